@@ -1,0 +1,138 @@
+/**
+ * The `gatehouse` command: serve the services, and the operator tasks each service brings
+ * (run `gatehouse help` for the list).
+ */
+import { parseArgs } from 'node:util'
+import type { Command, CommandIO } from './kit/command.ts'
+import { ConfigError, commonSpec, parseEnv } from './kit/config.ts'
+import { openDatabase } from './kit/db.ts'
+import { startServices, stopOnSignals } from './kit/lifecycle.ts'
+import { createLogger } from './kit/logger.ts'
+import { services } from './services/index.ts'
+
+const serve: Command = {
+  path: ['serve'],
+  summary: 'start services (all of them when no name is given)',
+  usage: `gatehouse serve [NAME...] [--port N]\n  names: ${services.map((s) => s.name).join(', ') || '(none yet)'}`,
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { port: { type: 'string' } },
+      allowPositionals: true,
+    })
+    const unknown = positionals.filter((n) => !services.some((s) => s.name === n))
+    if (unknown.length > 0) {
+      io.err(`unknown service: ${unknown.join(', ')}; known: ${services.map((s) => s.name).join(', ')}`)
+      return 2
+    }
+    const selected = positionals.length > 0 ? services.filter((s) => positionals.includes(s.name)) : services
+    if (selected.length === 0) {
+      io.err('no services to start')
+      return 2
+    }
+    let port: number | undefined
+    if (values.port !== undefined) {
+      port = Number(values.port)
+      if (!Number.isInteger(port) || port < 0 || port > 65535) {
+        io.err(`--port must be an integer from 0 to 65535, got "${values.port}"`)
+        return 2
+      }
+      if (selected.length > 1) {
+        io.err('--port needs exactly one service name (each service has its own <NAME>_PORT variable)')
+        return 2
+      }
+    }
+    const common = parseEnv(commonSpec, io.env)
+    const logger = createLogger({ level: common.LOG_LEVEL })
+    io.out(`gatehouse ${VERSION} on Node ${process.version}`)
+    const { stop } = await startServices(selected, io.env, { port, logger, print: io.out })
+    stopOnSignals(stop, common.SHUTDOWN_TIMEOUT_SECONDS, logger)
+    return await new Promise<number>(() => undefined) // runs until a signal stops it
+  },
+}
+
+const migrate: Command = {
+  path: ['migrate'],
+  summary: 'apply pending database migrations (SQLite in DATA_DIR, or DATABASE_URL)',
+  usage: 'gatehouse migrate',
+  async run(_args, io) {
+    const config = parseEnv(commonSpec, io.env)
+    const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
+    try {
+      const applied = await db.migrate()
+      io.out(
+        applied.length === 0 ? `${db.dialect}: up to date` : `${db.dialect}: applied ${applied.join(', ')}`,
+      )
+      return 0
+    } finally {
+      await db.close()
+    }
+  },
+}
+
+const VERSION = '0.1.0'
+
+export const commands: Command[] = [serve, migrate]
+
+function help(io: CommandIO): void {
+  io.out(`gatehouse ${VERSION}: know who you deal with\n`)
+  io.out('usage: gatehouse <command> [options]\n')
+  const width = Math.max(...commands.map((c) => c.path.join(' ').length))
+  for (const c of commands) io.out(`  ${c.path.join(' ').padEnd(width)}  ${c.summary}`)
+  io.out('\n`gatehouse <command> --help` shows a command’s usage.')
+}
+
+export async function main(argv: string[], io: CommandIO): Promise<number> {
+  if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
+    help(io)
+    return 0
+  }
+  if (argv[0] === '--version' || argv[0] === 'version') {
+    io.out(VERSION)
+    return 0
+  }
+  // The longest command path that prefixes argv wins (`aml import` before `aml`).
+  const command = [...commands]
+    .sort((a, b) => b.path.length - a.path.length)
+    .find((c) => c.path.every((word, i) => argv[i] === word))
+  if (!command) {
+    io.err(`unknown command: ${argv.join(' ')}\nrun \`gatehouse help\` for the list`)
+    return 2
+  }
+  const rest = argv.slice(command.path.length)
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.out(command.usage)
+    return 0
+  }
+  try {
+    return await command.run(rest, io)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.err(error.message)
+      return 78 // EX_CONFIG
+    }
+    if ((error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      io.err(`${(error as Error).message}\nusage: ${command.usage}`)
+      return 2
+    }
+    throw error
+  }
+}
+
+if (import.meta.main) {
+  const io: CommandIO = {
+    env: process.env,
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+    interactive: process.stderr.isTTY === true,
+  }
+  main(process.argv.slice(2), io).then(
+    (code) => {
+      process.exitCode = code
+    },
+    (error: unknown) => {
+      process.stderr.write(`${(error as Error).stack ?? String(error)}\n`)
+      process.exitCode = 1
+    },
+  )
+}

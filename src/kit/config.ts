@@ -1,0 +1,131 @@
+/**
+ * Typed configuration, parsed once from the environment at start-up. A spec is a record of
+ * variable readers; `parseEnv` runs every reader, collects every problem and throws one
+ * `ConfigError` naming each bad variable, so a misconfigured deployment fails before it listens.
+ * Nothing outside this module (and the CLI entry that passes `process.env` in) reads `process.env`.
+ */
+
+export type Env = Readonly<Record<string, string | undefined>>
+
+export interface Reader<T> {
+  read(name: string, raw: string | undefined): T
+  /** Shown by `gatehouse config` and in docs. */
+  describe: string
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[]
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+    this.problems = problems
+  }
+}
+
+class Problem extends Error {}
+
+function present(raw: string | undefined): raw is string {
+  return raw !== undefined && raw.trim() !== ''
+}
+
+export const env = {
+  string(opts: { default: string; doc?: string }): Reader<string> {
+    return { describe: opts.doc ?? '', read: (_n, raw) => (present(raw) ? raw.trim() : opts.default) }
+  },
+  optionalString(opts: { doc?: string } = {}): Reader<string | undefined> {
+    return { describe: opts.doc ?? '', read: (_n, raw) => (present(raw) ? raw.trim() : undefined) }
+  },
+  int(opts: { default: number; min?: number; max?: number; doc?: string }): Reader<number> {
+    return {
+      describe: opts.doc ?? '',
+      read(_n, raw) {
+        if (!present(raw)) return opts.default
+        if (!/^-?\d+$/.test(raw.trim())) throw new Problem(`must be an integer, got "${raw}"`)
+        const value = Number(raw)
+        if (opts.min !== undefined && value < opts.min)
+          throw new Problem(`must be >= ${opts.min}, got ${value}`)
+        if (opts.max !== undefined && value > opts.max)
+          throw new Problem(`must be <= ${opts.max}, got ${value}`)
+        return value
+      },
+    }
+  },
+  port(opts: { default: number; doc?: string }): Reader<number> {
+    return env.int({ default: opts.default, min: 0, max: 65535, doc: opts.doc })
+  },
+  bool(opts: { default: boolean; doc?: string }): Reader<boolean> {
+    return {
+      describe: opts.doc ?? '',
+      read(_n, raw) {
+        if (!present(raw)) return opts.default
+        const v = raw.trim().toLowerCase()
+        if (['1', 'true', 'yes', 'on'].includes(v)) return true
+        if (['0', 'false', 'no', 'off'].includes(v)) return false
+        throw new Problem(`must be true or false, got "${raw}"`)
+      },
+    }
+  },
+  oneOf<const T extends string>(values: readonly T[], opts: { default: T; doc?: string }): Reader<T> {
+    return {
+      describe: opts.doc ?? '',
+      read(_n, raw) {
+        if (!present(raw)) return opts.default
+        const v = raw.trim() as T
+        if (!values.includes(v)) throw new Problem(`must be one of ${values.join(', ')}, got "${raw}"`)
+        return v
+      },
+    }
+  },
+  /** An absolute URL with one of the given protocols; unset gives undefined. */
+  url(opts: { protocols: readonly string[]; doc?: string }): Reader<string | undefined> {
+    return {
+      describe: opts.doc ?? '',
+      read(_n, raw) {
+        if (!present(raw)) return undefined
+        let parsed: URL
+        try {
+          parsed = new URL(raw.trim())
+        } catch {
+          throw new Problem(`must be a URL, got "${raw}"`)
+        }
+        if (!opts.protocols.includes(parsed.protocol.replace(/:$/, ''))) {
+          throw new Problem(`must use ${opts.protocols.join(' or ')}, got "${parsed.protocol}"`)
+        }
+        return raw.trim()
+      },
+    }
+  },
+}
+
+export type Spec = Record<string, Reader<unknown>>
+export type Parsed<S extends Spec> = { [K in keyof S]: S[K] extends Reader<infer T> ? T : never }
+
+/** Parses the spec against the environment; throws one ConfigError listing every bad variable. */
+export function parseEnv<S extends Spec>(spec: S, source: Env): Parsed<S> {
+  const out: Record<string, unknown> = {}
+  const problems: string[] = []
+  for (const [name, reader] of Object.entries(spec)) {
+    try {
+      out[name] = reader.read(name, source[name])
+    } catch (error) {
+      if (!(error instanceof Problem)) throw error
+      problems.push(`${name} ${error.message}`)
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems)
+  return out as Parsed<S>
+}
+
+/** Variables every service reads. Service-specific ones live in services/<name>/config.ts. */
+export const commonSpec = {
+  NODE_ENV: env.oneOf(['development', 'production', 'test'], { default: 'development' }),
+  LOG_LEVEL: env.oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  HOST: env.string({ default: '127.0.0.1', doc: 'interface every service binds to' }),
+  DATA_DIR: env.string({ default: './data/local', doc: 'embedded storage (SQLite files)' }),
+  DATABASE_URL: env.url({ protocols: ['postgres', 'postgresql'], doc: 'PostgreSQL instead of SQLite' }),
+  REDIS_URL: env.url({ protocols: ['redis', 'rediss'], doc: 'Redis for limits, counters, caches' }),
+  /** Seconds SIGTERM waits for in-flight requests before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: env.int({ default: 10, min: 1, max: 600 }),
+}
+
+export type CommonConfig = Parsed<typeof commonSpec>

@@ -1,0 +1,187 @@
+/**
+ * The storage layer: one Kysely instance over SQLite (node:sqlite, the embedded default, a file
+ * under DATA_DIR) or PostgreSQL (when DATABASE_URL is set). Versioned migrations in /migrations run
+ * at start-up and by `gatehouse migrate`.
+ *
+ * node:sqlite is not a dialect Kysely ships, but Kysely's SqliteDialect only needs a
+ * better-sqlite3-shaped object; `NodeSqliteDatabase` below is that adapter (statement cache
+ * included: Kysely prepares every query, and preparing costs more than a key lookup).
+ */
+import { mkdirSync, readdirSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteStatement,
+} from 'kysely'
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration'
+import pg from 'pg'
+
+export type Dialect = 'sqlite' | 'postgres'
+
+/** Where the SQL migrations live (repository root /migrations). */
+export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../migrations')
+
+export interface Database {
+  readonly dialect: Dialect
+  /** Typed view over the tables a caller knows about. */
+  as<Tables>(): Kysely<Tables>
+  /** Runs pending migrations; returns the names it applied. */
+  migrate(): Promise<string[]>
+  close(): Promise<void>
+}
+
+export interface OpenOptions {
+  /** Folder for the SQLite file (DATA_DIR). Ignored with `databaseUrl`. */
+  dataDir: string
+  /** PostgreSQL connection string; when set, PostgreSQL is used. */
+  databaseUrl?: string | undefined
+  /** SQLite file name inside dataDir, or ':memory:'. */
+  file?: string
+  /** PostgreSQL schema to use (created if missing); isolates test suites sharing one database. */
+  schema?: string
+  /** Pool size for PostgreSQL. */
+  poolSize?: number
+}
+
+export function openDatabase(opts: OpenOptions): Database {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.schema, opts.poolSize ?? 10)
+  const file = opts.file ?? 'gatehouse.db'
+  const path = file === ':memory:' ? ':memory:' : join(opts.dataDir, file)
+  if (path !== ':memory:') mkdirSync(opts.dataDir, { recursive: true })
+  return openSqlite(path)
+}
+
+function openSqlite(path: string): Database {
+  const raw = new DatabaseSync(path)
+  // WAL lets readers and one writer work at once (several processes may share the file);
+  // busy_timeout (ms) waits on a locked file instead of failing at once.
+  raw.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;',
+  )
+  const kysely = new Kysely<unknown>({
+    dialect: new SqliteDialect({ database: new NodeSqliteDatabase(raw) }),
+  })
+  return wrap(kysely, 'sqlite')
+}
+
+function openPostgres(url: string, schema: string | undefined, poolSize: number): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  })
+  let ready: Promise<void> | undefined
+  if (schema) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid PostgreSQL schema name: ${schema}`)
+    ready = pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`).then(() => undefined)
+  }
+  const kysely = new Kysely<unknown>({
+    dialect: new PostgresDialect({
+      pool: async () => {
+        await ready
+        return pool
+      },
+    }),
+  })
+  return wrap(kysely, 'postgres')
+}
+
+function wrap(kysely: Kysely<unknown>, dialect: Dialect): Database {
+  return {
+    dialect,
+    as<T>() {
+      return kysely as unknown as Kysely<T>
+    },
+    async migrate() {
+      const migrator = new Migrator({
+        db: kysely,
+        provider: new FolderMigrationProvider(MIGRATIONS_DIR),
+        // Services add migrations independently (numbered by service); order by name, but do not
+        // refuse a new one that sorts before an applied one.
+        allowUnorderedMigrations: true,
+      })
+      const { error, results } = await migrator.migrateToLatest()
+      if (error) throw error
+      return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+    },
+    async close() {
+      await kysely.destroy()
+    },
+  }
+}
+
+/** The dialect a Kysely instance speaks (for the few statements that differ). */
+export function dialectOf(db: Kysely<unknown>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
+}
+
+/** Migration files: `NNNN_name.ts` exporting `up(db)` (and optionally `down(db)`). */
+class FolderMigrationProvider implements MigrationProvider {
+  private readonly folder: string
+  constructor(folder: string) {
+    this.folder = folder
+  }
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const out: Record<string, Migration> = {}
+    for (const name of readdirSync(this.folder).sort()) {
+      if (!/^\d{4}_[a-z0-9_]+\.ts$/.test(name)) continue
+      const module = (await import(pathToFileURL(join(this.folder, name)).href)) as Migration
+      out[name.replace(/\.ts$/, '')] = module
+    }
+    return out
+  }
+}
+
+/** better-sqlite3-shaped adapter over node:sqlite, as Kysely's SqliteDialect expects. */
+class NodeSqliteDatabase implements SqliteDatabase {
+  private readonly db: DatabaseSync
+  private readonly statements = new Map<string, NodeSqliteStatement>()
+  constructor(db: DatabaseSync) {
+    this.db = db
+  }
+  close(): void {
+    this.statements.clear()
+    this.db.close()
+  }
+  prepare(sql: string): SqliteStatement {
+    let stmt = this.statements.get(sql)
+    if (!stmt) {
+      stmt = new NodeSqliteStatement(this.db.prepare(sql))
+      // Bounded: generated SQL with varying IN-lists must not grow the cache forever.
+      if (this.statements.size >= 500) this.statements.clear()
+      this.statements.set(sql, stmt)
+    }
+    return stmt
+  }
+}
+
+class NodeSqliteStatement implements SqliteStatement {
+  readonly reader: boolean
+  private readonly stmt: StatementSync
+  constructor(stmt: StatementSync) {
+    this.stmt = stmt
+    this.reader = stmt.columns().length > 0
+  }
+  all(parameters: ReadonlyArray<unknown>): unknown[] {
+    return this.stmt.all(...parameters.map(toSqlite))
+  }
+  run(parameters: ReadonlyArray<unknown>) {
+    return this.stmt.run(...parameters.map(toSqlite))
+  }
+  iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    return this.stmt.iterate(...parameters.map(toSqlite)) as IterableIterator<unknown>
+  }
+}
+
+function toSqlite(value: unknown): SQLInputValue {
+  if (value === undefined) return null
+  if (typeof value === 'boolean') return value ? 1 : 0
+  if (value instanceof Date) return value.toISOString()
+  return value as SQLInputValue
+}

@@ -1,0 +1,21 @@
+import { type Logger, type LoggerOptions, pino } from 'pino'
+
+/**
+ * Structured JSON logs. Credentials never reach a log line: the headers that carry keys are
+ * redacted, and request bodies are never logged (Fastify logs method, URL and status only).
+ */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'req.headers["x-admin-key"]',
+  'req.headers.cookie',
+]
+
+export function createLogger(opts: { level: string; name?: string } & Partial<LoggerOptions>): Logger {
+  return pino({
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    ...opts,
+  })
+}
+
+export type { Logger }

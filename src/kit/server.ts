@@ -1,0 +1,261 @@
+/**
+ * The server factory every service is built on. It fixes, once for the whole platform:
+ * - request ids: an incoming `X-Request-Id` is kept when it is a UUID (so it cannot inject into
+ *   logs), otherwise a random UUID is made; it is echoed on every response, errors included;
+ * - validation on JSON Schema 2020-12 (Ajv2020) instead of Fastify's draft-07 default;
+ * - one error handler that renders every failure (validation, body limits, media types, unknown
+ *   routes, wrong methods, thrown AppErrors, crashes) in the service's envelope;
+ * - 405 with an `Allow` header when the path exists under another method.
+ */
+import { randomUUID } from 'node:crypto'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { ErrorObject } from 'ajv'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormatsModule from 'ajv-formats'
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify'
+import { type EnvelopeKind, renderError } from './envelope.ts'
+import { AppError } from './errors.ts'
+import type { Logger } from './logger.ts'
+
+// ajv-formats is CommonJS; under ESM its callable sits on `default`.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
+
+export interface ServerOptions {
+  /** Service name, for logs. */
+  name: string
+  envelope: EnvelopeKind
+  logger: Logger
+  /** Largest accepted request body in bytes; larger bodies get 413 before they are parsed. */
+  bodyLimit?: number
+  /** Trust X-Forwarded-For (only behind a proxy you run). */
+  trustProxy?: boolean
+  /** Log every request line (off in tests and benchmarks). */
+  logRequests?: boolean
+}
+
+export type App = FastifyInstance<
+  import('node:http').Server,
+  import('node:http').IncomingMessage,
+  import('node:http').ServerResponse,
+  Logger,
+  TypeBoxTypeProvider
+>
+
+/** One Ajv for all schemas of a process: JSON Schema 2020-12, query strings coerced. */
+export function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({
+    coerceTypes: 'array',
+    useDefaults: true,
+    removeAdditional: false,
+    allErrors: false,
+    strict: false,
+  })
+  addFormats(ajv)
+  return ajv
+}
+
+export function createServer(opts: ServerOptions): App {
+  const app = Fastify({
+    loggerInstance: opts.logger.child({ service: opts.name }),
+    disableRequestLogging: opts.logRequests === false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id']
+      return typeof incoming === 'string' && UUID.test(incoming) ? incoming.toLowerCase() : randomUUID()
+    },
+    requestIdLogLabel: 'request_id',
+    bodyLimit: opts.bodyLimit ?? 1024 * 1024,
+    trustProxy: opts.trustProxy ?? false,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App
+
+  const ajv = createAjv()
+  app.setValidatorCompiler(({ schema }) => ajv.compile(schema))
+
+  // Only JSON is parsed unless a service registers more (multipart for uploads): a text/plain
+  // body must get 415, not a confusing 400.
+  app.removeContentTypeParser('text/plain')
+
+  const routes: { methods: string[]; pattern: RegExp }[] = []
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    routes.push({ methods: methods.map((m) => m.toUpperCase()), pattern: routePattern(route.url) })
+  })
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/'
+    const allowed = new Set<string>()
+    for (const route of routes) if (route.pattern.test(path)) for (const m of route.methods) allowed.add(m)
+    if (allowed.size > 0 && !allowed.has(request.method)) {
+      const allow = [...allowed].sort().join(', ')
+      return sendError(
+        reply,
+        opts.envelope,
+        new AppError(
+          'method_not_allowed',
+          `${request.method} is not allowed on ${path}; use ${allow}`,
+          { method: request.method, allowed: [...allowed].sort() },
+          { allow },
+        ),
+      )
+    }
+    return sendError(
+      reply,
+      opts.envelope,
+      new AppError('not_found', `No route ${request.method} ${path}`, { method: request.method, path }),
+    )
+  })
+
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const appError = toAppError(error)
+    if (appError.status >= 500) {
+      request.log.error({ err: error }, 'request failed')
+    }
+    return sendError(reply, opts.envelope, appError)
+  })
+
+  return app
+}
+
+export function sendError(reply: FastifyReply, kind: EnvelopeKind, error: AppError): FastifyReply {
+  reply.header('cache-control', 'no-store')
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value)
+  const body = renderError(kind, error, reply.request.id)
+  // 5xx details are never shown: the message is replaced by a generic one.
+  if (error.status >= 500 && error.code === 'internal_error') {
+    return reply.code(error.status).send(renderError(kind, internalError(), reply.request.id))
+  }
+  return reply.code(error.status).send(body)
+}
+
+function internalError(): AppError {
+  return new AppError('internal_error', 'Internal error; the request id identifies it in the logs')
+}
+
+/** Maps anything a handler or Fastify throws onto the error vocabulary. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error
+  const e = error as FastifyError & { validation?: ErrorObject[]; validationContext?: string }
+  if (e.validation && e.validation.length > 0) return validationError(e.validation[0]!, e.validationContext)
+  switch (e.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('payload_too_large', 'Request body is too large', { rule: 'maxBytes' })
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('unsupported_media_type', 'Content-Type must be application/json', {
+        field: 'content-type',
+        rule: 'application/json',
+      })
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('invalid_request', 'Content-Length does not match the body', {
+        field: 'content-length',
+      })
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('invalid_request', 'Body is empty but Content-Type is application/json', {
+        field: 'body',
+        rule: 'required',
+      })
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError('invalid_request', 'Body is not valid JSON', { field: 'body', rule: 'json' })
+  }
+  if (e instanceof SyntaxError || e.statusCode === 400) {
+    return new AppError('invalid_request', 'Body is not valid JSON', { field: 'body', rule: 'json' })
+  }
+  if (e.statusCode === 413) return new AppError('payload_too_large', 'Request body is too large')
+  if (e.statusCode === 415) return new AppError('unsupported_media_type', e.message)
+  if (e.statusCode === 404) return new AppError('not_found', e.message)
+  if (e.statusCode === 503)
+    return new AppError('service_unavailable', 'Service is shutting down; retry shortly')
+  return internalError()
+}
+
+const LOCATIONS: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+}
+
+/** Turns the first Ajv error into `{location, field, rule}` and a sentence a person can act on. */
+export function validationError(err: ErrorObject, context = 'body'): AppError {
+  const location = LOCATIONS[context] ?? context
+  const params = err.params as Record<string, unknown>
+  const segments = err.instancePath.split('/').filter(Boolean).map(decodePointer)
+  let rule: string
+  switch (err.keyword) {
+    case 'required':
+      segments.push(String(params.missingProperty))
+      rule = 'required'
+      break
+    case 'additionalProperties':
+      segments.push(String(params.additionalProperty))
+      rule = 'not allowed (unknown property)'
+      break
+    case 'minLength':
+    case 'maxLength':
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+    case 'minItems':
+    case 'maxItems':
+      rule = `${err.keyword} ${String(params.limit)}`
+      break
+    case 'format':
+      rule = `format ${String(params.format)}`
+      break
+    case 'pattern':
+      rule = `pattern ${String(params.pattern)}`
+      break
+    case 'enum':
+      rule = `one of ${(params.allowedValues as unknown[]).join(', ')}`
+      break
+    case 'const':
+      rule = `equal to ${JSON.stringify(params.allowedValue)}`
+      break
+    case 'type':
+      rule = `type ${String(params.type)}`
+      break
+    default:
+      rule = err.keyword
+  }
+  const field = segments.join('.') || location
+  const what = location === 'body' ? `field "${field}"` : `${location} parameter "${field}"`
+  const message =
+    rule === 'required'
+      ? `${what} is required`
+      : rule.startsWith('not allowed')
+        ? `${what} is not allowed`
+        : `${what} ${err.message ?? 'is invalid'}`
+  return new AppError('invalid_request', message, { location, field, rule })
+}
+
+function decodePointer(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~')
+}
+
+/** Fastify route url → regex over a concrete path (`:param` is one segment, `*` the rest). */
+function routePattern(url: string): RegExp {
+  const source = url
+    .split(/(:[A-Za-z0-9_]+|\*)/)
+    .map((part) => {
+      if (part === '*') return '.*'
+      if (part.startsWith(':')) return '[^/]+'
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    })
+    .join('')
+  return new RegExp(`^${source}$`)
+}
+
+export type { FastifyReply, FastifyRequest }

@@ -1,0 +1,56 @@
+/**
+ * What a service is to the platform: a name, a default port, the variables it reads, and how to
+ * start it. `start` builds its dependencies (storage, indexes, clients) and its app via
+ * `buildApp(deps)`; the lifecycle in lifecycle.ts listens, prints where, and shuts it down.
+ */
+
+import { type CommonConfig, commonSpec, env, type Parsed, type Spec } from './config.ts'
+import type { Logger } from './logger.ts'
+import type { App } from './server.ts'
+
+export interface RunningService {
+  app: App
+  /** Releases what `start` opened (flushes buffers, closes pools); runs after the app has drained. */
+  close?: () => Promise<void>
+  /** Printed after the listen line (e.g. "demo key: …", "lists loading in the background"). */
+  notes?: string[]
+}
+
+export interface ServiceContext {
+  logger: Logger
+}
+
+export interface ServiceDefinition {
+  name: string
+  defaultPort: number
+  description: string
+  /** The full variable spec: common variables, `<NAME>_PORT` and the service's own. */
+  spec: Spec
+  start(config: Record<string, unknown>, ctx: ServiceContext): Promise<RunningService>
+}
+
+export function portVariable(name: string): string {
+  return `${name.toUpperCase().replace(/-/g, '_')}_PORT`
+}
+
+export function defineService<S extends Spec>(def: {
+  name: string
+  defaultPort: number
+  description: string
+  spec: S
+  start(config: Parsed<S> & CommonConfig & { port: number }, ctx: ServiceContext): Promise<RunningService>
+}): ServiceDefinition {
+  const portVar = portVariable(def.name)
+  const spec: Spec = { ...commonSpec, [portVar]: env.port({ default: def.defaultPort }), ...def.spec }
+  return {
+    name: def.name,
+    defaultPort: def.defaultPort,
+    description: def.description,
+    spec,
+    start(config, ctx) {
+      const typed = { ...config, port: config[portVar] as number } as Parsed<S> &
+        CommonConfig & { port: number }
+      return def.start(typed, ctx)
+    },
+  }
+}

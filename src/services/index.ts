@@ -1,0 +1,7 @@
+/**
+ * Every service the platform runs, in start order. `gatehouse serve` with no name starts all of
+ * them, each on its own port (DESIGN.md's table); `gatehouse serve NAME` starts one.
+ */
+import type { ServiceDefinition } from '../kit/service.ts'
+
+export const services: ServiceDefinition[] = []

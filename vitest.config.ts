@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config'
+
+// Unit tests sit beside the code (src/**/x.test.ts); cross-service tests live in test/.
+// Benchmarks are scripts under bench/ and never run here.
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+})
