@@ -1,0 +1,4 @@
+import type { Agent } from '../types.ts'
+
+/** The data agents, one file each. */
+export const dataAgents: Agent[] = []

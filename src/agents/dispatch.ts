@@ -1,0 +1,76 @@
+/**
+ * The one way to call an agent: look it up, validate the input against its schema (a 400 naming
+ * the field and the rule), run it, validate the output (an agent that breaks its own contract is a
+ * 500, logged), and time it. Orchestrator agents call other agents through `ctx.call`, which comes
+ * back here with a depth limit so a flow can never recurse forever.
+ */
+import type { ValidateFunction } from 'ajv'
+import { AppError } from '../kit/errors.ts'
+import type { Logger } from '../kit/logger.ts'
+import { createAjv, validationError } from '../kit/server.ts'
+import type { AgentDeps } from './deps.ts'
+import type { Agent } from './types.ts'
+
+/** Deepest chain of agent → agent calls (an orchestrator calling an orchestrator calling …). */
+export const MAX_CALL_DEPTH = 4
+
+export interface CallResult {
+  output: unknown
+  /** Wall time of the agent's run, milliseconds. */
+  ms: number
+}
+
+export interface Dispatcher {
+  readonly agents: readonly Agent[]
+  find(service: string, name: string): Agent | undefined
+  call(
+    service: string,
+    name: string,
+    input: unknown,
+    opts?: { now?: Date; depth?: number },
+  ): Promise<CallResult>
+}
+
+export function createDispatcher(agents: readonly Agent[], deps: AgentDeps, logger: Logger): Dispatcher {
+  const ajv = createAjv()
+  const byKey = new Map<string, { agent: Agent; input: ValidateFunction; output: ValidateFunction }>()
+  for (const agent of agents) {
+    const key = `${agent.service}/${agent.name}`
+    if (byKey.has(key)) throw new Error(`agent ${key} is defined twice`)
+    byKey.set(key, { agent, input: ajv.compile(agent.input), output: ajv.compile(agent.output) })
+  }
+
+  const dispatcher: Dispatcher = {
+    agents,
+    find: (service, name) => byKey.get(`${service}/${name}`)?.agent,
+    async call(service, name, input, opts = {}) {
+      const depth = opts.depth ?? 0
+      const entry = byKey.get(`${service}/${name}`)
+      if (!entry) throw new AppError('not_found', `No agent ${service}/${name}`, { service, agent: name })
+      if (depth > MAX_CALL_DEPTH) {
+        throw new AppError('invalid_request', `Agent calls nest deeper than ${MAX_CALL_DEPTH}`, {
+          rule: `max depth ${MAX_CALL_DEPTH}`,
+        })
+      }
+      // Ajv applies defaults and coercions in place: validate a copy, never the caller's object.
+      const value = structuredClone(input ?? {})
+      if (!entry.input(value)) throw validationError(entry.input.errors![0]!, 'body')
+      const now = opts.now ?? new Date()
+      const started = performance.now()
+      const output = await entry.agent.run(value, {
+        now,
+        deps,
+        logger,
+        call: async (s, a, i) => (await dispatcher.call(s, a, i, { now, depth: depth + 1 })).output,
+      })
+      const ms = performance.now() - started
+      if (!entry.output(output)) {
+        const first = entry.output.errors![0]!
+        logger.error({ agent: `${service}/${name}`, error: first }, 'agent output violates its schema')
+        throw new AppError('internal_error', `Agent ${service}/${name} produced an invalid result`)
+      }
+      return { output, ms }
+    },
+  }
+  return dispatcher
+}

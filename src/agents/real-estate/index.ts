@@ -1,0 +1,4 @@
+import type { Agent } from '../types.ts'
+
+/** The real-estate agents, one file each. */
+export const realEstateAgents: Agent[] = []

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import {
+  checkBirthNumber,
+  checkCzechAccount,
+  checkDic,
+  checkIban,
+  checkIco,
+  czechAccountToIban,
+  isValidIco,
+} from './identifiers.ts'
+
+describe('IČO', () => {
+  it('accepts real company numbers (ČEZ, Česká spořitelna)', () => {
+    expect(isValidIco('45274649')).toBe(true)
+    expect(isValidIco('45244782')).toBe(true)
+  })
+  it('pads historical short numbers with zeros', () => {
+    expect(checkIco('25596641')).toEqual({ valid: true, value: '25596641' })
+  })
+  it('names the expected check digit when the checksum fails', () => {
+    expect(checkIco('45274648')).toEqual({ valid: false, reason: 'checksum digit should be 9, not 8' })
+  })
+  it('rejects letters and too many digits', () => {
+    expect(checkIco('4527464A').valid).toBe(false)
+    expect(checkIco('452746491').valid).toBe(false)
+  })
+})
+
+describe('rodné číslo', () => {
+  it('decodes a man’s number born before 1954 (9 digits, no checksum)', () => {
+    expect(checkBirthNumber('450123/123')).toEqual({
+      valid: true,
+      value: '450123123',
+      birthDate: '1945-01-23',
+      sex: 'M',
+    })
+  })
+  it('rejects a 9-digit number dated after 1953', () => {
+    expect(checkBirthNumber('550123123').valid).toBe(false)
+  })
+  it('accepts a valid 10-digit number and decodes date and sex', () => {
+    // 736028/5163: 1973-10-28, female; 736028516 % 11 = 3
+    expect(checkBirthNumber('736028/5163')).toEqual({
+      valid: true,
+      value: '7360285163',
+      birthDate: '1973-10-28',
+      sex: 'F',
+    })
+  })
+  it('rejects a number that is not divisible by 11', () => {
+    expect(checkBirthNumber('7360285164')).toEqual({ valid: false, reason: 'not divisible by 11 (checksum)' })
+  })
+})
+
+describe('DIČ', () => {
+  it('accepts CZ + a valid IČO', () => {
+    expect(checkDic('CZ45274649').valid).toBe(true)
+  })
+  it('explains an invalid IČO part', () => {
+    expect(checkDic('CZ45274648')).toEqual({
+      valid: false,
+      reason: 'the IČO part is invalid: checksum digit should be 9, not 8',
+    })
+  })
+})
+
+describe('bank accounts and IBAN', () => {
+  it('accepts a published Czech account with prefix', () => {
+    expect(checkCzechAccount('19-2000145399/0800').valid).toBe(true)
+  })
+  it('rejects an account that fails the mod-11 test', () => {
+    expect(checkCzechAccount('19-2000145398/0800').valid).toBe(false)
+  })
+  it('converts a Czech account to the IBAN the bank prints', () => {
+    expect(czechAccountToIban({ prefix: '19', number: '2000145399', bankCode: '0800' })).toBe(
+      'CZ6508000000192000145399',
+    )
+  })
+  it('validates IBAN check digits', () => {
+    expect(checkIban('CZ65 0800 0000 1920 0014 5399').valid).toBe(true)
+    expect(checkIban('CZ66 0800 0000 1920 0014 5399')).toEqual({
+      valid: false,
+      reason: 'check digits do not match (mod 97)',
+    })
+  })
+})

@@ -1,0 +1,209 @@
+/**
+ * Outbound HTTP for clients of outside services (ARES, ISIR, ČNB, LLM upstreams …): a timeout on
+ * every call, retries with exponential backoff and jitter on network errors, 429 and 5xx (never on
+ * other 4xx), and an optional in-memory TTL cache for GETs. Failures are `UpstreamError`s that name
+ * the source, so callers can say which source failed and answer with what they have.
+ */
+
+export type UpstreamFailure = 'timeout' | 'network' | 'status' | 'invalid_response'
+
+export class UpstreamError extends Error {
+  readonly source: string
+  readonly kind: UpstreamFailure
+  readonly status: number | undefined
+  constructor(source: string, kind: UpstreamFailure, message: string, status?: number) {
+    super(`${source}: ${message}`)
+    this.name = 'UpstreamError'
+    this.source = source
+    this.kind = kind
+    this.status = status
+  }
+}
+
+export interface HttpClientOptions {
+  /** Name of the upstream, used in errors and logs ("ares", "isir" …). */
+  source: string
+  baseUrl: string
+  /** Per attempt, in milliseconds. */
+  timeoutMs?: number
+  /** Extra attempts after the first (0 = no retry). */
+  retries?: number
+  /** First backoff in milliseconds; doubles per attempt, with ±50 % jitter. */
+  backoffMs?: number
+  /** Cache successful GET responses for this many milliseconds (0 = no cache). */
+  cacheTtlMs?: number
+  /** Most entries kept in the cache (oldest evicted first). */
+  cacheMaxEntries?: number
+  headers?: Record<string, string>
+  fetch?: typeof fetch
+}
+
+export interface HttpResult<T> {
+  data: T
+  status: number
+  /** True when the answer came from the cache, not the upstream. */
+  cached: boolean
+  headers: Headers
+}
+
+export interface RequestOptions {
+  method?: string
+  query?: Record<string, string | number | boolean | undefined>
+  headers?: Record<string, string>
+  body?: unknown
+  /** Override the client's timeout for this call. */
+  timeoutMs?: number
+  signal?: AbortSignal
+  /** Treat these statuses as answers, not failures (e.g. 404 "no such company"). */
+  acceptStatus?: number[]
+  responseType?: 'json' | 'text'
+}
+
+export class HttpClient {
+  readonly source: string
+  private readonly opts: Required<Omit<HttpClientOptions, 'headers' | 'fetch'>> & {
+    headers: Record<string, string>
+    fetch: typeof fetch
+  }
+  private readonly cache = new Map<string, { expires: number; result: HttpResult<unknown> }>()
+
+  constructor(opts: HttpClientOptions) {
+    this.source = opts.source
+    this.opts = {
+      source: opts.source,
+      baseUrl: opts.baseUrl.replace(/\/+$/, ''),
+      timeoutMs: opts.timeoutMs ?? 5000,
+      retries: opts.retries ?? 2,
+      backoffMs: opts.backoffMs ?? 200,
+      cacheTtlMs: opts.cacheTtlMs ?? 0,
+      cacheMaxEntries: opts.cacheMaxEntries ?? 1000,
+      headers: { 'user-agent': 'gatehouse/0.1 (+https://gatehouse.cz)', ...opts.headers },
+      fetch: opts.fetch ?? fetch,
+    }
+  }
+
+  url(path: string, query?: RequestOptions['query']): string {
+    const url = new URL(
+      path.startsWith('http') ? path : `${this.opts.baseUrl}${path.startsWith('/') ? '' : '/'}${path}`,
+    )
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v))
+    return url.toString()
+  }
+
+  async request<T>(path: string, req: RequestOptions = {}): Promise<HttpResult<T>> {
+    const method = (req.method ?? (req.body === undefined ? 'GET' : 'POST')).toUpperCase()
+    const url = this.url(path, req.query)
+    const cacheable = method === 'GET' && this.opts.cacheTtlMs > 0
+    if (cacheable) {
+      const hit = this.cache.get(url)
+      if (hit && hit.expires > Date.now()) return { ...(hit.result as HttpResult<T>), cached: true }
+      if (hit) this.cache.delete(url)
+    }
+    let lastError: UpstreamError | undefined
+    for (let attempt = 0; attempt <= this.opts.retries; attempt++) {
+      if (attempt > 0) await sleep(backoff(this.opts.backoffMs, attempt), req.signal)
+      try {
+        const result = await this.once<T>(method, url, req)
+        if (cacheable) this.remember(url, result)
+        return result
+      } catch (error) {
+        if (!(error instanceof UpstreamError)) throw error
+        lastError = error
+        const retriable =
+          error.kind === 'timeout' ||
+          error.kind === 'network' ||
+          (error.kind === 'status' && (error.status === 429 || (error.status ?? 0) >= 500))
+        if (!retriable || req.signal?.aborted) break
+      }
+    }
+    throw lastError ?? new UpstreamError(this.source, 'network', 'request failed')
+  }
+
+  getJson<T>(path: string, req: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<HttpResult<T>> {
+    return this.request<T>(path, { ...req, method: 'GET' })
+  }
+
+  postJson<T>(
+    path: string,
+    body: unknown,
+    req: Omit<RequestOptions, 'method' | 'body'> = {},
+  ): Promise<HttpResult<T>> {
+    return this.request<T>(path, { ...req, method: 'POST', body })
+  }
+
+  private async once<T>(method: string, url: string, req: RequestOptions): Promise<HttpResult<T>> {
+    const timeoutMs = req.timeoutMs ?? this.opts.timeoutMs
+    const timeout = AbortSignal.timeout(timeoutMs)
+    const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...this.opts.headers,
+      ...req.headers,
+    }
+    let body: string | undefined
+    if (req.body !== undefined) {
+      body = typeof req.body === 'string' ? req.body : JSON.stringify(req.body)
+      headers['content-type'] ??= 'application/json'
+    }
+    let response: Response
+    try {
+      response = await this.opts.fetch(url, { method, headers, body, signal })
+    } catch (error) {
+      if (timeout.aborted) throw new UpstreamError(this.source, 'timeout', `no answer within ${timeoutMs} ms`)
+      throw new UpstreamError(this.source, 'network', `unreachable (${describe(error)})`)
+    }
+    const accepted = response.ok || (req.acceptStatus ?? []).includes(response.status)
+    let text: string
+    try {
+      text = await response.text()
+    } catch (error) {
+      if (timeout.aborted) throw new UpstreamError(this.source, 'timeout', `no answer within ${timeoutMs} ms`)
+      throw new UpstreamError(this.source, 'network', `connection broke (${describe(error)})`)
+    }
+    if (!accepted) {
+      throw new UpstreamError(this.source, 'status', `answered HTTP ${response.status}`, response.status)
+    }
+    let data: unknown = text
+    if ((req.responseType ?? 'json') === 'json' && text.length > 0) {
+      try {
+        data = JSON.parse(text)
+      } catch {
+        throw new UpstreamError(
+          this.source,
+          'invalid_response',
+          'answered with invalid JSON',
+          response.status,
+        )
+      }
+    }
+    return { data: data as T, status: response.status, cached: false, headers: response.headers }
+  }
+
+  private remember(url: string, result: HttpResult<unknown>): void {
+    if (this.cache.size >= this.opts.cacheMaxEntries) {
+      const oldest = this.cache.keys().next().value
+      if (oldest !== undefined) this.cache.delete(oldest)
+    }
+    this.cache.set(url, { expires: Date.now() + this.opts.cacheTtlMs, result })
+  }
+}
+
+function backoff(baseMs: number, attempt: number): number {
+  const exp = baseMs * 2 ** (attempt - 1)
+  return exp * (0.5 + Math.random())
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+}
+
+function describe(error: unknown): string {
+  const e = error as { cause?: { code?: string; message?: string }; message?: string }
+  return e.cause?.code ?? e.cause?.message ?? e.message ?? String(error)
+}
