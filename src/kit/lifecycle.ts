@@ -42,7 +42,15 @@ export async function startServices(
   const started: Started[] = []
   const stop = async () => {
     for (const s of [...started].reverse()) {
-      await s.running.app.close()
+      // A connection that finishes its last request during the drain becomes idle but would
+      // otherwise be kept until the keep-alive timeout (5 s); close such connections as they appear.
+      const closing = s.running.app.close()
+      const reaper = setInterval(() => s.running.app.server.closeIdleConnections(), 50)
+      try {
+        await closing
+      } finally {
+        clearInterval(reaper)
+      }
       await s.running.close?.()
     }
   }

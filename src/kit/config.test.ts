@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, commonSpec, env, parseEnv } from './config.ts'
+
+describe('parseEnv', () => {
+  it('uses the defaults when nothing is set', () => {
+    const config = parseEnv(commonSpec, {})
+    expect(config).toMatchObject({ NODE_ENV: 'development', DATA_DIR: './data/local', HOST: '127.0.0.1' })
+    expect(config.DATABASE_URL).toBeUndefined()
+  })
+
+  it('names every bad variable in one error', () => {
+    const spec = { ...commonSpec, PORT: env.port({ default: 8080 }), FLAG: env.bool({ default: false }) }
+    let error: ConfigError | undefined
+    try {
+      parseEnv(spec, { PORT: '99999', FLAG: 'maybe', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' })
+    } catch (e) {
+      error = e as ConfigError
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    expect(error!.problems).toEqual([
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+      'DATABASE_URL must use postgres or postgresql, got "mysql:"',
+      'PORT must be <= 65535, got 99999',
+      'FLAG must be true or false, got "maybe"',
+    ])
+  })
+
+  it('parses integers, booleans and URLs', () => {
+    const spec = {
+      N: env.int({ default: 1, min: 0 }),
+      B: env.bool({ default: false }),
+      U: env.url({ protocols: ['redis'] }),
+    }
+    expect(parseEnv(spec, { N: '42', B: 'yes', U: 'redis://127.0.0.1:6379' })).toEqual({
+      N: 42,
+      B: true,
+      U: 'redis://127.0.0.1:6379',
+    })
+  })
+
+  it('rejects a number with trailing text', () => {
+    expect(() => parseEnv({ N: env.int({ default: 1 }) }, { N: '10ms' })).toThrow(
+      'N must be an integer, got "10ms"',
+    )
+  })
+})

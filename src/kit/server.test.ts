@@ -1,0 +1,216 @@
+import { Type } from 'typebox'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { EnvelopeKind } from './envelope.ts'
+import { ok } from './envelope.ts'
+import { AppError } from './errors.ts'
+import { createLogger } from './logger.ts'
+import { createServer } from './server.ts'
+
+const logger = createLogger({ level: 'silent' })
+
+function build(envelope: EnvelopeKind = 'discovery') {
+  const app = createServer({ name: 'test', envelope, logger, bodyLimit: 1024 })
+  app.get(
+    '/items/:id',
+    { schema: { params: Type.Object({ id: Type.String({ pattern: '^[a-z]{2,5}$' }) }) } },
+    async (req) => ({ id: req.params.id }),
+  )
+  app.get(
+    '/search',
+    {
+      schema: {
+        querystring: Type.Object(
+          { q: Type.String({ minLength: 2 }), limit: Type.Integer({ minimum: 1, maximum: 20, default: 10 }) },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (req) => ({ q: req.query.q, limit: req.query.limit }),
+  )
+  app.post(
+    '/things',
+    {
+      schema: {
+        body: Type.Object(
+          { name: Type.String({ minLength: 2 }), email: Type.String({ format: 'email' }) },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (req, reply) => ok(reply, { name: req.body.name }),
+  )
+  app.get('/teapot', async () => {
+    throw new AppError(
+      'service_unavailable',
+      'Lists are loading',
+      { retry_after_seconds: 5 },
+      { 'retry-after': '5' },
+    )
+  })
+  app.get('/crash', async () => {
+    throw new Error('secret database password in message')
+  })
+  return app
+}
+
+describe('request ids', () => {
+  const app = build()
+  afterAll(() => app.close())
+
+  it('keeps an incoming X-Request-Id that is a UUID and echoes it', async () => {
+    const id = '3f2b8c1e-9a4d-4c6e-8f00-1234567890ab'
+    const res = await app.inject({ url: '/items/abc', headers: { 'x-request-id': id } })
+    expect(res.headers['x-request-id']).toBe(id)
+  })
+
+  it('replaces an X-Request-Id that is not a UUID (no log injection)', async () => {
+    const res = await app.inject({ url: '/items/abc', headers: { 'x-request-id': 'evil\nline' } })
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    expect(res.headers['x-request-id']).not.toContain('evil')
+  })
+
+  it('puts the request id in error bodies too', async () => {
+    const res = await app.inject({ url: '/nowhere' })
+    expect(res.json().request_id).toBe(res.headers['x-request-id'])
+  })
+})
+
+describe('errors in the discovery envelope', () => {
+  const app = build('discovery')
+  afterAll(() => app.close())
+
+  it('answers an unknown route with 404 not_found', async () => {
+    const res = await app.inject({ url: '/nowhere' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toMatchObject({ error: { code: 'not_found' } })
+  })
+
+  it('answers a known path with the wrong method with 405 and Allow', async () => {
+    const res = await app.inject({ method: 'DELETE', url: '/items/abc' })
+    expect(res.statusCode).toBe(405)
+    expect(res.headers.allow).toBe('GET, HEAD')
+    expect(res.json().error).toMatchObject({
+      code: 'method_not_allowed',
+      details: { allowed: ['GET', 'HEAD'] },
+    })
+  })
+
+  it('names the query parameter and the rule when validation fails', async () => {
+    const res = await app.inject({ url: '/search?q=a' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error).toMatchObject({
+      code: 'invalid_request',
+      details: { location: 'query', field: 'q', rule: 'minLength 2' },
+    })
+  })
+
+  it('rejects unknown query parameters where the schema closes them', async () => {
+    const res = await app.inject({ url: '/search?q=ab&sort=x' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error.details).toMatchObject({ field: 'sort', rule: 'not allowed (unknown property)' })
+  })
+
+  it('applies defaults and coerces query types', async () => {
+    const res = await app.inject({ url: '/search?q=ab' })
+    expect(res.json()).toEqual({ q: 'ab', limit: 10 })
+  })
+
+  it('names a missing body field', async () => {
+    const res = await app.inject({ method: 'POST', url: '/things', payload: { name: 'Jan' } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error.details).toEqual({ location: 'body', field: 'email', rule: 'required' })
+  })
+
+  it('uses JSON Schema formats (email)', async () => {
+    const res = await app.inject({ method: 'POST', url: '/things', payload: { name: 'Jan', email: 'nope' } })
+    expect(res.json().error.details).toMatchObject({ field: 'email', rule: 'format email' })
+  })
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/things',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error).toMatchObject({
+      code: 'invalid_request',
+      details: { field: 'body', rule: 'json' },
+    })
+  })
+
+  it('answers text/plain with 415', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/things',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hi',
+    })
+    expect(res.statusCode).toBe(415)
+    expect(res.json().error.code).toBe('unsupported_media_type')
+  })
+
+  it('answers a body over the limit with 413 before parsing it', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/things',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"name":"${'x'.repeat(2000)}"`,
+    })
+    expect(res.statusCode).toBe(413)
+    expect(res.json().error.code).toBe('payload_too_large')
+  })
+
+  it('renders a thrown AppError with its status and headers', async () => {
+    const res = await app.inject({ url: '/teapot' })
+    expect(res.statusCode).toBe(503)
+    expect(res.headers['retry-after']).toBe('5')
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(res.json().error).toEqual({
+      code: 'service_unavailable',
+      message: 'Lists are loading',
+      details: { retry_after_seconds: 5 },
+    })
+  })
+
+  it('hides the message of an unexpected crash', async () => {
+    const res = await app.inject({ url: '/crash' })
+    expect(res.statusCode).toBe(500)
+    expect(res.body).not.toContain('secret')
+    expect(res.json().error.code).toBe('internal_error')
+  })
+})
+
+describe('the gateway and standard envelopes', () => {
+  it('gateway: error text at the top with code and request id', async () => {
+    const app = build('gateway')
+    const res = await app.inject({ url: '/teapot' })
+    expect(res.json()).toEqual({
+      error: 'Lists are loading',
+      code: 'service_unavailable',
+      request_id: res.headers['x-request-id'],
+      retry_after_seconds: 5,
+    })
+    await app.close()
+  })
+
+  it('standard: success false with an upper-case code, and ok() wraps successes', async () => {
+    const app = build('standard')
+    const bad = await app.inject({ url: '/nowhere' })
+    expect(bad.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } })
+    const good = await app.inject({
+      method: 'POST',
+      url: '/things',
+      payload: { name: 'Jan', email: 'jan@firma.cz' },
+    })
+    const body = good.json()
+    expect(body).toMatchObject({
+      success: true,
+      data: { name: 'Jan' },
+      meta: { request_id: good.headers['x-request-id'] },
+    })
+    expect(Number.isInteger(body.meta.processing_time_ms)).toBe(true)
+    await app.close()
+  })
+})
