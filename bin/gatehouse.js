@@ -8,4 +8,5 @@ if (major < 24) {
   )
   process.exit(1)
 }
-await import('../src/cli.ts')
+const { runCli } = await import('../src/cli.ts')
+await runCli(process.argv.slice(2))

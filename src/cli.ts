@@ -119,20 +119,20 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   }
 }
 
-if (import.meta.main) {
+/** Runs the command line with the process's own streams; sets the exit code. */
+export async function runCli(argv: string[]): Promise<void> {
   const io: CommandIO = {
     env: process.env,
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
     interactive: process.stderr.isTTY === true,
   }
-  main(process.argv.slice(2), io).then(
-    (code) => {
-      process.exitCode = code
-    },
-    (error: unknown) => {
-      process.stderr.write(`${(error as Error).stack ?? String(error)}\n`)
-      process.exitCode = 1
-    },
-  )
+  try {
+    process.exitCode = await main(argv, io)
+  } catch (error) {
+    process.stderr.write(`${(error as Error).stack ?? String(error)}\n`)
+    process.exitCode = 1
+  }
 }
+
+if (import.meta.main) await runCli(process.argv.slice(2))
