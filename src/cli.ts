@@ -25,11 +25,6 @@ const serve: Command = {
       io.err(`unknown service: ${unknown.join(', ')}; known: ${services.map((s) => s.name).join(', ')}`)
       return 2
     }
-    const selected = positionals.length > 0 ? services.filter((s) => positionals.includes(s.name)) : services
-    if (selected.length === 0) {
-      io.err('no services to start')
-      return 2
-    }
     let port: number | undefined
     if (values.port !== undefined) {
       port = Number(values.port)
@@ -37,10 +32,15 @@ const serve: Command = {
         io.err(`--port must be an integer from 0 to 65535, got "${values.port}"`)
         return 2
       }
-      if (selected.length > 1) {
+      if (positionals.length !== 1) {
         io.err('--port needs exactly one service name (each service has its own <NAME>_PORT variable)')
         return 2
       }
+    }
+    const selected = positionals.length > 0 ? services.filter((s) => positionals.includes(s.name)) : services
+    if (selected.length === 0) {
+      io.err('no services to start')
+      return 2
     }
     const common = parseEnv(commonSpec, io.env)
     const logger = createLogger({ level: common.LOG_LEVEL })
