@@ -1,0 +1,39 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { rateLimiterContract } from './ratelimit.contract.ts'
+import { RedisRateLimiter } from './ratelimit-redis.ts'
+import { openRedis } from './redis.ts'
+import { backing, uniquePrefix } from './testing.ts'
+
+const redis = await backing.redis()
+const prefix = uniquePrefix('ratelimit')
+
+describe.skipIf(!redis.available)('RedisRateLimiter', () => {
+  rateLimiterContract('Redis', async () => RedisRateLimiter.connect(redis.url, { prefix }))
+
+  afterAll(async () => {
+    const client = openRedis(redis.url)
+    const keys = await client.keys(`${prefix}*`)
+    if (keys.length > 0) await client.del(...keys)
+    await client.quit()
+  })
+
+  it('shares one exact window between two instances with their own connections', async () => {
+    const a = RedisRateLimiter.connect(redis.url, { prefix })
+    const b = RedisRateLimiter.connect(redis.url, { prefix })
+    const hits = Array.from({ length: 600 }, (_, i) => (i % 2 === 0 ? a : b).hit('shared', 100, 60_000))
+    const decisions = await Promise.all(hits)
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(100)
+    await Promise.all([a.close(), b.close()])
+  })
+
+  it('expires a key it no longer needs (PEXPIRE), so idle limits cost Redis no memory', async () => {
+    const limiter = RedisRateLimiter.connect(redis.url, { prefix })
+    await limiter.hit('short-lived', 5, 300)
+    const client = openRedis(redis.url)
+    const ttl = await client.pttl(`${prefix}short-lived`)
+    expect(ttl).toBeGreaterThan(0)
+    expect(ttl).toBeLessThanOrEqual(300)
+    await client.quit()
+    await limiter.close()
+  })
+})

@@ -1,0 +1,130 @@
+/**
+ * The exact sliding-log rate limiter in Redis, for limits shared by every instance of a service.
+ * Each key is a sorted set of allowed hits scored by time (ms); one Lua script trims the expired
+ * entries, checks every window, and counts the hit in all of them or none. Redis runs a script
+ * atomically, so concurrent hits from any number of instances can never overshoot a limit.
+ *
+ * Time comes from Redis (`TIME`), not from the instances, so clock skew between hosts cannot
+ * widen or narrow a window. In Redis Cluster, the keys of one `hitAll` must share a hash tag
+ * (the gateway names them `{key:<id>}:minute` and `{key:<id>}:day`).
+ */
+import { randomBytes } from 'node:crypto'
+import type { Redis } from 'ioredis'
+import type { LimitCheck, RateLimitDecision, RateLimiter } from './ratelimit.ts'
+import { openRedis } from './redis.ts'
+
+/**
+ * KEYS: one sorted set per window. ARGV[1]: the member naming this hit (unique per hit);
+ * ARGV[2]: '1' to count the hit, '0' to only look; then limit and window (ms) per key.
+ * Returns allowed (1/0), then per key: used after the hit, ms until clear, ms until room.
+ */
+const SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local n = #KEYS
+local count = ARGV[2] == '1'
+local used = {}
+local allowed = 1
+for i = 1, n do
+  local limit = tonumber(ARGV[1 + 2 * i])
+  local window = tonumber(ARGV[2 + 2 * i])
+  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - window)
+  used[i] = redis.call('ZCARD', KEYS[i])
+  if used[i] >= limit then allowed = 0 end
+end
+if allowed == 1 and count then
+  for i = 1, n do
+    redis.call('ZADD', KEYS[i], now, ARGV[1])
+    redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[2 + 2 * i]))
+    used[i] = used[i] + 1
+  end
+end
+local out = { allowed }
+for i = 1, n do
+  local limit = tonumber(ARGV[1 + 2 * i])
+  local window = tonumber(ARGV[2 + 2 * i])
+  local reset = 0
+  local oldest = redis.call('ZRANGE', KEYS[i], 0, 0, 'WITHSCORES')
+  if oldest[2] then reset = tonumber(oldest[2]) + window - now end
+  local retry = 0
+  if allowed == 0 and used[i] >= limit then
+    retry = window
+    local idx = used[i] - limit
+    local blocking = redis.call('ZRANGE', KEYS[i], idx, idx, 'WITHSCORES')
+    if blocking[2] then retry = tonumber(blocking[2]) + window - now end
+  end
+  out[#out + 1] = used[i]
+  out[#out + 1] = reset
+  out[#out + 1] = retry
+end
+return out
+`
+
+type SlidingLog = (numKeys: number, ...args: (string | number)[]) => Promise<number[]>
+
+export interface RedisRateLimiterOptions {
+  /** Prepended to every key (default `rl:`), so limits never collide with other data in Redis. */
+  prefix?: string
+}
+
+export class RedisRateLimiter implements RateLimiter {
+  private readonly redis: Redis
+  private readonly prefix: string
+  private readonly ownsClient: boolean
+  /** Members must be unique per hit across instances: a random instance id plus a counter. */
+  private readonly instance = randomBytes(6).toString('base64url')
+  private seq = 0
+
+  constructor(redis: Redis, opts: RedisRateLimiterOptions & { ownsClient?: boolean } = {}) {
+    this.redis = redis
+    this.prefix = opts.prefix ?? 'rl:'
+    this.ownsClient = opts.ownsClient ?? false
+    // defineCommand sends EVALSHA and falls back to EVAL once per connection when Redis lacks it.
+    if (!(redis as unknown as { gatehouseSlidingLog?: SlidingLog }).gatehouseSlidingLog) {
+      redis.defineCommand('gatehouseSlidingLog', { lua: SCRIPT })
+    }
+  }
+
+  /** A limiter with its own connection, closed by `close()`. */
+  static connect(url: string, opts: RedisRateLimiterOptions = {}): RedisRateLimiter {
+    return new RedisRateLimiter(openRedis(url), { ...opts, ownsClient: true })
+  }
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
+    return (await this.run([{ key, limit, windowMs }], true))[0]!
+  }
+
+  hitAll(checks: readonly LimitCheck[]): Promise<RateLimitDecision[]> {
+    return this.run(checks, true)
+  }
+
+  async peek(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
+    return (await this.run([{ key, limit, windowMs }], false))[0]!
+  }
+
+  private async run(checks: readonly LimitCheck[], count: boolean): Promise<RateLimitDecision[]> {
+    const args: (string | number)[] = []
+    for (const c of checks) args.push(this.prefix + c.key)
+    args.push(`${this.instance}:${(this.seq++).toString(36)}`, count ? '1' : '0')
+    for (const c of checks) args.push(c.limit, c.windowMs)
+    const script = (this.redis as unknown as { gatehouseSlidingLog: SlidingLog }).gatehouseSlidingLog
+    const out = await script.call(this.redis, checks.length, ...args)
+    const allowed = out[0] === 1
+    return checks.map((c, i) => {
+      const used = out[1 + 3 * i]!
+      const resetMs = out[2 + 3 * i]!
+      const retryMs = out[3 + 3 * i]!
+      return {
+        allowed,
+        limit: c.limit,
+        remaining: Math.max(0, c.limit - used),
+        retryAfterSeconds: !allowed && used >= c.limit ? Math.max(1, Math.ceil(retryMs / 1000)) : 0,
+        resetSeconds: Math.max(0, Math.ceil(resetMs / 1000)),
+      }
+    })
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsClient) await this.redis.quit()
+  }
+}
