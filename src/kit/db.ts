@@ -67,13 +67,17 @@ function openSqlite(path: string): Database {
   const kysely = new Kysely<unknown>({
     dialect: new SqliteDialect({ database: new NodeSqliteDatabase(raw) }),
   })
-  return wrap(kysely, 'sqlite')
+  // Closing must release the file even when no query ever ran (Kysely only closes what it opened).
+  return wrap(kysely, 'sqlite', async () => {
+    if (raw.isOpen) raw.close()
+  })
 }
 
 function openPostgres(url: string, schema: string | undefined, poolSize: number): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    types: { getTypeParser: typeParser },
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   })
   let ready: Promise<void> | undefined
@@ -89,10 +93,27 @@ function openPostgres(url: string, schema: string | undefined, poolSize: number)
       },
     }),
   })
-  return wrap(kysely, 'postgres')
+  // The schema query may have opened a connection before Kysely ever used the pool: end it too.
+  return wrap(kysely, 'postgres', async () => {
+    await ready?.catch(() => undefined)
+    if (!pool.ended) await pool.end()
+  })
 }
 
-function wrap(kysely: Kysely<unknown>, dialect: Dialect): Database {
+/**
+ * bigint (int8) columns and count(*) come back as numbers, as they do from SQLite, instead of pg's
+ * default strings: epoch milliseconds and row counts are far below 2^53. A value that is not a safe
+ * integer stays a string rather than silently losing precision.
+ */
+const INT8_OID = 20
+const typeParser: typeof pg.types.getTypeParser = (oid, format) =>
+  oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format)
+function parseInt8(value: string): number | string {
+  const n = Number(value)
+  return Number.isSafeInteger(n) ? n : value
+}
+
+function wrap(kysely: Kysely<unknown>, dialect: Dialect, release: () => Promise<void>): Database {
   return {
     dialect,
     as<T>() {
@@ -112,6 +133,7 @@ function wrap(kysely: Kysely<unknown>, dialect: Dialect): Database {
     },
     async close() {
       await kysely.destroy()
+      await release()
     },
   }
 }

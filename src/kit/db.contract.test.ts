@@ -1,0 +1,236 @@
+/**
+ * The storage contract: what every service may rely on from `openDatabase`, run against SQLite
+ * (node:sqlite, the embedded default) and PostgreSQL (DATABASE_URL). PostgreSQL runs when
+ * reachable and is required with CI=true.
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Database, dialectOf, MIGRATIONS_DIR, openDatabase } from './db.ts'
+import { backing, dropSchema, uniqueSchema } from './testing.ts'
+
+interface Tables {
+  contract_items: {
+    id: number | undefined
+    name: string
+    qty: number
+    at_ms: number
+    ratio: number | null
+    active: boolean | number
+    note: string | null
+  }
+}
+
+const postgres = await backing.postgres()
+
+interface Target {
+  name: 'sqlite' | 'postgres'
+  available: boolean
+  open(): Database
+  cleanup(): Promise<void>
+}
+
+const dirs: string[] = []
+const schemas: string[] = []
+
+const targets: Target[] = [
+  {
+    name: 'sqlite',
+    available: true,
+    open() {
+      const dir = mkdtempSync(join(tmpdir(), 'gatehouse-db-'))
+      dirs.push(dir)
+      return openDatabase({ dataDir: dir })
+    },
+    async cleanup() {
+      for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+    },
+  },
+  {
+    name: 'postgres',
+    available: postgres.available,
+    open() {
+      const schema = uniqueSchema('dbcontract')
+      schemas.push(schema)
+      return openDatabase({ dataDir: '', databaseUrl: postgres.url, schema })
+    },
+    async cleanup() {
+      for (const schema of schemas.splice(0)) await dropSchema(postgres.url, schema)
+    },
+  },
+]
+
+const migrationFiles = readdirSync(MIGRATIONS_DIR)
+  .filter((f) => /^\d{4}_[a-z0-9_]+\.ts$/.test(f))
+  .map((f) => f.replace(/\.ts$/, ''))
+  .sort()
+
+for (const target of targets) {
+  describe.skipIf(!target.available)(`Database contract: ${target.name}`, () => {
+    let db: Database
+    beforeAll(async () => {
+      db = target.open()
+      const kysely = db.as<unknown>()
+      await kysely.schema
+        .createTable('contract_items')
+        .addColumn('id', target.name === 'postgres' ? 'serial' : 'integer', (c) =>
+          target.name === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
+        .addColumn('name', 'text', (c) => c.notNull().unique())
+        .addColumn('qty', 'integer', (c) => c.notNull())
+        .addColumn('at_ms', 'bigint', (c) => c.notNull())
+        .addColumn('ratio', 'real')
+        .addColumn('active', 'boolean', (c) => c.notNull())
+        .addColumn('note', 'text')
+        .execute()
+    })
+    afterAll(async () => {
+      await db.close()
+      await target.cleanup()
+    })
+
+    it('names its dialect, and dialectOf agrees', () => {
+      expect(db.dialect).toBe(target.name)
+      expect(dialectOf(db.as<unknown>())).toBe(target.name)
+    })
+
+    it('applies every migration once, in name order, and then reports nothing to do', async () => {
+      const fresh = target.open()
+      try {
+        expect(await fresh.migrate()).toEqual(migrationFiles)
+        expect(await fresh.migrate()).toEqual([])
+      } finally {
+        await fresh.close()
+      }
+    })
+
+    it('returns generated ids and reads every column type back as written', async () => {
+      const k = db.as<Tables>()
+      const at = Date.UTC(2026, 0, 31, 12, 0, 0, 123)
+      const inserted = await k
+        .insertInto('contract_items')
+        .values({ name: 'alpha', qty: 3, at_ms: at, ratio: 0.25, active: true, note: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      expect(typeof inserted.id).toBe('number')
+      const row = await k
+        .selectFrom('contract_items')
+        .selectAll()
+        .where('id', '=', inserted.id!)
+        .executeTakeFirstOrThrow()
+      expect(row).toMatchObject({ name: 'alpha', qty: 3, at_ms: at, ratio: 0.25, note: null })
+      // Booleans: SQLite stores 1/0, PostgreSQL true/false; both are truthy/falsy as written.
+      expect(Boolean(row.active)).toBe(true)
+    })
+
+    it('counts as numbers on both dialects (bigint aggregates included)', async () => {
+      const k = db.as<Tables>()
+      const { n } = await k
+        .selectFrom('contract_items')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+      expect(typeof n).toBe('number')
+    })
+
+    it('commits a transaction as a whole and rolls a failed one back completely', async () => {
+      const k = db.as<Tables>()
+      await k.transaction().execute(async (tx) => {
+        await tx
+          .insertInto('contract_items')
+          .values([
+            { name: 'tx-1', qty: 1, at_ms: 1, ratio: null, active: false, note: 'x' },
+            { name: 'tx-2', qty: 2, at_ms: 2, ratio: null, active: false, note: 'y' },
+          ])
+          .execute()
+      })
+      await expect(
+        k.transaction().execute(async (tx) => {
+          await tx
+            .insertInto('contract_items')
+            .values({ name: 'tx-3', qty: 3, at_ms: 3, ratio: null, active: false, note: null })
+            .execute()
+          // Violates the unique name: the whole transaction must be undone, tx-3 included.
+          await tx
+            .insertInto('contract_items')
+            .values({ name: 'tx-1', qty: 9, at_ms: 9, ratio: null, active: false, note: null })
+            .execute()
+        }),
+      ).rejects.toThrow()
+      const names = await k
+        .selectFrom('contract_items')
+        .select('name')
+        .where('name', 'like', 'tx-%')
+        .orderBy('name')
+        .execute()
+      expect(names.map((r) => r.name)).toEqual(['tx-1', 'tx-2'])
+    })
+
+    it('keeps concurrent transactions apart (no lost updates)', async () => {
+      const k = db.as<Tables>()
+      await k
+        .insertInto('contract_items')
+        .values({ name: 'counter', qty: 0, at_ms: 0, ratio: null, active: true, note: null })
+        .execute()
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          k.transaction().execute(async (tx) => {
+            await tx
+              .updateTable('contract_items')
+              .set((eb) => ({ qty: eb('qty', '+', 1) }))
+              .where('name', '=', 'counter')
+              .execute()
+          }),
+        ),
+      )
+      const row = await k
+        .selectFrom('contract_items')
+        .select('qty')
+        .where('name', '=', 'counter')
+        .executeTakeFirstOrThrow()
+      expect(row.qty).toBe(20)
+    })
+
+    it('inserts a batch of 1000 rows in one statement', async () => {
+      const k = db.as<Tables>()
+      const rows = Array.from({ length: 1000 }, (_, i) => ({
+        name: `batch-${i}`,
+        qty: i,
+        at_ms: 1_700_000_000_000 + i,
+        ratio: null,
+        active: i % 2 === 0,
+        note: null,
+      }))
+      await k.insertInto('contract_items').values(rows).execute()
+      const { n, total } = await k
+        .selectFrom('contract_items')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('qty').as('total')])
+        .where('name', 'like', 'batch-%')
+        .executeTakeFirstOrThrow()
+      expect(n).toBe(1000)
+      expect(Number(total)).toBe((999 * 1000) / 2)
+    })
+
+    it('runs raw SQL through the same connection', async () => {
+      const result = await sql<{ one: number }>`SELECT 1 AS one`.execute(db.as<unknown>())
+      expect(Number(result.rows[0]!.one)).toBe(1)
+    })
+
+    it('runs many distinct statements (beyond the statement cache) correctly', async () => {
+      const k = db.as<Tables>()
+      for (let i = 0; i < 600; i++) {
+        // A different IN-list length each time makes 600 distinct SQL texts.
+        const names = Array.from({ length: (i % 40) + 1 }, (_, j) => `batch-${j}`)
+        const rows = await k.selectFrom('contract_items').select('name').where('name', 'in', names).execute()
+        expect(rows).toHaveLength(names.length)
+      }
+    })
+
+    it('refuses work after close', async () => {
+      const other = target.open()
+      await other.close()
+      await expect(sql`SELECT 1`.execute(other.as<unknown>())).rejects.toThrow()
+    })
+  })
+}
