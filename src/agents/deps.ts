@@ -6,6 +6,7 @@
  */
 
 import { createDnsLookup, type DnsLookup } from '../engines/contacts/dns.ts'
+import { createSources, PUBLIC_ENDPOINTS, type Sources } from '../engines/sources/index.ts'
 import { env, type Parsed } from '../kit/config.ts'
 import { LlmClient, llmSettings, llmSpec } from '../kit/llm.ts'
 
@@ -24,6 +25,33 @@ export const agentSpec = {
     default: false,
     doc: 'let agents fetch private and loopback addresses (off: guards against SSRF)',
   }),
+  CNB_BASE_URL: env.string({
+    default: PUBLIC_ENDPOINTS.cnb,
+    doc: 'ČNB, daily exchange rates (denni_kurz.txt)',
+  }),
+  VAT_REGISTER_URL: env.string({
+    default: PUBLIC_ENDPOINTS.vatRegister,
+    doc: 'MF ČR VAT register SOAP service (unreliable payers, published accounts)',
+  }),
+  VIES_BASE_URL: env.string({
+    default: PUBLIC_ENDPOINTS.vies,
+    doc: 'EU VIES VAT number validation REST API',
+  }),
+  RUIAN_GEOCODER_URL: env.string({
+    default: PUBLIC_ENDPOINTS.ruian,
+    doc: 'ČÚZK RÚIAN geocoder (GeocodeSOE)',
+  }),
+  CADASTRE_WFS_URL: env.string({
+    default: PUBLIC_ENDPOINTS.cadastre,
+    doc: 'ČÚZK INSPIRE cadastral parcels WFS',
+  }),
+  SOURCES_TIMEOUT_SECONDS: env.int({ default: 8, min: 1, max: 120, doc: 'per attempt, public sources' }),
+  SOURCES_RETRIES: env.int({ default: 2, min: 0, max: 5, doc: 'extra attempts on timeouts, 429 and 5xx' }),
+  SOURCES_CACHE_SECONDS: env.int({ default: 3600, min: 0, max: 604_800, doc: 'reuse of source answers' }),
+  LISTINGS_FILE: env.string({
+    default: '../shared/data/realestate/sreality_byty_prodej_20240412.csv',
+    doc: 'apartment listings CSV (Sreality format) for listing queries',
+  }),
 }
 
 export type AgentConfig = Parsed<typeof agentSpec>
@@ -36,6 +64,10 @@ export interface AgentDeps {
   registryDir: string
   /** Web pages fetched by agents: per-request timeout and whether private addresses are allowed. */
   web: { timeoutMs: number; allowPrivate: boolean }
+  /** Public sources: ČNB rates, VAT register, VIES, RÚIAN geocoder, cadastre WFS. */
+  sources: Sources
+  /** Apartment listings CSV (Sreality format). */
+  listingsFile: string
 }
 
 export function createAgentDeps(config: AgentConfig): AgentDeps {
@@ -50,5 +82,16 @@ export function createAgentDeps(config: AgentConfig): AgentDeps {
     }),
     registryDir: config.REGISTRY_DATA_DIR,
     web: { timeoutMs: config.WEB_FETCH_TIMEOUT_SECONDS * 1000, allowPrivate: config.WEB_FETCH_ALLOW_PRIVATE },
+    sources: createSources({
+      cnbBaseUrl: config.CNB_BASE_URL,
+      vatRegisterUrl: config.VAT_REGISTER_URL,
+      viesBaseUrl: config.VIES_BASE_URL,
+      ruianBaseUrl: config.RUIAN_GEOCODER_URL,
+      cadastreWfsUrl: config.CADASTRE_WFS_URL,
+      timeoutMs: config.SOURCES_TIMEOUT_SECONDS * 1000,
+      retries: config.SOURCES_RETRIES,
+      cacheTtlMs: config.SOURCES_CACHE_SECONDS * 1000,
+    }),
+    listingsFile: config.LISTINGS_FILE,
   }
 }

@@ -1,0 +1,124 @@
+/**
+ * The recorded answers of every public source, as replay routes under one prefix per source
+ * (/cnb, /vat, /vies, /ruian, /cadastre), and AgentDeps pointing at a replay server: what the
+ * source and agent tests share.
+ */
+import { type AgentDeps, agentSpec, createAgentDeps } from '../../src/agents/deps.ts'
+import { createDispatcher, type Dispatcher } from '../../src/agents/dispatch.ts'
+import type { Agent } from '../../src/agents/types.ts'
+import { CNB_DAILY_PATH } from '../../src/engines/sources/cnb.ts'
+import { parseEnv } from '../../src/kit/config.ts'
+import { createLogger } from '../../src/kit/logger.ts'
+import type { ReplayRoute } from './replay.ts'
+
+const text = 'text/plain; charset=utf-8'
+const xml = 'text/xml; charset=utf-8'
+
+export const SOURCE_ROUTES: ReplayRoute[] = [
+  // ČNB: a Friday, the Saturday and Sunday after it (ČNB answers with Friday's rates), a January day.
+  ...['20.11.2026', '21.11.2026', '22.11.2026'].map((date) => ({
+    path: `/cnb${CNB_DAILY_PATH}`,
+    query: { date },
+    fixture: 'cnb/denni_kurz_2026-11-20.txt',
+    contentType: text,
+  })),
+  {
+    path: `/cnb${CNB_DAILY_PATH}`,
+    query: { date: '02.01.2026' },
+    fixture: 'cnb/denni_kurz_2026-01-02.txt',
+    contentType: text,
+  },
+  ...['27082440', '24601357', '12345679'].map((dic) => ({
+    method: 'POST',
+    path: '/vat',
+    bodyIncludes: `<roz:dic>${dic}</roz:dic>`,
+    fixture: `vat-register/status_${dic}.xml`,
+    contentType: xml,
+  })),
+  {
+    method: 'POST',
+    path: '/vat',
+    bodyIncludes: '<roz:dic>45317054</roz:dic>',
+    fixture: 'vat-register/status_maintenance.xml',
+    contentType: xml,
+  },
+  {
+    method: 'POST',
+    path: '/vat',
+    bodyIncludes: '<roz:dic>00000019</roz:dic>',
+    status: 500,
+    fixture: 'vat-register/fault.xml',
+    contentType: xml,
+  },
+  { path: '/vies/ms/CZ/vat/27082440', fixture: 'vies/CZ27082440.json' },
+  { path: '/vies/ms/CZ/vat/12345679', fixture: 'vies/CZ12345679.json' },
+  { path: '/vies/ms/DE/vat/811907980', fixture: 'vies/DE_ms_unavailable.json' },
+  {
+    path: '/ruian/findAddressCandidates',
+    query: { SingleLine: 'Jankovcova 1522/53, 17000 Praha 7' },
+    fixture: 'ruian/jankovcova.json',
+  },
+  {
+    path: '/ruian/findAddressCandidates',
+    query: { SingleLine: 'Jankovcova 1522/53 Praha' },
+    fixture: 'ruian/jankovcova.json',
+  },
+  {
+    path: '/ruian/findAddressCandidates',
+    query: { SingleLine: 'Neexistující 999, 17000 Praha 7' },
+    fixture: 'ruian/none.json',
+  },
+  {
+    path: '/ruian/findAddressCandidates',
+    query: { SingleLine: 'Jankovcova 1522/53 (S-JTSK)' },
+    fixture: 'ruian/sjtsk.json',
+  },
+  {
+    path: '/cadastre',
+    query: { STOREDQUERY_ID: 'GetParcel', UPPER_ZONING_ID: '727181', TEXT: '1589/3' },
+    fixture: 'cadastre/parcel_727181_1589-3.xml',
+    contentType: xml,
+  },
+  {
+    path: '/cadastre',
+    query: { STOREDQUERY_ID: 'GetParcel', UPPER_ZONING_ID: '727181', TEXT: '99999' },
+    fixture: 'cadastre/parcel_none.xml',
+    contentType: xml,
+  },
+  {
+    path: '/cadastre',
+    query: { STOREDQUERY_ID: 'GetParcel', UPPER_ZONING_ID: '000000' },
+    fixture: 'cadastre/exception.xml',
+    contentType: xml,
+  },
+  {
+    path: '/cadastre',
+    query: { STOREDQUERY_ID: 'GetZoningByName', ZONING_NAME: 'Sadská' },
+    fixture: 'cadastre/zoning_sadska.xml',
+    contentType: xml,
+  },
+]
+
+/** AgentDeps whose sources all point at the replay server; short timeouts, one retry. */
+export function replayDeps(url: string, env: Record<string, string> = {}): AgentDeps {
+  return createAgentDeps(
+    parseEnv(agentSpec, {
+      CNB_BASE_URL: `${url}/cnb`,
+      VAT_REGISTER_URL: `${url}/vat`,
+      VIES_BASE_URL: `${url}/vies`,
+      RUIAN_GEOCODER_URL: `${url}/ruian`,
+      CADASTRE_WFS_URL: `${url}/cadastre`,
+      SOURCES_TIMEOUT_SECONDS: '2',
+      SOURCES_RETRIES: '0',
+      ...env,
+    }),
+  )
+}
+
+/** A dispatcher over `agents` with `deps`, logging nothing. */
+export function testDispatcher(agents: Agent[], deps: AgentDeps): Dispatcher {
+  return createDispatcher(agents, deps, createLogger({ level: 'silent' }))
+}
+
+/** The fixed evaluation time of the examples: Friday 20 November 2026, 10:00 UTC. */
+export const NOW = new Date('2026-11-20T10:00:00Z')
