@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest'
+import { parseEnv } from '../../kit/config.ts'
+import { AppError } from '../../kit/errors.ts'
+import { createLogger } from '../../kit/logger.ts'
+import { agentSpec, createAgentDeps } from '../deps.ts'
+import { createDispatcher } from '../dispatch.ts'
+import { bankingAgents } from './index.ts'
+
+const NOW = new Date('2025-06-01T10:00:00Z')
+const dispatcher = createDispatcher(
+  bankingAgents,
+  createAgentDeps(parseEnv(agentSpec, {})),
+  createLogger({ level: 'silent' }),
+)
+const run = async (name: string, input: unknown): Promise<any> =>
+  (await dispatcher.call('banking', name, input, { now: NOW })).output
+
+async function rejection(name: string, input: unknown): Promise<AppError> {
+  const error = await run(name, input).then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(AppError)
+  return error as AppError
+}
+
+/** What each worked example must produce (the examples double as the agents' documentation). */
+const expected: Record<string, Record<string, Record<string, unknown>>> = {
+  loan_assessment: {
+    'Young buyer of own flat at 90 % LTV (2025): approved': {
+      decision: 'approve',
+      category: 'young',
+      monthly_payment: 23582.75,
+      ltv: 0.9,
+      dti: 3.9474,
+      limits: { ltv: 0.9, dti: null, dsti: null, policy_dti: 9.5, policy_dsti: 0.5 },
+      max_loan_by_ltv: 4_500_000,
+    },
+    'Investment flat at 80 % LTV after 1 April 2026: declined (limit 70 %)': {
+      decision: 'decline',
+      category: 'investment',
+      limits: { ltv: 0.7, dti: 7 },
+      max_loan_by_ltv: 3_500_000,
+      reasons: ['ČNB LTV limit (investment) 80 % exceeds 70 %'],
+    },
+    'Owner-occupier aged 40 with high existing instalments: referred on policy DSTI': {
+      decision: 'refer',
+      category: 'general',
+      monthly_payment: 16473.33,
+      dsti: 0.5095,
+      reasons: [
+        'Lender policy DSTI 50.9 % exceeds 45 %',
+        'Lender policy DSTI at rate +2 pp 58.7 % exceeds 45 %',
+      ],
+    },
+  },
+  mortgage_calculator: {
+    '3 M CZK over 30 years at 4.79 %': {
+      monthly_payment: 15721.83,
+      total_interest: 2659860.69,
+      apr_pct: 4.9,
+    },
+    '2 M CZK over 20 years at 5.49 % with 10 000 CZK fee and 150 CZK/month account': {
+      monthly_payment: 13746.45,
+      total_cost: 1345149.22,
+      apr_pct: 5.83,
+    },
+  },
+  affordability_check: {
+    'Couple earning 90 000 CZK net, flat worth 6 M, 2025': {
+      max_loan: 5_400_000,
+      binding_constraint: 'ltv',
+      term_months: 360,
+      caps: { ltv: 5_400_000, dsti: 8_586_785 },
+      category: 'young',
+    },
+    'Applicant aged 55: term shortened to 15 years by the age-at-maturity rule': {
+      max_loan: 3_078_000,
+      term_months: 180,
+      binding_constraint: 'stressed_dsti',
+      caps: { ltv: null, dti: 7_140_000 },
+    },
+  },
+  account_validator: {
+    'Czech account with prefix': {
+      iban: 'CZ6508000000192000145399',
+      bank_name: 'Česká spořitelna, a.s.',
+      format: 'czech',
+    },
+    'Czech IBAN with spaces': { czech_account: '19-2000145399/0800', bank_code: '0800', format: 'iban' },
+    'German IBAN': { country: 'DE', czech_account: null, bank_code: null },
+  },
+  qr_payment: {
+    'Invoice payment with variable symbol and due date': {
+      spayd:
+        'SPD*1.0*ACC:CZ6508000000192000145399*AM:799.50*CC:CZK*DT:20250715*MSG:Faktura 2025000123*X-VS:2025000123',
+    },
+    'Instant payment to an IBAN with an SVG code': {
+      spayd: 'SPD*1.0*ACC:CZ6508000000192000145399*AM:1500.00*CC:CZK*PT:IP*RN:Jan Novák',
+    },
+  },
+  cashflow_analysis: {
+    'Three months of a salaried account with a loan repayment': {
+      months: 3,
+      average_monthly_income: 52500,
+      regular_income: { category: 'salary', monthly_median: 52000, months_seen: 3 },
+      monthly_debt_service: 8500,
+      implied_dsti: 0.1635,
+      flags: [],
+    },
+    'Gambling and an enforcement deduction raise flags': {
+      implied_dsti: 0,
+      flags: ['gambling: 2 transaction(s), 11000 CZK', 'collections: 1 transaction(s), 4000 CZK'],
+    },
+  },
+}
+
+describe('banking agents: worked examples', () => {
+  it('has the six agents of the service, each with at least two examples', () => {
+    expect(bankingAgents.map((a) => a.name).sort()).toEqual(
+      [
+        'account_validator',
+        'affordability_check',
+        'cashflow_analysis',
+        'loan_assessment',
+        'mortgage_calculator',
+        'qr_payment',
+      ].sort(),
+    )
+    for (const a of bankingAgents) expect(a.examples.length).toBeGreaterThanOrEqual(2)
+  })
+  for (const agent of bankingAgents) {
+    for (const example of agent.examples) {
+      it(`${agent.name}: ${example.title}`, async () => {
+        const want = expected[agent.name]?.[example.title]
+        expect(want, 'every example has its expected values here').toBeDefined()
+        const out = await run(agent.name, example.input)
+        expect(out).toMatchObject(want!)
+        expect(Array.isArray(out.rules_applied) && out.rules_applied.length > 0).toBe(true)
+      })
+    }
+  }
+})
+
+describe('banking agents: rules and bad input', () => {
+  const base = {
+    amount: 3_000_000,
+    property_value: 4_000_000,
+    monthly_income: 60_000,
+    annual_rate_pct: 5,
+    term_months: 300,
+  }
+
+  it('applies the 2022 DSTI limit as law before its deactivation on 1 July 2023', async () => {
+    const out = await run('loan_assessment', {
+      ...base,
+      age: 40,
+      existing_monthly_payments: 12_000,
+      as_of: '2023-05-01',
+    })
+    expect(out.limits).toMatchObject({ ltv: 0.8, dti: 8.5, dsti: 0.45 })
+    expect(out.decision).toBe('decline')
+    expect(out.rules_applied[0]).toMatchObject({ since: '2022-04-01' })
+  })
+
+  it('takes the age from a valid birth number and applies the young-buyer LTV', async () => {
+    const out = await run('loan_assessment', {
+      ...base,
+      amount: 3_500_000,
+      birth_number: '955321/0007',
+      as_of: '2025-06-01',
+    })
+    expect(out.category).toBe('young')
+    expect(out.limits.ltv).toBe(0.9)
+  })
+
+  it('rejects a birth number with a bad checksum, naming the field and the rule', async () => {
+    const error = await rejection('loan_assessment', { ...base, birth_number: '955321/0006' })
+    expect(error.status).toBe(400)
+    expect(error.details).toEqual({ field: 'birth_number', rule: 'not divisible by 11 (checksum)' })
+  })
+
+  it('rejects an as_of date before the reference data begins', async () => {
+    const error = await rejection('loan_assessment', { ...base, as_of: '2019-01-01' })
+    expect(error.details).toEqual({ field: 'as_of', rule: 'must be on or after 2022-04-01' })
+  })
+
+  it('rejects a missing amount through the schema (400 naming amount)', async () => {
+    const { amount: _omit, ...rest } = base
+    const error = await rejection('loan_assessment', rest)
+    expect(error.status).toBe(400)
+    expect(error.details).toMatchObject({ field: 'amount', rule: 'required' })
+  })
+
+  it('rejects an account failing the mod-11 test', async () => {
+    const error = await rejection('account_validator', { account: '19-2000145398/0800' })
+    expect(error.details).toEqual({ field: 'account', rule: 'account number fails the mod-11 check' })
+  })
+
+  it('rejects an IBAN with wrong check digits', async () => {
+    const error = await rejection('qr_payment', { account: 'CZ6608000000192000145399', amount: 10 })
+    expect(error.details).toEqual({ field: 'account', rule: 'check digits do not match (mod 97)' })
+  })
+
+  it('escapes * in SPAYD text fields', async () => {
+    const out = await run('qr_payment', { account: '19-2000145399/0800', message: 'a*b', svg: false })
+    expect(out.spayd).toBe('SPD*1.0*ACC:CZ6508000000192000145399*CC:CZK*MSG:a%2Ab')
+  })
+
+  it('renders the QR code as SVG', async () => {
+    const out = await run('qr_payment', { account: '19-2000145399/0800', amount: 1 })
+    expect(out.qr_svg).toMatch(/^<svg[^>]+viewBox="0 0 \d+ \d+"/)
+  })
+
+  it('rejects upfront fees that swallow the loan', async () => {
+    const error = await rejection('mortgage_calculator', {
+      amount: 1000,
+      annual_rate_pct: 5,
+      term_months: 12,
+      upfront_fees: 1000,
+    })
+    expect(error.details).toEqual({ field: 'upfront_fees', rule: 'must be less than the amount' })
+  })
+
+  it('ends the amortisation schedule at a zero balance with the principal fully repaid', async () => {
+    const out = await run('mortgage_calculator', { amount: 1_234_567, annual_rate_pct: 3.3, term_months: 97 })
+    const repaid = out.schedule.reduce((s: number, y: any) => s + y.principal, 0)
+    expect(out.schedule.at(-1).balance).toBe(0)
+    expect(Math.round(repaid * 100) / 100).toBe(1_234_567)
+  })
+})

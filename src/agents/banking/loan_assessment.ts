@@ -1,0 +1,210 @@
+import { Type } from 'typebox'
+import { annuityPayment, round2 } from '../../engines/finance/annuity.ts'
+import { lendingLimits, pct } from '../../engines/finance/lending.ts'
+import { applicantAge, asOfDate, covered } from '../../engines/reference/inputs.ts'
+import { DateString, NullableNumber, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import type { AppliedRule } from '../types.ts'
+import { defineAgent } from '../types.ts'
+
+const Ratio = NullableNumber()
+
+export const loanAssessment = defineAgent({
+  service: 'banking',
+  name: 'loan_assessment',
+  description:
+    'Assesses a mortgage application against the ČNB LTV/DTI/DSTI limits in force on the day (by age and purpose) and the lender policy, and decides approve / refer / decline with the reasons.',
+  input: Type.Object(
+    {
+      amount: Type.Number({ exclusiveMinimum: 0, description: 'loan principal, CZK' }),
+      property_value: Type.Number({
+        exclusiveMinimum: 0,
+        description: 'pledged value of the collateral, CZK',
+      }),
+      monthly_income: Type.Number({
+        exclusiveMinimum: 0,
+        description: 'net monthly income of all applicants, CZK',
+      }),
+      annual_rate_pct: Type.Number({ minimum: 0, maximum: 30, description: 'nominal interest rate, % p.a.' }),
+      term_months: Type.Integer({ minimum: 12, maximum: 480 }),
+      purpose: Type.Optional(Type.Union([Type.Literal('own_housing'), Type.Literal('investment')])),
+      age: Type.Optional(
+        Type.Integer({ minimum: 18, maximum: 100, description: 'age of the oldest applicant' }),
+      ),
+      birth_number: Type.Optional(Type.String({ description: 'rodné číslo, used for the age when given' })),
+      existing_monthly_payments: Type.Optional(
+        Type.Number({ minimum: 0, description: 'other instalments, CZK' }),
+      ),
+      existing_debt: Type.Optional(Type.Number({ minimum: 0, description: 'other outstanding debt, CZK' })),
+      as_of: Type.Optional(DateString('date the limits are taken at (default: today)')),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    decision: Type.Union([Type.Literal('approve'), Type.Literal('refer'), Type.Literal('decline')]),
+    category: Type.Union([Type.Literal('general'), Type.Literal('young'), Type.Literal('investment')]),
+    monthly_payment: Type.Number(),
+    ltv: Type.Number(),
+    dti: Type.Number(),
+    dsti: Type.Number(),
+    stressed_dsti: Type.Number(),
+    limits: Type.Object({
+      ltv: Ratio,
+      dti: Ratio,
+      dsti: Ratio,
+      policy_dti: Type.Number(),
+      policy_dsti: Type.Number(),
+    }),
+    max_loan_by_ltv: Ratio,
+    reasons: Type.Array(Type.String()),
+    rules_applied: RulesAppliedSchema,
+    as_of: Type.String(),
+  }),
+  examples: [
+    {
+      title: 'Young buyer of own flat at 90 % LTV (2025): approved',
+      input: {
+        amount: 4_500_000,
+        property_value: 5_000_000,
+        monthly_income: 95_000,
+        annual_rate_pct: 4.79,
+        term_months: 360,
+        age: 31,
+        purpose: 'own_housing',
+        as_of: '2025-06-01',
+      },
+    },
+    {
+      title: 'Investment flat at 80 % LTV after 1 April 2026: declined (limit 70 %)',
+      input: {
+        amount: 4_000_000,
+        property_value: 5_000_000,
+        monthly_income: 120_000,
+        annual_rate_pct: 4.9,
+        term_months: 300,
+        age: 45,
+        purpose: 'investment',
+        as_of: '2026-05-01',
+      },
+    },
+    {
+      title: 'Owner-occupier aged 40 with high existing instalments: referred on policy DSTI',
+      input: {
+        amount: 3_000_000,
+        property_value: 4_500_000,
+        monthly_income: 50_000,
+        annual_rate_pct: 5.2,
+        term_months: 360,
+        age: 40,
+        existing_monthly_payments: 9_000,
+        as_of: '2025-06-01',
+      },
+    },
+  ],
+  async run(input, ctx) {
+    const asOf = asOfDate(input.as_of, ctx.now)
+    const purpose = input.purpose ?? 'own_housing'
+    const age = applicantAge(input, asOf)
+    const limits = covered(() => lendingLimits(asOf, age, purpose))
+    const existingPayments = input.existing_monthly_payments ?? 0
+    const existingDebt = input.existing_debt ?? 0
+
+    const payment = annuityPayment(input.amount, input.annual_rate_pct, input.term_months)
+    const stressedPayment = annuityPayment(
+      input.amount,
+      input.annual_rate_pct + limits.policy.stressRateAddPct,
+      input.term_months,
+    )
+    const ltv = input.amount / input.property_value
+    const dti = (input.amount + existingDebt) / (input.monthly_income * 12)
+    const dsti = (payment + existingPayments) / input.monthly_income
+    const stressedDsti = (stressedPayment + existingPayments) / input.monthly_income
+
+    const rules: AppliedRule[] = []
+    const declines: string[] = []
+    const refers: string[] = []
+    const cnb = { source: limits.regulatorySource, since: limits.regulatorySince }
+    const policy = { source: limits.policySource, since: limits.policySince }
+
+    const check = (
+      label: string,
+      value: number,
+      limit: number | null,
+      fmt: (x: number) => string,
+      base: { source: string; since: string },
+      onBreach: string[],
+    ) => {
+      if (limit === null) {
+        rules.push({ rule: `${label}: no limit in force`, ...base, outcome: `${fmt(value)} (not limited)` })
+        return
+      }
+      const breached = value > limit + 1e-9
+      rules.push({
+        rule: `${label} ${fmt(limit)}`,
+        ...base,
+        outcome: `${fmt(value)} ${breached ? 'exceeds' : 'within'} the limit`,
+      })
+      if (breached) onBreach.push(`${label} ${fmt(value)} exceeds ${fmt(limit)}`)
+    }
+    const multiple = (x: number) => x.toFixed(2).replace(/\.?0+$/, '')
+    check(`ČNB LTV limit (${limits.category})`, ltv, limits.regulatory.ltv, pct, cnb, declines)
+    check(`ČNB DTI limit (${limits.category})`, dti, limits.regulatory.dti, multiple, cnb, declines)
+    check(`ČNB DSTI limit (${limits.category})`, dsti, limits.regulatory.dsti, pct, cnb, declines)
+    check('Lender policy DTI', dti, limits.policy.dti, multiple, policy, refers)
+    check('Lender policy DSTI', dsti, limits.policy.dsti, pct, policy, refers)
+    check(
+      `Lender policy DSTI at rate +${limits.policy.stressRateAddPct} pp`,
+      stressedDsti,
+      limits.policy.dsti,
+      pct,
+      policy,
+      refers,
+    )
+    if (age !== undefined) {
+      const ageAtMaturity = age + input.term_months / 12
+      check(
+        'Lender policy age at maturity',
+        ageAtMaturity,
+        limits.policy.maxAgeAtMaturity,
+        (x) => `${Math.ceil(x)} years`,
+        policy,
+        refers,
+      )
+    } else {
+      refers.push('age not given: the young-applicant limits and age at maturity could not be checked')
+    }
+    if (input.term_months > limits.policy.maxTermMonths) {
+      refers.push(
+        `term ${input.term_months} months exceeds the policy maximum of ${limits.policy.maxTermMonths}`,
+      )
+    }
+
+    const decision: 'approve' | 'refer' | 'decline' =
+      declines.length > 0 ? 'decline' : refers.length > 0 ? 'refer' : 'approve'
+    const reasons = declines.length + refers.length > 0 ? [...declines, ...refers] : ['all limits met']
+    return {
+      decision,
+      category: limits.category,
+      monthly_payment: round2(payment),
+      ltv: round4(ltv),
+      dti: round4(dti),
+      dsti: round4(dsti),
+      stressed_dsti: round4(stressedDsti),
+      limits: {
+        ltv: limits.regulatory.ltv,
+        dti: limits.regulatory.dti,
+        dsti: limits.regulatory.dsti,
+        policy_dti: limits.policy.dti,
+        policy_dsti: limits.policy.dsti,
+      },
+      max_loan_by_ltv:
+        limits.regulatory.ltv === null ? null : round2(limits.regulatory.ltv * input.property_value),
+      reasons,
+      rules_applied: rules,
+      as_of: asOf,
+    }
+  },
+})
+
+function round4(x: number): number {
+  return Math.round(x * 10_000) / 10_000
+}

@@ -1,0 +1,84 @@
+/**
+ * Which lending limits apply to a mortgage on a given day: the ČNB macroprudential limits in force
+ * (data/reference/cnb-mortgage-limits.json) and the lender's own policy
+ * (data/reference/bank-lending-policy.json), chosen by the applicant's age and the loan's purpose.
+ */
+import { loadReference, type ReferenceVersion, versionAt } from '../reference/load.ts'
+
+export type Purpose = 'own_housing' | 'investment'
+export type Category = 'general' | 'young' | 'investment'
+
+type ByCategory = Record<Category, number | null>
+
+interface CnbVersion extends ReferenceVersion {
+  young_age_below: number
+  exemption_share: number
+  ltv: ByCategory
+  dti: ByCategory | null
+  dsti: ByCategory | null
+}
+
+interface PolicyVersion extends ReferenceVersion {
+  young_age_below: number
+  dsti: { general: number; young: number }
+  dti: { general: number; young: number }
+  stress_rate_add_pct: number
+  max_term_months: number
+  max_age_at_maturity: number
+}
+
+export interface LendingLimits {
+  category: Category
+  /** ČNB limits in force (null = no limit). Ratios as fractions; DTI as a multiple of annual income. */
+  regulatory: { ltv: number | null; dti: number | null; dsti: number | null }
+  regulatorySince: string
+  regulatorySource: string
+  policy: {
+    dti: number
+    dsti: number
+    stressRateAddPct: number
+    maxTermMonths: number
+    maxAgeAtMaturity: number
+  }
+  policySince: string
+  policySource: string
+  youngAgeBelow: number
+  exemptionShare: number
+}
+
+/** Category rule: under 36 and buying own housing = young; investment purpose = investment. */
+export function lendingCategory(age: number | undefined, purpose: Purpose, youngAgeBelow: number): Category {
+  if (purpose === 'investment') return 'investment'
+  return age !== undefined && age < youngAgeBelow ? 'young' : 'general'
+}
+
+export function lendingLimits(date: string, age: number | undefined, purpose: Purpose): LendingLimits {
+  const cnb = versionAt(loadReference<CnbVersion>('cnb-mortgage-limits'), date)
+  const policy = versionAt(loadReference<PolicyVersion>('bank-lending-policy'), date)
+  const category = lendingCategory(age, purpose, cnb.young_age_below)
+  const policyCategory = category === 'young' ? 'young' : 'general'
+  return {
+    category,
+    regulatory: {
+      ltv: cnb.ltv[category],
+      dti: cnb.dti ? cnb.dti[category] : null,
+      dsti: cnb.dsti ? cnb.dsti[category] : null,
+    },
+    regulatorySince: cnb.effective_from,
+    regulatorySource: cnb.source ?? 'ČNB doporučení',
+    policy: {
+      dti: policy.dti[policyCategory],
+      dsti: policy.dsti[policyCategory],
+      stressRateAddPct: policy.stress_rate_add_pct,
+      maxTermMonths: policy.max_term_months,
+      maxAgeAtMaturity: policy.max_age_at_maturity,
+    },
+    policySince: policy.effective_from,
+    policySource: policy.source ?? 'Gatehouse default lending policy',
+    youngAgeBelow: cnb.young_age_below,
+    exemptionShare: cnb.exemption_share,
+  }
+}
+
+export const pct = (ratio: number, digits = 1): string =>
+  `${(ratio * 100).toFixed(digits).replace(/\.0+$/, '')} %`
