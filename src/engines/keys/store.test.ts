@@ -1,0 +1,168 @@
+/**
+ * The key store's contract, on SQLite and on PostgreSQL (required with CI=true).
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Database, openDatabase } from '../../kit/db.ts'
+import { backing, dropSchema, uniqueSchema } from '../../kit/testing.ts'
+import { hashKey } from './format.ts'
+import { KeyStore, type KeyStore as KeyStoreType, type KeyTables } from './store.ts'
+import { loadTiers, UNLIMITED } from './tiers.ts'
+
+const postgres = await backing.postgres()
+const DAY = 86_400_000
+
+const targets = [
+  { name: 'sqlite', available: true },
+  { name: 'postgres', available: postgres.available },
+] as const
+
+for (const target of targets) {
+  describe.skipIf(!target.available)(`KeyStore on ${target.name}`, () => {
+    let db: Database
+    let store: KeyStoreType
+    let now = Date.UTC(2026, 5, 1)
+    let dir = ''
+    const schema = uniqueSchema('keystore')
+
+    beforeAll(async () => {
+      if (target.name === 'sqlite') {
+        dir = mkdtempSync(join(tmpdir(), 'gatehouse-keys-'))
+        db = openDatabase({ dataDir: dir })
+      } else {
+        db = openDatabase({ dataDir: '', databaseUrl: postgres.url, schema })
+      }
+      await db.migrate()
+      store = new KeyStore(db.as<KeyTables>(), { tiers: loadTiers(), keyPrefix: 'gk', now: () => now })
+    })
+    afterAll(async () => {
+      await db.close()
+      if (dir) rmSync(dir, { recursive: true, force: true })
+      if (target.name === 'postgres') await dropSchema(postgres.url, schema)
+    })
+
+    it('issues a key whose full text is stored nowhere, only its hash and 12-character prefix', async () => {
+      const { key, record } = await store.create({ name: 'alpha', owner: 'ops@example.cz', expires_days: 30 })
+      expect(key).toMatch(/^gk_[0-9A-Za-z]{32}$/)
+      expect(record).toMatchObject({
+        name: 'alpha',
+        owner: 'ops@example.cz',
+        prefix: key.slice(0, 12),
+        is_active: true,
+        rate_limit: 10000,
+        requests_per_minute: 100,
+        created_at: now,
+        expires_at: now + 30 * DAY,
+      })
+      const rows = await db.as<KeyTables>().selectFrom('gateway_api_keys').selectAll().execute()
+      const dump = JSON.stringify(rows)
+      expect(dump).not.toContain(key)
+      expect(dump).not.toContain(key.slice(12))
+      expect(dump).toContain(hashKey(key))
+    })
+
+    it('authenticates an active key by its hash and refuses unknown or malformed ones', async () => {
+      const { key, record } = await store.create({ name: 'beta', tier: 'free' })
+      expect(await store.authenticate(key)).toEqual({
+        id: record.id,
+        rate_limit: 100,
+        requests_per_minute: 10,
+      })
+      expect(await store.authenticate(`${key.slice(0, -1)}${key.endsWith('a') ? 'b' : 'a'}`)).toBeUndefined()
+      expect(await store.authenticate('gk_nope')).toBeUndefined()
+    })
+
+    it('refuses a key from the moment it expires', async () => {
+      const { key } = await store.create({ name: 'short', expires_days: 1 })
+      now += DAY - 1
+      expect(await store.authenticate(key)).toBeDefined()
+      now += 1
+      expect(await store.authenticate(key)).toBeUndefined()
+    })
+
+    it('refuses a revoked key on the next lookup, and revoking twice says so', async () => {
+      const { key, record } = await store.create({ name: 'gamma' })
+      expect(await store.revoke(record.id)).toBe('revoked')
+      expect(await store.authenticate(key)).toBeUndefined()
+      expect(await store.revoke(record.id)).toBe('already_revoked')
+      expect(await store.revoke(999_999)).toBe('not_found')
+      const listed = (await store.list()).find((k) => k.id === record.id)!
+      expect(listed).toMatchObject({ is_active: false, revoked_at: now })
+    })
+
+    it('changes limits and re-tiers a key, applied on the next lookup', async () => {
+      const { key, record } = await store.create({ name: 'delta' })
+      const changed = await store.update(record.id, { tier: 'enterprise' })
+      expect(changed).toMatchObject({
+        tier: 'enterprise',
+        rate_limit: UNLIMITED,
+        requests_per_minute: UNLIMITED,
+      })
+      expect(await store.authenticate(key)).toMatchObject({ rate_limit: UNLIMITED })
+      await store.update(record.id, { requests_per_minute: 7 })
+      expect(await store.authenticate(key)).toMatchObject({ requests_per_minute: 7 })
+      expect(await store.update(999_999, { name: 'x' })).toBeUndefined()
+    })
+
+    it('lists keys in id order without any secret', async () => {
+      const keys = await store.list()
+      expect(keys.length).toBeGreaterThanOrEqual(5)
+      expect(keys.map((k) => k.id)).toEqual([...keys.map((k) => k.id)].sort((a, b) => a - b))
+      for (const k of keys) expect(Object.keys(k)).not.toContain('key_hash')
+      expect(await store.count()).toBe(keys.length)
+    })
+
+    it('summarises usage over a period by endpoint and by status', async () => {
+      const { record } = await store.create({ name: 'usage' })
+      const id = record.id
+      const rec = (ageMs: number, endpoint: string, status: number) => ({
+        key_id: id,
+        ts: now - ageMs,
+        endpoint,
+        method: 'POST',
+        status,
+      })
+      await store.writeUsage([
+        rec(1000, '/api/banking/loan_assessment', 200),
+        rec(2000, '/api/banking/loan_assessment', 200),
+        rec(3000, '/api/banking/loan_assessment', 400),
+        rec(4000, '/api/agents', 200),
+        rec(3 * DAY, '/api/agents', 429),
+        { ...rec(1000, '/api/agents', 200), key_id: id + 1000 },
+      ])
+      expect(await store.usage(id, 1)).toEqual({
+        key_id: id,
+        stats: {
+          total_requests: 4,
+          by_endpoint: [
+            { endpoint: '/api/banking/loan_assessment', count: 3 },
+            { endpoint: '/api/agents', count: 1 },
+          ],
+          by_status: { '200': 3, '400': 1 },
+          period_days: 1,
+        },
+      })
+      expect((await store.usage(id, 7)).stats).toMatchObject({
+        total_requests: 5,
+        by_status: { '200': 3, '400': 1, '429': 1 },
+      })
+      expect(await store.pruneUsage(2)).toBeGreaterThanOrEqual(1)
+      expect((await store.usage(id, 7)).stats.total_requests).toBe(4)
+    })
+
+    it('writes a large usage batch in chunks within one transaction', async () => {
+      const { record } = await store.create({ name: 'bulk' })
+      const batch = Array.from({ length: 2500 }, (_, i) => ({
+        key_id: record.id,
+        ts: now - i,
+        endpoint: '/api/agents',
+        method: 'GET',
+        status: 200,
+      }))
+      await store.writeUsage(batch)
+      expect((await store.usage(record.id, 1)).stats.total_requests).toBe(2500)
+    })
+  })
+}

@@ -1,0 +1,302 @@
+/**
+ * The API-key store: issuing, listing, changing, revoking and authenticating keys, and the usage
+ * log, over the platform database (SQLite or PostgreSQL through Kysely).
+ *
+ * Authentication reads the key's row on every request (one indexed lookup by hash): revocation and
+ * expiry are decided from the database itself, so they take effect on the very next request on
+ * every instance, with no cache to invalidate. The row carries the limits too, so a limit change
+ * applies at once (and never resets the counters, which live in the rate limiter by key id).
+ */
+import type { Kysely } from 'kysely'
+import { generateKey, hashKey, looksLikeKey } from './format.ts'
+import { type CheckedPatch, checkNewKey, checkPatch, type KeyPatch, type NewKeyInput } from './rules.ts'
+import type { Tier } from './tiers.ts'
+
+export interface KeyTables {
+  gateway_api_keys: {
+    id: number | undefined
+    key_hash: string
+    prefix: string
+    name: string
+    description: string | null
+    owner: string | null
+    tier: string | null
+    rate_limit: number
+    requests_per_minute: number
+    is_active: boolean | number
+    created_at: number
+    updated_at: number
+    expires_at: number
+    revoked_at: number | null
+  }
+  gateway_usage: {
+    key_id: number
+    ts: number
+    endpoint: string
+    method: string
+    status: number
+  }
+}
+
+export interface ApiKey {
+  id: number
+  prefix: string
+  name: string
+  description: string | null
+  owner: string | null
+  tier: string | null
+  /** Requests per day; -1 = unlimited. */
+  rate_limit: number
+  /** -1 = unlimited. */
+  requests_per_minute: number
+  is_active: boolean
+  /** Epoch milliseconds. */
+  created_at: number
+  updated_at: number
+  expires_at: number
+  revoked_at: number | null
+}
+
+/** What a request needs from its key. */
+export interface AuthenticatedKey {
+  id: number
+  rate_limit: number
+  requests_per_minute: number
+}
+
+export interface UsageRecord {
+  key_id: number
+  /** Epoch milliseconds. */
+  ts: number
+  /** Route template or agent path, never a raw URL with ids in it. */
+  endpoint: string
+  method: string
+  status: number
+}
+
+export interface UsageStats {
+  key_id: number
+  stats: {
+    total_requests: number
+    by_endpoint: { endpoint: string; count: number }[]
+    by_status: Record<string, number>
+    period_days: number
+  }
+}
+
+export type RevokeOutcome = 'revoked' | 'already_revoked' | 'not_found'
+
+const DAY_MS = 86_400_000
+/** Rows per INSERT: 5 parameters each stays far below SQLite's 32,766 and PostgreSQL's 65,535. */
+const USAGE_CHUNK = 1000
+
+const KEY_COLUMNS = [
+  'id',
+  'prefix',
+  'name',
+  'description',
+  'owner',
+  'tier',
+  'rate_limit',
+  'requests_per_minute',
+  'is_active',
+  'created_at',
+  'updated_at',
+  'expires_at',
+  'revoked_at',
+] as const
+
+export interface KeyStoreOptions {
+  tiers: readonly Tier[]
+  /** Service prefix of new keys (API_KEY_PREFIX). */
+  keyPrefix: string
+  now?: () => number
+}
+
+export class KeyStore {
+  readonly tiers: readonly Tier[]
+  private readonly db: Kysely<KeyTables>
+  private readonly keyPrefix: string
+  private readonly now: () => number
+
+  constructor(db: Kysely<KeyTables>, opts: KeyStoreOptions) {
+    this.db = db
+    this.tiers = opts.tiers
+    this.keyPrefix = opts.keyPrefix
+    this.now = opts.now ?? Date.now
+  }
+
+  /** Issues a key. The full key is in the result and nowhere else: only its hash is stored. */
+  async create(input: NewKeyInput): Promise<{ key: string; record: ApiKey }> {
+    const checked = checkNewKey(input, this.tiers)
+    const material = generateKey(this.keyPrefix)
+    const now = this.now()
+    const row = {
+      key_hash: material.hash,
+      prefix: material.prefix,
+      name: checked.name,
+      description: checked.description,
+      owner: checked.owner,
+      tier: checked.tier,
+      rate_limit: checked.rateLimit,
+      requests_per_minute: checked.requestsPerMinute,
+      is_active: true,
+      created_at: now,
+      updated_at: now,
+      expires_at: now + checked.expiresDays * DAY_MS,
+      revoked_at: null,
+    }
+    const { id } = await this.db
+      .insertInto('gateway_api_keys')
+      .values(row)
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return { key: material.key, record: toKey({ ...row, id: Number(id) }) }
+  }
+
+  async list(): Promise<ApiKey[]> {
+    const rows = await this.db.selectFrom('gateway_api_keys').select(KEY_COLUMNS).orderBy('id').execute()
+    return rows.map(toKey)
+  }
+
+  async count(): Promise<number> {
+    const { n } = await this.db
+      .selectFrom('gateway_api_keys')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    return Number(n)
+  }
+
+  async get(id: number): Promise<ApiKey | undefined> {
+    const row = await this.db
+      .selectFrom('gateway_api_keys')
+      .select(KEY_COLUMNS)
+      .where('id', '=', id)
+      .executeTakeFirst()
+    return row ? toKey(row) : undefined
+  }
+
+  /**
+   * The key's id and limits when `presented` is an active, unexpired key; undefined otherwise
+   * (unknown, revoked and expired keys are not told apart to the caller).
+   */
+  async authenticate(presented: string): Promise<AuthenticatedKey | undefined> {
+    if (!looksLikeKey(presented)) return undefined
+    const row = await this.db
+      .selectFrom('gateway_api_keys')
+      .select(['id', 'rate_limit', 'requests_per_minute', 'is_active', 'expires_at'])
+      .where('key_hash', '=', hashKey(presented))
+      .executeTakeFirst()
+    if (!row?.is_active || Number(row.expires_at) <= this.now()) return undefined
+    return { id: Number(row.id), rate_limit: row.rate_limit, requests_per_minute: row.requests_per_minute }
+  }
+
+  async revoke(id: number): Promise<RevokeOutcome> {
+    const now = this.now()
+    const result = await this.db
+      .updateTable('gateway_api_keys')
+      .set({ is_active: false, revoked_at: now, updated_at: now })
+      .where('id', '=', id)
+      .where('is_active', '=', true)
+      .executeTakeFirst()
+    if (Number(result.numUpdatedRows) > 0) return 'revoked'
+    return (await this.get(id)) ? 'already_revoked' : 'not_found'
+  }
+
+  /** Changes a key's details or limits; its rate-limit counters carry on untouched. */
+  async update(id: number, patch: KeyPatch): Promise<ApiKey | undefined> {
+    const checked: CheckedPatch = checkPatch(patch, this.tiers)
+    const now = this.now()
+    const set: Partial<KeyTables['gateway_api_keys']> = { updated_at: now }
+    if (checked.name !== undefined) set.name = checked.name
+    if (checked.description !== undefined) set.description = checked.description
+    if (checked.owner !== undefined) set.owner = checked.owner
+    if (checked.tier !== undefined) set.tier = checked.tier
+    if (checked.rateLimit !== undefined) set.rate_limit = checked.rateLimit
+    if (checked.requestsPerMinute !== undefined) set.requests_per_minute = checked.requestsPerMinute
+    if (checked.expiresDays !== undefined) set.expires_at = now + checked.expiresDays * DAY_MS
+    const result = await this.db
+      .updateTable('gateway_api_keys')
+      .set(set)
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (Number(result.numUpdatedRows) === 0) return undefined
+    return this.get(id)
+  }
+
+  /** Appends usage rows (the usage buffer calls this with whole batches). */
+  async writeUsage(records: readonly UsageRecord[]): Promise<void> {
+    if (records.length === 0) return
+    await this.db.transaction().execute(async (tx) => {
+      for (let i = 0; i < records.length; i += USAGE_CHUNK) {
+        await tx
+          .insertInto('gateway_usage')
+          .values(records.slice(i, i + USAGE_CHUNK) as UsageRecord[])
+          .execute()
+      }
+    })
+  }
+
+  /** Requests of one key over the last `days` days, by endpoint (most used first) and by status. */
+  async usage(id: number, days: number): Promise<UsageStats> {
+    const since = this.now() - days * DAY_MS
+    const scope = this.db.selectFrom('gateway_usage').where('key_id', '=', id).where('ts', '>=', since)
+    const [byEndpoint, byStatus] = await Promise.all([
+      scope
+        .select(['endpoint', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy('endpoint')
+        .orderBy('count', 'desc')
+        .orderBy('endpoint')
+        .execute(),
+      scope
+        .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy('status')
+        .orderBy('status')
+        .execute(),
+    ])
+    const by_status: Record<string, number> = {}
+    let total = 0
+    for (const row of byStatus) {
+      by_status[String(row.status)] = Number(row.count)
+      total += Number(row.count)
+    }
+    return {
+      key_id: id,
+      stats: {
+        total_requests: total,
+        by_endpoint: byEndpoint.map((r) => ({ endpoint: r.endpoint, count: Number(r.count) })),
+        by_status,
+        period_days: days,
+      },
+    }
+  }
+
+  /** Deletes usage rows older than `days` days; returns how many. */
+  async pruneUsage(days: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('gateway_usage')
+      .where('ts', '<', this.now() - days * DAY_MS)
+      .executeTakeFirst()
+    return Number(result.numDeletedRows)
+  }
+}
+
+type KeyRow = Pick<KeyTables['gateway_api_keys'], (typeof KEY_COLUMNS)[number]>
+
+function toKey(row: KeyRow): ApiKey {
+  return {
+    id: Number(row.id),
+    prefix: row.prefix,
+    name: row.name,
+    description: row.description,
+    owner: row.owner,
+    tier: row.tier,
+    rate_limit: row.rate_limit,
+    requests_per_minute: row.requests_per_minute,
+    is_active: Boolean(row.is_active),
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+    expires_at: Number(row.expires_at),
+    revoked_at: row.revoked_at === null ? null : Number(row.revoked_at),
+  }
+}
