@@ -1,0 +1,30 @@
+/**
+ * The AML engine's public surface: list importers, the current-version merge, the screening engine
+ * and the reference data (countries, EU high-risk third countries). No HTTP here.
+ */
+export { countryName, toCountryCode } from './countries.ts'
+export {
+  type CompanyQuery,
+  createScreeningEngine,
+  DEFAULT_THRESHOLD,
+  type EngineOptions,
+  type EngineStats,
+  type Explanation,
+  type Hit,
+  identifierKey,
+  type PersonQuery,
+  type ScreeningEngine,
+  type ScreenOptions,
+  WEIGHTS,
+} from './engine.ts'
+export {
+  type ImportResult,
+  importFile,
+  importPaths,
+  listFiles,
+  type Skipped,
+  UnsupportedListFile,
+} from './importers/index.ts'
+export { activeEntities, activeEntitiesWithReport, type MergeReport } from './merge.ts'
+export { normalizeName, tokenize } from './normalize.ts'
+export * from './types.ts'

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { masculineForms, normalizeName, phoneticKey, tokenize } from './normalize.ts'
+
+const keys = (s: string) => tokenize(s).map((t) => t.p)
+
+describe('normalisation', () => {
+  it('folds diacritics and transliterates Cyrillic to the same folded form', () => {
+    expect(tokenize('Oleg Děripaska').map((t) => t.f)).toEqual(['oleg', 'deripaska'])
+    expect(tokenize('Олег ДЕРИПАСКА').map((t) => t.f)).toEqual(['oleg', 'deripaska'])
+  })
+
+  it('gives Czech and English romanisations of one Russian name the same phonetic key', () => {
+    expect(keys('Jevgenij Prigožin')).toEqual(keys('Yevgeniy Prigozhin'))
+    expect(keys('Chodorkovskij')).toEqual(keys('Khodorkovsky'))
+    expect(keys('Černov')).toEqual(keys('Chernov'))
+    expect(keys('Carev')).toEqual(keys('Tsarev'))
+    expect(keys('Jelena')).toEqual(keys('Yelena'))
+  })
+
+  it('keeps different names apart in the phonetic key', () => {
+    expect(phoneticKey('novak')).not.toBe(phoneticKey('nowicki'))
+    expect(keys('Ivan')).not.toEqual(keys('Jan'))
+  })
+
+  it('marks Arabic-script tokens with a consonant skeleton that Latin spellings share', () => {
+    const [arabic] = tokenize('محمد')
+    expect(arabic?.c).toBe('mhmd')
+    expect(tokenize('Mohammed')[0]?.c).toBeUndefined()
+  })
+
+  it('drops titles', () => {
+    expect(tokenize('Ing. Jan Novák, Ph.D.').map((t) => t.f)).toEqual(['jan', 'novak'])
+  })
+
+  it('cuts Czech, English and Russian legal forms off company names into one class', () => {
+    for (const name of [
+      'Umatex Group Europe s.r.o.',
+      'UMATEX GROUP EUROPE SPOL. S R.O.',
+      'Umatex Group Europe LLC',
+      'ООО Umatex Group Europe',
+    ]) {
+      const n = normalizeName(name)
+      expect(n.tokens.map((t) => t.f)).toEqual(['umatex', 'group', 'europe'])
+      expect(n.legalForm).toBe('limited_liability')
+    }
+    expect(normalizeName('Alza.cz a.s.').legalForm).toBe('joint_stock')
+  })
+
+  it('recognises an ambiguous form only at the end and never strips a whole name', () => {
+    expect(normalizeName('AS Trading House').legalForm).toBeUndefined()
+    expect(normalizeName('SA').tokens.map((t) => t.f)).toEqual(['sa'])
+  })
+
+  it('derives masculine stems of Czech feminine surnames', () => {
+    expect(masculineForms('novakova')).toContain('novak')
+    expect(masculineForms('svobodova')).toContain('svoboda')
+    expect(masculineForms('timchenkova')).toContain('timchenko')
+    expect(masculineForms('nova')).toEqual([])
+  })
+})
