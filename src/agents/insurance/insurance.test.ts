@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest'
+import { parseEnv } from '../../kit/config.ts'
+import type { AppError } from '../../kit/errors.ts'
+import { createLogger } from '../../kit/logger.ts'
+import { agentSpec, createAgentDeps } from '../deps.ts'
+import { createDispatcher } from '../dispatch.ts'
+import { insuranceAgents } from './index.ts'
+
+const NOW = new Date('2025-06-01T10:00:00Z')
+const dispatcher = createDispatcher(
+  insuranceAgents,
+  createAgentDeps(parseEnv(agentSpec, {})),
+  createLogger({ level: 'silent' }),
+)
+const run = async (name: string, input: unknown): Promise<any> =>
+  (await dispatcher.call('insurance', name, input, { now: NOW })).output
+const rejection = (name: string, input: unknown): Promise<AppError> =>
+  run(name, input).then(
+    () => {
+      throw new Error('expected a rejection')
+    },
+    (e: AppError) => e,
+  )
+
+const expected: Record<string, Record<string, Record<string, unknown>>> = {
+  underwriting: {
+    'Healthy non-smoker aged 35, 3 M CZK cover: accepted at standard rates': {
+      decision: 'accept',
+      total_loading_pct: 0,
+      bmi: 24.1,
+      max_sum_insured: 14_400_000,
+      evidence_required: ['health declaration', 'medical questionnaire'],
+    },
+    'Smoker aged 48 with BMI 32 and hypertension: loading 125 %': {
+      decision: 'accept_with_loading',
+      total_loading_pct: 125,
+      bmi: 32,
+    },
+    'Cover above 10 × income at 55 and a cancer history: referred': {
+      decision: 'refer',
+      max_sum_insured: 5_000_000,
+      reasons: [
+        'Declared condition: cancer_history',
+        'sum insured 6000000 CZK exceeds 10 × income (5000000 CZK)',
+      ],
+    },
+  },
+  premium_calculator: {
+    'Brick house worth 6 M CZK in flood zone 1, 5 000 CZK deductible': {
+      annual_premium: 5400,
+      monthly_premium: 450,
+    },
+    // 3600 × 1.5 × 1.5 × 0.9 × 0.9 × 0.8 = 5248.8
+    'Wooden house in flood zone 3 with alarm and 4 claims-free years': {
+      annual_premium: 5249,
+      base_premium: 3600,
+    },
+  },
+  underinsurance_check: {
+    'House insured for 3 M but worth 4 M: a 400 000 CZK loss pays 300 000 less deductible': {
+      underinsured: true,
+      coverage_ratio: 0.75,
+      payout: 295_000,
+      shortfall: 105_000,
+      proportional_cut_applied: true,
+    },
+    'Underinsured by 8 % within a 10 % tolerance: paid in full': {
+      underinsurance_pct: 8,
+      proportional_cut_applied: false,
+      payout: 200_000,
+    },
+  },
+  claims_triage: {
+    'Small water-damage claim, reported in 3 days: fast track': { route: 'fast_track', fraud_score: 0 },
+    'Theft 12 days after the policy start, no police report, round sum: investigate': {
+      route: 'investigate',
+      fraud_score: 60,
+    },
+    'Loss before the policy started: not covered': { route: 'not_covered' },
+  },
+}
+
+describe('insurance agents: worked examples', () => {
+  it('has the four agents, each with at least two examples', () => {
+    expect(insuranceAgents.map((a) => a.name).sort()).toEqual(
+      ['claims_triage', 'premium_calculator', 'underinsurance_check', 'underwriting'].sort(),
+    )
+    for (const a of insuranceAgents) expect(a.examples.length).toBeGreaterThanOrEqual(2)
+  })
+  for (const agent of insuranceAgents) {
+    for (const example of agent.examples) {
+      it(`${agent.name}: ${example.title}`, async () => {
+        const want = expected[agent.name]?.[example.title]
+        expect(want, 'every example has its expected values here').toBeDefined()
+        const out = await run(agent.name, example.input)
+        expect(out).toMatchObject(want!)
+        expect(out.rules_applied.length).toBeGreaterThan(0)
+      })
+    }
+  }
+})
+
+describe('insurance agents: rules and bad input', () => {
+  const person = {
+    sum_insured: 1_000_000,
+    income: 500_000,
+    term_years: 20,
+    height_cm: 180,
+    weight_kg: 80,
+    smoker: false,
+  }
+
+  it('declines an applicant older than the entry age', async () => {
+    const out = await run('underwriting', { ...person, age: 66, term_years: 5 })
+    expect(out.decision).toBe('decline')
+    expect(out.reasons).toContain('Entry age 18–65 (age 66)')
+  })
+
+  it('declines BMI 40 and above (WHO obese class III)', async () => {
+    const out = await run('underwriting', { ...person, age: 30, weight_kg: 130 })
+    expect(out.bmi).toBe(40.1)
+    expect(out.decision).toBe('decline')
+  })
+
+  it('declines cover running past age 75', async () => {
+    const out = await run('underwriting', { ...person, age: 60, term_years: 20 })
+    expect(out.reasons).toContain('Age at expiry at most 75 (would be 80)')
+  })
+
+  it('pays a first-risk loss in full despite underinsurance, capped at the sum insured', async () => {
+    const out = await run('underinsurance_check', {
+      sum_insured: 100_000,
+      property_value: 1_000_000,
+      amount: 250_000,
+      first_risk: true,
+    })
+    expect(out).toMatchObject({ proportional_cut_applied: false, payout: 100_000, shortfall: 150_000 })
+  })
+
+  it('rejects a report dated before the loss', async () => {
+    const error = await rejection('claims_triage', {
+      claim_type: 'property',
+      amount: 1000,
+      sum_insured: 10_000,
+      policy_start: '2024-01-01',
+      loss_date: '2025-02-01',
+      report_date: '2025-01-01',
+    })
+    expect(error.status).toBe(400)
+    expect(error.details).toEqual({ field: 'report_date', rule: 'must not be before loss_date' })
+  })
+
+  it('rejects an unknown flood zone through the schema', async () => {
+    const error = await rejection('premium_calculator', { property_value: 1, object: 'flat', flood_zone: 5 })
+    expect(error.details).toMatchObject({ field: 'flood_zone' })
+  })
+
+  it('applies the minimum premium to a tiny sum insured', async () => {
+    const out = await run('premium_calculator', { property_value: 100_000, object: 'flat', flood_zone: 1 })
+    expect(out.annual_premium).toBe(1000)
+  })
+})
