@@ -3,5 +3,6 @@
  * them, each on its own port (DESIGN.md's table); `gatehouse serve NAME` starts one.
  */
 import type { ServiceDefinition } from '../kit/service.ts'
+import { knowledgeService } from './knowledge/service.ts'
 
-export const services: ServiceDefinition[] = []
+export const services: ServiceDefinition[] = [knowledgeService]

@@ -1,0 +1,271 @@
+/**
+ * One converter for every document the platform ingests: PDF, DOCX, HTML, Markdown and plain text
+ * become Markdown, keeping headings, lists and tables where the format has them.
+ *
+ * The format is decided by content first (magic bytes), then by the declared content type and file
+ * name: a PDF named "x.txt" is still a PDF, and a PNG named "x.md" is refused. Legacy .doc, images,
+ * spreadsheets and other archives are refused as unsupported; a PDF or DOCX that cannot be parsed is
+ * corrupt; a document with no text is empty. Each failure is a `ConvertError` whose `reason` callers
+ * map to a status (415 unsupported, 400 corrupt or empty).
+ */
+import mammoth from 'mammoth'
+import TurndownService from 'turndown'
+import { gfm } from 'turndown-plugin-gfm'
+import { pdfToMarkdown } from './pdf.ts'
+
+export type DocumentFormat = 'pdf' | 'docx' | 'html' | 'markdown' | 'text'
+
+export const SUPPORTED_FORMATS: readonly DocumentFormat[] = ['pdf', 'docx', 'html', 'markdown', 'text']
+
+export interface ConvertOptions {
+  filename?: string | undefined
+  contentType?: string | undefined
+}
+
+export interface ConvertResult {
+  format: DocumentFormat
+  markdown: string
+  /** From the document's metadata or its first heading; undefined when it has neither. */
+  title: string | undefined
+  /** Markdown offset where each page starts (PDF only). */
+  pageOffsets?: number[]
+  pages?: number
+}
+
+export type ConvertFailure = 'unsupported' | 'corrupt' | 'empty'
+
+export class ConvertError extends Error {
+  readonly reason: ConvertFailure
+  constructor(reason: ConvertFailure, message: string, opts: { cause?: unknown } = {}) {
+    super(message, { cause: opts.cause })
+    this.name = 'ConvertError'
+    this.reason = reason
+  }
+}
+
+const SUPPORTED_TEXT = 'PDF, DOCX, HTML, Markdown or plain text'
+
+export async function convertToMarkdown(
+  input: Uint8Array,
+  opts: ConvertOptions = {},
+): Promise<ConvertResult> {
+  const bytes =
+    input instanceof Buffer ? new Uint8Array(input.buffer, input.byteOffset, input.byteLength) : input
+  if (bytes.byteLength === 0) throw new ConvertError('empty', 'The file is empty')
+  const format = detectFormat(bytes, opts)
+  let result: ConvertResult
+  switch (format) {
+    case 'pdf':
+      result = await convertPdf(bytes)
+      break
+    case 'docx':
+      result = await convertDocx(bytes)
+      break
+    case 'html':
+      result = convertHtml(decodeText(bytes))
+      break
+    case 'markdown':
+      result = convertMarkdown(decodeText(bytes))
+      break
+    case 'text':
+      result = convertText(decodeText(bytes))
+      break
+  }
+  if (result.markdown.replace(/[\s#|*_>`-]/g, '') === '') {
+    throw new ConvertError(
+      'empty',
+      format === 'pdf'
+        ? 'The PDF has no text layer (a scanned image?); OCR is not available, so export it with text'
+        : 'The document contains no text',
+    )
+  }
+  return result
+}
+
+function startsWith(bytes: Uint8Array, signature: number[]): boolean {
+  return signature.every((b, i) => bytes[i] === b)
+}
+
+const ASCII = new TextDecoder('latin1')
+
+function extensionOf(filename: string | undefined): string {
+  const m = /\.([a-z0-9]+)$/i.exec(filename ?? '')
+  return m ? m[1]!.toLowerCase() : ''
+}
+
+/** Decides the format from magic bytes, then content type, then file extension. */
+export function detectFormat(bytes: Uint8Array, opts: ConvertOptions = {}): DocumentFormat {
+  const ext = extensionOf(opts.filename)
+  const type = (opts.contentType ?? '').split(';')[0]!.trim().toLowerCase()
+  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf' // %PDF-
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {
+    // A ZIP: DOCX when it holds word/document.xml (the name appears in the archive's directory).
+    const listing = ASCII.decode(bytes.subarray(0, Math.min(bytes.length, 4_000_000)))
+    if (listing.includes('word/document.xml')) return 'docx'
+    if (listing.includes('xl/workbook')) throw unsupported('a spreadsheet (XLSX)')
+    if (listing.includes('ppt/presentation')) throw unsupported('a presentation (PPTX)')
+    if (listing.includes('content.xml') && listing.includes('mimetype'))
+      throw unsupported('an OpenDocument file')
+    throw unsupported('a ZIP archive')
+  }
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0]))
+    throw unsupported('a legacy Office file (.doc/.xls); save it as DOCX')
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47])) throw unsupported('a PNG image')
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) throw unsupported('a JPEG image')
+  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) throw unsupported('a GIF image')
+  if (startsWith(bytes, [0x1f, 0x8b])) throw unsupported('a gzip archive')
+  if (startsWith(bytes, [0x7b, 0x5c, 0x72, 0x74, 0x66])) throw unsupported('an RTF file; save it as DOCX')
+  if (ext === 'pdf' || type === 'application/pdf') {
+    throw new ConvertError('corrupt', 'The file is named or typed as PDF but does not start with %PDF-')
+  }
+  if (ext === 'docx' || type.includes('wordprocessingml')) {
+    throw new ConvertError('corrupt', 'The file is named or typed as DOCX but is not a ZIP package')
+  }
+  // Text from here on: binary content (NUL bytes) is none of the supported formats.
+  const sample = bytes.subarray(0, 8192)
+  if (sample.includes(0)) throw unsupported('binary data')
+  if (type === 'text/html' || type === 'application/xhtml+xml' || ext === 'html' || ext === 'htm')
+    return 'html'
+  if (type === 'text/markdown' || type === 'text/x-markdown' || ext === 'md' || ext === 'markdown')
+    return 'markdown'
+  const head = ASCII.decode(sample).trimStart().slice(0, 200).toLowerCase()
+  if (head.startsWith('<!doctype html') || head.startsWith('<html')) return 'html'
+  return 'text'
+}
+
+function unsupported(what: string): ConvertError {
+  return new ConvertError('unsupported', `Unsupported file type: ${what}. Supported: ${SUPPORTED_TEXT}`)
+}
+
+/** UTF-8 (BOM stripped); text that is not valid UTF-8 is read as Windows-1250 (Czech legacy). */
+export function decodeText(bytes: Uint8Array): string {
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    text = new TextDecoder('windows-1250').decode(bytes)
+  }
+  return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n')
+}
+
+async function convertPdf(bytes: Uint8Array): Promise<ConvertResult> {
+  try {
+    // pdf.js may detach the buffer it is given: hand it a copy.
+    const { markdown, title, pageOffsets, pages } = await pdfToMarkdown(bytes.slice())
+    return { format: 'pdf', markdown, title, pageOffsets, pages }
+  } catch (error) {
+    throw new ConvertError('corrupt', `The PDF could not be read: ${(error as Error).message}`, {
+      cause: error,
+    })
+  }
+}
+
+async function convertDocx(bytes: Uint8Array): Promise<ConvertResult> {
+  let html: string
+  try {
+    const result = await mammoth.convertToHtml({
+      buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    })
+    html = result.value
+  } catch (error) {
+    throw new ConvertError('corrupt', `The DOCX could not be read: ${(error as Error).message}`, {
+      cause: error,
+    })
+  }
+  const markdown = htmlToMarkdown(html)
+  return { format: 'docx', markdown, title: firstHeading(markdown) }
+}
+
+function convertHtml(html: string): ConvertResult {
+  const titleTag = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1]
+  const bodyMatch = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)
+  const markdown = htmlToMarkdown(bodyMatch ? bodyMatch[1]! : html)
+  const title = titleTag ? decodeEntities(titleTag).replace(/\s+/g, ' ').trim() || undefined : undefined
+  return { format: 'html', markdown, title: title ?? firstHeading(markdown) }
+}
+
+function convertMarkdown(text: string): ConvertResult {
+  let markdown = text
+  let title: string | undefined
+  const front = /^---\n([\s\S]*?)\n---\n/.exec(markdown)
+  if (front) {
+    title = /^title:\s*["']?(.+?)["']?\s*$/m.exec(front[1]!)?.[1]
+    markdown = markdown.slice(front[0].length)
+  }
+  markdown = markdown.trim()
+  return { format: 'markdown', markdown, title: title ?? firstHeading(markdown) }
+}
+
+function convertText(text: string): ConvertResult {
+  // Plain text is already valid Markdown apart from stray hard wraps; keep it as written.
+  const markdown = text
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+  const first = markdown
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim()
+  const title = first && first.length <= 120 && !/[.,;:]$/.test(first) ? first : undefined
+  return { format: 'text', markdown, title }
+}
+
+function firstHeading(markdown: string): string | undefined {
+  return /^#{1,6}\s+(.+?)\s*#*$/m
+    .exec(markdown)?.[1]
+    ?.replace(/\*\*|__/g, '')
+    .trim()
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&#(\d+);/g, (_m, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/&amp;/g, '&')
+}
+
+let turndown: TurndownService | undefined
+
+function turndownService(): TurndownService {
+  if (turndown) return turndown
+  const service = new TurndownService({
+    headingStyle: 'atx',
+    bulletListMarker: '-',
+    codeBlockStyle: 'fenced',
+    emDelimiter: '_',
+    strongDelimiter: '**',
+  })
+  service.use(gfm)
+  service.remove(['script', 'style', 'noscript', 'iframe', 'object', 'embed', 'template', 'head'])
+  turndown = service
+  return service
+}
+
+/**
+ * HTML → Markdown. GFM tables need a header row: a table whose first row has only <td> cells (as
+ * mammoth writes them) gets that row promoted to <th>, otherwise it would stay raw HTML.
+ */
+export function htmlToMarkdown(html: string): string {
+  const promoted = html.replace(
+    /(<table[^>]*>\s*(?:<tbody[^>]*>\s*)?<tr[^>]*>)([\s\S]*?)(<\/tr>)/gi,
+    (match, open: string, cells: string, close: string) =>
+      /<th[\s>]/i.test(cells)
+        ? match
+        : open + cells.replace(/<td(\s|>)/gi, '<th$1').replace(/<\/td>/gi, '</th>') + close,
+  )
+  // Word puts a <p> inside every table cell; a GFM cell holds one line.
+  const flatCells = promoted.replace(
+    /(<t[dh][^>]*>)([\s\S]*?)(<\/t[dh]>)/gi,
+    (_m, open: string, inner: string, close: string) =>
+      open + inner.replace(/<\/p>\s*<p[^>]*>/gi, '<br>').replace(/<\/?p[^>]*>/gi, '') + close,
+  )
+  return turndownService()
+    .turndown(flatCells)
+    .replace(/^(\s*)([-*+]|\d+\.)\s{2,}(?=\S)/gm, '$1$2 ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+}

@@ -1,0 +1,223 @@
+/**
+ * The in-process search index of the knowledge base: every live passage's BM25 terms, its vector
+ * (one vector index per collection, since each collection has its own embedder), its text and the
+ * metadata needed for filters and citations. Storage (SQLite or PostgreSQL) is the source of
+ * truth; this index is rebuilt from it at start and kept current by the service.
+ *
+ * Search is hybrid: the best lexical and the best dense candidates are fused by reciprocal rank.
+ */
+import { Bm25Index } from './bm25.ts'
+import { type Fused, reciprocalRankFusion } from './fusion.ts'
+import { analyze, type Language } from './text.ts'
+import { VectorIndex } from './vectors.ts'
+
+export interface IndexedDocument {
+  id: string
+  collection: string
+  title: string
+  source: string
+  language: Language
+  metadata: Record<string, unknown>
+}
+
+export interface IndexedChunk {
+  id: string
+  position: number
+  section: string
+  page: number | undefined
+  text: string
+  /** Analysed terms; computed from title, section and text when omitted. */
+  terms?: string[]
+  vector: Float32Array | undefined
+}
+
+export type SearchMode = 'hybrid' | 'keyword' | 'semantic'
+
+export interface SearchRequest {
+  /** Query word groups from `analyzeQuery`. */
+  groups: string[][]
+  /** Query vector per collection (each collection's own embedder); missing → lexical only there. */
+  vectors: ReadonlyMap<string, Float32Array>
+  collections?: readonly string[]
+  /** Admits a document (metadata filters). */
+  filter?: (doc: IndexedDocument) => boolean
+  limit: number
+  /** Candidates taken from each ranked list before fusion. */
+  candidates?: number
+  mode?: SearchMode
+}
+
+export interface SearchHit {
+  chunk: IndexedChunk
+  document: IndexedDocument
+  score: number
+  lexical: { rank: number; score: number; matchedGroups: number } | undefined
+  dense: { rank: number; score: number } | undefined
+}
+
+/** Text the passage is indexed and embedded by: its document title and section give it context. */
+export function contextualText(
+  doc: Pick<IndexedDocument, 'title'>,
+  chunk: Pick<IndexedChunk, 'section' | 'text'>,
+) {
+  // The section path usually starts with the title (the document's H1): count those words once.
+  const head = chunk.section.startsWith(doc.title) ? chunk.section : `${doc.title}\n${chunk.section}`
+  return `${head}\n${chunk.text}`
+}
+
+interface DocEntry {
+  doc: IndexedDocument
+  num: number
+  slots: number[]
+}
+
+export class KnowledgeIndex {
+  private readonly bm25 = new Bm25Index()
+  private readonly spaces = new Map<string, VectorIndex>()
+  private readonly documents = new Map<string, DocEntry>()
+  private readonly docByNum: Array<DocEntry | undefined> = []
+  private chunks: Array<IndexedChunk | undefined> = []
+  private docOfSlot: number[] = []
+  private nextSlot = 0
+  private freeDocNums: number[] = []
+
+  get documentCount(): number {
+    return this.documents.size
+  }
+
+  get chunkCount(): number {
+    return this.bm25.size
+  }
+
+  get bytes(): number {
+    let bytes = this.bm25.bytes
+    for (const space of this.spaces.values()) bytes += space.bytes
+    return bytes
+  }
+
+  vectorCount(): number {
+    let n = 0
+    for (const space of this.spaces.values()) n += space.size
+    return n
+  }
+
+  hasDocument(id: string): boolean {
+    return this.documents.has(id)
+  }
+
+  document(id: string): IndexedDocument | undefined {
+    return this.documents.get(id)?.doc
+  }
+
+  /** Counts of live documents and passages per collection. */
+  collectionCounts(): Map<string, { documents: number; chunks: number }> {
+    const out = new Map<string, { documents: number; chunks: number }>()
+    for (const { doc, slots } of this.documents.values()) {
+      const entry = out.get(doc.collection) ?? { documents: 0, chunks: 0 }
+      entry.documents += 1
+      entry.chunks += slots.length
+      out.set(doc.collection, entry)
+    }
+    return out
+  }
+
+  /** Adds a document's passages, replacing whatever the index held under its id. */
+  upsert(doc: IndexedDocument, chunks: readonly IndexedChunk[]): void {
+    this.remove(doc.id)
+    const num = this.freeDocNums.pop() ?? this.docByNum.length
+    const entry: DocEntry = { doc, num, slots: [] }
+    this.docByNum[num] = entry
+    this.documents.set(doc.id, entry)
+    for (const chunk of chunks) {
+      const slot = this.nextSlot++
+      entry.slots.push(slot)
+      this.chunks[slot] = chunk
+      this.docOfSlot[slot] = num
+      this.bm25.add(slot, chunk.terms ?? analyze(contextualText(doc, chunk), doc.language))
+      if (chunk.vector) this.space(doc.collection, chunk.vector.length).add(slot, chunk.vector)
+    }
+  }
+
+  remove(documentId: string): boolean {
+    const entry = this.documents.get(documentId)
+    if (!entry) return false
+    const space = this.spaces.get(entry.doc.collection)
+    for (const slot of entry.slots) {
+      this.bm25.remove(slot)
+      space?.remove(slot)
+      this.chunks[slot] = undefined
+    }
+    this.documents.delete(documentId)
+    this.docByNum[entry.num] = undefined
+    this.freeDocNums.push(entry.num)
+    return true
+  }
+
+  /** Drops a collection's vectors (before re-embedding it with another embedder). */
+  dropVectors(collection: string): void {
+    this.spaces.delete(collection)
+  }
+
+  vectorDimensions(collection: string): number | undefined {
+    return this.spaces.get(collection)?.dimensions
+  }
+
+  private space(collection: string, dimensions: number): VectorIndex {
+    let space = this.spaces.get(collection)
+    if (!space) {
+      space = new VectorIndex(dimensions)
+      this.spaces.set(collection, space)
+    }
+    return space
+  }
+
+  search(req: SearchRequest): SearchHit[] {
+    const mode = req.mode ?? 'hybrid'
+    const candidates = Math.max(req.limit, req.candidates ?? Math.max(50, req.limit * 4))
+    const collections = req.collections ? new Set(req.collections) : undefined
+    let docAllowed: Uint8Array | undefined
+    if (collections || req.filter) {
+      docAllowed = new Uint8Array(this.docByNum.length)
+      for (const entry of this.docByNum) {
+        if (!entry) continue
+        if (collections && !collections.has(entry.doc.collection)) continue
+        if (req.filter && !req.filter(entry.doc)) continue
+        docAllowed[entry.num] = 1
+      }
+    }
+    const allowed = docAllowed
+    const allow = allowed ? (slot: number) => allowed[this.docOfSlot[slot]!] === 1 : undefined
+
+    const lists: Record<string, Array<{ slot: number; score: number }>> = {}
+    const matched = new Map<number, number>()
+    if (mode !== 'semantic') {
+      const hits = this.bm25.search(req.groups, candidates, allow)
+      for (const h of hits) matched.set(h.slot, h.matchedGroups)
+      lists.lexical = hits
+    }
+    if (mode !== 'keyword') {
+      const dense: Array<{ slot: number; score: number }> = []
+      for (const [collection, space] of this.spaces) {
+        if (collections && !collections.has(collection)) continue
+        const vector = req.vectors.get(collection)
+        if (!vector || vector.length !== space.dimensions) continue
+        dense.push(...space.search(vector, candidates, allow))
+      }
+      dense.sort((a, b) => b.score - a.score || a.slot - b.slot)
+      lists.dense = dense.slice(0, candidates)
+    }
+    const fused: Fused[] = reciprocalRankFusion(lists)
+    return fused.slice(0, req.limit).map((f) => {
+      const chunk = this.chunks[f.slot]!
+      const document = this.docByNum[this.docOfSlot[f.slot]!]!.doc
+      const lex = f.ranks.lexical
+      return {
+        chunk,
+        document,
+        score: f.score,
+        lexical: lex ? { ...lex, matchedGroups: matched.get(f.slot) ?? 0 } : undefined,
+        dense: f.ranks.dense,
+      }
+    })
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * The knowledge service's HTTP app: built from its dependencies, with no I/O of its own, so tests
+ * drive it with `inject`. Speaks the standard envelope ({success, data, meta} / {success:false,
+ * error}).
+ */
+import multipart from '@fastify/multipart'
+import type { Logger } from '../../kit/logger.ts'
+import { type App, createServer } from '../../kit/server.ts'
+import type { KnowledgeBase } from './kb.ts'
+import { askRoutes } from './routes/ask.ts'
+import { infoRoutes } from './routes/info.ts'
+import { searchRoutes } from './routes/search.ts'
+import { uploadRoutes } from './routes/upload.ts'
+
+export interface KnowledgeDeps {
+  kb: KnowledgeBase
+  logger: Logger
+  maxUploadBytes: number
+  logRequests?: boolean
+}
+
+export function buildApp(deps: KnowledgeDeps): App {
+  const app = createServer({
+    name: 'knowledge',
+    envelope: 'standard',
+    logger: deps.logger,
+    // JSON bodies are small; files arrive as multipart with their own limit below.
+    bodyLimit: 256 * 1024,
+    logRequests: deps.logRequests ?? true,
+  })
+  app.register(multipart, {
+    limits: { fileSize: deps.maxUploadBytes, files: 1, fields: 10, fieldSize: 64 * 1024 },
+  })
+  searchRoutes(app, deps)
+  askRoutes(app, deps)
+  uploadRoutes(app, deps)
+  infoRoutes(app, deps)
+  return app
+}

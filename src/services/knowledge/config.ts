@@ -1,0 +1,47 @@
+/** Variables of the knowledge service (besides the common ones, KNOWLEDGE_PORT and LLM_*). */
+import { env } from '../../kit/config.ts'
+import { llmSpec } from '../../kit/llm.ts'
+
+export const knowledgeSpec = {
+  KB_EMBEDDER: env.oneOf(['hash', 'transformers', 'openai'], {
+    default: 'hash',
+    doc: 'embedder for collections that have none yet: hash (offline), transformers (local ONNX model), openai (upstream)',
+  }),
+  KB_HASH_DIMENSIONS: env.int({
+    default: 512,
+    min: 64,
+    max: 4096,
+    doc: 'vector length of the hash embedder',
+  }),
+  EMBEDDINGS_MODEL_DIR: env.optionalString({
+    doc: 'folder of an ONNX sentence model (config.json, tokenizer.json, onnx/model.onnx)',
+  }),
+  EMBEDDINGS_QUERY_PREFIX: env.optionalString({ doc: 'prepended to queries (E5 models: "query: ")' }),
+  EMBEDDINGS_DOCUMENT_PREFIX: env.optionalString({ doc: 'prepended to passages (E5 models: "passage: ")' }),
+  EMBEDDINGS_BASE_URL: env.url({
+    protocols: ['http', 'https'],
+    doc: 'OpenAI-compatible embeddings endpoint base, e.g. https://api.openai.com/v1',
+  }),
+  EMBEDDINGS_API_KEY: env.optionalString({ doc: 'bearer token for EMBEDDINGS_BASE_URL' }),
+  EMBEDDINGS_MODEL: env.string({
+    default: 'text-embedding-3-small',
+    doc: 'model name sent to EMBEDDINGS_BASE_URL',
+  }),
+  EMBEDDINGS_DIMENSIONS: env.int({
+    default: 0,
+    min: 0,
+    max: 8192,
+    doc: 'ask the upstream for shorter vectors (0: the model default)',
+  }),
+  EMBEDDINGS_TIMEOUT_SECONDS: env.int({ default: 30, min: 1, max: 600 }),
+  KB_MAX_UPLOAD_BYTES: env.int({ default: 20 * 1024 * 1024, min: 1024, max: 512 * 1024 * 1024 }),
+  KB_CORPUS_DIR: env.optionalString({ doc: 'starting corpus folder (default: the shipped data/knowledge)' }),
+  KB_SEED: env.bool({ default: true, doc: 'ingest the starting corpus when it is new or changed' }),
+  KB_SYNC_INTERVAL_MS: env.int({
+    default: 2000,
+    min: 0,
+    max: 600_000,
+    doc: 'how often the index follows other writers (0: never)',
+  }),
+  ...llmSpec,
+}

@@ -1,0 +1,145 @@
+/**
+ * POST /upload: multipart/form-data with one `file` part and the fields `collection` (required),
+ * `metadata` (a JSON object, optional), `title` and `source` (optional). The file is read whole
+ * (bounded by KB_MAX_UPLOAD_BYTES) before anything is stored, and stored in one transaction.
+ */
+import type { MultipartFile } from '@fastify/multipart'
+import { ok } from '../../../kit/envelope.ts'
+import { AppError, errors } from '../../../kit/errors.ts'
+import { type App, sendError, toAppError } from '../../../kit/server.ts'
+import type { KnowledgeDeps } from '../app.ts'
+import type { MetadataValue } from '../kb.ts'
+
+const FIELDS = new Set(['collection', 'metadata', 'title', 'source'])
+
+export function uploadRoutes(app: App, { kb, maxUploadBytes }: KnowledgeDeps): void {
+  app.post(
+    '/upload',
+    {
+      // A body that is not multipart never reaches the handler: say what this route takes.
+      errorHandler: async (error, request, reply) => {
+        const code = (error as { code?: string }).code
+        const appError =
+          code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? new AppError(
+                'unsupported_media_type',
+                'POST /upload takes multipart/form-data with a "file" part and a "collection" field',
+                {
+                  field: 'content-type',
+                  rule: 'multipart/form-data',
+                },
+              )
+            : toAppError(error)
+        if (appError.status >= 500) request.log.error({ err: error }, 'upload failed')
+        return sendError(reply, 'standard', appError)
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        throw new AppError(
+          'unsupported_media_type',
+          'POST /upload takes multipart/form-data with a "file" part and a "collection" field',
+          {
+            field: 'content-type',
+            rule: 'multipart/form-data',
+          },
+        )
+      }
+      const fields: Record<string, string> = {}
+      let file: { bytes: Buffer; filename: string; mimetype: string } | undefined
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file') {
+            await part.toBuffer().catch(() => undefined)
+            throw errors.invalid(
+              part.fieldname,
+              'unknown file part',
+              `file part "${part.fieldname}" is not accepted; send the document as "file"`,
+            )
+          }
+          if (file) throw errors.invalid('file', 'exactly one file')
+          file = {
+            bytes: await readFile(part, maxUploadBytes),
+            filename: part.filename,
+            mimetype: part.mimetype,
+          }
+        } else {
+          if (!FIELDS.has(part.fieldname)) {
+            throw errors.invalid(
+              part.fieldname,
+              'unknown field',
+              `field "${part.fieldname}" is not accepted; fields: file, ${[...FIELDS].join(', ')}`,
+            )
+          }
+          fields[part.fieldname] = String(part.value)
+        }
+      }
+      if (!file) throw errors.invalid('file', 'required', 'part "file" is required (the document to upload)')
+      const collection = fields.collection?.trim()
+      if (!collection)
+        throw errors.invalid(
+          'collection',
+          'required',
+          'field "collection" is required (GET /rag/collections lists them)',
+        )
+      const metadata = parseMetadata(fields.metadata)
+      const result = await kb.ingest({
+        collection,
+        bytes: file.bytes,
+        filename: file.filename || undefined,
+        contentType: file.mimetype,
+        source: fields.source?.trim() || undefined,
+        title: fields.title?.trim() || undefined,
+        metadata,
+      })
+      reply.code(result.status === 'created' ? 201 : 200)
+      return ok(reply, result)
+    },
+  )
+}
+
+async function readFile(part: MultipartFile, maxBytes: number): Promise<Buffer> {
+  try {
+    return await part.toBuffer()
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(
+        'payload_too_large',
+        `file is larger than the limit of ${maxBytes} bytes (KB_MAX_UPLOAD_BYTES)`,
+        {
+          field: 'file',
+          rule: `maxBytes ${maxBytes}`,
+        },
+      )
+    }
+    throw error
+  }
+}
+
+function parseMetadata(raw: string | undefined): Record<string, MetadataValue | MetadataValue[]> | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined
+  let value: unknown
+  try {
+    value = JSON.parse(raw)
+  } catch {
+    throw errors.invalid(
+      'metadata',
+      'json object',
+      'field "metadata" must be a JSON object, e.g. {"language":"cs","tags":["aml"]}',
+    )
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw errors.invalid('metadata', 'json object', 'field "metadata" must be a JSON object')
+  }
+  const out: Record<string, MetadataValue | MetadataValue[]> = {}
+  for (const [key, v] of Object.entries(value)) {
+    const scalar = (x: unknown) => typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean'
+    if (scalar(v)) out[key] = v as MetadataValue
+    else if (Array.isArray(v) && v.every(scalar)) out[key] = v as MetadataValue[]
+    else throw errors.invalid(`metadata.${key}`, 'string, number, boolean or an array of them')
+  }
+  if (out.language !== undefined && out.language !== 'cs' && out.language !== 'en') {
+    throw errors.invalid('metadata.language', 'one of cs, en')
+  }
+  return out
+}

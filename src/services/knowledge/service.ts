@@ -1,0 +1,96 @@
+/**
+ * The knowledge service: hybrid search over ten collections, grounded answers, uploads.
+ * Start-up opens storage (SQLite under DATA_DIR, or DATABASE_URL), runs migrations, builds the
+ * in-memory index from storage, then ingests the starting corpus in the background when it is new
+ * (searches answer meanwhile over what is indexed; /rag/health says "loading").
+ */
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createEmbedders, EmbedderConfigError } from '../../engines/knowledge/embedders/index.ts'
+import { ConfigError } from '../../kit/config.ts'
+import { openDatabase } from '../../kit/db.ts'
+import { LlmClient, llmSettings } from '../../kit/llm.ts'
+import { defineService } from '../../kit/service.ts'
+import { buildApp } from './app.ts'
+import { knowledgeSpec } from './config.ts'
+import { KnowledgeBase } from './kb.ts'
+import { KnowledgeStore } from './store.ts'
+
+/** The shipped starting corpus (repository data/knowledge). */
+export const DEFAULT_CORPUS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../data/knowledge')
+
+export type KnowledgeConfig = {
+  [K in keyof typeof knowledgeSpec]: ReturnType<(typeof knowledgeSpec)[K]['read']>
+}
+
+export function embeddersFrom(config: KnowledgeConfig) {
+  try {
+    return createEmbedders({
+      kind: config.KB_EMBEDDER,
+      hashDimensions: config.KB_HASH_DIMENSIONS,
+      modelDir: config.EMBEDDINGS_MODEL_DIR,
+      queryPrefix: config.EMBEDDINGS_QUERY_PREFIX,
+      documentPrefix: config.EMBEDDINGS_DOCUMENT_PREFIX,
+      baseUrl: config.EMBEDDINGS_BASE_URL,
+      apiKey: config.EMBEDDINGS_API_KEY,
+      model: config.EMBEDDINGS_MODEL,
+      dimensions: config.EMBEDDINGS_DIMENSIONS || undefined,
+      timeoutMs: config.EMBEDDINGS_TIMEOUT_SECONDS * 1000,
+    })
+  } catch (error) {
+    if (error instanceof EmbedderConfigError) throw new ConfigError([error.message])
+    throw error
+  }
+}
+
+export const knowledgeService = defineService({
+  name: 'knowledge',
+  defaultPort: 8200,
+  description: 'knowledge base: hybrid search, grounded answers, uploads (/rag/*, /ask, /stats, /upload)',
+  spec: knowledgeSpec,
+  async start(config, { logger }) {
+    const { embedders, default: defaultEmbedder } = embeddersFrom(config)
+    const database = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
+    await database.migrate()
+    const store = new KnowledgeStore(database)
+    const llm = new LlmClient(llmSettings(config))
+    const kb = new KnowledgeBase({
+      store,
+      embedders,
+      defaultEmbedder,
+      logger: logger.child({ service: 'knowledge' }),
+      llm,
+      maxUploadBytes: config.KB_MAX_UPLOAD_BYTES,
+    })
+    await kb.open()
+    const notes = [
+      `${kb.index.documentCount} documents, ${kb.index.chunkCount} passages; embedder ${defaultEmbedder.id}`,
+    ]
+    if (config.KB_SEED) {
+      kb.state = 'loading'
+      const corpus = config.KB_CORPUS_DIR ?? DEFAULT_CORPUS_DIR
+      kb.seed(corpus)
+        .then((r) => {
+          if (!r.skipped) logger.info({ ingested: r.ingested, corpus }, 'starting corpus ingested')
+        })
+        .catch((error: unknown) => {
+          kb.seedProblem = `the starting corpus could not be ingested: ${(error as Error).message}`
+          logger.error({ err: error }, 'starting corpus ingestion failed')
+        })
+        .finally(() => {
+          kb.state = 'ready'
+        })
+      notes.push('starting corpus: ingested in the background when new (GET /rag/health)')
+    }
+    kb.startSync(config.KB_SYNC_INTERVAL_MS)
+    const app = buildApp({ kb, logger, maxUploadBytes: config.KB_MAX_UPLOAD_BYTES })
+    return {
+      app,
+      notes,
+      async close() {
+        await kb.close()
+        await database.close()
+      },
+    }
+  },
+})
