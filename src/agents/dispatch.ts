@@ -5,6 +5,8 @@
  * back here with a depth limit so a flow can never recurse forever.
  */
 import type { ValidateFunction } from 'ajv'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormatsModule from 'ajv-formats'
 import { AppError } from '../kit/errors.ts'
 import type { Logger } from '../kit/logger.ts'
 import { createAjv, validationError } from '../kit/server.ts'
@@ -31,13 +33,24 @@ export interface Dispatcher {
   ): Promise<CallResult>
 }
 
+// ajv-formats is CommonJS; under ESM its callable sits on `default`.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
+
+/** Outputs are checked as they are: coercion would rewrite them (false → null in a boolean|null union). */
+function createOutputAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ coerceTypes: false, useDefaults: false, strict: false })
+  addFormats(ajv)
+  return ajv
+}
+
 export function createDispatcher(agents: readonly Agent[], deps: AgentDeps, logger: Logger): Dispatcher {
   const ajv = createAjv()
+  const outputAjv = createOutputAjv()
   const byKey = new Map<string, { agent: Agent; input: ValidateFunction; output: ValidateFunction }>()
   for (const agent of agents) {
     const key = `${agent.service}/${agent.name}`
     if (byKey.has(key)) throw new Error(`agent ${key} is defined twice`)
-    byKey.set(key, { agent, input: ajv.compile(agent.input), output: ajv.compile(agent.output) })
+    byKey.set(key, { agent, input: ajv.compile(agent.input), output: outputAjv.compile(agent.output) })
   }
 
   const dispatcher: Dispatcher = {

@@ -1,0 +1,61 @@
+/**
+ * Builds agent dependencies and a dispatcher for tests: the gazetteer from the shared data folder,
+ * DNS pointed at a local responder (or at a closed port, so nothing leaves the machine), no LLM
+ * unless a local one is given, and a fixed clock so results are deterministic.
+ */
+import { resolve } from 'node:path'
+import { type AgentDeps, agentSpec, createAgentDeps } from '../../src/agents/deps.ts'
+import { createDispatcher, type Dispatcher } from '../../src/agents/dispatch.ts'
+import type { Agent } from '../../src/agents/types.ts'
+import { createDnsLookup } from '../../src/engines/contacts/dns.ts'
+import { parseEnv } from '../../src/kit/config.ts'
+import { createLogger } from '../../src/kit/logger.ts'
+
+export const REGISTRY_DIR = resolve(import.meta.dirname, '../../../shared/data/registry')
+
+/** 20 Nov 2026, 10:00 UTC: the clock every agent test runs at. */
+export const FIXED_NOW = new Date('2026-11-20T10:00:00Z')
+
+/** A loopback address nothing listens on: lookups fail fast instead of reaching the internet. */
+export const CLOSED_DNS = '127.0.0.1:9'
+
+export function testDeps(env: Record<string, string> = {}, overrides: Partial<AgentDeps> = {}): AgentDeps {
+  const config = parseEnv(agentSpec, {
+    REGISTRY_DATA_DIR: REGISTRY_DIR,
+    DNS_SERVERS: CLOSED_DNS,
+    DNS_TIMEOUT_MS: '300',
+    ...env,
+  })
+  const deps = createAgentDeps(config)
+  return { ...deps, ...overrides }
+}
+
+export function dnsAt(address: string) {
+  return createDnsLookup({ servers: [address], timeoutMs: 300, tries: 1 })
+}
+
+export const silentLogger = createLogger({ level: 'silent' })
+
+export function testDispatcher(agents: readonly Agent[], deps: AgentDeps = testDeps()): Dispatcher {
+  return createDispatcher(agents, deps, silentLogger)
+}
+
+/** Runs one agent at the fixed clock and returns its (schema-checked) output. */
+export async function run<T = any>(
+  d: Dispatcher,
+  service: string,
+  agent: string,
+  input: unknown,
+): Promise<T> {
+  return (await d.call(service, agent, input, { now: FIXED_NOW })).output as T
+}
+
+/** The AppError an agent call throws (fails the test when the call succeeds). */
+export async function failure(d: Dispatcher, service: string, agent: string, input: unknown) {
+  try {
+    await d.call(service, agent, input, { now: FIXED_NOW })
+  } catch (error) {
+    return error as { code: string; status: number; message: string; details?: Record<string, unknown> }
+  }
+  throw new Error(`${service}/${agent} accepted ${JSON.stringify(input)}`)
+}
