@@ -1,0 +1,130 @@
+import { Type } from 'typebox'
+import { findDuplicates } from '../../engines/contacts/dedup.ts'
+import { defineAgent } from '../types.ts'
+import { ContactSchema, RulesSchema, rule } from './shared.ts'
+
+type Contact = {
+  name?: string
+  email?: string
+  phone?: string
+  organization?: string
+  title?: string
+  address?: string
+  ico?: string
+  url?: string
+  note?: string
+}
+
+const KEYS = ['name', 'email', 'phone', 'organization', 'title', 'address', 'ico', 'url', 'note'] as const
+
+export const contactDedup = defineAgent({
+  service: 'contact',
+  name: 'contact_dedup',
+  description:
+    'Finds duplicate contacts in a list: the same e-mail (case-folded; Gmail dots and +tags ignored), the same phone number in E.164, or the same name (titles, diacritics and word order ignored) at the same organisation or e-mail domain. Groups are transitive and each comes with a merged record and the links that joined it.',
+  input: Type.Object(
+    {
+      contacts: Type.Array(ContactSchema, { minItems: 1, maxItems: 5000 }),
+      default_country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', default: 'CZ' })),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    input_count: Type.Integer(),
+    unique_count: Type.Integer(),
+    duplicates_found: Type.Integer(),
+    groups: Type.Array(
+      Type.Object({
+        members: Type.Array(Type.Integer()),
+        links: Type.Array(
+          Type.Object({ a: Type.Integer(), b: Type.Integer(), rule: Type.String(), key: Type.String() }),
+        ),
+        merged: ContactSchema,
+        conflicts: Type.Array(Type.Object({ field: Type.String(), values: Type.Array(Type.String()) })),
+      }),
+    ),
+    rules_applied: RulesSchema,
+  }),
+  examples: [
+    {
+      title: 'The same person entered three times (e-mail case, phone format, titles)',
+      input: {
+        contacts: [
+          { name: 'Ing. Jiří Dvořák', email: 'Jiri.Dvorak@firma.cz', phone: '602 123 456' },
+          { name: 'Jiri Dvorak', email: 'jiri.dvorak@firma.cz' },
+          { name: 'J. Dvořák', phone: '+420602123456', organization: 'Firma s.r.o.' },
+          { name: 'Petra Nováková', email: 'petra.novakova@firma.cz' },
+        ],
+      },
+    },
+    {
+      title: 'Gmail ignores dots and +tags',
+      input: {
+        contacts: [
+          { name: 'Lucie Černá', email: 'lucie.cerna+crm@gmail.com' },
+          { name: 'Lucie Cerna', email: 'luciecerna@gmail.com' },
+        ],
+      },
+    },
+  ],
+  async run(input) {
+    const contacts = input.contacts as Contact[]
+    const { groups, links } = findDuplicates(contacts, input.default_country ?? 'CZ')
+    const out = groups
+      .filter((g) => g.length > 1)
+      .map((members) => {
+        const merged: Contact = {}
+        const conflicts: { field: string; values: string[] }[] = []
+        for (const key of KEYS) {
+          const values = [
+            ...new Set(members.map((i) => contacts[i]![key]).filter((v): v is string => Boolean(v))),
+          ]
+          // The longest value usually carries the most (titles, full company name).
+          const best = [...values].sort((a, b) => b.length - a.length)[0]
+          if (best !== undefined) merged[key] = best
+          if (values.length > 1 && key !== 'name') conflicts.push({ field: key, values })
+        }
+        const set = new Set(members)
+        return { members, links: links.filter((l) => set.has(l.a) && set.has(l.b)), merged, conflicts }
+      })
+    const duplicates = out.reduce((n, g) => n + g.members.length - 1, 0)
+    return {
+      input_count: contacts.length,
+      unique_count: groups.length,
+      duplicates_found: duplicates,
+      groups: out,
+      rules_applied: [
+        rule(
+          'same e-mail address (domain case-folded; local part case-folded as all major providers do)',
+          'RFC 5321 § 2.4',
+          undefined,
+          `${links.filter((l) => l.rule === 'same_email').length} links`,
+        ),
+        rule(
+          'Gmail ignores dots and +suffixes in the local part',
+          'Google Account Help: "Dots don\'t matter in Gmail addresses"',
+          undefined,
+          'applied to gmail.com and googlemail.com',
+        ),
+        rule(
+          'same telephone number in E.164',
+          'ITU-T E.164',
+          undefined,
+          `${links.filter((l) => l.rule === 'same_phone').length} links`,
+        ),
+        rule(
+          'same name (titles, diacritics, case and word order ignored) at the same organisation or e-mail domain',
+          'Gatehouse matching rule',
+          undefined,
+          `${links.filter((l) => l.rule === 'same_name_and_organization').length} links`,
+        ),
+        rule(
+          'links are transitive (union–find)',
+          'Gatehouse matching rule',
+          undefined,
+          `${out.length} groups with duplicates`,
+        ),
+      ],
+    }
+  },
+})

@@ -1,0 +1,147 @@
+import { Type } from 'typebox'
+import { loadGazetteer, parseAddress } from '../../engines/contacts/address.ts'
+import { AppError, errors } from '../../kit/errors.ts'
+import { type AgentContext, type AppliedRule, defineAgent } from '../types.ts'
+import { PartialSchema, RulesSchema, rule, SourcesSchema } from './shared.ts'
+
+const Anything = Type.Object({}, { additionalProperties: true })
+const Maybe = Type.Union([Anything, Type.Null()])
+
+type Source = { source: string; status: 'ok' | 'failed' | 'skipped'; detail?: string }
+
+/** Calls another agent; a failure becomes a named failed source instead of failing the whole answer. */
+async function consult(ctx: AgentContext, sources: Source[], service: string, agent: string, input: unknown) {
+  try {
+    const out = (await ctx.call(service, agent, input)) as Record<string, unknown>
+    const partial = out.partial === true
+    sources.push({
+      source: `${service}/${agent}`,
+      status: partial ? 'failed' : 'ok',
+      ...(partial ? { detail: 'answered partially' } : {}),
+    })
+    return out
+  } catch (error) {
+    const detail = error instanceof AppError ? `${error.code}: ${error.message}` : 'failed'
+    sources.push({ source: `${service}/${agent}`, status: 'failed', detail })
+    return null
+  }
+}
+
+export const contactEnrichment = defineAgent({
+  service: 'contact',
+  name: 'contact_enrichment',
+  description:
+    'Completes a contact from what is known: parses the name (titles, gender), checks the e-mail (syntax, throw-away, MX), classifies the phone and the job title, places a Czech address in the RÚIAN gazetteer and, given an IČO, adds the company from ARES. Each part comes from the agent that owns it; a source that fails is named and the rest is still returned.',
+  input: Type.Object(
+    {
+      name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+      email: Type.Optional(Type.String({ minLength: 3, maxLength: 320 })),
+      phone: Type.Optional(Type.String({ minLength: 3, maxLength: 40 })),
+      title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'job title' })),
+      address: Type.Optional(Type.String({ minLength: 3, maxLength: 300 })),
+      ico: Type.Optional(Type.String({ pattern: '^\\d{1,8}$', description: 'company IČO (ARES lookup)' })),
+      check_mx: Type.Optional(Type.Boolean({ default: true })),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    person: Maybe,
+    email: Maybe,
+    phone: Maybe,
+    role: Maybe,
+    address: Maybe,
+    company: Maybe,
+    partial: PartialSchema,
+    sources: SourcesSchema,
+    rules_applied: RulesSchema,
+  }),
+  examples: [
+    {
+      title: 'Name, e-mail, phone and job title (offline)',
+      input: {
+        name: 'Mgr. Petra Nováková',
+        email: 'petra.novakova@firma.cz',
+        phone: '+420 731 234 567',
+        title: 'Finanční ředitelka',
+        check_mx: false,
+      },
+    },
+    {
+      title: 'A Brno address and a landline',
+      input: {
+        name: 'Tomáš Svoboda',
+        phone: '541 123 456',
+        address: 'Husova 5, 602 00 Brno',
+        check_mx: false,
+      },
+    },
+  ],
+  async run(input, ctx) {
+    const given = ['name', 'email', 'phone', 'title', 'address', 'ico'].filter(
+      (k) => input[k as keyof typeof input] !== undefined,
+    )
+    if (given.length === 0) throw errors.invalid('name', 'required (or email, phone, title, address, ico)')
+    const sources: Source[] = []
+    const rules: AppliedRule[] = []
+    const [person, email, phone, role, company] = await Promise.all([
+      input.name ? consult(ctx, sources, 'contact', 'name_parser', { name: input.name }) : null,
+      input.email
+        ? consult(ctx, sources, 'contact', 'email_verifier', {
+            email: input.email,
+            check_mx: input.check_mx ?? true,
+          })
+        : null,
+      input.phone ? consult(ctx, sources, 'contact', 'phone_classifier', { phone: input.phone }) : null,
+      input.title || input.email
+        ? consult(ctx, sources, 'contact', 'role_classifier', {
+            ...(input.title ? { title: input.title } : {}),
+            ...(input.email ? { email: input.email } : {}),
+          })
+        : null,
+      input.ico ? consult(ctx, sources, 'data', 'ares_lookup', { ico: input.ico }) : null,
+    ])
+    let address: Record<string, unknown> | null = null
+    if (input.address) {
+      try {
+        const parsed = parseAddress(input.address, loadGazetteer(ctx.deps.registryDir))
+        address = { ...parsed }
+        sources.push({ source: 'gazetteer', status: 'ok' })
+        rules.push(
+          rule(
+            'address placed by PSČ and municipality',
+            'ČÚZK RÚIAN (psc-list.csv)',
+            undefined,
+            parsed.verified ? 'verified' : parsed.issues.join('; '),
+          ),
+        )
+      } catch {
+        sources.push({
+          source: 'gazetteer',
+          status: 'failed',
+          detail: `psc-list.csv not readable in ${ctx.deps.registryDir}`,
+        })
+      }
+    }
+    for (const [label, out] of [
+      ['name', person],
+      ['email', email],
+      ['phone', phone],
+      ['role', role],
+      ['company', company],
+    ] as const) {
+      const applied = (out as { rules_applied?: AppliedRule[] } | null)?.rules_applied
+      if (applied) for (const r of applied) rules.push({ ...r, rule: `${label}: ${r.rule}` })
+    }
+    return {
+      person,
+      email,
+      phone,
+      role,
+      address,
+      company,
+      partial: sources.some((s) => s.status === 'failed'),
+      sources,
+      rules_applied: rules,
+    }
+  },
+})

@@ -1,0 +1,231 @@
+import { Type } from 'typebox'
+import {
+  candidateLocals,
+  checkDomain,
+  checkEmailSyntax,
+  DEFAULT_PATTERN_ORDER,
+  disposableMatch,
+  EMAIL_RULES,
+  isFreeMail,
+} from '../../engines/contacts/email.ts'
+import { parseName } from '../../engines/contacts/names.ts'
+import { errors } from '../../kit/errors.ts'
+import { type AppliedRule, defineAgent } from '../types.ts'
+import { inferPatterns } from './patterns.ts'
+import {
+  EMAIL_RFC,
+  MX_RFC,
+  NO_SMTP_PROBE,
+  PartialSchema,
+  RulesSchema,
+  rule,
+  SourcesSchema,
+} from './shared.ts'
+
+export const emailFinder = defineAgent({
+  service: 'contact',
+  name: 'email_finder',
+  description:
+    "Suggests a person's likely work e-mail addresses at a company domain from their name and the usual patterns, ranking patterns seen in the company's known addresses first, and checks each candidate's syntax and the domain's mail servers (MX). It never invents a verified address: it says which checks passed and that the mailbox itself is not probed.",
+  input: Type.Object(
+    {
+      name: Type.String({
+        minLength: 3,
+        maxLength: 200,
+        description: 'full name, titles allowed: "Ing. Jan Novák"',
+      }),
+      domain: Type.String({
+        minLength: 3,
+        maxLength: 253,
+        description: 'company domain or web address: firma.cz',
+      }),
+      known_emails: Type.Optional(
+        Type.Array(
+          Type.Object(
+            {
+              name: Type.String({ minLength: 1, maxLength: 200 }),
+              email: Type.String({ minLength: 3, maxLength: 320 }),
+            },
+            { additionalProperties: false },
+          ),
+          { maxItems: 200, description: "other people's addresses at the domain, to learn its pattern" },
+        ),
+      ),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 12, default: 6 })),
+      check_mx: Type.Optional(Type.Boolean({ default: true })),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    name: Type.Object({ given: Type.String(), surname: Type.String() }),
+    domain: Type.String(),
+    mail_domain: Type.Enum(['mx', 'implicit_mx', 'null_mx', 'no_mail', 'nxdomain', 'failed', 'unchecked']),
+    mx: Type.Array(Type.Object({ exchange: Type.String(), priority: Type.Integer() })),
+    candidates: Type.Array(
+      Type.Object({
+        email: Type.String(),
+        pattern: Type.String(),
+        rank: Type.Integer(),
+        basis: Type.String(),
+        syntax_valid: Type.Boolean(),
+        deliverable_domain: Type.Union([Type.Boolean(), Type.Null()]),
+      }),
+    ),
+    verified: Type.Array(Type.String()),
+    not_verified: Type.Array(Type.String()),
+    warnings: Type.Array(Type.String()),
+    partial: PartialSchema,
+    sources: SourcesSchema,
+    rules_applied: RulesSchema,
+  }),
+  examples: [
+    {
+      title: 'Learns first.last from two colleagues (offline)',
+      input: {
+        name: 'Ing. Jiří Dvořák, Ph.D.',
+        domain: 'https://www.firma.cz/kontakty',
+        known_emails: [
+          { name: 'Petra Nováková', email: 'petra.novakova@firma.cz' },
+          { name: 'Tomáš Svoboda', email: 'tomas.svoboda@firma.cz' },
+        ],
+        limit: 3,
+        check_mx: false,
+      },
+    },
+    {
+      title: 'No known addresses: the common patterns in order',
+      input: { name: 'Lucie Černá', domain: 'stavby-brno.cz', limit: 4, check_mx: false },
+    },
+  ],
+  async run(input, ctx) {
+    const d = checkDomain(input.domain)
+    if (!d.valid) throw errors.invalid('domain', d.reason)
+    const parsed = parseName(input.name)
+    if (!parsed.surname || parsed.given_names.length === 0)
+      throw errors.invalid(
+        'name',
+        'needs a given name and a surname',
+        'name: give the given name and the surname, e.g. "Jan Novák"',
+      )
+    const person = { first: parsed.given_names[0]!, last: parsed.surname }
+    const rules: AppliedRule[] = []
+    const sources: { source: string; status: 'ok' | 'failed' | 'skipped'; detail?: string }[] = []
+    const warnings: string[] = []
+    const verified: string[] = []
+    const notVerified: string[] = [`mailbox: ${NO_SMTP_PROBE}`]
+
+    const free = isFreeMail(d.domain)
+    const disposable = disposableMatch(d.domain)
+    if (free)
+      warnings.push(
+        `${d.domain} is a free-mail provider: its users pick their own addresses, so no company pattern applies and no candidates are suggested`,
+      )
+    if (disposable) warnings.push(`${disposable} is a throw-away mail service: no candidates are suggested`)
+
+    const inference = inferPatterns(d.domain, input.known_emails ?? [])
+    const observed = inference.patterns.map((p) => p.pattern)
+    const order = [...observed, ...DEFAULT_PATTERN_ORDER.filter((p) => !observed.includes(p))]
+    rules.push(
+      rule(
+        "patterns seen in the domain's known addresses rank first, then the common corporate order",
+        'data/reference/contact-email-rules.json',
+        undefined,
+        observed.length > 0
+          ? `observed: ${inference.patterns.map((p) => `${p.pattern} (${p.matches}/${inference.used})`).join(', ')}`
+          : 'no known addresses matched a pattern',
+      ),
+    )
+
+    let mailStatus: 'mx' | 'implicit_mx' | 'null_mx' | 'no_mail' | 'nxdomain' | 'failed' | 'unchecked' =
+      'unchecked'
+    let mx: { exchange: string; priority: number }[] = []
+    let partial = false
+    if (input.check_mx !== false && !free && !disposable) {
+      const answer = await ctx.deps.dns.mailDomain(d.domain)
+      mailStatus = answer.status
+      mx = answer.mx.filter((m) => m.exchange !== '' && m.exchange !== '.')
+      if (answer.status === 'failed') {
+        partial = true
+        sources.push({
+          source: 'dns',
+          status: 'failed',
+          detail: `${answer.error ?? 'no answer'} from ${ctx.deps.dns.servers.join(', ')}`,
+        })
+        notVerified.unshift('mail domain (MX): the DNS lookup failed')
+      } else {
+        sources.push({ source: 'dns', status: 'ok', detail: answer.cached ? 'cached answer' : 'live answer' })
+        verified.push(`mail domain (MX): ${mailStatus}`)
+      }
+      rules.push(
+        rule(
+          'domain receives mail: MX, else A/AAAA (implicit MX); a single "." MX refuses mail',
+          MX_RFC,
+          undefined,
+          mailStatus,
+        ),
+      )
+      if (['nxdomain', 'null_mx', 'no_mail'].includes(mailStatus))
+        warnings.push(`${d.domain} receives no mail (${mailStatus}): none of the candidates can be delivered`)
+    } else {
+      sources.push({
+        source: 'dns',
+        status: 'skipped',
+        detail: input.check_mx !== false ? 'free-mail or throw-away domain' : 'check_mx is false',
+      })
+      if (!free && !disposable) notVerified.unshift('mail domain (MX): not looked up (check_mx is false)')
+    }
+    const deliverable =
+      mailStatus === 'mx' || mailStatus === 'implicit_mx'
+        ? true
+        : mailStatus === 'unchecked' || mailStatus === 'failed'
+          ? null
+          : false
+
+    const locals = free || disposable ? [] : candidateLocals(person, order).slice(0, input.limit ?? 6)
+    const counts = new Map(inference.patterns.map((p) => [p.pattern, p.matches]))
+    const candidates = locals.map((c, i) => {
+      const email = `${c.local}@${d.domain}`
+      const n = counts.get(c.pattern)
+      return {
+        email,
+        pattern: c.pattern,
+        rank: i + 1,
+        basis: n
+          ? `pattern of ${n} of ${inference.used} known addresses at ${d.domain}`
+          : 'common corporate pattern (not observed at this domain)',
+        syntax_valid: checkEmailSyntax(email).valid,
+        deliverable_domain: deliverable,
+      }
+    })
+    if (candidates.length > 0) verified.unshift('syntax of each candidate')
+    rules.push(
+      rule(
+        'candidate syntax',
+        EMAIL_RFC,
+        undefined,
+        `${candidates.filter((c) => c.syntax_valid).length} of ${candidates.length} valid`,
+      ),
+    )
+    rules.push(
+      rule(
+        'diacritics removed and case folded in local parts (Jiří Dvořák → jiri.dvorak)',
+        'RFC 5322 § 3.2.3 atext is ASCII',
+        undefined,
+        `${EMAIL_RULES.patterns.length} patterns known`,
+      ),
+    )
+    return {
+      name: { given: person.first, surname: person.last },
+      domain: d.domain,
+      mail_domain: mailStatus,
+      mx,
+      candidates,
+      verified,
+      not_verified: notVerified,
+      warnings,
+      partial,
+      sources,
+      rules_applied: rules,
+    }
+  },
+})

@@ -1,0 +1,126 @@
+import { Type } from 'typebox'
+import { checkDomain } from '../../engines/contacts/email.ts'
+import { errors } from '../../kit/errors.ts'
+import { defineAgent } from '../types.ts'
+import { inferPatterns } from './patterns.ts'
+import { RulesSchema, rule } from './shared.ts'
+
+export const emailPatternInference = defineAgent({
+  service: 'contact',
+  name: 'email_pattern_inference',
+  description:
+    "Infers a company's e-mail address pattern (first.last, flast, …) from addresses it is known to use and their owners' names, with how many addresses support each pattern; role mailboxes and other domains are set aside with the reason.",
+  input: Type.Object(
+    {
+      domain: Type.String({
+        minLength: 3,
+        maxLength: 253,
+        description: 'the company mail domain, e.g. firma.cz',
+      }),
+      examples: Type.Array(
+        Type.Object(
+          {
+            name: Type.String({
+              minLength: 1,
+              maxLength: 200,
+              description: 'full name of the address owner',
+            }),
+            email: Type.String({ minLength: 3, maxLength: 320 }),
+          },
+          { additionalProperties: false },
+        ),
+        { minItems: 1, maxItems: 500 },
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    domain: Type.String(),
+    best: Type.Union([Type.String(), Type.Null()]),
+    confidence: Type.Union([
+      Type.Literal('high'),
+      Type.Literal('medium'),
+      Type.Literal('low'),
+      Type.Literal('none'),
+    ]),
+    patterns: Type.Array(
+      Type.Object({
+        pattern: Type.String(),
+        template: Type.String(),
+        matches: Type.Integer(),
+        share: Type.Number(),
+      }),
+    ),
+    examples_used: Type.Integer(),
+    unmatched: Type.Array(Type.String()),
+    ignored: Type.Array(Type.Object({ email: Type.String(), reason: Type.String() })),
+    rules_applied: RulesSchema,
+  }),
+  examples: [
+    {
+      title: 'Two colleagues at one company: first.last',
+      input: {
+        domain: 'firma.cz',
+        examples: [
+          { name: 'Ing. Jiří Dvořák', email: 'jiri.dvorak@firma.cz' },
+          { name: 'Petra Nováková', email: 'petra.novakova@firma.cz' },
+          { name: 'Recepce', email: 'info@firma.cz' },
+        ],
+      },
+    },
+    {
+      title: 'Initial + surname, with one address that follows no pattern',
+      input: {
+        domain: 'stavby-brno.cz',
+        examples: [
+          { name: 'Tomáš Svoboda', email: 'tsvoboda@stavby-brno.cz' },
+          { name: 'Lucie Černá', email: 'lcerna@stavby-brno.cz' },
+          { name: 'Karel Malý', email: 'kaja@stavby-brno.cz' },
+        ],
+      },
+    },
+  ],
+  async run(input) {
+    const d = checkDomain(input.domain)
+    if (!d.valid) throw errors.invalid('domain', d.reason)
+    const inference = inferPatterns(d.domain, input.examples)
+    const top = inference.patterns[0]
+    // Several patterns can fit one address (Jan Jan …); the best is the one most addresses fit.
+    const confidence: 'none' | 'high' | 'medium' | 'low' = !top
+      ? 'none'
+      : top.matches >= 3 && top.share >= 0.8
+        ? 'high'
+        : top.matches >= 2 && top.share >= 0.5
+          ? 'medium'
+          : 'low'
+    return {
+      domain: d.domain,
+      best: top?.pattern ?? null,
+      confidence,
+      patterns: inference.patterns,
+      examples_used: inference.used,
+      unmatched: inference.unmatched,
+      ignored: inference.ignored,
+      rules_applied: [
+        rule(
+          "local part compared with each pattern built from the owner's name (diacritics removed, lower case)",
+          'data/reference/contact-email-rules.json',
+          undefined,
+          top ? `${top.pattern} fits ${top.matches} of ${inference.used}` : 'no pattern fits',
+        ),
+        rule(
+          'role mailboxes are not personal patterns',
+          'RFC 2142',
+          '1997-05-01',
+          `${inference.ignored.filter((i) => i.reason.startsWith('role')).length} set aside`,
+        ),
+        rule(
+          'confidence: high ≥ 3 addresses and ≥ 80 %, medium ≥ 2 and ≥ 50 %, else low',
+          'Gatehouse rule',
+          undefined,
+          confidence,
+        ),
+      ],
+    }
+  },
+})

@@ -1,0 +1,132 @@
+import { Type } from 'typebox'
+import { CZ_PLAN, czechDetail, isCountry, parsePhone } from '../../engines/contacts/phone.ts'
+import { errors } from '../../kit/errors.ts'
+import { type AppliedRule, defineAgent } from '../types.ts'
+import { RulesSchema, rule } from './shared.ts'
+
+const Types = [
+  'mobile',
+  'landline',
+  'toll_free',
+  'shared_cost',
+  'premium_rate',
+  'voip',
+  'personal',
+  'pager',
+  'uan',
+  'voicemail',
+  'mobile_or_landline',
+  'unknown',
+]
+
+export const phoneClassifier = defineAgent({
+  service: 'contact',
+  name: 'phone_classifier',
+  description:
+    'Classifies a telephone number: mobile, landline, free call (800), shared cost (81x/83x/84x), premium rate (90x) or VoIP (910). For Czech numbers it also gives the historical landline area and the operator a mobile block was first allocated to, noting that numbers may have been ported since 2006.',
+  input: Type.Object(
+    {
+      phone: Type.String({ minLength: 3, maxLength: 40 }),
+      default_country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', default: 'CZ' })),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    e164: Type.String(),
+    country: Type.Union([Type.String(), Type.Null()]),
+    valid: Type.Boolean(),
+    type: Type.Enum(Types),
+    can_receive_sms: Type.Union([Type.Boolean(), Type.Null()]),
+    costs_caller_extra: Type.Boolean(),
+    czech: Type.Union([
+      Type.Object({
+        area: Type.Union([Type.String(), Type.Null()]),
+        region: Type.Union([Type.String(), Type.Null()]),
+        original_operator: Type.Union([Type.String(), Type.Null()]),
+        matched_prefix: Type.String(),
+      }),
+      Type.Null(),
+    ]),
+    notes: Type.Array(Type.String()),
+    rules_applied: RulesSchema,
+  }),
+  examples: [
+    { title: 'A mobile from an O2 (Eurotel) block', input: { phone: '+420 602 123 456' } },
+    { title: 'A Brno landline', input: { phone: '541 123 456' } },
+    { title: 'A premium-rate number', input: { phone: '900 123 456' } },
+  ],
+  async run(input) {
+    if (!isCountry(input.default_country ?? 'CZ'))
+      throw errors.invalid('default_country', 'not a country with a telephone numbering plan')
+    const p = parsePhone(input.phone, input.default_country ?? 'CZ')
+    if (!p.ok) throw errors.invalid('phone', p.reason)
+    const rules: AppliedRule[] = [
+      rule(
+        "number type from the country's numbering ranges",
+        'Google libphonenumber metadata (libphonenumber-js)',
+        undefined,
+        p.type,
+      ),
+    ]
+    const notes: string[] = []
+    let type = p.type
+    let czech: {
+      area: string | null
+      region: string | null
+      original_operator: string | null
+      matched_prefix: string
+    } | null = null
+    if (p.country_calling_code === CZ_PLAN.country_code) {
+      const detail = czechDetail(p.national_number)
+      if (detail) {
+        if (type === 'unknown') type = detail.type
+        czech = {
+          area: detail.area ?? null,
+          region: detail.region ?? null,
+          original_operator: detail.original_operator ?? null,
+          matched_prefix: detail.matched_prefix,
+        }
+        rules.push(
+          rule(
+            `Czech range ${detail.matched_prefix}…`,
+            'ČTÚ číslovací plán',
+            CZ_PLAN.plan_since,
+            detail.type,
+          ),
+        )
+        if (detail.original_operator) {
+          notes.push(
+            `Block ${detail.matched_prefix} was first allocated to ${detail.original_operator}; the number may have been ported to another operator since ${CZ_PLAN.portability_since}.`,
+          )
+          rules.push(
+            rule(
+              'mobile number portability',
+              'zákon 127/2005 Sb. § 34',
+              CZ_PLAN.portability_since,
+              'operator is the original block holder only',
+            ),
+          )
+        }
+        if (detail.area)
+          notes.push(`Geographic number of the historical ${detail.area} area (${detail.region}).`)
+      }
+    }
+    if (!p.valid) notes.push('The number is not valid for its country (wrong length or unallocated range).')
+    const costly = type === 'premium_rate' || type === 'shared_cost'
+    if (type === 'premium_rate')
+      notes.push('Calls are charged at a premium rate set by the service provider.')
+    if (type === 'toll_free') notes.push('Calls are free for the caller.')
+    return {
+      e164: p.e164,
+      country: p.country ?? null,
+      valid: p.valid,
+      type: type as (typeof Types)[number],
+      can_receive_sms:
+        type === 'mobile' ? true : type === 'mobile_or_landline' || type === 'unknown' ? null : false,
+      costs_caller_extra: costly,
+      czech,
+      notes,
+      rules_applied: rules,
+    }
+  },
+})

@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto'
+import { Type } from 'typebox'
+import { loadGazetteer, parseAddress } from '../../engines/contacts/address.ts'
+import { checkEmailSyntax } from '../../engines/contacts/email.ts'
+import { parseName } from '../../engines/contacts/names.ts'
+import { parsePhone } from '../../engines/contacts/phone.ts'
+import { toVcard, type VcardContact } from '../../engines/contacts/vcard.ts'
+import { errors } from '../../kit/errors.ts'
+import { defineAgent } from '../types.ts'
+import { ContactSchema, RulesSchema, rule } from './shared.ts'
+
+/** A stable UUID (version 5 layout, SHA-1) from the contact's identity, so re-exports update, not duplicate. */
+function stableUuid(seed: string): string {
+  const h = createHash('sha1').update(seed).digest()
+  h[6] = (h[6]! & 0x0f) | 0x50
+  h[8] = (h[8]! & 0x3f) | 0x80
+  const hex = h.subarray(0, 16).toString('hex')
+  return `urn:uuid:${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+export const vcardExport = defineAgent({
+  service: 'contact',
+  name: 'vcard_export',
+  description:
+    'Exports contacts as vCard 4.0 (RFC 6350) for address books: names split into titles, given name and surname, phones as E.164 tel: URIs, Czech addresses split into street, PSČ, municipality and region via the RÚIAN postcode gazetteer, with escaping and 75-octet line folding. Reports what it could not structure.',
+  input: Type.Object(
+    {
+      contacts: Type.Array(ContactSchema, { minItems: 1, maxItems: 1000 }),
+      default_country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', default: 'CZ' })),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    count: Type.Integer(),
+    media_type: Type.Literal('text/vcard'),
+    vcard: Type.String(),
+    issues: Type.Array(Type.Object({ index: Type.Integer(), field: Type.String(), issue: Type.String() })),
+    rules_applied: RulesSchema,
+  }),
+  examples: [
+    {
+      title: 'A Prague contact with titles, phone and address',
+      input: {
+        contacts: [
+          {
+            name: 'Ing. Jana Nováková, Ph.D.',
+            email: 'jana.novakova@firma.cz',
+            phone: '602 123 456',
+            organization: 'Firma s.r.o.',
+            title: 'jednatelka',
+            address: 'Václavské náměstí 846/1, 110 00 Praha 1',
+          },
+        ],
+      },
+    },
+    {
+      title: 'Two contacts, one with an address the gazetteer cannot place',
+      input: {
+        contacts: [
+          { name: 'Tomáš Svoboda', phone: '541 123 456', address: 'Husova 5, 602 00 Brno' },
+          { name: 'Lucie Černá', email: 'lucie@example.cz', address: 'Nádražní 12, 999 99 Nikde' },
+        ],
+      },
+    },
+  ],
+  async run(input, ctx) {
+    const issues: { index: number; field: string; issue: string }[] = []
+    let gazetteer: ReturnType<typeof loadGazetteer> | undefined
+    const cards = input.contacts.map((c, index) => {
+      const label = c.name ?? c.organization ?? c.email
+      if (!label) throw errors.invalid(`contacts/${index}/name`, 'required (or organization or email)')
+      const card: VcardContact = {
+        full_name: label,
+        uid: stableUuid(`${c.name ?? ''}|${c.email ?? ''}|${c.phone ?? ''}|${c.organization ?? ''}`),
+      }
+      if (c.name) {
+        const n = parseName(c.name)
+        card.full_name = [...n.given_names, n.surname].join(' ')
+        if (n.titles_before.length) card.full_name = `${n.titles_before.join(' ')} ${card.full_name}`
+        if (n.titles_after.length) card.full_name += `, ${n.titles_after.join(', ')}`
+        card.surname = n.surname
+        card.given_names = n.given_names
+        card.titles_before = n.titles_before
+        card.titles_after = n.titles_after
+      }
+      if (c.organization) card.organization = c.organization
+      if (c.title) card.title = c.title
+      if (c.email) {
+        const e = checkEmailSyntax(c.email)
+        if (e.valid) card.emails = [{ value: e.address, type: 'work' }]
+        else issues.push({ index, field: 'email', issue: `left out: ${e.reason}` })
+      }
+      if (c.phone) {
+        const p = parsePhone(c.phone, input.default_country ?? 'CZ')
+        if (p.ok && p.valid) card.phones = [{ value: p.e164, type: p.type === 'mobile' ? 'cell' : 'voice' }]
+        else
+          issues.push({
+            index,
+            field: 'phone',
+            issue: `left out: ${p.ok ? 'not a valid number for its country' : p.reason}`,
+          })
+      }
+      if (c.address) {
+        try {
+          gazetteer ??= loadGazetteer(ctx.deps.registryDir)
+        } catch {
+          throw errors.unavailable(
+            `The postcode gazetteer is not readable at ${ctx.deps.registryDir}/psc-list.csv: set REGISTRY_DATA_DIR`,
+            60,
+            { source: 'gazetteer' },
+          )
+        }
+        const a = parseAddress(c.address, gazetteer)
+        if (a.verified || a.municipality) {
+          const street = [a.street, [a.house_number, a.street_number].filter(Boolean).join('/')]
+            .filter(Boolean)
+            .join(' ')
+          card.address = {
+            street,
+            locality: a.place ?? a.municipality ?? '',
+            region: a.region ?? '',
+            postal_code: a.psc ? `${a.psc.slice(0, 3)} ${a.psc.slice(3)}` : '',
+            country: 'Česká republika',
+          }
+        } else {
+          card.address = { street: c.address }
+          issues.push({ index, field: 'address', issue: `kept as one line: ${a.issues.join('; ')}` })
+        }
+      }
+      if (c.url) card.url = c.url
+      if (c.note) card.note = c.note
+      if (c.ico) card.note = `${card.note ? `${card.note}\n` : ''}IČO ${c.ico}`
+      return toVcard(card)
+    })
+    return {
+      count: cards.length,
+      media_type: 'text/vcard' as const,
+      vcard: cards.join(''),
+      issues,
+      rules_applied: [
+        rule(
+          'vCard 4.0: FN, N (surname; given; additional; prefixes; suffixes), TEL as tel: URI, ADR',
+          'RFC 6350 § 6.2.1–6.4.1',
+          '2011-08-01',
+          `${cards.length} cards`,
+        ),
+        rule('text escaping and 75-octet line folding with CRLF', 'RFC 6350 § 3.2, § 3.4', '2011-08-01'),
+        rule(
+          'Czech address checked against the RÚIAN postcode gazetteer',
+          'ČÚZK RÚIAN (psc-list.csv)',
+          undefined,
+          `${input.contacts.filter((c) => c.address).length - issues.filter((i) => i.field === 'address').length} placed`,
+        ),
+      ],
+    }
+  },
+})
