@@ -9,6 +9,7 @@ import { openDatabase } from './kit/db.ts'
 import { startServices, stopOnSignals } from './kit/lifecycle.ts'
 import { createLogger } from './kit/logger.ts'
 import { services } from './services/index.ts'
+import { truthLogVerify } from './services/router/cli.ts'
 
 const serve: Command = {
   path: ['serve'],
@@ -72,7 +73,7 @@ const migrate: Command = {
 
 const VERSION = '0.1.0'
 
-export const commands: Command[] = [serve, migrate]
+export const commands: Command[] = [serve, migrate, truthLogVerify]
 
 function help(io: CommandIO): void {
   io.out(`gatehouse ${VERSION}: know who you deal with\n`)

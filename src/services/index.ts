@@ -4,5 +4,6 @@
  */
 import type { ServiceDefinition } from '../kit/service.ts'
 import { knowledgeService } from './knowledge/service.ts'
+import { routerService } from './router/service.ts'
 
-export const services: ServiceDefinition[] = [knowledgeService]
+export const services: ServiceDefinition[] = [knowledgeService, routerService]

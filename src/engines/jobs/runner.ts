@@ -1,0 +1,227 @@
+/**
+ * Built-in workers: a pool inside the router process that claims jobs of the kinds it has handlers
+ * for and runs them, `concurrency` at a time. It registers itself as a worker, heartbeats (which
+ * extends the leases of everything it runs, and tells it which of its jobs were cancelled), aborts
+ * a run that exceeds the job's `timeout_ms`, and reports each outcome through the queue's fenced
+ * complete/fail calls, so a run that lost its lease cannot overwrite a newer one.
+ */
+import { hostname } from 'node:os'
+import { AppError } from '../../kit/errors.ts'
+import type { Logger } from '../../kit/logger.ts'
+import type { JobQueue } from './queue.ts'
+import type { ClaimedJob, JobErrorInfo, Worker } from './types.ts'
+
+export interface JobContext {
+  job: ClaimedJob
+  /** Aborted on cancel, on timeout and when the pool stops. */
+  signal: AbortSignal
+}
+
+export type JobHandler = (input: unknown, ctx: JobContext) => Promise<unknown>
+
+/** Thrown by a handler to say whether trying again could help. */
+export class JobError extends Error {
+  readonly code: string
+  readonly retryable: boolean
+  constructor(code: string, message: string, retryable: boolean) {
+    super(message)
+    this.name = 'JobError'
+    this.code = code
+    this.retryable = retryable
+  }
+}
+
+/**
+ * How a thrown error is recorded. Client errors (4xx: bad input, not found) will fail the same way
+ * again, so they are permanent — except 408 and 429, which are about timing. Everything else
+ * (upstream down, timeouts, crashes) is retryable.
+ */
+export function classify(error: unknown): JobErrorInfo {
+  if (error instanceof JobError)
+    return { code: error.code, message: error.message, retryable: error.retryable }
+  if (error instanceof AppError) {
+    const status = error.status
+    return {
+      code: error.code,
+      message: error.message,
+      retryable: status >= 500 || status === 408 || status === 429,
+    }
+  }
+  const message = error instanceof Error ? error.message : String(error)
+  return { code: 'handler_error', message, retryable: true }
+}
+
+export interface PoolOptions {
+  name?: string
+  /** Jobs run at once (default 4). */
+  concurrency?: number
+  /** Sleep between empty claims when nothing wakes the pool (ms, default 250). */
+  pollMs?: number
+  /** Heartbeat period (ms, default 5000; keep it well under the shortest lease). */
+  heartbeatMs?: number
+  logger?: Logger
+  /** Configuration version the pool runs (shown in /v1/gpt/status). */
+  version?: string
+}
+
+export class WorkerPool {
+  readonly kinds: string[]
+  private readonly queue: JobQueue
+  private readonly handlers: Map<string, JobHandler>
+  private readonly opts: Required<Omit<PoolOptions, 'logger' | 'version'>> &
+    Pick<PoolOptions, 'logger' | 'version'>
+  private readonly active = new Map<string, AbortController>()
+  private workerId: string | undefined
+  private running = false
+  private loop: Promise<void> | undefined
+  private heartbeatTimer: NodeJS.Timeout | undefined
+  private slotFreed: (() => void) | undefined
+
+  constructor(queue: JobQueue, handlers: Record<string, JobHandler>, opts: PoolOptions = {}) {
+    this.queue = queue
+    this.handlers = new Map(Object.entries(handlers))
+    this.kinds = [...this.handlers.keys()]
+    this.opts = {
+      name: opts.name ?? `builtin@${hostname()}:${process.pid}`,
+      concurrency: opts.concurrency ?? 4,
+      pollMs: opts.pollMs ?? 250,
+      heartbeatMs: opts.heartbeatMs ?? 5000,
+      logger: opts.logger,
+      version: opts.version,
+    }
+  }
+
+  get id(): string | undefined {
+    return this.workerId
+  }
+
+  async start(): Promise<Worker> {
+    const worker = await this.queue.registerWorker({
+      name: this.opts.name,
+      type: 'builtin',
+      kinds: this.kinds,
+      capacity: this.opts.concurrency,
+      version: this.opts.version,
+    })
+    this.workerId = worker.id
+    this.running = true
+    this.heartbeatTimer = setInterval(() => {
+      this.beat().catch((error: unknown) => this.opts.logger?.warn({ err: error }, 'worker heartbeat failed'))
+    }, this.opts.heartbeatMs)
+    this.heartbeatTimer.unref()
+    this.loop = this.run()
+    return worker
+  }
+
+  /** Stops claiming; waits up to `graceMs` for running jobs, then aborts them (they requeue). */
+  async stop(graceMs = 5000): Promise<void> {
+    this.running = false
+    this.slotFreed?.()
+    clearInterval(this.heartbeatTimer)
+    await this.loop
+    const deadline = Date.now() + graceMs
+    while (this.active.size > 0 && Date.now() < deadline) await sleep(10)
+    for (const controller of this.active.values())
+      controller.abort(new JobError('stopped', 'worker stopped', true))
+  }
+
+  /** Version reported on the next heartbeat. */
+  setVersion(version: string): void {
+    this.opts.version = version
+  }
+
+  private async beat(): Promise<void> {
+    if (!this.workerId) return
+    const { jobs } = await this.queue.workerHeartbeat(this.workerId, {
+      version: this.opts.version,
+      jobIds: [...this.active.keys()],
+    })
+    for (const job of jobs) {
+      if (job.status === 'CANCELLED') {
+        this.active.get(job.id)?.abort(new JobError('cancelled', 'job was cancelled', false))
+      }
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      const free = this.opts.concurrency - this.active.size
+      if (free <= 0) {
+        await new Promise<void>((resolve) => {
+          this.slotFreed = resolve
+        })
+        continue
+      }
+      let claimed: ClaimedJob[] = []
+      try {
+        claimed = await this.queue.claim(this.workerId!, this.kinds, free)
+      } catch (error) {
+        this.opts.logger?.error({ err: error }, 'claiming jobs failed')
+      }
+      for (const job of claimed) this.execute(job)
+      if (claimed.length === 0 && this.running) await this.queue.waitForWork(this.opts.pollMs)
+    }
+  }
+
+  private execute(job: ClaimedJob): void {
+    const controller = new AbortController()
+    this.active.set(job.id, controller)
+    const timer = setTimeout(
+      () => controller.abort(new JobError('timeout', `run exceeded ${job.timeout_ms} ms`, true)),
+      job.timeout_ms,
+    )
+    const handler = this.handlers.get(job.kind)!
+    const settle = async () => {
+      let failure: JobErrorInfo | undefined
+      let result: unknown
+      try {
+        result = await abortable(handler(job.input, { job, signal: controller.signal }), controller.signal)
+      } catch (error) {
+        failure = classify(controller.signal.aborted ? controller.signal.reason : error)
+      }
+      // A cancelled job is already CANCELLED: there is nothing to report.
+      if (failure?.code === 'cancelled') return
+      try {
+        if (failure) await this.queue.fail(job.id, job.lease_token, failure)
+        else await this.queue.complete(job.id, job.lease_token, result)
+      } catch (error) {
+        // The lease lapsed (or the job was cancelled) meanwhile: the newer state stands.
+        this.opts.logger?.warn({ err: error, job_id: job.id }, 'could not record the outcome')
+      }
+    }
+    settle()
+      .catch((error: unknown) =>
+        this.opts.logger?.warn({ err: error, job_id: job.id }, 'could not record the result'),
+      )
+      .finally(() => {
+        clearTimeout(timer)
+        this.active.delete(job.id)
+        const freed = this.slotFreed
+        this.slotFreed = undefined
+        freed?.()
+      })
+  }
+}
+
+/** Races a handler against its abort signal, so a handler that ignores the signal still stops counting. */
+function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason)
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    work.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort)
+        resolve(v)
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort)
+        reject(e)
+      },
+    )
+  })
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}

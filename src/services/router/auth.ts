@@ -1,0 +1,111 @@
+/**
+ * Who may call what (docs/adr/0002-router-authentication.md):
+ * - `admin` routes (publishing assistant configuration, writing context files) need
+ *   `X-Admin-Key: <ADMIN_API_KEY>`;
+ * - `internal` routes (the truth log) need `X-API-Key: <INTERNAL_API_KEY>`;
+ * - `public` routes (health, the static pages and the documentation) need nothing;
+ * - every other route is open by default and, with ROUTER_REQUIRE_API_KEY=true, needs a key
+ *   issued by the gateway (`Authorization: Bearer <key>` or `X-API-Key: <key>`), checked against
+ *   the gateway's key store.
+ * A missing key is 401, a wrong, expired or revoked one 403. Comparisons take constant time.
+ */
+import { timingSafeEqual } from 'node:crypto'
+import type { FastifyRequest } from 'fastify'
+import { AppError } from '../../kit/errors.ts'
+
+export type RouteAuth = 'admin' | 'internal' | 'public' | 'key'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth
+  }
+  interface FastifyRequest {
+    /** The gateway key id the caller presented (when keys are required). */
+    apiKeyId?: string | undefined
+  }
+}
+
+/** Checks a gateway-issued key. */
+export interface KeyVerifier {
+  verify(key: string): Promise<{ ok: true; keyId: string } | { ok: false; reason: string }>
+}
+
+export interface AuthOptions {
+  adminKey: string
+  internalKey: string
+  requireApiKey: boolean
+  keys: KeyVerifier | undefined
+}
+
+export function sameSecret(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name]
+  return typeof value === 'string' && value.length > 0 ? value : undefined
+}
+
+/** The gateway key a request carries: `X-API-Key`, else `Authorization: Bearer`. */
+export function presentedKey(request: FastifyRequest): string | undefined {
+  const direct = header(request, 'x-api-key')
+  if (direct) return direct
+  const auth = header(request, 'authorization')
+  const match = auth ? /^Bearer\s+(\S+)$/i.exec(auth) : null
+  return match?.[1]
+}
+
+export function authHook(opts: AuthOptions) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const mode: RouteAuth = request.routeOptions.config?.auth ?? 'key'
+    switch (mode) {
+      case 'public':
+        return
+      case 'admin': {
+        const given = header(request, 'x-admin-key')
+        if (!given)
+          throw new AppError('unauthorized', 'Admin key required: send X-Admin-Key', {
+            header: 'X-Admin-Key',
+          })
+        if (!sameSecret(given, opts.adminKey))
+          throw new AppError('forbidden', 'Invalid admin key', { header: 'X-Admin-Key' })
+        return
+      }
+      case 'internal': {
+        const given = header(request, 'x-api-key')
+        if (!given) {
+          throw new AppError('unauthorized', 'Internal key required: send X-API-Key with INTERNAL_API_KEY', {
+            header: 'X-API-Key',
+          })
+        }
+        if (!sameSecret(given, opts.internalKey))
+          throw new AppError('forbidden', 'Invalid internal key', { header: 'X-API-Key' })
+        return
+      }
+      case 'key': {
+        if (!opts.requireApiKey) return
+        const key = presentedKey(request)
+        if (!key) {
+          throw new AppError(
+            'unauthorized',
+            'API key required: send Authorization: Bearer <key> or X-API-Key',
+            {
+              header: 'Authorization',
+            },
+          )
+        }
+        if (!opts.keys) {
+          throw new AppError('service_unavailable', 'API keys are required but no key store is available', {})
+        }
+        const verdict = await opts.keys.verify(key)
+        if (!verdict.ok)
+          throw new AppError('forbidden', 'Invalid or expired API key', { reason: verdict.reason })
+        request.apiKeyId = verdict.keyId
+        return
+      }
+    }
+  }
+}

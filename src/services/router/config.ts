@@ -1,0 +1,99 @@
+/**
+ * The router's variables (beside the common ones and ROUTER_PORT). Parsed once at start-up;
+ * `checkProductionKeys` refuses to start in production with the documented development keys.
+ */
+import { resolve } from 'node:path'
+import { agentSpec } from '../../agents/deps.ts'
+import { ConfigError, env, type Parsed } from '../../kit/config.ts'
+
+/** Development defaults, printed at start-up and refused when NODE_ENV=production. */
+export const DEV_ADMIN_KEY = 'dev-admin-key-change-me'
+export const DEV_INTERNAL_KEY = 'dev-internal-key-change-me'
+
+/** The repository root (for the shipped context folder and the documentation). */
+export const PROJECT_ROOT = resolve(import.meta.dirname, '../../..')
+
+export const routerSpec = {
+  ...agentSpec,
+  LLM_FALLBACK_MODELS: env.string({
+    default: '',
+    doc: 'comma-separated models tried in order when the requested one fails (after its retries)',
+  }),
+  LLM_RETRIES: env.int({ default: 2, min: 0, max: 10, doc: 'extra attempts per model before falling back' }),
+  LLM_STREAM_IDLE_SECONDS: env.int({
+    default: 60,
+    min: 1,
+    max: 600,
+    doc: 'longest silence between two streamed chunks before the stream is cut',
+  }),
+  ADMIN_API_KEY: env.string({
+    default: DEV_ADMIN_KEY,
+    doc: 'X-Admin-Key for /v1/gpt/sync and /v1/context/sync',
+  }),
+  INTERNAL_API_KEY: env.string({ default: DEV_INTERNAL_KEY, doc: 'X-API-Key for /truth-log' }),
+  ROUTER_REQUIRE_API_KEY: env.bool({
+    default: false,
+    doc: 'require a gateway-issued key (Bearer or X-API-Key) on every non-admin route',
+  }),
+  ROUTER_WORKERS: env.int({
+    default: 4,
+    min: 0,
+    max: 256,
+    doc: 'built-in workers (jobs run at once in process)',
+  }),
+  ROUTER_LEASE_SECONDS: env.int({ default: 30, min: 1, max: 3600, doc: 'default job lease' }),
+  ROUTER_MAX_ATTEMPTS: env.int({ default: 3, min: 1, max: 100, doc: 'default attempts per job' }),
+  ROUTER_REAP_SECONDS: env.int({ default: 2, min: 1, max: 600, doc: 'how often lapsed leases are requeued' }),
+  ROUTER_WORKER_TTL_SECONDS: env.int({
+    default: 60,
+    min: 5,
+    max: 86_400,
+    doc: 'a worker unseen this long is offline',
+  }),
+  KNOWLEDGE_URL: env.string({
+    default: 'http://127.0.0.1:8200',
+    doc: 'knowledge service, for /rag/* and kb.search',
+  }),
+  AML_URL: env.string({ default: 'http://127.0.0.1:8300', doc: 'AML service, for /aml/* and aml.screen' }),
+  DISCOVERY_URL: env.string({
+    default: 'http://127.0.0.1:8080',
+    doc: 'discovery service, for its MCP tools',
+  }),
+  ROUTER_PROXY_TIMEOUT_SECONDS: env.int({ default: 30, min: 1, max: 600, doc: 'per proxied request' }),
+  CONTEXT_DIR: env.string({
+    default: resolve(PROJECT_ROOT, 'data/context'),
+    doc: 'source folder of context files',
+  }),
+  CONTEXT_TARGET_DIR: env.string({ default: '.', doc: 'folder whose AI-tool files /v1/context/sync writes' }),
+  MEMORY_DEDUP_THRESHOLD: env.int({
+    default: 90,
+    min: 50,
+    max: 100,
+    doc: 'percent cosine similarity at which an added fact updates an existing memory',
+  }),
+}
+
+export type RouterConfig = Parsed<typeof routerSpec> & { NODE_ENV: string }
+
+/** The development keys must not reach production (the gateway refuses its default the same way). */
+export function checkProductionKeys(config: RouterConfig): void {
+  if (config.NODE_ENV !== 'production') return
+  const problems: string[] = []
+  if (config.ADMIN_API_KEY === DEV_ADMIN_KEY)
+    problems.push('ADMIN_API_KEY is the development default; set a secret')
+  if (config.INTERNAL_API_KEY === DEV_INTERNAL_KEY)
+    problems.push('INTERNAL_API_KEY is the development default; set a secret')
+  for (const [name, value] of [
+    ['ADMIN_API_KEY', config.ADMIN_API_KEY],
+    ['INTERNAL_API_KEY', config.INTERNAL_API_KEY],
+  ] as const) {
+    if (value.length < 24) problems.push(`${name} must be at least 24 characters in production`)
+  }
+  if (problems.length > 0) throw new ConfigError(problems)
+}
+
+export function fallbackModels(config: Pick<RouterConfig, 'LLM_FALLBACK_MODELS'>): string[] {
+  return config.LLM_FALLBACK_MODELS.split(',')
+    .map((m) => m.trim())
+    .filter(Boolean)
+}

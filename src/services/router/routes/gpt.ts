@@ -1,0 +1,127 @@
+/**
+ * The assistant configuration: POST /v1/gpt/sync (admin) publishes a new version of the
+ * instructions and the tool catalogue (drawn from the agents and the platform's services);
+ * GET /v1/gpt/status tells the current version, when it was synced and which worker runs which
+ * version (workers report it in their heartbeats); GET /v1/gpt/config is what a worker loads.
+ */
+import { Type } from 'typebox'
+import { ok } from '../../../kit/envelope.ts'
+import { errors } from '../../../kit/errors.ts'
+import type { App } from '../../../kit/server.ts'
+import type { RouterDeps } from '../app.ts'
+
+export const DEFAULT_INSTRUCTIONS = `You are the Gatehouse assistant for Czech businesses that must know who they deal with.
+Answer from the platform's tools, never from memory: screen people and companies with the AML tools,
+look companies up by IČO with the data agents, search regulations with knowledge_search, and say which
+tool gave each fact. When a tool fails or finds nothing, say so plainly; never invent registry data.
+Answer in the language of the question (Czech or English).`
+
+/** The catalogue as published: names, services, descriptions and argument schemas. */
+function toolCatalogue(deps: RouterDeps): unknown[] {
+  const tools = deps.catalogue.tools.map((t) => ({
+    type: 'function',
+    service: t.service,
+    function: { name: t.name, description: t.description, parameters: t.inputSchema },
+  }))
+  const kinds = deps.builtinKinds.map((kind) => ({ type: 'job_kind', name: kind, route: 'POST /tasks' }))
+  return [...tools, ...kinds]
+}
+
+export function gptRoutes(app: App, deps: RouterDeps): void {
+  app.post(
+    '/v1/gpt/sync',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        body: Type.Optional(
+          Type.Object(
+            {
+              instructions: Type.Optional(Type.String({ minLength: 1, maxLength: 32_000 })),
+              note: Type.Optional(Type.String({ maxLength: 500 })),
+            },
+            { additionalProperties: false },
+          ),
+        ),
+      },
+    },
+    async (request, reply) => {
+      const current = await deps.store.currentGpt()
+      const instructions = request.body?.instructions ?? current?.instructions ?? DEFAULT_INSTRUCTIONS
+      const { version, changed } = await deps.store.publishGpt({
+        instructions,
+        tools: toolCatalogue(deps),
+        note: request.body?.note,
+      })
+      if (changed) deps.onGptVersion?.(version.version)
+      reply.code(changed ? 201 : 200)
+      return ok(reply, {
+        changed,
+        version: version.version,
+        hash: version.hash,
+        synced_at: version.synced_at,
+        tools: version.tools.length,
+        previous_version: changed ? (current?.version ?? null) : null,
+      })
+    },
+  )
+
+  app.get('/v1/gpt/status', async (_request, reply) => {
+    const current = await deps.store.currentGpt()
+    const workers = await deps.queue.listWorkers({ limit: 200 })
+    const currentTag = current ? String(current.version) : null
+    const byVersion: Record<string, number> = {}
+    for (const w of workers.items) {
+      const tag = w.version ?? 'unknown'
+      byVersion[tag] = (byVersion[tag] ?? 0) + 1
+    }
+    return ok(reply, {
+      current: current
+        ? {
+            version: current.version,
+            hash: current.hash,
+            synced_at: current.synced_at,
+            tools: current.tools.length,
+            note: current.note,
+          }
+        : null,
+      workers: workers.items.map((w) => ({
+        id: w.id,
+        name: w.name,
+        type: w.type,
+        online: w.online,
+        version: w.version,
+        up_to_date: currentTag !== null && w.version === currentTag,
+        last_seen_at: w.last_seen_at,
+      })),
+      workers_by_version: byVersion,
+      stale_workers: workers.items.filter((w) => w.online && currentTag !== null && w.version !== currentTag)
+        .length,
+    })
+  })
+
+  app.get(
+    '/v1/gpt/config',
+    {
+      schema: {
+        querystring: Type.Object(
+          { version: Type.Optional(Type.Integer({ minimum: 1 })) },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request, reply) => {
+      const version =
+        request.query.version !== undefined
+          ? await deps.store.gptVersion(request.query.version)
+          : await deps.store.currentGpt()
+      if (!version) {
+        throw errors.notFound(
+          request.query.version !== undefined
+            ? `Assistant configuration version ${request.query.version}`
+            : 'Assistant configuration (run POST /v1/gpt/sync first)',
+        )
+      }
+      return ok(reply, version)
+    },
+  )
+}

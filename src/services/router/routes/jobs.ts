@@ -1,0 +1,218 @@
+/**
+ * Tasks, jobs and workers: POST /tasks turns a request into a queued job; built-in workers and
+ * registered assistant workers (POST /gpt/register, /gpt/heartbeat, /gpt/jobs/claim) run it and
+ * report through /jobs/{id}/heartbeat|complete|fail; /jobs/{id}/cancel and /jobs/{id}/retry act on
+ * it from outside. Every list pages with `limit` and `offset` and says how many there are.
+ */
+import { Type } from 'typebox'
+import { ok } from '../../../kit/envelope.ts'
+import { errors } from '../../../kit/errors.ts'
+import type { App } from '../../../kit/server.ts'
+import type { RouterDeps } from '../app.ts'
+import {
+  ClaimBody,
+  CompleteBody,
+  CreateTaskBody,
+  FailBody,
+  HeartbeatBody,
+  IdParams,
+  Kind,
+  LeaseBody,
+  Paging,
+  RegisterBody,
+  Status,
+  Uuid,
+} from '../schemas.ts'
+
+export function jobRoutes(app: App, deps: RouterDeps): void {
+  const { queue } = deps
+
+  async function assertKnownKind(kind: string): Promise<void> {
+    if (deps.builtinKinds.includes(kind)) return
+    const takers = await queue.listWorkers({ kind, limit: 1 })
+    if (takers.total > 0) return
+    throw errors.invalid(
+      'kind',
+      'a kind some worker takes',
+      `No worker takes kind "${kind}": built-in kinds are ${deps.builtinKinds.join(', ')}; external workers declare theirs in POST /gpt/register`,
+    )
+  }
+
+  app.post(
+    '/tasks',
+    {
+      schema: {
+        body: CreateTaskBody,
+        headers: Type.Object({
+          'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const body = request.body
+      const key = body.idempotency_key ?? request.headers['idempotency-key']
+      await assertKnownKind(body.kind)
+      deps.validateInput(body.kind, body.input ?? null)
+      const { task, job, created } = await queue.enqueue({
+        kind: body.kind,
+        input: body.input ?? null,
+        priority: body.priority,
+        idempotencyKey: key,
+        requestedBy: request.apiKeyId,
+        maxAttempts: body.max_attempts ?? deps.defaults.maxAttempts,
+        backoff: body.backoff?.type,
+        backoffMs: body.backoff?.delay_ms,
+        leaseMs: (body.lease_seconds ?? deps.defaults.leaseSeconds) * 1000,
+        timeoutMs: body.timeout_seconds !== undefined ? body.timeout_seconds * 1000 : undefined,
+        delayMs: (body.delay_seconds ?? 0) * 1000,
+        truthLog: body.truth_log,
+      })
+      reply.code(created ? 201 : 200)
+      if (created) reply.header('location', `/tasks/${task.id}`)
+      return ok(reply, { task, job, created })
+    },
+  )
+
+  app.get(
+    '/tasks',
+    {
+      schema: {
+        querystring: Type.Object(
+          {
+            status: Type.Optional(Status),
+            kind: Type.Optional(Kind),
+            requested_by: Type.Optional(Type.String({ maxLength: 200 })),
+            ...Paging,
+          },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request, reply) => ok(reply, await queue.listTasks(request.query)),
+  )
+
+  app.get('/tasks/:id', { schema: { params: IdParams } }, async (request, reply) =>
+    ok(reply, { task: await queue.getTask(request.params.id) }),
+  )
+
+  app.get(
+    '/jobs',
+    {
+      schema: {
+        querystring: Type.Object(
+          {
+            status: Type.Optional(Status),
+            kind: Type.Optional(Kind),
+            task_id: Type.Optional(Uuid),
+            worker_id: Type.Optional(Type.String({ maxLength: 200 })),
+            ...Paging,
+          },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request, reply) => ok(reply, await queue.listJobs(request.query)),
+  )
+
+  app.get('/jobs/:id', { schema: { params: IdParams } }, async (request, reply) =>
+    ok(reply, { job: await queue.get(request.params.id) }),
+  )
+
+  app.post(
+    '/jobs/:id/heartbeat',
+    { schema: { params: IdParams, body: LeaseBody } },
+    async (request, reply) => {
+      const job = await queue.heartbeat(request.params.id, request.body.lease_token)
+      return ok(reply, { job_id: job.id, status: job.status, lease_expires_at: job.lease_expires_at })
+    },
+  )
+
+  app.post(
+    '/jobs/:id/complete',
+    { schema: { params: IdParams, body: CompleteBody } },
+    async (request, reply) =>
+      ok(reply, {
+        job: await queue.complete(request.params.id, request.body.lease_token, request.body.result ?? null),
+      }),
+  )
+
+  app.post('/jobs/:id/fail', { schema: { params: IdParams, body: FailBody } }, async (request, reply) => {
+    const { lease_token, error, retryable } = request.body
+    const job = await queue.fail(request.params.id, lease_token, {
+      code: error.code ?? 'worker_error',
+      message: error.message,
+      retryable: retryable ?? true,
+    })
+    return ok(reply, { job })
+  })
+
+  app.post('/jobs/:id/cancel', { schema: { params: IdParams } }, async (request, reply) =>
+    ok(reply, { job: await queue.cancel(request.params.id) }),
+  )
+
+  app.post('/jobs/:id/retry', { schema: { params: IdParams } }, async (request, reply) => {
+    const { task, job } = await queue.redrive(request.params.id)
+    reply.code(201)
+    return ok(reply, { task, job })
+  })
+
+  app.get(
+    '/workers',
+    {
+      schema: {
+        querystring: Type.Object(
+          {
+            kind: Type.Optional(Kind),
+            type: Type.Optional(Type.Union([Type.Literal('builtin'), Type.Literal('external')])),
+            online: Type.Optional(Type.Boolean()),
+            ...Paging,
+          },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request, reply) => ok(reply, await queue.listWorkers(request.query)),
+  )
+
+  app.post('/gpt/register', { schema: { body: RegisterBody } }, async (request, reply) => {
+    const b = request.body
+    const worker = await queue.registerWorker({
+      ...(b.worker_id ? { id: b.worker_id } : {}),
+      name: b.name,
+      type: 'external',
+      kinds: b.kinds,
+      capacity: b.capacity,
+      version: b.version,
+      meta: b.meta,
+    })
+    reply.code(201)
+    return ok(reply, {
+      worker,
+      // What the worker must do to keep its jobs: heartbeat well within the lease.
+      heartbeat_seconds: Math.max(1, Math.floor(deps.defaults.leaseSeconds / 3)),
+      lease_seconds: deps.defaults.leaseSeconds,
+    })
+  })
+
+  app.post('/gpt/heartbeat', { schema: { body: HeartbeatBody } }, async (request, reply) => {
+    const b = request.body
+    return ok(reply, await queue.workerHeartbeat(b.worker_id, { version: b.version, jobIds: b.job_ids }))
+  })
+
+  /**
+   * Long poll: waits up to `wait_seconds` for work of the worker's kinds, so an idle worker makes
+   * one request every 30 s instead of hammering the queue.
+   */
+  app.post('/gpt/jobs/claim', { schema: { body: ClaimBody } }, async (request, reply) => {
+    const b = request.body
+    const worker = await queue.getWorker(b.worker_id)
+    const max = Math.min(b.max ?? worker.capacity, worker.capacity)
+    const deadline = Date.now() + (b.wait_seconds ?? 0) * 1000
+    let jobs = await queue.claim(worker.id, worker.kinds, max)
+    while (jobs.length === 0 && Date.now() < deadline && !request.raw.destroyed) {
+      await queue.waitForWork(Math.min(250, deadline - Date.now()))
+      jobs = await queue.claim(worker.id, worker.kinds, max)
+    }
+    return ok(reply, { jobs })
+  })
+}

@@ -1,0 +1,227 @@
+/**
+ * /v1/llm/chat and /v1/llm/models: OpenAI chat-completions in and out. Successful answers and the
+ * upstream's own client errors are relayed as the upstream sent them (an OpenAI SDK pointed at the
+ * router works unchanged); failures of the relay itself (no upstream configured, upstream down,
+ * timeouts) use the standard error envelope. Streams are relayed event by event as they arrive.
+ */
+import { createParser, type EventSourceMessage } from 'eventsource-parser'
+import { Type } from 'typebox'
+import { ok } from '../../../kit/envelope.ts'
+import { notConfigured } from '../../../kit/llm.ts'
+import type { App } from '../../../kit/server.ts'
+import type { RouterDeps } from '../app.ts'
+
+const ChatBody = Type.Object(
+  {
+    model: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    messages: Type.Array(
+      Type.Object({ role: Type.String({ minLength: 1, maxLength: 32 }) }, { additionalProperties: true }),
+      { minItems: 1, maxItems: 2000 },
+    ),
+    stream: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: true },
+)
+
+/** Hop-by-hop and length headers are the relay's own business, never copied from upstream. */
+const SKIP_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+  'date',
+  'server',
+])
+
+export function llmRoutes(app: App, deps: RouterDeps): void {
+  const relay = deps.llm
+
+  app.get('/v1/llm/models', async (_request, reply) => {
+    if (!relay.configured) throw notConfigured()
+    const { status, body } = await relay.models()
+    return reply.code(status).send(body)
+  })
+
+  app.get(
+    '/v1/llm/usage',
+    {
+      schema: {
+        querystring: Type.Object(
+          { days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, default: 30 })) },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request, reply) => {
+      const days = request.query.days ?? 30
+      return ok(reply, { period_days: days, models: await deps.store.llmUsage(days) })
+    },
+  )
+
+  app.post(
+    '/v1/llm/chat',
+    { schema: { body: ChatBody }, bodyLimit: 8 * 1024 * 1024 },
+    async (request, reply) => {
+      if (!relay.configured) throw notConfigured()
+      const body = request.body as Record<string, unknown>
+      const info = { route: '/v1/llm/chat', caller: request.apiKeyId ?? null }
+      const started = performance.now()
+      const clientGone = new AbortController()
+      request.raw.on('close', () => {
+        if (!reply.raw.writableFinished) clientGone.abort()
+      })
+
+      if (body.stream !== true) {
+        const opened = await relay.open(body, { ...info, signal: clientGone.signal })
+        const text = await opened.response.text()
+        let parsed: { model?: string; usage?: Record<string, number> } | undefined
+        try {
+          parsed = JSON.parse(text) as typeof parsed
+        } catch {
+          parsed = undefined
+        }
+        await relay.account(info, body, {
+          status: opened.response.status,
+          attempts: opened.attempts,
+          stream: false,
+          latencyMs: performance.now() - started,
+          served: parsed?.model ?? opened.model,
+          usage: parsed?.usage,
+        })
+        copyHeaders(opened.response.headers, reply.raw)
+        reply.header('content-type', opened.response.headers.get('content-type') ?? 'application/json')
+        reply.header('x-gatehouse-model', opened.model)
+        reply.header('x-gatehouse-attempts', String(opened.attempts))
+        return reply.code(opened.response.status).send(text)
+      }
+
+      const opened = await relay.open(body, { ...info, signal: clientGone.signal })
+      if (!opened.reader) {
+        // A client error from the upstream (400, 401 …): relay it as it came.
+        const text = await opened.response.text()
+        await relay.account(info, body, {
+          status: opened.response.status,
+          attempts: opened.attempts,
+          stream: true,
+          latencyMs: performance.now() - started,
+          error: text.slice(0, 500),
+        })
+        reply.header('content-type', opened.response.headers.get('content-type') ?? 'application/json')
+        return reply.code(opened.response.status).send(text)
+      }
+
+      // From here on bytes reach the client: no retry or fallback any more.
+      const wantsUsage =
+        (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true
+      const raw = reply.raw
+      reply.hijack()
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+        'x-request-id': request.id,
+        'x-gatehouse-model': opened.model,
+        'x-gatehouse-attempts': String(opened.attempts),
+      })
+
+      let usage: Record<string, number> | undefined
+      let served: string | undefined
+      let error: string | undefined
+      const parser = createParser({
+        onEvent(event: EventSourceMessage) {
+          if (event.data !== '[DONE]') {
+            try {
+              const chunk = JSON.parse(event.data) as {
+                model?: string
+                usage?: Record<string, number> | null
+                choices?: unknown[]
+              }
+              served ??= chunk.model
+              if (chunk.usage) usage = chunk.usage
+              // The usage-only chunk the relay asked for on its own account: the client never sees it.
+              if (!wantsUsage && chunk.usage && Array.isArray(chunk.choices) && chunk.choices.length === 0)
+                return
+              if (!wantsUsage && chunk.usage) {
+                const { usage: _dropped, ...rest } = chunk
+                raw.write(serialize({ ...event, data: JSON.stringify(rest) }))
+                return
+              }
+            } catch {
+              // Not JSON: relayed as it is.
+            }
+          }
+          raw.write(serialize(event))
+        },
+        onComment(comment: string) {
+          raw.write(`:${comment}\n\n`)
+        },
+      })
+
+      const decoder = new TextDecoder()
+      let idle: NodeJS.Timeout | undefined
+      const armIdle = () => {
+        clearTimeout(idle)
+        idle = setTimeout(() => opened.controller.abort(), deps.llmIdleMs)
+      }
+      try {
+        parser.feed(decoder.decode(opened.first, { stream: true }))
+        armIdle()
+        for (;;) {
+          if (clientGone.signal.aborted) {
+            opened.controller.abort()
+            error = 'client disconnected'
+            break
+          }
+          const { done, value } = await opened.reader.read()
+          if (done) break
+          armIdle()
+          parser.feed(decoder.decode(value, { stream: true }))
+        }
+        parser.feed(decoder.decode())
+      } catch (cause) {
+        error = clientGone.signal.aborted
+          ? 'client disconnected'
+          : opened.controller.signal.aborted
+            ? `stream idle for more than ${deps.llmIdleMs} ms`
+            : `stream broke: ${(cause as Error).message}`
+        // After the 200 an error can only travel as an event (as OpenRouter does).
+        if (!clientGone.signal.aborted) {
+          raw.write(`data: ${JSON.stringify({ error: { message: error, type: 'upstream_error' } })}\n\n`)
+        }
+      } finally {
+        clearTimeout(idle)
+        raw.end()
+      }
+      await relay.account(info, body, {
+        status: 200,
+        attempts: opened.attempts,
+        stream: true,
+        latencyMs: performance.now() - started,
+        served: served ?? opened.model,
+        usage,
+        error,
+      })
+      return reply
+    },
+  )
+}
+
+function serialize(event: EventSourceMessage): string {
+  let out = ''
+  if (event.id !== undefined) out += `id: ${event.id}\n`
+  if (event.event !== undefined) out += `event: ${event.event}\n`
+  for (const line of event.data.split('\n')) out += `data: ${line}\n`
+  return `${out}\n`
+}
+
+function copyHeaders(from: Headers, to: import('node:http').ServerResponse): void {
+  for (const [name, value] of from) {
+    if (SKIP_HEADERS.has(name) || name.startsWith('access-control-')) continue
+    if (name.startsWith('x-ratelimit') || name.startsWith('openai-') || name === 'x-request-id') {
+      // Upstream request ids and limits are useful to the caller; our own request id stays ours.
+      if (name !== 'x-request-id') to.setHeader(name, value)
+    }
+  }
+}

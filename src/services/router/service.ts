@@ -1,0 +1,165 @@
+/**
+ * The router as the platform starts it: storage (SQLite under DATA_DIR, or DATABASE_URL), the
+ * queue with its built-in workers (ROUTER_WORKERS at once) and lease reaper, the truth log, the
+ * LLM relay and the platform clients, then `buildApp`.
+ */
+import { createAgentDeps } from '../../agents/deps.ts'
+import { createDispatcher } from '../../agents/dispatch.ts'
+import { agents } from '../../agents/index.ts'
+import { JobQueue } from '../../engines/jobs/queue.ts'
+import { WorkerPool } from '../../engines/jobs/runner.ts'
+import { TruthLog } from '../../engines/truth-log/chain.ts'
+import type { CommonConfig } from '../../kit/config.ts'
+import { type Database, openDatabase } from '../../kit/db.ts'
+import type { Logger } from '../../kit/logger.ts'
+import { defineService } from '../../kit/service.ts'
+import { buildApp, type RouterDeps } from './app.ts'
+import type { KeyVerifier } from './auth.ts'
+import { buildCatalogue } from './catalogue.ts'
+import {
+  checkProductionKeys,
+  DEV_ADMIN_KEY,
+  DEV_INTERNAL_KEY,
+  fallbackModels,
+  type RouterConfig,
+  routerSpec,
+} from './config.ts'
+import { builtinKinds, inputValidators } from './kinds.ts'
+import { LlmRelay } from './llm-relay.ts'
+import { PlatformClients } from './platform.ts'
+import { recordJobOutcome } from './routes/truth-log.ts'
+import { RouterStore } from './store.ts'
+
+export interface Assembled {
+  deps: RouterDeps
+  pool: WorkerPool
+  /** Starts the built-in workers and the reaper. */
+  start(): Promise<void>
+  /** Stops them (running jobs get `graceMs` to finish). */
+  stop(graceMs?: number): Promise<void>
+}
+
+/**
+ * Everything the app needs, over an open database. Tests call this with their own database,
+ * fetch and key verifier; `start` is separate so a test decides whether workers run.
+ */
+export function assembleRouter(
+  config: RouterConfig & Pick<CommonConfig, 'NODE_ENV'>,
+  database: Database,
+  opts: { logger: Logger; fetch?: typeof fetch; keys?: KeyVerifier; now?: () => number },
+): Assembled {
+  const { logger } = opts
+  const queue = new JobQueue(database, {
+    workerTtlMs: config.ROUTER_WORKER_TTL_SECONDS * 1000,
+    ...(opts.now ? { now: opts.now } : {}),
+  })
+  const truthLog = new TruthLog(database)
+  const store = new RouterStore(database)
+  const dispatcher = createDispatcher(agents, createAgentDeps(config), logger)
+  const platform = new PlatformClients({
+    knowledgeUrl: config.KNOWLEDGE_URL,
+    amlUrl: config.AML_URL,
+    discoveryUrl: config.DISCOVERY_URL,
+    timeoutMs: config.ROUTER_PROXY_TIMEOUT_SECONDS * 1000,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+  })
+  const llm = new LlmRelay(
+    {
+      baseUrl: config.LLM_BASE_URL,
+      apiKey: config.LLM_API_KEY,
+      model: config.LLM_MODEL,
+      fallbackModels: fallbackModels(config),
+      timeoutMs: config.LLM_TIMEOUT_SECONDS * 1000,
+      idleMs: config.LLM_STREAM_IDLE_SECONDS * 1000,
+      retries: config.LLM_RETRIES,
+      ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    },
+    store,
+    logger,
+  )
+  const catalogue = buildCatalogue({ dispatcher, platform, store })
+  const kinds = builtinKinds({ dispatcher, platform, store, llm })
+  const handlers = Object.fromEntries(Object.entries(kinds).map(([name, k]) => [name, k.run]))
+  const pool = new WorkerPool(queue, handlers, { concurrency: Math.max(1, config.ROUTER_WORKERS), logger })
+
+  // Jobs asked to be logged record their outcome in the truth log as they finish.
+  queue.onFinished((job) => {
+    if (!job.truth_log) return
+    recordJobOutcome(truthLog, job).catch((error: unknown) =>
+      logger.error({ err: error, job_id: job.id }, 'could not append the job outcome to the truth log'),
+    )
+  })
+
+  const deps: RouterDeps = {
+    logger,
+    queue,
+    truthLog,
+    store,
+    dispatcher,
+    platform,
+    catalogue,
+    llm,
+    llmIdleMs: config.LLM_STREAM_IDLE_SECONDS * 1000,
+    builtinKinds: config.ROUTER_WORKERS > 0 ? Object.keys(kinds) : [],
+    validateInput: inputValidators(kinds),
+    defaults: { leaseSeconds: config.ROUTER_LEASE_SECONDS, maxAttempts: config.ROUTER_MAX_ATTEMPTS },
+    auth: {
+      adminKey: config.ADMIN_API_KEY,
+      internalKey: config.INTERNAL_API_KEY,
+      requireApiKey: config.ROUTER_REQUIRE_API_KEY,
+      keys: opts.keys,
+    },
+    onGptVersion: (version) => pool.setVersion(String(version)),
+  }
+
+  let reaper: NodeJS.Timeout | undefined
+  return {
+    deps,
+    pool,
+    async start() {
+      const current = await store.currentGpt()
+      if (current) pool.setVersion(String(current.version))
+      if (config.ROUTER_WORKERS > 0) await pool.start()
+      reaper = setInterval(() => {
+        queue
+          .reap()
+          .catch((error: unknown) => logger.error({ err: error }, 'requeueing lapsed leases failed'))
+      }, config.ROUTER_REAP_SECONDS * 1000)
+      reaper.unref()
+    },
+    async stop(graceMs = 5000) {
+      clearInterval(reaper)
+      if (pool.id) await pool.stop(graceMs)
+    },
+  }
+}
+
+export const routerService = defineService({
+  name: 'router',
+  defaultPort: 8100,
+  description: 'jobs and workers, truth log, LLM proxy, memory, chat, context sync, MCP, proxies',
+  spec: routerSpec,
+  async start(config, { logger }) {
+    checkProductionKeys(config)
+    const database = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
+    await database.migrate()
+    const router = assembleRouter(config, database, { logger })
+    const app = buildApp(router.deps)
+    await router.start()
+    const notes: string[] = []
+    if (config.ADMIN_API_KEY === DEV_ADMIN_KEY)
+      notes.push(`admin key (development default): ${DEV_ADMIN_KEY}`)
+    if (config.INTERNAL_API_KEY === DEV_INTERNAL_KEY)
+      notes.push(`internal key (development default): ${DEV_INTERNAL_KEY}`)
+    if (!config.LLM_BASE_URL)
+      notes.push('no LLM_BASE_URL: /v1/llm/* and the chain chat answer 503 until it is set')
+    return {
+      app,
+      notes,
+      async close() {
+        await router.stop()
+        await database.close()
+      },
+    }
+  },
+})
