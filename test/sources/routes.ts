@@ -9,7 +9,13 @@ import type { Agent } from '../../src/agents/types.ts'
 import { CNB_DAILY_PATH } from '../../src/engines/sources/cnb.ts'
 import { parseEnv } from '../../src/kit/config.ts'
 import { createLogger } from '../../src/kit/logger.ts'
+import { CLOSED_DNS, REGISTRY_DIR } from '../agents/harness.ts'
 import type { ReplayRoute } from './replay.ts'
+
+export const LISTINGS_FILE = resolve(
+  import.meta.dirname,
+  '../../../shared/data/realestate/sreality_byty_prodej_20240412.csv',
+)
 
 const text = 'text/plain; charset=utf-8'
 const xml = 'text/xml; charset=utf-8'
@@ -110,6 +116,10 @@ export function replayDeps(url: string, env: Record<string, string> = {}): Agent
       CADASTRE_WFS_URL: `${url}/cadastre`,
       SOURCES_TIMEOUT_SECONDS: '2',
       SOURCES_RETRIES: '0',
+      REGISTRY_DATA_DIR: REGISTRY_DIR,
+      LISTINGS_FILE,
+      DNS_SERVERS: CLOSED_DNS,
+      DNS_TIMEOUT_MS: '300',
       ...env,
     }),
   )

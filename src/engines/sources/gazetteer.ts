@@ -17,7 +17,7 @@ export interface Place {
   district: string
   region_code: string
   region: string
-  /** Prague district ("Praha 2") or city district of a statutory city, when there is one. */
+  /** Městská část / městský obvod of Prague or a statutory city ("Praha 7", "Brno-střed"), if any. */
   city_district: string | null
 }
 
@@ -49,7 +49,7 @@ export function loadGazetteer(file: string): Gazetteer {
       district: r.nazokresu!,
       region_code: r.kodkraj!,
       region: r.nazevkraj!,
-      city_district: r.nazpobvod || r.nazmomc || null,
+      city_district: r.nazmomc || null,
     }),
   )
   const byPsc = new Map<string, Place[]>()

@@ -1,0 +1,180 @@
+import { join } from 'node:path'
+import { Type } from 'typebox'
+import { fold, loadGazetteer, type Place } from '../../engines/sources/index.ts'
+import { errors } from '../../kit/errors.ts'
+import { defineAgent } from '../types.ts'
+import { RulesSchema, rule } from './shared.ts'
+
+const GAZETTEER = 'RÚIAN (ČÚZK) municipalities, parts and postcodes (psc-list.csv)'
+const POST = 'Česká pošta, Základní poštovní podmínky: adresa (PSČ 5 digits written "NNN NN")'
+
+/** "Jankovcova 1522/53" → street, č.p. and č.o.; "č.p. 45" or a bare number → no street. */
+function parseStreet(segment: string): {
+  street: string | null
+  house: string | null
+  orientation: string | null
+} {
+  const m = /^(.*?)\s*(?:č\.\s?p\.\s*|č\.\s?ev\.\s*)?(\d{1,5})(?:\s*\/\s*(\d{1,4}[a-zA-Z]?))?$/.exec(
+    segment.trim(),
+  )
+  if (!m) return { street: segment.trim() || null, house: null, orientation: null }
+  return { street: m[1]!.replace(/[,\s]+$/, '').trim() || null, house: m[2]!, orientation: m[3] ?? null }
+}
+
+const PlaceSchema = Type.Object({
+  municipality: Type.String(),
+  municipality_code: Type.String(),
+  part: Type.String(),
+  district: Type.String(),
+  region: Type.String(),
+})
+
+export const addressNormalizer = defineAgent({
+  service: 'data',
+  name: 'address_normalizer',
+  description:
+    'Splits a Czech postal address into street, house number (č.p.), orientation number (č.o.), PSČ and municipality, and checks it against the RÚIAN gazetteer: does the PSČ exist, does it serve the municipality given, which part of the municipality, district (okres) and region (kraj) it is in. Offline; coordinates come from data/geocoder.',
+  input: Type.Object(
+    { address: Type.String({ minLength: 3, maxLength: 300, description: 'one-line Czech address' }) },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    street: Type.Union([Type.Null(), Type.String()]),
+    house_number: Type.Union([Type.Null(), Type.String()], { description: 'číslo popisné (or evidenční)' }),
+    orientation_number: Type.Union([Type.Null(), Type.String()], { description: 'číslo orientační' }),
+    psc: Type.Union([Type.Null(), Type.String({ pattern: '^\\d{3} \\d{2}$' })]),
+    municipality: Type.Union([Type.Null(), Type.String()]),
+    part: Type.Union([Type.Null(), Type.String()], { description: 'část obce' }),
+    city_district: Type.Union([Type.Null(), Type.String()]),
+    district: Type.Union([Type.Null(), Type.String()], { description: 'okres' }),
+    region: Type.Union([Type.Null(), Type.String()], { description: 'kraj' }),
+    psc_known: Type.Boolean(),
+    psc_matches_municipality: Type.Union([Type.Null(), Type.Boolean()]),
+    formatted: Type.Union([Type.Null(), Type.String()]),
+    places_for_psc: Type.Array(PlaceSchema, {
+      description: 'the parts of municipalities the PSČ serves (up to 20)',
+    }),
+    issues: Type.Array(Type.String()),
+    rules_applied: RulesSchema,
+  }),
+  examples: [
+    {
+      title: 'A Prague address with the part of the city',
+      input: { address: 'Jankovcova 1522/53, 170 00 Praha 7 - Holešovice' },
+    },
+    { title: 'A PSČ that does not serve the town given', input: { address: 'Husova 12, 602 00 Ostrava' } },
+    {
+      title: 'A village address with only a house number',
+      input: { address: 'č.p. 45, 747 66 Dolní Lhota' },
+    },
+  ],
+  async run(input, ctx) {
+    const gazetteer = loadGazetteer(join(ctx.deps.registryDir, 'psc-list.csv'))
+    const text = input.address.replace(/\s+/g, ' ').trim()
+    const pscMatch = [...text.matchAll(/(?<!\d)(\d{3}) ?(\d{2})(?!\d)/g)].at(-1)
+    const issues: string[] = []
+    const rules = [
+      rule(
+        'PSČ is 5 digits, written NNN NN',
+        POST,
+        undefined,
+        pscMatch ? `found ${pscMatch[1]} ${pscMatch[2]}` : 'no PSČ in the address',
+      ),
+    ]
+    const segments = text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+    const pscSegment = pscMatch ? segments.findIndex((s) => s.includes(pscMatch[0])) : -1
+    const streetSegment =
+      segments.find((s, i) => i !== pscSegment && /\d/.test(s)) ??
+      (pscSegment === 0 ? undefined : segments[0])
+    if (segments.length === 0) throw errors.invalid('address', 'must contain text')
+    const { street, house, orientation } = streetSegment
+      ? parseStreet(streetSegment)
+      : { street: null, house: null, orientation: null }
+    if (!house) issues.push('no house number found')
+
+    const psc = pscMatch ? `${pscMatch[1]}${pscMatch[2]}` : null
+    const places = psc ? (gazetteer.byPsc.get(psc) ?? []) : []
+    if (psc && places.length === 0) issues.push(`PSČ ${psc.slice(0, 3)} ${psc.slice(3)} does not exist`)
+    // The municipality text: whatever is around the PSČ and in the segments after the street.
+    const rest = segments
+      .filter((s) => s !== streetSegment)
+      .map((s) => (pscMatch ? s.replace(pscMatch[0], ' ') : s))
+      .join(' ')
+    const restFolded = ` ${fold(rest)} `
+    const named = (p: Place, key: 'municipality' | 'part') => restFolded.includes(` ${fold(p[key])} `)
+    const best =
+      places.find((p) => named(p, 'part') && named(p, 'municipality')) ??
+      places.find((p) => named(p, 'municipality')) ??
+      places.find((p) => named(p, 'part'))
+    const nameFound = rest.trim() !== ''
+    let matches: boolean | null = null
+    if (places.length > 0 && nameFound) {
+      matches = best !== undefined
+      if (!best) {
+        const elsewhere = [...gazetteer.byName.entries()].find(([k]) => restFolded.includes(` ${k} `))
+        issues.push(
+          `PSČ ${psc!.slice(0, 3)} ${psc!.slice(3)} serves ${[...new Set(places.map((p) => p.municipality))].slice(0, 5).join(', ')}, not the place named` +
+            (elsewhere
+              ? `; ${elsewhere[1][0]!.municipality} has PSČ ${[...new Set(elsewhere[1].map((p) => p.psc))].slice(0, 5).join(', ')}`
+              : ''),
+        )
+      }
+    }
+    rules.push(
+      rule(
+        'the PSČ must serve the municipality named',
+        GAZETTEER,
+        undefined,
+        matches === null ? 'not checked' : matches ? 'consistent' : 'inconsistent',
+      ),
+    )
+    const districts = best
+      ? [
+          ...new Set(
+            places
+              .filter((p) => p.part_code === best.part_code)
+              .map((p) => p.city_district)
+              .filter((d): d is string => !!d),
+          ),
+        ]
+      : []
+    const cityDistrict =
+      districts.find((d) => restFolded.includes(` ${fold(d)} `)) ??
+      (districts.length === 1 ? districts[0]! : null)
+    const pscText = psc ? `${psc.slice(0, 3)} ${psc.slice(3)}` : null
+    const numbers = house ? `${house}${orientation ? `/${orientation}` : ''}` : null
+    const line1 = street ? `${street}${numbers ? ` ${numbers}` : ''}` : numbers ? `č.p. ${numbers}` : null
+    const town = best
+      ? best.municipality === 'Praha' && cityDistrict
+        ? cityDistrict
+        : best.municipality
+      : null
+    const partText = best && best.part !== best.municipality ? best.part : null
+    return {
+      street,
+      house_number: house,
+      orientation_number: orientation,
+      psc: pscText,
+      municipality: best?.municipality ?? null,
+      part: best?.part ?? null,
+      city_district: cityDistrict,
+      district: best?.district ?? null,
+      region: best?.region ?? null,
+      psc_known: places.length > 0,
+      psc_matches_municipality: matches,
+      formatted: best && pscText ? [line1, partText, `${pscText} ${town}`].filter(Boolean).join(', ') : null,
+      places_for_psc: [...new Map(places.map((p) => [p.part_code, p])).values()].slice(0, 20).map((p) => ({
+        municipality: p.municipality,
+        municipality_code: p.municipality_code,
+        part: p.part,
+        district: p.district,
+        region: p.region,
+      })),
+      issues,
+      rules_applied: rules,
+    }
+  },
+})

@@ -1,0 +1,63 @@
+import { Type } from 'typebox'
+import { checkIco, icoCheckDigit } from '../../engines/czech/identifiers.ts'
+import { errors } from '../../kit/errors.ts'
+import { defineAgent } from '../types.ts'
+import { RulesSchema, rule } from './shared.ts'
+
+const SOURCE = 'ČSÚ, Identifikační číslo osoby (zákon 111/2009 Sb. o základních registrech, § 24)'
+
+export const icoValidator = defineAgent({
+  service: 'data',
+  name: 'ico_validator',
+  description:
+    'Checks a Czech IČO offline: 8 digits (shorter historical forms left-padded with zeros) whose last digit is the mod-11 check digit over weights 8..2. Shows the weighted sum and the expected digit, so a typo can be found.',
+  input: Type.Object(
+    {
+      ico: Type.String({ minLength: 1, maxLength: 12, description: 'the IČO to check; spaces are ignored' }),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    ico: Type.String({ description: 'the IČO padded to 8 digits' }),
+    valid: Type.Boolean(),
+    reason: Type.Union([Type.Null(), Type.String()], { description: 'why it is invalid; null when valid' }),
+    weighted_sum: Type.Integer({ description: 'Σ digit × weight over the first 7 digits (weights 8..2)' }),
+    expected_check_digit: Type.Integer({ minimum: 0, maximum: 9 }),
+    rules_applied: RulesSchema,
+  }),
+  examples: [
+    { title: 'A valid IČO (ČEZ, a. s.)', input: { ico: '45274649' } },
+    { title: 'A typo in the last digit', input: { ico: '45274648' } },
+    { title: 'A short historical IČO is padded', input: { ico: '6947' } },
+  ],
+  async run(input) {
+    const raw = input.ico.replace(/\s+/g, '')
+    if (!/^\d{1,8}$/.test(raw)) throw errors.invalid('ico', 'must be 1 to 8 digits')
+    const ico = raw.padStart(8, '0')
+    let sum = 0
+    for (let i = 0; i < 7; i++) sum += Number(ico[i]) * (8 - i)
+    const expected = icoCheckDigit(ico.slice(0, 7))
+    const check = checkIco(ico)
+    return {
+      ico,
+      valid: check.valid,
+      reason: check.valid ? null : check.reason,
+      weighted_sum: sum,
+      expected_check_digit: expected,
+      rules_applied: [
+        rule(
+          'IČO has 8 digits; shorter forms are left-padded with zeros',
+          SOURCE,
+          undefined,
+          `padded to ${ico}`,
+        ),
+        rule(
+          'check digit = (11 − Σ dᵢ·wᵢ mod 11) mod 10, weights 8,7,6,5,4,3,2',
+          SOURCE,
+          undefined,
+          `sum ${sum}, remainder ${sum % 11}, expected ${expected}, given ${ico[7]}`,
+        ),
+      ],
+    }
+  },
+})

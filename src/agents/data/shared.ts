@@ -1,0 +1,112 @@
+/**
+ * Schema pieces and helpers the data and AML agents share: the rules applied (with source and
+ * date), the status of each outside source consulted, and turning a source failure into "this
+ * source failed" (partial answer) rather than an error or an invented value.
+ */
+import { type Static, Type } from 'typebox'
+import { checkIco } from '../../engines/czech/identifiers.ts'
+import { errors } from '../../kit/errors.ts'
+import { UpstreamError } from '../../kit/http.ts'
+import type { AppliedRule } from '../types.ts'
+
+export const RuleSchema = Type.Object(
+  {
+    rule: Type.String(),
+    source: Type.Optional(Type.String({ description: 'law, regulation, standard or document' })),
+    since: Type.Optional(Type.String({ description: 'date the rule took effect (YYYY-MM-DD)' })),
+    outcome: Type.Optional(Type.String({ description: 'what the rule concluded for this input' })),
+  },
+  { additionalProperties: false },
+)
+
+export const RulesSchema = Type.Array(RuleSchema, {
+  description: 'every rule evaluated, with its source and the date it applies from',
+})
+
+export const SourceStatusSchema = Type.Object(
+  {
+    name: Type.String({ description: 'the source consulted, e.g. cnb, vat_register, vies, ares' }),
+    status: Type.Union([
+      Type.Literal('ok'),
+      Type.Literal('cached'),
+      Type.Literal('failed'),
+      Type.Literal('skipped'),
+    ]),
+    error: Type.Optional(Type.String({ description: 'why the source failed, when it did' })),
+  },
+  { additionalProperties: false },
+)
+export type SourceStatus = Static<typeof SourceStatusSchema>
+
+export const SourcesSchema = Type.Array(SourceStatusSchema, { description: 'each outside source consulted' })
+export const PartialSchema = Type.Boolean({
+  description: 'true when a source failed and the answer holds only what the other sources gave',
+})
+
+export const IcoSchema = Type.String({
+  minLength: 1,
+  maxLength: 12,
+  description: 'IČO, the Czech company number: 8 digits (shorter historical forms are left-padded)',
+})
+
+export const DateSchema = (description: string) => Type.String({ format: 'date', description })
+
+export function ok(name: string, cached = false): SourceStatus {
+  return { name, status: cached ? 'cached' : 'ok' }
+}
+
+export function skipped(name: string, why: string): SourceStatus {
+  return { name, status: 'skipped', error: why }
+}
+
+/** A failed source, when `error` is an UpstreamError (anything else is a bug and is rethrown). */
+export function failed(name: string, error: unknown): SourceStatus {
+  if (error instanceof UpstreamError) return { name, status: 'failed', error: error.message }
+  throw error
+}
+
+/** Runs a source call; on an UpstreamError records the failure and gives undefined. */
+export async function attempt<T>(
+  name: string,
+  sources: SourceStatus[],
+  call: () => Promise<T & { cached?: boolean }>,
+): Promise<(T & { cached?: boolean }) | undefined> {
+  try {
+    const value = await call()
+    sources.push(ok(name, value.cached === true))
+    return value
+  } catch (error) {
+    sources.push(failed(name, error))
+    return undefined
+  }
+}
+
+/** A normalised IČO or a 400 naming the field and the checksum rule. */
+export function requireIco(value: string, field = 'ico'): string {
+  const check = checkIco(value)
+  if (!check.valid) throw errors.invalid(field, check.reason)
+  return check.value
+}
+
+export function isoDate(d: Date): string {
+  return d.toISOString().slice(0, 10)
+}
+
+export function rule(rule: string, source?: string, since?: string, outcome?: string): AppliedRule {
+  return {
+    rule,
+    ...(source ? { source } : {}),
+    ...(since ? { since } : {}),
+    ...(outcome ? { outcome } : {}),
+  }
+}
+
+export function round(value: number, digits = 2): number {
+  const f = 10 ** digits
+  return Math.round(value * f) / f
+}
+
+/*
+ * Nullable schemas list Null first: the platform's Ajv coerces types, and with the null branch
+ * last it turns false, 0 and "" into null while validating (anyOf coercion).
+ */
