@@ -3,6 +3,7 @@
  * (/cnb, /vat, /vies, /ruian, /cadastre), and AgentDeps pointing at a replay server: what the
  * source and agent tests share.
  */
+import { resolve } from 'node:path'
 import { type AgentDeps, agentSpec, createAgentDeps } from '../../src/agents/deps.ts'
 import { createDispatcher, type Dispatcher } from '../../src/agents/dispatch.ts'
 import type { Agent } from '../../src/agents/types.ts'
