@@ -155,7 +155,7 @@ export function llmRoutes(app: App, deps: RouterDeps): void {
           raw.write(serialize(event))
         },
         onComment(comment: string) {
-          raw.write(`:${comment}\n\n`)
+          raw.write(`: ${comment}\n\n`)
         },
       })
 

@@ -1,0 +1,139 @@
+/**
+ * A local OpenAI-compatible server for router tests (node:http on 127.0.0.1). The model name picks
+ * the behaviour:
+ * - `good`: a completion with usage (streams 3 content chunks, then a usage chunk when asked, then [DONE]);
+ * - `flaky`: 503 on the first call, then like `good`;
+ * - `down`: always 500; `missing`: 404; `limited`: 400 with an OpenAI error body;
+ * - `slow`: answers after 1.5 s; `broken-stream`: one chunk, then the connection drops;
+ * - `tools`: returns tool_calls first (per `script`), then a final answer (the chain-chat tests).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface FakeOpenAi {
+  url: string
+  requests: { path: string; body: Record<string, unknown> }[]
+  /** Replies for model `tools`, consumed in order: tool calls or a final text. */
+  script: ({ tool_calls: { name: string; arguments: unknown }[] } | { content: string })[]
+  close(): Promise<void>
+}
+
+const usage = { prompt_tokens: 11, completion_tokens: 3, total_tokens: 14 }
+
+function completion(model: string, content: string) {
+  return {
+    id: 'chatcmpl-fake',
+    object: 'chat.completion',
+    created: 1_800_000_000,
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    usage,
+  }
+}
+
+export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+  const requests: FakeOpenAi['requests'] = []
+  const script: FakeOpenAi['script'] = []
+  const calls = new Map<string, number>()
+
+  async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
+    const chunks: Buffer[] = []
+    for await (const c of req) chunks.push(c as Buffer)
+    const text = Buffer.concat(chunks).toString('utf8')
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {}
+  }
+
+  function json(res: ServerResponse, status: number, value: unknown): void {
+    res.writeHead(status, { 'content-type': 'application/json', 'x-ratelimit-remaining-requests': '99' })
+    res.end(JSON.stringify(value))
+  }
+
+  const server: Server = createServer(async (req, res) => {
+    if (req.method === 'GET' && req.url === '/v1/models') {
+      return json(res, 200, { object: 'list', data: [{ id: 'good', object: 'model', owned_by: 'fake' }] })
+    }
+    if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
+      return json(res, 404, { error: 'no route' })
+    const b = await body(req)
+    requests.push({ path: req.url, body: b })
+    const model = String(b.model)
+    const n = (calls.get(model) ?? 0) + 1
+    calls.set(model, n)
+
+    if (model === 'down') return json(res, 500, { error: { message: 'overloaded' } })
+    if (model === 'missing') return json(res, 404, { error: { message: 'model not found' } })
+    if (model === 'limited') {
+      return json(res, 400, { error: { message: 'max_tokens is too large', type: 'invalid_request_error' } })
+    }
+    if (model === 'flaky' && n === 1) return json(res, 503, { error: { message: 'warming up' } })
+    if (model === 'slow') await new Promise((r) => setTimeout(r, 1500))
+    if (model === 'tools') {
+      const next = script.shift() ?? { content: 'done' }
+      const message =
+        'tool_calls' in next
+          ? {
+              role: 'assistant',
+              content: null,
+              tool_calls: next.tool_calls.map((c, i) => ({
+                id: `call_${n}_${i}`,
+                type: 'function',
+                function: { name: c.name, arguments: JSON.stringify(c.arguments) },
+              })),
+            }
+          : { role: 'assistant', content: next.content }
+      return json(res, 200, {
+        ...completion(model, ''),
+        choices: [{ index: 0, message, finish_reason: 'tool_calls' in next ? 'tool_calls' : 'stop' }],
+      })
+    }
+
+    if (b.stream !== true) return json(res, 200, completion(model, 'Dobrý den'))
+
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+    const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+      `data: ${JSON.stringify({
+        id: 'chatcmpl-fake',
+        object: 'chat.completion.chunk',
+        model,
+        choices: [{ index: 0, delta, finish_reason: finish }],
+      })}\n\n`
+    res.write(': keep-alive\n\n')
+    res.write(chunk({ role: 'assistant', content: 'Dob' }))
+    if (model === 'broken-stream') {
+      await new Promise((r) => setTimeout(r, 20))
+      res.socket?.destroy()
+      return
+    }
+    await new Promise((r) => setTimeout(r, 10))
+    res.write(chunk({ content: 'rý ' }))
+    res.write(chunk({ content: 'den' }, 'stop'))
+    const opts = b.stream_options as { include_usage?: boolean } | undefined
+    if (opts?.include_usage) {
+      res.write(
+        `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', model, choices: [], usage })}\n\n`,
+      )
+    }
+    res.write('data: [DONE]\n\n')
+    res.end()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    script,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+/** Splits an SSE body into its `data:` payloads (comments dropped). */
+export function sseData(text: string): string[] {
+  return text
+    .split('\n\n')
+    .filter((block) => block.startsWith('data: '))
+    .map((block) => block.slice('data: '.length))
+}
