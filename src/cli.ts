@@ -8,6 +8,7 @@ import { ConfigError, commonSpec, parseEnv } from './kit/config.ts'
 import { openDatabase } from './kit/db.ts'
 import { startServices, stopOnSignals } from './kit/lifecycle.ts'
 import { createLogger } from './kit/logger.ts'
+import { datasetCheck } from './services/discovery/cli.ts'
 import { services } from './services/index.ts'
 import { truthLogVerify } from './services/router/cli.ts'
 
@@ -73,7 +74,7 @@ const migrate: Command = {
 
 const VERSION = '0.1.0'
 
-export const commands: Command[] = [serve, migrate, truthLogVerify]
+export const commands: Command[] = [serve, migrate, truthLogVerify, datasetCheck]
 
 function help(io: CommandIO): void {
   io.out(`gatehouse ${VERSION}: know who you deal with\n`)

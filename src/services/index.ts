@@ -3,7 +3,14 @@
  * them, each on its own port (DESIGN.md's table); `gatehouse serve NAME` starts one.
  */
 import type { ServiceDefinition } from '../kit/service.ts'
+import { discoveryService } from './discovery/service.ts'
+import { gatewayService } from './gateway/service.ts'
 import { knowledgeService } from './knowledge/service.ts'
 import { routerService } from './router/service.ts'
 
-export const services: ServiceDefinition[] = [knowledgeService, routerService]
+export const services: ServiceDefinition[] = [
+  discoveryService,
+  gatewayService,
+  knowledgeService,
+  routerService,
+]

@@ -1,0 +1,132 @@
+/**
+ * The discovery service (spec Group A): a public, read-only API over the curated snapshot.
+ * `buildApp` wires the routes to an already loaded dataset; it opens no file and no port, so tests
+ * drive it with `inject` and `service.ts` does the loading.
+ */
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import { AppError, ERROR_STATUS } from '../../kit/errors.ts'
+import type { Logger } from '../../kit/logger.ts'
+import { type RateLimiter, rateLimitHeaders } from '../../kit/ratelimit.ts'
+import { type App, createServer } from '../../kit/server.ts'
+import { entityTag } from './caching.ts'
+import { API_VERSION, type DiscoveryContext } from './routes/common.ts'
+import { registerDataRoutes } from './routes/data.ts'
+import { registerDocumentRoutes } from './routes/documents.ts'
+import { registerInquiryRoutes } from './routes/inquiry.ts'
+import { SHARED_SCHEMAS } from './schemas.ts'
+import { type DatasetState, LruCache, SEARCH_CACHE_ENTRIES } from './store.ts'
+
+/** The spec's limit on a preview request body, in bytes; larger bodies get 413 unread. */
+export const BODY_LIMIT_BYTES = 16 * 1024
+const WINDOW_MS = 60_000
+
+export interface DiscoveryDeps {
+  logger: Logger
+  dataset: DatasetState
+  /** Public https origin of the site: canonical_url prefix and the declared server. */
+  origin: string
+  rateLimitPerMinute: number
+  rateLimiter: RateLimiter
+  /** security.txt Contact (a mailto: or https: URI). */
+  securityContact: string
+  now?: () => number
+  logRequests?: boolean
+  trustProxy?: boolean
+}
+
+export async function buildApp(deps: DiscoveryDeps): Promise<App> {
+  const app = createServer({
+    name: 'discovery',
+    envelope: 'discovery',
+    logger: deps.logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    logRequests: deps.logRequests ?? true,
+    trustProxy: deps.trustProxy ?? false,
+  })
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema)
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Gatehouse public discovery API',
+        version: API_VERSION,
+        description: openapiDescription(),
+      },
+      servers: [
+        { url: '/', description: 'The server that serves this document' },
+        {
+          url: deps.origin,
+          description: 'Planned production endpoint (declared; live deployment unverified)',
+        },
+      ],
+      tags: [
+        { name: 'health' },
+        { name: 'discovery', description: 'Documents for agents and crawlers' },
+        { name: 'search' },
+        { name: 'content' },
+        { name: 'inquiries', description: 'Preview only: nothing is sent or stored' },
+      ],
+    },
+    refResolver: {
+      // Shared schemas keep their $id as the component name (Error, SearchResponse …).
+      buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string | undefined) ?? `def-${i}`,
+    },
+    // @fastify/swagger has no option for the OpenAPI 3.1 dialect field; the spec fixes 2020-12.
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? { ...document.openapiObject, jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema' }
+        : document.swaggerObject,
+  })
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true })
+
+  const dataset = deps.dataset
+  const ctx: DiscoveryContext = {
+    dataset,
+    origin: deps.origin,
+    rateLimitPerMinute: deps.rateLimitPerMinute,
+    securityContact: deps.securityContact,
+    etagBase: dataset.ok
+      ? entityTag(dataset.snapshot.dataVersion, dataset.snapshot.digest, deps.origin)
+      : 'no-dataset',
+    searchCache: new LruCache(SEARCH_CACHE_ENTRIES),
+    now: deps.now ?? Date.now,
+  }
+
+  // Per client IP, on every request (unknown routes and documentation assets included), before the
+  // body is read: a client over its limit costs one map lookup.
+  const limit = deps.rateLimitPerMinute
+  app.addHook('onRequest', async (request, reply) => {
+    const decision = await deps.rateLimiter.hit(`discovery:${request.ip}`, limit, WINDOW_MS)
+    reply.headers(rateLimitHeaders([{ name: 'per-ip', windowSeconds: WINDOW_MS / 1000, decision }]))
+    if (!decision.allowed) {
+      throw new AppError(
+        'rate_limited',
+        `Rate limit of ${limit} requests per minute per client IP exceeded; retry in ${decision.retryAfterSeconds} s`,
+        { limit, window_seconds: WINDOW_MS / 1000, retry_after_seconds: decision.retryAfterSeconds },
+        { 'retry-after': String(decision.retryAfterSeconds) },
+      )
+    }
+  })
+
+  registerDocumentRoutes(app, ctx)
+  registerDataRoutes(app, ctx)
+  registerInquiryRoutes(app)
+  return app
+}
+
+function openapiDescription(): string {
+  const codes = Object.entries(ERROR_STATUS)
+    .map(([code, status]) => `| \`${code}\` | ${status} |`)
+    .join('\n')
+  return `Public, read-only discovery and inquiry-preview API over a curated public snapshot. No authentication; every endpoint may answer 429 (per client IP; \`RateLimit-Policy\` and \`RateLimit\` headers on every response, \`Retry-After\` on 429).
+
+Every data response carries \`data_version\` (a date-time identifying the dataset), a strong \`ETag\` and \`Cache-Control\`; \`If-None-Match\` gives 304. Every response carries \`X-Request-Id\`.
+
+Every 4xx and 5xx response has the **Error** body \`{error:{code,message,details?}, request_id}\`. \`error.code\` is one of this closed list (the status follows from it):
+
+| code | status |
+|---|---|
+${codes}`
+}

@@ -1,0 +1,97 @@
+/**
+ * Starting the discovery service: read its variables, load and validate the dataset, build the
+ * app. An invalid dataset does not stop the start: every problem is logged, /healthz and the data
+ * endpoints answer 503, and the documents and the inquiry preview keep working, so a load balancer
+ * sees the instance as unhealthy while an operator can still reach it.
+ */
+import { fileURLToPath } from 'node:url'
+import { checkOrigin, DEFAULT_ORIGIN, loadDataset } from '../../engines/discovery/dataset.ts'
+import { ConfigError, env } from '../../kit/config.ts'
+import { MemoryRateLimiter } from '../../kit/ratelimit.ts'
+import { defineService } from '../../kit/service.ts'
+import { buildApp } from './app.ts'
+import { prepareDataset } from './store.ts'
+
+export const SHIPPED_DATASET = fileURLToPath(
+  new URL('../../../data/discovery/snapshot.json', import.meta.url),
+)
+
+export const discoverySpec = {
+  DISCOVERY_DATASET: env.string({
+    default: SHIPPED_DATASET,
+    doc: 'dataset file (JSON); default the shipped data/discovery/snapshot.json',
+  }),
+  DISCOVERY_ORIGIN: env.url({
+    protocols: ['https'],
+    doc: `public https origin: canonical_url = origin + record path; also the declared server (default ${DEFAULT_ORIGIN})`,
+  }),
+  DISCOVERY_RATE_LIMIT_PER_MINUTE: env.int({
+    default: 120,
+    min: 1,
+    max: 10_000_000,
+    doc: 'requests per client IP per sliding minute',
+  }),
+  DISCOVERY_SECURITY_CONTACT: env.optionalString({
+    doc: 'security.txt Contact URI (mailto: or https:); default mailto:security@<origin host>',
+  }),
+}
+
+export const discoveryService = defineService({
+  name: 'discovery',
+  defaultPort: 8080,
+  description: 'public discovery gateway (search, content, inquiry preview)',
+  spec: discoverySpec,
+  async start(config, { logger }) {
+    const origin = config.DISCOVERY_ORIGIN ?? DEFAULT_ORIGIN
+    const problems: string[] = []
+    const originProblem = checkOrigin(origin)
+    if (originProblem) problems.push(`DISCOVERY_ORIGIN ${originProblem}`)
+    const contact = config.DISCOVERY_SECURITY_CONTACT ?? `mailto:security@${new URL(origin).hostname}`
+    if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(contact))
+      problems.push(`DISCOVERY_SECURITY_CONTACT must be a mailto: or https: URI, got "${contact}"`)
+    if (problems.length > 0) throw new ConfigError(problems)
+
+    const log = logger.child({ service: 'discovery' })
+    const dataset = prepareDataset(await loadDataset(config.DISCOVERY_DATASET, origin))
+    const notes: string[] = []
+    if (dataset.ok) {
+      const { snapshot } = dataset
+      log.info(
+        {
+          dataset: config.DISCOVERY_DATASET,
+          records: snapshot.records.length,
+          data_version: snapshot.dataVersion,
+        },
+        'dataset loaded',
+      )
+      notes.push(`dataset: ${snapshot.records.length} records, data_version ${snapshot.dataVersion}`)
+    } else {
+      for (const p of dataset.problems) {
+        log.error(
+          { dataset: config.DISCOVERY_DATASET, record: p.record, field: p.field, rule: p.rule },
+          p.message,
+        )
+      }
+      log.error(
+        { dataset: config.DISCOVERY_DATASET, problems: dataset.problems.length },
+        'dataset invalid: /healthz and the data endpoints answer 503',
+      )
+      notes.push(
+        `DATASET INVALID (${dataset.problems.length} problems, see the log): /healthz answers 503.`,
+        `Run \`npx gatehouse dataset check ${config.DISCOVERY_DATASET}\` to list them.`,
+      )
+    }
+
+    const rateLimiter = new MemoryRateLimiter()
+    const app = await buildApp({
+      logger,
+      dataset,
+      origin,
+      rateLimitPerMinute: config.DISCOVERY_RATE_LIMIT_PER_MINUTE,
+      rateLimiter,
+      securityContact: contact,
+    })
+    notes.push(`docs: /docs (Swagger UI), /redoc, /openapi.json`)
+    return { app, notes, close: () => rateLimiter.close() }
+  },
+})
