@@ -5,6 +5,14 @@
  * own spec. Tests build deps pointing at local replay servers.
  */
 
+import {
+  activeEntities,
+  createScreeningEngine,
+  importPaths,
+  type ListVersionInfo,
+  type ScreeningEngine,
+  versionInfo,
+} from '../engines/aml/index.ts'
 import { createDnsLookup, type DnsLookup } from '../engines/contacts/dns.ts'
 import { createSources, PUBLIC_ENDPOINTS, type Sources } from '../engines/sources/index.ts'
 import { env, type Parsed } from '../kit/config.ts'
@@ -48,6 +56,10 @@ export const agentSpec = {
   SOURCES_TIMEOUT_SECONDS: env.int({ default: 8, min: 1, max: 120, doc: 'per attempt, public sources' }),
   SOURCES_RETRIES: env.int({ default: 2, min: 0, max: 5, doc: 'extra attempts on timeouts, 429 and 5xx' }),
   SOURCES_CACHE_SECONDS: env.int({ default: 3600, min: 0, max: 604_800, doc: 'reuse of source answers' }),
+  SANCTIONS_PATHS: env.string({
+    default: '../shared/data/sanctions',
+    doc: 'comma-separated files or folders of sanctions lists screened by the AML agents',
+  }),
   LISTINGS_FILE: env.string({
     default: '../shared/data/realestate/sreality_byty_prodej_20240412.csv',
     doc: 'apartment listings CSV (Sreality format) for listing queries',
@@ -68,6 +80,35 @@ export interface AgentDeps {
   sources: Sources
   /** Apartment listings CSV (Sreality format). */
   listingsFile: string
+  /** The sanctions screening engine, built on first use from SANCTIONS_PATHS. */
+  aml: AmlScreening
+}
+
+export interface AmlScreening {
+  /** The lists the engine holds; rejects when no list could be read (agents then say so). */
+  engine(): Promise<{ engine: ScreeningEngine; lists: ListVersionInfo[] }>
+}
+
+/** Imports the lists and builds the index once (~12 s for the full shared folder), on first use. */
+export function lazyAml(paths: string[]): AmlScreening {
+  let built: Promise<{ engine: ScreeningEngine; lists: ListVersionInfo[] }> | undefined
+  return {
+    engine() {
+      built ??= Promise.resolve().then(() => {
+        const { versions } = importPaths(paths)
+        if (versions.length === 0) throw new Error(`no sanctions list found in ${paths.join(', ')}`)
+        return {
+          engine: createScreeningEngine({ entities: activeEntities(versions) }),
+          lists: versions.map((v) => versionInfo(v)),
+        }
+      })
+      // A failed build is retried on the next call (the folder may appear later).
+      built.catch(() => {
+        built = undefined
+      })
+      return built
+    },
+  }
 }
 
 export function createAgentDeps(config: AgentConfig): AgentDeps {
@@ -93,5 +134,10 @@ export function createAgentDeps(config: AgentConfig): AgentDeps {
       cacheTtlMs: config.SOURCES_CACHE_SECONDS * 1000,
     }),
     listingsFile: config.LISTINGS_FILE,
+    aml: lazyAml(
+      config.SANCTIONS_PATHS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   }
 }
