@@ -40,6 +40,12 @@ export const WEIGHTS = {
   fuzzySlope: 2,
   /** Tokens whose lengths differ (ratio below 0.9) lose this share of the difference (Watchman). */
   lengthPenalty: 0.3,
+  /** Unmatched list family names (the client did not write the family name) cost this share. */
+  extraListFamily: 0.5,
+  /** A given name against its other-gender form: a match of the name, a mismatch of the person ("Alexandr"/"Alexandra", "Jan"/"Jana"). */
+  gender: 0.5,
+  /** Fuzzy agreement of short tokens (4 letters or fewer) is worth this much less: JW is unreliable there. */
+  shortToken: 0.1,
   /** Unmatched patronymics (-ovich, -ovna …) cost this share of their weight. */
   extraPatronymic: 0.05,
   /** An initial against a name that starts with it. */
@@ -87,7 +93,7 @@ export interface TokenMatch {
   query: string
   list: string
   score: number
-  how: 'exact' | 'fuzzy' | 'phonetic' | 'initial' | 'feminine' | 'consonants'
+  how: 'exact' | 'fuzzy' | 'phonetic' | 'initial' | 'feminine' | 'consonants' | 'gender'
 }
 
 export interface Explanation {
@@ -156,7 +162,8 @@ const PATRONYMIC_ROLE = 3
 
 /** The least similarity a pair needs, on the stretched scale of each feature. */
 function minScore(how: TokenMatch['how']): number {
-  return how === 'exact' || how === 'initial' ? 0 : 1 - WEIGHTS.fuzzySlope * (1 - WEIGHTS.minPair)
+  if (how === 'exact' || how === 'initial' || how === 'gender') return 0
+  return 1 - WEIGHTS.fuzzySlope * (1 - WEIGHTS.minPair)
 }
 
 interface IndexedName {
@@ -420,7 +427,12 @@ export function createScreeningEngine(opts: EngineOptions): ScreeningEngine {
     for (let ci = 0; ci < cn; ci++) {
       if (usedC[ci]) continue
       const t = n.tokens[ci]!
-      const share = n.roles[ci] === PATRONYMIC_ROLE ? WEIGHTS.extraPatronymic : WEIGHTS.extraList
+      const share =
+        n.roles[ci] === PATRONYMIC_ROLE
+          ? WEIGHTS.extraPatronymic
+          : n.roles[ci] === FAMILY
+            ? WEIGHTS.extraListFamily
+            : WEIGHTS.extraList
       den += share * (t.f.length === 1 ? 1 : idf[n.ids[ci]!]!)
       unmatchedList.push(t.f)
     }
@@ -609,7 +621,8 @@ export function createScreeningEngine(opts: EngineOptions): ScreeningEngine {
 function fuzzy(jw: number, a: string, b: string): number {
   const ratio = Math.min(a.length, b.length) / Math.max(a.length, b.length)
   const len = ratio < 0.9 ? WEIGHTS.lengthPenalty * (1 - ratio) : 0
-  return 1 - WEIGHTS.fuzzySlope * (1 - jw) - len
+  const short = Math.min(a.length, b.length) <= 4 ? WEIGHTS.shortToken : 0
+  return 1 - WEIGHTS.fuzzySlope * (1 - jw) - len - short
 }
 
 /** Similarity of one query token and one list token, and which feature produced it. */
@@ -619,6 +632,8 @@ function tokenSimilarity(q: Token, c: Token): [number, TokenMatch['how']] {
     return q.f[0] === c.f[0] ? [WEIGHTS.initial, 'initial'] : [0, 'fuzzy']
   }
   if (q.p === c.p) return [WEIGHTS.phonetic, 'phonetic']
+  if (q.f.length >= 3 && (`${q.p}a` === c.p || `${c.p}a` === q.p || `${q.f}a` === c.f || `${c.f}a` === q.f))
+    return [WEIGHTS.gender, 'gender']
   let best = fuzzy(jaroWinkler(q.f, c.f), q.f, c.f)
   let how: TokenMatch['how'] = 'fuzzy'
   const ph = fuzzy(jaroWinkler(q.p, c.p), q.p, c.p) * WEIGHTS.phonetic

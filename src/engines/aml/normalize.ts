@@ -105,14 +105,31 @@ export function consonantKey(ascii: string): string {
   return ascii.replace(/[aeiouy']/g, '').replace(/(.)\1+/g, '$1')
 }
 
+// Names repeat their words heavily (≈40k distinct words in ≈500k word uses over all lists), and
+// the phonetic key is the costliest step of indexing: memoise by the raw word (bounded).
+const memo = new Map<string, Token[]>()
+
 function makeToken(raw: string): Token[] {
+  let tokens = memo.get(raw)
+  if (!tokens) {
+    tokens = computeToken(raw)
+    if (memo.size > 300_000) memo.clear()
+    memo.set(raw, tokens)
+  }
+  return tokens
+}
+
+function computeToken(raw: string): Token[] {
   const abjad = ABJAD.test(raw)
-  const folded = fold(raw).split(SEPARATORS).filter(Boolean)
+  // The Arabic article is written joined to its noun ("الأسد"); Latin spellings write it apart
+  // ("al-Assad"), so it becomes a token of its own.
+  if (abjad && raw.startsWith('ال') && raw.length > 3) return [...makeToken('al'), ...makeToken(raw.slice(2))]
+  const folded = fold(raw).replace(APOSTROPHES, '').split(SEPARATORS).filter(Boolean)
   if (folded.length === 0) return []
   if (folded.length === 1) {
     const f = folded[0]!
     const expanded = HAS_CZECH.test(raw) ? fold(raw.replace(CZECH_LETTERS, (ch) => CZECH_EXPAND[ch]!)) : f
-    const token: Token = { f, p: phoneticKey(expanded.replace(SEPARATORS, '')) }
+    const token: Token = { f, p: phoneticKey(expanded.replace(APOSTROPHES, '').replace(SEPARATORS, '')) }
     if (abjad) token.c = consonantKey(f)
     return [token]
   }
@@ -120,8 +137,31 @@ function makeToken(raw: string): Token[] {
   return folded.map((f) => ({ f, p: phoneticKey(f) }))
 }
 
+/** Runs of single letters are one abbreviation: "S.A.L." → "sal", "a. s." → "as", "s.r.o." → "sro". */
+function joinLetters(tokens: Token[]): Token[] {
+  const out: Token[] = []
+  let run: Token[] = []
+  const flush = () => {
+    if (run.length === 1) out.push(run[0]!)
+    else if (run.length > 1) {
+      const f = run.map((t) => t.f).join('')
+      out.push({ f, p: phoneticKey(f) })
+    }
+    run = []
+  }
+  for (const t of tokens) {
+    if (t.f.length === 1 && /[a-z]/.test(t.f)) run.push(t)
+    else {
+      flush()
+      out.push(t)
+    }
+  }
+  flush()
+  return out
+}
+
 /** Splits a name into tokens (all three forms), dropping titles. Case-insensitive. */
-export function tokenize(name: string): Token[] {
+export function tokenize(name: string, opts: { joinLetters?: boolean } = {}): Token[] {
   const lower = name
     .normalize('NFKC')
     .toLowerCase()
@@ -133,7 +173,7 @@ export function tokenize(name: string): Token[] {
     if (!part) continue
     for (const t of makeToken(part)) if (!TITLES.has(t.f)) out.push(t)
   }
-  return out
+  return opts.joinLetters === false ? out : joinLetters(out)
 }
 
 interface LegalFormTable {
@@ -150,18 +190,25 @@ interface LegalPattern {
   endOnly: boolean
 }
 
-let patterns: LegalPattern[] | undefined
+let patterns: Map<string, LegalPattern[]> | undefined
 
-function legalPatterns(): LegalPattern[] {
+/** Legal-form patterns by their first token, longest first ("spol sro" before "sro"). */
+function legalPatterns(): Map<string, LegalPattern[]> {
   if (patterns) return patterns
   const table = JSON.parse(readFileSync(LEGAL_FORMS_FILE, 'utf8')) as LegalFormTable
   const endOnly = new Set(table.end_only.map((t) => t.join(' ')))
-  patterns = Object.entries(table.classes)
+  const all = Object.entries(table.classes)
     .flatMap(([cls, forms]) =>
       forms.map((tokens) => ({ tokens, cls, endOnly: endOnly.has(tokens.join(' ')) })),
     )
-    // Longest first, so "spol s r o" wins over "s r o".
     .sort((a, b) => b.tokens.length - a.tokens.length)
+  patterns = new Map()
+  for (const pat of all) {
+    const first = pat.tokens[0]!
+    const list = patterns.get(first) ?? []
+    list.push(pat)
+    patterns.set(first, list)
+  }
   return patterns
 }
 
@@ -178,7 +225,7 @@ export function stripLegalForm(tokens: Token[]): NormalizedName {
   let i = 0
   while (i < tokens.length) {
     let matched: LegalPattern | undefined
-    for (const pat of table) {
+    for (const pat of table.get(tokens[i]!.f) ?? []) {
       const n = pat.tokens.length
       if (i + n > tokens.length) continue
       let ok = true
@@ -207,10 +254,10 @@ export function stripLegalForm(tokens: Token[]): NormalizedName {
   return { tokens: keep, ...(legalForm ? { legalForm, legalFormText } : {}) }
 }
 
-function restIsLegal(tokens: Token[], from: number, table: LegalPattern[]): boolean {
+function restIsLegal(tokens: Token[], from: number, table: Map<string, LegalPattern[]>): boolean {
   let i = from
   while (i < tokens.length) {
-    const next = table.find(
+    const next = (table.get(tokens[i]!.f) ?? []).find(
       (pat) => i + pat.tokens.length <= tokens.length && pat.tokens.every((t, k) => tokens[i + k]!.f === t),
     )
     if (!next) return false
@@ -221,8 +268,9 @@ function restIsLegal(tokens: Token[], from: number, table: LegalPattern[]): bool
 
 /** Tokenises a name and, for companies (or unknown types), cuts its legal form off. */
 export function normalizeName(name: string, opts: { company?: boolean } = {}): NormalizedName {
+  // Persons keep their initials apart ("O. V. Deripaska"); companies join them ("S.A.L.").
+  if (opts.company === false) return { tokens: tokenize(name, { joinLetters: false }) }
   const tokens = tokenize(name)
-  if (opts.company === false) return { tokens }
   return stripLegalForm(tokens)
 }
 

@@ -1,0 +1,56 @@
+/**
+ * The screening subject as clients send it (POST /api/aml/screen/complete, CSV rows, agents) and
+ * how it maps onto the engine: a person by name (and birth date, nationality), a company by IČO
+ * and/or name.
+ */
+import type { Hit, ScreeningEngine, ScreenOptions } from './engine.ts'
+
+export interface PersonSubject {
+  first_name: string
+  last_name: string
+  birth_date?: string
+  nationality?: string
+  country?: string
+}
+
+export interface CompanySubject {
+  ico?: string
+  company_name?: string
+  country?: string
+}
+
+export type Subject = PersonSubject | CompanySubject
+
+export function isPerson(s: Subject): s is PersonSubject {
+  return typeof (s as PersonSubject).last_name === 'string'
+}
+
+/** Sanctions hits of one subject. */
+export function screenSubject(engine: ScreeningEngine, subject: Subject, opts: ScreenOptions = {}): Hit[] {
+  if (isPerson(subject)) {
+    const countries = [subject.nationality, subject.country].filter((c): c is string => !!c)
+    return engine.screenPerson(
+      {
+        firstName: subject.first_name,
+        lastName: subject.last_name,
+        ...(subject.birth_date ? { birthDate: subject.birth_date } : {}),
+        countries,
+      },
+      opts,
+    )
+  }
+  return engine.screenCompany(
+    {
+      ...(subject.ico ? { ico: subject.ico } : {}),
+      ...(subject.company_name ? { name: subject.company_name } : {}),
+      ...(subject.country ? { country: subject.country } : {}),
+    },
+    opts,
+  )
+}
+
+/** A one-line label of a subject, for reports and logs. */
+export function subjectLabel(s: Subject): string {
+  if (isPerson(s)) return `${s.first_name} ${s.last_name}`.trim()
+  return [s.company_name, s.ico ? `IČO ${s.ico}` : ''].filter(Boolean).join(', ')
+}
