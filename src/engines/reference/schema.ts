@@ -15,11 +15,6 @@ export const RulesAppliedSchema = Type.Array(AppliedRuleSchema, {
   description: 'Every rule evaluated, with its legal or documented source and the date it applies from',
 })
 
-export const SourceFailureSchema = Type.Object({
-  source: Type.String({ description: 'the agent or register that could not answer, e.g. data/ares_lookup' }),
-  error: Type.String(),
-})
-
 /** ISO date YYYY-MM-DD. */
 export const DateString = (description?: string) =>
   Type.String({ format: 'date', ...(description ? { description } : {}) })
@@ -40,3 +35,15 @@ export const NullableBoolean = (opts: Record<string, unknown> = {}) =>
 /** An object schema that also admits null. */
 export const NullableObject = <T extends TSchema>(schema: T) =>
   Type.Unsafe<Static<T> | null>({ ...schema, type: ['object', 'null'] })
+
+/** Status of one outside source an agent consulted (the same shape across all agents). */
+export const SourceStatusSchema = Type.Object({
+  name: Type.String({ description: 'the source consulted, e.g. ares, isir, data/ares_lookup' }),
+  status: Type.Union([Type.Literal('ok'), Type.Literal('cached'), Type.Literal('failed'), Type.Literal('skipped')]),
+  error: Type.Optional(Type.String({ description: 'why the source failed, when it did' })),
+})
+export type SourceStatus = Static<typeof SourceStatusSchema>
+export const SourcesSchema = Type.Array(SourceStatusSchema, { description: 'each outside source consulted' })
+export const PartialSchema = Type.Boolean({
+  description: 'true when a source failed and the answer holds only what the other sources gave',
+})

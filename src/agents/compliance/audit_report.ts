@@ -1,0 +1,191 @@
+import { Type } from 'typebox'
+import { holidayOn, isWeekend } from '../../engines/reference/calendar.ts'
+import { asOfDate, covered } from '../../engines/reference/inputs.ts'
+import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { errors } from '../../kit/errors.ts'
+import type { AppliedRule } from '../types.ts'
+import { defineAgent } from '../types.ts'
+
+interface Review extends ReferenceVersion {
+  failed_burst: { count: number; window_minutes: number }
+  working_hours: { from: number; to: number }
+  privileged_actions: string[]
+}
+
+const PRAGUE = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Prague',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  hourCycle: 'h23',
+})
+
+/** Local (Prague) calendar date and hour of an instant. */
+function local(ms: number): { date: string; hour: number } {
+  const parts = Object.fromEntries(PRAGUE.formatToParts(new Date(ms)).map((p) => [p.type, p.value]))
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) }
+}
+
+const Count = Type.Array(Type.Object({ key: Type.String(), count: Type.Integer() }))
+
+export const auditReport = defineAgent({
+  service: 'compliance',
+  name: 'audit_report',
+  description:
+    'Deterministic compliance report from an audit log: activity by actor, action and outcome, bursts of failed or denied attempts, privileged actions and activity outside Czech working hours (weekends and public holidays included).',
+  input: Type.Object(
+    {
+      events: Type.Array(
+        Type.Object(
+          {
+            timestamp: Type.String({ format: 'date-time' }),
+            actor: Type.String({ minLength: 1, maxLength: 200 }),
+            action: Type.String({ minLength: 1, maxLength: 100 }),
+            outcome: Type.Union([Type.Literal('success'), Type.Literal('failure'), Type.Literal('denied')]),
+            resource: Type.Optional(Type.String({ maxLength: 500 })),
+          },
+          { additionalProperties: false },
+        ),
+        { minItems: 1, maxItems: 100_000 },
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    period: Type.Object({ from: Type.String(), to: Type.String() }),
+    total: Type.Integer(),
+    by_outcome: Count,
+    by_actor: Count,
+    by_action: Count,
+    findings: Type.Array(
+      Type.Object({
+        severity: Type.Union([Type.Literal('high'), Type.Literal('medium'), Type.Literal('low')]),
+        finding: Type.String(),
+        actor: Type.String(),
+        at: Type.String(),
+      }),
+    ),
+    rules_applied: RulesAppliedSchema,
+  }),
+  examples: [
+    {
+      title: 'A quiet working day: no findings',
+      input: {
+        events: [
+          { timestamp: '2025-05-14T08:15:00Z', actor: 'jana', action: 'screening.run', outcome: 'success' },
+          { timestamp: '2025-05-14T09:40:00Z', actor: 'petr', action: 'report.view', outcome: 'success' },
+          { timestamp: '2025-05-14T12:05:00Z', actor: 'jana', action: 'report.view', outcome: 'success' },
+        ],
+      },
+    },
+    {
+      title: 'Five denied logins in four minutes and a key created on a public holiday',
+      input: {
+        events: [
+          { timestamp: '2025-05-08T21:00:00Z', actor: 'x-bot', action: 'login', outcome: 'denied' },
+          { timestamp: '2025-05-08T21:01:00Z', actor: 'x-bot', action: 'login', outcome: 'denied' },
+          { timestamp: '2025-05-08T21:02:00Z', actor: 'x-bot', action: 'login', outcome: 'denied' },
+          { timestamp: '2025-05-08T21:03:00Z', actor: 'x-bot', action: 'login', outcome: 'denied' },
+          { timestamp: '2025-05-08T21:04:00Z', actor: 'x-bot', action: 'login', outcome: 'denied' },
+          { timestamp: '2025-05-08T10:00:00Z', actor: 'admin', action: 'key.create', outcome: 'success' },
+        ],
+      },
+    },
+  ],
+  async run(input, ctx) {
+    const review = covered(() => referenceAt<Review>('audit-review-rules', asOfDate(undefined, ctx.now)))
+    const src = { source: review.source ?? 'audit review rules', since: review.effective_from }
+    const events = input.events.map((e, i) => {
+      const ms = Date.parse(e.timestamp)
+      if (Number.isNaN(ms)) throw errors.invalid(`events/${i}/timestamp`, 'must be an ISO 8601 date-time')
+      return { ...e, ms }
+    })
+    events.sort((a, b) => a.ms - b.ms || a.actor.localeCompare(b.actor))
+    const count = (key: (e: (typeof events)[number]) => string) => {
+      const m = new Map<string, number>()
+      for (const e of events) m.set(key(e), (m.get(key(e)) ?? 0) + 1)
+      return [...m.entries()]
+        .map(([k, c]) => ({ key: k, count: c }))
+        .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
+    }
+    const findings: { severity: 'high' | 'medium' | 'low'; finding: string; actor: string; at: string }[] = []
+
+    // Bursts: N failed/denied events of one actor inside the window (reported once per burst).
+    const windowMs = review.failed_burst.window_minutes * 60_000
+    const failuresByActor = new Map<string, number[]>()
+    for (const e of events) {
+      if (e.outcome === 'success') continue
+      const list = failuresByActor.get(e.actor) ?? []
+      list.push(e.ms)
+      failuresByActor.set(e.actor, list)
+    }
+    for (const [actor, times] of failuresByActor) {
+      let i = 0
+      while (i + review.failed_burst.count - 1 < times.length) {
+        const end = times[i + review.failed_burst.count - 1]!
+        if (end - times[i]! <= windowMs) {
+          findings.push({
+            severity: 'high',
+            finding: `${review.failed_burst.count} failed or denied attempts within ${review.failed_burst.window_minutes} minutes`,
+            actor,
+            at: new Date(times[i]!).toISOString(),
+          })
+          i += review.failed_burst.count
+        } else i++
+      }
+    }
+    for (const e of events) {
+      const { date, hour } = local(e.ms)
+      const holiday = holidayOn(date)
+      const offHours = hour < review.working_hours.from || hour >= review.working_hours.to
+      const dayOff = holiday ? `public holiday (${holiday.name})` : isWeekend(date) ? 'weekend' : null
+      const privileged = review.privileged_actions.includes(e.action)
+      if (privileged && e.outcome === 'success') {
+        findings.push({
+          severity: dayOff || offHours ? 'high' : 'low',
+          finding: `privileged action ${e.action}${dayOff ? ` on a ${dayOff}` : offHours ? ' outside working hours' : ''}`,
+          actor: e.actor,
+          at: e.timestamp,
+        })
+      } else if (e.outcome === 'success' && (dayOff || offHours)) {
+        findings.push({
+          severity: 'medium',
+          finding: `${e.action} ${dayOff ? `on a ${dayOff}` : 'outside working hours'}`,
+          actor: e.actor,
+          at: e.timestamp,
+        })
+      }
+    }
+    const order = { high: 0, medium: 1, low: 2 }
+    findings.sort((a, b) => order[a.severity] - order[b.severity] || a.at.localeCompare(b.at))
+    const rules: AppliedRule[] = [
+      {
+        rule: 'Audit logs are reviewed for anomalies',
+        source: 'ISO/IEC 27001:2022 A 8.15, A 8.16',
+        outcome: `${events.length} events`,
+      },
+      {
+        rule: `Burst: ${review.failed_burst.count} failed/denied attempts by one actor within ${review.failed_burst.window_minutes} minutes`,
+        ...src,
+        outcome: `${findings.filter((f) => f.finding.includes('failed or denied')).length} found`,
+      },
+      {
+        rule: `Working hours ${review.working_hours.from}:00–${review.working_hours.to}:00 Europe/Prague on working days`,
+        source: 'zákon 245/2000 Sb. (days off); Gatehouse audit review thresholds v1',
+        outcome: `${findings.filter((f) => /outside working hours|weekend|holiday/.test(f.finding)).length} events outside`,
+      },
+      { rule: `Privileged actions: ${review.privileged_actions.join(', ')}`, ...src },
+    ]
+    return {
+      period: { from: new Date(events[0]!.ms).toISOString(), to: new Date(events.at(-1)!.ms).toISOString() },
+      total: events.length,
+      by_outcome: count((e) => e.outcome),
+      by_actor: count((e) => e.actor),
+      by_action: count((e) => e.action),
+      findings,
+      rules_applied: rules,
+    }
+  },
+})

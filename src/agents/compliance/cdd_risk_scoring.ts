@@ -1,0 +1,217 @@
+import { Type } from 'typebox'
+import { asOfDate, covered } from '../../engines/reference/inputs.ts'
+import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { DateString, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import type { AppliedRule } from '../types.ts'
+import { defineAgent } from '../types.ts'
+
+interface Weights extends ReferenceVersion {
+  eea: string[]
+  points: {
+    country_high_risk: number
+    country_third: number
+    country_eea: number
+    pep: number
+    customer_trust: number
+    customer_company: number
+    ownership_layers_3_plus: number
+    product: Record<string, number>
+    channel: Record<string, number>
+    sector_high_risk: number
+    source_of_funds_undocumented: number
+    cash_share_over_half: number
+  }
+  high_risk_sectors: Record<string, string>
+  bands: { level: 'low' | 'medium' | 'high'; below: number; measure: string; review_years: number }[]
+  edd_measures: string[]
+}
+interface HighRisk extends ReferenceVersion {
+  countries: string[]
+}
+
+const Country = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' })
+
+export const cddRiskScoring = defineAgent({
+  service: 'compliance',
+  name: 'cdd_risk_scoring',
+  description:
+    'Scores a client for customer due diligence by weighted risk factors (country incl. the EU high-risk third-country list in force on the day, PEP, customer type, ownership layers, product, channel, NACE sector, source of funds, cash) and maps it to simplified, standard or enhanced due diligence with the measures required.',
+  input: Type.Object(
+    {
+      customer_type: Type.Union([Type.Literal('person'), Type.Literal('company'), Type.Literal('trust')]),
+      countries: Type.Array(Country, {
+        minItems: 1,
+        maxItems: 20,
+        description: 'residence, nationality, registration and counterparty countries',
+      }),
+      pep: Type.Optional(Type.Boolean()),
+      ownership_layers: Type.Optional(Type.Integer({ minimum: 0, maximum: 50 })),
+      product: Type.Union([
+        Type.Literal('current_account'),
+        Type.Literal('mortgage'),
+        Type.Literal('consumer_loan'),
+        Type.Literal('investment'),
+        Type.Literal('private_banking'),
+        Type.Literal('money_transfer'),
+        Type.Literal('crypto'),
+        Type.Literal('safe_deposit_box'),
+      ]),
+      channel: Type.Union([
+        Type.Literal('face_to_face'),
+        Type.Literal('remote_verified'),
+        Type.Literal('remote_unverified'),
+      ]),
+      nace: Type.Optional(
+        Type.String({ pattern: '^\\d{2}(\\.\\d{1,2})?$', description: 'CZ-NACE code, e.g. 68.10' }),
+      ),
+      source_of_funds_documented: Type.Optional(Type.Boolean()),
+      cash_share_pct: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+      as_of: Type.Optional(DateString()),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    score: Type.Integer(),
+    level: Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high')]),
+    cdd_measure: Type.Union([Type.Literal('simplified'), Type.Literal('standard'), Type.Literal('enhanced')]),
+    mandatory_edd: Type.Array(Type.String()),
+    factors: Type.Array(Type.Object({ factor: Type.String(), points: Type.Integer() })),
+    measures: Type.Array(Type.String()),
+    review_years: Type.Integer(),
+    rules_applied: RulesAppliedSchema,
+  }),
+  examples: [
+    {
+      title: 'Czech resident opening a current account in a branch: low risk',
+      input: {
+        customer_type: 'person',
+        countries: ['CZ'],
+        product: 'current_account',
+        channel: 'face_to_face',
+      },
+    },
+    {
+      title: 'Company with a Kenyan owner after 5 August 2025: enhanced due diligence',
+      input: {
+        customer_type: 'company',
+        countries: ['CZ', 'KE'],
+        product: 'money_transfer',
+        channel: 'remote_verified',
+        nace: '68.10',
+        ownership_layers: 3,
+        as_of: '2025-09-01',
+      },
+    },
+    {
+      title: 'Foreign PEP investing through a remote channel',
+      input: {
+        customer_type: 'person',
+        countries: ['US'],
+        pep: true,
+        product: 'investment',
+        channel: 'remote_verified',
+        source_of_funds_documented: false,
+      },
+    },
+  ],
+  async run(input, ctx) {
+    const today = asOfDate(input.as_of, ctx.now)
+    const w = covered(() => referenceAt<Weights>('cdd-risk-factors', today))
+    const highRisk = covered(() => referenceAt<HighRisk>('eu-high-risk-third-countries', today))
+    const src = { source: w.source ?? 'risk weights', since: w.effective_from }
+    const factors: { factor: string; points: number }[] = []
+    const mandatory: string[] = []
+    const rules: AppliedRule[] = []
+    const add = (factor: string, points: number) => {
+      if (points > 0) factors.push({ factor, points })
+    }
+
+    const countries = [...new Set(input.countries)]
+    const listed = countries.filter((c) => highRisk.countries.includes(c))
+    const third = countries.filter((c) => !listed.includes(c) && !w.eea.includes(c))
+    if (listed.length > 0) {
+      add(`EU high-risk third country: ${listed.join(', ')}`, w.points.country_high_risk)
+      mandatory.push(`high-risk third country (${listed.join(', ')})`)
+    } else if (third.length > 0)
+      add(`third country outside the EU/EEA: ${third.join(', ')}`, w.points.country_third)
+    rules.push({
+      rule: 'Business with a person established in a high-risk third country requires enhanced due diligence',
+      source: `zákon 253/2008 Sb. § 9a; ${highRisk.source ?? 'nařízení (EU) 2016/1675'}`,
+      since: highRisk.effective_from,
+      outcome: listed.length ? `listed: ${listed.join(', ')}` : 'none listed',
+    })
+    if (input.pep) {
+      add('politically exposed person', w.points.pep)
+      mandatory.push('politically exposed person')
+    }
+    rules.push({
+      rule: 'A politically exposed person requires enhanced due diligence',
+      source: 'zákon 253/2008 Sb. § 9a',
+      outcome: input.pep ? 'PEP' : 'not a PEP',
+    })
+    if (input.customer_type === 'trust') add('trust or similar arrangement', w.points.customer_trust)
+    if (input.customer_type === 'company') add('legal person', w.points.customer_company)
+    if ((input.ownership_layers ?? 0) >= 3)
+      add(`${input.ownership_layers} ownership layers`, w.points.ownership_layers_3_plus)
+    add(`product: ${input.product}`, w.points.product[input.product] ?? 0)
+    add(`channel: ${input.channel}`, w.points.channel[input.channel] ?? 0)
+    if (input.nace) {
+      // A division ("68") covers its classes ("68.10"); a group ("45.1") covers "45.11", "45.19".
+      const nace = input.nace
+      const key = Object.keys(w.high_risk_sectors)
+        .sort((a, b) => b.length - a.length)
+        .find((k) => nace === k || nace.startsWith(k.includes('.') ? k : `${k}.`))
+      if (key) add(`sector ${input.nace} (${w.high_risk_sectors[key]})`, w.points.sector_high_risk)
+    }
+    if (input.source_of_funds_documented === false)
+      add('source of funds not documented', w.points.source_of_funds_undocumented)
+    if ((input.cash_share_pct ?? 0) > 50)
+      add(`cash ${input.cash_share_pct} % of turnover`, w.points.cash_share_over_half)
+    for (const f of factors)
+      rules.push({
+        rule: `Risk factor: ${f.factor}`,
+        source: 'zákon 253/2008 Sb. příloha č. 2; EBA/GL/2021/02',
+        outcome: `+${f.points}`,
+      })
+
+    const score = factors.reduce((s, f) => s + f.points, 0)
+    let band = w.bands.find((b) => score < b.below)!
+    if (mandatory.length > 0) band = w.bands.find((b) => b.measure === 'enhanced')!
+    rules.push({
+      rule: `Bands: ${w.bands.map((b) => `${b.level} below ${b.below}`).join(', ')}; mandatory triggers force enhanced`,
+      ...src,
+      outcome: `${score} points → ${band.level}`,
+    })
+    const measure = band.measure as 'simplified' | 'standard' | 'enhanced'
+    rules.push({
+      rule: `${measure} due diligence`,
+      source:
+        measure === 'enhanced'
+          ? 'zákon 253/2008 Sb. § 9a; vyhláška ČNB 67/2018 Sb. § 9'
+          : measure === 'simplified'
+            ? 'zákon 253/2008 Sb. § 13'
+            : 'zákon 253/2008 Sb. § 9',
+      outcome: `review every ${band.review_years} year(s)`,
+    })
+    const measures =
+      measure === 'enhanced'
+        ? w.edd_measures
+        : measure === 'standard'
+          ? [
+              'identify the beneficial owner',
+              'establish the purpose and nature of the relationship',
+              'ongoing monitoring',
+            ]
+          : ['identification; further measures in proportion to the lower risk']
+    return {
+      score,
+      level: band.level,
+      cdd_measure: measure,
+      mandatory_edd: mandatory,
+      factors,
+      measures,
+      review_years: band.review_years,
+      rules_applied: rules,
+    }
+  },
+})

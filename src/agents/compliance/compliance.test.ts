@@ -1,0 +1,281 @@
+import { Type } from 'typebox'
+import { describe, expect, it } from 'vitest'
+import { parseEnv } from '../../kit/config.ts'
+import { AppError } from '../../kit/errors.ts'
+import { createLogger } from '../../kit/logger.ts'
+import { agentSpec, createAgentDeps } from '../deps.ts'
+import { createDispatcher } from '../dispatch.ts'
+import { type Agent, defineAgent } from '../types.ts'
+import { complianceAgents } from './index.ts'
+
+const NOW = new Date('2025-06-01T10:00:00Z')
+const deps = createAgentDeps(parseEnv(agentSpec, {}))
+const logger = createLogger({ level: 'silent' })
+
+/** A stand-in for the data service's ares_lookup: answers from a table, or fails like an outage. */
+function fakeAres(answer: (ico: string) => unknown): Agent {
+  return defineAgent({
+    service: 'data',
+    name: 'ares_lookup',
+    description: 'test double',
+    input: Type.Object({ ico: Type.String() }),
+    output: Type.Unknown(),
+    examples: [],
+    async run({ ico }) {
+      return answer(ico)
+    },
+  })
+}
+const CEZ = {
+  ico: '45274649',
+  name: 'ČEZ, a. s.',
+  legal_form: { code: '121', name: 'Akciová společnost' },
+  established: '1992-05-06',
+  status: 'active',
+  address: { text: 'Duhová 1444/2, Michle, 14000 Praha 4' },
+}
+const dispatcher = createDispatcher(
+  [...complianceAgents, fakeAres((ico) => (ico === CEZ.ico ? CEZ : { found: false }))],
+  deps,
+  logger,
+)
+const down = createDispatcher(
+  [
+    ...complianceAgents,
+    fakeAres(() => {
+      throw new AppError('upstream_timeout', 'ares: timed out after 8000 ms', { source: 'ares' })
+    }),
+  ],
+  deps,
+  logger,
+)
+const run = async (name: string, input: unknown, d = dispatcher): Promise<any> =>
+  (await d.call('compliance', name, input, { now: NOW })).output
+const rejection = (name: string, input: unknown): Promise<AppError> =>
+  run(name, input).then(
+    () => {
+      throw new Error('expected a rejection')
+    },
+    (e: AppError) => e,
+  )
+
+const expected: Record<string, Record<string, Record<string, unknown>>> = {
+  kyc: {
+    'Czech citizen with all identification data and a valid ID card': {
+      status: 'complete',
+      missing: [],
+      verified: ['birth_number checksum', 'document valid'],
+      partial: false,
+    },
+    'Company without statutory body data, checked offline': {
+      status: 'incomplete',
+      missing: ['statutory_body'],
+      verified: ['ico checksum', 'dic checksum'],
+      sources: [{ name: 'data/ares_lookup', status: 'skipped', error: 'check_registry is false' }],
+    },
+  },
+  cdd_risk_scoring: {
+    'Czech resident opening a current account in a branch: low risk': {
+      score: 5,
+      level: 'low',
+      cdd_measure: 'simplified',
+      review_years: 3,
+    },
+    'Company with a Kenyan owner after 5 August 2025: enhanced due diligence': {
+      score: 110,
+      cdd_measure: 'enhanced',
+      mandatory_edd: ['high-risk third country (KE)'],
+    },
+    'Foreign PEP investing through a remote channel': {
+      score: 85,
+      level: 'high',
+      mandatory_edd: ['politically exposed person'],
+    },
+  },
+  document_validator: {
+    'Passport in the ICAO 9303 specimen layout (TD3), valid until 2032': {
+      status: 'valid',
+      mrz_format: 'TD3',
+      acceptable_for_kyc: true,
+    },
+    'Czech ID card expired last month: not acceptable': {
+      status: 'expired',
+      acceptable_for_kyc: false,
+      days_to_expiry: -31,
+      validity_years: 10,
+    },
+    'ID card in the ICAO 9303 specimen layout (TD1), read by its MRZ': { status: 'valid', mrz_format: 'TD1' },
+  },
+  record_retention: {
+    'AML file of a relationship ended on 30 June 2015: may be destroyed after 30 June 2025': {
+      keep_until: '2025-06-30',
+      may_destroy: true,
+    },
+    'Invoice from March 2024 in the Q1 VAT period: keep until 31 March 2034': {
+      keep_until: '2034-03-31',
+      may_destroy: false,
+    },
+    'Payroll sheet for 2020: kept 30 calendar years after the year': {
+      keep_until: '2050-12-31',
+      retention_years: 30,
+    },
+  },
+  audit_report: {
+    'A quiet working day: no findings': { total: 3, findings: [] },
+    'Five denied logins in four minutes and a key created on a public holiday': {
+      total: 6,
+      findings: [
+        {
+          severity: 'high',
+          finding: 'privileged action key.create on a public holiday (Den vítězství)',
+          actor: 'admin',
+        },
+        { severity: 'high', finding: '5 failed or denied attempts within 10 minutes', actor: 'x-bot' },
+      ],
+    },
+  },
+}
+
+describe('compliance agents: worked examples', () => {
+  it('has the five agents, each with at least two examples', () => {
+    expect(complianceAgents.map((a) => a.name).sort()).toEqual(
+      ['audit_report', 'cdd_risk_scoring', 'document_validator', 'kyc', 'record_retention'].sort(),
+    )
+    for (const a of complianceAgents) expect(a.examples.length).toBeGreaterThanOrEqual(2)
+  })
+  for (const agent of complianceAgents) {
+    for (const example of agent.examples) {
+      it(`${agent.name}: ${example.title}`, async () => {
+        const want = expected[agent.name]?.[example.title]
+        expect(want, 'every example has its expected values here').toBeDefined()
+        const out = await run(agent.name, example.input)
+        expect(out).toMatchObject(want!)
+        expect(out.rules_applied.length).toBeGreaterThan(0)
+      })
+    }
+  }
+})
+
+describe('kyc against the public register', () => {
+  const company = {
+    subject_type: 'company',
+    name: 'ČEZ, a.s.',
+    address: 'Duhová 1444/2, Praha 4',
+    ico: '45274649',
+    statutory_body: ['Daniel Beneš'],
+  }
+
+  it('verifies the name with ARES (legal-form spelling and diacritics aside)', async () => {
+    const out = await run('kyc', company)
+    expect(out).toMatchObject({
+      status: 'complete',
+      partial: false,
+      sources: [{ name: 'data/ares_lookup', status: 'ok' }],
+    })
+    expect(out.verified).toContain('name matches ARES')
+  })
+
+  it('reports a mismatch when ARES knows no such IČO', async () => {
+    const out = await run('kyc', { ...company, ico: '27074358' })
+    expect(out.status).toBe('mismatch')
+    expect(out.findings).toEqual(['ARES has no subject with IČO 27074358'])
+  })
+
+  it('answers partially, naming the failed source, when ARES is down', async () => {
+    const out = await run('kyc', company, down)
+    expect(out.partial).toBe(true)
+    expect(out.sources).toEqual([
+      { name: 'data/ares_lookup', status: 'failed', error: 'ares: timed out after 8000 ms' },
+    ])
+    expect(out.verified).not.toContain('name matches ARES')
+  })
+
+  it('rejects an IČO with a bad checksum, naming the expected digit', async () => {
+    const error = await rejection('kyc', { ...company, ico: '45274648' })
+    expect(error.status).toBe(400)
+    expect(error.details).toEqual({ field: 'ico', rule: 'checksum digit should be 9, not 8' })
+  })
+
+  it('rejects a birth date that contradicts the birth number', async () => {
+    const error = await rejection('kyc', {
+      subject_type: 'person',
+      name: 'Jana Nováková',
+      birth_number: '955321/0007',
+      birth_date: '1995-03-22',
+    })
+    expect(error.details).toEqual({
+      field: 'birth_date',
+      rule: 'does not match the birth number (1995-03-21)',
+    })
+  })
+})
+
+describe('compliance agents: rules and bad input', () => {
+  it('rejects an MRZ whose composite check digit is wrong', async () => {
+    const error = await rejection('document_validator', {
+      document_type: 'passport',
+      number: 'L898902C3',
+      issuing_country: 'DE',
+      expiry_date: '2032-04-15',
+      mrz: ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F3204153ZE184226B<<<<<15'],
+    })
+    expect(error.details).toEqual({ field: 'mrz', rule: 'composite check digit should be 6, not 5' })
+  })
+
+  it('rejects a Czech ID card number that is not 9 digits', async () => {
+    const error = await rejection('document_validator', {
+      document_type: 'id_card',
+      number: '12345',
+      issuing_country: 'CZ',
+      expiry_date: '2030-01-01',
+    })
+    expect(error.details).toMatchObject({ field: 'number' })
+  })
+
+  it('uses the EU high-risk list in force on the day: Kenya before 5 August 2025 is a plain third country', async () => {
+    const out = await run('cdd_risk_scoring', {
+      customer_type: 'person',
+      countries: ['KE'],
+      product: 'current_account',
+      channel: 'face_to_face',
+      as_of: '2025-08-04',
+    })
+    expect(out.mandatory_edd).toEqual([])
+    expect(out.factors[0]).toEqual({ factor: 'third country outside the EU/EEA: KE', points: 15 })
+  })
+
+  it('counts a NACE class under its high-risk division', async () => {
+    const out = await run('cdd_risk_scoring', {
+      customer_type: 'company',
+      countries: ['CZ'],
+      product: 'current_account',
+      channel: 'face_to_face',
+      nace: '92.00',
+    })
+    expect(out.factors.map((f: any) => f.factor)).toContain('sector 92.00 (gambling and betting)')
+  })
+
+  it('keeps accounting documents 5 years from the end of the period', async () => {
+    const out = await run('record_retention', {
+      record_type: 'accounting_documents',
+      event_date: '2019-04-02',
+    })
+    expect(out).toMatchObject({ counted_from: '2019-12-31', keep_until: '2024-12-31', may_destroy: true })
+  })
+
+  it('counts Good Friday as a day off from 2016 in the audit review', async () => {
+    const out = await run('audit_report', {
+      events: [
+        { timestamp: '2025-04-18T09:00:00Z', actor: 'jana', action: 'report.view', outcome: 'success' },
+      ],
+    })
+    expect(out.findings).toEqual([
+      {
+        severity: 'medium',
+        finding: 'report.view on a public holiday (Velký pátek)',
+        actor: 'jana',
+        at: '2025-04-18T09:00:00Z',
+      },
+    ])
+  })
+})

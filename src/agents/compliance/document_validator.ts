@@ -1,0 +1,267 @@
+import { Type } from 'typebox'
+import { addMonths } from '../../engines/reference/calendar.ts'
+import { asOfDate, covered } from '../../engines/reference/inputs.ts'
+import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { DateString, NullableInteger, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { errors } from '../../kit/errors.ts'
+import type { AppliedRule } from '../types.ts'
+import { defineAgent } from '../types.ts'
+
+interface Format {
+  pattern: string
+  max_validity_years?: number
+  law?: string
+}
+interface Docs extends ReferenceVersion {
+  formats: Record<string, Record<string, Format>>
+  generic: Format
+}
+
+const ICAO = 'ICAO Doc 9303 (8th ed., 2021)'
+
+/** ICAO 9303 check digit: weights 7,3,1 repeating; 0–9 as is, A–Z = 10–35, '<' = 0. */
+export function mrzCheckDigit(field: string): number {
+  const weights = [7, 3, 1]
+  let sum = 0
+  for (let i = 0; i < field.length; i++) {
+    const ch = field[i]!
+    const v = ch === '<' ? 0 : ch >= '0' && ch <= '9' ? Number(ch) : ch.charCodeAt(0) - 55
+    sum += v * weights[i % 3]!
+  }
+  return sum % 10
+}
+
+interface MrzData {
+  format: 'TD1' | 'TD3'
+  number: string
+  birth: string
+  expiry: string
+  nationality: string
+  issuer: string
+  sex: string
+}
+
+/** Parses a TD1 (ID card, 3 × 30) or TD3 (passport, 2 × 44) MRZ and verifies every check digit. */
+function parseMrz(lines: string[]): { data: MrzData; checks: string[] } {
+  const L = lines.map((l) => l.trim().toUpperCase())
+  const checks: string[] = []
+  const verify = (what: string, field: string, digit: string) => {
+    const expected = mrzCheckDigit(field)
+    if (digit !== String(expected))
+      throw errors.invalid('mrz', `${what} check digit should be ${expected}, not ${digit}`)
+    checks.push(what)
+  }
+  if (L.some((l) => !/^[A-Z0-9<]+$/.test(l))) throw errors.invalid('mrz', 'only A–Z, 0–9 and < are allowed')
+  if (L.length === 2) {
+    if (L.some((l) => l.length !== 44))
+      throw errors.invalid('mrz', 'TD3 (passport) lines must have 44 characters')
+    const [, l2] = L as [string, string]
+    verify('document number', l2.slice(0, 9), l2[9]!)
+    verify('date of birth', l2.slice(13, 19), l2[19]!)
+    verify('date of expiry', l2.slice(21, 27), l2[27]!)
+    if (l2.slice(28, 42).replace(/</g, '') !== '' || l2[42] !== '<')
+      verify('personal number', l2.slice(28, 42), l2[42]!)
+    verify('composite', l2.slice(0, 10) + l2.slice(13, 20) + l2.slice(21, 43), l2[43]!)
+    return {
+      data: {
+        format: 'TD3',
+        number: l2.slice(0, 9).replace(/<+$/, ''),
+        birth: l2.slice(13, 19),
+        expiry: l2.slice(21, 27),
+        nationality: l2.slice(10, 13),
+        issuer: L[0]!.slice(2, 5),
+        sex: l2[20]!,
+      },
+      checks,
+    }
+  }
+  if (L.length === 3) {
+    if (L.some((l) => l.length !== 30))
+      throw errors.invalid('mrz', 'TD1 (ID card) lines must have 30 characters')
+    const [l1, l2] = L as [string, string, string]
+    verify('document number', l1.slice(5, 14), l1[14]!)
+    verify('date of birth', l2.slice(0, 6), l2[6]!)
+    verify('date of expiry', l2.slice(8, 14), l2[14]!)
+    verify('composite', l1.slice(5, 30) + l2.slice(0, 7) + l2.slice(8, 15) + l2.slice(18, 29), l2[29]!)
+    return {
+      data: {
+        format: 'TD1',
+        number: l1.slice(5, 14).replace(/<+$/, ''),
+        birth: l2.slice(0, 6),
+        expiry: l2.slice(8, 14),
+        nationality: l2.slice(15, 18),
+        issuer: l1.slice(2, 5),
+        sex: l2[7]!,
+      },
+      checks,
+    }
+  }
+  throw errors.invalid('mrz', 'must have 2 lines (TD3 passport) or 3 lines (TD1 ID card)')
+}
+
+/** MRZ YYMMDD → YYYY-MM-DD; expiry dates are in this century, birth dates in the past. */
+function mrzDate(yymmdd: string, kind: 'birth' | 'expiry', today: string): string {
+  const yy = Number(yymmdd.slice(0, 2))
+  let year = 2000 + yy
+  if (kind === 'birth' && `${year}-${yymmdd.slice(2, 4)}-${yymmdd.slice(4, 6)}` > today) year -= 100
+  return `${year}-${yymmdd.slice(2, 4)}-${yymmdd.slice(4, 6)}`
+}
+
+export const documentValidator = defineAgent({
+  service: 'compliance',
+  name: 'document_validator',
+  description:
+    'Checks an identity document for KYC: the number format for the issuing country, the ICAO 9303 MRZ check digits (TD1 ID cards, TD3 passports) and their agreement with the stated data, and expiry on the day. A failed format or check digit is a 400 naming the rule.',
+  input: Type.Object(
+    {
+      document_type: Type.Union([
+        Type.Literal('id_card'),
+        Type.Literal('passport'),
+        Type.Literal('driving_licence'),
+        Type.Literal('residence_permit'),
+      ]),
+      number: Type.String({ minLength: 1, maxLength: 30 }),
+      issuing_country: Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' }),
+      expiry_date: DateString(),
+      issue_date: Type.Optional(DateString()),
+      birth_date: Type.Optional(DateString('holder, to compare with the MRZ')),
+      mrz: Type.Optional(Type.Array(Type.String({ maxLength: 44 }), { minItems: 2, maxItems: 3 })),
+      as_of: Type.Optional(DateString()),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    status: Type.Union([Type.Literal('valid'), Type.Literal('expired'), Type.Literal('not_yet_valid')]),
+    acceptable_for_kyc: Type.Boolean(),
+    days_to_expiry: Type.Integer(),
+    mrz_format: Type.Union([Type.Literal('TD1'), Type.Literal('TD3'), Type.Literal('none')]),
+    validity_years: NullableInteger(),
+    warnings: Type.Array(Type.String()),
+    rules_applied: RulesAppliedSchema,
+  }),
+  examples: [
+    {
+      title: 'Passport in the ICAO 9303 specimen layout (TD3), valid until 2032',
+      input: {
+        document_type: 'passport',
+        number: 'L898902C3',
+        issuing_country: 'DE',
+        expiry_date: '2032-04-15',
+        birth_date: '1974-08-12',
+        mrz: ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F3204153ZE184226B<<<<<16'],
+      },
+    },
+    {
+      title: 'Czech ID card expired last month: not acceptable',
+      input: {
+        document_type: 'id_card',
+        number: '123456789',
+        issuing_country: 'CZ',
+        issue_date: '2015-05-01',
+        expiry_date: '2025-05-01',
+      },
+    },
+    {
+      title: 'ID card in the ICAO 9303 specimen layout (TD1), read by its MRZ',
+      input: {
+        document_type: 'id_card',
+        number: 'D23145890',
+        issuing_country: 'NL',
+        expiry_date: '2032-04-15',
+        mrz: [
+          'I<UTOD231458907<<<<<<<<<<<<<<<',
+          '7408122F3204153UTO<<<<<<<<<<<2',
+          'ERIKSSON<<ANNA<MARIA<<<<<<<<<<',
+        ],
+      },
+    },
+  ],
+  async run(input, ctx) {
+    const today = asOfDate(input.as_of, ctx.now)
+    const ref = covered(() => referenceAt<Docs>('identity-documents', today))
+    const rules: AppliedRule[] = []
+    const warnings: string[] = []
+    const number = input.number.replace(/\s+/g, '').toUpperCase()
+    const format = ref.formats[input.issuing_country]?.[input.document_type]
+    const pattern = new RegExp((format ?? ref.generic).pattern)
+    if (!pattern.test(number)) {
+      throw errors.invalid(
+        'number',
+        `does not match the ${input.issuing_country} ${input.document_type} format ${pattern.source}`,
+      )
+    }
+    rules.push({
+      rule: `Document number format ${pattern.source}`,
+      source: format?.law ?? ICAO,
+      outcome: format ? 'matches' : 'generic format (no national format on file)',
+    })
+
+    let mrzFormat: 'TD1' | 'TD3' | 'none' = 'none'
+    if (input.mrz) {
+      const { data, checks } = parseMrz(input.mrz)
+      mrzFormat = data.format
+      rules.push({
+        rule: `MRZ ${data.format} check digits (${checks.join(', ')})`,
+        source: ICAO,
+        outcome: 'all correct',
+      })
+      if (data.number !== number) throw errors.invalid('number', `differs from the MRZ (${data.number})`)
+      if (mrzDate(data.expiry, 'expiry', today) !== input.expiry_date) {
+        throw errors.invalid('expiry_date', `differs from the MRZ (${mrzDate(data.expiry, 'expiry', today)})`)
+      }
+      if (input.birth_date && mrzDate(data.birth, 'birth', today) !== input.birth_date) {
+        throw errors.invalid('birth_date', `differs from the MRZ (${mrzDate(data.birth, 'birth', today)})`)
+      }
+      rules.push({
+        rule: 'MRZ agrees with the number, expiry and birth date given',
+        source: ICAO,
+        outcome: 'agrees',
+      })
+    } else if (input.document_type !== 'driving_licence') {
+      warnings.push('no MRZ given: check digits not verified')
+    }
+
+    let validityYears: number | null = null
+    if (input.issue_date) {
+      if (input.issue_date >= input.expiry_date)
+        throw errors.invalid('issue_date', 'must be before expiry_date')
+      const [iy] = input.issue_date.split('-').map(Number) as [number]
+      const [ey] = input.expiry_date.split('-').map(Number) as [number]
+      validityYears = ey - iy - (input.expiry_date.slice(5) < input.issue_date.slice(5) ? 1 : 0)
+      if (
+        format?.max_validity_years &&
+        addMonths(input.issue_date, format.max_validity_years * 12) < input.expiry_date
+      ) {
+        warnings.push(`validity longer than the ${format.max_validity_years} years the law sets for adults`)
+      }
+      if (format?.max_validity_years) {
+        rules.push({
+          rule: `Validity at most ${format.max_validity_years} years (adult holder)`,
+          source: format.law ?? ICAO,
+          outcome: `${validityYears} years`,
+        })
+      }
+    }
+    const daysToExpiry = Math.round((Date.parse(input.expiry_date) - Date.parse(today)) / 86_400_000)
+    const status =
+      input.expiry_date < today
+        ? 'expired'
+        : input.issue_date && input.issue_date > today
+          ? 'not_yet_valid'
+          : 'valid'
+    rules.push({
+      rule: 'Identification requires a valid identity document',
+      source: 'zákon 253/2008 Sb. § 8',
+      outcome: status,
+    })
+    return {
+      status: status as 'valid' | 'expired' | 'not_yet_valid',
+      acceptable_for_kyc: status === 'valid',
+      days_to_expiry: daysToExpiry,
+      mrz_format: mrzFormat,
+      validity_years: validityYears,
+      warnings,
+      rules_applied: rules,
+    }
+  },
+})

@@ -1,0 +1,103 @@
+import { Type } from 'typebox'
+import { addMonths } from '../../engines/reference/calendar.ts'
+import { asOfDate, covered } from '../../engines/reference/inputs.ts'
+import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { DateString, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { errors } from '../../kit/errors.ts'
+import { defineAgent } from '../types.ts'
+
+interface Rec {
+  years: number
+  start: 'event' | 'end_of_period' | 'end_of_year'
+  law: string
+  label: string
+}
+interface Schedule extends ReferenceVersion {
+  records: Record<string, Rec>
+}
+
+const RecordType = Type.Union([
+  Type.Literal('aml_identification'),
+  Type.Literal('aml_transaction'),
+  Type.Literal('financial_statements'),
+  Type.Literal('accounting_documents'),
+  Type.Literal('vat_documents'),
+  Type.Literal('payroll_pension'),
+])
+
+export const recordRetention = defineAgent({
+  service: 'compliance',
+  name: 'record_retention',
+  description:
+    'Statutory retention period of a record (AML files 10 years, accounting 5/10 years, VAT documents 10 years, payroll records 30 years): the date until which it must be kept and whether it may be destroyed on the day asked.',
+  input: Type.Object(
+    {
+      record_type: RecordType,
+      event_date: DateString(
+        'transaction date or end of the business relationship (AML), or the document date',
+      ),
+      period_end: Type.Optional(DateString('end of the accounting or tax period the record belongs to')),
+      as_of: Type.Optional(DateString()),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    record_type: Type.String(),
+    label: Type.String(),
+    retention_years: Type.Integer(),
+    counted_from: Type.String(),
+    keep_until: Type.String(),
+    may_destroy: Type.Boolean(),
+    rules_applied: RulesAppliedSchema,
+  }),
+  examples: [
+    {
+      title: 'AML file of a relationship ended on 30 June 2015: may be destroyed after 30 June 2025',
+      input: { record_type: 'aml_identification', event_date: '2015-06-30', as_of: '2025-07-01' },
+    },
+    {
+      title: 'Invoice from March 2024 in the Q1 VAT period: keep until 31 March 2034',
+      input: { record_type: 'vat_documents', event_date: '2024-03-12', period_end: '2024-03-31' },
+    },
+    {
+      title: 'Payroll sheet for 2020: kept 30 calendar years after the year',
+      input: { record_type: 'payroll_pension', event_date: '2020-12-31' },
+    },
+  ],
+  async run(input, ctx) {
+    const today = asOfDate(input.as_of, ctx.now)
+    const schedule = covered(() => referenceAt<Schedule>('retention-schedule', today))
+    const rec = schedule.records[input.record_type]!
+    let start: string
+    if (rec.start === 'event') start = input.event_date
+    else if (rec.start === 'end_of_year') start = `${input.event_date.slice(0, 4)}-12-31`
+    else {
+      // Without a stated period, the accounting/tax period is taken as the calendar year.
+      start = input.period_end ?? `${input.event_date.slice(0, 4)}-12-31`
+      if (start < input.event_date) throw errors.invalid('period_end', 'must not be before event_date')
+    }
+    const keepUntil = addMonths(start, rec.years * 12)
+    return {
+      record_type: input.record_type,
+      label: rec.label,
+      retention_years: rec.years,
+      counted_from: start,
+      keep_until: keepUntil,
+      may_destroy: today > keepUntil,
+      rules_applied: [
+        {
+          rule: `${rec.label}: keep ${rec.years} years from ${rec.start.replace(/_/g, ' ')}`,
+          source: rec.law,
+          since: schedule.effective_from,
+          outcome: `until ${keepUntil}`,
+        },
+        {
+          rule: 'Personal data are not kept longer than the purpose requires (storage limitation)',
+          source: 'nařízení (EU) 2016/679 (GDPR) čl. 5 odst. 1 písm. e)',
+          since: '2018-05-25',
+          outcome: today > keepUntil ? 'retention ended: destroy or anonymise' : 'retention running',
+        },
+      ],
+    }
+  },
+})

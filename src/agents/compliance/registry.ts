@@ -1,0 +1,138 @@
+/**
+ * Company facts from the public register (ARES) for the compliance, risk, real-estate and AML-side
+ * agents, always through the data service's `ares_lookup` agent (never a second ARES client).
+ * A failure is reported as the failing source, so callers answer partially instead of guessing.
+ */
+import type { SourceStatus } from '../../engines/reference/schema.ts'
+import { AppError } from '../../kit/errors.ts'
+import type { AgentContext } from '../types.ts'
+
+export interface CompanyFacts {
+  ico: string
+  name?: string
+  legalForm?: string
+  established?: string
+  dissolved?: string
+  /** False when the register shows the company dissolved (ZANIKLY) or the source is inactive. */
+  active?: boolean
+  /** The insolvency register (ISIR) or the bankrupts register (CEU) lists the company. */
+  insolvency?: boolean
+  vatPayer?: boolean
+  dic?: string
+  address?: string
+  nace?: string[]
+  statutory?: { name: string; role?: string }[]
+}
+
+export interface Lookup {
+  facts?: CompanyFacts
+  /** False when the register answered that no subject has this IČO. */
+  found?: boolean
+  source: SourceStatus
+}
+
+const SOURCE = 'data/ares_lookup'
+
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined)
+
+/** First present value among several field names (the agent's snake_case or ARES's own names). */
+function pick(o: Obj, ...keys: string[]): unknown {
+  for (const k of keys) if (o[k] !== undefined && o[k] !== null) return o[k]
+  return undefined
+}
+
+export function companyFactsFrom(raw: unknown, ico: string): CompanyFacts {
+  const root = isObj(raw) ? raw : {}
+  const o = isObj(root.company) ? root.company : isObj(root.subject) ? root.subject : root
+  const facts: CompanyFacts = { ico }
+  const name = str(pick(o, 'name', 'business_name', 'obchodniJmeno'))
+  if (name) facts.name = name
+  const lf = pick(o, 'legal_form', 'pravniForma')
+  const legalForm = isObj(lf)
+    ? str(pick(lf, 'name', 'code'))
+    : (str(lf) ?? (typeof lf === 'number' ? String(lf) : undefined))
+  if (legalForm) facts.legalForm = legalForm
+  const established = str(pick(o, 'established', 'founded', 'datumVzniku'))
+  if (established) facts.established = established.slice(0, 10)
+  const dissolved = str(pick(o, 'dissolved', 'datumZaniku'))
+  if (dissolved) facts.dissolved = dissolved.slice(0, 10)
+  const status = str(pick(o, 'status', 'state'))
+  const registrations = pick(o, 'registrations', 'seznamRegistraci')
+  if (typeof o.active === 'boolean') facts.active = o.active
+  else if (status) facts.active = !/zanik|dissolv|inactive|neaktiv|cancel/i.test(status)
+  else if (dissolved) facts.active = false
+  const insolvency = pick(o, 'insolvency', 'in_insolvency')
+  if (typeof insolvency === 'boolean') facts.insolvency = insolvency
+  else if (isObj(insolvency) && typeof insolvency.active === 'boolean') facts.insolvency = insolvency.active
+  else if (isObj(registrations)) {
+    const ir = str(pick(registrations, 'stavZdrojeIr', 'ir', 'insolvency'))
+    const ceu = str(pick(registrations, 'stavZdrojeCeu', 'ceu', 'bankrupts'))
+    if (ir || ceu) facts.insolvency = ir === 'AKTIVNI' || ceu === 'AKTIVNI'
+  }
+  const dic = str(pick(o, 'dic', 'vat_id'))
+  if (dic) facts.dic = dic
+  const vat = pick(o, 'vat_payer')
+  if (typeof vat === 'boolean') facts.vatPayer = vat
+  else if (dic) facts.vatPayer = true
+  const address = pick(o, 'address', 'sidlo', 'seat')
+  const addressText = isObj(address) ? str(pick(address, 'text', 'textovaAdresa', 'formatted')) : str(address)
+  if (addressText) facts.address = addressText
+  const nace = pick(o, 'nace', 'czNace')
+  if (Array.isArray(nace)) {
+    facts.nace = nace
+      .map((n) => (isObj(n) ? String(pick(n, 'code', 'kod') ?? '') : String(n)))
+      .filter(Boolean)
+  }
+  const statutory = pick(o, 'statutory_body', 'statutory', 'statutari')
+  if (Array.isArray(statutory)) {
+    facts.statutory = statutory.flatMap((s) => {
+      if (!isObj(s)) return []
+      const n = str(pick(s, 'name', 'full_name'))
+      if (!n) return []
+      const role = str(pick(s, 'role', 'function'))
+      return [role ? { name: n, role } : { name: n }]
+    })
+  }
+  return facts
+}
+
+/** Asks the data service's ares_lookup for an IČO; never throws for an unavailable source. */
+export async function lookupCompany(ctx: AgentContext, ico: string): Promise<Lookup> {
+  try {
+    const raw = await ctx.call('data', 'ares_lookup', { ico })
+    const partial = isObj(raw) && raw.partial === true
+    if (isObj(raw) && (raw.found === false || raw.exists === false)) {
+      return { found: false, source: { name: SOURCE, status: 'ok' } }
+    }
+    const facts = companyFactsFrom(raw, ico)
+    return {
+      facts,
+      found: true,
+      source: partial
+        ? { name: SOURCE, status: 'failed', error: 'answered partially' }
+        : { name: SOURCE, status: 'ok' },
+    }
+  } catch (error) {
+    // "No such IČO" is an answer; a missing agent (details name the agent) or an outage is a failure.
+    if (error instanceof AppError && error.code === 'not_found' && !error.details?.agent) {
+      return { found: false, source: { name: SOURCE, status: 'ok' } }
+    }
+    const message = error instanceof Error ? error.message : String(error)
+    return { source: { name: SOURCE, status: 'failed', error: message } }
+  }
+}
+
+/** Folds case, diacritics, punctuation and legal-form spellings so names compare as a person reads them. */
+export function comparableName(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\bspol(ecnost)?\.?\s*s\s*r\.?\s*o\.?/g, 'sro')
+    .replace(/\bs\.\s*r\.\s*o\.?/g, 'sro')
+    .replace(/\ba\.\s*s\.?/g, 'as')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+}
