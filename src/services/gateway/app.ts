@@ -1,0 +1,149 @@
+/**
+ * The agent gateway's HTTP app, built from its dependencies with no I/O of its own (tests drive it
+ * with `inject` or listen on a port). Speaks the gateway envelope ({error, code, request_id, …}).
+ *
+ * Request path of a keyed route: refuse keys in the query string → key present (401) → key active
+ * and unexpired, read from the database (403) → both sliding windows checked at once (429) → the
+ * handler. Every response to a valid key carries RateLimit-Policy/RateLimit and is logged to the
+ * usage buffer; every response of any route is counted in the metrics.
+ */
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Dispatcher } from '../../agents/dispatch.ts'
+import type { Agent } from '../../agents/types.ts'
+import type { AuthenticatedKey, KeyStore, UsageRecord } from '../../engines/keys/store.ts'
+import type { Logger } from '../../kit/logger.ts'
+import { statusClass } from '../../kit/metrics.ts'
+import type { RateLimiter } from '../../kit/ratelimit.ts'
+import { type App, createServer } from '../../kit/server.ts'
+import { apiKeyGuard, rejectKeysInQuery } from './auth.ts'
+import type { HealthChecker } from './health.ts'
+import type { GatewayMetrics } from './metrics.ts'
+import { adminRoutes } from './routes/admin.ts'
+import { agentRoutes } from './routes/agents.ts'
+import { publicRoutes } from './routes/public.ts'
+import type { AgentUpstream } from './upstream.ts'
+
+export interface GatewayDeps {
+  logger: Logger
+  store: KeyStore
+  limiter: RateLimiter
+  /** Where usage rows go (the UsageBuffer in production: memory now, database in batches). */
+  usage: { record(row: UsageRecord): void }
+  agents: readonly Agent[]
+  dispatcher: Dispatcher
+  /** Forward agent calls here instead of running them in process (AGENTS_URL). */
+  upstream?: AgentUpstream | undefined
+  upstreamTimeoutMs?: number
+  health: HealthChecker
+  metrics: GatewayMetrics
+  /** ADMIN_API_KEY. */
+  adminKey: string
+  version: string
+  logRequests?: boolean
+}
+
+/** The route of agent calls; its usage and metrics name the concrete agent (a closed set). */
+export const AGENT_ROUTE = '/api/:service/:agent'
+
+/** What the gateway keeps on a request: the key it was made with (null on public routes). */
+export interface GatewayRequest extends FastifyRequest {
+  gatewayKey: AuthenticatedKey | null
+}
+
+export function buildApp(deps: GatewayDeps): App {
+  const app = createServer({
+    name: 'gateway',
+    envelope: 'gateway',
+    logger: deps.logger,
+    bodyLimit: 256 * 1024,
+    logRequests: deps.logRequests ?? true,
+  })
+  app.decorateRequest('gatewayKey', null)
+
+  const templates = new Map<string, string>()
+  /** '/admin/keys/usage/:id' → '/admin/keys/usage/{id}' (cached: a closed set of routes). */
+  const templateOf = (url: string | undefined): string => {
+    if (url === undefined) return 'unmatched'
+    let template = templates.get(url)
+    if (template === undefined) {
+      template = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
+      templates.set(url, template)
+    }
+    return template
+  }
+
+  const { metrics } = deps
+  app.addHook('onRequest', (_request, reply, done) => {
+    metrics.active.inc()
+    // 'close' fires once per response, finished or aborted, so the gauge never drifts.
+    reply.raw.once('close', () => metrics.active.dec())
+    done()
+  })
+  app.addHook('onRequest', rejectKeysInQuery)
+  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
+    const url = request.routeOptions.url
+    const route = templateOf(url)
+    // Agent calls are labelled and logged by agent: the catalogue is closed, so this stays bounded.
+    let service = ''
+    let agent = ''
+    let endpoint = route
+    if (url === AGENT_ROUTE) {
+      const params = request.params as { service: string; agent: string }
+      if (deps.dispatcher.find(params.service, params.agent)) {
+        service = params.service
+        agent = params.agent
+        endpoint = `/api/${service}/${agent}`
+      }
+    }
+    const cls = statusClass(reply.statusCode)
+    metrics.requests.inc({ method: request.method, route, service, agent, status_class: cls })
+    metrics.duration.observe({ method: request.method, route, status_class: cls }, reply.elapsedTime / 1000)
+    const key = (request as GatewayRequest).gatewayKey
+    if (key) {
+      deps.usage.record({
+        key_id: key.id,
+        ts: Date.now(),
+        endpoint,
+        method: request.method,
+        status: reply.statusCode,
+      })
+    }
+    done()
+  })
+
+  app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Gatehouse agent gateway',
+        version: deps.version,
+        description:
+          'API keys, exact per-minute and daily limits, usage and metrics in front of 88 agents in 11 services. ' +
+          'Send your key as `X-API-Key: <key>` (or `Authorization: Bearer <key>`); admin routes take `X-Admin-Key`.',
+      },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          bearer: { type: 'http', scheme: 'bearer' },
+          adminKey: { type: 'apiKey', in: 'header', name: 'X-Admin-Key' },
+        },
+      },
+      tags: [
+        { name: 'public', description: 'No key needed' },
+        { name: 'agents', description: 'API key required' },
+        { name: 'admin', description: 'Admin key required' },
+      ],
+    },
+  })
+  app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } })
+
+  app.register(async (scope) => publicRoutes(scope as unknown as App, deps))
+  app.register(async (scope) => {
+    scope.addHook('onRequest', apiKeyGuard(deps))
+    agentRoutes(scope as unknown as App, deps)
+  })
+  app.register(async (scope) => adminRoutes(scope as unknown as App, deps))
+  return app
+}

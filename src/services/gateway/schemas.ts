@@ -1,0 +1,251 @@
+/**
+ * Request and response schemas of the gateway routes: they validate input, serialize output and
+ * generate /openapi.json (OpenAPI 3.0). Field names and shapes follow the spec's tables; limits
+ * mirror the key rules in src/engines/keys/rules.ts.
+ */
+import { Type } from 'typebox'
+import { AGENT_SERVICES } from '../../agents/types.ts'
+import { KEY_RULES } from '../../engines/keys/rules.ts'
+
+const limit = (what: string) =>
+  Type.Integer({
+    minimum: -1,
+    maximum: KEY_RULES.limitMax,
+    description: `${what}; -1 = unlimited (0 is refused)`,
+  })
+
+/** The gateway error envelope: `{error, code, request_id, …details}`. */
+export const ErrorBody = Type.Object(
+  {
+    error: Type.String({ description: 'What went wrong, in words' }),
+    code: Type.String({
+      description: 'Machine-readable code (invalid_request, unauthorized, rate_limited …)',
+    }),
+    request_id: Type.String({ format: 'uuid' }),
+  },
+  {
+    additionalProperties: true,
+    description: 'Gateway error envelope; details (field, rule, limit, window …) sit beside',
+  },
+)
+
+export const RateLimitedBody = Type.Object(
+  {
+    error: Type.Literal('Rate limit exceeded'),
+    code: Type.Literal('rate_limited'),
+    request_id: Type.String({ format: 'uuid' }),
+    limit: Type.Integer({ description: 'The limit that was reached' }),
+    window: Type.Union([Type.Literal('1 minute'), Type.Literal('1 day')]),
+    retry_after_seconds: Type.Integer(),
+  },
+  { additionalProperties: true },
+)
+
+export const errorResponses = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+}
+
+export const GenerateKeyBody = Type.Object(
+  {
+    name: Type.String({
+      minLength: 1,
+      maxLength: KEY_RULES.nameMaxLength,
+      description: 'Required: who or what uses the key',
+    }),
+    description: Type.Optional(Type.String({ maxLength: KEY_RULES.descriptionMaxLength })),
+    owner: Type.Optional(
+      Type.String({
+        format: 'email',
+        maxLength: KEY_RULES.ownerMaxLength,
+        description: 'Contact e-mail of the owner',
+      }),
+    ),
+    tier: Type.Optional(
+      Type.String({ description: 'free, basic, pro or enterprise: copies the tier’s limits' }),
+    ),
+    expires_days: Type.Optional(
+      Type.Integer({
+        minimum: KEY_RULES.expiresDaysMin,
+        maximum: KEY_RULES.expiresDaysMax,
+        description: `Days until expiry (default ${KEY_RULES.expiresDaysDefault})`,
+      }),
+    ),
+    rate_limit: Type.Optional(
+      limit(`Requests per day (default ${KEY_RULES.defaultRequestsPerDay}, or the tier’s)`),
+    ),
+    requests_per_minute: Type.Optional(
+      limit(`Requests per minute (default ${KEY_RULES.defaultRequestsPerMinute}, or the tier’s)`),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+export const UpdateKeyBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: KEY_RULES.nameMaxLength })),
+    description: Type.Optional(Type.String({ maxLength: KEY_RULES.descriptionMaxLength })),
+    owner: Type.Optional(Type.String({ format: 'email', maxLength: KEY_RULES.ownerMaxLength })),
+    tier: Type.Optional(
+      Type.String({ description: 'Sets both limits from the tier (numbers given too win)' }),
+    ),
+    expires_days: Type.Optional(
+      Type.Integer({
+        minimum: KEY_RULES.expiresDaysMin,
+        maximum: KEY_RULES.expiresDaysMax,
+        description: 'New expiry, counted from now',
+      }),
+    ),
+    rate_limit: Type.Optional(limit('Requests per day')),
+    requests_per_minute: Type.Optional(limit('Requests per minute')),
+  },
+  { additionalProperties: false },
+)
+
+const KeyData = Type.Object({
+  key: Type.String({ description: 'The full key: shown in this response only' }),
+  id: Type.Integer(),
+  prefix: Type.String({ description: 'First 12 characters of the key' }),
+  name: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+  expires_at: Type.String({ format: 'date-time' }),
+  rate_limit: Type.Integer({ description: 'Requests per day; -1 = unlimited' }),
+  requests_per_minute: Type.Integer({ description: '-1 = unlimited' }),
+  tier: Type.Union([Type.String(), Type.Null()]),
+})
+
+export const GenerateKeyResponse = Type.Object({
+  success: Type.Boolean(),
+  key_data: KeyData,
+  warning: Type.String(),
+})
+
+export const KeyListItem = Type.Object({
+  id: Type.Integer(),
+  prefix: Type.String(),
+  name: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  owner: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String({ format: 'date-time' }),
+  expires_at: Type.String({ format: 'date-time' }),
+  is_active: Type.Boolean(),
+  tier: Type.Union([Type.String(), Type.Null()]),
+  rate_limit: Type.Integer({ description: 'Requests per day; -1 = unlimited' }),
+  requests_per_minute: Type.Integer({ description: '-1 = unlimited' }),
+  revoked_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+})
+
+export const KeyListResponse = Type.Object({
+  count: Type.Integer(),
+  keys: Type.Array(KeyListItem),
+})
+
+export const UpdateKeyResponse = Type.Object({ success: Type.Boolean(), key: KeyListItem })
+
+export const KeyIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) })
+
+export const UsageQuery = Type.Object(
+  {
+    days: Type.Integer({
+      minimum: 1,
+      maximum: 3650,
+      default: 30,
+      description: 'Days covered, counted back from now',
+    }),
+  },
+  { additionalProperties: false },
+)
+
+export const UsageResponse = Type.Object({
+  key_id: Type.Integer(),
+  stats: Type.Object({
+    total_requests: Type.Integer(),
+    by_endpoint: Type.Array(Type.Object({ endpoint: Type.String(), count: Type.Integer() })),
+    by_status: Type.Record(Type.String(), Type.Integer(), { description: 'Status code → count' }),
+    period_days: Type.Integer(),
+  }),
+})
+
+export const RevokeResponse = Type.Object({ success: Type.Boolean(), message: Type.String() })
+
+const AnySchema = Type.Object({}, { additionalProperties: true, description: 'JSON Schema (2020-12)' })
+
+export const ServicesResponse = Type.Object({
+  count: Type.Integer(),
+  total_agents: Type.Integer(),
+  services: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      agents: Type.Integer({ description: 'Number of agents' }),
+      agent_names: Type.Array(Type.String()),
+      path: Type.String({ description: 'Call as POST {path}/{agent}' }),
+    }),
+  ),
+})
+
+export const AgentsQuery = Type.Object(
+  { service: Type.Optional(Type.Union(AGENT_SERVICES.map((s) => Type.Literal(s)))) },
+  { additionalProperties: false },
+)
+
+export const AgentsResponse = Type.Object({
+  count: Type.Integer(),
+  agents: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      service: Type.String(),
+      description: Type.String(),
+      path: Type.String(),
+      input_schema: AnySchema,
+      output_schema: AnySchema,
+    }),
+  ),
+})
+
+export const AgentParams = Type.Object({
+  service: Type.String({ description: `One of ${AGENT_SERVICES.join(', ')}` }),
+  agent: Type.String({ description: 'Agent name, see GET /api/agents' }),
+})
+
+export const AgentCallBody = Type.Object(
+  {},
+  { additionalProperties: true, description: 'The agent’s input (see its input_schema)' },
+)
+
+export const AgentCallResponse = Type.Object({
+  service: Type.String(),
+  agent: Type.String(),
+  result: Type.Unknown({ description: 'The agent’s output (see its output_schema)' }),
+  execution_time_ms: Type.Number({ description: 'Time the agent ran, milliseconds' }),
+  request_id: Type.String({ format: 'uuid' }),
+})
+
+export const InfoResponse = Type.Object({
+  name: Type.String(),
+  version: Type.String(),
+  description: Type.String(),
+  agents: Type.Integer(),
+  services: Type.Integer(),
+  mode: Type.String({ description: 'in-process, or forwarding to AGENTS_URL' }),
+  authentication: Type.Object({}, { additionalProperties: true }),
+  links: Type.Record(Type.String(), Type.String()),
+})
+
+export const HealthResponse = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down')]),
+  checked_at: Type.String({ format: 'date-time' }),
+  services: Type.Record(
+    Type.String(),
+    Type.Object(
+      {
+        status: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+        required: Type.Boolean(),
+        latency_ms: Type.Number(),
+        error: Type.Optional(Type.String()),
+      },
+      { additionalProperties: true },
+    ),
+  ),
+})
