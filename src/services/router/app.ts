@@ -4,6 +4,7 @@
  */
 import type { Dispatcher } from '../../agents/dispatch.ts'
 import type { JobQueue } from '../../engines/jobs/queue.ts'
+import type { MemoryStore } from '../../engines/memory/store.ts'
 import type { TruthLog } from '../../engines/truth-log/chain.ts'
 import { ok } from '../../kit/envelope.ts'
 import type { Logger } from '../../kit/logger.ts'
@@ -15,6 +16,7 @@ import type { PlatformClients } from './platform.ts'
 import { gptRoutes } from './routes/gpt.ts'
 import { jobRoutes } from './routes/jobs.ts'
 import { llmRoutes } from './routes/llm.ts'
+import { memoryRoutes } from './routes/memory.ts'
 import { registryRoutes } from './routes/registry.ts'
 import { truthLogRoutes } from './routes/truth-log.ts'
 import type { RouterStore } from './store.ts'
@@ -28,6 +30,7 @@ export interface RouterDeps {
   platform: PlatformClients
   catalogue: Catalogue
   llm: LlmRelay
+  memory: MemoryStore
   /** Longest silence between streamed LLM chunks (ms). */
   llmIdleMs: number
   /** Kinds the built-in workers run. */
@@ -77,6 +80,7 @@ export function buildApp(deps: RouterDeps): App {
   truthLogRoutes(app, deps)
   gptRoutes(app, deps)
   llmRoutes(app, deps)
+  memoryRoutes(app, deps)
   registryRoutes(app, deps)
   return app
 }

@@ -65,8 +65,25 @@ export const routerSpec = {
     doc: 'source folder of context files',
   }),
   CONTEXT_TARGET_DIR: env.string({ default: '.', doc: 'folder whose AI-tool files /v1/context/sync writes' }),
+  MEMORY_EMBEDDER: env.oneOf(['hash', 'transformers', 'openai'], {
+    default: 'hash',
+    doc: 'embedder of memories: hash (offline), transformers (EMBEDDINGS_MODEL_DIR), openai (EMBEDDINGS_BASE_URL)',
+  }),
+  // The same variables the knowledge service reads, so one setting serves both.
+  EMBEDDINGS_MODEL_DIR: env.optionalString({
+    doc: 'folder of an ONNX sentence model (config.json, tokenizer.json, onnx/model.onnx)',
+  }),
+  EMBEDDINGS_BASE_URL: env.url({
+    protocols: ['http', 'https'],
+    doc: 'OpenAI-compatible embeddings endpoint base, e.g. https://api.openai.com/v1',
+  }),
+  EMBEDDINGS_API_KEY: env.optionalString({ doc: 'bearer token for EMBEDDINGS_BASE_URL' }),
+  EMBEDDINGS_MODEL: env.string({
+    default: 'text-embedding-3-small',
+    doc: 'model name sent to EMBEDDINGS_BASE_URL',
+  }),
   MEMORY_DEDUP_THRESHOLD: env.int({
-    default: 90,
+    default: 85,
     min: 50,
     max: 100,
     doc: 'percent cosine similarity at which an added fact updates an existing memory',

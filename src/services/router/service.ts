@@ -8,8 +8,10 @@ import { createDispatcher } from '../../agents/dispatch.ts'
 import { agents } from '../../agents/index.ts'
 import { JobQueue } from '../../engines/jobs/queue.ts'
 import { WorkerPool } from '../../engines/jobs/runner.ts'
+import { createEmbedders, EmbedderConfigError } from '../../engines/knowledge/embedders/index.ts'
+import { MemoryStore } from '../../engines/memory/store.ts'
 import { TruthLog } from '../../engines/truth-log/chain.ts'
-import type { CommonConfig } from '../../kit/config.ts'
+import { type CommonConfig, ConfigError } from '../../kit/config.ts'
 import { type Database, openDatabase } from '../../kit/db.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { defineService } from '../../kit/service.ts'
@@ -77,6 +79,9 @@ export function assembleRouter(
     store,
     logger,
   )
+  const memory = new MemoryStore(database, memoryEmbedder(config, opts.fetch), {
+    dedupThreshold: config.MEMORY_DEDUP_THRESHOLD / 100,
+  })
   const catalogue = buildCatalogue({ dispatcher, platform, store })
   const kinds = builtinKinds({ dispatcher, platform, store, llm })
   const handlers = Object.fromEntries(Object.entries(kinds).map(([name, k]) => [name, k.run]))
@@ -99,6 +104,7 @@ export function assembleRouter(
     platform,
     catalogue,
     llm,
+    memory,
     llmIdleMs: config.LLM_STREAM_IDLE_SECONDS * 1000,
     builtinKinds: config.ROUTER_WORKERS > 0 ? Object.keys(kinds) : [],
     validateInput: inputValidators(kinds),
@@ -131,6 +137,23 @@ export function assembleRouter(
       clearInterval(reaper)
       if (pool.id) await pool.stop(graceMs)
     },
+  }
+}
+
+function memoryEmbedder(config: RouterConfig, fetchImpl: typeof fetch | undefined) {
+  try {
+    return createEmbedders({
+      kind: config.MEMORY_EMBEDDER,
+      modelDir: config.EMBEDDINGS_MODEL_DIR,
+      baseUrl: config.EMBEDDINGS_BASE_URL,
+      apiKey: config.EMBEDDINGS_API_KEY,
+      model: config.EMBEDDINGS_MODEL,
+      ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    }).default
+  } catch (error) {
+    if (error instanceof EmbedderConfigError)
+      throw new ConfigError([error.message.replace('KB_EMBEDDER', 'MEMORY_EMBEDDER')])
+    throw error
   }
 }
 

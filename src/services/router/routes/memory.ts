@@ -1,0 +1,154 @@
+/**
+ * Memory in mem0's shape: POST /v1/memory/add (messages or text, user_id / agent_id / run_id,
+ * metadata, infer) and POST /v1/memory/search (query, scope, filters, top_k, threshold), plus
+ * listing, reading, deleting and the history of one memory.
+ *
+ * `infer`: when true the language model extracts the facts worth keeping from the messages (as
+ * mem0 does); when false each message (or the text) is stored as it is. It defaults to true when
+ * an LLM is configured and false otherwise, and the answer says which happened.
+ */
+import { Type } from 'typebox'
+import type { Filter } from '../../../engines/memory/filters.ts'
+import type { Scope } from '../../../engines/memory/store.ts'
+import { ok } from '../../../kit/envelope.ts'
+import { AppError, errors } from '../../../kit/errors.ts'
+import type { App } from '../../../kit/server.ts'
+import type { RouterDeps } from '../app.ts'
+
+const ScopeId = Type.String({ minLength: 1, maxLength: 200 })
+const Message = Type.Object(
+  {
+    role: Type.Union([Type.Literal('user'), Type.Literal('assistant'), Type.Literal('system')]),
+    content: Type.String({ minLength: 1, maxLength: 20_000 }),
+  },
+  { additionalProperties: false },
+)
+
+const AddBody = Type.Object(
+  {
+    messages: Type.Optional(Type.Array(Message, { minItems: 1, maxItems: 100 })),
+    text: Type.Optional(Type.String({ minLength: 1, maxLength: 20_000 })),
+    user_id: Type.Optional(ScopeId),
+    agent_id: Type.Optional(ScopeId),
+    run_id: Type.Optional(ScopeId),
+    metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    infer: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+)
+
+const SearchBody = Type.Object(
+  {
+    query: Type.String({ minLength: 1, maxLength: 2000 }),
+    user_id: Type.Optional(ScopeId),
+    agent_id: Type.Optional(ScopeId),
+    run_id: Type.Optional(ScopeId),
+    filters: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    top_k: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+    threshold: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+  },
+  { additionalProperties: false },
+)
+
+const EXTRACTION_PROMPT = `Extract the durable facts worth remembering about the user (preferences, identity,
+relationships, plans, constraints) from the conversation. Write each fact as one short sentence in
+the conversation's language. Ignore greetings and questions. Answer only with JSON:
+{"facts": ["...", "..."]} (an empty list when there is nothing to keep).`
+
+/** Scope ids from the top level, or from the top level of `filters` (mem0 v2 puts them there). */
+function scopeOf(body: { user_id?: string; agent_id?: string; run_id?: string; filters?: Filter }): Scope {
+  const f = body.filters ?? {}
+  const pick = (key: 'user_id' | 'agent_id' | 'run_id') =>
+    body[key] ?? (typeof f[key] === 'string' ? (f[key] as string) : undefined)
+  return { user_id: pick('user_id'), agent_id: pick('agent_id'), run_id: pick('run_id') }
+}
+
+export function memoryRoutes(app: App, deps: RouterDeps): void {
+  const memory = deps.memory
+
+  async function extractFacts(messages: { role: string; content: string }[], caller: string | undefined) {
+    const { completion } = await deps.llm.complete(
+      {
+        messages: [
+          { role: 'system', content: EXTRACTION_PROMPT },
+          { role: 'user', content: messages.map((m) => `${m.role}: ${m.content}`).join('\n') },
+        ],
+        response_format: { type: 'json_object' },
+        temperature: 0,
+      },
+      { route: '/v1/memory/add', caller },
+    )
+    const text = (completion.choices as { message?: { content?: string } }[] | undefined)?.[0]?.message
+      ?.content
+    try {
+      const parsed = JSON.parse(text ?? '') as { facts?: unknown }
+      if (!Array.isArray(parsed.facts)) throw new Error('no facts array')
+      return parsed.facts.filter((f): f is string => typeof f === 'string')
+    } catch {
+      throw new AppError('upstream_error', 'The language model did not answer with {"facts": [...]}', {
+        source: 'llm',
+      })
+    }
+  }
+
+  app.post('/v1/memory/add', { schema: { body: AddBody } }, async (request, reply) => {
+    const b = request.body
+    if (!b.messages && !b.text) throw errors.invalid('messages', 'messages or text is required')
+    if (b.messages && b.text) throw errors.invalid('text', 'send messages or text, not both')
+    const messages = b.messages ?? [{ role: 'user' as const, content: b.text! }]
+    const infer = b.infer ?? deps.llm.configured
+    if (infer && !deps.llm.configured) {
+      throw new AppError(
+        'service_unavailable',
+        'infer=true needs a language model: set LLM_BASE_URL, or send infer=false to store the text as it is',
+        { field: 'infer' },
+      )
+    }
+    const facts = infer
+      ? await extractFacts(messages, request.apiKeyId)
+      : messages.filter((m) => m.role !== 'system').map((m) => m.content)
+    const results = await memory.add(facts, scopeOf(b), b.metadata ?? {})
+    return ok(reply, { results, inferred: infer, dedup_threshold: memory.dedupThreshold })
+  })
+
+  app.post('/v1/memory/search', { schema: { body: SearchBody } }, async (request, reply) => {
+    const b = request.body
+    const results = await memory.search({
+      query: b.query,
+      scope: scopeOf(b),
+      filters: b.filters,
+      topK: b.top_k ?? 10,
+      threshold: b.threshold,
+    })
+    return ok(reply, { results })
+  })
+
+  app.get(
+    '/v1/memory',
+    {
+      schema: {
+        querystring: Type.Object(
+          {
+            user_id: Type.Optional(ScopeId),
+            agent_id: Type.Optional(ScopeId),
+            run_id: Type.Optional(ScopeId),
+          },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request, reply) => ok(reply, { results: await memory.list(scopeOf(request.query)) }),
+  )
+
+  const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) })
+  app.get('/v1/memory/:id', { schema: { params: IdParams } }, async (request, reply) =>
+    ok(reply, await memory.get(request.params.id)),
+  )
+  app.get('/v1/memory/:id/history', { schema: { params: IdParams } }, async (request, reply) =>
+    ok(reply, { history: await memory.history(request.params.id) }),
+  )
+  app.delete('/v1/memory/:id', { schema: { params: IdParams } }, async (request, reply) => {
+    await memory.delete(request.params.id)
+    return ok(reply, { id: request.params.id, deleted: true })
+  })
+}
