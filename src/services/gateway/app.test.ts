@@ -1,12 +1,13 @@
 import { createServer, type Server } from 'node:http'
 import { Writable } from 'node:stream'
 import { Validator } from '@seriousme/openapi-schema-validator'
+import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agents as catalogue } from '../../agents/index.ts'
 import { AGENT_SERVICE_COUNTS, AGENT_SERVICES } from '../../agents/types.ts'
 import type { KeyTables } from '../../engines/keys/store.ts'
 import { openDatabase } from '../../kit/db.ts'
-import { createLogger } from '../../kit/logger.ts'
+import { REDACTED_PATHS } from '../../kit/logger.ts'
 import { startTestGateway, TEST_ADMIN_KEY, type TestGateway } from './harness.ts'
 
 const admin = { 'x-admin-key': TEST_ADMIN_KEY }
@@ -22,7 +23,10 @@ beforeAll(async () => {
       cb()
     },
   })
-  gw = await startTestGateway({ logger: createLogger({ level: 'trace' }, sink), logRequests: true })
+  gw = await startTestGateway({
+    logger: pino({ level: 'trace', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, sink),
+    logRequests: true,
+  })
 })
 afterAll(async () => {
   await gw.stop()
@@ -481,7 +485,7 @@ describe('agents', () => {
 describe('usage', () => {
   it('logs every authenticated request by endpoint and status, and /usage/{id} summarises them', async () => {
     const { key, id } = await gw.createKey({ requests_per_minute: 4 })
-    const post = (payload: unknown) =>
+    const post = (payload: Record<string, unknown>) =>
       gw.app.inject({
         method: 'POST',
         url: '/api/banking/mortgage_calculator',
