@@ -17,7 +17,15 @@ export interface Fused {
   ranks: Record<string, { rank: number; score: number }>
 }
 
-export function reciprocalRankFusion(lists: Record<string, readonly Ranked[]>, k = RRF_K): Fused[] {
+/**
+ * `weights` scale each list's contribution (default 1): a weaker ranker can still add recall without
+ * overruling a stronger one's order.
+ */
+export function reciprocalRankFusion(
+  lists: Record<string, readonly Ranked[]>,
+  k = RRF_K,
+  weights: Record<string, number> = {},
+): Fused[] {
   const fused = new Map<number, Fused>()
   for (const [name, list] of Object.entries(lists)) {
     list.forEach((hit, i) => {
@@ -26,7 +34,7 @@ export function reciprocalRankFusion(lists: Record<string, readonly Ranked[]>, k
         entry = { slot: hit.slot, score: 0, ranks: {} }
         fused.set(hit.slot, entry)
       }
-      entry.score += 1 / (k + i + 1)
+      entry.score += (weights[name] ?? 1) / (k + i + 1)
       entry.ranks[name] = { rank: i + 1, score: hit.score }
     })
   }

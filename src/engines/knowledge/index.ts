@@ -45,6 +45,8 @@ export interface SearchRequest {
   /** Candidates taken from each ranked list before fusion. */
   candidates?: number
   mode?: SearchMode
+  /** Weight of each ranked list in the fusion (default 1 each). */
+  weights?: { lexical?: number; dense?: number }
 }
 
 export interface SearchHit {
@@ -206,7 +208,10 @@ export class KnowledgeIndex {
       dense.sort((a, b) => b.score - a.score || a.slot - b.slot)
       lists.dense = dense.slice(0, candidates)
     }
-    const fused: Fused[] = reciprocalRankFusion(lists)
+    const fused: Fused[] = reciprocalRankFusion(lists, undefined, {
+      lexical: req.weights?.lexical ?? 1,
+      dense: req.weights?.dense ?? 1,
+    })
     return fused.slice(0, req.limit).map((f) => {
       const chunk = this.chunks[f.slot]!
       const document = this.docByNum[this.docOfSlot[f.slot]!]!.doc

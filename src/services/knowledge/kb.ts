@@ -48,6 +48,8 @@ export interface KnowledgeBaseOptions {
   minSimilarity?: Partial<Record<Embedder['kind'], number>>
   /** Minimum share of the question's words a passage must contain to count as relevant by words. */
   minCoverage?: number
+  /** Overrides the weight of the dense ranking in hybrid fusion (lexical weighs 1). */
+  denseWeight?: number
 }
 
 export interface IngestInput {
@@ -82,6 +84,8 @@ export interface SearchInput {
   limit: number
   mode?: SearchMode | undefined
 }
+
+const HASH_DENSE_WEIGHT = 0.5
 
 const DEFAULT_MIN_SIMILARITY: Record<Embedder['kind'], number> = {
   hash: 0.3,
@@ -609,9 +613,26 @@ export class KnowledgeBase {
       ...(filter ? { filter } : {}),
       limit: input.limit,
       mode: input.mode ?? 'hybrid',
+      weights: { dense: this.denseWeight(collections) },
     })
     this.searchLatency.record(performance.now() - started)
     return { hits, groups, embedders }
+  }
+
+  /**
+   * Weight of the dense ranking in the fusion. Hash vectors are a lexical signal too (character
+   * n-grams): they add recall for word forms and typos but order results worse than BM25, so they
+   * count half (measured on the gold set: see docs/knowledge.md). A model's vectors count fully.
+   */
+  private denseWeight(collections: readonly string[]): number {
+    const kinds = new Set(
+      collections.map((c) => {
+        const id = this.collectionStates.get(c)?.embedder
+        return (id ? this.embedderById(id)?.kind : undefined) ?? 'hash'
+      }),
+    )
+    if (this.opts.denseWeight !== undefined) return this.opts.denseWeight
+    return kinds.size === 1 && kinds.has('hash') ? HASH_DENSE_WEIGHT : 1
   }
 
   /** Whether a passage actually answers to the query, not merely ranks first among poor ones. */
