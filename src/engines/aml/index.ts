@@ -18,6 +18,14 @@ export {
   WEIGHTS,
 } from './engine.ts'
 export {
+  type CountryCheck,
+  checkCountries,
+  type HighRiskResult,
+  type HighRiskTable,
+  loadHighRiskTable,
+  versionOn,
+} from './high-risk.ts'
+export {
   type ImportResult,
   importFile,
   importPaths,
@@ -27,4 +35,12 @@ export {
 } from './importers/index.ts'
 export { activeEntities, activeEntitiesWithReport, type MergeReport } from './merge.ts'
 export { normalizeName, tokenize } from './normalize.ts'
+export {
+  type CompanySubject,
+  isPerson,
+  type PersonSubject,
+  type Subject,
+  screenSubject,
+  subjectLabel,
+} from './subject.ts'
 export * from './types.ts'

@@ -1,0 +1,146 @@
+/**
+ * ARES, the Czech register of economic subjects (Ministry of Finance), REST API v3:
+ * `GET {base}/ekonomicke-subjekty/{ico}` → EkonomickySubjekt JSON; an unknown IČO answers 404 with
+ * `{"kod":"NENALEZENO","subKod":"VYSTUP_SUBJEKT_NENALEZEN"}`, a malformed one 400 with
+ * `{"kod":"CHYBA_VSTUPU"}`. Base: https://ares.gov.cz/ekonomicke-subjekty-v-be/rest (OpenAPI at
+ * …/rest/v3/api-docs). Field names below are the API's own.
+ */
+
+import { HttpClient, UpstreamError } from '../../kit/http.ts'
+import { checkIco } from '../czech/identifiers.ts'
+import { type CachePolicy, cached, type RegistryAnswer } from './cache.ts'
+
+export const ARES_BASE_URL = 'https://ares.gov.cz/ekonomicke-subjekty-v-be/rest'
+
+/** The ARES code list PravniForma for the forms met most (full list: /ciselniky-nazevniky). */
+const LEGAL_FORMS: Record<string, string> = {
+  '100': 'podnikající fyzická osoba',
+  '101': 'fyzická osoba podnikající dle živnostenského zákona',
+  '111': 'veřejná obchodní společnost',
+  '112': 'společnost s ručením omezeným',
+  '113': 'společnost komanditní',
+  '121': 'akciová společnost',
+  '141': 'obecně prospěšná společnost',
+  '205': 'družstvo',
+  '301': 'státní podnik',
+  '325': 'organizační složka státu',
+  '331': 'příspěvková organizace',
+  '706': 'spolek',
+  '751': 'zájmové sdružení právnických osob',
+  '801': 'obec',
+  '932': 'evropská společnost',
+}
+
+/** The subset of EkonomickySubjekt the platform uses, named in English. */
+export interface AresCompany {
+  ico: string
+  name: string
+  legal_form_code: string | null
+  legal_form: string | null
+  address: string | null
+  /** ISO alpha-2 of the registered seat (sidlo.kodStatu). */
+  country: string | null
+  vat_id: string | null
+  established: string | null
+  dissolved: string | null
+  /** 'active' unless ARES gives a dissolution date. */
+  status: 'active' | 'dissolved'
+  /** ARES source registers and their state, e.g. { vr: 'AKTIVNI', ir: 'NEEXISTUJICI' }. */
+  registrations: Record<string, string>
+  /** True when the insolvency register source (stavZdrojeIr) is active for this subject. */
+  insolvency_flag: boolean
+  updated: string | null
+}
+
+export interface AresClientOptions {
+  baseUrl?: string
+  /** Per attempt, ms. */
+  timeoutMs?: number
+  retries?: number
+  cache?: CachePolicy
+  fetch?: typeof fetch
+}
+
+export class InvalidIcoError extends Error {}
+
+interface EkonomickySubjekt {
+  ico: string
+  obchodniJmeno: string
+  pravniForma?: string
+  dic?: string
+  datumVzniku?: string
+  datumZaniku?: string
+  datumAktualizace?: string
+  sidlo?: { kodStatu?: string; textovaAdresa?: string }
+  seznamRegistraci?: Record<string, string>
+}
+
+export class AresClient {
+  private readonly http: HttpClient
+  private readonly cache: CachePolicy | undefined
+
+  constructor(opts: AresClientOptions = {}) {
+    this.http = new HttpClient({
+      source: 'ares',
+      baseUrl: opts.baseUrl ?? ARES_BASE_URL,
+      timeoutMs: opts.timeoutMs ?? 4000,
+      retries: opts.retries ?? 1,
+      backoffMs: 200,
+      ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    })
+    this.cache = opts.cache
+  }
+
+  /**
+   * The company with this IČO, or null when ARES does not know it. Throws InvalidIcoError before
+   * any call when the checksum fails, UpstreamError when ARES fails and no stale answer exists.
+   */
+  async lookup(
+    ico: string,
+    opts: { signal?: AbortSignal } = {},
+  ): Promise<RegistryAnswer<AresCompany | null>> {
+    const check = checkIco(ico)
+    if (!check.valid) throw new InvalidIcoError(`ico: ${check.reason}`)
+    const id = check.value
+    return cached(this.cache, `ares:${id}`, async () => {
+      const res = await this.http.getJson<EkonomickySubjekt | { kod?: string; subKod?: string }>(
+        `/ekonomicke-subjekty/${id}`,
+        { acceptStatus: [404], ...(opts.signal ? { signal: opts.signal } : {}) },
+      )
+      if (res.status === 404) {
+        const body = res.data as { kod?: string }
+        // A 404 without ARES's own error body means a wrong endpoint, not an unknown company.
+        if (body?.kod !== 'NENALEZENO')
+          throw new UpstreamError('ares', 'invalid_response', 'answered 404 without NENALEZENO')
+        return null
+      }
+      return toCompany(res.data as EkonomickySubjekt)
+    })
+  }
+}
+
+function toCompany(s: EkonomickySubjekt): AresCompany {
+  if (!s || typeof s.ico !== 'string' || typeof s.obchodniJmeno !== 'string') {
+    throw new UpstreamError('ares', 'invalid_response', 'answer lacks ico or obchodniJmeno')
+  }
+  const registrations: Record<string, string> = {}
+  for (const [k, v] of Object.entries(s.seznamRegistraci ?? {})) {
+    if (k.startsWith('stavZdroje')) registrations[k.slice('stavZdroje'.length).toLowerCase()] = String(v)
+  }
+  const code = s.pravniForma ?? null
+  return {
+    ico: s.ico,
+    name: s.obchodniJmeno,
+    legal_form_code: code,
+    legal_form: code ? (LEGAL_FORMS[code] ?? null) : null,
+    address: s.sidlo?.textovaAdresa ?? null,
+    country: s.sidlo?.kodStatu ?? null,
+    vat_id: s.dic ?? null,
+    established: s.datumVzniku ?? null,
+    dissolved: s.datumZaniku ?? null,
+    status: s.datumZaniku ? 'dissolved' : 'active',
+    registrations,
+    insolvency_flag: registrations.ir === 'AKTIVNI',
+    updated: s.datumAktualizace ?? null,
+  }
+}
