@@ -10,6 +10,11 @@ import { ID_PATTERN, RECORD_TYPES } from '../../engines/discovery/dataset.ts'
 import { INQUIRY_LIMITS } from '../../engines/discovery/inquiry.ts'
 import { ERROR_CODES } from '../../kit/errors.ts'
 
+/** A string enum with `type: string` spelled out (TypeBox's Enum emits only `enum`). */
+function StringEnum<T extends string>(values: readonly T[], options: Record<string, unknown> = {}) {
+  return Type.Unsafe<T>({ type: 'string', enum: [...values], ...options })
+}
+
 const DataVersion = () =>
   Type.String({ format: 'date-time', description: 'Identifies the dataset (the snapshot file declares it).' })
 
@@ -17,7 +22,7 @@ export const ErrorSchema = Type.Object(
   {
     error: Type.Object(
       {
-        code: Type.Enum(ERROR_CODES, {
+        code: StringEnum(ERROR_CODES, {
           description: 'One of a closed list; the HTTP status follows from the code.',
         }),
         message: Type.String({ description: 'What went wrong and what to do next, for a person.' }),
@@ -42,7 +47,7 @@ export const ErrorSchema = Type.Object(
 /** Responses use `{$ref: 'Error#'}` so the OpenAPI document shows one Error component. */
 export const ErrorRef = Type.Unsafe<Static<typeof ErrorSchema>>(Type.Ref('Error'))
 
-export const RecordType = Type.Enum(RECORD_TYPES)
+export const RecordType = StringEnum(RECORD_TYPES)
 
 const publicRecordProperties = {
   id: Type.String({ pattern: ID_PATTERN }),
