@@ -16,6 +16,7 @@ import type { PlatformClients } from './platform.ts'
 import { gptRoutes } from './routes/gpt.ts'
 import { jobRoutes } from './routes/jobs.ts'
 import { llmRoutes } from './routes/llm.ts'
+import { mcpRoutes } from './routes/mcp.ts'
 import { memoryRoutes } from './routes/memory.ts'
 import { registryRoutes } from './routes/registry.ts'
 import { truthLogRoutes } from './routes/truth-log.ts'
@@ -81,6 +82,7 @@ export function buildApp(deps: RouterDeps): App {
   gptRoutes(app, deps)
   llmRoutes(app, deps)
   memoryRoutes(app, deps)
+  mcpRoutes(app, deps)
   registryRoutes(app, deps)
   return app
 }

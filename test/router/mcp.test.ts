@@ -1,0 +1,93 @@
+/**
+ * The MCP servers, driven by the SDK's own client over both transports (Streamable HTTP and SSE)
+ * against a listening router, with the knowledge service faked locally.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TOOL_SERVICES } from '../../src/services/router/catalogue.ts'
+import { type FakeService, startFakeServices } from './fake-services.ts'
+import { type Harness, routerHarness } from './harness.ts'
+
+let fake: FakeService
+let h: Harness
+let base: string
+beforeAll(async () => {
+  fake = await startFakeServices()
+  h = await routerHarness({ start: false, env: { KNOWLEDGE_URL: fake.url, AML_URL: 'http://127.0.0.1:9' } })
+  base = await h.app.listen({ port: 0, host: '127.0.0.1' })
+})
+afterAll(async () => {
+  await h.close()
+  await fake.close()
+})
+
+async function connect(transport: StreamableHTTPClientTransport | SSEClientTransport): Promise<Client> {
+  const client = new Client({ name: 'router-test', version: '1.0.0' })
+  await client.connect(transport)
+  return client
+}
+
+describe('MCP servers', () => {
+  it('serves 14 tool services', async () => {
+    expect(TOOL_SERVICES).toHaveLength(14)
+    const res = await h.app.inject({ method: 'GET', url: '/v1/mcp' })
+    expect(res.json().data.services.map((s: { service: string }) => s.service)).toEqual([...TOOL_SERVICES])
+  })
+
+  it('lists prefixed tools and calls one over Streamable HTTP', async () => {
+    const client = await connect(new StreamableHTTPClientTransport(new URL(`${base}/v1/mcp/knowledge`)))
+    try {
+      const { tools } = await client.listTools()
+      expect(tools.map((t) => t.name).sort()).toEqual(['knowledge_collections', 'knowledge_search'])
+      expect(tools.every((t) => t.name.startsWith('knowledge_'))).toBe(true)
+      const result = await client.callTool({
+        name: 'knowledge_search',
+        arguments: { query: 'skutečný majitel' },
+      })
+      expect(result.isError).toBeFalsy()
+      expect(result.structuredContent).toMatchObject({ query: 'skutečný majitel' })
+      expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', url: '/rag/search' })
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('speaks the SSE transport under /mcp/*', async () => {
+    const client = await connect(new SSEClientTransport(new URL(`${base}/mcp/knowledge/sse`)))
+    try {
+      const { tools } = await client.listTools()
+      expect(tools.map((t) => t.name)).toContain('knowledge_collections')
+      const result = await client.callTool({ name: 'knowledge_collections', arguments: {} })
+      expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toEqual({
+        collections: [{ name: 'aml_regulations', documents: 12 }],
+      })
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('reports a tool whose service is down as a tool error, not a protocol failure', async () => {
+    const client = await connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp/aml`)))
+    try {
+      const result = await client.callTool({ name: 'aml_screen_company', arguments: { ico: '27074358' } })
+      expect(result.isError).toBe(true)
+      expect((result.content as { text: string }[])[0]!.text).toMatch(
+        /upstream_error: The aml service failed/,
+      )
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('answers 404 in the envelope for a service that does not exist', async () => {
+    const res = await fetch(`${base}/v1/mcp/nonsense`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    })
+    expect(res.status).toBe(404)
+    expect((await res.json()).error.code).toBe('NOT_FOUND')
+  })
+})
