@@ -3,7 +3,7 @@
  * date), the status of each outside source consulted, and turning a source failure into "this
  * source failed" (partial answer) rather than an error or an invented value.
  */
-import { type Static, Type } from 'typebox'
+import { type Static, type TSchema, Type } from 'typebox'
 import { checkIco } from '../../engines/czech/identifiers.ts'
 import { errors } from '../../kit/errors.ts'
 import { UpstreamError } from '../../kit/http.ts'
@@ -106,7 +106,10 @@ export function round(value: number, digits = 2): number {
   return Math.round(value * f) / f
 }
 
-/*
- * Nullable schemas list Null first: the platform's Ajv coerces types, and with the null branch
- * last it turns false, 0 and "" into null while validating (anyOf coercion).
+/**
+ * A nullable schema, Null listed first: a coercing Ajv validating `anyOf [T, null]` turns false,
+ * 0 and "" into null; with null first it never does.
  */
+export function nullable<T extends TSchema>(schema: T) {
+  return Type.Union([Type.Null(), schema])
+}

@@ -1,0 +1,115 @@
+import { join } from 'node:path'
+import { Type } from 'typebox'
+import { loadGazetteer } from '../../engines/sources/index.ts'
+import { defineAgent } from '../types.ts'
+import {
+  attempt,
+  nullable,
+  PartialSchema,
+  RulesSchema,
+  rule,
+  type SourceStatus,
+  SourcesSchema,
+} from './shared.ts'
+
+const RUIAN = 'ČÚZK, RÚIAN vyhledávací služba (GeocodeSOE findAddressCandidates)'
+
+const CandidateSchema = Type.Object({
+  address: Type.String(),
+  type: Type.String({ description: 'RÚIAN element: AdresniMisto (address point), Ulice, Obec …' }),
+  score: Type.Number(),
+  lat: Type.Number(),
+  lon: Type.Number(),
+})
+
+export const geocoder = defineAgent({
+  service: 'data',
+  name: 'geocoder',
+  description:
+    'Finds the WGS84 position of a Czech address in RÚIAN, the state address register (ČÚZK geocoder): the best candidate and the alternatives, with their precision (address point, street, municipality). If RÚIAN cannot be reached it says so and gives only what the PSČ tells offline (municipality, district, region), never a made-up point.',
+  input: Type.Object(
+    {
+      address: Type.String({
+        minLength: 3,
+        maxLength: 300,
+        description: 'street, number and town work best',
+      }),
+      max_candidates: Type.Optional(Type.Integer({ minimum: 1, maximum: 10, default: 3 })),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    query: Type.String(),
+    best: nullable(CandidateSchema),
+    precision: nullable(
+      Type.Union([Type.Literal('address_point'), Type.Literal('street'), Type.Literal('area')]),
+    ),
+    candidates: Type.Array(CandidateSchema),
+    from_psc: nullable(
+      Type.Object({
+        psc: Type.String(),
+        municipalities: Type.Array(Type.String()),
+        district: Type.String(),
+        region: Type.String(),
+      }),
+    ),
+    rules_applied: RulesSchema,
+    sources: SourcesSchema,
+    partial: PartialSchema,
+  }),
+  examples: [
+    { title: 'An address point in Prague', input: { address: 'Jankovcova 1522/53, 17000 Praha 7' } },
+    { title: 'An address RÚIAN does not know', input: { address: 'Neexistující 999, 17000 Praha 7' } },
+  ],
+  async run(input, ctx) {
+    const sources: SourceStatus[] = []
+    const found = await attempt('ruian', sources, () =>
+      ctx.deps.sources.ruian.find(input.address, input.max_candidates ?? 3),
+    )
+    const candidates = [...(found?.candidates ?? [])].sort((a, b) => b.score - a.score)
+    const best = candidates[0] ?? null
+    const precision: 'address_point' | 'street' | 'area' | null = best
+      ? best.type === 'AdresniMisto'
+        ? 'address_point'
+        : best.type === 'Ulice'
+          ? 'street'
+          : 'area'
+      : null
+    const psc = /(?<!\d)(\d{3}) ?(\d{2})(?!\d)/.exec(input.address)
+    const places = psc
+      ? (loadGazetteer(join(ctx.deps.registryDir, 'psc-list.csv')).byPsc.get(`${psc[1]}${psc[2]}`) ?? [])
+      : []
+    const fromPsc =
+      places.length > 0
+        ? {
+            psc: `${psc![1]} ${psc![2]}`,
+            municipalities: [...new Set(places.map((p) => p.municipality))],
+            district: places[0]!.district,
+            region: places[0]!.region,
+          }
+        : null
+    return {
+      query: input.address,
+      best,
+      precision,
+      candidates,
+      from_psc: fromPsc,
+      rules_applied: [
+        rule(
+          'the position is RÚIAN’s definition point of the best candidate, in WGS84 (EPSG:4326)',
+          RUIAN,
+          undefined,
+          best ? `${best.type}, score ${best.score}` : 'no candidate',
+        ),
+        rule(
+          'the PSČ gives the municipality, district and region offline',
+          'RÚIAN gazetteer (psc-list.csv)',
+          undefined,
+          fromPsc ? fromPsc.municipalities.join(', ') : 'no known PSČ',
+        ),
+      ],
+      sources,
+      partial: sources.some((s) => s.status === 'failed'),
+    }
+  },
+})

@@ -1,0 +1,170 @@
+import { Type } from 'typebox'
+import { checkCzechAccount, checkDic, checkIban } from '../../engines/czech/identifiers.ts'
+import { errors } from '../../kit/errors.ts'
+import { defineAgent } from '../types.ts'
+import {
+  attempt,
+  IcoSchema,
+  nullable,
+  PartialSchema,
+  RulesSchema,
+  requireIco,
+  rule,
+  type SourceStatus,
+  SourcesSchema,
+} from './shared.ts'
+
+const ZDPH = 'zákon 235/2004 Sb., o dani z přidané hodnoty'
+const REGISTER = 'MF ČR, Registr plátců DPH (rozhraniCRPDPH)'
+/** Twice the cash-payment limit of zákon 254/2004 Sb. (270,000 CZK since 2013). */
+const UNPUBLISHED_ACCOUNT_LIMIT_CZK = 540_000
+
+/** Canonical form for comparing accounts: domestic "prefix-number/bank" without leading zeros, or the IBAN. */
+function canonical(account: string): string {
+  const compact = account.replace(/\s+/g, '').toUpperCase()
+  if (compact.startsWith('CZ') && compact.length === 24) {
+    const bank = compact.slice(4, 8)
+    const prefix = compact.slice(8, 14).replace(/^0+/, '')
+    const number = compact.slice(14).replace(/^0+/, '')
+    return `${prefix ? `${prefix}-` : ''}${number}/${bank}`
+  }
+  const m = /^(?:(\d+)-)?(\d+)\/(\d{4})$/.exec(compact)
+  if (m) {
+    const prefix = (m[1] ?? '').replace(/^0+/, '')
+    return `${prefix ? `${prefix}-` : ''}${m[2]!.replace(/^0+/, '')}/${m[3]}`
+  }
+  return compact
+}
+
+export const vatPayerCheck = defineAgent({
+  service: 'data',
+  name: 'vat_payer_check',
+  description:
+    'Asks the Czech VAT register whether a DIČ (or IČO) is a VAT payer, whether it is an unreliable payer, and which bank accounts it has published; optionally checks that the account you are about to pay is one of them. Paying an unreliable payer, or paying more than 540,000 CZK to an unpublished account, makes the buyer liable for the supplier’s VAT.',
+  input: Type.Object(
+    {
+      dic: Type.Optional(Type.String({ minLength: 8, maxLength: 16, description: 'DIČ, e.g. CZ27082440' })),
+      ico: Type.Optional(IcoSchema),
+      account: Type.Optional(
+        Type.String({
+          minLength: 4,
+          maxLength: 40,
+          description: 'account to be paid: [prefix-]number/bank or IBAN',
+        }),
+      ),
+      amount: Type.Optional(
+        Type.Number({ minimum: 0, description: 'CZK to be paid, for the unpublished-account rule' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    dic: Type.String(),
+    registered: nullable(
+      Type.Boolean({ description: 'in the VAT register (null when the register did not answer)' }),
+    ),
+    unreliable: nullable(Type.Boolean()),
+    unreliable_since: nullable(Type.String()),
+    tax_office: nullable(Type.String({ description: 'územní pracoviště code (cisloFu)' })),
+    published_accounts: Type.Array(
+      Type.Object({ account: Type.String(), kind: Type.String(), published_since: nullable(Type.String()) }),
+    ),
+    account_check: nullable(
+      Type.Object({
+        account: Type.String(),
+        published: nullable(Type.Boolean()),
+        liability_risk: nullable(
+          Type.Boolean({ description: 'paying this account would make the buyer liable for the VAT' }),
+        ),
+      }),
+    ),
+    register_answered_on: nullable(Type.String()),
+    rules_applied: RulesSchema,
+    sources: SourcesSchema,
+    partial: PartialSchema,
+  }),
+  examples: [
+    {
+      title: 'A reliable payer and one of its published accounts',
+      input: { dic: 'CZ27082440', account: '19-2000145399/0800', amount: 750000 },
+    },
+    { title: 'An unreliable payer looked up by IČO', input: { ico: '24601357' } },
+    { title: 'Not a VAT payer', input: { dic: 'CZ12345679' } },
+  ],
+  async run(input, ctx) {
+    if (input.dic === undefined && input.ico === undefined) throw errors.invalid('dic', 'give dic or ico')
+    let dic: string
+    if (input.dic !== undefined) {
+      const check = checkDic(input.dic)
+      if (!check.valid) throw errors.invalid('dic', check.reason)
+      dic = check.value
+    } else dic = `CZ${requireIco(input.ico!)}`
+    if (input.account !== undefined) {
+      const compact = input.account.replace(/\s+/g, '')
+      const check = /^[A-Za-z]{2}/.test(compact) ? checkIban(compact) : checkCzechAccount(compact)
+      if (!check.valid) throw errors.invalid('account', check.reason)
+    }
+    const sources: SourceStatus[] = []
+    const answer = await attempt('vat_register', sources, () => ctx.deps.sources.vatRegister.status([dic]))
+    const payer = answer?.payers.find((p) => `CZ${p.dic}` === dic) ?? answer?.payers[0]
+    const registered = answer ? payer !== undefined && payer.unreliable !== 'NENALEZEN' : null
+    const unreliable = answer ? payer?.unreliable === 'ANO' : null
+    const accounts = registered ? payer!.accounts : []
+    const rules = [
+      rule(
+        'the VAT register says whether a DIČ is a registered payer',
+        REGISTER,
+        undefined,
+        registered === null ? 'register did not answer' : registered ? 'registered' : 'not in the register',
+      ),
+      rule(
+        'an unreliable payer is published; the buyer is liable for VAT on supplies from it',
+        `${ZDPH}, § 106a and § 109 odst. 3`,
+        '2013-01-01',
+        unreliable === null
+          ? 'unknown'
+          : unreliable
+            ? `unreliable since ${payer?.unreliable_since ?? '?'}`
+            : 'not unreliable',
+      ),
+    ]
+    let accountCheck = null
+    if (input.account !== undefined) {
+      const wanted = canonical(input.account)
+      const published =
+        answer && registered ? accounts.some((a) => canonical(a.account) === wanted) : answer ? false : null
+      const overLimit = input.amount === undefined ? null : input.amount > UNPUBLISHED_ACCOUNT_LIMIT_CZK
+      const risk = published === null ? null : unreliable === true ? true : published ? false : overLimit
+      rules.push(
+        rule(
+          `paying more than ${UNPUBLISHED_ACCOUNT_LIMIT_CZK.toLocaleString('en')} CZK (twice the cash-payment limit) to an account the payer has not published makes the buyer liable for the VAT`,
+          `${ZDPH}, § 109 odst. 2 písm. c)`,
+          undefined,
+          published === null
+            ? 'not checked'
+            : published
+              ? 'account is published'
+              : 'account is not published',
+        ),
+      )
+      accountCheck = { account: input.account, published, liability_risk: risk }
+    }
+    return {
+      dic,
+      registered,
+      unreliable,
+      unreliable_since: payer?.unreliable_since ?? null,
+      tax_office: registered ? (payer?.tax_office ?? null) : null,
+      published_accounts: accounts.map((a) => ({
+        account: a.account,
+        kind: a.kind,
+        published_since: a.published_since ?? null,
+      })),
+      account_check: accountCheck,
+      register_answered_on: answer?.generated || null,
+      rules_applied: rules,
+      sources,
+      partial: sources.some((s) => s.status === 'failed'),
+    }
+  },
+})

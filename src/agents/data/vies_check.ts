@@ -1,0 +1,99 @@
+import { Type } from 'typebox'
+import { checkDic } from '../../engines/czech/identifiers.ts'
+import { VIES_COUNTRIES } from '../../engines/sources/index.ts'
+import { errors } from '../../kit/errors.ts'
+import { defineAgent } from '../types.ts'
+import {
+  attempt,
+  nullable,
+  PartialSchema,
+  RulesSchema,
+  rule,
+  type SourceStatus,
+  SourcesSchema,
+} from './shared.ts'
+
+const VIES = 'European Commission, VIES VAT number validation'
+
+export const viesCheck = defineAgent({
+  service: 'data',
+  name: 'vies_check',
+  description:
+    'Validates an EU VAT number in VIES, the European Commission’s system that asks the member state’s register: valid or not, with the registered name and address where the state discloses them. A Czech DIČ is checked offline first (a bad checksum is a 400, not a VIES query). Needed to zero-rate an intra-EU supply (Directive 2006/112/EC, Art. 138).',
+  input: Type.Object(
+    {
+      vat_number: Type.String({
+        minLength: 4,
+        maxLength: 16,
+        description: 'with its country prefix, e.g. CZ27082440, DE811907980 (Greece is EL)',
+      }),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    country_code: Type.String(),
+    vat_number: Type.String(),
+    valid: nullable(Type.Boolean({ description: 'null when the member state did not answer' })),
+    name: nullable(Type.String()),
+    address: nullable(Type.String()),
+    checked_at: nullable(Type.String({ description: 'VIES request date: the evidence of the check' })),
+    rules_applied: RulesSchema,
+    sources: SourcesSchema,
+    partial: PartialSchema,
+  }),
+  examples: [
+    { title: 'A valid Czech VAT number with name and address', input: { vat_number: 'CZ27082440' } },
+    { title: 'A well-formed number VIES does not know', input: { vat_number: 'CZ 12345679' } },
+  ],
+  async run(input, ctx) {
+    const compact = input.vat_number.replace(/[\s.-]/g, '').toUpperCase()
+    const m = /^([A-Z]{2})([0-9A-Z+*]{2,12})$/.exec(compact)
+    if (!m)
+      throw errors.invalid(
+        'vat_number',
+        'must be a 2-letter country prefix followed by 2 to 12 letters or digits',
+      )
+    const [, country, number] = m as unknown as [string, string, string]
+    if (country === 'GR') throw errors.invalid('vat_number', 'Greek VAT numbers use the prefix EL')
+    if (!(VIES_COUNTRIES as readonly string[]).includes(country)) {
+      throw errors.invalid(
+        'vat_number',
+        `${country} is not an EU member state in VIES (${VIES_COUNTRIES.join(', ')})`,
+      )
+    }
+    const rules = []
+    if (country === 'CZ') {
+      const check = checkDic(compact)
+      if (!check.valid) throw errors.invalid('vat_number', check.reason)
+      rules.push(
+        rule(
+          'a Czech DIČ passes its checksum before VIES is asked',
+          'zákon 280/2009 Sb., § 130',
+          undefined,
+          'checksum ok',
+        ),
+      )
+    }
+    const sources: SourceStatus[] = []
+    const answer = await attempt('vies', sources, () => ctx.deps.sources.vies.check(country, number))
+    rules.push(
+      rule(
+        'a supply to another member state is zero-rated only to a customer with a VAT number valid in VIES',
+        `Council Directive 2006/112/EC, Art. 138; zákon 235/2004 Sb., § 64; checked in ${VIES}`,
+        '2020-01-01',
+        answer ? (answer.valid ? 'valid' : 'not valid') : 'VIES did not answer',
+      ),
+    )
+    return {
+      country_code: country,
+      vat_number: number,
+      valid: answer ? answer.valid : null,
+      name: answer?.name ?? null,
+      address: answer?.address ?? null,
+      checked_at: answer?.request_date || null,
+      rules_applied: rules,
+      sources,
+      partial: sources.some((s) => s.status === 'failed'),
+    }
+  },
+})
