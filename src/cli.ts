@@ -10,6 +10,7 @@ import { startServices, stopOnSignals } from './kit/lifecycle.ts'
 import { createLogger } from './kit/logger.ts'
 import { datasetCheck } from './services/discovery/cli.ts'
 import { services } from './services/index.ts'
+import { kbIngest, kbReembed } from './services/knowledge/cli.ts'
 import { truthLogVerify } from './services/router/cli.ts'
 
 const serve: Command = {
@@ -74,7 +75,7 @@ const migrate: Command = {
 
 const VERSION = '0.1.0'
 
-export const commands: Command[] = [serve, migrate, truthLogVerify, datasetCheck]
+export const commands: Command[] = [serve, migrate, truthLogVerify, datasetCheck, kbIngest, kbReembed]
 
 function help(io: CommandIO): void {
   io.out(`gatehouse ${VERSION}: know who you deal with\n`)
