@@ -158,7 +158,7 @@ describe.skipIf(!postgres.available || !redis.available)('two instances on Postg
   })
 
   it('reports Redis and PostgreSQL in /health', async () => {
-    const body = await (await fetch(`${a.url}/health`)).json()
+    const body = (await (await fetch(`${a.url}/health`)).json()) as { services: Record<string, unknown> }
     expect(body.services.database).toMatchObject({ status: 'up', dialect: 'postgres' })
     expect(body.services.redis).toMatchObject({ status: 'up', required: true })
   })
