@@ -1,0 +1,202 @@
+import { Type } from 'typebox'
+import { annuityPayment, round2 } from '../../engines/finance/annuity.ts'
+import { asOfDate, covered, requireIco } from '../../engines/reference/inputs.ts'
+import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import {
+  DateString,
+  NullableNumber,
+  PartialSchema,
+  RulesAppliedSchema,
+  type SourceStatus,
+  SourcesSchema,
+} from '../../engines/reference/schema.ts'
+import { lookupCompany } from '../compliance/registry.ts'
+import type { AppliedRule } from '../types.ts'
+import { defineAgent } from '../types.ts'
+
+type Bands = { max: number; points: number }[]
+interface Scorecard extends ReferenceVersion {
+  base: number
+  dsti: Bands
+  ltv: Bands
+  employment: Record<string, number>
+  employment_years: Bands
+  delinquencies_12m: Bands
+  company_age_years: Bands
+  company_insolvency: number
+  company_dissolved: number
+  grades: { grade: string; min: number; recommendation: string }[]
+}
+
+const band = (bands: Bands, x: number) => bands.find((b) => x <= b.max)!.points
+
+export const creditRisk = defineAgent({
+  service: 'risk',
+  name: 'credit_risk',
+  description:
+    'Credit scorecard for a loan applicant: points for DSTI and LTV, employment and its length, recent delinquencies and — for a business borrower given by IČO — company age, insolvency and dissolution from ARES; total, grade A–E and a recommendation, with every characteristic shown.',
+  input: Type.Object(
+    {
+      amount: Type.Number({ exclusiveMinimum: 0, description: 'loan principal, CZK' }),
+      monthly_income: Type.Number({ exclusiveMinimum: 0, description: 'net monthly income, CZK' }),
+      annual_rate_pct: Type.Number({ minimum: 0, maximum: 30 }),
+      term_months: Type.Integer({ minimum: 1, maximum: 480 }),
+      property_value: Type.Optional(
+        Type.Number({ exclusiveMinimum: 0, description: 'collateral value, CZK' }),
+      ),
+      existing_monthly_payments: Type.Optional(Type.Number({ minimum: 0 })),
+      employment: Type.Optional(
+        Type.Union([
+          Type.Literal('permanent'),
+          Type.Literal('fixed_term'),
+          Type.Literal('self_employed'),
+          Type.Literal('pensioner'),
+          Type.Literal('unemployed'),
+        ]),
+      ),
+      employment_years: Type.Optional(Type.Number({ minimum: 0, maximum: 70 })),
+      delinquencies_12m: Type.Optional(
+        Type.Integer({ minimum: 0, description: 'missed payments in 12 months' }),
+      ),
+      ico: Type.Optional(Type.String({ maxLength: 12, description: 'business borrower: checked in ARES' })),
+      as_of: Type.Optional(DateString()),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    score: Type.Integer(),
+    grade: Type.String(),
+    recommendation: Type.String(),
+    dsti: Type.Number(),
+    ltv: NullableNumber(),
+    characteristics: Type.Array(
+      Type.Object({ name: Type.String(), value: Type.String(), points: Type.Integer() }),
+    ),
+    not_scored: Type.Array(Type.String()),
+    partial: PartialSchema,
+    sources: SourcesSchema,
+    rules_applied: RulesAppliedSchema,
+  }),
+  examples: [
+    {
+      title: 'Employed applicant, 25 % DSTI, 70 % LTV, clean history: grade A',
+      input: {
+        amount: 3_500_000,
+        monthly_income: 75_000,
+        annual_rate_pct: 4.79,
+        term_months: 360,
+        property_value: 5_000_000,
+        employment: 'permanent',
+        employment_years: 6,
+        delinquencies_12m: 0,
+      },
+    },
+    {
+      title: 'Self-employed applicant with a missed payment and high DSTI: grade E',
+      input: {
+        amount: 1_200_000,
+        monthly_income: 32_000,
+        annual_rate_pct: 6.9,
+        term_months: 120,
+        existing_monthly_payments: 2_000,
+        employment: 'self_employed',
+        employment_years: 0.5,
+        delinquencies_12m: 1,
+      },
+    },
+  ],
+  async run(input, ctx) {
+    const today = asOfDate(input.as_of, ctx.now)
+    const card = covered(() => referenceAt<Scorecard>('credit-scorecard', today))
+    const src = { source: card.source ?? 'scorecard', since: card.effective_from }
+    const chars: { name: string; value: string; points: number }[] = []
+    const notScored: string[] = []
+    const sources: SourceStatus[] = []
+
+    const payment = annuityPayment(input.amount, input.annual_rate_pct, input.term_months)
+    const dsti = (payment + (input.existing_monthly_payments ?? 0)) / input.monthly_income
+    chars.push({ name: 'dsti', value: `${round2(dsti * 100)} %`, points: band(card.dsti, dsti) })
+    let ltv: number | null = null
+    if (input.property_value !== undefined) {
+      ltv = input.amount / input.property_value
+      chars.push({ name: 'ltv', value: `${round2(ltv * 100)} %`, points: band(card.ltv, ltv) })
+    } else notScored.push('ltv (unsecured or no property_value)')
+    if (input.employment) {
+      chars.push({ name: 'employment', value: input.employment, points: card.employment[input.employment]! })
+    } else notScored.push('employment')
+    if (input.employment_years !== undefined) {
+      chars.push({
+        name: 'employment_years',
+        value: String(input.employment_years),
+        points: band(card.employment_years, input.employment_years),
+      })
+    } else notScored.push('employment_years')
+    if (input.delinquencies_12m !== undefined) {
+      chars.push({
+        name: 'delinquencies_12m',
+        value: String(input.delinquencies_12m),
+        points: band(card.delinquencies_12m, input.delinquencies_12m),
+      })
+    } else notScored.push('delinquencies_12m')
+
+    if (input.ico) {
+      const ico = requireIco(input.ico)
+      const found = await lookupCompany(ctx, ico)
+      sources.push(found.source)
+      const f = found.facts
+      if (found.found === false) {
+        chars.push({ name: 'company', value: 'no such IČO in ARES', points: card.company_dissolved })
+      } else if (f) {
+        if (f.established) {
+          const years = (Date.parse(today) - Date.parse(f.established)) / (365.25 * 86_400_000)
+          chars.push({
+            name: 'company_age_years',
+            value: years.toFixed(1),
+            points: band(card.company_age_years, years),
+          })
+        } else notScored.push('company_age_years (ARES gave no founding date)')
+        if (f.active === false)
+          chars.push({
+            name: 'company_dissolved',
+            value: f.dissolved ?? 'yes',
+            points: card.company_dissolved,
+          })
+        if (f.insolvency)
+          chars.push({ name: 'company_insolvency', value: 'listed', points: card.company_insolvency })
+      } else notScored.push(`company (${found.source.name} failed)`)
+    }
+
+    const score = card.base + chars.reduce((s, c) => s + c.points, 0)
+    const grade = card.grades.find((g) => score >= g.min)!
+    const rules: AppliedRule[] = [
+      { rule: `Scorecard base ${card.base} points`, ...src },
+      ...chars.map((c) => ({
+        rule: `Characteristic ${c.name} = ${c.value}`,
+        ...src,
+        outcome: `${c.points >= 0 ? '+' : ''}${c.points}`,
+      })),
+      {
+        rule: `Grades: ${card.grades.map((g) => `${g.grade} ≥ ${g.min}`).join(', ')}`,
+        ...src,
+        outcome: `${score} → ${grade.grade}`,
+      },
+      {
+        rule: 'DSTI = all monthly instalments / net monthly income; LTV = loan / collateral value',
+        source: 'ČNB doporučení k úvěrům zajištěným rezidenční nemovitostí (definitions)',
+        since: '2022-04-01',
+      },
+    ]
+    return {
+      score,
+      grade: grade.grade,
+      recommendation: grade.recommendation,
+      dsti: Math.round(dsti * 10_000) / 10_000,
+      ltv: ltv === null ? null : Math.round(ltv * 10_000) / 10_000,
+      characteristics: chars,
+      not_scored: notScored,
+      partial: sources.some((s) => s.status === 'failed'),
+      sources,
+      rules_applied: rules,
+    }
+  },
+})

@@ -1,0 +1,245 @@
+import { Type } from 'typebox'
+import { round2 } from '../../engines/finance/annuity.ts'
+import { asOfDate, covered } from '../../engines/reference/inputs.ts'
+import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { NullableNumber, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { errors } from '../../kit/errors.ts'
+import type { AppliedRule } from '../types.ts'
+import { defineAgent } from '../types.ts'
+
+interface Limits extends ReferenceVersion {
+  large_exposure_share: number
+  large_exposure_limit: number
+  hhi_moderate: number
+  hhi_high: number
+  ltv_buckets: number[]
+}
+
+const Concentration = Type.Object({
+  hhi: Type.Integer({ description: 'Herfindahl–Hirschman index on % shares, 0–10 000' }),
+  level: Type.Union([Type.Literal('unconcentrated'), Type.Literal('moderate'), Type.Literal('high')]),
+  top: Type.Array(Type.Object({ key: Type.String(), amount: Type.Number(), share: Type.Number() })),
+})
+
+export const portfolioRisk = defineAgent({
+  service: 'risk',
+  name: 'portfolio_risk',
+  description:
+    'Concentration and collateral profile of a loan portfolio: Herfindahl–Hirschman index by borrower, sector and region, large exposures against Tier 1 capital (CRR Art. 392/395), LTV buckets and the exposure-weighted LTV.',
+  input: Type.Object(
+    {
+      loans: Type.Array(
+        Type.Object(
+          {
+            id: Type.String({ minLength: 1, maxLength: 100 }),
+            borrower: Type.String({
+              minLength: 1,
+              maxLength: 200,
+              description: 'borrower or group of connected clients',
+            }),
+            amount: Type.Number({ exclusiveMinimum: 0, description: 'outstanding exposure, CZK' }),
+            property_value: Type.Optional(
+              Type.Number({ exclusiveMinimum: 0, description: 'collateral, CZK' }),
+            ),
+            sector: Type.Optional(Type.String({ maxLength: 20, description: 'CZ-NACE division or section' })),
+            region: Type.Optional(Type.String({ maxLength: 100, description: 'kraj' })),
+          },
+          { additionalProperties: false },
+        ),
+        { minItems: 1, maxItems: 100_000 },
+      ),
+      tier1_capital: Type.Optional(
+        Type.Number({ exclusiveMinimum: 0, description: 'CZK, enables large-exposure checks' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    total_exposure: Type.Number(),
+    loans: Type.Integer(),
+    borrower: Concentration,
+    sector: Concentration,
+    region: Concentration,
+    large_exposures: Type.Array(
+      Type.Object({
+        borrower: Type.String(),
+        amount: Type.Number(),
+        share_of_capital: Type.Number(),
+        breaches_limit: Type.Boolean(),
+      }),
+    ),
+    weighted_ltv_pct: NullableNumber(),
+    ltv_buckets: Type.Array(
+      Type.Object({ bucket: Type.String(), loans: Type.Integer(), amount: Type.Number() }),
+    ),
+    rules_applied: RulesAppliedSchema,
+  }),
+  examples: [
+    {
+      title: 'Five mortgages and a developer loan against 50 M CZK of Tier 1 capital',
+      input: {
+        tier1_capital: 50_000_000,
+        loans: [
+          {
+            id: 'm1',
+            borrower: 'Novák',
+            amount: 3_200_000,
+            property_value: 4_500_000,
+            sector: 'household',
+            region: 'Praha',
+          },
+          {
+            id: 'm2',
+            borrower: 'Svobodová',
+            amount: 2_800_000,
+            property_value: 3_200_000,
+            sector: 'household',
+            region: 'Jihomoravský',
+          },
+          {
+            id: 'm3',
+            borrower: 'Dvořák',
+            amount: 4_100_000,
+            property_value: 5_000_000,
+            sector: 'household',
+            region: 'Praha',
+          },
+          {
+            id: 'm4',
+            borrower: 'Černá',
+            amount: 1_900_000,
+            property_value: 4_000_000,
+            sector: 'household',
+            region: 'Středočeský',
+          },
+          {
+            id: 'm5',
+            borrower: 'Procházka',
+            amount: 3_000_000,
+            property_value: 3_100_000,
+            sector: 'household',
+            region: 'Praha',
+          },
+          {
+            id: 'd1',
+            borrower: 'Rezidence Vltava s.r.o.',
+            amount: 14_000_000,
+            property_value: 20_000_000,
+            sector: '41',
+            region: 'Praha',
+          },
+        ],
+      },
+    },
+    {
+      title: 'Unsecured loans spread over three sectors',
+      input: {
+        loans: [
+          { id: 'a', borrower: 'A', amount: 1_000_000, sector: '47' },
+          { id: 'b', borrower: 'B', amount: 1_000_000, sector: '47' },
+          { id: 'c', borrower: 'C', amount: 1_000_000, sector: '62' },
+          { id: 'd', borrower: 'D', amount: 1_000_000, sector: '10' },
+        ],
+      },
+    },
+  ],
+  async run(input, ctx) {
+    const lim = covered(() => referenceAt<Limits>('prudential-limits', asOfDate(undefined, ctx.now)))
+    const ids = new Set<string>()
+    for (const l of input.loans) {
+      if (ids.has(l.id)) throw errors.invalid('loans', `id ${l.id} appears twice`)
+      ids.add(l.id)
+    }
+    const total = input.loans.reduce((s, l) => s + l.amount, 0)
+    const concentration = (key: (l: (typeof input.loans)[number]) => string | undefined) => {
+      const m = new Map<string, number>()
+      for (const l of input.loans) {
+        const k = key(l) ?? 'unknown'
+        m.set(k, (m.get(k) ?? 0) + l.amount)
+      }
+      const shares = [...m.entries()].map(([k, amount]) => ({ key: k, amount, share: amount / total }))
+      const hhi = Math.round(shares.reduce((s, x) => s + (x.share * 100) ** 2, 0))
+      const level: 'unconcentrated' | 'moderate' | 'high' =
+        hhi > lim.hhi_high ? 'high' : hhi >= lim.hhi_moderate ? 'moderate' : 'unconcentrated'
+      const top = shares
+        .sort((a, b) => b.amount - a.amount || a.key.localeCompare(b.key))
+        .slice(0, 5)
+        .map((x) => ({ key: x.key, amount: round2(x.amount), share: Math.round(x.share * 10_000) / 10_000 }))
+      return { hhi, level, top }
+    }
+    const borrower = concentration((l) => l.borrower)
+    const sector = concentration((l) => l.sector)
+    const region = concentration((l) => l.region)
+
+    const largeExposures: {
+      borrower: string
+      amount: number
+      share_of_capital: number
+      breaches_limit: boolean
+    }[] = []
+    if (input.tier1_capital) {
+      const byBorrower = new Map<string, number>()
+      for (const l of input.loans) byBorrower.set(l.borrower, (byBorrower.get(l.borrower) ?? 0) + l.amount)
+      for (const [b, amount] of [...byBorrower.entries()].sort((x, y) => y[1] - x[1])) {
+        const share = amount / input.tier1_capital
+        if (share >= lim.large_exposure_share) {
+          largeExposures.push({
+            borrower: b,
+            amount: round2(amount),
+            share_of_capital: Math.round(share * 10_000) / 10_000,
+            breaches_limit: share > lim.large_exposure_limit,
+          })
+        }
+      }
+    }
+    const secured = input.loans.filter((l) => l.property_value !== undefined)
+    const edges = lim.ltv_buckets
+    const labels = [
+      `≤${edges[0]} %`,
+      ...edges.slice(1).map((e, i) => `${edges[i]}–${e} %`),
+      `>${edges.at(-1)} %`,
+    ]
+    const buckets = labels.map((bucket) => ({ bucket, loans: 0, amount: 0 }))
+    let weighted = 0
+    for (const l of secured) {
+      const ltv = (l.amount / l.property_value!) * 100
+      weighted += ltv * l.amount
+      let i = edges.findIndex((e) => ltv <= e)
+      if (i < 0) i = edges.length
+      buckets[i]!.loans++
+      buckets[i]!.amount += l.amount
+    }
+    const securedTotal = secured.reduce((s, l) => s + l.amount, 0)
+    const rules: AppliedRule[] = [
+      {
+        rule: `HHI on % shares: moderate from ${lim.hhi_moderate}, high above ${lim.hhi_high}`,
+        source: 'U.S. DOJ/FTC Horizontal Merger Guidelines (2023) § 2.1',
+        outcome: `borrower ${borrower.hhi}, sector ${sector.hhi}, region ${region.hhi}`,
+      },
+      {
+        rule: `Large exposure ≥ ${lim.large_exposure_share * 100} % of Tier 1 capital; limit ${lim.large_exposure_limit * 100} %`,
+        source: 'nařízení (EU) 575/2013 (CRR) čl. 392, 395',
+        since: lim.effective_from,
+        outcome: input.tier1_capital
+          ? `${largeExposures.length} large exposure(s)`
+          : 'not checked: no tier1_capital',
+      },
+      {
+        rule: 'LTV = exposure / collateral value, exposure-weighted',
+        source: 'ČNB doporučení k úvěrům zajištěným rezidenční nemovitostí (LTV definition)',
+        outcome: secured.length ? `${round2(weighted / securedTotal)} %` : 'no secured loans',
+      },
+    ]
+    return {
+      total_exposure: round2(total),
+      loans: input.loans.length,
+      borrower,
+      sector,
+      region,
+      large_exposures: largeExposures,
+      weighted_ltv_pct: secured.length ? round2(weighted / securedTotal) : null,
+      ltv_buckets: buckets.map((b) => ({ ...b, amount: round2(b.amount) })),
+      rules_applied: rules,
+    }
+  },
+})

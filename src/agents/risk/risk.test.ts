@@ -1,0 +1,274 @@
+import { Type } from 'typebox'
+import { describe, expect, it } from 'vitest'
+import { parseEnv } from '../../kit/config.ts'
+import { AppError } from '../../kit/errors.ts'
+import { createLogger } from '../../kit/logger.ts'
+import { agentSpec, createAgentDeps } from '../deps.ts'
+import { createDispatcher } from '../dispatch.ts'
+import { type Agent, defineAgent } from '../types.ts'
+import { riskAgents } from './index.ts'
+
+const NOW = new Date('2025-06-01T10:00:00Z')
+const deps = createAgentDeps(parseEnv(agentSpec, {}))
+const logger = createLogger({ level: 'silent' })
+
+/** A stand-in for the data service's ares_lookup: a small register, or an outage. */
+function fakeAres(answer: (ico: string) => unknown): Agent {
+  return defineAgent({
+    service: 'data',
+    name: 'ares_lookup',
+    description: 'test double',
+    input: Type.Object({ ico: Type.String() }),
+    output: Type.Unknown(),
+    examples: [],
+    async run({ ico }) {
+      return answer(ico)
+    },
+  })
+}
+const REGISTER: Record<string, unknown> = {
+  '45274649': {
+    ico: '45274649',
+    name: 'ČEZ, a. s.',
+    legal_form: { code: '121', name: 'Akciová společnost' },
+    established: '1992-05-06',
+    status: 'active',
+    nace: ['35.11'],
+  },
+  // A company founded four months before NOW, in real estate, with an insolvency registration.
+  '27082440': {
+    ico: '27082440',
+    name: 'Nová Reality s.r.o.',
+    established: '2025-02-01',
+    status: 'active',
+    nace: ['68.10'],
+    registrations: { stavZdrojeIr: 'AKTIVNI' },
+  },
+  '25596641': {
+    ico: '25596641',
+    name: 'Zaniklá s.r.o.',
+    established: '2001-03-01',
+    dissolved: '2019-12-31',
+    status: 'ZANIKLY',
+  },
+}
+const dispatcher = createDispatcher(
+  [...riskAgents, fakeAres((ico) => REGISTER[ico] ?? { found: false })],
+  deps,
+  logger,
+)
+const down = createDispatcher(
+  [
+    ...riskAgents,
+    fakeAres(() => {
+      throw new AppError('upstream_error', 'ares: answered 503', { source: 'ares' })
+    }),
+  ],
+  deps,
+  logger,
+)
+const run = async (name: string, input: unknown, d = dispatcher): Promise<any> =>
+  (await d.call('risk', name, input, { now: NOW })).output
+const rejection = (name: string, input: unknown): Promise<AppError> =>
+  run(name, input).then(
+    () => {
+      throw new Error('expected a rejection')
+    },
+    (e: AppError) => e,
+  )
+
+const expected: Record<string, Record<string, Record<string, unknown>>> = {
+  credit_risk: {
+    'Employed applicant, 25 % DSTI, 70 % LTV, clean history: grade A': {
+      score: 880,
+      grade: 'A',
+      recommendation: 'approve',
+      dsti: 0.2446,
+      ltv: 0.7,
+      not_scored: [],
+    },
+    'Self-employed applicant with a missed payment and high DSTI: grade E': {
+      score: 390,
+      grade: 'E',
+      recommendation: 'decline',
+      ltv: null,
+      not_scored: ['ltv (unsecured or no property_value)'],
+    },
+  },
+  company_risk: {
+    'Established listed company: low risk': {
+      risk_level: 'low',
+      score: 0,
+      flags: [],
+      company: { name: 'ČEZ, a. s.', established: '1992-05-06', legal_form: 'Akciová společnost' },
+      partial: false,
+    },
+    'IČO unknown to the register: critical': {
+      risk_level: 'critical',
+      flags: [{ flag: 'not_found', severity: 'critical', points: 100, detail: '27074358' }],
+    },
+  },
+  fraud_detection: {
+    'Ordinary shopping: all allowed': { summary: { allow: 3, review: 0, block: 0 } },
+    'A spike abroad 20 minutes after a payment at home, then a duplicate: blocked': {
+      summary: { allow: 3, review: 0, block: 2 },
+      results: [
+        { id: 'a1', decision: 'allow' },
+        { id: 'a2', decision: 'allow' },
+        { id: 'a3', decision: 'allow' },
+        { id: 'a4', score: 80, decision: 'block' },
+        {
+          id: 'a5',
+          score: 110,
+          reasons: [
+            'duplicate of a4',
+            'amount 24990 is more than 5 × the account median 290',
+            'CZ → NG within 24 minutes',
+          ],
+        },
+      ],
+    },
+  },
+  portfolio_risk: {
+    'Five mortgages and a developer loan against 50 M CZK of Tier 1 capital': {
+      total_exposure: 29_000_000,
+      borrower: { hhi: 2895, level: 'high' },
+      large_exposures: [
+        {
+          borrower: 'Rezidence Vltava s.r.o.',
+          amount: 14_000_000,
+          share_of_capital: 0.28,
+          breaches_limit: true,
+        },
+      ],
+      weighted_ltv_pct: 74.8,
+    },
+    'Unsecured loans spread over three sectors': {
+      borrower: { hhi: 2500 },
+      sector: {
+        hhi: 3750,
+        top: [
+          { key: '47', amount: 2_000_000, share: 0.5 },
+          { key: '10', amount: 1_000_000, share: 0.25 },
+          { key: '62', amount: 1_000_000, share: 0.25 },
+        ],
+      },
+      weighted_ltv_pct: null,
+      large_exposures: [],
+    },
+  },
+  collateral_stress: {
+    'Three mortgages under −10/−20/−30 % price shocks': {
+      ltv_limit: 0.8,
+      baseline: { weighted_ltv: 0.7851, above_limit: 1, negative_equity: 0 },
+      scenarios: [
+        { shock_pct: 10, negative_equity: 0 },
+        { shock_pct: 20, negative_equity: 1, uncovered_exposure: 500_000 },
+        { shock_pct: 30, negative_equity: 2, uncovered_exposure: 1_450_000 },
+      ],
+    },
+    'A single high-LTV loan under a 25 % shock': {
+      scenarios: [{ shock_pct: 25, weighted_ltv: 1.2, uncovered_exposure: 450_000 }],
+    },
+  },
+}
+
+describe('risk agents: worked examples', () => {
+  it('has the five agents, each with at least two examples', () => {
+    expect(riskAgents.map((a) => a.name).sort()).toEqual(
+      ['collateral_stress', 'company_risk', 'credit_risk', 'fraud_detection', 'portfolio_risk'].sort(),
+    )
+    for (const a of riskAgents) expect(a.examples.length).toBeGreaterThanOrEqual(2)
+  })
+  for (const agent of riskAgents) {
+    for (const example of agent.examples) {
+      it(`${agent.name}: ${example.title}`, async () => {
+        const want = expected[agent.name]?.[example.title]
+        expect(want, 'every example has its expected values here').toBeDefined()
+        const out = await run(agent.name, example.input)
+        expect(out).toMatchObject(want!)
+        expect(out.rules_applied.length).toBeGreaterThan(0)
+      })
+    }
+  }
+})
+
+describe('risk agents: registers, rules and bad input', () => {
+  it('sums the flags of a young real-estate company in insolvency past the critical threshold', async () => {
+    const out = await run('company_risk', { ico: '27082440' })
+    expect(out.flags.map((f: any) => f.flag)).toEqual(['insolvency', 'younger_than_1y', 'high_risk_sector'])
+    expect(out).toMatchObject({ risk_level: 'critical', score: 105 })
+  })
+
+  it('rates a dissolved company critical', async () => {
+    const out = await run('company_risk', { ico: '25596641' })
+    expect(out.risk_level).toBe('critical')
+    expect(out.flags[0]).toMatchObject({ flag: 'dissolved', detail: 'on 2019-12-31' })
+  })
+
+  it('reports a name that differs from the register', async () => {
+    const out = await run('company_risk', { ico: '45274649', name: 'CEZ Distribuce' })
+    expect(out.flags).toEqual([
+      { flag: 'name_mismatch', severity: 'medium', points: 20, detail: 'registered as "ČEZ, a. s."' },
+    ])
+  })
+
+  it('answers "unknown", partial and naming the source, when ARES fails — never a guessed level', async () => {
+    const out = await run('company_risk', { ico: '45274649' }, down)
+    expect(out).toMatchObject({
+      risk_level: 'unknown',
+      partial: true,
+      sources: [{ name: 'data/ares_lookup', status: 'failed', error: 'ares: answered 503' }],
+    })
+  })
+
+  it('scores company age from ARES for a business borrower, and marks the score partial when ARES fails', async () => {
+    const loan = {
+      amount: 500_000,
+      monthly_income: 80_000,
+      annual_rate_pct: 7,
+      term_months: 60,
+      ico: '45274649',
+    }
+    const ok = await run('credit_risk', loan)
+    expect(ok.characteristics.at(-1)).toEqual({ name: 'company_age_years', value: '33.1', points: 60 })
+    const partial = await run('credit_risk', loan, down)
+    expect(partial.partial).toBe(true)
+    expect(partial.not_scored).toContain('company (data/ares_lookup failed)')
+  })
+
+  it('rejects an IČO with a bad checksum', async () => {
+    const error = await rejection('company_risk', { ico: '27082441' })
+    expect(error.details).toEqual({ field: 'ico', rule: 'checksum digit should be 0, not 1' })
+  })
+
+  it('rejects duplicate transaction ids', async () => {
+    const t = { id: 'x', timestamp: '2025-05-12T08:10:00Z', account: 'c', amount: 1 }
+    const error = await rejection('fraud_detection', { transactions: [t, t] })
+    expect(error.details).toEqual({ field: 'transactions', rule: 'id x appears twice' })
+  })
+
+  it('flags five payments in ten minutes (velocity)', async () => {
+    const transactions = [0, 1, 2, 3, 4].map((i) => ({
+      id: `v${i}`,
+      timestamp: `2025-05-12T10:0${i * 2}:00Z`,
+      account: 'c',
+      amount: 100 + i,
+      merchant: `m${i}`,
+    }))
+    const out = await run('fraud_detection', { transactions })
+    expect(out.results.at(-1)).toMatchObject({
+      id: 'v4',
+      decision: 'review',
+      reasons: ['5+ payments within 10 minutes'],
+    })
+  })
+
+  it('takes the LTV limit in force on the day (80 % in 2025)', async () => {
+    const out = await run('collateral_stress', {
+      loans: [{ id: 'a', amount: 85, property_value: 100 }],
+      shocks_pct: [5],
+    })
+    expect(out.baseline.above_limit).toBe(1)
+  })
+})
