@@ -253,23 +253,28 @@ function pageAt(offset: number, pageOffsets: readonly number[] | undefined): num
   return page
 }
 
-/** The tail of a chunk's text worth repeating at the start of the next one. */
+/** The tail of a chunk worth repeating at the start of the next one: whole sentences, at most
+ * `overlapTokens`, never the whole chunk, never from a table or code block. */
 function overlapTail(units: Unit[], overlapTokens: number): Unit[] {
   if (overlapTokens <= 0) return []
-  const last = units[units.length - 1]
-  if (!last || last.kind === 'table' || last.kind === 'code') return []
-  const sentences = splitSentences(last.text)
   const tail: string[] = []
   let tokens = 0
-  for (let i = sentences.length - 1; i >= 0; i--) {
-    const t = estimateTokens(sentences[i]!)
-    if (tokens + t > overlapTokens) break
-    tail.unshift(sentences[i]!)
-    tokens += t
+  let from: Unit | undefined
+  outer: for (let u = units.length - 1; u >= 0; u--) {
+    const unit = units[u]!
+    if (unit.kind === 'table' || unit.kind === 'code') break
+    const sentences = splitSentences(unit.text)
+    for (let i = sentences.length - 1; i >= 0; i--) {
+      const t = estimateTokens(sentences[i]!)
+      if (tokens + t > overlapTokens) break outer
+      tail.unshift(sentences[i]!)
+      tokens += t
+      from = unit
+    }
   }
-  // Repeating the whole unit would make the next chunk start with a duplicate paragraph only.
-  if (tail.length === 0 || tail.length === sentences.length) return []
-  return [{ ...last, text: tail.join(' ') }]
+  const allSentences = units.reduce((n, u) => n + splitSentences(u.text).length, 0)
+  if (tail.length === 0 || !from || tail.length >= allSentences) return []
+  return [{ ...from, text: tail.join(' ') }]
 }
 
 function sectionLabel(headings: string[], units: Unit[]): string[] {
