@@ -12,7 +12,11 @@ function add(
   md: string,
 ) {
   const full: IndexedDocument = { source: `${doc.id}.md`, metadata: {}, ...doc }
-  const chunks = chunkMarkdown(md).map((c) => ({ ...c, vector: hashEmbed(contextualText(full, c), DIM) }))
+  const chunks = chunkMarkdown(md).map((c) => ({
+    ...c,
+    id: `${doc.id}:${c.position}`,
+    vector: hashEmbed(contextualText(full, c), DIM),
+  }))
   index.upsert(full, chunks)
 }
 

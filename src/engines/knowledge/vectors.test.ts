@@ -36,7 +36,7 @@ describe('VectorIndex', () => {
         .slice(0, 10)
       const got = index.search(q, 10)
       expect(got.map((h) => h.slot)).toEqual(expected.map((e) => e.slot))
-      got.forEach((h, i) => expect(h.score).toBeCloseTo(expected[i]!.score, 5))
+      for (const [i, h] of got.entries()) expect(h.score).toBeCloseTo(expected[i]!.score, 5)
     }
   })
 
