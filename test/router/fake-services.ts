@@ -22,8 +22,9 @@ export async function startFakeServices(): Promise<FakeService> {
       res.writeHead(status, { 'content-type': type, 'x-upstream': 'fake' })
       res.end(typeof value === 'string' ? value : JSON.stringify(value))
     }
+    const path = req.url!.split('?')[0]
     const meta = { request_id: '00000000-0000-4000-8000-000000000000', processing_time_ms: 1 }
-    if (req.url === '/rag/search' && req.method === 'POST') {
+    if (path === '/rag/search' && req.method === 'POST') {
       const query = (JSON.parse(body || '{}') as { query?: string }).query
       if (!query)
         return send(400, {
@@ -46,18 +47,18 @@ export async function startFakeServices(): Promise<FakeService> {
         meta,
       })
     }
-    if (req.url === '/rag/collections')
+    if (path === '/rag/collections')
       return send(200, {
         success: true,
         data: { collections: [{ name: 'aml_regulations', documents: 12 }] },
         meta,
       })
-    if (req.url === '/rag/slow') {
+    if (path === '/rag/slow') {
       await new Promise((r) => setTimeout(r, 2500))
       return send(200, { success: true, data: {}, meta })
     }
-    if (req.url === '/rag/plain-error') return send(500, 'Internal Server Error', 'text/plain')
-    if (req.url === '/api/aml/screen/complete' && req.method === 'POST') {
+    if (path === '/rag/plain-error') return send(500, 'Internal Server Error', 'text/plain')
+    if (path === '/api/aml/screen/complete' && req.method === 'POST') {
       return send(200, {
         screening_id: 'AML-20261122-0001',
         timestamp: '2026-11-22T05:00:00Z',

@@ -88,6 +88,6 @@ describe('MCP servers', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     })
     expect(res.status).toBe(404)
-    expect((await res.json()).error.code).toBe('NOT_FOUND')
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND')
   })
 })

@@ -3,6 +3,7 @@
  * service.ts opens the storage, starts the built-in workers and the lease reaper, and calls this.
  */
 import type { Dispatcher } from '../../agents/dispatch.ts'
+import type { Snapshot } from '../../engines/discovery/dataset.ts'
 import type { JobQueue } from '../../engines/jobs/queue.ts'
 import type { MemoryStore } from '../../engines/memory/store.ts'
 import type { TruthLog } from '../../engines/truth-log/chain.ts'
@@ -18,6 +19,8 @@ import { jobRoutes } from './routes/jobs.ts'
 import { llmRoutes } from './routes/llm.ts'
 import { mcpRoutes } from './routes/mcp.ts'
 import { memoryRoutes } from './routes/memory.ts'
+import { pageRoutes } from './routes/pages.ts'
+import { proxyRoutes } from './routes/proxy.ts'
 import { registryRoutes } from './routes/registry.ts'
 import { truthLogRoutes } from './routes/truth-log.ts'
 import type { RouterStore } from './store.ts'
@@ -32,6 +35,10 @@ export interface RouterDeps {
   catalogue: Catalogue
   llm: LlmRelay
   memory: MemoryStore
+  /** Targets of /rag/* and /aml/* (timeout per request, ms). */
+  proxy: { knowledgeUrl: string; amlUrl: string; timeoutMs: number }
+  /** /web/* pages from the discovery snapshot (loaded at start) and /docs/* from the project root. */
+  pages: { projectRoot: string; snapshot?: Snapshot | undefined; snapshotProblem?: string | undefined }
   /** Longest silence between streamed LLM chunks (ms). */
   llmIdleMs: number
   /** Kinds the built-in workers run. */
@@ -83,6 +90,8 @@ export function buildApp(deps: RouterDeps): App {
   llmRoutes(app, deps)
   memoryRoutes(app, deps)
   mcpRoutes(app, deps)
+  proxyRoutes(app, deps)
+  pageRoutes(app, deps)
   registryRoutes(app, deps)
   return app
 }

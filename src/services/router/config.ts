@@ -59,6 +59,15 @@ export const routerSpec = {
     default: 'http://127.0.0.1:8080',
     doc: 'discovery service, for its MCP tools',
   }),
+  // The discovery service's variable: /web/* is built from the same snapshot.
+  DISCOVERY_DATASET: env.string({
+    default: resolve(PROJECT_ROOT, 'data/discovery/snapshot.json'),
+    doc: 'dataset file (JSON); default the shipped data/discovery/snapshot.json',
+  }),
+  DISCOVERY_ORIGIN: env.url({
+    protocols: ['https'],
+    doc: 'public https origin of the pages (canonical URLs); default https://gatehouse.cz',
+  }),
   ROUTER_PROXY_TIMEOUT_SECONDS: env.int({ default: 30, min: 1, max: 600, doc: 'per proxied request' }),
   CONTEXT_DIR: env.string({
     default: resolve(PROJECT_ROOT, 'data/context'),

@@ -6,6 +6,7 @@
 import { createAgentDeps } from '../../agents/deps.ts'
 import { createDispatcher } from '../../agents/dispatch.ts'
 import { agents } from '../../agents/index.ts'
+import { DEFAULT_ORIGIN, loadDataset } from '../../engines/discovery/dataset.ts'
 import { JobQueue } from '../../engines/jobs/queue.ts'
 import { WorkerPool } from '../../engines/jobs/runner.ts'
 import { createEmbedders, EmbedderConfigError } from '../../engines/knowledge/embedders/index.ts'
@@ -23,6 +24,7 @@ import {
   DEV_ADMIN_KEY,
   DEV_INTERNAL_KEY,
   fallbackModels,
+  PROJECT_ROOT,
   type RouterConfig,
   routerSpec,
 } from './config.ts'
@@ -35,8 +37,10 @@ import { RouterStore } from './store.ts'
 export interface Assembled {
   deps: RouterDeps
   pool: WorkerPool
-  /** Starts the built-in workers and the reaper. */
+  /** Starts the built-in workers and the reaper (and loads the pages' snapshot). */
   start(): Promise<void>
+  /** Reads the discovery snapshot behind /web/*. */
+  loadPages(): Promise<void>
   /** Stops them (running jobs get `graceMs` to finish). */
   stop(graceMs?: number): Promise<void>
 }
@@ -105,6 +109,12 @@ export function assembleRouter(
     catalogue,
     llm,
     memory,
+    proxy: {
+      knowledgeUrl: config.KNOWLEDGE_URL,
+      amlUrl: config.AML_URL,
+      timeoutMs: config.ROUTER_PROXY_TIMEOUT_SECONDS * 1000,
+    },
+    pages: { projectRoot: PROJECT_ROOT },
     llmIdleMs: config.LLM_STREAM_IDLE_SECONDS * 1000,
     builtinKinds: config.ROUTER_WORKERS > 0 ? Object.keys(kinds) : [],
     validateInput: inputValidators(kinds),
@@ -122,7 +132,19 @@ export function assembleRouter(
   return {
     deps,
     pool,
+    async loadPages() {
+      const loaded = await loadDataset(config.DISCOVERY_DATASET, config.DISCOVERY_ORIGIN ?? DEFAULT_ORIGIN)
+      if (loaded.ok) deps.pages.snapshot = loaded.snapshot
+      else {
+        deps.pages.snapshotProblem = `The discovery snapshot ${config.DISCOVERY_DATASET} is not valid: ${loaded.problems
+          .slice(0, 3)
+          .map((p) => p.message)
+          .join('; ')}`
+        logger.warn({ problems: loaded.problems.length }, deps.pages.snapshotProblem)
+      }
+    },
     async start() {
+      await this.loadPages()
       const current = await store.currentGpt()
       if (current) pool.setVersion(String(current.version))
       if (config.ROUTER_WORKERS > 0) await pool.start()

@@ -1,0 +1,188 @@
+/**
+ * Proxy routes to the platform's services:
+ * - `/rag/*` → KNOWLEDGE_URL, same path (`/rag/search` → `{KNOWLEDGE_URL}/rag/search`);
+ * - `/aml/*` → AML_URL under its API prefix (`/aml/screen/complete` → `{AML_URL}/api/aml/screen/complete`).
+ * Bodies of any type (JSON, multipart uploads) pass through as bytes; answers stream back as they
+ * arrive. The caller's credentials for the router (keys, cookies) are not forwarded. Failures
+ * come back in the standard envelope: the service's own envelope when it sent one, otherwise one
+ * made from its status; an unreachable service is 502 and one slower than
+ * ROUTER_PROXY_TIMEOUT_SECONDS is 504.
+ */
+import { Readable } from 'node:stream'
+import { AppError, type ErrorCode } from '../../../kit/errors.ts'
+import type { App, FastifyReply, FastifyRequest } from '../../../kit/server.ts'
+import type { RouterDeps } from '../app.ts'
+
+export interface ProxyTarget {
+  /** Name used in errors ("knowledge", "aml"). */
+  name: string
+  baseUrl: string
+  /** Maps the router path onto the service's path. */
+  rewrite: (path: string) => string
+}
+
+/** Never forwarded: hop-by-hop headers, the router's own credentials, and what fetch recomputes. */
+const REQUEST_SKIP = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'authorization',
+  'x-api-key',
+  'x-admin-key',
+  'cookie',
+  'proxy-authorization',
+  'te',
+  'trailer',
+])
+/** fetch has already decoded the body, so length and encoding no longer describe it. */
+const RESPONSE_SKIP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+])
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'invalid_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable',
+  429: 'rate_limited',
+  503: 'service_unavailable',
+  504: 'upstream_timeout',
+}
+
+export function proxyRoutes(app: App, deps: RouterDeps): void {
+  const targets: [string, ProxyTarget][] = [
+    ['/rag/*', { name: 'knowledge', baseUrl: deps.proxy.knowledgeUrl, rewrite: (p) => p }],
+    ['/aml/*', { name: 'aml', baseUrl: deps.proxy.amlUrl, rewrite: (p) => p.replace(/^\/aml/, '/api/aml') }],
+  ]
+  app.register(async (scope) => {
+    // Bodies are relayed as bytes, whatever their type.
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    )
+    for (const [url, target] of targets) {
+      scope.route({
+        method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
+        url,
+        handler: (request, reply) => forward(request, reply, target, deps.proxy.timeoutMs),
+      })
+    }
+  })
+}
+
+async function forward(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  target: ProxyTarget,
+  timeoutMs: number,
+): Promise<FastifyReply> {
+  const [path, query] = splitUrl(request.url)
+  const url = `${target.baseUrl.replace(/\/+$/, '')}${target.rewrite(path)}${query}`
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || REQUEST_SKIP.has(name)) continue
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+  }
+  headers.set('x-request-id', request.id)
+  headers.set('x-forwarded-for', request.ip)
+  headers.set('x-forwarded-host', request.headers.host ?? '')
+  const timeout = AbortSignal.timeout(timeoutMs)
+  const clientGone = new AbortController()
+  request.raw.on('close', () => {
+    if (!reply.raw.writableFinished) clientGone.abort()
+  })
+  const hasBody = !['GET', 'HEAD'].includes(request.method) && Buffer.isBuffer(request.body)
+  let response: Response
+  try {
+    response = await fetch(url, {
+      method: request.method,
+      headers,
+      ...(hasBody ? { body: request.body as Buffer } : {}),
+      signal: AbortSignal.any([timeout, clientGone.signal]),
+      redirect: 'manual',
+    })
+  } catch (error) {
+    if (timeout.aborted) {
+      throw new AppError(
+        'upstream_timeout',
+        `The ${target.name} service did not answer within ${timeoutMs} ms`,
+        {
+          source: target.name,
+        },
+      )
+    }
+    throw new AppError(
+      'upstream_error',
+      `The ${target.name} service is unreachable at ${target.baseUrl} (${describe(error)}); is it running?`,
+      { source: target.name },
+    )
+  }
+
+  if (response.status >= 400) throw await asEnvelopeError(response, target.name)
+
+  reply.code(response.status)
+  for (const [name, value] of response.headers) {
+    if (!RESPONSE_SKIP.has(name) && name !== 'x-request-id') reply.header(name, value)
+  }
+  if (!response.body || request.method === 'HEAD') return reply.send()
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream))
+}
+
+async function asEnvelopeError(response: Response, source: string): Promise<AppError> {
+  const text = await response.text().catch(() => '')
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    body = undefined
+  }
+  const b = body as {
+    success?: boolean
+    error?: { code?: string; message?: string } | string
+    message?: string
+  }
+  const code = STATUS_CODES[response.status] ?? 'upstream_error'
+  const retryAfter = response.headers.get('retry-after')
+  const headers: Record<string, string> = retryAfter ? { 'retry-after': retryAfter } : {}
+  if (typeof b?.error === 'object' && b.error.message) {
+    return new AppError(code, b.error.message, { source, upstream_status: response.status }, headers)
+  }
+  const message =
+    (typeof b?.error === 'string' ? b.error : b?.message) ??
+    (text.trim().slice(0, 200) || `The ${source} service answered HTTP ${response.status}`)
+  // A 5xx from the service is a bad gateway from the caller's side (its message is still shown,
+  // because it names the service's failure, not ours).
+  if (response.status >= 500 && code === 'upstream_error') {
+    return new AppError(
+      'upstream_error',
+      `The ${source} service failed (HTTP ${response.status}): ${message}`,
+      {
+        source,
+        upstream_status: response.status,
+      },
+    )
+  }
+  return new AppError(code, message, { source, upstream_status: response.status }, headers)
+}
+
+function splitUrl(url: string): [string, string] {
+  const i = url.indexOf('?')
+  return i < 0 ? [url, ''] : [url.slice(0, i), url.slice(i)]
+}
+
+function describe(error: unknown): string {
+  const e = error as { cause?: { code?: string; message?: string }; message?: string }
+  return e.cause?.code ?? e.cause?.message ?? e.message ?? String(error)
+}

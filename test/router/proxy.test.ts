@@ -1,0 +1,123 @@
+/**
+ * Proxy routes (/rag/*, /aml/*) against local fake services, and the HTML pages (/web/* from the
+ * discovery snapshot, /docs/* from the project's Markdown).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { docLink } from '../../src/services/router/routes/pages.ts'
+import { type FakeService, startFakeServices } from './fake-services.ts'
+import { type Harness, routerHarness } from './harness.ts'
+
+let fake: FakeService
+let h: Harness
+beforeAll(async () => {
+  fake = await startFakeServices()
+  h = await routerHarness({
+    start: false,
+    env: { KNOWLEDGE_URL: fake.url, AML_URL: fake.url, ROUTER_PROXY_TIMEOUT_SECONDS: '1' },
+  })
+  await h.router.loadPages()
+})
+afterAll(async () => {
+  await h.close()
+  await fake.close()
+})
+
+describe('proxy routes', () => {
+  it('forwards /rag/* to the knowledge service without the caller’s router credentials', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/rag/search?trace=1',
+      headers: {
+        'x-api-key': 'secret-of-the-caller',
+        'x-request-id': '6f1c2a7e-0d7b-4b8e-9f45-1c2d3e4f5a6b',
+      },
+      payload: { query: 'skutečný majitel', limit: 3 },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data.results[0].id).toBe('aml-zakon-253-2008')
+    expect(res.headers['x-upstream']).toBe('fake')
+    const seen = fake.requests.at(-1)!
+    expect(seen.url).toBe('/rag/search?trace=1')
+    expect(JSON.parse(seen.body)).toEqual({ query: 'skutečný majitel', limit: 3 })
+    expect(seen.headers['x-api-key']).toBeUndefined()
+    expect(seen.headers['x-request-id']).toBe('6f1c2a7e-0d7b-4b8e-9f45-1c2d3e4f5a6b')
+  })
+
+  it('maps /aml/* onto the AML service’s /api/aml/*', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/aml/screen/complete',
+      payload: { ico: '27074358' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().screening_id).toBe('AML-20261122-0001')
+    expect(fake.requests.at(-1)!.url).toBe('/api/aml/screen/complete')
+  })
+
+  it('relays the service’s own error envelope with its status', async () => {
+    const res = await h.app.inject({ method: 'POST', url: '/rag/search', payload: {} })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({
+      success: false,
+      error: { code: 'INVALID_REQUEST', message: 'field "query" is required' },
+    })
+  })
+
+  it('wraps a non-envelope failure of the service in the envelope (502)', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/rag/plain-error' })
+    expect(res.statusCode).toBe(502)
+    expect(res.json().error.code).toBe('UPSTREAM_ERROR')
+    expect(res.json().error.message).toMatch(/knowledge service failed \(HTTP 500\)/)
+  })
+
+  it('answers 504 when the service is slower than the proxy timeout', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/rag/slow' })
+    expect(res.statusCode).toBe(504)
+    expect(res.json().error.code).toBe('UPSTREAM_TIMEOUT')
+  })
+
+  it('answers 502 naming the service when it is down', async () => {
+    const down = await routerHarness({ start: false })
+    try {
+      const res = await down.app.inject({ method: 'GET', url: '/rag/collections' })
+      expect(res.statusCode).toBe(502)
+      expect(res.json().error.message).toMatch(/knowledge service is unreachable .*is it running/)
+    } finally {
+      await down.close()
+    }
+  })
+})
+
+describe('pages', () => {
+  it('renders the public pages from the discovery snapshot', async () => {
+    const index = await h.app.inject({ method: 'GET', url: '/web' })
+    expect(index.statusCode).toBe(200)
+    expect(index.headers['content-type']).toMatch(/^text\/html/)
+    expect(index.body).toContain('href="/web/sluzby/aml-proverka"')
+    const record = await h.app.inject({ method: 'GET', url: '/web/sluzby/aml-proverka' })
+    expect(record.statusCode).toBe(200)
+    expect(record.body).toContain('<h1>AML prověrka osob a firem</h1>')
+    expect(record.body).toContain('lang="cs"')
+    const missing = await h.app.inject({ method: 'GET', url: '/web/sluzby/neexistuje' })
+    expect(missing.statusCode).toBe(404)
+  })
+
+  it('renders the project documentation as HTML and serves nothing outside it', async () => {
+    const index = await h.app.inject({ method: 'GET', url: '/docs' })
+    expect(index.statusCode).toBe(200)
+    expect(index.body).toContain('href="/docs/README"')
+    const readme = await h.app.inject({ method: 'GET', url: '/docs/README' })
+    expect(readme.statusCode).toBe(200)
+    expect(readme.body).toMatch(/<h1[^>]*>/)
+    for (const url of ['/docs/../package', '/docs/%2e%2e/package', '/docs/nothing-here']) {
+      expect((await h.app.inject({ method: 'GET', url })).statusCode).toBe(404)
+    }
+  })
+
+  it('rewrites links between Markdown files onto /docs pages', () => {
+    expect(docLink('docs/router.md#auth', '')).toBe('/docs/router#auth')
+    expect(docLink('../ARCHITECTURE.md', 'docs')).toBe('/docs/ARCHITECTURE')
+    expect(docLink('0002-router-authentication.md', 'docs/adr')).toBe('/docs/adr/0002-router-authentication')
+    expect(docLink('https://example.org/x.md', 'docs')).toBe('https://example.org/x.md')
+  })
+})
