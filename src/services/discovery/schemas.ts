@@ -168,7 +168,7 @@ export const InquiryPreview = Type.Object(
       {
         name: Type.String(),
         email_masked: Type.String(),
-        organization: Type.Union([Type.String(), Type.Null()]),
+        organization: Type.Unsafe<string | null>({ type: ['string', 'null'] }),
         message_preview: Type.String({ maxLength: INQUIRY_LIMITS.messagePreview.max }),
         message_characters: Type.Integer({
           minimum: INQUIRY_LIMITS.message.min,
