@@ -3,6 +3,7 @@
  * them, each on its own port (DESIGN.md's table); `gatehouse serve NAME` starts one.
  */
 import type { ServiceDefinition } from '../kit/service.ts'
+import { amlService } from './aml/service.ts'
 import { discoveryService } from './discovery/service.ts'
 import { gatewayService } from './gateway/service.ts'
 import { knowledgeService } from './knowledge/service.ts'
@@ -12,5 +13,6 @@ export const services: ServiceDefinition[] = [
   discoveryService,
   gatewayService,
   knowledgeService,
+  amlService,
   routerService,
 ]

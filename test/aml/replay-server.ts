@@ -50,15 +50,13 @@ export async function startReplayServer(): Promise<ReplayServer> {
           const body = m ? file(`ares/${m[1]}.json`) : undefined
           if (body) res.writeHead(200, { 'content-type': 'application/json' }).end(body)
           else
-            res
-              .writeHead(404, { 'content-type': 'application/json' })
-              .end(
-                JSON.stringify({
-                  kod: 'NENALEZENO',
-                  popis: 'Ekonomický subjekt nebyl nalezen.',
-                  subKod: 'VYSTUP_SUBJEKT_NENALEZEN',
-                }),
-              )
+            res.writeHead(404, { 'content-type': 'application/json' }).end(
+              JSON.stringify({
+                kod: 'NENALEZENO',
+                popis: 'Ekonomický subjekt nebyl nalezen.',
+                subKod: 'VYSTUP_SUBJEKT_NENALEZEN',
+              }),
+            )
           return
         }
         const ico = /<ic>(\d{8})<\/ic>/.exec(Buffer.concat(chunks).toString('utf8'))?.[1]

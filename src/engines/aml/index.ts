@@ -36,6 +36,22 @@ export {
 export { activeEntities, activeEntitiesWithReport, type MergeReport } from './merge.ts'
 export { normalizeName, tokenize } from './normalize.ts'
 export {
+  assess,
+  createScreener,
+  LEVEL_BANDS,
+  levelOf,
+  MODULE_WEIGHTS,
+  type ModuleName,
+  type ModuleResult,
+  type ModuleSource,
+  type ModuleStatus,
+  type PepSource,
+  type RiskLevel,
+  type Screener,
+  type ScreenerOptions,
+  type ScreeningOutcome,
+} from './screening.ts'
+export {
   type CompanySubject,
   isPerson,
   type PersonSubject,

@@ -1,0 +1,343 @@
+/**
+ * A complete AML screening of one subject: the modules, each with its own time budget and
+ * status, and the risk they add up to. No HTTP server here: the aml service, the CLI and the
+ * agents call `screen()` and add what is theirs (screening id, audit record).
+ *
+ * Modules and weights (weights add up to 1 over the modules a subject has; the weighted total is
+ * taken over the modules that COMPLETED):
+ *
+ * | module            | weight | subjects  | module score (0..100)                                   |
+ * |-------------------|--------|-----------|---------------------------------------------------------|
+ * | sanctions         | 0.40   | all       | best hit × 100; 0 when clear                            |
+ * | pep               | 0.20   | persons   | best PEP hit × 100                                      |
+ * | high_risk_country | 0.15   | all       | 100 when a country is on the EU high-risk list          |
+ * | registry (ARES)   | 0.10   | companies | 0 active, 50 dissolved, 70 unknown to ARES              |
+ * | insolvency (ISIR) | 0.15   | companies | 100 running proceeding, 30 past proceedings only        |
+ *
+ * The overall score is the weighted total, raised to a floor by findings that decide on their own:
+ * a certain sanctions hit (identifier, or name score ≥ 0.95) 90; any other sanctions hit 70; a PEP
+ * hit 50; a running insolvency 50; a high-risk country 40 (enhanced due diligence is mandatory);
+ * a company ARES does not know or has dissolved 30. Levels: LOW < 25 ≤ MEDIUM < 50 ≤ HIGH < 75 ≤
+ * CRITICAL.
+ */
+import type { AresClient, AresCompany } from '../registries/ares.ts'
+import type { Source } from '../registries/cache.ts'
+import type { InsolvencyResult, IsirClient } from '../registries/isir.ts'
+import type { Hit, ScreeningEngine } from './engine.ts'
+import { checkCountries, type HighRiskTable } from './high-risk.ts'
+import { type CompanySubject, isPerson, type PersonSubject, type Subject, screenSubject } from './subject.ts'
+import type { ListVersionInfo } from './types.ts'
+
+export const MODULE_WEIGHTS = {
+  sanctions: 0.4,
+  pep: 0.2,
+  high_risk_country: 0.15,
+  registry: 0.1,
+  insolvency: 0.15,
+} as const
+
+export type ModuleName = keyof typeof MODULE_WEIGHTS
+
+/**
+ * - COMPLETED: the module ran and answered (possibly from cache or fallback: see source);
+ * - FAILED: its source failed (error in data.error);
+ * - TIMEOUT: no answer within the module's time budget;
+ * - NOT_CONFIGURED: no source is configured for it (e.g. no PEP list; a registry switched off);
+ * - SKIPPED: the subject lacks what the module needs (no country given; no IČO for ARES/ISIR).
+ * Only COMPLETED modules count towards completeness and the weighted total.
+ */
+export type ModuleStatus = 'COMPLETED' | 'FAILED' | 'TIMEOUT' | 'NOT_CONFIGURED' | 'SKIPPED'
+
+/** PRIMARY: answered from the source itself; CACHE / FALLBACK: see registries; NONE: no answer. */
+export type ModuleSource = Source | 'NONE'
+
+export type RiskLevel = 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL'
+
+export const LEVEL_BANDS: { level: RiskLevel; from: number }[] = [
+  { level: 'CRITICAL', from: 75 },
+  { level: 'HIGH', from: 50 },
+  { level: 'MEDIUM', from: 25 },
+  { level: 'LOW', from: 0 },
+]
+
+export interface ModuleResult {
+  status: ModuleStatus
+  source: ModuleSource
+  data: Record<string, unknown>
+  execution_time_ms: number
+}
+
+export interface ScreeningOutcome {
+  processing_time_ms: number
+  completeness: number
+  overall_risk: { score: number; level: RiskLevel; weighted_total: number }
+  modules: Partial<Record<ModuleName, ModuleResult>>
+}
+
+/** A pluggable PEP source: anything that screens a person and says what it is. */
+export interface PepSource {
+  description: string
+  screenPerson(subject: PersonSubject): Hit[]
+}
+
+export interface ScreenerOptions {
+  engine: ScreeningEngine
+  /** Versions the engine was built from (reported in the sanctions module). */
+  versions: ListVersionInfo[]
+  highRisk: HighRiskTable
+  pep?: PepSource
+  ares?: AresClient
+  isir?: IsirClient
+  /** Per-module time budgets, ms. */
+  budgets?: { registry?: number; insolvency?: number }
+  now?: () => Date
+}
+
+export interface Screener {
+  screen(subject: Subject): Promise<ScreeningOutcome>
+}
+
+export function levelOf(score: number): RiskLevel {
+  return LEVEL_BANDS.find((b) => score >= b.from)!.level
+}
+
+class Timeout extends Error {}
+
+/** Runs one module within its budget; its failures become statuses, never exceptions. */
+async function runModule(
+  budgetMs: number | undefined,
+  work: (signal: AbortSignal | undefined) => Promise<Omit<ModuleResult, 'execution_time_ms'>>,
+): Promise<ModuleResult> {
+  const started = performance.now()
+  const controller = budgetMs ? new AbortController() : undefined
+  let timer: NodeJS.Timeout | undefined
+  try {
+    const race: Promise<Omit<ModuleResult, 'execution_time_ms'>>[] = [work(controller?.signal)]
+    if (budgetMs) {
+      race.push(
+        new Promise((_, reject) => {
+          timer = setTimeout(() => {
+            controller!.abort()
+            reject(new Timeout(`no answer within the module's budget of ${budgetMs} ms`))
+          }, budgetMs)
+        }),
+      )
+    }
+    const result = await Promise.race(race)
+    return { ...result, execution_time_ms: Math.round(performance.now() - started) }
+  } catch (error) {
+    const timeout = error instanceof Timeout || (error as { kind?: string }).kind === 'timeout'
+    return {
+      status: timeout ? 'TIMEOUT' : 'FAILED',
+      source: 'NONE',
+      data: { error: (error as Error).message },
+      execution_time_ms: Math.round(performance.now() - started),
+    }
+  } finally {
+    if (timer) clearTimeout(timer)
+  }
+}
+
+const instant = (result: Omit<ModuleResult, 'execution_time_ms'>): ModuleResult => ({
+  ...result,
+  execution_time_ms: 0,
+})
+
+export function createScreener(opts: ScreenerOptions): Screener {
+  const now = opts.now ?? (() => new Date())
+  const budgets = { registry: opts.budgets?.registry ?? 5000, insolvency: opts.budgets?.insolvency ?? 8000 }
+  const lists = opts.versions.map((v) => ({
+    list: v.list,
+    source: v.source,
+    list_date: v.listDate,
+    ...(v.id ? { id: v.id } : {}),
+  }))
+
+  function sanctions(subject: Subject): ModuleResult {
+    const started = performance.now()
+    const matches = screenSubject(opts.engine, subject)
+    return {
+      status: 'COMPLETED',
+      source: 'PRIMARY',
+      data: { matches, threshold: opts.engine.threshold, lists },
+      execution_time_ms: Math.round(performance.now() - started),
+    }
+  }
+
+  function pep(subject: PersonSubject): ModuleResult {
+    if (!opts.pep)
+      return instant({
+        status: 'NOT_CONFIGURED',
+        source: 'NONE',
+        data: { reason: 'no PEP source is configured (AML_PEP_LISTS); there is no official Czech PEP list' },
+      })
+    const started = performance.now()
+    const matches = opts.pep.screenPerson(subject)
+    return {
+      status: 'COMPLETED',
+      source: 'PRIMARY',
+      data: { matches, source: opts.pep.description },
+      execution_time_ms: Math.round(performance.now() - started),
+    }
+  }
+
+  function highRisk(countries: { value: string; role: string }[]): ModuleResult {
+    if (countries.length === 0)
+      return instant({
+        status: 'SKIPPED',
+        source: 'NONE',
+        data: { reason: 'no nationality, country or registered seat to check' },
+      })
+    const result = checkCountries(opts.highRisk, countries, now().toISOString().slice(0, 10))
+    return instant({ status: 'COMPLETED', source: 'PRIMARY', data: { ...result } })
+  }
+
+  async function registry(ico: string | undefined): Promise<ModuleResult & { company?: AresCompany | null }> {
+    if (!ico) return instant({ status: 'SKIPPED', source: 'NONE', data: { reason: 'no IČO given' } })
+    const ares = opts.ares
+    if (!ares)
+      return instant({
+        status: 'NOT_CONFIGURED',
+        source: 'NONE',
+        data: { reason: 'ARES client is switched off' },
+      })
+    let company: AresCompany | null | undefined
+    const result = await runModule(budgets.registry, async (signal) => {
+      const answer = await ares.lookup(ico, signal ? { signal } : {})
+      company = answer.data
+      return {
+        status: 'COMPLETED',
+        source: answer.source,
+        data: {
+          found: answer.data !== null,
+          company: answer.data,
+          fetched_at: answer.fetched_at,
+          ...(answer.error ? { error: answer.error } : {}),
+        },
+      }
+    })
+    return { ...result, company }
+  }
+
+  async function insolvency(ico: string | undefined): Promise<ModuleResult> {
+    if (!ico) return instant({ status: 'SKIPPED', source: 'NONE', data: { reason: 'no IČO given' } })
+    const isir = opts.isir
+    if (!isir)
+      return instant({
+        status: 'NOT_CONFIGURED',
+        source: 'NONE',
+        data: { reason: 'ISIR client is switched off' },
+      })
+    return runModule(budgets.insolvency, async (signal) => {
+      const answer = await isir.byIco(ico, signal ? { signal } : {})
+      return {
+        status: 'COMPLETED',
+        source: answer.source,
+        data: {
+          ...answer.data,
+          fetched_at: answer.fetched_at,
+          ...(answer.error ? { error: answer.error } : {}),
+        },
+      }
+    })
+  }
+
+  return {
+    async screen(subject) {
+      const started = performance.now()
+      const modules: Partial<Record<ModuleName, ModuleResult>> = {}
+      if (isPerson(subject)) {
+        modules.sanctions = sanctions(subject)
+        modules.pep = pep(subject)
+        const countries = [
+          ...(subject.nationality ? [{ value: subject.nationality, role: 'nationality' }] : []),
+          ...(subject.country ? [{ value: subject.country, role: 'country' }] : []),
+        ]
+        modules.high_risk_country = highRisk(countries)
+      } else {
+        const company = subject as CompanySubject
+        // ISIR runs while ARES answers; sanctions wait for ARES only to learn the name of a
+        // company given by IČO alone.
+        const insolvencyRun = insolvency(company.ico)
+        const reg = await registry(company.ico)
+        const { company: found, ...registryResult } = reg
+        const name = company.company_name ?? found?.name
+        modules.sanctions = sanctions({ ...company, ...(name ? { company_name: name } : {}) })
+        if (!company.company_name && found?.name) modules.sanctions.data.name_from_registry = found.name
+        const countries = [
+          ...(company.country ? [{ value: company.country, role: 'country' }] : []),
+          ...(found?.country ? [{ value: found.country, role: 'registered_seat' }] : []),
+        ]
+        modules.high_risk_country = highRisk(countries)
+        modules.registry = registryResult
+        modules.insolvency = await insolvencyRun
+      }
+      return {
+        ...assess(modules, opts.engine.threshold),
+        processing_time_ms: Math.round(performance.now() - started),
+      }
+    },
+  }
+}
+
+/** Module scores, the weighted total, the floors, the level and the completeness. */
+export function assess(
+  modules: Partial<Record<ModuleName, ModuleResult>>,
+  threshold: number,
+): Omit<ScreeningOutcome, 'processing_time_ms'> {
+  let weighted = 0
+  let weights = 0
+  let floor = 0
+  let completed = 0
+  const entries = Object.entries(modules) as [ModuleName, ModuleResult][]
+  for (const [name, m] of entries) {
+    if (m.status !== 'COMPLETED') continue
+    completed++
+    const { score, floor: f } = moduleScore(name, m, threshold)
+    m.data.risk_score = score
+    weighted += MODULE_WEIGHTS[name] * score
+    weights += MODULE_WEIGHTS[name]
+    floor = Math.max(floor, f)
+  }
+  const weightedTotal = weights > 0 ? round1(weighted / weights) : 0
+  const score = round1(Math.max(weightedTotal, floor))
+  return {
+    completeness: entries.length > 0 ? Math.round((completed / entries.length) * 1000) / 1000 : 0,
+    overall_risk: { score, level: levelOf(score), weighted_total: weightedTotal },
+    modules,
+  }
+}
+
+function moduleScore(name: ModuleName, m: ModuleResult, threshold: number): { score: number; floor: number } {
+  switch (name) {
+    case 'sanctions':
+    case 'pep': {
+      const matches = (m.data.matches as Hit[] | undefined) ?? []
+      const best = matches.reduce((s, h) => Math.max(s, h.score), 0)
+      if (best < threshold) return { score: 0, floor: 0 }
+      if (name === 'pep') return { score: best * 100, floor: 50 }
+      const certain = best >= 0.95 || matches.some((h) => h.explanation.features.identifier)
+      return { score: best * 100, floor: certain ? 90 : 70 }
+    }
+    case 'high_risk_country':
+      return ((m.data.high_risk as string[] | undefined) ?? []).length > 0
+        ? { score: 100, floor: 40 }
+        : { score: 0, floor: 0 }
+    case 'registry': {
+      const company = m.data.company as AresCompany | null | undefined
+      if (!company) return { score: 70, floor: 30 }
+      if (company.status === 'dissolved') return { score: 50, floor: 30 }
+      return { score: 0, floor: 0 }
+    }
+    case 'insolvency': {
+      const r = m.data as unknown as InsolvencyResult
+      if (r.active) return { score: 100, floor: 50 }
+      if ((r.proceedings ?? []).length > 0) return { score: 30, floor: 0 }
+      return { score: 0, floor: 0 }
+    }
+  }
+}
+
+function round1(x: number): number {
+  return Math.round(x * 10) / 10
+}

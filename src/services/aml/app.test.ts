@@ -1,0 +1,283 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { haveLists, SHARED_LISTS } from '../../../test/aml/lists.ts'
+import { type ReplayServer, startReplayServer } from '../../../test/aml/replay-server.ts'
+import {
+  createScreener,
+  importPaths,
+  type ListVersionInfo,
+  loadHighRiskTable,
+  versionInfo,
+} from '../../engines/aml/index.ts'
+import { AresClient } from '../../engines/registries/ares.ts'
+import { IsirClient } from '../../engines/registries/isir.ts'
+import { type Database, openDatabase } from '../../kit/db.ts'
+import { createLogger } from '../../kit/logger.ts'
+import { MemoryRateLimiter } from '../../kit/ratelimit.ts'
+import type { App } from '../../kit/server.ts'
+import { buildApp } from './app.ts'
+import { buildEngine } from './lists.ts'
+import { ListsHolder, Slots } from './state.ts'
+import { AmlStore } from './store.ts'
+
+const logger = createLogger({ level: 'silent' })
+const NOW = new Date('2026-11-22T10:00:00Z')
+
+describe.skipIf(!haveLists)('aml service', () => {
+  let replay: ReplayServer
+  let db: Database
+  let store: AmlStore
+  let built: ReturnType<typeof buildEngine>
+  let versions: ListVersionInfo[]
+
+  beforeAll(async () => {
+    replay = await startReplayServer()
+    db = openDatabase({ dataDir: '', file: ':memory:' })
+    await db.migrate()
+    store = new AmlStore(db.as())
+    const imported = importPaths([SHARED_LISTS]).versions
+    versions = imported.map((v, i) => versionInfo(v, i + 1))
+    built = buildEngine(imported, versions)
+  }, 120_000)
+
+  afterAll(async () => {
+    await replay.close()
+    await db.close()
+  })
+
+  beforeEach(() => {
+    replay.delay.ares = replay.delay.isir = 0
+    replay.failWith.ares = replay.failWith.isir = 0
+  })
+
+  async function app(
+    opts: {
+      limit?: number
+      slots?: Slots
+      budgets?: { registry?: number; insolvency?: number }
+      loading?: boolean
+    } = {},
+  ): Promise<App> {
+    const lists = new ListsHolder()
+    if (!opts.loading) {
+      const screener = createScreener({
+        engine: built.engine,
+        versions: built.versions,
+        highRisk: loadHighRiskTable(),
+        ares: new AresClient({ baseUrl: replay.aresUrl, retries: 0 }),
+        isir: new IsirClient({ url: replay.isirUrl, retries: 0 }),
+        budgets: opts.budgets ?? { registry: 2000, insolvency: 2000 },
+        now: () => NOW,
+      })
+      lists.ready(built.engine, screener, built.versions, 1)
+    }
+    return buildApp({
+      logger,
+      store,
+      lists,
+      rateLimiter: new MemoryRateLimiter(),
+      rateLimitPerMinute: opts.limit ?? 1000,
+      slots: opts.slots ?? new Slots(10, 100),
+      now: () => NOW,
+      logRequests: false,
+    })
+  }
+
+  const screen = (a: App, body: unknown) =>
+    a.inject({ method: 'POST', url: '/api/aml/screen/complete', payload: body as object })
+
+  it('answers 503 with Retry-After in the standard envelope while the lists load', async () => {
+    const a = await app({ loading: true })
+    const res = await screen(a, { first_name: 'Jan', last_name: 'Novák' })
+    expect(res.statusCode).toBe(503)
+    expect(res.headers['retry-after']).toBe('5')
+    expect(res.json()).toMatchObject({ success: false, error: { code: 'SERVICE_UNAVAILABLE' } })
+    expect((await a.inject({ method: 'GET', url: '/health' })).statusCode).toBe(503)
+  })
+
+  it('screens a clean person: bare response of the spec, honest completeness', async () => {
+    const a = await app()
+    const res = await screen(a, { first_name: 'Jan', last_name: 'Novák', birth_date: '1980-05-01' })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body.screening_id).toMatch(/^AML-20261122-\d{6}$/)
+    expect(body.timestamp).toBe(NOW.toISOString())
+    expect(body.overall_risk).toEqual({ score: 0, level: 'LOW', weighted_total: 0 })
+    expect(body.modules.sanctions).toMatchObject({
+      status: 'COMPLETED',
+      source: 'PRIMARY',
+      data: { matches: [] },
+    })
+    expect(body.modules.pep).toMatchObject({ status: 'NOT_CONFIGURED', source: 'NONE' })
+    expect(body.modules.high_risk_country.status).toBe('SKIPPED')
+    expect(body.completeness).toBeCloseTo(1 / 3, 3)
+    expect(body.modules.registry).toBeUndefined()
+  })
+
+  it('flags a listed person with a high-risk nationality as CRITICAL, explaining the hit', async () => {
+    const a = await app()
+    const body = (await screen(a, { first_name: 'Vladimir', last_name: 'Putin', nationality: 'RU' })).json()
+    expect(body.overall_risk.level).toBe('CRITICAL')
+    const hit = body.modules.sanctions.data.matches[0]
+    expect(hit).toMatchObject({
+      list: expect.any(String),
+      list_id: expect.any(String),
+      matched_name: expect.stringMatching(/putin/i),
+    })
+    expect(hit.explanation.threshold).toBe(built.engine.threshold)
+    expect(body.modules.high_risk_country.data.high_risk).toEqual(['RU'])
+    expect(body.completeness).toBeCloseTo(2 / 3, 3)
+  })
+
+  it('screens a company by IČO: ARES name, identifier hit from OFAC remarks, ISIR clear', async () => {
+    const a = await app()
+    const body = (await screen(a, { ico: '05556121' })).json()
+    expect(body.modules.registry).toMatchObject({
+      status: 'COMPLETED',
+      source: 'PRIMARY',
+      data: { found: true },
+    })
+    expect(body.modules.insolvency).toMatchObject({ status: 'COMPLETED', data: { active: false } })
+    expect(body.modules.sanctions.data.matches[0]).toMatchObject({
+      list: 'ofac_sdn',
+      list_id: '40863',
+      score: 1,
+    })
+    expect(body.modules.sanctions.data.name_from_registry).toBe('UMATEX GROUP EUROPE s.r.o.')
+    expect(body.overall_risk.level).toBe('CRITICAL')
+    expect(body.completeness).toBe(1)
+  })
+
+  it('raises a company in running insolvency to HIGH', async () => {
+    const a = await app()
+    const body = (await screen(a, { ico: '26863154' })).json()
+    expect(body.modules.insolvency.data.active).toBe(true)
+    expect(body.overall_risk.level).toBe('HIGH')
+  })
+
+  it('marks a registry that misses its time budget as TIMEOUT and still answers the rest', async () => {
+    replay.delay.ares = 1500
+    const a = await app({ budgets: { registry: 200, insolvency: 2000 } })
+    const body = (await screen(a, { ico: '27082440', company_name: 'Alza.cz a.s.' })).json()
+    expect(body.modules.registry).toMatchObject({ status: 'TIMEOUT', source: 'NONE' })
+    expect(body.modules.registry.execution_time_ms).toBeLessThan(1000)
+    expect(body.modules.sanctions.status).toBe('COMPLETED')
+    expect(body.modules.insolvency.status).toBe('COMPLETED')
+    // Without ARES there is no registered seat either: the country module has nothing to check.
+    expect(body.modules.high_risk_country.status).toBe('SKIPPED')
+    expect(body.completeness).toBe(0.5)
+  })
+
+  it('marks a failing register as FAILED', async () => {
+    replay.failWith.isir = 503
+    const a = await app()
+    const body = (await screen(a, { ico: '27082440' })).json()
+    expect(body.modules.insolvency).toMatchObject({ status: 'FAILED', source: 'NONE' })
+    expect(body.modules.insolvency.data.error).toMatch(/503/)
+  })
+
+  it.each([
+    [{ first_name: 'Jan' }, 'last_name', 'required'],
+    [{ last_name: 'Novák' }, 'first_name', 'required'],
+    [{ ico: '12345678' }, 'ico', 'checksum: checksum digit should be 9, not 8'],
+    [{ ico: '05556121', first_name: 'Jan', last_name: 'Novák' }, 'ico', 'not allowed with person fields'],
+    [{}, 'last_name', 'required'],
+    [{ first_name: 'Jan', last_name: 'Novák', birth_date: '1.5.1980' }, 'birth_date', 'format date'],
+    [{ first_name: 'Jan', last_name: 'Novák', email: 'x@y.cz' }, 'email', 'not allowed (unknown property)'],
+  ])('answers 400 naming the field for %j', async (payload, field, rule) => {
+    const a = await app()
+    const res = await screen(a, payload)
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({
+      success: false,
+      error: { code: 'INVALID_REQUEST', details: { field, rule } },
+    })
+  })
+
+  it('returns 429 with Retry-After when the minute is spent', async () => {
+    const a = await app({ limit: 2 })
+    for (let i = 0; i < 2; i++)
+      expect((await screen(a, { first_name: 'Jan', last_name: 'Novák' })).statusCode).toBe(200)
+    const res = await screen(a, { first_name: 'Jan', last_name: 'Novák' })
+    expect(res.statusCode).toBe(429)
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+    expect(res.json()).toMatchObject({
+      success: false,
+      error: { code: 'RATE_LIMITED', details: { limit: 2, window: '1 minute' } },
+    })
+  })
+
+  it('makes a screening over the concurrency limit wait briefly, then answers 503', async () => {
+    replay.delay.ares = 800
+    const a = await app({ slots: new Slots(1, 100), budgets: { registry: 2000, insolvency: 2000 } })
+    const [first, second] = await Promise.all([
+      screen(a, { ico: '27082440' }),
+      screen(a, { first_name: 'Jan', last_name: 'Novák' }),
+    ])
+    expect(first.statusCode).toBe(200)
+    expect(second.statusCode).toBe(503)
+    expect(second.headers['retry-after']).toBe('1')
+  })
+
+  it('stores every screening: input, list versions and result, under increasing ids', async () => {
+    const a = await app()
+    const one = (await screen(a, { first_name: 'Oleg', last_name: 'Děripaska' })).json()
+    const two = (await screen(a, { company_name: 'Voice of Europe s.r.o.' })).json()
+    const n = (id: string) => Number(id.split('-')[2])
+    expect(n(two.screening_id)).toBe(n(one.screening_id) + 1)
+    const res = await a.inject({ method: 'GET', url: `/api/aml/screenings/${one.screening_id}` })
+    expect(res.statusCode).toBe(200)
+    const record = res.json().data
+    expect(record.input).toEqual({ first_name: 'Oleg', last_name: 'Děripaska' })
+    expect(record.result).toEqual(one)
+    expect(record.list_versions.map((v: { list: string }) => v.list)).toContain('eu_fsf')
+    expect(
+      (await a.inject({ method: 'GET', url: '/api/aml/screenings/AML-20261122-999999' })).statusCode,
+    ).toBe(404)
+  })
+
+  it('screens a batch, storing each subject, and names the bad field of a bad subject', async () => {
+    const a = await app()
+    const res = await a.inject({
+      method: 'POST',
+      url: '/api/aml/screen/batch',
+      payload: {
+        subjects: [
+          { first_name: 'Jan', last_name: 'Novák' },
+          { company_name: 'Sovcomflot PAO' },
+          { first_name: 'Igor', last_name: 'Sečin' },
+        ],
+      },
+    })
+    expect(res.statusCode).toBe(200)
+    const data = res.json().data
+    expect(data.count).toBe(3)
+    expect(data.results.map((r: { overall_risk: { level: string } }) => r.overall_risk.level)).toEqual([
+      'LOW',
+      'CRITICAL',
+      'CRITICAL',
+    ])
+    expect(new Set(data.results.map((r: { screening_id: string }) => r.screening_id)).size).toBe(3)
+    const bad = await a.inject({
+      method: 'POST',
+      url: '/api/aml/screen/batch',
+      payload: { subjects: [{ first_name: 'Jan', last_name: 'N' }, { ico: '12345678' }] },
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().error.details.field).toBe('subjects.1.ico')
+  })
+
+  it('reports readiness and the loaded list versions', async () => {
+    const a = await app()
+    const health = await a.inject({ method: 'GET', url: '/health' })
+    expect(health.statusCode).toBe(200)
+    expect(health.json().data).toMatchObject({
+      status: 'ready',
+      lists: ['cz_210_2008', 'eu_fsf', 'ofac_cons', 'ofac_sdn', 'uk', 'un'],
+    })
+    const lists = await a.inject({ method: 'GET', url: '/api/aml/lists' })
+    expect(lists.json().data).toMatchObject({
+      status: 'ready',
+      engine: { threshold: built.engine.threshold },
+    })
+  })
+})

@@ -1,0 +1,59 @@
+/**
+ * The aml service: screening of persons and companies against the sanctions lists and the risk
+ * modules. `buildApp` wires routes to already built dependencies; it opens no file and no port
+ * (service.ts does the loading), so tests drive it with `inject`.
+ *
+ * Envelopes: `POST /api/aml/screen/complete` answers 200 with the bare screening response, as the
+ * spec's table fixes it; every other success uses the standard envelope {success, data, meta};
+ * every failure uses the standard failure envelope {success:false, error:{code, message, details}}.
+ */
+import swagger from '@fastify/swagger'
+import type { Logger } from '../../kit/logger.ts'
+import type { RateLimiter } from '../../kit/ratelimit.ts'
+import { type App, createServer } from '../../kit/server.ts'
+import { registerListRoutes } from './routes/lists.ts'
+import { registerScreeningRoutes } from './routes/screening.ts'
+import type { ListsHolder, Slots } from './state.ts'
+import type { AmlStore } from './store.ts'
+
+export interface AmlDeps {
+  logger: Logger
+  store: AmlStore
+  lists: ListsHolder
+  rateLimiter: RateLimiter
+  /** Screening requests per client IP per sliding minute. */
+  rateLimitPerMinute: number
+  slots: Slots
+  /** Seconds a client is told to wait while the lists load. */
+  loadingRetryAfterSeconds?: number
+  now?: () => Date
+  logRequests?: boolean
+  trustProxy?: boolean
+}
+
+export async function buildApp(deps: AmlDeps): Promise<App> {
+  const app = createServer({
+    name: 'aml',
+    envelope: 'standard',
+    logger: deps.logger,
+    // A batch of 100 subjects stays well under 256 KiB.
+    bodyLimit: 256 * 1024,
+    logRequests: deps.logRequests ?? true,
+    trustProxy: deps.trustProxy ?? false,
+  })
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Gatehouse AML screening API',
+        version: '0.1.0',
+        description:
+          'Screening of persons and companies against the EU, UN, OFAC, UK and Czech sanctions lists, with PEP, EU high-risk third country, ARES and ISIR modules. See src/services/aml/README.md.',
+      },
+    },
+  })
+  registerScreeningRoutes(app, deps)
+  registerListRoutes(app, deps)
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  return app
+}

@@ -1,0 +1,66 @@
+/** GET /health (ready, loading or failed, with the lists loaded) and GET /api/aml/lists. */
+import { LEVEL_BANDS, MODULE_WEIGHTS } from '../../../engines/aml/index.ts'
+import { ok } from '../../../kit/envelope.ts'
+import type { App } from '../../../kit/server.ts'
+import type { AmlDeps } from '../app.ts'
+
+export function registerListRoutes(app: App, deps: AmlDeps): void {
+  app.get(
+    '/health',
+    { schema: { summary: 'Readiness: 200 when the lists are loaded, 503 otherwise' } },
+    async (_req, reply) => {
+      const s = deps.lists.state
+      if (s.status !== 'ready') {
+        reply
+          .code(503)
+          .header('retry-after', String(s.status === 'loading' ? (deps.loadingRetryAfterSeconds ?? 5) : 60))
+        return {
+          success: false,
+          error: {
+            code: 'SERVICE_UNAVAILABLE',
+            message: s.status === 'loading' ? `lists loading (${s.step})` : `no lists loaded: ${s.reason}`,
+          },
+          meta: { request_id: reply.request.id },
+        }
+      }
+      return ok(reply, {
+        status: 'ready',
+        loaded_at: s.loadedAt,
+        load_ms: s.loadMs,
+        entities: s.engine.stats.entities,
+        names: s.engine.stats.names,
+        lists: [...new Set(s.versions.map((v) => v.list))].sort(),
+        screenings_running: deps.slots.inUse,
+      })
+    },
+  )
+
+  app.get(
+    '/api/aml/lists',
+    { schema: { summary: 'List versions loaded, engine figures, weights and bands' } },
+    async (_req, reply) => {
+      const s = deps.lists.state
+      const stored = await deps.store.listVersions()
+      return ok(reply, {
+        status: s.status,
+        versions: stored.map((v) => ({
+          id: v.id,
+          list: v.list,
+          title: v.title,
+          format: v.format,
+          source: v.source,
+          list_date: v.listDate,
+          names_only: v.namesOnly,
+          entities: v.entityCount,
+          names: v.nameCount,
+          sha256: v.sha256,
+        })),
+        ...(s.status === 'ready'
+          ? { engine: { ...s.engine.stats, threshold: s.engine.threshold }, loaded_at: s.loadedAt }
+          : {}),
+        module_weights: MODULE_WEIGHTS,
+        level_bands: LEVEL_BANDS,
+      })
+    },
+  )
+}

@@ -1,0 +1,187 @@
+/**
+ * POST /api/aml/screen/complete (the spec's route), POST /api/aml/screen/batch (up to 100
+ * subjects) and GET /api/aml/screenings/{screening_id} (the audit record).
+ *
+ * Order of checks: lists loaded (503), rate limit per IP (429), body (400), a free screening slot
+ * (waits briefly, then 503). Every screening is stored before it is answered.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { type ScreeningOutcome, type Subject, subjectLabel } from '../../../engines/aml/index.ts'
+import { ok } from '../../../kit/envelope.ts'
+import { AppError, errors } from '../../../kit/errors.ts'
+import { rateLimitHeaders } from '../../../kit/ratelimit.ts'
+import type { App } from '../../../kit/server.ts'
+import type { AmlDeps } from '../app.ts'
+import { BatchBody, ScreeningIdParams, ScreeningResponse, SubjectBody, subjectOf } from '../schemas.ts'
+import type { ListsState } from '../state.ts'
+
+const WINDOW_MS = 60_000
+
+export type ScreeningResult = { screening_id: string; timestamp: string } & ScreeningOutcome
+
+type Ready = Extract<ListsState, { status: 'ready' }>
+
+export function registerScreeningRoutes(app: App, deps: AmlDeps): void {
+  const now = deps.now ?? (() => new Date())
+  const retryAfter = deps.loadingRetryAfterSeconds ?? 5
+
+  function ready(): Ready {
+    const s = deps.lists.state
+    if (s.status === 'ready') return s
+    if (s.status === 'loading')
+      throw errors.unavailable(
+        `Sanctions lists are loading (${s.step}); retry in ${retryAfter} s`,
+        retryAfter,
+        {
+          state: 'loading',
+        },
+      )
+    throw errors.unavailable(`No sanctions lists are loaded: ${s.reason}`, 60, { state: 'failed' })
+  }
+
+  async function limit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const decision = await deps.rateLimiter.hit(`aml:${request.ip}`, deps.rateLimitPerMinute, WINDOW_MS)
+    const headers = rateLimitHeaders([{ name: 'aml-minute', windowSeconds: 60, decision }])
+    for (const [k, v] of Object.entries(headers)) reply.header(k, v)
+    if (!decision.allowed) {
+      throw new AppError(
+        'rate_limited',
+        `Rate limit of ${decision.limit} screening requests per minute per IP exceeded; retry in ${decision.retryAfterSeconds} s`,
+        { limit: decision.limit, window: '1 minute', retry_after_seconds: decision.retryAfterSeconds },
+        { 'retry-after': String(decision.retryAfterSeconds) },
+      )
+    }
+  }
+
+  async function slot(): Promise<() => void> {
+    const release = await deps.slots.acquire()
+    if (!release) {
+      throw errors.unavailable(`All ${deps.slots.max} screening slots are busy; retry in a moment`, 1, {
+        concurrent_limit: deps.slots.max,
+      })
+    }
+    return release
+  }
+
+  /** Screens one subject, gives it its id and stores the audit record. */
+  async function screenAndStore(state: Ready, subject: Subject, input: unknown): Promise<ScreeningResult> {
+    const outcome = await state.screener.screen(subject)
+    const at = now()
+    const day = at.toISOString().slice(0, 10).replace(/-/g, '')
+    const n = await deps.store.next(`screening:${day}`)
+    const result: ScreeningResult = {
+      screening_id: `AML-${day}-${String(n).padStart(6, '0')}`,
+      timestamp: at.toISOString(),
+      ...outcome,
+    }
+    await deps.store.saveScreening({
+      screening_id: result.screening_id,
+      created_at: result.timestamp,
+      subject_type: 'last_name' in subject ? 'person' : 'company',
+      risk_level: result.overall_risk.level,
+      input,
+      list_versions: state.versions.map((v) => ({
+        id: v.id,
+        list: v.list,
+        source: v.source,
+        list_date: v.listDate,
+        sha256: v.sha256,
+      })),
+      result,
+    })
+    app.log.info(
+      {
+        screening_id: result.screening_id,
+        level: result.overall_risk.level,
+        completeness: result.completeness,
+        subject: subjectLabel(subject),
+      },
+      'screening done',
+    )
+    return result
+  }
+
+  app.post(
+    '/api/aml/screen/complete',
+    {
+      schema: {
+        summary: 'Screen one person or company',
+        description:
+          'Person: first_name, last_name (birth_date, nationality, country optional). Company: ico and/or company_name (country optional). Answers the bare screening response.',
+        body: SubjectBody,
+        response: { 200: ScreeningResponse },
+      },
+      // The lists and the rate limit are checked before the body is validated: a loading service
+      // and a spent minute answer the same whatever is sent.
+      preValidation: async (request, reply) => {
+        ready()
+        await limit(request, reply)
+      },
+    },
+    async (request) => {
+      const state = ready()
+      const subject = subjectOf(request.body)
+      const release = await slot()
+      try {
+        return await screenAndStore(state, subject, request.body)
+      } finally {
+        release()
+      }
+    },
+  )
+
+  app.post(
+    '/api/aml/screen/batch',
+    {
+      schema: {
+        summary: 'Screen up to 100 subjects (a client book)',
+        description:
+          'Each subject is screened and stored as its own screening. Counts as one request against the rate limit; holds one screening slot and runs up to 4 subjects at a time within it.',
+        body: BatchBody,
+      },
+      preValidation: async (request, reply) => {
+        ready()
+        await limit(request, reply)
+      },
+    },
+    async (request, reply) => {
+      const state = ready()
+      const subjects = request.body.subjects.map((s, i) => subjectOf(s, `subjects.${i}.`))
+      const release = await slot()
+      try {
+        const results: ScreeningResult[] = new Array(subjects.length)
+        let next = 0
+        const worker = async () => {
+          while (next < subjects.length) {
+            const i = next++
+            results[i] = await screenAndStore(state, subjects[i]!, request.body.subjects[i])
+          }
+        }
+        await Promise.all(Array.from({ length: Math.min(4, subjects.length) }, worker))
+        const levels: Record<string, number> = {}
+        for (const r of results) levels[r.overall_risk.level] = (levels[r.overall_risk.level] ?? 0) + 1
+        return ok(reply, { count: results.length, levels, results })
+      } finally {
+        release()
+      }
+    },
+  )
+
+  app.get(
+    '/api/aml/screenings/:screening_id',
+    {
+      schema: {
+        summary: 'The stored record of one screening (input, list versions used, result)',
+        params: ScreeningIdParams,
+      },
+    },
+    async (request, reply) => {
+      const record = await deps.store.getScreening(request.params.screening_id)
+      if (!record)
+        throw errors.notFound(`Screening ${request.params.screening_id}`, {
+          screening_id: request.params.screening_id,
+        })
+      return ok(reply, record)
+    },
+  )
+}

@@ -1,0 +1,199 @@
+/**
+ * Starting the aml service: open the store (migrations), build the app at once, and load the
+ * lists in the background; until they are in memory, screening answers 503 with Retry-After.
+ */
+import { resolve } from 'node:path'
+import {
+  createScreener,
+  createScreeningEngine,
+  DEFAULT_THRESHOLD,
+  importPaths,
+  loadHighRiskTable,
+  type PepSource,
+  screenSubject,
+} from '../../engines/aml/index.ts'
+import { AresClient } from '../../engines/registries/ares.ts'
+import { type CachePolicy, MemoryRegistryCache, RedisRegistryCache } from '../../engines/registries/cache.ts'
+import { IsirClient } from '../../engines/registries/isir.ts'
+import { ConfigError, env } from '../../kit/config.ts'
+import { openDatabase } from '../../kit/db.ts'
+import { MemoryRateLimiter, type RateLimiter } from '../../kit/ratelimit.ts'
+import { RedisRateLimiter } from '../../kit/ratelimit-redis.ts'
+import { openRedis } from '../../kit/redis.ts'
+import { defineService } from '../../kit/service.ts'
+import { buildApp } from './app.ts'
+import { loadLists } from './lists.ts'
+import { ListsHolder, Slots } from './state.ts'
+import { AmlStore } from './store.ts'
+
+export const amlSpec = {
+  AML_LISTS_DIR: env.string({
+    default: '../shared/data/sanctions',
+    doc: 'folder of list files imported into an empty store at start-up ("none" to skip)',
+  }),
+  AML_RATE_LIMIT_PER_MINUTE: env.int({
+    default: 10,
+    min: 1,
+    max: 1_000_000,
+    doc: 'screening requests per client IP per sliding minute',
+  }),
+  AML_MAX_CONCURRENT: env.int({ default: 10, min: 1, max: 1000, doc: 'screenings running at once' }),
+  AML_QUEUE_WAIT_MS: env.int({
+    default: 2000,
+    min: 0,
+    max: 60_000,
+    doc: 'how long a screening waits for a slot before 503',
+  }),
+  AML_MATCH_THRESHOLD: env.string({
+    default: String(DEFAULT_THRESHOLD),
+    doc: 'sanctions hit threshold on the 0..1 match score',
+  }),
+  AML_PEP_LISTS: env.optionalString({
+    doc: 'comma-separated PEP list files or folders (any supported list format); unset: pep is NOT_CONFIGURED',
+  }),
+  AML_NETWORK_MODULES: env.bool({
+    default: true,
+    doc: 'call ARES and ISIR (false: registry and insolvency are NOT_CONFIGURED)',
+  }),
+  AML_REGISTRY_TIMEOUT_MS: env.int({
+    default: 5000,
+    min: 100,
+    max: 60_000,
+    doc: 'time budget of the registry (ARES) module',
+  }),
+  AML_INSOLVENCY_TIMEOUT_MS: env.int({
+    default: 8000,
+    min: 100,
+    max: 60_000,
+    doc: 'time budget of the insolvency (ISIR) module',
+  }),
+  AML_REGISTRY_CACHE_SECONDS: env.int({
+    default: 86_400,
+    min: 0,
+    max: 2_592_000,
+    doc: 'ARES/ISIR answers reused without a call',
+  }),
+  ARES_BASE_URL: env.url({
+    protocols: ['https', 'http'],
+    doc: 'ARES REST base (default https://ares.gov.cz/ekonomicke-subjekty-v-be/rest)',
+  }),
+  ISIR_URL: env.url({
+    protocols: ['https', 'http'],
+    doc: 'ISIR IsirWsCuzkService endpoint (default the Ministry of Justice one)',
+  }),
+}
+
+/** Registry answers stay usable as FALLBACK this long after they were fetched (30 days, ms). */
+const STALE_MS = 30 * 24 * 3600_000
+
+export const amlService = defineService({
+  name: 'aml',
+  defaultPort: 8300,
+  description: 'AML screening (sanctions, PEP, high-risk countries, ARES, ISIR)',
+  spec: amlSpec,
+  async start(config, { logger }) {
+    const threshold = Number(config.AML_MATCH_THRESHOLD)
+    if (!Number.isFinite(threshold) || threshold < 0.5 || threshold > 1) {
+      throw new ConfigError([
+        `AML_MATCH_THRESHOLD must be a number from 0.5 to 1, got "${config.AML_MATCH_THRESHOLD}"`,
+      ])
+    }
+    const log = logger.child({ service: 'aml' })
+    const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
+    await db.migrate()
+    const store = new AmlStore(db.as())
+    const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : undefined
+    const rateLimiter: RateLimiter = redis
+      ? new RedisRateLimiter(redis, { prefix: 'rl:aml:' })
+      : new MemoryRateLimiter()
+    const cache: CachePolicy = {
+      cache: redis ? new RedisRegistryCache(redis) : new MemoryRegistryCache(),
+      freshMs: config.AML_REGISTRY_CACHE_SECONDS * 1000,
+      staleMs: STALE_MS,
+    }
+    const network = config.AML_NETWORK_MODULES
+    const ares = network
+      ? new AresClient({ ...(config.ARES_BASE_URL ? { baseUrl: config.ARES_BASE_URL } : {}), cache })
+      : undefined
+    const isir = network
+      ? new IsirClient({ ...(config.ISIR_URL ? { url: config.ISIR_URL } : {}), cache })
+      : undefined
+    const highRisk = loadHighRiskTable()
+    const lists = new ListsHolder()
+    const listsDir = config.AML_LISTS_DIR === 'none' ? undefined : resolve(config.AML_LISTS_DIR)
+
+    const app = await buildApp({
+      logger,
+      store,
+      lists,
+      rateLimiter,
+      rateLimitPerMinute: config.AML_RATE_LIMIT_PER_MINUTE,
+      slots: new Slots(config.AML_MAX_CONCURRENT, config.AML_QUEUE_WAIT_MS),
+    })
+
+    const started = performance.now()
+    const loading = (async () => {
+      try {
+        const loaded = await loadLists(
+          store,
+          { listsDir, engine: { threshold } },
+          { step: (s) => lists.step(s) },
+        )
+        let pep: PepSource | undefined
+        if (config.AML_PEP_LISTS) {
+          lists.step('loading PEP lists')
+          const paths = config.AML_PEP_LISTS.split(',')
+            .map((p) => p.trim())
+            .filter(Boolean)
+          const entities = importPaths(paths).versions.flatMap((v) =>
+            v.entities.map((e) => ({ ...e, list: 'pep' })),
+          )
+          const pepEngine = createScreeningEngine({ entities, threshold })
+          pep = {
+            description: `PEP lists: ${paths.join(', ')} (${entities.length} persons)`,
+            screenPerson: (subject) => screenSubject(pepEngine, subject),
+          }
+        }
+        const screener = createScreener({
+          engine: loaded.engine,
+          versions: loaded.versions,
+          highRisk,
+          ...(pep ? { pep } : {}),
+          ...(ares ? { ares } : {}),
+          ...(isir ? { isir } : {}),
+          budgets: { registry: config.AML_REGISTRY_TIMEOUT_MS, insolvency: config.AML_INSOLVENCY_TIMEOUT_MS },
+        })
+        const loadMs = Math.round(performance.now() - started)
+        lists.ready(loaded.engine, screener, loaded.versions, loadMs)
+        log.info(
+          {
+            entities: loaded.engine.stats.entities,
+            names: loaded.engine.stats.names,
+            index_ms: loaded.engine.stats.buildMs,
+            load_ms: loadMs,
+            imported: loaded.imported.filter((o) => o.added).map((o) => o.version.source),
+            lists: loaded.report.map((r) => `${r.list}: ${r.current}`),
+          },
+          'sanctions lists loaded',
+        )
+      } catch (error) {
+        lists.fail((error as Error).message)
+        log.error({ err: error }, 'sanctions lists could not be loaded; screening answers 503')
+      }
+    })()
+
+    return {
+      app,
+      notes: [
+        `lists load in the background from the store${listsDir ? ` (an empty store is filled from ${listsDir})` : ''}; screening answers 503 until ready`,
+        `network modules (ARES, ISIR): ${network ? 'on' : 'off'}; PEP: ${config.AML_PEP_LISTS ? 'configured' : 'not configured'}`,
+      ],
+      async close() {
+        await loading
+        await rateLimiter.close()
+        if (redis) redis.disconnect()
+        await db.close()
+      },
+    }
+  },
+})

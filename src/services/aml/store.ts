@@ -1,0 +1,206 @@
+/**
+ * The AML store (SQLite by default, PostgreSQL with DATABASE_URL): imported list versions with
+ * their entities, the screening audit trail, and the screening id counter. Tables come from
+ * migrations/0201_aml.ts.
+ */
+import { type Generated, type Kysely, sql } from 'kysely'
+import {
+  type ListEntity,
+  type ListVersion,
+  type ListVersionInfo,
+  versionInfo,
+} from '../../engines/aml/index.ts'
+
+interface Tables {
+  aml_list_versions: {
+    id: Generated<number>
+    list: string
+    title: string
+    format: string
+    source: string
+    sha256: string
+    list_date: string
+    names_only: boolean | number
+    entity_count: number
+    name_count: number
+    imported_at: string
+  }
+  aml_list_entities: { version_id: number; seq: number; list_id: string; data: string }
+  aml_screenings: {
+    screening_id: string
+    created_at: string
+    subject_type: string
+    risk_level: string
+    input: string
+    list_versions: string
+    result: string
+  }
+  aml_counters: { name: string; value: number | string | bigint }
+}
+
+export interface StoredScreening {
+  screening_id: string
+  created_at: string
+  subject_type: string
+  risk_level: string
+  input: unknown
+  list_versions: unknown
+  result: unknown
+}
+
+export interface ImportOutcome {
+  version: ListVersionInfo
+  /** False when a version with the same sha256 was already stored. */
+  added: boolean
+}
+
+/** Rows per INSERT: 4 parameters each, well under SQLite's and PostgreSQL's limits. */
+const BATCH = 500
+
+export class AmlStore {
+  private readonly db: Kysely<Tables>
+
+  constructor(db: Kysely<unknown>) {
+    this.db = db as unknown as Kysely<Tables>
+  }
+
+  /** Stores a version with all its entities in one transaction; a known sha256 is skipped. */
+  async importVersion(
+    v: ListVersion,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<ImportOutcome> {
+    const existing = await this.db
+      .selectFrom('aml_list_versions')
+      .select('id')
+      .where('sha256', '=', v.sha256)
+      .executeTakeFirst()
+    if (existing) return { version: versionInfo(v, existing.id), added: false }
+    const info = versionInfo(v)
+    const write = this.db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto('aml_list_versions')
+        .values({
+          list: v.list,
+          title: v.title,
+          format: v.format,
+          source: v.source,
+          sha256: v.sha256,
+          list_date: v.listDate,
+          names_only: v.namesOnly,
+          entity_count: info.entityCount,
+          name_count: info.nameCount,
+          imported_at: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      for (let i = 0; i < v.entities.length; i += BATCH) {
+        const rows = v.entities.slice(i, i + BATCH).map((e, k) => ({
+          version_id: row.id,
+          seq: i + k,
+          list_id: e.listId,
+          data: JSON.stringify(e),
+        }))
+        await tx.insertInto('aml_list_entities').values(rows).execute()
+        onProgress?.(Math.min(i + BATCH, v.entities.length), v.entities.length)
+      }
+      return row.id
+    })
+    try {
+      return { version: versionInfo(v, await write), added: true }
+    } catch (error) {
+      // Another instance stored the same file meanwhile (unique sha256): that is the same outcome.
+      const again = await this.db
+        .selectFrom('aml_list_versions')
+        .select('id')
+        .where('sha256', '=', v.sha256)
+        .executeTakeFirst()
+      if (again) return { version: versionInfo(v, again.id), added: false }
+      throw error
+    }
+  }
+
+  async listVersions(): Promise<ListVersionInfo[]> {
+    const rows = await this.db
+      .selectFrom('aml_list_versions')
+      .selectAll()
+      .orderBy('list')
+      .orderBy('list_date', 'desc')
+      .execute()
+    return rows.map((r) => ({
+      id: r.id,
+      list: r.list,
+      title: r.title,
+      format: r.format,
+      source: r.source,
+      sha256: r.sha256,
+      listDate: r.list_date,
+      namesOnly: Boolean(r.names_only),
+      entityCount: r.entity_count,
+      nameCount: r.name_count,
+    }))
+  }
+
+  /** Every stored version with its entities (the engine's merge picks the current ones). */
+  async loadVersions(): Promise<{ versions: ListVersion[]; infos: ListVersionInfo[] }> {
+    const infos = await this.listVersions()
+    const versions: ListVersion[] = []
+    for (const info of infos) {
+      const rows = await this.db
+        .selectFrom('aml_list_entities')
+        .select('data')
+        .where('version_id', '=', info.id!)
+        .orderBy('seq')
+        .execute()
+      const { id: _id, entityCount: _e, nameCount: _n, ...rest } = info
+      versions.push({ ...rest, entities: rows.map((r) => JSON.parse(r.data) as ListEntity) })
+    }
+    return { versions, infos }
+  }
+
+  /**
+   * The next number of a named sequence, atomically in the database (one statement), so
+   * instances sharing the database never hand out the same number.
+   */
+  async next(name: string): Promise<number> {
+    const row = await this.db
+      .insertInto('aml_counters')
+      .values({ name, value: 1 })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql`aml_counters.value + 1` }))
+      .returning('value')
+      .executeTakeFirstOrThrow()
+    return Number(row.value)
+  }
+
+  async saveScreening(s: StoredScreening): Promise<void> {
+    await this.db
+      .insertInto('aml_screenings')
+      .values({
+        screening_id: s.screening_id,
+        created_at: s.created_at,
+        subject_type: s.subject_type,
+        risk_level: s.risk_level,
+        input: JSON.stringify(s.input),
+        list_versions: JSON.stringify(s.list_versions),
+        result: JSON.stringify(s.result),
+      })
+      .execute()
+  }
+
+  async getScreening(id: string): Promise<StoredScreening | undefined> {
+    const r = await this.db
+      .selectFrom('aml_screenings')
+      .selectAll()
+      .where('screening_id', '=', id)
+      .executeTakeFirst()
+    if (!r) return undefined
+    return {
+      screening_id: r.screening_id,
+      created_at: r.created_at,
+      subject_type: r.subject_type,
+      risk_level: r.risk_level,
+      input: JSON.parse(r.input),
+      list_versions: JSON.parse(r.list_versions),
+      result: JSON.parse(r.result),
+    }
+  }
+}
