@@ -9,6 +9,7 @@ import { openDatabase } from './kit/db.ts'
 import { startServices, stopOnSignals } from './kit/lifecycle.ts'
 import { createLogger } from './kit/logger.ts'
 import { datasetCheck } from './services/discovery/cli.ts'
+import { keyCommands } from './services/gateway/cli.ts'
 import { services } from './services/index.ts'
 import { kbIngest, kbReembed } from './services/knowledge/cli.ts'
 import { truthLogVerify } from './services/router/cli.ts'
@@ -75,7 +76,15 @@ const migrate: Command = {
 
 const VERSION = '0.1.0'
 
-export const commands: Command[] = [serve, migrate, truthLogVerify, datasetCheck, kbIngest, kbReembed]
+export const commands: Command[] = [
+  serve,
+  migrate,
+  truthLogVerify,
+  datasetCheck,
+  kbIngest,
+  kbReembed,
+  ...keyCommands,
+]
 
 function help(io: CommandIO): void {
   io.out(`gatehouse ${VERSION}: know who you deal with\n`)

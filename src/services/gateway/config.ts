@@ -46,11 +46,8 @@ export type GatewayConfig = Parsed<typeof gatewaySpec> & { NODE_ENV: string }
 
 export function checkGatewayConfig(config: GatewayConfig): void {
   const problems: string[] = []
-  if (!KEY_PREFIX_PATTERN.test(config.API_KEY_PREFIX)) {
-    problems.push(
-      `API_KEY_PREFIX must be 1 to 8 lower-case letters or digits starting with a letter, got "${config.API_KEY_PREFIX}"`,
-    )
-  }
+  const prefix = keyPrefixProblem(config.API_KEY_PREFIX)
+  if (prefix) problems.push(prefix)
   if (config.NODE_ENV === 'production') {
     if (config.ADMIN_API_KEY === DEV_ADMIN_KEY) {
       problems.push('ADMIN_API_KEY is the development default; set a secret (e.g. `openssl rand -base64 32`)')
@@ -61,4 +58,9 @@ export function checkGatewayConfig(config: GatewayConfig): void {
     }
   }
   if (problems.length > 0) throw new ConfigError(problems)
+}
+
+export function keyPrefixProblem(prefix: string): string | undefined {
+  if (KEY_PREFIX_PATTERN.test(prefix)) return undefined
+  return `API_KEY_PREFIX must be 1 to 8 lower-case letters or digits starting with a letter, got "${prefix}"`
 }

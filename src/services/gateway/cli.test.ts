@@ -1,0 +1,142 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { main } from '../../cli.ts'
+import { startTestGateway, type TestGateway } from './harness.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'gatehouse-keys-cli-'))
+
+async function gatehouse(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = []
+  const err: string[] = []
+  const code = await main(argv, {
+    env: { DATA_DIR: dir, LOG_LEVEL: 'silent' },
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    interactive: false,
+  })
+  return { code, out: out.join('\n'), err: err.join('\n') }
+}
+
+describe('gatehouse keys', () => {
+  let gw: TestGateway
+  beforeAll(async () => {
+    gw = await startTestGateway({ dataDir: dir })
+  })
+  afterAll(async () => {
+    await gw.stop()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  const call = (key: string) => gw.app.inject({ url: '/api/services', headers: { 'x-api-key': key } })
+
+  it('creates a key the running gateway accepts at once, printing it once', async () => {
+    const { code, out } = await gatehouse(
+      'keys',
+      'create',
+      '--name',
+      'cli demo',
+      '--tier',
+      'basic',
+      '--owner',
+      'ops@example.cz',
+    )
+    expect(code).toBe(0)
+    const key = /\b(gk_[0-9A-Za-z]{32})\b/.exec(out)?.[1]
+    expect(key).toBeDefined()
+    expect(out).toContain('60/min, 1000/day')
+    expect(out).toContain('not shown again')
+    const res = await call(key!)
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['ratelimit-policy']).toBe('"minute";q=60;w=60, "day";q=1000;w=86400')
+  })
+
+  it('answers --json with the API’s generation shape', async () => {
+    const { code, out } = await gatehouse('keys', 'create', '--name', 'json', '--rpm', '7', '--json')
+    expect(code).toBe(0)
+    const body = JSON.parse(out)
+    expect(body).toMatchObject({
+      success: true,
+      key_data: { name: 'json', requests_per_minute: 7, rate_limit: 10000 },
+    })
+    expect(body.key_data.key).toMatch(/^gk_/)
+  })
+
+  it('lists keys by prefix, never printing a key', async () => {
+    const created = JSON.parse((await gatehouse('keys', 'create', '--name', 'listed', '--json')).out)
+    const { code, out } = await gatehouse('keys', 'list')
+    expect(code).toBe(0)
+    expect(out).toMatch(/^id\s+prefix\s+name/)
+    expect(out).toContain(created.key_data.prefix)
+    expect(out).not.toContain(created.key_data.key)
+    const json = JSON.parse((await gatehouse('keys', 'list', '--json')).out)
+    expect(json.count).toBe(json.keys.length)
+  })
+
+  it('revokes a key: the running gateway refuses it on the next request', async () => {
+    const created = JSON.parse((await gatehouse('keys', 'create', '--name', 'to revoke', '--json')).out)
+    expect((await call(created.key_data.key)).statusCode).toBe(200)
+    const { code, out } = await gatehouse('keys', 'revoke', String(created.key_data.id))
+    expect(code).toBe(0)
+    expect(out).toBe(`API key ${created.key_data.id} revoked`)
+    expect((await call(created.key_data.key)).statusCode).toBe(403)
+    expect((await gatehouse('keys', 'revoke', '99999')).code).toBe(1)
+  })
+
+  it('shows usage by endpoint and status', async () => {
+    const created = JSON.parse((await gatehouse('keys', 'create', '--name', 'usage', '--json')).out)
+    await call(created.key_data.key)
+    await call(created.key_data.key)
+    await gw.running.usage.flush()
+    const { code, out } = await gatehouse('keys', 'usage', String(created.key_data.id), '--days', '1')
+    expect(code).toBe(0)
+    expect(out).toContain('2 requests in the last 1 days')
+    expect(out).toMatch(/2\s+\/api\/services/)
+    const json = JSON.parse((await gatehouse('keys', 'usage', String(created.key_data.id), '--json')).out)
+    expect(json.stats).toMatchObject({ total_requests: 2, by_status: { '200': 2 }, period_days: 30 })
+  })
+
+  it('updates limits without resetting the count', async () => {
+    const created = JSON.parse(
+      (await gatehouse('keys', 'create', '--name', 'update', '--rpm', '3', '--json')).out,
+    )
+    const key = created.key_data.key
+    await call(key)
+    await call(key)
+    const { code, out } = await gatehouse(
+      'keys',
+      'update',
+      String(created.key_data.id),
+      '--rpm',
+      '3',
+      '--tier',
+      'pro',
+    )
+    expect(code).toBe(0)
+    expect(out).toContain('3/min, 10000/day')
+    expect((await call(key)).statusCode).toBe(200)
+    expect((await call(key)).statusCode).toBe(429)
+  })
+
+  it('refuses bad input with the field named and exit code 2', async () => {
+    const missing = await gatehouse('keys', 'create')
+    expect(missing.code).toBe(2)
+    expect(missing.err).toContain('--name is required')
+    const owner = await gatehouse('keys', 'create', '--name', 'x', '--owner', 'nobody')
+    expect(owner.code).toBe(2)
+    expect(owner.err).toContain('"owner"')
+    const rpm = await gatehouse('keys', 'create', '--name', 'x', '--rpm', 'fast')
+    expect(rpm.code).toBe(2)
+    expect(rpm.err).toContain('--rpm must be an integer')
+    const id = await gatehouse('keys', 'revoke')
+    expect(id.code).toBe(2)
+    const prefix = await main(['keys', 'list'], {
+      env: { DATA_DIR: dir, API_KEY_PREFIX: 'Not-Valid' },
+      out: () => undefined,
+      err: () => undefined,
+      interactive: false,
+    })
+    expect(prefix).toBe(78)
+  })
+})

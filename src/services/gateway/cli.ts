@@ -1,0 +1,248 @@
+/**
+ * `gatehouse keys create|list|usage|revoke|update`: the admin API on the command line, working on
+ * the gateway's storage directly (DATA_DIR, or DATABASE_URL), so keys can be managed before any
+ * service runs. Changes take effect on the next request of every running instance (each request
+ * reads its key from the same database).
+ */
+import { parseArgs } from 'node:util'
+import { KeyStore, type KeyTables } from '../../engines/keys/store.ts'
+import { loadTiers, UNLIMITED } from '../../engines/keys/tiers.ts'
+import type { Command, CommandIO } from '../../kit/command.ts'
+import { ConfigError, commonSpec, parseEnv } from '../../kit/config.ts'
+import { openDatabase } from '../../kit/db.ts'
+import { AppError } from '../../kit/errors.ts'
+import { gatewaySpec, keyPrefixProblem } from './config.ts'
+import { listItem } from './routes/admin.ts'
+
+const cliSpec = { ...commonSpec, API_KEY_PREFIX: gatewaySpec.API_KEY_PREFIX }
+
+/** Opens the key store, runs `fn`, and turns bad input into a message and exit code 2. */
+async function withStore(io: CommandIO, fn: (store: KeyStore) => Promise<number>): Promise<number> {
+  const config = parseEnv(cliSpec, io.env)
+  const prefixProblem = keyPrefixProblem(config.API_KEY_PREFIX)
+  if (prefixProblem) throw new ConfigError([prefixProblem])
+  const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
+  try {
+    await db.migrate()
+    const store = new KeyStore(db.as<KeyTables>(), { tiers: loadTiers(), keyPrefix: config.API_KEY_PREFIX })
+    return await fn(store)
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) {
+      io.err(`error: ${error.message}`)
+      return error.code === 'not_found' ? 1 : 2
+    }
+    throw error
+  } finally {
+    await db.close()
+  }
+}
+
+class UsageError extends Error {}
+
+function integer(option: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined
+  if (!/^-?\d+$/.test(raw.trim())) throw new UsageError(`--${option} must be an integer, got "${raw}"`)
+  return Number(raw)
+}
+
+function keyId(raw: string | undefined): number {
+  const id = raw === undefined ? Number.NaN : Number(raw)
+  if (!Number.isInteger(id) || id < 1)
+    throw new UsageError('give the key id (a positive integer; see `gatehouse keys list`)')
+  return id
+}
+
+const KEY_OPTIONS = {
+  name: { type: 'string' },
+  description: { type: 'string' },
+  owner: { type: 'string' },
+  tier: { type: 'string' },
+  'expires-days': { type: 'string' },
+  'rate-limit': { type: 'string' },
+  rpm: { type: 'string' },
+  json: { type: 'boolean' },
+} as const
+
+type KeyValues = {
+  [K in keyof typeof KEY_OPTIONS]?: (typeof KEY_OPTIONS)[K]['type'] extends 'boolean' ? boolean : string
+}
+
+function keyFields(values: KeyValues) {
+  const fields = {
+    name: values.name,
+    description: values.description,
+    owner: values.owner,
+    tier: values.tier,
+    expires_days: integer('expires-days', values['expires-days']),
+    rate_limit: integer('rate-limit', values['rate-limit']),
+    requests_per_minute: integer('rpm', values.rpm),
+  }
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
+}
+
+const limitText = (n: number) => (n === UNLIMITED ? 'unlimited' : String(n))
+
+/** Wraps a command body: usage errors print the usage and exit 2. */
+function command(def: Omit<Command, 'run'> & { run: Command['run'] }): Command {
+  return {
+    ...def,
+    async run(args, io) {
+      try {
+        return await def.run(args, io)
+      } catch (error) {
+        if (error instanceof UsageError) {
+          io.err(`error: ${error.message}\nusage: ${def.usage}`)
+          return 2
+        }
+        throw error
+      }
+    },
+  }
+}
+
+const LIMIT_USAGE =
+  '[--description TEXT] [--owner EMAIL] [--tier free|basic|pro|enterprise] [--expires-days N] [--rate-limit PER_DAY] [--rpm PER_MINUTE] [--json]'
+
+export const keysCreate = command({
+  path: ['keys', 'create'],
+  summary: 'issue an API key for the agent gateway (printed once)',
+  usage: `gatehouse keys create --name NAME ${LIMIT_USAGE}\n  defaults: 100/min, 10000/day, expires in 365 days; -1 = unlimited`,
+  async run(args, io) {
+    const { values } = parseArgs({ args, options: KEY_OPTIONS, allowPositionals: false })
+    if (values.name === undefined) throw new UsageError('--name is required')
+    const input = keyFields(values)
+    return withStore(io, async (store) => {
+      const { key, record } = await store.create(input as { name: string })
+      if (values.json) {
+        io.out(JSON.stringify({ success: true, key_data: { key, ...listItem(record) } }, null, 2))
+        return 0
+      }
+      io.out(
+        `API key ${record.id} created for "${record.name}"${record.tier ? ` (tier ${record.tier})` : ''}`,
+      )
+      io.out('')
+      io.out(`  ${key}`)
+      io.out('')
+      io.out(
+        `limits: ${limitText(record.requests_per_minute)}/min, ${limitText(record.rate_limit)}/day; expires ${new Date(record.expires_at).toISOString()}`,
+      )
+      io.out('Store this key now: it is not shown again and cannot be recovered.')
+      io.out(`Try it: curl -H 'X-API-Key: ${key}' http://127.0.0.1:8000/api/services`)
+      return 0
+    })
+  },
+})
+
+export const keysList = command({
+  path: ['keys', 'list'],
+  summary: 'list API keys (prefixes only, never the keys)',
+  usage: 'gatehouse keys list [--json]',
+  async run(args, io) {
+    const { values } = parseArgs({ args, options: { json: { type: 'boolean' } } })
+    return withStore(io, async (store) => {
+      const keys = (await store.list()).map(listItem)
+      if (values.json) {
+        io.out(JSON.stringify({ count: keys.length, keys }, null, 2))
+        return 0
+      }
+      if (keys.length === 0) {
+        io.out('no API keys yet: create one with `gatehouse keys create --name NAME`')
+        return 0
+      }
+      const rows = keys.map((k) => [
+        String(k.id),
+        k.prefix,
+        k.name,
+        k.owner ?? '',
+        k.tier ?? '',
+        `${limitText(k.requests_per_minute)}/min ${limitText(k.rate_limit)}/day`,
+        k.is_active ? (Date.parse(k.expires_at) <= Date.now() ? 'expired' : 'active') : 'revoked',
+        k.expires_at.slice(0, 10),
+      ])
+      const header = ['id', 'prefix', 'name', 'owner', 'tier', 'limits', 'state', 'expires']
+      const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
+      const line = (cells: string[]) =>
+        cells
+          .map((c, i) => c.padEnd(widths[i]!))
+          .join('  ')
+          .trimEnd()
+      io.out(line(header))
+      for (const row of rows) io.out(line(row))
+      return 0
+    })
+  },
+})
+
+export const keysUsage = command({
+  path: ['keys', 'usage'],
+  summary: 'requests of one key by endpoint and status',
+  usage: 'gatehouse keys usage ID [--days N] [--json]   (default 30 days)',
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { days: { type: 'string' }, json: { type: 'boolean' } },
+      allowPositionals: true,
+    })
+    const id = keyId(positionals[0])
+    const days = integer('days', values.days) ?? 30
+    if (days < 1 || days > 3650) throw new UsageError('--days must be from 1 to 3650')
+    return withStore(io, async (store) => {
+      if (!(await store.get(id))) throw new AppError('not_found', `API key ${id} not found`)
+      const usage = await store.usage(id, days)
+      if (values.json) {
+        io.out(JSON.stringify(usage, null, 2))
+        return 0
+      }
+      const { stats } = usage
+      io.out(`API key ${id}: ${stats.total_requests} requests in the last ${days} days`)
+      if (stats.total_requests === 0) return 0
+      io.out('by endpoint:')
+      for (const e of stats.by_endpoint) io.out(`  ${String(e.count).padStart(8)}  ${e.endpoint}`)
+      io.out('by status:')
+      for (const [status, count] of Object.entries(stats.by_status))
+        io.out(`  ${String(count).padStart(8)}  ${status}`)
+      return 0
+    })
+  },
+})
+
+export const keysRevoke = command({
+  path: ['keys', 'revoke'],
+  summary: 'revoke an API key (refused from the next request on)',
+  usage: 'gatehouse keys revoke ID',
+  async run(args, io) {
+    const { positionals } = parseArgs({ args, options: {}, allowPositionals: true })
+    const id = keyId(positionals[0])
+    return withStore(io, async (store) => {
+      const outcome = await store.revoke(id)
+      if (outcome === 'not_found') throw new AppError('not_found', `API key ${id} not found`)
+      io.out(outcome === 'revoked' ? `API key ${id} revoked` : `API key ${id} was already revoked`)
+      return 0
+    })
+  },
+})
+
+export const keysUpdate = command({
+  path: ['keys', 'update'],
+  summary: 'change a key’s tier, limits, expiry or details (counters carry on)',
+  usage: `gatehouse keys update ID [--name NAME] ${LIMIT_USAGE}`,
+  async run(args, io) {
+    const { values, positionals } = parseArgs({ args, options: KEY_OPTIONS, allowPositionals: true })
+    const id = keyId(positionals[0])
+    const patch = keyFields(values)
+    return withStore(io, async (store) => {
+      const key = await store.update(id, patch)
+      if (!key) throw new AppError('not_found', `API key ${id} not found`)
+      if (values.json) {
+        io.out(JSON.stringify({ success: true, key: listItem(key) }, null, 2))
+        return 0
+      }
+      io.out(
+        `API key ${id} updated: ${limitText(key.requests_per_minute)}/min, ${limitText(key.rate_limit)}/day, expires ${new Date(key.expires_at).toISOString()}`,
+      )
+      return 0
+    })
+  },
+})
+
+export const keyCommands: Command[] = [keysCreate, keysList, keysUsage, keysRevoke, keysUpdate]
