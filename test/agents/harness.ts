@@ -19,8 +19,24 @@ export const FIXED_NOW = new Date('2026-11-20T10:00:00Z')
 /** A loopback address nothing listens on: lookups fail fast instead of reaching the internet. */
 export const CLOSED_DNS = '127.0.0.1:9'
 
+/** A loopback URL nothing listens on: every outside source fails at once with "connection refused". */
+export const CLOSED_URL = 'http://127.0.0.1:9'
+
+/**
+ * Every outside source (each *_URL variable of the agent spec except the LLM's) points at a closed
+ * loopback port, without retries, unless the test gives its own local server.
+ */
+export function offlineEnv(): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const name of Object.keys(agentSpec))
+    if (/_URL$/.test(name) && name !== 'LLM_BASE_URL') env[name] = CLOSED_URL
+  for (const name of Object.keys(agentSpec)) if (/_RETRIES$/.test(name)) env[name] = '0'
+  return env
+}
+
 export function testDeps(env: Record<string, string> = {}, overrides: Partial<AgentDeps> = {}): AgentDeps {
   const config = parseEnv(agentSpec, {
+    ...offlineEnv(),
     REGISTRY_DATA_DIR: REGISTRY_DIR,
     DNS_SERVERS: CLOSED_DNS,
     DNS_TIMEOUT_MS: '300',

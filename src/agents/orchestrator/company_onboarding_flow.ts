@@ -1,0 +1,119 @@
+import { defineAgent } from '../types.ts'
+import { flowInput } from './fields.ts'
+import { FlowResultSchema, type FlowStep, needs, pick, type Request, runFlow, skip } from './flow.ts'
+
+/** Steps that need a company: skipped with the reason when the IČO fails its checksum. */
+export function validIco(done: Record<string, unknown>): string | undefined {
+  const check = done.ico as { valid?: boolean; reason?: string | null } | undefined
+  return check?.valid === false ? `IČO fails its checksum (${check.reason})` : undefined
+}
+
+const withIco = (fields: string[]) => (r: Request, done: Record<string, unknown>) => {
+  const bad = validIco(done)
+  return bad ? skip(bad) : pick(r, fields)
+}
+
+export const ONBOARDING_STEPS: FlowStep[] = [
+  {
+    id: 'ico',
+    service: 'data',
+    agent: 'ico_validator',
+    purpose: 'IČO checksum',
+    input: (r) => pick(r, ['ico']),
+  },
+  {
+    id: 'dic',
+    service: 'data',
+    agent: 'dic_validator',
+    purpose: 'DIČ format and checksum',
+    input: (r) => needs(r, ['dic']) ?? pick(r, ['dic']),
+  },
+  {
+    id: 'ares',
+    service: 'data',
+    agent: 'ares_lookup',
+    purpose: 'registered name, seat, legal form and status in ARES',
+    after: ['ico'],
+    input: withIco(['ico']),
+  },
+  {
+    id: 'screening',
+    service: 'aml',
+    agent: 'company_screening',
+    purpose: 'sanctions, insolvency and register flags',
+    after: ['ico'],
+    input: withIco(['ico', 'name']),
+  },
+  {
+    id: 'risk',
+    service: 'risk',
+    agent: 'company_risk',
+    purpose: 'company risk flags (age, status, insolvency)',
+    after: ['ico'],
+    input: withIco(['ico', 'name']),
+  },
+  {
+    id: 'kyc',
+    service: 'compliance',
+    agent: 'kyc',
+    purpose: 'identification data completeness (AML Act § 7)',
+    after: ['ico'],
+    input: (r, done) => {
+      const bad = validIco(done)
+      if (bad) return skip(bad)
+      return (
+        needs(r, ['name']) ?? {
+          subject_type: 'company',
+          ...pick(r, ['name', 'ico', 'dic', 'address']),
+          ...(r.representative ? { statutory_body: [r.representative] } : {}),
+        }
+      )
+    },
+  },
+  {
+    id: 'address',
+    service: 'data',
+    agent: 'address_normalizer',
+    purpose: 'the registered seat checked against the RÚIAN gazetteer',
+    input: (r) => needs(r, ['address']) ?? pick(r, ['address']),
+  },
+  {
+    id: 'contact',
+    service: 'contact',
+    agent: 'contact_enrichment',
+    purpose: 'the representative: name, e-mail and phone checked',
+    input: (r) =>
+      needs(r, ['representative']) ?? {
+        name: r.representative,
+        ...pick(r, ['email', 'phone']),
+        check_mx: false,
+      },
+  },
+]
+
+export const companyOnboardingFlow = defineAgent({
+  service: 'orchestrator',
+  name: 'company_onboarding_flow',
+  description:
+    "Onboards a business client: IČO and DIČ checks, ARES record, AML company screening, company risk, KYC completeness, the registered seat in the RÚIAN gazetteer and the representative's contact details, each through its own agent and timed. A bad IČO checksum stops the company lookups and says why.",
+  input: flowInput(['ico'], ['name', 'dic', 'address', 'representative', 'email', 'phone']),
+  output: FlowResultSchema,
+  examples: [
+    {
+      title: 'A company with its representative',
+      input: {
+        ico: '27074358',
+        name: 'Firma s.r.o.',
+        dic: 'CZ27074358',
+        address: 'Vinohradská 1511/230, 100 00 Praha 10',
+        representative: 'Ing. Jan Novák',
+        email: 'jan.novak@firma.cz',
+        phone: '+420 602 123 456',
+      },
+    },
+    { title: 'An IČO with a wrong check digit: the company lookups are skipped', input: { ico: '27074357' } },
+  ],
+  async run(input, ctx) {
+    return runFlow('company_onboarding', ONBOARDING_STEPS, input, ctx)
+  },
+})

@@ -1,0 +1,59 @@
+/** Request fields the flows share, named as in the spec (amount, income, monthly_income, property_value, ico, name, address). */
+import { Type } from 'typebox'
+
+export const F = {
+  amount: Type.Number({ exclusiveMinimum: 0, description: 'loan or payment amount, CZK' }),
+  income: Type.Number({
+    exclusiveMinimum: 0,
+    description: 'net annual income, CZK (used when monthly_income is absent)',
+  }),
+  monthly_income: Type.Number({
+    exclusiveMinimum: 0,
+    description: 'net monthly income of all applicants, CZK',
+  }),
+  property_value: Type.Number({
+    exclusiveMinimum: 0,
+    description: 'price or pledged value of the property, CZK',
+  }),
+  annual_rate_pct: Type.Number({ minimum: 0, maximum: 30, description: 'nominal interest rate, % p.a.' }),
+  term_months: Type.Integer({ minimum: 12, maximum: 480 }),
+  purpose: Type.Enum(['own_housing', 'investment']),
+  age: Type.Integer({ minimum: 18, maximum: 100, description: 'age of the oldest applicant' }),
+  birth_number: Type.String({ minLength: 9, maxLength: 11, description: 'rodné číslo' }),
+  existing_monthly_payments: Type.Number({ minimum: 0, description: 'other instalments, CZK' }),
+  existing_debt: Type.Number({ minimum: 0, description: 'other outstanding debt, CZK' }),
+  ico: Type.String({
+    pattern: '^\\s*\\d{1,8}\\s*$',
+    description: 'IČO, 8 digits (shorter forms are zero-padded)',
+  }),
+  dic: Type.String({ minLength: 10, maxLength: 14, description: 'DIČ with the CZ prefix' }),
+  name: Type.String({ minLength: 1, maxLength: 300, description: 'company or person name' }),
+  address: Type.String({ minLength: 3, maxLength: 300, description: 'one-line Czech address' }),
+  email: Type.String({ minLength: 3, maxLength: 320 }),
+  phone: Type.String({ minLength: 3, maxLength: 40 }),
+  representative: Type.String({ minLength: 3, maxLength: 200, description: 'person acting for the company' }),
+  account: Type.String({
+    minLength: 4,
+    maxLength: 42,
+    description: 'Czech account ([prefix-]number/bank) or IBAN',
+  }),
+  currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+  vs: Type.String({ pattern: '^\\d{1,10}$', description: 'variabilní symbol' }),
+  message: Type.String({ maxLength: 60 }),
+  due_date: Type.String({ format: 'date' }),
+  area_m2: Type.Number({ exclusiveMinimum: 0, maximum: 10_000, description: 'floor area, m²' }),
+  disposition: Type.String({ pattern: '^[1-9]\\+(kk|1)$', description: 'e.g. 2+kk, 3+1' }),
+  flood_zone: Type.Integer({ minimum: 1, maximum: 4, description: 'ČAP flood zone (4 = highest risk)' }),
+  lat: Type.Number({ minimum: 48, maximum: 51.2 }),
+  lon: Type.Number({ minimum: 12, maximum: 19 }),
+}
+
+export type FieldName = keyof typeof F
+
+/** An input object of the named fields, `required` ones mandatory, the others optional. */
+export function flowInput(required: FieldName[], optional: FieldName[]) {
+  const props: Record<string, ReturnType<typeof Type.Optional> | (typeof F)[FieldName]> = {}
+  for (const f of required) props[f] = F[f]
+  for (const f of optional) props[f] = Type.Optional(F[f])
+  return Type.Object(props, { additionalProperties: false })
+}

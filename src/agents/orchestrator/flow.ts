@@ -1,0 +1,209 @@
+/**
+ * The flow runner behind the *_flow agents: a flow is a static plan of agent calls with
+ * dependencies. Each wave of the plan runs in parallel through ctx.call (the same validated
+ * dispatch the gateway uses), every step is timed, and a step that fails is recorded with its
+ * error while the steps that do not need it go on. Steps whose inputs are missing are skipped with
+ * the reason. The results are rolled up by orchestrator/result_aggregator.
+ */
+import { Type } from 'typebox'
+import { AppError } from '../../kit/errors.ts'
+import type { AgentContext } from '../types.ts'
+import { planWaves } from './plan.ts'
+
+export type Request = Record<string, unknown>
+
+export interface FlowStep {
+  id: string
+  service: string
+  agent: string
+  /** Why the flow takes this step, for the plan shown to the caller. */
+  purpose: string
+  after?: string[]
+  /** Run even when a step in `after` did not succeed (its output is then undefined). */
+  tolerant?: boolean
+  /** The step's input from the request and earlier outputs; a `skip` says why it cannot run. */
+  input(req: Request, done: Record<string, unknown>): unknown
+}
+
+export interface Skip {
+  skip: string
+}
+
+export const skip = (reason: string): Skip => ({ skip: reason })
+const isSkip = (v: unknown): v is Skip =>
+  Boolean(v && typeof v === 'object' && 'skip' in v && Object.keys(v).length === 1)
+
+/** Copies the named fields that are present. */
+export function pick(req: Request, fields: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const f of fields) if (req[f] !== undefined && req[f] !== null) out[f] = req[f]
+  return out
+}
+
+/** Skips unless every field is present. */
+export function needs(req: Request, fields: string[]): Skip | undefined {
+  const missing = fields.filter((f) => req[f] === undefined || req[f] === null)
+  return missing.length > 0 ? skip(`needs ${missing.join(', ')}`) : undefined
+}
+
+export interface StepResult {
+  id: string
+  service: string
+  agent: string
+  purpose: string
+  wave: number
+  status: 'ok' | 'failed' | 'skipped'
+  /** Wall time of the call, milliseconds (0 when skipped). */
+  ms: number
+  output?: unknown
+  error?: { code: string; message: string; details?: Record<string, unknown> }
+  reason?: string
+}
+
+export const StepSchema = Type.Object({
+  id: Type.String(),
+  service: Type.String(),
+  agent: Type.String(),
+  purpose: Type.String(),
+  wave: Type.Integer(),
+  status: Type.Enum(['ok', 'failed', 'skipped']),
+  ms: Type.Number({ minimum: 0 }),
+  output: Type.Optional(Type.Unknown()),
+  error: Type.Optional(
+    Type.Object({
+      code: Type.String(),
+      message: Type.String(),
+      details: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    }),
+  ),
+  reason: Type.Optional(Type.String()),
+})
+
+export const FlowResultSchema = Type.Object({
+  flow: Type.String(),
+  status: Type.Enum(['completed', 'completed_with_failures', 'failed']),
+  verdict: Type.Enum(['pass', 'refer', 'fail', 'incomplete']),
+  verdict_basis: Type.Array(
+    Type.Object({ source: Type.String(), field: Type.String(), value: Type.String(), level: Type.String() }),
+  ),
+  plan: Type.Array(Type.Array(Type.String()), { description: 'step ids by wave; a wave runs in parallel' }),
+  steps: Type.Array(StepSchema),
+  counts: Type.Object({ ok: Type.Integer(), failed: Type.Integer(), skipped: Type.Integer() }),
+  total_ms: Type.Number({ minimum: 0 }),
+  partial: Type.Boolean(),
+  rules_applied: Type.Array(
+    Type.Object({
+      rule: Type.String(),
+      source: Type.Optional(Type.String()),
+      since: Type.Optional(Type.String()),
+      outcome: Type.Optional(Type.String()),
+    }),
+  ),
+})
+
+const ms = (from: number) => Math.round((performance.now() - from) * 100) / 100
+
+function describeError(error: unknown): { code: string; message: string; details?: Record<string, unknown> } {
+  if (error instanceof AppError) {
+    return error.details
+      ? { code: error.code, message: error.message, details: error.details }
+      : { code: error.code, message: error.message }
+  }
+  return { code: 'internal_error', message: 'the step failed unexpectedly' }
+}
+
+export async function runFlow(name: string, steps: FlowStep[], req: Request, ctx: AgentContext) {
+  const plan = planWaves(
+    steps.map((s) => ({ id: s.id, ...(s.after ? { after: s.after } : {}) })),
+    'steps',
+  )
+  const byId = new Map(steps.map((s) => [s.id, s]))
+  const results = new Map<string, StepResult>()
+  const done: Record<string, unknown> = {}
+  const started = performance.now()
+  for (const [wave, ids] of plan.waves.entries()) {
+    await Promise.all(
+      ids.map(async (id) => {
+        const step = byId.get(id)!
+        const base = { id, service: step.service, agent: step.agent, purpose: step.purpose, wave }
+        const blocked = (step.after ?? []).filter((dep) => results.get(dep)?.status !== 'ok')
+        if (blocked.length > 0 && !step.tolerant) {
+          results.set(id, {
+            ...base,
+            status: 'skipped',
+            ms: 0,
+            reason: `depends on ${blocked.map((b) => `${b} (${results.get(b)?.status})`).join(', ')}`,
+          })
+          return
+        }
+        let input: unknown
+        try {
+          input = step.input(req, done)
+        } catch (error) {
+          results.set(id, { ...base, status: 'failed', ms: 0, error: describeError(error) })
+          return
+        }
+        if (isSkip(input)) {
+          results.set(id, { ...base, status: 'skipped', ms: 0, reason: input.skip })
+          return
+        }
+        const t0 = performance.now()
+        try {
+          const output = await ctx.call(step.service, step.agent, input)
+          done[id] = output
+          results.set(id, { ...base, status: 'ok', ms: ms(t0), output })
+        } catch (error) {
+          ctx.logger.debug({ flow: name, step: id, err: error }, 'flow step failed')
+          results.set(id, { ...base, status: 'failed', ms: ms(t0), error: describeError(error) })
+        }
+      }),
+    )
+  }
+  const ordered = steps.map((s) => results.get(s.id)!)
+  const counts = {
+    ok: ordered.filter((s) => s.status === 'ok').length,
+    failed: ordered.filter((s) => s.status === 'failed').length,
+    skipped: ordered.filter((s) => s.status === 'skipped').length,
+  }
+  const aggregated = (await ctx.call('orchestrator', 'result_aggregator', {
+    results: ordered.map((s) => ({
+      source: `${s.service}/${s.agent}`,
+      status: s.status,
+      ...(s.output !== undefined ? { output: s.output } : {}),
+    })),
+  })) as {
+    overall: 'pass' | 'refer' | 'fail' | 'incomplete'
+    signals: { source: string; field: string; value: string; level: string }[]
+  }
+  const partiallyAnswered = ordered.some(
+    (s) => (s.output as { partial?: unknown } | undefined)?.partial === true,
+  )
+  return {
+    flow: name,
+    status:
+      counts.ok === 0
+        ? ('failed' as const)
+        : counts.failed > 0
+          ? ('completed_with_failures' as const)
+          : ('completed' as const),
+    verdict: aggregated.overall,
+    verdict_basis: aggregated.signals,
+    plan: plan.waves,
+    steps: ordered,
+    counts,
+    total_ms: ms(started),
+    partial: counts.failed > 0 || partiallyAnswered,
+    rules_applied: [
+      {
+        rule: 'steps run in dependency waves; a failed step is recorded and the steps that do not need it go on',
+        source: 'Gatehouse orchestration',
+        outcome: `${counts.ok} ok, ${counts.failed} failed, ${counts.skipped} skipped`,
+      },
+      {
+        rule: 'the strictest verdict among the steps decides; failures leave the verdict incomplete unless a fail decides it',
+        source: 'data/reference/orchestrator-verdicts.json',
+        outcome: aggregated.overall,
+      },
+    ],
+  }
+}

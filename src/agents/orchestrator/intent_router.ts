@@ -1,0 +1,169 @@
+import { Type } from 'typebox'
+import intents from '../../../data/reference/orchestrator-intents.json' with { type: 'json' }
+import { fold } from '../../engines/contacts/text.ts'
+import { errors } from '../../kit/errors.ts'
+import { PartialSchema, RulesSchema, rule, SourcesSchema } from '../contact/shared.ts'
+import { type AgentContext, defineAgent } from '../types.ts'
+
+export const FLOWS = intents.flows.map((f) => f.flow)
+
+interface Score {
+  flow: string
+  score: number
+  keywords: string[]
+  fields: string[]
+}
+
+export function scoreRequest(request: string, fields: string[]): Score[] {
+  const text = ` ${fold(request).replace(/[^a-z0-9+]+/g, ' ')} `
+  const words = text.trim().split(' ').filter(Boolean)
+  const present = new Set(fields)
+  return intents.flows
+    .map((f) => {
+      const keywords = f.keywords.filter((k) =>
+        k.includes(' ') ? text.includes(` ${k}`) : words.some((w) => w.startsWith(k)),
+      )
+      const req = f.required.filter((x) => present.has(x))
+      const opt = f.optional.filter((x) => present.has(x))
+      return {
+        flow: f.flow,
+        score: 2 * keywords.length + 3 * req.length + opt.length,
+        keywords,
+        fields: [...req, ...opt],
+      }
+    })
+    .sort((a, b) => b.score - a.score || FLOWS.indexOf(a.flow) - FLOWS.indexOf(b.flow))
+}
+
+async function askLlm(ctx: AgentContext, request: string, fields: string[]): Promise<string | null> {
+  const { text } = await ctx.deps.llm.complete({
+    temperature: 0,
+    max_tokens: 50,
+    response_format: { type: 'json_object' },
+    messages: [
+      {
+        role: 'system',
+        content: `You route requests of a Czech compliance platform to one flow. Flows: ${FLOWS.join(', ')}. Answer JSON {"flow": "<one of them or null>"} only.`,
+      },
+      { role: 'user', content: `Request: ${request}\nFields given: ${fields.join(', ') || 'none'}` },
+    ],
+  })
+  const parsed = JSON.parse(text) as { flow?: unknown }
+  return typeof parsed.flow === 'string' && FLOWS.includes(parsed.flow) ? parsed.flow : null
+}
+
+export const intentRouter = defineAgent({
+  service: 'orchestrator',
+  name: 'intent_router',
+  description:
+    'Decides which flow a request is for (loan application, property purchase, company onboarding, invoice payment, due diligence) from Czech or English keywords and the fields it carries, with the score of each flow. When a language model is configured it may ask it instead and says which method decided; the rules are the fallback.',
+  input: Type.Object(
+    {
+      request: Type.Optional(
+        Type.String({ minLength: 1, maxLength: 2000, description: 'what the caller wants, in words' }),
+      ),
+      fields: Type.Optional(
+        Type.Array(Type.String({ maxLength: 50 }), {
+          maxItems: 50,
+          description: 'names of the data fields the request carries',
+        }),
+      ),
+      use_llm: Type.Optional(
+        Type.Boolean({ default: false, description: 'ask the configured language model first' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    flow: Type.Union([Type.Enum(FLOWS), Type.Null()]),
+    method: Type.Enum(['rules', 'llm']),
+    confidence: Type.Enum(['high', 'medium', 'low', 'none']),
+    scores: Type.Array(
+      Type.Object({
+        flow: Type.String(),
+        score: Type.Integer(),
+        keywords: Type.Array(Type.String()),
+        fields: Type.Array(Type.String()),
+      }),
+    ),
+    partial: PartialSchema,
+    sources: SourcesSchema,
+    rules_applied: RulesSchema,
+  }),
+  examples: [
+    {
+      title: 'A mortgage request in Czech',
+      input: {
+        request: 'Chci si vzít hypotéku na byt',
+        fields: ['amount', 'property_value', 'monthly_income'],
+      },
+    },
+    {
+      title: 'Only fields: an IČO and a representative',
+      input: { fields: ['ico', 'representative', 'email'] },
+    },
+  ],
+  async run(input, ctx) {
+    if (input.request === undefined && (input.fields ?? []).length === 0)
+      throw errors.invalid('request', 'required (or fields)')
+    const request = input.request ?? ''
+    const fields = input.fields ?? []
+    const scores = scoreRequest(request, fields)
+    const sources: { source: string; status: 'ok' | 'failed' | 'skipped'; detail?: string }[] = []
+    const [top, second] = scores
+    const rulesFlow =
+      top && top.score >= intents.min_score && top.score > (second?.score ?? 0) ? top.flow : null
+    let flow = rulesFlow
+    let method: 'rules' | 'llm' = 'rules'
+    let partial = false
+    if (input.use_llm) {
+      if (!ctx.deps.llm.configured)
+        sources.push({ source: 'llm', status: 'skipped', detail: 'LLM_BASE_URL is not set' })
+      else {
+        try {
+          const chosen = await askLlm(ctx, request, fields)
+          sources.push({ source: 'llm', status: 'ok', detail: chosen ? `chose ${chosen}` : 'chose no flow' })
+          if (chosen) {
+            flow = chosen
+            method = 'llm'
+          }
+        } catch (error) {
+          partial = true
+          sources.push({ source: 'llm', status: 'failed', detail: (error as Error).message })
+        }
+      }
+    }
+    const confidence =
+      flow === null
+        ? 'none'
+        : method === 'llm'
+          ? 'medium'
+          : top!.score >= 5 && top!.score >= 2 * (second?.score ?? 0)
+            ? 'high'
+            : top!.score >= 4
+              ? 'medium'
+              : 'low'
+    return {
+      flow,
+      method,
+      confidence: confidence as 'high' | 'medium' | 'low' | 'none',
+      scores,
+      partial,
+      sources,
+      rules_applied: [
+        rule(
+          'score = 2 × keywords + 3 × required fields + 1 × optional fields; the unique best at or above the minimum wins',
+          'data/reference/orchestrator-intents.json',
+          undefined,
+          rulesFlow ? `${top!.flow} (${top!.score})` : 'no unique winner',
+        ),
+        rule(
+          'a configured language model may decide instead when use_llm is true; its answer must name a known flow',
+          'Gatehouse routing',
+          undefined,
+          method,
+        ),
+      ],
+    }
+  },
+})

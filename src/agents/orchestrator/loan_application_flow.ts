@@ -1,0 +1,120 @@
+import { errors } from '../../kit/errors.ts'
+import { defineAgent } from '../types.ts'
+import { flowInput } from './fields.ts'
+import { FlowResultSchema, type FlowStep, needs, pick, type Request, runFlow } from './flow.ts'
+
+const APPLICANT = ['purpose', 'age', 'birth_number', 'existing_monthly_payments', 'existing_debt']
+
+export const LOAN_STEPS: FlowStep[] = [
+  {
+    id: 'loan',
+    service: 'banking',
+    agent: 'loan_assessment',
+    purpose: 'LTV, DTI and DSTI against the ČNB limits in force and the lender policy',
+    input: (r) =>
+      pick(r, ['amount', 'property_value', 'monthly_income', 'annual_rate_pct', 'term_months', ...APPLICANT]),
+  },
+  {
+    id: 'affordability',
+    service: 'banking',
+    agent: 'affordability_check',
+    purpose: 'largest loan the income and the limits allow',
+    input: (r) =>
+      pick(r, ['monthly_income', 'annual_rate_pct', 'term_months', 'property_value', ...APPLICANT]),
+  },
+  {
+    id: 'schedule',
+    service: 'banking',
+    agent: 'mortgage_calculator',
+    purpose: 'instalment, total interest and the repayment schedule',
+    input: (r) => pick(r, ['amount', 'annual_rate_pct', 'term_months']),
+  },
+  {
+    id: 'credit',
+    service: 'risk',
+    agent: 'credit_risk',
+    purpose: 'credit scorecard of the applicant',
+    input: (r) =>
+      pick(r, [
+        'amount',
+        'monthly_income',
+        'annual_rate_pct',
+        'term_months',
+        'property_value',
+        'existing_monthly_payments',
+      ]),
+  },
+  {
+    id: 'stress',
+    service: 'risk',
+    agent: 'collateral_stress',
+    purpose: 'LTV after a fall in property prices',
+    input: (r) => ({ loans: [{ id: 'applicant', amount: r.amount, property_value: r.property_value }] }),
+  },
+  {
+    id: 'address',
+    service: 'data',
+    agent: 'address_normalizer',
+    purpose: 'the collateral address checked against the RÚIAN gazetteer',
+    input: (r) => needs(r, ['address']) ?? pick(r, ['address']),
+  },
+]
+
+/** monthly_income, or the annual income divided by 12. */
+export function withMonthlyIncome(input: Request): Request {
+  if (input.monthly_income !== undefined) return input
+  if (typeof input.income === 'number')
+    return { ...input, monthly_income: Math.round((input.income / 12) * 100) / 100 }
+  throw errors.invalid('monthly_income', 'required (or income, the net annual income)')
+}
+
+export const loanApplicationFlow = defineAgent({
+  service: 'orchestrator',
+  name: 'loan_application_flow',
+  description:
+    'Runs a mortgage application end to end: ČNB-limit assessment, affordability, repayment schedule, credit scorecard, collateral stress test and the collateral address, each through its own agent, with every step timed and a roll-up verdict. A failing step is reported and the rest still runs.',
+  input: flowInput(
+    ['amount', 'property_value', 'annual_rate_pct', 'term_months'],
+    [
+      'monthly_income',
+      'income',
+      'purpose',
+      'age',
+      'birth_number',
+      'existing_monthly_payments',
+      'existing_debt',
+      'address',
+    ],
+  ),
+  output: FlowResultSchema,
+  examples: [
+    {
+      title: 'A 32-year-old buying a flat in Prague at 80 % LTV',
+      input: {
+        amount: 4_800_000,
+        property_value: 6_000_000,
+        monthly_income: 85_000,
+        annual_rate_pct: 4.89,
+        term_months: 360,
+        purpose: 'own_housing',
+        age: 32,
+        address: 'Vinohradská 1511/230, 100 00 Praha 10',
+      },
+    },
+    {
+      title: 'An investment flat at 85 % LTV, income given per year',
+      input: {
+        amount: 3_400_000,
+        property_value: 4_000_000,
+        income: 720_000,
+        annual_rate_pct: 5.29,
+        term_months: 300,
+        purpose: 'investment',
+        age: 45,
+      },
+    },
+  ],
+  async run(input, ctx) {
+    return runFlow('loan_application', LOAN_STEPS, withMonthlyIncome(input), ctx)
+  },
+})

@@ -1,0 +1,163 @@
+import { type TOptional, type TSchema, Type } from 'typebox'
+import { AppError, errors } from '../../kit/errors.ts'
+import { RulesSchema, rule } from '../contact/shared.ts'
+import { type Agent, type AppliedRule, defineAgent } from '../types.ts'
+import { companyOnboardingFlow } from './company_onboarding_flow.ts'
+import { dueDiligenceFlow } from './due_diligence_flow.ts'
+import { F } from './fields.ts'
+import { FlowResultSchema } from './flow.ts'
+import { FLOWS } from './intent_router.ts'
+import { invoicePaymentFlow } from './invoice_payment_flow.ts'
+import { loanApplicationFlow } from './loan_application_flow.ts'
+import { propertyPurchaseFlow } from './property_purchase_flow.ts'
+
+const FLOW_AGENTS: Record<string, Agent> = Object.fromEntries(
+  [
+    loanApplicationFlow,
+    propertyPurchaseFlow,
+    companyOnboardingFlow,
+    invoicePaymentFlow,
+    dueDiligenceFlow,
+  ].map((a) => [a.name, a]),
+)
+
+type AllOptional<T extends Record<string, TSchema>> = { [K in keyof T]: TOptional<T[K]> }
+const fieldProps = Object.fromEntries(
+  Object.entries(F).map(([k, v]) => [k, Type.Optional(v)]),
+) as AllOptional<typeof F>
+
+export const masterOrchestrator = defineAgent({
+  service: 'orchestrator',
+  name: 'master_orchestrator',
+  description:
+    'Plans and runs a whole flow from one request: it routes the request (in words, by its fields, or by an explicit flow) to a loan application, property purchase, company onboarding, invoice payment or due diligence, passes each agent the fields it needs and returns every step with its service/agent, status, time in ms and output or error, plus a roll-up verdict. A failing step is marked and the flow goes on where it can.',
+  input: Type.Object(
+    {
+      request: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 2000,
+          description: 'what is wanted, in words (Czech or English)',
+        }),
+      ),
+      flow: Type.Optional(Type.Enum(FLOWS, { description: 'run this flow instead of routing the request' })),
+      ...fieldProps,
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    ...FlowResultSchema.properties,
+    request: Type.Union([Type.String(), Type.Null()]),
+    routing: Type.Object({
+      method: Type.Enum(['explicit', 'rules', 'llm']),
+      confidence: Type.String(),
+      candidates: Type.Array(Type.Object({ flow: Type.String(), score: Type.Integer() })),
+    }),
+    fields_used: Type.Array(Type.String()),
+    fields_ignored: Type.Array(Type.String()),
+    orchestration_rules: RulesSchema,
+  }),
+  examples: [
+    {
+      title: 'A mortgage application in words',
+      input: {
+        request: 'Žádost o hypotéku na byt v Praze',
+        amount: 4_800_000,
+        property_value: 6_000_000,
+        monthly_income: 85_000,
+        annual_rate_pct: 4.89,
+        term_months: 360,
+        age: 32,
+      },
+    },
+    {
+      title: 'An explicit invoice payment',
+      input: {
+        flow: 'invoice_payment_flow',
+        account: '19-2000145399/0800',
+        amount: 12_100,
+        vs: '2026110001',
+        ico: '27074358',
+      },
+    },
+  ],
+  async run(input, ctx) {
+    const record = input as Record<string, unknown>
+    const given = Object.keys(F).filter((k) => record[k] !== undefined)
+    let flow = input.flow
+    let routing: {
+      method: 'explicit' | 'rules' | 'llm'
+      confidence: string
+      candidates: { flow: string; score: number }[]
+    }
+    const applied: AppliedRule[] = []
+    if (flow) {
+      routing = { method: 'explicit', confidence: 'high', candidates: [] }
+      applied.push(rule('the caller named the flow', 'request', undefined, flow))
+    } else {
+      if (input.request === undefined && given.length === 0)
+        throw errors.invalid('request', 'required (or flow, or the data fields)')
+      const routed = (await ctx.call('orchestrator', 'intent_router', {
+        ...(input.request ? { request: input.request } : {}),
+        fields: given,
+      })) as {
+        flow: string | null
+        method: 'rules' | 'llm'
+        confidence: string
+        scores: { flow: string; score: number }[]
+      }
+      routing = {
+        method: routed.method,
+        confidence: routed.confidence,
+        candidates: routed.scores.map((s) => ({ flow: s.flow, score: s.score })),
+      }
+      if (!routed.flow)
+        throw errors.invalid(
+          'flow',
+          `required when the request cannot be routed: name one of ${FLOWS.join(', ')}`,
+        )
+      flow = routed.flow
+      applied.push(
+        rule(
+          'request routed by orchestrator/intent_router',
+          'data/reference/orchestrator-intents.json',
+          undefined,
+          `${flow} (${routed.confidence})`,
+        ),
+      )
+    }
+    const agent = FLOW_AGENTS[flow]!
+    const accepted = new Set(
+      Object.keys((agent.input as unknown as { properties: Record<string, unknown> }).properties),
+    )
+    const used = given.filter((k) => accepted.has(k))
+    const ignored = given.filter((k) => !accepted.has(k))
+    const flowInput = Object.fromEntries(used.map((k) => [k, record[k]]))
+    applied.push(
+      rule(
+        'each flow gets only the fields its schema names',
+        'flow input schema',
+        undefined,
+        ignored.length ? `ignored: ${ignored.join(', ')}` : 'all fields used',
+      ),
+    )
+    let result: Record<string, unknown>
+    try {
+      result = (await ctx.call('orchestrator', flow, flowInput)) as Record<string, unknown>
+    } catch (error) {
+      // A field the flow needs is missing or malformed: that is the caller's to fix, so say which.
+      if (error instanceof AppError && error.code === 'invalid_request') {
+        throw new AppError('invalid_request', `${flow}: ${error.message}`, { ...error.details, flow })
+      }
+      throw error
+    }
+    return {
+      ...(result as object),
+      request: input.request ?? null,
+      routing,
+      fields_used: used,
+      fields_ignored: ignored,
+      orchestration_rules: applied,
+    } as never
+  },
+})

@@ -1,0 +1,192 @@
+import { Type } from 'typebox'
+import { errors } from '../../kit/errors.ts'
+import { PartialSchema, RulesSchema, rule, SourcesSchema } from '../contact/shared.ts'
+import { defineAgent } from '../types.ts'
+import { signalsOf } from './aggregate.ts'
+
+interface RuleLike {
+  rule?: string
+  source?: string
+  since?: string
+  outcome?: string
+}
+
+const VERDICT_TEXT: Record<string, { cs: string; en: string }> = {
+  pass: { cs: 'vyhovuje', en: 'passes' },
+  refer: { cs: 'vyžaduje posouzení', en: 'needs a review' },
+  fail: { cs: 'nevyhovuje', en: 'fails' },
+}
+
+function template(result: Record<string, unknown>, subject: string, lang: 'cs' | 'en'): string {
+  const sentences: string[] = []
+  const [signal] = signalsOf(subject, result)
+  if (signal) {
+    const text = VERDICT_TEXT[signal.level]![lang]
+    sentences.push(
+      lang === 'cs'
+        ? `${subject}: výsledek ${text} (${signal.field} = ${signal.value}).`
+        : `${subject}: the result ${text} (${signal.field} = ${signal.value}).`,
+    )
+  } else
+    sentences.push(
+      lang === 'cs'
+        ? `${subject}: výsledek nenese žádný verdikt.`
+        : `${subject}: the result carries no verdict.`,
+    )
+  const rules = (Array.isArray(result.rules_applied) ? result.rules_applied : []) as RuleLike[]
+  for (const r of rules.slice(0, 8)) {
+    const origin = [
+      r.source,
+      r.since ? (lang === 'cs' ? `účinné od ${r.since}` : `in force since ${r.since}`) : undefined,
+    ]
+      .filter(Boolean)
+      .join(', ')
+    const outcome = r.outcome ? `: ${r.outcome}` : ''
+    const named = lang === 'cs' ? `Pravidlo „${r.rule}“` : `Rule "${r.rule}"`
+    sentences.push(`${named}${origin ? ` (${origin})` : ''}${outcome}.`)
+  }
+  if (rules.length > 8)
+    sentences.push(
+      lang === 'cs' ? `Dalších pravidel: ${rules.length - 8}.` : `${rules.length - 8} more rules.`,
+    )
+  const sources = (Array.isArray(result.sources) ? result.sources : []) as {
+    source?: string
+    status?: string
+    detail?: string
+  }[]
+  const failed = sources.filter((s) => s.status === 'failed')
+  if (result.partial === true || failed.length > 0) {
+    const names = failed.map((s) => s.source).join(', ')
+    sentences.push(
+      lang === 'cs'
+        ? `Odpověď je neúplná${names ? `: nedostupný zdroj ${names}` : ''}.`
+        : `The answer is partial${names ? `: ${names} could not be reached` : ''}.`,
+    )
+  }
+  return sentences.join(' ')
+}
+
+export const narrativeExplainer = defineAgent({
+  service: 'orchestrator',
+  name: 'narrative_explainer',
+  description:
+    'Explains an agent result in plain Czech or English for a client or a compliance file: the verdict, each rule applied with its legal source and date, and any source that failed. A fixed template is used by default; with use_llm and a configured language model the model writes the text from the same facts, and the answer says which method ran.',
+  input: Type.Object(
+    {
+      result: Type.Object(
+        {},
+        { additionalProperties: true, description: 'any agent result, ideally with rules_applied' },
+      ),
+      subject: Type.Optional(
+        Type.String({ minLength: 1, maxLength: 200, description: 'what the result is about' }),
+      ),
+      language: Type.Optional(Type.Enum(['cs', 'en'], { default: 'cs' })),
+      use_llm: Type.Optional(Type.Boolean({ default: false })),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    text: Type.String(),
+    method: Type.Enum(['template', 'llm']),
+    partial: PartialSchema,
+    sources: SourcesSchema,
+    rules_applied: RulesSchema,
+  }),
+  examples: [
+    {
+      title: 'A loan assessment explained in Czech',
+      input: {
+        subject: 'Hypotéka 4,8 mil. Kč',
+        result: {
+          decision: 'refer',
+          ltv: 0.85,
+          rules_applied: [
+            {
+              rule: 'ČNB LTV limit 80 %',
+              source: 'ČNB doporučení',
+              since: '2022-04-01',
+              outcome: 'LTV 85 % exceeds 80 %',
+            },
+          ],
+        },
+      },
+    },
+    {
+      title: 'A partial e-mail check explained in English',
+      input: {
+        subject: 'jan.novak@firma.cz',
+        language: 'en',
+        result: {
+          result: 'unknown',
+          partial: true,
+          sources: [{ source: 'dns', status: 'failed', detail: 'ETIMEOUT' }],
+          rules_applied: [{ rule: 'address syntax', source: 'RFC 5322', outcome: 'pass' }],
+        },
+      },
+    },
+  ],
+  async run(input, ctx) {
+    const lang = input.language ?? 'cs'
+    const subject = input.subject ?? (lang === 'cs' ? 'Výsledek' : 'Result')
+    const result = input.result as Record<string, unknown>
+    if (Object.keys(result).length === 0) throw errors.invalid('result', 'must not be empty')
+    const text = template(result, subject, lang)
+    const sources: { source: string; status: 'ok' | 'failed' | 'skipped'; detail?: string }[] = []
+    if (input.use_llm) {
+      if (!ctx.deps.llm.configured)
+        sources.push({ source: 'llm', status: 'skipped', detail: 'LLM_BASE_URL is not set' })
+      else {
+        try {
+          const { text: written } = await ctx.deps.llm.complete({
+            temperature: 0,
+            max_tokens: 600,
+            messages: [
+              {
+                role: 'system',
+                content: `Explain the result for a compliance officer in ${lang === 'cs' ? 'Czech' : 'English'}. Use only the facts given; name each rule with its source and date; say if the answer is partial. No new facts.`,
+              },
+              {
+                role: 'user',
+                content: `Subject: ${subject}\nFacts: ${text}\nResult JSON: ${JSON.stringify(result).slice(0, 8000)}`,
+              },
+            ],
+          })
+          if (written.trim().length > 0) {
+            sources.push({ source: 'llm', status: 'ok' })
+            return {
+              text: written.trim(),
+              method: 'llm' as const,
+              partial: false,
+              sources,
+              rules_applied: [
+                rule(
+                  'text written by the configured language model from the template facts',
+                  'LLM_BASE_URL',
+                  undefined,
+                  ctx.deps.llm.model,
+                ),
+              ],
+            }
+          }
+          sources.push({ source: 'llm', status: 'failed', detail: 'empty answer' })
+        } catch (error) {
+          sources.push({ source: 'llm', status: 'failed', detail: (error as Error).message })
+        }
+      }
+    }
+    return {
+      text,
+      method: 'template' as const,
+      partial: sources.some((s) => s.status === 'failed'),
+      sources,
+      rules_applied: [
+        rule(
+          'fixed template: verdict, then each rule with its source and date, then failed sources',
+          'Gatehouse template',
+          undefined,
+          `${lang}, ${text.length} characters`,
+        ),
+      ],
+    }
+  },
+})

@@ -1,0 +1,609 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { failure, run, testDeps, testDispatcher } from '../../../test/agents/harness.ts'
+import { type LlmTestServer, startLlmServer } from '../../../test/agents/llm-server.ts'
+import { agents } from '../index.ts'
+import { orchestratorAgents } from './index.ts'
+
+const d = testDispatcher(agents)
+const ex = (name: string, i: number) => orchestratorAgents.find((a) => a.name === name)!.examples[i]!.input
+const step = (out: any, id: string) => out.steps.find((s: any) => s.id === id)
+
+/**
+ * A step whose agent another part of the catalogue provides: it ran when that agent exists, and it
+ * failed with not_found (the flow going on) when it does not yet.
+ */
+function expectComposed(s: any) {
+  if (d.find(s.service, s.agent)) expect(s.status).not.toBe('skipped')
+  else expect(s).toMatchObject({ status: 'failed', error: { code: 'not_found' } })
+}
+
+describe('orchestrator agents: catalogue entries', () => {
+  it('has 15 agents, each with a description and at least two examples', () => {
+    expect(orchestratorAgents).toHaveLength(15)
+    for (const a of orchestratorAgents) {
+      expect(a.description.length).toBeGreaterThan(40)
+      expect(a.examples.length).toBeGreaterThanOrEqual(2)
+      expect((a.input as { additionalProperties?: boolean }).additionalProperties).toBe(false)
+    }
+  })
+})
+
+describe('master_orchestrator', () => {
+  it('routes a mortgage request in words and runs the loan flow with timed steps (example 1)', async () => {
+    const out = await run(d, 'orchestrator', 'master_orchestrator', ex('master_orchestrator', 0))
+    expect(out.flow).toBe('loan_application')
+    expect(out.routing).toMatchObject({ method: 'rules', confidence: 'high' })
+    expect(out.routing.candidates[0]).toEqual({ flow: 'loan_application_flow', score: 11 })
+    expect(out.fields_used).toEqual([
+      'amount',
+      'monthly_income',
+      'property_value',
+      'annual_rate_pct',
+      'term_months',
+      'age',
+    ])
+    const loan = step(out, 'loan')
+    expect(loan).toMatchObject({ service: 'banking', agent: 'loan_assessment', status: 'ok', wave: 0 })
+    expect(loan.output).toMatchObject({ decision: 'approve', ltv: 0.8, category: 'young' })
+    expect(step(out, 'schedule').output.monthly_payment).toBe(loan.output.monthly_payment)
+    expect(step(out, 'address')).toMatchObject({ status: 'skipped', reason: 'needs address' })
+    for (const s of out.steps) expect(s.ms).toBeGreaterThanOrEqual(0)
+    expect(out.total_ms).toBeGreaterThanOrEqual(Math.max(...out.steps.map((s: any) => s.ms)))
+    expectComposed(step(out, 'credit'))
+    expectComposed(step(out, 'stress'))
+  })
+
+  it('runs an explicitly named flow and produces the QR payment (example 2)', async () => {
+    const out = await run(d, 'orchestrator', 'master_orchestrator', ex('master_orchestrator', 1))
+    expect(out.routing).toEqual({ method: 'explicit', confidence: 'high', candidates: [] })
+    expect(out.flow).toBe('invoice_payment')
+    expect(out.plan).toEqual([['account', 'ico', 'vat'], ['qr']])
+    expect(step(out, 'qr').output.spayd).toBe(
+      'SPD*1.0*ACC:CZ6508000000192000145399*AM:12100.00*CC:CZK*X-VS:2026110001',
+    )
+    expectComposed(step(out, 'vat'))
+  })
+
+  it('says which fields the chosen flow did not use', async () => {
+    const out = await run(d, 'orchestrator', 'master_orchestrator', {
+      flow: 'invoice_payment_flow',
+      account: '19-2000145399/0800',
+      amount: 100,
+      area_m2: 50,
+    })
+    expect(out.fields_ignored).toEqual(['area_m2'])
+  })
+
+  it('answers 400 naming flow when the request cannot be routed', async () => {
+    const e = await failure(d, 'orchestrator', 'master_orchestrator', { request: 'dobrý den' })
+    expect(e.status).toBe(400)
+    expect(e.details).toMatchObject({ field: 'flow' })
+  })
+
+  it('answers 400 naming the missing field of the chosen flow', async () => {
+    const e = await failure(d, 'orchestrator', 'master_orchestrator', {
+      flow: 'invoice_payment_flow',
+      account: '19-2000145399/0800',
+    })
+    expect(e.status).toBe(400)
+    expect(e.details).toMatchObject({ field: 'amount', rule: 'required', flow: 'invoice_payment_flow' })
+    expect(e.message).toContain('invoice_payment_flow')
+  })
+
+  it('rejects an unknown field with 400', async () => {
+    const e = await failure(d, 'orchestrator', 'master_orchestrator', {
+      flow: 'due_diligence_flow',
+      ico: '27074358',
+      colour: 'red',
+    })
+    expect(e.status).toBe(400)
+  })
+})
+
+describe('intent_router', () => {
+  it('routes a Czech mortgage request by keyword and fields (example 1)', async () => {
+    const out = await run(d, 'orchestrator', 'intent_router', ex('intent_router', 0))
+    expect(out).toMatchObject({ flow: 'loan_application_flow', method: 'rules', confidence: 'medium' })
+    expect(out.scores[0]).toEqual({
+      flow: 'loan_application_flow',
+      score: 9,
+      keywords: ['hypotek'],
+      fields: ['amount', 'property_value', 'monthly_income'],
+    })
+  })
+
+  it('routes by fields alone (example 2)', async () => {
+    const out = await run(d, 'orchestrator', 'intent_router', ex('intent_router', 1))
+    expect(out.flow).toBe('company_onboarding_flow')
+    expect(out.scores[1]).toMatchObject({ flow: 'due_diligence_flow', score: 3 })
+  })
+
+  it('routes nowhere on a tie', async () => {
+    const out = await run(d, 'orchestrator', 'intent_router', { fields: ['ico'] })
+    expect(out).toMatchObject({ flow: null, confidence: 'none' })
+  })
+
+  describe('with a language model', () => {
+    let llm: LlmTestServer
+    let broken: LlmTestServer
+    beforeAll(async () => {
+      llm = await startLlmServer('{"flow": "due_diligence_flow"}')
+      broken = await startLlmServer({ status: 500 })
+    })
+    afterAll(async () => {
+      await llm.close()
+      await broken.close()
+    })
+
+    it('lets the model decide when asked and says so', async () => {
+      const withLlm = testDispatcher(agents, testDeps({ LLM_BASE_URL: llm.baseUrl }))
+      const out = await run(withLlm, 'orchestrator', 'intent_router', {
+        request: 'Podívej se na tuhle firmu',
+        fields: ['ico'],
+        use_llm: true,
+      })
+      expect(out).toMatchObject({ flow: 'due_diligence_flow', method: 'llm' })
+      expect(out.sources).toEqual([{ source: 'llm', status: 'ok', detail: 'chose due_diligence_flow' }])
+      expect(JSON.stringify(llm.requests[0])).toContain('Podívej se na tuhle firmu')
+    })
+
+    it('falls back to the rules and names the failed model', async () => {
+      const withLlm = testDispatcher(agents, testDeps({ LLM_BASE_URL: broken.baseUrl }))
+      const out = await run(withLlm, 'orchestrator', 'intent_router', {
+        request: 'hypotéka',
+        fields: ['amount', 'property_value'],
+        use_llm: true,
+      })
+      expect(out).toMatchObject({ flow: 'loan_application_flow', method: 'rules', partial: true })
+      expect(out.sources[0]).toMatchObject({ source: 'llm', status: 'failed' })
+    })
+  })
+})
+
+describe('loan_application_flow', () => {
+  it('approves a young buyer at 80 % LTV and checks the address (example 1)', async () => {
+    const out = await run(d, 'orchestrator', 'loan_application_flow', ex('loan_application_flow', 0))
+    expect(out.plan).toEqual([['loan', 'affordability', 'schedule', 'credit', 'stress', 'address']])
+    expect(step(out, 'loan').output.decision).toBe('approve')
+    expect(step(out, 'affordability').status).toBe('ok')
+    expect(step(out, 'schedule').output.monthly_payment).toBe(25445.72)
+    expectComposed(step(out, 'address'))
+    expect(out.verdict_basis[0]).toEqual({
+      source: 'banking/loan_assessment',
+      field: 'decision',
+      value: 'approve',
+      level: 'pass',
+    })
+  })
+
+  it('declines an investment loan over the 70 % LTV limit, income given per year (example 2)', async () => {
+    const out = await run(d, 'orchestrator', 'loan_application_flow', ex('loan_application_flow', 1))
+    const loan = step(out, 'loan').output
+    expect(loan).toMatchObject({ decision: 'decline', category: 'investment', ltv: 0.85 })
+    expect(loan.limits.ltv).toBe(0.7)
+    expect(out.verdict).toBe('fail')
+  })
+
+  it('needs monthly_income or income', async () => {
+    const e = await failure(d, 'orchestrator', 'loan_application_flow', {
+      amount: 1,
+      property_value: 2,
+      annual_rate_pct: 5,
+      term_months: 120,
+    })
+    expect(e.details).toMatchObject({
+      field: 'monthly_income',
+      rule: 'required (or income, the net annual income)',
+    })
+  })
+})
+
+describe('property_purchase_flow', () => {
+  it('runs the mortgage and insurance steps when their inputs are there (example 1)', async () => {
+    const out = await run(d, 'orchestrator', 'property_purchase_flow', ex('property_purchase_flow', 0))
+    expect(step(out, 'loan').output).toMatchObject({ decision: 'approve', ltv: 0.8 })
+    expect(step(out, 'insurance').status).toBe('ok')
+    expect(step(out, 'insurance').output.annual_premium).toBeGreaterThan(0)
+    expectComposed(step(out, 'valuation'))
+    expectComposed(step(out, 'due_diligence'))
+  })
+
+  it('skips the mortgage steps of a cash purchase and says why (example 2)', async () => {
+    const out = await run(d, 'orchestrator', 'property_purchase_flow', ex('property_purchase_flow', 1))
+    expect(step(out, 'loan')).toMatchObject({
+      status: 'skipped',
+      reason: 'needs amount, monthly_income, annual_rate_pct, term_months',
+      ms: 0,
+    })
+    expect(step(out, 'stress')).toMatchObject({ status: 'skipped', reason: 'needs amount' })
+    expect(step(out, 'insurance')).toMatchObject({ status: 'skipped', reason: 'needs flood_zone' })
+  })
+})
+
+describe('company_onboarding_flow', () => {
+  it('checks the IČO and DIČ, then the company in a second wave (example 1)', async () => {
+    const out = await run(d, 'orchestrator', 'company_onboarding_flow', ex('company_onboarding_flow', 0))
+    expect(out.plan).toEqual([
+      ['ico', 'dic', 'address', 'contact'],
+      ['ares', 'screening', 'risk', 'kyc'],
+    ])
+    expect(step(out, 'ico').output).toMatchObject({ ico: '27074358', valid: true })
+    expect(step(out, 'dic').output).toMatchObject({ valid: true, ico: '27074358' })
+    expect(step(out, 'contact').output.person).toMatchObject({ surname: 'Novák', titles_before: ['Ing.'] })
+    expect(step(out, 'contact').output.phone).toMatchObject({ type: 'mobile' })
+    for (const id of ['ares', 'screening', 'risk', 'kyc']) expectComposed(step(out, id))
+  })
+
+  it('skips the company lookups when the IČO checksum fails (example 2)', async () => {
+    const out = await run(d, 'orchestrator', 'company_onboarding_flow', ex('company_onboarding_flow', 1))
+    for (const id of ['ares', 'screening', 'risk', 'kyc'])
+      expect(step(out, id)).toMatchObject({
+        status: 'skipped',
+        reason: 'IČO fails its checksum (checksum digit should be 8, not 7)',
+      })
+    expect(out.verdict).toBe('fail')
+    expect(out.verdict_basis).toEqual([
+      { source: 'data/ico_validator', field: 'valid', value: 'false', level: 'fail' },
+    ])
+  })
+})
+
+describe('invoice_payment_flow', () => {
+  it('validates the account and produces the SPAYD (example 1)', async () => {
+    const out = await run(d, 'orchestrator', 'invoice_payment_flow', ex('invoice_payment_flow', 0))
+    expect(step(out, 'account').output).toMatchObject({ valid: true, iban: 'CZ6508000000192000145399' })
+    expect(step(out, 'qr').output.spayd).toBe(
+      'SPD*1.0*ACC:CZ6508000000192000145399*AM:12100.00*CC:CZK*DT:20261204*MSG:Faktura 2026110001*X-VS:2026110001',
+    )
+    expect(step(out, 'qr').wave).toBe(1)
+  })
+
+  it('records a failing account check and holds back the QR code (example 2)', async () => {
+    const out = await run(d, 'orchestrator', 'invoice_payment_flow', ex('invoice_payment_flow', 1))
+    expect(step(out, 'account')).toMatchObject({
+      status: 'failed',
+      error: { code: 'invalid_request', details: { field: 'account' } },
+    })
+    expect(step(out, 'qr')).toMatchObject({ status: 'skipped', reason: 'depends on account (failed)' })
+    expect(out).toMatchObject({ status: 'failed', partial: true, counts: { ok: 0, failed: 1, skipped: 3 } })
+  })
+})
+
+describe('due_diligence_flow', () => {
+  it('validates first, then runs the six company checks in one parallel wave (example 1)', async () => {
+    const out = await run(d, 'orchestrator', 'due_diligence_flow', ex('due_diligence_flow', 0))
+    expect(out.plan).toEqual([['ico'], ['ares', 'insolvency', 'vat', 'screening', 'ubo', 'risk']])
+    for (const s of out.steps.slice(1)) expectComposed(s)
+    expect(out.status).not.toBe('failed')
+  })
+
+  it('pads a seven-digit IČO (example 2)', async () => {
+    const out = await run(d, 'orchestrator', 'due_diligence_flow', ex('due_diligence_flow', 1))
+    expect(step(out, 'ico').output).toMatchObject({ ico: '00064581', valid: true })
+  })
+})
+
+describe('scout', () => {
+  let server: Server
+  let base: string
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      if (req.url === '/moved') {
+        res.writeHead(302, { location: '/kontakt' })
+        res.end()
+      } else if (req.url === '/kontakt') {
+        res.setHeader('content-type', 'text/html; charset=utf-8')
+        res.end(
+          '<title>Kontakty</title><p>IČO: 00064581</p><a href="tel:+420236001111">ústředna</a> <a href="mailto:posta@praha.eu">posta@praha.eu</a>',
+        )
+      } else if (req.url === '/to-metadata') {
+        res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' })
+        res.end()
+      } else {
+        res.statusCode = 503
+        res.end('busy')
+      }
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(() => new Promise<void>((r) => server.close(() => r())))
+
+  const local = () =>
+    testDispatcher(agents, testDeps({ WEB_FETCH_ALLOW_PRIVATE: 'true', WEB_FETCH_TIMEOUT_SECONDS: '2' }))
+
+  it('extracts checked identifiers, a phone and an e-mail from given HTML (example 1)', async () => {
+    const out = await run(d, 'orchestrator', 'scout', ex('scout', 0))
+    expect(out).toMatchObject({
+      title: 'Kontakt | Firma s.r.o.',
+      emails: ['info@firma.cz'],
+      icos: [{ ico: '27074358', valid: true }],
+      dics: [{ dic: 'CZ27074358', valid: true }],
+      contact_pages: ['https://www.firma.cz/o-nas'],
+    })
+    expect(out.phones).toEqual([{ e164: '+420602123456', as_written: '+420 602 123 456', type: 'mobile' }])
+  })
+
+  it('flags a mistyped IČO and decodes an obfuscated address (example 2)', async () => {
+    const out = await run(d, 'orchestrator', 'scout', ex('scout', 1))
+    expect(out.icos).toEqual([{ ico: '27074357', valid: false, reason: 'checksum digit should be 8, not 7' }])
+    expect(out.emails).toEqual(['obchod@stavby-brno.cz'])
+  })
+
+  it('fetches a page through a redirect and looks up its IČO (ARES unreachable: partial)', async () => {
+    const out = await run(local(), 'orchestrator', 'scout', { url: `${base}/moved` })
+    expect(out).toMatchObject({ fetched: true, title: 'Kontakty', emails: ['posta@praha.eu'] })
+    expect(out.phones[0].e164).toBe('+420236001111')
+    expect(out.icos).toEqual([{ ico: '00064581', valid: true }])
+    expect(out.sources[0]).toEqual({ source: 'web', status: 'ok', detail: `${base}/kontakt` })
+    expect(out.sources[1]).toMatchObject({ source: 'data/ares_lookup', status: 'failed' })
+    expect(out.partial).toBe(true)
+  })
+
+  it('refuses a loopback address unless private fetches are allowed (SSRF guard)', async () => {
+    const e = await failure(d, 'orchestrator', 'scout', { url: `${base}/kontakt` })
+    expect(e.status).toBe(400)
+    expect(e.details).toMatchObject({ field: 'url' })
+  })
+
+  it('refuses a redirect to the link-local metadata address even when private fetches are allowed for the first hop', async () => {
+    const guarded = testDispatcher(agents, testDeps({ WEB_FETCH_TIMEOUT_SECONDS: '2' }))
+    // The first hop itself is loopback, so with the guard on the call is refused before any fetch.
+    expect(
+      (await failure(guarded, 'orchestrator', 'scout', { url: `${base}/to-metadata` })).details,
+    ).toMatchObject({ field: 'url' })
+  })
+
+  it('names the web source when the page cannot be fetched and returns nothing invented', async () => {
+    const out = await run(local(), 'orchestrator', 'scout', { url: `${base}/busy`, lookup_ares: false })
+    expect(out).toMatchObject({ fetched: false, partial: true, emails: [], phones: [], icos: [] })
+    expect(out.sources[0]).toMatchObject({ source: 'web', status: 'failed' })
+    expect(out.sources[0].detail).toContain('503')
+  })
+})
+
+describe('report_builder', () => {
+  it('writes the Czech report with the verdict from result_aggregator (example 1)', async () => {
+    const out = await run(d, 'orchestrator', 'report_builder', ex('report_builder', 0))
+    expect(out.verdict).toBe('refer')
+    expect(out.markdown).toContain('**k posouzení** (refer)')
+    expect(out.markdown).toContain(
+      '| banking/loan_assessment | ČNB LTV limit 80 % |  | 2022-04-01 | exceeded |',
+    )
+    expect(out.rules_count).toBe(2)
+  })
+
+  it('reports a failed step with its error (example 2)', async () => {
+    const out = await run(d, 'orchestrator', 'report_builder', ex('report_builder', 1))
+    expect(out.markdown).toContain('| data/ares_lookup | failed | 812.5 |')
+    expect(out.markdown).toContain('Error: upstream_timeout — ARES did not answer within 8000 ms')
+    expect(out.sections).toEqual(['Verdict', 'Steps', 'data/ico_validator', 'data/ares_lookup'])
+  })
+
+  it('reports a real flow run', async () => {
+    const flow = await run(d, 'orchestrator', 'invoice_payment_flow', ex('invoice_payment_flow', 0))
+    const out = await run(d, 'orchestrator', 'report_builder', {
+      title: 'Platba',
+      flow_result: flow,
+      language: 'en',
+    })
+    expect(out.markdown).toContain('| banking/qr_payment | ok |')
+    expect(out.markdown).toContain('## data/vat_payer_check')
+  })
+
+  it('needs results or a flow result', async () => {
+    expect((await failure(d, 'orchestrator', 'report_builder', { title: 'x' })).details).toMatchObject({
+      field: 'results',
+    })
+  })
+})
+
+describe('result_aggregator', () => {
+  it('lets the strictest signal decide (example 1)', async () => {
+    const out = await run(d, 'orchestrator', 'result_aggregator', ex('result_aggregator', 0))
+    expect(out).toMatchObject({ overall: 'refer', counts: { pass: 2, refer: 1, fail: 0 } })
+  })
+
+  it('is incomplete when a source failed and nothing fails (example 2)', async () => {
+    const out = await run(d, 'orchestrator', 'result_aggregator', ex('result_aggregator', 1))
+    expect(out).toMatchObject({ overall: 'incomplete', missing: ['data/ares_lookup'] })
+  })
+
+  it('fails despite a missing source when a signal fails', async () => {
+    const out = await run(d, 'orchestrator', 'result_aggregator', {
+      results: [
+        { source: 'a', output: { decision: 'decline' } },
+        { source: 'b', status: 'failed' },
+      ],
+    })
+    expect(out.overall).toBe('fail')
+  })
+})
+
+describe('audit_logger', () => {
+  it('chains two events with SHA-256 and dates their retention (example 1)', async () => {
+    const out = await run(d, 'orchestrator', 'audit_logger', ex('audit_logger', 0))
+    expect(out.entries[0].prev_hash).toBe('0'.repeat(64))
+    expect(out.entries[0].hash).toBe('d678982209afb38c88cb5f4d6c1d7a1ca1bfea8fe1ad6e7828f6f76cd6bbd212')
+    expect(out.entries[1].prev_hash).toBe(out.entries[0].hash)
+    expect(out.head_hash).toBe(out.entries[1].hash)
+    expect(out.entries[0].retain_until).toBe('2036-11-20')
+  })
+
+  it('finds the altered entry (example 2)', async () => {
+    const out = await run(d, 'orchestrator', 'audit_logger', ex('audit_logger', 1))
+    expect(out.verification).toEqual({ intact: false, first_mismatch: 1 })
+  })
+
+  it('changes every later hash when an earlier event changes', async () => {
+    const events = (ex('audit_logger', 0) as any).events
+    const a = await run(d, 'orchestrator', 'audit_logger', { events })
+    const b = await run(d, 'orchestrator', 'audit_logger', {
+      events: [{ ...events[0], actor: 'someone@else.cz' }, events[1]],
+    })
+    expect(b.entries[1].hash).not.toBe(a.entries[1].hash)
+    const again = await run(d, 'orchestrator', 'audit_logger', {
+      events,
+      expected_hashes: a.entries.map((e: any) => e.hash),
+    })
+    expect(again.verification).toEqual({ intact: true, first_mismatch: null })
+  })
+
+  it('needs one expected hash per event', async () => {
+    const e = await failure(d, 'orchestrator', 'audit_logger', {
+      events: [{ timestamp: '2026-11-20T09:00:00Z', actor: 'a', action: 'b' }],
+      expected_hashes: [],
+    })
+    expect(e.details).toMatchObject({ field: 'expected_hashes' })
+  })
+})
+
+describe('rate_limiter', () => {
+  it('removes a repeated IČO and runs at once in the daytime window (example 1)', async () => {
+    const out = await run(d, 'orchestrator', 'rate_limiter', ex('rate_limiter', 0))
+    expect(out).toMatchObject({
+      requested: 3,
+      unique: 2,
+      duplicates_removed: 1,
+      finish_at: '2026-11-20T08:00:00.000Z',
+    })
+  })
+
+  it('spends the daytime quota and waits for 18:00 Prague time (example 2)', async () => {
+    const out = await run(d, 'orchestrator', 'rate_limiter', ex('rate_limiter', 1))
+    expect(out.schedule).toEqual([
+      {
+        window: '2026-11-20 08:00–18:00',
+        from: '2026-11-20T16:50:00.000Z',
+        to: '2026-11-20T16:51:00.000Z',
+        count: 1000,
+      },
+      {
+        window: '2026-11-20 18:00–08:00',
+        from: '2026-11-20T17:00:00.000Z',
+        to: '2026-11-20T17:00:00.000Z',
+        count: 200,
+      },
+    ])
+  })
+
+  it('carries a large overnight batch into the next morning', async () => {
+    const requests = Array.from({ length: 6000 }, (_, i) => String(20_000_000 + i))
+    const out = await run(d, 'orchestrator', 'rate_limiter', {
+      source: 'ares',
+      requests,
+      start: '2026-11-20T18:00:00+01:00',
+    })
+    expect(out.schedule.map((s: any) => [s.window, s.count])).toEqual([
+      ['2026-11-20 18:00–08:00', 5000],
+      ['2026-11-21 08:00–18:00', 1000],
+    ])
+    expect(out.finish_at).toBe('2026-11-21T07:01:00.000Z')
+  })
+})
+
+describe('cache_manager', () => {
+  it('keys an ARES lookup canonically for a day (example 1)', async () => {
+    const out = await run(d, 'orchestrator', 'cache_manager', ex('cache_manager', 0))
+    expect(out).toMatchObject({
+      key: 'ares:{"ico":"27074358"}',
+      ttl_seconds: 86_400,
+      expires_at: '2026-11-21T10:00:00.000Z',
+    })
+  })
+
+  it('holds Friday afternoon ČNB rates until Monday 14:30 Prague time (example 2)', async () => {
+    const out = await run(d, 'orchestrator', 'cache_manager', ex('cache_manager', 1))
+    expect(out.expires_at).toBe('2026-11-23T13:30:00.000Z')
+  })
+
+  it('holds morning rates until the same day 14:30, in summer time too', async () => {
+    const out = await run(d, 'orchestrator', 'cache_manager', {
+      source: 'cnb_rates',
+      params: {},
+      at: '2026-07-15T08:00:00+02:00',
+    })
+    expect(out.expires_at).toBe('2026-07-15T12:30:00.000Z')
+  })
+
+  it('gives the same key whatever the parameter order', async () => {
+    const a = await run(d, 'orchestrator', 'cache_manager', { source: 'isir', params: { ico: '1', rc: '2' } })
+    const b = await run(d, 'orchestrator', 'cache_manager', { source: 'isir', params: { rc: '2', ico: '1' } })
+    expect(a.key_hash).toBe(b.key_hash)
+    expect(a.ttl_seconds).toBe(900)
+  })
+})
+
+describe('task_scheduler', () => {
+  it('finds the waves and the critical path (example 1)', async () => {
+    const out = await run(d, 'orchestrator', 'task_scheduler', ex('task_scheduler', 0))
+    expect(out.waves).toEqual([['ico'], ['ares', 'sanctions', 'insolvency'], ['decision']])
+    expect(out.critical_path).toEqual(['ico', 'insolvency', 'decision'])
+    expect(out.makespan_ms).toBe(453)
+  })
+
+  it('splits waves by the worker cap (example 2)', async () => {
+    const out = await run(d, 'orchestrator', 'task_scheduler', ex('task_scheduler', 1))
+    expect(out.batches).toEqual([['a', 'b'], ['c'], ['d']])
+  })
+
+  it('rejects a cycle and an unknown dependency naming the task', async () => {
+    const cycle = await failure(d, 'orchestrator', 'task_scheduler', {
+      tasks: [
+        { id: 'a', after: ['b'] },
+        { id: 'b', after: ['a'] },
+      ],
+    })
+    expect(cycle.details).toMatchObject({
+      field: 'tasks',
+      rule: 'no dependency cycles (a, b wait on each other)',
+    })
+    const unknown = await failure(d, 'orchestrator', 'task_scheduler', { tasks: [{ id: 'a', after: ['x'] }] })
+    expect(unknown.details).toMatchObject({ field: 'tasks/0/after' })
+  })
+})
+
+describe('narrative_explainer', () => {
+  it('explains a loan result in Czech with the rule, source and date (example 1)', async () => {
+    const out = await run(d, 'orchestrator', 'narrative_explainer', ex('narrative_explainer', 0))
+    expect(out.method).toBe('template')
+    expect(out.text).toBe(
+      'Hypotéka 4,8 mil. Kč: výsledek vyžaduje posouzení (decision = refer). Pravidlo „ČNB LTV limit 80 %“ (ČNB doporučení, účinné od 2022-04-01): LTV 85 % exceeds 80 %.',
+    )
+  })
+
+  it('names the failed source of a partial result (example 2)', async () => {
+    const out = await run(d, 'orchestrator', 'narrative_explainer', ex('narrative_explainer', 1))
+    expect(out.text).toContain('The answer is partial: dns could not be reached.')
+  })
+
+  it('uses the language model when asked and configured', async () => {
+    const llm = await startLlmServer(
+      'Hypotéka vyžaduje posouzení, protože LTV 85 % překračuje limit ČNB 80 % (od 1. 4. 2022).',
+    )
+    try {
+      const withLlm = testDispatcher(agents, testDeps({ LLM_BASE_URL: llm.baseUrl }))
+      const out = await run(withLlm, 'orchestrator', 'narrative_explainer', {
+        ...(ex('narrative_explainer', 0) as object),
+        use_llm: true,
+      })
+      expect(out.method).toBe('llm')
+      expect(out.text).toContain('LTV 85 %')
+    } finally {
+      await llm.close()
+    }
+  })
+
+  it('says the model is not configured and uses the template', async () => {
+    const out = await run(d, 'orchestrator', 'narrative_explainer', {
+      ...(ex('narrative_explainer', 0) as object),
+      use_llm: true,
+    })
+    expect(out).toMatchObject({
+      method: 'template',
+      sources: [{ source: 'llm', status: 'skipped', detail: 'LLM_BASE_URL is not set' }],
+    })
+  })
+})

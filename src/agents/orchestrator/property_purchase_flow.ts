@@ -1,0 +1,114 @@
+import { defineAgent } from '../types.ts'
+import { flowInput } from './fields.ts'
+import { FlowResultSchema, type FlowStep, needs, pick, runFlow } from './flow.ts'
+
+const FINANCE = ['amount', 'monthly_income', 'annual_rate_pct', 'term_months']
+
+export const PROPERTY_STEPS: FlowStep[] = [
+  {
+    id: 'address',
+    service: 'data',
+    agent: 'address_normalizer',
+    purpose: 'the address checked against the RÚIAN gazetteer (PSČ, obec, okres, kraj)',
+    input: (r) => pick(r, ['address']),
+  },
+  {
+    id: 'valuation',
+    service: 'real-estate',
+    agent: 'property_valuation',
+    purpose: 'market value from comparable listings',
+    input: (r) =>
+      needs(r, ['area_m2']) ?? pick(r, ['address', 'area_m2', 'disposition', 'lat', 'lon', 'property_value']),
+  },
+  {
+    id: 'due_diligence',
+    service: 'real-estate',
+    agent: 'due_diligence',
+    purpose: 'title, encumbrances and seller checks, item by item',
+    input: (r) => pick(r, ['address', 'property_value', 'ico', 'name']),
+  },
+  {
+    id: 'loan',
+    service: 'banking',
+    agent: 'loan_assessment',
+    purpose: 'the mortgage against the ČNB limits',
+    input: (r) => needs(r, FINANCE) ?? pick(r, [...FINANCE, 'property_value', 'purpose', 'age']),
+  },
+  {
+    id: 'stress',
+    service: 'risk',
+    agent: 'collateral_stress',
+    purpose: 'LTV after a fall in property prices',
+    input: (r) =>
+      needs(r, ['amount']) ?? {
+        loans: [{ id: 'purchase', amount: r.amount, property_value: r.property_value }],
+      },
+  },
+  {
+    id: 'insurance',
+    service: 'insurance',
+    agent: 'premium_calculator',
+    purpose: 'property insurance premium for the flood zone',
+    input: (r) =>
+      needs(r, ['flood_zone']) ?? {
+        property_value: r.property_value,
+        object: 'flat',
+        flood_zone: r.flood_zone,
+      },
+  },
+]
+
+export const propertyPurchaseFlow = defineAgent({
+  service: 'orchestrator',
+  name: 'property_purchase_flow',
+  description:
+    'Runs the checks of a flat purchase: the address in the RÚIAN gazetteer, a valuation from comparables, due diligence, the mortgage against the ČNB limits, a collateral stress test and the insurance premium, each through its own agent and timed; steps without their inputs are skipped with the reason.',
+  input: flowInput(
+    ['address', 'property_value'],
+    [
+      'area_m2',
+      'disposition',
+      'lat',
+      'lon',
+      'amount',
+      'monthly_income',
+      'annual_rate_pct',
+      'term_months',
+      'purpose',
+      'age',
+      'flood_zone',
+      'ico',
+      'name',
+    ],
+  ),
+  output: FlowResultSchema,
+  examples: [
+    {
+      title: 'A 2+kk in Brno with a mortgage and insurance',
+      input: {
+        address: 'Husova 5, 602 00 Brno',
+        property_value: 5_200_000,
+        area_m2: 54,
+        disposition: '2+kk',
+        amount: 4_160_000,
+        monthly_income: 78_000,
+        annual_rate_pct: 4.79,
+        term_months: 360,
+        age: 30,
+        flood_zone: 1,
+      },
+    },
+    {
+      title: 'A cash purchase: the mortgage steps are skipped',
+      input: {
+        address: 'Václavské náměstí 846/1, 110 00 Praha 1',
+        property_value: 9_900_000,
+        area_m2: 61,
+        disposition: '2+1',
+      },
+    },
+  ],
+  async run(input, ctx) {
+    return runFlow('property_purchase', PROPERTY_STEPS, input, ctx)
+  },
+})
