@@ -17,6 +17,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  LogController,
 } from 'fastify'
 import { type EnvelopeKind, renderError } from './envelope.ts'
 import { AppError } from './errors.ts'
@@ -64,12 +65,13 @@ export function createAjv(): Ajv2020 {
 export function createServer(opts: ServerOptions): App {
   const app = Fastify({
     loggerInstance: opts.logger.child({ service: opts.name }),
-    disableRequestLogging: opts.logRequests === false,
+    logController: new LogController({
+      disableRequestLogging: opts.logRequests === false,
+    }),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id']
       return typeof incoming === 'string' && UUID.test(incoming) ? incoming.toLowerCase() : randomUUID()
     },
-    requestIdLogLabel: 'request_id',
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
     trustProxy: opts.trustProxy ?? false,
     forceCloseConnections: 'idle',
