@@ -14,6 +14,7 @@ import { authHook, type KeyVerifier } from './auth.ts'
 import type { Catalogue } from './catalogue.ts'
 import type { LlmRelay } from './llm-relay.ts'
 import type { PlatformClients } from './platform.ts'
+import { contextRoutes } from './routes/context.ts'
 import { gptRoutes } from './routes/gpt.ts'
 import { jobRoutes } from './routes/jobs.ts'
 import { llmRoutes } from './routes/llm.ts'
@@ -38,6 +39,8 @@ export interface RouterDeps {
   /** Targets of /rag/* and /aml/* (timeout per request, ms). */
   proxy: { knowledgeUrl: string; amlUrl: string; timeoutMs: number }
   /** /web/* pages from the discovery snapshot (loaded at start) and /docs/* from the project root. */
+  /** Context sync: the source folder (CONTEXT_DIR) and the folder it writes (CONTEXT_TARGET_DIR). */
+  context: { sourceDir: string; targetDir: string }
   pages: { projectRoot: string; snapshot?: Snapshot | undefined; snapshotProblem?: string | undefined }
   /** Longest silence between streamed LLM chunks (ms). */
   llmIdleMs: number
@@ -92,6 +95,7 @@ export function buildApp(deps: RouterDeps): App {
   mcpRoutes(app, deps)
   proxyRoutes(app, deps)
   pageRoutes(app, deps)
+  contextRoutes(app, deps)
   registryRoutes(app, deps)
   return app
 }

@@ -3,6 +3,7 @@
  * queue with its built-in workers (ROUTER_WORKERS at once) and lease reaper, the truth log, the
  * LLM relay and the platform clients, then `buildApp`.
  */
+import { resolve } from 'node:path'
 import { createAgentDeps } from '../../agents/deps.ts'
 import { createDispatcher } from '../../agents/dispatch.ts'
 import { agents } from '../../agents/index.ts'
@@ -115,6 +116,7 @@ export function assembleRouter(
       timeoutMs: config.ROUTER_PROXY_TIMEOUT_SECONDS * 1000,
     },
     pages: { projectRoot: PROJECT_ROOT },
+    context: { sourceDir: resolve(config.CONTEXT_DIR), targetDir: resolve(config.CONTEXT_TARGET_DIR) },
     llmIdleMs: config.LLM_STREAM_IDLE_SECONDS * 1000,
     builtinKinds: config.ROUTER_WORKERS > 0 ? Object.keys(kinds) : [],
     validateInput: inputValidators(kinds),
