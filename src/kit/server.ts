@@ -67,6 +67,7 @@ export function createServer(opts: ServerOptions): App {
     loggerInstance: opts.logger.child({ service: opts.name }),
     logController: new LogController({
       disableRequestLogging: opts.logRequests === false,
+      requestIdLogLabel: 'request_id',
     }),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id']
