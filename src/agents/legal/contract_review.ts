@@ -1,0 +1,277 @@
+import { Type } from 'typebox'
+import { asOfDate, covered } from '../../engines/reference/inputs.ts'
+import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import type { AgentContext, AppliedRule } from '../types.ts'
+import { defineAgent } from '../types.ts'
+
+type Risk = 'low' | 'medium' | 'high'
+interface ClauseRule {
+  risk: Risk
+  patterns: string[]
+  law: string
+  note: string
+}
+interface ReviewRules extends ReferenceVersion {
+  clauses: Record<string, ClauseRule>
+  recommended: string[]
+  penalty_daily_pct_high: number
+  payment_days_high: number
+}
+
+interface Finding {
+  type: string
+  risk: Risk
+  excerpt: string
+  note: string
+  source?: string
+}
+
+const RISK_ORDER: Record<Risk, number> = { low: 0, medium: 1, high: 2 }
+const MAX_EXCERPT = 300
+
+/** Sentences and numbered items (a clause rarely spans two), without their item numbers. */
+function segments(text: string): string[] {
+  return text
+    .split(/\n+|(?<=[.;!?])\s+(?=(?:\d{1,2}[.)]\s+)?[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ(„"])/u)
+    .map((s) =>
+      s
+        .replace(/\s+/g, ' ')
+        .replace(/^\s*(?:\d{1,2}[.)]|[a-z]\)|[-•*])\s+/u, '')
+        .trim(),
+    )
+    .filter((s) => s.length > 0)
+}
+
+function excerpt(s: string): string {
+  return s.length <= MAX_EXCERPT ? s : `${s.slice(0, MAX_EXCERPT - 1)}…`
+}
+
+function language(text: string): 'cs' | 'en' {
+  const cs =
+    (text.match(/[áčďéěíňóřšťúůýž]/gi) ?? []).length +
+    (text.match(/\b(a|se|je|na|smlouv\w*)\b/gi) ?? []).length
+  const en = (text.match(/\b(the|and|shall|of|agreement)\b/gi) ?? []).length
+  return cs >= en ? 'cs' : 'en'
+}
+
+/** The documented rule-based method: patterns per clause type, then checks on the figures found. */
+function reviewByRules(text: string, rules: ReviewRules): Finding[] {
+  const segs = segments(text)
+  const findings: Finding[] = []
+  for (const [type, rule] of Object.entries(rules.clauses)) {
+    const res = rule.patterns.map((p) => new RegExp(p, 'iu'))
+    for (const seg of segs) {
+      if (!res.some((r) => r.test(seg))) continue
+      let risk = rule.risk
+      let note = rule.note
+      if (type === 'penalty') {
+        const daily =
+          /(\d+(?:[.,]\d+)?)\s*%\s*(?:z\s+(?:\S+\s+){1,3})?(?:(?:za\s+)?(?:každý\s+)?(?:den|dne|denně)|(?:per|a|for each)\s+day)/iu.exec(
+            seg,
+          )
+        if (daily) {
+          const pct = Number(daily[1]!.replace(',', '.'))
+          if (pct >= rules.penalty_daily_pct_high) {
+            risk = 'high'
+            note = `${pct} % a day is at or above the ${rules.penalty_daily_pct_high} % a day threshold: likely disproportionate. ${rule.note}`
+          }
+        }
+      }
+      if (type === 'payment_terms') {
+        const days = /(\d{1,3})\s*(?:kalendářních\s+|pracovních\s+)?(?:dn[ůíy]|days?)/iu.exec(seg)
+        if (!days) continue
+        if (Number(days[1]) > rules.payment_days_high) {
+          risk = 'medium'
+          note = `${days[1]} days exceeds ${rules.payment_days_high}: ${rule.note}`
+        }
+      }
+      findings.push({ type, risk, excerpt: excerpt(seg), note, source: rule.law })
+    }
+  }
+  return findings
+}
+
+interface LlmFinding {
+  type: string
+  risk: Risk
+  excerpt: string
+  note: string
+}
+
+/** Asks the configured model for findings in the same vocabulary; keeps only excerpts found in the text. */
+async function reviewByLlm(
+  text: string,
+  rules: ReviewRules,
+  ctx: AgentContext,
+): Promise<{ findings: Finding[]; dropped: number }> {
+  const types = Object.keys(rules.clauses)
+  const { text: answer } = await ctx.deps.llm.complete({
+    temperature: 0,
+    response_format: { type: 'json_object' },
+    messages: [
+      {
+        role: 'system',
+        content:
+          'You review contracts under Czech law. Answer with JSON only: {"clauses":[{"type":"<one of: ' +
+          types.join(', ') +
+          '>","risk":"low|medium|high","excerpt":"<exact quote from the contract>","note":"<one sentence: why it matters>"}]}',
+      },
+      { role: 'user', content: text },
+    ],
+  })
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(answer.replace(/^```(?:json)?\s*|\s*```$/g, ''))
+  } catch {
+    throw new Error('the model did not answer with JSON')
+  }
+  const list = (parsed as { clauses?: unknown }).clauses
+  if (!Array.isArray(list)) throw new Error('the model answered without a "clauses" list')
+  const flat = text.replace(/\s+/g, ' ')
+  const findings: Finding[] = []
+  let dropped = 0
+  for (const item of list as Partial<LlmFinding>[]) {
+    const ok =
+      item &&
+      typeof item.type === 'string' &&
+      types.includes(item.type) &&
+      (item.risk === 'low' || item.risk === 'medium' || item.risk === 'high') &&
+      typeof item.excerpt === 'string' &&
+      typeof item.note === 'string' &&
+      item.excerpt.trim().length > 0 &&
+      flat.includes(item.excerpt.replace(/\s+/g, ' ').trim())
+    if (!ok) {
+      dropped++
+      continue
+    }
+    findings.push({
+      type: item.type!,
+      risk: item.risk!,
+      excerpt: excerpt(item.excerpt!.replace(/\s+/g, ' ').trim()),
+      note: item.note!,
+      source: rules.clauses[item.type!]!.law,
+    })
+  }
+  return { findings, dropped }
+}
+
+export const contractReview = defineAgent({
+  service: 'legal',
+  name: 'contract_review',
+  description:
+    'Reviews a contract (Czech or English): finds penalties, liability limits, arbitration and jurisdiction, termination, auto-renewal, GDPR, default interest, payment terms, unilateral changes …, rates each against the Czech rule behind it and lists recommended clauses that are missing. Uses the configured language model when LLM_BASE_URL is set, else the documented pattern method; `method` says which ran.',
+  input: Type.Object(
+    {
+      text: Type.String({ minLength: 20, maxLength: 200_000, description: 'the contract text' }),
+      method: Type.Optional(
+        Type.Union([Type.Literal('auto'), Type.Literal('rules'), Type.Literal('llm')], {
+          description: 'auto (default): the model when configured, else rules',
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    method: Type.Union([Type.Literal('llm'), Type.Literal('rules')]),
+    language: Type.Union([Type.Literal('cs'), Type.Literal('en')]),
+    risk_level: Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high')]),
+    clauses: Type.Array(
+      Type.Object({
+        type: Type.String(),
+        risk: Type.String(),
+        excerpt: Type.String(),
+        note: Type.String(),
+        source: Type.Optional(Type.String()),
+      }),
+    ),
+    missing: Type.Array(Type.String({ description: 'recommended clause types not found' })),
+    llm_error: Type.Optional(Type.String({ description: 'why the model was not used, when it failed' })),
+    rules_applied: RulesAppliedSchema,
+  }),
+  examples: [
+    {
+      title: 'Czech service contract with a 1 % daily penalty and automatic renewal',
+      input: {
+        method: 'rules',
+        text:
+          'Smlouva o poskytování služeb. 1. Poskytovatel se zavazuje poskytovat služby podpory. ' +
+          '2. Cena je splatná do 90 dnů od doručení faktury. ' +
+          '3. Za každý den prodlení zaplatí objednatel smluvní pokutu 1 % z dlužné částky denně. ' +
+          '4. Smlouva se uzavírá na jeden rok a automaticky se prodlužuje o další rok, nevypoví-li ji strana nejpozději měsíc před uplynutím. ' +
+          '5. Smlouva se řídí právním řádem České republiky.',
+      },
+    },
+    {
+      title: 'English NDA with a liability cap and arbitration',
+      input: {
+        method: 'rules',
+        text:
+          'Mutual Non-Disclosure Agreement. The parties shall keep all Confidential Information secret for five years. ' +
+          'Limitation of liability: neither party shall be liable for indirect damages. ' +
+          'Any dispute shall be finally settled by arbitration in Prague. ' +
+          'Either party may terminate this Agreement with 30 days written notice.',
+      },
+    },
+  ],
+  async run(input, ctx) {
+    const rules = covered(() =>
+      referenceAt<ReviewRules>('contract-review-rules', asOfDate(undefined, ctx.now)),
+    )
+    const wanted = input.method ?? 'auto'
+    let method: 'llm' | 'rules' = 'rules'
+    let findings: Finding[] | undefined
+    let llmError: string | undefined
+    const applied: AppliedRule[] = []
+    if (wanted !== 'rules' && ctx.deps.llm.configured) {
+      try {
+        const r = await reviewByLlm(input.text, rules, ctx)
+        findings = r.findings
+        method = 'llm'
+        applied.push({
+          rule: 'Language-model review; every excerpt must be quoted from the contract',
+          source: `model ${ctx.deps.llm.model}`,
+          outcome: `${r.findings.length} finding(s)${r.dropped ? `, ${r.dropped} dropped (not quoted from the text or outside the vocabulary)` : ''}`,
+        })
+      } catch (error) {
+        llmError = error instanceof Error ? error.message : String(error)
+      }
+    } else if (wanted === 'llm') {
+      llmError = 'no language model is configured (set LLM_BASE_URL)'
+    }
+    if (!findings) {
+      findings = reviewByRules(input.text, rules)
+      applied.push({
+        rule: 'Pattern-based clause detection (Czech and English)',
+        source: rules.source ?? 'review checklist',
+        since: rules.effective_from,
+        outcome: `${findings.length} finding(s)`,
+      })
+    }
+    const found = new Set(findings.map((f) => f.type))
+    for (const type of found) {
+      const r = rules.clauses[type]!
+      applied.push({ rule: `${type}: ${r.note}`, source: r.law })
+    }
+    const missing = rules.recommended.filter((t) => !found.has(t))
+    if (missing.length)
+      applied.push({
+        rule: 'Recommended clauses',
+        source: rules.source ?? 'review checklist',
+        outcome: `missing: ${missing.join(', ')}`,
+      })
+    const riskLevel = findings.reduce<Risk>(
+      (m, f) => (RISK_ORDER[f.risk] > RISK_ORDER[m] ? f.risk : m),
+      'low',
+    )
+    return {
+      method,
+      language: language(input.text),
+      risk_level: riskLevel,
+      clauses: findings,
+      missing,
+      ...(llmError ? { llm_error: llmError } : {}),
+      rules_applied: applied,
+    }
+  },
+})
