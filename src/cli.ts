@@ -8,6 +8,7 @@ import { ConfigError, commonSpec, parseEnv } from './kit/config.ts'
 import { openDatabase } from './kit/db.ts'
 import { startServices, stopOnSignals } from './kit/lifecycle.ts'
 import { createLogger } from './kit/logger.ts'
+import { amlCommands } from './services/aml/cli.ts'
 import { datasetCheck } from './services/discovery/cli.ts'
 import { keyCommands } from './services/gateway/cli.ts'
 import { services } from './services/index.ts'
@@ -84,6 +85,7 @@ export const commands: Command[] = [
   kbIngest,
   kbReembed,
   ...keyCommands,
+  ...amlCommands,
 ]
 
 function help(io: CommandIO): void {
