@@ -29,6 +29,20 @@ export const SOURCE_ROUTES: ReplayRoute[] = [
     fixture: 'cnb/denni_kurz_2026-11-20.txt',
     contentType: text,
   })),
+  // Other November working days (the same rates, declared on their own day); 17 November is a
+  // public holiday, so ČNB answers with the rates of the 16th.
+  {
+    path: `/cnb${CNB_DAILY_PATH}`,
+    query: { date: '17.11.2026' },
+    fixture: 'cnb/denni_kurz_2026-11-16.txt',
+    contentType: text,
+  },
+  ...['02', '16', '18', '19'].map((day) => ({
+    path: `/cnb${CNB_DAILY_PATH}`,
+    query: { date: `${day}.11.2026` },
+    fixture: `cnb/denni_kurz_2026-11-${day}.txt`,
+    contentType: text,
+  })),
   {
     path: `/cnb${CNB_DAILY_PATH}`,
     query: { date: '02.01.2026' },

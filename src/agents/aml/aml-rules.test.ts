@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Replay, startReplay } from '../../../test/sources/replay.ts'
+import { NOW, replayDeps, SOURCE_ROUTES, testDispatcher } from '../../../test/sources/routes.ts'
+import type { Dispatcher } from '../dispatch.ts'
+import { cashThresholdCheck } from './cash_threshold_check.ts'
+import { countryRisk } from './country_risk.ts'
+import { structuringDetection } from './structuring_detection.ts'
+import { transactionMonitoring } from './transaction_monitoring.ts'
+
+const agents = [countryRisk, cashThresholdCheck, structuringDetection, transactionMonitoring]
+let replay: Replay
+let d: Dispatcher
+let down: Dispatcher
+beforeAll(async () => {
+  replay = await startReplay(SOURCE_ROUTES)
+  d = testDispatcher(agents, replayDeps(replay.url))
+  down = testDispatcher(agents, replayDeps('http://127.0.0.1:9'))
+})
+afterAll(() => replay.close())
+
+const call = async (agent: string, input: unknown, dispatcher = d): Promise<any> =>
+  (await dispatcher.call('aml', agent, input, { now: NOW })).output
+const example = (agent: { examples: { input: unknown }[] }, i: number) => agent.examples[i]!.input
+
+describe('aml/country_risk', () => {
+  it('example: Russia is an EU high-risk third country since 29 January 2026', async () => {
+    const out = await call('country_risk', example(countryRisk, 0))
+    expect(out).toMatchObject({
+      country_code: 'RU',
+      eu_high_risk: true,
+      enhanced_due_diligence: true,
+      list_version: { effective_from: '2026-01-29', countries: 26 },
+    })
+    expect(out.history).toEqual([expect.objectContaining({ date: '2026-01-29', change: 'listed' })])
+  })
+
+  it('example: the UAE by name, delisted on 5 August 2025', async () => {
+    const out = await call('country_risk', example(countryRisk, 1))
+    expect(out).toMatchObject({ country_code: 'AE', eu_high_risk: false })
+    expect(out.history.map((h: { date: string; change: string }) => [h.date, h.change])).toEqual([
+      ['2025-01-01', 'listed'],
+      ['2025-08-05', 'delisted'],
+    ])
+  })
+
+  it('example: evaluated on a past day, Russia was not yet listed (29 countries then)', async () => {
+    const out = await call('country_risk', example(countryRisk, 2))
+    expect(out).toMatchObject({
+      country_code: 'RU',
+      eu_high_risk: false,
+      list_version: { effective_from: '2025-08-05', countries: 29 },
+    })
+  })
+
+  it('answers 400 for an unknown country and for a date before the shipped list', async () => {
+    await expect(call('country_risk', { country: 'Atlantis' })).rejects.toMatchObject({
+      details: { field: 'country' },
+    })
+    await expect(call('country_risk', { country: 'RU', date: '2020-01-01' })).rejects.toMatchObject({
+      details: { field: 'date', rule: 'the list is shipped from 2025-01-01' },
+    })
+  })
+})
+
+describe('aml/cash_threshold_check', () => {
+  it('example: 300,000 CZK in cash breaks the cash limit and needs identification, not due diligence', async () => {
+    const out = await call('cash_threshold_check', example(cashThresholdCheck, 0))
+    expect(out).toMatchObject({
+      amount_czk: 300000,
+      amount_eur: 12345.68,
+      rates_date: '2026-11-20',
+      identification_required: true,
+      due_diligence_required: false,
+      cash_limit_exceeded: true,
+      partial: false,
+    })
+    expect(
+      out.obligations.find(
+        (o: { obligation: string }) => o.obligation === 'trader accepting cash identifies the payer',
+      ).triggered,
+    ).toBe(true)
+  })
+
+  it('example: a 20,000 EUR occasional transfer needs due diligence', async () => {
+    const out = await call('cash_threshold_check', example(cashThresholdCheck, 1))
+    expect(out).toMatchObject({
+      amount_czk: 486000,
+      due_diligence_required: true,
+      cash_limit_exceeded: false,
+    })
+  })
+
+  it('example: 15,000 CZK by card is under every threshold', async () => {
+    const out = await call('cash_threshold_check', example(cashThresholdCheck, 2))
+    expect(out).toMatchObject({
+      amount_eur: 617.28,
+      identification_required: false,
+      due_diligence_required: false,
+    })
+  })
+
+  it('without ČNB, EUR thresholds are not evaluated (null) but the CZK cash limit still is', async () => {
+    const out = await call('cash_threshold_check', example(cashThresholdCheck, 0), down)
+    expect(out).toMatchObject({
+      amount_eur: null,
+      identification_required: null,
+      cash_limit_exceeded: true,
+      partial: true,
+    })
+    expect(out.sources[0]).toMatchObject({ name: 'cnb', status: 'failed' })
+  })
+
+  it('answers 400 for a payment method outside the list', async () => {
+    await expect(call('cash_threshold_check', { amount: 1, method: 'cheque' })).rejects.toMatchObject({
+      code: 'invalid_request',
+    })
+  })
+})
+
+describe('aml/structuring_detection', () => {
+  it('example: three cash parts of 360,000 CZK on one day with one dealer are a high alert', async () => {
+    const out = await call('structuring_detection', example(structuringDetection, 0))
+    expect(out.risk).toBe('high')
+    expect(out.alerts[0]).toMatchObject({
+      rule_id: 'split_cash_over_daily_limit',
+      transaction_ids: ['t1', 't2', 't3'],
+      total_czk: 360000,
+      source: 'zákon 254/2004 Sb., § 4',
+    })
+  })
+
+  it('example: two transfers of 14,500 and 14,200 EUR in three days reach the due-diligence threshold', async () => {
+    const out = await call('structuring_detection', example(structuringDetection, 1))
+    expect(out.risk).toBe('medium')
+    expect(out.alerts.map((a: { rule_id: string }) => a.rule_id)).toEqual([
+      'split_under_due_diligence',
+      'repeated_just_under_threshold',
+    ])
+    expect(out.alerts[0]).toMatchObject({ total_eur: 28700, total_czk: 697410 })
+  })
+
+  it('example: rent paid monthly raises nothing', async () => {
+    expect(await call('structuring_detection', example(structuringDetection, 2))).toMatchObject({
+      alerts: [],
+      risk: 'none',
+    })
+  })
+
+  it('does not link transfers further apart than the window', async () => {
+    const input = structuredClone(example(structuringDetection, 1)) as { window_days: number }
+    input.window_days = 2
+    expect((await call('structuring_detection', input)).alerts).toEqual([])
+  })
+
+  it('answers 400 naming the item for a duplicate id', async () => {
+    await expect(
+      call('structuring_detection', {
+        transactions: [
+          { id: 'a', date: '2026-11-20', amount: 1 },
+          { id: 'a', date: '2026-11-20', amount: 2 },
+        ],
+      }),
+    ).rejects.toMatchObject({ details: { field: 'transactions/1/id', rule: 'ids must be unique' } })
+  })
+})
+
+describe('aml/transaction_monitoring', () => {
+  it('example: a payment to Vietnam and 300,000 CZK cash in are high risk, calling for EDD and an STR assessment', async () => {
+    const out = await call('transaction_monitoring', example(transactionMonitoring, 0))
+    expect(out.risk).toBe('high')
+    expect(out.action).toContain('§ 18')
+    expect(out.transactions).toEqual([
+      { id: 'p1', amount_czk: 437400, amount_eur: 18000, rules_hit: ['high_risk_third_country'] },
+      { id: 'p2', amount_czk: 300000, amount_eur: 12345.68, rules_hit: ['cash_over_daily_limit'] },
+    ])
+    expect(out.totals).toEqual({ in_czk: 300000, out_czk: 437400, cash_czk: 300000 })
+  })
+
+  it('example: ordinary domestic payments raise no alert', async () => {
+    expect(await call('transaction_monitoring', example(transactionMonitoring, 1))).toMatchObject({
+      risk: 'none',
+      action: 'no action',
+      alerts: [],
+    })
+  })
+
+  it('flags occasional transactions by the identification and due-diligence thresholds', async () => {
+    const out = await call('transaction_monitoring', {
+      relationship: 'occasional',
+      transactions: [
+        { id: 'o1', date: '2026-11-20', amount: 2000, currency: 'EUR' },
+        { id: 'o2', date: '2026-11-20', amount: 16000, currency: 'EUR', counterparty: 'jiný' },
+      ],
+    })
+    expect(out.transactions.map((t: { rules_hit: string[] }) => t.rules_hit)).toEqual([
+      ['identification_threshold'],
+      ['due_diligence_threshold'],
+    ])
+  })
+
+  it('marks velocity above max_per_day', async () => {
+    const transactions = Array.from({ length: 4 }, (_, i) => ({
+      id: `v${i}`,
+      date: '2026-11-20',
+      amount: 100,
+    }))
+    const out = await call('transaction_monitoring', { transactions, max_per_day: 3 })
+    expect(out.alerts).toEqual([
+      expect.objectContaining({ rule_id: 'velocity', transaction_ids: ['v0', 'v1', 'v2', 'v3'] }),
+    ])
+  })
+})

@@ -1,0 +1,174 @@
+import { Type } from 'typebox'
+import { errors } from '../../kit/errors.ts'
+import {
+  DateSchema,
+  isoDate,
+  nullable,
+  PartialSchema,
+  RulesSchema,
+  round,
+  SourcesSchema,
+} from '../data/shared.ts'
+import { defineAgent } from '../types.ts'
+import { CurrencyPattern, RateBook, thresholdsOn } from './common.ts'
+
+const ObligationSchema = Type.Object({
+  obligation: Type.String(),
+  triggered: nullable(Type.Boolean({ description: 'null when the amount could not be converted' })),
+  threshold: Type.Number(),
+  threshold_currency: Type.String(),
+  rule: Type.String(),
+  source: Type.String(),
+  since: Type.String(),
+})
+
+export const cashThresholdCheck = defineAgent({
+  service: 'aml',
+  name: 'cash_threshold_check',
+  description:
+    'Evaluates one payment against the Czech AML and cash thresholds of its day: client identification (1,000 EUR), due diligence for an occasional transaction (15,000 EUR), a trader accepting 10,000 EUR in cash, the 270,000 CZK daily cash-payment limit and the EU border cash declaration (10,000 EUR). Amounts are converted at the ČNB rate of the day.',
+  input: Type.Object(
+    {
+      amount: Type.Number({ exclusiveMinimum: 0, maximum: 1e13 }),
+      currency: Type.Optional(Type.String({ pattern: CurrencyPattern, default: 'CZK' })),
+      method: Type.Union([
+        Type.Literal('cash'),
+        Type.Literal('transfer'),
+        Type.Literal('card'),
+        Type.Literal('crypto'),
+      ]),
+      relationship: Type.Optional(
+        Type.Union([Type.Literal('occasional'), Type.Literal('business_relationship')], {
+          default: 'occasional',
+          description: 'an occasional transaction or one inside a business relationship',
+        }),
+      ),
+      crosses_eu_border: Type.Optional(
+        Type.Boolean({ default: false, description: 'cash carried into or out of the EU' }),
+      ),
+      date: Type.Optional(DateSchema('day of the payment (default: today)')),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    amount: Type.Number(),
+    currency: Type.String(),
+    amount_czk: nullable(Type.Number()),
+    amount_eur: nullable(Type.Number()),
+    rates_date: nullable(Type.String()),
+    obligations: Type.Array(ObligationSchema),
+    identification_required: nullable(Type.Boolean()),
+    due_diligence_required: nullable(Type.Boolean()),
+    cash_limit_exceeded: nullable(Type.Boolean()),
+    rules_applied: RulesSchema,
+    sources: SourcesSchema,
+    partial: PartialSchema,
+  }),
+  examples: [
+    {
+      title: 'A 300,000 CZK cash payment for a car',
+      input: { amount: 300000, method: 'cash', date: '2026-11-20' },
+    },
+    {
+      title: 'A 20,000 EUR transfer, occasional',
+      input: { amount: 20000, currency: 'EUR', method: 'transfer', date: '2026-11-20' },
+    },
+    {
+      title: 'A small card payment',
+      input: { amount: 15000, currency: 'CZK', method: 'card', date: '2026-11-20' },
+    },
+  ],
+  async run(input, ctx) {
+    const today = isoDate(ctx.now)
+    const date = input.date ?? today
+    if (date > today) throw errors.invalid('date', 'must not be after today')
+    const currency = (input.currency ?? 'CZK').toUpperCase()
+    const t = thresholdsOn(date)
+    const book = new RateBook(ctx)
+    const czk = await book.toCzk(input.amount, currency, date)
+    const eur = await book.toEur(input.amount, currency, date)
+    const occasional = (input.relationship ?? 'occasional') === 'occasional'
+    const cash = input.method === 'cash'
+    const cmp = (value: number | null, limit: number, strict = false) =>
+      value === null ? null : strict ? value > limit : value >= limit
+    const row = (
+      key: string,
+      obligation: string,
+      triggered: boolean | null,
+      threshold: number,
+      cur: string,
+    ) => ({
+      obligation,
+      triggered,
+      threshold,
+      threshold_currency: cur,
+      ...t.rules[key]!,
+    })
+    const identification = cmp(eur, t.identification_eur)
+    const dueDiligence = occasional ? cmp(eur, t.due_diligence_eur) : true
+    const cashLimit = cash ? cmp(czk, t.cash_payment_limit_czk, true) : false
+    const obligations = [
+      row('identification_eur', 'identify the client', identification, t.identification_eur, 'EUR'),
+      row('due_diligence_eur', 'client due diligence', dueDiligence, t.due_diligence_eur, 'EUR'),
+      row(
+        'cash_trader_eur',
+        'trader accepting cash identifies the payer',
+        cash ? cmp(eur, t.cash_trader_eur) : false,
+        t.cash_trader_eur,
+        'EUR',
+      ),
+      row(
+        'cash_payment_limit_czk',
+        'pay through a bank account instead of cash',
+        cashLimit,
+        t.cash_payment_limit_czk,
+        'CZK',
+      ),
+      row(
+        'eu_border_cash_declaration_eur',
+        'declare the cash to customs',
+        cash && input.crosses_eu_border ? cmp(eur, t.eu_border_cash_declaration_eur) : false,
+        t.eu_border_cash_declaration_eur,
+        'EUR',
+      ),
+    ]
+    const sources = book.summary()
+    const ratesDate = await book.ratesDate(date)
+    return {
+      amount: input.amount,
+      currency,
+      amount_czk: czk === null ? null : round(czk, 2),
+      amount_eur: eur === null ? null : round(eur, 2),
+      rates_date: ratesDate,
+      obligations,
+      identification_required: identification,
+      due_diligence_required: dueDiligence,
+      cash_limit_exceeded: cashLimit,
+      rules_applied: [
+        ...obligations.map((o) => ({
+          rule: o.rule,
+          source: o.source,
+          since: o.since,
+          outcome:
+            o.triggered === null ? 'not evaluated: no ČNB rate' : o.triggered ? 'applies' : 'does not apply',
+        })),
+        ...(occasional
+          ? []
+          : [
+              {
+                rule: 'inside a business relationship due diligence applies whatever the amount',
+                source: 'zákon 253/2008 Sb., § 9',
+                outcome: 'applies',
+              },
+            ]),
+        {
+          rule: 'EUR thresholds are converted at the ČNB rate declared for the day',
+          source: 'ČNB, kurzy devizového trhu',
+          outcome: ratesDate ? `rates of ${ratesDate}` : currency === 'EUR' ? 'amount in EUR' : 'no rate',
+        },
+      ],
+      sources,
+      partial: sources.some((s) => s.status === 'failed'),
+    }
+  },
+})

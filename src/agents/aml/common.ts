@@ -1,0 +1,113 @@
+/**
+ * What the AML agents share: the dated thresholds of the AML Act and the cash-payment act, the EU
+ * list of high-risk third countries, and conversion of amounts to EUR and CZK at the ČNB rate of
+ * the transaction's day (as zákon 253/2008 Sb. requires for its EUR thresholds).
+ */
+import { toCountryCode } from '../../engines/aml/index.ts'
+import { loadReference, type ReferenceVersion, versionAt } from '../../engines/reference/load.ts'
+import { type CnbRates, czkPerUnit } from '../../engines/sources/index.ts'
+import { errors } from '../../kit/errors.ts'
+import { attempt, type SourceStatus } from '../data/shared.ts'
+import type { AgentContext, AppliedRule } from '../types.ts'
+
+export interface ThresholdRule {
+  rule: string
+  source: string
+  since: string
+}
+
+export type Thresholds = ReferenceVersion & {
+  identification_eur: number
+  due_diligence_eur: number
+  cash_trader_eur: number
+  cash_payment_limit_czk: number
+  eu_border_cash_declaration_eur: number
+  rules: Record<string, ThresholdRule>
+}
+
+export function thresholdsOn(date: string): Thresholds {
+  return versionAt(loadReference<Thresholds>('aml-act-thresholds'), date)
+}
+
+export type HighRiskVersion = ReferenceVersion & { countries: string[] }
+
+export function highRiskOn(date: string): { version: HighRiskVersion; title: string } {
+  const ref = loadReference<HighRiskVersion>('eu-high-risk-third-countries')
+  return { version: versionAt(ref, date), title: ref.title }
+}
+
+export function highRiskRule(version: HighRiskVersion, code: string | undefined): AppliedRule {
+  const listed = code !== undefined && version.countries.includes(code)
+  return {
+    rule: 'enhanced due diligence for a person established in an EU high-risk third country',
+    source: `Delegated Regulation (EU) 2016/1675 (${version.source}); zákon 253/2008 Sb., § 9a`,
+    since: version.effective_from,
+    outcome: code === undefined ? 'no country given' : listed ? `${code} is listed` : `${code} is not listed`,
+  }
+}
+
+/** ISO alpha-2 of a country given as code or name, or a 400 naming the field. */
+export function requireCountry(value: string, field: string): string {
+  const code = toCountryCode(value)
+  if (!code) throw errors.invalid(field, 'must be an ISO 3166 country code or an English country name')
+  return code
+}
+
+/** ČNB rates per day, fetched once per call of an agent. */
+export class RateBook {
+  private readonly days = new Map<string, Promise<(CnbRates & { cached: boolean }) | undefined>>()
+  readonly sources: SourceStatus[] = []
+  private readonly ctx: AgentContext
+
+  constructor(ctx: AgentContext) {
+    this.ctx = ctx
+  }
+
+  private rates(date: string) {
+    let p = this.days.get(date)
+    if (!p) {
+      p = attempt('cnb', this.sources, () => this.ctx.deps.sources.cnb.daily(date))
+      this.days.set(date, p)
+    }
+    return p
+  }
+
+  /** CZK for `amount` of `currency` on `date`; null when ČNB failed. A 400 when ČNB does not quote it. */
+  async toCzk(amount: number, currency: string, date: string, field = 'currency'): Promise<number | null> {
+    if (currency === 'CZK') return amount
+    const rates = await this.rates(date)
+    if (!rates) return null
+    const per = czkPerUnit(rates, currency)
+    if (per === undefined)
+      throw errors.invalid(field, `ČNB does not quote ${currency} (rates of ${rates.date})`)
+    return amount * per
+  }
+
+  /** EUR for `amount` of `currency` on `date`; null when ČNB failed. */
+  async toEur(amount: number, currency: string, date: string, field = 'currency'): Promise<number | null> {
+    if (currency === 'EUR') return amount
+    const czk = await this.toCzk(amount, currency, date, field)
+    if (czk === null) return null
+    const rates = await this.rates(date)
+    const eur = rates ? czkPerUnit(rates, 'EUR') : undefined
+    return eur === undefined ? null : czk / eur
+  }
+
+  /** The declaration date ČNB used for a day, when fetched. */
+  async ratesDate(date: string): Promise<string | null> {
+    return (await this.days.get(date))?.date ?? null
+  }
+
+  /** One entry per source: failed if any call failed, else ok if any call asked it, else cached. */
+  summary(): SourceStatus[] {
+    const byName = new Map<string, SourceStatus>()
+    const rank = { failed: 3, ok: 2, cached: 1, skipped: 0 }
+    for (const s of this.sources) {
+      const seen = byName.get(s.name)
+      if (!seen || rank[s.status] > rank[seen.status]) byName.set(s.name, s)
+    }
+    return [...byName.values()]
+  }
+}
+
+export const CurrencyPattern = '^[A-Za-z]{3}$'

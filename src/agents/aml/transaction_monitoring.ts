@@ -1,0 +1,249 @@
+import { Type } from 'typebox'
+import { toCountryCode } from '../../engines/aml/index.ts'
+import { isoDate, nullable, PartialSchema, RulesSchema, SourcesSchema } from '../data/shared.ts'
+import { defineAgent } from '../types.ts'
+import { highRiskOn, RateBook, thresholdsOn } from './common.ts'
+import { type Alert, AlertSchema, convert, riskOf, structuring, TransactionsSchema } from './transactions.ts'
+
+const ACTIONS = {
+  none: 'no action',
+  low: 'record; no further action',
+  medium: 'review by the compliance officer; apply due diligence',
+  high: 'enhanced due diligence; assess a suspicious transaction report to the FAÚ (zákon 253/2008 Sb., § 18)',
+} as const
+
+export const transactionMonitoring = defineAgent({
+  service: 'aml',
+  name: 'transaction_monitoring',
+  description:
+    'Screens a batch of a client’s transactions with the Czech AML rules of each day: identification and due-diligence thresholds in EUR at the ČNB rate, the 270,000 CZK cash limit, counterparties in EU high-risk third countries, structuring, and unusual daily velocity. Returns alerts with the rule and its source, a risk level and the action it calls for.',
+  input: Type.Object(
+    {
+      transactions: TransactionsSchema,
+      relationship: Type.Optional(
+        Type.Union([Type.Literal('occasional'), Type.Literal('business_relationship')], {
+          default: 'business_relationship',
+        }),
+      ),
+      max_per_day: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          maximum: 1000,
+          default: 10,
+          description: 'more transactions in a day than this is unusual velocity',
+        }),
+      ),
+      window_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 7 })),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    risk: Type.Union([
+      Type.Literal('none'),
+      Type.Literal('low'),
+      Type.Literal('medium'),
+      Type.Literal('high'),
+    ]),
+    action: Type.String(),
+    alerts: Type.Array(AlertSchema),
+    transactions: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        amount_czk: nullable(Type.Number()),
+        amount_eur: nullable(Type.Number()),
+        rules_hit: Type.Array(Type.String()),
+      }),
+    ),
+    totals: Type.Object({
+      in_czk: nullable(Type.Number()),
+      out_czk: nullable(Type.Number()),
+      cash_czk: nullable(Type.Number()),
+    }),
+    rules_applied: RulesSchema,
+    sources: SourcesSchema,
+    partial: PartialSchema,
+  }),
+  examples: [
+    {
+      title: 'A payment to a high-risk country and a large cash deposit',
+      input: {
+        transactions: [
+          {
+            id: 'p1',
+            date: '2026-11-19',
+            amount: 18000,
+            currency: 'EUR',
+            direction: 'out',
+            counterparty: 'Hanoi Trading Co.',
+            country: 'VN',
+          },
+          {
+            id: 'p2',
+            date: '2026-11-20',
+            amount: 300000,
+            method: 'cash',
+            direction: 'in',
+            counterparty: 'vklad na pobočce',
+          },
+        ],
+      },
+    },
+    {
+      title: 'Ordinary domestic payments',
+      input: {
+        transactions: [
+          {
+            id: 'r1',
+            date: '2026-11-02',
+            amount: 32000,
+            direction: 'out',
+            counterparty: 'Nájem',
+            country: 'CZ',
+          },
+          {
+            id: 'r2',
+            date: '2026-11-20',
+            amount: 68000,
+            direction: 'in',
+            counterparty: 'Mzda',
+            country: 'CZ',
+          },
+        ],
+      },
+    },
+  ],
+  async run(input, ctx) {
+    const today = isoDate(ctx.now)
+    const book = new RateBook(ctx)
+    const txs = await convert(input.transactions, ctx, book, today)
+    const occasional = (input.relationship ?? 'business_relationship') === 'occasional'
+    const alerts: Alert[] = []
+    const lastDay = txs.at(-1)!.date
+    const t = thresholdsOn(lastDay)
+    const round2 = (x: number | null) => (x === null ? null : Math.round(x * 100) / 100)
+    for (const x of txs) {
+      const th = thresholdsOn(x.date)
+      const one = (
+        rule_id: string,
+        severity: Alert['severity'],
+        description: string,
+        rule: { source: string; since?: string },
+      ) =>
+        alerts.push({
+          rule_id,
+          severity,
+          description,
+          transaction_ids: [x.id],
+          total_czk: round2(x.czk),
+          total_eur: round2(x.eur),
+          source: rule.source,
+          ...(rule.since ? { since: rule.since } : {}),
+        })
+      if (occasional && x.eur !== null && x.eur >= th.due_diligence_eur) {
+        one(
+          'due_diligence_threshold',
+          'medium',
+          `${Math.round(x.eur)} EUR occasional transaction: client due diligence`,
+          th.rules.due_diligence_eur!,
+        )
+      } else if (occasional && x.eur !== null && x.eur >= th.identification_eur) {
+        one(
+          'identification_threshold',
+          'low',
+          `${Math.round(x.eur)} EUR occasional transaction: identify the client`,
+          th.rules.identification_eur!,
+        )
+      }
+      if (x.method === 'cash' && x.czk !== null && x.czk > th.cash_payment_limit_czk) {
+        one(
+          'cash_over_daily_limit',
+          'high',
+          `${Math.round(x.czk)} CZK in cash, above the ${th.cash_payment_limit_czk} CZK limit`,
+          th.rules.cash_payment_limit_czk!,
+        )
+      }
+      const code = toCountryCode(x.country)
+      if (code) {
+        const { version } = highRiskOn(x.date)
+        if (version.countries.includes(code)) {
+          one(
+            'high_risk_third_country',
+            'high',
+            `counterparty in ${code}, an EU high-risk third country on ${x.date}`,
+            {
+              source: `Delegated Regulation (EU) 2016/1675 (${version.source}); zákon 253/2008 Sb., § 9a`,
+              since: version.effective_from,
+            },
+          )
+        }
+      }
+    }
+    alerts.push(...structuring(txs, t, input.window_days ?? 7))
+    const perDay = new Map<string, string[]>()
+    for (const x of txs) perDay.set(x.date, [...(perDay.get(x.date) ?? []), x.id])
+    const maxPerDay = input.max_per_day ?? 10
+    for (const [day, ids] of perDay) {
+      if (ids.length > maxPerDay) {
+        alerts.push({
+          rule_id: 'velocity',
+          severity: 'medium',
+          description: `${ids.length} transactions on ${day} (more than ${maxPerDay})`,
+          transaction_ids: ids,
+          total_czk: null,
+          total_eur: null,
+          source: 'institution’s monitoring rule (max_per_day)',
+        })
+      }
+    }
+    const total = (f: (x: (typeof txs)[number]) => boolean) => {
+      const xs = txs.filter(f).map((x) => x.czk)
+      return xs.some((v) => v === null) ? null : round2(xs.reduce<number>((a, b) => a + (b ?? 0), 0))
+    }
+    const risk = riskOf(alerts)
+    const sources = book.summary()
+    const { version } = highRiskOn(lastDay)
+    return {
+      risk,
+      action: ACTIONS[risk],
+      alerts,
+      transactions: txs.map((x) => ({
+        id: x.id,
+        amount_czk: round2(x.czk),
+        amount_eur: round2(x.eur),
+        rules_hit: alerts.filter((a) => a.transaction_ids.includes(x.id)).map((a) => a.rule_id),
+      })),
+      totals: {
+        in_czk: total((x) => x.direction === 'in'),
+        out_czk: total((x) => x.direction === 'out'),
+        cash_czk: total((x) => x.method === 'cash'),
+      },
+      rules_applied: [
+        {
+          ...t.rules.identification_eur!,
+          outcome: occasional ? 'evaluated' : 'inside a business relationship: identification already done',
+        },
+        {
+          ...t.rules.due_diligence_eur!,
+          outcome: occasional ? 'evaluated' : 'inside a business relationship: ongoing due diligence',
+        },
+        {
+          ...t.rules.cash_payment_limit_czk!,
+          outcome: `${alerts.filter((a) => a.rule_id === 'cash_over_daily_limit').length} over the limit`,
+        },
+        {
+          rule: 'enhanced due diligence for counterparties in EU high-risk third countries',
+          source: 'Delegated Regulation (EU) 2016/1675; zákon 253/2008 Sb., § 9a',
+          since: version.effective_from,
+          outcome: `${alerts.filter((a) => a.rule_id === 'high_risk_third_country').length} transaction(s)`,
+        },
+        {
+          rule: 'a suspicious transaction is reported to the Financial Analytical Office without delay',
+          source: 'zákon 253/2008 Sb., § 18',
+          outcome: risk === 'high' ? 'assess a report' : 'not indicated',
+        },
+      ],
+      sources,
+      partial: sources.some((s) => s.status === 'failed'),
+    }
+  },
+})
