@@ -2,16 +2,19 @@
  * Builds a knowledge service for tests: real storage (a temporary SQLite file, or a PostgreSQL
  * schema of its own), real embedders, the real app driven with `inject`.
  */
+
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import pg from 'pg'
 import { createHashEmbedder } from '../../src/engines/knowledge/embedders/hash.ts'
 import type { Embedder } from '../../src/engines/knowledge/embedders/types.ts'
 import { openDatabase } from '../../src/kit/db.ts'
 import type { LlmClient } from '../../src/kit/llm.ts'
 import { createLogger } from '../../src/kit/logger.ts'
 import type { App } from '../../src/kit/server.ts'
-import { dropSchema, uniqueSchema } from '../../src/kit/testing.ts'
+import { dropSchema } from '../../src/kit/testing.ts'
 import { buildApp } from '../../src/services/knowledge/app.ts'
 import { KnowledgeBase } from '../../src/services/knowledge/kb.ts'
 import { KnowledgeStore } from '../../src/services/knowledge/store.ts'
@@ -41,7 +44,7 @@ export async function startKnowledge(
 ): Promise<Harness & { dir: string; schema?: string }> {
   const ownDir = !opts.dir && !opts.postgresUrl
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'gatehouse-kb-'))
-  const schema = opts.postgresUrl ? (opts.schema ?? uniqueSchema('kb')) : undefined
+  const schema = opts.postgresUrl ? opts.schema : undefined
   const database = openDatabase({
     dataDir: dir,
     databaseUrl: opts.postgresUrl,
@@ -80,6 +83,36 @@ export async function startKnowledge(
 
 export async function dropTestSchema(url: string, schema: string | undefined): Promise<void> {
   if (schema) await dropSchema(url, schema)
+}
+
+/**
+ * A PostgreSQL database of its own (created on the server of `url`, dropped by `drop`). Kysely's
+ * migrator looks for its bookkeeping tables in every schema of a database, so suites that share
+ * one database through separate schemas can see each other's; a database per suite cannot.
+ */
+export async function freshPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `gatehouse_kb_${process.pid}_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  try {
+    await admin.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await admin.end()
+  }
+  const target = new URL(url)
+  target.pathname = `/${name}`
+  return {
+    url: target.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      } finally {
+        await client.end()
+      }
+    },
+  }
 }
 
 /** A multipart/form-data body with one file part and text fields. */
