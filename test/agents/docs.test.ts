@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { DOC_PATH, renderAgentsDoc } from '../../scripts/gen-agents-doc.ts'
+import { agents } from '../../src/agents/index.ts'
+
+describe('docs/agents.md', () => {
+  it('is up to date with the catalogue (run npm run docs:agents)', () => {
+    expect(
+      readFileSync(DOC_PATH, 'utf8') === renderAgentsDoc(),
+      'docs/agents.md is stale: run npm run docs:agents',
+    ).toBe(true)
+  })
+
+  it('documents every agent with its call, an example and both schemas', () => {
+    const doc = renderAgentsDoc()
+    for (const a of agents) {
+      const start = doc.indexOf(`### ${a.service}/${a.name}\n`)
+      expect(start, `${a.service}/${a.name} has a section`).toBeGreaterThan(0)
+      const next = doc.indexOf('\n### ', start + 1)
+      const section = doc.slice(start, next < 0 ? undefined : next)
+      expect(section).toContain(`POST /api/${a.service}/${a.name}`)
+      expect(section).toContain('**Example 1:')
+      expect(section).toContain('<summary>Input schema</summary>')
+      expect(section).toContain('<summary>Output schema</summary>')
+    }
+  })
+})
