@@ -14,6 +14,7 @@ import { authHook, type KeyVerifier } from './auth.ts'
 import type { Catalogue } from './catalogue.ts'
 import type { LlmRelay } from './llm-relay.ts'
 import type { PlatformClients } from './platform.ts'
+import { chainRoutes } from './routes/chain.ts'
 import { contextRoutes } from './routes/context.ts'
 import { gptRoutes } from './routes/gpt.ts'
 import { jobRoutes } from './routes/jobs.ts'
@@ -96,6 +97,7 @@ export function buildApp(deps: RouterDeps): App {
   proxyRoutes(app, deps)
   pageRoutes(app, deps)
   contextRoutes(app, deps)
+  chainRoutes(app, deps)
   registryRoutes(app, deps)
   return app
 }
