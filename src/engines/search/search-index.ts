@@ -13,7 +13,7 @@
  * (code-unit order), so equal scores always come out in the same order whatever the insertion
  * order of the documents.
  */
-import MiniSearch from 'minisearch'
+import MiniSearch, { type Query } from 'minisearch'
 import { processTerm, tokenize } from './text.ts'
 
 export const RELEVANCE = {
@@ -24,6 +24,8 @@ export const RELEVANCE = {
   fuzzyMinLength: 5,
   /** Edit distance as a fraction of the term's length (rounded). */
   fuzzyFraction: 0.2,
+  /** Edits allowed on a stem of fuzzyMinLength+ characters. */
+  stemEdits: 1,
   weights: { prefix: 0.375, fuzzy: 0.45 },
   /** The integer score is round(raw × scale), at least 1. */
   scoreScale: 100,
@@ -80,11 +82,49 @@ export class SearchIndex {
 
   search(query: string, options: SearchOptions): SearchPage {
     const filter = options.filter
-    const raw = this.index.search(query, filter ? { filter: (r) => filter(String(r.id)) } : {})
+    const raw = this.index.search(
+      { combineWith: 'OR', queries: queryTree(query) },
+      filter ? { filter: (r) => filter(String(r.id)) } : {},
+    )
     const scored = raw.map((r) => ({ id: String(r.id), score: toScore(r.score) }))
     scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     return { total: scored.length, hits: scored.slice(0, options.limit) }
   }
+}
+
+const asIs = (term: string) => term
+
+/**
+ * Two OR-branches per query word: the word as typed (folded) may match as a prefix and with
+ * round(0.2 × length) edits; its stems as a prefix and with at most one edit. Fuzzy lookups are the
+ * expensive part of a search (the cost grows steeply with the edit distance), and a stem already
+ * stands for many forms, so stems get one edit: enough for Czech vowel alternations such as
+ * smlouva / smluv, at a fraction of the cost of two.
+ */
+function queryTree(query: string): Query[] {
+  const branches: Query[] = []
+  for (const token of tokenize(query)) {
+    const terms = processTerm(token)
+    if (!terms) continue
+    const [word, ...stems] = terms as [string, ...string[]]
+    branches.push({
+      queries: [word],
+      processTerm: asIs,
+      prefix: word.length >= RELEVANCE.prefixMinLength,
+      fuzzy: word.length >= RELEVANCE.fuzzyMinLength ? RELEVANCE.fuzzyFraction : false,
+    })
+    const distinct = stems.filter((stem) => stem !== word)
+    if (distinct.length > 0) {
+      branches.push({
+        queries: distinct,
+        processTerm: asIs,
+        prefix: (term) => term.length >= RELEVANCE.prefixMinLength,
+        // One edit bridges Czech stem alternations Snowball leaves apart (smlouv- / smluv-).
+        fuzzy: (term) => (term.length >= RELEVANCE.fuzzyMinLength ? RELEVANCE.stemEdits : false),
+      })
+    }
+  }
+  return branches
 }
 
 /** Raw BM25+ (a positive real) → the published integer score, never below 1. */

@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { AppError, ERROR_STATUS } from '../../kit/errors.ts'
 import type { Logger } from '../../kit/logger.ts'
-import { type RateLimiter, rateLimitHeaders } from '../../kit/ratelimit.ts'
+import { type RateLimitDecision, type RateLimiter, rateLimitHeaders } from '../../kit/ratelimit.ts'
 import { type App, createServer } from '../../kit/server.ts'
 import { entityTag } from './caching.ts'
 import { API_VERSION, type DiscoveryContext } from './routes/common.ts'
@@ -31,6 +31,8 @@ export interface DiscoveryDeps {
   /** security.txt Contact (a mailto: or https: URI). */
   securityContact: string
   now?: () => number
+  /** Normalized searches kept with their response; 0 turns the cache off (the benchmark measures both). */
+  searchCacheEntries?: number
   logRequests?: boolean
   trustProxy?: boolean
 }
@@ -90,7 +92,7 @@ export async function buildApp(deps: DiscoveryDeps): Promise<App> {
     etagBase: dataset.ok
       ? entityTag(dataset.snapshot.dataVersion, dataset.snapshot.digest, deps.origin)
       : 'no-dataset',
-    searchCache: new LruCache(SEARCH_CACHE_ENTRIES),
+    searchCache: new LruCache(deps.searchCacheEntries ?? SEARCH_CACHE_ENTRIES),
     now: deps.now ?? Date.now,
   }
 
@@ -98,7 +100,14 @@ export async function buildApp(deps: DiscoveryDeps): Promise<App> {
   // body is read: a client over its limit costs one map lookup.
   const limit = deps.rateLimitPerMinute
   app.addHook('onRequest', async (request, reply) => {
-    const decision = await deps.rateLimiter.hit(`discovery:${request.ip}`, limit, WINDOW_MS)
+    let decision: RateLimitDecision
+    try {
+      decision = await deps.rateLimiter.hit(`discovery:${request.ip}`, limit, WINDOW_MS)
+    } catch (error) {
+      // A shared limiter that is down must not take the public read-only API down with it.
+      request.log.error({ err: error }, 'rate limiter unavailable; request let through unlimited')
+      return
+    }
     reply.headers(rateLimitHeaders([{ name: 'per-ip', windowSeconds: WINDOW_MS / 1000, decision }]))
     if (!decision.allowed) {
       throw new AppError(

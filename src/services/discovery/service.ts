@@ -7,7 +7,9 @@
 import { fileURLToPath } from 'node:url'
 import { checkOrigin, DEFAULT_ORIGIN, loadDataset } from '../../engines/discovery/dataset.ts'
 import { ConfigError, env } from '../../kit/config.ts'
-import { MemoryRateLimiter } from '../../kit/ratelimit.ts'
+import { MemoryRateLimiter, type RateLimiter } from '../../kit/ratelimit.ts'
+import { RedisRateLimiter } from '../../kit/ratelimit-redis.ts'
+import { assertRedis, openRedis } from '../../kit/redis.ts'
 import { defineService } from '../../kit/service.ts'
 import { buildApp } from './app.ts'
 import { prepareDataset } from './store.ts'
@@ -33,6 +35,10 @@ export const discoverySpec = {
   }),
   DISCOVERY_SECURITY_CONTACT: env.optionalString({
     doc: 'security.txt Contact URI (mailto: or https:); default mailto:security@<origin host>',
+  }),
+  DISCOVERY_TRUST_PROXY: env.bool({
+    default: false,
+    doc: 'take the client IP from X-Forwarded-For (only behind a reverse proxy you run)',
   }),
 }
 
@@ -82,7 +88,21 @@ export const discoveryService = defineService({
       )
     }
 
-    const rateLimiter = new MemoryRateLimiter()
+    // With REDIS_URL every instance counts against one shared limit per IP; without it, per process.
+    let rateLimiter: RateLimiter
+    if (config.REDIS_URL) {
+      const redis = openRedis(config.REDIS_URL)
+      try {
+        await assertRedis(redis, config.REDIS_URL)
+      } catch (error) {
+        redis.disconnect()
+        throw error
+      }
+      rateLimiter = new RedisRateLimiter(redis, { prefix: 'rl:discovery:', ownsClient: true })
+      notes.push('rate limit: shared in Redis (REDIS_URL)')
+    } else {
+      rateLimiter = new MemoryRateLimiter()
+    }
     const app = await buildApp({
       logger,
       dataset,
@@ -90,6 +110,7 @@ export const discoveryService = defineService({
       rateLimitPerMinute: config.DISCOVERY_RATE_LIMIT_PER_MINUTE,
       rateLimiter,
       securityContact: contact,
+      trustProxy: config.DISCOVERY_TRUST_PROXY,
     })
     notes.push(`docs: /docs (Swagger UI), /redoc, /openapi.json`)
     return { app, notes, close: () => rateLimiter.close() }

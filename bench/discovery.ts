@@ -1,0 +1,123 @@
+/**
+ * Discovery routes against a bare Fastify hello-world, in one run: `npm run bench:discovery`.
+ *
+ * Both servers run in this process, one at a time; autocannon runs as a separate process (so the
+ * load generator does not share the servers' event loop, though it shares the two cores). The
+ * discovery app is built as in production (shipped snapshot, Ajv validation, response schemas, the
+ * per-IP rate limiter on, with a limit above what the run reaches) except that request logging is
+ * off, as it is for the baseline.
+ *
+ * Options (environment): BENCH_DURATION seconds per target (default 8), BENCH_CONNECTIONS (default 20).
+ */
+import { execFile } from 'node:child_process'
+import { createRequire } from 'node:module'
+import os from 'node:os'
+import { promisify } from 'node:util'
+import Fastify from 'fastify'
+import { pino } from 'pino'
+import { DEFAULT_ORIGIN, loadDataset } from '../src/engines/discovery/dataset.ts'
+import { MemoryRateLimiter } from '../src/kit/ratelimit.ts'
+import { buildApp } from '../src/services/discovery/app.ts'
+import { SHIPPED_DATASET } from '../src/services/discovery/service.ts'
+import { prepareDataset } from '../src/services/discovery/store.ts'
+
+const run = promisify(execFile)
+const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js')
+const DURATION = Number(process.env.BENCH_DURATION ?? 8)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
+
+/** A query a user would type: two Czech words, one of them without its diacritics. */
+const QUERY = '/v1/search?q=kontrola%20insolvence'
+const RECORD = '/v1/content/sluzba-oceneni-nemovitosti'
+
+interface Figures {
+  rps: number
+  p50: number
+  p99: number
+  non2xx: number
+}
+
+async function load(url: string): Promise<Figures> {
+  const { stdout } = await run(
+    process.execPath,
+    [AUTOCANNON, '--json', '-c', String(CONNECTIONS), '-d', String(DURATION), url],
+    { maxBuffer: 16 * 1024 * 1024 },
+  )
+  const r = JSON.parse(stdout)
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx }
+}
+
+async function warm(url: string): Promise<void> {
+  await run(process.execPath, [AUTOCANNON, '-c', String(CONNECTIONS), '-d', '2', url])
+}
+
+async function main(): Promise<void> {
+  const rows: Array<{ name: string; f: Figures }> = []
+  // The baseline runs first and last; ratios use the mean of both, so drift in the machine's load
+  // during the run shows up as a gap between the two baseline rows rather than skewing one ratio.
+  const runBaseline = async (name: string) => {
+    const baseline = Fastify({ logger: false })
+    baseline.get('/', async () => ({ hello: 'world' }))
+    const baseUrl = await baseline.listen({ port: 0, host: '127.0.0.1' })
+    await warm(`${baseUrl}/`)
+    rows.push({ name, f: await load(`${baseUrl}/`) })
+    await baseline.close()
+  }
+  await runBaseline('baseline: Fastify hello-world (first)')
+
+  const dataset = prepareDataset(await loadDataset(SHIPPED_DATASET, DEFAULT_ORIGIN))
+  if (!dataset.ok) throw new Error('the shipped dataset is invalid; run `gatehouse dataset check`')
+
+  for (const cache of [true, false]) {
+    const limiter = new MemoryRateLimiter()
+    const app = await buildApp({
+      logger: pino({ level: 'warn' }),
+      dataset,
+      origin: DEFAULT_ORIGIN,
+      rateLimitPerMinute: 10_000_000,
+      rateLimiter: limiter,
+      securityContact: 'mailto:security@gatehouse.cz',
+      logRequests: false,
+      ...(cache ? {} : { searchCacheEntries: 0 }),
+    })
+    const url = await app.listen({ port: 0, host: '127.0.0.1' })
+    const targets = cache
+      ? [
+          ['GET /healthz', '/healthz'],
+          [`GET ${QUERY}`, QUERY],
+          [`GET ${RECORD}`, RECORD],
+        ]
+      : [[`GET ${QUERY} (search cache off)`, QUERY]]
+    for (const [name, path] of targets) {
+      await warm(`${url}${path}`)
+      rows.push({ name: name!, f: await load(`${url}${path}`) })
+    }
+    await app.close()
+    await limiter.close()
+  }
+
+  await runBaseline('baseline: Fastify hello-world (last)')
+
+  const base = (rows[0]!.f.rps + rows.at(-1)!.f.rps) / 2
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
+  console.log(
+    `\nDiscovery benchmark — ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+  )
+  console.log(`autocannon -c ${CONNECTIONS} -d ${DURATION} (separate process, same machine)\n`)
+  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'vs baseline', 'non-2xx']
+  const table = rows.map(({ name, f }) => [
+    name,
+    Math.round(f.rps).toLocaleString('en'),
+    String(f.p50),
+    String(f.p99),
+    `${Math.round((f.rps / base) * 100)}%`,
+    String(f.non2xx),
+  ])
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)))
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
+  console.log(line(header))
+  for (const r of table) console.log(line(r))
+}
+
+await main()
