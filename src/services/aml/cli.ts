@@ -189,46 +189,57 @@ export const amlUpdate: Command = {
       io.err('--timeout-seconds must be a positive number')
       return 2
     }
-    const cfg = config(io)
-    const today = new Date().toISOString().slice(0, 10)
-    const folders: string[] = []
-    const failures: string[] = []
-    for (const source of OFFICIAL_SOURCES) {
-      const dir = join(resolve(cfg.DATA_DIR), 'aml-downloads', today, `${source.list}_${today}`)
-      try {
-        const bodies: [string, Buffer][] = []
-        for (const f of source.files) {
-          io.err(`fetching ${f.url}`)
-          const res = await fetch(f.url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' })
-          if (!res.ok) throw new Error(`HTTP ${res.status}`)
-          bodies.push([f.name, Buffer.from(await res.arrayBuffer())])
-        }
-        mkdirSync(dir, { recursive: true })
-        for (const [name, body] of bodies) writeFileSync(join(dir, name), body)
-        folders.push(dir)
-      } catch (error) {
-        const e = error as Error & { cause?: { code?: string } }
-        const why =
-          e.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : (e.cause?.code ?? e.message)
-        failures.push(`${source.list}: ${why}`)
-        io.err(`cannot download ${source.list} (${why})`)
-      }
-    }
-    if (folders.length === 0) {
-      io.err(
-        `no list could be downloaded: this machine cannot reach the official servers (${failures.join('; ')}). Nothing changed; import files you have with \`gatehouse aml import PATH\`.`,
-      )
-      return 1
-    }
-    return withStore(io, async (store) => {
-      const p = progress(io)
-      const { outcomes } = await importIntoStore(store, folders, p)
-      p.stop()
-      summary(io, outcomes)
-      if (failures.length > 0) io.err(`not updated: ${failures.join('; ')}`)
-      return failures.length > 0 ? 1 : 0
-    })
+    return updateLists(io, OFFICIAL_SOURCES, timeoutMs)
   },
+}
+
+/** Downloads the given sources into DATA_DIR/aml-downloads/<date>/ and imports what arrived. */
+export async function updateLists(
+  io: CommandIO,
+  sources: typeof OFFICIAL_SOURCES,
+  timeoutMs: number,
+): Promise<number> {
+  const cfg = config(io)
+  const today = new Date().toISOString().slice(0, 10)
+  const folders: string[] = []
+  const failures: string[] = []
+  for (const source of sources) {
+    const dir = join(resolve(cfg.DATA_DIR), 'aml-downloads', today, `${source.list}_${today}`)
+    try {
+      const bodies: [string, Buffer][] = []
+      for (const f of source.files) {
+        io.err(`fetching ${f.url}`)
+        const res = await fetch(f.url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' })
+        if (!res.ok) throw new Error(`HTTP ${res.status}`)
+        bodies.push([f.name, Buffer.from(await res.arrayBuffer())])
+      }
+      mkdirSync(dir, { recursive: true })
+      for (const [name, body] of bodies) writeFileSync(join(dir, name), body)
+      folders.push(dir)
+    } catch (error) {
+      const e = error as Error & { cause?: { code?: string } }
+      const why =
+        e.name === 'TimeoutError'
+          ? `no answer within ${timeoutMs / 1000} s`
+          : (e.cause?.code ?? (e.cause as Error | undefined)?.message ?? e.message)
+      failures.push(`${source.list}: ${why}`)
+      io.err(`cannot download ${source.list} (${why})`)
+    }
+  }
+  if (folders.length === 0) {
+    io.err(
+      `no list could be downloaded: this machine cannot reach the official servers (${failures.join('; ')}). Nothing changed; import files you have with \`gatehouse aml import PATH\`.`,
+    )
+    return 1
+  }
+  return withStore(io, async (store) => {
+    const p = progress(io)
+    const { outcomes } = await importIntoStore(store, folders, p)
+    p.stop()
+    summary(io, outcomes)
+    if (failures.length > 0) io.err(`not updated: ${failures.join('; ')}`)
+    return failures.length > 0 ? 1 : 0
+  })
 }
 
 const CSV_FIELDS = [

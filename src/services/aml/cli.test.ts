@@ -1,0 +1,98 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { haveLists, SHARED_LISTS } from '../../../test/aml/lists.ts'
+import type { CommandIO } from '../../kit/command.ts'
+import { amlImport, amlLists, amlScreen, updateLists } from './cli.ts'
+
+function io(env: Record<string, string>): { io: CommandIO; lines: string[]; errs: string[] } {
+  const lines: string[] = []
+  const errs: string[] = []
+  return { io: { env, interactive: false, out: (l) => lines.push(l), err: (l) => errs.push(l) }, lines, errs }
+}
+
+const CZ = join(SHARED_LISTS, 'cz')
+const UN = join(SHARED_LISTS, 'un')
+
+describe.skipIf(!haveLists)('gatehouse aml commands', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'aml-cli-'))
+  const env = { DATA_DIR: dataDir, AML_LISTS_DIR: 'none', AML_NETWORK_MODULES: 'false' }
+
+  it('imports files and folders and prints entities, names and list date per list', async () => {
+    const t = io(env)
+    const code = await amlImport.run([CZ, UN], t.io)
+    expect(code).toBe(0)
+    const text = t.lines.join('\n')
+    expect(text).toMatch(/cz_210_2008\s+2026-04-10\s+49\s+82/)
+    expect(text).toMatch(/un\s+2026-02-27\s+1003\s+4091/)
+    expect(text).toContain('2 new version(s)')
+    const again = io(env)
+    await amlImport.run([CZ], again.io)
+    expect(again.lines.join('\n')).toContain('(already stored)')
+    const lists = io(env)
+    await amlLists.run([], lists.io)
+    expect(lists.lines.join('\n')).toMatch(/un\s+2026-02-27/)
+  })
+
+  it('screens a client book into a CSV report, one stored screening per row', async () => {
+    const book = join(dataDir, 'book.csv')
+    const report = join(dataDir, 'report.csv')
+    writeFileSync(
+      book,
+      'first_name,last_name,birth_date,company_name\nJan,Novák,1980-01-01,\nItziar,Alberdi Uranga,1963-10-07,\n,,,Euskadi Ta Askatasuna\n',
+    )
+    const t = io(env)
+    const code = await amlScreen.run([book, '--out', report], t.io)
+    expect(code).toBe(0)
+    const lines = readFileSync(report, 'utf8').trim().split('\n')
+    expect(lines).toHaveLength(4)
+    expect(lines[1]).toMatch(/^2,Jan,Novák,.*,LOW,/)
+    expect(lines[2]).toMatch(/CRITICAL.*cz_210_2008,NV210-01/)
+    expect(lines[3]).toMatch(/CRITICAL.*NV210-49/)
+    expect(lines[1]).toMatch(/AML-\d{8}-\d{6}/)
+  })
+
+  it('stops at a bad row and names it', async () => {
+    const book = join(dataDir, 'bad.csv')
+    writeFileSync(book, 'first_name,last_name,ico\nJan,Novák,\n,,12345678\n')
+    const t = io(env)
+    expect(await amlScreen.run([book], t.io)).toBe(2)
+    expect(t.errs.join('\n')).toMatch(/row 3: ico: checksum digit should be 9/)
+  })
+
+  it('says clearly when the official servers cannot be reached, and changes nothing', async () => {
+    // A port that was just free: nothing listens there.
+    const probe = createServer()
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r))
+    const closed = (probe.address() as AddressInfo).port
+    await new Promise<void>((r) => probe.close(() => r()))
+    const t = io(env)
+    const url = `http://127.0.0.1:${closed}/consolidated.xml`
+    const code = await updateLists(t.io, [{ list: 'un', files: [{ name: 'consolidated.xml', url }] }], 2000)
+    expect(code).toBe(1)
+    expect(t.errs.join('\n')).toMatch(
+      /cannot reach the official servers \(un: ECONNREFUSED\)\. Nothing changed/,
+    )
+  })
+
+  it('gives up on a server that does not answer within the timeout', async () => {
+    const server = createServer(() => undefined)
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    const port = (server.address() as AddressInfo).port
+    const t = io(env)
+    const started = Date.now()
+    const code = await updateLists(
+      t.io,
+      [{ list: 'un', files: [{ name: 'x.xml', url: `http://127.0.0.1:${port}/x.xml` }] }],
+      300,
+    )
+    server.closeAllConnections()
+    server.close()
+    expect(code).toBe(1)
+    expect(Date.now() - started).toBeLessThan(3000)
+    expect(t.errs.join('\n')).toContain('no answer within 0.3 s')
+  })
+})
