@@ -14,6 +14,12 @@ import {
   versionInfo,
 } from '../engines/aml/index.ts'
 import { createDnsLookup, type DnsLookup } from '../engines/contacts/dns.ts'
+import {
+  AresClient,
+  IsirClient,
+  MemoryRegistryCache,
+  ARES_BASE_URL as PUBLIC_ARES_URL,
+} from '../engines/registries/index.ts'
 import { createSources, PUBLIC_ENDPOINTS, type Sources } from '../engines/sources/index.ts'
 import { env, type Parsed } from '../kit/config.ts'
 import { LlmClient, llmSettings, llmSpec } from '../kit/llm.ts'
@@ -53,6 +59,14 @@ export const agentSpec = {
     default: PUBLIC_ENDPOINTS.cadastre,
     doc: 'ČÚZK INSPIRE cadastral parcels WFS',
   }),
+  ARES_BASE_URL: env.url({
+    protocols: ['https', 'http'],
+    doc: 'ARES REST base (default https://ares.gov.cz/ekonomicke-subjekty-v-be/rest)',
+  }),
+  ISIR_URL: env.url({
+    protocols: ['https', 'http'],
+    doc: 'ISIR IsirWsCuzkService endpoint (default the Ministry of Justice one)',
+  }),
   SOURCES_TIMEOUT_SECONDS: env.int({ default: 8, min: 1, max: 120, doc: 'per attempt, public sources' }),
   SOURCES_RETRIES: env.int({ default: 2, min: 0, max: 5, doc: 'extra attempts on timeouts, 429 and 5xx' }),
   SOURCES_CACHE_SECONDS: env.int({ default: 3600, min: 0, max: 604_800, doc: 'reuse of source answers' }),
@@ -80,6 +94,8 @@ export interface AgentDeps {
   sources: Sources
   /** Apartment listings CSV (Sreality format). */
   listingsFile: string
+  /** ARES (company register) and ISIR (insolvency register) clients. */
+  registries: { ares: AresClient; isir: IsirClient }
   /** The sanctions screening engine, built on first use from SANCTIONS_PATHS. */
   aml: AmlScreening
 }
@@ -111,7 +127,16 @@ export function lazyAml(paths: string[]): AmlScreening {
   }
 }
 
+/** Registry answers stay usable as a fallback this long when the register fails (30 days, ms). */
+const REGISTRY_STALE_MS = 30 * 24 * 3600_000
+
 export function createAgentDeps(config: AgentConfig): AgentDeps {
+  const registryCache = {
+    cache: new MemoryRegistryCache(),
+    freshMs: config.SOURCES_CACHE_SECONDS * 1000,
+    staleMs: REGISTRY_STALE_MS,
+  }
+  const registryHttp = { timeoutMs: config.SOURCES_TIMEOUT_SECONDS * 1000, retries: config.SOURCES_RETRIES }
   return {
     llm: new LlmClient(llmSettings(config)),
     dns: createDnsLookup({
@@ -129,11 +154,24 @@ export function createAgentDeps(config: AgentConfig): AgentDeps {
       viesBaseUrl: config.VIES_BASE_URL,
       ruianBaseUrl: config.RUIAN_GEOCODER_URL,
       cadastreWfsUrl: config.CADASTRE_WFS_URL,
+      aresBaseUrl: config.ARES_BASE_URL ?? PUBLIC_ARES_URL,
       timeoutMs: config.SOURCES_TIMEOUT_SECONDS * 1000,
       retries: config.SOURCES_RETRIES,
       cacheTtlMs: config.SOURCES_CACHE_SECONDS * 1000,
     }),
     listingsFile: config.LISTINGS_FILE,
+    registries: {
+      ares: new AresClient({
+        ...(config.ARES_BASE_URL ? { baseUrl: config.ARES_BASE_URL } : {}),
+        ...registryHttp,
+        cache: registryCache,
+      }),
+      isir: new IsirClient({
+        ...(config.ISIR_URL ? { url: config.ISIR_URL } : {}),
+        ...registryHttp,
+        cache: registryCache,
+      }),
+    },
     aml: lazyAml(
       config.SANCTIONS_PATHS.split(',')
         .map((s) => s.trim())

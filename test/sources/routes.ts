@@ -71,6 +71,38 @@ export const SOURCE_ROUTES: ReplayRoute[] = [
     fixture: 'vat-register/fault.xml',
     contentType: xml,
   },
+  // ARES: lookups answered from the registry client's recordings (test/aml/replay), search here.
+  ...['05556121', '26863154', '27082440', '45274649'].map((ico) => ({
+    path: `/ares/ekonomicke-subjekty/${ico}`,
+    fixture: `../../aml/replay/ares/${ico}.json`,
+  })),
+  {
+    path: '/ares/ekonomicke-subjekty/12345679',
+    status: 404,
+    body: '{"kod":"NENALEZENO","popis":"Ekonomický subjekt nebyl nalezen","subKod":"VYSTUP_SUBJEKT_NENALEZEN"}',
+  },
+  {
+    method: 'POST',
+    path: '/ares/ekonomicke-subjekty/vyhledat',
+    bodyIncludes: '"obchodniJmeno":"Alza"',
+    fixture: 'ares/vyhledat_alza.json',
+  },
+  {
+    method: 'POST',
+    path: '/ares/ekonomicke-subjekty/vyhledat',
+    bodyIncludes: '"obchodniJmeno":"a"',
+    status: 400,
+    fixture: 'ares/vyhledat_too_broad.json',
+  },
+  // ISIR: OKD's reorganisation; every other IČO has no proceedings.
+  {
+    method: 'POST',
+    path: '/isir',
+    bodyIncludes: '<ic>26863154</ic>',
+    fixture: '../../aml/replay/isir/26863154.xml',
+    contentType: xml,
+  },
+  { method: 'POST', path: '/isir', fixture: '../../aml/replay/isir/empty.xml', contentType: xml },
   { path: '/vies/ms/CZ/vat/27082440', fixture: 'vies/CZ27082440.json' },
   { path: '/vies/ms/CZ/vat/12345679', fixture: 'vies/CZ12345679.json' },
   { path: '/vies/ms/DE/vat/811907980', fixture: 'vies/DE_ms_unavailable.json' },
@@ -129,6 +161,8 @@ export function replayDeps(url: string, env: Record<string, string> = {}): Agent
       VIES_BASE_URL: `${url}/vies`,
       RUIAN_GEOCODER_URL: `${url}/ruian`,
       CADASTRE_WFS_URL: `${url}/cadastre`,
+      ARES_BASE_URL: `${url}/ares`,
+      ISIR_URL: `${url}/isir`,
       SOURCES_TIMEOUT_SECONDS: '2',
       SOURCES_RETRIES: '0',
       REGISTRY_DATA_DIR: REGISTRY_DIR,

@@ -6,12 +6,15 @@
  * disk once. (DNS lookups live in engines/contacts/dns.ts; reference tables in engines/reference.)
  */
 import { HttpClient } from '../../kit/http.ts'
+import { AresSearchClient } from './ares-search.ts'
 import { CadastreClient } from './cadastre.ts'
 import { CnbClient } from './cnb.ts'
 import { RuianGeocoder } from './ruian.ts'
 import { VatRegisterClient } from './vat-register.ts'
 import { ViesClient } from './vies.ts'
 
+export type { AresSearchHit, AresSearchQuery } from './ares-search.ts'
+export { AresSearchClient } from './ares-search.ts'
 export type { CadastralArea, Parcel } from './cadastre.ts'
 export { CadastreClient, parseParcels, parseZonings } from './cadastre.ts'
 export type { CnbRate, CnbRates } from './cnb.ts'
@@ -36,6 +39,7 @@ export const PUBLIC_ENDPOINTS = {
   ruian:
     'https://ags.cuzk.gov.cz/arcgis/rest/services/RUIAN/Vyhledavaci_sluzba_nad_daty_RUIAN/MapServer/exts/GeocodeSOE',
   cadastre: 'https://services.cuzk.gov.cz/wfs/inspire-cp-wfs.asp',
+  ares: 'https://ares.gov.cz/ekonomicke-subjekty-v-be/rest',
 } as const
 
 export interface SourceSettings {
@@ -44,6 +48,7 @@ export interface SourceSettings {
   viesBaseUrl: string
   ruianBaseUrl: string
   cadastreWfsUrl: string
+  aresBaseUrl: string
   /** Per attempt, milliseconds. */
   timeoutMs: number
   retries: number
@@ -59,6 +64,7 @@ export interface Sources {
   vies: ViesClient
   ruian: RuianGeocoder
   cadastre: CadastreClient
+  aresSearch: AresSearchClient
 }
 
 export function createSources(s: SourceSettings): Sources {
@@ -83,5 +89,6 @@ export function createSources(s: SourceSettings): Sources {
     vies: new ViesClient(http('vies', s.viesBaseUrl, Math.min(s.cacheTtlMs, 10 * 60_000))),
     ruian: new RuianGeocoder(http('ruian', s.ruianBaseUrl)),
     cadastre: new CadastreClient(http('cadastre', s.cadastreWfsUrl), s.cadastreWfsUrl),
+    aresSearch: new AresSearchClient(http('ares', s.aresBaseUrl, 0), s.cacheTtlMs),
   }
 }

@@ -18,6 +18,7 @@ beforeAll(async () => {
     viesBaseUrl: `${replay.url}/vies`,
     ruianBaseUrl: `${replay.url}/ruian`,
     cadastreWfsUrl: `${replay.url}/cadastre`,
+    aresBaseUrl: `${replay.url}/ares`,
     timeoutMs: 1000,
     retries: 0,
     cacheTtlMs: 60_000,
@@ -149,6 +150,7 @@ describe('VIES', () => {
       viesBaseUrl: `${replay.url}/slow`,
       ruianBaseUrl: replay.url,
       cadastreWfsUrl: replay.url,
+      aresBaseUrl: replay.url,
       timeoutMs: 200,
       retries: 0,
       cacheTtlMs: 0,
@@ -206,5 +208,28 @@ describe('cadastre WFS', () => {
     const error = await failure(sources.cadastre.parcel('000000', '1'))
     expect(error.source).toBe('cadastre')
     expect(error.message).toContain('UPPER_ZONING_ID has invalid value')
+  })
+})
+
+describe('ARES search', () => {
+  it('posts the query as ARES expects and reads the subjects found', async () => {
+    const { total, hits } = await sources.aresSearch.search({ name: 'Alza', count: 5 })
+    expect(total).toBe(2)
+    expect(hits[0]).toEqual({
+      ico: '27082440',
+      name: 'Alza.cz a.s.',
+      legal_form_code: '121',
+      address: 'Jankovcova 1522/53, Holešovice, 17000 Praha 7',
+      established: '2003-08-26',
+      dissolved: null,
+      vat_id: 'CZ27082440',
+      nace: ['47910', '46900', '62010'],
+    })
+    expect(JSON.parse(replay.requests.at(-1)!.body)).toEqual({ start: 0, pocet: 5, obchodniJmeno: 'Alza' })
+  })
+
+  it('turns ARES’s refusal of a too broad query into a failure with its reason', async () => {
+    const error = await failure(sources.aresSearch.search({ name: 'a' }))
+    expect(error.message).toContain('VSTUP_NEDOSTATECNY')
   })
 })
