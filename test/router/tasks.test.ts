@@ -4,6 +4,7 @@
  * assistant configuration versions and authentication.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { KeyStore, type KeyTables } from '../../src/engines/keys/store.ts'
 import { ConfigError } from '../../src/kit/config.ts'
 import { checkProductionKeys, DEV_ADMIN_KEY, type RouterConfig } from '../../src/services/router/config.ts'
 import { ADMIN, eventually, type Harness, INTERNAL, routerHarness } from './harness.ts'
@@ -264,6 +265,23 @@ describe('authentication', () => {
       })
       expect(created.json().data.task.requested_by).toBe('7')
       expect((await keyed.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200)
+    } finally {
+      await keyed.close()
+    }
+  })
+
+  it('accepts keys issued by the gateway’s key store and refuses them once revoked', async () => {
+    const keyed = await routerHarness({ env: { ROUTER_REQUIRE_API_KEY: 'true' }, start: false })
+    try {
+      const store = new KeyStore(keyed.db.as<KeyTables>(), { tiers: [], keyPrefix: 'gk' })
+      const { key, record } = await store.create({ name: 'router test' })
+      const get = (k: string) =>
+        keyed.app.inject({ method: 'GET', url: '/workers', headers: { authorization: `Bearer ${k}` } })
+      expect((await get(key)).statusCode).toBe(200)
+      await store.revoke(record.id)
+      const revoked = await get(key)
+      expect(revoked.statusCode).toBe(403)
+      expect(revoked.json().error.message).toBe('Invalid or expired API key')
     } finally {
       await keyed.close()
     }

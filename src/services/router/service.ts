@@ -10,6 +10,7 @@ import { agents } from '../../agents/index.ts'
 import { DEFAULT_ORIGIN, loadDataset } from '../../engines/discovery/dataset.ts'
 import { JobQueue } from '../../engines/jobs/queue.ts'
 import { WorkerPool } from '../../engines/jobs/runner.ts'
+import { KeyStore, type KeyTables } from '../../engines/keys/store.ts'
 import { createEmbedders, EmbedderConfigError } from '../../engines/knowledge/embedders/index.ts'
 import { MemoryStore } from '../../engines/memory/store.ts'
 import { TruthLog } from '../../engines/truth-log/chain.ts'
@@ -125,7 +126,7 @@ export function assembleRouter(
       adminKey: config.ADMIN_API_KEY,
       internalKey: config.INTERNAL_API_KEY,
       requireApiKey: config.ROUTER_REQUIRE_API_KEY,
-      keys: opts.keys,
+      keys: opts.keys ?? gatewayKeys(database),
     },
     onGptVersion: (version) => pool.setVersion(String(version)),
   }
@@ -160,6 +161,24 @@ export function assembleRouter(
     async stop(graceMs = 5000) {
       clearInterval(reaper)
       if (pool.id) await pool.stop(graceMs)
+    },
+  }
+}
+
+/**
+ * Gateway-issued keys, checked against the gateway's key store in the same database (the router
+ * and the gateway share DATA_DIR / DATABASE_URL): active, unexpired, not revoked. Limits and usage
+ * stay the gateway's business; the router only asks whether the key is good.
+ */
+export function gatewayKeys(database: Database): KeyVerifier {
+  // Key creation is not used here, so no tiers and any prefix: only `authenticate` is called.
+  const store = new KeyStore(database.as<KeyTables>(), { tiers: [], keyPrefix: 'gk' })
+  return {
+    async verify(key) {
+      const found = await store.authenticate(key)
+      return found
+        ? { ok: true, keyId: String(found.id) }
+        : { ok: false, reason: 'unknown, revoked or expired key' }
     },
   }
 }
