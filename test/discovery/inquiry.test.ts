@@ -190,7 +190,10 @@ describe('POST /v1/inquiries/preview input rules', () => {
     // Malformed on purpose: a parsed body would give 400, so 413 proves it was never read.
     const res = await preview(`{"name": "${'x'.repeat(16 * 1024)}`)
     expect(res.statusCode).toBe(413)
-    expect(json(res).error.code).toBe('payload_too_large')
+    expect(json(res).error).toMatchObject({
+      code: 'payload_too_large',
+      details: { location: 'body', field: 'body', rule: 'maxBytes 16384' },
+    })
   })
 
   it('accepts a body of just under 16 KiB', async () => {

@@ -8,7 +8,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import { AppError, ERROR_STATUS } from '../../kit/errors.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { type RateLimitDecision, type RateLimiter, rateLimitHeaders } from '../../kit/ratelimit.ts'
-import { type App, createServer } from '../../kit/server.ts'
+import { type App, createServer, sendError } from '../../kit/server.ts'
 import { entityTag } from './caching.ts'
 import { API_VERSION, type DiscoveryContext } from './routes/common.ts'
 import { registerDataRoutes } from './routes/data.ts'
@@ -47,6 +47,23 @@ export async function buildApp(deps: DiscoveryDeps): Promise<App> {
     trustProxy: deps.trustProxy ?? false,
   })
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema)
+
+  // A 413 names the field and the limit, like every other input error here; the rest is the kit's.
+  const kitErrorHandler = app.errorHandler
+  app.setErrorHandler(function (error, request, reply) {
+    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendError(
+        reply,
+        'discovery',
+        new AppError('payload_too_large', `Request body is larger than ${BODY_LIMIT_BYTES} bytes (16 KiB)`, {
+          location: 'body',
+          field: 'body',
+          rule: `maxBytes ${BODY_LIMIT_BYTES}`,
+        }),
+      )
+    }
+    return kitErrorHandler.call(this, error, request, reply)
+  })
 
   await app.register(swagger, {
     openapi: {
