@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DnsTestServer, startDnsServer } from '../../../test/agents/dns-server.ts'
 import { dnsAt, failure, run, testDeps, testDispatcher } from '../../../test/agents/harness.ts'
+import { agents } from '../index.ts'
 import { contactAgents } from './index.ts'
 
-const d = testDispatcher(contactAgents)
+// The whole catalogue: contact agents compose others (data/address_normalizer, data/ares_lookup).
+const d = testDispatcher(agents)
 const ex = (name: string, i: number) => contactAgents.find((a) => a.name === name)!.examples[i]!.input
 let dns: DnsTestServer
 let online: ReturnType<typeof testDispatcher>
@@ -17,7 +19,7 @@ beforeAll(async () => {
     'stavby-brno.cz': { mx: [{ priority: 5, exchange: 'mail.stavby-brno.cz' }] },
     'rozbita.cz': { servfail: true },
   })
-  online = testDispatcher(contactAgents, testDeps({}, { dns: dnsAt(dns.address) }))
+  online = testDispatcher(agents, testDeps({}, { dns: dnsAt(dns.address) }))
 })
 afterAll(() => dns.close())
 
@@ -405,9 +407,7 @@ describe('vcard_export', () => {
     expect(v.startsWith('BEGIN:VCARD\r\nVERSION:4.0\r\n')).toBe(true)
     expect(v).toContain('N:Nováková;Jana;;Ing.;Ph.D.\r\n')
     expect(v).toContain('TEL;VALUE=uri;TYPE=cell:tel:+420602123456\r\n')
-    expect(v).toContain(
-      'ADR:;;Václavské náměstí 846/1;Praha 1;Hlavní město Praha;110 00;Čes\r\n ká republika',
-    )
+    expect(v).toContain('ADR:;;Václavské náměstí 846/1;Praha;Hlavní město Praha;110 00;Česk\r\n á republika')
     for (const line of v.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75)
   })
 
@@ -415,7 +415,7 @@ describe('vcard_export', () => {
     const out = await run(d, 'contact', 'vcard_export', ex('vcard_export', 1))
     expect(out.count).toBe(2)
     expect(out.issues).toEqual([
-      { index: 1, field: 'address', issue: 'kept as one line: PSČ 999 99 is not in the gazetteer' },
+      { index: 1, field: 'address', issue: 'kept as one line: PSČ 999 99 does not exist' },
     ])
     expect(out.vcard).toContain('ADR:;;Husova 5;Brno;Jihomoravský;602 00;Česká republika')
   })
@@ -433,13 +433,14 @@ describe('vcard_export', () => {
     )
   })
 
-  it('says where to point REGISTRY_DATA_DIR when the gazetteer is missing', async () => {
-    const broken = testDispatcher(contactAgents, testDeps({ REGISTRY_DATA_DIR: '/nonexistent' }))
-    const e = await failure(broken, 'contact', 'vcard_export', {
+  it('keeps the address as one line and names the address agent when it cannot answer', async () => {
+    const broken = testDispatcher(agents, testDeps({ REGISTRY_DATA_DIR: '/nonexistent' }))
+    const out = await run(broken, 'contact', 'vcard_export', {
       contacts: [{ name: 'Jan Novák', address: 'Husova 5, 602 00 Brno' }],
     })
-    expect(e.status).toBe(503)
-    expect(e.message).toContain('REGISTRY_DATA_DIR')
+    expect(out.vcard).toContain('ADR:;;Husova 5\\, 602 00 Brno;;;;')
+    expect(out.issues).toHaveLength(1)
+    expect(out.issues[0].issue).toMatch(/^kept as one line: data\/address_normalizer /)
   })
 })
 
@@ -467,10 +468,10 @@ describe('contact_enrichment', () => {
     expect(out.address).toMatchObject({
       street: 'Husova',
       house_number: '5',
-      psc: '60200',
+      psc: '602 00',
       municipality: 'Brno',
       region: 'Jihomoravský',
-      verified: true,
+      psc_matches_municipality: true,
     })
   })
 

@@ -1,8 +1,7 @@
 import { Type } from 'typebox'
-import { loadGazetteer, parseAddress } from '../../engines/contacts/address.ts'
 import { AppError, errors } from '../../kit/errors.ts'
 import { type AgentContext, type AppliedRule, defineAgent } from '../types.ts'
-import { PartialSchema, RulesSchema, rule, SourcesSchema } from './shared.ts'
+import { PartialSchema, RulesSchema, SourcesSchema } from './shared.ts'
 
 const Anything = Type.Object({}, { additionalProperties: true })
 const Maybe = Type.Union([Anything, Type.Null()])
@@ -31,7 +30,7 @@ export const contactEnrichment = defineAgent({
   service: 'contact',
   name: 'contact_enrichment',
   description:
-    'Completes a contact from what is known: parses the name (titles, gender), checks the e-mail (syntax, throw-away, MX), classifies the phone and the job title, places a Czech address in the RÚIAN gazetteer and, given an IČO, adds the company from ARES. Each part comes from the agent that owns it; a source that fails is named and the rest is still returned.',
+    'Completes a contact from what is known: parses the name (titles, gender), checks the e-mail (syntax, throw-away, MX), classifies the phone and the job title, places a Czech address in the RÚIAN gazetteer (data/address_normalizer) and, given an IČO, adds the company from ARES. Each part comes from the agent that owns it; a source that fails is named and the rest is still returned.',
   input: Type.Object(
     {
       name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
@@ -83,7 +82,7 @@ export const contactEnrichment = defineAgent({
     if (given.length === 0) throw errors.invalid('name', 'required (or email, phone, title, address, ico)')
     const sources: Source[] = []
     const rules: AppliedRule[] = []
-    const [person, email, phone, role, company] = await Promise.all([
+    const [person, email, phone, role, company, address] = await Promise.all([
       input.name ? consult(ctx, sources, 'contact', 'name_parser', { name: input.name }) : null,
       input.email
         ? consult(ctx, sources, 'contact', 'email_verifier', {
@@ -99,29 +98,8 @@ export const contactEnrichment = defineAgent({
           })
         : null,
       input.ico ? consult(ctx, sources, 'data', 'ares_lookup', { ico: input.ico }) : null,
+      input.address ? consult(ctx, sources, 'data', 'address_normalizer', { address: input.address }) : null,
     ])
-    let address: Record<string, unknown> | null = null
-    if (input.address) {
-      try {
-        const parsed = parseAddress(input.address, loadGazetteer(ctx.deps.registryDir))
-        address = { ...parsed }
-        sources.push({ source: 'gazetteer', status: 'ok' })
-        rules.push(
-          rule(
-            'address placed by PSČ and municipality',
-            'ČÚZK RÚIAN (psc-list.csv)',
-            undefined,
-            parsed.verified ? 'verified' : parsed.issues.join('; '),
-          ),
-        )
-      } catch {
-        sources.push({
-          source: 'gazetteer',
-          status: 'failed',
-          detail: `psc-list.csv not readable in ${ctx.deps.registryDir}`,
-        })
-      }
-    }
     for (const [label, out] of [
       ['name', person],
       ['email', email],

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto'
 import { Type } from 'typebox'
-import { loadGazetteer, parseAddress } from '../../engines/contacts/address.ts'
 import { checkEmailSyntax } from '../../engines/contacts/email.ts'
 import { parseName } from '../../engines/contacts/names.ts'
 import { parsePhone } from '../../engines/contacts/phone.ts'
 import { toVcard, type VcardContact } from '../../engines/contacts/vcard.ts'
-import { errors } from '../../kit/errors.ts'
+import { AppError, errors } from '../../kit/errors.ts'
 import { defineAgent } from '../types.ts'
 import { ContactSchema, RulesSchema, rule } from './shared.ts'
 
@@ -16,6 +15,18 @@ function stableUuid(seed: string): string {
   h[8] = (h[8]! & 0x3f) | 0x80
   const hex = h.subarray(0, 16).toString('hex')
   return `urn:uuid:${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+interface NormalizedAddress {
+  street: string | null
+  house_number: string | null
+  orientation_number: string | null
+  psc: string | null
+  municipality: string | null
+  region: string | null
+  psc_known: boolean
+  psc_matches_municipality: boolean | null
+  issues: string[]
 }
 
 export const vcardExport = defineAgent({
@@ -65,7 +76,7 @@ export const vcardExport = defineAgent({
   ],
   async run(input, ctx) {
     const issues: { index: number; field: string; issue: string }[] = []
-    let gazetteer: ReturnType<typeof loadGazetteer> | undefined
+    const addresses: { index: number; card: VcardContact; address: string }[] = []
     const cards = input.contacts.map((c, index) => {
       const label = c.name ?? c.organization ?? c.email
       if (!label) throw errors.invalid(`contacts/${index}/name`, 'required (or organization or email)')
@@ -100,56 +111,63 @@ export const vcardExport = defineAgent({
             issue: `left out: ${p.ok ? 'not a valid number for its country' : p.reason}`,
           })
       }
-      if (c.address) {
-        try {
-          gazetteer ??= loadGazetteer(ctx.deps.registryDir)
-        } catch {
-          throw errors.unavailable(
-            `The postcode gazetteer is not readable at ${ctx.deps.registryDir}/psc-list.csv: set REGISTRY_DATA_DIR`,
-            60,
-            { source: 'gazetteer' },
-          )
-        }
-        const a = parseAddress(c.address, gazetteer)
-        if (a.verified || a.municipality) {
-          const street = [a.street, [a.house_number, a.street_number].filter(Boolean).join('/')]
-            .filter(Boolean)
-            .join(' ')
-          card.address = {
-            street,
-            locality: a.place ?? a.municipality ?? '',
-            region: a.region ?? '',
-            postal_code: a.psc ? `${a.psc.slice(0, 3)} ${a.psc.slice(3)}` : '',
-            country: 'Česká republika',
-          }
-        } else {
-          card.address = { street: c.address }
-          issues.push({ index, field: 'address', issue: `kept as one line: ${a.issues.join('; ')}` })
-        }
-      }
+      if (c.address) addresses.push({ index, card, address: c.address })
       if (c.url) card.url = c.url
       if (c.note) card.note = c.note
       if (c.ico) card.note = `${card.note ? `${card.note}\n` : ''}IČO ${c.ico}`
-      return toVcard(card)
+      return card
     })
+    // Addresses are split by the agent that owns Czech address rules, against the RÚIAN gazetteer.
+    let placed = 0
+    await Promise.all(
+      addresses.map(async ({ index, card, address }) => {
+        try {
+          const a = (await ctx.call('data', 'address_normalizer', { address })) as NormalizedAddress
+          if (a.psc_known && a.psc_matches_municipality !== false && a.municipality) {
+            const numbers = [a.house_number, a.orientation_number].filter(Boolean).join('/')
+            card.address = {
+              street: [a.street, numbers].filter(Boolean).join(' '),
+              locality: a.municipality,
+              region: a.region ?? '',
+              postal_code: a.psc ?? '',
+              country: 'Česká republika',
+            }
+            placed++
+          } else {
+            card.address = { street: address }
+            issues.push({
+              index,
+              field: 'address',
+              issue: `kept as one line: ${a.issues.join('; ') || 'not placed in the gazetteer'}`,
+            })
+          }
+        } catch (error) {
+          card.address = { street: address }
+          const why = error instanceof AppError ? error.code : 'failed'
+          issues.push({ index, field: 'address', issue: `kept as one line: data/address_normalizer ${why}` })
+        }
+      }),
+    )
+    issues.sort((a, b) => a.index - b.index)
+    const vcards = cards.map(toVcard)
     return {
-      count: cards.length,
+      count: vcards.length,
       media_type: 'text/vcard' as const,
-      vcard: cards.join(''),
+      vcard: vcards.join(''),
       issues,
       rules_applied: [
         rule(
           'vCard 4.0: FN, N (surname; given; additional; prefixes; suffixes), TEL as tel: URI, ADR',
           'RFC 6350 § 6.2.1–6.4.1',
           '2011-08-01',
-          `${cards.length} cards`,
+          `${vcards.length} cards`,
         ),
         rule('text escaping and 75-octet line folding with CRLF', 'RFC 6350 § 3.2, § 3.4', '2011-08-01'),
         rule(
           'Czech address checked against the RÚIAN postcode gazetteer',
           'ČÚZK RÚIAN (psc-list.csv)',
           undefined,
-          `${input.contacts.filter((c) => c.address).length - issues.filter((i) => i.field === 'address').length} placed`,
+          `${placed} of ${addresses.length} placed (data/address_normalizer)`,
         ),
       ],
     }

@@ -137,7 +137,7 @@ export const rateLimiter = defineAgent({
           `${schedule.length} window(s) used`,
         ),
         rule(
-          q.windows.map((w) => `${w.max} queries ${w.from}–${w.to}`).join('; ') + ' (Prague time)',
+          `${q.windows.map((w) => `${w.max} queries ${w.from}–${w.to}`).join('; ')} (Prague time)`,
           q.documents[0]!.title,
           undefined,
           `last query at ${last.toISOString()}`,

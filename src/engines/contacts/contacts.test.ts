@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { REGISTRY_DIR } from '../../../test/agents/harness.ts'
-import { loadGazetteer, parseAddress } from './address.ts'
 import { findDuplicates } from './dedup.ts'
 import { candidateLocals, checkEmailSyntax, matchingPatterns } from './email.ts'
 import { parseName } from './names.ts'
@@ -51,38 +49,6 @@ describe('phones', () => {
   it('refuses text that is not a number', () => {
     expect(parsePhone('abc')).toEqual({ ok: false, reason: 'contains no digits' })
     expect(parsePhone('602 123 456; DROP TABLE')).toMatchObject({ ok: false })
-  })
-})
-
-describe('addresses against the RÚIAN gazetteer', () => {
-  const g = loadGazetteer(REGISTRY_DIR)
-
-  it('loads all 16,252 rows', () => {
-    expect(g.rows).toBe(16_252)
-  })
-
-  it('splits číslo popisné / orientační and places a Prague district', () => {
-    const a = parseAddress('Václavské náměstí 846/1, 110 00 Praha 1', g)
-    expect(a).toMatchObject({
-      street: 'Václavské náměstí',
-      house_number: '846',
-      street_number: '1',
-      psc: '11000',
-      municipality: 'Praha',
-      region: 'Hlavní město Praha',
-      verified: true,
-    })
-  })
-
-  it('says when a place does not lie in the PSČ', () => {
-    const a = parseAddress('Husova 5, 602 00 Ostrava', g)
-    expect(a.verified).toBe(false)
-    expect(a.issues).toEqual(['Ostrava does not lie in PSČ 602 00'])
-  })
-
-  it('asks for the PSČ when none is given', () => {
-    const a = parseAddress('Terezín 12', g)
-    expect(a.issues[0]).toBe('no PSČ (5 digits, e.g. 110 00) found')
   })
 })
 
