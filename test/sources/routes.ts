@@ -84,6 +84,12 @@ export const SOURCE_ROUTES: ReplayRoute[] = [
   {
     method: 'POST',
     path: '/ares/ekonomicke-subjekty/vyhledat',
+    bodyIncludes: '"pravniForma":["121"]',
+    fixture: 'ares/vyhledat_alza_as.json',
+  },
+  {
+    method: 'POST',
+    path: '/ares/ekonomicke-subjekty/vyhledat',
     bodyIncludes: '"obchodniJmeno":"Alza"',
     fixture: 'ares/vyhledat_alza.json',
   },
