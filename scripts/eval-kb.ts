@@ -43,6 +43,7 @@ interface Run {
 
 const built = createEmbedders({
   kind: 'hash',
+  hashDimensions: Number(env.KB_HASH_DIMENSIONS ?? 256),
   modelDir: env.EMBEDDINGS_MODEL_DIR,
   queryPrefix: env.EMBEDDINGS_QUERY_PREFIX,
   documentPrefix: env.EMBEDDINGS_DOCUMENT_PREFIX,

@@ -306,17 +306,15 @@ describe('POST /ask', () => {
           res.writeHead(llmStatus).end('{}')
           return
         }
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(
-            JSON.stringify({
-              id: 'x',
-              model: 'fake-model',
-              choices: [
-                { index: 0, message: { role: 'assistant', content: llmAnswer }, finish_reason: 'stop' },
-              ],
-            }),
-          )
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            id: 'x',
+            model: 'fake-model',
+            choices: [
+              { index: 0, message: { role: 'assistant', content: llmAnswer }, finish_reason: 'stop' },
+            ],
+          }),
+        )
       })
     })
     await new Promise<void>((r) => llmServer.listen(0, '127.0.0.1', r))
@@ -471,5 +469,48 @@ describe('collections, stats, health and the starting corpus', () => {
   it('reports health', async () => {
     const health = (await h.app.inject({ method: 'GET', url: '/rag/health' })).json().data
     expect(health).toMatchObject({ status: 'ok', storage: 'sqlite', collections: 10, problems: [] })
+  })
+})
+
+describe('an embedder upstream that is down', () => {
+  it('keeps keyword search answering with a warning, and refuses uploads with 503 storing nothing', async () => {
+    const { createOpenAiEmbedder } = await import('../../src/engines/knowledge/embedders/openai.ts')
+    const { createHashEmbedder } = await import('../../src/engines/knowledge/embedders/hash.ts')
+    const hash = createHashEmbedder({ dimensions: 64 })
+    const down = createOpenAiEmbedder({
+      baseUrl: 'http://127.0.0.1:9/v1',
+      model: 'm',
+      dimensions: 8,
+      retries: 0,
+      timeoutMs: 1000,
+    })
+    const h = await startKnowledge({ embedders: [hash, down], defaultEmbedder: hash })
+    try {
+      await h.kb.ingest({
+        collection: 'glossary',
+        bytes: Buffer.from('# Plomba\n\nPlomba značí řízení o vkladu.'),
+        filename: 'p.md',
+      })
+      // The collection is then switched to the unreachable embedder, as `kb reembed` would record it.
+      await h.store.claimEmbedder('glossary', down.id, 8, { force: true })
+      await h.store.setVectors('glossary', [])
+      await h.kb.sync()
+      const res = await search(h, { query: 'plomba', collection: 'glossary' })
+      expect(res.statusCode).toBe(200)
+      const data = res.json().data
+      expect(data.results[0].text).toContain('Plomba')
+      expect(data.warnings[0]).toMatch(/semantic search skipped in glossary: embeddings upstream failed/)
+      const before = await h.store.counts()
+      const up = await upload(
+        h,
+        { collection: 'glossary' },
+        { name: 'new.md', content: '# Nový\n\nNový dokument o katastru.' },
+      )
+      expect(up.statusCode).toBe(503)
+      expect(up.json().error.message).toMatch(/nothing was stored, retry later/)
+      expect(await h.store.counts()).toEqual(before)
+    } finally {
+      await h.close()
+    }
   })
 })

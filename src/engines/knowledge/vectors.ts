@@ -26,7 +26,7 @@ export class VectorIndex {
   private rows = 0
   private readonly rowOfSlot = new Map<number, number>()
   private dead = 0
-  private scratch = new Float32Array(BLOCK)
+  private scratch = new Float64Array(BLOCK)
 
   constructor(dimensions: number) {
     if (!Number.isInteger(dimensions) || dimensions < 1) throw new Error(`invalid dimensions: ${dimensions}`)

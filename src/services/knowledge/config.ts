@@ -8,7 +8,7 @@ export const knowledgeSpec = {
     doc: 'embedder for collections that have none yet: hash (offline), transformers (local ONNX model), openai (upstream)',
   }),
   KB_HASH_DIMENSIONS: env.int({
-    default: 512,
+    default: 256,
     min: 64,
     max: 4096,
     doc: 'vector length of the hash embedder',

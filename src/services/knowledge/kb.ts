@@ -15,7 +15,7 @@ import {
   type Passage,
 } from '../../engines/knowledge/answer.ts'
 import { type ChunkOptions, chunkMarkdown } from '../../engines/knowledge/chunker.ts'
-import type { Embedder } from '../../engines/knowledge/embedders/types.ts'
+import { type Embedder, EmbedderError } from '../../engines/knowledge/embedders/types.ts'
 import {
   contextualText,
   type IndexedChunk,
@@ -436,7 +436,20 @@ export class KnowledgeBase {
     }
     const embedder = this.embedderFor(state.def.name)
     const texts = pieces.map((p) => contextualText({ title }, p))
-    const vectors = await this.embedAll(embedder, texts)
+    let vectors: Float32Array[]
+    try {
+      vectors = await this.embedAll(embedder, texts)
+    } catch (error) {
+      if (!(error instanceof EmbedderError)) throw error
+      throw new AppError(
+        'service_unavailable',
+        `the embedder of collection "${state.def.name}" failed: ${error.message}; nothing was stored, retry later`,
+        {
+          embedder: embedder.id,
+        },
+        { 'retry-after': '30' },
+      )
+    }
     const dimensions = vectors[0]!.length
     if (!state.embedder) {
       const claimed = await this.store.claimEmbedder(state.def.name, embedder.id, dimensions)
@@ -497,6 +510,21 @@ export class KnowledgeBase {
       }
       throw error
     }
+    // Index what was just stored without reading it back; the change-log pass that follows sees
+    // the same version and skips it (and applies whatever other writers did meanwhile).
+    for (const r of replaced) if (r !== id) this.index.remove(r)
+    this.indexDocument(
+      { id, collection: state.def.name, source, title, language, metadata: metadataJson, version },
+      chunks.map((c, i) => ({
+        id: c.id,
+        position: c.position,
+        section: c.section,
+        page: c.page ?? undefined,
+        text: c.text,
+        terms: c.terms === '' ? [] : c.terms.split(' '),
+        vector: vectors[i],
+      })),
+    )
     await this.sync()
     return {
       status: bySource ? 'replaced' : 'created',
@@ -581,9 +609,12 @@ export class KnowledgeBase {
       })
   }
 
-  async search(
-    input: SearchInput,
-  ): Promise<{ hits: SearchHit[]; groups: string[][]; embedders: Record<string, string | null> }> {
+  async search(input: SearchInput): Promise<{
+    hits: SearchHit[]
+    groups: string[][]
+    embedders: Record<string, string | null>
+    warnings: string[]
+  }> {
     const started = performance.now()
     const collections = input.collection
       ? [this.collection(input.collection).def.name]
@@ -591,6 +622,7 @@ export class KnowledgeBase {
     const groups = analyzeQuery(input.query)
     const vectors = new Map<string, Float32Array>()
     const embedders: Record<string, string | null> = {}
+    const warnings: string[] = []
     if (input.mode !== 'keyword') {
       const byEmbedder = new Map<string, string[]>()
       for (const name of collections) {
@@ -601,8 +633,15 @@ export class KnowledgeBase {
         byEmbedder.set(state.embedder, [...(byEmbedder.get(state.embedder) ?? []), name])
       }
       for (const [id, names] of byEmbedder) {
-        const [vector] = await this.embedderById(id)!.embed([input.query], 'query')
-        for (const name of names) vectors.set(name, vector!)
+        try {
+          const [vector] = await this.embedderById(id)!.embed([input.query], 'query')
+          for (const name of names) vectors.set(name, vector!)
+        } catch (error) {
+          if (!(error instanceof EmbedderError)) throw error
+          // Keyword ranking still answers; say that the semantic half is missing and why.
+          warnings.push(`semantic search skipped in ${names.join(', ')}: ${error.message}`)
+          this.logger.warn({ err: error, embedder: id }, 'query embedding failed; keyword ranking only')
+        }
       }
     }
     const filter = this.filterFn(input.filter)
@@ -616,7 +655,7 @@ export class KnowledgeBase {
       weights: { dense: this.denseWeight(collections) },
     })
     this.searchLatency.record(performance.now() - started)
-    return { hits, groups, embedders }
+    return { hits, groups, embedders, warnings }
   }
 
   /**

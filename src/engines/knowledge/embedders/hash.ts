@@ -59,7 +59,7 @@ function addFeature(vector: Float32Array, text: string, from: number, weight: nu
 }
 
 export function createHashEmbedder(opts: { dimensions?: number } = {}): Embedder {
-  const dimensions = opts.dimensions ?? 512
+  const dimensions = opts.dimensions ?? 256
   return {
     kind: 'hash',
     id: `hash-ngram-v1/${dimensions}`,

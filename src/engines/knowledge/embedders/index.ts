@@ -25,7 +25,7 @@ export interface EmbedderSettings {
 export class EmbedderConfigError extends Error {}
 
 export function createEmbedders(settings: EmbedderSettings): { embedders: Embedder[]; default: Embedder } {
-  const embedders: Embedder[] = [createHashEmbedder({ dimensions: settings.hashDimensions ?? 512 })]
+  const embedders: Embedder[] = [createHashEmbedder({ dimensions: settings.hashDimensions ?? 256 })]
   if (settings.modelDir) {
     embedders.push(
       createTransformersEmbedder({

@@ -25,7 +25,7 @@ export function searchRoutes(app: App, { kb }: KnowledgeDeps): void {
     const body = request.body
     const limit = resolveLimit(body, 10)
     const mode = body.mode ?? 'hybrid'
-    const { hits, embedders } = await kb.search({
+    const { hits, embedders, warnings } = await kb.search({
       query: body.query,
       collection: body.collection,
       filter: body.filter,
@@ -55,6 +55,7 @@ export function searchRoutes(app: App, { kb }: KnowledgeDeps): void {
         },
       })),
       embedders,
+      ...(warnings.length > 0 ? { warnings } : {}),
     })
   })
 }
