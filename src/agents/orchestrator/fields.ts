@@ -41,11 +41,11 @@ export const F = {
   vs: Type.String({ pattern: '^\\d{1,10}$', description: 'variabilní symbol' }),
   message: Type.String({ maxLength: 60 }),
   due_date: Type.String({ format: 'date' }),
-  area_m2: Type.Number({ exclusiveMinimum: 0, maximum: 10_000, description: 'floor area, m²' }),
-  disposition: Type.String({ pattern: '^[1-9]\\+(kk|1)$', description: 'e.g. 2+kk, 3+1' }),
+  area_m2: Type.Number({ minimum: 10, maximum: 1000, description: 'floor area, m²' }),
+  disposition: Type.String({ pattern: '^(\\d\\+(kk|\\d)|atypické)$', description: 'e.g. 2+kk, 3+1' }),
   flood_zone: Type.Integer({ minimum: 1, maximum: 4, description: 'ČAP flood zone (4 = highest risk)' }),
-  lat: Type.Number({ minimum: 48, maximum: 51.2 }),
-  lon: Type.Number({ minimum: 12, maximum: 19 }),
+  latitude: Type.Number({ minimum: 48.5, maximum: 51.1, description: 'WGS84, within Czechia' }),
+  longitude: Type.Number({ minimum: 12, maximum: 18.9, description: 'WGS84, within Czechia' }),
 }
 
 export type FieldName = keyof typeof F

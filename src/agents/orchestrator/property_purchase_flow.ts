@@ -18,7 +18,8 @@ export const PROPERTY_STEPS: FlowStep[] = [
     agent: 'property_valuation',
     purpose: 'market value from comparable listings',
     input: (r) =>
-      needs(r, ['area_m2']) ?? pick(r, ['address', 'area_m2', 'disposition', 'lat', 'lon', 'property_value']),
+      needs(r, ['area_m2']) ??
+      pick(r, ['address', 'area_m2', 'disposition', 'latitude', 'longitude', 'property_value']),
   },
   {
     id: 'due_diligence',
@@ -68,8 +69,8 @@ export const propertyPurchaseFlow = defineAgent({
     [
       'area_m2',
       'disposition',
-      'lat',
-      'lon',
+      'latitude',
+      'longitude',
       'amount',
       'monthly_income',
       'annual_rate_pct',

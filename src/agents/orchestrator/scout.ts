@@ -257,8 +257,14 @@ export const scout = defineAgent({
     if (input.lookup_ares !== false) {
       for (const { ico } of facts.icos.filter((i) => i.valid).slice(0, 3)) {
         try {
-          companies.push((await ctx.call('data', 'ares_lookup', { ico })) as Record<string, unknown>)
-          sources.push({ source: 'data/ares_lookup', status: 'ok', detail: ico })
+          const company = (await ctx.call('data', 'ares_lookup', { ico })) as Record<string, unknown>
+          companies.push(company)
+          // A partial ARES answer (registry unreachable, stale cache) counts as a failed source.
+          sources.push(
+            company.partial === true
+              ? { source: 'data/ares_lookup', status: 'failed', detail: `${ico}: answered partially` }
+              : { source: 'data/ares_lookup', status: 'ok', detail: ico },
+          )
         } catch (error) {
           sources.push({
             source: 'data/ares_lookup',
