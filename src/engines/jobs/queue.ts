@@ -223,17 +223,11 @@ export class JobQueue {
     if (kinds.length === 0 || max <= 0) return []
     const now = this.now()
     const token = randomUUID()
-    let ready = this.db
-      .selectFrom('router_jobs')
-      .select('id')
-      .where('status', 'in', ['QUEUED', 'RETRYING'])
-      .where('run_at', '<=', now)
-      .where('kind', 'in', kinds as string[])
-      .orderBy('priority', 'desc')
-      .orderBy('run_at', 'asc')
-      .orderBy('created_at', 'asc')
-      .limit(max)
-    if (this.dialect === 'postgres') ready = ready.forUpdate().skipLocked()
+    // The ready rows in claim order, read from the partial index router_jobs_claim (migration
+    // 0405): SQLite is told to use it (its planner, without statistics, prefers a status index
+    // and then sorts the whole backlog); PostgreSQL picks it itself and skips rows other
+    // claimers hold.
+    const ready = sql`select id from router_jobs ${sql.raw(this.dialect === 'sqlite' ? 'indexed by router_jobs_claim ' : '')}where status in ('QUEUED', 'RETRYING') and run_at <= ${now} and kind in (${sql.join(kinds)}) order by priority desc, run_at asc, created_at asc limit ${max}${sql.raw(this.dialect === 'postgres' ? ' for update skip locked' : '')}`
     const rows = await this.db
       .updateTable('router_jobs')
       .set({
@@ -246,7 +240,7 @@ export class JobQueue {
         updated_at: now,
         error: null,
       })
-      .where('id', 'in', ready)
+      .where('id', 'in', sql<string>`(${ready})`)
       .returningAll()
       .execute()
     return rows
