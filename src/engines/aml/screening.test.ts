@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import type { Hit } from './engine.ts'
+import { assess, levelOf, type ModuleResult } from './screening.ts'
+
+const hit = (score: number, identifier = false): Hit =>
+  ({
+    list: 'eu_fsf',
+    list_id: 'EU-1',
+    entity_type: 'person',
+    matched_name: 'X',
+    score,
+    explanation: { features: identifier ? { identifier: { type: 'ico' } } : {} },
+  }) as unknown as Hit
+
+const mod = (status: ModuleResult['status'], data: Record<string, unknown> = {}): ModuleResult => ({
+  status,
+  source: status === 'COMPLETED' ? 'PRIMARY' : 'NONE',
+  data,
+  execution_time_ms: 1,
+})
+
+describe('risk assessment', () => {
+  it('puts scores into the documented bands', () => {
+    expect([0, 24.9, 25, 49.9, 50, 74.9, 75, 100].map(levelOf)).toEqual([
+      'LOW',
+      'LOW',
+      'MEDIUM',
+      'MEDIUM',
+      'HIGH',
+      'HIGH',
+      'CRITICAL',
+      'CRITICAL',
+    ])
+  })
+
+  it('is LOW and complete when every module completed clean', () => {
+    const r = assess(
+      {
+        sanctions: mod('COMPLETED', { matches: [] }),
+        pep: mod('COMPLETED', { matches: [] }),
+        high_risk_country: mod('COMPLETED', { high_risk: [] }),
+      },
+      0.86,
+    )
+    expect(r).toMatchObject({ completeness: 1, overall_risk: { score: 0, level: 'LOW', weighted_total: 0 } })
+  })
+
+  it('counts only completed modules in completeness and in the weighted total', () => {
+    const r = assess(
+      {
+        sanctions: mod('COMPLETED', { matches: [] }),
+        pep: mod('NOT_CONFIGURED'),
+        high_risk_country: mod('COMPLETED', { high_risk: ['RU'] }),
+        registry: mod('TIMEOUT'),
+      },
+      0.86,
+    )
+    expect(r.completeness).toBe(0.5)
+    // 0.15 × 100 / (0.40 + 0.15)
+    expect(r.overall_risk.weighted_total).toBe(27.3)
+    expect(r.overall_risk.level).toBe('MEDIUM')
+  })
+
+  it('raises a certain sanctions hit to CRITICAL and a hit under review to HIGH, whatever the weights', () => {
+    const certain = assess(
+      { sanctions: mod('COMPLETED', { matches: [hit(1, true)] }), pep: mod('NOT_CONFIGURED') },
+      0.86,
+    )
+    expect(certain.overall_risk).toMatchObject({ level: 'CRITICAL', score: 100 })
+    const review = assess(
+      {
+        sanctions: mod('COMPLETED', { matches: [hit(0.88)] }),
+        pep: mod('COMPLETED', { matches: [] }),
+        high_risk_country: mod('COMPLETED', { high_risk: [] }),
+      },
+      0.86,
+    )
+    expect(review.overall_risk.weighted_total).toBeLessThan(50)
+    expect(review.overall_risk).toMatchObject({ level: 'HIGH', score: 70 })
+  })
+
+  it('ignores candidates under the threshold', () => {
+    const r = assess({ sanctions: mod('COMPLETED', { matches: [hit(0.7)] }) }, 0.86)
+    expect(r.overall_risk.level).toBe('LOW')
+  })
+
+  it('raises a running insolvency to HIGH and an unknown company to MEDIUM', () => {
+    const insolvent = assess(
+      {
+        sanctions: mod('COMPLETED', { matches: [] }),
+        insolvency: mod('COMPLETED', { active: true, proceedings: [{}] }),
+      },
+      0.86,
+    )
+    expect(insolvent.overall_risk.level).toBe('HIGH')
+    const unknown = assess(
+      { sanctions: mod('COMPLETED', { matches: [] }), registry: mod('COMPLETED', { company: null }) },
+      0.86,
+    )
+    expect(unknown.overall_risk.level).toBe('MEDIUM')
+  })
+})
