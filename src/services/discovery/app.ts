@@ -8,17 +8,15 @@ import swaggerUi from '@fastify/swagger-ui'
 import { AppError, ERROR_STATUS } from '../../kit/errors.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { type RateLimitDecision, type RateLimiter, rateLimitHeaders } from '../../kit/ratelimit.ts'
-import { type App, createServer, sendError } from '../../kit/server.ts'
+import { type App, createServer } from '../../kit/server.ts'
 import { entityTag } from './caching.ts'
-import { API_VERSION, type DiscoveryContext } from './routes/common.ts'
+import { API_VERSION, BODY_LIMIT_BYTES, type DiscoveryContext } from './routes/common.ts'
 import { registerDataRoutes } from './routes/data.ts'
 import { registerDocumentRoutes } from './routes/documents.ts'
 import { registerInquiryRoutes } from './routes/inquiry.ts'
 import { SHARED_SCHEMAS } from './schemas.ts'
 import { type DatasetState, LruCache, SEARCH_CACHE_ENTRIES } from './store.ts'
 
-/** The spec's limit on a preview request body, in bytes; larger bodies get 413 unread. */
-export const BODY_LIMIT_BYTES = 16 * 1024
 const WINDOW_MS = 60_000
 
 export interface DiscoveryDeps {
@@ -47,23 +45,6 @@ export async function buildApp(deps: DiscoveryDeps): Promise<App> {
     trustProxy: deps.trustProxy ?? false,
   })
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema)
-
-  // A 413 names the field and the limit, like every other input error here; the rest is the kit's.
-  const kitErrorHandler = app.errorHandler
-  app.setErrorHandler(function (error, request, reply) {
-    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendError(
-        reply,
-        'discovery',
-        new AppError('payload_too_large', `Request body is larger than ${BODY_LIMIT_BYTES} bytes (16 KiB)`, {
-          location: 'body',
-          field: 'body',
-          rule: `maxBytes ${BODY_LIMIT_BYTES}`,
-        }),
-      )
-    }
-    return kitErrorHandler.call(this, error, request, reply)
-  })
 
   await app.register(swagger, {
     openapi: {
@@ -138,7 +119,7 @@ export async function buildApp(deps: DiscoveryDeps): Promise<App> {
 
   registerDocumentRoutes(app, ctx)
   registerDataRoutes(app, ctx)
-  registerInquiryRoutes(app)
+  await app.register(async (scope) => registerInquiryRoutes(scope as unknown as App))
   return app
 }
 

@@ -8,6 +8,9 @@ import type { DatasetState, LruCache, ReadyDataset } from '../store.ts'
 
 export const API_VERSION = '0.1.0'
 
+/** The spec's limit on a preview request body, in bytes; larger bodies get 413 unread. */
+export const BODY_LIMIT_BYTES = 16 * 1024
+
 export interface CachedResponse<T> {
   etag: string
   body: T

@@ -5,15 +5,35 @@
  */
 import { newPreviewId, normalizeInquiry } from '../../../engines/discovery/inquiry.ts'
 import { AppError } from '../../../kit/errors.ts'
-import type { App } from '../../../kit/server.ts'
+import { type App, sendError } from '../../../kit/server.ts'
 import { CACHE_NONE } from '../caching.ts'
 import { InquiryInput } from '../schemas.ts'
-import { errorResponses } from './common.ts'
+import { BODY_LIMIT_BYTES, errorResponses } from './common.ts'
 
 export const PREVIEW_NOTICE =
   'Pouze náhled: nic nebylo odesláno ani uloženo a odeslání poptávky v této verzi není k dispozici. / Preview only: nothing was sent or stored, and submitting an inquiry is not available in this release.'
 
+/**
+ * Registered in its own plugin scope: the only route that reads a body, and the only one whose 413
+ * needs the limit in `details` (the shared handler keeps everything else).
+ */
 export function registerInquiryRoutes(app: App): void {
+  const shared = app.errorHandler
+  app.setErrorHandler(function (error, request, reply) {
+    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendError(
+        reply,
+        'discovery',
+        new AppError('payload_too_large', `Request body is larger than ${BODY_LIMIT_BYTES} bytes (16 KiB)`, {
+          location: 'body',
+          field: 'body',
+          rule: `maxBytes ${BODY_LIMIT_BYTES}`,
+        }),
+      )
+    }
+    return shared.call(this, error, request, reply)
+  })
+
   app.post(
     '/v1/inquiries/preview',
     {
