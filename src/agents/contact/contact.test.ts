@@ -477,7 +477,7 @@ describe('contact_enrichment', () => {
 
   it('names a company source it cannot reach and still answers', async () => {
     const out = await run(d, 'contact', 'contact_enrichment', { name: 'Jan Novák', ico: '27074358' })
-    expect(out.company).toBeNull()
+    expect(out.company).toMatchObject({ ico: '27074358', found: null, partial: true })
     expect(out.partial).toBe(true)
     expect(out.sources).toContainEqual(
       expect.objectContaining({ source: 'data/ares_lookup', status: 'failed' }),
