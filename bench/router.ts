@@ -28,7 +28,7 @@ import type { RouterConfig } from '../src/services/router/config.ts'
 import { assembleRouter, routerService } from '../src/services/router/service.ts'
 
 const { values } = parseArgs({
-  options: { jobs: { type: 'string', default: '5000' }, rate: { type: 'string', default: '500' } },
+  options: { jobs: { type: 'string', default: '5000' }, rate: { type: 'string', default: '200' } },
 })
 const JOBS = Number(values.jobs)
 const RATE = Number(values.rate)

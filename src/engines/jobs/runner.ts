@@ -76,6 +76,9 @@ export class WorkerPool {
   private loop: Promise<void> | undefined
   private heartbeatTimer: NodeJS.Timeout | undefined
   private slotFreed: (() => void) | undefined
+  /** Successes waiting for the next group commit, and the flush in progress. */
+  private pending: { job: ClaimedJob; result: unknown; done: () => void }[] = []
+  private flushing: Promise<void> | undefined
 
   constructor(queue: JobQueue, handlers: Record<string, JobHandler>, opts: PoolOptions = {}) {
     this.queue = queue
@@ -163,6 +166,39 @@ export class WorkerPool {
     }
   }
 
+  /**
+   * Queues a success for the next group commit: every success that arrives while one commit is
+   * being written goes into the next, so under load one transaction records many jobs.
+   */
+  private record(job: ClaimedJob, result: unknown): Promise<void> {
+    return new Promise<void>((done) => {
+      this.pending.push({ job, result, done })
+      this.flushing ??= this.flush()
+    })
+  }
+
+  private async flush(): Promise<void> {
+    // Let the successes of this turn of the event loop join the batch.
+    await new Promise((resolve) => setImmediate(resolve))
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0, 256)
+      try {
+        const outcomes = await this.queue.completeMany(
+          batch.map((p) => ({ jobId: p.job.id, token: p.job.lease_token, result: p.result })),
+        )
+        outcomes.forEach((o, i) => {
+          if (o instanceof Error)
+            this.opts.logger?.warn({ err: o, job_id: batch[i]!.job.id }, 'could not record the outcome')
+        })
+      } catch (error) {
+        // The whole commit failed (storage down): the leases lapse and the jobs run again.
+        this.opts.logger?.error({ err: error }, 'could not record job results')
+      }
+      for (const p of batch) p.done()
+    }
+    this.flushing = undefined
+  }
+
   private execute(job: ClaimedJob): void {
     const controller = new AbortController()
     this.active.set(job.id, controller)
@@ -183,7 +219,7 @@ export class WorkerPool {
       if (failure?.code === 'cancelled') return
       try {
         if (failure) await this.queue.fail(job.id, job.lease_token, failure)
-        else await this.queue.complete(job.id, job.lease_token, result)
+        else await this.record(job, result)
       } catch (error) {
         // The lease lapsed (or the job was cancelled) meanwhile: the newer state stands.
         this.opts.logger?.warn({ err: error, job_id: job.id }, 'could not record the outcome')
