@@ -3,8 +3,12 @@
  * catalog, /llms.txt, the RFC 9116 security.txt, and the Swagger UI and Redoc pages served from
  * npm assets with no CDN.
  */
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SHIPPED_DATASET } from '../../src/services/discovery/service.ts'
 import { json, type TestApp, testApp } from './helpers.ts'
+
+const DATA_VERSION = JSON.parse(readFileSync(SHIPPED_DATASET, 'utf8')).data_version as string
 
 let t: TestApp
 // A fixed clock: 2026-11-22 15:30 UTC.
@@ -99,7 +103,7 @@ describe('GET /.well-known/capabilities.json', () => {
         'account_mutation',
       ],
     })
-    expect(body.data_version).toBe('2026-11-22T06:00:00Z')
+    expect(body.data_version).toBe(DATA_VERSION)
     expect(body.openapi).toBe('/openapi.json')
     expect((await t.app.inject(body.openapi)).statusCode).toBe(200)
     expect(body.deployment.note).toMatch(/unverified/)
