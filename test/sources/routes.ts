@@ -13,6 +13,17 @@ import { createLogger } from '../../src/kit/logger.ts'
 import { CLOSED_DNS, REGISTRY_DIR } from '../agents/harness.ts'
 import type { ReplayRoute } from './replay.ts'
 
+const SHARED = resolve(import.meta.dirname, '../../../shared/data')
+
+/** A subset of the real sanctions lists that builds in a few seconds: OFAC SDN 2024, UN, CZ 210/2008. */
+export const SANCTIONS_SUBSET = [
+  'sanctions/ofac/sdn_2024-05-03.csv',
+  'sanctions/un/un_consolidated_2026-02-27.xml',
+  'sanctions/cz/cz_nv_210_2008_terrorists.json',
+]
+  .map((p) => resolve(SHARED, p))
+  .join(',')
+
 export const LISTINGS_FILE = resolve(
   import.meta.dirname,
   '../../../shared/data/realestate/sreality_byty_prodej_20240412.csv',
@@ -49,7 +60,7 @@ export const SOURCE_ROUTES: ReplayRoute[] = [
     fixture: 'cnb/denni_kurz_2026-01-02.txt',
     contentType: text,
   },
-  ...['27082440', '24601357', '12345679'].map((dic) => ({
+  ...['27082440', '24601357', '12345679', '05556121', '26863154', '45274649'].map((dic) => ({
     method: 'POST',
     path: '/vat',
     bodyIncludes: `<roz:dic>${dic}</roz:dic>`,
@@ -175,6 +186,7 @@ export function replayDeps(url: string, env: Record<string, string> = {}): Agent
       LISTINGS_FILE,
       DNS_SERVERS: CLOSED_DNS,
       DNS_TIMEOUT_MS: '300',
+      SANCTIONS_PATHS: SANCTIONS_SUBSET,
       ...env,
     }),
   )

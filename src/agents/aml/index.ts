@@ -1,11 +1,13 @@
 import type { Agent } from '../types.ts'
 import { cashThresholdCheck } from './cash_threshold_check.ts'
+import { companyScreening } from './company_screening.ts'
 import { countryRisk } from './country_risk.ts'
 import { structuringDetection } from './structuring_detection.ts'
 import { transactionMonitoring } from './transaction_monitoring.ts'
 
 /** The aml agents, one file each. */
 export const amlAgents: Agent[] = [
+  companyScreening,
   transactionMonitoring,
   countryRisk,
   cashThresholdCheck,

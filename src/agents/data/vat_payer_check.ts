@@ -106,7 +106,7 @@ export const vatPayerCheck = defineAgent({
     }
     const sources: SourceStatus[] = []
     const answer = await attempt('vat_register', sources, () => ctx.deps.sources.vatRegister.status([dic]))
-    const payer = answer?.payers.find((p) => `CZ${p.dic}` === dic) ?? answer?.payers[0]
+    const payer = answer?.payers.find((p) => `CZ${p.dic}` === dic)
     const registered = answer ? payer !== undefined && payer.unreliable !== 'NENALEZEN' : null
     const unreliable = answer ? payer?.unreliable === 'ANO' : null
     const accounts = registered ? payer!.accounts : []

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Replay, startReplay } from '../../../test/sources/replay.ts'
+import { NOW, replayDeps, SOURCE_ROUTES, testDispatcher } from '../../../test/sources/routes.ts'
+import type { Dispatcher } from '../dispatch.ts'
+import { companyScreening } from './company_screening.ts'
+
+let replay: Replay
+let d: Dispatcher
+beforeAll(async () => {
+  replay = await startReplay(SOURCE_ROUTES)
+  d = testDispatcher([companyScreening], replayDeps(replay.url))
+})
+afterAll(() => replay.close())
+
+const call = async (input: unknown, dispatcher = d): Promise<any> =>
+  (await dispatcher.call('aml', 'company_screening', input, { now: NOW })).output
+const example = (i: number) => companyScreening.examples[i]!.input
+
+describe('aml/company_screening', () => {
+  it('example: Alza.cz a.s. is low risk with every source answering', async () => {
+    const out = await call(example(0))
+    expect(out).toMatchObject({
+      subject: { ico: '27082440', name: 'Alza.cz a.s.', country: 'CZ' },
+      risk: 'low',
+      recommendation: 'standard due diligence',
+      flags: [],
+      sanctions: { status: 'clear', hits: [] },
+      insolvency: { active: false, proceedings: 0 },
+      vat: { registered: true, unreliable: false },
+      eu_high_risk_country: false,
+      partial: false,
+    })
+    expect(out.sanctions.lists.map((l: { list: string }) => l.list)).toEqual([
+      'cz_210_2008',
+      'ofac_sdn',
+      'un',
+    ])
+    expect(out.sources.map((s: { name: string }) => s.name)).toEqual([
+      'ares',
+      'sanctions_lists',
+      'isir',
+      'vat_register',
+    ])
+  })
+
+  it('example: UMATEX GROUP EUROPE is on the OFAC SDN list by its IČO', async () => {
+    const out = await call(example(1))
+    expect(out.risk).toBe('high')
+    expect(out.sanctions.status).toBe('hit')
+    expect(out.sanctions.hits[0]).toMatchObject({ list: 'ofac_sdn', list_id: '40863', score: 1 })
+    expect(out.sanctions.hits[0].why).toContain('identifier')
+    expect(out.flags.map((f: { flag: string }) => f.flag)).toContain('sanctions_match')
+  })
+
+  it('example: OKD’s running reorganisation is a high insolvency flag', async () => {
+    const out = await call(example(2))
+    expect(out).toMatchObject({ risk: 'high', insolvency: { active: true, proceedings: 1 } })
+    expect(out.flags).toEqual([
+      expect.objectContaining({
+        flag: 'insolvency',
+        reason: 'insolvency proceeding 25 INS 10525/2016 (REORGANIZ)',
+      }),
+    ])
+  })
+
+  it('screens a foreign company by name with its seat country', async () => {
+    const out = await call({ name: 'Banco Nacional de Cuba', country: 'CU' })
+    expect(out.subject).toMatchObject({ ico: null, country: 'CU' })
+    expect(out.sanctions.hits.length).toBeGreaterThan(0)
+    expect(out.sources.map((s: { name: string }) => s.name)).toEqual(['sanctions_lists'])
+  })
+
+  it('names every failed source and still answers what it has', async () => {
+    const down = testDispatcher(
+      [companyScreening],
+      replayDeps('http://127.0.0.1:9', { SANCTIONS_PATHS: '/nonexistent/lists' }),
+    )
+    const out = await call(example(0), down)
+    expect(out).toMatchObject({
+      partial: true,
+      company: null,
+      sanctions: { status: 'not_checked' },
+      eu_high_risk_country: false,
+    })
+    expect(out.sources.map((s: { name: string; status: string }) => `${s.name}:${s.status}`)).toEqual([
+      'ares:failed',
+      'sanctions_lists:failed',
+      'isir:failed',
+      'vat_register:failed',
+    ])
+  })
+
+  it('answers 400 without ico and name, and for a bad IČO checksum', async () => {
+    await expect(call({})).rejects.toMatchObject({ details: { field: 'ico', rule: 'give ico or name' } })
+    await expect(call({ ico: '05556122' })).rejects.toMatchObject({ details: { field: 'ico' } })
+  })
+})

@@ -1,0 +1,265 @@
+import { Type } from 'typebox'
+import type { AresCompany, InsolvencyResult, RegistryAnswer } from '../../engines/registries/index.ts'
+import type { VatPayerStatus } from '../../engines/sources/index.ts'
+import { errors } from '../../kit/errors.ts'
+import { CompanySchema, companyAge } from '../data/ares_lookup.ts'
+import { isStale, registryStatus } from '../data/registry-answer.ts'
+import {
+  attempt,
+  failed,
+  isoDate,
+  nullable,
+  PartialSchema,
+  RulesSchema,
+  requireIco,
+  rule,
+  type SourceStatus,
+  SourcesSchema,
+} from '../data/shared.ts'
+import { defineAgent } from '../types.ts'
+import { highRiskOn, highRiskRule, requireCountry } from './common.ts'
+import { HitSchema, hitView, ListsSchema, listView, screeningEngine } from './screening.ts'
+
+const FlagSchema = Type.Object({
+  flag: Type.String(),
+  severity: Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high')]),
+  reason: Type.String(),
+  source: Type.String(),
+})
+type Flag = { flag: string; severity: 'low' | 'medium' | 'high'; reason: string; source: string }
+
+const RECOMMENDATION = {
+  low: 'standard due diligence',
+  medium: 'enhanced review before onboarding',
+  high: 'do not proceed until the compliance officer has cleared the flags',
+} as const
+
+export const companyScreening = defineAgent({
+  service: 'aml',
+  name: 'company_screening',
+  description:
+    'Screens a company before a business relationship: ARES (does it exist, is it dissolved, how old), the sanctions lists (EU, UN, OFAC, UK, Czech 210/2008) by IČO and name, the insolvency register, the VAT register (unreliable payer) and the EU high-risk country list for its seat. Rolls the findings up into flags, a risk level and a recommendation; a source that fails is named and the rest still answers.',
+  input: Type.Object(
+    {
+      ico: Type.Optional(Type.String({ minLength: 1, maxLength: 12, description: 'IČO of a Czech company' })),
+      name: Type.Optional(
+        Type.String({ minLength: 2, maxLength: 300, description: 'company name (required without an IČO)' }),
+      ),
+      country: Type.Optional(
+        Type.String({ minLength: 2, maxLength: 60, description: 'country of the seat when not Czech' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    subject: Type.Object({
+      ico: nullable(Type.String()),
+      name: nullable(Type.String()),
+      country: nullable(Type.String()),
+    }),
+    company: nullable(CompanySchema),
+    risk: Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high')]),
+    recommendation: Type.String(),
+    flags: Type.Array(FlagSchema),
+    sanctions: Type.Object({
+      status: Type.Union([Type.Literal('clear'), Type.Literal('hit'), Type.Literal('not_checked')]),
+      hits: Type.Array(HitSchema),
+      lists: ListsSchema,
+    }),
+    insolvency: nullable(Type.Object({ active: Type.Boolean(), proceedings: Type.Integer() })),
+    vat: nullable(
+      Type.Object({
+        registered: Type.Boolean(),
+        unreliable: Type.Boolean(),
+        unreliable_since: nullable(Type.String()),
+      }),
+    ),
+    eu_high_risk_country: nullable(Type.Boolean()),
+    rules_applied: RulesSchema,
+    sources: SourcesSchema,
+    partial: PartialSchema,
+  }),
+  examples: [
+    { title: 'A clean, long-established company (Alza.cz a.s.)', input: { ico: '27082440' } },
+    { title: 'A company on the OFAC SDN list by its IČO', input: { ico: '05556121' } },
+    { title: 'A company in insolvency (OKD, a.s.)', input: { ico: '26863154' } },
+  ],
+  async run(input, ctx) {
+    if (input.ico === undefined && input.name === undefined) throw errors.invalid('ico', 'give ico or name')
+    const ico = input.ico !== undefined ? requireIco(input.ico) : undefined
+    const today = isoDate(ctx.now)
+    const sources: SourceStatus[] = []
+    const flags: Flag[] = []
+    const rules: ReturnType<typeof rule>[] = []
+
+    let ares: RegistryAnswer<AresCompany | null> | undefined
+    if (ico) {
+      try {
+        ares = await ctx.deps.registries.ares.lookup(ico)
+        sources.push(registryStatus('ares', ares))
+      } catch (error) {
+        sources.push(failed('ares', error))
+      }
+    }
+    const company = ares?.data ?? null
+    const name = company?.name ?? input.name ?? null
+    const country =
+      input.country !== undefined
+        ? requireCountry(input.country, 'country')
+        : (company?.country ?? (ico ? 'CZ' : null))
+    if (ico && ares) {
+      if (!company)
+        flags.push({
+          flag: 'not_in_ares',
+          severity: 'high',
+          reason: `IČO ${ico} is not in ARES`,
+          source: 'ARES',
+        })
+      else {
+        if (company.status === 'dissolved')
+          flags.push({
+            flag: 'dissolved',
+            severity: 'high',
+            reason: `dissolved on ${company.dissolved}`,
+            source: 'ARES',
+          })
+        const age = companyAge(company.established, today)
+        if (age !== null && age < 1)
+          flags.push({
+            flag: 'newly_established',
+            severity: 'medium',
+            reason: `established ${company.established} (${age} years)`,
+            source: 'ARES',
+          })
+      }
+      rules.push(
+        rule(
+          'the company must exist in ARES and not be dissolved; a company under a year old needs closer review',
+          'ARES; institution’s risk policy',
+          undefined,
+          company ? company.status : 'not found',
+        ),
+      )
+    }
+
+    const built = await screeningEngine(ctx, sources)
+    let hits: ReturnType<typeof hitView>[] = []
+    if (built) {
+      hits = built.engine
+        .screenCompany(
+          { ...(ico ? { ico } : {}), ...(name ? { name } : {}), ...(country ? { country } : {}) },
+          { limit: 5 },
+        )
+        .map(hitView)
+      for (const h of hits) {
+        flags.push({
+          flag: 'sanctions_match',
+          severity: 'high',
+          reason: `${h.list} ${h.list_id} "${h.matched_name}" (score ${h.score}; ${h.why})`,
+          source: h.list,
+        })
+      }
+      rules.push(
+        rule(
+          'no business with a sanctioned person: screen the IČO and the name against the EU, UN, US, UK and Czech lists',
+          'Regulation (EU) 2580/2001, 269/2014 and 833/2014; zákon 69/2006 Sb. a 1/2023 Sb. (sankční zákony); zákon 253/2008 Sb., § 9',
+          undefined,
+          hits.length ? `${hits.length} hit(s)` : 'no hit',
+        ),
+      )
+    }
+
+    let isir: RegistryAnswer<InsolvencyResult> | undefined
+    if (ico) {
+      try {
+        isir = await ctx.deps.registries.isir.byIco(ico)
+        sources.push(registryStatus('isir', isir))
+      } catch (error) {
+        sources.push(failed('isir', error))
+      }
+      if (isir?.data.active) {
+        const p = isir.data.proceedings.find((x) => x.active)
+        flags.push({
+          flag: 'insolvency',
+          severity: 'high',
+          reason: `insolvency proceeding ${p?.reference ?? ''} (${p?.state ?? 'running'})`.trim(),
+          source: 'ISIR',
+        })
+      }
+      rules.push(
+        rule(
+          'a running insolvency proceeding is a high risk',
+          'zákon 182/2006 Sb., insolvenční zákon',
+          '2008-01-01',
+          isir ? (isir.data.active ? 'running' : 'none running') : 'ISIR did not answer',
+        ),
+      )
+    }
+
+    let vat: VatPayerStatus | undefined
+    const dic = company?.vat_id ?? (ico ? `CZ${ico}` : undefined)
+    if (dic && /^CZ\d{8,10}$/.test(dic)) {
+      const answer = await attempt('vat_register', sources, () => ctx.deps.sources.vatRegister.status([dic]))
+      vat = answer?.payers.find((p) => `CZ${p.dic}` === dic)
+      if (vat?.unreliable === 'ANO')
+        flags.push({
+          flag: 'unreliable_vat_payer',
+          severity: 'high',
+          reason: `unreliable VAT payer since ${vat.unreliable_since ?? '?'}`,
+          source: 'VAT register',
+        })
+      rules.push(
+        rule(
+          'an unreliable VAT payer makes its customers liable for its VAT',
+          'zákon 235/2004 Sb., § 106a and § 109',
+          '2013-01-01',
+          vat ? vat.unreliable : 'register did not answer',
+        ),
+      )
+    }
+
+    let highRisk: boolean | null = null
+    if (country) {
+      const { version } = highRiskOn(today)
+      highRisk = version.countries.includes(country)
+      if (highRisk)
+        flags.push({
+          flag: 'high_risk_country',
+          severity: 'high',
+          reason: `seat in ${country}, an EU high-risk third country`,
+          source: 'Delegated Regulation (EU) 2016/1675',
+        })
+      rules.push(highRiskRule(version, country))
+    }
+
+    const risk: 'low' | 'medium' | 'high' = flags.some((f) => f.severity === 'high')
+      ? 'high'
+      : flags.some((f) => f.severity === 'medium')
+        ? 'medium'
+        : 'low'
+    return {
+      subject: { ico: ico ?? null, name, country },
+      company,
+      risk,
+      recommendation: RECOMMENDATION[risk],
+      flags,
+      sanctions: {
+        status: (built ? (hits.length ? 'hit' : 'clear') : 'not_checked') as 'hit' | 'clear' | 'not_checked',
+        hits,
+        lists: built ? listView(built.lists) : [],
+      },
+      insolvency: isir ? { active: isir.data.active, proceedings: isir.data.proceedings.length } : null,
+      vat: vat
+        ? {
+            registered: vat.unreliable !== 'NENALEZEN',
+            unreliable: vat.unreliable === 'ANO',
+            unreliable_since: vat.unreliable_since ?? null,
+          }
+        : null,
+      eu_high_risk_country: highRisk,
+      rules_applied: rules,
+      sources,
+      partial: sources.some((s) => s.status === 'failed') || isStale(ares) || isStale(isir),
+    }
+  },
+})

@@ -1,0 +1,61 @@
+/** Sanctions hits as the AML agents report them, and the engine call that says which lists it holds. */
+import { Type } from 'typebox'
+import type { Hit, ListVersionInfo, ScreeningEngine } from '../../engines/aml/index.ts'
+import type { SourceStatus } from '../data/shared.ts'
+import type { AgentContext } from '../types.ts'
+
+export const HitSchema = Type.Object({
+  list: Type.String({ description: 'ofac_sdn, eu_fsf, un, uk, cz_210_2008 …' }),
+  list_id: Type.String(),
+  matched_name: Type.String(),
+  entity_type: Type.String(),
+  score: Type.Number({ description: '0–1; 1 = identifier equal or exact name with corroboration' }),
+  programmes: Type.Array(Type.String()),
+  why: Type.String({ description: 'the features that made the score' }),
+})
+
+export const ListsSchema = Type.Array(
+  Type.Object({ list: Type.String(), date: Type.String(), entities: Type.Integer() }),
+)
+
+export function hitView(h: Hit) {
+  const f = h.explanation.features
+  const parts = [`name ${f.name.toFixed(2)}`]
+  if (f.identifier) parts.push(`identifier ${f.identifier.type} ${f.identifier.value}`)
+  if (f.birth_date) parts.push(`birth date ${f.birth_date.result}`)
+  if (f.country) parts.push(`country ${f.country.result}`)
+  return {
+    list: h.list,
+    list_id: h.list_id,
+    matched_name: h.matched_name,
+    entity_type: h.entity_type,
+    score: Math.round(h.score * 1000) / 1000,
+    programmes: h.explanation.entry.programmes,
+    why: parts.join('; '),
+  }
+}
+
+/** One current version per list (the newest date), for the answer's provenance. */
+export function listView(lists: ListVersionInfo[]) {
+  const newest = new Map<string, ListVersionInfo>()
+  for (const l of lists)
+    if (!newest.has(l.list) || newest.get(l.list)!.listDate < l.listDate) newest.set(l.list, l)
+  return [...newest.values()]
+    .map((l) => ({ list: l.list, date: l.listDate, entities: l.entityCount }))
+    .sort((a, b) => a.list.localeCompare(b.list))
+}
+
+/** The engine, or undefined with a failed source when the lists cannot be loaded. */
+export async function screeningEngine(
+  ctx: AgentContext,
+  sources: SourceStatus[],
+): Promise<{ engine: ScreeningEngine; lists: ListVersionInfo[] } | undefined> {
+  try {
+    const built = await ctx.deps.aml.engine()
+    sources.push({ name: 'sanctions_lists', status: 'ok' })
+    return built
+  } catch (error) {
+    sources.push({ name: 'sanctions_lists', status: 'failed', error: (error as Error).message })
+    return undefined
+  }
+}
