@@ -15,30 +15,37 @@ function unit(values: number[]): Float32Array {
 }
 
 describe('VectorIndex', () => {
-  it('returns exactly the brute-force nearest neighbours, dense and sparse queries alike', () => {
-    const rnd = random(7)
-    const dim = 32
-    const index = new VectorIndex(dim)
-    const vectors: Float32Array[] = []
-    for (let i = 0; i < 2500; i++) {
-      const v = unit(Array.from({ length: dim }, rnd))
-      vectors.push(v)
-      index.add(i, v)
-    }
-    const dense = unit(Array.from({ length: dim }, rnd))
-    const sparse = new Float32Array(dim)
-    sparse[3] = 0.6
-    sparse[17] = 0.8
-    for (const q of [dense, sparse]) {
-      const expected = vectors
-        .map((v, slot) => ({ slot, score: v.reduce((s, x, d) => s + x * q[d]!, 0) }))
-        .sort((a, b) => b.score - a.score)
-        .slice(0, 10)
-      const got = index.search(q, 10)
-      expect(got.map((h) => h.slot)).toEqual(expected.map((e) => e.slot))
-      for (const [i, h] of got.entries()) expect(h.score).toBeCloseTo(expected[i]!.score, 5)
-    }
-  })
+  it.each([
+    ['the WebAssembly SIMD kernel', true],
+    ['plain JavaScript', false],
+  ])(
+    'returns exactly the brute-force nearest neighbours, dense and sparse queries alike (%s)',
+    (_name, simd) => {
+      const rnd = random(7)
+      const dim = 32
+      const index = new VectorIndex(dim, { simd })
+      expect(index.simd).toBe(simd)
+      const vectors: Float32Array[] = []
+      for (let i = 0; i < 2500; i++) {
+        const v = unit(Array.from({ length: dim }, rnd))
+        vectors.push(v)
+        index.add(i, v)
+      }
+      const dense = unit(Array.from({ length: dim }, rnd))
+      const sparse = new Float32Array(dim)
+      sparse[3] = 0.6
+      sparse[17] = 0.8
+      for (const q of [dense, sparse]) {
+        const expected = vectors
+          .map((v, slot) => ({ slot, score: v.reduce((s, x, d) => s + x * q[d]!, 0) }))
+          .sort((a, b) => b.score - a.score)
+          .slice(0, 10)
+        const got = index.search(q, 10)
+        expect(got.map((h) => h.slot)).toEqual(expected.map((e) => e.slot))
+        for (const [i, h] of got.entries()) expect(h.score).toBeCloseTo(expected[i]!.score, 5)
+      }
+    },
+  )
 
   it('forgets removed rows, also after compaction', () => {
     const index = new VectorIndex(2)
