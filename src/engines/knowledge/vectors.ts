@@ -11,7 +11,7 @@
  * Rows belong to caller-assigned slots; removal marks the row dead, and `compact()` (run on its
  * own once a quarter of the rows are dead) rewrites the blocks without them.
  */
-import { BLOCK, loadKernel, type ScoreBlock } from './simd.ts'
+import { BLOCK, loadKernel, type ScoreBlock, type WasmMemory, wasm } from './simd.ts'
 import { TopK } from './topk.ts'
 
 const PAGE = 65536
@@ -25,7 +25,7 @@ export class VectorIndex {
   readonly dimensions: number
   // All floats live in one WebAssembly memory so the SIMD kernel can read them: first the score
   // buffer (BLOCK floats), the query's non-zero dimensions and values, then the blocks.
-  private readonly memory: WebAssembly.Memory
+  private readonly memory: WasmMemory
   private readonly kernel: ScoreBlock | undefined
   private f32: Float32Array
   private i32: Int32Array
@@ -46,7 +46,7 @@ export class VectorIndex {
     this.valsPtr = this.dimsPtr + dimensions * 4
     this.blocksPtr = Math.ceil((this.valsPtr + dimensions * 4) / 16) * 16
     this.blockBytes = BLOCK * dimensions * 4
-    this.memory = new WebAssembly.Memory({ initial: Math.ceil(this.blocksPtr / PAGE) })
+    this.memory = new wasm.Memory({ initial: Math.ceil(this.blocksPtr / PAGE) })
     this.kernel = opts.simd === false ? undefined : loadKernel(this.memory)
     this.f32 = new Float32Array(this.memory.buffer)
     this.i32 = new Int32Array(this.memory.buffer)
