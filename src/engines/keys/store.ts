@@ -87,8 +87,9 @@ export interface UsageStats {
 export type RevokeOutcome = 'revoked' | 'already_revoked' | 'not_found'
 
 const DAY_MS = 86_400_000
-/** Rows per INSERT: 5 parameters each stays far below SQLite's 32,766 and PostgreSQL's 65,535. */
-const USAGE_CHUNK = 1000
+/** Rows per INSERT, largest first: 5 parameters each stays far below SQLite's 32,766 and
+ * PostgreSQL's 65,535 parameters per statement. */
+const USAGE_CHUNKS = [500, 100, 20, 5, 1]
 
 const KEY_COLUMNS = [
   'id',
@@ -237,13 +238,36 @@ export class KeyStore {
   async writeUsage(records: readonly UsageRecord[]): Promise<void> {
     if (records.length === 0) return
     await this.db.transaction().execute(async (tx) => {
-      for (let i = 0; i < records.length; i += USAGE_CHUNK) {
-        await tx
-          .insertInto('gateway_usage')
-          .values(records.slice(i, i + USAGE_CHUNK) as UsageRecord[])
-          .execute()
+      let i = 0
+      while (i < records.length) {
+        // Greedy chunks of fixed sizes, each INSERT compiled once: building a 1,000-row INSERT
+        // with the query builder cost ~20 µs per row, more than the rest of a request.
+        const size = USAGE_CHUNKS.find((n) => n <= records.length - i)!
+        const parameters: unknown[] = []
+        for (let j = i; j < i + size; j++) {
+          const r = records[j]!
+          parameters.push(r.key_id, r.ts, r.endpoint, r.method, r.status)
+        }
+        await tx.executeQuery({ ...this.usageInsert(size), parameters })
+        i += size
       }
     })
+  }
+
+  private usageInserts = new Map<number, CompiledQuery>()
+  /** `INSERT … VALUES (…) × size`, columns in UsageRecord order, compiled once per size. */
+  private usageInsert(size: number): CompiledQuery {
+    let compiled = this.usageInserts.get(size)
+    if (!compiled) {
+      const row: UsageRecord = { key_id: 0, ts: 0, endpoint: '', method: '', status: 0 }
+      compiled = this.db
+        .insertInto('gateway_usage')
+        .values(Array.from({ length: size }, () => row))
+        .compile()
+      if (compiled.parameters.length !== size * 5) throw new Error('unexpected usage INSERT shape')
+      this.usageInserts.set(size, compiled)
+    }
+    return compiled
   }
 
   /** Requests of one key over the last `days` days, by endpoint (most used first) and by status. */
