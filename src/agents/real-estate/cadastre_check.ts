@@ -1,0 +1,275 @@
+import { Type } from 'typebox'
+import { asOfDate, covered } from '../../engines/reference/inputs.ts'
+import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { NullableBoolean, NullableString, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { comparableName } from '../compliance/registry.ts'
+import type { AppliedRule } from '../types.ts'
+import { defineAgent } from '../types.ts'
+
+interface Entry {
+  type: string
+  pattern: string
+  severity: 'low' | 'medium' | 'high'
+  blocking: boolean
+  law: string
+  note: string
+}
+interface LvRules extends ReferenceVersion {
+  entries: Entry[]
+  plomba_pattern: string
+}
+
+const PART_HEADINGS: [string, RegExp][] = [
+  ['A', /^\s*A\s+Vlastník/iu],
+  ['B1', /^\s*B\s*1\s+Věcná\s+práva\s+sloužící/iu],
+  ['B', /^\s*B\s+Nemovitosti/iu],
+  ['C', /^\s*C\s+Věcná\s+práva\s+zatěžující/iu],
+  ['D', /^\s*D\s+Poznámky/iu],
+  ['E', /^\s*E\s+Nabývací\s+tituly/iu],
+  ['F', /^\s*F\s+Vztah\s+bonitovaných/iu],
+]
+const NO_ENTRY = /bez\s+zápisu/iu
+
+/** Splits the sheet into its parts; text before part A is the header. */
+export function splitParts(text: string): Map<string, string[]> {
+  const parts = new Map<string, string[]>([['header', []]])
+  let current = 'header'
+  for (const line of text.split(/\r?\n/)) {
+    const heading = PART_HEADINGS.find(([, re]) => re.test(line))
+    if (heading) {
+      current = heading[0]
+      parts.set(current, [])
+      // "… - Bez zápisu" on the heading line: the part exists and is empty.
+      if (NO_ENTRY.test(line)) parts.set(`${current}:empty`, [])
+      continue
+    }
+    if (line.trim()) parts.get(current)?.push(line.trim())
+  }
+  return parts
+}
+
+/** The name is the text before the address; a comma before a legal form ("ČEZ, a. s.") belongs to the name. */
+const LEGAL_FORM =
+  /^\s*(a\.\s*s\.|s\.\s*r\.\s*o\.|spol\.|v\.\s*o\.\s*s\.|k\.\s*s\.|z\.\s*s\.|o\.\s*p\.\s*s\.|SE\b|družstvo|z\.\s*ú\.)/iu
+function ownerName(line: string): string {
+  const parts = line.split(',')
+  let name = parts[0]!
+  for (let i = 1; i < parts.length && LEGAL_FORM.test(parts[i]!); i++) name += `,${parts[i]}`
+  return name.trim()
+}
+
+function parseShare(s: string): number | undefined {
+  const m = /(\d+)\s*\/\s*(\d+)\s*$/.exec(s)
+  return m && Number(m[2]) > 0 ? Number(m[1]) / Number(m[2]) : undefined
+}
+
+export const cadastreCheck = defineAgent({
+  service: 'real-estate',
+  name: 'cadastre_check',
+  description:
+    'Reads the text of an ownership sheet (výpis z katastru nemovitostí, list vlastnictví): owners and shares in part A, encumbrances in part C, notes in part D and any plomba, and rates each entry for a purchase — mortgage, enforcement, insolvency, bans on disposal, pre-emption, easements — with the law behind it.',
+  input: Type.Object(
+    {
+      text: Type.String({
+        minLength: 50,
+        maxLength: 200_000,
+        description: 'the ownership sheet as text (PDF converted to text)',
+      }),
+      seller_name: Type.Optional(
+        Type.String({ maxLength: 300, description: 'checked against the owners in part A' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    verdict: Type.Union([Type.Literal('clean'), Type.Literal('encumbered'), Type.Literal('blocked')]),
+    lv_number: NullableString(),
+    cadastral_area: NullableString(),
+    state_as_of: NullableString(),
+    owners: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        identifier: Type.Optional(Type.String()),
+        share: Type.Optional(Type.String()),
+      }),
+    ),
+    shares_complete: NullableBoolean({
+      description: 'owner shares add up to 1 (null when shares are not stated)',
+    }),
+    seller_is_owner: NullableBoolean(),
+    encumbrances: Type.Array(
+      Type.Object({
+        part: Type.String(),
+        type: Type.String(),
+        severity: Type.String(),
+        blocking: Type.Boolean(),
+        text: Type.String(),
+        note: Type.String(),
+      }),
+    ),
+    plomba: Type.Boolean({ description: 'a change of rights is pending (the sheet is "under seal")' }),
+    parts_found: Type.Array(Type.String()),
+    rules_applied: RulesAppliedSchema,
+  }),
+  examples: [
+    {
+      title: 'Flat with a bank mortgage only: encumbered, not blocked',
+      input: {
+        seller_name: 'Jan Novák',
+        text: [
+          'VÝPIS Z KATASTRU NEMOVITOSTÍ',
+          'prokazující stav evidovaný k datu 12.05.2025 08:00:00',
+          'Okres: CZ0100 Hlavní město Praha Obec: 554782 Praha',
+          'Kat.území: 727181 Vinohrady List vlastnictví: 1234',
+          'A Vlastník, jiný oprávněný Identifikátor Podíl',
+          'Vlastnické právo',
+          'Novák Jan, Korunní 810/104, Vinohrady, 10100 Praha 10 750101/1236',
+          'B Nemovitosti',
+          'Jednotky',
+          'Č.jednotky/ Způsob využití Způsob ochrany Podíl na',
+          '810/12 byt 1234/98765',
+          'B1 Věcná práva sloužící ve prospěch nemovitostí v části B - Bez zápisu',
+          'C Věcná práva zatěžující nemovitosti v části B včetně souvisejících údajů',
+          'Typ vztahu',
+          'o Zástavní právo smluvní',
+          'pohledávka ve výši 4 000 000,- Kč',
+          'Oprávnění pro Česká spořitelna, a.s., Olbrachtova 1929/62, Krč, 14000 Praha 4, RČ/IČO: 45244782',
+          'D Poznámky a další obdobné údaje - Bez zápisu',
+          'E Nabývací tituly a jiné podklady zápisu',
+          'Listina Kupní smlouva ze dne 03.02.2015. Právní účinky zápisu k okamžiku 04.02.2015.',
+        ].join('\n'),
+      },
+    },
+    {
+      title: 'House of two co-owners with an enforcement notice and a pending change: blocked',
+      input: {
+        text: [
+          'VÝPIS Z KATASTRU NEMOVITOSTÍ',
+          'prokazující stav evidovaný k datu 02.06.2025 10:15:00',
+          'Kat.území: 610003 Brno-město List vlastnictví: 4321',
+          'Nemovitost je dotčena změnou práv - číslo řízení V-5678/2025-702',
+          'A Vlastník, jiný oprávněný Identifikátor Podíl',
+          'Vlastnické právo',
+          'Dvořák Petr, Lidická 12, 60200 Brno 800115/0008 1/2',
+          'Dvořáková Eva, Lidická 12, 60200 Brno 825223/0007 1/2',
+          'B Nemovitosti',
+          'Parcela Výměra[m2] Druh pozemku',
+          '123/4 450 zastavěná plocha a nádvoří',
+          'C Věcná práva zatěžující nemovitosti v části B včetně souvisejících údajů',
+          'o Věcné břemeno chůze a jízdy',
+          'o Zástavní právo exekutorské',
+          'pohledávka ve výši 350 000,- Kč',
+          'D Poznámky a další obdobné údaje',
+          'o Exekuční příkaz k prodeji nemovitosti',
+          'Povinnost k Dvořák Petr',
+        ].join('\n'),
+      },
+    },
+  ],
+  async run(input, ctx) {
+    const r = covered(() => referenceAt<LvRules>('cadastre-lv-rules', asOfDate(undefined, ctx.now)))
+    const parts = splitParts(input.text)
+    const header = parts.get('header')!.join('\n')
+    const lv = /List\s+vlastnictví:\s*(\d+)/iu.exec(input.text)?.[1] ?? null
+    const area =
+      /Kat\.\s*území:\s*(\d+\s+[^\n]*?)(?=\s+List\s+vlastnictví|$)/imu.exec(input.text)?.[1]?.trim() ?? null
+    const state = /stav\s+evidovaný\s+k\s+datu\s+(\d{1,2})\.(\d{1,2})\.(\d{4})/iu.exec(input.text)
+    const stateAsOf = state ? `${state[3]}-${state[2]!.padStart(2, '0')}-${state[1]!.padStart(2, '0')}` : null
+
+    const owners: { name: string; identifier?: string; share?: string }[] = []
+    let shareSum = 0
+    let sharesStated = 0
+    for (const line of parts.get('A') ?? []) {
+      if (!/,/.test(line) || /^(Vlastnické právo|Společné jmění|Identifikátor)/iu.test(line)) continue
+      const id = /(\d{6}\/\d{3,4}|\b\d{8}\b)/.exec(line)?.[1]
+      const shareText = /(\d+\s*\/\s*\d+)\s*$/.exec(line.replace(/\d{6}\/\d{3,4}\s*$/, ''))?.[1]
+      const share = shareText && shareText !== id ? shareText.replace(/\s+/g, '') : undefined
+      const owner: { name: string; identifier?: string; share?: string } = { name: ownerName(line) }
+      if (id) owner.identifier = id
+      if (share) {
+        owner.share = share
+        shareSum += parseShare(share) ?? 0
+        sharesStated++
+      }
+      owners.push(owner)
+    }
+    const sharesComplete =
+      sharesStated === 0 ? (owners.length === 1 ? true : null) : Math.abs(shareSum - 1) < 1e-9
+
+    const encumbrances: {
+      part: string
+      type: string
+      severity: string
+      blocking: boolean
+      text: string
+      note: string
+    }[] = []
+    for (const part of ['C', 'D']) {
+      for (const line of parts.get(part) ?? []) {
+        const entry = r.entries.find((e) => new RegExp(e.pattern, 'iu').test(line))
+        if (entry && /^(o\s+)?\p{Lu}/u.test(line) && !/^(Oprávnění|Povinnost|pohledávka)/iu.test(line)) {
+          encumbrances.push({
+            part,
+            type: entry.type,
+            severity: entry.severity,
+            blocking: entry.blocking,
+            text: line.replace(/^o\s+/, ''),
+            note: entry.note,
+          })
+        }
+      }
+    }
+    const plomba = new RegExp(r.plomba_pattern, 'iu').test(header) || /plomb/iu.test(input.text)
+    const sellerIsOwner = input.seller_name
+      ? owners.some((o) => {
+          const a = comparableName(o.name).split(' ').sort().join(' ')
+          const b = comparableName(input.seller_name!).split(' ').sort().join(' ')
+          return a === b
+        })
+      : null
+    const blocked = plomba || encumbrances.some((e) => e.blocking)
+    const verdict = blocked ? 'blocked' : encumbrances.length > 0 ? 'encumbered' : 'clean'
+    const rules: AppliedRule[] = [
+      {
+        rule: 'Ownership sheet parts: A owners, B property, B1 rights in favour, C encumbrances, D notes, E titles',
+        source: 'vyhláška 357/2013 Sb., příloha (list vlastnictví)',
+        since: '2014-01-01',
+        outcome: `parts found: ${[...parts.keys()].filter((k) => k !== 'header' && !k.endsWith(':empty')).join(', ')}`,
+      },
+      {
+        rule: 'A pending change (plomba) means the entries may change: wait for the proceedings to end',
+        source: 'zákon 256/2013 Sb. § 16',
+        since: '2014-01-01',
+        outcome: plomba ? 'plomba present' : 'none',
+      },
+      ...encumbrances.map((e) => {
+        const entry = r.entries.find((x) => x.type === e.type)!
+        return {
+          rule: `${e.type}: ${entry.note}`,
+          source: entry.law,
+          outcome: `${e.blocking ? 'blocking' : e.severity} (part ${e.part})`,
+        }
+      }),
+    ]
+    if (sellerIsOwner !== null) {
+      rules.push({
+        rule: 'The seller must be the registered owner (part A)',
+        source: 'zákon 89/2012 Sb. § 980 (material publicity of public registers)',
+        outcome: sellerIsOwner ? 'seller is an owner' : 'seller not among the owners',
+      })
+    }
+    return {
+      verdict: verdict as 'clean' | 'encumbered' | 'blocked',
+      lv_number: lv,
+      cadastral_area: area,
+      state_as_of: stateAsOf,
+      owners,
+      shares_complete: sharesComplete,
+      seller_is_owner: sellerIsOwner,
+      encumbrances,
+      plomba,
+      parts_found: [...parts.keys()].filter((k) => k !== 'header' && !k.endsWith(':empty')),
+      rules_applied: rules,
+    }
+  },
+})

@@ -1,0 +1,121 @@
+import { Type } from 'typebox'
+import { findComparables, ppm2Stats, roomsOf, snapshotDate } from '../../engines/realestate/comparables.ts'
+import {
+  NullableNumber,
+  PartialSchema,
+  RulesAppliedSchema,
+  type SourceStatus,
+  SourcesSchema,
+} from '../../engines/reference/schema.ts'
+import { defineAgent } from '../types.ts'
+import { LocationFields, listings, locate } from './location.ts'
+
+export const comparablesFinder = defineAgent({
+  service: 'real-estate',
+  name: 'comparables_finder',
+  description:
+    'Finds the flats for sale most like a given one — nearest first, same room count, floor area within a tolerance — from the listing data, with distance, price and price per m² of each and their median.',
+  input: Type.Object(
+    {
+      ...LocationFields,
+      area_m2: Type.Number({ minimum: 10, maximum: 1000 }),
+      disposition: Type.Optional(Type.String({ pattern: '^(\\d\\+(kk|\\d)|atypické)$' })),
+      radius_km: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 20 })),
+      area_tolerance_pct: Type.Optional(Type.Number({ minimum: 1, maximum: 100, description: 'default 20' })),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'default 10' })),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    comparables: Type.Array(
+      Type.Object({
+        code: Type.String(),
+        distance_km: Type.Number(),
+        disposition: Type.String(),
+        area_m2: Type.Number(),
+        price: Type.Number(),
+        price_per_m2: Type.Integer(),
+        locality: Type.String(),
+      }),
+    ),
+    found: Type.Integer({ description: 'all matches within the radius, before the limit' }),
+    radius_km: Type.Number(),
+    median_price_per_m2: NullableNumber(),
+    data_as_of: Type.String(),
+    partial: PartialSchema,
+    sources: SourcesSchema,
+    rules_applied: RulesAppliedSchema,
+  }),
+  examples: [
+    {
+      title: 'Five 2+kk flats near Brno centre',
+      input: { latitude: 49.1951, longitude: 16.6068, area_m2: 60, disposition: '2+kk', limit: 5 },
+    },
+    {
+      title: 'Any flat of 40 m² ±10 % within 1 km of Plzeň náměstí Republiky',
+      input: {
+        latitude: 49.7477,
+        longitude: 13.3776,
+        area_m2: 40,
+        radius_km: 1,
+        area_tolerance_pct: 10,
+        limit: 3,
+      },
+    },
+  ],
+  async run(input, ctx) {
+    const sources: SourceStatus[] = [{ name: 'listings', status: 'ok' }]
+    const where = await locate(input, ctx)
+    if (where.source) sources.push(where.source)
+    const sales = listings(ctx.deps.listingsFile)
+    const asOf = snapshotDate(sales)
+    const tolerance = (input.area_tolerance_pct ?? 20) / 100
+    if (!where.point) {
+      return {
+        comparables: [],
+        found: 0,
+        radius_km: input.radius_km ?? 0,
+        median_price_per_m2: null,
+        data_as_of: asOf,
+        partial: true,
+        sources,
+        rules_applied: [
+          { rule: 'A location is needed to find comparables', outcome: 'the address could not be geocoded' },
+        ],
+      }
+    }
+    const rooms = input.disposition ? roomsOf(input.disposition) : undefined
+    const search = findComparables(
+      sales,
+      { lat: where.point.lat, lon: where.point.lon, area: input.area_m2, rooms },
+      input.radius_km
+        ? { radiiKm: [input.radius_km], minCount: 0, areaTolerance: tolerance }
+        : { areaTolerance: tolerance },
+    )
+    const stats = ppm2Stats(search.comps)
+    return {
+      comparables: search.comps.slice(0, input.limit ?? 10).map((c) => ({
+        code: c.code,
+        distance_km: Math.round(c.distanceKm * 100) / 100,
+        disposition: c.disposition,
+        area_m2: c.area,
+        price: c.price,
+        price_per_m2: Math.round(c.ppm2),
+        locality: c.locality,
+      })),
+      found: search.comps.length,
+      radius_km: search.radiusKm,
+      median_price_per_m2: stats ? Math.round(stats.median) : null,
+      data_as_of: asOf,
+      partial: sources.some((s) => s.status === 'failed'),
+      sources,
+      rules_applied: [
+        {
+          rule: `Same room count${rooms === undefined ? ' (any: no disposition given)' : ''}, floor area ±${Math.round(tolerance * 100)} %, nearest first`,
+          source: `Sreality sale listings, snapshot ${asOf}`,
+          outcome: `${search.comps.length} within ${search.radiusKm} km`,
+        },
+      ],
+    }
+  },
+})

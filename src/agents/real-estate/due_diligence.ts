@@ -1,0 +1,307 @@
+import { Type } from 'typebox'
+import { requireIco } from '../../engines/reference/inputs.ts'
+import {
+  DateString,
+  PartialSchema,
+  RulesAppliedSchema,
+  type SourceStatus,
+  SourcesSchema,
+} from '../../engines/reference/schema.ts'
+import { lookupCompany } from '../compliance/registry.ts'
+import type { AgentContext, AppliedRule } from '../types.ts'
+import { defineAgent } from '../types.ts'
+
+type Status = 'pass' | 'warn' | 'fail' | 'unknown'
+interface Item {
+  item: string
+  status: Status
+  detail: string
+  source?: string
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
+
+export const dueDiligence = defineAgent({
+  service: 'real-estate',
+  name: 'due_diligence',
+  description:
+    'Pre-purchase due diligence of a Czech flat or house as a checklist, each item pass / warn / fail / unknown: ownership sheet (owner, liens, enforcement, insolvency, plomba), seller company in ARES, price against comparable listings, energy certificate, building approval and SVJ arrears. Sources that cannot be reached are named and the answer is marked partial.',
+  input: Type.Object(
+    {
+      property_value: Type.Number({ exclusiveMinimum: 0, description: 'agreed price, CZK' }),
+      lv_text: Type.Optional(
+        Type.String({ minLength: 50, maxLength: 200_000, description: 'ownership sheet as text' }),
+      ),
+      seller_name: Type.Optional(Type.String({ maxLength: 300 })),
+      ico: Type.Optional(Type.String({ maxLength: 12, description: 'IČO of a company seller' })),
+      latitude: Type.Optional(Type.Number({ minimum: 48.5, maximum: 51.1 })),
+      longitude: Type.Optional(Type.Number({ minimum: 12, maximum: 18.9 })),
+      area_m2: Type.Optional(Type.Number({ minimum: 10, maximum: 1000 })),
+      disposition: Type.Optional(Type.String({ pattern: '^(\\d\\+(kk|\\d)|atypické)$' })),
+      energy_class: Type.Optional(Type.String({ pattern: '^[A-G]$', description: 'PENB class A–G' })),
+      building_approved: Type.Optional(Type.Boolean({ description: 'kolaudace / use permit exists' })),
+      svj_arrears: Type.Optional(
+        Type.Number({
+          minimum: 0,
+          description: "arrears to the owners' association per its confirmation, CZK",
+        }),
+      ),
+      as_of: Type.Optional(DateString()),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    overall: Type.Union([Type.Literal('go'), Type.Literal('review'), Type.Literal('stop')]),
+    items: Type.Array(
+      Type.Object({
+        item: Type.String(),
+        status: Type.Union([
+          Type.Literal('pass'),
+          Type.Literal('warn'),
+          Type.Literal('fail'),
+          Type.Literal('unknown'),
+        ]),
+        detail: Type.String(),
+        source: Type.Optional(Type.String()),
+      }),
+    ),
+    partial: PartialSchema,
+    sources: SourcesSchema,
+    rules_applied: RulesAppliedSchema,
+  }),
+  examples: [
+    {
+      title: 'Flat sold by a company: clean sheet apart from the bank lien, fair price',
+      input: {
+        property_value: 8_900_000,
+        ico: '45274649',
+        seller_name: 'ČEZ, a. s.',
+        latitude: 50.0713,
+        longitude: 14.4035,
+        area_m2: 55,
+        disposition: '2+kk',
+        energy_class: 'C',
+        building_approved: true,
+        svj_arrears: 0,
+        lv_text: [
+          'VÝPIS Z KATASTRU NEMOVITOSTÍ',
+          'prokazující stav evidovaný k datu 12.05.2025 08:00:00',
+          'Kat.území: 728161 Smíchov List vlastnictví: 555',
+          'A Vlastník, jiný oprávněný Identifikátor Podíl',
+          'Vlastnické právo',
+          'ČEZ, a. s., Duhová 1444/2, Michle, 14000 Praha 4 45274649',
+          'B Nemovitosti',
+          '1122/5 byt',
+          'C Věcná práva zatěžující nemovitosti v části B včetně souvisejících údajů',
+          'o Zástavní právo smluvní',
+          'D Poznámky a další obdobné údaje - Bez zápisu',
+        ].join('\n'),
+      },
+    },
+    {
+      title: 'No ownership sheet, no energy certificate and SVJ arrears: stop',
+      input: { property_value: 4_100_000, svj_arrears: 12_500, building_approved: true },
+    },
+  ],
+  async run(input, ctx) {
+    const items: Item[] = []
+    const sources: SourceStatus[] = []
+    const rules: AppliedRule[] = []
+
+    if (input.lv_text) {
+      try {
+        const lv = (await ctx.call('real-estate', 'cadastre_check', {
+          text: input.lv_text,
+          ...(input.seller_name ? { seller_name: input.seller_name } : {}),
+        })) as {
+          verdict: 'clean' | 'encumbered' | 'blocked'
+          seller_is_owner: boolean | null
+          encumbrances: { type: string; blocking: boolean }[]
+          plomba: boolean
+        }
+        sources.push({ name: 'real-estate/cadastre_check', status: 'ok' })
+        const types = lv.encumbrances.map((e) => e.type).join(', ')
+        items.push({
+          item: 'ownership sheet: encumbrances',
+          status: lv.verdict === 'clean' ? 'pass' : lv.verdict === 'blocked' ? 'fail' : 'warn',
+          detail:
+            lv.verdict === 'clean'
+              ? 'no entries in parts C and D'
+              : `${lv.verdict}: ${types || 'none'}${lv.plomba ? '; plomba (change pending)' : ''}`,
+          source: 'vyhláška 357/2013 Sb.; zákon 256/2013 Sb.',
+        })
+        if (lv.seller_is_owner !== null) {
+          items.push({
+            item: 'ownership sheet: seller is the owner',
+            status: lv.seller_is_owner ? 'pass' : 'fail',
+            detail: lv.seller_is_owner ? 'seller listed in part A' : 'seller not among the owners in part A',
+            source: 'zákon 89/2012 Sb. § 980',
+          })
+        }
+      } catch (error) {
+        sources.push({ name: 'real-estate/cadastre_check', status: 'failed', error: message(error) })
+        items.push({
+          item: 'ownership sheet: encumbrances',
+          status: 'unknown',
+          detail: `could not be read: ${message(error)}`,
+        })
+      }
+    } else {
+      items.push({
+        item: 'ownership sheet: encumbrances',
+        status: 'unknown',
+        detail: 'no ownership sheet given: obtain a current výpis z katastru nemovitostí',
+        source: 'zákon 256/2013 Sb.',
+      })
+    }
+
+    if (input.ico) {
+      const ico = requireIco(input.ico)
+      const found = await lookupCompany(ctx, ico)
+      sources.push(found.source)
+      if (found.source.status === 'failed') {
+        items.push({
+          item: 'seller company in ARES',
+          status: 'unknown',
+          detail: `register unavailable: ${found.source.error}`,
+        })
+      } else if (found.found === false || !found.facts) {
+        items.push({
+          item: 'seller company in ARES',
+          status: 'fail',
+          detail: `no subject with IČO ${ico}`,
+          source: 'ARES (MF ČR)',
+        })
+      } else {
+        const f = found.facts
+        const problems = [f.active === false ? 'dissolved' : '', f.insolvency ? 'in insolvency' : ''].filter(
+          Boolean,
+        )
+        items.push({
+          item: 'seller company in ARES',
+          status: problems.length ? 'fail' : 'pass',
+          detail: problems.length
+            ? problems.join(', ')
+            : `${f.name ?? ico}: active, no insolvency registration`,
+          source: 'ARES (MF ČR); zákon 182/2006 Sb.',
+        })
+      }
+    }
+
+    if (input.latitude !== undefined && input.longitude !== undefined && input.area_m2 !== undefined) {
+      items.push(await priceCheck(input, ctx, sources))
+    } else {
+      items.push({
+        item: 'price against comparables',
+        status: 'unknown',
+        detail: 'needs latitude, longitude and area_m2',
+      })
+    }
+
+    items.push(
+      input.energy_class
+        ? {
+            item: 'energy certificate (PENB)',
+            status: 'pass',
+            detail: `class ${input.energy_class}`,
+            source: 'zákon 406/2000 Sb. § 7a',
+          }
+        : {
+            item: 'energy certificate (PENB)',
+            status: 'fail',
+            detail: 'the seller must hand over a PENB at the sale',
+            source: 'zákon 406/2000 Sb. § 7a odst. 1',
+          },
+    )
+    items.push(
+      input.building_approved === undefined
+        ? { item: 'building approval (kolaudace)', status: 'unknown', detail: 'not stated' }
+        : {
+            item: 'building approval (kolaudace)',
+            status: input.building_approved ? 'pass' : 'fail',
+            detail: input.building_approved
+              ? 'use permitted'
+              : 'no approval for use: the building may not be used',
+            source: 'zákon 283/2021 Sb., stavební zákon',
+          },
+    )
+    if (input.svj_arrears !== undefined) {
+      items.push({
+        item: "owners' association (SVJ) arrears",
+        status: input.svj_arrears > 0 ? 'warn' : 'pass',
+        detail:
+          input.svj_arrears > 0 ? `${input.svj_arrears} CZK owed: settle from the price` : 'none confirmed',
+        source: 'zákon 89/2012 Sb. § 1186 (the buyer is liable without the SVJ confirmation)',
+      })
+    }
+
+    const overall: 'go' | 'review' | 'stop' = items.some((i) => i.status === 'fail')
+      ? 'stop'
+      : items.some((i) => i.status === 'warn' || i.status === 'unknown')
+        ? 'review'
+        : 'go'
+    rules.push({
+      rule: 'Overall: stop on any fail; review on any warning or unknown; else go',
+      outcome: `${items.filter((i) => i.status === 'pass').length} pass, ${items.filter((i) => i.status === 'warn').length} warn, ${items.filter((i) => i.status === 'fail').length} fail, ${items.filter((i) => i.status === 'unknown').length} unknown`,
+    })
+    for (const i of items)
+      rules.push({
+        rule: i.item,
+        ...(i.source ? { source: i.source } : {}),
+        outcome: `${i.status}: ${i.detail}`,
+      })
+    return {
+      overall,
+      items,
+      partial: sources.some((s) => s.status === 'failed'),
+      sources,
+      rules_applied: rules,
+    }
+  },
+})
+
+async function priceCheck(
+  input: {
+    property_value: number
+    latitude?: number
+    longitude?: number
+    area_m2?: number
+    disposition?: string
+  },
+  ctx: AgentContext,
+  sources: SourceStatus[],
+): Promise<Item> {
+  try {
+    const v = (await ctx.call('real-estate', 'property_valuation', {
+      latitude: input.latitude,
+      longitude: input.longitude,
+      area_m2: input.area_m2,
+      ...(input.disposition ? { disposition: input.disposition } : {}),
+      property_value: input.property_value,
+    })) as {
+      estimate: number | null
+      offered_vs_estimate: number | null
+      comparables: number
+      confidence: string
+    }
+    sources.push({ name: 'real-estate/property_valuation', status: 'ok' })
+    if (v.offered_vs_estimate === null || v.estimate === null) {
+      return { item: 'price against comparables', status: 'unknown', detail: 'no comparable listings found' }
+    }
+    const r = v.offered_vs_estimate
+    const status: Status = r > 1.15 ? 'warn' : r < 0.8 ? 'warn' : 'pass'
+    return {
+      item: 'price against comparables',
+      status,
+      detail: `${r} × the estimate ${v.estimate} CZK (${v.comparables} comparables, ${v.confidence} confidence)${r > 1.15 ? ': above the market' : r < 0.8 ? ': far below the market, check why' : ''}`,
+      source: 'porovnávací metoda on sale listings',
+    }
+  } catch (error) {
+    sources.push({ name: 'real-estate/property_valuation', status: 'failed', error: message(error) })
+    return {
+      item: 'price against comparables',
+      status: 'unknown',
+      detail: `valuation failed: ${message(error)}`,
+    }
+  }
+}

@@ -1,0 +1,152 @@
+import { Type } from 'typebox'
+import { lendingLimits, pct } from '../../engines/finance/lending.ts'
+import { applicantAge, asOfDate, covered } from '../../engines/reference/inputs.ts'
+import { loadReference, type ReferenceVersion, versionAt } from '../../engines/reference/load.ts'
+import { DateString, NullableNumber, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import type { AppliedRule } from '../types.ts'
+import { defineAgent } from '../types.ts'
+
+interface CnbVersion extends ReferenceVersion {
+  investment_definition?: {
+    owned_residential_properties_from: number
+    to_let: boolean
+    rent_counted_as_income: boolean
+    text: string
+  }
+}
+
+export const investmentMortgageCheck = defineAgent({
+  service: 'real-estate',
+  name: 'investment_mortgage_check',
+  description:
+    'Decides whether a mortgage is an investment mortgage under the ČNB recommendation in force on the day (from 1 April 2026: a third or further residential property, bought to let, or rent counted as income) and checks it against the limits for its category — LTV 70 % and DTI 7 for investment loans — with the largest loan those limits allow.',
+  input: Type.Object(
+    {
+      amount: Type.Number({ exclusiveMinimum: 0, description: 'loan principal, CZK' }),
+      property_value: Type.Number({ exclusiveMinimum: 0, description: 'pledged value, CZK' }),
+      monthly_income: Type.Number({ exclusiveMinimum: 0, description: 'net monthly income, CZK' }),
+      existing_debt: Type.Optional(Type.Number({ minimum: 0, description: 'other outstanding debt, CZK' })),
+      residential_properties_owned: Type.Integer({
+        minimum: 0,
+        maximum: 1000,
+        description: 'before this purchase',
+      }),
+      to_let: Type.Boolean({ description: 'the property is bought to be let' }),
+      rent_counted_as_income: Type.Optional(Type.Boolean()),
+      age: Type.Optional(Type.Integer({ minimum: 18, maximum: 100 })),
+      as_of: Type.Optional(DateString()),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    investment: Type.Boolean(),
+    category: Type.String(),
+    triggers: Type.Array(Type.String()),
+    ltv: Type.Number(),
+    dti: Type.Number(),
+    limits: Type.Object({ ltv: NullableNumber(), dti: NullableNumber() }),
+    compliant: Type.Boolean(),
+    max_loan: NullableNumber({ description: 'largest principal the LTV and DTI limits allow, CZK' }),
+    rules_applied: RulesAppliedSchema,
+  }),
+  examples: [
+    {
+      title: 'Flat bought to let in May 2026 at 75 % LTV: over the 70 % investment limit',
+      input: {
+        amount: 3_750_000,
+        property_value: 5_000_000,
+        monthly_income: 90_000,
+        residential_properties_owned: 1,
+        to_let: true,
+        as_of: '2026-05-04',
+      },
+    },
+    {
+      title: 'First home in 2026 at 80 % LTV: owner-occupier limits apply',
+      input: {
+        amount: 4_000_000,
+        property_value: 5_000_000,
+        monthly_income: 70_000,
+        residential_properties_owned: 0,
+        to_let: false,
+        age: 40,
+        as_of: '2026-05-04',
+      },
+    },
+    {
+      title: 'Third flat before 1 April 2026: no separate investment limits yet',
+      input: {
+        amount: 3_500_000,
+        property_value: 4_600_000,
+        monthly_income: 80_000,
+        residential_properties_owned: 2,
+        to_let: false,
+        as_of: '2026-03-15',
+      },
+    },
+  ],
+  async run(input, ctx) {
+    const asOf = asOfDate(input.as_of, ctx.now)
+    const age = applicantAge(input, asOf)
+    const cnb = covered(() => versionAt(loadReference<CnbVersion>('cnb-mortgage-limits'), asOf))
+    const def = cnb.investment_definition
+    const triggers: string[] = []
+    if (input.residential_properties_owned + 1 >= 3)
+      triggers.push(`a residential property no. ${input.residential_properties_owned + 1}`)
+    if (input.to_let) triggers.push('bought to let')
+    if (input.rent_counted_as_income) triggers.push('rent counted as income')
+    const investment = def !== undefined && triggers.length > 0
+    const limits = lendingLimits(asOf, age, investment ? 'investment' : 'own_housing')
+    const ltv = input.amount / input.property_value
+    const dti = (input.amount + (input.existing_debt ?? 0)) / (input.monthly_income * 12)
+    const rules: AppliedRule[] = [
+      {
+        rule: def ? `Investment mortgage: ${def.text}` : 'No separate investment-mortgage category in force',
+        source: cnb.source ?? 'ČNB doporučení',
+        since: cnb.effective_from,
+        outcome: def
+          ? investment
+            ? `investment (${triggers.join(', ')})`
+            : 'not investment'
+          : 'owner-occupier limits apply',
+      },
+    ]
+    const breaches: string[] = []
+    const check = (label: string, value: number, limit: number | null, fmt: (x: number) => string) => {
+      if (limit === null) {
+        rules.push({
+          rule: `ČNB ${label}: no limit in force`,
+          source: limits.regulatorySource,
+          since: limits.regulatorySince,
+          outcome: fmt(value),
+        })
+        return
+      }
+      const over = value > limit + 1e-9
+      if (over) breaches.push(label)
+      rules.push({
+        rule: `ČNB ${label} limit ${fmt(limit)} (${limits.category})`,
+        source: limits.regulatorySource,
+        since: limits.regulatorySince,
+        outcome: `${fmt(value)} ${over ? 'exceeds' : 'within'}`,
+      })
+    }
+    check('LTV', ltv, limits.regulatory.ltv, pct)
+    check('DTI', dti, limits.regulatory.dti, (x) => x.toFixed(2).replace(/\.?0+$/, ''))
+    const caps: number[] = []
+    if (limits.regulatory.ltv !== null) caps.push(limits.regulatory.ltv * input.property_value)
+    if (limits.regulatory.dti !== null)
+      caps.push(limits.regulatory.dti * input.monthly_income * 12 - (input.existing_debt ?? 0))
+    return {
+      investment,
+      category: limits.category,
+      triggers,
+      ltv: Math.round(ltv * 10_000) / 10_000,
+      dti: Math.round(dti * 100) / 100,
+      limits: { ltv: limits.regulatory.ltv, dti: limits.regulatory.dti },
+      compliant: breaches.length === 0,
+      max_loan: caps.length ? Math.max(0, Math.floor(Math.min(...caps) / 1000) * 1000) : null,
+      rules_applied: rules,
+    }
+  },
+})

@@ -1,0 +1,141 @@
+import { Type } from 'typebox'
+import { median } from '../../engines/finance/stats.ts'
+import { snapshotDate } from '../../engines/realestate/comparables.ts'
+import { municipalityRegions, regionOfLocality, slugify } from '../../engines/realestate/regions.ts'
+import { covered } from '../../engines/reference/inputs.ts'
+import { isoDate, loadReference, type ReferenceVersion, versionAt } from '../../engines/reference/load.ts'
+import { NullableNumber, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { errors } from '../../kit/errors.ts'
+import type { AppliedRule } from '../types.ts'
+import { defineAgent } from '../types.ts'
+import { listings } from './location.ts'
+
+interface IndexVersion extends ReferenceVersion {
+  base: string
+  year: number
+  regions: Record<string, { weight: number; q: number[]; avg: number }>
+}
+
+/** "Jihomoravský kraj", "jihomoravsky", "Kraj Vysočina", "Vysočina" → one key. */
+const regionKey = (name: string) =>
+  slugify(name)
+    .replace(/(^|-)kraj(-|$)/g, '$1$2')
+    .replace(/^-+|-+$/g, '')
+
+export const priceTrends = defineAgent({
+  service: 'real-estate',
+  name: 'price_trends',
+  description:
+    'Flat price level and trend for a Czech region: the ČSÚ flat price index (2010 = 100) by quarter, what a 2010 price corresponds to today, and the current asking prices per m² by room count from the listing data of that region.',
+  input: Type.Object(
+    {
+      region: Type.String({
+        minLength: 2,
+        maxLength: 60,
+        description: 'kraj, e.g. "Jihomoravský kraj", "Praha", or "ČR"',
+      }),
+      price_2010: Type.Optional(
+        Type.Number({ exclusiveMinimum: 0, description: 'a 2010 price to restate at the index level, CZK' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    region: Type.String(),
+    index: Type.Object({
+      base: Type.String(),
+      year: Type.Integer(),
+      quarters: Type.Array(Type.Number()),
+      annual_average: Type.Number(),
+      change_since_2010_pct: Type.Number(),
+      change_q1_to_q4_pct: Type.Number(),
+    }),
+    price_2010_restated: NullableNumber({ description: 'price_2010 × annual average / 100, CZK' }),
+    asking_prices: Type.Array(
+      Type.Object({ rooms: Type.String(), listings: Type.Integer(), median_price_per_m2: Type.Integer() }),
+    ),
+    asking_prices_as_of: Type.String(),
+    rules_applied: RulesAppliedSchema,
+  }),
+  examples: [
+    { title: 'South Moravia: index and asking prices', input: { region: 'Jihomoravský kraj' } },
+    {
+      title: 'A Prague flat bought for 3 M CZK in 2010, restated',
+      input: { region: 'Praha', price_2010: 3_000_000 },
+    },
+  ],
+  async run(input, ctx) {
+    const file = loadReference<IndexVersion>('cz-flat-price-index')
+    const idx = covered(() => versionAt(file, isoDate(ctx.now)))
+    const wanted =
+      regionKey(input.region) === 'praha' ? regionKey('Hlavní město Praha') : regionKey(input.region)
+    const name = Object.keys(idx.regions).find(
+      (r) => regionKey(r) === wanted || regionKey(r) === `${wanted}-cr`,
+    )
+    if (!name) {
+      throw errors.invalid('region', `unknown region; one of: ${Object.keys(idx.regions).join(', ')}`)
+    }
+    const series = idx.regions[name]!
+    const rules: AppliedRule[] = [
+      {
+        rule: `ČSÚ flat price index, ${idx.base}`,
+        source: idx.source ?? 'ČSÚ',
+        since: idx.effective_from,
+        outcome: `${name} ${idx.year}: ${series.avg}`,
+      },
+    ]
+    const sales = listings(ctx.deps.listingsFile)
+    const regions = municipalityRegions(ctx.deps.registryDir)
+    const national = name.startsWith('ČR')
+    const withoutPrague = name === 'ČR bez Prahy'
+    const inRegion = sales.filter((s) => {
+      if (national && !withoutPrague) return true
+      const kraj = regionOfLocality(s.locality, regions)
+      if (!kraj) return false
+      return withoutPrague ? kraj !== 'Hlavní město Praha' : regionKey(kraj) === regionKey(name)
+    })
+    const byRooms = new Map<string, number[]>()
+    for (const s of inRegion) {
+      const key = s.rooms === null ? 'other' : s.rooms >= 5 ? '5+' : String(s.rooms)
+      const list = byRooms.get(key) ?? []
+      list.push(s.ppm2)
+      byRooms.set(key, list)
+    }
+    const asking = [...byRooms.entries()]
+      .sort((a, b) => a[0].localeCompare(b[0]))
+      .map(([rooms, list]) => ({
+        rooms,
+        listings: list.length,
+        median_price_per_m2: Math.round(median(list)),
+      }))
+    const asOf = snapshotDate(sales)
+    rules.push({
+      rule: 'Asking prices: median CZK/m² of sale listings whose municipality lies in the region (RÚIAN gazetteer)',
+      source: `Sreality sale listings, snapshot ${asOf}`,
+      outcome: `${inRegion.length} listings`,
+    })
+    const restated = input.price_2010 !== undefined ? Math.round((input.price_2010 * series.avg) / 100) : null
+    if (restated !== null) {
+      rules.push({
+        rule: 'Restated price = 2010 price × index / 100 (regional average of realised prices, not this flat)',
+        source: idx.source ?? 'ČSÚ',
+        outcome: `${restated} CZK`,
+      })
+    }
+    return {
+      region: name,
+      index: {
+        base: idx.base,
+        year: idx.year,
+        quarters: series.q,
+        annual_average: series.avg,
+        change_since_2010_pct: Math.round((series.avg - 100) * 10) / 10,
+        change_q1_to_q4_pct: Math.round((series.q[3]! / series.q[0]! - 1) * 1000) / 10,
+      },
+      price_2010_restated: restated,
+      asking_prices: asking,
+      asking_prices_as_of: asOf,
+      rules_applied: rules,
+    }
+  },
+})

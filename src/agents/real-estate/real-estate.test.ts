@@ -1,0 +1,389 @@
+import { existsSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Type } from 'typebox'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseEnv } from '../../kit/config.ts'
+import { AppError } from '../../kit/errors.ts'
+import { createLogger } from '../../kit/logger.ts'
+import { agentSpec, createAgentDeps } from '../deps.ts'
+import { createDispatcher } from '../dispatch.ts'
+import { type Agent, defineAgent } from '../types.ts'
+import { realEstateAgents } from './index.ts'
+
+const NOW = new Date('2025-06-01T10:00:00Z')
+const logger = createLogger({ level: 'silent' })
+const deps = createAgentDeps(parseEnv(agentSpec, {}))
+const haveData = existsSync(deps.listingsFile) && existsSync(`${deps.registryDir}/psc-list.csv`)
+if (!haveData && process.env.CI === 'true') throw new Error(`listing data missing at ${deps.listingsFile}`)
+if (!haveData) console.warn(`real-estate tests skipped: no listing data at ${deps.listingsFile}`)
+
+function fake(service: 'data', name: string, answer: (input: any) => unknown): Agent {
+  return defineAgent({
+    service,
+    name,
+    description: 'test double',
+    input: Type.Object({}, { additionalProperties: true }),
+    output: Type.Unknown(),
+    examples: [],
+    async run(input) {
+      return answer(input)
+    },
+  })
+}
+const ares = fake('data', 'ares_lookup', ({ ico }) =>
+  ico === '45274649'
+    ? { ico, name: 'ČEZ, a. s.', established: '1992-05-06', status: 'active' }
+    : { found: false },
+)
+const geocoder = fake('data', 'geocoder', ({ address }) => {
+  if (/Smíchov/.test(address)) return { latitude: 50.0713, longitude: 14.4035 }
+  throw new AppError('upstream_timeout', 'ruian: timed out after 8000 ms')
+})
+const dispatcher = createDispatcher([...realEstateAgents, ares, geocoder], deps, logger)
+const run = async (name: string, input: unknown, d = dispatcher): Promise<any> =>
+  (await d.call('real-estate', name, input, { now: NOW })).output
+const rejection = (name: string, input: unknown): Promise<AppError> =>
+  run(name, input).then(
+    () => {
+      throw new Error('expected a rejection')
+    },
+    (e: AppError) => e,
+  )
+
+const expected: Record<string, Record<string, Record<string, unknown>>> = {
+  due_diligence: {
+    'Flat sold by a company: clean sheet apart from the bank lien, fair price': {
+      overall: 'review',
+      partial: false,
+      items: [
+        { item: 'ownership sheet: encumbrances', status: 'warn', detail: 'encumbered: mortgage' },
+        { item: 'ownership sheet: seller is the owner', status: 'pass' },
+        {
+          item: 'seller company in ARES',
+          status: 'pass',
+          detail: 'ČEZ, a. s.: active, no insolvency registration',
+        },
+        { item: 'price against comparables', status: 'pass' },
+        { item: 'energy certificate (PENB)', status: 'pass' },
+        { item: 'building approval (kolaudace)', status: 'pass' },
+        { item: "owners' association (SVJ) arrears", status: 'pass' },
+      ],
+    },
+    'No ownership sheet, no energy certificate and SVJ arrears: stop': { overall: 'stop', partial: false },
+  },
+  property_valuation: {
+    '2+kk of 55 m² in Prague-Smíchov offered at 8.9 M CZK': {
+      estimate: 8_658_000,
+      range: { low: 8_297_000, high: 9_075_000 },
+      price_per_m2: { median: 157_410 },
+      comparables: 23,
+      radius_km: 2,
+      confidence: 'high',
+      offered_vs_estimate: 1.028,
+      data_as_of: '2024-04-12',
+    },
+    '3+1 of 75 m² in Ostrava-Poruba': {
+      estimate: 4_332_000,
+      comparables: 7,
+      radius_km: 3,
+      confidence: 'medium',
+    },
+  },
+  comparables_finder: {
+    'Five 2+kk flats near Brno centre': { found: 7, radius_km: 2, median_price_per_m2: 123_493 },
+    'Any flat of 40 m² ±10 % within 1 km of Plzeň náměstí Republiky': {
+      found: 1,
+      comparables: [{ code: '1366824268', area_m2: 44, price: 3_697_000 }],
+    },
+  },
+  price_trends: {
+    'South Moravia: index and asking prices': {
+      region: 'Jihomoravský kraj',
+      index: { annual_average: 256.5, change_since_2010_pct: 156.5, change_q1_to_q4_pct: 0.7 },
+    },
+    'A Prague flat bought for 3 M CZK in 2010, restated': {
+      region: 'Hlavní město Praha',
+      price_2010_restated: 7_416_000,
+      index: { change_q1_to_q4_pct: -0.2 },
+    },
+  },
+  rental_yield: {
+    'Brno 2+kk for 5.2 M CZK let at 17 000 CZK': {
+      gross_yield_pct: 3.92,
+      net_operating_income: 158_910,
+      net_yield_pct: 3.06,
+    },
+    'The same flat bought with a 70 % mortgage at 5.2 % over 30 years': {
+      annual_debt_service: 239_851.63,
+      annual_cash_flow: -80_941.63,
+      cash_on_cash_pct: -5.19,
+      dscr: 0.66,
+    },
+  },
+  undervalued_detector: {
+    'Two ads in Prague-Vinohrady: one far below the local median': {
+      flagged: { high: 1, medium: 0 },
+      results: [
+        { id: 'ad-1', flag: 'HIGH', ratio: 0.609 },
+        { id: 'ad-2', flag: 'NONE', ratio: 0.985 },
+      ],
+    },
+    'Scan 1 km around Brno náměstí Svobody for flagged listings': {
+      checked: 29,
+      flagged: { high: 2, medium: 6 },
+    },
+  },
+  listing_analyzer: {
+    'Sreality-style ad for a Smíchov 2+kk': {
+      method: 'rules',
+      listing: {
+        disposition: '2+kk',
+        area_m2: 54,
+        price: 8_490_000,
+        price_per_m2: 157_222,
+        locality: 'Praha 5 - Smíchov',
+        floor: 3,
+        ownership: 'osobní',
+        condition: 'po rekonstrukci',
+        construction: 'cihlová',
+        energy_class: 'C',
+        features: ['balcony', 'cellar', 'elevator'],
+      },
+      flags: [],
+    },
+    'Too-good ad asking for an advance payment, no energy class': {
+      flags: [
+        'no energy class stated (PENB)',
+        'advance payment or remote-owner phrases typical of rental and sale scams',
+      ],
+    },
+  },
+  cadastre_check: {
+    'Flat with a bank mortgage only: encumbered, not blocked': {
+      verdict: 'encumbered',
+      lv_number: '1234',
+      state_as_of: '2025-05-12',
+      owners: [{ name: 'Novák Jan', identifier: '750101/1236' }],
+      seller_is_owner: true,
+      plomba: false,
+    },
+    'House of two co-owners with an enforcement notice and a pending change: blocked': {
+      verdict: 'blocked',
+      shares_complete: true,
+      plomba: true,
+      encumbrances: [
+        { part: 'C', type: 'easement', blocking: false },
+        { part: 'C', type: 'enforced_lien', blocking: false },
+        { part: 'D', type: 'execution', blocking: true },
+      ],
+    },
+  },
+  investment_mortgage_check: {
+    'Flat bought to let in May 2026 at 75 % LTV: over the 70 % investment limit': {
+      investment: true,
+      compliant: false,
+      limits: { ltv: 0.7, dti: 7 },
+      max_loan: 3_500_000,
+    },
+    'First home in 2026 at 80 % LTV: owner-occupier limits apply': {
+      investment: false,
+      compliant: true,
+      limits: { ltv: 0.8, dti: null },
+    },
+    'Third flat before 1 April 2026: no separate investment limits yet': {
+      investment: false,
+      triggers: ['a residential property no. 3'],
+    },
+  },
+}
+
+describe.skipIf(!haveData)('real-estate agents: worked examples', () => {
+  it('has the nine agents, each with at least two examples', () => {
+    expect(realEstateAgents.map((a) => a.name).sort()).toEqual(
+      [
+        'cadastre_check',
+        'comparables_finder',
+        'due_diligence',
+        'investment_mortgage_check',
+        'listing_analyzer',
+        'price_trends',
+        'property_valuation',
+        'rental_yield',
+        'undervalued_detector',
+      ].sort(),
+    )
+    for (const a of realEstateAgents) expect(a.examples.length).toBeGreaterThanOrEqual(2)
+  })
+  for (const agent of realEstateAgents) {
+    for (const example of agent.examples) {
+      it(`${agent.name}: ${example.title}`, async () => {
+        const want = expected[agent.name]?.[example.title]
+        expect(want, 'every example has its expected values here').toBeDefined()
+        const out = await run(agent.name, example.input)
+        expect(out).toMatchObject(want!)
+        expect(out.rules_applied.length).toBeGreaterThan(0)
+      })
+    }
+  }
+})
+
+describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', () => {
+  it('geocodes an address through data/geocoder and values from there', async () => {
+    const out = await run('property_valuation', {
+      address: 'Nádražní 1, Praha 5 - Smíchov',
+      area_m2: 55,
+      disposition: '2+kk',
+    })
+    expect(out).toMatchObject({
+      estimate: 8_658_000,
+      sources: [{ name: 'listings' }, { name: 'data/geocoder', status: 'ok' }],
+    })
+  })
+
+  it('answers partially without an invented estimate when geocoding fails', async () => {
+    const out = await run('property_valuation', { address: 'Neznámá 1, Horní Dolní', area_m2: 55 })
+    expect(out).toMatchObject({
+      estimate: null,
+      confidence: 'none',
+      partial: true,
+      sources: [
+        { name: 'listings' },
+        { name: 'data/geocoder', status: 'failed', error: 'ruian: timed out after 8000 ms' },
+      ],
+    })
+  })
+
+  it('marks due diligence partial and the seller item unknown when ARES is unreachable', async () => {
+    const noAres = createDispatcher(realEstateAgents, deps, logger)
+    const out = await run(
+      'due_diligence',
+      { property_value: 1_000_000, ico: '45274649', energy_class: 'B' },
+      noAres,
+    )
+    expect(out.partial).toBe(true)
+    expect(out.items.find((i: any) => i.item === 'seller company in ARES')).toMatchObject({
+      status: 'unknown',
+    })
+    expect(out.sources).toEqual([
+      { name: 'data/ares_lookup', status: 'failed', error: 'No agent data/ares_lookup' },
+    ])
+  })
+
+  it('rejects half a coordinate pair', async () => {
+    const error = await rejection('property_valuation', { latitude: 50.07, area_m2: 55 })
+    expect(error.details).toEqual({ field: 'longitude', rule: 'give both latitude and longitude' })
+  })
+
+  it('rejects an unknown region and lists the known ones', async () => {
+    const error = await rejection('price_trends', { region: 'Bavorsko' })
+    expect(error.details).toMatchObject({ field: 'region' })
+    expect(String((error.details as any).rule)).toContain('Jihomoravský kraj')
+  })
+
+  it('asks for all three mortgage fields together in rental_yield', async () => {
+    const error = await rejection('rental_yield', {
+      property_value: 1_000_000,
+      monthly_rent: 5000,
+      amount: 500_000,
+    })
+    expect(error.details).toEqual({
+      field: 'annual_rate_pct',
+      rule: 'required with the other mortgage fields (amount, annual_rate_pct, term_months)',
+    })
+  })
+
+  it('requires exactly one of listings and scan', async () => {
+    const error = await rejection('undervalued_detector', {})
+    expect(error.details).toEqual({
+      field: 'listings',
+      rule: 'give either listings or scan, not both or neither',
+    })
+  })
+
+  it('answers 501 naming LISTINGS_FILE when the listing data is missing', async () => {
+    const elsewhere = createDispatcher(
+      realEstateAgents,
+      createAgentDeps(parseEnv(agentSpec, { LISTINGS_FILE: '/nonexistent/listings.csv' })),
+      logger,
+    )
+    const error = await run(
+      'comparables_finder',
+      { latitude: 50, longitude: 14.4, area_m2: 50 },
+      elsewhere,
+    ).then(
+      () => undefined,
+      (e: AppError) => e,
+    )
+    expect(error).toMatchObject({ code: 'not_configured', details: { variable: 'LISTINGS_FILE' } })
+  })
+
+  it('counts rent as income as an investment trigger from 1 April 2026', async () => {
+    const out = await run('investment_mortgage_check', {
+      amount: 2_000_000,
+      property_value: 4_000_000,
+      monthly_income: 40_000,
+      residential_properties_owned: 0,
+      to_let: false,
+      rent_counted_as_income: true,
+      existing_debt: 1_500_000,
+      as_of: '2026-04-01',
+    })
+    expect(out).toMatchObject({ investment: true, dti: 7.29, compliant: false, max_loan: 1_860_000 })
+  })
+})
+
+describe.skipIf(!haveData)('listing_analyzer with a language model (local OpenAI-compatible server)', () => {
+  let server: Server
+  let baseUrl: string
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      req.resume()
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.end(
+          JSON.stringify({
+            id: 'x',
+            model: 'm',
+            choices: [
+              {
+                index: 0,
+                message: {
+                  role: 'assistant',
+                  content: '{"disposition":"3+kk","area_m2":81,"price":null,"locality":"Olomouc"}',
+                },
+                finish_reason: 'stop',
+              },
+            ],
+          }),
+        )
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+  })
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+  it('asks the model only for what the patterns missed and says so', async () => {
+    const withLlm = createDispatcher(
+      realEstateAgents,
+      createAgentDeps(parseEnv(agentSpec, { LLM_BASE_URL: baseUrl })),
+      logger,
+    )
+    const out = await run(
+      'listing_analyzer',
+      {
+        text: 'Nabízíme světlý třípokojový byt s kuchyňským koutem o výměře osmdesát jedna metrů v Olomouci. Cena 5 200 000 Kč.',
+      },
+      withLlm,
+    )
+    expect(out.method).toBe('llm')
+    expect(out.filled_by_llm.sort()).toEqual(['area_m2', 'disposition', 'locality'])
+    expect(out.listing).toMatchObject({
+      disposition: '3+kk',
+      area_m2: 81,
+      price: 5_200_000,
+      price_per_m2: 64_198,
+    })
+  })
+})

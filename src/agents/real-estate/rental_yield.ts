@@ -1,0 +1,140 @@
+import { Type } from 'typebox'
+import { annuityPayment, round2 } from '../../engines/finance/annuity.ts'
+import { NullableNumber, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { errors } from '../../kit/errors.ts'
+import type { AppliedRule } from '../types.ts'
+import { defineAgent } from '../types.ts'
+
+const pct2 = (x: number) => Math.round(x * 10_000) / 100
+
+export const rentalYield = defineAgent({
+  service: 'real-estate',
+  name: 'rental_yield',
+  description:
+    'Yield of a rental property: gross yield, net operating income and net yield after vacancy, service charges, property tax, insurance, maintenance and management; with a mortgage also the cash flow, cash-on-cash return and debt-service coverage.',
+  input: Type.Object(
+    {
+      property_value: Type.Number({ exclusiveMinimum: 0, description: 'purchase price incl. fees, CZK' }),
+      monthly_rent: Type.Number({ exclusiveMinimum: 0, description: 'CZK' }),
+      vacancy_pct: Type.Optional(
+        Type.Number({ minimum: 0, maximum: 100, description: 'share of the year empty, default 0' }),
+      ),
+      monthly_service_charges: Type.Optional(
+        Type.Number({ minimum: 0, description: 'owner-borne SVJ fees (fond oprav …), CZK' }),
+      ),
+      annual_property_tax: Type.Optional(Type.Number({ minimum: 0 })),
+      annual_insurance: Type.Optional(Type.Number({ minimum: 0 })),
+      maintenance_pct_of_rent: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+      management_pct_of_rent: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+      amount: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'mortgage principal, CZK' })),
+      annual_rate_pct: Type.Optional(Type.Number({ minimum: 0, maximum: 30 })),
+      term_months: Type.Optional(Type.Integer({ minimum: 12, maximum: 480 })),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    gross_yield_pct: Type.Number(),
+    net_operating_income: Type.Number({ description: 'CZK a year' }),
+    net_yield_pct: Type.Number(),
+    expenses: Type.Array(Type.Object({ item: Type.String(), annual: Type.Number() })),
+    annual_debt_service: NullableNumber(),
+    annual_cash_flow: NullableNumber(),
+    cash_on_cash_pct: NullableNumber({ description: 'cash flow / own funds' }),
+    dscr: NullableNumber({ description: 'NOI / debt service' }),
+    rules_applied: RulesAppliedSchema,
+  }),
+  examples: [
+    {
+      title: 'Brno 2+kk for 5.2 M CZK let at 17 000 CZK',
+      input: {
+        property_value: 5_200_000,
+        monthly_rent: 17_000,
+        vacancy_pct: 5,
+        monthly_service_charges: 1_800,
+        annual_property_tax: 1_200,
+        annual_insurance: 2_400,
+        maintenance_pct_of_rent: 5,
+      },
+    },
+    {
+      title: 'The same flat bought with a 70 % mortgage at 5.2 % over 30 years',
+      input: {
+        property_value: 5_200_000,
+        monthly_rent: 17_000,
+        vacancy_pct: 5,
+        monthly_service_charges: 1_800,
+        annual_property_tax: 1_200,
+        annual_insurance: 2_400,
+        maintenance_pct_of_rent: 5,
+        amount: 3_640_000,
+        annual_rate_pct: 5.2,
+        term_months: 360,
+      },
+    },
+  ],
+  async run(input) {
+    const grossRent = input.monthly_rent * 12
+    const effectiveRent = grossRent * (1 - (input.vacancy_pct ?? 0) / 100)
+    const expenses = [
+      { item: 'service charges (SVJ)', annual: (input.monthly_service_charges ?? 0) * 12 },
+      { item: 'property tax', annual: input.annual_property_tax ?? 0 },
+      { item: 'insurance', annual: input.annual_insurance ?? 0 },
+      { item: 'maintenance', annual: effectiveRent * ((input.maintenance_pct_of_rent ?? 0) / 100) },
+      { item: 'management', annual: effectiveRent * ((input.management_pct_of_rent ?? 0) / 100) },
+    ]
+      .filter((e) => e.annual > 0)
+      .map((e) => ({ item: e.item, annual: round2(e.annual) }))
+    const noi = effectiveRent - expenses.reduce((s, e) => s + e.annual, 0)
+    const rules: AppliedRule[] = [
+      { rule: 'Gross yield = annual rent / price', outcome: `${pct2(grossRent / input.property_value)} %` },
+      {
+        rule: 'Net operating income = rent × (1 − vacancy) − owner costs; net yield = NOI / price',
+        outcome: `${round2(noi)} CZK, ${pct2(noi / input.property_value)} %`,
+      },
+      {
+        rule: 'Rental income is taxed as income under § 9; expenses either actual or a flat 30 % of the income',
+        source: 'zákon 586/1992 Sb., o daních z příjmů, § 9 odst. 4',
+        outcome: 'yields here are before income tax',
+      },
+    ]
+    let debt: number | null = null
+    let cashFlow: number | null = null
+    let coc: number | null = null
+    let dscr: number | null = null
+    const financing = [input.amount, input.annual_rate_pct, input.term_months]
+    if (financing.some((v) => v !== undefined)) {
+      if (financing.some((v) => v === undefined)) {
+        const missing =
+          input.amount === undefined
+            ? 'amount'
+            : input.annual_rate_pct === undefined
+              ? 'annual_rate_pct'
+              : 'term_months'
+        throw errors.invalid(
+          missing,
+          'required with the other mortgage fields (amount, annual_rate_pct, term_months)',
+        )
+      }
+      debt = round2(annuityPayment(input.amount!, input.annual_rate_pct!, input.term_months!) * 12)
+      cashFlow = round2(noi - debt)
+      const ownFunds = input.property_value - input.amount!
+      coc = ownFunds > 0 ? pct2(cashFlow / ownFunds) : null
+      dscr = Math.round((noi / debt) * 100) / 100
+      rules.push({
+        rule: 'Debt service = 12 × annuity instalment; DSCR = NOI / debt service; cash-on-cash = cash flow / own funds',
+        outcome: `DSCR ${dscr}, cash flow ${cashFlow} CZK a year`,
+      })
+    }
+    return {
+      gross_yield_pct: pct2(grossRent / input.property_value),
+      net_operating_income: round2(noi),
+      net_yield_pct: pct2(noi / input.property_value),
+      expenses,
+      annual_debt_service: debt,
+      annual_cash_flow: cashFlow,
+      cash_on_cash_pct: coc,
+      dscr,
+      rules_applied: rules,
+    }
+  },
+})

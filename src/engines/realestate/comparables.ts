@@ -1,0 +1,157 @@
+/**
+ * Comparable-sales valuation on the apartment listings (Sreality sale ads, loaded by
+ * engines/sources/listings.ts): nearest listings by great-circle distance with the same room count
+ * and a similar floor area, widening the radius until enough are found. The estimate is the
+ * median price per m² × area and the range the interquartile range — the method appraisers call
+ * the comparative approach (porovnávací metoda, zákon 151/1997 Sb. § 2 odst. 1).
+ */
+
+import { median, quantile } from '../finance/stats.ts'
+import { loadListings } from '../sources/listings.ts'
+
+export interface Sale {
+  code: string
+  disposition: string
+  rooms: number | null
+  area: number
+  price: number
+  ppm2: number
+  lat: number
+  lon: number
+  locality: string
+  scrapedAt: string
+}
+
+/** Plausibility bounds in CZK/m²: outside them a row is a typo or not a flat sale (e.g. rent, a share). */
+export const PPM2_MIN = 10_000
+export const PPM2_MAX = 500_000
+
+/** "2+kk" → 2, "3+1" → 3, "atypické" or "-" → null. */
+export function roomsOf(disposition: string): number | null {
+  const m = /^(\d)\s*\+/.exec(disposition.trim())
+  return m ? Number(m[1]) : null
+}
+
+const salesCache = new Map<string, Sale[]>()
+
+/** Sale listings with a price and an area, within the plausibility bounds. */
+export function saleListings(file: string): Sale[] {
+  const hit = salesCache.get(file)
+  if (hit) return hit
+  const out: Sale[] = []
+  for (const l of loadListings(file)) {
+    if (l.category_type !== 1 || l.price_czk === null || l.area_m2 === null) continue
+    if (!Number.isFinite(l.lat) || !Number.isFinite(l.lon)) continue
+    const ppm2 = l.price_czk / l.area_m2
+    if (ppm2 < PPM2_MIN || ppm2 > PPM2_MAX) continue
+    out.push({
+      code: l.code,
+      disposition: l.disposition,
+      rooms: roomsOf(l.disposition),
+      area: l.area_m2,
+      price: l.price_czk,
+      ppm2,
+      lat: l.lat,
+      lon: l.lon,
+      locality: l.locality,
+      scrapedAt: l.scraped_at.slice(0, 10),
+    })
+  }
+  salesCache.set(file, out)
+  return out
+}
+
+/** Great-circle distance in km (haversine, mean Earth radius 6371.0088 km). */
+export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180
+  const dLat = (lat2 - lat1) * rad
+  const dLon = (lon2 - lon1) * rad
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2
+  return 2 * 6371.0088 * Math.asin(Math.sqrt(a))
+}
+
+export interface Subject {
+  lat: number
+  lon: number
+  area: number
+  rooms?: number | null
+  /** Listing codes to leave out (the subject itself when it is in the data). */
+  exclude?: string[]
+}
+
+export interface SearchOptions {
+  /** Radii tried in order, km. */
+  radiiKm?: number[]
+  /** Fewest comparables accepted before widening the radius. */
+  minCount?: number
+  /** Largest relative area difference (0.2 = ±20 %). */
+  areaTolerance?: number
+}
+
+export type Comparable = Sale & { distanceKm: number }
+
+export interface Search {
+  radiusKm: number
+  comps: Comparable[]
+  /** True when even the widest radius gave fewer than minCount. */
+  thin: boolean
+}
+
+export const DEFAULT_RADII_KM = [1, 2, 3, 5]
+
+/** Comparables nearest first (ties by area difference, then code, so results are deterministic). */
+export function findComparables(sales: readonly Sale[], subject: Subject, opts: SearchOptions = {}): Search {
+  const radii = opts.radiiKm ?? DEFAULT_RADII_KM
+  const minCount = opts.minCount ?? 5
+  const tol = opts.areaTolerance ?? 0.2
+  const exclude = new Set(subject.exclude ?? [])
+  const maxRadius = radii[radii.length - 1]!
+  // Cheap bounding box first (1° latitude ≈ 111 km), then the exact distance.
+  const dLat = maxRadius / 111
+  const dLon = maxRadius / (111 * Math.cos((subject.lat * Math.PI) / 180))
+  const candidates: Comparable[] = []
+  for (const s of sales) {
+    if (Math.abs(s.lat - subject.lat) > dLat || Math.abs(s.lon - subject.lon) > dLon) continue
+    if (exclude.has(s.code)) continue
+    if (subject.rooms !== undefined && subject.rooms !== null && s.rooms !== subject.rooms) continue
+    if (Math.abs(s.area - subject.area) > tol * subject.area) continue
+    const distanceKm = haversineKm(subject.lat, subject.lon, s.lat, s.lon)
+    if (distanceKm <= maxRadius) candidates.push({ ...s, distanceKm })
+  }
+  candidates.sort(
+    (a, b) =>
+      a.distanceKm - b.distanceKm ||
+      Math.abs(a.area - subject.area) - Math.abs(b.area - subject.area) ||
+      a.code.localeCompare(b.code),
+  )
+  for (const r of radii) {
+    const within = candidates.filter((c) => c.distanceKm <= r)
+    if (within.length >= minCount) return { radiusKm: r, comps: within, thin: false }
+  }
+  return { radiusKm: maxRadius, comps: candidates, thin: true }
+}
+
+export interface PriceStats {
+  count: number
+  median: number
+  q1: number
+  q3: number
+}
+
+export function ppm2Stats(comps: readonly { ppm2: number }[]): PriceStats | null {
+  if (comps.length === 0) return null
+  const sorted = comps.map((c) => c.ppm2).sort((a, b) => a - b)
+  return {
+    count: sorted.length,
+    median: median(sorted),
+    q1: quantile(sorted, 0.25),
+    q3: quantile(sorted, 0.75),
+  }
+}
+
+/** Date of the listing snapshot (the scrape day), for "as of" statements. */
+export function snapshotDate(sales: readonly Sale[]): string {
+  let latest = ''
+  for (const s of sales) if (s.scrapedAt > latest) latest = s.scrapedAt
+  return latest
+}
