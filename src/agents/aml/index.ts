@@ -4,6 +4,7 @@ import { companyScreening } from './company_screening.ts'
 import { countryRisk } from './country_risk.ts'
 import { structuringDetection } from './structuring_detection.ts'
 import { transactionMonitoring } from './transaction_monitoring.ts'
+import { uboAnalysis } from './ubo_analysis.ts'
 
 /** The aml agents, one file each. */
 export const amlAgents: Agent[] = [
@@ -12,4 +13,5 @@ export const amlAgents: Agent[] = [
   countryRisk,
   cashThresholdCheck,
   structuringDetection,
+  uboAnalysis,
 ]

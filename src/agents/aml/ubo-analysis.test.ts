@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest'
+import { NOW, replayDeps, testDispatcher } from '../../../test/sources/routes.ts'
+import { uboAnalysis } from './ubo_analysis.ts'
+
+const d = testDispatcher([uboAnalysis], replayDeps('http://127.0.0.1:9'))
+const call = async (input: unknown): Promise<any> =>
+  (await d.call('aml', 'ubo_analysis', input, { now: NOW })).output
+const example = (i: number) => uboAnalysis.examples[i]!.input
+
+describe('aml/ubo_analysis', () => {
+  it('example: 20 % direct + 70 % × 60 % through the holding makes Jana Svobodová the owner at 62 %, with control', async () => {
+    const out = await call(example(0))
+    expect(out.beneficial_owners).toHaveLength(1)
+    expect(out.beneficial_owners[0]).toMatchObject({
+      id: 'svoboda',
+      effective_share_percent: 62,
+      control: true,
+      sanctions_hits: [],
+    })
+    expect(out.beneficial_owners[0].paths).toEqual([
+      'Jana Svobodová (70 %) → Morava Holdings Ltd (60 %) → Stavby Morava s.r.o.: 42 %',
+      'Jana Svobodová (20 %) → Stavby Morava s.r.o.: 20 %',
+    ])
+    expect(out.persons_below_threshold).toEqual([
+      { id: 'novak', name: 'Petr Novák', effective_share_percent: 20 },
+      { id: 'dvorak', name: 'Karel Dvořák', effective_share_percent: 18 },
+    ])
+    // A foreign holding company in the chain is a reason for review, not a high risk on its own.
+    expect(out).toMatchObject({
+      risk: 'medium',
+      structure: { persons: 3, entities: 1, max_depth: 2, foreign_entities: 1 },
+    })
+  })
+
+  it('example: with five 20 % owners the statutory body is reported', async () => {
+    const out = await call(example(1))
+    expect(out.fallback_to_statutory_body).toBe(true)
+    expect(out.beneficial_owners).toEqual([
+      expect.objectContaining({
+        name: 'Eva Krátká',
+        basis: ['member of the statutory body (no person above the threshold)'],
+      }),
+    ])
+    expect(out.rules_applied[2]).toMatchObject({ outcome: 'applied' })
+  })
+
+  it('screens owners: a sanctioned Russian owner is a sanctions hit in a high-risk country', async () => {
+    const out = await call({
+      company: { name: 'Alpha Kovo s.r.o.' },
+      parties: [
+        { id: 'od', name: 'Oleg Deripaska', type: 'person', country: 'RU', birth_date: '1968-01-02' },
+      ],
+      ownership: [{ owner: 'od', owned: 'target', share_percent: 100 }],
+    })
+    expect(out.risk).toBe('high')
+    expect(out.beneficial_owners[0]).toMatchObject({ eu_high_risk_country: true })
+    expect(out.beneficial_owners[0].sanctions_hits[0]).toMatchObject({ list: 'ofac_sdn' })
+  })
+
+  it('warns about circular ownership and unknown remainders', async () => {
+    const out = await call({
+      company: { name: 'Kruh a.s.' },
+      parties: [
+        { id: 'x', name: 'X Holding a.s.', type: 'entity' },
+        { id: 'y', name: 'Y Holding a.s.', type: 'entity' },
+        { id: 'p', name: 'Pavel Kruhový', type: 'person' },
+      ],
+      ownership: [
+        { owner: 'x', owned: 'target', share_percent: 80 },
+        { owner: 'y', owned: 'x', share_percent: 50 },
+        { owner: 'x', owned: 'y', share_percent: 50 },
+        { owner: 'p', owned: 'y', share_percent: 50 },
+      ],
+      screen: false,
+    })
+    expect(out.warnings).toContain('shares in Kruh a.s. add up to 80 %: the rest is unknown')
+    expect(out.warnings.some((w: string) => w.startsWith('circular ownership'))).toBe(true)
+    // 80 % × 50 % × 50 %: the loop between the holdings adds nothing.
+    expect(out.persons_below_threshold).toEqual([
+      { id: 'p', name: 'Pavel Kruhový', effective_share_percent: 20 },
+    ])
+    expect(out.warnings).toContain('no beneficial owner above the threshold and no statutory body given')
+    expect(out.sources).toEqual([])
+  })
+
+  it('answers 400 for shares above 100 % and for an edge to an unknown party', async () => {
+    const base = {
+      company: { name: 'Test s.r.o.' },
+      parties: [{ id: 'a', name: 'Anna Testová', type: 'person' }],
+    }
+    await expect(
+      call({
+        ...base,
+        ownership: [
+          { owner: 'a', owned: 'target', share_percent: 100 },
+          { owner: 'a', owned: 'target', share_percent: 10 },
+        ],
+      }),
+    ).rejects.toMatchObject({
+      details: { field: 'ownership', rule: 'shares in Test s.r.o. add up to 110 %, more than 100 %' },
+    })
+    await expect(
+      call({ ...base, ownership: [{ owner: 'zz', owned: 'target', share_percent: 50 }] }),
+    ).rejects.toMatchObject({
+      details: { field: 'ownership/0/owner', rule: 'no party with id "zz"' },
+    })
+  })
+})

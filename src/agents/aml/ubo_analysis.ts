@@ -1,0 +1,372 @@
+import { Type } from 'typebox'
+import { errors } from '../../kit/errors.ts'
+import {
+  DateSchema,
+  isoDate,
+  nullable,
+  PartialSchema,
+  RulesSchema,
+  requireIco,
+  round,
+  rule,
+  type SourceStatus,
+  SourcesSchema,
+} from '../data/shared.ts'
+import { defineAgent } from '../types.ts'
+import { highRiskOn, requireCountry } from './common.ts'
+import { HitSchema, hitView, ListsSchema, listView, screeningEngine } from './screening.ts'
+
+const ESM = 'zákon 37/2021 Sb., o evidenci skutečných majitelů, § 2–5'
+const TARGET = 'target'
+/** More than 25 % of shares, votes or profit makes a natural person a beneficial owner. */
+const UBO_THRESHOLD = 25
+/** A majority of votes is control: influence passes through a controlled entity. */
+const CONTROL = 50
+
+const PartySchema = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: 64, pattern: '^(?!target$)' }),
+    name: Type.String({ minLength: 2, maxLength: 300 }),
+    type: Type.Union([Type.Literal('person'), Type.Literal('entity')]),
+    country: Type.Optional(Type.String({ minLength: 2, maxLength: 60 })),
+    birth_date: Type.Optional(DateSchema('persons: for sanctions matching')),
+  },
+  { additionalProperties: false },
+)
+
+const EdgeSchema = Type.Object(
+  {
+    owner: Type.String({ description: 'id of a party' }),
+    owned: Type.String({ description: 'id of an entity party, or "target" for the company analysed' }),
+    share_percent: Type.Number({ exclusiveMinimum: 0, maximum: 100 }),
+    voting_percent: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 100, description: 'when votes differ from the share' }),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+export const uboAnalysis = defineAgent({
+  service: 'aml',
+  name: 'ubo_analysis',
+  description:
+    'Finds the beneficial owners of a company from its ownership structure: multiplies shares along every chain (indirect ownership), follows majority control through intermediate entities, marks natural persons above 25 % of shares or votes or with control (Czech beneficial-owners act), falls back to the statutory body when there is none, and screens the owners against the sanctions lists and the EU high-risk country list.',
+  input: Type.Object(
+    {
+      company: Type.Object(
+        {
+          name: Type.String({ minLength: 2, maxLength: 300 }),
+          ico: Type.Optional(Type.String({ maxLength: 12 })),
+        },
+        { additionalProperties: false },
+      ),
+      parties: Type.Array(PartySchema, { minItems: 1, maxItems: 200 }),
+      ownership: Type.Array(EdgeSchema, { minItems: 1, maxItems: 500 }),
+      statutory_body: Type.Optional(
+        Type.Array(Type.String({ minLength: 2, maxLength: 200 }), {
+          maxItems: 20,
+          description: 'names of the directors',
+        }),
+      ),
+      screen: Type.Optional(
+        Type.Boolean({ default: true, description: 'screen owners against the sanctions lists' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    beneficial_owners: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        name: Type.String(),
+        effective_share_percent: Type.Number(),
+        effective_voting_percent: Type.Number(),
+        control: Type.Boolean({ description: 'majority control along a chain of controlled entities' }),
+        basis: Type.Array(Type.String()),
+        paths: Type.Array(Type.String()),
+        country: nullable(Type.String()),
+        eu_high_risk_country: Type.Boolean(),
+        sanctions_hits: Type.Array(HitSchema),
+      }),
+    ),
+    fallback_to_statutory_body: Type.Boolean(),
+    persons_below_threshold: Type.Array(
+      Type.Object({ id: Type.String(), name: Type.String(), effective_share_percent: Type.Number() }),
+    ),
+    entity_sanctions_hits: Type.Array(
+      Type.Object({ id: Type.String(), name: Type.String(), hits: Type.Array(HitSchema) }),
+    ),
+    structure: Type.Object({
+      persons: Type.Integer(),
+      entities: Type.Integer(),
+      max_depth: Type.Integer(),
+      foreign_entities: Type.Integer(),
+    }),
+    warnings: Type.Array(Type.String()),
+    risk: Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high')]),
+    sanctions_lists: ListsSchema,
+    rules_applied: RulesSchema,
+    sources: SourcesSchema,
+    partial: PartialSchema,
+  }),
+  examples: [
+    {
+      title: 'Two founders, one holding through a Cypriot company',
+      input: {
+        company: { name: 'Stavby Morava s.r.o.' },
+        parties: [
+          { id: 'novak', name: 'Petr Novák', type: 'person', country: 'CZ', birth_date: '1975-03-14' },
+          { id: 'holding', name: 'Morava Holdings Ltd', type: 'entity', country: 'CY' },
+          { id: 'svoboda', name: 'Jana Svobodová', type: 'person', country: 'CZ' },
+          { id: 'dvorak', name: 'Karel Dvořák', type: 'person', country: 'CZ' },
+        ],
+        ownership: [
+          { owner: 'novak', owned: TARGET, share_percent: 20 },
+          { owner: 'holding', owned: TARGET, share_percent: 60 },
+          { owner: 'svoboda', owned: TARGET, share_percent: 20 },
+          { owner: 'svoboda', owned: 'holding', share_percent: 70 },
+          { owner: 'dvorak', owned: 'holding', share_percent: 30 },
+        ],
+      },
+    },
+    {
+      title: 'Dispersed ownership: nobody above 25 %, the directors are reported',
+      input: {
+        company: { name: 'Družstevní obchod s.r.o.' },
+        parties: [
+          { id: 'a', name: 'Adam Malý', type: 'person' },
+          { id: 'b', name: 'Bohumil Velký', type: 'person' },
+          { id: 'c', name: 'Cyril Střední', type: 'person' },
+          { id: 'd', name: 'David Dlouhý', type: 'person' },
+          { id: 'e', name: 'Eva Krátká', type: 'person' },
+        ],
+        ownership: [
+          { owner: 'a', owned: TARGET, share_percent: 20 },
+          { owner: 'b', owned: TARGET, share_percent: 20 },
+          { owner: 'c', owned: TARGET, share_percent: 20 },
+          { owner: 'd', owned: TARGET, share_percent: 20 },
+          { owner: 'e', owned: TARGET, share_percent: 20 },
+        ],
+        statutory_body: ['Eva Krátká'],
+      },
+    },
+  ],
+  async run(input, ctx) {
+    if (input.company.ico !== undefined) requireIco(input.company.ico, 'company/ico')
+    const parties = new Map<string, (typeof input.parties)[number]>()
+    for (const [i, p] of input.parties.entries()) {
+      if (parties.has(p.id)) throw errors.invalid(`parties/${i}/id`, 'ids must be unique')
+      parties.set(p.id, p)
+    }
+    const countries = new Map<string, string>()
+    for (const [i, p] of input.parties.entries())
+      if (p.country) countries.set(p.id, requireCountry(p.country, `parties/${i}/country`))
+    const ownersOf = new Map<string, { owner: string; share: number; vote: number }[]>()
+    const inflow = new Map<string, number>()
+    for (const [i, e] of input.ownership.entries()) {
+      if (!parties.has(e.owner)) throw errors.invalid(`ownership/${i}/owner`, `no party with id "${e.owner}"`)
+      if (e.owned !== TARGET && parties.get(e.owned)?.type !== 'entity') {
+        throw errors.invalid(`ownership/${i}/owned`, `must be "${TARGET}" or the id of an entity party`)
+      }
+      if (e.owner === e.owned) throw errors.invalid(`ownership/${i}/owner`, 'a party cannot own itself')
+      ownersOf.set(e.owned, [
+        ...(ownersOf.get(e.owned) ?? []),
+        { owner: e.owner, share: e.share_percent / 100, vote: (e.voting_percent ?? e.share_percent) / 100 },
+      ])
+      inflow.set(e.owned, (inflow.get(e.owned) ?? 0) + e.share_percent)
+    }
+    const warnings: string[] = []
+    for (const [owned, total] of inflow) {
+      const label = owned === TARGET ? input.company.name : parties.get(owned)!.name
+      if (total > 100.0001)
+        throw errors.invalid(
+          'ownership',
+          `shares in ${label} add up to ${round(total, 2)} %, more than 100 %`,
+        )
+      if (total < 99.9999)
+        warnings.push(`shares in ${label} add up to ${round(total, 2)} %: the rest is unknown`)
+    }
+    if (!ownersOf.has(TARGET))
+      throw errors.invalid('ownership', `no edge owns "${TARGET}" (the company analysed)`)
+
+    // Walk every chain from the company up to the persons, multiplying shares and votes. `chain`
+    // holds the entities between the company and the current node, nearest the company first.
+    const acc = new Map<string, { share: number; vote: number; control: boolean; paths: string[] }>()
+    let maxDepth = 0
+    type Link = { id: string; share: number }
+    const walk = (node: string, share: number, vote: number, controlled: boolean, chain: Link[]) => {
+      for (const e of ownersOf.get(node) ?? []) {
+        if (chain.some((l) => l.id === e.owner)) {
+          const names = [
+            input.company.name,
+            ...chain.map((l) => parties.get(l.id)!.name),
+            parties.get(e.owner)!.name,
+          ]
+          warnings.push(`circular ownership: ${names.join(' ← ')}`)
+          continue
+        }
+        const s = share * e.share
+        const v = vote * e.vote
+        // Control passes only through links where the owner holds a majority of the votes.
+        const c = controlled && e.vote > CONTROL / 100
+        const party = parties.get(e.owner)!
+        const next = [...chain, { id: e.owner, share: e.share }]
+        if (party.type === 'person') {
+          const trail = [...next]
+            .reverse()
+            .map((l) => `${parties.get(l.id)!.name} (${round(l.share * 100, 2)} %)`)
+            .concat(input.company.name)
+          const a = acc.get(e.owner) ?? { share: 0, vote: 0, control: false, paths: [] }
+          a.share += s
+          a.vote += v
+          a.control ||= c
+          a.paths.push(`${trail.join(' → ')}: ${round(s * 100, 2)} %`)
+          acc.set(e.owner, a)
+          maxDepth = Math.max(maxDepth, next.length)
+        } else walk(e.owner, s, v, c, next)
+      }
+    }
+    walk(TARGET, 1, 1, true, [])
+
+    const today = isoDate(ctx.now)
+    const { version } = highRiskOn(today)
+    const sources: SourceStatus[] = []
+    const built = input.screen === false ? undefined : await screeningEngine(ctx, sources)
+    const screenPerson = (name: string, birth?: string, country?: string) => {
+      if (!built) return []
+      const parts = name.trim().split(/\s+/)
+      const lastName = parts.pop()!
+      return built.engine
+        .screenPerson(
+          {
+            lastName,
+            ...(parts.length ? { firstName: parts.join(' ') } : {}),
+            ...(birth ? { birthDate: birth } : {}),
+            ...(country ? { countries: [country] } : {}),
+          },
+          { limit: 3 },
+        )
+        .map(hitView)
+    }
+
+    const persons = [...acc.entries()].map(([id, a]) => ({ id, ...a, party: parties.get(id)! }))
+    const owners = persons.filter(
+      (p) => p.share * 100 > UBO_THRESHOLD || p.vote * 100 > UBO_THRESHOLD || p.control,
+    )
+    const fallback = owners.length === 0
+    const ubos = owners.map((p) => {
+      const basis = []
+      if (p.share * 100 > UBO_THRESHOLD)
+        basis.push(`more than ${UBO_THRESHOLD} % of shares (${round(p.share * 100, 2)} %)`)
+      if (p.vote * 100 > UBO_THRESHOLD)
+        basis.push(`more than ${UBO_THRESHOLD} % of votes (${round(p.vote * 100, 2)} %)`)
+      if (p.control) basis.push('majority control through the chain')
+      const country = countries.get(p.id) ?? null
+      return {
+        id: p.id,
+        name: p.party.name,
+        effective_share_percent: round(p.share * 100, 2),
+        effective_voting_percent: round(p.vote * 100, 2),
+        control: p.control,
+        basis,
+        paths: p.paths,
+        country,
+        eu_high_risk_country: country !== null && version.countries.includes(country),
+        sanctions_hits: screenPerson(p.party.name, p.party.birth_date, country ?? undefined),
+      }
+    })
+    if (fallback) {
+      for (const [i, name] of (input.statutory_body ?? []).entries()) {
+        ubos.push({
+          id: `statutory_body/${i}`,
+          name,
+          effective_share_percent: 0,
+          effective_voting_percent: 0,
+          control: false,
+          basis: ['member of the statutory body (no person above the threshold)'],
+          paths: [],
+          country: null,
+          eu_high_risk_country: false,
+          sanctions_hits: screenPerson(name),
+        })
+      }
+      if (!input.statutory_body?.length)
+        warnings.push('no beneficial owner above the threshold and no statutory body given')
+    }
+    const entities = input.parties.filter((p) => p.type === 'entity')
+    const entityHits = built
+      ? entities
+          .map((e) => ({
+            id: e.id,
+            name: e.name,
+            hits: built.engine
+              .screenCompany(
+                { name: e.name, ...(countries.get(e.id) ? { country: countries.get(e.id)! } : {}) },
+                { limit: 3 },
+              )
+              .map(hitView),
+          }))
+          .filter((e) => e.hits.length > 0)
+      : []
+    const foreign = entities.filter((e) => (countries.get(e.id) ?? 'CZ') !== 'CZ').length
+    const anyHit = ubos.some((u) => u.sanctions_hits.length) || entityHits.length > 0
+    const anyHighRisk =
+      ubos.some((u) => u.eu_high_risk_country) ||
+      entities.some((e) => version.countries.includes(countries.get(e.id) ?? ''))
+    const risk: 'low' | 'medium' | 'high' =
+      anyHit || anyHighRisk
+        ? 'high'
+        : foreign > 0 || maxDepth > 2 || fallback || warnings.length
+          ? 'medium'
+          : 'low'
+    return {
+      beneficial_owners: ubos,
+      fallback_to_statutory_body: fallback,
+      persons_below_threshold: persons
+        .filter((p) => !owners.includes(p))
+        .map((p) => ({ id: p.id, name: p.party.name, effective_share_percent: round(p.share * 100, 2) })),
+      entity_sanctions_hits: entityHits,
+      structure: {
+        persons: persons.length,
+        entities: entities.length,
+        max_depth: maxDepth,
+        foreign_entities: foreign,
+      },
+      warnings,
+      risk,
+      sanctions_lists: built ? listView(built.lists) : [],
+      rules_applied: [
+        rule(
+          `a natural person holding, directly or through others, more than ${UBO_THRESHOLD} % of shares or votes is a beneficial owner`,
+          ESM,
+          '2021-06-01',
+          `${owners.length} person(s)`,
+        ),
+        rule(
+          'indirect holdings multiply along each chain and add up across chains; control passes through entities held by majority',
+          ESM,
+          '2021-06-01',
+        ),
+        rule(
+          'without such a person, the members of the statutory body are reported as beneficial owners',
+          ESM,
+          '2021-06-01',
+          fallback ? 'applied' : 'not needed',
+        ),
+        rule(
+          'identify the beneficial owner and verify it in the register of beneficial owners and one more source',
+          'zákon 253/2008 Sb., § 9 odst. 2 písm. b)',
+          undefined,
+        ),
+        rule(
+          'owners in EU high-risk third countries require enhanced due diligence',
+          'Delegated Regulation (EU) 2016/1675; zákon 253/2008 Sb., § 9a',
+          version.effective_from,
+          anyHighRisk ? 'applies' : 'none',
+        ),
+      ],
+      sources,
+      partial: sources.some((s) => s.status === 'failed'),
+    }
+  },
+})
