@@ -162,13 +162,25 @@ export const KERNEL_BYTES = new Uint8Array([
   ...section(10, vec([[...uleb(body.length), ...body]])),
 ])
 
-let module: WebAssembly.Module | undefined | null
+/** The part of the WebAssembly API used here (the project's TypeScript libs do not declare it). */
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer
+  grow(pages: number): number
+}
+interface WasmApi {
+  Memory: new (descriptor: { initial: number }) => WasmMemory
+  Module: new (bytes: Uint8Array) => object
+  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> }
+  validate(bytes: Uint8Array): boolean
+}
+export const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly
+
+let module: object | undefined | null
 
 /** Binds the kernel to `memory`; undefined when this runtime lacks WebAssembly SIMD. */
-export function loadKernel(memory: WebAssembly.Memory): ScoreBlock | undefined {
-  if (module === undefined)
-    module = WebAssembly.validate(KERNEL_BYTES) ? new WebAssembly.Module(KERNEL_BYTES) : null
+export function loadKernel(memory: WasmMemory): ScoreBlock | undefined {
+  if (module === undefined) module = wasm.validate(KERNEL_BYTES) ? new wasm.Module(KERNEL_BYTES) : null
   if (module === null) return undefined
-  const instance = new WebAssembly.Instance(module, { env: { memory } })
+  const instance = new wasm.Instance(module, { env: { memory } })
   return instance.exports.scoreBlock as ScoreBlock
 }
