@@ -26,16 +26,35 @@ function fakeAres(answer: (ico: string) => unknown): Agent {
     },
   })
 }
+/** ares_lookup's answer shape (src/agents/data/ares_lookup.ts). */
+const aresAnswer = (ico: string, company: Record<string, unknown> | null) => ({
+  ico,
+  found: company !== null,
+  company,
+  age_years: null,
+  vat_registered: company ? true : null,
+  fetched_at: '2025-06-01T09:00:00Z',
+  rules_applied: [],
+  sources: [{ name: 'ares', status: 'ok' }],
+  partial: false,
+})
 const CEZ = {
   ico: '45274649',
   name: 'ČEZ, a. s.',
-  legal_form: { code: '121', name: 'Akciová společnost' },
+  legal_form_code: '121',
+  legal_form: 'Akciová společnost',
+  address: 'Duhová 1444/2, Michle, 14000 Praha 4',
+  country: 'CZ',
+  vat_id: 'CZ45274649',
   established: '1992-05-06',
+  dissolved: null,
   status: 'active',
-  address: { text: 'Duhová 1444/2, Michle, 14000 Praha 4' },
+  registrations: { vr: 'AKTIVNI', dph: 'AKTIVNI', ir: 'NEEXISTUJICI' },
+  insolvency_flag: false,
+  updated: '2025-05-30',
 }
 const dispatcher = createDispatcher(
-  [...complianceAgents, fakeAres((ico) => (ico === CEZ.ico ? CEZ : { found: false }))],
+  [...complianceAgents, fakeAres((ico) => aresAnswer(ico, ico === CEZ.ico ? CEZ : null))],
   deps,
   logger,
 )
@@ -188,6 +207,25 @@ describe('kyc against the public register', () => {
       { name: 'data/ares_lookup', status: 'failed', error: 'ares: timed out after 8000 ms' },
     ])
     expect(out.verified).not.toContain('name matches ARES')
+  })
+
+  it('reports the failure ares_lookup names when it could not ask ARES (found: null)', async () => {
+    const unanswered = createDispatcher(
+      [
+        ...complianceAgents,
+        fakeAres((ico) => ({
+          ...aresAnswer(ico, null),
+          found: null,
+          partial: true,
+          sources: [{ name: 'ares', status: 'failed', error: 'ares: answered 503' }],
+        })),
+      ],
+      deps,
+      logger,
+    )
+    const out = await run('kyc', company, unanswered)
+    expect(out.sources).toEqual([{ name: 'data/ares_lookup', status: 'failed', error: 'ares: answered 503' }])
+    expect(out.partial).toBe(true)
   })
 
   it('rejects an IČO with a bad checksum, naming the expected digit', async () => {

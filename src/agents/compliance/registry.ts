@@ -49,7 +49,7 @@ export function companyFactsFrom(raw: unknown, ico: string): CompanyFacts {
   const facts: CompanyFacts = { ico }
   const name = str(pick(o, 'name', 'business_name', 'obchodniJmeno'))
   if (name) facts.name = name
-  const lf = pick(o, 'legal_form', 'pravniForma')
+  const lf = pick(o, 'legal_form', 'legal_form_code', 'pravniForma')
   const legalForm = isObj(lf)
     ? str(pick(lf, 'name', 'code'))
     : (str(lf) ?? (typeof lf === 'number' ? String(lf) : undefined))
@@ -63,7 +63,7 @@ export function companyFactsFrom(raw: unknown, ico: string): CompanyFacts {
   if (typeof o.active === 'boolean') facts.active = o.active
   else if (status) facts.active = !/zanik|dissolv|inactive|neaktiv|cancel/i.test(status)
   else if (dissolved) facts.active = false
-  const insolvency = pick(o, 'insolvency', 'in_insolvency')
+  const insolvency = pick(o, 'insolvency_flag', 'insolvency', 'in_insolvency')
   if (typeof insolvency === 'boolean') facts.insolvency = insolvency
   else if (isObj(insolvency) && typeof insolvency.active === 'boolean') facts.insolvency = insolvency.active
   else if (isObj(registrations)) {
@@ -71,9 +71,9 @@ export function companyFactsFrom(raw: unknown, ico: string): CompanyFacts {
     const ceu = str(pick(registrations, 'stavZdrojeCeu', 'ceu', 'bankrupts'))
     if (ir || ceu) facts.insolvency = ir === 'AKTIVNI' || ceu === 'AKTIVNI'
   }
-  const dic = str(pick(o, 'dic', 'vat_id'))
+  const dic = str(pick(o, 'vat_id', 'dic'))
   if (dic) facts.dic = dic
-  const vat = pick(o, 'vat_payer')
+  const vat = pick(root, 'vat_registered') ?? pick(o, 'vat_payer')
   if (typeof vat === 'boolean') facts.vatPayer = vat
   else if (dic) facts.vatPayer = true
   const address = pick(o, 'address', 'sidlo', 'seat')
@@ -103,6 +103,14 @@ export async function lookupCompany(ctx: AgentContext, ico: string): Promise<Loo
   try {
     const raw = await ctx.call('data', 'ares_lookup', { ico })
     const partial = isObj(raw) && raw.partial === true
+    // found: null = ARES could not be asked (the agent names the failing source in its sources).
+    if (isObj(raw) && raw.found === null) {
+      const failedSource = Array.isArray(raw.sources)
+        ? (raw.sources as Obj[]).find((x) => isObj(x) && x.status === 'failed')
+        : undefined
+      const why = str(failedSource?.error) ?? 'ARES did not answer'
+      return { source: { name: SOURCE, status: 'failed', error: why } }
+    }
     if (isObj(raw) && (raw.found === false || raw.exists === false)) {
       return { found: false, source: { name: SOURCE, status: 'ok' } }
     }

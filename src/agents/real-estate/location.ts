@@ -38,12 +38,22 @@ export async function locate(
   if (input.latitude !== undefined) return { point: { lat: input.latitude, lon: input.longitude! } }
   if (!input.address) throw errors.invalid('latitude', 'required (or an address to geocode)')
   try {
+    // The geocoder answers {best: {lat, lon, …} | null, sources: [...]}; best is null when RÚIAN failed or found nothing.
     const raw = (await ctx.call('data', 'geocoder', { address: input.address })) as Record<string, unknown>
-    const best = Array.isArray(raw.results) ? (raw.results[0] as Record<string, unknown> | undefined) : raw
-    const lat = num(best?.latitude) ?? num(best?.lat)
-    const lon = num(best?.longitude) ?? num(best?.lon)
+    const best = (raw.best ?? undefined) as Record<string, unknown> | undefined
+    const lat = num(best?.lat)
+    const lon = num(best?.lon)
     if (lat === undefined || lon === undefined) {
-      return { source: { name: 'data/geocoder', status: 'failed', error: 'no coordinates for this address' } }
+      const failed = Array.isArray(raw.sources)
+        ? (raw.sources as { status?: string; error?: string }[]).find((x) => x.status === 'failed')
+        : undefined
+      return {
+        source: {
+          name: 'data/geocoder',
+          status: 'failed',
+          error: failed?.error ?? 'no position found for this address',
+        },
+      }
     }
     return { point: { lat, lon }, source: { name: 'data/geocoder', status: 'ok' } }
   } catch (error) {

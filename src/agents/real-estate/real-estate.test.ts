@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { Type } from 'typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '../../kit/config.ts'
-import { AppError } from '../../kit/errors.ts'
+import type { AppError } from '../../kit/errors.ts'
 import { createLogger } from '../../kit/logger.ts'
 import { agentSpec, createAgentDeps } from '../deps.ts'
 import { createDispatcher } from '../dispatch.ts'
@@ -36,10 +36,21 @@ const ares = fake('data', 'ares_lookup', ({ ico }) =>
     ? { ico, name: 'ČEZ, a. s.', established: '1992-05-06', status: 'active' }
     : { found: false },
 )
-const geocoder = fake('data', 'geocoder', ({ address }) => {
-  if (/Smíchov/.test(address)) return { latitude: 50.0713, longitude: 14.4035 }
-  throw new AppError('upstream_timeout', 'ruian: timed out after 8000 ms')
-})
+/** geocoder's answer shape (src/agents/data/geocoder.ts); RÚIAN "fails" for anything but Smíchov. */
+const geocoder = fake('data', 'geocoder', ({ address }) =>
+  /Smíchov/.test(address)
+    ? {
+        query: address,
+        best: { address, type: 'AdresniMisto', score: 100, lat: 50.0713, lon: 14.4035 },
+        candidates: [],
+      }
+    : {
+        query: address,
+        best: null,
+        candidates: [],
+        sources: [{ name: 'ruian', status: 'failed', error: 'ruian: timed out after 8000 ms' }],
+      },
+)
 const dispatcher = createDispatcher([...realEstateAgents, ares, geocoder], deps, logger)
 const run = async (name: string, input: unknown, d = dispatcher): Promise<any> =>
   (await d.call('real-estate', name, input, { now: NOW })).output

@@ -26,37 +26,49 @@ function fakeAres(answer: (ico: string) => unknown): Agent {
     },
   })
 }
+/** Companies in ares_lookup's answer shape (src/agents/data/ares_lookup.ts). */
+const company = (c: Record<string, unknown>) => ({
+  legal_form_code: null,
+  legal_form: null,
+  address: null,
+  country: 'CZ',
+  vat_id: null,
+  dissolved: null,
+  status: 'active',
+  registrations: {},
+  insolvency_flag: false,
+  updated: null,
+  ...c,
+})
 const REGISTER: Record<string, unknown> = {
-  '45274649': {
+  '45274649': company({
     ico: '45274649',
     name: 'ČEZ, a. s.',
-    legal_form: { code: '121', name: 'Akciová společnost' },
+    legal_form_code: '121',
+    legal_form: 'Akciová společnost',
     established: '1992-05-06',
-    status: 'active',
-    nace: ['35.11'],
-  },
-  // A company founded four months before NOW, in real estate, with an insolvency registration.
-  '27082440': {
+  }),
+  // Founded four months before NOW, with an active insolvency registration.
+  '27082440': company({
     ico: '27082440',
     name: 'Nová Reality s.r.o.',
     established: '2025-02-01',
-    status: 'active',
-    nace: ['68.10'],
-    registrations: { stavZdrojeIr: 'AKTIVNI' },
-  },
-  '25596641': {
+    registrations: { ir: 'AKTIVNI' },
+    insolvency_flag: true,
+  }),
+  '25596641': company({
     ico: '25596641',
     name: 'Zaniklá s.r.o.',
     established: '2001-03-01',
     dissolved: '2019-12-31',
-    status: 'ZANIKLY',
-  },
+    status: 'dissolved',
+  }),
 }
-const dispatcher = createDispatcher(
-  [...riskAgents, fakeAres((ico) => REGISTER[ico] ?? { found: false })],
-  deps,
-  logger,
-)
+const aresAnswer = (ico: string) => {
+  const c = REGISTER[ico] ?? null
+  return { ico, found: c !== null, company: c, sources: [{ name: 'ares', status: 'ok' }], partial: false }
+}
+const dispatcher = createDispatcher([...riskAgents, fakeAres(aresAnswer)], deps, logger)
 const down = createDispatcher(
   [
     ...riskAgents,
@@ -194,10 +206,10 @@ describe('risk agents: worked examples', () => {
 })
 
 describe('risk agents: registers, rules and bad input', () => {
-  it('sums the flags of a young real-estate company in insolvency past the critical threshold', async () => {
+  it('rates a company founded four months ago and in insolvency high', async () => {
     const out = await run('company_risk', { ico: '27082440' })
-    expect(out.flags.map((f: any) => f.flag)).toEqual(['insolvency', 'younger_than_1y', 'high_risk_sector'])
-    expect(out).toMatchObject({ risk_level: 'critical', score: 105 })
+    expect(out.flags.map((f: any) => f.flag)).toEqual(['insolvency', 'younger_than_1y'])
+    expect(out).toMatchObject({ risk_level: 'high', score: 85 })
   })
 
   it('rates a dissolved company critical', async () => {
