@@ -546,6 +546,7 @@ describe('health of the optional services', () => {
   })
 
   it('is ok (200) when every service answers, and down (503) once the database is gone', async () => {
+    const { key } = await healthy.createKey()
     const ok = await healthy.app.inject('/health')
     expect(ok.statusCode).toBe(200)
     expect(ok.json().status).toBe('ok')
@@ -560,5 +561,13 @@ describe('health of the optional services', () => {
     })
     const metrics = await healthy.app.inject('/metrics')
     expect(metrics.body).toContain('gateway_service_health{service="database"} 0')
+    // Keyed routes fail closed while the key store is gone.
+    const keyed = await healthy.app.inject({ url: '/api/services', headers: { 'x-api-key': key } })
+    expect(keyed.statusCode).toBe(503)
+    expect(keyed.json()).toMatchObject({
+      code: 'service_unavailable',
+      error: 'API key store unavailable; retry shortly',
+    })
+    expect(keyed.headers['retry-after']).toBe('5')
   })
 })

@@ -5,8 +5,9 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
+import type { AuthenticatedKey } from '../../engines/keys/store.ts'
 import { UNLIMITED } from '../../engines/keys/tiers.ts'
-import { AppError } from '../../kit/errors.ts'
+import { AppError, errors } from '../../kit/errors.ts'
 import { type LimitCheck, type RateLimitDecision, rateLimitHeaders } from '../../kit/ratelimit.ts'
 import type { GatewayDeps, GatewayRequest } from './app.ts'
 
@@ -77,7 +78,14 @@ export function apiKeyGuard(deps: Pick<GatewayDeps, 'store' | 'limiter'>) {
         { 'www-authenticate': 'Bearer realm="gatehouse"' },
       )
     }
-    const key = await deps.store.authenticate(presented)
+    let key: AuthenticatedKey | undefined
+    try {
+      key = await deps.store.authenticate(presented)
+    } catch (error) {
+      // Fail closed: without the key store nothing is let through, and the client is told to retry.
+      request.log.error({ err: error }, 'key store unavailable')
+      throw errors.unavailable('API key store unavailable; retry shortly', 5)
+    }
     if (!key) throw new AppError('forbidden', 'Invalid or expired API key')
     ;(request as GatewayRequest).gatewayKey = key
 
@@ -94,7 +102,13 @@ export function apiKeyGuard(deps: Pick<GatewayDeps, 'store' | 'limiter'>) {
     }
     if (checks.length === 0) return // Enterprise: unlimited, still logged.
 
-    const decisions = await deps.limiter.hitAll(checks)
+    let decisions: RateLimitDecision[]
+    try {
+      decisions = await deps.limiter.hitAll(checks)
+    } catch (error) {
+      request.log.error({ err: error }, 'rate limiter unavailable')
+      throw errors.unavailable('Rate limiter unavailable; retry shortly', 5)
+    }
     reply.headers(limitHeaders(windows, decisions))
     if (decisions[0]!.allowed) return
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { main } from '../../cli.ts'
 import { ConfigError, parseEnv } from '../../kit/config.ts'
 import { checkGatewayConfig, DEV_ADMIN_KEY, type GatewayConfig } from './config.ts'
+import { startTestGateway } from './harness.ts'
 import { gatewayService } from './service.ts'
 
 const config = (env: Record<string, string>) => parseEnv(gatewayService.spec, env) as unknown as GatewayConfig
@@ -41,6 +42,12 @@ describe('gateway configuration', () => {
   it('refuses a key prefix that does not fit the key format', () => {
     expect(problems({ API_KEY_PREFIX: 'GK_' })[0]).toMatch(/^API_KEY_PREFIX must be 1 to 8/)
     expect(problems({ API_KEY_PREFIX: 'acme' })).toEqual([])
+  })
+
+  it('refuses to start when REDIS_URL is set but Redis is unreachable, naming the variable', async () => {
+    await expect(startTestGateway({ env: { REDIS_URL: 'redis://127.0.0.1:1' } })).rejects.toThrow(
+      /REDIS_URL=redis:\/\/127\.0\.0\.1:1 is not reachable/,
+    )
   })
 
   it('stops `gatehouse serve gateway` before it listens, with the configuration exit code', async () => {

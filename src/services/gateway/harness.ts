@@ -52,13 +52,19 @@ export async function startTestGateway(
     ROUTER_URL: 'http://127.0.0.1:9',
     ...opts.env,
   }) as unknown as GatewayStartConfig
-  const running = await startGateway(config, opts.logger ?? createLogger({ level: 'silent' }), {
-    ...(opts.agents ? { agents: opts.agents } : {}),
-    processMetrics: false,
-    logRequests: opts.logRequests ?? false,
-    ...(opts.schema ? { schema: opts.schema } : {}),
-    ...(opts.limiterPrefix ? { limiterPrefix: opts.limiterPrefix } : {}),
-  })
+  let running: Awaited<ReturnType<typeof startGateway>>
+  try {
+    running = await startGateway(config, opts.logger ?? createLogger({ level: 'silent' }), {
+      ...(opts.agents ? { agents: opts.agents } : {}),
+      processMetrics: false,
+      logRequests: opts.logRequests ?? false,
+      ...(opts.schema ? { schema: opts.schema } : {}),
+      ...(opts.limiterPrefix ? { limiterPrefix: opts.limiterPrefix } : {}),
+    })
+  } catch (error) {
+    if (ownDir) rmSync(ownDir, { recursive: true, force: true })
+    throw error
+  }
   const gw: TestGateway = {
     app: running.app,
     config,
