@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agents } from '../../src/agents/index.ts'
 import { AGENT_SERVICE_COUNTS, AGENT_SERVICES } from '../../src/agents/types.ts'
 import { startTestGateway, type TestGateway } from '../../src/services/gateway/harness.ts'
+import { SANCTIONS_SUBSET } from '../sources/routes.ts'
 import { CLOSED_DNS, offlineEnv, REGISTRY_DIR, testDispatcher } from './harness.ts'
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
@@ -100,6 +101,8 @@ describe('every example through the gateway HTTP app', () => {
         REGISTRY_DATA_DIR: REGISTRY_DIR,
         DNS_SERVERS: CLOSED_DNS,
         DNS_TIMEOUT_MS: '300',
+        // Real lists, but the subset that indexes in seconds (the full set takes half a minute).
+        SANCTIONS_PATHS: SANCTIONS_SUBSET,
       },
     })
     key = (await gw.createKey({ name: 'catalogue walk', rate_limit: -1, requests_per_minute: -1 })).key

@@ -10,6 +10,7 @@ import type { Agent } from '../../src/agents/types.ts'
 import { createDnsLookup } from '../../src/engines/contacts/dns.ts'
 import { parseEnv } from '../../src/kit/config.ts'
 import { createLogger } from '../../src/kit/logger.ts'
+import { SANCTIONS_SUBSET } from '../sources/routes.ts'
 
 export const REGISTRY_DIR = resolve(import.meta.dirname, '../../../shared/data/registry')
 
@@ -40,6 +41,8 @@ export function testDeps(env: Record<string, string> = {}, overrides: Partial<Ag
     REGISTRY_DATA_DIR: REGISTRY_DIR,
     DNS_SERVERS: CLOSED_DNS,
     DNS_TIMEOUT_MS: '300',
+    // Real lists, but the subset that indexes in seconds (the full set takes half a minute).
+    SANCTIONS_PATHS: SANCTIONS_SUBSET,
     ...env,
   })
   const deps = createAgentDeps(config)

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DnsTestServer, startDnsServer } from '../../../test/agents/dns-server.ts'
 import { dnsAt, failure, run, testDeps, testDispatcher } from '../../../test/agents/harness.ts'
+import { startReplay } from '../../../test/sources/replay.ts'
+import { replayDeps, SOURCE_ROUTES } from '../../../test/sources/routes.ts'
 import { agents } from '../index.ts'
 import { contactAgents } from './index.ts'
 
@@ -473,6 +475,20 @@ describe('contact_enrichment', () => {
       region: 'Jihomoravský',
       psc_matches_municipality: true,
     })
+  })
+
+  it('adds the company from ARES (recorded response)', async () => {
+    const replay = await startReplay(SOURCE_ROUTES)
+    try {
+      const withAres = testDispatcher(agents, replayDeps(replay.url))
+      const out = await run(withAres, 'contact', 'contact_enrichment', { name: 'Jan Novák', ico: '27082440' })
+      expect(out.company).toMatchObject({ ico: '27082440', found: true, partial: false })
+      expect(out.company.company.name).toMatch(/\S/)
+      expect(out.sources).toContainEqual({ source: 'data/ares_lookup', status: 'ok' })
+      expect(out.partial).toBe(false)
+    } finally {
+      await replay.close()
+    }
   })
 
   it('names a company source it cannot reach and still answers', async () => {

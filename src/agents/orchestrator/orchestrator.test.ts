@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { failure, run, testDeps, testDispatcher } from '../../../test/agents/harness.ts'
 import { type LlmTestServer, startLlmServer } from '../../../test/agents/llm-server.ts'
+import { startReplay } from '../../../test/sources/replay.ts'
+import { replayDeps, SOURCE_ROUTES } from '../../../test/sources/routes.ts'
 import { agents } from '../index.ts'
 import { orchestratorAgents } from './index.ts'
 
@@ -277,6 +279,32 @@ describe('due_diligence_flow', () => {
     expect(out.plan).toEqual([['ico'], ['ares', 'insolvency', 'vat', 'screening', 'ubo', 'risk']])
     for (const s of out.steps.slice(1)) expectComposed(s)
     expect(out.status).not.toBe('failed')
+  })
+
+  it('fails a company in insolvency, with the registers answering from recorded responses', async () => {
+    const replay = await startReplay(SOURCE_ROUTES)
+    try {
+      // Generous source timeout: the sanctions index is built on first use and holds the CPU.
+      const withSources = testDispatcher(agents, replayDeps(replay.url, { SOURCES_TIMEOUT_SECONDS: '30' }))
+      const out = await run(withSources, 'orchestrator', 'due_diligence_flow', { ico: '26863154' })
+      expect(step(out, 'ares').output).toMatchObject({ found: true, partial: false })
+      expect(step(out, 'insolvency').output).toMatchObject({ in_insolvency: true })
+      expect(step(out, 'insolvency').output.proceedings[0]).toMatchObject({
+        reference: '25 INS 10525/2016',
+        state: 'REORGANIZ',
+      })
+      expect(out.verdict).toBe('fail')
+      expect(out.verdict_basis).toContainEqual({
+        source: 'data/insolvency_check',
+        field: 'in_insolvency',
+        value: 'true',
+        level: 'fail',
+      })
+      expectComposed(step(out, 'ubo'))
+      expect(replay.requests.some((r) => r.path === '/ares/ekonomicke-subjekty/26863154')).toBe(true)
+    } finally {
+      await replay.close()
+    }
   })
 
   it('pads a seven-digit IČO (example 2)', async () => {
