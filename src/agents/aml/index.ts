@@ -1,4 +1,5 @@
 import type { Agent } from '../types.ts'
+import { adverseMedia } from './adverse_media.ts'
 import { cashThresholdCheck } from './cash_threshold_check.ts'
 import { companyScreening } from './company_screening.ts'
 import { countryRisk } from './country_risk.ts'
@@ -14,4 +15,5 @@ export const amlAgents: Agent[] = [
   cashThresholdCheck,
   structuringDetection,
   uboAnalysis,
+  adverseMedia,
 ]
