@@ -43,5 +43,11 @@ export const knowledgeSpec = {
     max: 600_000,
     doc: 'how often the index follows other writers (0: never)',
   }),
+  KB_ASK_MIN_SIMILARITY: env.int({
+    default: 0,
+    min: 0,
+    max: 100,
+    doc: 'cosine × 100 a passage needs to count as relevant by meaning in /ask (0: the embedder default: hash 30, transformers 75, openai 45)',
+  }),
   ...llmSpec,
 }

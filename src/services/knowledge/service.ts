@@ -61,6 +61,15 @@ export const knowledgeService = defineService({
       logger: logger.child({ service: 'knowledge' }),
       llm,
       maxUploadBytes: config.KB_MAX_UPLOAD_BYTES,
+      ...(config.KB_ASK_MIN_SIMILARITY > 0
+        ? {
+            minSimilarity: {
+              hash: config.KB_ASK_MIN_SIMILARITY / 100,
+              transformers: config.KB_ASK_MIN_SIMILARITY / 100,
+              openai: config.KB_ASK_MIN_SIMILARITY / 100,
+            },
+          }
+        : {}),
     })
     await kb.open()
     const notes = [
