@@ -514,3 +514,21 @@ describe('an embedder upstream that is down', () => {
     }
   })
 })
+
+describe('large uploads', () => {
+  it('accepts a file far above the JSON body limit when it is under the upload limit', async () => {
+    const h = await startKnowledge({ maxUploadBytes: 1024 * 1024 })
+    try {
+      const content = Array.from(
+        { length: 6000 },
+        (_, i) => `Věta číslo ${i} o katastru nemovitostí a zástavním právu.`,
+      ).join(' ')
+      expect(Buffer.byteLength(content)).toBeGreaterThan(300 * 1024)
+      const res = await upload(h, { collection: 'real_estate' }, { name: 'big.txt', content })
+      expect(res.statusCode).toBe(201)
+      expect(res.json().data.chunks).toBeGreaterThan(100)
+    } finally {
+      await h.close()
+    }
+  })
+})
