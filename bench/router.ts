@@ -2,7 +2,8 @@
  * Router queue benchmark: `npm run bench:router [-- --jobs N]`.
  *
  * For SQLite (a file in a temporary folder) and PostgreSQL (127.0.0.1:5432, when it answers):
- * 1. throughput — N `echo` jobs enqueued by one producer while 4 in-process workers run them;
+ * 1. throughput — N `echo` jobs enqueued by a producer (64 in flight, like concurrent POST /tasks)
+ *    while 4 in-process workers run them;
  *    jobs/s from the first enqueue to the last SUCCEEDED;
  * 2. latency — POST /tasks through the router app (Fastify inject) at a steady rate, measured
  *    from the request to the job's SUCCEEDED (p50, p99);
@@ -28,7 +29,7 @@ import type { RouterConfig } from '../src/services/router/config.ts'
 import { assembleRouter, routerService } from '../src/services/router/service.ts'
 
 const { values } = parseArgs({
-  options: { jobs: { type: 'string', default: '5000' }, rate: { type: 'string', default: '200' } },
+  options: { jobs: { type: 'string', default: '5000' }, rate: { type: 'string', default: '100' } },
 })
 const JOBS = Number(values.jobs)
 const RATE = Number(values.rate)
@@ -61,7 +62,16 @@ async function throughput(db: Database): Promise<{ enqueuedPerSec: number; jobsP
   const pool = new WorkerPool(queue, { 'bench.echo': async (input) => input }, { concurrency: 4, pollMs: 20 })
   await pool.start()
   const started = performance.now()
-  for (let i = 0; i < JOBS; i++) await queue.enqueue({ kind: 'bench.echo', input: { i } })
+  // The producer keeps 64 enqueues in flight, as a server does with concurrent POST /tasks.
+  const inFlight = new Set<Promise<unknown>>()
+  for (let i = 0; i < JOBS; i++) {
+    const p: Promise<unknown> = queue
+      .enqueue({ kind: 'bench.echo', input: { i } })
+      .finally(() => inFlight.delete(p))
+    inFlight.add(p)
+    if (inFlight.size >= 64) await Promise.race(inFlight)
+  }
+  await Promise.all(inFlight)
   const enqueuedAt = performance.now()
   await allDone
   const elapsed = performance.now() - started

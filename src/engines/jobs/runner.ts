@@ -79,6 +79,8 @@ export class WorkerPool {
   /** Successes waiting for the next group commit, and the flush in progress. */
   private pending: { job: ClaimedJob; result: unknown; done: () => void }[] = []
   private flushing: Promise<void> | undefined
+  /** Outcomes still being written (stop waits for them). */
+  private readonly recording = new Set<Promise<void>>()
 
   constructor(queue: JobQueue, handlers: Record<string, JobHandler>, opts: PoolOptions = {}) {
     this.queue = queue
@@ -126,6 +128,7 @@ export class WorkerPool {
     while (this.active.size > 0 && Date.now() < deadline) await sleep(10)
     for (const controller of this.active.values())
       controller.abort(new JobError('stopped', 'worker stopped', true))
+    await Promise.all([...this.recording])
   }
 
   /** Version reported on the next heartbeat. */
@@ -207,6 +210,18 @@ export class WorkerPool {
       job.timeout_ms,
     )
     const handler = this.handlers.get(job.kind)!
+    let released = false
+    // The slot is free once the handler is done: recording the outcome (a group commit) overlaps
+    // the next claim instead of holding a worker idle.
+    const release = () => {
+      if (released) return
+      released = true
+      clearTimeout(timer)
+      this.active.delete(job.id)
+      const freed = this.slotFreed
+      this.slotFreed = undefined
+      freed?.()
+    }
     const settle = async () => {
       let failure: JobErrorInfo | undefined
       let result: unknown
@@ -215,6 +230,7 @@ export class WorkerPool {
       } catch (error) {
         failure = classify(controller.signal.aborted ? controller.signal.reason : error)
       }
+      release()
       // A cancelled job is already CANCELLED: there is nothing to report.
       if (failure?.code === 'cancelled') return
       try {
@@ -225,17 +241,15 @@ export class WorkerPool {
         this.opts.logger?.warn({ err: error, job_id: job.id }, 'could not record the outcome')
       }
     }
-    settle()
+    const recording: Promise<void> = settle()
       .catch((error: unknown) =>
         this.opts.logger?.warn({ err: error, job_id: job.id }, 'could not record the result'),
       )
       .finally(() => {
-        clearTimeout(timer)
-        this.active.delete(job.id)
-        const freed = this.slotFreed
-        this.slotFreed = undefined
-        freed?.()
+        release()
+        this.recording.delete(recording)
       })
+    this.recording.add(recording)
   }
 }
 
