@@ -91,6 +91,7 @@ const cases = (
 const subjects = cases.map((c) => c.subject)
 for (const s of subjects) screenSubject(engine, s) // warm-up (JIT, token memo)
 const matchTimes: number[] = []
+const matchCpu = cpuMs()
 for (let round = 0; round < 5; round++) {
   for (const s of subjects) {
     const t = performance.now()
@@ -98,10 +99,11 @@ for (let round = 0; round < 5; round++) {
     matchTimes.push(performance.now() - t)
   }
 }
+const matchCpuPerQuery = (cpuMs() - matchCpu) / matchTimes.length
 const match = percentiles(matchTimes)
 console.log('\n2. name matching alone (engine, per query)')
 console.log(
-  `   ${matchTimes.length} queries: mean ${f(match.mean)} ms, p50 ${f(match.p50)} ms, p95 ${f(match.p95)} ms, p99 ${f(match.p99)} ms`,
+  `   ${matchTimes.length} queries: mean ${f(match.mean)} ms, p50 ${f(match.p50)} ms, p95 ${f(match.p95)} ms, p99 ${f(match.p99)} ms; CPU ${f(matchCpuPerQuery)} ms per query`,
 )
 
 // 3. Baseline: linear scan of every name, token-sorted Jaro-Winkler on the whole name
@@ -148,6 +150,7 @@ const store = new AmlStore(db.as())
 const infos = versions.map((v, i) => versionInfo(v, i + 1))
 const screener = createScreener({ engine, versions: infos, highRisk: loadHighRiskTable() })
 const fullTimes: number[] = []
+let fullCpu = cpuMs()
 const fullStarted = performance.now()
 let n = 0
 for (let round = 0; round < 4; round++) {
@@ -171,10 +174,11 @@ for (let round = 0; round < 4; round++) {
   }
 }
 const fullRate = n / ((performance.now() - fullStarted) / 1000)
+fullCpu = (cpuMs() - fullCpu) / n
 const full = percentiles(fullTimes)
 console.log('\n4. complete screenings in process (network modules off, audit write included)')
 console.log(
-  `   ${n} screenings: ${f(fullRate, 0)} screenings/s on one core, p50 ${f(full.p50)} ms, p95 ${f(full.p95)} ms, p99 ${f(full.p99)} ms`,
+  `   ${n} screenings: ${f(fullRate, 0)} screenings/s on one core, p50 ${f(full.p50)} ms, p95 ${f(full.p95)} ms, p99 ${f(full.p99)} ms; CPU ${f(fullCpu)} ms per screening (${f(1000 / fullCpu, 0)} screenings/s per core)`,
 )
 
 // 5. Over HTTP
@@ -192,6 +196,7 @@ const app = await buildApp({
 await app.listen({ port: 0, host: '127.0.0.1' })
 const port = (app.server.address() as { port: number }).port
 const bodies = subjects.map((s) => JSON.stringify(s))
+const httpCpu = cpuMs()
 const { stdout } = await run(
   process.execPath,
   [
@@ -212,16 +217,17 @@ const { stdout } = await run(
   { maxBuffer: 64 * 1024 * 1024 },
 )
 const ac = JSON.parse(stdout) as {
-  requests: { average: number }
+  requests: { average: number; total: number }
   latency: { p50: number; p97_5: number; p99: number; average: number }
   non2xx: number
   statusCodeStats?: Record<string, { count: number }>
 }
+const serverCpu = (cpuMs() - httpCpu) / Math.max(1, ac.requests.total)
 console.log(
   `\n5. over HTTP: POST /api/aml/screen/complete, ${CONNECTIONS} connections, ${DURATION} s, one subject (${subjectLabel(subjects[Math.floor(bodies.length / 3)]!)})`,
 )
 console.log(
-  `   ${f(ac.requests.average, 0)} screenings/s, latency mean ${f(ac.latency.average)} ms, p50 ${ac.latency.p50} ms, p97.5 ${ac.latency.p97_5} ms, p99 ${ac.latency.p99} ms, non-2xx ${ac.non2xx}${ac.non2xx > 0 ? ` ${JSON.stringify(ac.statusCodeStats)}` : ''}`,
+  `   ${f(ac.requests.average, 0)} screenings/s, latency mean ${f(ac.latency.average)} ms, p50 ${ac.latency.p50} ms, p97.5 ${ac.latency.p97_5} ms, p99 ${ac.latency.p99} ms, non-2xx ${ac.non2xx}${ac.non2xx > 0 ? ` ${JSON.stringify(ac.statusCodeStats)}` : ''}; server CPU ${f(serverCpu)} ms per screening`,
 )
 await app.close()
 await db.close()

@@ -383,6 +383,7 @@ export function createScreeningEngine(opts: EngineOptions): ScreeningEngine {
     query: QueryToken[],
     queryLegal: string | undefined,
     n: IndexedName,
+    memo: Map<string, [number, TokenMatch['how']]>[],
   ): { score: number; features: Explanation['features'] } {
     const qn = query.length
     const cn = n.tokens.length
@@ -393,7 +394,15 @@ export function createScreeningEngine(opts: EngineOptions): ScreeningEngine {
         const c = n.tokens[ci]!
         // A patronymic pairs only with a patronymic: "Ramzan" is not "Ramzanovna".
         if (n.roles[ci] === PATRONYMIC_ROLE && !isPatronymic(q.f)) continue
-        const [sim, how] = tokenSimilarity(q, c)
+        // Candidates share tokens heavily ("mohammed" in hundreds of names): one comparison per
+        // query token and list spelling per query.
+        const key = c.c === undefined ? c.f : `${c.f}#`
+        let result = memo[qi]!.get(key)
+        if (!result) {
+          result = tokenSimilarity(q, c)
+          memo[qi]!.set(key, result)
+        }
+        const [sim, how] = result
         if (sim >= minScore(how)) pairs.push({ qi, ci, sim, how })
       }
     }
@@ -470,9 +479,10 @@ export function createScreeningEngine(opts: EngineOptions): ScreeningEngine {
     const query = queryTokens(norm, familyCount)
     if (query.length === 0) return []
     const best = new Map<number, { score: number; n: IndexedName; features: Explanation['features'] }>()
+    const memo = query.map(() => new Map<string, [number, TokenMatch['how']]>())
     for (const nameId of candidates(query, allowList)) {
       const n = names[nameId]!
-      const { score, features } = scoreName(query, norm.legalForm, n)
+      const { score, features } = scoreName(query, norm.legalForm, n, memo)
       const prev = best.get(n.entity)
       if (!prev || score > prev.score) best.set(n.entity, { score, n, features })
     }

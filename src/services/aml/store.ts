@@ -171,7 +171,8 @@ export class AmlStore {
     return Number(row.value)
   }
 
-  async saveScreening(s: StoredScreening): Promise<void> {
+  /** `resultJson`: the result already serialised (the route sends the same text). */
+  async saveScreening(s: StoredScreening, resultJson?: string): Promise<void> {
     await this.db
       .insertInto('aml_screenings')
       .values({
@@ -181,7 +182,7 @@ export class AmlStore {
         risk_level: s.risk_level,
         input: JSON.stringify(s.input),
         list_versions: JSON.stringify(s.list_versions),
-        result: JSON.stringify(s.result),
+        result: resultJson ?? JSON.stringify(s.result),
       })
       .execute()
   }

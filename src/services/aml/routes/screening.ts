@@ -63,8 +63,15 @@ export function registerScreeningRoutes(app: App, deps: AmlDeps): void {
     return release
   }
 
-  /** Screens one subject, gives it its id and stores the audit record. */
-  async function screenAndStore(state: Ready, subject: Subject, input: unknown): Promise<ScreeningResult> {
+  /**
+   * Screens one subject, gives it its id and stores the audit record. Returns the result and its
+   * JSON text: serialised once, stored and sent as the same bytes.
+   */
+  async function screenAndStore(
+    state: Ready,
+    subject: Subject,
+    input: unknown,
+  ): Promise<{ result: ScreeningResult; json: string }> {
     const outcome = await state.screener.screen(subject)
     const at = now()
     const day = at.toISOString().slice(0, 10).replace(/-/g, '')
@@ -74,21 +81,25 @@ export function registerScreeningRoutes(app: App, deps: AmlDeps): void {
       timestamp: at.toISOString(),
       ...outcome,
     }
-    await deps.store.saveScreening({
-      screening_id: result.screening_id,
-      created_at: result.timestamp,
-      subject_type: 'last_name' in subject ? 'person' : 'company',
-      risk_level: result.overall_risk.level,
-      input,
-      list_versions: state.versions.map((v) => ({
-        id: v.id,
-        list: v.list,
-        source: v.source,
-        list_date: v.listDate,
-        sha256: v.sha256,
-      })),
-      result,
-    })
+    const json = JSON.stringify(result)
+    await deps.store.saveScreening(
+      {
+        screening_id: result.screening_id,
+        created_at: result.timestamp,
+        subject_type: 'last_name' in subject ? 'person' : 'company',
+        risk_level: result.overall_risk.level,
+        input,
+        list_versions: state.versions.map((v) => ({
+          id: v.id,
+          list: v.list,
+          source: v.source,
+          list_date: v.listDate,
+          sha256: v.sha256,
+        })),
+        result,
+      },
+      json,
+    )
     app.log.info(
       {
         screening_id: result.screening_id,
@@ -98,7 +109,7 @@ export function registerScreeningRoutes(app: App, deps: AmlDeps): void {
       },
       'screening done',
     )
-    return result
+    return { result, json }
   }
 
   app.post(
@@ -118,12 +129,14 @@ export function registerScreeningRoutes(app: App, deps: AmlDeps): void {
         await limit(request, reply)
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const state = ready()
       const subject = subjectOf(request.body)
       const release = await slot()
       try {
-        return await screenAndStore(state, subject, request.body)
+        const { result, json } = await screenAndStore(state, subject, request.body)
+        // The text already stored is the text sent: no second serialisation.
+        return reply.serializer(() => json).send(result)
       } finally {
         release()
       }
@@ -154,7 +167,7 @@ export function registerScreeningRoutes(app: App, deps: AmlDeps): void {
         const worker = async () => {
           while (next < subjects.length) {
             const i = next++
-            results[i] = await screenAndStore(state, subjects[i]!, request.body.subjects[i])
+            results[i] = (await screenAndStore(state, subjects[i]!, request.body.subjects[i])).result
           }
         }
         await Promise.all(Array.from({ length: Math.min(4, subjects.length) }, worker))
