@@ -71,6 +71,25 @@ export const ONBOARDING_STEPS: FlowStep[] = [
     },
   },
   {
+    id: 'cdd',
+    service: 'compliance',
+    agent: 'cdd_risk_scoring',
+    purpose: 'customer due diligence risk: country, product, channel (AML Act § 9, vyhl. 67/2018)',
+    after: ['ico'],
+    input: (r, done) => {
+      const bad = validIco(done)
+      if (bad) return skip(bad)
+      // An IČO is issued to subjects registered in Czechia: the registration country is CZ.
+      return (
+        needs(r, ['product', 'channel']) ?? {
+          customer_type: 'company',
+          countries: ['CZ'],
+          ...pick(r, ['product', 'channel']),
+        }
+      )
+    },
+  },
+  {
     id: 'address',
     service: 'data',
     agent: 'address_normalizer',
@@ -95,8 +114,11 @@ export const companyOnboardingFlow = defineAgent({
   service: 'orchestrator',
   name: 'company_onboarding_flow',
   description:
-    "Onboards a business client: IČO and DIČ checks, ARES record, AML company screening, company risk, KYC completeness, the registered seat in the RÚIAN gazetteer and the representative's contact details, each through its own agent and timed. A bad IČO checksum stops the company lookups and says why.",
-  input: flowInput(['ico'], ['name', 'dic', 'address', 'representative', 'email', 'phone']),
+    "Onboards a business client: IČO and DIČ checks, ARES record, AML company screening, company risk, KYC completeness, CDD risk score, the registered seat in the RÚIAN gazetteer and the representative's contact details, each through its own agent and timed. A bad IČO checksum stops the company lookups and says why.",
+  input: flowInput(
+    ['ico'],
+    ['name', 'dic', 'address', 'representative', 'email', 'phone', 'product', 'channel'],
+  ),
   output: FlowResultSchema,
   examples: [
     {
@@ -109,6 +131,8 @@ export const companyOnboardingFlow = defineAgent({
         representative: 'Ing. Jan Novák',
         email: 'jan.novak@firma.cz',
         phone: '+420 602 123 456',
+        product: 'current_account',
+        channel: 'remote_verified',
       },
     },
     { title: 'An IČO with a wrong check digit: the company lookups are skipped', input: { ico: '27074357' } },

@@ -44,6 +44,22 @@ export const F = {
   area_m2: Type.Number({ minimum: 10, maximum: 1000, description: 'floor area, m²' }),
   disposition: Type.String({ pattern: '^(\\d\\+(kk|\\d)|atypické)$', description: 'e.g. 2+kk, 3+1' }),
   flood_zone: Type.Integer({ minimum: 1, maximum: 4, description: 'ČAP flood zone (4 = highest risk)' }),
+  product: Type.Enum(
+    [
+      'current_account',
+      'mortgage',
+      'consumer_loan',
+      'investment',
+      'private_banking',
+      'money_transfer',
+      'crypto',
+      'safe_deposit_box',
+    ],
+    { description: 'the product the client takes (CDD risk factor)' },
+  ),
+  channel: Type.Enum(['face_to_face', 'remote_verified', 'remote_unverified'], {
+    description: 'how the client is onboarded (CDD risk factor)',
+  }),
   latitude: Type.Number({ minimum: 48.5, maximum: 51.1, description: 'WGS84, within Czechia' }),
   longitude: Type.Number({ minimum: 12, maximum: 18.9, description: 'WGS84, within Czechia' }),
 }

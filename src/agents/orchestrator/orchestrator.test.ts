@@ -229,8 +229,9 @@ describe('company_onboarding_flow', () => {
     const out = await run(d, 'orchestrator', 'company_onboarding_flow', ex('company_onboarding_flow', 0))
     expect(out.plan).toEqual([
       ['ico', 'dic', 'address', 'contact'],
-      ['ares', 'screening', 'risk', 'kyc'],
+      ['ares', 'screening', 'risk', 'kyc', 'cdd'],
     ])
+    expect(step(out, 'cdd')).toMatchObject({ status: 'ok', service: 'compliance', agent: 'cdd_risk_scoring' })
     expect(step(out, 'ico').output).toMatchObject({ ico: '27074358', valid: true })
     expect(step(out, 'dic').output).toMatchObject({ valid: true, ico: '27074358' })
     expect(step(out, 'contact').output.person).toMatchObject({ surname: 'Novák', titles_before: ['Ing.'] })
@@ -240,7 +241,7 @@ describe('company_onboarding_flow', () => {
 
   it('skips the company lookups when the IČO checksum fails (example 2)', async () => {
     const out = await run(d, 'orchestrator', 'company_onboarding_flow', ex('company_onboarding_flow', 1))
-    for (const id of ['ares', 'screening', 'risk', 'kyc'])
+    for (const id of ['ares', 'screening', 'risk', 'kyc', 'cdd'])
       expect(step(out, id)).toMatchObject({
         status: 'skipped',
         reason: 'IČO fails its checksum (checksum digit should be 8, not 7)',
