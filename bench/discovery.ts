@@ -7,7 +7,8 @@
  * per-IP rate limiter on, with a limit above what the run reaches) except that request logging is
  * off, as it is for the baseline.
  *
- * Options (environment): BENCH_DURATION seconds per target (default 8), BENCH_CONNECTIONS (default 20).
+ * Options (environment): BENCH_DURATION seconds per measurement (default 4), BENCH_ROUNDS pairs per
+ * target (default 3), BENCH_CONNECTIONS (default 20).
  */
 import { execFile } from 'node:child_process'
 import { createRequire } from 'node:module'
@@ -23,7 +24,8 @@ import { prepareDataset } from '../src/services/discovery/store.ts'
 
 const run = promisify(execFile)
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js')
-const DURATION = Number(process.env.BENCH_DURATION ?? 8)
+const DURATION = Number(process.env.BENCH_DURATION ?? 4)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
 
 /** A query a user would type: two Czech words, one of them without its diacritics. */
@@ -51,24 +53,19 @@ async function warm(url: string): Promise<void> {
   await run(process.execPath, [AUTOCANNON, '-c', String(CONNECTIONS), '-d', '2', url])
 }
 
+/**
+ * Each target is measured in ROUNDS pairs, the baseline immediately before the target, and the
+ * ratio is taken per pair; the median pair is reported. On a shared machine whose load swings
+ * within seconds, only a baseline measured next to its target gives a ratio that means anything.
+ */
 async function main(): Promise<void> {
-  const rows: Array<{ name: string; f: Figures }> = []
-  // The baseline runs first and last; ratios use the mean of both, so drift in the machine's load
-  // during the run shows up as a gap between the two baseline rows rather than skewing one ratio.
-  const runBaseline = async (name: string) => {
-    const baseline = Fastify({ logger: false })
-    baseline.get('/', async () => ({ hello: 'world' }))
-    const baseUrl = await baseline.listen({ port: 0, host: '127.0.0.1' })
-    await warm(`${baseUrl}/`)
-    rows.push({ name, f: await load(`${baseUrl}/`) })
-    await baseline.close()
-  }
-  await runBaseline('baseline: Fastify hello-world (first)')
+  const baseline = Fastify({ logger: false })
+  baseline.get('/', async () => ({ hello: 'world' }))
+  const baseUrl = `${await baseline.listen({ port: 0, host: '127.0.0.1' })}/`
 
   const dataset = prepareDataset(await loadDataset(SHIPPED_DATASET, DEFAULT_ORIGIN))
   if (!dataset.ok) throw new Error('the shipped dataset is invalid; run `gatehouse dataset check`')
-
-  for (const cache of [true, false]) {
+  const start = async (searchCacheEntries?: number) => {
     const limiter = new MemoryRateLimiter()
     const app = await buildApp({
       logger: pino({ level: 'warn' }),
@@ -78,39 +75,56 @@ async function main(): Promise<void> {
       rateLimiter: limiter,
       securityContact: 'mailto:security@gatehouse.cz',
       logRequests: false,
-      ...(cache ? {} : { searchCacheEntries: 0 }),
+      ...(searchCacheEntries === undefined ? {} : { searchCacheEntries }),
     })
     const url = await app.listen({ port: 0, host: '127.0.0.1' })
-    const targets = cache
-      ? [
-          ['GET /healthz', '/healthz'],
-          [`GET ${QUERY}`, QUERY],
-          [`GET ${RECORD}`, RECORD],
-        ]
-      : [[`GET ${QUERY} (search cache off)`, QUERY]]
-    for (const [name, path] of targets) {
-      await warm(`${url}${path}`)
-      rows.push({ name: name!, f: await load(`${url}${path}`) })
+    const stop = async () => {
+      await app.close()
+      await limiter.close()
     }
-    await app.close()
-    await limiter.close()
+    return { url, stop }
   }
+  const cached = await start()
+  const uncached = await start(0)
+  const targets: Array<[string, string]> = [
+    ['GET /healthz', `${cached.url}/healthz`],
+    [`GET ${QUERY}`, `${cached.url}${QUERY}`],
+    [`GET ${RECORD}`, `${cached.url}${RECORD}`],
+    [`GET ${QUERY} (search cache off)`, `${uncached.url}${QUERY}`],
+  ]
 
-  await runBaseline('baseline: Fastify hello-world (last)')
+  await warm(baseUrl)
+  const rows: Array<{ name: string; base: Figures; f: Figures; ratio: number }> = []
+  for (const [name, url] of targets) {
+    await warm(url)
+    const pairs: Array<{ base: Figures; f: Figures; ratio: number }> = []
+    for (let round = 0; round < ROUNDS; round++) {
+      const base = await load(baseUrl)
+      const f = await load(url)
+      pairs.push({ base, f, ratio: f.rps / base.rps })
+    }
+    pairs.sort((a, b) => a.ratio - b.ratio)
+    rows.push({ name, ...pairs[Math.floor(pairs.length / 2)]! })
+  }
+  await cached.stop()
+  await uncached.stop()
+  await baseline.close()
 
-  const base = (rows[0]!.f.rps + rows.at(-1)!.f.rps) / 2
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
   console.log(
-    `\nDiscovery benchmark — ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    `\nDiscovery benchmark — ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}`,
   )
-  console.log(`autocannon -c ${CONNECTIONS} -d ${DURATION} (separate process, same machine)\n`)
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'vs baseline', 'non-2xx']
-  const table = rows.map(({ name, f }) => [
+  console.log(
+    `autocannon -c ${CONNECTIONS} -d ${DURATION} (separate process, same machine); median of ${ROUNDS} baseline/target pairs\n`,
+  )
+  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'baseline req/s', 'vs baseline', 'non-2xx']
+  const table = rows.map(({ name, base, f, ratio }) => [
     name,
     Math.round(f.rps).toLocaleString('en'),
     String(f.p50),
     String(f.p99),
-    `${Math.round((f.rps / base) * 100)}%`,
+    Math.round(base.rps).toLocaleString('en'),
+    `${Math.round(ratio * 100)}%`,
     String(f.non2xx),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)))

@@ -14,6 +14,8 @@ export const BODY_LIMIT_BYTES = 16 * 1024
 export interface CachedResponse<T> {
   etag: string
   body: T
+  /** `body` serialized and UTF-8 encoded once: a repeated search is sent as these bytes. */
+  bytes: Buffer
 }
 
 export interface SearchBody {

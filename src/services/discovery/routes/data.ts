@@ -20,6 +20,7 @@ import {
   type SearchBody,
 } from './common.ts'
 
+const JSON_TYPE = 'application/json; charset=utf-8'
 const DEFAULT_SEARCH_LIMIT = 10
 const DEFAULT_PAGE_LIMIT = 20
 
@@ -55,6 +56,9 @@ export function registerDataRoutes(app: App, ctx: DiscoveryContext): void {
     ? capabilitiesDocument(ctx, ctx.dataset.snapshot.dataVersion)
     : undefined
   const capabilitiesTag = entityTag(ctx.etagBase, '/.well-known/capabilities.json')
+  // Bodies that never change for the life of the process are encoded once; the contract tests check
+  // them against the same schemas the serializer would use.
+  const capabilitiesBytes = capabilities ? Buffer.from(JSON.stringify(capabilities)) : undefined
   app.get(
     '/.well-known/capabilities.json',
     {
@@ -71,7 +75,7 @@ export function registerDataRoutes(app: App, ctx: DiscoveryContext): void {
     async (request, reply) => {
       requireDataset(ctx)
       if (conditional(request, reply, capabilitiesTag)) return reply
-      return capabilities!
+      return reply.type(JSON_TYPE).send(capabilitiesBytes as never)
     },
   )
 
@@ -120,11 +124,16 @@ export function registerDataRoutes(app: App, ctx: DiscoveryContext): void {
           source: 'curated_public_snapshot',
           data_version: data.snapshot.dataVersion,
         }
-        entry = { etag: entityTag(ctx.etagBase, '/v1/search', key), body }
+        // Key order of `body` is the schema's, so this is byte for byte what the serializer writes.
+        entry = {
+          etag: entityTag(ctx.etagBase, '/v1/search', key),
+          body,
+          bytes: Buffer.from(JSON.stringify(body)),
+        }
         ctx.searchCache.set(key, entry)
       }
       if (conditional(request, reply, entry.etag)) return reply
-      return entry.body
+      return reply.type(JSON_TYPE).send(entry.bytes as never)
     },
   )
 
@@ -136,6 +145,7 @@ export function registerDataRoutes(app: App, ctx: DiscoveryContext): void {
       }
     : undefined
   const servicesTag = entityTag(ctx.etagBase, '/v1/services')
+  const servicesBytes = services ? Buffer.from(JSON.stringify(services)) : undefined
   app.get(
     '/v1/services',
     {
@@ -152,7 +162,7 @@ export function registerDataRoutes(app: App, ctx: DiscoveryContext): void {
     async (request, reply) => {
       requireDataset(ctx)
       if (conditional(request, reply, servicesTag)) return reply
-      return services!
+      return reply.type(JSON_TYPE).send(servicesBytes as never)
     },
   )
 
@@ -188,6 +198,8 @@ export function registerDataRoutes(app: App, ctx: DiscoveryContext): void {
     },
   )
 
+  // One encoded response per record, made on first request (bounded by the number of records).
+  const items = new Map<string, { etag: string; bytes: Buffer }>()
   app.get(
     '/v1/content/:id',
     {
@@ -228,8 +240,21 @@ export function registerDataRoutes(app: App, ctx: DiscoveryContext): void {
           rule: 'exists',
         })
       }
-      if (conditional(request, reply, entityTag(ctx.etagBase, '/v1/content/', id))) return reply
-      return { ...publicFields(record), excerpt: record.excerpt, data_version: data.snapshot.dataVersion }
+      let entry = items.get(id)
+      if (!entry) {
+        const body = {
+          ...publicFields(record),
+          excerpt: record.excerpt,
+          data_version: data.snapshot.dataVersion,
+        }
+        entry = {
+          etag: entityTag(ctx.etagBase, '/v1/content/', id),
+          bytes: Buffer.from(JSON.stringify(body)),
+        }
+        items.set(id, entry)
+      }
+      if (conditional(request, reply, entry.etag)) return reply
+      return reply.type(JSON_TYPE).send(entry.bytes as never)
     },
   )
 }
