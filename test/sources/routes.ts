@@ -169,7 +169,7 @@ export const SOURCE_ROUTES: ReplayRoute[] = [
   },
 ]
 
-/** AgentDeps whose sources all point at the replay server; short timeouts, one retry. */
+/** AgentDeps whose sources all point at the replay server; short timeouts, one retry (as in production, a reused connection the server closed is retried). */
 export function replayDeps(url: string, env: Record<string, string> = {}): AgentDeps {
   return createAgentDeps(
     parseEnv(agentSpec, {
@@ -181,7 +181,7 @@ export function replayDeps(url: string, env: Record<string, string> = {}): Agent
       ARES_BASE_URL: `${url}/ares`,
       ISIR_URL: `${url}/isir`,
       SOURCES_TIMEOUT_SECONDS: '2',
-      SOURCES_RETRIES: '0',
+      SOURCES_RETRIES: '1',
       REGISTRY_DATA_DIR: REGISTRY_DIR,
       LISTINGS_FILE,
       DNS_SERVERS: CLOSED_DNS,
