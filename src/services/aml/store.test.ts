@@ -2,6 +2,9 @@
  * The AML store against both dialects: SQLite always, PostgreSQL when reachable (required with
  * CI=true). The screening id counter is the part that must hold across instances.
  */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ListVersion } from '../../engines/aml/index.ts'
 import { type Database, openDatabase } from '../../kit/db.ts'
@@ -32,8 +35,9 @@ const version = (sha: string, entities = 3): ListVersion => ({
   })),
 })
 
+const sqliteDir = mkdtempSync(join(tmpdir(), 'aml-store-'))
 const dialects: { name: string; skip: boolean; open: () => Database; url?: string; schema?: string }[] = [
-  { name: 'SQLite', skip: false, open: () => openDatabase({ dataDir: '', file: ':memory:' }) },
+  { name: 'SQLite', skip: false, open: () => openDatabase({ dataDir: sqliteDir, file: 'aml.db' }) },
 ]
 const schema = uniqueSchema('aml_store')
 dialects.push({
@@ -80,6 +84,29 @@ for (const d of dialects) {
       expect(new Set(numbers).size).toBe(25)
       expect(Math.max(...numbers)).toBe(25)
       expect(await store.next('screening:20261123')).toBe(1)
+    })
+
+    it('gives two instances on one database unique, increasing numbers', async () => {
+      const other = d.open()
+      try {
+        const second = new AmlStore(other.as())
+        const got: number[] = []
+        for (let i = 0; i < 10; i++) {
+          const [a, b] = await Promise.all([
+            store.next('screening:20261124'),
+            second.next('screening:20261124'),
+          ])
+          got.push(a, b)
+          // Within one instance, numbers only grow.
+          expect(b).not.toBe(a)
+        }
+        expect(new Set(got).size).toBe(20)
+        expect([...got].sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
+        const mine = got.filter((_, i) => i % 2 === 0)
+        expect(mine).toEqual([...mine].sort((x, y) => x - y))
+      } finally {
+        await other.close()
+      }
     })
 
     it('keeps the audit record of a screening and finds it by id', async () => {
