@@ -1,0 +1,301 @@
+import { Type } from 'typebox'
+import { asOfDate } from '../../engines/reference/inputs.ts'
+import { NotCoveredError } from '../../engines/reference/load.ts'
+import {
+  DateString,
+  NullableBoolean,
+  NullableNumber,
+  NullableString,
+  PartialSchema,
+  RulesAppliedSchema,
+  SourcesSchema,
+} from '../../engines/reference/schema.ts'
+import { errors } from '../../kit/errors.ts'
+import {
+  CurrencyPattern,
+  highRiskOn,
+  highRiskRule,
+  RateBook,
+  requireCountry,
+  thresholdsOn,
+} from '../aml/common.ts'
+import type { AppliedRule } from '../types.ts'
+import { defineAgent } from '../types.ts'
+import { SanctionsSchema, screenParty } from './sanctions.ts'
+
+const round2 = (x: number) => Math.round(x * 100) / 100
+
+export const amlCompliance = defineAgent({
+  service: 'legal-aml',
+  name: 'aml_compliance',
+  description:
+    'What the AML Act requires of an obliged person for a transaction or a new business relationship: identification (§ 7, from 1,000 EUR), client due diligence (§ 9, from 15,000 EUR or a new relationship), enhanced due diligence (§ 9a, PEPs and EU high-risk countries), the 270,000 CZK cash-payment limit, a suspicious-transaction report (§ 18) and a sanctions check of the client through the AML engine; EUR thresholds at the ČNB rate of the day.',
+  input: Type.Object(
+    {
+      amount: Type.Number({ exclusiveMinimum: 0, description: 'transaction amount in `currency`' }),
+      currency: Type.Optional(
+        Type.String({ pattern: CurrencyPattern, description: 'ISO 4217, default CZK' }),
+      ),
+      transaction_date: Type.Optional(DateString('default: today')),
+      cash: Type.Optional(Type.Boolean()),
+      new_relationship: Type.Optional(
+        Type.Boolean({ description: 'the transaction opens a business relationship' }),
+      ),
+      suspicious: Type.Optional(
+        Type.Boolean({ description: 'the obliged person already finds it suspicious (§ 6)' }),
+      ),
+      pep: Type.Optional(
+        Type.Boolean({ description: 'the client or its beneficial owner is a politically exposed person' }),
+      ),
+      country: Type.Optional(
+        Type.String({
+          minLength: 2,
+          maxLength: 60,
+          description: 'client residence or seat: ISO code or name',
+        }),
+      ),
+      obliged_person: Type.Optional(
+        Type.Union([
+          Type.Literal('credit_institution'),
+          Type.Literal('real_estate'),
+          Type.Literal('lawyer_notary'),
+          Type.Literal('trader'),
+          Type.Literal('other'),
+        ]),
+      ),
+      name: Type.Optional(
+        Type.String({
+          minLength: 2,
+          maxLength: 300,
+          description: 'client name, screened against sanctions lists',
+        }),
+      ),
+      client_type: Type.Optional(Type.Union([Type.Literal('person'), Type.Literal('company')])),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    decision: Type.Union([
+      Type.Literal('proceed'),
+      Type.Literal('proceed_with_cdd'),
+      Type.Literal('enhanced_review'),
+      Type.Literal('stop_and_report'),
+    ]),
+    amount_eur: NullableNumber(),
+    amount_czk: NullableNumber(),
+    identification_required: NullableBoolean({ description: 'null when the amount could not be converted' }),
+    due_diligence: Type.Unsafe<'none' | 'standard' | 'enhanced' | null>({
+      type: ['string', 'null'],
+      enum: ['none', 'standard', 'enhanced', null],
+    }),
+    cash_limit_exceeded: NullableBoolean(),
+    report_to_fau: Type.Boolean(),
+    report_deadline: NullableString({ description: 'last day for the § 18 report when one is due' }),
+    sanctions: SanctionsSchema,
+    obligations: Type.Array(Type.String()),
+    partial: PartialSchema,
+    sources: SourcesSchema,
+    rules_applied: RulesAppliedSchema,
+  }),
+  examples: [
+    {
+      title: 'A 50 000 CZK payment by a Czech client: identification only',
+      input: { amount: 50_000, currency: 'CZK', country: 'CZ', transaction_date: '2026-11-20' },
+    },
+    {
+      title: 'New client paying 400 000 CZK in cash: CDD and the cash limit breached',
+      input: {
+        amount: 400_000,
+        cash: true,
+        new_relationship: true,
+        country: 'CZ',
+        transaction_date: '2026-11-20',
+      },
+    },
+    {
+      title: 'Client from a high-risk country named on a sanctions list: stop and report',
+      input: {
+        amount: 20_000,
+        currency: 'EUR',
+        country: 'Iran',
+        name: 'Itziar Alberdi Uranga',
+        client_type: 'person',
+        transaction_date: '2026-11-20',
+      },
+    },
+  ],
+  async run(input, ctx) {
+    const date = asOfDate(input.transaction_date, ctx.now)
+    let t: ReturnType<typeof thresholdsOn>
+    let hr: ReturnType<typeof highRiskOn>
+    try {
+      t = thresholdsOn(date)
+      hr = highRiskOn(date)
+    } catch (error) {
+      if (error instanceof NotCoveredError)
+        throw errors.invalid('transaction_date', `must be on or after ${error.first}`)
+      throw error
+    }
+    const currency = (input.currency ?? 'CZK').toUpperCase()
+    const country = input.country ? requireCountry(input.country, 'country') : undefined
+    const book = new RateBook(ctx)
+    const eur = await book.toEur(input.amount, currency, date)
+    const czk = await book.toCzk(input.amount, currency, date)
+    const sources = book.summary()
+    const rules: AppliedRule[] = []
+    const obligations: string[] = []
+    const r = t.rules
+
+    // § 7 identification
+    let identification: boolean | null = null
+    const triggers: string[] = []
+    if (input.new_relationship) triggers.push('new business relationship')
+    if (input.suspicious) triggers.push('suspicious transaction')
+    if (eur !== null && eur >= t.identification_eur)
+      triggers.push(`amount ${round2(eur)} EUR ≥ ${t.identification_eur} EUR`)
+    if (triggers.length > 0) identification = true
+    else if (eur !== null) identification = false
+    rules.push({
+      rule: r.identification_eur!.rule,
+      source: r.identification_eur!.source,
+      since: r.identification_eur!.since,
+      outcome:
+        identification === null
+          ? 'amount not converted to EUR (ČNB rate unavailable)'
+          : identification
+            ? triggers.join('; ')
+            : 'below the threshold',
+    })
+
+    // § 9 due diligence, § 9a enhanced
+    const listed = country !== undefined && hr.version.countries.includes(country)
+    rules.push(highRiskRule(hr.version, country))
+    const eddTriggers = [
+      input.pep ? 'politically exposed person' : '',
+      listed ? `EU high-risk third country ${country}` : '',
+    ].filter(Boolean)
+    let dd: 'none' | 'standard' | 'enhanced' | null
+    const cddTriggers = [
+      input.new_relationship ? 'new relationship' : '',
+      input.suspicious ? 'suspicious' : '',
+      eur !== null && eur >= t.due_diligence_eur ? `amount ≥ ${t.due_diligence_eur} EUR` : '',
+    ].filter(Boolean)
+    if (eddTriggers.length > 0) dd = 'enhanced'
+    else if (cddTriggers.length > 0) dd = 'standard'
+    else dd = eur === null ? null : 'none'
+    rules.push({
+      rule: r.due_diligence_eur!.rule,
+      source: r.due_diligence_eur!.source,
+      since: r.due_diligence_eur!.since,
+      outcome: cddTriggers.length
+        ? cddTriggers.join('; ')
+        : dd === null
+          ? 'amount not converted'
+          : 'not required by amount',
+    })
+    rules.push({
+      rule: 'enhanced due diligence for a PEP or a high-risk third country',
+      source: 'zákon 253/2008 Sb. § 9a',
+      outcome: eddTriggers.length ? eddTriggers.join('; ') : 'no trigger',
+    })
+
+    // Cash: the payment limit (zákon 254/2004) and the trader threshold.
+    let cashExceeded: boolean | null = false
+    if (input.cash) {
+      cashExceeded = czk === null ? null : czk > t.cash_payment_limit_czk
+      rules.push({
+        rule: r.cash_payment_limit_czk!.rule,
+        source: r.cash_payment_limit_czk!.source,
+        since: r.cash_payment_limit_czk!.since,
+        outcome:
+          czk === null
+            ? 'amount not converted to CZK'
+            : `${round2(czk)} CZK ${cashExceeded ? 'exceeds' : 'within'} ${t.cash_payment_limit_czk} CZK`,
+      })
+      if (input.obliged_person === 'trader' && eur !== null && eur >= t.cash_trader_eur) {
+        identification = true
+        rules.push({
+          rule: r.cash_trader_eur!.rule,
+          source: r.cash_trader_eur!.source,
+          since: r.cash_trader_eur!.since,
+          outcome: 'applies',
+        })
+      }
+    }
+
+    // Sanctions (zákon 69/2006 Sb.), through the AML engine.
+    const sanctions = input.name
+      ? await screenParty(ctx, { name: input.name, type: input.client_type ?? 'person' }, sources)
+      : { status: 'not_checked' as const, hits: [], lists: [] }
+    if (input.name) {
+      rules.push({
+        rule: 'A person on an international or national sanctions list: freeze and notify the Financial Analytical Office',
+        source: 'zákon 69/2006 Sb., o provádění mezinárodních sankcí, § 7; zákon 1/2023 Sb.',
+        outcome: sanctions.status,
+      })
+    }
+
+    const report = Boolean(input.suspicious) || sanctions.status === 'match'
+    const deadline = report ? addDaysIso(isoOf(ctx.now), 5) : null
+    if (report) {
+      rules.push({
+        rule: 'Report a suspicious transaction to the Financial Analytical Office without undue delay, at the latest within 5 calendar days; do not tell the client',
+        source: 'zákon 253/2008 Sb. § 18, § 38',
+        outcome: `by ${deadline}`,
+      })
+    }
+
+    if (identification) obligations.push('identify the client and verify the identity document (§ 8)')
+    if (dd === 'standard' || dd === 'enhanced')
+      obligations.push('client due diligence: purpose, beneficial owner, source of funds (§ 9)')
+    if (dd === 'enhanced')
+      obligations.push(
+        'enhanced due diligence: senior approval, source of wealth, enhanced monitoring (§ 9a)',
+      )
+    if (cashExceeded)
+      obligations.push(
+        `the part above ${t.cash_payment_limit_czk} CZK must be paid through a bank account (zákon 254/2004 Sb.)`,
+      )
+    if (sanctions.status === 'match')
+      obligations.push(
+        'do not carry out the transaction; freeze the assets and notify FAÚ (zákon 69/2006 Sb.)',
+      )
+    if (sanctions.status === 'possible_match')
+      obligations.push('resolve the possible sanctions match before proceeding')
+    if (report) obligations.push(`report to FAÚ by ${deadline} and do not inform the client (§ 18, § 38)`)
+    if (identification || dd) obligations.push('keep the records for 10 years (§ 16)')
+
+    const decision =
+      sanctions.status === 'match' || report
+        ? 'stop_and_report'
+        : dd === 'enhanced' || sanctions.status === 'possible_match' || cashExceeded
+          ? 'enhanced_review'
+          : dd === 'standard'
+            ? 'proceed_with_cdd'
+            : 'proceed'
+    return {
+      decision: decision as 'proceed' | 'proceed_with_cdd' | 'enhanced_review' | 'stop_and_report',
+      amount_eur: eur === null ? null : round2(eur),
+      amount_czk: czk === null ? null : round2(czk),
+      identification_required: identification,
+      due_diligence: dd,
+      cash_limit_exceeded: cashExceeded,
+      report_to_fau: report,
+      report_deadline: deadline,
+      sanctions,
+      obligations,
+      partial: sources.some((s) => s.status === 'failed'),
+      sources,
+      rules_applied: rules,
+    }
+  },
+})
+
+function isoOf(d: Date): string {
+  return d.toISOString().slice(0, 10)
+}
+function addDaysIso(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + days)
+  return d.toISOString().slice(0, 10)
+}

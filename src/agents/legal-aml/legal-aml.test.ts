@@ -1,0 +1,291 @@
+import { Type } from 'typebox'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Replay, startReplay } from '../../../test/sources/replay.ts'
+import { NOW, replayDeps, SOURCE_ROUTES, testDispatcher } from '../../../test/sources/routes.ts'
+import type { AppError } from '../../kit/errors.ts'
+import type { Dispatcher } from '../dispatch.ts'
+import { type Agent, defineAgent } from '../types.ts'
+import { legalAmlAgents } from './index.ts'
+
+/** ares_lookup's answer shape (src/agents/data/ares_lookup.ts), from a two-company register. */
+const ares: Agent = defineAgent({
+  service: 'data',
+  name: 'ares_lookup',
+  description: 'test double',
+  input: Type.Object({ ico: Type.String() }),
+  output: Type.Unknown(),
+  examples: [],
+  async run({ ico }) {
+    const company =
+      ico === '45274649'
+        ? {
+            ico,
+            name: 'ČEZ, a. s.',
+            established: '1992-05-06',
+            dissolved: null,
+            status: 'active',
+            insolvency_flag: false,
+          }
+        : ico === '25596641'
+          ? {
+              ico,
+              name: 'Zaniklá s.r.o.',
+              established: '2001-03-01',
+              dissolved: '2019-12-31',
+              status: 'dissolved',
+              insolvency_flag: false,
+            }
+          : null
+    return {
+      ico,
+      found: company !== null,
+      company,
+      sources: [{ name: 'ares', status: 'ok' }],
+      partial: false,
+    }
+  },
+})
+
+let replay: Replay
+let d: Dispatcher
+beforeAll(async () => {
+  replay = await startReplay(SOURCE_ROUTES)
+  d = testDispatcher([...legalAmlAgents, ares], replayDeps(replay.url))
+})
+afterAll(() => replay.close())
+
+const run = async (name: string, input: unknown, dispatcher = d): Promise<any> =>
+  (await dispatcher.call('legal-aml', name, input, { now: NOW })).output
+const rejection = (name: string, input: unknown): Promise<AppError> =>
+  run(name, input).then(
+    () => {
+      throw new Error('expected a rejection')
+    },
+    (e: AppError) => e,
+  )
+
+const expected: Record<string, Record<string, Record<string, unknown>>> = {
+  aml_compliance: {
+    'A 50 000 CZK payment by a Czech client: identification only': {
+      decision: 'proceed',
+      // 50 000 CZK at the replayed ČNB rate of 24.300 CZK/EUR
+      amount_eur: 2057.61,
+      identification_required: true,
+      due_diligence: 'none',
+      cash_limit_exceeded: false,
+      partial: false,
+    },
+    'New client paying 400 000 CZK in cash: CDD and the cash limit breached': {
+      decision: 'enhanced_review',
+      amount_eur: 16460.91,
+      due_diligence: 'standard',
+      cash_limit_exceeded: true,
+      report_to_fau: false,
+    },
+    'Client from a high-risk country named on a sanctions list: stop and report': {
+      decision: 'stop_and_report',
+      amount_czk: 486_000,
+      due_diligence: 'enhanced',
+      report_to_fau: true,
+      report_deadline: '2026-11-25',
+      sanctions: { status: 'match' },
+    },
+  },
+  pep_screening: {
+    'A sitting member of parliament': {
+      is_pep: true,
+      basis: 'own_function',
+      functions: [
+        { category: 'member of parliament or a similar legislative body', pep_until: null, counts: true },
+      ],
+    },
+    'Spouse of an ambassador who left office 8 months ago: still covered': {
+      is_pep: true,
+      basis: 'family_member',
+      functions: [{ pep_until: '2025-10-01', counts: true }],
+    },
+    'A former deputy minister more than 12 months out of office, and a municipal clerk: not a PEP': {
+      is_pep: false,
+      basis: 'none',
+      functions: [
+        { pep_until: '2023-12-31', counts: false },
+        { category: null, counts: false },
+      ],
+    },
+  },
+  sanctions_screening: {
+    'A person on the Czech 210/2008 list, with her birth date': {
+      verdict: 'match',
+      sanctions: {
+        hits: [
+          { list: 'ofac_sdn', list_id: '7179', score: 1 },
+          { list: 'cz_210_2008', list_id: 'NV210-01', matched_name: 'Itziar Alberdi Uranga', score: 1 },
+        ],
+      },
+    },
+    'An ordinary Czech name: clear': { verdict: 'clear', obligations: [], partial: false },
+    'A Czech company on the OFAC list, by IČO': {
+      verdict: 'match',
+      sanctions: {
+        hits: [{ list: 'ofac_sdn', list_id: '40863', matched_name: 'UMATEX GROUP EUROPE S.R.O.' }],
+      },
+    },
+  },
+  ubo_verification: {
+    'Two owners 60/40 matching the register extract': {
+      verified: true,
+      company: { name: 'ČEZ, a. s.', active: true },
+      discrepancies: [],
+      owners: [
+        { name: 'Jan Novák', qualifies: true, in_esm: true, sanctions: 'clear' },
+        { name: 'Eva Malá', qualifies: true, in_esm: true, sanctions: 'clear' },
+      ],
+    },
+    'A 30 % owner missing from the register extract: discrepancy to report': {
+      verified: false,
+      discrepancies: ['Petr Svoboda (30 % of capital) is not in the register extract'],
+    },
+  },
+  suspicious_activity_rules: {
+    'Salary account with ordinary payments: nothing to report': {
+      score: 0,
+      report_required: false,
+      str_draft: null,
+    },
+    'Pass-through of 1.2 M CZK to a high-risk country and cash split below 10 000 EUR: report': {
+      score: 140,
+      report_required: true,
+      report_deadline: '2026-11-25',
+      indicators: [
+        { transactions: ['w1', 'w2'], points: 40 },
+        { transactions: ['c1', 'c2', 'c3'], points: 40 },
+        { detail: 'IR', transactions: ['w2'] },
+        { detail: '2026-11: 1 905 500 CZK in against 80 000 CZK declared' },
+      ],
+    },
+  },
+}
+
+describe('legal-aml agents: worked examples', () => {
+  it('has the five agents, each with at least two examples', () => {
+    expect(legalAmlAgents.map((a) => a.name).sort()).toEqual(
+      [
+        'aml_compliance',
+        'pep_screening',
+        'sanctions_screening',
+        'suspicious_activity_rules',
+        'ubo_verification',
+      ].sort(),
+    )
+    for (const a of legalAmlAgents) expect(a.examples.length).toBeGreaterThanOrEqual(2)
+  })
+  for (const agent of legalAmlAgents) {
+    for (const example of agent.examples) {
+      it(`${agent.name}: ${example.title}`, async () => {
+        const want = expected[agent.name]?.[example.title]
+        expect(want, 'every example has its expected values here').toBeDefined()
+        const out = await run(agent.name, example.input)
+        expect(out).toMatchObject(want!)
+        expect(out.rules_applied.length).toBeGreaterThan(0)
+      })
+    }
+  }
+})
+
+describe('legal-aml agents: sources, rules and bad input', () => {
+  it('answers partially when the ČNB rate is unavailable: amount thresholds unknown, never guessed', async () => {
+    const down = testDispatcher(legalAmlAgents, replayDeps('http://127.0.0.1:9'))
+    const out = await run('aml_compliance', { amount: 50_000, transaction_date: '2026-11-20' }, down)
+    expect(out).toMatchObject({
+      amount_eur: null,
+      identification_required: null,
+      due_diligence: null,
+      partial: true,
+      sources: [{ name: 'cnb', status: 'failed' }],
+    })
+  })
+
+  it('still requires identification for a new relationship when the rate is unavailable', async () => {
+    const down = testDispatcher(legalAmlAgents, replayDeps('http://127.0.0.1:9'))
+    const out = await run(
+      'aml_compliance',
+      { amount: 50_000, new_relationship: true, transaction_date: '2026-11-20' },
+      down,
+    )
+    expect(out).toMatchObject({ identification_required: true, due_diligence: 'standard', partial: true })
+  })
+
+  it('says the sanctions check was not made when the lists cannot be loaded', async () => {
+    const noLists = testDispatcher(
+      legalAmlAgents,
+      replayDeps(replay.url, { SANCTIONS_PATHS: '/nonexistent/lists' }),
+    )
+    const out = await run('sanctions_screening', { name: 'Jan Novák', type: 'person' }, noLists)
+    expect(out).toMatchObject({
+      verdict: 'not_checked',
+      partial: true,
+      sources: [{ name: 'sanctions_lists', status: 'failed' }],
+    })
+  })
+
+  it('rejects an unknown country name', async () => {
+    const error = await rejection('aml_compliance', { amount: 10, country: 'Atlantis' })
+    expect(error.details).toEqual({
+      field: 'country',
+      rule: 'must be an ISO 3166 country code or an English country name',
+    })
+  })
+
+  it('rejects an IČO with a bad checksum for sanctions screening', async () => {
+    const error = await rejection('sanctions_screening', {
+      name: 'X s.r.o.',
+      type: 'company',
+      ico: '05556122',
+    })
+    expect(error.details).toMatchObject({ field: 'ico' })
+  })
+
+  it('rejects ownership shares above 100 %', async () => {
+    const error = await rejection('ubo_verification', {
+      ico: '45274649',
+      declared_owners: [
+        { name: 'A B', ownership_pct: 70 },
+        { name: 'C D', ownership_pct: 40 },
+      ],
+      screen_sanctions: false,
+    })
+    expect(error.details).toEqual({
+      field: 'declared_owners',
+      rule: 'ownership shares add up to 110 %, more than 100 %',
+    })
+  })
+
+  it('flags a dissolved company and a sanctioned owner in UBO verification', async () => {
+    const out = await run('ubo_verification', {
+      ico: '25596641',
+      declared_owners: [{ name: 'Itziar Alberdi Uranga', birth_date: '1963-10-07', ownership_pct: 100 }],
+      esm_owners: ['Itziar Alberdi Uranga'],
+    })
+    expect(out.verified).toBe(false)
+    expect(out.discrepancies).toEqual([
+      'the company is dissolved in ARES',
+      'Itziar Alberdi Uranga: sanctions match (ofac_sdn 7179)',
+    ])
+  })
+
+  it('asks who the office holder is when the client is a relative', async () => {
+    const error = await rejection('pep_screening', { name: 'A B', relation: 'child', positions: [] })
+    expect(error.details).toEqual({ field: 'related_pep_name', rule: 'required when relation is child' })
+  })
+
+  it('reports a refused identification on its own (a strong indicator)', async () => {
+    const out = await run('suspicious_activity_rules', {
+      customer: { name: 'X Y', type: 'person' },
+      transactions: [{ id: 'a', date: '2026-11-20', amount: 1000, direction: 'in' }],
+      refuses_identification: true,
+      screen_parties: false,
+    })
+    expect(out).toMatchObject({ score: 60, report_required: true })
+    expect(out.str_draft).toContain('Klient nesmí být o oznámení informován (§ 38).')
+  })
+})

@@ -1,0 +1,169 @@
+import { Type } from 'typebox'
+import { addMonths } from '../../engines/reference/calendar.ts'
+import { asOfDate, covered } from '../../engines/reference/inputs.ts'
+import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { DateString, NullableString, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { errors } from '../../kit/errors.ts'
+import type { AppliedRule } from '../types.ts'
+import { defineAgent } from '../types.ts'
+
+interface PepRef extends ReferenceVersion {
+  months_after_office: number
+  functions: { category: string; patterns: string[] }[]
+  family: string[]
+  associates: string[]
+}
+
+const Relation = Type.Union([
+  Type.Literal('self'),
+  Type.Literal('spouse'),
+  Type.Literal('partner'),
+  Type.Literal('child'),
+  Type.Literal('child_spouse'),
+  Type.Literal('parent'),
+  Type.Literal('sibling'),
+  Type.Literal('joint_beneficial_owner'),
+  Type.Literal('business_partner'),
+  Type.Literal('sole_owner_for_pep'),
+])
+
+export const pepScreening = defineAgent({
+  service: 'legal-aml',
+  name: 'pep_screening',
+  description:
+    'Decides whether a client is a politically exposed person under the AML Act § 4 odst. 5 from the public functions held (by the client, or by the person they are related to as family member or close associate), for how long the status lasts after leaving office, and the enhanced due diligence that follows (§ 9a).',
+  input: Type.Object(
+    {
+      name: Type.String({ minLength: 2, maxLength: 300 }),
+      relation: Type.Optional(Relation),
+      related_pep_name: Type.Optional(
+        Type.String({ maxLength: 300, description: 'the office holder, when relation is not self' }),
+      ),
+      positions: Type.Array(
+        Type.Object(
+          {
+            function: Type.String({
+              minLength: 2,
+              maxLength: 300,
+              description: 'e.g. "poslanec Poslanecké sněmovny", "ambassador"',
+            }),
+            country: Type.Optional(Type.String({ maxLength: 60 })),
+            start_date: Type.Optional(DateString()),
+            end_date: Type.Optional(DateString('when the function ended')),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 30, description: 'functions held by the client, or by the related office holder' },
+      ),
+      as_of: Type.Optional(DateString()),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    is_pep: Type.Boolean(),
+    basis: Type.Union([
+      Type.Literal('own_function'),
+      Type.Literal('family_member'),
+      Type.Literal('close_associate'),
+      Type.Literal('none'),
+    ]),
+    functions: Type.Array(
+      Type.Object({
+        function: Type.String(),
+        category: NullableString(),
+        pep_until: NullableString({ description: 'end of office + 12 months; null while in office' }),
+        counts: Type.Boolean(),
+      }),
+    ),
+    edd_required: Type.Boolean(),
+    measures: Type.Array(Type.String()),
+    rules_applied: RulesAppliedSchema,
+  }),
+  examples: [
+    {
+      title: 'A sitting member of parliament',
+      input: {
+        name: 'Petr Novotný',
+        positions: [{ function: 'poslanec Poslanecké sněmovny', country: 'CZ', start_date: '2021-10-09' }],
+      },
+    },
+    {
+      title: 'Spouse of an ambassador who left office 8 months ago: still covered',
+      input: {
+        name: 'Marie Dvořáková',
+        relation: 'spouse',
+        related_pep_name: 'Karel Dvořák',
+        positions: [
+          { function: 'velvyslanec ČR ve Vídni', start_date: '2019-03-01', end_date: '2024-10-01' },
+        ],
+        as_of: '2025-06-01',
+      },
+    },
+    {
+      title: 'A former deputy minister more than 12 months out of office, and a municipal clerk: not a PEP',
+      input: {
+        name: 'Jan Král',
+        positions: [
+          { function: 'náměstek ministra financí', start_date: '2018-01-01', end_date: '2022-12-31' },
+          { function: 'referent stavebního úřadu' },
+        ],
+      },
+    },
+  ],
+  async run(input, ctx) {
+    const today = asOfDate(input.as_of, ctx.now)
+    const ref = covered(() => referenceAt<PepRef>('pep-functions', today))
+    const relation = input.relation ?? 'self'
+    if (relation !== 'self' && !input.related_pep_name) {
+      throw errors.invalid('related_pep_name', `required when relation is ${relation}`)
+    }
+    const rules: AppliedRule[] = []
+    const functions = input.positions.map((p) => {
+      if (p.start_date && p.end_date && p.end_date < p.start_date)
+        throw errors.invalid('positions', 'end_date before start_date')
+      const hit = ref.functions.find((f) => f.patterns.some((pat) => new RegExp(pat, 'iu').test(p.function)))
+      const until = p.end_date ? addMonths(p.end_date, ref.months_after_office) : null
+      const counts =
+        Boolean(hit) && (until === null || until >= today) && (!p.start_date || p.start_date <= today)
+      rules.push({
+        rule: hit ? `Prominent public function: ${hit.category}` : 'Not a prominent public function',
+        source: ref.source ?? 'zákon 253/2008 Sb. § 4 odst. 5',
+        since: ref.effective_from,
+        outcome: `"${p.function}"${hit ? (counts ? (until ? `: PEP until ${until}` : ': in office') : `: ended, PEP status lapsed on ${until}`) : ''}`,
+      })
+      return { function: p.function, category: hit?.category ?? null, pep_until: until, counts }
+    })
+    const anyCounts = functions.some((f) => f.counts)
+    const basis = !anyCounts
+      ? ('none' as const)
+      : relation === 'self'
+        ? ('own_function' as const)
+        : ref.family.includes(relation)
+          ? ('family_member' as const)
+          : ('close_associate' as const)
+    rules.push({
+      rule: `PEP status lasts at least ${ref.months_after_office} months after leaving office`,
+      source: 'směrnice (EU) 2015/849 čl. 22; zákon 253/2008 Sb. § 4 odst. 5',
+    })
+    if (relation !== 'self') {
+      rules.push({
+        rule: `${ref.family.includes(relation) ? 'Family member' : 'Close associate'} of a PEP (${relation} of ${input.related_pep_name}) is treated as a PEP`,
+        source: 'zákon 253/2008 Sb. § 4 odst. 5; směrnice (EU) 2015/849 čl. 3 body 10, 11',
+        outcome: anyCounts ? 'covered' : 'the office holder is not a PEP',
+      })
+    }
+    const measures = anyCounts
+      ? [
+          'approval of the relationship by a member of senior management',
+          'establish the source of wealth and the source of funds',
+          'enhanced ongoing monitoring of the relationship',
+        ]
+      : []
+    rules.push({
+      rule: 'Enhanced due diligence for a PEP',
+      source: 'zákon 253/2008 Sb. § 9a',
+      outcome: anyCounts ? 'required' : 'not required on this ground',
+    })
+    return { is_pep: anyCounts, basis, functions, edd_required: anyCounts, measures, rules_applied: rules }
+  },
+})

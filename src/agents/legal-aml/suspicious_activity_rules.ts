@@ -1,0 +1,324 @@
+import { Type } from 'typebox'
+import { addDays } from '../../engines/reference/calendar.ts'
+import { asOfDate, covered } from '../../engines/reference/inputs.ts'
+import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import {
+  DateString,
+  NullableString,
+  PartialSchema,
+  RulesAppliedSchema,
+  SourcesSchema,
+} from '../../engines/reference/schema.ts'
+import { errors } from '../../kit/errors.ts'
+import { CurrencyPattern, highRiskOn, RateBook, requireCountry, thresholdsOn } from '../aml/common.ts'
+import type { AppliedRule } from '../types.ts'
+import { defineAgent } from '../types.ts'
+import { screenParty } from './sanctions.ts'
+
+interface Indicator {
+  points: number
+  law: string
+  label: string
+  strong?: boolean
+  window_days?: number
+  share?: number
+  count?: number
+  below_share?: number
+  multiple?: number
+}
+interface Indicators extends ReferenceVersion {
+  report_days: number
+  report_from: number
+  indicators: Record<string, Indicator>
+}
+
+const czkFmt = (x: number) =>
+  new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 0 }).format(x).replace(/\u00a0/g, ' ')
+
+export const suspiciousActivityRules = defineAgent({
+  service: 'legal-aml',
+  name: 'suspicious_activity_rules',
+  description:
+    "Runs the AML Act § 6 red-flag rules over a client's transactions — pass-through accounts, cash split below the limits, EU high-risk countries, turnover far above declared income, refused identification, sanctions matches of the parties (AML engine) — scores them and, when a report is due, drafts the suspicious-transaction report for the Financial Analytical Office with its 5-day deadline.",
+  input: Type.Object(
+    {
+      customer: Type.Object(
+        {
+          name: Type.String({ minLength: 2, maxLength: 300 }),
+          type: Type.Union([Type.Literal('person'), Type.Literal('company')]),
+          ico: Type.Optional(Type.String({ maxLength: 12 })),
+          declared_monthly_income: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'CZK' })),
+        },
+        { additionalProperties: false },
+      ),
+      transactions: Type.Array(
+        Type.Object(
+          {
+            id: Type.String({ minLength: 1, maxLength: 100 }),
+            date: DateString(),
+            amount: Type.Number({ exclusiveMinimum: 0 }),
+            currency: Type.Optional(Type.String({ pattern: CurrencyPattern })),
+            direction: Type.Union([Type.Literal('in'), Type.Literal('out')]),
+            cash: Type.Optional(Type.Boolean()),
+            counterparty: Type.Optional(Type.String({ maxLength: 300 })),
+            counterparty_country: Type.Optional(Type.String({ minLength: 2, maxLength: 60 })),
+          },
+          { additionalProperties: false },
+        ),
+        { minItems: 1, maxItems: 5000 },
+      ),
+      refuses_identification: Type.Optional(Type.Boolean()),
+      screen_parties: Type.Optional(
+        Type.Boolean({
+          description: 'screen the client and counterparties against sanctions lists (default true)',
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    score: Type.Integer(),
+    report_required: Type.Boolean(),
+    report_deadline: NullableString(),
+    indicators: Type.Array(
+      Type.Object({
+        indicator: Type.String(),
+        points: Type.Integer(),
+        law: Type.String(),
+        detail: Type.String(),
+        transactions: Type.Array(Type.String()),
+      }),
+    ),
+    str_draft: NullableString({
+      description: 'draft of the report to the Financial Analytical Office (Czech)',
+    }),
+    partial: PartialSchema,
+    sources: SourcesSchema,
+    rules_applied: RulesAppliedSchema,
+  }),
+  examples: [
+    {
+      title: 'Salary account with ordinary payments: nothing to report',
+      input: {
+        customer: { name: 'Jana Nováková', type: 'person', declared_monthly_income: 52_000 },
+        screen_parties: false,
+        transactions: [
+          { id: 't1', date: '2026-11-02', amount: 52_000, direction: 'in', counterparty: 'ACME s.r.o.' },
+          { id: 't2', date: '2026-11-16', amount: 12_000, direction: 'out', counterparty: 'SVJ Korunní' },
+        ],
+      },
+    },
+    {
+      title: 'Pass-through of 1.2 M CZK to a high-risk country and cash split below 10 000 EUR: report',
+      input: {
+        customer: { name: 'Vltava Trading s.r.o.', type: 'company', declared_monthly_income: 80_000 },
+        screen_parties: false,
+        transactions: [
+          { id: 'c1', date: '2026-11-16', amount: 235_000, direction: 'in', cash: true },
+          { id: 'c2', date: '2026-11-18', amount: 236_000, direction: 'in', cash: true },
+          { id: 'c3', date: '2026-11-19', amount: 234_500, direction: 'in', cash: true },
+          {
+            id: 'w1',
+            date: '2026-11-19',
+            amount: 1_200_000,
+            direction: 'in',
+            counterparty: 'Orion Ltd',
+            counterparty_country: 'AE',
+          },
+          {
+            id: 'w2',
+            date: '2026-11-20',
+            amount: 1_150_000,
+            direction: 'out',
+            counterparty: 'Kish Trading',
+            counterparty_country: 'IR',
+          },
+        ],
+      },
+    },
+  ],
+  async run(input, ctx) {
+    const today = asOfDate(undefined, ctx.now)
+    const ind = covered(() => referenceAt<Indicators>('suspicious-indicators', today))
+    const I = ind.indicators
+    const ids = new Set<string>()
+    for (const t of input.transactions) {
+      if (ids.has(t.id)) throw errors.invalid('transactions', `id ${t.id} appears twice`)
+      ids.add(t.id)
+    }
+    const txs = [...input.transactions].sort(
+      (a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id),
+    )
+    const book = new RateBook(ctx)
+    const withCzk = []
+    for (const [i, t] of txs.entries()) {
+      const currency = (t.currency ?? 'CZK').toUpperCase()
+      const czk = await book.toCzk(t.amount, currency, t.date, `transactions/${i}/currency`)
+      const eur = await book.toEur(t.amount, currency, t.date, `transactions/${i}/currency`)
+      withCzk.push({
+        ...t,
+        czk,
+        eur,
+        country: t.counterparty_country
+          ? requireCountry(t.counterparty_country, `transactions/${i}/counterparty_country`)
+          : undefined,
+      })
+    }
+    const sources = book.summary()
+    const found: {
+      indicator: string
+      points: number
+      law: string
+      detail: string
+      transactions: string[]
+    }[] = []
+    const raise = (key: string, detail: string, tx: string[]) => {
+      const x = I[key]!
+      found.push({ indicator: x.label, points: x.points, law: x.law, detail, transactions: tx })
+    }
+
+    // Pass-through: an incoming amount mostly sent on within the window.
+    const rio = I.rapid_in_out!
+    // Largest credits first, so the report names the transfer that carried the money.
+    const credits = withCzk
+      .filter((t) => t.direction === 'in' && t.czk !== null)
+      .sort((a, b) => b.czk! - a.czk!)
+    for (const t of credits) {
+      if (t.czk === null) continue
+      const until = addDays(t.date, rio.window_days!)
+      const outs = withCzk.filter(
+        (o) => o.direction === 'out' && o.date >= t.date && o.date <= until && o.czk !== null,
+      )
+      const sent = outs.reduce((s, o) => s + o.czk!, 0)
+      if (outs.length > 0 && sent >= rio.share! * t.czk) {
+        raise(
+          'rapid_in_out',
+          `${czkFmt(t.czk)} CZK in on ${t.date}, ${czkFmt(sent)} CZK out within ${rio.window_days} days`,
+          [t.id, ...outs.map((o) => o.id)],
+        )
+        break
+      }
+    }
+
+    // Cash just below a limit, repeatedly within the window.
+    const t0 = thresholdsOn(txs[0]!.date)
+    const cb = I.cash_below_threshold!
+    const limits: { label: string; eur?: number; czk?: number }[] = [
+      { label: `${t0.cash_trader_eur} EUR`, eur: t0.cash_trader_eur },
+      { label: `${t0.due_diligence_eur} EUR`, eur: t0.due_diligence_eur },
+      { label: `${t0.cash_payment_limit_czk} CZK`, czk: t0.cash_payment_limit_czk },
+    ]
+    for (const lim of limits) {
+      const near = withCzk.filter((t) => {
+        if (!t.cash) return false
+        const v = lim.eur !== undefined ? t.eur : t.czk
+        const L = lim.eur ?? lim.czk!
+        return v !== null && v < L && v >= cb.below_share! * L
+      })
+      for (let i = 0; i + cb.count! - 1 < near.length; i++) {
+        const last = near[i + cb.count! - 1]!
+        if (last.date <= addDays(near[i]!.date, cb.window_days!)) {
+          raise(
+            'cash_below_threshold',
+            `${cb.count}+ cash payments between ${cb.below_share! * 100} % and 100 % of ${lim.label} within ${cb.window_days} days`,
+            near.slice(i, i + cb.count!).map((t) => t.id),
+          )
+          break
+        }
+      }
+      if (found.some((f) => f.indicator === cb.label)) break
+    }
+
+    // EU high-risk third countries, as listed on each transaction's day.
+    const risky = withCzk.filter((t) => t.country && highRiskOn(t.date).version.countries.includes(t.country))
+    if (risky.length)
+      raise(
+        'high_risk_country',
+        [...new Set(risky.map((t) => t.country))].join(', '),
+        risky.map((t) => t.id),
+      )
+
+    // Monthly inflow against declared income.
+    if (input.customer.declared_monthly_income) {
+      const byMonth = new Map<string, number>()
+      for (const t of withCzk)
+        if (t.direction === 'in' && t.czk !== null)
+          byMonth.set(t.date.slice(0, 7), (byMonth.get(t.date.slice(0, 7)) ?? 0) + t.czk)
+      const limit = I.turnover_vs_income!.multiple! * input.customer.declared_monthly_income
+      for (const [month, sum] of [...byMonth.entries()].sort()) {
+        if (sum > limit) {
+          raise(
+            'turnover_vs_income',
+            `${month}: ${czkFmt(sum)} CZK in against ${czkFmt(input.customer.declared_monthly_income)} CZK declared`,
+            [],
+          )
+          break
+        }
+      }
+    }
+    if (input.refuses_identification) raise('refuses_identification', 'stated by the obliged person', [])
+
+    if (input.screen_parties ?? true) {
+      const parties = [
+        { name: input.customer.name, type: input.customer.type },
+        ...[...new Set(withCzk.map((t) => t.counterparty).filter((c): c is string => !!c))].map((name) => ({
+          name,
+          type: 'company' as const,
+        })),
+      ]
+      for (const p of parties) {
+        const s = await screenParty(ctx, p, sources)
+        if (s.status === 'match') {
+          raise(
+            'sanctions_match',
+            `${p.name} ~ ${s.hits[0]!.matched_name} (${s.hits[0]!.list} ${s.hits[0]!.list_id})`,
+            withCzk.filter((t) => t.counterparty === p.name).map((t) => t.id),
+          )
+        }
+      }
+    }
+
+    const score = found.reduce((s, f) => s + f.points, 0)
+    const strong = found.some((f) => Object.values(I).some((x) => x.strong && x.label === f.indicator))
+    const report = strong || score >= ind.report_from
+    const deadline = report ? addDays(today, ind.report_days) : null
+    const total = withCzk.reduce((s, t) => s + (t.czk ?? 0), 0)
+    const draft = report
+      ? [
+          'Oznámení podezřelého obchodu podle § 18 zákona č. 253/2008 Sb.',
+          `Klient: ${input.customer.name}${input.customer.ico ? `, IČO ${input.customer.ico}` : ''} (${input.customer.type === 'company' ? 'právnická osoba' : 'fyzická osoba'})`,
+          `Období: ${txs[0]!.date} – ${txs.at(-1)!.date}; ${txs.length} obchodů, objem ${czkFmt(total)} Kč.`,
+          'Zjištěné indikátory:',
+          ...found.map(
+            (f) =>
+              `- ${f.indicator}: ${f.detail}${f.transactions.length ? ` [${f.transactions.join(', ')}]` : ''} (${f.law})`,
+          ),
+          `Lhůta pro podání: ${deadline}. Klient nesmí být o oznámení informován (§ 38).`,
+        ].join('\n')
+      : null
+    const rules: AppliedRule[] = [
+      ...found.map((f) => ({ rule: f.indicator, source: f.law, outcome: `+${f.points}: ${f.detail}` })),
+      {
+        rule: `Report when a strong indicator is present or the score reaches ${ind.report_from}`,
+        source: ind.source ?? 'indicator weights',
+        since: ind.effective_from,
+        outcome: `${score} points${strong ? ', strong indicator' : ''} → ${report ? 'report' : 'no report'}`,
+      },
+      {
+        rule: `Report to the Financial Analytical Office within ${ind.report_days} calendar days of detection; the client must not be told`,
+        source: 'zákon 253/2008 Sb. § 18 odst. 1, § 38',
+        outcome: report ? `by ${deadline}` : 'not due',
+      },
+    ]
+    return {
+      score,
+      report_required: report,
+      report_deadline: deadline,
+      indicators: found,
+      str_draft: draft,
+      partial: sources.some((s) => s.status === 'failed'),
+      sources,
+      rules_applied: rules,
+    }
+  },
+})

@@ -1,0 +1,204 @@
+import { Type } from 'typebox'
+import { requireIco } from '../../engines/reference/inputs.ts'
+import {
+  DateString,
+  NullableBoolean,
+  NullableObject,
+  PartialSchema,
+  RulesAppliedSchema,
+  type SourceStatus,
+  SourcesSchema,
+} from '../../engines/reference/schema.ts'
+import { errors } from '../../kit/errors.ts'
+import { comparableName, lookupCompany } from '../compliance/registry.ts'
+import type { AppliedRule } from '../types.ts'
+import { defineAgent } from '../types.ts'
+import { screenParty } from './sanctions.ts'
+
+/** Share above which a person is presumed to be a beneficial owner (per cent). */
+const UBO_SHARE = 25
+const sameName = (a: string, b: string) =>
+  comparableName(a).split(' ').sort().join(' ') === comparableName(b).split(' ').sort().join(' ')
+
+export const uboVerification = defineAgent({
+  service: 'legal-aml',
+  name: 'ubo_verification',
+  description:
+    "Verifies the beneficial owners a company declares: who qualifies (more than 25 % of capital or votes, or control), whether the shares are consistent, whether the declaration matches the Register of Beneficial Owners extract (a discrepancy must be reported), the company's state in ARES, and a sanctions check of each owner through the AML engine.",
+  input: Type.Object(
+    {
+      ico: Type.String({ maxLength: 12 }),
+      declared_owners: Type.Array(
+        Type.Object(
+          {
+            name: Type.String({ minLength: 2, maxLength: 300 }),
+            birth_date: Type.Optional(DateString()),
+            ownership_pct: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+            voting_pct: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+            control: Type.Optional(
+              Type.Boolean({
+                description: 'controls the company by other means (agreement, board majority)',
+              }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        { minItems: 1, maxItems: 50 },
+      ),
+      esm_owners: Type.Optional(
+        Type.Array(Type.String({ maxLength: 300 }), {
+          maxItems: 50,
+          description: 'names in the Register of Beneficial Owners extract (evidence skutečných majitelů)',
+        }),
+      ),
+      screen_sanctions: Type.Optional(Type.Boolean({ description: 'default true' })),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object({
+    verified: Type.Boolean({ description: 'no discrepancy, every qualifying owner declared and clear' }),
+    company: NullableObject(
+      Type.Object({ name: Type.Optional(Type.String()), active: Type.Optional(Type.Boolean()) }),
+    ),
+    owners: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        qualifies: Type.Boolean(),
+        basis: Type.String(),
+        in_esm: NullableBoolean(),
+        sanctions: Type.String(),
+      }),
+    ),
+    discrepancies: Type.Array(Type.String()),
+    partial: PartialSchema,
+    sources: SourcesSchema,
+    rules_applied: RulesAppliedSchema,
+  }),
+  examples: [
+    {
+      title: 'Two owners 60/40 matching the register extract',
+      input: {
+        ico: '45274649',
+        declared_owners: [
+          { name: 'Jan Novák', birth_date: '1975-01-01', ownership_pct: 60 },
+          { name: 'Eva Malá', birth_date: '1980-05-05', ownership_pct: 40 },
+        ],
+        esm_owners: ['Novák Jan', 'Malá Eva'],
+      },
+    },
+    {
+      title: 'A 30 % owner missing from the register extract: discrepancy to report',
+      input: {
+        ico: '45274649',
+        declared_owners: [
+          { name: 'Jan Novák', ownership_pct: 70 },
+          { name: 'Petr Svoboda', ownership_pct: 30 },
+        ],
+        esm_owners: ['Jan Novák'],
+        screen_sanctions: false,
+      },
+    },
+  ],
+  async run(input, ctx) {
+    const ico = requireIco(input.ico)
+    const total = input.declared_owners.reduce((s, o) => s + (o.ownership_pct ?? 0), 0)
+    if (total > 100 + 1e-9)
+      throw errors.invalid('declared_owners', `ownership shares add up to ${total} %, more than 100 %`)
+    const sources: SourceStatus[] = []
+    const rules: AppliedRule[] = []
+    const discrepancies: string[] = []
+
+    const found = await lookupCompany(ctx, ico)
+    sources.push(found.source)
+    let company: { name?: string; active?: boolean } | null = null
+    if (found.found === false) discrepancies.push(`ARES has no subject with IČO ${ico}`)
+    else if (found.facts) {
+      company = {
+        ...(found.facts.name ? { name: found.facts.name } : {}),
+        ...(found.facts.active !== undefined ? { active: found.facts.active } : {}),
+      }
+      if (found.facts.active === false) discrepancies.push('the company is dissolved in ARES')
+    }
+    rules.push({
+      rule: 'The company exists and is active in the public register',
+      source: 'ARES (MF ČR)',
+      outcome:
+        found.source.status === 'failed'
+          ? `not verified: ${found.source.error}`
+          : company
+            ? `active: ${company.active !== false}`
+            : 'not found',
+    })
+
+    const owners = []
+    for (const o of input.declared_owners) {
+      const bases = [
+        (o.ownership_pct ?? 0) > UBO_SHARE ? `${o.ownership_pct} % of capital` : '',
+        (o.voting_pct ?? 0) > UBO_SHARE ? `${o.voting_pct} % of votes` : '',
+        o.control ? 'control by other means' : '',
+      ].filter(Boolean)
+      const inEsm = input.esm_owners ? input.esm_owners.some((n) => sameName(n, o.name)) : null
+      if (bases.length > 0 && inEsm === false)
+        discrepancies.push(`${o.name} (${bases.join(', ')}) is not in the register extract`)
+      let sanctions = 'not_checked'
+      if (input.screen_sanctions ?? true) {
+        const s = await screenParty(
+          ctx,
+          { name: o.name, type: 'person', ...(o.birth_date ? { birth_date: o.birth_date } : {}) },
+          sources,
+        )
+        sanctions = s.status
+        if (s.status === 'match' || s.status === 'possible_match') {
+          discrepancies.push(
+            `${o.name}: sanctions ${s.status.replace('_', ' ')} (${s.hits[0]!.list} ${s.hits[0]!.list_id})`,
+          )
+        }
+      }
+      owners.push({
+        name: o.name,
+        qualifies: bases.length > 0,
+        basis: bases.join(', ') || 'below 25 %, no control',
+        in_esm: inEsm,
+        sanctions,
+      })
+    }
+    if (input.esm_owners) {
+      for (const n of input.esm_owners) {
+        if (!input.declared_owners.some((o) => sameName(n, o.name)))
+          discrepancies.push(`${n} is in the register extract but was not declared`)
+      }
+    }
+    if (!owners.some((o) => o.qualifies)) {
+      rules.push({
+        rule: 'No person above 25 % or in control: the members of the top management body are taken as beneficial owners',
+        source: 'zákon 37/2021 Sb., o evidenci skutečných majitelů, § 5',
+        outcome: 'declare the statutory body members',
+      })
+    }
+    rules.push({
+      rule: `A natural person with more than ${UBO_SHARE} % of capital or votes, or control by other means, is a beneficial owner`,
+      source: 'zákon 37/2021 Sb. § 4–5; zákon 253/2008 Sb. § 4 odst. 4',
+      since: '2021-06-01',
+      outcome: `${owners.filter((o) => o.qualifies).length} of ${owners.length} qualify`,
+    })
+    rules.push({
+      rule: 'Verify the beneficial owner from the register and another reliable source; report any discrepancy',
+      source: 'zákon 253/2008 Sb. § 9 odst. 2 písm. b); zákon 37/2021 Sb. (nesrovnalosti)',
+      outcome: discrepancies.length
+        ? `${discrepancies.length} discrepancy(ies)`
+        : input.esm_owners
+          ? 'consistent'
+          : 'no register extract given',
+    })
+    const partial = sources.some((s) => s.status === 'failed')
+    return {
+      verified: discrepancies.length === 0 && !partial && input.esm_owners !== undefined,
+      company,
+      owners,
+      discrepancies,
+      partial,
+      sources,
+      rules_applied: rules,
+    }
+  },
+})
