@@ -94,10 +94,15 @@ function openPostgres(url: string, schema: string | undefined, poolSize: number)
     }),
   })
   // The schema query may have opened a connection before Kysely ever used the pool: end it too.
-  return wrap(kysely, 'postgres', async () => {
-    await ready?.catch(() => undefined)
-    if (!pool.ended) await pool.end()
-  })
+  return wrap(
+    kysely,
+    'postgres',
+    async () => {
+      await ready?.catch(() => undefined)
+      if (!pool.ended) await pool.end()
+    },
+    schema ?? 'public',
+  )
 }
 
 /**
@@ -113,7 +118,13 @@ function parseInt8(value: string): number | string {
   return Number.isSafeInteger(n) ? n : value
 }
 
-function wrap(kysely: Kysely<unknown>, dialect: Dialect, release: () => Promise<void>): Database {
+function wrap(
+  kysely: Kysely<unknown>,
+  dialect: Dialect,
+  release: () => Promise<void>,
+  /** PostgreSQL schema that holds the migration tables (see migrate()). */
+  migrationSchema?: string,
+): Database {
   return {
     dialect,
     as<T>() {
@@ -123,6 +134,10 @@ function wrap(kysely: Kysely<unknown>, dialect: Dialect, release: () => Promise<
       const migrator = new Migrator({
         db: kysely,
         provider: new FolderMigrationProvider(MIGRATIONS_DIR),
+        // Kysely looks for its migration tables across every schema unless told which one: with
+        // several schemas in one database it would find another schema's table and then fail to
+        // use it ("relation kysely_migration_lock does not exist").
+        ...(migrationSchema ? { migrationTableSchema: migrationSchema } : {}),
         // Services add migrations independently (numbered by service); order by name, but do not
         // refuse a new one that sorts before an applied one.
         allowUnorderedMigrations: true,
