@@ -54,8 +54,8 @@ export const fxRates = defineAgent({
       input: { currency: 'EUR', amount: 1000, date: '2026-11-20' },
     },
     {
-      title: 'A Sunday uses Friday’s rates; HUF is quoted per 100',
-      input: { currency: 'HUF', to: 'EUR', amount: 100000, date: '2026-11-22' },
+      title: 'A public holiday (17 November) uses the previous day’s rates; HUF is quoted per 100',
+      input: { currency: 'HUF', to: 'EUR', amount: 100000, date: '2026-11-17' },
     },
   ],
   async run(input, ctx) {

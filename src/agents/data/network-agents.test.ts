@@ -59,17 +59,27 @@ describe('data/fx_rates', () => {
     expect(out.sources).toEqual([{ name: 'cnb', status: 'ok' }])
   })
 
-  it('example: a Sunday uses Friday’s declaration and the per-100 HUF quote, cross rate via CZK', async () => {
-    // Evaluated on Monday 23 November, when that Sunday is in the past.
-    const out = await call('fx_rates', example(fxRates, 1), d, new Date('2026-11-23T09:00:00Z'))
+  it('example: a holiday uses the previous declaration and the per-100 HUF quote, cross rate via CZK', async () => {
+    const out = await call('fx_rates', example(fxRates, 1))
     expect(out).toMatchObject({
-      requested_date: '2026-11-22',
-      rates_date: '2026-11-20',
+      requested_date: '2026-11-17',
+      rates_date: '2026-11-16',
+      declaration_number: 221,
       czk_per_unit: { from: 0.06302, to: 24.3 },
     })
     expect(out.rate).toBeCloseTo(0.06302 / 24.3, 6)
     expect(out.converted).toBe(259.34)
     expect(out.rules_applied.map((r: { rule: string }) => r.rule)).toContain('HUF is quoted per 100 units')
+  })
+
+  it('a weekend day answers with Friday’s declaration', async () => {
+    const out = await call(
+      'fx_rates',
+      { currency: 'EUR', date: '2026-11-22' },
+      d,
+      new Date('2026-11-23T09:00:00Z'),
+    )
+    expect(out).toMatchObject({ requested_date: '2026-11-22', rates_date: '2026-11-20', rate: 24.3 })
   })
 
   it('answers 400 for a currency ČNB does not quote, and for a future date', async () => {
