@@ -13,7 +13,7 @@
  * Delivery is therefore at-least-once: a job whose worker dies runs again after its lease lapses.
  */
 import { randomUUID } from 'node:crypto'
-import { type Kysely, sql } from 'kysely'
+import { CompiledQuery, type Kysely, sql } from 'kysely'
 import type { Database, Dialect } from '../../kit/db.ts'
 import { AppError, errors } from '../../kit/errors.ts'
 import { type BackoffKind, backoffDelay, isTerminal, type JobStatus } from './state.ts'
@@ -107,6 +107,7 @@ export class JobQueue {
   private enqueueBatch: { task: TaskRow; job: JobRow; resolve: () => void; reject: (e: unknown) => void }[] =
     []
   private enqueueFlush: Promise<void> | undefined
+  private readonly sqlCache = new Map<string, string>()
 
   constructor(database: Database, opts: QueueOptions = {}) {
     this.dialect = database.dialect
@@ -139,6 +140,48 @@ export class JobQueue {
 
   private wake(): void {
     for (const w of [...this.waiters]) w()
+  }
+
+  /**
+   * The two statements every job goes through, written out once per shape instead of built per
+   * call (query building cost as much as SQLite running them). Parameters: `?` on SQLite, `$n` on
+   * PostgreSQL.
+   *
+   * Claim: the ready rows in claim order, read from the partial index router_jobs_claim (migration
+   * 0405). SQLite is told to use it (without statistics its planner prefers a status index and
+   * sorts the whole backlog); PostgreSQL picks it itself and skips rows other claimers hold.
+   */
+  private claimSql(kindCount: number): string {
+    let text = this.sqlCache.get(`claim:${kindCount}`)
+    if (!text) {
+      let n = 0
+      const p = () => (this.dialect === 'postgres' ? `$${++n}` : '?')
+      text =
+        `update router_jobs set status = 'RUNNING', attempts = attempts + 1, lease_owner = ${p()}, ` +
+        `lease_token = ${p()}, lease_expires_at = cast(${p()} as bigint) + lease_ms, started_at = ${p()}, ` +
+        `updated_at = ${p()}, error = null where id in (select id from router_jobs` +
+        `${this.dialect === 'sqlite' ? ' indexed by router_jobs_claim' : ''} ` +
+        `where status in ('QUEUED', 'RETRYING') and run_at <= ${p()} ` +
+        `and kind in (${Array.from({ length: kindCount }, p).join(', ')}) ` +
+        `order by priority desc, run_at asc, created_at asc limit ${p()}` +
+        `${this.dialect === 'postgres' ? ' for update skip locked' : ''}) returning *`
+      this.sqlCache.set(`claim:${kindCount}`, text)
+    }
+    return text
+  }
+
+  private completeSql(): string {
+    let text = this.sqlCache.get('complete')
+    if (!text) {
+      let n = 0
+      const p = () => (this.dialect === 'postgres' ? `$${++n}` : '?')
+      text =
+        `update router_jobs set status = 'SUCCEEDED', result = ${p()}, lease_token = null, ` +
+        `lease_expires_at = null, finished_at = ${p()}, updated_at = ${p()} ` +
+        `where id = ${p()} and lease_token = ${p()} and status = 'RUNNING' returning *`
+      this.sqlCache.set('complete', text)
+    }
+    return text
   }
 
   async enqueue(req: EnqueueInput): Promise<{ task: Task; job: Job; created: boolean }> {
@@ -267,26 +310,9 @@ export class JobQueue {
     if (kinds.length === 0 || max <= 0) return []
     const now = this.now()
     const token = randomUUID()
-    // The ready rows in claim order, read from the partial index router_jobs_claim (migration
-    // 0405): SQLite is told to use it (its planner, without statistics, prefers a status index
-    // and then sorts the whole backlog); PostgreSQL picks it itself and skips rows other
-    // claimers hold.
-    const ready = sql`select id from router_jobs ${sql.raw(this.dialect === 'sqlite' ? 'indexed by router_jobs_claim ' : '')}where status in ('QUEUED', 'RETRYING') and run_at <= ${now} and kind in (${sql.join(kinds)}) order by priority desc, run_at asc, created_at asc limit ${max}${sql.raw(this.dialect === 'postgres' ? ' for update skip locked' : '')}`
-    const rows = await this.db
-      .updateTable('router_jobs')
-      .set({
-        status: 'RUNNING',
-        attempts: sql<number>`attempts + 1`,
-        lease_owner: workerId,
-        lease_token: token,
-        lease_expires_at: sql<number>`cast(${now} as bigint) + lease_ms`,
-        started_at: now,
-        updated_at: now,
-        error: null,
-      })
-      .where('id', 'in', sql<string>`(${ready})`)
-      .returningAll()
-      .execute()
+    const { rows } = await this.db.executeQuery<JobRow>(
+      CompiledQuery.raw(this.claimSql(kinds.length), [workerId, token, now, now, now, now, ...kinds, max]),
+    )
     return rows
       .map((r) => ({ ...toJob(r), lease_token: token }))
       .sort((a, b) => b.priority - a.priority || a.run_at.localeCompare(b.run_at))
@@ -323,26 +349,14 @@ export class JobQueue {
   ): Promise<(Job | AppError)[]> {
     if (items.length === 0) return []
     const now = this.now()
+    const text = this.completeSql()
     const rows = await this.db.transaction().execute(async (trx) => {
       const out: (JobRow | undefined)[] = []
       for (const item of items) {
-        out.push(
-          await trx
-            .updateTable('router_jobs')
-            .set({
-              status: 'SUCCEEDED',
-              result: JSON.stringify(item.result ?? null),
-              lease_token: null,
-              lease_expires_at: null,
-              finished_at: now,
-              updated_at: now,
-            })
-            .where('id', '=', item.jobId)
-            .where('lease_token', '=', item.token)
-            .where('status', '=', 'RUNNING')
-            .returningAll()
-            .executeTakeFirst(),
+        const { rows } = await trx.executeQuery<JobRow>(
+          CompiledQuery.raw(text, [JSON.stringify(item.result ?? null), now, now, item.jobId, item.token]),
         )
+        out.push(rows[0])
       }
       return out
     })
