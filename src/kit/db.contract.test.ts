@@ -234,3 +234,30 @@ for (const target of targets) {
     })
   })
 }
+
+describe('SQLite dataVersion', () => {
+  it('moves when another connection commits, not on its own commits', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-dv-'))
+    const a = openDatabase({ dataDir: dir })
+    const b = openDatabase({ dataDir: dir })
+    try {
+      await sql`CREATE TABLE t (x integer)`.execute(a.as<unknown>())
+      const before = b.dataVersion!()
+      await sql`INSERT INTO t VALUES (1)`.execute(a.as<unknown>())
+      expect(b.dataVersion!()).not.toBe(before)
+      const own = a.dataVersion!()
+      await sql`INSERT INTO t VALUES (2)`.execute(a.as<unknown>())
+      expect(a.dataVersion!()).toBe(own)
+    } finally {
+      await a.close()
+      await b.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('is absent on PostgreSQL', () => {
+    const pg = openDatabase({ dataDir: '', databaseUrl: 'postgres://127.0.0.1:1/none' })
+    expect(pg.dataVersion).toBeUndefined()
+    return pg.close()
+  })
+})

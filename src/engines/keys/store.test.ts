@@ -166,3 +166,65 @@ for (const target of targets) {
     })
   })
 }
+
+describe('KeyStore cache on SQLite (changeVersion)', () => {
+  let dir: string
+  let db: Database
+  let other: Database
+  let store: KeyStoreType
+  let otherStore: KeyStoreType
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gatehouse-keycache-'))
+    db = openDatabase({ dataDir: dir })
+    await db.migrate()
+    store = new KeyStore(db.as<KeyTables>(), {
+      tiers: loadTiers(),
+      keyPrefix: 'gk',
+      changeVersion: db.dataVersion,
+    })
+    // A second instance (another process, the CLI) on the same file.
+    other = openDatabase({ dataDir: dir })
+    otherStore = new KeyStore(other.as<KeyTables>(), { tiers: loadTiers(), keyPrefix: 'gk' })
+  })
+  afterAll(async () => {
+    await db.close()
+    await other.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('answers repeated lookups from the cache while nobody else writes', async () => {
+    const { key, record } = await store.create({ name: 'cached' })
+    expect(await store.authenticate(key)).toBeDefined()
+    // A write on this very connection that bypasses the store does not move data_version: the
+    // cached row answers, which shows the cache is used (changes must go through a store).
+    await db
+      .as<KeyTables>()
+      .updateTable('gateway_api_keys')
+      .set({ requests_per_minute: 1 })
+      .where('id', '=', record.id)
+      .execute()
+    expect(await store.authenticate(key)).toMatchObject({ requests_per_minute: 100 })
+  })
+
+  it('sees a revocation by another connection on the very next lookup', async () => {
+    const { key, record } = await store.create({ name: 'revoked elsewhere' })
+    expect(await store.authenticate(key)).toBeDefined()
+    expect(await otherStore.revoke(record.id)).toBe('revoked')
+    expect(await store.authenticate(key)).toBeUndefined()
+  })
+
+  it('sees a limit change by another connection on the very next lookup', async () => {
+    const { key, record } = await store.create({ name: 'changed elsewhere' })
+    expect(await store.authenticate(key)).toMatchObject({ requests_per_minute: 100 })
+    await otherStore.update(record.id, { requests_per_minute: 9 })
+    expect(await store.authenticate(key)).toMatchObject({ requests_per_minute: 9 })
+  })
+
+  it('never keeps a row read while its own revocation was committing', async () => {
+    const { key, record } = await store.create({ name: 'race' })
+    const reading = store.authenticate(key)
+    const revoking = store.revoke(record.id)
+    await Promise.all([reading, revoking])
+    expect(await store.authenticate(key)).toBeUndefined()
+  })
+})

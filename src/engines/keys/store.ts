@@ -112,7 +112,16 @@ export interface KeyStoreOptions {
   /** Service prefix of new keys (API_KEY_PREFIX). */
   keyPrefix: string
   now?: () => number
+  /**
+   * A cheap number that changes whenever another connection commits to the database (SQLite's
+   * `PRAGMA data_version`, `Database.dataVersion`). When given, key rows are cached in process and
+   * the whole cache is dropped the moment the number moves; without it every request reads its row.
+   */
+  changeVersion?: (() => number) | undefined
 }
+
+/** Most key rows kept in the cache; beyond it the cache starts over (keys in use refill it). */
+const CACHE_MAX = 10_000
 
 export class KeyStore {
   readonly tiers: readonly Tier[]
@@ -121,9 +130,16 @@ export class KeyStore {
   private readonly now: () => number
 
   private readonly authQuery: CompiledQuery<AuthRow>
+  private readonly changeVersion: (() => number) | undefined
+  private readonly cache = new Map<string, AuthRow>()
+  /** The database version the cached rows were read at. */
+  private cacheVersion = Number.NaN
+  /** Bumped by every change this store makes itself (its own commits do not move the version). */
+  private generation = 0
 
   constructor(db: Kysely<KeyTables>, opts: KeyStoreOptions) {
     this.db = db
+    this.changeVersion = opts.changeVersion
     this.authQuery = db
       .selectFrom('gateway_api_keys')
       .select(['id', 'rate_limit', 'requests_per_minute', 'is_active', 'expires_at'])
@@ -190,25 +206,57 @@ export class KeyStore {
    */
   async authenticate(presented: string): Promise<AuthenticatedKey | undefined> {
     if (!looksLikeKey(presented)) return undefined
-    // Compiled once and re-run with the hash as its only parameter: building the SQL on every
-    // request cost as much again as running it (measured in bench/gateway.ts).
-    const { rows } = await this.db.executeQuery<AuthRow>({
-      ...this.authQuery,
-      parameters: [hashKey(presented)],
-    })
-    const row = rows[0]
+    const hash = hashKey(presented)
+    const row = this.changeVersion ? await this.cachedRow(hash, this.changeVersion) : await this.readRow(hash)
     if (!row?.is_active || Number(row.expires_at) <= this.now()) return undefined
     return { id: Number(row.id), rate_limit: row.rate_limit, requests_per_minute: row.requests_per_minute }
   }
 
+  /**
+   * The row from the cache when no writer has committed since it was read, else from the database.
+   * A row is cached only if neither the version nor this store's own generation moved while it was
+   * being read, so a revocation racing a read can never leave the old row behind.
+   */
+  private async cachedRow(hash: string, version: () => number): Promise<AuthRow | undefined> {
+    const before = version()
+    if (before !== this.cacheVersion) {
+      this.cache.clear()
+      this.cacheVersion = before
+    }
+    const hit = this.cache.get(hash)
+    if (hit) return hit
+    const generation = this.generation
+    const row = await this.readRow(hash)
+    if (row && generation === this.generation && version() === before) {
+      if (this.cache.size >= CACHE_MAX) this.cache.clear()
+      this.cache.set(hash, row)
+    }
+    return row
+  }
+
+  private async readRow(hash: string): Promise<AuthRow | undefined> {
+    // Compiled once and re-run with the hash as its only parameter: building the SQL on every
+    // request cost as much again as running it (measured in bench/gateway.ts).
+    const { rows } = await this.db.executeQuery<AuthRow>({ ...this.authQuery, parameters: [hash] })
+    return rows[0]
+  }
+
+  /** Forgets cached rows around a change made through this store (before and after it commits). */
+  private changed(): void {
+    this.generation++
+    this.cache.clear()
+  }
+
   async revoke(id: number): Promise<RevokeOutcome> {
     const now = this.now()
+    this.changed()
     const result = await this.db
       .updateTable('gateway_api_keys')
       .set({ is_active: false, revoked_at: now, updated_at: now })
       .where('id', '=', id)
       .where('is_active', '=', true)
       .executeTakeFirst()
+    this.changed()
     if (Number(result.numUpdatedRows) > 0) return 'revoked'
     return (await this.get(id)) ? 'already_revoked' : 'not_found'
   }
@@ -225,11 +273,13 @@ export class KeyStore {
     if (checked.rateLimit !== undefined) set.rate_limit = checked.rateLimit
     if (checked.requestsPerMinute !== undefined) set.requests_per_minute = checked.requestsPerMinute
     if (checked.expiresDays !== undefined) set.expires_at = now + checked.expiresDays * DAY_MS
+    this.changed()
     const result = await this.db
       .updateTable('gateway_api_keys')
       .set(set)
       .where('id', '=', id)
       .executeTakeFirst()
+    this.changed()
     if (Number(result.numUpdatedRows) === 0) return undefined
     return this.get(id)
   }

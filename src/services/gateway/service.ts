@@ -76,7 +76,13 @@ export async function startGateway(
     throw error
   }
 
-  const store = new KeyStore(db.as<KeyTables>(), { tiers: loadTiers(), keyPrefix: config.API_KEY_PREFIX })
+  // On SQLite, key rows are cached and dropped whenever another connection commits (data_version);
+  // on PostgreSQL every request reads its row. Either way a revocation is seen on the next request.
+  const store = new KeyStore(db.as<KeyTables>(), {
+    tiers: loadTiers(),
+    keyPrefix: config.API_KEY_PREFIX,
+    changeVersion: db.dataVersion,
+  })
   const usage = new UsageBuffer<UsageRecord>({
     write: (batch) => store.writeUsage(batch),
     flushIntervalMs: config.USAGE_FLUSH_MS,
