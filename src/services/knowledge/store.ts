@@ -387,11 +387,10 @@ export class KnowledgeStore {
       if (documentIds) q = q.where('document_id', 'in', documentIds)
       if (after) {
         const a = after
-        q = q.where((eb) =>
-          eb.or([
-            eb('document_id', '>', a.document_id),
-            eb.and([eb('document_id', '=', a.document_id), eb('position', '>', a.position)]),
-          ]),
+        // A row-value comparison walks the (document_id, position) index from where the last batch
+        // ended; the equivalent OR makes SQLite scan and sort the whole table for every batch.
+        q = q.where(({ eb, refTuple, tuple }) =>
+          eb(refTuple('document_id', 'position'), '>', tuple(a.document_id, a.position)),
         )
       }
       const rows = await q.orderBy('document_id').orderBy('position').limit(batch).execute()
