@@ -76,6 +76,22 @@ describe('data/ares_lookup', () => {
   })
 })
 
+describe('stale registry answers', () => {
+  it('gives the last ARES answer, marked cached with the error and partial, when ARES fails', async () => {
+    const own = await startReplay(SOURCE_ROUTES)
+    // Nothing is fresh (cache 0 s), but answers stay usable as a fallback for 30 days.
+    const deps = replayDeps(own.url, { SOURCES_CACHE_SECONDS: '0' })
+    const dispatcher = testDispatcher(agents, deps)
+    const first = await call('ares_lookup', { ico: '27082440' }, dispatcher)
+    expect(first.sources).toEqual([{ name: 'ares', status: 'ok' }])
+    await own.close()
+    const second = await call('ares_lookup', { ico: '27082440' }, dispatcher)
+    expect(second).toMatchObject({ found: true, company: { name: 'Alza.cz a.s.' }, partial: true })
+    expect(second.sources[0]).toMatchObject({ name: 'ares', status: 'cached' })
+    expect(second.sources[0].error).toMatch(/^ares: .*; answer from \d{4}-\d{2}-\d{2}T/)
+  })
+})
+
 describe('data/ares_search', () => {
   it('example: two subjects named Alza, one of them dissolved', async () => {
     const out = await call('ares_search', example(aresSearch, 0))
