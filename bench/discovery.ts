@@ -37,16 +37,26 @@ interface Figures {
   p50: number
   p99: number
   non2xx: number
+  /** Server CPU time (user + system, this process) per request served, in µs. */
+  cpuUs: number
 }
 
 async function load(url: string): Promise<Figures> {
+  const before = process.cpuUsage()
   const { stdout } = await run(
     process.execPath,
     [AUTOCANNON, '--json', '-c', String(CONNECTIONS), '-d', String(DURATION), url],
     { maxBuffer: 16 * 1024 * 1024 },
   )
+  const cpu = process.cpuUsage(before)
   const r = JSON.parse(stdout)
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx }
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    cpuUs: (cpu.user + cpu.system) / Math.max(1, r.requests.total),
+  }
 }
 
 async function warm(url: string): Promise<void> {
@@ -57,6 +67,11 @@ async function warm(url: string): Promise<void> {
  * Each target is measured in ROUNDS pairs, the baseline immediately before the target, and the
  * ratio is taken per pair; the median pair is reported. On a shared machine whose load swings
  * within seconds, only a baseline measured next to its target gives a ratio that means anything.
+ *
+ * Two ratios are printed. "req/s vs baseline" is what autocannon saw, at the mercy of whatever else
+ * runs on the machine. "CPU vs baseline" is baseline CPU per request ÷ target CPU per request,
+ * counted for this process only (the servers; autocannon runs in its own process), so other load
+ * barely moves it: it is the throughput ratio the two would reach on cores of their own.
  */
 async function main(): Promise<void> {
   const baseline = Fastify({ logger: false })
@@ -94,17 +109,22 @@ async function main(): Promise<void> {
   ]
 
   await warm(baseUrl)
-  const rows: Array<{ name: string; base: Figures; f: Figures; ratio: number }> = []
+  const rows: Array<{ name: string; base: Figures; f: Figures; ratio: number; cpuRatio: number }> = []
   for (const [name, url] of targets) {
     await warm(url)
-    const pairs: Array<{ base: Figures; f: Figures; ratio: number }> = []
+    const pairs: Array<{ base: Figures; f: Figures; ratio: number; cpuRatio: number }> = []
     for (let round = 0; round < ROUNDS; round++) {
       const base = await load(baseUrl)
       const f = await load(url)
-      pairs.push({ base, f, ratio: f.rps / base.rps })
+      pairs.push({ base, f, ratio: f.rps / base.rps, cpuRatio: base.cpuUs / f.cpuUs })
     }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!
     pairs.sort((a, b) => a.ratio - b.ratio)
-    rows.push({ name, ...pairs[Math.floor(pairs.length / 2)]! })
+    rows.push({
+      name,
+      ...pairs[Math.floor(pairs.length / 2)]!,
+      cpuRatio: median(pairs.map((p) => p.cpuRatio)),
+    })
   }
   await cached.stop()
   await uncached.stop()
@@ -117,14 +137,28 @@ async function main(): Promise<void> {
   console.log(
     `autocannon -c ${CONNECTIONS} -d ${DURATION} (separate process, same machine); median of ${ROUNDS} baseline/target pairs\n`,
   )
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'baseline req/s', 'vs baseline', 'non-2xx']
-  const table = rows.map(({ name, base, f, ratio }) => [
+  const header = [
+    'target',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'baseline req/s',
+    'req/s vs baseline',
+    'CPU µs/req',
+    'baseline µs/req',
+    'CPU vs baseline',
+    'non-2xx',
+  ]
+  const table = rows.map(({ name, base, f, ratio, cpuRatio }) => [
     name,
     Math.round(f.rps).toLocaleString('en'),
     String(f.p50),
     String(f.p99),
     Math.round(base.rps).toLocaleString('en'),
     `${Math.round(ratio * 100)}%`,
+    f.cpuUs.toFixed(0),
+    base.cpuUs.toFixed(0),
+    `${Math.round(cpuRatio * 100)}%`,
     String(f.non2xx),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)))

@@ -5,9 +5,15 @@
  */
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
+import type { FastifyReply } from 'fastify'
 import { AppError, ERROR_STATUS } from '../../kit/errors.ts'
 import type { Logger } from '../../kit/logger.ts'
-import { type RateLimitDecision, type RateLimiter, rateLimitHeaders } from '../../kit/ratelimit.ts'
+import {
+  MemoryRateLimiter,
+  type RateLimitDecision,
+  type RateLimiter,
+  rateLimitHeaders,
+} from '../../kit/ratelimit.ts'
 import { type App, createServer } from '../../kit/server.ts'
 import { entityTag } from './caching.ts'
 import { API_VERSION, BODY_LIMIT_BYTES, type DiscoveryContext } from './routes/common.ts'
@@ -95,26 +101,33 @@ export async function buildApp(deps: DiscoveryDeps): Promise<App> {
   }
 
   // Per client IP, on every request (unknown routes and documentation assets included), before the
-  // body is read: a client over its limit costs one map lookup.
+  // body is read: a client over its limit costs one map lookup. The in-process limiter is called
+  // synchronously (no promise per request); a shared one (Redis) asynchronously.
   const limit = deps.rateLimitPerMinute
-  app.addHook('onRequest', async (request, reply) => {
-    let decision: RateLimitDecision
-    try {
-      decision = await deps.rateLimiter.hit(`discovery:${request.ip}`, limit, WINDOW_MS)
-    } catch (error) {
-      // A shared limiter that is down must not take the public read-only API down with it.
-      request.log.error({ err: error }, 'rate limiter unavailable; request let through unlimited')
-      return
-    }
+  const memory = deps.rateLimiter instanceof MemoryRateLimiter ? deps.rateLimiter : undefined
+  const apply = (decision: RateLimitDecision, reply: FastifyReply, done: (error?: Error) => void) => {
     reply.headers(rateLimitHeaders([{ name: 'per-ip', windowSeconds: WINDOW_MS / 1000, decision }]))
-    if (!decision.allowed) {
-      throw new AppError(
+    if (decision.allowed) return done()
+    done(
+      new AppError(
         'rate_limited',
         `Rate limit of ${limit} requests per minute per client IP exceeded; retry in ${decision.retryAfterSeconds} s`,
         { limit, window_seconds: WINDOW_MS / 1000, retry_after_seconds: decision.retryAfterSeconds },
         { 'retry-after': String(decision.retryAfterSeconds) },
-      )
-    }
+      ),
+    )
+  }
+  app.addHook('onRequest', (request, reply, done) => {
+    const key = `discovery:${request.ip}`
+    if (memory) return apply(memory.hitAllSync([{ key, limit, windowMs: WINDOW_MS }])[0]!, reply, done)
+    deps.rateLimiter.hit(key, limit, WINDOW_MS).then(
+      (decision) => apply(decision, reply, done),
+      (error: unknown) => {
+        // A shared limiter that is down must not take the public read-only API down with it.
+        request.log.error({ err: error }, 'rate limiter unavailable; request let through unlimited')
+        done()
+      },
+    )
   })
 
   registerDocumentRoutes(app, ctx)
