@@ -104,6 +104,7 @@ export class JobQueue {
   private readonly workerTtlMs: number
   private readonly finished = new Set<FinishedListener>()
   private readonly waiters = new Set<() => void>()
+  private generation = 0
   private enqueueBatch: { task: TaskRow; job: JobRow; resolve: () => void; reject: (e: unknown) => void }[] =
     []
   private enqueueFlush: Promise<void> | undefined
@@ -126,7 +127,9 @@ export class JobQueue {
    * Resolves when a job is enqueued through this instance or after `ms`, whichever is first:
    * in-process workers sleep on it instead of polling hard (other instances are seen by polling).
    */
-  waitForWork(ms: number): Promise<void> {
+  waitForWork(ms: number, seenGeneration?: number): Promise<void> {
+    // Work arrived between the caller's last look and now: no sleeping through it.
+    if (seenGeneration !== undefined && seenGeneration !== this.generation) return Promise.resolve()
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer)
@@ -138,7 +141,13 @@ export class JobQueue {
     })
   }
 
+  /** Counts wake-ups: a claimer reads it before claiming and passes it to `waitForWork`. */
+  get workGeneration(): number {
+    return this.generation
+  }
+
   private wake(): void {
+    this.generation++
     for (const w of [...this.waiters]) w()
   }
 

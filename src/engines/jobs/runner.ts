@@ -159,13 +159,14 @@ export class WorkerPool {
         continue
       }
       let claimed: ClaimedJob[] = []
+      const generation = this.queue.workGeneration
       try {
         claimed = await this.queue.claim(this.workerId!, this.kinds, free)
       } catch (error) {
         this.opts.logger?.error({ err: error }, 'claiming jobs failed')
       }
       for (const job of claimed) this.execute(job)
-      if (claimed.length === 0 && this.running) await this.queue.waitForWork(this.opts.pollMs)
+      if (claimed.length === 0 && this.running) await this.queue.waitForWork(this.opts.pollMs, generation)
     }
   }
 

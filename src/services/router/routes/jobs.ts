@@ -208,9 +208,11 @@ export function jobRoutes(app: App, deps: RouterDeps): void {
     const worker = await queue.getWorker(b.worker_id)
     const max = Math.min(b.max ?? worker.capacity, worker.capacity)
     const deadline = Date.now() + (b.wait_seconds ?? 0) * 1000
+    let generation = queue.workGeneration
     let jobs = await queue.claim(worker.id, worker.kinds, max)
     while (jobs.length === 0 && Date.now() < deadline && !request.raw.destroyed) {
-      await queue.waitForWork(Math.min(250, deadline - Date.now()))
+      await queue.waitForWork(Math.min(250, deadline - Date.now()), generation)
+      generation = queue.workGeneration
       jobs = await queue.claim(worker.id, worker.kinds, max)
     }
     return ok(reply, { jobs })
