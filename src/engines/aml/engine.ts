@@ -181,7 +181,32 @@ interface QueryToken extends Token {
   id: number
 }
 
+/** Builds the engine in one go (blocks the thread for the build: seconds for all lists). */
 export function createScreeningEngine(opts: EngineOptions): ScreeningEngine {
+  const steps = buildEngine(opts)
+  let step = steps.next()
+  while (!step.done) step = steps.next()
+  return step.value
+}
+
+/**
+ * Builds the engine in slices of a few milliseconds, letting the event loop run between them, so
+ * a service that builds its index at start-up keeps answering (503 "loading") meanwhile.
+ */
+export async function createScreeningEngineAsync(opts: EngineOptions): Promise<ScreeningEngine> {
+  const steps = buildEngine(opts)
+  let step = steps.next()
+  while (!step.done) {
+    await new Promise((resolve) => setImmediate(resolve))
+    step = steps.next()
+  }
+  return step.value
+}
+
+/** Entities (or tokens) handled between two yields of the build: about 10 ms of work. */
+const SLICE = 1000
+
+function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
   const started = performance.now()
   const threshold = opts.threshold ?? DEFAULT_THRESHOLD
   const maxCandidates = opts.maxCandidates ?? 250
@@ -208,6 +233,7 @@ export function createScreeningEngine(opts: EngineOptions): ScreeningEngine {
   }
 
   for (let e = 0; e < entities.length; e++) {
+    if (e % SLICE === SLICE - 1) yield
     const entity = entities[e]!
     byListId.set(`${entity.list}\u0000${entity.listId}`, e)
     for (const ident of entity.identifiers) {
@@ -264,6 +290,7 @@ export function createScreeningEngine(opts: EngineOptions): ScreeningEngine {
   const consonantIndex = new Map<string, number[]>()
   const abjadConsonants = new Map<string, number[]>()
   for (let id = 0; id < vocabKeys.length; id++) {
+    if (id % (SLICE * 5) === 0) yield
     const key = vocabKeys[id]!
     const grams = new Set(trigrams(key))
     trigramCount[id] = grams.size
@@ -276,7 +303,9 @@ export function createScreeningEngine(opts: EngineOptions): ScreeningEngine {
       arr.push(id)
     }
   }
-  for (const n of names) {
+  for (let k = 0; k < names.length; k++) {
+    if (k % (SLICE * 5) === 0) yield
+    const n = names[k]!
     n.tokens.forEach((t, i) => {
       const ck = t.c ?? consonantKey(t.f)
       const id = n.ids[i]!

@@ -6,6 +6,7 @@ export { countryName, toCountryCode } from './countries.ts'
 export {
   type CompanyQuery,
   createScreeningEngine,
+  createScreeningEngineAsync,
   DEFAULT_THRESHOLD,
   type EngineOptions,
   type EngineStats,
@@ -29,11 +30,12 @@ export {
   type ImportResult,
   importFile,
   importPaths,
+  importPathsAsync,
   listFiles,
   type Skipped,
   UnsupportedListFile,
 } from './importers/index.ts'
-export { activeEntities, activeEntitiesWithReport, type MergeReport } from './merge.ts'
+export { activeEntities, activeEntitiesAsync, activeEntitiesWithReport, type MergeReport } from './merge.ts'
 export { normalizeName, tokenize } from './normalize.ts'
 export {
   assess,

@@ -35,11 +35,31 @@ export interface MergeReport {
   unjoined: number
 }
 
+type Merged = { entities: ListEntity[]; report: MergeReport[] }
+
 /** The current entities of every list, and how each list's current version was put together. */
-export function activeEntitiesWithReport(versions: ListVersion[]): {
-  entities: ListEntity[]
-  report: MergeReport[]
-} {
+export function activeEntitiesWithReport(versions: ListVersion[]): Merged {
+  const steps = mergeSteps(versions)
+  let step = steps.next()
+  while (!step.done) step = steps.next()
+  return step.value
+}
+
+/** The same, yielding to the event loop every few milliseconds (service start-up). */
+export async function activeEntitiesAsync(versions: ListVersion[]): Promise<Merged> {
+  const steps = mergeSteps(versions)
+  let step = steps.next()
+  while (!step.done) {
+    await new Promise((resolve) => setImmediate(resolve))
+    step = steps.next()
+  }
+  return step.value
+}
+
+/** Entities handled between two yields: a few milliseconds of work. */
+const SLICE = 1000
+
+function* mergeSteps(versions: ListVersion[]): Generator<void, Merged> {
   const byList = new Map<string, ListVersion[]>()
   for (const v of versions) {
     const arr = byList.get(v.list) ?? []
@@ -60,8 +80,10 @@ export function activeEntitiesWithReport(versions: ListVersion[]): {
     const older = vs.slice(1).filter((v) => !v.namesOnly)
     // One reference record per list id, details merged newest first.
     const reference = new Map<string, ListEntity>()
+    let done = 0
     for (const v of older) {
       for (const e of v.entities) {
+        if (++done % SLICE === 0) yield
         const prev = reference.get(e.listId)
         if (!prev) reference.set(e.listId, { ...e, names: [...e.names] })
         else {
@@ -77,6 +99,7 @@ export function activeEntitiesWithReport(versions: ListVersion[]): {
     const byName = new Map<string, Set<string>>()
     const primaryOf = new Map<string, string>()
     for (const e of reference.values()) {
+      if (++done % SLICE === 0) yield
       for (const n of e.names) {
         const k = nameKey(n.full)
         if (!k) continue
@@ -111,6 +134,7 @@ export function activeEntitiesWithReport(versions: ListVersion[]): {
     let joined = 0
     let unjoined = 0
     for (const e of current.entities) {
+      if (++done % SLICE === 0) yield
       const ref = find(e)
       if (!ref) {
         unjoined++

@@ -26,7 +26,7 @@ describe.skipIf(!haveLists)('aml service', () => {
   let replay: ReplayServer
   let db: Database
   let store: AmlStore
-  let built: ReturnType<typeof buildEngine>
+  let built: Awaited<ReturnType<typeof buildEngine>>
   let versions: ListVersionInfo[]
 
   beforeAll(async () => {
@@ -36,7 +36,7 @@ describe.skipIf(!haveLists)('aml service', () => {
     store = new AmlStore(db.as())
     const imported = importPaths([SHARED_LISTS]).versions
     versions = imported.map((v, i) => versionInfo(v, i + 1))
-    built = buildEngine(imported, versions)
+    built = await buildEngine(imported, versions)
   }, 120_000)
 
   afterAll(async () => {

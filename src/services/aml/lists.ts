@@ -4,10 +4,10 @@
  */
 import { existsSync } from 'node:fs'
 import {
-  activeEntitiesWithReport,
-  createScreeningEngine,
+  activeEntitiesAsync,
+  createScreeningEngineAsync,
   type EngineOptions,
-  importPaths,
+  importPathsAsync,
   type ListVersion,
   type ListVersionInfo,
   type MergeReport,
@@ -28,7 +28,9 @@ export async function importIntoStore(
   progress?: Progress,
 ): Promise<{ outcomes: ImportOutcome[]; skipped: { path: string; reason: string }[] }> {
   progress?.step(`reading ${paths.join(', ')}`)
-  const { versions, skipped } = importPaths(paths, (done, total, path) => progress?.tick?.(done, total, path))
+  const { versions, skipped } = await importPathsAsync(paths, (done, total, path) =>
+    progress?.tick?.(done, total, path),
+  )
   const outcomes: ImportOutcome[] = []
   for (const v of versions) {
     progress?.step(`storing ${v.list} ${v.listDate} (${v.source})`)
@@ -66,18 +68,22 @@ export async function loadLists(
     )
   }
   progress?.step('building the candidate index')
-  return { ...buildEngine(versions, infos, opts.engine), imported }
+  return { ...(await buildEngine(versions, infos, opts.engine)), imported }
 }
 
-export function buildEngine(
+/**
+ * The engine over stored versions: current versions merged, then indexed. Both steps work in
+ * slices, so a service keeps answering (503) while it builds.
+ */
+export async function buildEngine(
   versions: ListVersion[],
   infos: ListVersionInfo[],
   opts: Omit<EngineOptions, 'entities'> = {},
-): Omit<LoadedLists, 'imported'> {
-  const { entities, report } = activeEntitiesWithReport(versions)
+): Promise<Omit<LoadedLists, 'imported'>> {
+  const { entities, report } = await activeEntitiesAsync(versions)
   const current = new Set(report.flatMap((r) => [r.current, ...r.enrichedFrom]))
   return {
-    engine: createScreeningEngine({ ...opts, entities }),
+    engine: await createScreeningEngineAsync({ ...opts, entities }),
     versions: infos.filter((v) => current.has(v.source)),
     report,
   }

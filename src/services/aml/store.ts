@@ -152,7 +152,13 @@ export class AmlStore {
         .orderBy('seq')
         .execute()
       const { id: _id, entityCount: _e, nameCount: _n, ...rest } = info
-      versions.push({ ...rest, entities: rows.map((r) => JSON.parse(r.data) as ListEntity) })
+      const entities: ListEntity[] = []
+      for (const [i, r] of rows.entries()) {
+        // Parsing a large version takes a while: let the event loop answer requests meanwhile.
+        if (i % 2000 === 1999) await new Promise((resolve) => setImmediate(resolve))
+        entities.push(JSON.parse(r.data) as ListEntity)
+      }
+      versions.push({ ...rest, entities })
     }
     return { versions, infos }
   }

@@ -111,3 +111,21 @@ export function importPaths(
   })
   return { versions, skipped }
 }
+
+/** `importPaths`, letting the event loop run between files (service start-up). */
+export async function importPathsAsync(
+  paths: string[],
+  onFile?: (done: number, total: number, path: string, version?: ListVersion, skipped?: string) => void,
+): Promise<ImportResult> {
+  const files = listFiles(paths)
+  const versions: ListVersion[] = []
+  const skipped: Skipped[] = []
+  for (const [i, path] of files.entries()) {
+    await new Promise((resolve) => setImmediate(resolve))
+    const one = importPaths([path])
+    versions.push(...one.versions)
+    skipped.push(...one.skipped)
+    onFile?.(i + 1, files.length, path, one.versions[0], one.skipped[0]?.reason)
+  }
+  return { versions, skipped }
+}

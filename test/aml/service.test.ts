@@ -1,0 +1,121 @@
+/**
+ * The aml service as `gatehouse serve aml` starts it: configuration, migrations, an empty store
+ * filled from AML_LISTS_DIR in the background, 503 until the lists are in memory, then screening
+ * with ARES and ISIR on the local replay server. Lists: the CZ and UN files of the shared folder
+ * (small, so the test is quick).
+ */
+import { cpSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseAll } from '../../src/kit/lifecycle.ts'
+import { createLogger } from '../../src/kit/logger.ts'
+import type { RunningService } from '../../src/kit/service.ts'
+import { amlService } from '../../src/services/aml/service.ts'
+import { haveLists, SHARED_LISTS } from './lists.ts'
+import { type ReplayServer, startReplayServer } from './replay-server.ts'
+
+describe.skipIf(!haveLists)('aml service start-up', () => {
+  let replay: ReplayServer
+  let running: RunningService
+  const dir = mkdtempSync(join(tmpdir(), 'aml-service-'))
+  const lists = join(dir, 'lists')
+
+  beforeAll(async () => {
+    replay = await startReplayServer()
+    cpSync(join(SHARED_LISTS, 'cz'), join(lists, 'cz'), { recursive: true })
+    cpSync(join(SHARED_LISTS, 'un'), join(lists, 'un'), { recursive: true })
+    const env = {
+      DATA_DIR: join(dir, 'data'),
+      AML_LISTS_DIR: lists,
+      ARES_BASE_URL: replay.aresUrl,
+      ISIR_URL: replay.isirUrl,
+      AML_RATE_LIMIT_PER_MINUTE: '100',
+    }
+    const config = parseAll([amlService], env).get('aml')!
+    running = await amlService.start(config, { logger: createLogger({ level: 'silent' }) })
+  })
+
+  afterAll(async () => {
+    await running?.app.close()
+    await running?.close?.()
+    await replay?.close()
+  })
+
+  /** Polls /health until ready; returns how many 503 answers came first. */
+  async function ready(): Promise<number> {
+    for (let i = 0; i < 300; i++) {
+      const res = await running.app.inject({ method: 'GET', url: '/health' })
+      if (res.statusCode === 200) return i
+      expect(res.statusCode).toBe(503)
+      expect(res.headers['retry-after']).toBeDefined()
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    throw new Error('lists did not load within 30 s')
+  }
+
+  it('answers 503 while it fills the empty store from AML_LISTS_DIR, then screens with the registers', async () => {
+    const early = await running.app.inject({
+      method: 'POST',
+      url: '/api/aml/screen/complete',
+      payload: { ico: '27082440' },
+    })
+    expect(early.statusCode).toBe(503)
+    expect(early.json()).toMatchObject({ success: false, error: { code: 'SERVICE_UNAVAILABLE' } })
+    expect(await ready()).toBeGreaterThan(0)
+    const lists = (await running.app.inject({ method: 'GET', url: '/api/aml/lists' })).json().data
+    expect(lists.versions.map((v: { list: string }) => v.list).sort()).toEqual(['cz_210_2008', 'un'])
+    const res = await running.app.inject({
+      method: 'POST',
+      url: '/api/aml/screen/complete',
+      payload: { ico: '27082440' },
+    })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body.modules.registry).toMatchObject({
+      status: 'COMPLETED',
+      data: { company: { name: 'Alza.cz a.s.' } },
+    })
+    expect(body.modules.high_risk_country.data.checked[0]).toMatchObject({
+      code: 'CZ',
+      role: 'registered_seat',
+      high_risk: false,
+    })
+    expect(body.overall_risk.level).toBe('LOW')
+    expect(body.completeness).toBe(1)
+  })
+
+  it('answers a second lookup of the same company from the cache', async () => {
+    const before = replay.calls.ares
+    const body = (
+      await running.app.inject({
+        method: 'POST',
+        url: '/api/aml/screen/complete',
+        payload: { ico: '27082440' },
+      })
+    ).json()
+    expect(body.modules.registry.source).toBe('CACHE')
+    expect(replay.calls.ares).toBe(before)
+  })
+
+  it('finds a person of the Czech national list', async () => {
+    const body = (
+      await running.app.inject({
+        method: 'POST',
+        url: '/api/aml/screen/complete',
+        payload: {
+          first_name: 'Itziar',
+          last_name: 'Alberdi Uranga',
+          birth_date: '1963-10-07',
+          nationality: 'ES',
+        },
+      })
+    ).json()
+    expect(body.modules.sanctions.data.matches[0]).toMatchObject({
+      list: 'cz_210_2008',
+      list_id: 'NV210-01',
+      score: 1,
+    })
+    expect(body.overall_risk.level).toBe('CRITICAL')
+  })
+})
