@@ -144,3 +144,39 @@ export function comparableName(name: string): string {
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
 }
+
+export interface Insolvency {
+  /** True when a proceeding is running; undefined when ISIR could not be asked. */
+  active?: boolean
+  proceedings: number
+  references: string[]
+  source: SourceStatus
+}
+
+/** Asks the data service's insolvency_check (ISIR) for an IČO; never throws for an unavailable source. */
+export async function insolvencyOf(ctx: AgentContext, ico: string): Promise<Insolvency> {
+  const name = 'data/insolvency_check'
+  try {
+    const raw = await ctx.call('data', 'insolvency_check', { ico })
+    const o = isObj(raw) ? raw : {}
+    const list = Array.isArray(o.proceedings) ? (o.proceedings as Obj[]) : []
+    const references = list.filter((p) => p.active === true).map((p) => String(p.reference ?? ''))
+    if (typeof o.in_insolvency !== 'boolean') {
+      const failedSource = Array.isArray(o.sources)
+        ? (o.sources as Obj[]).find((x) => x.status === 'failed')
+        : undefined
+      return {
+        proceedings: list.length,
+        references,
+        source: { name, status: 'failed', error: str(failedSource?.error) ?? 'ISIR did not answer' },
+      }
+    }
+    return { active: o.in_insolvency, proceedings: list.length, references, source: { name, status: 'ok' } }
+  } catch (error) {
+    return {
+      proceedings: 0,
+      references: [],
+      source: { name, status: 'failed', error: error instanceof Error ? error.message : String(error) },
+    }
+  }
+}

@@ -7,7 +7,7 @@ import {
   type SourceStatus,
   SourcesSchema,
 } from '../../engines/reference/schema.ts'
-import { lookupCompany } from '../compliance/registry.ts'
+import { insolvencyOf, lookupCompany } from '../compliance/registry.ts'
 import type { AgentContext, AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -25,7 +25,7 @@ export const dueDiligence = defineAgent({
   service: 'real-estate',
   name: 'due_diligence',
   description:
-    'Pre-purchase due diligence of a Czech flat or house as a checklist, each item pass / warn / fail / unknown: ownership sheet (owner, liens, enforcement, insolvency, plomba), seller company in ARES, price against comparable listings, energy certificate, building approval and SVJ arrears. Sources that cannot be reached are named and the answer is marked partial.',
+    'Pre-purchase due diligence of a Czech flat or house as a checklist, each item pass / warn / fail / unknown: ownership sheet (owner, liens, enforcement, insolvency, plomba), seller company in ARES and the insolvency register (ISIR), price against comparable listings, energy certificate, building approval and SVJ arrears. Sources that cannot be reached are named and the answer is marked partial.',
   input: Type.Object(
     {
       property_value: Type.Number({ exclusiveMinimum: 0, description: 'agreed price, CZK' }),
@@ -186,6 +186,24 @@ export const dueDiligence = defineAgent({
           source: 'ARES (MF ČR); zákon 182/2006 Sb.',
         })
       }
+      const isir = await insolvencyOf(ctx, ico)
+      sources.push(isir.source)
+      items.push(
+        isir.active === undefined
+          ? {
+              item: 'seller in the insolvency register (ISIR)',
+              status: 'unknown',
+              detail: `ISIR unavailable: ${isir.source.error}`,
+            }
+          : {
+              item: 'seller in the insolvency register (ISIR)',
+              status: isir.active ? 'fail' : 'pass',
+              detail: isir.active
+                ? `running proceedings: ${isir.references.join(', ') || isir.proceedings}; a sale needs the insolvency administrator`
+                : `no running proceedings (${isir.proceedings} on record)`,
+              source: 'zákon 182/2006 Sb. § 111, § 419',
+            },
+      )
     }
 
     if (input.latitude !== undefined && input.longitude !== undefined && input.area_m2 !== undefined) {

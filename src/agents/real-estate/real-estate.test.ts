@@ -51,7 +51,31 @@ const geocoder = fake('data', 'geocoder', ({ address }) =>
         sources: [{ name: 'ruian', status: 'failed', error: 'ruian: timed out after 8000 ms' }],
       },
 )
-const dispatcher = createDispatcher([...realEstateAgents, ares, geocoder], deps, logger)
+/** insolvency_check's answer shape (src/agents/data/insolvency_check.ts): one company in proceedings. */
+const isir = fake('data', 'insolvency_check', ({ ico }) => ({
+  ico,
+  in_insolvency: ico === '26863154',
+  proceedings:
+    ico === '26863154'
+      ? [
+          {
+            reference: 'KSOS 25 INS 1401/2016',
+            court: 'KS Ostrava',
+            debtor: 'OKD, a.s.',
+            state: 'REORGANIZ',
+            active: true,
+            started: '2016-05-03',
+            ended: null,
+            url: null,
+          },
+        ]
+      : [],
+  synchronized_at: null,
+  rules_applied: [],
+  sources: [{ name: 'isir', status: 'ok' }],
+  partial: false,
+}))
+const dispatcher = createDispatcher([...realEstateAgents, ares, geocoder, isir], deps, logger)
 const run = async (name: string, input: unknown, d = dispatcher): Promise<any> =>
   (await d.call('real-estate', name, input, { now: NOW })).output
 const rejection = (name: string, input: unknown): Promise<AppError> =>
@@ -74,6 +98,11 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
           item: 'seller company in ARES',
           status: 'pass',
           detail: 'ČEZ, a. s.: active, no insolvency registration',
+        },
+        {
+          item: 'seller in the insolvency register (ISIR)',
+          status: 'pass',
+          detail: 'no running proceedings (0 on record)',
         },
         { item: 'price against comparables', status: 'pass' },
         { item: 'energy certificate (PENB)', status: 'pass' },
@@ -278,7 +307,22 @@ describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', (
     })
     expect(out.sources).toEqual([
       { name: 'data/ares_lookup', status: 'failed', error: 'No agent data/ares_lookup' },
+      { name: 'data/insolvency_check', status: 'failed', error: 'No agent data/insolvency_check' },
     ])
+  })
+
+  it('stops a purchase from a seller in insolvency proceedings (ISIR)', async () => {
+    const out = await run('due_diligence', {
+      property_value: 3_000_000,
+      ico: '26863154',
+      energy_class: 'D',
+      building_approved: true,
+    })
+    expect(out.overall).toBe('stop')
+    expect(out.items.find((i: any) => i.item === 'seller in the insolvency register (ISIR)')).toMatchObject({
+      status: 'fail',
+      detail: 'running proceedings: KSOS 25 INS 1401/2016; a sale needs the insolvency administrator',
+    })
   })
 
   it('rejects half a coordinate pair', async () => {

@@ -8,7 +8,7 @@ import {
   RulesAppliedSchema,
   SourcesSchema,
 } from '../../engines/reference/schema.ts'
-import { comparableName, lookupCompany } from '../compliance/registry.ts'
+import { comparableName, insolvencyOf, lookupCompany } from '../compliance/registry.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -29,7 +29,7 @@ export const companyRisk = defineAgent({
   service: 'risk',
   name: 'company_risk',
   description:
-    'Counterparty risk of a Czech company from the public register (through data/ares_lookup): dissolved, insolvency, very young company, higher-risk sector, name mismatch — each flag weighted, summed to a level. When the register cannot be reached the level is "unknown" and the failed source is named.',
+    'Counterparty risk of a Czech company from the public registers (data/ares_lookup, data/insolvency_check): dissolved, insolvency, very young company, higher-risk sector, name mismatch — each flag weighted, summed to a level. When the register cannot be reached the level is "unknown" and the failed source is named.',
   input: Type.Object(
     {
       ico: Type.String({ maxLength: 12, description: 'IČO' }),
@@ -104,10 +104,15 @@ export const companyRisk = defineAgent({
       }
     }
     const f = found.facts
+    const sources = [found.source]
     if (found.found === false || !f) raise('not_found', ico)
     else {
       if (f.active === false) raise('dissolved', f.dissolved ? `on ${f.dissolved}` : 'ZANIKLY')
-      if (f.insolvency) raise('insolvency', 'ISIR/CEU registration active')
+      // The insolvency register itself, beyond ARES's flag (which lags the register).
+      const isir = await insolvencyOf(ctx, ico)
+      sources.push(isir.source)
+      if (f.insolvency) raise('insolvency', 'ISIR/CEU registration active in ARES')
+      else if (isir.active) raise('insolvency', `running proceedings: ${isir.references.join(', ')}`)
       if (f.established) {
         const years = (Date.parse(today) - Date.parse(f.established)) / (365.25 * 86_400_000)
         if (years < 1) raise('younger_than_1y', `founded ${f.established}`)
@@ -157,8 +162,8 @@ export const companyRisk = defineAgent({
       score,
       flags,
       company,
-      partial: false,
-      sources: [found.source],
+      partial: sources.some((x) => x.status === 'failed'),
+      sources,
       rules_applied: rules,
     }
   },

@@ -56,6 +56,7 @@ const REGISTER: Record<string, unknown> = {
     registrations: { ir: 'AKTIVNI' },
     insolvency_flag: true,
   }),
+  '26863154': company({ ico: '26863154', name: 'OKD, a.s.', established: '2007-03-01' }),
   '25596641': company({
     ico: '25596641',
     name: 'Zaniklá s.r.o.',
@@ -68,7 +69,26 @@ const aresAnswer = (ico: string) => {
   const c = REGISTER[ico] ?? null
   return { ico, found: c !== null, company: c, sources: [{ name: 'ares', status: 'ok' }], partial: false }
 }
-const dispatcher = createDispatcher([...riskAgents, fakeAres(aresAnswer)], deps, logger)
+/** insolvency_check's answer shape (src/agents/data/insolvency_check.ts): proceedings for one IČO. */
+const isir: Agent = defineAgent({
+  service: 'data',
+  name: 'insolvency_check',
+  description: 'test double',
+  input: Type.Object({ ico: Type.String() }),
+  output: Type.Unknown(),
+  examples: [],
+  async run({ ico }) {
+    const running = ico === '26863154'
+    return {
+      ico,
+      in_insolvency: running,
+      proceedings: running ? [{ reference: 'KSOS 25 INS 1401/2016', active: true }] : [],
+      sources: [{ name: 'isir', status: 'ok' }],
+      partial: false,
+    }
+  },
+})
+const dispatcher = createDispatcher([...riskAgents, fakeAres(aresAnswer), isir], deps, logger)
 const down = createDispatcher(
   [
     ...riskAgents,
@@ -210,6 +230,19 @@ describe('risk agents: registers, rules and bad input', () => {
     const out = await run('company_risk', { ico: '27082440' })
     expect(out.flags.map((f: any) => f.flag)).toEqual(['insolvency', 'younger_than_1y'])
     expect(out).toMatchObject({ risk_level: 'high', score: 85 })
+  })
+
+  it('finds insolvency proceedings in ISIR that ARES does not flag', async () => {
+    const out = await run('company_risk', { ico: '26863154' })
+    expect(out.flags).toEqual([
+      {
+        flag: 'insolvency',
+        severity: 'high',
+        points: 60,
+        detail: 'running proceedings: KSOS 25 INS 1401/2016',
+      },
+    ])
+    expect(out).toMatchObject({ risk_level: 'high', partial: false })
   })
 
   it('rates a dissolved company critical', async () => {
