@@ -105,10 +105,33 @@ export const addressNormalizer = defineAgent({
       .join(' ')
     const restFolded = ` ${fold(rest)} `
     const named = (p: Place, key: 'municipality' | 'part') => restFolded.includes(` ${fold(p[key])} `)
-    const best =
+    let best =
       places.find((p) => named(p, 'part') && named(p, 'municipality')) ??
       places.find((p) => named(p, 'municipality')) ??
       places.find((p) => named(p, 'part'))
+    let partKnown = true
+    if (!psc) {
+      // No PSČ: find the municipality by name (the longest name the address contains).
+      const key = [...gazetteer.byName.keys()]
+        .filter((k) => restFolded.includes(` ${k} `))
+        .sort((a, b) => b.length - a.length)[0]
+      const named = key ? gazetteer.byName.get(key)! : []
+      const municipalities = new Set(named.map((p) => p.municipality_code))
+      if (municipalities.size === 1) {
+        const byPart = named.find((p) => fold(p.part) === key)
+        partKnown = byPart !== undefined
+        best = byPart ?? named[0]!
+        const codes = [...new Set(named.map((p) => p.psc))].sort()
+        issues.push(
+          `no PSČ given; ${best.municipality} has PSČ ${codes.slice(0, 8).join(', ')}${codes.length > 8 ? ' …' : ''}`,
+        )
+      } else if (municipalities.size > 1) {
+        const districts = [...new Set(named.map((p) => `${p.municipality} (${p.district})`))]
+        issues.push(
+          `no PSČ given and ${municipalities.size} municipalities match: ${districts.slice(0, 6).join(', ')}`,
+        )
+      } else issues.push('no PSČ given and no known municipality named')
+    }
     const nameFound = rest.trim() !== ''
     let matches: boolean | null = null
     if (places.length > 0 && nameFound) {
@@ -152,20 +175,22 @@ export const addressNormalizer = defineAgent({
         ? cityDistrict
         : best.municipality
       : null
-    const partText = best && best.part !== best.municipality ? best.part : null
+    const partText = best && partKnown && best.part !== best.municipality ? best.part : null
     return {
       street,
       house_number: house,
       orientation_number: orientation,
       psc: pscText,
       municipality: best?.municipality ?? null,
-      part: best?.part ?? null,
+      part: partKnown ? (best?.part ?? null) : null,
       city_district: cityDistrict,
       district: best?.district ?? null,
       region: best?.region ?? null,
       psc_known: places.length > 0,
       psc_matches_municipality: matches,
-      formatted: best && pscText ? [line1, partText, `${pscText} ${town}`].filter(Boolean).join(', ') : null,
+      formatted: best
+        ? [line1, partText, pscText ? `${pscText} ${town}` : town].filter(Boolean).join(', ')
+        : null,
       places_for_psc: [...new Map(places.map((p) => [p.part_code, p])).values()].slice(0, 20).map((p) => ({
         municipality: p.municipality,
         municipality_code: p.municipality_code,

@@ -144,6 +144,24 @@ describe('data/address_normalizer', () => {
     })
   })
 
+  it('without a PSČ finds the municipality by name and lists its PSČ', async () => {
+    const out = await call('address_normalizer', { address: 'Husova 12, Brno' })
+    expect(out).toMatchObject({
+      municipality: 'Brno',
+      region: 'Jihomoravský',
+      psc: null,
+      psc_matches_municipality: null,
+      formatted: 'Husova 12, Brno',
+    })
+    expect(out.issues[0]).toMatch(/^no PSČ given; Brno has PSČ 60200, /)
+  })
+
+  it('without a PSČ says when several municipalities share the name', async () => {
+    const out = await call('address_normalizer', { address: 'č.p. 45, Dolní Lhota' })
+    expect(out.municipality).toBeNull()
+    expect(out.issues[0]).toMatch(/^no PSČ given and \d+ municipalities match: Dolní Lhota \(/)
+  })
+
   it('says so when the PSČ does not exist', async () => {
     const out = await call('address_normalizer', { address: 'Dlouhá 5, 999 99 Praha' })
     expect(out).toMatchObject({ psc_known: false, psc_matches_municipality: null })
