@@ -82,6 +82,8 @@ describe('public routes', () => {
     ]) {
       expect(res.body).toContain(`# TYPE ${name}`)
     }
+    // Only the scrape itself is in progress: every earlier request has left the gauge.
+    expect(res.body).toContain('gateway_active_requests 1\n')
     expect(res.body).toContain('gateway_service_health{service="database"} 1')
     expect(res.body).toContain('gateway_service_health{service="knowledge"} 0')
     // Sub-millisecond buckets, seconds.
