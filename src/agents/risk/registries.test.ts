@@ -1,0 +1,80 @@
+/**
+ * The domain agents against the real data agents (ares_lookup, insolvency_check) answering from
+ * recorded ARES and ISIR responses on a local replay server: the registry facts are read from
+ * the data service's actual answers, not from a test double.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Replay, startReplay } from '../../../test/sources/replay.ts'
+import { NOW, replayDeps, SOURCE_ROUTES, testDispatcher } from '../../../test/sources/routes.ts'
+import { complianceAgents } from '../compliance/index.ts'
+import { dataAgents } from '../data/index.ts'
+import type { Dispatcher } from '../dispatch.ts'
+import { realEstateAgents } from '../real-estate/index.ts'
+import { riskAgents } from './index.ts'
+
+let replay: Replay
+let d: Dispatcher
+beforeAll(async () => {
+  replay = await startReplay(SOURCE_ROUTES)
+  d = testDispatcher(
+    [...riskAgents, ...complianceAgents, ...realEstateAgents, ...dataAgents],
+    replayDeps(replay.url),
+  )
+})
+afterAll(() => replay.close())
+
+const run = async (service: string, name: string, input: unknown): Promise<any> =>
+  (await d.call(service, name, input, { now: NOW })).output
+
+describe('domain agents on recorded ARES and ISIR answers', () => {
+  it('rates ČEZ low from its ARES record and an empty ISIR answer', async () => {
+    const out = await run('risk', 'company_risk', { ico: '45274649' })
+    expect(out).toMatchObject({
+      risk_level: 'low',
+      flags: [],
+      company: { name: 'ČEZ, a. s.', established: '1992-05-06' },
+      partial: false,
+      sources: [
+        { name: 'data/ares_lookup', status: 'ok' },
+        { name: 'data/insolvency_check', status: 'ok' },
+      ],
+    })
+  })
+
+  it('finds OKD in insolvency', async () => {
+    const out = await run('risk', 'company_risk', { ico: '26863154' })
+    expect(out.flags.map((f: any) => f.flag)).toEqual(['insolvency'])
+    expect(out.risk_level).toBe('high')
+  })
+
+  it('rates an IČO unknown to ARES critical', async () => {
+    const out = await run('risk', 'company_risk', { ico: '12345679' })
+    expect(out).toMatchObject({ risk_level: 'critical', flags: [{ flag: 'not_found' }], partial: false })
+  })
+
+  it('verifies a company name in KYC against the ARES record', async () => {
+    const out = await run('compliance', 'kyc', {
+      subject_type: 'company',
+      name: 'CEZ a.s.',
+      address: 'Duhová 1444/2, Praha 4',
+      ico: '45274649',
+      statutory_body: ['Daniel Beneš'],
+    })
+    expect(out).toMatchObject({ status: 'complete', partial: false })
+    expect(out.verified).toContain('name matches ARES')
+  })
+
+  it('stops a due diligence whose company seller is in insolvency proceedings', async () => {
+    const out = await run('real-estate', 'due_diligence', {
+      property_value: 5_000_000,
+      ico: '26863154',
+      energy_class: 'C',
+      building_approved: true,
+    })
+    expect(out.overall).toBe('stop')
+    expect(out.items.filter((i: any) => i.status === 'fail').map((i: any) => i.item)).toEqual([
+      'seller company in ARES',
+      'seller in the insolvency register (ISIR)',
+    ])
+  })
+})
