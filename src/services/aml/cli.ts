@@ -175,13 +175,19 @@ export const OFFICIAL_SOURCES: { list: string; files: { name: string; url: strin
       },
     ],
   },
+  {
+    list: 'uk',
+    files: [
+      { name: 'UK-Sanctions-List.xml', url: 'https://sanctionslist.fcdo.gov.uk/docs/UK-Sanctions-List.xml' },
+    ],
+  },
 ]
 
 export const amlUpdate: Command = {
   path: ['aml', 'update'],
   summary: 'download the official list files and import them (needs the network)',
   usage:
-    'gatehouse aml update [--timeout-seconds 30]\n  fetches OFAC (SDN CSV set, consolidated XML), UN and EU files into DATA_DIR/aml-downloads/<date>/ and imports them.\n  The UK list (FCDO XML) and the CZ 210/2008 regulation have no download this version reads: import their files with aml import.',
+    'gatehouse aml update [--timeout-seconds 30]\n  fetches OFAC (SDN CSV set, consolidated XML), UN, EU and UK files into DATA_DIR/aml-downloads/<date>/ and imports them.\n  The CZ 210/2008 regulation has no machine-readable download: its structured file is imported with aml import.',
   async run(args, io) {
     const { values } = parseArgs({ args, options: { 'timeout-seconds': { type: 'string', default: '30' } } })
     const timeoutMs = Number(values['timeout-seconds']) * 1000

@@ -61,6 +61,40 @@ describe('EU FSF XML (official format)', () => {
   })
 })
 
+describe('UK Sanctions List XML (FCDO format)', () => {
+  const v = importFile(join(FIXTURES, 'uk_sanctions_list_sample.xml'))
+
+  it('reads designations with their ids, name parts, weak aliases, partial birth dates and nationalities', () => {
+    expect(v).toMatchObject({ list: 'uk', format: 'uk-xml', listDate: '2026-06-10' })
+    const akhund = v.entities.find((e) => e.listId === 'AFG0006')!
+    expect(akhund).toMatchObject({
+      type: 'person',
+      birthDates: ['1957', '1958-03-02'],
+      nationalities: ['AF'],
+    })
+    expect(akhund.names.map((n) => n.kind)).toEqual(['primary', 'alias', 'alias', 'weak', 'original_script'])
+    expect(akhund.names[0]).toMatchObject({
+      full: 'MOHAMMAD HASSAN AKHUND',
+      first: 'MOHAMMAD HASSAN',
+      last: 'AKHUND',
+    })
+    expect(v.entities.find((e) => e.listId === 'AFG0001')).toMatchObject({
+      type: 'company',
+      countries: ['PK'],
+    })
+  })
+
+  it('lets a birth date clear a namesake, which the names-only UK file cannot', () => {
+    const engine = createScreeningEngine({ entities: activeEntities([v]) })
+    expect(engine.screenPerson({ firstName: 'Mohammad Hassan', lastName: 'Akhund' })[0]?.list_id).toBe(
+      'AFG0006',
+    )
+    expect(
+      engine.screenPerson({ firstName: 'Mohammad Hassan', lastName: 'Akhund', birthDate: '1990-01-01' }),
+    ).toEqual([])
+  })
+})
+
 describe('files that are not lists', () => {
   it('refuses them with the reason', () => {
     expect(() => importFile(join(FIXTURES, '../replay/ares/27082440.json'))).toThrow(UnsupportedListFile)

@@ -7,7 +7,7 @@ import { basename, join } from 'node:path'
 import type { ListVersion } from '../types.ts'
 import { importCz210, importEuJson, importNamesJson, sniffJson } from './json.ts'
 import { importOfacCsv } from './ofac-csv.ts'
-import { importEuXml, importOfacXml, importUnXml, sniffXml } from './xml.ts'
+import { importEuXml, importOfacXml, importUkXml, importUnXml, sniffXml } from './xml.ts'
 
 export interface Skipped {
   path: string
@@ -38,9 +38,11 @@ export function importFile(path: string): ListVersion {
         return importUnXml(path)
       case 'eu-xml':
         return importEuXml(path)
+      case 'uk-xml':
+        return importUkXml(path)
       default:
         throw new UnsupportedListFile(
-          'XML of an unknown schema (expected OFAC sdnList, UN CONSOLIDATED_LIST or EU FSF export)',
+          'XML of an unknown schema (expected OFAC sdnList, UN CONSOLIDATED_LIST, EU FSF export or UK Designations)',
         )
     }
   }

@@ -6,6 +6,10 @@
  *   aliases with QUALITY (Good, Low = weak), documents, NAME_ORIGINAL_SCRIPT.
  * - EU FSF `export` (xmlFullSanctionsList 1.1, namespace http://eu.europa.ec/fpi/fsd/export):
  *   sanctionEntity with nameAlias (strong true|false), citizenship, birthdate, identification.
+ * - UK Sanctions List (FCDO, UK-Sanctions-List.xml) `Designations`: Designation with UniqueID,
+ *   Names/Name (Name1..Name5 given names, Name6 family name; NameType Primary Name, Primary name
+ *   variation, Alias; AliasStrength), NonLatinNames, IndividualEntityShip, RegimeName,
+ *   IndividualDetails (DOBs as dd/mm/yyyy, "dd/mm" when unknown; Nationalities), Addresses.
  */
 import { readFileSync } from 'node:fs'
 import { XMLParser } from 'fast-xml-parser'
@@ -46,8 +50,9 @@ function version(
   }
 }
 
-export function sniffXml(head: string): 'ofac-xml' | 'un-xml' | 'eu-xml' | undefined {
+export function sniffXml(head: string): 'ofac-xml' | 'un-xml' | 'eu-xml' | 'uk-xml' | undefined {
   if (/<sdnList[\s>]/.test(head)) return 'ofac-xml'
+  if (/<Designations[\s>]/.test(head)) return 'uk-xml'
   if (/<CONSOLIDATED_LIST[\s>]/.test(head)) return 'un-xml'
   if (/<export[\s>]/.test(head) && /fsd\/export/.test(head)) return 'eu-xml'
   return undefined
@@ -285,6 +290,88 @@ export function importEuXml(path: string): ListVersion {
     })
   }
   return version('eu_fsf', 'eu-xml', path, bytes, listDate, entities)
+}
+
+// ---------------------------------------------------------------- UK (FCDO)
+
+/** "02/03/1958" → "1958-03-02"; "dd/mm/1957" → "1957"; "dd/03/1957" → "1957-03". */
+function ukDate(raw: string): string {
+  const m = /^(\d{2}|dd)\/(\d{2}|mm)\/(\d{4})$/.exec(raw.trim())
+  if (!m) return isoDate(raw)
+  if (m[2] === 'mm') return m[3]!
+  if (m[1] === 'dd') return `${m[3]}-${m[2]}`
+  return `${m[3]}-${m[2]}-${m[1]}`
+}
+
+function ukType(raw: string): EntityType {
+  const t = raw.toLowerCase()
+  if (t === 'individual') return 'person'
+  if (t === 'ship') return 'vessel'
+  return t === 'entity' ? 'company' : 'unknown'
+}
+
+export function importUkXml(path: string): ListVersion {
+  const bytes = readFileSync(path)
+  const doc = parser.parse(bytes.toString('utf8')) as Node
+  const root = doc.Designations as Node
+  const generated = text(root.DateGenerated)
+  const listDate = generated ? ukDate(generated) : (dateFromPath(path) ?? '')
+  const entities: ListEntity[] = []
+  for (const d of arr(root.Designation as Node[])) {
+    const id = text(d.UniqueID) || text(d.OFSIGroupID)
+    if (!id) continue
+    const type = ukType(text(d.IndividualEntityShip))
+    const names: EntityName[] = []
+    for (const n of arr((d.Names as Node | undefined)?.Name as Node[])) {
+      const given = [n.Name1, n.Name2, n.Name3, n.Name4, n.Name5].map(text).filter(Boolean).join(' ')
+      const family = text(n.Name6)
+      const full = [given, family].filter(Boolean).join(' ')
+      if (!full) continue
+      const nameType = text(n.NameType).toLowerCase()
+      const weak = /low/i.test(text(n.AliasStrength))
+      const kind: EntityName['kind'] =
+        nameType === 'primary name' && !names.some((x) => x.kind === 'primary')
+          ? 'primary'
+          : weak
+            ? 'weak'
+            : 'alias'
+      names.push(
+        type === 'person' && family
+          ? { full, kind, ...(given ? { first: given } : {}), last: family }
+          : { full, kind },
+      )
+    }
+    for (const n of arr((d.NonLatinNames as Node | undefined)?.NonLatinName as Node[])) {
+      const full = text(n.NameNonLatinScript)
+      if (full) names.push({ full, kind: 'original_script' })
+    }
+    if (names.length === 0) continue
+    if (!names.some((n) => n.kind === 'primary')) names[0] = { ...names[0]!, kind: 'primary' }
+    const individual = ((d.IndividualDetails as Node | undefined)?.Individual ?? {}) as Node
+    const remarks = [text(d.OtherInformation), text(d.UKStatementofReasons)].filter(Boolean).join(' ')
+    const facts = remarks ? parseRemarks(remarks) : undefined
+    entities.push({
+      list: 'uk',
+      listId: id,
+      type,
+      names,
+      birthDates: uniq(
+        arr((individual.DOBs as Node | undefined)?.DOB as unknown[]).map((x) => ukDate(text(x))),
+      ),
+      nationalities: countries([
+        ...arr((individual.Nationalities as Node | undefined)?.Nationality as unknown[]).map(text),
+        ...arr((d.Nationalities as Node | undefined)?.Nationality as unknown[]).map(text),
+      ]),
+      countries: countries(
+        arr((d.Addresses as Node | undefined)?.Address as Node[]).map((a) => text(a.AddressCountry)),
+      ),
+      identifiers: facts?.identifiers ?? [],
+      programmes: [text(d.RegimeName)].filter(Boolean),
+      listDate,
+      ...(remarks ? { remarks } : {}),
+    })
+  }
+  return version('uk', 'uk-xml', path, bytes, listDate, entities)
 }
 
 /** Type of a names-only entry: a legal form in its name says company; otherwise unknown. */
