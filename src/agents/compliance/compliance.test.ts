@@ -116,6 +116,14 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
       status: 'valid',
       mrz_format: 'TD3',
       acceptable_for_kyc: true,
+      mrz: {
+        document_number: 'L898902C3',
+        issuer: 'UTO',
+        nationality: 'UTO',
+        sex: 'F',
+        birth_date: '1974-08-12',
+        expiry_date: '2032-04-15',
+      },
     },
     'Czech ID card expired last month: not acceptable': {
       status: 'expired',

@@ -2,7 +2,12 @@ import { Type } from 'typebox'
 import { addMonths } from '../../engines/reference/calendar.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
-import { DateString, NullableInteger, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import {
+  DateString,
+  NullableInteger,
+  NullableObject,
+  RulesAppliedSchema,
+} from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
@@ -136,6 +141,16 @@ export const documentValidator = defineAgent({
     days_to_expiry: Type.Integer(),
     mrz_format: Type.Union([Type.Literal('TD1'), Type.Literal('TD3'), Type.Literal('none')]),
     validity_years: NullableInteger(),
+    mrz: NullableObject(
+      Type.Object({
+        document_number: Type.String(),
+        issuer: Type.String({ description: 'ICAO 3-letter code' }),
+        nationality: Type.String(),
+        sex: Type.String(),
+        birth_date: Type.String(),
+        expiry_date: Type.String(),
+      }),
+    ),
     warnings: Type.Array(Type.String()),
     rules_applied: RulesAppliedSchema,
   }),
@@ -197,9 +212,25 @@ export const documentValidator = defineAgent({
     })
 
     let mrzFormat: 'TD1' | 'TD3' | 'none' = 'none'
+    let mrz: {
+      document_number: string
+      issuer: string
+      nationality: string
+      sex: string
+      birth_date: string
+      expiry_date: string
+    } | null = null
     if (input.mrz) {
       const { data, checks } = parseMrz(input.mrz)
       mrzFormat = data.format
+      mrz = {
+        document_number: data.number,
+        issuer: data.issuer.replace(/</g, ''),
+        nationality: data.nationality.replace(/</g, ''),
+        sex: data.sex === '<' ? 'X' : data.sex,
+        birth_date: mrzDate(data.birth, 'birth', today),
+        expiry_date: mrzDate(data.expiry, 'expiry', today),
+      }
       rules.push({
         rule: `MRZ ${data.format} check digits (${checks.join(', ')})`,
         source: ICAO,
@@ -260,6 +291,7 @@ export const documentValidator = defineAgent({
       days_to_expiry: daysToExpiry,
       mrz_format: mrzFormat,
       validity_years: validityYears,
+      mrz,
       warnings,
       rules_applied: rules,
     }
