@@ -7,7 +7,7 @@
  * Adding a fact that is already there does not duplicate it (mem0 users' first complaint):
  * - the same text (after folding case and spaces) in the same scope → NONE (kept as is);
  * - a text whose cosine similarity to a memory in the same scope is ≥ `dedupThreshold`
- *   (default 0.90: a rewording, a typo, missing diacritics) → UPDATE: the newer wording replaces
+ *   (default 0.85: a rewording, a typo, a fact restated with more detail) → UPDATE: the newer wording replaces
  *   the older, metadata is merged, and the history keeps the old text;
  * - anything else → ADD.
  *
