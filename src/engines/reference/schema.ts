@@ -39,7 +39,12 @@ export const NullableObject = <T extends TSchema>(schema: T) =>
 /** Status of one outside source an agent consulted (the same shape across all agents). */
 export const SourceStatusSchema = Type.Object({
   name: Type.String({ description: 'the source consulted, e.g. ares, isir, data/ares_lookup' }),
-  status: Type.Union([Type.Literal('ok'), Type.Literal('cached'), Type.Literal('failed'), Type.Literal('skipped')]),
+  status: Type.Union([
+    Type.Literal('ok'),
+    Type.Literal('cached'),
+    Type.Literal('failed'),
+    Type.Literal('skipped'),
+  ]),
   error: Type.Optional(Type.String({ description: 'why the source failed, when it did' })),
 })
 export type SourceStatus = Static<typeof SourceStatusSchema>
