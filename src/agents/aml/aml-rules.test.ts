@@ -198,6 +198,29 @@ describe('aml/transaction_monitoring', () => {
     ])
   })
 
+  it('screens counterparties: a payment to a company on the OFAC SDN list is a high alert', async () => {
+    const out = await call('transaction_monitoring', {
+      transactions: [
+        {
+          id: 's1',
+          date: '2026-11-20',
+          amount: 50000,
+          direction: 'out',
+          counterparty: 'UMATEX GROUP EUROPE S.R.O.',
+        },
+      ],
+    })
+    expect(out.risk).toBe('high')
+    expect(out.alerts).toEqual([
+      expect.objectContaining({
+        rule_id: 'sanctioned_counterparty',
+        transaction_ids: ['s1'],
+        severity: 'high',
+      }),
+    ])
+    expect(out.alerts[0].description).toContain('ofac_sdn 40863')
+  })
+
   it('marks velocity above max_per_day', async () => {
     const transactions = Array.from({ length: 4 }, (_, i) => ({
       id: `v${i}`,

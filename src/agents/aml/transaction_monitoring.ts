@@ -1,9 +1,20 @@
 import { Type } from 'typebox'
 import { toCountryCode } from '../../engines/aml/index.ts'
-import { isoDate, nullable, PartialSchema, RulesSchema, SourcesSchema } from '../data/shared.ts'
+import {
+  isoDate,
+  nullable,
+  PartialSchema,
+  RulesSchema,
+  type SourceStatus,
+  SourcesSchema,
+} from '../data/shared.ts'
 import { defineAgent } from '../types.ts'
 import { highRiskOn, RateBook, thresholdsOn } from './common.ts'
+import { hitView, screeningEngine } from './screening.ts'
 import { type Alert, AlertSchema, convert, riskOf, structuring, TransactionsSchema } from './transactions.ts'
+
+/** Score a counterparty name needs to alert (the engine's default is lower, for curated queries). */
+const COUNTERPARTY_THRESHOLD = 0.95
 
 const ACTIONS = {
   none: 'no action',
@@ -16,7 +27,7 @@ export const transactionMonitoring = defineAgent({
   service: 'aml',
   name: 'transaction_monitoring',
   description:
-    'Screens a batch of a client’s transactions with the Czech AML rules of each day: identification and due-diligence thresholds in EUR at the ČNB rate, the 270,000 CZK cash limit, counterparties in EU high-risk third countries, structuring, and unusual daily velocity. Returns alerts with the rule and its source, a risk level and the action it calls for.',
+    'Screens a batch of a client’s transactions with the Czech AML rules of each day: identification and due-diligence thresholds in EUR at the ČNB rate, the 270,000 CZK cash limit, counterparties in EU high-risk third countries or on the sanctions lists, structuring, and unusual daily velocity. Returns alerts with the rule and its source, a risk level and the action it calls for.',
   input: Type.Object(
     {
       transactions: TransactionsSchema,
@@ -34,6 +45,9 @@ export const transactionMonitoring = defineAgent({
         }),
       ),
       window_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 7 })),
+      screen_counterparties: Type.Optional(
+        Type.Boolean({ default: true, description: 'screen counterparty names against the sanctions lists' }),
+      ),
     },
     { additionalProperties: false },
   ),
@@ -115,6 +129,7 @@ export const transactionMonitoring = defineAgent({
   async run(input, ctx) {
     const today = isoDate(ctx.now)
     const book = new RateBook(ctx)
+    const engineSources: SourceStatus[] = []
     const txs = await convert(input.transactions, ctx, book, today)
     const occasional = (input.relationship ?? 'business_relationship') === 'occasional'
     const alerts: Alert[] = []
@@ -179,6 +194,33 @@ export const transactionMonitoring = defineAgent({
       }
     }
     alerts.push(...structuring(txs, t, input.window_days ?? 7))
+    // Counterparty fields are free text ("Nájem", "vklad na pobočce"): only names of two or more
+    // words are screened, and only near-exact matches alert.
+    const names = [...new Set(txs.map((x) => x.counterparty))].filter(
+      (n): n is string => !!n && n.split(/\s+/).filter((w) => w.length >= 3).length >= 2,
+    )
+    const screened =
+      input.screen_counterparties === false || names.length === 0
+        ? undefined
+        : await screeningEngine(ctx, engineSources)
+    for (const name of names) {
+      const hits = screened
+        ? screened.engine
+            .screenName(name, { type: 'any', limit: 1, threshold: COUNTERPARTY_THRESHOLD })
+            .map(hitView)
+        : []
+      if (hits.length === 0) continue
+      const h = hits[0]!
+      alerts.push({
+        rule_id: 'sanctioned_counterparty',
+        severity: 'high',
+        description: `counterparty "${name}" matches ${h.list} ${h.list_id} "${h.matched_name}" (score ${h.score})`,
+        transaction_ids: txs.filter((x) => x.counterparty === name).map((x) => x.id),
+        total_czk: null,
+        total_eur: null,
+        source: 'Regulation (EU) 269/2014 and 2580/2001 (asset freeze); zákon 1/2023 Sb. and 69/2006 Sb.',
+      })
+    }
     const perDay = new Map<string, string[]>()
     for (const x of txs) perDay.set(x.date, [...(perDay.get(x.date) ?? []), x.id])
     const maxPerDay = input.max_per_day ?? 10
@@ -200,7 +242,7 @@ export const transactionMonitoring = defineAgent({
       return xs.some((v) => v === null) ? null : round2(xs.reduce<number>((a, b) => a + (b ?? 0), 0))
     }
     const risk = riskOf(alerts)
-    const sources = book.summary()
+    const sources = [...book.summary(), ...engineSources]
     const { version } = highRiskOn(lastDay)
     return {
       risk,
@@ -235,6 +277,13 @@ export const transactionMonitoring = defineAgent({
           source: 'Delegated Regulation (EU) 2016/1675; zákon 253/2008 Sb., § 9a',
           since: version.effective_from,
           outcome: `${alerts.filter((a) => a.rule_id === 'high_risk_third_country').length} transaction(s)`,
+        },
+        {
+          rule: 'no funds to or from a sanctioned person: counterparties are screened against the sanctions lists',
+          source: 'Regulation (EU) 269/2014 and 2580/2001; zákon 1/2023 Sb. and 69/2006 Sb.',
+          outcome: screened
+            ? `${alerts.filter((a) => a.rule_id === 'sanctioned_counterparty').length} match(es)`
+            : 'not screened',
         },
         {
           rule: 'a suspicious transaction is reported to the Financial Analytical Office without delay',
