@@ -1,7 +1,7 @@
 import { defineAgent } from '../types.ts'
 import { validIco } from './company_onboarding_flow.ts'
 import { flowInput } from './fields.ts'
-import { FlowResultSchema, type FlowStep, pick, type Request, runFlow, skip } from './flow.ts'
+import { FlowResultSchema, type FlowStep, needs, pick, type Request, runFlow, skip } from './flow.ts'
 
 const withIco = (fields: string[]) => (r: Request, done: Record<string, unknown>) => {
   const bad = validIco(done)
@@ -50,11 +50,34 @@ export const DUE_DILIGENCE_STEPS: FlowStep[] = [
   },
   {
     id: 'ubo',
-    service: 'aml',
-    agent: 'ubo_analysis',
-    purpose: 'ownership structure and beneficial owners',
+    service: 'legal-aml',
+    agent: 'ubo_verification',
+    purpose: 'declared beneficial owners checked against the register and sanctions (AML Act § 9)',
     after: ['ico'],
-    input: withIco(['ico']),
+    input: (r, done) => {
+      const bad = validIco(done)
+      if (bad) return skip(bad)
+      return (
+        needs(r, ['beneficial_owners']) ?? {
+          ico: r.ico,
+          declared_owners: (r.beneficial_owners as string[]).map((name) => ({ name })),
+        }
+      )
+    },
+  },
+  {
+    id: 'aml',
+    service: 'legal-aml',
+    agent: 'aml_compliance',
+    purpose: 'AML Act duties for the deal amount (identification § 7, due diligence § 9)',
+    after: ['ares'],
+    tolerant: true,
+    input: (r, done) => {
+      if (r.amount === undefined) return skip('needs amount')
+      const registered = (done.ares as { company?: { name?: string } | null } | undefined)?.company?.name
+      const name = typeof r.name === 'string' && r.name.length >= 2 ? r.name : registered
+      return { amount: r.amount, new_relationship: true, client_type: 'company', ...(name ? { name } : {}) }
+    },
   },
   {
     id: 'risk',
@@ -70,11 +93,14 @@ export const dueDiligenceFlow = defineAgent({
   service: 'orchestrator',
   name: 'due_diligence_flow',
   description:
-    'Due diligence on a Czech company before a deal: IČO checksum, ARES record, insolvency register, VAT register, AML screening, ownership and company risk, run in parallel where they can be, each timed, with a roll-up verdict that names any source that failed.',
-  input: flowInput(['ico'], ['name']),
+    'Due diligence on a Czech company before a deal: IČO checksum, ARES record, insolvency register, VAT register, AML screening, declared beneficial owners, company risk and the AML duties for the deal amount, run in parallel where they can be, each timed, with a roll-up verdict that names any source that failed.',
+  input: flowInput(['ico'], ['name', 'amount', 'beneficial_owners']),
   output: FlowResultSchema,
   examples: [
-    { title: 'A company by its IČO', input: { ico: '27074358' } },
+    {
+      title: 'A company, its declared owner and a 2 million CZK deal',
+      input: { ico: '27074358', amount: 2_000_000, beneficial_owners: ['Jan Novák'] },
+    },
     { title: 'A seven-digit IČO (zero-padded)', input: { ico: '0064581' } },
   ],
   async run(input, ctx) {

@@ -60,6 +60,24 @@ export const F = {
   channel: Type.Enum(['face_to_face', 'remote_verified', 'remote_unverified'], {
     description: 'how the client is onboarded (CDD risk factor)',
   }),
+  beneficial_owners: Type.Array(Type.String({ minLength: 2, maxLength: 300 }), {
+    minItems: 1,
+    maxItems: 50,
+    description: 'beneficial owners the client declares (names)',
+  }),
+  lv_text: Type.String({
+    minLength: 10,
+    maxLength: 200_000,
+    description: 'text of the title deed extract (list vlastnictví)',
+  }),
+  energy_class: Type.String({ pattern: '^[A-G]$', description: 'PENB energy class A–G' }),
+  building_approved: Type.Boolean({ description: 'a use permit (kolaudace) exists' }),
+  residential_properties_owned: Type.Integer({
+    minimum: 0,
+    maximum: 1000,
+    description: 'residential properties the applicant already owns',
+  }),
+  to_let: Type.Boolean({ description: 'the property is bought to be let' }),
   latitude: Type.Number({ minimum: 48.5, maximum: 51.1, description: 'WGS84, within Czechia' }),
   longitude: Type.Number({ minimum: 12, maximum: 18.9, description: 'WGS84, within Czechia' }),
 }

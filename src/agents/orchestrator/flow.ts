@@ -58,6 +58,8 @@ export interface StepResult {
   output?: unknown
   error?: { code: string; message: string; details?: Record<string, unknown> }
   reason?: string
+  /** Skipped because its inputs were not given (not applicable), not because a step it needs failed. */
+  not_applicable?: boolean
 }
 
 export const StepSchema = Type.Object({
@@ -77,6 +79,7 @@ export const StepSchema = Type.Object({
     }),
   ),
   reason: Type.Optional(Type.String()),
+  not_applicable: Type.Optional(Type.Boolean()),
 })
 
 export const FlowResultSchema = Type.Object({
@@ -144,7 +147,7 @@ export async function runFlow(name: string, steps: FlowStep[], req: Request, ctx
           return
         }
         if (isSkip(input)) {
-          results.set(id, { ...base, status: 'skipped', ms: 0, reason: input.skip })
+          results.set(id, { ...base, status: 'skipped', ms: 0, reason: input.skip, not_applicable: true })
           return
         }
         const t0 = performance.now()
@@ -166,11 +169,14 @@ export async function runFlow(name: string, steps: FlowStep[], req: Request, ctx
     skipped: ordered.filter((s) => s.status === 'skipped').length,
   }
   const aggregated = (await ctx.call('orchestrator', 'result_aggregator', {
-    results: ordered.map((s) => ({
-      source: `${s.service}/${s.agent}`,
-      status: s.status,
-      ...(s.output !== undefined ? { output: s.output } : {}),
-    })),
+    // A step that did not apply (its inputs were not given) does not make the verdict incomplete.
+    results: ordered
+      .filter((s) => !s.not_applicable)
+      .map((s) => ({
+        source: `${s.service}/${s.agent}`,
+        status: s.status,
+        ...(s.output !== undefined ? { output: s.output } : {}),
+      })),
   })) as {
     overall: 'pass' | 'refer' | 'fail' | 'incomplete'
     signals: { source: string; field: string; value: string; level: string }[]
@@ -200,7 +206,7 @@ export async function runFlow(name: string, steps: FlowStep[], req: Request, ctx
         outcome: `${counts.ok} ok, ${counts.failed} failed, ${counts.skipped} skipped`,
       },
       {
-        rule: 'the strictest verdict among the steps decides; failures leave the verdict incomplete unless a fail decides it',
+        rule: 'the strictest verdict among the steps decides; a failed step, or one skipped because a step it needs failed, leaves the verdict incomplete unless a fail decides it; steps that did not apply do not count',
         source: 'data/reference/orchestrator-verdicts.json',
         outcome: aggregated.overall,
       },

@@ -52,6 +52,36 @@ export const LOAN_STEPS: FlowStep[] = [
     input: (r) => ({ loans: [{ id: 'applicant', amount: r.amount, property_value: r.property_value }] }),
   },
   {
+    id: 'investment',
+    service: 'real-estate',
+    agent: 'investment_mortgage_check',
+    purpose: 'is it an investment mortgage (3rd+ property, to let): ČNB LTV 70 % and DTI 7 from 2026-04-01',
+    input: (r) =>
+      needs(r, ['residential_properties_owned', 'to_let']) ??
+      pick(r, [
+        'amount',
+        'property_value',
+        'monthly_income',
+        'existing_debt',
+        'residential_properties_owned',
+        'to_let',
+        'age',
+      ]),
+  },
+  {
+    id: 'aml',
+    service: 'legal-aml',
+    agent: 'aml_compliance',
+    purpose: 'AML Act duties of the lender for a new relationship (identification § 7, due diligence § 9)',
+    input: (r) => ({
+      amount: r.amount,
+      new_relationship: true,
+      obliged_person: 'credit_institution',
+      client_type: 'person',
+      ...(typeof r.name === 'string' && r.name.length >= 2 ? { name: r.name } : {}),
+    }),
+  },
+  {
     id: 'address',
     service: 'data',
     agent: 'address_normalizer',
@@ -72,7 +102,7 @@ export const loanApplicationFlow = defineAgent({
   service: 'orchestrator',
   name: 'loan_application_flow',
   description:
-    'Runs a mortgage application end to end: ČNB-limit assessment, affordability, repayment schedule, credit scorecard, collateral stress test and the collateral address, each through its own agent, with every step timed and a roll-up verdict. A failing step is reported and the rest still runs.',
+    'Runs a mortgage application end to end: ČNB-limit assessment, affordability, repayment schedule, credit scorecard, collateral stress test, the investment-mortgage test, the AML duties of the lender and the collateral address, each through its own agent, with every step timed and a roll-up verdict. A failing step is reported and the rest still runs.',
   input: flowInput(
     ['amount', 'property_value', 'annual_rate_pct', 'term_months'],
     [
@@ -84,6 +114,9 @@ export const loanApplicationFlow = defineAgent({
       'existing_monthly_payments',
       'existing_debt',
       'address',
+      'name',
+      'residential_properties_owned',
+      'to_let',
     ],
   ),
   output: FlowResultSchema,
@@ -111,6 +144,8 @@ export const loanApplicationFlow = defineAgent({
         term_months: 300,
         purpose: 'investment',
         age: 45,
+        residential_properties_owned: 2,
+        to_let: true,
       },
     },
   ],

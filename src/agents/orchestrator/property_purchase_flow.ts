@@ -25,8 +25,32 @@ export const PROPERTY_STEPS: FlowStep[] = [
     id: 'due_diligence',
     service: 'real-estate',
     agent: 'due_diligence',
-    purpose: 'title, encumbrances and seller checks, item by item',
-    input: (r) => pick(r, ['address', 'property_value', 'ico', 'name']),
+    purpose: 'title deed parts A–E, encumbrances, seller, PENB, use permit: pass/fail per item',
+    input: (r) => ({
+      ...pick(r, [
+        'property_value',
+        'ico',
+        'latitude',
+        'longitude',
+        'disposition',
+        'lv_text',
+        'energy_class',
+        'building_approved',
+      ]),
+      ...(typeof r.name === 'string' ? { seller_name: r.name } : {}),
+    }),
+  },
+  {
+    id: 'aml',
+    service: 'legal-aml',
+    agent: 'aml_compliance',
+    purpose: "the real-estate agent's AML Act duties for the purchase price (identification, due diligence)",
+    input: (r) => ({
+      amount: r.property_value,
+      new_relationship: true,
+      obliged_person: 'real_estate',
+      ...(typeof r.name === 'string' && r.name.length >= 2 ? { name: r.name } : {}),
+    }),
   },
   {
     id: 'loan',
@@ -63,7 +87,7 @@ export const propertyPurchaseFlow = defineAgent({
   service: 'orchestrator',
   name: 'property_purchase_flow',
   description:
-    'Runs the checks of a flat purchase: the address in the RÚIAN gazetteer, a valuation from comparables, due diligence, the mortgage against the ČNB limits, a collateral stress test and the insurance premium, each through its own agent and timed; steps without their inputs are skipped with the reason.',
+    'Runs the checks of a flat purchase: the address in the RÚIAN gazetteer, a valuation from comparables, due diligence (title deed, seller, PENB, use permit), the AML duties on the price, the mortgage against the ČNB limits, a collateral stress test and the insurance premium, each through its own agent and timed; steps without their inputs are skipped with the reason.',
   input: flowInput(
     ['address', 'property_value'],
     [
@@ -80,6 +104,9 @@ export const propertyPurchaseFlow = defineAgent({
       'flood_zone',
       'ico',
       'name',
+      'lv_text',
+      'energy_class',
+      'building_approved',
     ],
   ),
   output: FlowResultSchema,
@@ -91,6 +118,8 @@ export const propertyPurchaseFlow = defineAgent({
         property_value: 5_200_000,
         area_m2: 54,
         disposition: '2+kk',
+        latitude: 49.1937,
+        longitude: 16.6024,
         amount: 4_160_000,
         monthly_income: 78_000,
         annual_rate_pct: 4.79,

@@ -7,7 +7,7 @@ export const resultAggregator = defineAgent({
   service: 'orchestrator',
   name: 'result_aggregator',
   description:
-    "Rolls several agent results up into one verdict: reads each result's own verdict field (decision, risk_level, valid, match …) by a documented table, lets the strictest signal decide (fail over refer over pass), and marks the roll-up incomplete when a step failed or was skipped and nothing already fails it.",
+    "Rolls several agent results up into one verdict: reads each result's own verdict field (decision, risk_level, valid, match …) by a documented table, lets the strictest signal decide (fail over refer over pass), and marks the roll-up incomplete when a step failed, was skipped or answered only partially and nothing already fails it.",
   input: Type.Object(
     {
       results: Type.Array(
@@ -42,6 +42,7 @@ export const resultAggregator = defineAgent({
       missing: Type.Integer(),
     }),
     missing: Type.Array(Type.String({ description: 'sources that failed or were skipped' })),
+    partial: Type.Array(Type.String({ description: 'sources that answered only partially (partial: true)' })),
     rules_applied: RulesSchema,
   }),
   examples: [
@@ -70,10 +71,21 @@ export const resultAggregator = defineAgent({
       (r.status ?? 'ok') === 'ok' ? signalsOf(r.source, r.output) : [],
     )
     const missing = input.results.filter((r) => (r.status ?? 'ok') !== 'ok').map((r) => r.source)
+    // An answer marked partial (a source behind it failed) is not a full check either.
+    const partial = input.results
+      .filter(
+        (r) =>
+          (r.status ?? 'ok') === 'ok' && (r.output as { partial?: unknown } | undefined)?.partial === true,
+      )
+      .map((r) => r.source)
     const levels = signals.map((s) => s.level as Level)
     const strictest = rollUp(levels)
     const overall: 'pass' | 'refer' | 'fail' | 'incomplete' =
-      strictest === 'fail' ? 'fail' : missing.length > 0 || !strictest ? 'incomplete' : strictest
+      strictest === 'fail'
+        ? 'fail'
+        : missing.length > 0 || partial.length > 0 || !strictest
+          ? 'incomplete'
+          : strictest
     const silent = input.results.filter(
       (r) => (r.status ?? 'ok') === 'ok' && signalsOf(r.source, r.output).length === 0,
     ).length
@@ -88,6 +100,7 @@ export const resultAggregator = defineAgent({
         missing: missing.length,
       },
       missing,
+      partial,
       rules_applied: [
         rule(
           `verdict read from the first of: ${VERDICT_TABLE.fields.slice(0, 6).join(', ')} …`,
@@ -102,7 +115,7 @@ export const resultAggregator = defineAgent({
           strictest ?? 'no signal',
         ),
         rule(
-          'a failed or skipped source leaves the verdict incomplete unless a fail already decides it',
+          'a failed, skipped or partial source leaves the verdict incomplete unless a fail already decides it',
           'data/reference/orchestrator-verdicts.json',
           undefined,
           overall,
