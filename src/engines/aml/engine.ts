@@ -160,6 +160,21 @@ const GIVEN = 1
 const FAMILY = 2
 const PATRONYMIC_ROLE = 3
 
+/** Query tokens covered by the comparison memo (longer queries compare the rest directly). */
+const MEMO_TOKENS = 8
+
+const HOWS: TokenMatch['how'][] = [
+  'exact',
+  'fuzzy',
+  'phonetic',
+  'initial',
+  'feminine',
+  'consonants',
+  'gender',
+]
+const HOW_CODE = Object.fromEntries(HOWS.map((h, i) => [h, i])) as Record<TokenMatch['how'], number>
+const MIN_SCORE_BY_CODE = HOWS.map((h) => minScore(h))
+
 /** The least similarity a pair needs, on the stretched scale of each feature. */
 function minScore(how: TokenMatch['how']): number {
   if (how === 'exact' || how === 'initial' || how === 'gender') return 0
@@ -170,7 +185,10 @@ interface IndexedName {
   entity: number
   name: EntityName
   tokens: Token[]
+  /** Phonetic-key ids (the candidate index). */
   ids: Int32Array
+  /** Spelling ids (folded form; abjad tokens apart): the unit of the per-query comparison memo. */
+  fids: Int32Array
   roles: Uint8Array
   legalForm: string | undefined
 }
@@ -219,6 +237,17 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
   const abjadTokens = new Set<number>()
   const identifiers = new Map<string, { entity: number; type: string; value: string; country?: string }[]>()
   const byListId = new Map<string, number>()
+
+  const spellings = new Map<string, number>()
+  const spellingId = (t: Token): number => {
+    const key = t.c === undefined ? t.f : `${t.f}#`
+    let id = spellings.get(key)
+    if (id === undefined) {
+      id = spellings.size
+      spellings.set(key, id)
+    }
+    return id
+  }
 
   const intern = (key: string): number => {
     let id = vocab.get(key)
@@ -274,7 +303,8 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
           postingsBuild[id]!.push(nameId)
         }
       })
-      names.push({ entity: e, name, tokens: norm.tokens, ids, roles, legalForm: norm.legalForm })
+      const fids = Int32Array.from(norm.tokens, (t) => spellingId(t))
+      names.push({ entity: e, name, tokens: norm.tokens, ids, fids, roles, legalForm: norm.legalForm })
     }
   }
 
@@ -324,6 +354,105 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
   const touched: number[] = []
   const gramHits = new Uint16Array(vocabKeys.length)
   let stampCounter = 0
+
+  // Per-query memo of token comparisons: candidates share tokens heavily ("mohammed" in hundreds
+  // of names), so each query token is compared once per list spelling. Typed arrays stamped by
+  // query, for the first MEMO_TOKENS query tokens.
+  const F = spellings.size
+  const memoSim = new Float32Array(MEMO_TOKENS * F)
+  const memoHow = new Uint8Array(MEMO_TOKENS * F)
+  const memoStamp = new Int32Array(MEMO_TOKENS * F)
+  let queryStamp = 0
+
+  function pairSimilarity(qi: number, q: Token, c: Token, fid: number): number {
+    if (qi >= MEMO_TOKENS) {
+      const [sim, how] = tokenSimilarity(q, c)
+      lastHow = HOW_CODE[how]
+      return sim
+    }
+    const slot = qi * F + fid
+    if (memoStamp[slot] !== queryStamp) {
+      const [sim, how] = tokenSimilarity(q, c)
+      memoSim[slot] = sim
+      memoHow[slot] = HOW_CODE[how]
+      memoStamp[slot] = queryStamp
+    }
+    lastHow = memoHow[slot]!
+    return memoSim[slot]!
+  }
+  let lastHow = 0
+
+  // Scratch space of the light scorer: pair similarities and their tokens.
+  const pairSim = new Float64Array(1024)
+  const pairQ = new Uint16Array(1024)
+  const pairC = new Uint16Array(1024)
+  const usedQScratch = new Uint8Array(256)
+  const usedCScratch = new Uint8Array(256)
+
+  /** The name score alone, without the explanation (stage 2 over all candidates). */
+  function nameScore(query: QueryToken[], queryLegal: string | undefined, n: IndexedName): number {
+    const qn = Math.min(query.length, 256)
+    const cn = Math.min(n.tokens.length, 256)
+    let count = 0
+    for (let qi = 0; qi < qn; qi++) {
+      const q = query[qi]!
+      const qPatronymic = isPatronymic(q.f)
+      for (let ci = 0; ci < cn && count < 1024; ci++) {
+        if (n.roles[ci] === PATRONYMIC_ROLE && !qPatronymic) continue
+        const sim = pairSimilarity(qi, q, n.tokens[ci]!, n.fids[ci]!)
+        if (sim < MIN_SCORE_BY_CODE[lastHow]!) continue
+        // Insertion into the list kept in descending order of similarity.
+        let k = count++
+        while (k > 0 && pairSim[k - 1]! < sim) {
+          pairSim[k] = pairSim[k - 1]!
+          pairQ[k] = pairQ[k - 1]!
+          pairC[k] = pairC[k - 1]!
+          k--
+        }
+        pairSim[k] = sim
+        pairQ[k] = qi
+        pairC[k] = ci
+      }
+    }
+    usedQScratch.fill(0, 0, qn)
+    usedCScratch.fill(0, 0, cn)
+    let num = 0
+    let den = 0
+    for (let k = 0; k < count; k++) {
+      const qi = pairQ[k]!
+      const ci = pairC[k]!
+      if (usedQScratch[qi] || usedCScratch[ci]) continue
+      usedQScratch[qi] = 1
+      usedCScratch[ci] = 1
+      const q = query[qi]!
+      const boost = q.role === FAMILY || n.roles[ci] === FAMILY ? WEIGHTS.familyName : 1
+      const w = (q.f.length === 1 || n.tokens[ci]!.f.length === 1 ? 1 : idf[n.ids[ci]!]!) * boost
+      num += w * pairSim[k]!
+      den += w
+    }
+    for (let qi = 0; qi < qn; qi++) {
+      if (usedQScratch[qi]) continue
+      const q = query[qi]!
+      den +=
+        WEIGHTS.extraQuery * (q.f.length === 1 ? 1 : q.weight) * (q.role === FAMILY ? WEIGHTS.familyName : 1)
+    }
+    for (let ci = 0; ci < cn; ci++) {
+      if (usedCScratch[ci]) continue
+      const role = n.roles[ci]
+      const share =
+        role === PATRONYMIC_ROLE
+          ? WEIGHTS.extraPatronymic
+          : role === FAMILY
+            ? WEIGHTS.extraListFamily
+            : WEIGHTS.extraList
+      den += share * (n.tokens[ci]!.f.length === 1 ? 1 : idf[n.ids[ci]!]!)
+    }
+    let score = den > 0 ? num / den : 0
+    if (queryLegal !== undefined && n.legalForm !== undefined && queryLegal !== n.legalForm) {
+      score += WEIGHTS.legalFormMismatch
+    }
+    return Math.max(0, score)
+  }
 
   const stats: EngineStats = {
     entities: entities.length,
@@ -412,7 +541,6 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
     query: QueryToken[],
     queryLegal: string | undefined,
     n: IndexedName,
-    memo: Map<string, [number, TokenMatch['how']]>[],
   ): { score: number; features: Explanation['features'] } {
     const qn = query.length
     const cn = n.tokens.length
@@ -423,15 +551,8 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
         const c = n.tokens[ci]!
         // A patronymic pairs only with a patronymic: "Ramzan" is not "Ramzanovna".
         if (n.roles[ci] === PATRONYMIC_ROLE && !isPatronymic(q.f)) continue
-        // Candidates share tokens heavily ("mohammed" in hundreds of names): one comparison per
-        // query token and list spelling per query.
-        const key = c.c === undefined ? c.f : `${c.f}#`
-        let result = memo[qi]!.get(key)
-        if (!result) {
-          result = tokenSimilarity(q, c)
-          memo[qi]!.set(key, result)
-        }
-        const [sim, how] = result
+        const sim = pairSimilarity(qi, q, c, n.fids[ci]!)
+        const how = HOWS[lastHow]!
         if (sim >= minScore(how)) pairs.push({ qi, ci, sim, how })
       }
     }
@@ -507,20 +628,24 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
     const allowList = lists ? (e: ListEntity) => lists.has(e.list) && allow(e) : allow
     const query = queryTokens(norm, familyCount)
     if (query.length === 0) return []
-    const best = new Map<number, { score: number; n: IndexedName; features: Explanation['features'] }>()
-    const memo = query.map(() => new Map<string, [number, TokenMatch['how']]>())
+    queryStamp++
+    const best = new Map<number, { score: number; n: IndexedName }>()
     for (const nameId of candidates(query, allowList)) {
       const n = names[nameId]!
-      const { score, features } = scoreName(query, norm.legalForm, n, memo)
+      const score = nameScore(query, norm.legalForm, n)
       const prev = best.get(n.entity)
-      if (!prev || score > prev.score) best.set(n.entity, { score, n, features })
+      if (!prev || score > prev.score) best.set(n.entity, { score, n })
     }
     const hits: Hit[] = []
     for (const [e, b] of best) {
+      // Qualifiers lower any score but raise only one at the threshold: a name under it can
+      // never become a hit, so only names at the threshold are explained.
+      if (b.score < th) continue
       const entity = entities[e]!
-      const final = clamp(qualify(entity, b.features, b.score, th))
+      const { score, features } = scoreName(query, norm.legalForm, b.n)
+      const final = clamp(qualify(entity, features, score, th))
       if (final < th) continue
-      hits.push(makeHit(entity, b.n.name, text, b.features, final, th))
+      hits.push(makeHit(entity, b.n.name, text, features, final, th))
     }
     hits.sort((a, b) => b.score - a.score)
     return hits.slice(0, limit)
