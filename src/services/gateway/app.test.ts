@@ -87,7 +87,8 @@ describe('public routes', () => {
     expect(res.body).toContain('gateway_service_health{service="database"} 1')
     expect(res.body).toContain('gateway_service_health{service="knowledge"} 0')
     // Sub-millisecond buckets, seconds.
-    expect(res.body).toContain('gateway_request_duration_seconds_bucket{le="0.0005"')
+    expect(res.body).toMatch(/gateway_request_duration_seconds_bucket\{[^}]*le="0\.0005"\} \d+/)
+    expect(res.body).toMatch(/gateway_request_duration_seconds_bucket\{[^}]*le="0\.0001"\} \d+/)
     expect(res.body).toMatch(
       /gateway_requests_total\{method="GET",route="\/api\/services",[^}]*status_class="4xx"\} \d+/,
     )

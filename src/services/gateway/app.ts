@@ -98,8 +98,16 @@ export function buildApp(deps: GatewayDeps): App {
       }
     }
     const cls = statusClass(reply.statusCode)
-    metrics.requests.inc({ method: request.method, route, service, agent, status_class: cls })
-    metrics.duration.observe({ method: request.method, route, status_class: cls }, reply.elapsedTime / 1000)
+    const method = request.method
+    const series = `${method} ${route} ${cls}`
+    metrics.requests.inc(agent ? `${series} ${service}/${agent}` : series, () => ({
+      method,
+      route,
+      service,
+      agent,
+      status_class: cls,
+    }))
+    metrics.duration.observe(series, () => ({ method, route, status_class: cls }), reply.elapsedTime / 1000)
     const key = (request as GatewayRequest).gatewayKey
     if (key) {
       deps.usage.record({

@@ -3,42 +3,115 @@
  * buckets; labels bounded: method, route template, agent service and agent name (a closed
  * catalogue), status class — never a key id or a raw path.
  */
-import {
-  Counter,
-  createRegistry,
-  DURATION_BUCKETS_SECONDS,
-  Gauge,
-  Histogram,
-  type Registry,
-} from '../../kit/metrics.ts'
+import type { Metric } from 'prom-client'
+import { Counter, createRegistry, DURATION_BUCKETS_SECONDS, Gauge, type Registry } from '../../kit/metrics.ts'
 
 export interface GatewayMetrics {
   registry: Registry
-  requests: Counter<'method' | 'route' | 'service' | 'agent' | 'status_class'>
-  duration: Histogram<'method' | 'route' | 'status_class'>
+  requests: RequestCounter
+  duration: RequestHistogram
   active: Gauge
   serviceHealth: Gauge<'service'>
   proxyRequests: Counter<'service' | 'agent' | 'status_class'>
   proxyErrors: Counter<'service' | 'agent' | 'reason'>
 }
 
+type Labels = Record<string, string>
+
+/**
+ * The two series every request touches, kept in plain maps keyed by a string the caller builds,
+ * and formatted only when scraped. prom-client's own inc/observe validate and hash the label object
+ * on every call, which cost more than the rate limiting itself; the exposition is identical.
+ */
+abstract class RequestSeries<Entry extends { labels: Labels }> {
+  readonly name: string
+  readonly help: string
+  abstract readonly type: 'counter' | 'histogram'
+  readonly aggregator = 'sum' as const
+  protected series = new Map<string, Entry>()
+  constructor(name: string, help: string) {
+    this.name = name
+    this.help = help
+  }
+  reset(): void {
+    this.series.clear()
+  }
+}
+
+export class RequestCounter extends RequestSeries<{ labels: Labels; value: number }> {
+  readonly type = 'counter'
+  /** `key` identifies the label set; `labels` is only called the first time a key is seen. */
+  inc(key: string, labels: () => Labels): void {
+    const entry = this.series.get(key)
+    if (entry) entry.value++
+    else this.series.set(key, { labels: labels(), value: 1 })
+  }
+  async get() {
+    const values = [...this.series.values()].map((e) => ({ labels: e.labels, value: e.value }))
+    return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values }
+  }
+}
+
+export class RequestHistogram extends RequestSeries<{
+  labels: Labels
+  counts: number[]
+  sum: number
+  count: number
+}> {
+  readonly type = 'histogram'
+  private readonly bounds: readonly number[]
+  constructor(name: string, help: string, bounds: readonly number[]) {
+    super(name, help)
+    this.bounds = bounds
+  }
+  observe(key: string, labels: () => Labels, value: number): void {
+    let entry = this.series.get(key)
+    if (!entry) {
+      entry = { labels: labels(), counts: new Array(this.bounds.length).fill(0), sum: 0, count: 0 }
+      this.series.set(key, entry)
+    }
+    const i = this.bounds.findIndex((b) => value <= b)
+    if (i !== -1) entry.counts[i]!++
+    entry.sum += value
+    entry.count++
+  }
+  async get() {
+    const values: {
+      labels: Record<string, string | number>
+      value: number
+      metricName: string
+    }[] = []
+    for (const e of this.series.values()) {
+      let cumulative = 0
+      this.bounds.forEach((le, i) => {
+        cumulative += e.counts[i]!
+        values.push({ labels: { ...e.labels, le }, value: cumulative, metricName: `${this.name}_bucket` })
+      })
+      values.push({ labels: { ...e.labels, le: '+Inf' }, value: e.count, metricName: `${this.name}_bucket` })
+      values.push({ labels: e.labels, value: e.sum, metricName: `${this.name}_sum` })
+      values.push({ labels: e.labels, value: e.count, metricName: `${this.name}_count` })
+    }
+    return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values }
+  }
+}
+
 export function createGatewayMetrics(opts: { processMetrics?: boolean } = {}): GatewayMetrics {
   const registry = createRegistry({ processMetrics: opts.processMetrics ?? true })
+  const requests = new RequestCounter(
+    'gateway_requests_total',
+    'Requests answered, by method, route template, agent and status class',
+  )
+  const duration = new RequestHistogram(
+    'gateway_request_duration_seconds',
+    'Time from request arrival to the response being sent, in seconds',
+    DURATION_BUCKETS_SECONDS,
+  )
+  registry.registerMetric(requests as unknown as Metric)
+  registry.registerMetric(duration as unknown as Metric)
   return {
     registry,
-    requests: new Counter({
-      name: 'gateway_requests_total',
-      help: 'Requests answered, by method, route template, agent and status class',
-      labelNames: ['method', 'route', 'service', 'agent', 'status_class'],
-      registers: [registry],
-    }),
-    duration: new Histogram({
-      name: 'gateway_request_duration_seconds',
-      help: 'Time from request arrival to the response being sent, in seconds',
-      labelNames: ['method', 'route', 'status_class'],
-      buckets: DURATION_BUCKETS_SECONDS,
-      registers: [registry],
-    }),
+    requests,
+    duration,
     active: new Gauge({
       name: 'gateway_active_requests',
       help: 'Requests in progress',
