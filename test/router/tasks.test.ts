@@ -175,6 +175,17 @@ describe('external assistant workers', () => {
     expect(failed.body.data.job).toMatchObject({ status: 'FAILED', error: { code: 'unreadable' } })
   })
 
+  it('appends the outcome of a task created with truth_log when its job finishes', async () => {
+    const res = await post('/tasks', { kind: 'echo', input: { audit: true }, truth_log: true })
+    const taskId = res.body.data.task.id
+    const entry = await eventually(async () => {
+      const log = await get(`/truth-log?task=${taskId}`, { 'x-api-key': INTERNAL })
+      return log.body.data.items[0]
+    })
+    expect(entry).toMatchObject({ task: taskId, status: 'SUCCEEDED', job_id: res.body.data.job.id })
+    expect(JSON.parse(entry.content).result).toEqual({ audit: true })
+  })
+
   it('refuses to record an unfinished job in the truth log', async () => {
     const t = await post('/tasks', { kind: 'echo', input: 'x', delay_seconds: 60 })
     const res = await post('/truth-log/auto', { job_id: t.body.data.job.id }, { 'x-api-key': INTERNAL })

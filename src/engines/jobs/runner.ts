@@ -210,6 +210,21 @@ export class WorkerPool {
       () => controller.abort(new JobError('timeout', `run exceeded ${job.timeout_ms} ms`, true)),
       job.timeout_ms,
     )
+    // A lease shorter than three pool heartbeats gets its own, at a third of the lease, so a
+    // healthy run is never mistaken for a dead worker.
+    const ownBeat =
+      job.lease_ms < 3 * this.opts.heartbeatMs
+        ? setInterval(
+            () => {
+              this.queue.heartbeat(job.id, job.lease_token).catch((error: unknown) => {
+                if ((error as { code?: string }).code === 'conflict') {
+                  controller.abort(new JobError('cancelled', 'job was cancelled or its lease lost', false))
+                }
+              })
+            },
+            Math.max(50, Math.floor(job.lease_ms / 3)),
+          )
+        : undefined
     const handler = this.handlers.get(job.kind)!
     let released = false
     // The slot is free once the handler is done: recording the outcome (a group commit) overlaps
@@ -218,6 +233,7 @@ export class WorkerPool {
       if (released) return
       released = true
       clearTimeout(timer)
+      clearInterval(ownBeat)
       this.active.delete(job.id)
       const freed = this.slotFreed
       this.slotFreed = undefined

@@ -132,6 +132,7 @@ export function assembleRouter(
   }
 
   let reaper: NodeJS.Timeout | undefined
+  let pruner: NodeJS.Timeout | undefined
   return {
     deps,
     pool,
@@ -157,9 +158,17 @@ export function assembleRouter(
           .catch((error: unknown) => logger.error({ err: error }, 'requeueing lapsed leases failed'))
       }, config.ROUTER_REAP_SECONDS * 1000)
       reaper.unref()
+      // Workers unseen for a week are forgotten (their jobs were requeued long ago).
+      pruner = setInterval(() => {
+        queue
+          .pruneWorkers(7 * 86_400_000)
+          .catch((error: unknown) => logger.error({ err: error }, 'pruning workers failed'))
+      }, 3_600_000)
+      pruner.unref()
     },
     async stop(graceMs = 5000) {
       clearInterval(reaper)
+      clearInterval(pruner)
       if (pool.id) await pool.stop(graceMs)
     },
   }
