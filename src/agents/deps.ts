@@ -35,6 +35,9 @@ export const agentSpec = {
     doc: 'folder holding psc-list.csv, the RÚIAN postcode gazetteer',
   }),
   WEB_FETCH_TIMEOUT_SECONDS: env.int({ default: 10, min: 1, max: 120, doc: 'web pages read by agents' }),
+  WEB_FETCH_ALLOW_HOSTS: env.optionalString({
+    doc: 'comma-separated host names or addresses agents may fetch even when private (an intranet host)',
+  }),
   WEB_FETCH_ALLOW_PRIVATE: env.bool({
     default: false,
     doc: 'let agents fetch private and loopback addresses (off: guards against SSRF)',
@@ -89,7 +92,7 @@ export interface AgentDeps {
   /** Folder of the postcode gazetteer (psc-list.csv). */
   registryDir: string
   /** Web pages fetched by agents: per-request timeout and whether private addresses are allowed. */
-  web: { timeoutMs: number; allowPrivate: boolean }
+  web: { timeoutMs: number; allowPrivate: boolean; allowHosts: string[] }
   /** Public sources: ČNB rates, VAT register, VIES, RÚIAN geocoder, cadastre WFS. */
   sources: Sources
   /** Apartment listings CSV (Sreality format). */
@@ -147,7 +150,14 @@ export function createAgentDeps(config: AgentConfig): AgentDeps {
       timeoutMs: config.DNS_TIMEOUT_MS,
     }),
     registryDir: config.REGISTRY_DATA_DIR,
-    web: { timeoutMs: config.WEB_FETCH_TIMEOUT_SECONDS * 1000, allowPrivate: config.WEB_FETCH_ALLOW_PRIVATE },
+    web: {
+      timeoutMs: config.WEB_FETCH_TIMEOUT_SECONDS * 1000,
+      allowPrivate: config.WEB_FETCH_ALLOW_PRIVATE,
+      allowHosts: (config.WEB_FETCH_ALLOW_HOSTS ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    },
     sources: createSources({
       cnbBaseUrl: config.CNB_BASE_URL,
       vatRegisterUrl: config.VAT_REGISTER_URL,

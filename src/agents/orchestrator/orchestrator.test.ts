@@ -424,12 +424,23 @@ describe('scout', () => {
     expect(e.details).toMatchObject({ field: 'url' })
   })
 
-  it('refuses a redirect to the link-local metadata address even when private fetches are allowed for the first hop', async () => {
-    const guarded = testDispatcher(agents, testDeps({ WEB_FETCH_TIMEOUT_SECONDS: '2' }))
-    // The first hop itself is loopback, so with the guard on the call is refused before any fetch.
-    expect(
-      (await failure(guarded, 'orchestrator', 'scout', { url: `${base}/to-metadata` })).details,
-    ).toMatchObject({ field: 'url' })
+  it('does not follow a redirect to a private address from an allowed host', async () => {
+    const guarded = testDispatcher(
+      agents,
+      testDeps({ WEB_FETCH_ALLOW_HOSTS: '127.0.0.1', WEB_FETCH_TIMEOUT_SECONDS: '2' }),
+    )
+    const out = await run(guarded, 'orchestrator', 'scout', {
+      url: `${base}/to-metadata`,
+      lookup_ares: false,
+    })
+    expect(out).toMatchObject({ fetched: false, partial: true, emails: [] })
+    expect(out.sources[0]).toEqual({
+      source: 'web',
+      status: 'failed',
+      detail: 'web: redirected to a private address (169.254.169.254 is 169.254.169.254), not followed',
+    })
+    const allowed = await run(guarded, 'orchestrator', 'scout', { url: `${base}/moved`, lookup_ares: false })
+    expect(allowed.fetched).toBe(true)
   })
 
   it('names the web source when the page cannot be fetched and returns nothing invented', async () => {

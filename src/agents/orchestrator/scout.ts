@@ -31,15 +31,15 @@ for (const [net, bits] of [
 ] as const)
   PRIVATE.addSubnet(net, bits, 'ipv6')
 
-async function assertPublic(url: URL, allowPrivate: boolean): Promise<void> {
-  if (allowPrivate) return
-  const host = url.hostname.replace(/^\[|\]$/g, '')
+/** The private address a URL's host resolves to, if any (an allowed host or WEB_FETCH_ALLOW_PRIVATE skips the check). */
+async function privateAddress(url: URL, web: AgentContext['deps']['web']): Promise<string | undefined> {
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase()
+  if (web.allowPrivate || web.allowHosts.includes(host)) return undefined
   const addresses = isIP(host)
     ? [{ address: host, family: isIP(host) }]
     : await lookup(host, { all: true }).catch(() => [])
-  for (const a of addresses)
-    if (PRIVATE.check(a.address, a.family === 6 ? 'ipv6' : 'ipv4'))
-      throw errors.invalid('url', `must point to a public address (${host} is ${a.address})`)
+  const hit = addresses.find((a) => PRIVATE.check(a.address, a.family === 6 ? 'ipv6' : 'ipv4'))
+  return hit ? `${host} is ${hit.address}` : undefined
 }
 
 const MAX_REDIRECTS = 3
@@ -58,7 +58,15 @@ async function fetchPage(url: URL, ctx: AgentContext): Promise<{ html: string; f
   })
   let current = url
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    await assertPublic(current, ctx.deps.web.allowPrivate)
+    const blocked = await privateAddress(current, ctx.deps.web)
+    // The caller's own URL is an input error; a redirect there is the site's doing: a failed source.
+    if (blocked && hop === 0) throw errors.invalid('url', `must point to a public address (${blocked})`)
+    if (blocked)
+      throw new UpstreamError(
+        'web',
+        'invalid_response',
+        `redirected to a private address (${blocked}), not followed`,
+      )
     const res = await client.request<string>(current.toString(), {
       method: 'GET',
       responseType: 'text',
