@@ -119,3 +119,58 @@ describe.skipIf(!haveLists)('aml service start-up', () => {
     expect(body.overall_risk.level).toBe('CRITICAL')
   })
 })
+
+describe.skipIf(!haveLists)('aml service with a PEP source and the network modules off', () => {
+  let running: RunningService
+  const dir = mkdtempSync(join(tmpdir(), 'aml-pep-'))
+
+  beforeAll(async () => {
+    cpSync(join(SHARED_LISTS, 'cz'), join(dir, 'lists', 'cz'), { recursive: true })
+    // Any list file can serve as a PEP source; the Czech list stands in for one here.
+    cpSync(join(SHARED_LISTS, 'cz'), join(dir, 'pep'), { recursive: true })
+    const env = {
+      DATA_DIR: join(dir, 'data'),
+      AML_LISTS_DIR: join(dir, 'lists'),
+      AML_PEP_LISTS: join(dir, 'pep'),
+      AML_NETWORK_MODULES: 'false',
+    }
+    running = await amlService.start(parseAll([amlService], env).get('aml')!, {
+      logger: createLogger({ level: 'silent' }),
+    })
+    for (let i = 0; i < 300; i++) {
+      if ((await running.app.inject({ method: 'GET', url: '/health' })).statusCode === 200) return
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  })
+
+  afterAll(async () => {
+    await running?.app.close()
+    await running?.close?.()
+  })
+
+  it('screens persons against the PEP source and counts the module as complete', async () => {
+    const body = (
+      await running.app.inject({
+        method: 'POST',
+        url: '/api/aml/screen/complete',
+        payload: { first_name: 'Miguel', last_name: 'Albisu Iriarte', nationality: 'ES' },
+      })
+    ).json()
+    expect(body.modules.pep).toMatchObject({ status: 'COMPLETED', source: 'PRIMARY' })
+    expect(body.modules.pep.data.matches[0]).toMatchObject({ list: 'pep', list_id: 'NV210-02' })
+    expect(body.completeness).toBe(1)
+  })
+
+  it('marks ARES and ISIR as not configured for a company', async () => {
+    const body = (
+      await running.app.inject({
+        method: 'POST',
+        url: '/api/aml/screen/complete',
+        payload: { ico: '27082440' },
+      })
+    ).json()
+    expect(body.modules.registry).toMatchObject({ status: 'NOT_CONFIGURED', source: 'NONE' })
+    expect(body.modules.insolvency).toMatchObject({ status: 'NOT_CONFIGURED', source: 'NONE' })
+    expect(body.completeness).toBe(0.25)
+  })
+})
