@@ -155,3 +155,24 @@ describe('LLM proxy', () => {
     expect(res.json().error.details.field).toBe('messages')
   })
 })
+
+describe('LLM proxy over a real socket', () => {
+  it('streams to an HTTP client and answers plain requests', async () => {
+    const url = await h.app.listen({ port: 0, host: '127.0.0.1' })
+    const res = await fetch(`${url}/v1/llm/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', content: 'Ahoj' }], stream: true }),
+    })
+    expect(res.status).toBe(200)
+    const text = await res.text()
+    expect(sseData(text).at(-1)).toBe('[DONE]')
+    const plain = await fetch(`${url}/v1/llm/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', content: 'Ahoj' }] }),
+    })
+    expect(plain.status).toBe(200)
+    expect(((await plain.json()) as { model: string }).model).toBe('good')
+  })
+})

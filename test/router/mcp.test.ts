@@ -54,6 +54,34 @@ describe('MCP servers', () => {
     }
   })
 
+  it('serves an agent service’s agents as tools and runs them through the dispatcher', async () => {
+    const client = await connect(new StreamableHTTPClientTransport(new URL(`${base}/v1/mcp/banking`)))
+    try {
+      const { tools } = await client.listTools()
+      expect(tools.length).toBe(6)
+      expect(tools.every((t) => t.name.startsWith('banking_'))).toBe(true)
+      const result = await client.callTool({
+        name: 'banking_mortgage_calculator',
+        arguments: { amount: 3_000_000, annual_rate_pct: 4.79, term_months: 360 },
+      })
+      expect(result.isError).toBeFalsy()
+      expect((result.structuredContent as { monthly_payment: number }).monthly_payment).toBeCloseTo(
+        15_721.83,
+        1,
+      )
+      const bad = await client.callTool({ name: 'banking_mortgage_calculator', arguments: { amount: -1 } })
+      expect(bad.isError).toBe(true)
+      expect((bad.content as { text: string }[])[0]!.text).toMatch(/^invalid_request/)
+      const stats = await h.app.inject({ method: 'GET', url: '/v1/agents/registry/stats?service=banking' })
+      const mortgage = stats
+        .json()
+        .data.agents.find((a: { agent: string }) => a.agent === 'mortgage_calculator')
+      expect(mortgage).toMatchObject({ calls: 2, errors: 1 })
+    } finally {
+      await client.close()
+    }
+  })
+
   it('speaks the SSE transport under /mcp/*', async () => {
     const client = await connect(new SSEClientTransport(new URL(`${base}/mcp/knowledge/sse`)))
     try {

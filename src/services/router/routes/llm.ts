@@ -68,7 +68,7 @@ export function llmRoutes(app: App, deps: RouterDeps): void {
       const info = { route: '/v1/llm/chat', caller: request.apiKeyId ?? null }
       const started = performance.now()
       const clientGone = new AbortController()
-      request.raw.on('close', () => {
+      reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) clientGone.abort()
       })
 

@@ -100,7 +100,7 @@ async function forward(
   headers.set('x-forwarded-host', request.headers.host ?? '')
   const timeout = AbortSignal.timeout(timeoutMs)
   const clientGone = new AbortController()
-  request.raw.on('close', () => {
+  reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) clientGone.abort()
   })
   const hasBody = !['GET', 'HEAD'].includes(request.method) && Buffer.isBuffer(request.body)
