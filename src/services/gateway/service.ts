@@ -129,7 +129,7 @@ export async function startGateway(
           required: true,
           check: async () => ({ mode: 'in-process', agents: agents.length }),
         },
-    httpProbe('knowledge', config.KNOWLEDGE_URL, { required: false }),
+    httpProbe('knowledge', config.KNOWLEDGE_URL, { required: false, path: '/rag/health' }),
     httpProbe('aml', config.AML_URL, { required: false }),
     httpProbe('router', config.ROUTER_URL, { required: false }),
   )
