@@ -179,13 +179,6 @@ export class KnowledgeBase {
       }),
     )
     for (const state of this.collectionStates.values()) {
-      if (
-        state.embedder &&
-        state.embedder !== this.opts.defaultEmbedder.id &&
-        this.embedderById(state.embedder)
-      ) {
-        continue
-      }
       if (state.embedder && !this.embedderById(state.embedder)) {
         this.logger.warn(
           { collection: state.def.name, embedder: state.embedder },
