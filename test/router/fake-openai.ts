@@ -5,6 +5,7 @@
  * - `flaky`: 503 on the first call, then like `good`;
  * - `down`: always 500; `missing`: 404; `limited`: 400 with an OpenAI error body;
  * - `slow`: answers after 1.5 s; `broken-stream`: one chunk, then the connection drops;
+ * - `endless`: streams a chunk every 50 ms for 5 s (counts streams cut short by the client);
  * - `tools`: returns tool_calls first (per `script`), then a final answer (the chain-chat tests).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -13,6 +14,8 @@ import type { AddressInfo } from 'node:net'
 export interface FakeOpenAi {
   url: string
   requests: { path: string; body: Record<string, unknown> }[]
+  /** Streams of model `endless` whose client went away before the end. */
+  cutStreams: number
   /** Replies for model `tools`, consumed in order: tool calls or a final text. */
   script: ({ tool_calls: { name: string; arguments: unknown }[] } | { content: string })[]
   close(): Promise<void>
@@ -35,6 +38,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const requests: FakeOpenAi['requests'] = []
   const script: FakeOpenAi['script'] = []
   const calls = new Map<string, number>()
+  const state = { cutStreams: 0 }
 
   async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
     const chunks: Buffer[] = []
@@ -99,6 +103,22 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       })}\n\n`
     res.write(': keep-alive\n\n')
     res.write(chunk({ role: 'assistant', content: 'Dob' }))
+    if (model === 'endless') {
+      let open = true
+      res.on('close', () => {
+        if (open) state.cutStreams++
+        open = false
+      })
+      for (let i = 0; i < 100 && open; i++) {
+        res.write(chunk({ content: `${i} ` }))
+        await new Promise((r) => setTimeout(r, 50))
+      }
+      if (open) {
+        open = false
+        res.end('data: [DONE]\n\n')
+      }
+      return
+    }
     if (model === 'broken-stream') {
       await new Promise((r) => setTimeout(r, 20))
       res.socket?.destroy()
@@ -121,6 +141,9 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    get cutStreams() {
+      return state.cutStreams
+    },
     script,
     close: () =>
       new Promise<void>((resolve) => {

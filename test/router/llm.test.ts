@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeOpenAi, sseData, startFakeOpenAi } from './fake-openai.ts'
-import { type Harness, routerHarness } from './harness.ts'
+import { eventually, type Harness, routerHarness } from './harness.ts'
 
 let fake: FakeOpenAi
 let h: Harness
@@ -174,5 +174,27 @@ describe('LLM proxy over a real socket', () => {
     })
     expect(plain.status).toBe(200)
     expect(((await plain.json()) as { model: string }).model).toBe('good')
+  })
+
+  it('cuts the upstream stream when the client goes away, and accounts it', async () => {
+    const url = h.app.server.listening
+      ? `http://127.0.0.1:${(h.app.server.address() as { port: number }).port}`
+      : await h.app.listen({ port: 0, host: '127.0.0.1' })
+    const controller = new AbortController()
+    const res = await fetch(`${url}/v1/llm/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'endless', messages: [{ role: 'user', content: 'Ahoj' }], stream: true }),
+      signal: controller.signal,
+    })
+    const reader = res.body!.getReader()
+    await reader.read()
+    controller.abort()
+    await eventually(async () => (fake.cutStreams === 1 ? true : undefined), 3000)
+    const usage = await eventually(async () => {
+      const rows = (await h.app.inject({ method: 'GET', url: '/v1/llm/usage' })).json().data.models
+      return rows.find((m: { model: string }) => m.model === 'endless')
+    }, 3000)
+    expect(usage.requests).toBe(1)
   })
 })

@@ -205,7 +205,8 @@ export function jobRoutes(app: App, deps: RouterDeps): void {
    */
   app.post('/gpt/jobs/claim', { schema: { body: ClaimBody } }, async (request, reply) => {
     const b = request.body
-    const worker = await queue.getWorker(b.worker_id)
+    // A claim is a sign of life: it counts as a heartbeat (the worker shows online, its leases hold).
+    const { worker } = await queue.workerHeartbeat(b.worker_id)
     const max = Math.min(b.max ?? worker.capacity, worker.capacity)
     const deadline = Date.now() + (b.wait_seconds ?? 0) * 1000
     let generation = queue.workGeneration
