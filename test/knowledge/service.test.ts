@@ -532,3 +532,41 @@ describe('large uploads', () => {
     }
   })
 })
+
+describe('re-embedding a collection', () => {
+  it('rewrites every vector with the new embedder, records it, and other instances follow', async () => {
+    const { createHashEmbedder } = await import('../../src/engines/knowledge/embedders/hash.ts')
+    const small = createHashEmbedder({ dimensions: 64 })
+    const large = createHashEmbedder({ dimensions: 128 })
+    const one = await startKnowledge({ embedders: [small, large], defaultEmbedder: small })
+    const two = await startKnowledge({ dir: one.dir, embedders: [small, large], defaultEmbedder: small })
+    try {
+      await one.kb.ingest({
+        collection: 'glossary',
+        bytes: Buffer.from('# Plomba\n\nPlomba značí řízení o vkladu.'),
+        filename: 'p.md',
+      })
+      await two.kb.sync()
+      const progress: string[] = []
+      const result = await one.kb.reembed('glossary', large, (done, total) =>
+        progress.push(`${done}/${total}`),
+      )
+      expect(result).toEqual({ chunks: 1, embedder: 'hash-ngram-v1/128', dimensions: 128 })
+      expect(progress).toEqual(['1/1'])
+      const glossary = (await one.app.inject({ method: 'GET', url: '/rag/collections' }))
+        .json()
+        .data.collections.find((c: { name: string }) => c.name === 'glossary')
+      expect(glossary).toMatchObject({ embedder: 'hash-ngram-v1/128', dimensions: 128 })
+      expect(one.kb.index.vectorDimensions('glossary')).toBe(128)
+      await two.kb.sync()
+      expect(two.kb.index.vectorDimensions('glossary')).toBe(128)
+      const hits = (
+        await two.kb.search({ query: 'plomba', collection: 'glossary', limit: 1, mode: 'semantic' })
+      ).hits
+      expect(hits[0]!.dense!.score).toBeGreaterThan(0.5)
+    } finally {
+      await two.close()
+      await one.close()
+    }
+  })
+})
