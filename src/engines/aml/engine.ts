@@ -483,11 +483,9 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
         if (dice >= 0.5 && !out.has(id)) out.set(id, dice)
       }
     }
-    for (const m of masculineForms(q.f)) {
-      for (const t of normalizeName(m, { company: false }).tokens) {
-        const id = vocab.get(t.p)
-        if (id !== undefined && !out.has(id)) out.set(id, WEIGHTS.feminine)
-      }
+    for (const key of q.m ?? []) {
+      const id = vocab.get(key)
+      if (id !== undefined && !out.has(id)) out.set(id, WEIGHTS.feminine)
     }
     const ck = q.c ?? consonantKey(q.f)
     const byConsonants = q.c !== undefined ? consonantIndex.get(ck) : abjadConsonants.get(ck)
@@ -804,6 +802,10 @@ function tokenSimilarity(q: Token, c: Token): [number, TokenMatch['how']] {
   if (ph > best) {
     best = ph
     how = 'phonetic'
+  }
+  if (best < WEIGHTS.feminine && q.m?.includes(c.p)) {
+    best = WEIGHTS.feminine
+    how = 'feminine'
   }
   if (best < WEIGHTS.feminine) {
     for (const m of masculineForms(q.f)) {

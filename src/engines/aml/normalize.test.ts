@@ -51,6 +51,14 @@ describe('normalisation', () => {
     expect(normalizeName('SA').tokens.map((t) => t.f)).toEqual(['sa'])
   })
 
+  it('gives a Czech feminine surname the phonetic key of its masculine form', () => {
+    const [shoiguova] = tokenize('Šojguová')
+    const [shoigu] = tokenize('Shoigu')
+    expect(shoiguova?.m).toContain(shoigu?.p)
+    const [golikovova] = tokenize('Golikovová')
+    expect(golikovova?.m).toContain(tokenize('Golikova')[0]?.p)
+  })
+
   it('derives masculine stems of Czech feminine surnames', () => {
     expect(masculineForms('novakova')).toContain('novak')
     expect(masculineForms('svobodova')).toContain('svoboda')

@@ -21,6 +21,11 @@ export interface Token {
   p: string
   /** Consonant skeleton, only for tokens from abjad scripts. */
   c?: string
+  /**
+   * Phonetic keys of the masculine forms of a Czech feminine surname ("Šojguová" → the key of
+   * "Šojgu", which is the key of "Shoigu"), taken from the Czech-expanded spelling.
+   */
+  m?: string[]
 }
 
 export interface NormalizedName {
@@ -129,8 +134,11 @@ function computeToken(raw: string): Token[] {
   if (folded.length === 1) {
     const f = folded[0]!
     const expanded = HAS_CZECH.test(raw) ? fold(raw.replace(CZECH_LETTERS, (ch) => CZECH_EXPAND[ch]!)) : f
-    const token: Token = { f, p: phoneticKey(expanded.replace(APOSTROPHES, '').replace(SEPARATORS, '')) }
+    const ascii = expanded.replace(APOSTROPHES, '').replace(SEPARATORS, '')
+    const token: Token = { f, p: phoneticKey(ascii) }
     if (abjad) token.c = consonantKey(f)
+    const masculine = masculineForms(ascii)
+    if (masculine.length > 0) token.m = masculine.map(phoneticKey)
     return [token]
   }
   // A script without word spaces (CJK) transliterates into several syllables.
