@@ -84,7 +84,7 @@ describe('context sync', () => {
     const path = join(target, 'CLAUDE.md')
     writeFileSync(
       path,
-      readFileSync(path, 'utf8').replace('Single quotes.', 'Double quotes!') + '\nAfter the block.\n',
+      `${readFileSync(path, 'utf8').replace('Single quotes.', 'Double quotes!')}\nAfter the block.\n`,
     )
     expect((await status()).targets.find((t: { id: string }) => t.id === 'claude').status).toBe('drifted')
     writeFileSync(join(source, 'style.md'), '# Style\n\nSingle quotes, no semicolons.\n')
