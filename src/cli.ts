@@ -135,6 +135,11 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
 
 /** Runs the command line with the process's own streams; sets the exit code. */
 export async function runCli(argv: string[]): Promise<void> {
+  // A reader that stops early (`gatehouse … | head`) closes the pipe: stop quietly, as Unix tools do.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0)
+    throw error
+  })
   const io: CommandIO = {
     env: process.env,
     out: (line) => process.stdout.write(`${line}\n`),

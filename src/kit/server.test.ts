@@ -159,7 +159,10 @@ describe('errors in the discovery envelope', () => {
       payload: `{"name":"${'x'.repeat(2000)}"`,
     })
     expect(res.statusCode).toBe(413)
-    expect(res.json().error.code).toBe('payload_too_large')
+    expect(res.json().error).toMatchObject({
+      code: 'payload_too_large',
+      details: { field: 'body', rule: 'maxBytes 1024' },
+    })
   })
 
   it('renders a thrown AppError with its status and headers', async () => {

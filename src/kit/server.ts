@@ -62,6 +62,16 @@ export function createAjv(): Ajv2020 {
   return ajv
 }
 
+/** Bytes accepted in a request body unless a service or route says otherwise (1 MiB). */
+const DEFAULT_BODY_LIMIT = 1024 * 1024
+
+function bodyTooLarge(limitBytes: number): AppError {
+  return new AppError('payload_too_large', `Request body is larger than ${limitBytes} bytes`, {
+    field: 'body',
+    rule: `maxBytes ${limitBytes}`,
+  })
+}
+
 export function createServer(opts: ServerOptions): App {
   const app = Fastify({
     loggerInstance: opts.logger.child({ service: opts.name }),
@@ -73,7 +83,7 @@ export function createServer(opts: ServerOptions): App {
       const incoming = req.headers['x-request-id']
       return typeof incoming === 'string' && UUID.test(incoming) ? incoming.toLowerCase() : randomUUID()
     },
-    bodyLimit: opts.bodyLimit ?? 1024 * 1024,
+    bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: opts.trustProxy ?? false,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -93,8 +103,10 @@ export function createServer(opts: ServerOptions): App {
     routes.push({ methods: methods.map((m) => m.toUpperCase()), pattern: routePattern(route.url) })
   })
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Synchronous (callback) hook: it runs on every request, and an async one costs a promise each.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
+    done()
   })
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -122,7 +134,10 @@ export function createServer(opts: ServerOptions): App {
   })
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const appError = toAppError(error)
+    const appError =
+      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? bodyTooLarge(request.routeOptions.bodyLimit ?? opts.bodyLimit ?? DEFAULT_BODY_LIMIT)
+        : toAppError(error)
     if (appError.status >= 500) {
       request.log.error({ err: error }, 'request failed')
     }

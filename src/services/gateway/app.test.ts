@@ -535,7 +535,10 @@ describe('health of the optional services', () => {
   let healthy: TestGateway
   beforeAll(async () => {
     server = createServer((req, res) => {
-      res.writeHead(req.url === '/health' ? 200 : 404, { 'content-type': 'application/json' })
+      // Each platform service's health route: /health, and /rag/health for the knowledge base.
+      res.writeHead(['/health', '/rag/health'].includes(req.url ?? '') ? 200 : 404, {
+        'content-type': 'application/json',
+      })
       res.end('{"status":"ok"}')
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
