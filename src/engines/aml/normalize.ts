@@ -107,7 +107,13 @@ export function phoneticKey(ascii: string): string {
 }
 
 export function consonantKey(ascii: string): string {
-  return ascii.replace(/[aeiouy']/g, '').replace(/(.)\1+/g, '$1')
+  // Vowels go, and so do w and y: Arabic writes long u and i with و and ي ("الحوثي" → "hwthy"
+  // against "Houthi"). A final h is the tā' marbūṭa ("أسامة" → "smh") or its Latin trace
+  // ("Usamah"), which most spellings leave out ("Usama", "Osama"): it does not count either.
+  return ascii
+    .replace(/[aeiouwy'`]/g, '')
+    .replace(/(.)\1+/g, '$1')
+    .replace(/(..)h$/, '$1')
 }
 
 // Names repeat their words heavily (≈40k distinct words in ≈500k word uses over all lists), and
