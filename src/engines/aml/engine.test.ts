@@ -3,7 +3,7 @@ import { haveLists, SHARED_LISTS } from '../../../test/aml/lists.ts'
 import { createScreeningEngine, type ScreeningEngine } from './engine.ts'
 import { importPaths } from './importers/index.ts'
 import { activeEntitiesWithReport } from './merge.ts'
-import type { ListVersion } from './types.ts'
+import type { ListEntity, ListVersion } from './types.ts'
 
 describe.skipIf(!haveLists)('screening engine over the real lists', () => {
   let versions: ListVersion[]
@@ -76,5 +76,36 @@ describe.skipIf(!haveLists)('screening engine over the real lists', () => {
 
   it('does not match a rare surname with a different common first name', () => {
     expect(engine.screenPerson({ firstName: 'Jana', lastName: 'Nováková' })).toEqual([])
+  })
+})
+
+describe('joined words', () => {
+  const entity = (listId: string, full: string): ListEntity => ({
+    list: 'ofac_sdn',
+    listId,
+    type: 'person',
+    names: [{ full, kind: 'primary' }],
+    birthDates: [],
+    nationalities: [],
+    countries: [],
+    identifiers: [],
+    programmes: [],
+    listDate: '2024-05-03',
+  })
+  const engine = createScreeningEngine({
+    entities: [
+      entity('2686', 'Hasan NASRALLAH'),
+      entity('1', 'Abdulrahman KHALIL'),
+      entity('2', 'Jana Svobodová'),
+    ],
+  })
+
+  it('joins words the list writes as one: Arabic "Nasr Allah", Latin "Abdul Rahman"', () => {
+    expect(engine.screenPerson({ firstName: 'حسن', lastName: 'نصر الله' })[0]?.list_id).toBe('2686')
+    expect(engine.screenPerson({ firstName: 'Abdul Rahman', lastName: 'Khalil' })[0]?.list_id).toBe('1')
+  })
+
+  it('does not join words into something the lists do not have', () => {
+    expect(engine.screenPerson({ firstName: 'Jan', lastName: 'Novák' })).toEqual([])
   })
 })

@@ -14,7 +14,14 @@
  * list's (IČO, registration number) is certain.
  */
 import { countryName, toCountryCode } from './countries.ts'
-import { consonantKey, masculineForms, type NormalizedName, normalizeName, type Token } from './normalize.ts'
+import {
+  consonantKey,
+  masculineForms,
+  type NormalizedName,
+  normalizeName,
+  phoneticKey,
+  type Token,
+} from './normalize.ts'
 import { jaroWinkler, trigrams } from './similarity.ts'
 import type { EntityName, EntityType, ListEntity } from './types.ts'
 
@@ -535,6 +542,51 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
     })
   }
 
+  /**
+   * The query with neighbouring tokens joined where the joined word is a list word: Arabic
+   * writes "Abd al-Malik", "Nasr Allah" apart where lists write "Abdul", "Nasrallah"; clients
+   * write "Abdul Rahman" where a list has "Abdulrahman". Joins of the given spans (longest
+   * first), every non-overlapping join applied.
+   */
+  function joinedVariant(query: QueryToken[], spans: number[]): QueryToken[] | undefined {
+    const out: QueryToken[] = []
+    let joined = false
+    let i = 0
+    while (i < query.length) {
+      let taken = 0
+      for (const span of spans) {
+        if (i + span > query.length) continue
+        const parts = query.slice(i, i + span)
+        if (parts.some((t) => t.f.length === 1)) continue
+        const f = parts.map((t) => t.f).join('')
+        const abjad = parts.some((t) => t.c !== undefined)
+        const p = phoneticKey(f)
+        const id = vocab.get(p)
+        const c = consonantKey(f)
+        const known = id !== undefined || (abjad && consonantIndex.has(c))
+        if (!known) continue
+        const role = parts.some((t) => t.role === FAMILY) ? FAMILY : OTHER
+        out.push({
+          f,
+          p,
+          ...(abjad ? { c } : {}),
+          role,
+          id: id ?? -1,
+          weight: id !== undefined ? idf[id]! : unseenWeight,
+        })
+        taken = span
+        joined = true
+        break
+      }
+      if (taken === 0) {
+        out.push(query[i]!)
+        taken = 1
+      }
+      i += taken
+    }
+    return joined ? out : undefined
+  }
+
   function scoreName(
     query: QueryToken[],
     queryLegal: string | undefined,
@@ -626,13 +678,22 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
     const allowList = lists ? (e: ListEntity) => lists.has(e.list) && allow(e) : allow
     const query = queryTokens(norm, familyCount)
     if (query.length === 0) return []
-    queryStamp++
-    const best = new Map<number, { score: number; n: IndexedName }>()
-    for (const nameId of candidates(query, allowList)) {
-      const n = names[nameId]!
-      const score = nameScore(query, norm.legalForm, n)
-      const prev = best.get(n.entity)
-      if (!prev || score > prev.score) best.set(n.entity, { score, n })
+    // "Abd al-Malik" may be one list word ("Abdulmalik") or two ("Abdul Malik"): both joins are tried.
+    const variants = [query]
+    for (const spans of [[3, 2], [2]]) {
+      const v = joinedVariant(query, spans)
+      if (v && !variants.some((x) => x.map((t) => t.f).join(' ') === v.map((t) => t.f).join(' ')))
+        variants.push(v)
+    }
+    const best = new Map<number, { score: number; n: IndexedName; q: QueryToken[] }>()
+    for (const q of variants) {
+      queryStamp++
+      for (const nameId of candidates(q, allowList)) {
+        const n = names[nameId]!
+        const score = nameScore(q, norm.legalForm, n)
+        const prev = best.get(n.entity)
+        if (!prev || score > prev.score) best.set(n.entity, { score, n, q })
+      }
     }
     const hits: Hit[] = []
     for (const [e, b] of best) {
@@ -640,7 +701,8 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
       // never become a hit, so only names at the threshold are explained.
       if (b.score < th) continue
       const entity = entities[e]!
-      const { score, features } = scoreName(query, norm.legalForm, b.n)
+      queryStamp++
+      const { score, features } = scoreName(b.q, norm.legalForm, b.n)
       const final = clamp(qualify(entity, features, score, th))
       if (final < th) continue
       hits.push(makeHit(entity, b.n.name, text, features, final, th))
