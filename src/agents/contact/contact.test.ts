@@ -82,6 +82,44 @@ describe('email_finder', () => {
     expect(out.candidates[0].email).toBe('jan.novak@rozbita.cz')
   })
 
+  it('finds the domain from the company name through domain_guesser, then checks its MX', async () => {
+    const out = await run(online, 'contact', 'email_finder', {
+      name: 'Tomáš Svoboda',
+      company: 'Stavby Brno, s.r.o.',
+      limit: 1,
+    })
+    expect(out).toMatchObject({
+      domain: 'stavbybrno.cz',
+      domain_source: 'contact/domain_guesser',
+      mail_domain: 'implicit_mx',
+    })
+    expect(out.candidates[0]).toMatchObject({
+      email: 'tomas.svoboda@stavbybrno.cz',
+      deliverable_domain: true,
+    })
+    expect(out.sources[0]).toEqual({
+      source: 'contact/domain_guesser',
+      status: 'ok',
+      detail: 'found stavbybrno.cz',
+    })
+  })
+
+  it('suggests nothing when no domain of the company exists, and says so', async () => {
+    const out = await run(online, 'contact', 'email_finder', {
+      name: 'Tomáš Svoboda',
+      company: 'Neznámá firma a.s.',
+    })
+    expect(out).toMatchObject({ domain: null, candidates: [], partial: false })
+    expect(out.warnings[0]).toBe(
+      'no domain of Neznámá firma a.s. could be confirmed in DNS: give the domain to get candidates',
+    )
+  })
+
+  it('needs a domain or a company', async () => {
+    const e = await failure(d, 'contact', 'email_finder', { name: 'Jan Novák' })
+    expect(e.details).toMatchObject({ field: 'domain', rule: 'required (or company)' })
+  })
+
   it('suggests nothing at a free-mail provider', async () => {
     const out = await run(d, 'contact', 'email_finder', { name: 'Jan Novák', domain: 'seznam.cz' })
     expect(out.candidates).toEqual([])

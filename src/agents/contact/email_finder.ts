@@ -26,7 +26,7 @@ export const emailFinder = defineAgent({
   service: 'contact',
   name: 'email_finder',
   description:
-    "Suggests a person's likely work e-mail addresses at a company domain from their name and the usual patterns, ranking patterns seen in the company's known addresses first, and checks each candidate's syntax and the domain's mail servers (MX). It never invents a verified address: it says which checks passed and that the mailbox itself is not probed.",
+    "Suggests a person's likely work e-mail addresses at a company domain (given, or found from the company name through contact/domain_guesser) from their name and the usual patterns, ranking patterns seen in the company's known addresses first, and checks each candidate's syntax and the domain's mail servers (MX). It never invents a verified address: it says which checks passed and that the mailbox itself is not probed.",
   input: Type.Object(
     {
       name: Type.String({
@@ -34,11 +34,16 @@ export const emailFinder = defineAgent({
         maxLength: 200,
         description: 'full name, titles allowed: "Ing. Jan Novák"',
       }),
-      domain: Type.String({
-        minLength: 3,
-        maxLength: 253,
-        description: 'company domain or web address: firma.cz',
-      }),
+      domain: Type.Optional(
+        Type.String({ minLength: 3, maxLength: 253, description: 'company domain or web address: firma.cz' }),
+      ),
+      company: Type.Optional(
+        Type.String({
+          minLength: 2,
+          maxLength: 300,
+          description: 'company name: its domain is found by contact/domain_guesser when no domain is given',
+        }),
+      ),
       known_emails: Type.Optional(
         Type.Array(
           Type.Object(
@@ -58,7 +63,8 @@ export const emailFinder = defineAgent({
   ),
   output: Type.Object({
     name: Type.Object({ given: Type.String(), surname: Type.String() }),
-    domain: Type.String(),
+    domain: Type.Union([Type.String(), Type.Null()]),
+    domain_source: Type.Enum(['given', 'contact/domain_guesser']),
     mail_domain: Type.Enum(['mx', 'implicit_mx', 'null_mx', 'no_mail', 'nxdomain', 'failed', 'unchecked']),
     mx: Type.Array(Type.Object({ exchange: Type.String(), priority: Type.Integer() })),
     candidates: Type.Array(
@@ -98,8 +104,12 @@ export const emailFinder = defineAgent({
     },
   ],
   async run(input, ctx) {
-    const d = checkDomain(input.domain)
-    if (!d.valid) throw errors.invalid('domain', d.reason)
+    let given: string | undefined
+    if (input.domain !== undefined) {
+      const d = checkDomain(input.domain)
+      if (!d.valid) throw errors.invalid('domain', d.reason)
+      given = d.domain
+    } else if (input.company === undefined) throw errors.invalid('domain', 'required (or company)')
     const parsed = parseName(input.name)
     if (!parsed.surname || parsed.given_names.length === 0)
       throw errors.invalid(
@@ -113,6 +123,49 @@ export const emailFinder = defineAgent({
     const warnings: string[] = []
     const verified: string[] = []
     const notVerified: string[] = [`mailbox: ${NO_SMTP_PROBE}`]
+    if (given === undefined) {
+      // No domain given: the company's domain must be found in DNS first; without one, no candidates.
+      const guessed = (await ctx.call('contact', 'domain_guesser', {
+        name: input.company,
+        check_dns: input.check_mx !== false,
+      })) as { best: string | null; partial: boolean; candidates: { domain: string }[] }
+      sources.push({
+        source: 'contact/domain_guesser',
+        status: guessed.partial ? 'failed' : 'ok',
+        detail: guessed.best
+          ? `found ${guessed.best}`
+          : `none of ${guessed.candidates.length} candidate domains answers in DNS`,
+      })
+      rules.push(
+        rule(
+          'the company domain is the first guessed domain that exists in DNS',
+          'contact/domain_guesser',
+          undefined,
+          guessed.best ?? 'none found',
+        ),
+      )
+      if (!guessed.best) {
+        warnings.push(
+          `no domain of ${input.company} could be confirmed in DNS: give the domain to get candidates`,
+        )
+        return {
+          name: { given: person.first, surname: person.last },
+          domain: null,
+          domain_source: 'contact/domain_guesser' as const,
+          mail_domain: 'unchecked' as const,
+          mx: [],
+          candidates: [],
+          verified,
+          not_verified: notVerified,
+          warnings,
+          partial: guessed.partial,
+          sources,
+          rules_applied: rules,
+        }
+      }
+      given = guessed.best
+    }
+    const d = { domain: given }
 
     const free = isFreeMail(d.domain)
     const disposable = disposableMatch(d.domain)
@@ -217,6 +270,7 @@ export const emailFinder = defineAgent({
     return {
       name: { given: person.first, surname: person.last },
       domain: d.domain,
+      domain_source: input.domain !== undefined ? ('given' as const) : ('contact/domain_guesser' as const),
       mail_domain: mailStatus,
       mx,
       candidates,
