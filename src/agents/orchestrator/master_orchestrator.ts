@@ -41,6 +41,11 @@ export const masterOrchestrator = defineAgent({
         }),
       ),
       flow: Type.Optional(Type.Enum(FLOWS, { description: 'run this flow instead of routing the request' })),
+      report: Type.Optional(
+        Type.Enum(['cs', 'en'], {
+          description: 'also write a Markdown report in this language (orchestrator/report_builder)',
+        }),
+      ),
       ...fieldProps,
     },
     { additionalProperties: false },
@@ -56,6 +61,7 @@ export const masterOrchestrator = defineAgent({
     fields_used: Type.Array(Type.String()),
     fields_ignored: Type.Array(Type.String()),
     orchestration_rules: RulesSchema,
+    report: Type.Optional(Type.String({ description: 'Markdown report, when asked for' })),
   }),
   examples: [
     {
@@ -151,6 +157,19 @@ export const masterOrchestrator = defineAgent({
       }
       throw error
     }
+    let report: string | undefined
+    if (input.report) {
+      const title = input.request ?? (input.report === 'cs' ? `Průběh: ${flow}` : `Run: ${flow}`)
+      const written = (await ctx.call('orchestrator', 'report_builder', {
+        title: title.slice(0, 200),
+        language: input.report,
+        flow_result: result,
+      })) as { markdown: string }
+      report = written.markdown
+      applied.push(
+        rule('report written by orchestrator/report_builder', 'report layout', undefined, input.report),
+      )
+    }
     return {
       ...(result as object),
       request: input.request ?? null,
@@ -158,6 +177,7 @@ export const masterOrchestrator = defineAgent({
       fields_used: used,
       fields_ignored: ignored,
       orchestration_rules: applied,
+      ...(report !== undefined ? { report } : {}),
     } as never
   },
 })

@@ -68,6 +68,18 @@ describe('master_orchestrator', () => {
     expectComposed(step(out, 'vat'))
   })
 
+  it('writes a Markdown report of the run when asked', async () => {
+    const out = await run(d, 'orchestrator', 'master_orchestrator', {
+      ...(ex('master_orchestrator', 1) as object),
+      report: 'en',
+    })
+    expect(out.report.startsWith('# Run: invoice_payment_flow\n')).toBe(true)
+    expect(out.report).toContain('| banking/qr_payment | ok |')
+    expect(out.orchestration_rules.at(-1)).toMatchObject({
+      rule: 'report written by orchestrator/report_builder',
+    })
+  })
+
   it('says which fields the chosen flow did not use', async () => {
     const out = await run(d, 'orchestrator', 'master_orchestrator', {
       flow: 'invoice_payment_flow',
