@@ -7,6 +7,7 @@
  */
 import { Type } from 'typebox'
 import { AppError } from '../../kit/errors.ts'
+import { UpstreamError } from '../../kit/http.ts'
 import type { AgentContext } from '../types.ts'
 import { planWaves } from './plan.ts'
 
@@ -112,7 +113,14 @@ function describeError(error: unknown): { code: string; message: string; details
       ? { code: error.code, message: error.message, details: error.details }
       : { code: error.code, message: error.message }
   }
-  return { code: 'internal_error', message: 'the step failed unexpectedly' }
+  if (error instanceof UpstreamError) {
+    return {
+      code: error.kind === 'timeout' ? 'upstream_timeout' : 'upstream_error',
+      message: error.message,
+      details: { source: error.source },
+    }
+  }
+  return { code: 'internal_error', message: 'the step failed unexpectedly; the logs hold the cause' }
 }
 
 export async function runFlow(name: string, steps: FlowStep[], req: Request, ctx: AgentContext) {
@@ -156,7 +164,9 @@ export async function runFlow(name: string, steps: FlowStep[], req: Request, ctx
           done[id] = output
           results.set(id, { ...base, status: 'ok', ms: ms(t0), output })
         } catch (error) {
-          ctx.logger.debug({ flow: name, step: id, err: error }, 'flow step failed')
+          if (error instanceof AppError || error instanceof UpstreamError)
+            ctx.logger.debug({ flow: name, step: id, err: error }, 'flow step failed')
+          else ctx.logger.error({ flow: name, step: id, err: error }, 'flow step crashed')
           results.set(id, { ...base, status: 'failed', ms: ms(t0), error: describeError(error) })
         }
       }),

@@ -1,0 +1,91 @@
+import { Type } from 'typebox'
+import { describe, expect, it } from 'vitest'
+import { FIXED_NOW, silentLogger, testDeps } from '../../../test/agents/harness.ts'
+import { createDispatcher } from '../dispatch.ts'
+import { type AgentContext, defineAgent } from '../types.ts'
+import { type FlowStep, runFlow, skip } from './flow.ts'
+import { resultAggregator } from './result_aggregator.ts'
+
+const crash = defineAgent({
+  service: 'risk',
+  name: 'crash',
+  description: 'throws a plain error, as a bug would',
+  input: Type.Object({}, { additionalProperties: false }),
+  output: Type.Object({}),
+  examples: [],
+  async run() {
+    throw new Error('boom')
+  },
+})
+
+const approve = defineAgent({
+  service: 'banking',
+  name: 'approve',
+  description: 'approves',
+  input: Type.Object({ amount: Type.Number() }, { additionalProperties: false }),
+  output: Type.Object({ decision: Type.String() }),
+  examples: [],
+  async run() {
+    return { decision: 'approve' }
+  },
+})
+
+const steps: FlowStep[] = [
+  { id: 'a', service: 'banking', agent: 'approve', purpose: 'approve', input: (r) => ({ amount: r.amount }) },
+  { id: 'b', service: 'risk', agent: 'crash', purpose: 'crash', input: () => ({}) },
+  {
+    id: 'c',
+    service: 'banking',
+    agent: 'approve',
+    purpose: 'after the crash',
+    after: ['b'],
+    input: (r) => ({ amount: r.amount }),
+  },
+  {
+    id: 'd',
+    service: 'banking',
+    agent: 'approve',
+    purpose: 'tolerant',
+    after: ['b'],
+    tolerant: true,
+    input: (r) => ({ amount: r.amount }),
+  },
+  { id: 'e', service: 'banking', agent: 'approve', purpose: 'not applicable', input: () => skip('needs x') },
+  { id: 'f', service: 'banking', agent: 'approve', purpose: 'bad input', input: () => ({ amount: 'ten' }) },
+]
+
+function context(): AgentContext {
+  const d = createDispatcher([crash, approve, resultAggregator], testDeps(), silentLogger)
+  return {
+    now: FIXED_NOW,
+    deps: testDeps(),
+    logger: silentLogger,
+    call: async (s, a, i) => (await d.call(s, a, i, { now: FIXED_NOW, depth: 1 })).output,
+  }
+}
+
+describe('runFlow', () => {
+  it('records a crashing step, skips what needs it, runs what does not, and rolls up', async () => {
+    const out = await runFlow('test', steps, { amount: 10 }, context())
+    const by = Object.fromEntries(out.steps.map((s) => [s.id, s]))
+    expect(out.plan).toEqual([
+      ['a', 'b', 'e', 'f'],
+      ['c', 'd'],
+    ])
+    expect(by.a).toMatchObject({ status: 'ok', output: { decision: 'approve' } })
+    expect(by.b).toMatchObject({ status: 'failed', error: { code: 'internal_error' } })
+    expect(by.b!.error!.message).not.toContain('boom')
+    expect(by.c).toMatchObject({ status: 'skipped', reason: 'depends on b (failed)' })
+    expect(by.d).toMatchObject({ status: 'ok' })
+    expect(by.e).toMatchObject({ status: 'skipped', reason: 'needs x', not_applicable: true })
+    expect(by.f).toMatchObject({
+      status: 'failed',
+      error: { code: 'invalid_request', details: { field: 'amount' } },
+    })
+    expect(out).toMatchObject({
+      status: 'completed_with_failures',
+      verdict: 'incomplete',
+      counts: { ok: 2, failed: 2, skipped: 2 },
+    })
+  })
+})
