@@ -146,26 +146,33 @@ export class Bm25Index {
     const touched: number[] = []
     const scores = this.scores
     const masks = this.groupMasks
-    groups.forEach((forms, g) => {
+    const alive = this.alive
+    const lengths = this.lengths
+    // Per-slot length normalisation folded into two constants: norm = c0 + c1 × length.
+    const c0 = K1 * (1 - B)
+    const c1 = (K1 * B) / avgLength
+    for (let g = 0; g < groups.length; g++) {
       const bit = g < 32 ? 1 << g : 0
-      for (const term of new Set(forms)) {
+      for (const term of new Set(groups[g])) {
         const id = this.termIds.get(term)
         if (id === undefined) continue
         const df = this.df[id]!
         if (df <= 0) continue
         const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5))
+        const weight = idf * (K1 + 1)
         const p = this.postings[id]!
-        for (let i = 0; i < p.length; i++) {
-          const slot = p.slots[i]!
-          if (!this.alive[slot]) continue
-          const tf = p.tfs[i]!
-          const norm = K1 * (1 - B + (B * this.lengths[slot]!) / avgLength)
+        const slots = p.slots
+        const tfs = p.tfs
+        for (let i = 0, len = p.length; i < len; i++) {
+          const slot = slots[i]!
+          if (alive[slot] === 0) continue
+          const tf = tfs[i]!
           if (masks[slot] === 0 && scores[slot] === 0) touched.push(slot)
-          scores[slot]! += (idf * tf * (K1 + 1)) / (tf + norm)
+          scores[slot]! += (weight * tf) / (tf + c0 + c1 * lengths[slot]!)
           masks[slot]! |= bit
         }
       }
-    })
+    }
     const top = new TopK(limit)
     for (const slot of touched) {
       if (!allow || allow(slot)) top.offer(slot, scores[slot]!)
