@@ -44,7 +44,8 @@ function createOutputAjv(): Ajv2020 {
 }
 
 export function createDispatcher(agents: readonly Agent[], deps: AgentDeps, logger: Logger): Dispatcher {
-  const ajv = createAjv()
+  // Agent inputs are JSON bodies: validated without type coercion (see createAjv).
+  const ajv = createAjv({ coerce: false })
   const outputAjv = createOutputAjv()
   const byKey = new Map<string, { agent: Agent; input: ValidateFunction; output: ValidateFunction }>()
   for (const agent of agents) {

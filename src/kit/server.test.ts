@@ -39,6 +39,18 @@ function build(envelope: EnvelopeKind = 'discovery') {
     },
     async (req, reply) => ok(reply, { name: req.body.name }),
   )
+  app.post(
+    '/nullable',
+    {
+      schema: {
+        body: Type.Object({
+          count: Type.Union([Type.Integer(), Type.Null()]),
+          flag: Type.Union([Type.Boolean(), Type.Null()]),
+        }),
+      },
+    },
+    async (req) => req.body,
+  )
   app.get('/teapot', async () => {
     throw new AppError(
       'service_unavailable',
@@ -113,6 +125,17 @@ describe('errors in the discovery envelope', () => {
   it('applies defaults and coerces query types', async () => {
     const res = await app.inject({ url: '/search?q=ab' })
     expect(res.json()).toEqual({ q: 'ab', limit: 10 })
+  })
+
+  it('never coerces JSON bodies: 0 and false stay themselves in a nullable field', async () => {
+    const res = await app.inject({ method: 'POST', url: '/nullable', payload: { count: 0, flag: false } })
+    expect(res.json()).toEqual({ count: 0, flag: false })
+  })
+
+  it('refuses a JSON string where the body schema wants a number', async () => {
+    const res = await app.inject({ method: 'POST', url: '/nullable', payload: { count: '5', flag: null } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error.details).toMatchObject({ location: 'body', field: 'count' })
   })
 
   it('names a missing body field', async () => {

@@ -49,10 +49,15 @@ export type App = FastifyInstance<
   TypeBoxTypeProvider
 >
 
-/** One Ajv for all schemas of a process: JSON Schema 2020-12, query strings coerced. */
-export function createAjv(): Ajv2020 {
+/**
+ * Ajv on JSON Schema 2020-12 with formats and defaults. Query strings, path parameters and headers
+ * arrive as text and need coercion (`?limit=5`, a repeated `?type=` becoming an array); JSON bodies
+ * carry their own types and are never coerced — coercion inside `anyOf [T, null]` would otherwise
+ * turn a valid `0` or `false` into `null`.
+ */
+export function createAjv(opts: { coerce?: boolean } = {}): Ajv2020 {
   const ajv = new Ajv2020({
-    coerceTypes: 'array',
+    coerceTypes: opts.coerce === false ? false : 'array',
     useDefaults: true,
     removeAdditional: false,
     allErrors: false,
@@ -90,8 +95,11 @@ export function createServer(opts: ServerOptions): App {
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App
 
-  const ajv = createAjv()
-  app.setValidatorCompiler(({ schema }) => ajv.compile(schema))
+  const textAjv = createAjv()
+  const jsonAjv = createAjv({ coerce: false })
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? jsonAjv : textAjv).compile(schema),
+  )
 
   // Only JSON is parsed unless a service registers more (multipart for uploads): a text/plain
   // body must get 415, not a confusing 400.

@@ -112,7 +112,7 @@ export function builtinKinds(deps: {
 
 /** Validators for the kinds' inputs; throws a 400 naming the field (path under `input`). */
 export function inputValidators(kinds: Record<string, BuiltinKind>): (kind: string, input: unknown) => void {
-  const ajv = createAjv()
+  const ajv = createAjv({ coerce: false })
   const compiled = new Map<string, ValidateFunction>()
   for (const [name, kind] of Object.entries(kinds)) compiled.set(name, ajv.compile(kind.input))
   return (kind, input) => {

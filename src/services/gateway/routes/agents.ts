@@ -82,7 +82,7 @@ export function agentRoutes(app: App, deps: GatewayDeps): void {
   )
 
   // Forwarded calls are validated here first, so a bad body never costs a round trip.
-  const ajv = deps.upstream ? createAjv() : undefined
+  const ajv = deps.upstream ? createAjv({ coerce: false }) : undefined
   const validators = new Map<string, ValidateFunction>()
   const timeoutMs = deps.upstreamTimeoutMs ?? 30_000
 
