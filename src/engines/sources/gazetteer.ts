@@ -3,8 +3,9 @@
  * with district and region), loaded once per file. Answers which municipalities a PSČ serves and
  * which PSČ, district and region a municipality (or part of one) has.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { parse } from 'csv-parse/sync'
+import { AppError } from '../../kit/errors.ts'
 import { fold } from './text.ts'
 
 export interface Place {
@@ -34,6 +35,13 @@ const cache = new Map<string, Gazetteer>()
 export function loadGazetteer(file: string): Gazetteer {
   const hit = cache.get(file)
   if (hit) return hit
+  if (!existsSync(file)) {
+    throw new AppError(
+      'not_configured',
+      `The postcode gazetteer ${file} is missing: set REGISTRY_DATA_DIR to the folder holding psc-list.csv`,
+      { variable: 'REGISTRY_DATA_DIR', file },
+    )
+  }
   const rows = parse(readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true }) as Record<
     string,
     string
