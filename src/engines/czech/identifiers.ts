@@ -33,10 +33,10 @@ export function isValidIco(input: string): boolean {
   return checkIco(input).valid
 }
 
-/** Rodné číslo: YYMMDD/XXX(X); 10 digits divisible by 11 (or remainder 10 with check digit 0). */
+/** Rodné číslo: YYMMDD/SSS[C] (serial, check digit); 10 digits divisible by 11 (or remainder 10 with check digit 0). */
 export function checkBirthNumber(input: string): Check & { birthDate?: string; sex?: 'F' | 'M' } {
   const raw = input.replace(/[\s/]/g, '')
-  if (!/^\d{9,10}$/.test(raw)) return bad('must be 9 or 10 digits (YYMMDD/XXXX)')
+  if (!/^\d{9,10}$/.test(raw)) return bad('must be 9 or 10 digits (YYMMDD/SSSC)')
   const yy = Number(raw.slice(0, 2))
   let mm = Number(raw.slice(2, 4))
   const dd = Number(raw.slice(4, 6))
@@ -65,7 +65,7 @@ export function checkBirthNumber(input: string): Check & { birthDate?: string; s
   return { valid: true, value: raw, birthDate: date.toISOString().slice(0, 10), sex }
 }
 
-/** DIČ: "CZ" + IČO (legal persons), + rodné číslo (natural persons) or + 699xxxxxx (no birth number). */
+/** DIČ: "CZ" + IČO (legal persons), + rodné číslo (natural persons) or + 699 and six digits (no birth number). */
 export function checkDic(input: string): Check {
   const raw = input.replace(/\s+/g, '').toUpperCase()
   const m = /^CZ(\d{8,10})$/.exec(raw)
