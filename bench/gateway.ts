@@ -34,6 +34,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const RATE = Number(process.env.BENCH_RATE ?? 1000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
+/** Keys sharing the throughput phase: 8 × 100,000/min is far above what 2 cores can serve. */
+const KEYS_PER_PHASE = 8
 const PATH = '/api/data/bench_echo'
 const BODY = JSON.stringify({ n: 21 })
 
@@ -85,9 +87,16 @@ async function serve(kind: string): Promise<void> {
   const gw = await startTestGateway({ dataDir: dir, agents: [benchAgent] })
   gw.app.get(CPU_PATH, async () => cpuMicros())
   await gw.listen()
-  // Large limits so the run never hits them, but both windows are checked on every request.
+  // The largest limits a key may have (100,000/min and /day), so both windows are checked on every
+  // request; the throughput phase spreads its load over KEYS_PER_PHASE keys so that a fast machine
+  // (>10k req/s) never reaches them either.
+  const names = ['warm']
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let i = 0; i < KEYS_PER_PHASE; i++) names.push(`max${round}-${i}`)
+    names.push(`fixed${round}`)
+  }
   const keys = await Promise.all(
-    ['warm', ...Array.from({ length: 2 * ROUNDS }, (_, i) => `run${i}`)].map((name) =>
+    names.map((name) =>
       gw.createKey({ name, requests_per_minute: 100_000, rate_limit: 100_000 }).then((k) => k.key),
     ),
   )
@@ -149,7 +158,7 @@ interface Measure {
 
 async function load(
   url: string,
-  key: string | undefined,
+  keys: string[],
   opts: { seconds: number; connections: number; rate?: number },
 ) {
   const times: number[] = []
@@ -160,7 +169,15 @@ async function load(
         url: `${url}${PATH}`,
         method: 'POST',
         body: BODY,
-        headers: { 'content-type': 'application/json', ...(key ? { 'x-api-key': key } : {}) },
+        headers: { 'content-type': 'application/json' },
+        // Each connection cycles through the keys, so the load is shared evenly between them.
+        ...(keys.length > 0
+          ? {
+              requests: keys.map((key) => ({
+                headers: { 'content-type': 'application/json', 'x-api-key': key },
+              })),
+            }
+          : {}),
         connections: opts.connections,
         duration: opts.seconds,
         ...(opts.rate ? { overallRate: opts.rate } : {}),
@@ -209,20 +226,25 @@ async function parent(): Promise<void> {
   const better = (a: Measure | undefined, b: Measure, by: 'rps' | 'p99') =>
     !a ? b : by === 'rps' ? (b.rps > a.rps ? b : a) : b.p99 < a.p99 ? b : a
   for (const kind of ['bare', 'gateway'] as const) {
-    await load(servers[kind].url, servers[kind].keys[0], { seconds: 3, connections: CONNECTIONS })
+    await load(servers[kind].url, servers[kind].keys.slice(0, 1), { seconds: 3, connections: CONNECTIONS })
   }
   for (let round = 0; round < ROUNDS; round++) {
     for (const kind of ['bare', 'gateway'] as const) {
       const server = servers[kind]
-      const max = await load(server.url, server.keys[1 + round * 2], {
+      const base = 1 + round * (KEYS_PER_PHASE + 1)
+      const max = await load(server.url, server.keys.slice(base, base + KEYS_PER_PHASE), {
         seconds: SECONDS,
         connections: CONNECTIONS,
       })
-      const fixed = await load(server.url, server.keys[2 + round * 2], {
-        seconds: SECONDS,
-        connections: 20,
-        rate: RATE,
-      })
+      const fixed = await load(
+        server.url,
+        server.keys.slice(base + KEYS_PER_PHASE, base + KEYS_PER_PHASE + 1),
+        {
+          seconds: SECONDS,
+          connections: 20,
+          rate: RATE,
+        },
+      )
       for (const m of [max, fixed]) {
         if (m.non2xx > 0 || m.errors > 0) {
           throw new Error(`${kind}: ${m.non2xx} non-2xx and ${m.errors} errors; figures invalid`)
