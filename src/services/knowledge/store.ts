@@ -94,6 +94,24 @@ const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v))
 /** PostgreSQL bind parameters per statement are limited to 65 535; stay well below. */
 const INSERT_BATCH = 400
 
+/** A document's columns without its Markdown body (listing and lookups never need the body). */
+const DOCUMENT_COLUMNS = [
+  'id',
+  'collection',
+  'source',
+  'title',
+  'content_hash',
+  'format',
+  'language',
+  'metadata',
+  'bytes',
+  'pages',
+  'chunk_count',
+  'version',
+  'created_at',
+  'updated_at',
+] as const
+
 export class KnowledgeStore {
   readonly dialect: 'sqlite' | 'postgres'
   private readonly db: Kysely<Tables>
@@ -170,46 +188,14 @@ export class KnowledgeStore {
   async getDocument(id: string): Promise<Omit<DocumentRow, 'markdown'> | undefined> {
     const row = await this.db
       .selectFrom('kb_documents')
-      .select([
-        'id',
-        'collection',
-        'source',
-        'title',
-        'content_hash',
-        'format',
-        'language',
-        'metadata',
-        'bytes',
-        'pages',
-        'chunk_count',
-        'version',
-        'created_at',
-        'updated_at',
-      ])
+      .select(DOCUMENT_COLUMNS)
       .where('id', '=', id)
       .executeTakeFirst()
     return row ? normalizeDocument(row) : undefined
   }
 
   async listDocuments(opts: { collection?: string; limit: number; offset: number }) {
-    let q = this.db
-      .selectFrom('kb_documents')
-      .select([
-        'id',
-        'collection',
-        'source',
-        'title',
-        'content_hash',
-        'format',
-        'language',
-        'metadata',
-        'bytes',
-        'pages',
-        'chunk_count',
-        'version',
-        'created_at',
-        'updated_at',
-      ])
+    let q = this.db.selectFrom('kb_documents').select(DOCUMENT_COLUMNS)
     if (opts.collection) q = q.where('collection', '=', opts.collection)
     const rows = await q.orderBy('created_at').orderBy('id').limit(opts.limit).offset(opts.offset).execute()
     return rows.map(normalizeDocument)
