@@ -75,6 +75,8 @@ async function serve(kind: string): Promise<void> {
     app.post(PATH, async (request) => ({ result: echo(request.body as { n: number }) }))
     app.get(CPU_PATH, async () => cpuMicros())
     await app.listen({ port: 0, host: '127.0.0.1' })
+    // Exit through process.exit so `--cpu-prof` can write its profile.
+    process.on('SIGTERM', () => app.close().then(() => process.exit(0)))
     const address = app.server.address()
     process.stdout.write(
       `READY http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}\n`,

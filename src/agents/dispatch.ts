@@ -47,11 +47,19 @@ export function createDispatcher(agents: readonly Agent[], deps: AgentDeps, logg
   // Agent inputs are JSON bodies: validated without type coercion (see createAjv).
   const ajv = createAjv({ coerce: false })
   const outputAjv = createOutputAjv()
-  const byKey = new Map<string, { agent: Agent; input: ValidateFunction; output: ValidateFunction }>()
+  const byKey = new Map<
+    string,
+    { agent: Agent; input: ValidateFunction; output: ValidateFunction; fillsDefaults: boolean }
+  >()
   for (const agent of agents) {
     const key = `${agent.service}/${agent.name}`
     if (byKey.has(key)) throw new Error(`agent ${key} is defined twice`)
-    byKey.set(key, { agent, input: ajv.compile(agent.input), output: outputAjv.compile(agent.output) })
+    byKey.set(key, {
+      agent,
+      input: ajv.compile(agent.input),
+      output: outputAjv.compile(agent.output),
+      fillsDefaults: hasDefaults(agent.input),
+    })
   }
 
   const dispatcher: Dispatcher = {
@@ -66,8 +74,9 @@ export function createDispatcher(agents: readonly Agent[], deps: AgentDeps, logg
           rule: `max depth ${MAX_CALL_DEPTH}`,
         })
       }
-      // Ajv applies defaults and coercions in place: validate a copy, never the caller's object.
-      const value = structuredClone(input ?? {})
+      // Ajv fills defaults in place (inputs are never coerced): when the schema has any, validate a
+      // copy, never the caller's object. Most have none, and the copy cost ~1 µs a call.
+      const value = entry.fillsDefaults ? structuredClone(input ?? {}) : (input ?? {})
       if (!entry.input(value)) throw validationError(entry.input.errors![0]!, 'body')
       const now = opts.now ?? new Date()
       const started = performance.now()
@@ -87,4 +96,14 @@ export function createDispatcher(agents: readonly Agent[], deps: AgentDeps, logg
     },
   }
   return dispatcher
+}
+
+/** Whether validating against `schema` can write into the value (a `default` anywhere in it). */
+export function hasDefaults(schema: unknown): boolean {
+  if (Array.isArray(schema)) return schema.some(hasDefaults)
+  if (schema === null || typeof schema !== 'object') return false
+  for (const [name, value] of Object.entries(schema)) {
+    if (name === 'default' || hasDefaults(value)) return true
+  }
+  return false
 }

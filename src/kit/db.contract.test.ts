@@ -3,12 +3,12 @@
  * (node:sqlite, the embedded default) and PostgreSQL (DATABASE_URL). PostgreSQL runs when
  * reachable and is required with CI=true.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Database, dialectOf, MIGRATIONS_DIR, openDatabase } from './db.ts'
+import { type Database, dialectOf, MIGRATIONS_DIR, openDatabase, WalChangeCounter } from './db.ts'
 import { backing, dropSchema, uniqueSchema } from './testing.ts'
 
 interface Tables {
@@ -236,21 +236,67 @@ for (const target of targets) {
 }
 
 describe('SQLite dataVersion', () => {
-  it('moves when another connection commits, not on its own commits', async () => {
+  it('moves after every commit, from this connection or another, and stays put while nobody writes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gatehouse-dv-'))
     const a = openDatabase({ dataDir: dir })
     const b = openDatabase({ dataDir: dir })
     try {
       await sql`CREATE TABLE t (x integer)`.execute(a.as<unknown>())
       const before = b.dataVersion!()
+      expect(b.dataVersion!()).toBe(before)
+      await sql`SELECT * FROM t`.execute(a.as<unknown>())
+      expect(b.dataVersion!()).toBe(before)
       await sql`INSERT INTO t VALUES (1)`.execute(a.as<unknown>())
-      expect(b.dataVersion!()).not.toBe(before)
-      const own = a.dataVersion!()
-      await sql`INSERT INTO t VALUES (2)`.execute(a.as<unknown>())
-      expect(a.dataVersion!()).toBe(own)
+      const afterOther = b.dataVersion!()
+      expect(afterOther).not.toBe(before)
+      await sql`INSERT INTO t VALUES (2)`.execute(b.as<unknown>())
+      expect(b.dataVersion!()).not.toBe(afterOther)
     } finally {
       await a.close()
       await b.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('sees a commit made while a checkpoint restarted the WAL', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-dv-'))
+    const a = openDatabase({ dataDir: dir })
+    const b = openDatabase({ dataDir: dir })
+    try {
+      await sql`CREATE TABLE t (x integer)`.execute(a.as<unknown>())
+      await sql`INSERT INTO t VALUES (1)`.execute(a.as<unknown>())
+      await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(a.as<unknown>())
+      const before = b.dataVersion!()
+      // The next commit starts the WAL over from its first frame (new salts in the header).
+      await sql`INSERT INTO t VALUES (2)`.execute(a.as<unknown>())
+      expect(b.dataVersion!()).not.toBe(before)
+    } finally {
+      await a.close()
+      await b.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('reads nothing from a missing, short or uninitialised WAL index (the pragma answers then)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-dv-'))
+    try {
+      expect(new WalChangeCounter(join(dir, 'missing-shm')).read()).toBeUndefined()
+      writeFileSync(join(dir, 'short-shm'), Buffer.alloc(40, 1))
+      expect(new WalChangeCounter(join(dir, 'short-shm')).read()).toBeUndefined()
+      writeFileSync(join(dir, 'blank-shm'), Buffer.alloc(96, 0))
+      expect(new WalChangeCounter(join(dir, 'blank-shm')).read()).toBeUndefined()
+      const header = Buffer.alloc(96, 0)
+      header[12] = 1 // isInit
+      writeFileSync(join(dir, 'ready-shm'), header)
+      const counter = new WalChangeCounter(join(dir, 'ready-shm'))
+      const first = counter.read()
+      expect(first).toBeTypeOf('number')
+      expect(counter.read()).toBe(first)
+      header[16] = 7 // mxFrame: a commit
+      writeFileSync(join(dir, 'ready-shm'), header)
+      expect(counter.read()).not.toBe(first)
+      counter.close()
+    } finally {
       rmSync(dir, { recursive: true, force: true })
     }
   })

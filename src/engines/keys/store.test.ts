@@ -192,18 +192,27 @@ describe('KeyStore cache on SQLite (changeVersion)', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
-  it('answers repeated lookups from the cache while nobody else writes', async () => {
-    const { key, record } = await store.create({ name: 'cached' })
-    expect(await store.authenticate(key)).toBeDefined()
-    // A write on this very connection that bypasses the store does not move data_version: the
-    // cached row answers, which shows the cache is used (changes must go through a store).
-    await db
-      .as<KeyTables>()
-      .updateTable('gateway_api_keys')
-      .set({ requests_per_minute: 1 })
-      .where('id', '=', record.id)
-      .execute()
-    expect(await store.authenticate(key)).toMatchObject({ requests_per_minute: 100 })
+  it('answers repeated lookups from the cache while nobody writes', async () => {
+    let reads = 0
+    const counting = new KeyStore(
+      db.as<KeyTables>().withPlugin({
+        transformQuery: (args) => args.node,
+        transformResult: async (args) => {
+          reads++
+          return args.result
+        },
+      }),
+      { tiers: loadTiers(), keyPrefix: 'gk', changeVersion: db.dataVersion },
+    )
+    const { key } = await counting.create({ name: 'cached' })
+    expect(await counting.authenticate(key)).toBeDefined()
+    const afterFirst = reads
+    for (let i = 0; i < 5; i++) expect(await counting.authenticate(key)).toBeDefined()
+    expect(reads).toBe(afterFirst)
+    // Any commit to the file drops the cache: the next lookup reads the row again.
+    await otherStore.create({ name: 'a commit elsewhere' })
+    expect(await counting.authenticate(key)).toBeDefined()
+    expect(reads).toBe(afterFirst + 1)
   })
 
   it('sees a revocation by another connection on the very next lookup', async () => {
