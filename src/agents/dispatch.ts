@@ -47,14 +47,19 @@ export function createDispatcher(agents: readonly Agent[], deps: AgentDeps, logg
   // Agent inputs are JSON bodies: validated without type coercion (see createAjv).
   const ajv = createAjv({ coerce: false })
   const outputAjv = createOutputAjv()
-  const byKey = new Map<
+  // service → agent name → entry: looked up on every call, without building a string.
+  const byService = new Map<
     string,
-    { agent: Agent; input: ValidateFunction; output: ValidateFunction; fillsDefaults: boolean }
+    Map<string, { agent: Agent; input: ValidateFunction; output: ValidateFunction; fillsDefaults: boolean }>
   >()
   for (const agent of agents) {
-    const key = `${agent.service}/${agent.name}`
-    if (byKey.has(key)) throw new Error(`agent ${key} is defined twice`)
-    byKey.set(key, {
+    let byName = byService.get(agent.service)
+    if (!byName) {
+      byName = new Map()
+      byService.set(agent.service, byName)
+    }
+    if (byName.has(agent.name)) throw new Error(`agent ${agent.service}/${agent.name} is defined twice`)
+    byName.set(agent.name, {
       agent,
       input: ajv.compile(agent.input),
       output: outputAjv.compile(agent.output),
@@ -64,10 +69,10 @@ export function createDispatcher(agents: readonly Agent[], deps: AgentDeps, logg
 
   const dispatcher: Dispatcher = {
     agents,
-    find: (service, name) => byKey.get(`${service}/${name}`)?.agent,
+    find: (service, name) => byService.get(service)?.get(name)?.agent,
     async call(service, name, input, opts = {}) {
       const depth = opts.depth ?? 0
-      const entry = byKey.get(`${service}/${name}`)
+      const entry = byService.get(service)?.get(name)
       if (!entry) throw new AppError('not_found', `No agent ${service}/${name}`, { service, agent: name })
       if (depth > MAX_CALL_DEPTH) {
         throw new AppError('invalid_request', `Agent calls nest deeper than ${MAX_CALL_DEPTH}`, {

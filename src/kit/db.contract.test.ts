@@ -296,6 +296,7 @@ describe('SQLite dataVersion', () => {
       writeFileSync(join(dir, 'ready-shm'), header)
       expect(counter.read()).not.toBe(first)
       counter.close()
+      expect(() => counter.read()).toThrow('database is closed')
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

@@ -111,11 +111,13 @@ export class WalChangeCounter {
   private current = Buffer.alloc(WAL_INDEX_HEADER_BYTES)
   private next = Buffer.alloc(WAL_INDEX_HEADER_BYTES)
   private version = 0
+  private closed = false
   constructor(shmPath: string) {
     this.path = shmPath
   }
   /** A number that changes after every commit; undefined when the header cannot be read. */
   read(): number | undefined {
+    if (this.closed) throw new Error('database is closed')
     if (this.fd === undefined) {
       try {
         this.fd = openSync(this.path, 'r')
@@ -140,6 +142,7 @@ export class WalChangeCounter {
     return this.version
   }
   close(): void {
+    this.closed = true
     if (this.fd !== undefined) closeSync(this.fd)
     this.fd = undefined
   }

@@ -17,7 +17,8 @@ export function createRegistry(opts: { processMetrics?: boolean } = {}): Registr
 }
 
 export function statusClass(status: number): string {
-  return `${Math.floor(status / 100)}xx`
+  return STATUS_CLASSES[Math.floor(status / 100)] ?? `${Math.floor(status / 100)}xx`
 }
+const STATUS_CLASSES = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx']
 
 export { Counter, Gauge, Histogram, Registry }

@@ -42,6 +42,11 @@ export interface RateLimiter {
    * the order of `checks`.
    */
   hitAll(checks: readonly LimitCheck[]): Promise<RateLimitDecision[]>
+  /**
+   * `hitAll` answered synchronously, for limiters that need no I/O (the in-process one); absent on
+   * the others.
+   */
+  hitAllSync?(checks: readonly LimitCheck[]): RateLimitDecision[]
   /** Hits currently counted in the window, without adding one. */
   peek(key: string, limit: number, windowMs: number): Promise<RateLimitDecision>
   close(): Promise<void>
@@ -167,14 +172,16 @@ function decision(
  * Several policies are joined with ", " in one field each.
  */
 export function rateLimitHeaders(
-  policies: { name: string; windowSeconds: number; decision: RateLimitDecision }[],
+  policies: readonly { name: string; windowSeconds: number; decision: RateLimitDecision }[],
 ): Record<string, string> {
-  return {
-    'ratelimit-policy': policies
-      .map((p) => `"${p.name}";q=${p.decision.limit};w=${p.windowSeconds}`)
-      .join(', '),
-    ratelimit: policies
-      .map((p) => `"${p.name}";r=${p.decision.remaining};t=${p.decision.resetSeconds}`)
-      .join(', '),
+  // A plain loop: the gateway builds these on every request.
+  let policy = ''
+  let state = ''
+  for (let i = 0; i < policies.length; i++) {
+    const p = policies[i]!
+    const separator = i === 0 ? '' : ', '
+    policy += `${separator}"${p.name}";q=${p.decision.limit};w=${p.windowSeconds}`
+    state += `${separator}"${p.name}";r=${p.decision.remaining};t=${p.decision.resetSeconds}`
   }
+  return { 'ratelimit-policy': policy, ratelimit: state }
 }

@@ -215,6 +215,18 @@ describe('KeyStore cache on SQLite (changeVersion)', () => {
     expect(reads).toBe(afterFirst + 1)
   })
 
+  it('answers without I/O only from a cached row nobody has changed since', async () => {
+    const { key, record } = await store.create({ name: 'sync' })
+    expect(store.authenticateCached(key)).toBeNull() // not read yet: ask the database
+    expect(store.authenticateCached('not-a-key')).toBeUndefined()
+    expect(await store.authenticate(key)).toMatchObject({ id: record.id })
+    expect(store.authenticateCached(key)).toMatchObject({ id: record.id, requests_per_minute: 100 })
+    await otherStore.revoke(record.id)
+    expect(store.authenticateCached(key)).toBeNull()
+    expect(await store.authenticate(key)).toBeUndefined()
+    expect(store.authenticateCached(key)).toBeUndefined() // the revoked row, cached: refused
+  })
+
   it('sees a revocation by another connection on the very next lookup', async () => {
     const { key, record } = await store.create({ name: 'revoked elsewhere' })
     expect(await store.authenticate(key)).toBeDefined()

@@ -208,6 +208,24 @@ export class KeyStore {
     if (!looksLikeKey(presented)) return undefined
     const hash = hashKey(presented)
     const row = this.changeVersion ? await this.cachedRow(hash, this.changeVersion) : await this.readRow(hash)
+    return this.admitted(row)
+  }
+
+  /**
+   * The same answer as `authenticate` when it needs no I/O: the key's row is cached and nobody has
+   * committed since (or the presented string is not a key at all). `null` means "ask
+   * `authenticate`". Lets the gateway's hot path skip a promise per request.
+   */
+  authenticateCached(presented: string): AuthenticatedKey | undefined | null {
+    if (!looksLikeKey(presented)) return undefined
+    if (!this.changeVersion) return null
+    const version = this.changeVersion()
+    if (version !== this.cacheVersion) return null
+    const row = this.cache.get(hashKey(presented))
+    return row === undefined ? null : this.admitted(row)
+  }
+
+  private admitted(row: AuthRow | undefined): AuthenticatedKey | undefined {
     if (!row?.is_active || Number(row.expires_at) <= this.now()) return undefined
     return { id: Number(row.id), rate_limit: row.rate_limit, requests_per_minute: row.requests_per_minute }
   }

@@ -34,6 +34,23 @@ describe('UsageBuffer', () => {
     await buffer.close()
   })
 
+  it('lets other work run between batches instead of writing a long backlog in one go', async () => {
+    const written: number[][] = []
+    const buffer = new UsageBuffer<number>({
+      write: async (b) => void written.push(b),
+      batchSize: 2,
+      flushIntervalMs: 60_000,
+    })
+    // The second record starts a write; the other eight arrive while it is in flight.
+    const records = Array.from({ length: 10 }, (_, i) => i)
+    for (const i of records) buffer.record(i)
+    await tick()
+    expect(written).toEqual([[0, 1]])
+    await buffer.flush()
+    expect(written.flat()).toEqual(records)
+    await buffer.close()
+  })
+
   it('writes on its interval', async () => {
     const written: number[] = []
     const buffer = new UsageBuffer<number>({

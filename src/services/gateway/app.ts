@@ -91,33 +91,27 @@ export function buildApp(deps: GatewayDeps): App {
     let endpoint = route
     if (url === AGENT_ROUTE) {
       const params = request.params as { service: string; agent: string }
-      if (deps.dispatcher.find(params.service, params.agent)) {
-        service = params.service
-        agent = params.agent
+      const known = deps.dispatcher.find(params.service, params.agent)
+      if (known) {
+        service = known.service
+        agent = known.name
         endpoint = `/api/${service}/${agent}`
       }
     }
-    const cls = statusClass(reply.statusCode)
+    const status = reply.statusCode
+    const cls = statusClass(status)
     const method = request.method
     const series = `${method} ${route} ${cls}`
-    metrics.requests.inc(agent ? `${series} ${service}/${agent}` : series, () => ({
-      method,
-      route,
-      service,
-      agent,
-      status_class: cls,
-    }))
-    metrics.duration.observe(series, () => ({ method, route, status_class: cls }), reply.elapsedTime / 1000)
-    const key = (request as GatewayRequest).gatewayKey
-    if (key) {
-      deps.usage.record({
-        key_id: key.id,
-        ts: Date.now(),
-        endpoint,
-        method: request.method,
-        status: reply.statusCode,
-      })
+    const requestsKey = agent ? `${series} ${endpoint}` : series
+    if (!metrics.requests.inc(requestsKey)) {
+      metrics.requests.add(requestsKey, { method, route, service, agent, status_class: cls })
     }
+    const seconds = reply.elapsedTime / 1000
+    if (!metrics.duration.observe(series, seconds)) {
+      metrics.duration.add(series, { method, route, status_class: cls }, seconds)
+    }
+    const key = (request as GatewayRequest).gatewayKey
+    if (key) deps.usage.record({ key_id: key.id, ts: Date.now(), endpoint, method, status })
     done()
   })
 

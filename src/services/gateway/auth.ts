@@ -67,58 +67,97 @@ export function presentedKey(request: FastifyRequest): string | undefined {
   return undefined
 }
 
+/**
+ * The keyed routes' gate: a key is required (401), must be active and unexpired (403), and must be
+ * within both of its windows (429). A callback hook rather than an async one: with the key's row
+ * cached and the limiter in process, every step answers synchronously and the request goes on
+ * without a promise; otherwise the same steps wait for the database or Redis.
+ */
 export function apiKeyGuard(deps: Pick<GatewayDeps, 'store' | 'limiter'>) {
-  return async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  return function guard(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
     const presented = presentedKey(request)
     if (presented === undefined) {
-      throw new AppError(
-        'unauthorized',
-        'API key required',
-        { hint: 'send X-API-Key: <key> or Authorization: Bearer <key>' },
-        { 'www-authenticate': 'Bearer realm="gatehouse"' },
+      done(
+        new AppError(
+          'unauthorized',
+          'API key required',
+          { hint: 'send X-API-Key: <key> or Authorization: Bearer <key>' },
+          { 'www-authenticate': 'Bearer realm="gatehouse"' },
+        ),
       )
+      return
     }
-    let key: AuthenticatedKey | undefined
-    try {
-      key = await deps.store.authenticate(presented)
-    } catch (error) {
-      // Fail closed: without the key store nothing is let through, and the client is told to retry.
+    // Fail closed: without the key store nothing is let through, and the client is told to retry.
+    const unavailable = (error: unknown) => {
       request.log.error({ err: error }, 'key store unavailable')
-      throw errors.unavailable('API key store unavailable; retry shortly', 5)
+      done(errors.unavailable('API key store unavailable; retry shortly', 5))
     }
-    if (!key) throw new AppError('forbidden', 'Invalid or expired API key')
-    ;(request as GatewayRequest).gatewayKey = key
-
-    const windows: (typeof WINDOWS)[keyof typeof WINDOWS][] = []
-    const checks: LimitCheck[] = []
-    // One hash tag per key keeps both windows in one Redis Cluster slot (one atomic script).
-    if (key.requests_per_minute !== UNLIMITED) {
-      windows.push(WINDOWS.minute)
-      checks.push({ key: `{key:${key.id}}:minute`, limit: key.requests_per_minute, windowMs: MINUTE_MS })
-    }
-    if (key.rate_limit !== UNLIMITED) {
-      windows.push(WINDOWS.day)
-      checks.push({ key: `{key:${key.id}}:day`, limit: key.rate_limit, windowMs: DAY_MS })
-    }
-    if (checks.length === 0) return // Enterprise: unlimited, still logged.
-
-    let decisions: RateLimitDecision[]
+    let cached: AuthenticatedKey | undefined | null
     try {
-      decisions = await deps.limiter.hitAll(checks)
+      cached = deps.store.authenticateCached(presented)
     } catch (error) {
-      request.log.error({ err: error }, 'rate limiter unavailable')
-      throw errors.unavailable('Rate limiter unavailable; retry shortly', 5)
+      unavailable(error)
+      return
     }
-    reply.headers(limitHeaders(windows, decisions))
-    if (decisions[0]!.allowed) return
+    if (cached !== null) {
+      limit(deps, request, reply, done, cached)
+      return
+    }
+    deps.store.authenticate(presented).then((key) => limit(deps, request, reply, done, key), unavailable)
+  }
+}
 
-    // Name the window that keeps the client waiting longest (the day, when both are spent).
-    let worst = 0
-    for (let i = 1; i < decisions.length; i++) {
-      if (decisions[i]!.retryAfterSeconds > decisions[worst]!.retryAfterSeconds) worst = i
-    }
-    const decision = decisions[worst]!
-    throw new AppError(
+/** Counts the request against the key's windows (all or none) and lets it through or refuses it. */
+function limit(
+  deps: Pick<GatewayDeps, 'limiter'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+  key: AuthenticatedKey | undefined,
+): void {
+  if (!key) {
+    done(new AppError('forbidden', 'Invalid or expired API key'))
+    return
+  }
+  ;(request as GatewayRequest).gatewayKey = key
+  const windows = windowsOf(key)
+  if (windows.length === 0) {
+    done() // Enterprise: unlimited, still logged.
+    return
+  }
+  const checks = limitChecks(key, windows)
+  if (deps.limiter.hitAllSync) {
+    decide(reply, done, windows, deps.limiter.hitAllSync(checks))
+    return
+  }
+  deps.limiter.hitAll(checks).then(
+    (decisions) => decide(reply, done, windows, decisions),
+    (error: unknown) => {
+      request.log.error({ err: error }, 'rate limiter unavailable')
+      done(errors.unavailable('Rate limiter unavailable; retry shortly', 5))
+    },
+  )
+}
+
+function decide(
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+  windows: readonly Window[],
+  decisions: readonly RateLimitDecision[],
+): void {
+  setLimitHeaders(reply, windows, decisions)
+  if (decisions[0]!.allowed) {
+    done()
+    return
+  }
+  // Name the window that keeps the client waiting longest (the day, when both are spent).
+  let worst = 0
+  for (let i = 1; i < decisions.length; i++) {
+    if (decisions[i]!.retryAfterSeconds > decisions[worst]!.retryAfterSeconds) worst = i
+  }
+  const decision = decisions[worst]!
+  done(
+    new AppError(
       'rate_limited',
       'Rate limit exceeded',
       {
@@ -127,31 +166,54 @@ export function apiKeyGuard(deps: Pick<GatewayDeps, 'store' | 'limiter'>) {
         retry_after_seconds: decision.retryAfterSeconds,
       },
       { 'retry-after': String(decision.retryAfterSeconds) },
-    )
-  }
+    ),
+  )
+}
+
+type Window = (typeof WINDOWS)[keyof typeof WINDOWS]
+const BOTH: readonly Window[] = [WINDOWS.minute, WINDOWS.day]
+const MINUTE_ONLY: readonly Window[] = [WINDOWS.minute]
+const DAY_ONLY: readonly Window[] = [WINDOWS.day]
+const NONE: readonly Window[] = []
+
+/** The windows a key is limited by (an unlimited one is not checked at all). */
+function windowsOf(key: AuthenticatedKey): readonly Window[] {
+  const minute = key.requests_per_minute !== UNLIMITED
+  const day = key.rate_limit !== UNLIMITED
+  return minute ? (day ? BOTH : MINUTE_ONLY) : day ? DAY_ONLY : NONE
+}
+
+function limitChecks(key: AuthenticatedKey, windows: readonly Window[]): LimitCheck[] {
+  // One hash tag per key keeps both windows in one Redis Cluster slot (one atomic script).
+  return windows.map((w) => ({
+    key: `{key:${key.id}}:${w.name}`,
+    limit: w === WINDOWS.minute ? key.requests_per_minute : key.rate_limit,
+    windowMs: w.ms,
+  }))
 }
 
 /**
  * IETF draft-11 RateLimit-Policy/RateLimit for both windows, plus the X-RateLimit-* trio most
  * clients still read, for the window with the least room left.
  */
-function limitHeaders(
-  windows: readonly { name: string; seconds: number }[],
+function setLimitHeaders(
+  reply: FastifyReply,
+  windows: readonly Window[],
   decisions: readonly RateLimitDecision[],
-): Record<string, string> {
-  let tightest = 0
+): void {
+  let tightest = decisions[0]!
   for (let i = 1; i < decisions.length; i++) {
-    if (decisions[i]!.remaining < decisions[tightest]!.remaining) tightest = i
+    if (decisions[i]!.remaining < tightest.remaining) tightest = decisions[i]!
   }
-  const t = decisions[tightest]!
-  return {
-    ...rateLimitHeaders(
-      windows.map((w, i) => ({ name: w.name, windowSeconds: w.seconds, decision: decisions[i]! })),
-    ),
-    'x-ratelimit-limit': String(t.limit),
-    'x-ratelimit-remaining': String(t.remaining),
-    'x-ratelimit-reset': String(t.resetSeconds),
-  }
+  const standard = rateLimitHeaders(
+    windows.map((w, i) => ({ name: w.name, windowSeconds: w.seconds, decision: decisions[i]! })),
+  )
+  reply
+    .header('ratelimit-policy', standard['ratelimit-policy'])
+    .header('ratelimit', standard.ratelimit)
+    .header('x-ratelimit-limit', String(tightest.limit))
+    .header('x-ratelimit-remaining', String(tightest.remaining))
+    .header('x-ratelimit-reset', String(tightest.resetSeconds))
 }
 
 /** SHA-256 both sides so the comparison is constant-time and independent of the key's length. */

@@ -40,11 +40,20 @@ abstract class RequestSeries<Entry extends { labels: Labels }> {
 
 export class RequestCounter extends RequestSeries<{ labels: Labels; value: number }> {
   readonly type = 'counter'
-  /** `key` identifies the label set; `labels` is only called the first time a key is seen. */
-  inc(key: string, labels: () => Labels): void {
+  /**
+   * Counts one under `key`, the caller's name for a label set; false when the key is new, and the
+   * caller then calls `add` with its labels (built only then: this runs on every request).
+   */
+  inc(key: string): boolean {
+    const entry = this.series.get(key)
+    if (entry === undefined) return false
+    entry.value++
+    return true
+  }
+  add(key: string, labels: Labels): void {
     const entry = this.series.get(key)
     if (entry) entry.value++
-    else this.series.set(key, { labels: labels(), value: 1 })
+    else this.series.set(key, { labels, value: 1 })
   }
   async get() {
     const values = [...this.series.values()].map((e) => ({ labels: e.labels, value: e.value }))
@@ -64,16 +73,26 @@ export class RequestHistogram extends RequestSeries<{
     super(name, help)
     this.bounds = bounds
   }
-  observe(key: string, labels: () => Labels, value: number): void {
-    let entry = this.series.get(key)
-    if (!entry) {
-      entry = { labels: labels(), counts: new Array(this.bounds.length).fill(0), sum: 0, count: 0 }
-      this.series.set(key, entry)
+  /** Records `value` under `key`; false when the key is new (then call `add`, as for the counter). */
+  observe(key: string, value: number): boolean {
+    const entry = this.series.get(key)
+    if (entry === undefined) return false
+    const bounds = this.bounds
+    for (let i = 0; i < bounds.length; i++) {
+      if (value <= bounds[i]!) {
+        entry.counts[i]!++
+        break
+      }
     }
-    const i = this.bounds.findIndex((b) => value <= b)
-    if (i !== -1) entry.counts[i]!++
     entry.sum += value
     entry.count++
+    return true
+  }
+  add(key: string, labels: Labels, value: number): void {
+    if (!this.series.has(key)) {
+      this.series.set(key, { labels, counts: new Array(this.bounds.length).fill(0), sum: 0, count: 0 })
+    }
+    this.observe(key, value)
   }
   async get() {
     const values: {
