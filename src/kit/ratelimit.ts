@@ -74,7 +74,7 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
-    return this.hitAllSync([{ key, limit, windowMs }])[0]!
+    return this.hitSync(key, limit, windowMs)
   }
 
   async hitAll(checks: readonly LimitCheck[]): Promise<RateLimitDecision[]> {
@@ -85,6 +85,15 @@ export class MemoryRateLimiter implements RateLimiter {
     const now = this.now()
     const log = this.logOf(key, windowMs, now)
     return decision(log, limit, windowMs, now, log.times.length - log.head < limit)
+  }
+
+  /** One window, synchronously (the per-IP limits call it on every request: no arrays). */
+  hitSync(key: string, limit: number, windowMs: number): RateLimitDecision {
+    const now = this.now()
+    const log = this.logOf(key, windowMs, now)
+    const allowed = log.times.length - log.head < limit
+    if (allowed) log.times.push(now)
+    return decision(log, limit, windowMs, now, allowed)
   }
 
   /** Synchronous core: check all windows, then count in all or none. */
@@ -180,8 +189,18 @@ export function rateLimitHeaders(
   for (let i = 0; i < policies.length; i++) {
     const p = policies[i]!
     const separator = i === 0 ? '' : ', '
-    policy += `${separator}"${p.name}";q=${p.decision.limit};w=${p.windowSeconds}`
-    state += `${separator}"${p.name}";r=${p.decision.remaining};t=${p.decision.resetSeconds}`
+    policy += separator + rateLimitPolicy(p.name, p.decision.limit, p.windowSeconds)
+    state += separator + rateLimitState(p.name, p.decision)
   }
   return { 'ratelimit-policy': policy, ratelimit: state }
+}
+
+/** One policy of the `RateLimit-Policy` field (constant for a fixed limit: build it once). */
+export function rateLimitPolicy(name: string, limit: number, windowSeconds: number): string {
+  return `"${name}";q=${limit};w=${windowSeconds}`
+}
+
+/** One policy's state in the `RateLimit` field. */
+export function rateLimitState(name: string, decision: RateLimitDecision): string {
+  return `"${name}";r=${decision.remaining};t=${decision.resetSeconds}`
 }

@@ -12,7 +12,8 @@ import {
   MemoryRateLimiter,
   type RateLimitDecision,
   type RateLimiter,
-  rateLimitHeaders,
+  rateLimitPolicy,
+  rateLimitState,
 } from '../../kit/ratelimit.ts'
 import { type App, createServer } from '../../kit/server.ts'
 import { entityTag } from './caching.ts'
@@ -105,8 +106,9 @@ export async function buildApp(deps: DiscoveryDeps): Promise<App> {
   // synchronously (no promise per request); a shared one (Redis) asynchronously.
   const limit = deps.rateLimitPerMinute
   const memory = deps.rateLimiter instanceof MemoryRateLimiter ? deps.rateLimiter : undefined
+  const policy = rateLimitPolicy(POLICY_NAME, limit, WINDOW_MS / 1000)
   const apply = (decision: RateLimitDecision, reply: FastifyReply, done: (error?: Error) => void) => {
-    reply.headers(rateLimitHeaders([{ name: 'per-ip', windowSeconds: WINDOW_MS / 1000, decision }]))
+    reply.header('ratelimit-policy', policy).header('ratelimit', rateLimitState(POLICY_NAME, decision))
     if (decision.allowed) return done()
     done(
       new AppError(
@@ -119,7 +121,7 @@ export async function buildApp(deps: DiscoveryDeps): Promise<App> {
   }
   app.addHook('onRequest', (request, reply, done) => {
     const key = `discovery:${request.ip}`
-    if (memory) return apply(memory.hitAllSync([{ key, limit, windowMs: WINDOW_MS }])[0]!, reply, done)
+    if (memory) return apply(memory.hitSync(key, limit, WINDOW_MS), reply, done)
     deps.rateLimiter.hit(key, limit, WINDOW_MS).then(
       (decision) => apply(decision, reply, done),
       (error: unknown) => {
@@ -135,6 +137,9 @@ export async function buildApp(deps: DiscoveryDeps): Promise<App> {
   await app.register(async (scope) => registerInquiryRoutes(scope as unknown as App))
   return app
 }
+
+/** The name of the per-IP policy in the RateLimit headers. */
+const POLICY_NAME = 'per-ip'
 
 function openapiDescription(): string {
   const codes = Object.entries(ERROR_STATUS)
