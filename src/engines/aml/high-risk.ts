@@ -1,14 +1,23 @@
 /**
  * The EU list of high-risk third countries (Delegated Regulation 2016/1675 as amended), read from
- * the versioned data file data/aml/eu-high-risk-third-countries.json: the version in force on the
- * screening date decides, and the answer names that version and its dates.
+ * the platform's one versioned copy of it, data/reference/eu-high-risk-third-countries.json (the
+ * AML agents read the same file): the version in force on the screening date decides, and the
+ * answer names that version and its dates.
  */
-import { readFileSync } from 'node:fs'
+import { loadReference, REFERENCE_DIR, type ReferenceVersion } from '../reference/load.ts'
 import { countryName, toCountryCode } from './countries.ts'
+
+/** One version as the data file holds it. */
+interface ListedVersion extends ReferenceVersion {
+  version: string
+  amended_by: string | null
+  countries: string[]
+}
 
 export interface HighRiskVersion {
   version: string
-  effective_from: string | null
+  effective_from: string
+  /** The day before the next version took effect; null for the version in force. */
   effective_until: string | null
   amended_by: string | null
   countries: string[]
@@ -16,10 +25,38 @@ export interface HighRiskVersion {
 
 export interface HighRiskTable {
   list: string
-  legal_basis: string
-  source: string
-  updated: string
   versions: HighRiskVersion[]
+}
+
+const NAME = 'eu-high-risk-third-countries'
+
+export function loadHighRiskTable(dir: string = REFERENCE_DIR): HighRiskTable {
+  const file = loadReference<ListedVersion>(NAME, dir)
+  const versions = file.versions.map((v, i) => {
+    const next = file.versions[i + 1]
+    return {
+      version: v.version,
+      effective_from: v.effective_from,
+      effective_until: next ? dayBefore(next.effective_from) : null,
+      amended_by: v.amended_by,
+      countries: v.countries,
+    }
+  })
+  return { list: file.title, versions }
+}
+
+function dayBefore(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+}
+
+/**
+ * The version in force on a date (YYYY-MM-DD). Screenings are dated today, well inside the file;
+ * a date before its first version gets the first (the file records no earlier list).
+ */
+export function versionOn(table: HighRiskTable, date: string): HighRiskVersion {
+  let found = table.versions[0]!
+  for (const v of table.versions) if (v.effective_from <= date) found = v
+  return found
 }
 
 export interface CountryCheck {
@@ -36,24 +73,8 @@ export interface HighRiskResult {
   checked: CountryCheck[]
   high_risk: string[]
   list_version: string
-  effective_from: string | null
+  effective_from: string
   effective_until: string | null
-}
-
-const FILE = new URL('../../../data/aml/eu-high-risk-third-countries.json', import.meta.url)
-
-export function loadHighRiskTable(path: string | URL = FILE): HighRiskTable {
-  return JSON.parse(readFileSync(path, 'utf8')) as HighRiskTable
-}
-
-/** The version in force on a date (YYYY-MM-DD). */
-export function versionOn(table: HighRiskTable, date: string): HighRiskVersion {
-  const found = table.versions.find(
-    (v) =>
-      (v.effective_from === null || v.effective_from <= date) &&
-      (v.effective_until === null || date <= v.effective_until),
-  )
-  return found ?? table.versions[table.versions.length - 1]!
 }
 
 export function checkCountries(
