@@ -19,6 +19,7 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify'
+import { describeAjvError, UNKNOWN_PROPERTY_RULE } from './ajv-errors.ts'
 import { type EnvelopeKind, renderError } from './envelope.ts'
 import { AppError } from './errors.ts'
 import type { Logger } from './logger.ts'
@@ -216,59 +217,16 @@ const LOCATIONS: Record<string, string> = {
 /** Turns the first Ajv error into `{location, field, rule}` and a sentence a person can act on. */
 export function validationError(err: ErrorObject, context = 'body'): AppError {
   const location = LOCATIONS[context] ?? context
-  const params = err.params as Record<string, unknown>
-  const segments = err.instancePath.split('/').filter(Boolean).map(decodePointer)
-  let rule: string
-  switch (err.keyword) {
-    case 'required':
-      segments.push(String(params.missingProperty))
-      rule = 'required'
-      break
-    case 'additionalProperties':
-      segments.push(String(params.additionalProperty))
-      rule = 'not allowed (unknown property)'
-      break
-    case 'minLength':
-    case 'maxLength':
-    case 'minimum':
-    case 'maximum':
-    case 'exclusiveMinimum':
-    case 'exclusiveMaximum':
-    case 'minItems':
-    case 'maxItems':
-      rule = `${err.keyword} ${String(params.limit)}`
-      break
-    case 'format':
-      rule = `format ${String(params.format)}`
-      break
-    case 'pattern':
-      rule = `pattern ${String(params.pattern)}`
-      break
-    case 'enum':
-      rule = `one of ${(params.allowedValues as unknown[]).join(', ')}`
-      break
-    case 'const':
-      rule = `equal to ${JSON.stringify(params.allowedValue)}`
-      break
-    case 'type':
-      rule = `type ${String(params.type)}`
-      break
-    default:
-      rule = err.keyword
-  }
-  const field = segments.join('.') || location
+  const { path, rule } = describeAjvError(err)
+  const field = path.join('.') || location
   const what = location === 'body' ? `field "${field}"` : `${location} parameter "${field}"`
   const message =
     rule === 'required'
       ? `${what} is required`
-      : rule.startsWith('not allowed')
+      : rule === UNKNOWN_PROPERTY_RULE
         ? `${what} is not allowed`
         : `${what} ${err.message ?? 'is invalid'}`
   return new AppError('invalid_request', message, { location, field, rule })
-}
-
-function decodePointer(segment: string): string {
-  return segment.replace(/~1/g, '/').replace(/~0/g, '~')
 }
 
 /** Fastify route url → regex over a concrete path (`:param` is one segment, `*` the rest). */

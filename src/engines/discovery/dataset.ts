@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
 import { type Static, Type } from 'typebox'
+import { describeAjvError, UNKNOWN_PROPERTY_RULE } from '../../kit/ajv-errors.ts'
 
 export const DATASET_FORMAT = 'gatehouse-discovery-snapshot/1'
 export const DEFAULT_ORIGIN = 'https://gatehouse.cz'
@@ -260,43 +261,14 @@ function recordName(record: unknown, index: number): string {
 
 /** An Ajv error → a problem named by record id and field. */
 function fromAjv(error: ErrorObject, parsed: unknown): Problem {
-  const segments = error.instancePath.split('/').filter(Boolean)
-  const params = error.params as Record<string, unknown>
-  let rule: string
-  let extra: string | undefined
-  switch (error.keyword) {
-    case 'required':
-      extra = String(params.missingProperty)
-      rule = 'required'
-      break
-    case 'additionalProperties':
-      extra = String(params.additionalProperty)
-      rule = 'unknown field'
-      break
-    case 'maxLength':
-    case 'minLength':
-    case 'minItems':
-      rule = `${error.keyword} ${String(params.limit)}`
-      break
-    case 'format':
-      rule = `format ${String(params.format)}`
-      break
-    case 'pattern':
-      rule = `pattern ${String(params.pattern)}`
-      break
-    case 'const':
-      rule = `equal to ${JSON.stringify(params.allowedValue)}`
-      break
-    case 'enum':
-      rule = `one of ${(params.allowedValues as unknown[]).join(', ')}`
-      break
-    default:
-      rule = error.keyword
-  }
+  const meaning = describeAjvError(error)
+  const segments = meaning.path
+  // The checker's report reads "author  unknown field"; the HTTP errors say "not allowed".
+  const rule = meaning.rule === UNKNOWN_PROPERTY_RULE ? 'unknown field' : meaning.rule
   if (segments[0] === 'records' && segments.length >= 2) {
     const index = Number(segments[1])
     const record = (parsed as { records: unknown[] }).records[index]
-    const field = segments[2] ?? extra ?? '(record)'
+    const field = segments[2] ?? '(record)'
     return {
       record: recordName(record, index),
       field,
@@ -304,7 +276,7 @@ function fromAjv(error: ErrorObject, parsed: unknown): Problem {
       message: `${field} ${rule === 'required' ? 'is required' : rule === 'unknown field' ? 'is not a known field' : (error.message ?? rule)}`,
     }
   }
-  const field = segments[0] ?? extra ?? '(file)'
+  const field = segments[0] ?? '(file)'
   return {
     record: '(file)',
     field,
