@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Replay, startReplay } from '../../../test/sources/replay.ts'
-import { NOW, replayDeps, SOURCE_ROUTES, testDispatcher } from '../../../test/sources/routes.ts'
-import type { Dispatcher } from '../dispatch.ts'
+import { describe, expect, it } from 'vitest'
+import { agentCalls, exampleInput, replayedSources } from '../../../test/agents/service-tests.ts'
+import { NOW } from '../../../test/sources/routes.ts'
 import { cashThresholdCheck } from './cash_threshold_check.ts'
 import { countryRisk } from './country_risk.ts'
 import { structuringDetection } from './structuring_detection.ts'
 import { transactionMonitoring } from './transaction_monitoring.ts'
 
 const agents = [countryRisk, cashThresholdCheck, structuringDetection, transactionMonitoring]
-let replay: Replay
-let d: Dispatcher
-let down: Dispatcher
-beforeAll(async () => {
-  replay = await startReplay(SOURCE_ROUTES)
-  d = testDispatcher(agents, replayDeps(replay.url))
-  down = testDispatcher(agents, replayDeps('http://127.0.0.1:9'))
-})
-afterAll(() => replay.close())
-
-const call = async (agent: string, input: unknown, dispatcher = d): Promise<any> =>
-  (await dispatcher.call('aml', agent, input, { now: NOW })).output
-const example = (agent: { examples: { input: unknown }[] }, i: number) => agent.examples[i]!.input
+const sources = replayedSources(agents)
+const { run: call } = agentCalls('aml', NOW, () => sources.online)
 
 describe('aml/country_risk', () => {
   it('example: Russia is an EU high-risk third country since 29 January 2026', async () => {
-    const out = await call('country_risk', example(countryRisk, 0))
+    const out = await call('country_risk', exampleInput(countryRisk, 0))
     expect(out).toMatchObject({
       country_code: 'RU',
       eu_high_risk: true,
@@ -35,7 +23,7 @@ describe('aml/country_risk', () => {
   })
 
   it('example: the UAE by name, delisted on 5 August 2025', async () => {
-    const out = await call('country_risk', example(countryRisk, 1))
+    const out = await call('country_risk', exampleInput(countryRisk, 1))
     expect(out).toMatchObject({ country_code: 'AE', eu_high_risk: false })
     expect(out.history.map((h: { date: string; change: string }) => [h.date, h.change])).toEqual([
       ['2025-01-01', 'listed'],
@@ -44,7 +32,7 @@ describe('aml/country_risk', () => {
   })
 
   it('example: evaluated on a past day, Russia was not yet listed (29 countries then)', async () => {
-    const out = await call('country_risk', example(countryRisk, 2))
+    const out = await call('country_risk', exampleInput(countryRisk, 2))
     expect(out).toMatchObject({
       country_code: 'RU',
       eu_high_risk: false,
@@ -64,7 +52,7 @@ describe('aml/country_risk', () => {
 
 describe('aml/cash_threshold_check', () => {
   it('example: 300,000 CZK in cash breaks the cash limit and needs identification, not due diligence', async () => {
-    const out = await call('cash_threshold_check', example(cashThresholdCheck, 0))
+    const out = await call('cash_threshold_check', exampleInput(cashThresholdCheck, 0))
     expect(out).toMatchObject({
       amount_czk: 300000,
       amount_eur: 12345.68,
@@ -82,7 +70,7 @@ describe('aml/cash_threshold_check', () => {
   })
 
   it('example: a 20,000 EUR occasional transfer needs due diligence', async () => {
-    const out = await call('cash_threshold_check', example(cashThresholdCheck, 1))
+    const out = await call('cash_threshold_check', exampleInput(cashThresholdCheck, 1))
     expect(out).toMatchObject({
       amount_czk: 486000,
       due_diligence_required: true,
@@ -91,7 +79,7 @@ describe('aml/cash_threshold_check', () => {
   })
 
   it('example: 15,000 CZK by card is under every threshold', async () => {
-    const out = await call('cash_threshold_check', example(cashThresholdCheck, 2))
+    const out = await call('cash_threshold_check', exampleInput(cashThresholdCheck, 2))
     expect(out).toMatchObject({
       amount_eur: 617.28,
       identification_required: false,
@@ -100,7 +88,7 @@ describe('aml/cash_threshold_check', () => {
   })
 
   it('without ČNB, EUR thresholds are not evaluated (null) but the CZK cash limit still is', async () => {
-    const out = await call('cash_threshold_check', example(cashThresholdCheck, 0), down)
+    const out = await call('cash_threshold_check', exampleInput(cashThresholdCheck, 0), sources.offline)
     expect(out).toMatchObject({
       amount_eur: null,
       identification_required: null,
@@ -119,7 +107,7 @@ describe('aml/cash_threshold_check', () => {
 
 describe('aml/structuring_detection', () => {
   it('example: three cash parts of 360,000 CZK on one day with one dealer are a high alert', async () => {
-    const out = await call('structuring_detection', example(structuringDetection, 0))
+    const out = await call('structuring_detection', exampleInput(structuringDetection, 0))
     expect(out.risk).toBe('high')
     expect(out.alerts[0]).toMatchObject({
       rule_id: 'split_cash_over_daily_limit',
@@ -130,7 +118,7 @@ describe('aml/structuring_detection', () => {
   })
 
   it('example: two transfers of 14,500 and 14,200 EUR in three days reach the due-diligence threshold', async () => {
-    const out = await call('structuring_detection', example(structuringDetection, 1))
+    const out = await call('structuring_detection', exampleInput(structuringDetection, 1))
     expect(out.risk).toBe('medium')
     expect(out.alerts.map((a: { rule_id: string }) => a.rule_id)).toEqual([
       'split_under_due_diligence',
@@ -140,14 +128,14 @@ describe('aml/structuring_detection', () => {
   })
 
   it('example: rent paid monthly raises nothing', async () => {
-    expect(await call('structuring_detection', example(structuringDetection, 2))).toMatchObject({
+    expect(await call('structuring_detection', exampleInput(structuringDetection, 2))).toMatchObject({
       alerts: [],
       risk: 'none',
     })
   })
 
   it('does not link transfers further apart than the window', async () => {
-    const input = structuredClone(example(structuringDetection, 1)) as { window_days: number }
+    const input = structuredClone(exampleInput(structuringDetection, 1)) as { window_days: number }
     input.window_days = 2
     expect((await call('structuring_detection', input)).alerts).toEqual([])
   })
@@ -166,7 +154,7 @@ describe('aml/structuring_detection', () => {
 
 describe('aml/transaction_monitoring', () => {
   it('example: a payment to Vietnam and 300,000 CZK cash in are high risk, calling for EDD and an STR assessment', async () => {
-    const out = await call('transaction_monitoring', example(transactionMonitoring, 0))
+    const out = await call('transaction_monitoring', exampleInput(transactionMonitoring, 0))
     expect(out.risk).toBe('high')
     expect(out.action).toContain('§ 18')
     expect(out.transactions).toEqual([
@@ -177,7 +165,7 @@ describe('aml/transaction_monitoring', () => {
   })
 
   it('example: ordinary domestic payments raise no alert', async () => {
-    expect(await call('transaction_monitoring', example(transactionMonitoring, 1))).toMatchObject({
+    expect(await call('transaction_monitoring', exampleInput(transactionMonitoring, 1))).toMatchObject({
       risk: 'none',
       action: 'no action',
       alerts: [],

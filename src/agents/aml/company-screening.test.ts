@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Replay, startReplay } from '../../../test/sources/replay.ts'
-import { NOW, replayDeps, SOURCE_ROUTES, testDispatcher } from '../../../test/sources/routes.ts'
-import type { Dispatcher } from '../dispatch.ts'
+import { describe, expect, it } from 'vitest'
+import { replayedSources } from '../../../test/agents/service-tests.ts'
+import { NOW, replayDeps, testDispatcher } from '../../../test/sources/routes.ts'
 import { companyScreening } from './company_screening.ts'
 
-let replay: Replay
-let d: Dispatcher
-beforeAll(async () => {
-  replay = await startReplay(SOURCE_ROUTES)
-  d = testDispatcher([companyScreening], replayDeps(replay.url))
-})
-afterAll(() => replay.close())
-
-const call = async (input: unknown, dispatcher = d): Promise<any> =>
+const sources = replayedSources([companyScreening])
+const call = async (input: unknown, dispatcher = sources.online): Promise<any> =>
   (await dispatcher.call('aml', 'company_screening', input, { now: NOW })).output
 const example = (i: number) => companyScreening.examples[i]!.input
 

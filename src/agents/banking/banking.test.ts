@@ -1,27 +1,21 @@
 import { describe, expect, it } from 'vitest'
+import { testDispatcher } from '../../../test/agents/harness.ts'
+import { agentCalls, describeWorkedExamples } from '../../../test/agents/service-tests.ts'
 import { parseEnv } from '../../kit/config.ts'
 import { AppError } from '../../kit/errors.ts'
-import { createLogger } from '../../kit/logger.ts'
 import { agentSpec, createAgentDeps } from '../deps.ts'
-import { createDispatcher } from '../dispatch.ts'
 import { bankingAgents } from './index.ts'
 
 const NOW = new Date('2025-06-01T10:00:00Z')
-const dispatcher = createDispatcher(
-  bankingAgents,
-  createAgentDeps(parseEnv(agentSpec, {})),
-  createLogger({ level: 'silent' }),
-)
-const run = async (name: string, input: unknown): Promise<any> =>
-  (await dispatcher.call('banking', name, input, { now: NOW })).output
+const dispatcher = testDispatcher(bankingAgents, createAgentDeps(parseEnv(agentSpec, {})))
+const calls = agentCalls('banking', NOW, dispatcher)
+const { run } = calls
 
+/** The AppError a call is rejected with: an AppError, nothing else. */
 async function rejection(name: string, input: unknown): Promise<AppError> {
-  const error = await run(name, input).then(
-    () => undefined,
-    (e: unknown) => e,
-  )
+  const error = await calls.rejection(name, input)
   expect(error).toBeInstanceOf(AppError)
-  return error as AppError
+  return error
 }
 
 /** What each worked example must produce (the examples double as the agents' documentation). */
@@ -115,31 +109,19 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
   },
 }
 
-describe('banking agents: worked examples', () => {
-  it('has the six agents of the service, each with at least two examples', () => {
-    expect(bankingAgents.map((a) => a.name).sort()).toEqual(
-      [
-        'account_validator',
-        'affordability_check',
-        'cashflow_analysis',
-        'loan_assessment',
-        'mortgage_calculator',
-        'qr_payment',
-      ].sort(),
-    )
-    for (const a of bankingAgents) expect(a.examples.length).toBeGreaterThanOrEqual(2)
-  })
-  for (const agent of bankingAgents) {
-    for (const example of agent.examples) {
-      it(`${agent.name}: ${example.title}`, async () => {
-        const want = expected[agent.name]?.[example.title]
-        expect(want, 'every example has its expected values here').toBeDefined()
-        const out = await run(agent.name, example.input)
-        expect(out).toMatchObject(want!)
-        expect(Array.isArray(out.rules_applied) && out.rules_applied.length > 0).toBe(true)
-      })
-    }
-  }
+describeWorkedExamples('banking agents: worked examples', {
+  agents: bankingAgents,
+  names: [
+    'account_validator',
+    'affordability_check',
+    'cashflow_analysis',
+    'loan_assessment',
+    'mortgage_calculator',
+    'qr_payment',
+  ],
+  catalogueTest: 'has the six agents of the service, each with at least two examples',
+  expected,
+  run,
 })
 
 describe('banking agents: rules and bad input', () => {

@@ -1,43 +1,19 @@
-import { Type } from 'typebox'
 import { describe, expect, it } from 'vitest'
+import { testDispatcher } from '../../../test/agents/harness.ts'
+import {
+  agentCalls,
+  aresAnswer,
+  aresOutage,
+  describeWorkedExamples,
+  fakeAres,
+} from '../../../test/agents/service-tests.ts'
 import { parseEnv } from '../../kit/config.ts'
-import { AppError } from '../../kit/errors.ts'
-import { createLogger } from '../../kit/logger.ts'
 import { agentSpec, createAgentDeps } from '../deps.ts'
-import { createDispatcher } from '../dispatch.ts'
-import { type Agent, defineAgent } from '../types.ts'
 import { complianceAgents } from './index.ts'
 
 const NOW = new Date('2025-06-01T10:00:00Z')
 const deps = createAgentDeps(parseEnv(agentSpec, {}))
-const logger = createLogger({ level: 'silent' })
 
-/** A stand-in for the data service's ares_lookup: answers from a table, or fails like an outage. */
-function fakeAres(answer: (ico: string) => unknown): Agent {
-  return defineAgent({
-    service: 'data',
-    name: 'ares_lookup',
-    description: 'test double',
-    input: Type.Object({ ico: Type.String() }),
-    output: Type.Unknown(),
-    examples: [],
-    async run({ ico }) {
-      return answer(ico)
-    },
-  })
-}
-/** ares_lookup's answer shape (src/agents/data/ares_lookup.ts). */
-const aresAnswer = (ico: string, company: Record<string, unknown> | null) => ({
-  ico,
-  found: company !== null,
-  company,
-  age_years: null,
-  vat_registered: company ? true : null,
-  fetched_at: '2025-06-01T09:00:00Z',
-  rules_applied: [],
-  sources: [{ name: 'ares', status: 'ok' }],
-  partial: false,
-})
 const CEZ = {
   ico: '45274649',
   name: 'ČEZ, a. s.',
@@ -53,30 +29,15 @@ const CEZ = {
   insolvency_flag: false,
   updated: '2025-05-30',
 }
-const dispatcher = createDispatcher(
+const dispatcher = testDispatcher(
   [...complianceAgents, fakeAres((ico) => aresAnswer(ico, ico === CEZ.ico ? CEZ : null))],
   deps,
-  logger,
 )
-const down = createDispatcher(
-  [
-    ...complianceAgents,
-    fakeAres(() => {
-      throw new AppError('upstream_timeout', 'ares: timed out after 8000 ms', { source: 'ares' })
-    }),
-  ],
+const down = testDispatcher(
+  [...complianceAgents, aresOutage('upstream_timeout', 'ares: timed out after 8000 ms')],
   deps,
-  logger,
 )
-const run = async (name: string, input: unknown, d = dispatcher): Promise<any> =>
-  (await d.call('compliance', name, input, { now: NOW })).output
-const rejection = (name: string, input: unknown): Promise<AppError> =>
-  run(name, input).then(
-    () => {
-      throw new Error('expected a rejection')
-    },
-    (e: AppError) => e,
-  )
+const { run, rejection } = agentCalls('compliance', NOW, dispatcher)
 
 const expected: Record<string, Record<string, Record<string, unknown>>> = {
   kyc: {
@@ -163,24 +124,12 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
   },
 }
 
-describe('compliance agents: worked examples', () => {
-  it('has the five agents, each with at least two examples', () => {
-    expect(complianceAgents.map((a) => a.name).sort()).toEqual(
-      ['audit_report', 'cdd_risk_scoring', 'document_validator', 'kyc', 'record_retention'].sort(),
-    )
-    for (const a of complianceAgents) expect(a.examples.length).toBeGreaterThanOrEqual(2)
-  })
-  for (const agent of complianceAgents) {
-    for (const example of agent.examples) {
-      it(`${agent.name}: ${example.title}`, async () => {
-        const want = expected[agent.name]?.[example.title]
-        expect(want, 'every example has its expected values here').toBeDefined()
-        const out = await run(agent.name, example.input)
-        expect(out).toMatchObject(want!)
-        expect(out.rules_applied.length).toBeGreaterThan(0)
-      })
-    }
-  }
+describeWorkedExamples('compliance agents: worked examples', {
+  agents: complianceAgents,
+  names: ['audit_report', 'cdd_risk_scoring', 'document_validator', 'kyc', 'record_retention'],
+  catalogueTest: 'has the five agents, each with at least two examples',
+  expected,
+  run,
 })
 
 describe('kyc against the public register', () => {
@@ -218,7 +167,7 @@ describe('kyc against the public register', () => {
   })
 
   it('reports the failure ares_lookup names when it could not ask ARES (found: null)', async () => {
-    const unanswered = createDispatcher(
+    const unanswered = testDispatcher(
       [
         ...complianceAgents,
         fakeAres((ico) => ({
@@ -229,7 +178,6 @@ describe('kyc against the public register', () => {
         })),
       ],
       deps,
-      logger,
     )
     const out = await run('kyc', company, unanswered)
     expect(out.sources).toEqual([{ name: 'data/ares_lookup', status: 'failed', error: 'ares: answered 503' }])

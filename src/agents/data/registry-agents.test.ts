@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Replay, startReplay } from '../../../test/sources/replay.ts'
+import { describe, expect, it } from 'vitest'
+import { agentCalls, exampleInput, replayedSources } from '../../../test/agents/service-tests.ts'
+import { startReplay } from '../../../test/sources/replay.ts'
 import { NOW, replayDeps, SOURCE_ROUTES, testDispatcher } from '../../../test/sources/routes.ts'
-import type { Dispatcher } from '../dispatch.ts'
 import { aresLookup } from './ares_lookup.ts'
 import { aresSearch } from './ares_search.ts'
 import { insolvencyCheck } from './insolvency_check.ts'
 
 const agents = [aresLookup, aresSearch, insolvencyCheck]
-let replay: Replay
-let d: Dispatcher
-let down: Dispatcher
-beforeAll(async () => {
-  replay = await startReplay(SOURCE_ROUTES)
-  d = testDispatcher(agents, replayDeps(replay.url))
-  down = testDispatcher(agents, replayDeps('http://127.0.0.1:9'))
-})
-afterAll(() => replay.close())
-
-const call = async (agent: string, input: unknown, dispatcher = d): Promise<any> =>
-  (await dispatcher.call('data', agent, input, { now: NOW })).output
-const example = (agent: { examples: { input: unknown }[] }, i: number) => agent.examples[i]!.input
+const sources = replayedSources(agents)
+const { run: call } = agentCalls('data', NOW, () => sources.online)
 
 describe('data/ares_lookup', () => {
   it('example: Alza.cz a.s. with its legal form, seat, DIČ and age', async () => {
-    const out = await call('ares_lookup', example(aresLookup, 0))
+    const out = await call('ares_lookup', exampleInput(aresLookup, 0))
     expect(out).toMatchObject({
       ico: '27082440',
       found: true,
@@ -42,7 +31,7 @@ describe('data/ares_lookup', () => {
   })
 
   it('example: OKD carries the insolvency flag of its source registers', async () => {
-    const out = await call('ares_lookup', example(aresLookup, 1))
+    const out = await call('ares_lookup', exampleInput(aresLookup, 1))
     expect(out.company).toMatchObject({
       name: 'OKD, a.s.',
       insolvency_flag: true,
@@ -51,7 +40,7 @@ describe('data/ares_lookup', () => {
   })
 
   it('example: an IČO ARES does not know is found: false, not an error', async () => {
-    expect(await call('ares_lookup', example(aresLookup, 2))).toMatchObject({
+    expect(await call('ares_lookup', exampleInput(aresLookup, 2))).toMatchObject({
       found: false,
       company: null,
       partial: false,
@@ -59,10 +48,10 @@ describe('data/ares_lookup', () => {
   })
 
   it('answers a repeated lookup from the cache', async () => {
-    const before = replay.requests.length
+    const before = sources.replay.requests.length
     const out = await call('ares_lookup', { ico: '45274649' })
     await call('ares_lookup', { ico: '45274649' })
-    expect(replay.requests.length - before).toBe(1)
+    expect(sources.replay.requests.length - before).toBe(1)
     expect(out.company.name).toBeTruthy()
   })
 
@@ -70,7 +59,7 @@ describe('data/ares_lookup', () => {
     await expect(call('ares_lookup', { ico: '27082441' })).rejects.toMatchObject({
       details: { field: 'ico', rule: 'checksum digit should be 0, not 1' },
     })
-    const out = await call('ares_lookup', { ico: '27082440' }, down)
+    const out = await call('ares_lookup', { ico: '27082440' }, sources.offline)
     expect(out).toMatchObject({ found: null, company: null, partial: true })
     expect(out.sources[0]).toMatchObject({ name: 'ares', status: 'failed' })
   })
@@ -94,7 +83,7 @@ describe('stale registry answers', () => {
 
 describe('data/ares_search', () => {
   it('example: two subjects named Alza, one of them dissolved', async () => {
-    const out = await call('ares_search', example(aresSearch, 0))
+    const out = await call('ares_search', exampleInput(aresSearch, 0))
     expect(out.total).toBe(2)
     expect(out.companies.map((c: { ico: string; active: boolean }) => [c.ico, c.active])).toEqual([
       ['27082440', true],
@@ -103,9 +92,9 @@ describe('data/ares_search', () => {
   })
 
   it('example: the legal-form filter reaches ARES', async () => {
-    const out = await call('ares_search', example(aresSearch, 1))
+    const out = await call('ares_search', exampleInput(aresSearch, 1))
     expect(out).toMatchObject({ total: 1, companies: [{ ico: '27082440' }] })
-    expect(JSON.parse(replay.requests.at(-1)!.body)).toMatchObject({
+    expect(JSON.parse(sources.replay.requests.at(-1)!.body)).toMatchObject({
       obchodniJmeno: 'Alza',
       pravniForma: ['121'],
     })
@@ -116,7 +105,7 @@ describe('data/ares_search', () => {
   })
 
   it('says ARES failed when it cannot be reached', async () => {
-    expect(await call('ares_search', { name: 'Alza' }, down)).toMatchObject({
+    expect(await call('ares_search', { name: 'Alza' }, sources.offline)).toMatchObject({
       total: null,
       companies: [],
       partial: true,
@@ -126,7 +115,7 @@ describe('data/ares_search', () => {
 
 describe('data/insolvency_check', () => {
   it('example: OKD’s reorganisation is running', async () => {
-    const out = await call('insolvency_check', example(insolvencyCheck, 0))
+    const out = await call('insolvency_check', exampleInput(insolvencyCheck, 0))
     expect(out).toMatchObject({
       in_insolvency: true,
       proceedings: [
@@ -143,14 +132,14 @@ describe('data/insolvency_check', () => {
   })
 
   it('example: no proceedings', async () => {
-    expect(await call('insolvency_check', example(insolvencyCheck, 1))).toMatchObject({
+    expect(await call('insolvency_check', exampleInput(insolvencyCheck, 1))).toMatchObject({
       in_insolvency: false,
       proceedings: [],
     })
   })
 
   it('says ISIR failed when it cannot be reached', async () => {
-    const out = await call('insolvency_check', { ico: '26863154' }, down)
+    const out = await call('insolvency_check', { ico: '26863154' }, sources.offline)
     expect(out).toMatchObject({ in_insolvency: null, partial: true })
     expect(out.sources[0]).toMatchObject({ name: 'isir', status: 'failed' })
   })

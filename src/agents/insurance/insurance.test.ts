@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { testDispatcher } from '../../../test/agents/harness.ts'
+import { agentCalls, describeWorkedExamples } from '../../../test/agents/service-tests.ts'
 import { parseEnv } from '../../kit/config.ts'
-import type { AppError } from '../../kit/errors.ts'
-import { createLogger } from '../../kit/logger.ts'
 import { agentSpec, createAgentDeps } from '../deps.ts'
-import { createDispatcher } from '../dispatch.ts'
 import { insuranceAgents } from './index.ts'
 
 const NOW = new Date('2025-06-01T10:00:00Z')
-const dispatcher = createDispatcher(
-  insuranceAgents,
-  createAgentDeps(parseEnv(agentSpec, {})),
-  createLogger({ level: 'silent' }),
-)
-const run = async (name: string, input: unknown): Promise<any> =>
-  (await dispatcher.call('insurance', name, input, { now: NOW })).output
-const rejection = (name: string, input: unknown): Promise<AppError> =>
-  run(name, input).then(
-    () => {
-      throw new Error('expected a rejection')
-    },
-    (e: AppError) => e,
-  )
+const dispatcher = testDispatcher(insuranceAgents, createAgentDeps(parseEnv(agentSpec, {})))
+const { run, rejection } = agentCalls('insurance', NOW, dispatcher)
 
 const expected: Record<string, Record<string, Record<string, unknown>>> = {
   underwriting: {
@@ -80,24 +67,12 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
   },
 }
 
-describe('insurance agents: worked examples', () => {
-  it('has the four agents, each with at least two examples', () => {
-    expect(insuranceAgents.map((a) => a.name).sort()).toEqual(
-      ['claims_triage', 'premium_calculator', 'underinsurance_check', 'underwriting'].sort(),
-    )
-    for (const a of insuranceAgents) expect(a.examples.length).toBeGreaterThanOrEqual(2)
-  })
-  for (const agent of insuranceAgents) {
-    for (const example of agent.examples) {
-      it(`${agent.name}: ${example.title}`, async () => {
-        const want = expected[agent.name]?.[example.title]
-        expect(want, 'every example has its expected values here').toBeDefined()
-        const out = await run(agent.name, example.input)
-        expect(out).toMatchObject(want!)
-        expect(out.rules_applied.length).toBeGreaterThan(0)
-      })
-    }
-  }
+describeWorkedExamples('insurance agents: worked examples', {
+  agents: insuranceAgents,
+  names: ['claims_triage', 'premium_calculator', 'underinsurance_check', 'underwriting'],
+  catalogueTest: 'has the four agents, each with at least two examples',
+  expected,
+  run,
 })
 
 describe('insurance agents: rules and bad input', () => {

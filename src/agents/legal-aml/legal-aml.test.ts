@@ -1,68 +1,36 @@
-import { Type } from 'typebox'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Replay, startReplay } from '../../../test/sources/replay.ts'
-import { NOW, replayDeps, SOURCE_ROUTES, testDispatcher } from '../../../test/sources/routes.ts'
-import type { AppError } from '../../kit/errors.ts'
-import type { Dispatcher } from '../dispatch.ts'
-import { type Agent, defineAgent } from '../types.ts'
+import { describe, expect, it } from 'vitest'
+import {
+  agentCalls,
+  aresAnswer,
+  describeWorkedExamples,
+  fakeAres,
+  replayedSources,
+} from '../../../test/agents/service-tests.ts'
+import { NOW, replayDeps, testDispatcher } from '../../../test/sources/routes.ts'
 import { legalAmlAgents } from './index.ts'
 
-/** ares_lookup's answer shape (src/agents/data/ares_lookup.ts), from a two-company register. */
-const ares: Agent = defineAgent({
-  service: 'data',
-  name: 'ares_lookup',
-  description: 'test double',
-  input: Type.Object({ ico: Type.String() }),
-  output: Type.Unknown(),
-  examples: [],
-  async run({ ico }) {
-    const company =
-      ico === '45274649'
-        ? {
-            ico,
-            name: 'ČEZ, a. s.',
-            established: '1992-05-06',
-            dissolved: null,
-            status: 'active',
-            insolvency_flag: false,
-          }
-        : ico === '25596641'
-          ? {
-              ico,
-              name: 'Zaniklá s.r.o.',
-              established: '2001-03-01',
-              dissolved: '2019-12-31',
-              status: 'dissolved',
-              insolvency_flag: false,
-            }
-          : null
-    return {
-      ico,
-      found: company !== null,
-      company,
-      sources: [{ name: 'ares', status: 'ok' }],
-      partial: false,
-    }
+/** A two-company register: ČEZ, active, and a company dissolved in 2019. */
+const REGISTER: Record<string, Record<string, unknown>> = {
+  '45274649': {
+    ico: '45274649',
+    name: 'ČEZ, a. s.',
+    established: '1992-05-06',
+    dissolved: null,
+    status: 'active',
+    insolvency_flag: false,
   },
-})
-
-let replay: Replay
-let d: Dispatcher
-beforeAll(async () => {
-  replay = await startReplay(SOURCE_ROUTES)
-  d = testDispatcher([...legalAmlAgents, ares], replayDeps(replay.url))
-})
-afterAll(() => replay.close())
-
-const run = async (name: string, input: unknown, dispatcher = d): Promise<any> =>
-  (await dispatcher.call('legal-aml', name, input, { now: NOW })).output
-const rejection = (name: string, input: unknown): Promise<AppError> =>
-  run(name, input).then(
-    () => {
-      throw new Error('expected a rejection')
-    },
-    (e: AppError) => e,
-  )
+  '25596641': {
+    ico: '25596641',
+    name: 'Zaniklá s.r.o.',
+    established: '2001-03-01',
+    dissolved: '2019-12-31',
+    status: 'dissolved',
+    insolvency_flag: false,
+  },
+}
+const ares = fakeAres((ico) => aresAnswer(ico, REGISTER[ico] ?? null))
+const sources = replayedSources([...legalAmlAgents, ares])
+const { run, rejection } = agentCalls('legal-aml', NOW, () => sources.online)
 
 const expected: Record<string, Record<string, Record<string, unknown>>> = {
   aml_compliance: {
@@ -166,30 +134,18 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
   },
 }
 
-describe('legal-aml agents: worked examples', () => {
-  it('has the five agents, each with at least two examples', () => {
-    expect(legalAmlAgents.map((a) => a.name).sort()).toEqual(
-      [
-        'aml_compliance',
-        'pep_screening',
-        'sanctions_screening',
-        'suspicious_activity_rules',
-        'ubo_verification',
-      ].sort(),
-    )
-    for (const a of legalAmlAgents) expect(a.examples.length).toBeGreaterThanOrEqual(2)
-  })
-  for (const agent of legalAmlAgents) {
-    for (const example of agent.examples) {
-      it(`${agent.name}: ${example.title}`, async () => {
-        const want = expected[agent.name]?.[example.title]
-        expect(want, 'every example has its expected values here').toBeDefined()
-        const out = await run(agent.name, example.input)
-        expect(out).toMatchObject(want!)
-        expect(out.rules_applied.length).toBeGreaterThan(0)
-      })
-    }
-  }
+describeWorkedExamples('legal-aml agents: worked examples', {
+  agents: legalAmlAgents,
+  names: [
+    'aml_compliance',
+    'pep_screening',
+    'sanctions_screening',
+    'suspicious_activity_rules',
+    'ubo_verification',
+  ],
+  catalogueTest: 'has the five agents, each with at least two examples',
+  expected,
+  run,
 })
 
 describe('legal-aml agents: sources, rules and bad input', () => {
@@ -218,7 +174,7 @@ describe('legal-aml agents: sources, rules and bad input', () => {
   it('says the sanctions check was not made when the lists cannot be loaded', async () => {
     const noLists = testDispatcher(
       legalAmlAgents,
-      replayDeps(replay.url, { SANCTIONS_PATHS: '/nonexistent/lists' }),
+      replayDeps(sources.replay.url, { SANCTIONS_PATHS: '/nonexistent/lists' }),
     )
     const out = await run('sanctions_screening', { name: 'Jan Novák', type: 'person' }, noLists)
     expect(out).toMatchObject({

@@ -1,25 +1,15 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testDispatcher } from '../../../test/agents/harness.ts'
+import { agentCalls, describeWorkedExamples } from '../../../test/agents/service-tests.ts'
 import { parseEnv } from '../../kit/config.ts'
-import type { AppError } from '../../kit/errors.ts'
-import { createLogger } from '../../kit/logger.ts'
 import { agentSpec, createAgentDeps } from '../deps.ts'
-import { createDispatcher } from '../dispatch.ts'
 import { legalAgents } from './index.ts'
 
 const NOW = new Date('2025-06-01T10:00:00Z')
-const logger = createLogger({ level: 'silent' })
-const dispatcher = createDispatcher(legalAgents, createAgentDeps(parseEnv(agentSpec, {})), logger)
-const run = async (name: string, input: unknown, d = dispatcher): Promise<any> =>
-  (await d.call('legal', name, input, { now: NOW })).output
-const rejection = (name: string, input: unknown): Promise<AppError> =>
-  run(name, input).then(
-    () => {
-      throw new Error('expected a rejection')
-    },
-    (e: AppError) => e,
-  )
+const dispatcher = testDispatcher(legalAgents, createAgentDeps(parseEnv(agentSpec, {})))
+const { run, rejection } = agentCalls('legal', NOW, dispatcher)
 
 const expected: Record<string, Record<string, Record<string, unknown>>> = {
   contract_review: {
@@ -71,26 +61,12 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
   },
 }
 
-describe('legal agents: worked examples', () => {
-  it('has the three agents, each with at least two examples', () => {
-    expect(legalAgents.map((a) => a.name).sort()).toEqual([
-      'contract_generator',
-      'contract_review',
-      'deadline_calculator',
-    ])
-    for (const a of legalAgents) expect(a.examples.length).toBeGreaterThanOrEqual(2)
-  })
-  for (const agent of legalAgents) {
-    for (const example of agent.examples) {
-      it(`${agent.name}: ${example.title}`, async () => {
-        const want = expected[agent.name]?.[example.title]
-        expect(want, 'every example has its expected values here').toBeDefined()
-        const out = await run(agent.name, example.input)
-        expect(out).toMatchObject(want!)
-        expect(out.rules_applied.length).toBeGreaterThan(0)
-      })
-    }
-  }
+describeWorkedExamples('legal agents: worked examples', {
+  agents: legalAgents,
+  names: ['contract_generator', 'contract_review', 'deadline_calculator'],
+  catalogueTest: 'has the three agents, each with at least two examples',
+  expected,
+  run,
 })
 
 describe('contract_review by rules', () => {
@@ -151,12 +127,11 @@ describe('contract_review with a language model (local OpenAI-compatible server)
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
   const withLlm = () =>
-    createDispatcher(
+    testDispatcher(
       legalAgents,
       createAgentDeps(
         parseEnv(agentSpec, { LLM_BASE_URL: baseUrl, LLM_MODEL: 'review-model', LLM_TIMEOUT_SECONDS: '5' }),
       ),
-      logger,
     )
   const completion = (content: string) => ({
     status: 200,

@@ -1,43 +1,27 @@
 import { existsSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { Type } from 'typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testDispatcher } from '../../../test/agents/harness.ts'
+import { agentCalls, describeWorkedExamples, fakeAgent } from '../../../test/agents/service-tests.ts'
 import { parseEnv } from '../../kit/config.ts'
 import type { AppError } from '../../kit/errors.ts'
-import { createLogger } from '../../kit/logger.ts'
 import { agentSpec, createAgentDeps } from '../deps.ts'
-import { createDispatcher } from '../dispatch.ts'
-import { type Agent, defineAgent } from '../types.ts'
 import { realEstateAgents } from './index.ts'
 
 const NOW = new Date('2025-06-01T10:00:00Z')
-const logger = createLogger({ level: 'silent' })
 const deps = createAgentDeps(parseEnv(agentSpec, {}))
 const haveData = existsSync(deps.listingsFile) && existsSync(`${deps.registryDir}/psc-list.csv`)
 if (!haveData && process.env.CI === 'true') throw new Error(`listing data missing at ${deps.listingsFile}`)
 if (!haveData) console.warn(`real-estate tests skipped: no listing data at ${deps.listingsFile}`)
 
-function fake(service: 'data', name: string, answer: (input: any) => unknown): Agent {
-  return defineAgent({
-    service,
-    name,
-    description: 'test double',
-    input: Type.Object({}, { additionalProperties: true }),
-    output: Type.Unknown(),
-    examples: [],
-    async run(input) {
-      return answer(input)
-    },
-  })
-}
-const ares = fake('data', 'ares_lookup', ({ ico }) =>
+const ares = fakeAgent('data', 'ares_lookup', ({ ico }) =>
   ico === '45274649'
     ? { ico, name: 'ČEZ, a. s.', established: '1992-05-06', status: 'active' }
     : { found: false },
 )
 /** geocoder's answer shape (src/agents/data/geocoder.ts); RÚIAN "fails" for anything but Smíchov. */
-const geocoder = fake('data', 'geocoder', ({ address }) =>
+const geocoder = fakeAgent('data', 'geocoder', ({ address }) =>
   /Smíchov/.test(address)
     ? {
         query: address,
@@ -52,7 +36,7 @@ const geocoder = fake('data', 'geocoder', ({ address }) =>
       },
 )
 /** insolvency_check's answer shape (src/agents/data/insolvency_check.ts): one company in proceedings. */
-const isir = fake('data', 'insolvency_check', ({ ico }) => ({
+const isir = fakeAgent('data', 'insolvency_check', ({ ico }) => ({
   ico,
   in_insolvency: ico === '26863154',
   proceedings:
@@ -75,16 +59,8 @@ const isir = fake('data', 'insolvency_check', ({ ico }) => ({
   sources: [{ name: 'isir', status: 'ok' }],
   partial: false,
 }))
-const dispatcher = createDispatcher([...realEstateAgents, ares, geocoder, isir], deps, logger)
-const run = async (name: string, input: unknown, d = dispatcher): Promise<any> =>
-  (await d.call('real-estate', name, input, { now: NOW })).output
-const rejection = (name: string, input: unknown): Promise<AppError> =>
-  run(name, input).then(
-    () => {
-      throw new Error('expected a rejection')
-    },
-    (e: AppError) => e,
-  )
+const dispatcher = testDispatcher([...realEstateAgents, ares, geocoder, isir], deps)
+const { run, rejection } = agentCalls('real-estate', NOW, dispatcher)
 
 const expected: Record<string, Record<string, Record<string, unknown>>> = {
   due_diligence: {
@@ -238,34 +214,23 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
   },
 }
 
-describe.skipIf(!haveData)('real-estate agents: worked examples', () => {
-  it('has the nine agents, each with at least two examples', () => {
-    expect(realEstateAgents.map((a) => a.name).sort()).toEqual(
-      [
-        'cadastre_check',
-        'comparables_finder',
-        'due_diligence',
-        'investment_mortgage_check',
-        'listing_analyzer',
-        'price_trends',
-        'property_valuation',
-        'rental_yield',
-        'undervalued_detector',
-      ].sort(),
-    )
-    for (const a of realEstateAgents) expect(a.examples.length).toBeGreaterThanOrEqual(2)
-  })
-  for (const agent of realEstateAgents) {
-    for (const example of agent.examples) {
-      it(`${agent.name}: ${example.title}`, async () => {
-        const want = expected[agent.name]?.[example.title]
-        expect(want, 'every example has its expected values here').toBeDefined()
-        const out = await run(agent.name, example.input)
-        expect(out).toMatchObject(want!)
-        expect(out.rules_applied.length).toBeGreaterThan(0)
-      })
-    }
-  }
+describeWorkedExamples('real-estate agents: worked examples', {
+  agents: realEstateAgents,
+  names: [
+    'cadastre_check',
+    'comparables_finder',
+    'due_diligence',
+    'investment_mortgage_check',
+    'listing_analyzer',
+    'price_trends',
+    'property_valuation',
+    'rental_yield',
+    'undervalued_detector',
+  ],
+  catalogueTest: 'has the nine agents, each with at least two examples',
+  expected,
+  run,
+  skip: !haveData,
 })
 
 describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', () => {
@@ -295,7 +260,7 @@ describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', (
   })
 
   it('marks due diligence partial and the seller item unknown when ARES is unreachable', async () => {
-    const noAres = createDispatcher(realEstateAgents, deps, logger)
+    const noAres = testDispatcher(realEstateAgents, deps)
     const out = await run(
       'due_diligence',
       { property_value: 1_000_000, ico: '45274649', energy_class: 'B' },
@@ -357,10 +322,9 @@ describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', (
   })
 
   it('answers 501 naming LISTINGS_FILE when the listing data is missing', async () => {
-    const elsewhere = createDispatcher(
+    const elsewhere = testDispatcher(
       realEstateAgents,
       createAgentDeps(parseEnv(agentSpec, { LISTINGS_FILE: '/nonexistent/listings.csv' })),
-      logger,
     )
     const error = await run(
       'comparables_finder',
@@ -420,10 +384,9 @@ describe.skipIf(!haveData)('listing_analyzer with a language model (local OpenAI
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
   it('asks the model only for what the patterns missed and says so', async () => {
-    const withLlm = createDispatcher(
+    const withLlm = testDispatcher(
       realEstateAgents,
       createAgentDeps(parseEnv(agentSpec, { LLM_BASE_URL: baseUrl })),
-      logger,
     )
     const out = await run(
       'listing_analyzer',

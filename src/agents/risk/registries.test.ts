@@ -3,28 +3,17 @@
  * recorded ARES and ISIR responses on a local replay server: the registry facts are read from
  * the data service's actual answers, not from a test double.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Replay, startReplay } from '../../../test/sources/replay.ts'
-import { NOW, replayDeps, SOURCE_ROUTES, testDispatcher } from '../../../test/sources/routes.ts'
+import { describe, expect, it } from 'vitest'
+import { replayedSources } from '../../../test/agents/service-tests.ts'
+import { NOW } from '../../../test/sources/routes.ts'
 import { complianceAgents } from '../compliance/index.ts'
 import { dataAgents } from '../data/index.ts'
-import type { Dispatcher } from '../dispatch.ts'
 import { realEstateAgents } from '../real-estate/index.ts'
 import { riskAgents } from './index.ts'
 
-let replay: Replay
-let d: Dispatcher
-beforeAll(async () => {
-  replay = await startReplay(SOURCE_ROUTES)
-  d = testDispatcher(
-    [...riskAgents, ...complianceAgents, ...realEstateAgents, ...dataAgents],
-    replayDeps(replay.url),
-  )
-})
-afterAll(() => replay.close())
-
+const sources = replayedSources([...riskAgents, ...complianceAgents, ...realEstateAgents, ...dataAgents])
 const run = async (service: string, name: string, input: unknown): Promise<any> =>
-  (await d.call(service, name, input, { now: NOW })).output
+  (await sources.online.call(service, name, input, { now: NOW })).output
 
 describe('domain agents on recorded ARES and ISIR answers', () => {
   it('rates ČEZ low from its ARES record and an empty ISIR answer', async () => {

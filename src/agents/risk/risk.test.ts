@@ -1,31 +1,20 @@
-import { Type } from 'typebox'
 import { describe, expect, it } from 'vitest'
+import { testDispatcher } from '../../../test/agents/harness.ts'
+import {
+  agentCalls,
+  aresAnswer,
+  aresOutage,
+  describeWorkedExamples,
+  fakeAres,
+  fakeIcoLookup,
+} from '../../../test/agents/service-tests.ts'
 import { parseEnv } from '../../kit/config.ts'
-import { AppError } from '../../kit/errors.ts'
-import { createLogger } from '../../kit/logger.ts'
 import { agentSpec, createAgentDeps } from '../deps.ts'
-import { createDispatcher } from '../dispatch.ts'
-import { type Agent, defineAgent } from '../types.ts'
 import { riskAgents } from './index.ts'
 
 const NOW = new Date('2025-06-01T10:00:00Z')
 const deps = createAgentDeps(parseEnv(agentSpec, {}))
-const logger = createLogger({ level: 'silent' })
 
-/** A stand-in for the data service's ares_lookup: a small register, or an outage. */
-function fakeAres(answer: (ico: string) => unknown): Agent {
-  return defineAgent({
-    service: 'data',
-    name: 'ares_lookup',
-    description: 'test double',
-    input: Type.Object({ ico: Type.String() }),
-    output: Type.Unknown(),
-    examples: [],
-    async run({ ico }) {
-      return answer(ico)
-    },
-  })
-}
 /** Companies in ares_lookup's answer shape (src/agents/data/ares_lookup.ts). */
 const company = (c: Record<string, unknown>) => ({
   legal_form_code: null,
@@ -40,7 +29,7 @@ const company = (c: Record<string, unknown>) => ({
   updated: null,
   ...c,
 })
-const REGISTER: Record<string, unknown> = {
+const REGISTER: Record<string, Record<string, unknown>> = {
   '45274649': company({
     ico: '45274649',
     name: 'ČEZ, a. s.',
@@ -65,49 +54,23 @@ const REGISTER: Record<string, unknown> = {
     status: 'dissolved',
   }),
 }
-const aresAnswer = (ico: string) => {
-  const c = REGISTER[ico] ?? null
-  return { ico, found: c !== null, company: c, sources: [{ name: 'ares', status: 'ok' }], partial: false }
-}
 /** insolvency_check's answer shape (src/agents/data/insolvency_check.ts): proceedings for one IČO. */
-const isir: Agent = defineAgent({
-  service: 'data',
-  name: 'insolvency_check',
-  description: 'test double',
-  input: Type.Object({ ico: Type.String() }),
-  output: Type.Unknown(),
-  examples: [],
-  async run({ ico }) {
-    const running = ico === '26863154'
-    return {
-      ico,
-      in_insolvency: running,
-      proceedings: running ? [{ reference: 'KSOS 25 INS 1401/2016', active: true }] : [],
-      sources: [{ name: 'isir', status: 'ok' }],
-      partial: false,
-    }
-  },
+const isir = fakeIcoLookup('insolvency_check', (ico) => {
+  const running = ico === '26863154'
+  return {
+    ico,
+    in_insolvency: running,
+    proceedings: running ? [{ reference: 'KSOS 25 INS 1401/2016', active: true }] : [],
+    sources: [{ name: 'isir', status: 'ok' }],
+    partial: false,
+  }
 })
-const dispatcher = createDispatcher([...riskAgents, fakeAres(aresAnswer), isir], deps, logger)
-const down = createDispatcher(
-  [
-    ...riskAgents,
-    fakeAres(() => {
-      throw new AppError('upstream_error', 'ares: answered 503', { source: 'ares' })
-    }),
-  ],
+const dispatcher = testDispatcher(
+  [...riskAgents, fakeAres((ico) => aresAnswer(ico, REGISTER[ico] ?? null)), isir],
   deps,
-  logger,
 )
-const run = async (name: string, input: unknown, d = dispatcher): Promise<any> =>
-  (await d.call('risk', name, input, { now: NOW })).output
-const rejection = (name: string, input: unknown): Promise<AppError> =>
-  run(name, input).then(
-    () => {
-      throw new Error('expected a rejection')
-    },
-    (e: AppError) => e,
-  )
+const down = testDispatcher([...riskAgents, aresOutage('upstream_error', 'ares: answered 503')], deps)
+const { run, rejection } = agentCalls('risk', NOW, dispatcher)
 
 const expected: Record<string, Record<string, Record<string, unknown>>> = {
   credit_risk: {
@@ -205,24 +168,12 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
   },
 }
 
-describe('risk agents: worked examples', () => {
-  it('has the five agents, each with at least two examples', () => {
-    expect(riskAgents.map((a) => a.name).sort()).toEqual(
-      ['collateral_stress', 'company_risk', 'credit_risk', 'fraud_detection', 'portfolio_risk'].sort(),
-    )
-    for (const a of riskAgents) expect(a.examples.length).toBeGreaterThanOrEqual(2)
-  })
-  for (const agent of riskAgents) {
-    for (const example of agent.examples) {
-      it(`${agent.name}: ${example.title}`, async () => {
-        const want = expected[agent.name]?.[example.title]
-        expect(want, 'every example has its expected values here').toBeDefined()
-        const out = await run(agent.name, example.input)
-        expect(out).toMatchObject(want!)
-        expect(out.rules_applied.length).toBeGreaterThan(0)
-      })
-    }
-  }
+describeWorkedExamples('risk agents: worked examples', {
+  agents: riskAgents,
+  names: ['collateral_stress', 'company_risk', 'credit_risk', 'fraud_detection', 'portfolio_risk'],
+  catalogueTest: 'has the five agents, each with at least two examples',
+  expected,
+  run,
 })
 
 describe('risk agents: registers, rules and bad input', () => {
