@@ -132,6 +132,7 @@ export class KeyStore {
   private readonly authQuery: CompiledQuery<AuthRow>
   private readonly changeVersion: (() => number) | undefined
   private readonly cache = new Map<string, AuthRow>()
+  private readonly answers = new WeakMap<AuthRow, AuthenticatedKey>()
   /** The database version the cached rows were read at. */
   private cacheVersion = Number.NaN
   /** Bumped by every change this store makes itself (its own commits do not move the version). */
@@ -227,7 +228,18 @@ export class KeyStore {
 
   private admitted(row: AuthRow | undefined): AuthenticatedKey | undefined {
     if (!row?.is_active || Number(row.expires_at) <= this.now()) return undefined
-    return { id: Number(row.id), rate_limit: row.rate_limit, requests_per_minute: row.requests_per_minute }
+    // One answer object per row read, so a cached row gives the same object every time (callers
+    // may keep per-key work, such as the gateway's rate-limit plan, beside it).
+    let key = this.answers.get(row)
+    if (key === undefined) {
+      key = Object.freeze({
+        id: Number(row.id),
+        rate_limit: row.rate_limit,
+        requests_per_minute: row.requests_per_minute,
+      })
+      this.answers.set(row, key)
+    }
+    return key
   }
 
   /**

@@ -8,7 +8,12 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import type { AuthenticatedKey } from '../../engines/keys/store.ts'
 import { UNLIMITED } from '../../engines/keys/tiers.ts'
 import { AppError, errors } from '../../kit/errors.ts'
-import { type LimitCheck, type RateLimitDecision, rateLimitHeaders } from '../../kit/ratelimit.ts'
+import {
+  type LimitCheck,
+  type RateLimitDecision,
+  rateLimitPolicy,
+  rateLimitState,
+} from '../../kit/ratelimit.ts'
 import type { GatewayDeps, GatewayRequest } from './app.ts'
 
 /** Query parameters that would carry a credential (compared lower-case). */
@@ -120,18 +125,17 @@ function limit(
     return
   }
   ;(request as GatewayRequest).gatewayKey = key
-  const windows = windowsOf(key)
-  if (windows.length === 0) {
+  const plan = planOf(key)
+  if (plan.windows.length === 0) {
     done() // Enterprise: unlimited, still logged.
     return
   }
-  const checks = limitChecks(key, windows)
   if (deps.limiter.hitAllSync) {
-    decide(reply, done, windows, deps.limiter.hitAllSync(checks))
+    decide(reply, done, plan, deps.limiter.hitAllSync(plan.checks))
     return
   }
-  deps.limiter.hitAll(checks).then(
-    (decisions) => decide(reply, done, windows, decisions),
+  deps.limiter.hitAll(plan.checks).then(
+    (decisions) => decide(reply, done, plan, decisions),
     (error: unknown) => {
       request.log.error({ err: error }, 'rate limiter unavailable')
       done(errors.unavailable('Rate limiter unavailable; retry shortly', 5))
@@ -142,10 +146,11 @@ function limit(
 function decide(
   reply: FastifyReply,
   done: HookHandlerDoneFunction,
-  windows: readonly Window[],
+  plan: LimitPlan,
   decisions: readonly RateLimitDecision[],
 ): void {
-  setLimitHeaders(reply, windows, decisions)
+  const windows = plan.windows
+  setLimitHeaders(reply, plan, decisions)
   if (decisions[0]!.allowed) {
     done()
     return
@@ -176,20 +181,48 @@ const MINUTE_ONLY: readonly Window[] = [WINDOWS.minute]
 const DAY_ONLY: readonly Window[] = [WINDOWS.day]
 const NONE: readonly Window[] = []
 
+/** What limiting one key takes: its windows, the limiter's checks, the constant policy header. */
+interface LimitPlan {
+  windows: readonly Window[]
+  checks: readonly LimitCheck[]
+  /** The `RateLimit-Policy` value: it changes only with the key's limits. */
+  policy: string
+}
+
+/**
+ * Per answer object of the key store, which is the same object for as long as the key's row is
+ * cached: the plan is built once per key and row read, not on every request.
+ */
+const plans = new WeakMap<AuthenticatedKey, LimitPlan>()
+
+function planOf(key: AuthenticatedKey): LimitPlan {
+  let plan = plans.get(key)
+  if (plan === undefined) {
+    const windows = windowsOf(key)
+    plan = {
+      windows,
+      // One hash tag per key keeps both windows in one Redis Cluster slot (one atomic script).
+      checks: windows.map((w) => ({
+        key: `{key:${key.id}}:${w.name}`,
+        limit: w === WINDOWS.minute ? key.requests_per_minute : key.rate_limit,
+        windowMs: w.ms,
+      })),
+      policy: windows
+        .map((w) =>
+          rateLimitPolicy(w.name, w === WINDOWS.minute ? key.requests_per_minute : key.rate_limit, w.seconds),
+        )
+        .join(', '),
+    }
+    plans.set(key, plan)
+  }
+  return plan
+}
+
 /** The windows a key is limited by (an unlimited one is not checked at all). */
 function windowsOf(key: AuthenticatedKey): readonly Window[] {
   const minute = key.requests_per_minute !== UNLIMITED
   const day = key.rate_limit !== UNLIMITED
   return minute ? (day ? BOTH : MINUTE_ONLY) : day ? DAY_ONLY : NONE
-}
-
-function limitChecks(key: AuthenticatedKey, windows: readonly Window[]): LimitCheck[] {
-  // One hash tag per key keeps both windows in one Redis Cluster slot (one atomic script).
-  return windows.map((w) => ({
-    key: `{key:${key.id}}:${w.name}`,
-    limit: w === WINDOWS.minute ? key.requests_per_minute : key.rate_limit,
-    windowMs: w.ms,
-  }))
 }
 
 /**
@@ -198,19 +231,19 @@ function limitChecks(key: AuthenticatedKey, windows: readonly Window[]): LimitCh
  */
 function setLimitHeaders(
   reply: FastifyReply,
-  windows: readonly Window[],
+  plan: LimitPlan,
   decisions: readonly RateLimitDecision[],
 ): void {
   let tightest = decisions[0]!
+  let state = rateLimitState(plan.windows[0]!.name, tightest)
   for (let i = 1; i < decisions.length; i++) {
-    if (decisions[i]!.remaining < tightest.remaining) tightest = decisions[i]!
+    const decision = decisions[i]!
+    state += `, ${rateLimitState(plan.windows[i]!.name, decision)}`
+    if (decision.remaining < tightest.remaining) tightest = decision
   }
-  const standard = rateLimitHeaders(
-    windows.map((w, i) => ({ name: w.name, windowSeconds: w.seconds, decision: decisions[i]! })),
-  )
   reply
-    .header('ratelimit-policy', standard['ratelimit-policy'])
-    .header('ratelimit', standard.ratelimit)
+    .header('ratelimit-policy', plan.policy)
+    .header('ratelimit', state)
     .header('x-ratelimit-limit', String(tightest.limit))
     .header('x-ratelimit-remaining', String(tightest.remaining))
     .header('x-ratelimit-reset', String(tightest.resetSeconds))
