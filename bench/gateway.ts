@@ -12,6 +12,10 @@
  *   BENCH_CONNECTIONS  connections in the throughput phase (default 50)
  *   BENCH_RATE         requests per second in the fixed-rate phase (default 1000)
  *   BENCH_ROUNDS       bare/gateway pairs; the median pair is reported (default 5)
+ *   BENCH_BACKEND      `embedded` (SQLite + in-process limiter, the default configuration) or
+ *                      `scale-out` (PostgreSQL + Redis, as several instances would share them:
+ *                      BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, and
+ *                      BENCH_REDIS_URL, default redis://127.0.0.1:6379)
  *
  * `node bench/gateway.ts keys` runs only the key-check comparison.
  */
@@ -28,6 +32,7 @@ import { hashKey } from '../src/engines/keys/format.ts'
 import { KeyStore, type KeyTables } from '../src/engines/keys/store.ts'
 import { loadTiers } from '../src/engines/keys/tiers.ts'
 import { openDatabase } from '../src/kit/db.ts'
+import { dropSchema, uniqueSchema } from '../src/kit/testing.ts'
 import { startTestGateway } from '../src/services/gateway/harness.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -36,6 +41,12 @@ const RATE = Number(process.env.BENCH_RATE ?? 1000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 /** Keys sharing the throughput phase: 8 × 100,000/min is far above what 2 cores can serve. */
 const KEYS_PER_PHASE = 8
+const BACKEND = process.env.BENCH_BACKEND ?? 'embedded'
+if (BACKEND !== 'embedded' && BACKEND !== 'scale-out') {
+  throw new Error(`BENCH_BACKEND must be embedded or scale-out, not ${BACKEND}`)
+}
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const PATH = '/api/data/bench_echo'
 const BODY = JSON.stringify({ n: 21 })
 
@@ -86,7 +97,19 @@ async function serve(kind: string): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'))
   // Only the benchmark agent: the per-request cost does not depend on the catalogue's size (one
   // map lookup), and the run does not depend on every agent module loading.
-  const gw = await startTestGateway({ dataDir: dir, agents: [benchAgent] })
+  // Scale-out: a schema and a limiter prefix of this run's own, dropped and left to expire after.
+  const schema = BACKEND === 'scale-out' ? uniqueSchema('bench_gw') : undefined
+  const gw = await startTestGateway({
+    dataDir: dir,
+    agents: [benchAgent],
+    ...(schema
+      ? {
+          env: { DATABASE_URL, REDIS_URL },
+          schema,
+          limiterPrefix: `gatehouse:bench:${schema}:`,
+        }
+      : {}),
+  })
   gw.app.get(CPU_PATH, async () => cpuMicros())
   await gw.listen()
   // The largest limits a key may have (100,000/min and /day), so both windows are checked on every
@@ -104,10 +127,12 @@ async function serve(kind: string): Promise<void> {
   )
   process.stdout.write(`READY ${gw.url} ${keys.join(' ')}\n`)
   process.on('SIGTERM', () => {
-    gw.stop().then(() => {
-      rmSync(dir, { recursive: true, force: true })
-      process.exit(0)
-    })
+    gw.stop()
+      .then(() => (schema ? dropSchema(DATABASE_URL, schema) : undefined))
+      .then(() => {
+        rmSync(dir, { recursive: true, force: true })
+        process.exit(0)
+      })
   })
 }
 
@@ -218,7 +243,8 @@ async function parent(): Promise<void> {
       .join(' ')}`,
   )
   console.log(
-    `request: POST ${PATH} {"n":21}; gateway: X-API-Key, minute + day windows, usage log, metrics\n`,
+    `request: POST ${PATH} {"n":21}; gateway: X-API-Key, minute + day windows, usage log, metrics; ` +
+      `backend: ${BACKEND === 'embedded' ? 'SQLite + in-process limiter' : `PostgreSQL (${DATABASE_URL}) + Redis (${REDIS_URL})`}\n`,
   )
 
   // Both servers stay up. Each round measures bare, then the gateway, back to back, and the

@@ -227,6 +227,17 @@ describe('KeyStore cache on SQLite (changeVersion)', () => {
     expect(store.authenticateCached(key)).toBeUndefined() // the revoked row, cached: refused
   })
 
+  it('answers with the same object for a key until its limits change', async () => {
+    const { key, record } = await store.create({ name: 'stable' })
+    const first = await store.authenticate(key)
+    await otherStore.create({ name: 'a commit elsewhere drops the cache' })
+    expect(await store.authenticate(key)).toBe(first)
+    await otherStore.update(record.id, { requests_per_minute: 7 })
+    const changed = await store.authenticate(key)
+    expect(changed).not.toBe(first)
+    expect(changed).toMatchObject({ id: record.id, requests_per_minute: 7 })
+  })
+
   it('sees a revocation by another connection on the very next lookup', async () => {
     const { key, record } = await store.create({ name: 'revoked elsewhere' })
     expect(await store.authenticate(key)).toBeDefined()

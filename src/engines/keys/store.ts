@@ -132,7 +132,7 @@ export class KeyStore {
   private readonly authQuery: CompiledQuery<AuthRow>
   private readonly changeVersion: (() => number) | undefined
   private readonly cache = new Map<string, AuthRow>()
-  private readonly answers = new WeakMap<AuthRow, AuthenticatedKey>()
+  private readonly answers = new Map<number, AuthenticatedKey>()
   /** The database version the cached rows were read at. */
   private cacheVersion = Number.NaN
   /** Bumped by every change this store makes itself (its own commits do not move the version). */
@@ -228,16 +228,19 @@ export class KeyStore {
 
   private admitted(row: AuthRow | undefined): AuthenticatedKey | undefined {
     if (!row?.is_active || Number(row.expires_at) <= this.now()) return undefined
-    // One answer object per row read, so a cached row gives the same object every time (callers
-    // may keep per-key work, such as the gateway's rate-limit plan, beside it).
-    let key = this.answers.get(row)
-    if (key === undefined) {
-      key = Object.freeze({
-        id: Number(row.id),
-        rate_limit: row.rate_limit,
-        requests_per_minute: row.requests_per_minute,
-      })
-      this.answers.set(row, key)
+    // One answer object per key and limits, so the same key gives the same object every time,
+    // whether its row came from the cache or was read again (PostgreSQL reads it per request):
+    // callers may keep per-key work beside it, such as the gateway's rate-limit plan.
+    const id = Number(row.id)
+    let key = this.answers.get(id)
+    if (
+      key === undefined ||
+      key.rate_limit !== row.rate_limit ||
+      key.requests_per_minute !== row.requests_per_minute
+    ) {
+      key = Object.freeze({ id, rate_limit: row.rate_limit, requests_per_minute: row.requests_per_minute })
+      if (this.answers.size >= CACHE_MAX) this.answers.clear()
+      this.answers.set(id, key)
     }
     return key
   }

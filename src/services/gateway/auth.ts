@@ -190,8 +190,8 @@ interface LimitPlan {
 }
 
 /**
- * Per answer object of the key store, which is the same object for as long as the key's row is
- * cached: the plan is built once per key and row read, not on every request.
+ * Per answer object of the key store, which stays the same for a key until its limits change:
+ * the plan is built once per key and limits, not on every request.
  */
 const plans = new WeakMap<AuthenticatedKey, LimitPlan>()
 
