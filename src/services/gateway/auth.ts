@@ -108,7 +108,11 @@ export function apiKeyGuard(deps: Pick<GatewayDeps, 'store' | 'limiter'>) {
       limit(deps, request, reply, done, cached)
       return
     }
-    deps.store.authenticate(presented).then((key) => limit(deps, request, reply, done, key), unavailable)
+    deps.store
+      .authenticate(presented)
+      .then((key) => limit(deps, request, reply, done, key), unavailable)
+      // Whatever throws on the way still answers the request (a 500), never leaves it hanging.
+      .catch((error: unknown) => done(error as Error))
   }
 }
 
@@ -134,13 +138,16 @@ function limit(
     decide(reply, done, plan, deps.limiter.hitAllSync(plan.checks))
     return
   }
-  deps.limiter.hitAll(plan.checks).then(
-    (decisions) => decide(reply, done, plan, decisions),
-    (error: unknown) => {
-      request.log.error({ err: error }, 'rate limiter unavailable')
-      done(errors.unavailable('Rate limiter unavailable; retry shortly', 5))
-    },
-  )
+  deps.limiter
+    .hitAll(plan.checks)
+    .then(
+      (decisions) => decide(reply, done, plan, decisions),
+      (error: unknown) => {
+        request.log.error({ err: error }, 'rate limiter unavailable')
+        done(errors.unavailable('Rate limiter unavailable; retry shortly', 5))
+      },
+    )
+    .catch((error: unknown) => done(error as Error))
 }
 
 function decide(
