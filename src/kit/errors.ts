@@ -61,6 +61,13 @@ export function statusOf(code: ErrorCode): number {
   return ERROR_STATUS[code]
 }
 
+const CODE_OF_STATUS = new Map<number, ErrorCode>(ERROR_CODES.map((code) => [ERROR_STATUS[code], code]))
+
+/** The code an HTTP status stands for in this vocabulary (each status has one), if any. */
+export function codeOfStatus(status: number): ErrorCode | undefined {
+  return CODE_OF_STATUS.get(status)
+}
+
 /** Shorthands for the errors handlers raise most; each names the field and the rule. */
 export const errors = {
   invalid(field: string, rule: string, message?: string): AppError {

@@ -4,7 +4,7 @@
  * tools and the MCP servers, so all three see the same errors: an unreachable service is a 502, a
  * slow one a 504, and a 4xx from the service comes back with the service's own message.
  */
-import { AppError, type ErrorCode } from '../../kit/errors.ts'
+import { AppError, codeOfStatus } from '../../kit/errors.ts'
 import { HttpClient, UpstreamError } from '../../kit/http.ts'
 
 export interface PlatformOptions {
@@ -113,24 +113,12 @@ function unwrap(body: unknown): unknown {
   return body
 }
 
-const STATUS_CODES: Record<number, ErrorCode> = {
-  400: 'invalid_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  422: 'unprocessable',
-  429: 'rate_limited',
-  503: 'service_unavailable',
-}
-
 function fromServiceError(source: string, status: number, body: unknown): AppError {
   const b = body as { error?: { message?: string; code?: string } | string; message?: string } | undefined
   const message =
     (typeof b?.error === 'object' ? b.error.message : typeof b?.error === 'string' ? b.error : b?.message) ??
     `HTTP ${status}`
-  return new AppError(STATUS_CODES[status] ?? 'upstream_error', `${source}: ${message}`, { source, status })
+  // A service's own 4xx and 503 are passed on as they are; any other failure is the upstream's.
+  const code = (status < 500 || status === 503 ? codeOfStatus(status) : undefined) ?? 'upstream_error'
+  return new AppError(code, `${source}: ${message}`, { source, status })
 }

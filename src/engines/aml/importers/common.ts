@@ -2,7 +2,8 @@
 import { createHash } from 'node:crypto'
 import { basename } from 'node:path'
 import { toCountryCode } from '../countries.ts'
-import type { EntityIdentifier } from '../types.ts'
+import type { EntityIdentifier, ListEntity, ListVersion } from '../types.ts'
+import { LIST_TITLES } from '../types.ts'
 
 const MONTHS: Record<string, string> = {
   jan: '01',
@@ -120,4 +121,26 @@ export function text(v: unknown): string {
     return t === undefined ? '' : String(t).trim()
   }
   return String(v).trim()
+}
+
+/** One imported file as a list version: its title, file name and SHA-256 beside the entities. */
+export function listVersion(
+  list: string,
+  format: string,
+  path: string,
+  bytes: Buffer,
+  listDate: string,
+  entities: ListEntity[],
+  opts: { namesOnly?: boolean } = {},
+): ListVersion {
+  return {
+    list,
+    title: LIST_TITLES[list] ?? list,
+    format,
+    source: path.split(/[\\/]/).pop()!,
+    sha256: sha256([bytes]),
+    listDate,
+    namesOnly: opts.namesOnly ?? false,
+    entities,
+  }
 }

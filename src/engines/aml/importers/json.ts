@@ -1,7 +1,6 @@
 import { toCountryCode } from '../countries.ts'
 import type { EntityIdentifier, EntityName, ListEntity, ListVersion } from '../types.ts'
-import { LIST_TITLES } from '../types.ts'
-import { countries, dateFromPath, identifier, isoDate, sha256, uniq } from './common.ts'
+import { countries, dateFromPath, identifier, isoDate, listVersion, uniq } from './common.ts'
 import { guessType } from './xml.ts'
 
 type Json = Record<string, unknown>
@@ -20,27 +19,6 @@ export function sniffJson(doc: unknown): JsonFormat | undefined {
       return 'cz-210-json'
   }
   return undefined
-}
-
-function build(
-  list: string,
-  format: string,
-  path: string,
-  bytes: Buffer,
-  listDate: string,
-  namesOnly: boolean,
-  entities: ListEntity[],
-): ListVersion {
-  return {
-    list,
-    title: LIST_TITLES[list] ?? list,
-    format,
-    source: path.split(/[\\/]/).pop()!,
-    sha256: sha256([bytes]),
-    listDate,
-    namesOnly,
-    entities,
-  }
 }
 
 export function importEuJson(path: string, bytes: Buffer, doc: Json): ListVersion {
@@ -76,7 +54,7 @@ export function importEuJson(path: string, bytes: Buffer, doc: Json): ListVersio
       listDate,
     })
   }
-  return build('eu_fsf', 'eu-json', path, bytes, listDate, false, entities)
+  return listVersion('eu_fsf', 'eu-json', path, bytes, listDate, entities)
 }
 
 /** The list a names-only file belongs to, from its `source` text. */
@@ -114,7 +92,7 @@ export function importNamesJson(path: string, bytes: Buffer, rows: Json[]): List
       listDate,
     })
   }
-  return build(list, 'names-json', path, bytes, listDate, true, entities)
+  return listVersion(list, 'names-json', path, bytes, listDate, entities, { namesOnly: true })
 }
 
 /** "ALBISU IRIARTE, Itziar, narozena dne …" → the name as printed in the regulation. */
@@ -183,5 +161,5 @@ export function importCz210(path: string, bytes: Buffer, doc: Json): ListVersion
       })
     }
   })
-  return build('cz_210_2008', 'cz-210-json', path, bytes, listDate, false, entities)
+  return listVersion('cz_210_2008', 'cz-210-json', path, bytes, listDate, entities)
 }

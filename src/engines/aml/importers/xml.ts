@@ -15,8 +15,7 @@ import { readFileSync } from 'node:fs'
 import { XMLParser } from 'fast-xml-parser'
 import { normalizeName } from '../normalize.ts'
 import type { EntityIdentifier, EntityName, EntityType, ListEntity, ListVersion } from '../types.ts'
-import { LIST_TITLES } from '../types.ts'
-import { arr, countries, dateFromPath, identifier, isoDate, sha256, text, uniq } from './common.ts'
+import { arr, countries, dateFromPath, identifier, isoDate, listVersion, text, uniq } from './common.ts'
 import { parseRemarks } from './ofac-csv.ts'
 
 type Node = Record<string, unknown>
@@ -29,26 +28,6 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: true,
 })
-
-function version(
-  list: string,
-  format: string,
-  path: string,
-  bytes: Buffer,
-  listDate: string,
-  entities: ListEntity[],
-): ListVersion {
-  return {
-    list,
-    title: LIST_TITLES[list] ?? list,
-    format,
-    source: path.split(/[\\/]/).pop()!,
-    sha256: sha256([bytes]),
-    listDate,
-    namesOnly: false,
-    entities,
-  }
-}
 
 export function sniffXml(head: string): 'ofac-xml' | 'un-xml' | 'eu-xml' | 'uk-xml' | undefined {
   if (/<sdnList[\s>]/.test(head)) return 'ofac-xml'
@@ -128,7 +107,7 @@ export function importOfacXml(path: string, opts: { list?: string } = {}): ListV
       ...(remarks ? { remarks } : {}),
     })
   }
-  return version(list, 'ofac-xml', path, bytes, listDate, entities)
+  return listVersion(list, 'ofac-xml', path, bytes, listDate, entities)
 }
 
 // ---------------------------------------------------------------- UN
@@ -223,7 +202,7 @@ export function importUnXml(path: string): ListVersion {
       ...(text(o.COMMENTS1) ? { remarks: text(o.COMMENTS1) } : {}),
     })
   }
-  return version('un', 'un-xml', path, bytes, listDate, entities)
+  return listVersion('un', 'un-xml', path, bytes, listDate, entities)
 }
 
 // ---------------------------------------------------------------- EU FSF
@@ -289,7 +268,7 @@ export function importEuXml(path: string): ListVersion {
       ...(text(s.remark) ? { remarks: text(s.remark) } : {}),
     })
   }
-  return version('eu_fsf', 'eu-xml', path, bytes, listDate, entities)
+  return listVersion('eu_fsf', 'eu-xml', path, bytes, listDate, entities)
 }
 
 // ---------------------------------------------------------------- UK (FCDO)
@@ -371,7 +350,7 @@ export function importUkXml(path: string): ListVersion {
       ...(remarks ? { remarks } : {}),
     })
   }
-  return version('uk', 'uk-xml', path, bytes, listDate, entities)
+  return listVersion('uk', 'uk-xml', path, bytes, listDate, entities)
 }
 
 /** Type of a names-only entry: a legal form in its name says company; otherwise unknown. */

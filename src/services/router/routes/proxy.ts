@@ -9,7 +9,7 @@
  * ROUTER_PROXY_TIMEOUT_SECONDS is 504.
  */
 import { Readable } from 'node:stream'
-import { AppError, type ErrorCode } from '../../../kit/errors.ts'
+import { AppError, codeOfStatus } from '../../../kit/errors.ts'
 import type { App, FastifyReply, FastifyRequest } from '../../../kit/server.ts'
 import type { RouterDeps } from '../app.ts'
 
@@ -45,21 +45,6 @@ const RESPONSE_SKIP = new Set([
   'content-length',
   'content-encoding',
 ])
-
-const STATUS_CODES: Record<number, ErrorCode> = {
-  400: 'invalid_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  422: 'unprocessable',
-  429: 'rate_limited',
-  503: 'service_unavailable',
-  504: 'upstream_timeout',
-}
 
 export function proxyRoutes(app: App, deps: RouterDeps): void {
   const targets: [string, ProxyTarget][] = [
@@ -153,7 +138,10 @@ async function asEnvelopeError(response: Response, source: string): Promise<AppE
     error?: { code?: string; message?: string } | string
     message?: string
   }
-  const code = STATUS_CODES[response.status] ?? 'upstream_error'
+  // The service's own 4xx, 503 and 504 are passed on as they are; any other failure is the upstream's.
+  const status = response.status
+  const code =
+    (status < 500 || status === 503 || status === 504 ? codeOfStatus(status) : undefined) ?? 'upstream_error'
   const retryAfter = response.headers.get('retry-after')
   const headers: Record<string, string> = retryAfter ? { 'retry-after': retryAfter } : {}
   if (typeof b?.error === 'object' && b.error.message) {
