@@ -43,9 +43,10 @@ export interface RateLimiter {
    */
   hitAll(checks: readonly LimitCheck[]): Promise<RateLimitDecision[]>
   /**
-   * `hitAll` answered synchronously, for limiters that need no I/O (the in-process one); absent on
-   * the others.
+   * `hit` and `hitAll` answered synchronously, for limiters that need no I/O (the in-process one);
+   * absent on the others. Hot paths use them to skip a promise per request.
    */
+  hitSync?(key: string, limit: number, windowMs: number): RateLimitDecision
   hitAllSync?(checks: readonly LimitCheck[]): RateLimitDecision[]
   /** Hits currently counted in the window, without adding one. */
   peek(key: string, limit: number, windowMs: number): Promise<RateLimitDecision>

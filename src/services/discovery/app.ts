@@ -9,7 +9,6 @@ import type { FastifyReply } from 'fastify'
 import { AppError, ERROR_STATUS } from '../../kit/errors.ts'
 import type { Logger } from '../../kit/logger.ts'
 import {
-  MemoryRateLimiter,
   type RateLimitDecision,
   type RateLimiter,
   rateLimitPolicy,
@@ -105,7 +104,7 @@ export async function buildApp(deps: DiscoveryDeps): Promise<App> {
   // body is read: a client over its limit costs one map lookup. The in-process limiter is called
   // synchronously (no promise per request); a shared one (Redis) asynchronously.
   const limit = deps.rateLimitPerMinute
-  const memory = deps.rateLimiter instanceof MemoryRateLimiter ? deps.rateLimiter : undefined
+  const limiter = deps.rateLimiter
   const policy = rateLimitPolicy(POLICY_NAME, limit, WINDOW_MS / 1000)
   const apply = (decision: RateLimitDecision, reply: FastifyReply, done: (error?: Error) => void) => {
     reply.header('ratelimit-policy', policy).header('ratelimit', rateLimitState(POLICY_NAME, decision))
@@ -121,8 +120,8 @@ export async function buildApp(deps: DiscoveryDeps): Promise<App> {
   }
   app.addHook('onRequest', (request, reply, done) => {
     const key = `discovery:${request.ip}`
-    if (memory) return apply(memory.hitSync(key, limit, WINDOW_MS), reply, done)
-    deps.rateLimiter.hit(key, limit, WINDOW_MS).then(
+    if (limiter.hitSync) return apply(limiter.hitSync(key, limit, WINDOW_MS), reply, done)
+    limiter.hit(key, limit, WINDOW_MS).then(
       (decision) => apply(decision, reply, done),
       (error: unknown) => {
         // A shared limiter that is down must not take the public read-only API down with it.

@@ -92,16 +92,11 @@ export function apiKeyGuard(deps: Pick<GatewayDeps, 'store' | 'limiter'>) {
       )
       return
     }
-    // Fail closed: without the key store nothing is let through, and the client is told to retry.
-    const unavailable = (error: unknown) => {
-      request.log.error({ err: error }, 'key store unavailable')
-      done(errors.unavailable('API key store unavailable; retry shortly', 5))
-    }
     let cached: AuthenticatedKey | undefined | null
     try {
       cached = deps.store.authenticateCached(presented)
     } catch (error) {
-      unavailable(error)
+      storeUnavailable(request, done, error)
       return
     }
     if (cached !== null) {
@@ -110,10 +105,19 @@ export function apiKeyGuard(deps: Pick<GatewayDeps, 'store' | 'limiter'>) {
     }
     deps.store
       .authenticate(presented)
-      .then((key) => limit(deps, request, reply, done, key), unavailable)
+      .then(
+        (key) => limit(deps, request, reply, done, key),
+        (error: unknown) => storeUnavailable(request, done, error),
+      )
       // Whatever throws on the way still answers the request (a 500), never leaves it hanging.
       .catch((error: unknown) => done(error as Error))
   }
+}
+
+/** Fail closed: without the key store nothing is let through, and the client is told to retry. */
+function storeUnavailable(request: FastifyRequest, done: HookHandlerDoneFunction, error: unknown): void {
+  request.log.error({ err: error }, 'key store unavailable')
+  done(errors.unavailable('API key store unavailable; retry shortly', 5))
 }
 
 /** Counts the request against the key's windows (all or none) and lets it through or refuses it. */
