@@ -77,7 +77,7 @@ export function writeTinyModel(dir: string): { vocab: string[] } {
   vocab.forEach((word, i) => {
     for (let d = 0; d < TINY_DIM; d++) weights[i * TINY_DIM + d] = random() * 0.3
     const topic = topicOf.get(word)
-    if (topic !== undefined) weights[i * TINY_DIM + topic] += 1 // the shared topic component
+    if (topic !== undefined) weights[i * TINY_DIM + topic]! += 1 // the shared topic component
   })
 
   const initializer = [

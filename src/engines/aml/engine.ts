@@ -513,12 +513,12 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
         const w = idf[id]! * est * (q.role === FAMILY ? WEIGHTS.familyName : 1)
         for (const n of postings[id]!) {
           if (stamp[n] === stampId) continue
-          if (stamp[n] < 0) {
+          if (stamp[n]! < 0) {
             touched.push(n)
             acc[n] = 0
           }
           stamp[n] = stampId
-          acc[n] += w
+          acc[n]! += w
         }
       }
     }
