@@ -32,8 +32,8 @@ import { hashKey } from '../src/engines/keys/format.ts'
 import { KeyStore, type KeyTables } from '../src/engines/keys/store.ts'
 import { loadTiers } from '../src/engines/keys/tiers.ts'
 import { openDatabase } from '../src/kit/db.ts'
-import { dropSchema, uniqueSchema } from '../src/kit/testing.ts'
 import { startTestGateway } from '../src/services/gateway/harness.ts'
+import { dropSchema, uniqueSchema } from '../test/support/backing.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)

@@ -27,6 +27,7 @@ import { createLogger } from '../src/kit/logger.ts'
 import { buildApp } from '../src/services/router/app.ts'
 import type { RouterConfig } from '../src/services/router/config.ts'
 import { assembleRouter, routerService } from '../src/services/router/service.ts'
+import { DEFAULT_POSTGRES } from '../test/support/backing.ts'
 
 const { values } = parseArgs({
   options: { jobs: { type: 'string', default: '5000' }, rate: { type: 'string', default: '100' } },
@@ -34,7 +35,7 @@ const { values } = parseArgs({
 const JOBS = Number(values.jobs)
 const RATE = Number(values.rate)
 const LATENCY_JOBS = Math.min(2000, Math.max(200, RATE * 2))
-const PG_URL = 'postgres://root@127.0.0.1:5432/test'
+const PG_URL = process.env.TEST_DATABASE_URL || DEFAULT_POSTGRES
 
 interface Result {
   storage: string

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storageKinds } from '../../test/support/storage.ts'
 import { type Database, dialectOf, MIGRATIONS_DIR, openDatabase, WalChangeCounter } from './db.ts'
-import { backing, dropSchema, uniqueSchema } from './testing.ts'
 
 interface Tables {
   contract_items: {
@@ -23,52 +23,16 @@ interface Tables {
   }
 }
 
-const postgres = await backing.postgres()
-
-interface Target {
-  name: 'sqlite' | 'postgres'
-  available: boolean
-  open(): Database
-  cleanup(): Promise<void>
-}
-
-const dirs: string[] = []
-const schemas: string[] = []
-
-const targets: Target[] = [
-  {
-    name: 'sqlite',
-    available: true,
-    open() {
-      const dir = mkdtempSync(join(tmpdir(), 'gatehouse-db-'))
-      dirs.push(dir)
-      return openDatabase({ dataDir: dir })
-    },
-    async cleanup() {
-      for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-    },
-  },
-  {
-    name: 'postgres',
-    available: postgres.available,
-    open() {
-      const schema = uniqueSchema('dbcontract')
-      schemas.push(schema)
-      return openDatabase({ dataDir: '', databaseUrl: postgres.url, schema })
-    },
-    async cleanup() {
-      for (const schema of schemas.splice(0)) await dropSchema(postgres.url, schema)
-    },
-  },
-]
+const kinds = await storageKinds()
 
 const migrationFiles = readdirSync(MIGRATIONS_DIR)
   .filter((f) => /^\d{4}_[a-z0-9_]+\.ts$/.test(f))
   .map((f) => f.replace(/\.ts$/, ''))
   .sort()
 
-for (const target of targets) {
-  describe.skipIf(!target.available)(`Database contract: ${target.name}`, () => {
+for (const kind of kinds) {
+  describe(`Database contract: ${kind.name}`, () => {
+    const target = kind.create('dbcontract')
     let db: Database
     beforeAll(async () => {
       db = target.open()
@@ -97,12 +61,14 @@ for (const target of targets) {
     })
 
     it('applies every migration once, in name order, and then reports nothing to do', async () => {
-      const fresh = target.open()
+      const empty = kind.create('dbcontract_fresh')
+      const fresh = empty.open()
       try {
         expect(await fresh.migrate()).toEqual(migrationFiles)
         expect(await fresh.migrate()).toEqual([])
       } finally {
         await fresh.close()
+        await empty.cleanup()
       }
     })
 

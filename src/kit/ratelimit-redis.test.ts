@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest'
+import { backing, uniquePrefix } from '../../test/support/backing.ts'
 import { rateLimiterContract } from './ratelimit.contract.ts'
 import { RedisRateLimiter } from './ratelimit-redis.ts'
 import { openRedis } from './redis.ts'
-import { backing, uniquePrefix } from './testing.ts'
 
 const redis = await backing.redis()
 const prefix = uniquePrefix('ratelimit')

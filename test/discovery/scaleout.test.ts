@@ -9,8 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '../../src/kit/config.ts'
 import type { RateLimiter } from '../../src/kit/ratelimit.ts'
 import type { RunningService } from '../../src/kit/service.ts'
-import { backing } from '../../src/kit/testing.ts'
 import { discoveryService } from '../../src/services/discovery/service.ts'
+import { backing } from '../support/backing.ts'
 import { json, testApp } from './helpers.ts'
 
 const redis = await backing.redis()

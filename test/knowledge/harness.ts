@@ -14,10 +14,10 @@ import { openDatabase } from '../../src/kit/db.ts'
 import type { LlmClient } from '../../src/kit/llm.ts'
 import { createLogger } from '../../src/kit/logger.ts'
 import type { App } from '../../src/kit/server.ts'
-import { dropSchema } from '../../src/kit/testing.ts'
 import { buildApp } from '../../src/services/knowledge/app.ts'
 import { KnowledgeBase } from '../../src/services/knowledge/kb.ts'
 import { KnowledgeStore } from '../../src/services/knowledge/store.ts'
+import { dropSchema } from '../support/backing.ts'
 
 export interface Harness {
   kb: KnowledgeBase

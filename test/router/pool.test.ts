@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { JobQueue } from '../../src/engines/jobs/queue.ts'
 import { WorkerPool } from '../../src/engines/jobs/runner.ts'
 import type { Database } from '../../src/kit/db.ts'
-import { type Backend, sqliteBackend } from './backends.ts'
+import { type Storage, sqliteStorage } from '../support/storage.ts'
 import { eventually } from './harness.ts'
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -19,12 +19,12 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     })
   })
 
-let backend: Backend
+let backend: Storage
 let db: Database
 let queue: JobQueue
 let reaper: NodeJS.Timeout
 beforeAll(async () => {
-  backend = sqliteBackend()
+  backend = sqliteStorage('router', { file: 'router.db' })
   db = backend.open()
   await db.migrate()
   queue = new JobQueue(db)

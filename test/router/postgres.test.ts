@@ -5,19 +5,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../src/kit/db.ts'
-import { type Backend, postgresBackend, postgresReachable } from './backends.ts'
+import { backing } from '../support/backing.ts'
+import { postgresStorage, type Storage } from '../support/storage.ts'
 import { type FakeOpenAi, startFakeOpenAi } from './fake-openai.ts'
 import { ADMIN, eventually, type Harness, INTERNAL, routerHarness } from './harness.ts'
 
-const enabled = await postgresReachable()
+const postgres = await backing.postgres()
 
-describe.runIf(enabled)('router on PostgreSQL', () => {
-  let backend: Backend
+describe.runIf(postgres.available)('router on PostgreSQL', () => {
+  let backend: Storage
   let db: Database
   let llm: FakeOpenAi
   let h: Harness
   beforeAll(async () => {
-    backend = postgresBackend()
+    backend = postgresStorage(postgres.url, 'router_test', { poolSize: 5 })
     db = backend.open()
     llm = await startFakeOpenAi()
     h = await routerHarness({ database: db, env: { LLM_BASE_URL: llm.url, LLM_MODEL: 'tools' } })

@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { JobQueue } from '../../src/engines/jobs/queue.ts'
 import type { Database } from '../../src/kit/db.ts'
-import { type Backend, backends } from './backends.ts'
+import { type Storage, storages } from '../support/storage.ts'
 
-const all = await backends()
+const all = await storages('router', { file: 'router.db', poolSize: 5 })
 
-describe.each(all.map((b) => [b.name, b] as const))('job queue on %s', (_name, backend: Backend) => {
+describe.each(all.map((b) => [b.name, b] as const))('job queue on %s', (_name, backend: Storage) => {
   let db: Database
   let clock = 1_800_000_000_000
   const now = () => clock

@@ -7,9 +7,9 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GENESIS_HASH, TruthLog } from '../../src/engines/truth-log/chain.ts'
 import type { Database } from '../../src/kit/db.ts'
-import { backends } from './backends.ts'
+import { storages } from '../support/storage.ts'
 
-const all = await backends()
+const all = await storages('router', { file: 'router.db', poolSize: 5 })
 
 describe.each(all.map((b) => [b.name, b] as const))('truth log on %s', (_name, backend) => {
   let a: Database

@@ -7,9 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { JobQueue } from '../../src/engines/jobs/queue.ts'
 import { WorkerPool } from '../../src/engines/jobs/runner.ts'
 import type { Database } from '../../src/kit/db.ts'
-import { backends } from './backends.ts'
+import { storages } from '../support/storage.ts'
 
-const all = await backends()
+const all = await storages('router', { file: 'router.db', poolSize: 5 })
 const JOBS = 400
 
 describe.each(all.map((b) => [b.name, b] as const))('two instances on one %s storage', (_name, backend) => {

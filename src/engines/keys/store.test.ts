@@ -5,42 +5,29 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storageKinds } from '../../../test/support/storage.ts'
 import { type Database, openDatabase } from '../../kit/db.ts'
-import { backing, dropSchema, uniqueSchema } from '../../kit/testing.ts'
 import { hashKey } from './format.ts'
 import { KeyStore, type KeyStore as KeyStoreType, type KeyTables } from './store.ts'
 import { loadTiers, UNLIMITED } from './tiers.ts'
 
-const postgres = await backing.postgres()
 const DAY = 86_400_000
 
-const targets = [
-  { name: 'sqlite', available: true },
-  { name: 'postgres', available: postgres.available },
-] as const
-
-for (const target of targets) {
-  describe.skipIf(!target.available)(`KeyStore on ${target.name}`, () => {
+for (const kind of await storageKinds()) {
+  describe(`KeyStore on ${kind.name}`, () => {
+    const storage = kind.create('keystore')
     let db: Database
     let store: KeyStoreType
     let now = Date.UTC(2026, 5, 1)
-    let dir = ''
-    const schema = uniqueSchema('keystore')
 
     beforeAll(async () => {
-      if (target.name === 'sqlite') {
-        dir = mkdtempSync(join(tmpdir(), 'gatehouse-keys-'))
-        db = openDatabase({ dataDir: dir })
-      } else {
-        db = openDatabase({ dataDir: '', databaseUrl: postgres.url, schema })
-      }
+      db = storage.open()
       await db.migrate()
       store = new KeyStore(db.as<KeyTables>(), { tiers: loadTiers(), keyPrefix: 'gk', now: () => now })
     })
     afterAll(async () => {
       await db.close()
-      if (dir) rmSync(dir, { recursive: true, force: true })
-      if (target.name === 'postgres') await dropSchema(postgres.url, schema)
+      await storage.cleanup()
     })
 
     it('issues a key whose full text is stored nowhere, only its hash and 12-character prefix', async () => {

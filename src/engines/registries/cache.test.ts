@@ -1,7 +1,7 @@
 /** The registry cache contract, in process and in Redis (when reachable; required with CI=true). */
 import { afterAll, describe, expect, it } from 'vitest'
+import { backing, uniquePrefix } from '../../../test/support/backing.ts'
 import { openRedis, type Redis } from '../../kit/redis.ts'
-import { backing, uniquePrefix } from '../../kit/testing.ts'
 import { cached, MemoryRegistryCache, RedisRegistryCache, type RegistryCache } from './cache.ts'
 
 const redisAvailability = await backing.redis()

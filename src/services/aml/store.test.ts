@@ -2,16 +2,11 @@
  * The AML store against both dialects: SQLite always, PostgreSQL when reachable (required with
  * CI=true). The screening id counter is the part that must hold across instances.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storageKinds } from '../../../test/support/storage.ts'
 import type { ListVersion } from '../../engines/aml/index.ts'
-import { type Database, openDatabase } from '../../kit/db.ts'
-import { backing, dropSchema, uniqueSchema } from '../../kit/testing.ts'
+import type { Database } from '../../kit/db.ts'
 import { AmlStore } from './store.ts'
-
-const postgres = await backing.postgres()
 
 const version = (sha: string, entities = 3): ListVersion => ({
   list: 'cz_210_2008',
@@ -35,32 +30,20 @@ const version = (sha: string, entities = 3): ListVersion => ({
   })),
 })
 
-const sqliteDir = mkdtempSync(join(tmpdir(), 'aml-store-'))
-const dialects: { name: string; skip: boolean; open: () => Database; url?: string; schema?: string }[] = [
-  { name: 'SQLite', skip: false, open: () => openDatabase({ dataDir: sqliteDir, file: 'aml.db' }) },
-]
-const schema = uniqueSchema('aml_store')
-dialects.push({
-  name: 'PostgreSQL',
-  skip: !postgres.available,
-  url: postgres.url,
-  schema,
-  open: () => openDatabase({ dataDir: '', databaseUrl: postgres.url, schema }),
-})
-
-for (const d of dialects) {
-  describe.skipIf(d.skip)(`AML store on ${d.name}`, () => {
+for (const kind of await storageKinds()) {
+  describe(`AML store on ${kind.name}`, () => {
+    const storage = kind.create('aml_store', { file: 'aml.db' })
     let db: Database
     let store: AmlStore
 
     beforeAll(async () => {
-      db = d.open()
+      db = storage.open()
       await db.migrate()
       store = new AmlStore(db.as())
     })
     afterAll(async () => {
       await db.close()
-      if (d.url && d.schema) await dropSchema(d.url, d.schema)
+      await storage.cleanup()
     })
 
     it('stores a version with its entities and reads them back whole', async () => {
@@ -87,7 +70,7 @@ for (const d of dialects) {
     })
 
     it('gives two instances on one database unique, increasing numbers', async () => {
-      const other = d.open()
+      const other = storage.open()
       try {
         const second = new AmlStore(other.as())
         const got: number[] = []

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { backing, dropSchema, uniquePrefix, uniqueSchema } from '../../../test/support/backing.ts'
 import type { KeyTables } from '../../engines/keys/store.ts'
 import { openDatabase } from '../../kit/db.ts'
 import { openRedis } from '../../kit/redis.ts'
-import { backing, dropSchema, uniquePrefix, uniqueSchema } from '../../kit/testing.ts'
 import { startTestGateway, TEST_ADMIN_KEY, type TestGateway } from './harness.ts'
 
 interface Load {

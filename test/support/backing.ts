@@ -4,8 +4,9 @@
  * when the service is unreachable, printing why. With `CI=true` an unreachable service is a
  * failure, not a skip: CI must prove the scale-out paths.
  *
- * Reads CI, TEST_DATABASE_URL and TEST_REDIS_URL (defaults: the loopback services of a dev box).
- * Used by tests only; product code never imports this module.
+ * Reads CI, TEST_DATABASE_URL and TEST_REDIS_URL (defaults: the loopback services of a dev box and
+ * of CI: PostgreSQL as `postgres` on 127.0.0.1:5432, database `test`; Redis on 127.0.0.1:6379).
+ * Tests and benchmarks only; product code never imports test/support.
  */
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
@@ -18,7 +19,7 @@ export interface Availability {
   reason: string
 }
 
-const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test'
+export const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test'
 const DEFAULT_REDIS = 'redis://127.0.0.1:6379'
 
 const required = (): boolean => process.env.CI === 'true' || process.env.CI === '1'
