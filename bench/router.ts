@@ -95,7 +95,7 @@ async function latency(db: Database, dataDir: string): Promise<{ p50: number; p9
   await router.start()
   await app.ready()
   const finishedAt = new Map<string, number>()
-  router.deps.queue.onFinished((job: Job) => finishedAt.set(job.id, performance.now()))
+  router.deps.jobs.queue.onFinished((job: Job) => finishedAt.set(job.id, performance.now()))
   const sentAt = new Map<string, number>()
   const interval = 1000 / RATE
   const pending: Promise<void>[] = []

@@ -3,7 +3,7 @@
  * discovery snapshot, /docs/* from the project's Markdown).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { docLink } from '../../src/services/router/routes/pages.ts'
+import { docLink } from '../../src/services/router/modules/pages/routes.ts'
 import { type FakeService, startFakeServices } from './fake-services.ts'
 import { type Harness, routerHarness } from './harness.ts'
 

@@ -20,7 +20,6 @@ import type { Logger } from '../../kit/logger.ts'
 import { defineService } from '../../kit/service.ts'
 import { buildApp, type RouterDeps } from './app.ts'
 import type { KeyVerifier } from './auth.ts'
-import { buildCatalogue } from './catalogue.ts'
 import {
   checkProductionKeys,
   DEV_ADMIN_KEY,
@@ -30,11 +29,15 @@ import {
   type RouterConfig,
   routerSpec,
 } from './config.ts'
-import { builtinKinds, inputValidators } from './kinds.ts'
-import { LlmRelay } from './llm-relay.ts'
-import { PlatformClients } from './platform.ts'
-import { recordJobOutcome } from './routes/truth-log.ts'
-import { RouterStore } from './store.ts'
+import { AgentCallLog } from './modules/agents/call-log.ts'
+import { AssistantConfigStore } from './modules/assistant/store.ts'
+import { ConversationStore } from './modules/chat/store.ts'
+import { builtinKinds, inputValidators } from './modules/jobs/builtin-kinds.ts'
+import { LlmRelay } from './modules/llm/relay.ts'
+import { LlmUsageLog } from './modules/llm/usage-log.ts'
+import { recordJobOutcome } from './modules/truth-log/routes.ts'
+import { ServiceClients } from './service-clients.ts'
+import { buildCatalogue } from './tool-catalogue.ts'
 
 export interface Assembled {
   deps: RouterDeps
@@ -62,9 +65,13 @@ export function assembleRouter(
     ...(opts.now ? { now: opts.now } : {}),
   })
   const truthLog = new TruthLog(database)
-  const store = new RouterStore(database)
+  const now = opts.now ? { now: opts.now } : {}
+  const configs = new AssistantConfigStore(database, now)
+  const usage = new LlmUsageLog(database, now)
+  const calls = new AgentCallLog(database, now)
+  const conversations = new ConversationStore(database, now)
   const dispatcher = createDispatcher(agents, createAgentDeps(config), logger)
-  const platform = new PlatformClients({
+  const platform = new ServiceClients({
     knowledgeUrl: config.KNOWLEDGE_URL,
     amlUrl: config.AML_URL,
     discoveryUrl: config.DISCOVERY_URL,
@@ -82,14 +89,14 @@ export function assembleRouter(
       retries: config.LLM_RETRIES,
       ...(opts.fetch ? { fetch: opts.fetch } : {}),
     },
-    store,
+    usage,
     logger,
   )
   const memory = new MemoryStore(database, memoryEmbedder(config, opts.fetch), {
     dedupThreshold: config.MEMORY_DEDUP_THRESHOLD / 100,
   })
-  const catalogue = buildCatalogue({ dispatcher, platform, store })
-  const kinds = builtinKinds({ dispatcher, platform, store, llm })
+  const catalogue = buildCatalogue({ dispatcher, platform, calls })
+  const kinds = builtinKinds({ dispatcher, platform, calls, llm })
   const handlers = Object.fromEntries(Object.entries(kinds).map(([name, k]) => [name, k.run]))
   const pool = new WorkerPool(queue, handlers, { concurrency: Math.max(1, config.ROUTER_WORKERS), logger })
 
@@ -101,16 +108,35 @@ export function assembleRouter(
     )
   })
 
+  const jobKinds = config.ROUTER_WORKERS > 0 ? Object.keys(kinds) : []
   const deps: RouterDeps = {
     logger,
+    auth: {
+      adminKey: config.ADMIN_API_KEY,
+      internalKey: config.INTERNAL_API_KEY,
+      requireApiKey: config.ROUTER_REQUIRE_API_KEY,
+      keys: opts.keys ?? gatewayKeys(database),
+    },
     queue,
-    truthLog,
-    store,
-    dispatcher,
-    platform,
-    catalogue,
-    llm,
-    memory,
+    llmConfigured: llm.configured,
+    jobs: {
+      queue,
+      builtinKinds: jobKinds,
+      validateInput: inputValidators(kinds),
+      defaults: { leaseSeconds: config.ROUTER_LEASE_SECONDS, maxAttempts: config.ROUTER_MAX_ATTEMPTS },
+    },
+    truthLog: { truthLog, queue },
+    assistant: {
+      configs,
+      catalogue,
+      builtinKinds: jobKinds,
+      queue,
+      onVersion: (version) => pool.setVersion(String(version)),
+    },
+    llm: { relay: llm, usage, idleMs: config.LLM_STREAM_IDLE_SECONDS * 1000 },
+    chat: { dispatcher, catalogue, llm, conversations, calls, configs },
+    memory: { memory, llm },
+    mcp: { catalogue, logger },
     proxy: {
       knowledgeUrl: config.KNOWLEDGE_URL,
       amlUrl: config.AML_URL,
@@ -118,17 +144,7 @@ export function assembleRouter(
     },
     pages: { projectRoot: PROJECT_ROOT },
     context: { sourceDir: resolve(config.CONTEXT_DIR), targetDir: resolve(config.CONTEXT_TARGET_DIR) },
-    llmIdleMs: config.LLM_STREAM_IDLE_SECONDS * 1000,
-    builtinKinds: config.ROUTER_WORKERS > 0 ? Object.keys(kinds) : [],
-    validateInput: inputValidators(kinds),
-    defaults: { leaseSeconds: config.ROUTER_LEASE_SECONDS, maxAttempts: config.ROUTER_MAX_ATTEMPTS },
-    auth: {
-      adminKey: config.ADMIN_API_KEY,
-      internalKey: config.INTERNAL_API_KEY,
-      requireApiKey: config.ROUTER_REQUIRE_API_KEY,
-      keys: opts.keys ?? gatewayKeys(database),
-    },
-    onGptVersion: (version) => pool.setVersion(String(version)),
+    agents: { dispatcher, calls, builtinKinds: jobKinds, queue },
   }
 
   let reaper: NodeJS.Timeout | undefined
@@ -149,7 +165,7 @@ export function assembleRouter(
     },
     async start() {
       await this.loadPages()
-      const current = await store.currentGpt()
+      const current = await configs.currentGpt()
       if (current) pool.setVersion(String(current.version))
       if (config.ROUTER_WORKERS > 0) await pool.start()
       reaper = setInterval(() => {

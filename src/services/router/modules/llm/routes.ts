@@ -6,10 +6,11 @@
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser'
 import { Type } from 'typebox'
-import { ok } from '../../../kit/envelope.ts'
-import { notConfigured } from '../../../kit/llm.ts'
-import type { App } from '../../../kit/server.ts'
-import type { RouterDeps } from '../app.ts'
+import { ok } from '../../../../kit/envelope.ts'
+import { notConfigured } from '../../../../kit/llm.ts'
+import type { App } from '../../../../kit/server.ts'
+import type { LlmRelay } from './relay.ts'
+import type { LlmUsageLog } from './usage-log.ts'
 
 const ChatBody = Type.Object(
   {
@@ -34,8 +35,15 @@ const SKIP_HEADERS = new Set([
   'server',
 ])
 
-export function llmRoutes(app: App, deps: RouterDeps): void {
-  const relay = deps.llm
+export interface LlmDeps {
+  relay: LlmRelay
+  usage: LlmUsageLog
+  /** Longest silence between streamed chunks before the stream is cut (ms). */
+  idleMs: number
+}
+
+export function registerLlm(app: App, deps: LlmDeps): void {
+  const relay = deps.relay
 
   app.get('/v1/llm/models', async (_request, reply) => {
     if (!relay.configured) throw notConfigured()
@@ -55,7 +63,7 @@ export function llmRoutes(app: App, deps: RouterDeps): void {
     },
     async (request, reply) => {
       const days = request.query.days ?? 30
-      return ok(reply, { period_days: days, models: await deps.store.llmUsage(days) })
+      return ok(reply, { period_days: days, models: await deps.usage.llmUsage(days) })
     },
   )
 
@@ -163,7 +171,7 @@ export function llmRoutes(app: App, deps: RouterDeps): void {
       let idle: NodeJS.Timeout | undefined
       const armIdle = () => {
         clearTimeout(idle)
-        idle = setTimeout(() => opened.controller.abort(), deps.llmIdleMs)
+        idle = setTimeout(() => opened.controller.abort(), deps.idleMs)
       }
       try {
         parser.feed(decoder.decode(opened.first, { stream: true }))
@@ -184,7 +192,7 @@ export function llmRoutes(app: App, deps: RouterDeps): void {
         error = clientGone.signal.aborted
           ? 'client disconnected'
           : opened.controller.signal.aborted
-            ? `stream idle for more than ${deps.llmIdleMs} ms`
+            ? `stream idle for more than ${deps.idleMs} ms`
             : `stream broke: ${(cause as Error).message}`
         // After the 200 an error can only travel as an event (as OpenRouter does).
         if (!clientGone.signal.aborted) {

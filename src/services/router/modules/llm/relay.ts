@@ -12,10 +12,10 @@
  *   upstream for `stream_options.include_usage` and strips that extra chunk again when the client
  *   did not ask for it, so the client sees the stream it would have seen without the proxy.
  */
-import { AppError, type ErrorCode } from '../../kit/errors.ts'
-import { notConfigured } from '../../kit/llm.ts'
-import type { Logger } from '../../kit/logger.ts'
-import type { RouterStore } from './store.ts'
+import { AppError, type ErrorCode } from '../../../../kit/errors.ts'
+import { notConfigured } from '../../../../kit/llm.ts'
+import type { Logger } from '../../../../kit/logger.ts'
+import type { LlmUsageLog } from './usage-log.ts'
 
 export interface RelaySettings {
   baseUrl: string | undefined
@@ -62,14 +62,14 @@ export class LlmRelay {
   readonly configured: boolean
   readonly defaultModel: string
   private readonly s: RelaySettings & { backoffMs: number; fetch: typeof fetch }
-  private readonly store: RouterStore
+  private readonly usage: LlmUsageLog
   private readonly logger: Logger | undefined
 
-  constructor(settings: RelaySettings, store: RouterStore, logger?: Logger) {
+  constructor(settings: RelaySettings, usage: LlmUsageLog, logger?: Logger) {
     this.configured = Boolean(settings.baseUrl)
     this.defaultModel = settings.model
     this.s = { backoffMs: 250, fetch, ...settings }
-    this.store = store
+    this.usage = usage
     this.logger = logger
   }
 
@@ -246,7 +246,7 @@ export class LlmRelay {
     },
   ): Promise<void> {
     try {
-      await this.store.recordLlm({
+      await this.usage.recordLlm({
         caller: info.caller ?? null,
         route: info.route,
         model_requested: this.modelsFor(body.model)[0]!,

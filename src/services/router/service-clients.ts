@@ -7,7 +7,7 @@
 import { AppError, codeOfStatus } from '../../kit/errors.ts'
 import { HttpClient, UpstreamError } from '../../kit/http.ts'
 
-export interface PlatformOptions {
+export interface ServiceClientOptions {
   knowledgeUrl: string
   amlUrl: string
   discoveryUrl: string
@@ -26,12 +26,12 @@ export type AmlScreenInput = { first_name: string; last_name: string; birth_date
 
 const CLIENT_STATUSES = [400, 401, 403, 404, 405, 409, 413, 415, 422, 429, 503]
 
-export class PlatformClients {
+export class ServiceClients {
   private readonly knowledge: HttpClient
   private readonly aml: HttpClient
   private readonly discovery: HttpClient
 
-  constructor(opts: PlatformOptions) {
+  constructor(opts: ServiceClientOptions) {
     const common = { retries: 1, ...(opts.fetch ? { fetch: opts.fetch } : {}) }
     this.knowledge = new HttpClient({
       source: 'knowledge',

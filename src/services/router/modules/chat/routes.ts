@@ -11,14 +11,18 @@
  * The model gets at most `max_steps` rounds of tool calls before it must answer.
  */
 import { Type } from 'typebox'
-import { ok } from '../../../kit/envelope.ts'
-import { AppError, errors } from '../../../kit/errors.ts'
-import type { ChatMessage, ToolCall } from '../../../kit/llm.ts'
-import { notConfigured } from '../../../kit/llm.ts'
-import type { App } from '../../../kit/server.ts'
-import type { RouterDeps } from '../app.ts'
-import { callAgent, type PlatformTool } from '../catalogue.ts'
-import { DEFAULT_INSTRUCTIONS } from './gpt.ts'
+import type { Dispatcher } from '../../../../agents/dispatch.ts'
+import { ok } from '../../../../kit/envelope.ts'
+import { AppError, errors } from '../../../../kit/errors.ts'
+import type { ChatMessage, ToolCall } from '../../../../kit/llm.ts'
+import { notConfigured } from '../../../../kit/llm.ts'
+import type { App } from '../../../../kit/server.ts'
+import { type Catalogue, callAgent, type PlatformTool } from '../../tool-catalogue.ts'
+import type { AgentCallLog } from '../agents/call-log.ts'
+import { DEFAULT_INSTRUCTIONS } from '../assistant/routes.ts'
+import type { AssistantConfigStore } from '../assistant/store.ts'
+import type { LlmRelay } from '../llm/relay.ts'
+import type { ConversationStore } from './store.ts'
 
 const DEFAULT_TOOLS = ['knowledge_search', 'aml_screen_person', 'aml_screen_company', 'discovery_search']
 /** Tool results longer than this (characters of JSON) are cut before they go back to the model. */
@@ -57,7 +61,17 @@ interface Offered {
   run: (args: Record<string, unknown>) => Promise<unknown>
 }
 
-export function chainRoutes(app: App, deps: RouterDeps): void {
+export interface ChatDeps {
+  dispatcher: Dispatcher
+  catalogue: Catalogue
+  llm: LlmRelay
+  conversations: ConversationStore
+  calls: AgentCallLog
+  /** The published assistant instructions, the chat's default system prompt. */
+  configs: Pick<AssistantConfigStore, 'currentGpt'>
+}
+
+export function registerChat(app: App, deps: ChatDeps): void {
   function agentsCallTool(): Offered {
     const names = deps.dispatcher.agents.map((a) => `${a.service}/${a.name}`)
     return {
@@ -78,7 +92,7 @@ export function chainRoutes(app: App, deps: RouterDeps): void {
       run: (args) =>
         callAgent(
           deps.dispatcher,
-          deps.store,
+          deps.calls,
           String(args.service),
           String(args.agent),
           args.input ?? {},
@@ -125,18 +139,18 @@ export function chainRoutes(app: App, deps: RouterDeps): void {
     const tools = offered(b.tools)
     let conversationId = b.conversation_id
     if (conversationId) {
-      if (!(await deps.store.conversationExists(conversationId))) {
+      if (!(await deps.conversations.conversationExists(conversationId))) {
         throw errors.notFound('Conversation', { conversation_id: conversationId })
       }
     } else {
-      conversationId = await deps.store.createConversation(b.title ?? b.message.slice(0, 80))
+      conversationId = await deps.conversations.createConversation(b.title ?? b.message.slice(0, 80))
     }
     const userMessage: ChatMessage = { role: 'user', content: b.message }
-    await deps.store.appendMessages(conversationId, [userMessage])
-    const history: ChatMessage[] = (await deps.store.messages(conversationId)).map(
+    await deps.conversations.appendMessages(conversationId, [userMessage])
+    const history: ChatMessage[] = (await deps.conversations.messages(conversationId)).map(
       ({ seq: _seq, created_at: _at, ...m }) => m,
     )
-    const system = b.system ?? (await deps.store.currentGpt())?.instructions ?? DEFAULT_INSTRUCTIONS
+    const system = b.system ?? (await deps.configs.currentGpt())?.instructions ?? DEFAULT_INSTRUCTIONS
     const openAiTools = tools.map((t) => ({
       type: 'function' as const,
       function: { name: t.name, description: t.description, parameters: t.parameters },
@@ -172,7 +186,7 @@ export function chainRoutes(app: App, deps: RouterDeps): void {
       const toolCalls = (message.tool_calls ?? []).filter((c: ToolCall) => c.type === 'function' || !c.type)
       if (toolCalls.length === 0 || lastRound) {
         answer = { role: 'assistant', content: message.content ?? '' }
-        await deps.store.appendMessages(conversationId, [answer])
+        await deps.conversations.appendMessages(conversationId, [answer])
         break
       }
       const assistant: ChatMessage = {
@@ -191,7 +205,7 @@ export function chainRoutes(app: App, deps: RouterDeps): void {
           content: report.content,
         })
       }
-      await deps.store.appendMessages(conversationId, [assistant, ...results])
+      await deps.conversations.appendMessages(conversationId, [assistant, ...results])
       history.push(assistant, ...results)
     }
     return ok(reply, {
@@ -208,12 +222,12 @@ export function chainRoutes(app: App, deps: RouterDeps): void {
     '/v1/chain/conversations/:id',
     { schema: { params: Type.Object({ id: Type.String({ format: 'uuid' }) }) } },
     async (request, reply) => {
-      if (!(await deps.store.conversationExists(request.params.id))) {
+      if (!(await deps.conversations.conversationExists(request.params.id))) {
         throw errors.notFound('Conversation', { conversation_id: request.params.id })
       }
       return ok(reply, {
         conversation_id: request.params.id,
-        messages: await deps.store.messages(request.params.id),
+        messages: await deps.conversations.messages(request.params.id),
       })
     },
   )

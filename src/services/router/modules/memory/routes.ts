@@ -8,12 +8,12 @@
  * an LLM is configured and false otherwise, and the answer says which happened.
  */
 import { Type } from 'typebox'
-import type { Filter } from '../../../engines/memory/filters.ts'
-import type { Scope } from '../../../engines/memory/store.ts'
-import { ok } from '../../../kit/envelope.ts'
-import { AppError, errors } from '../../../kit/errors.ts'
-import type { App } from '../../../kit/server.ts'
-import type { RouterDeps } from '../app.ts'
+import type { Filter } from '../../../../engines/memory/filters.ts'
+import type { MemoryStore, Scope } from '../../../../engines/memory/store.ts'
+import { ok } from '../../../../kit/envelope.ts'
+import { AppError, errors } from '../../../../kit/errors.ts'
+import type { App } from '../../../../kit/server.ts'
+import type { LlmRelay } from '../llm/relay.ts'
 
 const ScopeId = Type.String({ minLength: 1, maxLength: 200 })
 const Message = Type.Object(
@@ -63,7 +63,13 @@ function scopeOf(body: { user_id?: string; agent_id?: string; run_id?: string; f
   return { user_id: pick('user_id'), agent_id: pick('agent_id'), run_id: pick('run_id') }
 }
 
-export function memoryRoutes(app: App, deps: RouterDeps): void {
+export interface MemoryDeps {
+  memory: MemoryStore
+  /** Extracts facts from a conversation when `infer` is on. */
+  llm: Pick<LlmRelay, 'configured' | 'complete'>
+}
+
+export function registerMemory(app: App, deps: MemoryDeps): void {
   const memory = deps.memory
 
   async function extractFacts(messages: { role: string; content: string }[], caller: string | undefined) {

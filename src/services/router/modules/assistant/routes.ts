@@ -5,10 +5,12 @@
  * version (workers report it in their heartbeats); GET /v1/gpt/config is what a worker loads.
  */
 import { Type } from 'typebox'
-import { ok } from '../../../kit/envelope.ts'
-import { errors } from '../../../kit/errors.ts'
-import type { App } from '../../../kit/server.ts'
-import type { RouterDeps } from '../app.ts'
+import type { JobQueue } from '../../../../engines/jobs/queue.ts'
+import { ok } from '../../../../kit/envelope.ts'
+import { errors } from '../../../../kit/errors.ts'
+import type { App } from '../../../../kit/server.ts'
+import type { Catalogue } from '../../tool-catalogue.ts'
+import type { AssistantConfigStore } from './store.ts'
 
 export const DEFAULT_INSTRUCTIONS = `You are the Gatehouse assistant for Czech businesses that must know who they deal with.
 Answer from the platform's tools, never from memory: screen people and companies with the AML tools,
@@ -17,7 +19,7 @@ tool gave each fact. When a tool fails or finds nothing, say so plainly; never i
 Answer in the language of the question (Czech or English).`
 
 /** The catalogue as published: names, services, descriptions and argument schemas. */
-function toolCatalogue(deps: RouterDeps): unknown[] {
+function toolCatalogue(deps: AssistantDeps): unknown[] {
   const tools = deps.catalogue.tools.map((t) => ({
     type: 'function',
     service: t.service,
@@ -27,7 +29,17 @@ function toolCatalogue(deps: RouterDeps): unknown[] {
   return [...tools, ...kinds]
 }
 
-export function gptRoutes(app: App, deps: RouterDeps): void {
+export interface AssistantDeps {
+  configs: AssistantConfigStore
+  catalogue: Catalogue
+  builtinKinds: readonly string[]
+  /** Lists the workers whose loaded versions /v1/gpt/status reports. */
+  queue: Pick<JobQueue, 'listWorkers'>
+  /** Told when /v1/gpt/sync publishes a version (the built-in pool reports it in heartbeats). */
+  onVersion?: ((version: number) => void) | undefined
+}
+
+export function registerAssistant(app: App, deps: AssistantDeps): void {
   app.post(
     '/v1/gpt/sync',
     {
@@ -45,14 +57,14 @@ export function gptRoutes(app: App, deps: RouterDeps): void {
       },
     },
     async (request, reply) => {
-      const current = await deps.store.currentGpt()
+      const current = await deps.configs.currentGpt()
       const instructions = request.body?.instructions ?? current?.instructions ?? DEFAULT_INSTRUCTIONS
-      const { version, changed } = await deps.store.publishGpt({
+      const { version, changed } = await deps.configs.publishGpt({
         instructions,
         tools: toolCatalogue(deps),
         note: request.body?.note,
       })
-      if (changed) deps.onGptVersion?.(version.version)
+      if (changed) deps.onVersion?.(version.version)
       reply.code(changed ? 201 : 200)
       return ok(reply, {
         changed,
@@ -66,7 +78,7 @@ export function gptRoutes(app: App, deps: RouterDeps): void {
   )
 
   app.get('/v1/gpt/status', async (_request, reply) => {
-    const current = await deps.store.currentGpt()
+    const current = await deps.configs.currentGpt()
     const workers = await deps.queue.listWorkers({ limit: 200 })
     const currentTag = current ? String(current.version) : null
     const byVersion: Record<string, number> = {}
@@ -112,8 +124,8 @@ export function gptRoutes(app: App, deps: RouterDeps): void {
     async (request, reply) => {
       const version =
         request.query.version !== undefined
-          ? await deps.store.gptVersion(request.query.version)
-          : await deps.store.currentGpt()
+          ? await deps.configs.gptVersion(request.query.version)
+          : await deps.configs.currentGpt()
       if (!version) {
         throw errors.notFound(
           request.query.version !== undefined

@@ -5,26 +5,33 @@
  * it from outside. Every list pages with `limit` and `offset` and says how many there are.
  */
 import { Type } from 'typebox'
-import { ok } from '../../../kit/envelope.ts'
-import { errors } from '../../../kit/errors.ts'
-import type { App } from '../../../kit/server.ts'
-import type { RouterDeps } from '../app.ts'
+import type { JobQueue } from '../../../../engines/jobs/queue.ts'
+import { ok } from '../../../../kit/envelope.ts'
+import { errors } from '../../../../kit/errors.ts'
+import type { App } from '../../../../kit/server.ts'
+import { IdParams, Paging, Uuid } from '../../schemas.ts'
 import {
   ClaimBody,
   CompleteBody,
   CreateTaskBody,
   FailBody,
   HeartbeatBody,
-  IdParams,
   Kind,
   LeaseBody,
-  Paging,
   RegisterBody,
   Status,
-  Uuid,
-} from '../schemas.ts'
+} from './schemas.ts'
 
-export function jobRoutes(app: App, deps: RouterDeps): void {
+export interface JobsDeps {
+  queue: JobQueue
+  /** Kinds the router's own workers run (nothing else may claim them). */
+  builtinKinds: readonly string[]
+  /** Checks a built-in kind's input at POST /tasks (throws a 400). */
+  validateInput: (kind: string, input: unknown) => void
+  defaults: { leaseSeconds: number; maxAttempts: number }
+}
+
+export function registerJobs(app: App, deps: JobsDeps): void {
   const { queue } = deps
 
   async function assertKnownKind(kind: string): Promise<void> {

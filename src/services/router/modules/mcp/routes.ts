@@ -14,15 +14,20 @@ import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { Type } from 'typebox'
-import { ok } from '../../../kit/envelope.ts'
-import { AppError, errors } from '../../../kit/errors.ts'
-import type { App, FastifyReply, FastifyRequest } from '../../../kit/server.ts'
-import type { RouterDeps } from '../app.ts'
-import { TOOL_SERVICES } from '../catalogue.ts'
+import { ok } from '../../../../kit/envelope.ts'
+import { AppError, errors } from '../../../../kit/errors.ts'
+import type { Logger } from '../../../../kit/logger.ts'
+import type { App, FastifyReply, FastifyRequest } from '../../../../kit/server.ts'
+import { type Catalogue, TOOL_SERVICES } from '../../tool-catalogue.ts'
 
 const VERSION = '0.1.0'
 
-export function mcpRoutes(app: App, deps: RouterDeps): void {
+export interface McpDeps {
+  catalogue: Catalogue
+  logger: Logger
+}
+
+export function registerMcp(app: App, deps: McpDeps): void {
   const sessions = new Map<string, { transport: SSEServerTransport; service: string }>()
 
   function serverFor(service: string): Server {

@@ -5,14 +5,15 @@
  */
 import { createHash } from 'node:crypto'
 import { Type } from 'typebox'
-import { isTerminal } from '../../../engines/jobs/state.ts'
-import type { Job } from '../../../engines/jobs/types.ts'
-import type { TruthLog, TruthLogEntry } from '../../../engines/truth-log/chain.ts'
-import { ok } from '../../../kit/envelope.ts'
-import { AppError } from '../../../kit/errors.ts'
-import type { App } from '../../../kit/server.ts'
-import type { RouterDeps } from '../app.ts'
-import { Paging, TruthLogAutoBody, TruthLogBody } from '../schemas.ts'
+import type { JobQueue } from '../../../../engines/jobs/queue.ts'
+import { isTerminal } from '../../../../engines/jobs/state.ts'
+import type { Job } from '../../../../engines/jobs/types.ts'
+import type { TruthLog, TruthLogEntry } from '../../../../engines/truth-log/chain.ts'
+import { ok } from '../../../../kit/envelope.ts'
+import { AppError } from '../../../../kit/errors.ts'
+import type { App } from '../../../../kit/server.ts'
+import { Paging } from '../../schemas.ts'
+import { TruthLogAutoBody, TruthLogBody } from './schemas.ts'
 
 /** Results up to this many characters of JSON are kept verbatim in the entry; larger ones by hash. */
 const INLINE_RESULT_CHARS = 4000
@@ -42,7 +43,13 @@ export function recordJobOutcome(log: TruthLog, job: Job): Promise<TruthLogEntry
   })
 }
 
-export function truthLogRoutes(app: App, deps: RouterDeps): void {
+export interface TruthLogDeps {
+  truthLog: TruthLog
+  /** Reads the job whose outcome /truth-log/auto records. */
+  queue: Pick<JobQueue, 'get'>
+}
+
+export function registerTruthLog(app: App, deps: TruthLogDeps): void {
   const internal = { auth: 'internal' as const }
 
   app.post('/truth-log', { config: internal, schema: { body: TruthLogBody } }, async (request, reply) => {

@@ -11,9 +11,8 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join, normalize, relative, resolve, sep } from 'node:path'
 import { Marked } from 'marked'
-import type { PublicRecord, Snapshot } from '../../../engines/discovery/dataset.ts'
-import type { App, FastifyReply } from '../../../kit/server.ts'
-import type { RouterDeps } from '../app.ts'
+import type { PublicRecord, Snapshot } from '../../../../engines/discovery/dataset.ts'
+import type { App, FastifyReply } from '../../../../kit/server.ts'
 
 const TYPE_TITLES: Record<string, string> = { service: 'Služby', content: 'Články', product: 'Produkty' }
 
@@ -165,26 +164,34 @@ function docFile(root: string, name: string): string | undefined {
   return undefined
 }
 
-export function pageRoutes(app: App, deps: RouterDeps): void {
+export interface PagesDeps {
+  /** /docs/* serves the Markdown under this folder. */
+  projectRoot: string
+  /** /web/* renders the discovery snapshot, loaded at start (or why it could not be). */
+  snapshot?: Snapshot | undefined
+  snapshotProblem?: string | undefined
+}
+
+export function registerPages(app: App, deps: PagesDeps): void {
   const pub = { auth: 'public' as const }
-  const root = deps.pages.projectRoot
+  const root = deps.projectRoot
 
   app.get('/web', { config: pub }, async (_request, reply) => {
-    const snapshot = deps.pages.snapshot
+    const snapshot = deps.snapshot
     if (!snapshot)
       return html(
         reply,
         503,
         page(
           'Unavailable',
-          `<h1>Pages unavailable</h1><p>${escapeHtml(deps.pages.snapshotProblem ?? 'no snapshot')}</p>`,
+          `<h1>Pages unavailable</h1><p>${escapeHtml(deps.snapshotProblem ?? 'no snapshot')}</p>`,
         ),
       )
     return html(reply, 200, webIndex(snapshot))
   })
 
   app.get('/web/*', { config: pub }, async (request, reply) => {
-    const snapshot = deps.pages.snapshot
+    const snapshot = deps.snapshot
     if (!snapshot) return html(reply, 503, page('Unavailable', '<h1>Pages unavailable</h1>'))
     const path = `/${(request.params as { '*': string })['*']}`.replace(/\/+$/, '') || '/'
     const record = snapshot.records.find((r) => pathOf(r).replace(/\/+$/, '') === path)

@@ -9,9 +9,8 @@
  * ROUTER_PROXY_TIMEOUT_SECONDS is 504.
  */
 import { Readable } from 'node:stream'
-import { AppError, codeOfStatus } from '../../../kit/errors.ts'
-import type { App, FastifyReply, FastifyRequest } from '../../../kit/server.ts'
-import type { RouterDeps } from '../app.ts'
+import { AppError, codeOfStatus } from '../../../../kit/errors.ts'
+import type { App, FastifyReply, FastifyRequest } from '../../../../kit/server.ts'
 
 export interface ProxyTarget {
   /** Name used in errors ("knowledge", "aml"). */
@@ -46,10 +45,18 @@ const RESPONSE_SKIP = new Set([
   'content-encoding',
 ])
 
-export function proxyRoutes(app: App, deps: RouterDeps): void {
+export interface ProxyDeps {
+  /** Targets of /rag/* and /aml/*. */
+  knowledgeUrl: string
+  amlUrl: string
+  /** Per request (ms). */
+  timeoutMs: number
+}
+
+export function registerProxies(app: App, deps: ProxyDeps): void {
   const targets: [string, ProxyTarget][] = [
-    ['/rag/*', { name: 'knowledge', baseUrl: deps.proxy.knowledgeUrl, rewrite: (p) => p }],
-    ['/aml/*', { name: 'aml', baseUrl: deps.proxy.amlUrl, rewrite: (p) => p.replace(/^\/aml/, '/api/aml') }],
+    ['/rag/*', { name: 'knowledge', baseUrl: deps.knowledgeUrl, rewrite: (p) => p }],
+    ['/aml/*', { name: 'aml', baseUrl: deps.amlUrl, rewrite: (p) => p.replace(/^\/aml/, '/api/aml') }],
   ]
   app.register(async (scope) => {
     // Bodies are relayed as bytes, whatever their type.
@@ -61,7 +68,7 @@ export function proxyRoutes(app: App, deps: RouterDeps): void {
       scope.route({
         method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
         url,
-        handler: (request, reply) => forward(request, reply, target, deps.proxy.timeoutMs),
+        handler: (request, reply) => forward(request, reply, target, deps.timeoutMs),
       })
     }
   })

@@ -5,13 +5,22 @@
  * made by agent.call jobs, the chain chat and the MCP servers; the gateway keeps its own log).
  */
 import { Type } from 'typebox'
-import { AGENT_SERVICE_COUNTS } from '../../../agents/types.ts'
-import { ok } from '../../../kit/envelope.ts'
-import type { App } from '../../../kit/server.ts'
-import type { RouterDeps } from '../app.ts'
-import { agentToolName } from '../catalogue.ts'
+import type { Dispatcher } from '../../../../agents/dispatch.ts'
+import { AGENT_SERVICE_COUNTS } from '../../../../agents/types.ts'
+import type { JobQueue } from '../../../../engines/jobs/queue.ts'
+import { ok } from '../../../../kit/envelope.ts'
+import type { App } from '../../../../kit/server.ts'
+import { agentToolName } from '../../tool-catalogue.ts'
+import type { AgentCallLog } from './call-log.ts'
 
-export function registryRoutes(app: App, deps: RouterDeps): void {
+export interface AgentsDeps {
+  dispatcher: Pick<Dispatcher, 'agents'>
+  calls: AgentCallLog
+  builtinKinds: readonly string[]
+  queue: Pick<JobQueue, 'listWorkers'>
+}
+
+export function registerAgents(app: App, deps: AgentsDeps): void {
   app.get(
     '/v1/agents/registry',
     {
@@ -66,7 +75,7 @@ export function registryRoutes(app: App, deps: RouterDeps): void {
     },
     async (request, reply) => {
       const days = request.query.days ?? 7
-      const agents = await deps.store.agentStats(days, { service: request.query.service })
+      const agents = await deps.calls.agentStats(days, { service: request.query.service })
       const calls = agents.reduce((n, a) => n + a.calls, 0)
       const errors = agents.reduce((n, a) => n + a.errors, 0)
       return ok(reply, { period_days: days, totals: { calls, errors, agents: agents.length }, agents })

@@ -4,11 +4,10 @@
  * missing. See src/engines/context-sync/sync.ts for the rules (markers, backups, dry run).
  */
 import { Type } from 'typebox'
-import { ContextError, status, sync, TARGETS } from '../../../engines/context-sync/sync.ts'
-import { ok } from '../../../kit/envelope.ts'
-import { AppError } from '../../../kit/errors.ts'
-import type { App } from '../../../kit/server.ts'
-import type { RouterDeps } from '../app.ts'
+import { ContextError, status, sync, TARGETS } from '../../../../engines/context-sync/sync.ts'
+import { ok } from '../../../../kit/envelope.ts'
+import { AppError } from '../../../../kit/errors.ts'
+import type { App } from '../../../../kit/server.ts'
 
 const TargetId = Type.Union(TARGETS.map((t) => Type.Literal(t.id)))
 
@@ -25,8 +24,14 @@ function sourceProblem(error: unknown, dir: string): never {
   throw error
 }
 
-export function contextRoutes(app: App, deps: RouterDeps): void {
-  const { sourceDir, targetDir } = deps.context
+export interface ContextDeps {
+  /** The source folder (CONTEXT_DIR) and the folder sync writes (CONTEXT_TARGET_DIR). */
+  sourceDir: string
+  targetDir: string
+}
+
+export function registerContext(app: App, deps: ContextDeps): void {
+  const { sourceDir, targetDir } = deps
 
   app.post(
     '/v1/context/sync',

@@ -10,8 +10,8 @@
 import type { Dispatcher } from '../../agents/dispatch.ts'
 import { AGENT_SERVICES } from '../../agents/types.ts'
 import { AppError } from '../../kit/errors.ts'
-import type { PlatformClients } from './platform.ts'
-import type { AgentCall, RouterStore } from './store.ts'
+import type { AgentCall, AgentCallLog } from './modules/agents/call-log.ts'
+import type { ServiceClients } from './service-clients.ts'
 
 export interface ToolCallContext {
   via: AgentCall['via']
@@ -48,10 +48,10 @@ export interface Catalogue {
 
 export function buildCatalogue(deps: {
   dispatcher: Dispatcher
-  platform: PlatformClients
-  store: RouterStore
+  platform: ServiceClients
+  calls: AgentCallLog
 }): Catalogue {
-  const { dispatcher, platform, store } = deps
+  const { dispatcher, platform, calls } = deps
   const tools: PlatformTool[] = []
 
   for (const agent of dispatcher.agents) {
@@ -61,7 +61,7 @@ export function buildCatalogue(deps: {
       description: agent.description,
       inputSchema: agent.input as unknown as Record<string, unknown>,
       readOnly: true,
-      run: (args, ctx) => callAgent(dispatcher, store, agent.service, agent.name, args, ctx.via),
+      run: (args, ctx) => callAgent(dispatcher, calls, agent.service, agent.name, args, ctx.via),
     })
   }
 
@@ -191,7 +191,7 @@ export function buildCatalogue(deps: {
 /** Runs an agent through the dispatcher and records the call for /v1/agents/registry/stats. */
 export async function callAgent(
   dispatcher: Dispatcher,
-  store: RouterStore,
+  calls: AgentCallLog,
   service: string,
   agent: string,
   input: unknown,
@@ -200,12 +200,12 @@ export async function callAgent(
   const started = performance.now()
   try {
     const { output, ms } = await dispatcher.call(service, agent, input)
-    await store.recordAgentCall({ service, agent, via, ok: true, ms })
+    await calls.recordAgentCall({ service, agent, via, ok: true, ms })
     return output
   } catch (error) {
     // A call to an agent that does not exist is the caller's mistake, not the agent's statistic.
     if (dispatcher.find(service, agent)) {
-      await store.recordAgentCall({
+      await calls.recordAgentCall({
         service,
         agent,
         via,

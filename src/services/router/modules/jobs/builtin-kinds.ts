@@ -13,13 +13,13 @@
  */
 import type { ValidateFunction } from 'ajv'
 import { Type } from 'typebox'
-import type { Dispatcher } from '../../agents/dispatch.ts'
-import type { JobHandler } from '../../engines/jobs/runner.ts'
-import { createAjv, validationError } from '../../kit/server.ts'
-import { callAgent } from './catalogue.ts'
-import type { LlmRelay } from './llm-relay.ts'
-import type { AmlScreenInput, PlatformClients } from './platform.ts'
-import type { RouterStore } from './store.ts'
+import type { Dispatcher } from '../../../../agents/dispatch.ts'
+import type { JobHandler } from '../../../../engines/jobs/runner.ts'
+import { createAjv, validationError } from '../../../../kit/server.ts'
+import type { AmlScreenInput, ServiceClients } from '../../service-clients.ts'
+import { callAgent } from '../../tool-catalogue.ts'
+import type { AgentCallLog } from '../agents/call-log.ts'
+import type { LlmRelay } from '../llm/relay.ts'
 
 export interface BuiltinKind {
   description: string
@@ -67,8 +67,8 @@ const LlmChatInput = Type.Object(
 
 export function builtinKinds(deps: {
   dispatcher: Dispatcher
-  platform: PlatformClients
-  store: RouterStore
+  platform: ServiceClients
+  calls: AgentCallLog
   llm: LlmRelay
 }): Record<string, BuiltinKind> {
   return {
@@ -82,7 +82,7 @@ export function builtinKinds(deps: {
       input: AgentCallInput as unknown as Record<string, unknown>,
       run: async (input) => {
         const i = input as { service: string; agent: string; input?: Record<string, unknown> }
-        return callAgent(deps.dispatcher, deps.store, i.service, i.agent, i.input ?? {}, 'job')
+        return callAgent(deps.dispatcher, deps.calls, i.service, i.agent, i.input ?? {}, 'job')
       },
     },
     'kb.search': {
