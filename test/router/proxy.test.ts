@@ -2,6 +2,7 @@
  * Proxy routes (/rag/*, /aml/*) against local fake services, and the HTML pages (/web/* from the
  * discovery snapshot, /docs/* from the project's Markdown).
  */
+import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { docLink } from '../../src/services/router/modules/pages/routes.ts'
 import { type FakeService, startFakeServices } from './fake-services.ts'
@@ -52,6 +53,37 @@ describe('proxy routes', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json().screening_id).toBe('AML-20261122-0001')
     expect(fake.requests.at(-1)!.url).toBe('/api/aml/screen/complete')
+  })
+
+  it('refuses a path that would leave its prefix (dot segments, encoded or not) without forwarding it', async () => {
+    // Over a raw socket: inject and fetch both resolve dot segments before sending; an attacker does not.
+    const address = new URL(await h.app.listen({ host: '127.0.0.1', port: 0 }))
+    const rawPost = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request({ host: address.hostname, port: address.port, path, method: 'POST' }, (res) => {
+          let body = ''
+          res.on('data', (chunk) => (body += chunk))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+        })
+        req.on('error', reject)
+        req.end('{}')
+      })
+    const before = fake.requests.length
+    for (const path of [
+      '/rag/../upload',
+      '/rag/%2e%2e/upload',
+      '/rag/%2E%2E/upload',
+      '/rag/.%2e/upload',
+      '/rag/..%2fupload',
+      '/rag/x%5c..%5c..%5cupload',
+      '/aml/%2e%2e/%2e%2e/health',
+      '/aml/screen/%252e%252e/%252e%252e/upload',
+    ]) {
+      const res = await rawPost(path)
+      expect(res.status, path).toBe(400)
+      expect(JSON.parse(res.body).error.details, path).toMatchObject({ field: 'path' })
+    }
+    expect(fake.requests.length).toBe(before)
   })
 
   it('relays the service’s own error envelope with its status', async () => {

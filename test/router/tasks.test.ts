@@ -9,6 +9,10 @@ import { ConfigError } from '../../src/kit/config.ts'
 import { checkProductionKeys, DEV_ADMIN_KEY, type RouterConfig } from '../../src/services/router/config.ts'
 import { ADMIN, eventually, type Harness, INTERNAL, routerHarness } from './harness.ts'
 
+/** Worker calls carry the internal key (or a worker key); cancelling and redriving, an operator's. */
+const WORKER = { 'x-api-key': INTERNAL }
+const OPERATOR = { 'x-admin-key': ADMIN }
+
 let h: Harness
 beforeAll(async () => {
   h = await routerHarness({ env: { ROUTER_LEASE_SECONDS: '30' } })
@@ -105,11 +109,11 @@ describe('tasks and built-in workers', () => {
     const bad = await get('/jobs?status=WAITING')
     expect(bad.status).toBe(400)
     expect(bad.body.error.details.field).toBe('status')
-    const cancelled = await post(`/jobs/${delayed.body.data.job.id}/cancel`, {})
+    const cancelled = await post(`/jobs/${delayed.body.data.job.id}/cancel`, {}, OPERATOR)
     expect(cancelled.body.data.job.status).toBe('CANCELLED')
-    const again = await post(`/jobs/${delayed.body.data.job.id}/cancel`, {})
+    const again = await post(`/jobs/${delayed.body.data.job.id}/cancel`, {}, OPERATOR)
     expect(again.status).toBe(409)
-    const redriven = await post(`/jobs/${delayed.body.data.job.id}/retry`, {})
+    const redriven = await post(`/jobs/${delayed.body.data.job.id}/retry`, {}, OPERATOR)
     expect(redriven.status).toBe(201)
     expect(redriven.body.data.task.id).toBe(delayed.body.data.task.id)
   })
@@ -117,31 +121,39 @@ describe('tasks and built-in workers', () => {
 
 describe('external assistant workers', () => {
   it('register, claim their kind, heartbeat and complete; the outcome goes to the truth log once', async () => {
-    const reg = await post('/gpt/register', {
-      name: 'reviewer-gpt',
-      kinds: ['ext.review'],
-      capacity: 2,
-      version: '0',
-    })
+    const reg = await post(
+      '/gpt/register',
+      {
+        name: 'reviewer-gpt',
+        kinds: ['ext.review'],
+        capacity: 2,
+        version: '0',
+      },
+      WORKER,
+    )
     expect(reg.status).toBe(201)
     const workerId = reg.body.data.worker.id
     expect(reg.body.data.heartbeat_seconds).toBe(10)
 
     const task = await post('/tasks', { kind: 'ext.review', input: { doc: 'smlouva.pdf' }, priority: 5 })
     expect(task.status).toBe(201)
-    const claim = await post('/gpt/jobs/claim', { worker_id: workerId, wait_seconds: 2 })
+    const claim = await post('/gpt/jobs/claim', { worker_id: workerId, wait_seconds: 2 }, WORKER)
     expect(claim.body.data.jobs).toHaveLength(1)
     const job = claim.body.data.jobs[0]
     expect(job.input).toEqual({ doc: 'smlouva.pdf' })
 
-    const beat = await post(`/jobs/${job.id}/heartbeat`, { lease_token: job.lease_token })
+    const beat = await post(`/jobs/${job.id}/heartbeat`, { lease_token: job.lease_token }, WORKER)
     expect(beat.status).toBe(200)
-    const wrongToken = await post(`/jobs/${job.id}/complete`, { lease_token: 'stolen', result: {} })
+    const wrongToken = await post(`/jobs/${job.id}/complete`, { lease_token: 'stolen', result: {} }, WORKER)
     expect(wrongToken.status).toBe(409)
-    const done = await post(`/jobs/${job.id}/complete`, {
-      lease_token: job.lease_token,
-      result: { verdict: 'ok' },
-    })
+    const done = await post(
+      `/jobs/${job.id}/complete`,
+      {
+        lease_token: job.lease_token,
+        result: { verdict: 'ok' },
+      },
+      WORKER,
+    )
     expect(done.body.data.job.status).toBe('SUCCEEDED')
 
     const noKey = await post('/truth-log/auto', { job_id: job.id })
@@ -163,15 +175,19 @@ describe('external assistant workers', () => {
   })
 
   it('records a permanent failure reported by a worker as FAILED', async () => {
-    const reg = await post('/gpt/register', { name: 'w2', kinds: ['ext.fail'], capacity: 1 })
+    const reg = await post('/gpt/register', { name: 'w2', kinds: ['ext.fail'], capacity: 1 }, WORKER)
     await post('/tasks', { kind: 'ext.fail', input: null })
-    const claim = await post('/gpt/jobs/claim', { worker_id: reg.body.data.worker.id })
+    const claim = await post('/gpt/jobs/claim', { worker_id: reg.body.data.worker.id }, WORKER)
     const job = claim.body.data.jobs[0]
-    const failed = await post(`/jobs/${job.id}/fail`, {
-      lease_token: job.lease_token,
-      error: { code: 'unreadable', message: 'the PDF is encrypted' },
-      retryable: false,
-    })
+    const failed = await post(
+      `/jobs/${job.id}/fail`,
+      {
+        lease_token: job.lease_token,
+        error: { code: 'unreadable', message: 'the PDF is encrypted' },
+        retryable: false,
+      },
+      WORKER,
+    )
     expect(failed.body.data.job).toMatchObject({ status: 'FAILED', error: { code: 'unreadable' } })
   })
 
@@ -226,12 +242,16 @@ describe('assistant configuration', () => {
     const second = await post('/v1/gpt/sync', { instructions: 'Be brief.' }, { 'x-admin-key': ADMIN })
     expect(second.body.data).toMatchObject({ changed: true, version: 2, previous_version: 1 })
 
-    const reg = await post('/gpt/register', { name: 'gpt-old', kinds: ['ext.x'], capacity: 1, version: '1' })
+    const reg = await post(
+      '/gpt/register',
+      { name: 'gpt-old', kinds: ['ext.x'], capacity: 1, version: '1' },
+      WORKER,
+    )
     let status = await get('/v1/gpt/status')
     expect(status.body.data.current.version).toBe(2)
     const old = status.body.data.workers.find((w: { id: string }) => w.id === reg.body.data.worker.id)
     expect(old.up_to_date).toBe(false)
-    await post('/gpt/heartbeat', { worker_id: reg.body.data.worker.id, version: '2' })
+    await post('/gpt/heartbeat', { worker_id: reg.body.data.worker.id, version: '2' }, WORKER)
     status = await get('/v1/gpt/status')
     expect(
       status.body.data.workers.find((w: { id: string }) => w.id === reg.body.data.worker.id).up_to_date,

@@ -639,6 +639,10 @@ export class JobQueue {
 
   // ── workers ──────────────────────────────────────────────────────────────────────────────────
 
+  /**
+   * Registers a worker, or updates one the same owner registered before under this id. Another
+   * owner's id is refused (403), so nobody can take over a worker's entry or its leases.
+   */
   async registerWorker(req: {
     id?: string
     name: string
@@ -647,8 +651,11 @@ export class JobQueue {
     capacity: number
     version?: string | undefined
     meta?: Record<string, unknown> | undefined
+    /** A worker credential id or `internal`; built-in workers have none. */
+    owner?: string | undefined
   }): Promise<Worker> {
     const now = this.now()
+    const owner = req.owner ?? null
     const row: WorkerRow = {
       id: req.id ?? randomUUID(),
       name: req.name,
@@ -659,21 +666,28 @@ export class JobQueue {
       meta: req.meta ? JSON.stringify(req.meta) : null,
       registered_at: now,
       last_seen_at: now,
+      owner,
     }
-    await this.db
+    const written = await this.db
       .insertInto('router_workers')
       .values(row)
       .onConflict((oc) =>
-        oc.column('id').doUpdateSet({
-          name: row.name,
-          kinds: row.kinds,
-          capacity: row.capacity,
-          version: row.version,
-          meta: row.meta,
-          last_seen_at: now,
-        }),
+        oc
+          .column('id')
+          .doUpdateSet({
+            name: row.name,
+            kinds: row.kinds,
+            capacity: row.capacity,
+            version: row.version,
+            meta: row.meta,
+            last_seen_at: now,
+          })
+          .where((eb) =>
+            owner === null ? eb('router_workers.owner', 'is', null) : eb('router_workers.owner', '=', owner),
+          ),
       )
-      .execute()
+      .executeTakeFirst()
+    if (Number(written.numInsertedOrUpdatedRows ?? 0) === 0) throw notYourWorker(row.id)
     return this.getWorker(row.id)
   }
 
@@ -684,15 +698,27 @@ export class JobQueue {
    */
   async workerHeartbeat(
     workerId: string,
-    req: { version?: string | undefined; jobIds?: string[] | undefined } = {},
+    req: {
+      version?: string | undefined
+      jobIds?: string[] | undefined
+      /** When given, only this owner's worker is touched (another owner's is a 403). */
+      owner?: string | undefined
+    } = {},
   ): Promise<{ worker: Worker; extended: number; jobs: { id: string; status: JobStatus }[] }> {
     const now = this.now()
-    const seen = await this.db
+    let update = this.db
       .updateTable('router_workers')
       .set({ last_seen_at: now, ...(req.version !== undefined ? { version: req.version } : {}) })
       .where('id', '=', workerId)
-      .executeTakeFirst()
+    if (req.owner !== undefined) update = update.where('owner', '=', req.owner)
+    const seen = await update.executeTakeFirst()
     if (Number(seen.numUpdatedRows) === 0) {
+      const exists = await this.db
+        .selectFrom('router_workers')
+        .select('id')
+        .where('id', '=', workerId)
+        .executeTakeFirst()
+      if (exists) throw notYourWorker(workerId)
       throw errors.notFound('Worker', { worker_id: workerId, hint: 'register first with POST /gpt/register' })
     }
     const extended = await this.db
@@ -898,4 +924,10 @@ export function isUniqueViolation(error: unknown): boolean {
     e.errcode === 1555 ||
     /UNIQUE constraint failed/i.test(e.message ?? '')
   )
+}
+
+function notYourWorker(workerId: string): AppError {
+  return new AppError('forbidden', 'This worker_id is registered under another credential', {
+    worker_id: workerId,
+  })
 }

@@ -48,6 +48,8 @@ export interface WorkerRow {
   meta: string | null
   registered_at: number | string
   last_seen_at: number | string
+  /** Who may act as this worker: a worker credential id, `internal`, or null (built-in). */
+  owner: string | null
 }
 
 export interface QueueTables {

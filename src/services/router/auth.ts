@@ -3,17 +3,21 @@
  * - `admin` routes (publishing assistant configuration, writing context files) need
  *   `X-Admin-Key: <ADMIN_API_KEY>`;
  * - `internal` routes (the truth log) need `X-API-Key: <INTERNAL_API_KEY>`;
+ * - `worker` routes (registering, heartbeats, claiming, completing and failing jobs) need the
+ *   internal key or a worker key an admin issued (`Authorization: Bearer wk_…` or
+ *   `X-Worker-Key`), in every mode: nobody anonymous may run, forge or steal jobs;
+ * - `operator` routes (cancelling and redriving jobs) need the admin or the internal key;
  * - `public` routes (health, the static pages and the documentation) need nothing;
  * - every other route is open by default and, with ROUTER_REQUIRE_API_KEY=true, needs a key
  *   issued by the gateway (`Authorization: Bearer <key>` or `X-API-Key: <key>`), checked against
  *   the gateway's key store.
  * A missing key is 401, a wrong, expired or revoked one 403. Comparisons take constant time.
  */
-import { timingSafeEqual } from 'node:crypto'
+import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import { AppError } from '../../kit/errors.ts'
 
-export type RouteAuth = 'admin' | 'internal' | 'public' | 'key'
+export type RouteAuth = 'admin' | 'internal' | 'public' | 'key' | 'worker' | 'operator'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,6 +26,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The gateway key id the caller presented (when keys are required). */
     apiKeyId?: string | undefined
+    /** On worker routes: the worker credential id, or `internal` for the internal key. */
+    workerOwner?: string | undefined
   }
 }
 
@@ -35,13 +41,19 @@ export interface AuthOptions {
   internalKey: string
   requireApiKey: boolean
   keys: KeyVerifier | undefined
+  /** Checks a worker key; returns its credential id. */
+  workers?: { verify(key: string): Promise<string | undefined> } | undefined
 }
 
+/**
+ * Constant-time comparison that leaks neither the content nor the length of the expected secret:
+ * both sides are hashed to 32 bytes first, so the compare always takes the same time.
+ */
 export function sameSecret(given: string | undefined, expected: string): boolean {
   if (given === undefined) return false
-  const a = Buffer.from(given)
-  const b = Buffer.from(expected)
-  return a.length === b.length && timingSafeEqual(a, b)
+  const a = createHash('sha256').update(given).digest()
+  const b = createHash('sha256').update(expected).digest()
+  return timingSafeEqual(a, b)
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -84,6 +96,41 @@ export function authHook(opts: AuthOptions) {
         if (!sameSecret(given, opts.internalKey))
           throw new AppError('forbidden', 'Invalid internal key', { header: 'X-API-Key' })
         return
+      }
+      case 'worker': {
+        const given = header(request, 'x-worker-key') ?? presentedKey(request)
+        if (!given) {
+          throw new AppError(
+            'unauthorized',
+            'Worker key required: send Authorization: Bearer <worker key> (issued by an admin at POST /workers/credentials) or the internal key in X-API-Key',
+            { header: 'Authorization' },
+          )
+        }
+        if (sameSecret(given, opts.internalKey)) {
+          request.workerOwner = 'internal'
+          return
+        }
+        const owner = await opts.workers?.verify(given)
+        if (!owner)
+          throw new AppError('forbidden', 'Invalid or revoked worker key', { header: 'Authorization' })
+        request.workerOwner = owner
+        return
+      }
+      case 'operator': {
+        const admin = header(request, 'x-admin-key')
+        if (admin && sameSecret(admin, opts.adminKey)) return
+        const internal = header(request, 'x-api-key')
+        if (internal && sameSecret(internal, opts.internalKey)) return
+        if (!admin && !internal) {
+          throw new AppError(
+            'unauthorized',
+            'Admin or internal key required: send X-Admin-Key or X-API-Key',
+            {
+              header: 'X-Admin-Key',
+            },
+          )
+        }
+        throw new AppError('forbidden', 'Invalid admin or internal key', { header: 'X-Admin-Key' })
       }
       case 'key': {
         if (!opts.requireApiKey) return

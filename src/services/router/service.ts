@@ -8,6 +8,7 @@ import { createAgentDeps } from '../../agents/deps.ts'
 import { createDispatcher } from '../../agents/dispatch.ts'
 import { agents } from '../../agents/index.ts'
 import { DEFAULT_ORIGIN, loadDataset } from '../../engines/discovery/dataset.ts'
+import { WorkerCredentials } from '../../engines/jobs/credentials.ts'
 import { JobQueue } from '../../engines/jobs/queue.ts'
 import { WorkerPool } from '../../engines/jobs/runner.ts'
 import { KeyStore, type KeyTables } from '../../engines/keys/store.ts'
@@ -65,6 +66,7 @@ export function assembleRouter(
     ...(opts.now ? { now: opts.now } : {}),
   })
   const truthLog = new TruthLog(database)
+  const credentials = new WorkerCredentials(database, opts.now ? { now: opts.now } : {})
   const now = opts.now ? { now: opts.now } : {}
   const configs = new AssistantConfigStore(database, now)
   const usage = new LlmUsageLog(database, now)
@@ -116,12 +118,15 @@ export function assembleRouter(
       internalKey: config.INTERNAL_API_KEY,
       requireApiKey: config.ROUTER_REQUIRE_API_KEY,
       keys: opts.keys ?? gatewayKeys(database),
+      workers: credentials,
     },
     queue,
     llmConfigured: llm.configured,
     jobs: {
       queue,
       builtinKinds: jobKinds,
+      reservedKinds: Object.keys(kinds),
+      credentials,
       validateInput: inputValidators(kinds),
       defaults: { leaseSeconds: config.ROUTER_LEASE_SECONDS, maxAttempts: config.ROUTER_MAX_ATTEMPTS },
     },

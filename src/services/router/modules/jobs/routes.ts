@@ -5,9 +5,10 @@
  * it from outside. Every list pages with `limit` and `offset` and says how many there are.
  */
 import { Type } from 'typebox'
+import type { WorkerCredentials } from '../../../../engines/jobs/credentials.ts'
 import type { JobQueue } from '../../../../engines/jobs/queue.ts'
 import { ok } from '../../../../kit/envelope.ts'
-import { errors } from '../../../../kit/errors.ts'
+import { AppError, errors } from '../../../../kit/errors.ts'
 import type { App } from '../../../../kit/server.ts'
 import { IdParams, Paging, Uuid } from '../../schemas.ts'
 import {
@@ -24,12 +25,20 @@ import {
 
 export interface JobsDeps {
   queue: JobQueue
-  /** Kinds the router's own workers run (nothing else may claim them). */
+  /** Kinds the router's own workers run now (empty with ROUTER_WORKERS=0). */
   builtinKinds: readonly string[]
+  /** Every built-in kind: they run only inside the router, so no external worker may take one. */
+  reservedKinds: readonly string[]
+  /** Worker keys an admin issues and revokes. */
+  credentials: WorkerCredentials
   /** Checks a built-in kind's input at POST /tasks (throws a 400). */
   validateInput: (kind: string, input: unknown) => void
   defaults: { leaseSeconds: number; maxAttempts: number }
 }
+
+const worker = { auth: 'worker' } as const
+const operator = { auth: 'operator' } as const
+const admin = { auth: 'admin' } as const
 
 export function registerJobs(app: App, deps: JobsDeps): void {
   const { queue } = deps
@@ -127,7 +136,7 @@ export function registerJobs(app: App, deps: JobsDeps): void {
 
   app.post(
     '/jobs/:id/heartbeat',
-    { schema: { params: IdParams, body: LeaseBody } },
+    { config: worker, schema: { params: IdParams, body: LeaseBody } },
     async (request, reply) => {
       const job = await queue.heartbeat(request.params.id, request.body.lease_token)
       return ok(reply, { job_id: job.id, status: job.status, lease_expires_at: job.lease_expires_at })
@@ -136,28 +145,32 @@ export function registerJobs(app: App, deps: JobsDeps): void {
 
   app.post(
     '/jobs/:id/complete',
-    { schema: { params: IdParams, body: CompleteBody } },
+    { config: worker, schema: { params: IdParams, body: CompleteBody } },
     async (request, reply) =>
       ok(reply, {
         job: await queue.complete(request.params.id, request.body.lease_token, request.body.result ?? null),
       }),
   )
 
-  app.post('/jobs/:id/fail', { schema: { params: IdParams, body: FailBody } }, async (request, reply) => {
-    const { lease_token, error, retryable } = request.body
-    const job = await queue.fail(request.params.id, lease_token, {
-      code: error.code ?? 'worker_error',
-      message: error.message,
-      retryable: retryable ?? true,
-    })
-    return ok(reply, { job })
-  })
+  app.post(
+    '/jobs/:id/fail',
+    { config: worker, schema: { params: IdParams, body: FailBody } },
+    async (request, reply) => {
+      const { lease_token, error, retryable } = request.body
+      const job = await queue.fail(request.params.id, lease_token, {
+        code: error.code ?? 'worker_error',
+        message: error.message,
+        retryable: retryable ?? true,
+      })
+      return ok(reply, { job })
+    },
+  )
 
-  app.post('/jobs/:id/cancel', { schema: { params: IdParams } }, async (request, reply) =>
+  app.post('/jobs/:id/cancel', { config: operator, schema: { params: IdParams } }, async (request, reply) =>
     ok(reply, { job: await queue.cancel(request.params.id) }),
   )
 
-  app.post('/jobs/:id/retry', { schema: { params: IdParams } }, async (request, reply) => {
+  app.post('/jobs/:id/retry', { config: operator, schema: { params: IdParams } }, async (request, reply) => {
     const { task, job } = await queue.redrive(request.params.id)
     reply.code(201)
     return ok(reply, { task, job })
@@ -181,9 +194,18 @@ export function registerJobs(app: App, deps: JobsDeps): void {
     async (request, reply) => ok(reply, await queue.listWorkers(request.query)),
   )
 
-  app.post('/gpt/register', { schema: { body: RegisterBody } }, async (request, reply) => {
+  app.post('/gpt/register', { config: worker, schema: { body: RegisterBody } }, async (request, reply) => {
     const b = request.body
-    const worker = await queue.registerWorker({
+    const reserved = b.kinds.filter((kind) => deps.reservedKinds.includes(kind))
+    if (reserved.length > 0) {
+      throw new AppError(
+        'forbidden',
+        `Built-in kinds run only inside the router: ${reserved.join(', ')}. Declare kinds of your own.`,
+        { field: 'kinds', kinds: reserved },
+      )
+    }
+    const registered = await queue.registerWorker({
+      owner: request.workerOwner,
       ...(b.worker_id ? { id: b.worker_id } : {}),
       name: b.name,
       type: 'external',
@@ -194,35 +216,72 @@ export function registerJobs(app: App, deps: JobsDeps): void {
     })
     reply.code(201)
     return ok(reply, {
-      worker,
+      worker: registered,
       // What the worker must do to keep its jobs: heartbeat well within the lease.
       heartbeat_seconds: Math.max(1, Math.floor(deps.defaults.leaseSeconds / 3)),
       lease_seconds: deps.defaults.leaseSeconds,
     })
   })
 
-  app.post('/gpt/heartbeat', { schema: { body: HeartbeatBody } }, async (request, reply) => {
+  app.post('/gpt/heartbeat', { config: worker, schema: { body: HeartbeatBody } }, async (request, reply) => {
     const b = request.body
-    return ok(reply, await queue.workerHeartbeat(b.worker_id, { version: b.version, jobIds: b.job_ids }))
+    return ok(
+      reply,
+      await queue.workerHeartbeat(b.worker_id, {
+        version: b.version,
+        jobIds: b.job_ids,
+        owner: request.workerOwner,
+      }),
+    )
   })
 
   /**
    * Long poll: waits up to `wait_seconds` for work of the worker's kinds, so an idle worker makes
    * one request every 30 s instead of hammering the queue.
    */
-  app.post('/gpt/jobs/claim', { schema: { body: ClaimBody } }, async (request, reply) => {
+  app.post('/gpt/jobs/claim', { config: worker, schema: { body: ClaimBody } }, async (request, reply) => {
     const b = request.body
     // A claim is a sign of life: it counts as a heartbeat (the worker shows online, its leases hold).
-    const { worker } = await queue.workerHeartbeat(b.worker_id)
-    const max = Math.min(b.max ?? worker.capacity, worker.capacity)
+    const { worker: self } = await queue.workerHeartbeat(b.worker_id, { owner: request.workerOwner })
+    const max = Math.min(b.max ?? self.capacity, self.capacity)
     const deadline = Date.now() + (b.wait_seconds ?? 0) * 1000
     let generation = queue.workGeneration
-    let jobs = await queue.claim(worker.id, worker.kinds, max)
-    while (jobs.length === 0 && Date.now() < deadline && !request.raw.destroyed) {
+    let jobs = await queue.claim(self.id, self.kinds, max)
+    // The request's body stream ends (and is destroyed) once read; only the socket closing means the
+    // worker went away, and then nothing more is claimed for it.
+    while (jobs.length === 0 && Date.now() < deadline && !request.socket.destroyed) {
       await queue.waitForWork(Math.min(250, deadline - Date.now()), generation)
       generation = queue.workGeneration
-      jobs = await queue.claim(worker.id, worker.kinds, max)
+      if (request.socket.destroyed) break
+      jobs = await queue.claim(self.id, self.kinds, max)
     }
     return ok(reply, { jobs })
   })
+
+  app.post(
+    '/workers/credentials',
+    {
+      config: admin,
+      schema: {
+        body: Type.Object(
+          { name: Type.String({ minLength: 1, maxLength: 100, description: 'who runs the worker' }) },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request, reply) => {
+      reply.code(201)
+      return ok(reply, { credential: await deps.credentials.issue(request.body.name) })
+    },
+  )
+
+  app.get('/workers/credentials', { config: admin }, async (_request, reply) =>
+    ok(reply, { credentials: await deps.credentials.list() }),
+  )
+
+  app.delete(
+    '/workers/credentials/:id',
+    { config: admin, schema: { params: IdParams } },
+    async (request, reply) => ok(reply, { credential: await deps.credentials.revoke(request.params.id) }),
+  )
 }

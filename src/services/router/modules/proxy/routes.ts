@@ -15,6 +15,8 @@ import type { App, FastifyReply, FastifyRequest } from '../../../../kit/server.t
 export interface ProxyTarget {
   /** Name used in errors ("knowledge", "aml"). */
   name: string
+  /** The router path every forwarded request stays under ("/rag/"). */
+  prefix: string
   baseUrl: string
   /** Maps the router path onto the service's path. */
   rewrite: (path: string) => string
@@ -55,8 +57,16 @@ export interface ProxyDeps {
 
 export function registerProxies(app: App, deps: ProxyDeps): void {
   const targets: [string, ProxyTarget][] = [
-    ['/rag/*', { name: 'knowledge', baseUrl: deps.knowledgeUrl, rewrite: (p) => p }],
-    ['/aml/*', { name: 'aml', baseUrl: deps.amlUrl, rewrite: (p) => p.replace(/^\/aml/, '/api/aml') }],
+    ['/rag/*', { name: 'knowledge', prefix: '/rag/', baseUrl: deps.knowledgeUrl, rewrite: (p) => p }],
+    [
+      '/aml/*',
+      {
+        name: 'aml',
+        prefix: '/aml/',
+        baseUrl: deps.amlUrl,
+        rewrite: (p) => p.replace(/^\/aml/, '/api/aml'),
+      },
+    ],
   ]
   app.register(async (scope) => {
     // Bodies are relayed as bytes, whatever their type.
@@ -81,6 +91,7 @@ async function forward(
   timeoutMs: number,
 ): Promise<FastifyReply> {
   const [path, query] = splitUrl(request.url)
+  assertConfined(path, target.prefix)
   const url = `${target.baseUrl.replace(/\/+$/, '')}${target.rewrite(path)}${query}`
   const headers = new Headers()
   for (const [name, value] of Object.entries(request.headers)) {
@@ -170,6 +181,41 @@ async function asEnvelopeError(response: Response, source: string): Promise<AppE
     )
   }
   return new AppError(code, message, { source, upstream_status: response.status }, headers)
+}
+
+/**
+ * A forwarded path must stay under its prefix at the service too. fetch resolves `..` and `%2e%2e`
+ * before sending (WHATWG URL), and a service may decode once more, so any segment that is a dot
+ * segment after up to three rounds of percent-decoding, and any encoded or back slash, is refused
+ * outright rather than normalised: a legitimate client never sends one.
+ */
+function assertConfined(path: string, prefix: string): void {
+  const refuse = () => {
+    throw new AppError(
+      'invalid_request',
+      `The path must stay under ${prefix}: no dot segments or encoded slashes`,
+      {
+        field: 'path',
+        rule: `stays under ${prefix}`,
+      },
+    )
+  }
+  if (!path.startsWith(prefix)) refuse()
+  let decoded = path
+  for (let round = 0; round < 3; round++) {
+    if (/%2f|%5c|\\/i.test(decoded)) refuse()
+    if (decoded.split('/').some((segment) => segment === '.' || segment === '..')) refuse()
+    let next: string
+    try {
+      next = decodeURIComponent(decoded)
+    } catch {
+      refuse()
+      return
+    }
+    if (next === decoded) break
+    decoded = next
+  }
+  if (new URL(path, 'http://router.invalid').pathname !== path) refuse()
 }
 
 function splitUrl(url: string): [string, string] {
