@@ -30,7 +30,8 @@ afterAll(async () => {
 })
 
 const admin = { 'x-admin-key': ADMIN }
-const status = async () => (await h.app.inject({ method: 'GET', url: '/v1/context/status' })).json().data
+const status = async () =>
+  (await h.app.inject({ method: 'GET', url: '/v1/context/status', headers: admin })).json().data
 
 describe('context sync', () => {
   it('reports every target missing or drifted before the first sync', async () => {
@@ -42,6 +43,9 @@ describe('context sync', () => {
   })
 
   it('needs the admin key', async () => {
+    const anonymous = await h.app.inject({ method: 'GET', url: '/v1/context/status' })
+    expect(anonymous.statusCode).toBe(401)
+    expect(anonymous.body).not.toContain(source)
     expect((await h.app.inject({ method: 'POST', url: '/v1/context/sync', payload: {} })).statusCode).toBe(
       401,
     )

@@ -256,7 +256,8 @@ describe('assistant configuration', () => {
     expect(
       status.body.data.workers.find((w: { id: string }) => w.id === reg.body.data.worker.id).up_to_date,
     ).toBe(true)
-    const config = await get('/v1/gpt/config')
+    expect((await get('/v1/gpt/config')).status).toBe(401)
+    const config = await get('/v1/gpt/config', WORKER)
     expect(config.body.data.instructions).toBe('Be brief.')
     expect(
       config.body.data.tools.some(

@@ -114,6 +114,8 @@ export function registerAssistant(app: App, deps: AssistantDeps): void {
   app.get(
     '/v1/gpt/config',
     {
+      // The instructions are the operator's, read by the workers that run them: not for anyone.
+      config: { auth: 'worker' },
       schema: {
         querystring: Type.Object(
           { version: Type.Optional(Type.Integer({ minimum: 1 })) },

@@ -65,6 +65,8 @@ export function registerContext(app: App, deps: ContextDeps): void {
   app.get(
     '/v1/context/status',
     {
+      // It names server paths: admins only.
+      config: { auth: 'admin' },
       schema: {
         querystring: Type.Object(
           { targets: Type.Optional(Type.Array(TargetId, { minItems: 1 })) },
