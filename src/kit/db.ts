@@ -21,6 +21,7 @@ import {
 } from 'kysely'
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration'
 import pg from 'pg'
+import type { Logger } from './logger.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -54,10 +55,21 @@ export interface OpenOptions {
   schema?: string
   /** Pool size for PostgreSQL. */
   poolSize?: number
+  /**
+   * PostgreSQL: how long opening a connection, or waiting for a free one in a full pool, may take
+   * before the query fails (ms, default 2000). Short on purpose: during an outage requests fail
+   * fast with a 503 (see `unavailableError`) instead of piling up.
+   */
+  connectTimeoutMs?: number
+  /** Where a lost PostgreSQL connection is reported (it is logged, never fatal). */
+  logger?: Logger
 }
 
+/** Default bound on opening a PostgreSQL connection or waiting for a pooled one (ms). */
+export const PG_CONNECT_TIMEOUT_MS = 2000
+
 export function openDatabase(opts: OpenOptions): Database {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.schema, opts.poolSize ?? 10)
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts)
   const file = opts.file ?? 'gatehouse.db'
   const path = file === ':memory:' ? ':memory:' : join(opts.dataDir, file)
   if (path !== ':memory:') mkdirSync(opts.dataDir, { recursive: true })
@@ -151,12 +163,27 @@ export class WalChangeCounter {
 /** Both copies of the WAL-index header (2 × 48 bytes); the checkpoint info after them is ignored. */
 const WAL_INDEX_HEADER_BYTES = 96
 
-function openPostgres(url: string, schema: string | undefined, poolSize: number): Database {
+function openPostgres(url: string, opts: OpenOptions): Database {
+  const schema = opts.schema
   const pool = new pg.Pool({
     connectionString: url,
-    max: poolSize,
+    max: opts.poolSize ?? 10,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS,
     types: { getTypeParser: typeParser },
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  })
+  // An idle pooled connection that the server drops (restart, crash, pg_terminate_backend) is
+  // reported here; without a listener Node would throw it and end the process. The pool has
+  // already discarded the connection and opens a new one on demand, so logging is all there is
+  // to do: the service recovers by itself once PostgreSQL is back.
+  pool.on('error', (error) => {
+    opts.logger?.warn({ err: error }, 'PostgreSQL connection lost; a new one is opened on the next query')
+  })
+  // A checked-out connection has no listener of its own either (the pool removes its idle one):
+  // a loss between two queries of a transaction would be thrown too. The query in flight, or the
+  // next one, fails and the pool discards the connection on release; nothing else to do here.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined)
   })
   let ready: Promise<void> | undefined
   if (schema) {

@@ -85,3 +85,65 @@ export const errors = {
     )
   },
 }
+
+/**
+ * Seconds a client is told to wait (`Retry-After`) when a backing service (PostgreSQL, Redis) is
+ * unreachable: about what a restart takes, short enough that recovery is noticed soon.
+ */
+export const BACKING_RETRY_AFTER_SECONDS = 5
+
+/** Socket errors that mean "the server is not there (now)", not "the query was wrong". */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTCONN',
+])
+
+/**
+ * PostgreSQL SQLSTATEs of a server going away or not taking connections: class 08 (connection
+ * exception), 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up or
+ * in recovery), 53300 too_many_connections.
+ */
+const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/
+
+/**
+ * What the clients (pg, pg-pool, ioredis) say when the connection is lost or cannot be made in
+ * time. Matched at the start of the message only (anchored, linear).
+ */
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|timeout expired|Client has encountered a connection error|Client was closed and is not queryable|Command timed out|Connection is closed|Reached the max retries per request limit|Stream isn't writeable)/
+
+/**
+ * The 503 a request gets when PostgreSQL or Redis cannot be reached (refused, dropped, shut down,
+ * timed out), or undefined when the error means something else. The error handler of every kit
+ * server asks this first, so an outage is a short, retryable 503 in the service's envelope instead
+ * of a 500, and the service answers normally again as soon as the backing service is back.
+ */
+export function unavailableError(error: unknown, depth = 0): AppError | undefined {
+  if (typeof error !== 'object' || error === null || depth > 3) return undefined
+  if (error instanceof AppError) return error.code === 'service_unavailable' ? error : undefined
+  const e = error as { code?: unknown; message?: unknown; errors?: unknown; cause?: unknown; name?: unknown }
+  const code = typeof e.code === 'string' ? e.code : ''
+  const message = typeof e.message === 'string' ? e.message : ''
+  if (
+    UNREACHABLE_CODES.has(code) ||
+    UNAVAILABLE_SQLSTATE.test(code) ||
+    UNAVAILABLE_MESSAGE.test(message) ||
+    e.name === 'MaxRetriesPerRequestError'
+  ) {
+    return errors.unavailable('A backing service is unavailable; retry shortly', BACKING_RETRY_AFTER_SECONDS)
+  }
+  // Node reports a refused dual-stack connect as an AggregateError of one error per address.
+  if (Array.isArray(e.errors)) {
+    for (const inner of e.errors) {
+      const mapped = unavailableError(inner, depth + 1)
+      if (mapped) return mapped
+    }
+  }
+  return e.cause === undefined ? undefined : unavailableError(e.cause, depth + 1)
+}

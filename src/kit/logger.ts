@@ -1,4 +1,4 @@
-import { type Logger, type LoggerOptions, pino } from 'pino'
+import { type DestinationStream, type Logger, type LoggerOptions, pino } from 'pino'
 
 /**
  * Structured JSON logs. Credentials never reach a log line: the headers that carry keys are
@@ -11,11 +11,13 @@ export const REDACTED_PATHS = [
   'req.headers.cookie',
 ]
 
-export function createLogger(opts: { level: string; name?: string } & Partial<LoggerOptions>): Logger {
-  return pino({
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    ...opts,
-  })
+/** A pino logger with the platform's redaction; `destination` (default stdout) lets tests read it. */
+export function createLogger(
+  opts: { level: string; name?: string } & Partial<LoggerOptions>,
+  destination?: DestinationStream,
+): Logger {
+  const options = { redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, ...opts }
+  return destination ? pino(options, destination) : pino(options)
 }
 
 export type { Logger }

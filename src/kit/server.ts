@@ -4,7 +4,8 @@
  *   logs), otherwise a random UUID is made; it is echoed on every response, errors included;
  * - validation on JSON Schema 2020-12 (Ajv2020) instead of Fastify's draft-07 default;
  * - one error handler that renders every failure (validation, body limits, media types, unknown
- *   routes, wrong methods, thrown AppErrors, crashes) in the service's envelope;
+ *   routes, wrong methods, thrown AppErrors, crashes) in the service's envelope; a PostgreSQL or
+ *   Redis outage is a 503 with `Retry-After` (see `unavailableError`), not a 500;
  * - 405 with an `Allow` header when the path exists under another method.
  */
 import { randomUUID } from 'node:crypto'
@@ -21,7 +22,7 @@ import Fastify, {
 } from 'fastify'
 import { describeAjvError, UNKNOWN_PROPERTY_RULE } from './ajv-errors.ts'
 import { type EnvelopeKind, renderError } from './envelope.ts'
-import { AppError } from './errors.ts'
+import { AppError, unavailableError } from './errors.ts'
 import type { Logger } from './logger.ts'
 
 // ajv-formats is CommonJS; under ESM its callable sits on `default`.
@@ -176,6 +177,9 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error
   const e = error as FastifyError & { validation?: ErrorObject[]; validationContext?: string }
   if (e.validation && e.validation.length > 0) return validationError(e.validation[0]!, e.validationContext)
+  // PostgreSQL or Redis unreachable: a retryable 503, not a 500 (the outage is logged, not shown).
+  const unavailable = unavailableError(error)
+  if (unavailable) return unavailable
   switch (e.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('payload_too_large', 'Request body is too large', { rule: 'maxBytes' })

@@ -99,7 +99,7 @@ export const amlService = defineService({
       ])
     }
     const log = logger.child({ service: 'aml' })
-    const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
+    const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, logger: log })
     await db.migrate()
     const store = new AmlStore(db.as())
     const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : undefined

@@ -57,6 +57,7 @@ export async function startGateway(
   const db = openDatabase({
     dataDir: config.DATA_DIR,
     databaseUrl: config.DATABASE_URL,
+    logger,
     ...(overrides.schema ? { schema: overrides.schema } : {}),
   })
   let redis: Redis | undefined

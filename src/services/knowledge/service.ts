@@ -50,7 +50,7 @@ export const knowledgeService = defineService({
   spec: knowledgeSpec,
   async start(config, { logger }) {
     const { embedders, default: defaultEmbedder } = embeddersFrom(config)
-    const database = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
+    const database = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, logger })
     await database.migrate()
     const store = new KnowledgeStore(database)
     const llm = new LlmClient(llmSettings(config))

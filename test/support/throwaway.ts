@@ -1,0 +1,188 @@
+/**
+ * Throwaway PostgreSQL clusters and Redis servers for fault tests: each is started on its own port
+ * with its own data folder under the system temp dir, so a test may stop, restart, freeze (SIGSTOP)
+ * or kill it without touching the machine's shared instances (5432, 6379).
+ *
+ * Ports come from FAULT_PORTS (`first-last`, default 9300-9399): the first one nothing listens on.
+ * PostgreSQL's initdb refuses to run as root, so as root the cluster is made and run as the
+ * `postgres` user (runuser). A test asks `throwaway.available()` first and skips, printing why,
+ * when the binaries are missing (with CI=true that is a failure, as in backing.ts).
+ * Tests only; product code never imports test/support.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { connect, createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const required = (): boolean => process.env.CI === 'true' || process.env.CI === '1'
+
+function postgresBin(): string | undefined {
+  const root = '/usr/lib/postgresql'
+  if (!existsSync(root)) return undefined
+  const versions = readdirSync(root)
+    .filter((v) => /^\d+$/.test(v))
+    .sort((a, b) => Number(b) - Number(a))
+  for (const v of versions) {
+    const bin = join(root, v, 'bin')
+    if (existsSync(join(bin, 'initdb')) && existsSync(join(bin, 'pg_ctl'))) return bin
+  }
+  return undefined
+}
+
+function redisBin(): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(':').concat('/usr/bin', '/usr/local/bin')) {
+    const path = join(dir, 'redis-server')
+    if (dir && existsSync(path)) return path
+  }
+  return undefined
+}
+
+const asRoot = typeof process.getuid === 'function' && process.getuid() === 0
+
+/** Runs a PostgreSQL tool as the `postgres` user when we are root (initdb refuses root). */
+function pgTool(bin: string, tool: string, args: string[]): void {
+  const path = join(bin, tool)
+  if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', path, ...args], { stdio: 'ignore' })
+  else execFileSync(path, args, { stdio: 'ignore' })
+}
+
+function portRange(): [number, number] {
+  const match = /^(\d+)-(\d+)$/.exec(process.env.FAULT_PORTS ?? '')
+  return match ? [Number(match[1]), Number(match[2])] : [9300, 9399]
+}
+
+const claimed = new Set<number>()
+
+/** The first port of FAULT_PORTS that this process has not used and nothing listens on. */
+async function freePort(): Promise<number> {
+  const [first, last] = portRange()
+  for (let port = first; port <= last; port++) {
+    if (claimed.has(port)) continue
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer()
+      server.once('error', () => resolve(false))
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+    })
+    if (free) {
+      claimed.add(port)
+      return port
+    }
+  }
+  throw new Error(`no free port in ${first}-${last} (FAULT_PORTS)`)
+}
+
+export interface ThrowawayPostgres {
+  url: string
+  port: number
+  /**
+   * Stops the cluster: `immediate` (default) drops every connection as a crash does; `fast` ends
+   * each session with 57P01 admin_shutdown first, as a restart by an operator does.
+   */
+  stop(mode?: 'immediate' | 'fast'): void
+  start(): void
+  /** Removes the cluster; the instance cannot be started again. */
+  destroy(): void
+}
+
+export interface ThrowawayRedis {
+  url: string
+  port: number
+  /** Freezes the server: connections stay open, nothing is answered. */
+  freeze(): void
+  thaw(): void
+  destroy(): Promise<void>
+}
+
+export const throwaway = {
+  /** Why fault tests cannot run here ('' when they can). */
+  unavailable(): string {
+    const missing = [postgresBin() ? '' : 'PostgreSQL (initdb, pg_ctl)', redisBin() ? '' : 'redis-server']
+      .filter(Boolean)
+      .join(' and ')
+    if (!missing) return ''
+    const reason = `${missing} not installed`
+    if (required()) throw new Error(`${reason}; fault tests are required when CI=true`)
+    process.stderr.write(`skipping fault tests: ${reason}\n`)
+    return reason
+  },
+
+  async postgres(): Promise<ThrowawayPostgres> {
+    const bin = postgresBin()
+    if (!bin) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql')
+    const port = await freePort()
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-pg-'))
+    if (asRoot) execFileSync('chown', ['postgres', dir])
+    const data = join(dir, 'data')
+    // Durability is irrelevant for a cluster that lives for one test file: no fsync at all.
+    pgTool(bin, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8'])
+    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`
+    const start = () =>
+      pgTool(bin, 'pg_ctl', ['-D', data, '-o', options, '-w', '-l', join(dir, 'log'), 'start'])
+    const stop = (mode: 'immediate' | 'fast' = 'immediate') =>
+      pgTool(bin, 'pg_ctl', ['-D', data, '-m', mode, '-w', 'stop'])
+    start()
+    let destroyed = false
+    return {
+      url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      port,
+      stop,
+      start,
+      destroy() {
+        if (destroyed) return
+        destroyed = true
+        try {
+          stop()
+        } catch {
+          // already stopped
+        }
+        rmSync(dir, { recursive: true, force: true })
+      },
+    }
+  },
+
+  async redis(): Promise<ThrowawayRedis> {
+    const bin = redisBin()
+    if (!bin) throw new Error('redis-server not found')
+    const port = await freePort()
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-redis-'))
+    const child: ChildProcess = spawn(
+      bin,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+      { stdio: 'ignore' },
+    )
+    // Ready once it accepts a connection (bounded: 5 s).
+    const deadline = Date.now() + 5000
+    for (;;) {
+      const up = await new Promise<boolean>((resolve) => {
+        const socket = connect(port, '127.0.0.1')
+        socket.once('connect', () => {
+          socket.destroy()
+          resolve(true)
+        })
+        socket.once('error', () => resolve(false))
+      })
+      if (up) break
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL')
+        throw new Error(`redis-server on port ${port} did not start`)
+      }
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    return {
+      url: `redis://127.0.0.1:${port}`,
+      port,
+      freeze: () => void child.kill('SIGSTOP'),
+      thaw: () => void child.kill('SIGCONT'),
+      async destroy() {
+        if (child.exitCode === null && child.signalCode === null) {
+          const exited = new Promise((r) => child.once('exit', r))
+          child.kill('SIGCONT')
+          child.kill('SIGKILL')
+          await exited
+        }
+        rmSync(dir, { recursive: true, force: true })
+      },
+    }
+  },
+}
