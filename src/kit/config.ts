@@ -124,6 +124,18 @@ export const commonSpec = {
   DATA_DIR: env.string({ default: './data/local', doc: 'embedded storage (SQLite files)' }),
   DATABASE_URL: env.url({ protocols: ['postgres', 'postgresql'], doc: 'PostgreSQL instead of SQLite' }),
   REDIS_URL: env.url({ protocols: ['redis', 'rediss'], doc: 'Redis for limits, counters, caches' }),
+  /** Bound on one Redis command (ms): a hung Redis fails requests with 503 after this, not never. */
+  REDIS_COMMAND_TIMEOUT_MS: env.int({
+    default: 500,
+    min: 10,
+    max: 60_000,
+    doc: 'ms one Redis command may take before it fails (503)',
+  }),
+  /** What the shared rate limiters do while Redis is unreachable: refuse (503) or let requests through. */
+  RATE_LIMIT_ON_REDIS_ERROR: env.oneOf(['closed', 'open'], {
+    default: 'closed',
+    doc: 'closed: 503 while Redis is unreachable; open: requests pass unlimited until it is back',
+  }),
   /** Seconds SIGTERM waits for in-flight requests before the process exits anyway. */
   SHUTDOWN_TIMEOUT_SECONDS: env.int({ default: 10, min: 1, max: 600 }),
 }

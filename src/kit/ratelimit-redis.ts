@@ -7,27 +7,45 @@
  * Time comes from Redis (`TIME`), not from the instances, so clock skew between hosts cannot
  * widen or narrow a window. In Redis Cluster, the keys of one `hitAll` must share a hash tag
  * (the gateway names them `{key:<id>}:minute` and `{key:<id>}:day`).
+ *
+ * When Redis cannot answer (down, or hung past the command timeout of redis.ts) the limiter fails
+ * closed by default: the call rejects with a 503 `service_unavailable` carrying Retry-After, so no
+ * request goes through unlimited. An operator who prefers availability sets
+ * RATE_LIMIT_ON_REDIS_ERROR=open: hits are then allowed and counted nowhere until Redis is back.
+ * Either way the next call after Redis recovers is counted normally again, and the outage and the
+ * recovery are each logged once.
  */
 import { randomBytes } from 'node:crypto'
 import type { Redis } from 'ioredis'
+import { BACKING_RETRY_AFTER_SECONDS, errors } from './errors.ts'
+import type { Logger } from './logger.ts'
 import type { LimitCheck, RateLimitDecision, RateLimiter } from './ratelimit.ts'
 import { openRedis } from './redis.ts'
 
+/** What a limiter does when Redis cannot answer (RATE_LIMIT_ON_REDIS_ERROR). */
+export type RedisFailureMode = 'closed' | 'open'
+
 /**
  * KEYS: one sorted set per window. ARGV[1]: the member naming this hit (unique per hit);
- * ARGV[2]: '1' to count the hit, '0' to only look; then limit and window (ms) per key.
- * Returns allowed (1/0), then per key: used after the hit, ms until clear, ms until room.
+ * ARGV[2]: '1' to count the hit, '0' to only look; ARGV[3]: the deadline in Redis time (ms, 0 for
+ * none) after which the caller has given up on the reply; then limit and window (ms) per key.
+ * Returns allowed (1/0), then per key: used after the hit, ms until clear, ms until room; last,
+ * Redis's clock (ms). Past the deadline it changes nothing and returns {-1, clock}: a hit that
+ * waited in a frozen Redis and whose caller already answered 503 (or let it through uncounted)
+ * must not be counted when Redis resumes.
  */
 const SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local deadline = tonumber(ARGV[3])
+if deadline > 0 and now > deadline then return { -1, now } end
 local n = #KEYS
 local count = ARGV[2] == '1'
 local used = {}
 local allowed = 1
 for i = 1, n do
-  local limit = tonumber(ARGV[1 + 2 * i])
-  local window = tonumber(ARGV[2 + 2 * i])
+  local limit = tonumber(ARGV[2 + 2 * i])
+  local window = tonumber(ARGV[3 + 2 * i])
   redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - window)
   used[i] = redis.call('ZCARD', KEYS[i])
   if used[i] >= limit then allowed = 0 end
@@ -35,14 +53,14 @@ end
 if allowed == 1 and count then
   for i = 1, n do
     redis.call('ZADD', KEYS[i], now, ARGV[1])
-    redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[2 + 2 * i]))
+    redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[3 + 2 * i]))
     used[i] = used[i] + 1
   end
 end
 local out = { allowed }
 for i = 1, n do
-  local limit = tonumber(ARGV[1 + 2 * i])
-  local window = tonumber(ARGV[2 + 2 * i])
+  local limit = tonumber(ARGV[2 + 2 * i])
+  local window = tonumber(ARGV[3 + 2 * i])
   local reset = 0
   local oldest = redis.call('ZRANGE', KEYS[i], 0, 0, 'WITHSCORES')
   if oldest[2] then reset = tonumber(oldest[2]) + window - now end
@@ -57,6 +75,7 @@ for i = 1, n do
   out[#out + 1] = reset
   out[#out + 1] = retry
 end
+out[#out + 1] = now
 return out
 `
 
@@ -65,12 +84,24 @@ type SlidingLog = (numKeys: number, ...args: (string | number)[]) => Promise<num
 export interface RedisRateLimiterOptions {
   /** Prepended to every key (default `rl:`), so limits never collide with other data in Redis. */
   prefix?: string
+  /** 'closed' (default): refuse with a 503 while Redis is unreachable; 'open': let hits through. */
+  onRedisError?: RedisFailureMode
+  /** Where an outage and the recovery are logged (once each). */
+  logger?: Logger
 }
 
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis
   private readonly prefix: string
   private readonly ownsClient: boolean
+  private readonly failureMode: RedisFailureMode
+  private readonly logger: Logger | undefined
+  /** Whether the last call failed (so an outage and its end are logged once each). */
+  private failing = false
+  /** Redis's clock minus ours (ms), from the last reply; undefined before the first one. */
+  private clockOffsetMs: number | undefined
+  /** How long the client waits for a reply (ms): past it a hit must not count (see the script). */
+  private readonly commandTimeoutMs: number | undefined
   /** Members must be unique per hit across instances: a random instance id plus a counter. */
   private readonly instance = randomBytes(6).toString('base64url')
   private seq = 0
@@ -79,6 +110,10 @@ export class RedisRateLimiter implements RateLimiter {
     this.redis = redis
     this.prefix = opts.prefix ?? 'rl:'
     this.ownsClient = opts.ownsClient ?? false
+    this.failureMode = opts.onRedisError ?? 'closed'
+    this.logger = opts.logger
+    const timeout = redis.options.commandTimeout
+    this.commandTimeoutMs = typeof timeout === 'number' && timeout > 0 ? timeout : undefined
     // defineCommand sends EVALSHA and falls back to EVAL once per connection when Redis lacks it.
     if (!(redis as unknown as { gatehouseSlidingLog?: SlidingLog }).gatehouseSlidingLog) {
       redis.defineCommand('gatehouseSlidingLog', { lua: SCRIPT })
@@ -87,7 +122,10 @@ export class RedisRateLimiter implements RateLimiter {
 
   /** A limiter with its own connection, closed by `close()`. */
   static connect(url: string, opts: RedisRateLimiterOptions = {}): RedisRateLimiter {
-    return new RedisRateLimiter(openRedis(url), { ...opts, ownsClient: true })
+    return new RedisRateLimiter(openRedis(url, opts.logger ? { logger: opts.logger } : {}), {
+      ...opts,
+      ownsClient: true,
+    })
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
@@ -105,10 +143,27 @@ export class RedisRateLimiter implements RateLimiter {
   private async run(checks: readonly LimitCheck[], count: boolean): Promise<RateLimitDecision[]> {
     const args: (string | number)[] = []
     for (const c of checks) args.push(this.prefix + c.key)
-    args.push(`${this.instance}:${(this.seq++).toString(36)}`, count ? '1' : '0')
+    // The deadline in Redis time; unknown (0: none) until a first reply told us Redis's clock.
+    const deadline =
+      this.commandTimeoutMs !== undefined && this.clockOffsetMs !== undefined
+        ? Date.now() + this.clockOffsetMs + this.commandTimeoutMs
+        : 0
+    args.push(`${this.instance}:${(this.seq++).toString(36)}`, count ? '1' : '0', deadline)
     for (const c of checks) args.push(c.limit, c.windowMs)
     const script = (this.redis as unknown as { gatehouseSlidingLog: SlidingLog }).gatehouseSlidingLog
-    const out = await script.call(this.redis, checks.length, ...args)
+    let out: number[]
+    try {
+      out = await script.call(this.redis, checks.length, ...args)
+    } catch (error) {
+      return this.failed(error, checks)
+    }
+    // Redis's clock in the reply, less ours now: the offset is off by at most the reply's transit.
+    this.clockOffsetMs = out[out.length - 1]! - Date.now()
+    if (out[0] === -1) return this.failed(new Error('reply came after the command timeout'), checks)
+    if (this.failing) {
+      this.failing = false
+      this.logger?.info('rate limiter recovered: Redis answers again')
+    }
     const allowed = out[0] === 1
     return checks.map((c, i) => {
       const used = out[1 + 3 * i]!
@@ -122,6 +177,27 @@ export class RedisRateLimiter implements RateLimiter {
         resetSeconds: Math.max(0, Math.ceil(resetMs / 1000)),
       }
     })
+  }
+
+  /** Redis did not answer: refuse (closed) or let the hit through uncounted (open). */
+  private failed(error: unknown, checks: readonly LimitCheck[]): RateLimitDecision[] {
+    if (!this.failing) {
+      this.failing = true
+      this.logger?.error(
+        { err: error, onRedisError: this.failureMode },
+        `rate limiter unavailable: Redis does not answer; failing ${this.failureMode}`,
+      )
+    }
+    if (this.failureMode === 'closed') {
+      throw errors.unavailable('Rate limiter unavailable; retry shortly', BACKING_RETRY_AFTER_SECONDS)
+    }
+    return checks.map((c) => ({
+      allowed: true,
+      limit: c.limit,
+      remaining: c.limit,
+      retryAfterSeconds: 0,
+      resetSeconds: 0,
+    }))
   }
 
   async close(): Promise<void> {

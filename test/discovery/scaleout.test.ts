@@ -68,7 +68,7 @@ describe('behind a proxy', () => {
 })
 
 describe('a failing limiter', () => {
-  it('lets the request through and logs the failure', async () => {
+  it('refuses with a 503 and Retry-After in the discovery envelope (fails closed) and logs the failure', async () => {
     const broken: RateLimiter = {
       hit: () => Promise.reject(new Error('connection lost')),
       hitAll: () => Promise.reject(new Error('connection lost')),
@@ -78,8 +78,9 @@ describe('a failing limiter', () => {
     const t = await testApp({ rateLimiter: broken })
     try {
       const res = await t.app.inject('/v1/services')
-      expect(res.statusCode).toBe(200)
-      expect(json(res).count).toBeGreaterThan(0)
+      expect(res.statusCode).toBe(503)
+      expect(res.headers['retry-after']).toMatch(/^\d+$/)
+      expect(json(res)).toMatchObject({ error: { code: 'service_unavailable' } })
       expect(t.logs.join('\n')).toContain('rate limiter unavailable')
     } finally {
       await t.close()

@@ -102,9 +102,15 @@ export const amlService = defineService({
     const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, logger: log })
     await db.migrate()
     const store = new AmlStore(db.as())
-    const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : undefined
+    const redis = config.REDIS_URL
+      ? openRedis(config.REDIS_URL, { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger: log })
+      : undefined
     const rateLimiter: RateLimiter = redis
-      ? new RedisRateLimiter(redis, { prefix: 'rl:aml:' })
+      ? new RedisRateLimiter(redis, {
+          prefix: 'rl:aml:',
+          onRedisError: config.RATE_LIMIT_ON_REDIS_ERROR,
+          logger: log,
+        })
       : new MemoryRateLimiter()
     const cache: CachePolicy = {
       cache: redis ? new RedisRegistryCache(redis) : new MemoryRegistryCache(),

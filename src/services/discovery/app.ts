@@ -6,7 +6,7 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyReply } from 'fastify'
-import { AppError, ERROR_STATUS } from '../../kit/errors.ts'
+import { AppError, BACKING_RETRY_AFTER_SECONDS, ERROR_STATUS, errors, isAppError } from '../../kit/errors.ts'
 import type { Logger } from '../../kit/logger.ts'
 import {
   type RateLimitDecision,
@@ -121,12 +121,18 @@ export async function buildApp(deps: DiscoveryDeps): Promise<App> {
   app.addHook('onRequest', (request, reply, done) => {
     const key = `discovery:${request.ip}`
     if (limiter.hitSync) return apply(limiter.hitSync(key, limit, WINDOW_MS), reply, done)
+    // While Redis is unreachable the Redis limiter itself fails closed (a 503 with Retry-After) or
+    // open (an allowed decision), as RATE_LIMIT_ON_REDIS_ERROR says; any other failure of a limiter
+    // fails closed too: nothing goes through unlimited by accident.
     limiter.hit(key, limit, WINDOW_MS).then(
       (decision) => apply(decision, reply, done),
       (error: unknown) => {
-        // A shared limiter that is down must not take the public read-only API down with it.
-        request.log.error({ err: error }, 'rate limiter unavailable; request let through unlimited')
-        done()
+        request.log.error({ err: error }, 'rate limiter unavailable')
+        done(
+          isAppError(error)
+            ? error
+            : errors.unavailable('Rate limiter unavailable; retry shortly', BACKING_RETRY_AFTER_SECONDS),
+        )
       },
     )
   })

@@ -91,14 +91,19 @@ export const discoveryService = defineService({
     // With REDIS_URL every instance counts against one shared limit per IP; without it, per process.
     let rateLimiter: RateLimiter
     if (config.REDIS_URL) {
-      const redis = openRedis(config.REDIS_URL)
+      const redis = openRedis(config.REDIS_URL, { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger })
       try {
         await assertRedis(redis, config.REDIS_URL)
       } catch (error) {
         redis.disconnect()
         throw error
       }
-      rateLimiter = new RedisRateLimiter(redis, { prefix: 'rl:discovery:', ownsClient: true })
+      rateLimiter = new RedisRateLimiter(redis, {
+        prefix: 'rl:discovery:',
+        ownsClient: true,
+        onRedisError: config.RATE_LIMIT_ON_REDIS_ERROR,
+        logger,
+      })
       notes.push('rate limit: shared in Redis (REDIS_URL)')
     } else {
       rateLimiter = new MemoryRateLimiter()

@@ -64,4 +64,20 @@ describe.skipIf(skip)('gateway under PostgreSQL and Redis faults', () => {
     pg.start()
     await until(async () => (await services()).statusCode === 200, 10_000)
   })
+
+  it('answers 503 with Retry-After within the Redis command timeout while Redis is frozen, then recovers', async () => {
+    expect((await services()).statusCode).toBe(200)
+    redis.freeze()
+    try {
+      const started = Date.now()
+      const res = await services()
+      expect(Date.now() - started).toBeLessThan(2000)
+      expect(res.statusCode).toBe(503)
+      expect(res.headers['retry-after']).toMatch(/^\d+$/)
+      expect(res.json()).toMatchObject({ code: 'service_unavailable' })
+    } finally {
+      redis.thaw()
+    }
+    expect(await until(async () => (await services()).statusCode === 200, 5000)).toBeLessThan(5000)
+  })
 })

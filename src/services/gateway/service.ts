@@ -65,9 +65,13 @@ export async function startGateway(
   try {
     await db.migrate()
     if (config.REDIS_URL) {
-      redis = openRedis(config.REDIS_URL)
+      redis = openRedis(config.REDIS_URL, { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger })
       await assertRedis(redis, config.REDIS_URL)
-      limiter = new RedisRateLimiter(redis, { prefix: overrides.limiterPrefix ?? 'gatehouse:rl:' })
+      limiter = new RedisRateLimiter(redis, {
+        prefix: overrides.limiterPrefix ?? 'gatehouse:rl:',
+        onRedisError: config.RATE_LIMIT_ON_REDIS_ERROR,
+        logger,
+      })
     } else {
       limiter = new MemoryRateLimiter()
     }

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ThrowawayRedis, throwaway } from '../../test/support/throwaway.ts'
+import { isAppError } from './errors.ts'
+import { createLogger } from './logger.ts'
+import { RedisRateLimiter } from './ratelimit-redis.ts'
+import { openRedis } from './redis.ts'
+
+const skip = throwaway.unavailable()
+
+/** How long a call took (ms) and what it gave. */
+async function timed<T>(call: () => Promise<T>): Promise<{ ms: number; value?: T; error?: unknown }> {
+  const started = Date.now()
+  try {
+    const value = await call()
+    return { ms: Date.now() - started, value }
+  } catch (error) {
+    return { ms: Date.now() - started, error }
+  }
+}
+
+describe.skipIf(skip)('RedisRateLimiter on a frozen Redis', () => {
+  let redis: ThrowawayRedis
+  const logged: { level: number; msg: string }[] = []
+  const logger = createLogger(
+    { level: 'info' },
+    { write: (line: string) => void logged.push(JSON.parse(line)) },
+  )
+
+  beforeAll(async () => {
+    redis = await throwaway.redis()
+  })
+  afterAll(async () => {
+    redis?.thaw()
+    await redis?.destroy()
+  })
+
+  it('fails closed within the command timeout with a 503 and Retry-After, then recovers by itself', async () => {
+    const limiter = new RedisRateLimiter(openRedis(redis.url, { commandTimeoutMs: 300 }), {
+      ownsClient: true,
+      logger,
+    })
+    expect((await limiter.hit('closed', 5, 60_000)).allowed).toBe(true)
+    redis.freeze()
+    try {
+      const frozen = await timed(() => limiter.hit('closed', 5, 60_000))
+      expect(frozen.ms).toBeLessThan(1500)
+      expect(isAppError(frozen.error)).toBe(true)
+      const error = frozen.error as import('./errors.ts').AppError
+      expect(error.status).toBe(503)
+      expect(error.headers['retry-after']).toMatch(/^\d+$/)
+    } finally {
+      redis.thaw()
+    }
+    const back = await timed(() => limiter.hit('closed', 5, 60_000))
+    expect(back.value?.allowed).toBe(true)
+    expect(back.value?.remaining).toBe(3)
+    expect(logged.map((l) => l.msg)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/unavailable/), expect.stringMatching(/recovered/)]),
+    )
+    await limiter.close()
+  })
+
+  it('fails open when the operator chose it: requests pass uncounted while Redis is frozen', async () => {
+    const limiter = new RedisRateLimiter(openRedis(redis.url, { commandTimeoutMs: 300 }), {
+      ownsClient: true,
+      onRedisError: 'open',
+      logger,
+    })
+    // A first reply tells the limiter Redis's clock, which its deadlines are written in.
+    await limiter.peek('open', 1, 60_000)
+    redis.freeze()
+    try {
+      const frozen = await timed(() => limiter.hitAll([{ key: 'open', limit: 1, windowMs: 60_000 }]))
+      expect(frozen.ms).toBeLessThan(1500)
+      expect(frozen.value?.[0]).toMatchObject({ allowed: true, limit: 1 })
+    } finally {
+      redis.thaw()
+    }
+    // Nothing was counted during the outage: the one allowed hit is still there.
+    expect((await limiter.hit('open', 1, 60_000)).allowed).toBe(true)
+    expect((await limiter.hit('open', 1, 60_000)).allowed).toBe(false)
+    await limiter.close()
+  })
+})
