@@ -54,22 +54,41 @@ function portRange(): [number, number] {
 
 const claimed = new Set<number>()
 
-/** The first port of FAULT_PORTS that this process has not used and nothing listens on. */
+/**
+ * A port of FAULT_PORTS that this process has not used and nothing listens on. Test files run in
+ * parallel processes, so the search starts at an offset drawn from the process id, and a caller
+ * whose server then fails to bind asks again (`withPort`).
+ */
 async function freePort(): Promise<number> {
   const [first, last] = portRange()
-  for (let port = first; port <= last; port++) {
+  const size = last - first + 1
+  const offset = process.pid % size
+  for (let i = 0; i < size; i++) {
+    const port = first + ((offset + i) % size)
     if (claimed.has(port)) continue
+    claimed.add(port)
     const free = await new Promise<boolean>((resolve) => {
       const server = createServer()
       server.once('error', () => resolve(false))
       server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
     })
-    if (free) {
-      claimed.add(port)
-      return port
-    }
+    if (free) return port
   }
   throw new Error(`no free port in ${first}-${last} (FAULT_PORTS)`)
+}
+
+/** Runs `start` on a free port, trying another when another process took the port meanwhile. */
+async function withPort<T>(start: (port: number) => Promise<T> | T): Promise<T> {
+  let lastError: unknown
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const port = await freePort()
+    try {
+      return await start(port)
+    } catch (error) {
+      lastError = error
+    }
+  }
+  throw lastError
 }
 
 export interface ThrowawayPostgres {
@@ -110,18 +129,22 @@ export const throwaway = {
   async postgres(): Promise<ThrowawayPostgres> {
     const bin = postgresBin()
     if (!bin) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql')
-    const port = await freePort()
     const dir = mkdtempSync(join(tmpdir(), 'gatehouse-pg-'))
     if (asRoot) execFileSync('chown', ['postgres', dir])
     const data = join(dir, 'data')
     // Durability is irrelevant for a cluster that lives for one test file: no fsync at all.
     pgTool(bin, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8'])
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`
-    const start = () =>
+    const starter = (port: number) => () => {
+      const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`
       pgTool(bin, 'pg_ctl', ['-D', data, '-o', options, '-w', '-l', join(dir, 'log'), 'start'])
+    }
     const stop = (mode: 'immediate' | 'fast' = 'immediate') =>
       pgTool(bin, 'pg_ctl', ['-D', data, '-m', mode, '-w', 'stop'])
-    start()
+    const { port, start } = await withPort((port) => {
+      const start = starter(port)
+      start()
+      return { port, start }
+    })
     let destroyed = false
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -144,31 +167,33 @@ export const throwaway = {
   async redis(): Promise<ThrowawayRedis> {
     const bin = redisBin()
     if (!bin) throw new Error('redis-server not found')
-    const port = await freePort()
     const dir = mkdtempSync(join(tmpdir(), 'gatehouse-redis-'))
-    const child: ChildProcess = spawn(
-      bin,
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
-      { stdio: 'ignore' },
-    )
-    // Ready once it accepts a connection (bounded: 5 s).
-    const deadline = Date.now() + 5000
-    for (;;) {
-      const up = await new Promise<boolean>((resolve) => {
-        const socket = connect(port, '127.0.0.1')
-        socket.once('connect', () => {
-          socket.destroy()
-          resolve(true)
+    const { port, child } = await withPort(async (port) => {
+      const child: ChildProcess = spawn(
+        bin,
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+        { stdio: 'ignore' },
+      )
+      // Ready once it accepts a connection (bounded: 5 s); a server that exits lost the port.
+      const deadline = Date.now() + 5000
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(`redis-server on port ${port} exited`)
+        const up = await new Promise<boolean>((resolve) => {
+          const socket = connect(port, '127.0.0.1')
+          socket.once('connect', () => {
+            socket.destroy()
+            resolve(true)
+          })
+          socket.once('error', () => resolve(false))
         })
-        socket.once('error', () => resolve(false))
-      })
-      if (up) break
-      if (Date.now() > deadline) {
-        child.kill('SIGKILL')
-        throw new Error(`redis-server on port ${port} did not start`)
+        if (up && child.exitCode === null) return { port, child }
+        if (Date.now() > deadline) {
+          child.kill('SIGKILL')
+          throw new Error(`redis-server on port ${port} did not start`)
+        }
+        await new Promise((r) => setTimeout(r, 20))
       }
-      await new Promise((r) => setTimeout(r, 20))
-    }
+    })
     return {
       url: `redis://127.0.0.1:${port}`,
       port,
