@@ -1,22 +1,61 @@
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from 'pino'
+import { redactUrl } from './credentials.ts'
 
 /**
- * Structured JSON logs. Credentials never reach a log line: the headers that carry keys are
- * redacted, and request bodies are never logged (Fastify logs method, URL and status only).
+ * Structured JSON logs. Credentials never reach a log line:
+ * - requests are logged as method, URL, host and address only (no headers, never bodies), and the
+ *   URL's credential parameters (by name or by value, see credentials.ts) are redacted — the server
+ *   refuses such URLs, but the refusal itself is logged;
+ * - the headers that carry credentials are redacted wherever an object carrying `headers` is
+ *   logged (at the top, or one or two levels down: `req.headers`, `err.config.headers`).
  */
-export const REDACTED_PATHS = [
-  'req.headers.authorization',
-  'req.headers["x-api-key"]',
-  'req.headers["x-admin-key"]',
-  'req.headers.cookie',
+const CREDENTIAL_HEADERS = [
+  'authorization',
+  'proxy-authorization',
+  'x-api-key',
+  'x-admin-key',
+  'x-internal-key',
+  'cookie',
+  'set-cookie',
 ]
+
+export const REDACTED_PATHS = CREDENTIAL_HEADERS.flatMap((h) => [
+  `headers["${h}"]`,
+  `*.headers["${h}"]`,
+  `*.*.headers["${h}"]`,
+])
+
+/** What a request looks like in a log line (a Fastify request or a raw IncomingMessage). */
+interface LoggedRequest {
+  method?: string
+  url?: string
+  host?: string
+  ip?: string
+  headers?: Record<string, unknown>
+  socket?: { remoteAddress?: string; remotePort?: number }
+}
+
+/** Fastify's request serializer, with the URL's credentials redacted and no headers at all. */
+export function serializeRequest(req: LoggedRequest): Record<string, unknown> {
+  return {
+    method: req.method,
+    url: typeof req.url === 'string' ? redactUrl(req.url) : req.url,
+    host: req.host ?? req.headers?.host,
+    remoteAddress: req.ip ?? req.socket?.remoteAddress,
+    remotePort: req.socket?.remotePort,
+  }
+}
 
 /** A pino logger with the platform's redaction; `destination` (default stdout) lets tests read it. */
 export function createLogger(
   opts: { level: string; name?: string } & Partial<LoggerOptions>,
   destination?: DestinationStream,
 ): Logger {
-  const options = { redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, ...opts }
+  const options: LoggerOptions = {
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    ...opts,
+    serializers: { req: serializeRequest, ...opts.serializers },
+  }
   return destination ? pino(options, destination) : pino(options)
 }
 

@@ -240,3 +240,70 @@ describe('the gateway and standard envelopes', () => {
     await app.close()
   })
 })
+
+describe('credentials never in URLs or logs', () => {
+  const secret = `gk_${'A1b2C3d4'.repeat(4)}`
+  const lines: string[] = []
+  const capturing = createLogger({ level: 'info' }, { write: (line: string) => void lines.push(line) })
+  const app = createServer({ name: 'test', envelope: 'gateway', logger: capturing })
+  app.get('/anything', async () => ({ ok: true }))
+  afterAll(() => app.close())
+
+  it('refuses a credential-named query parameter with 400 naming it, and logs no part of its value', async () => {
+    for (const param of [
+      'api_key',
+      'apikey',
+      'API-Key',
+      'key',
+      'token',
+      'access_token',
+      'secret',
+      'password',
+    ]) {
+      const res = await app.inject(`/anything?${param}=${secret}&q=1`)
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toMatchObject({
+        code: 'invalid_request',
+        location: 'query',
+        field: param,
+        rule: 'credentials only in headers',
+      })
+    }
+    expect(lines.length).toBeGreaterThan(0)
+    expect(lines.join('\n')).not.toContain('A1b2C3d4')
+  })
+
+  it('refuses a key-shaped value whatever the parameter is called', async () => {
+    const res = await app.inject(`/anything?q=${secret}`)
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ field: 'q', rule: 'credentials only in headers' })
+    const jwt = await app.inject('/anything?state=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl')
+    expect(jwt.statusCode).toBe(400)
+    const bearer = await app.inject('/anything?x=Bearer%20abcdef')
+    expect(bearer.statusCode).toBe(400)
+    expect(lines.join('\n')).not.toMatch(/A1b2C3d4|eyJhbGci|abcdef/)
+  })
+
+  it('lets ordinary query parameters through and logs them', async () => {
+    const res = await app.inject('/anything?q=monkey&keyword=tokens&sort=key')
+    expect(res.statusCode).toBe(200)
+    expect(lines.join('\n')).toContain('q=monkey')
+  })
+
+  it('redacts credential headers wherever an object carrying them is logged', () => {
+    const headers = {
+      authorization: `Bearer ${secret}`,
+      'x-api-key': secret,
+      'x-admin-key': 'admin-A1b2C3d4',
+      'x-internal-key': 'internal-A1b2C3d4',
+      cookie: 'session=A1b2C3d4',
+      accept: 'application/json',
+    }
+    capturing.info({ headers }, 'top level')
+    capturing.info({ req: { method: 'GET', url: `/x?token=${secret}`, headers } }, 'a raw request')
+    capturing.error({ err: { message: 'upstream failed', config: { headers } } }, 'nested')
+    const out = lines.slice(-3).join('\n')
+    expect(out).not.toContain('A1b2C3d4')
+    expect(out).toContain('application/json')
+  })
+})

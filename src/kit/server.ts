@@ -6,7 +6,8 @@
  * - one error handler that renders every failure (validation, body limits, media types, unknown
  *   routes, wrong methods, thrown AppErrors, crashes) in the service's envelope; a PostgreSQL or
  *   Redis outage is a 503 with `Retry-After` (see `unavailableError`), not a 500;
- * - 405 with an `Allow` header when the path exists under another method.
+ * - 405 with an `Allow` header when the path exists under another method;
+ * - credentials in the query string refused with 400 (see credentials.ts), on every service.
  */
 import { randomUUID } from 'node:crypto'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -21,6 +22,7 @@ import Fastify, {
   LogController,
 } from 'fastify'
 import { describeAjvError, UNKNOWN_PROPERTY_RULE } from './ajv-errors.ts'
+import { credentialParameter } from './credentials.ts'
 import { type EnvelopeKind, renderError } from './envelope.ts'
 import { AppError, unavailableError } from './errors.ts'
 import type { Logger } from './logger.ts'
@@ -114,8 +116,24 @@ export function createServer(opts: ServerOptions): App {
   })
 
   // Synchronous (callback) hook: it runs on every request, and an async one costs a promise each.
+  // Credentials in the query string are refused before anything else sees the request (URLs end up
+  // in logs, proxies and browser history; the logger redacts them from the refusal's log line).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
+    // Most requests have no query string at all: skip the scan then.
+    if (request.url.indexOf('?') !== -1) {
+      const name = credentialParameter(request.query)
+      if (name !== undefined) {
+        done(
+          new AppError(
+            'invalid_request',
+            `Credentials are not accepted in the query string (parameter "${name}"); send them in a header (X-API-Key or Authorization: Bearer)`,
+            { location: 'query', field: name, rule: 'credentials only in headers' },
+          ),
+        )
+        return
+      }
+    }
     done()
   })
 

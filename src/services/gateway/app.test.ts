@@ -1,13 +1,12 @@
 import { createServer, type Server } from 'node:http'
 import { Writable } from 'node:stream'
 import { Validator } from '@seriousme/openapi-schema-validator'
-import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agents as catalogue } from '../../agents/index.ts'
 import { AGENT_SERVICE_COUNTS, AGENT_SERVICES } from '../../agents/types.ts'
 import type { KeyTables } from '../../engines/keys/store.ts'
 import { openDatabase } from '../../kit/db.ts'
-import { REDACTED_PATHS } from '../../kit/logger.ts'
+import { createLogger } from '../../kit/logger.ts'
 import { startTestGateway, TEST_ADMIN_KEY, type TestGateway } from './harness.ts'
 
 const admin = { 'x-admin-key': TEST_ADMIN_KEY }
@@ -24,7 +23,7 @@ beforeAll(async () => {
     },
   })
   gw = await startTestGateway({
-    logger: pino({ level: 'trace', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, sink),
+    logger: createLogger({ level: 'trace' }, sink),
     logRequests: true,
   })
 })
@@ -289,6 +288,9 @@ describe('authentication', () => {
         rule: 'credentials only in headers',
       })
     }
+    // The refused requests are logged, but never with the key.
+    expect(logLines.join('')).toContain('api_key=[redacted]')
+    expect(logLines.join('')).not.toContain(key.slice(3))
   })
 
   it('refuses a revoked key on the very next request', async () => {

@@ -2,9 +2,9 @@
  * The agent gateway's HTTP app, built from its dependencies with no I/O of its own (tests drive it
  * with `inject` or listen on a port). Speaks the gateway envelope ({error, code, request_id, …}).
  *
- * Request path of a keyed route: refuse keys in the query string → key present (401) → key active
- * and unexpired, read from the database (403) → both sliding windows checked at once (429) → the
- * handler. Every response to a valid key carries RateLimit-Policy/RateLimit and is logged to the
+ * Request path of a keyed route: keys in the query string refused (by the kit server) → key
+ * present (401) → key active and unexpired, read from the database (403) → both sliding windows
+ * checked at once (429) → the handler. Every response to a valid key carries RateLimit-Policy/RateLimit and is logged to the
  * usage buffer; every response of any route is counted in the metrics.
  */
 import swagger from '@fastify/swagger'
@@ -17,7 +17,7 @@ import type { Logger } from '../../kit/logger.ts'
 import { statusClass } from '../../kit/metrics.ts'
 import type { RateLimiter } from '../../kit/ratelimit.ts'
 import { type App, createServer } from '../../kit/server.ts'
-import { apiKeyGuard, rejectKeysInQuery } from './auth.ts'
+import { apiKeyGuard } from './auth.ts'
 import type { HealthChecker } from './health.ts'
 import type { GatewayMetrics } from './metrics.ts'
 import { adminRoutes } from './routes/admin.ts'
@@ -81,7 +81,6 @@ export function buildApp(deps: GatewayDeps): App {
     reply.raw.once('close', () => metrics.active.dec())
     done()
   })
-  app.addHook('onRequest', rejectKeysInQuery)
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
     const url = request.routeOptions.url
     const route = templateOf(url)

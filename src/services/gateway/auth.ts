@@ -1,7 +1,7 @@
 /**
- * The gateway's three gates: keys in the query string are refused everywhere (URLs end up in logs,
- * proxies and browser history); keyed routes need an active API key within both of its limits;
- * admin routes need ADMIN_API_KEY, compared in constant time.
+ * The gateway's gates: keyed routes need an active API key within both of its limits; admin routes
+ * need ADMIN_API_KEY, compared in constant time. (Keys in the query string are refused by the kit
+ * server, on every service.)
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
@@ -15,43 +15,6 @@ import {
   rateLimitState,
 } from '../../kit/ratelimit.ts'
 import type { GatewayDeps, GatewayRequest } from './app.ts'
-
-/** Query parameters that would carry a credential (compared lower-case). */
-const CREDENTIAL_PARAMS = new Set([
-  'api_key',
-  'apikey',
-  'api-key',
-  'x-api-key',
-  'key',
-  'token',
-  'access_token',
-  'admin_key',
-])
-
-export function rejectKeysInQuery(
-  request: FastifyRequest,
-  _reply: FastifyReply,
-  done: HookHandlerDoneFunction,
-): void {
-  // Most requests have no query string at all: skip the scan then.
-  if (request.url.indexOf('?') === -1) {
-    done()
-    return
-  }
-  for (const name of Object.keys(request.query as Record<string, unknown>)) {
-    if (CREDENTIAL_PARAMS.has(name.toLowerCase())) {
-      done(
-        new AppError(
-          'invalid_request',
-          `Keys are not accepted in the query string ("${name}"); send the X-API-Key header (or Authorization: Bearer) instead`,
-          { location: 'query', field: name, rule: 'credentials only in headers' },
-        ),
-      )
-      return
-    }
-  }
-  done()
-}
 
 const MINUTE_MS = 60_000
 const DAY_MS = 86_400_000
