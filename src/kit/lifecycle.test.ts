@@ -1,4 +1,4 @@
-import { request } from 'node:http'
+import { Agent, createServer as createHttpServer, request } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, env } from './config.ts'
 import { startServices } from './lifecycle.ts'
@@ -80,5 +80,92 @@ describe('startServices', () => {
         { logger, print: () => {} },
       ),
     ).rejects.toThrow(/SLOW_PORT must be an integer[\s\S]*SLOW_DELAY_MS must be >= 0/)
+  })
+
+  it('drains kept-alive connections without a reset: in-flight answers close their connection, later requests get 503 or a refused connect', async () => {
+    const { started, stop } = await startServices(
+      [slowService([])],
+      { SLOW_PORT: '0', SLOW_DELAY_MS: '300' },
+      { logger, print: () => {} },
+    )
+    const url = `${started[0]!.url}/slow`
+    const agent = new Agent({ keepAlive: true, maxSockets: 4 })
+    type Outcome = { status: number; connection: string | undefined; body: string } | { error: string }
+    const call = () =>
+      new Promise<Outcome>((resolve) => {
+        request(url, { agent }, (res) => {
+          let body = ''
+          res.on('data', (c) => (body += c))
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }),
+          )
+          res.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message }))
+        })
+          .on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message }))
+          .end()
+      })
+    // Warm four kept-alive connections, then keep them all busy when the drain starts.
+    await Promise.all([call(), call(), call(), call()])
+    const inFlight = [call(), call(), call(), call()]
+    await new Promise((r) => setTimeout(r, 50))
+    const stopping = stop()
+    // Requests made during the drain wait in the agent for one of the four connections.
+    await new Promise((r) => setTimeout(r, 50))
+    const during = [call(), call(), call(), call()]
+    await stopping
+    const first = await Promise.all(inFlight)
+    const later = await Promise.all(during)
+    agent.destroy()
+    for (const outcome of first) {
+      expect(outcome).toMatchObject({ status: 200, connection: 'close', body: '{"done":true}' })
+    }
+    for (const outcome of later) {
+      if ('error' in outcome) expect(outcome.error).toBe('ECONNREFUSED')
+      else {
+        expect(outcome).toMatchObject({ status: 503, connection: 'close' })
+        expect(JSON.parse(outcome.body)).toMatchObject({
+          success: false,
+          error: { code: 'SERVICE_UNAVAILABLE' },
+        })
+      }
+    }
+  })
+
+  it('answers a request that reaches a draining service with 503 in its envelope, asking to close the connection', async () => {
+    const app = createServer({ name: 'slow', envelope: 'standard', logger, logRequests: false })
+    app.get('/slow', async () => {
+      await new Promise((r) => setTimeout(r, 200))
+      return { done: true }
+    })
+    app.get('/fast', async () => ({ done: true }))
+    const base = await app.listen({ port: 0, host: '127.0.0.1' })
+    // A request that reaches the router during the drain, as one sent on a kept-alive connection
+    // just before the client read the server's close would: delivered through `app.routing`.
+    const late = createHttpServer((req, res) => app.routing(req, res))
+    await new Promise<void>((r) => late.listen(0, '127.0.0.1', () => r()))
+    const lateAddress = late.address()
+    const lateUrl = `http://127.0.0.1:${typeof lateAddress === 'object' && lateAddress ? lateAddress.port : 0}/fast`
+    const slow = get(`${base}/slow`)
+    await new Promise((r) => setTimeout(r, 50))
+    const closing = app.close()
+    await new Promise((r) => setTimeout(r, 10))
+    const res = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+      (resolve, reject) => {
+        request(lateUrl, { agent: false }, (r) => {
+          let body = ''
+          r.on('data', (c) => (body += c))
+          r.on('end', () => resolve({ status: r.statusCode ?? 0, headers: r.headers, body }))
+        })
+          .on('error', reject)
+          .end()
+      },
+    )
+    expect(res.status).toBe(503)
+    expect(res.headers.connection).toBe('close')
+    expect(res.headers['retry-after']).toMatch(/^\d+$/)
+    expect(JSON.parse(res.body)).toMatchObject({ success: false, error: { code: 'SERVICE_UNAVAILABLE' } })
+    await closing
+    expect((await slow).status).toBe(200)
+    late.close()
   })
 })

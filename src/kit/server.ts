@@ -10,6 +10,8 @@
  * - credentials in the query string refused with 400 (see credentials.ts), on every service.
  */
 import { randomUUID } from 'node:crypto'
+import type { ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { ErrorObject } from 'ajv'
 import { Ajv2020 } from 'ajv/dist/2020.js'
@@ -24,7 +26,7 @@ import Fastify, {
 import { describeAjvError, UNKNOWN_PROPERTY_RULE } from './ajv-errors.ts'
 import { credentialParameter } from './credentials.ts'
 import { type EnvelopeKind, renderError } from './envelope.ts'
-import { AppError, unavailableError } from './errors.ts'
+import { AppError, errors, unavailableError } from './errors.ts'
 import type { Logger } from './logger.ts'
 
 // ajv-formats is CommonJS; under ESM its callable sits on `default`.
@@ -71,6 +73,9 @@ export function createAjv(opts: { coerce?: boolean } = {}): Ajv2020 {
   return ajv
 }
 
+/** Seconds a client refused during a drain waits before retrying (another instance answers). */
+const DRAIN_RETRY_AFTER_SECONDS = 1
+
 /** Bytes accepted in a request body unless a service or route says otherwise (1 MiB). */
 const DEFAULT_BODY_LIMIT = 1024 * 1024
 
@@ -94,8 +99,10 @@ export function createServer(opts: ServerOptions): App {
     },
     bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: opts.trustProxy ?? false,
+    // Idle kept-alive connections are closed when the drain starts; requests that still arrive get
+    // our own 503 (in the service's envelope, see the drain below), not Fastify's.
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App
 
@@ -115,11 +122,41 @@ export function createServer(opts: ServerOptions): App {
     routes.push({ methods: methods.map((m) => m.toUpperCase()), pattern: routePattern(route.url) })
   })
 
+  // The drain (app.close()): from its start every response asks the client to close its
+  // connection (`Connection: close`), the answers still being computed included, so no client
+  // reuses a connection the server is about to close (which it would see as a reset); a request
+  // that still reaches the service (pipelined, or sent on a kept-alive connection just before the
+  // client read the close) gets a 503 in the service's envelope with Retry-After, which a load
+  // balancer retries on another instance. Connections are tracked (one Set entry per connection,
+  // not per request) to find the answers in flight.
+  let draining = false
+  const connections = new Set<Socket>()
+  app.server.on('connection', (socket: Socket) => {
+    connections.add(socket)
+    socket.once('close', () => connections.delete(socket))
+  })
+  app.addHook('preClose', (done) => {
+    draining = true
+    for (const socket of connections) {
+      // The response a connection is writing now (Node's http server keeps it there).
+      const response = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage
+      if (response && !response.headersSent) response.shouldKeepAlive = false
+    }
+    done()
+  })
+
   // Synchronous (callback) hook: it runs on every request, and an async one costs a promise each.
   // Credentials in the query string are refused before anything else sees the request (URLs end up
   // in logs, proxies and browser history; the logger redacts them from the refusal's log line).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
+    if (draining) {
+      reply.header('connection', 'close')
+      done(
+        errors.unavailable('Service is shutting down; retry on another instance', DRAIN_RETRY_AFTER_SECONDS),
+      )
+      return
+    }
     // Most requests have no query string at all: skip the scan then.
     if (request.url.indexOf('?') !== -1) {
       const name = credentialParameter(request.query)
