@@ -307,3 +307,66 @@ describe('credentials never in URLs or logs', () => {
     expect(out).toContain('application/json')
   })
 })
+
+describe('numbers and nesting that must not reach a handler', () => {
+  const app = createServer({ name: 'test', envelope: 'discovery', logger, bodyLimit: 1024 * 1024 })
+  app.post(
+    '/numbers',
+    { schema: { body: Type.Object({ n: Type.Number(), i: Type.Optional(Type.Integer()) }) } },
+    async (req) => ({ n: req.body.n }),
+  )
+  app.get(
+    '/page',
+    { schema: { querystring: Type.Object({ limit: Type.Optional(Type.Number({ minimum: 0 })) }) } },
+    async (req) => ({ limit: req.query.limit ?? null }),
+  )
+  app.post('/anything', async (req) => ({ type: typeof req.body }))
+  afterAll(() => app.close())
+
+  const post = (url: string, payload: string) =>
+    app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload })
+
+  it('refuses 1e309 (Infinity once parsed) with 400 naming the field', async () => {
+    for (const payload of ['{"n":1e309}', '{"n":-1e309}', '{"n":1,"i":1e400}']) {
+      const res = await post('/numbers', payload)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error.details).toMatchObject({ location: 'body' })
+    }
+    expect((await post('/numbers', '{"n":1e308}')).statusCode).toBe(200)
+  })
+
+  it('refuses an infinite number in the query string too', async () => {
+    expect((await app.inject('/page?limit=1e309')).statusCode).toBe(400)
+    expect((await app.inject('/page?limit=Infinity')).statusCode).toBe(400)
+    expect((await app.inject('/page?limit=5')).json()).toEqual({ limit: 5 })
+  })
+
+  it('refuses JSON nested deeper than 64 levels with 400 before any handler walks it', async () => {
+    for (const [open, close] of [
+      ['[', ']'],
+      ['{"a":', '}'],
+    ]) {
+      const res = await post('/anything', open!.repeat(100_000) + close!.repeat(100_000))
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error).toMatchObject({
+        code: 'invalid_request',
+        details: { field: 'body', rule: 'maxDepth 64' },
+      })
+    }
+    const deepest = await post('/anything', `${'['.repeat(64)}${']'.repeat(64)}`)
+    expect(deepest.statusCode).toBe(200)
+    expect((await post('/anything', `${'['.repeat(65)}${']'.repeat(65)}`)).statusCode).toBe(400)
+  })
+
+  it('does not count brackets inside strings, escaped quotes included', async () => {
+    const text = `\\"${'['.repeat(500)}{`
+    const res = await post('/anything', JSON.stringify({ text }))
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ type: 'object' })
+  })
+
+  it('still refuses __proto__ keys and malformed JSON', async () => {
+    expect((await post('/anything', '{"__proto__":{"x":1}}')).statusCode).toBe(400)
+    expect((await post('/anything', '{"a":')).statusCode).toBe(400)
+  })
+})

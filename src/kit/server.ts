@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { ErrorObject } from 'ajv'
+import type { ErrorObject, ValidateFunction } from 'ajv'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import Fastify, {
@@ -68,13 +68,79 @@ export function createAjv(opts: { coerce?: boolean } = {}): Ajv2020 {
     removeAdditional: false,
     allErrors: false,
     strict: false,
+    // `strict: false` turns this off too: without it `1e309` (Infinity once parsed), NaN and
+    // Infinity pass every `number`/`integer` schema and reach handlers as non-finite numbers.
+    strictNumbers: true,
   })
   addFormats(ajv)
   return ajv
 }
 
+/** Deepest nesting of arrays and objects accepted in a JSON body (levels). */
+export const MAX_JSON_DEPTH = 64
+
+/**
+ * Whether JSON text nests arrays/objects deeper than `max`: one pass over the characters, brackets
+ * inside strings (escapes included) not counted, no recursion. Malformed text is left to the
+ * parser; text too short to hold `max + 1` brackets is not scanned at all.
+ */
+export function exceedsDepth(text: string, max: number): boolean {
+  if (text.length <= max) return false
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c)
+        i++ // backslash: the next character is escaped
+      else if (c === 0x22) inString = false
+    } else if (c === 0x22) inString = true
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true
+    } else if (c === 0x5d || c === 0x7d) depth--
+  }
+  return false
+}
+
 /** Seconds a client refused during a drain waits before retrying (another instance answers). */
 const DRAIN_RETRY_AFTER_SECONDS = 1
+
+/**
+ * Ajv checks `strictNumbers` before coercing, not after: the text `1e309` or `Infinity` in a query
+ * string or path becomes a non-finite number that passes. Query strings, path parameters and
+ * headers are flat (values, or arrays of values), so one look at each coerced value refuses them.
+ */
+function finiteAfterCoercion(validate: ValidateFunction): ValidateFunction {
+  const checked = ((data: unknown) => {
+    if (!validate(data)) {
+      checked.errors = validate.errors
+      return false
+    }
+    if (typeof data === 'object' && data !== null) {
+      for (const name in data) {
+        const value = (data as Record<string, unknown>)[name]
+        const values: unknown[] = Array.isArray(value) ? value : [value]
+        for (const v of values) {
+          if (typeof v === 'number' && !Number.isFinite(v)) {
+            checked.errors = [
+              {
+                instancePath: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+                schemaPath: '#/strictNumbers',
+                keyword: 'type',
+                params: { type: 'finite number' },
+                message: 'must be a finite number',
+              },
+            ]
+            return false
+          }
+        }
+      }
+    }
+    checked.errors = null
+    return true
+  }) as ValidateFunction
+  return checked
+}
 
 /** Bytes accepted in a request body unless a service or route says otherwise (1 MiB). */
 const DEFAULT_BODY_LIMIT = 1024 * 1024
@@ -109,12 +175,32 @@ export function createServer(opts: ServerOptions): App {
   const textAjv = createAjv()
   const jsonAjv = createAjv({ coerce: false })
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? jsonAjv : textAjv).compile(schema),
+    httpPart === 'body' ? jsonAjv.compile(schema) : finiteAfterCoercion(textAjv.compile(schema)),
   )
 
   // Only JSON is parsed unless a service registers more (multipart for uploads): a text/plain
   // body must get 415, not a confusing 400.
   app.removeContentTypeParser('text/plain')
+
+  // JSON is parsed by Fastify's own parser (prototype-poisoning checks included) only after a
+  // linear, non-recursive scan has bounded its nesting: every later walk of the value (validation,
+  // structuredClone, serialisation, a handler's own recursion) then stays far from the stack limit.
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string
+    if (exceedsDepth(text, MAX_JSON_DEPTH)) {
+      done(
+        new AppError('invalid_request', `Body nests deeper than ${MAX_JSON_DEPTH} levels`, {
+          field: 'body',
+          rule: `maxDepth ${MAX_JSON_DEPTH}`,
+        }),
+        undefined,
+      )
+      return
+    }
+    parseJson(request, text, done)
+  })
 
   const routes: { methods: string[]; pattern: RegExp }[] = []
   app.addHook('onRoute', (route) => {

@@ -464,6 +464,30 @@ describe('agents', () => {
     expect(body.execution_time_ms).toBeGreaterThanOrEqual(0)
   })
 
+  it('refuses 1e309 (Infinity once parsed) in an agent input with 400 naming the field', async () => {
+    const { key } = await gw.createKey()
+    const res = await gw.app.inject({
+      method: 'POST',
+      url: '/api/banking/mortgage_calculator',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      payload: '{"amount":1e309,"annual_rate_pct":4.79,"term_months":360}',
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ code: 'invalid_request', field: 'amount' })
+  })
+
+  it('refuses a deeply nested agent input with 400 before it is walked', async () => {
+    const { key } = await gw.createKey()
+    const res = await gw.app.inject({
+      method: 'POST',
+      url: '/api/banking/mortgage_calculator',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      payload: `{"amount":${'['.repeat(50_000)}${']'.repeat(50_000)}}`,
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ code: 'invalid_request', field: 'body', rule: 'maxDepth 64' })
+  })
+
   it('refuses a body that breaks the agent’s schema with 400 naming the field', async () => {
     const { key } = await gw.createKey()
     const res = await gw.app.inject({
