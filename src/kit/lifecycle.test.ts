@@ -131,6 +131,45 @@ describe('startServices', () => {
     }
   })
 
+  it('never resets a kept-alive connection under continuous load during the drain', async () => {
+    const { started, stop } = await startServices(
+      [slowService([])],
+      { SLOW_PORT: '0', SLOW_DELAY_MS: '1' },
+      { logger, print: () => {} },
+    )
+    const url = `${started[0]!.url}/slow`
+    const agent = new Agent({ keepAlive: true, maxSockets: 16 })
+    const outcomes = new Map<string, number>()
+    const count = (k: string) => outcomes.set(k, (outcomes.get(k) ?? 0) + 1)
+    const one = () =>
+      new Promise<boolean>((resolve) => {
+        request(url, { agent }, (res) => {
+          res.resume()
+          res.on('end', () => {
+            count(String(res.statusCode))
+            resolve(true)
+          })
+        })
+          .on('error', (e: NodeJS.ErrnoException) => {
+            count(e.code ?? e.message)
+            resolve(e.code !== 'ECONNREFUSED')
+          })
+          .end()
+      })
+    const deadline = Date.now() + 4000
+    const loop = async () => {
+      while (Date.now() < deadline && (await one())) {}
+    }
+    const loops = Array.from({ length: 16 }, loop)
+    await new Promise((r) => setTimeout(r, 300))
+    await stop()
+    await Promise.all(loops)
+    agent.destroy()
+    const seen = Object.fromEntries(outcomes)
+    expect(Object.keys(seen).filter((k) => !['200', '503', 'ECONNREFUSED'].includes(k))).toEqual([])
+    expect(seen['200']).toBeGreaterThan(0)
+  })
+
   it('answers a request that reaches a draining service with 503 in its envelope, asking to close the connection', async () => {
     const app = createServer({ name: 'slow', envelope: 'standard', logger, logRequests: false })
     app.get('/slow', async () => {

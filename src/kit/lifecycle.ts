@@ -1,11 +1,11 @@
 /**
  * Starting and stopping services. Every selected service's configuration is parsed before any of
  * them starts, so one run reports every bad variable at once. SIGTERM and SIGINT drain: each app
- * stops accepting connections and closes its idle ones, finishes the requests in flight, each
- * answered with `Connection: close` (so no client reuses a connection being closed and sees a
- * reset), answers any request that still arrives on a kept-alive connection with a 503 in the
- * service's envelope (see server.ts), then its `close` runs (flushing buffered writes). A drain that
- * takes longer than SHUTDOWN_TIMEOUT_SECONDS exits with status 1.
+ * stops accepting connections, finishes the requests in flight, each answered with
+ * `Connection: close` (so no client reuses a connection being closed and sees a reset), answers
+ * any request that still arrives on a kept-alive connection with a 503 in the service's envelope,
+ * closes idle connections after a 1 s grace (see server.ts), then its `close` runs (flushing
+ * buffered writes). A drain that takes longer than SHUTDOWN_TIMEOUT_SECONDS exits with status 1.
  */
 import { type CommonConfig, ConfigError, type Env, parseEnv } from './config.ts'
 import { createLogger, type Logger } from './logger.ts'
@@ -44,16 +44,8 @@ export async function startServices(
   const started: Started[] = []
   const stop = async () => {
     for (const s of [...started].reverse()) {
-      // Answers in flight close their connection when done (server.ts); one whose headers were
-      // already sent when the drain began (a stream) leaves it idle and kept alive until the
-      // keep-alive timeout: close such connections as they appear.
-      const closing = s.running.app.close()
-      const reaper = setInterval(() => s.running.app.server.closeIdleConnections(), 50)
-      try {
-        await closing
-      } finally {
-        clearInterval(reaper)
-      }
+      // The kit server drains its connections itself (see server.ts).
+      await s.running.app.close()
       await s.running.close?.()
     }
   }

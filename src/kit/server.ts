@@ -102,6 +102,12 @@ export function exceedsDepth(text: string, max: number): boolean {
   return false
 }
 
+/**
+ * How long a drain keeps idle kept-alive connections open (ms), so that requests already on their
+ * way get a 503 and a close instead of a reset; then they are closed.
+ */
+const DRAIN_IDLE_GRACE_MS = 1000
+
 /** Seconds a client refused during a drain waits before retrying (another instance answers). */
 const DRAIN_RETRY_AFTER_SECONDS = 1
 
@@ -210,14 +216,18 @@ export function createServer(opts: ServerOptions): App {
 
   // The drain (app.close()): from its start every response asks the client to close its
   // connection (`Connection: close`), the answers still being computed included, so no client
-  // reuses a connection the server is about to close (which it would see as a reset); a request
-  // that still reaches the service (pipelined, or sent on a kept-alive connection just before the
-  // client read the close) gets a 503 in the service's envelope with Retry-After, which a load
-  // balancer retries on another instance. Connections are tracked (one Set entry per connection,
-  // not per request) to find the answers in flight.
+  // reuses a connection the server is about to close; a request that still reaches the service
+  // gets a 503 in the service's envelope with Retry-After, which a load balancer retries on
+  // another instance. Node would close every idle kept-alive connection at once, but under load
+  // "idle" often means "its next request is still in the socket buffer", and closing it is a reset
+  // the client cannot tell from a crash mid-request. So idle connections are kept for
+  // DRAIN_IDLE_GRACE_MS, their late requests answered 503 and closed, and only then closed (and
+  // from then on every 50 ms, as more become idle). Connections are tracked (one Set entry per
+  // connection, not per request) to find the answers in flight.
   let draining = false
   const connections = new Set<Socket>()
-  app.server.on('connection', (socket: Socket) => {
+  const server = app.server
+  server.on('connection', (socket: Socket) => {
     connections.add(socket)
     socket.once('close', () => connections.delete(socket))
   })
@@ -228,6 +238,20 @@ export function createServer(opts: ServerOptions): App {
       const response = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage
       if (response && !response.headersSent) response.shouldKeepAlive = false
     }
+    // server.close() (called next by Fastify) would close idle connections at once: defer that.
+    const closeIdle = server.closeIdleConnections.bind(server)
+    server.closeIdleConnections = () => undefined
+    let reaper: NodeJS.Timeout | undefined
+    // Unreferenced: open connections keep the process alive, these timers never do.
+    const grace = setTimeout(() => {
+      closeIdle()
+      reaper = setInterval(closeIdle, 50).unref()
+    }, DRAIN_IDLE_GRACE_MS).unref()
+    server.once('close', () => {
+      clearTimeout(grace)
+      clearInterval(reaper)
+      server.closeIdleConnections = closeIdle
+    })
     done()
   })
 
@@ -289,7 +313,12 @@ export function createServer(opts: ServerOptions): App {
       error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
         ? bodyTooLarge(request.routeOptions.bodyLimit ?? opts.bodyLimit ?? DEFAULT_BODY_LIMIT)
         : toAppError(error)
-    if (appError.status >= 500) {
+    if (appError.code === 'service_unavailable') {
+      // Expected while a backing service is down or the service drains: a warning, with the
+      // underlying error when there is one (an AppError raised on purpose has nothing to add).
+      if (error instanceof AppError) request.log.warn({ code: appError.code }, appError.message)
+      else request.log.warn({ err: error }, appError.message)
+    } else if (appError.status >= 500) {
       request.log.error({ err: error }, 'request failed')
     }
     return sendError(reply, opts.envelope, appError)
