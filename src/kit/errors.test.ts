@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { codeOfStatus, ERROR_CODES, statusOf } from './errors.ts'
+import { AppError, codeOfStatus, ERROR_CODES, REFINED_CODES, statusOf } from './errors.ts'
 
 describe('error vocabulary', () => {
   it('gives every code its own status, so a status names exactly one code', () => {
@@ -11,5 +11,12 @@ describe('error vocabulary', () => {
   it('names no code for a status outside the vocabulary', () => {
     expect(codeOfStatus(418)).toBeUndefined()
     expect(codeOfStatus(200)).toBeUndefined()
+  })
+
+  it('gives a refined code the status of the code it refines, and keeps statuses naming base codes', () => {
+    for (const [refined, base] of Object.entries(REFINED_CODES)) {
+      expect(new AppError(refined as keyof typeof REFINED_CODES, 'x').status).toBe(statusOf(base))
+      expect(codeOfStatus(statusOf(base))).toBe(base)
+    }
   })
 })

@@ -22,9 +22,31 @@ export const ERROR_STATUS = {
   upstream_timeout: 504,
 } as const
 
-export type ErrorCode = keyof typeof ERROR_STATUS
+/** A code of the base vocabulary: each has its own status. */
+export type BaseErrorCode = keyof typeof ERROR_STATUS
 
-export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[]
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as BaseErrorCode[]
+
+/**
+ * Finer codes, each naming one cause within a base code; rendered in place of the base code, with
+ * its status. They never come back from `codeOfStatus` (a status still names one base code).
+ */
+export const REFINED_CODES = {
+  /** Outbound fetches of a caller's URL (src/kit/egress.ts). */
+  egress_invalid_url: 'invalid_request',
+  egress_scheme: 'invalid_request',
+  egress_credentials: 'invalid_request',
+  egress_private_address: 'invalid_request',
+  egress_unresolvable: 'unprocessable',
+  egress_too_large: 'payload_too_large',
+  egress_too_many_redirects: 'upstream_error',
+  egress_upstream: 'upstream_error',
+  egress_timeout: 'upstream_timeout',
+} as const satisfies Record<string, BaseErrorCode>
+
+export type RefinedErrorCode = keyof typeof REFINED_CODES
+
+export type ErrorCode = BaseErrorCode | RefinedErrorCode
 
 /** Extra, machine-readable context: which field failed and by which rule, a limit, a retry hint. */
 export type ErrorDetails = Record<string, unknown>
@@ -49,7 +71,7 @@ export class AppError extends Error {
   }
 
   get status(): number {
-    return ERROR_STATUS[this.code]
+    return statusOf(this.code)
   }
 }
 
@@ -57,14 +79,19 @@ export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError
 }
 
-export function statusOf(code: ErrorCode): number {
-  return ERROR_STATUS[code]
+/** The base code a code is (itself, or the one a refined code refines). */
+export function baseCodeOf(code: ErrorCode): BaseErrorCode {
+  return code in REFINED_CODES ? REFINED_CODES[code as RefinedErrorCode] : (code as BaseErrorCode)
 }
 
-const CODE_OF_STATUS = new Map<number, ErrorCode>(ERROR_CODES.map((code) => [ERROR_STATUS[code], code]))
+export function statusOf(code: ErrorCode): number {
+  return ERROR_STATUS[baseCodeOf(code)]
+}
 
-/** The code an HTTP status stands for in this vocabulary (each status has one), if any. */
-export function codeOfStatus(status: number): ErrorCode | undefined {
+const CODE_OF_STATUS = new Map<number, BaseErrorCode>(ERROR_CODES.map((code) => [ERROR_STATUS[code], code]))
+
+/** The base code an HTTP status stands for in this vocabulary (each status has one), if any. */
+export function codeOfStatus(status: number): BaseErrorCode | undefined {
   return CODE_OF_STATUS.get(status)
 }
 
