@@ -22,6 +22,7 @@ import {
 } from '../engines/registries/index.ts'
 import { createSources, PUBLIC_ENDPOINTS, type Sources } from '../engines/sources/index.ts'
 import { env, type Parsed } from '../kit/config.ts'
+import { createEgress, type Egress, egressSettings, egressSpec } from '../kit/egress.ts'
 import { LlmClient, llmSettings, llmSpec } from '../kit/llm.ts'
 
 export const agentSpec = {
@@ -34,14 +35,7 @@ export const agentSpec = {
     default: '../shared/data/registry',
     doc: 'folder holding psc-list.csv, the RÚIAN postcode gazetteer',
   }),
-  WEB_FETCH_TIMEOUT_SECONDS: env.int({ default: 10, min: 1, max: 120, doc: 'web pages read by agents' }),
-  WEB_FETCH_ALLOW_HOSTS: env.optionalString({
-    doc: 'comma-separated host names or addresses agents may fetch even when private (an intranet host)',
-  }),
-  WEB_FETCH_ALLOW_PRIVATE: env.bool({
-    default: false,
-    doc: 'let agents fetch private and loopback addresses (off: guards against SSRF)',
-  }),
+  ...egressSpec,
   CNB_BASE_URL: env.string({
     default: PUBLIC_ENDPOINTS.cnb,
     doc: 'ČNB, daily exchange rates (denni_kurz.txt)',
@@ -91,8 +85,8 @@ export interface AgentDeps {
   dns: DnsLookup
   /** Folder of the postcode gazetteer (psc-list.csv). */
   registryDir: string
-  /** Web pages fetched by agents: per-request timeout and whether private addresses are allowed. */
-  web: { timeoutMs: number; allowPrivate: boolean; allowHosts: string[] }
+  /** Web pages fetched by agents: only through the egress guard (WEB_ALLOWED_HOSTS, limits). */
+  web: Egress
   /** Public sources: ČNB rates, VAT register, VIES, RÚIAN geocoder, cadastre WFS. */
   sources: Sources
   /** Apartment listings CSV (Sreality format). */
@@ -150,14 +144,7 @@ export function createAgentDeps(config: AgentConfig): AgentDeps {
       timeoutMs: config.DNS_TIMEOUT_MS,
     }),
     registryDir: config.REGISTRY_DATA_DIR,
-    web: {
-      timeoutMs: config.WEB_FETCH_TIMEOUT_SECONDS * 1000,
-      allowPrivate: config.WEB_FETCH_ALLOW_PRIVATE,
-      allowHosts: (config.WEB_FETCH_ALLOW_HOSTS ?? '')
-        .split(',')
-        .map((h) => h.trim().toLowerCase())
-        .filter(Boolean),
-    },
+    web: createEgress(egressSettings(config)),
     sources: createSources({
       cnbBaseUrl: config.CNB_BASE_URL,
       vatRegisterUrl: config.VAT_REGISTER_URL,

@@ -270,22 +270,28 @@ export function createEgress(options: EgressOptions = {}): Egress {
 
   async function check(input: string | URL, signal?: AbortSignal, hop = 0): Promise<Vetted> {
     const where = hop === 0 ? {} : { hop }
+    // A refused redirect names its hop: the caller's URL was fine, the site sent it there.
+    const subject = hop === 0 ? 'url' : `redirect ${hop}`
     let url: URL
     try {
       url = input instanceof URL ? new URL(input.href) : new URL(input)
     } catch {
-      throw new EgressRefused('egress_invalid_url', 'url: must be an absolute http(s) URL', where)
+      throw new EgressRefused('egress_invalid_url', `${subject}: must be an absolute http(s) URL`, where)
     }
     const shown = { url: redact(url), ...where }
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw new EgressRefused(
         'egress_scheme',
-        `url: scheme ${url.protocol.slice(0, 20)} is not allowed (http or https only)`,
+        `${subject}: scheme ${url.protocol.slice(0, 20)} is not allowed (http or https only)`,
         shown,
       )
     if (url.username !== '' || url.password !== '')
-      throw new EgressRefused('egress_credentials', 'url: must not carry a user name or password', shown)
-    if (url.hostname === '') throw new EgressRefused('egress_invalid_url', 'url: has no host', shown)
+      throw new EgressRefused(
+        'egress_credentials',
+        `${subject}: must not carry a user name or password`,
+        shown,
+      )
+    if (url.hostname === '') throw new EgressRefused('egress_invalid_url', `${subject}: has no host`, shown)
     const open = isAllowed(url)
     const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1')
     const port = effectivePort(url)
@@ -295,7 +301,7 @@ export function createEgress(options: EgressOptions = {}): Egress {
       if (range && !open)
         throw new EgressRefused(
           'egress_private_address',
-          `url: ${hostname} is not a public address (${range})`,
+          `${subject}: ${hostname} is not a public address (${range})`,
           { ...shown, range },
         )
       return {
@@ -310,7 +316,7 @@ export function createEgress(options: EgressOptions = {}): Egress {
     if (internal && !open)
       throw new EgressRefused(
         'egress_private_address',
-        `url: ${hostname} is an internal name (${internal})`,
+        `${subject}: ${hostname} is an internal name (${internal})`,
         {
           ...shown,
           range: internal,
@@ -323,13 +329,15 @@ export function createEgress(options: EgressOptions = {}): Egress {
       if (signal?.aborted) throw error
       const code = (error as { code?: string }).code ?? ''
       if (NOT_FOUND.has(code))
-        throw new EgressRefused('egress_unresolvable', `url: ${hostname} does not resolve`, shown)
-      throw new EgressRefused('egress_upstream', `url: looking up ${hostname} failed (${code || 'error'})`, {
-        ...shown,
-      })
+        throw new EgressRefused('egress_unresolvable', `${subject}: ${hostname} does not resolve`, shown)
+      throw new EgressRefused(
+        'egress_upstream',
+        `${subject}: looking up ${hostname} failed (${code || 'error'})`,
+        shown,
+      )
     }
     if (answers.length === 0)
-      throw new EgressRefused('egress_unresolvable', `url: ${hostname} has no address`, shown)
+      throw new EgressRefused('egress_unresolvable', `${subject}: ${hostname} has no address`, shown)
     for (const answer of answers) {
       const family = isIP(answer.address)
       const range = family === 0 ? 'not an IP address' : forbiddenRange(answer.address)
@@ -337,11 +345,15 @@ export function createEgress(options: EgressOptions = {}): Egress {
       if (range && !open)
         throw new EgressRefused(
           'egress_private_address',
-          `url: ${hostname} resolves to an address that is not public (${range})`,
+          `${subject}: ${hostname} resolves to an address that is not public (${range})`,
           { ...shown, range },
         )
       if (family === 0)
-        throw new EgressRefused('egress_upstream', `url: ${hostname} resolved to a malformed address`, shown)
+        throw new EgressRefused(
+          'egress_upstream',
+          `${subject}: ${hostname} resolved to a malformed address`,
+          shown,
+        )
     }
     const addresses = answers.map((a) => ({ address: a.address, family: isIP(a.address) as 4 | 6 }))
     return { url, hostname, port, addresses, allowed: open }

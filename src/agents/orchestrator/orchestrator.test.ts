@@ -389,6 +389,11 @@ describe('scout', () => {
       } else if (req.url === '/to-metadata') {
         res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' })
         res.end()
+      } else if (req.url === '/huge') {
+        // 3 MiB of markup without Content-Length: the cap must stop it while it streams.
+        res.setHeader('content-type', 'text/html')
+        for (let i = 0; i < 48; i++) res.write('<p>'.padEnd(64 * 1024, 'x'))
+        res.end()
       } else {
         res.statusCode = 503
         res.end('busy')
@@ -400,7 +405,10 @@ describe('scout', () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())))
 
   const local = () =>
-    testDispatcher(agents, testDeps({ WEB_FETCH_ALLOW_PRIVATE: 'true', WEB_FETCH_TIMEOUT_SECONDS: '2' }))
+    testDispatcher(
+      agents,
+      testDeps({ WEB_ALLOWED_HOSTS: new URL(base).host, WEB_FETCH_TIMEOUT_SECONDS: '2' }),
+    )
 
   it('extracts checked identifiers, a phone and an e-mail from given HTML (example 1)', async () => {
     const out = await run(d, 'orchestrator', 'scout', ex('scout', 0))
@@ -430,16 +438,33 @@ describe('scout', () => {
     expect(out.partial).toBe(true)
   })
 
-  it('refuses a loopback address unless private fetches are allowed (SSRF guard)', async () => {
+  it('refuses a loopback address unless WEB_ALLOWED_HOSTS opens it (SSRF guard)', async () => {
     const e = await failure(d, 'orchestrator', 'scout', { url: `${base}/kontakt` })
     expect(e.status).toBe(400)
-    expect(e.details).toMatchObject({ field: 'url' })
+    expect(e.code).toBe('egress_private_address')
+    expect(e.details).toMatchObject({ field: 'url', rule: 'egress_private_address' })
+  })
+
+  it('refuses the short and decimal spellings of loopback too', async () => {
+    const port = new URL(base).port
+    for (const url of [`http://2130706433:${port}/kontakt`, `http://127.1:${port}/kontakt`]) {
+      const e = await failure(d, 'orchestrator', 'scout', { url })
+      expect(e.code).toBe('egress_private_address')
+    }
+  })
+
+  it('stops reading a page over 2 MiB and names the limit', async () => {
+    const out = await run(local(), 'orchestrator', 'scout', { url: `${base}/huge`, lookup_ares: false })
+    expect(out).toMatchObject({ fetched: false, partial: true })
+    expect(out.sources[0]).toMatchObject({ source: 'web', status: 'failed' })
+    expect(out.sources[0].detail).toContain('EGRESS_TOO_LARGE')
+    expect(out.sources[0].detail).toContain(String(2 * 1024 * 1024))
   })
 
   it('does not follow a redirect to a private address from an allowed host', async () => {
     const guarded = testDispatcher(
       agents,
-      testDeps({ WEB_FETCH_ALLOW_HOSTS: '127.0.0.1', WEB_FETCH_TIMEOUT_SECONDS: '2' }),
+      testDeps({ WEB_ALLOWED_HOSTS: '127.0.0.1', WEB_FETCH_TIMEOUT_SECONDS: '2' }),
     )
     const out = await run(guarded, 'orchestrator', 'scout', {
       url: `${base}/to-metadata`,
@@ -449,7 +474,8 @@ describe('scout', () => {
     expect(out.sources[0]).toEqual({
       source: 'web',
       status: 'failed',
-      detail: 'web: redirected to a private address (169.254.169.254 is 169.254.169.254), not followed',
+      detail:
+        'web: EGRESS_PRIVATE_ADDRESS: redirect 1: 169.254.169.254 is not a public address (link-local, cloud metadata)',
     })
     const allowed = await run(guarded, 'orchestrator', 'scout', { url: `${base}/moved`, lookup_ares: false })
     expect(allowed.fetched).toBe(true)

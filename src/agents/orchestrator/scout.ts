@@ -1,94 +1,162 @@
-import { lookup } from 'node:dns/promises'
-import { BlockList, isIP } from 'node:net'
 import { Type } from 'typebox'
 import { checkEmailSyntax } from '../../engines/contacts/email.ts'
 import { parsePhone } from '../../engines/contacts/phone.ts'
 import { checkDic, checkIco } from '../../engines/czech/identifiers.ts'
+import { type GuardedResponse, isEgressRefused } from '../../kit/egress.ts'
 import { errors } from '../../kit/errors.ts'
-import { HttpClient, UpstreamError } from '../../kit/http.ts'
+import { UpstreamError } from '../../kit/http.ts'
 import { PartialSchema, RulesSchema, rule, SourcesSchema } from '../contact/shared.ts'
 import { type AgentContext, type AppliedRule, defineAgent } from '../types.ts'
 
-// Addresses a page fetch must never reach unless WEB_FETCH_ALLOW_PRIVATE is set (SSRF guard).
-const PRIVATE = new BlockList()
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['224.0.0.0', 4],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv4')
-for (const [net, bits] of [
-  ['::1', 128],
-  ['::', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['::ffff:0:0', 96],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv6')
-
-/** The private address a URL's host resolves to, if any (an allowed host or WEB_FETCH_ALLOW_PRIVATE skips the check). */
-async function privateAddress(url: URL, web: AgentContext['deps']['web']): Promise<string | undefined> {
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase()
-  if (web.allowPrivate || web.allowHosts.includes(host)) return undefined
-  const addresses = isIP(host)
-    ? [{ address: host, family: isIP(host) }]
-    : await lookup(host, { all: true }).catch(() => [])
-  const hit = addresses.find((a) => PRIVATE.check(a.address, a.family === 6 ? 'ipv6' : 'ipv4'))
-  return hit ? `${host} is ${hit.address}` : undefined
-}
-
+/** Pages the scout reads are at most this large (bytes, raw and decoded), like its `html` input. */
+export const SCOUT_MAX_PAGE_BYTES = 2 * 1024 * 1024
 const MAX_REDIRECTS = 3
 
+/**
+ * Fetches a page through the kit's egress guard (public addresses only, each redirect checked, size
+ * and time capped). The caller's own URL breaking a rule is an input error (4xx); anything after it
+ * (a redirect into a private address, an error status, a timeout) is a failed source.
+ */
 async function fetchPage(url: URL, ctx: AgentContext): Promise<{ html: string; final: URL }> {
-  const client = new HttpClient({
-    source: 'web',
-    baseUrl: url.origin,
-    timeoutMs: ctx.deps.web.timeoutMs,
-    retries: 1,
-    backoffMs: 100,
-    cacheTtlMs: 10 * 60_000,
-    headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
-    // Redirects are followed here, one by one, so each hop passes the address check.
-    fetch: (input, init) => fetch(input, { ...init, redirect: 'manual' }),
-  })
-  let current = url
-  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    const blocked = await privateAddress(current, ctx.deps.web)
-    // The caller's own URL is an input error; a redirect there is the site's doing: a failed source.
-    if (blocked && hop === 0) throw errors.invalid('url', `must point to a public address (${blocked})`)
-    if (blocked)
-      throw new UpstreamError(
-        'web',
-        'invalid_response',
-        `redirected to a private address (${blocked}), not followed`,
-      )
-    const res = await client.request<string>(current.toString(), {
-      method: 'GET',
-      responseType: 'text',
-      acceptStatus: [301, 302, 303, 307, 308],
+  let res: GuardedResponse
+  try {
+    res = await ctx.deps.web.fetch(url, {
+      maxBytes: SCOUT_MAX_PAGE_BYTES,
+      maxRedirects: MAX_REDIRECTS,
       headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
     })
-    const location = res.headers.get('location')
-    if (res.status >= 300 && res.status < 400 && location) {
-      current = new URL(location, current)
-      continue
-    }
-    return { html: res.data, final: current }
+  } catch (error) {
+    if (!isEgressRefused(error)) throw error
+    const own = error.details?.hop === undefined && error.status === 400
+    if (own) throw error
+    throw new UpstreamError('web', 'invalid_response', `${error.code.toUpperCase()}: ${error.message}`)
   }
-  throw new UpstreamError('web', 'invalid_response', `more than ${MAX_REDIRECTS} redirects`)
+  if (res.status < 200 || res.status >= 300)
+    throw new UpstreamError('web', 'status', `answered HTTP ${res.status}`, res.status)
+  return { html: res.text(), final: new URL(res.url) }
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
+function codePoint(value: number, raw: string): string {
+  return value > 0 && value <= 0x10ffff ? String.fromCodePoint(value) : raw
+}
 function decode(text: string): string {
   return text
-    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(Number.parseInt(h, 16)))
-    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
-    .replace(/&([a-z]+);/gi, (m, n: string) => ENTITIES[n.toLowerCase()] ?? m)
+    .replace(/&#x([0-9a-f]{1,6});/gi, (m, h: string) => codePoint(Number.parseInt(h, 16), m))
+    .replace(/&#(\d{1,7});/g, (m, d: string) => codePoint(Number(d), m))
+    .replace(/&([a-z]{2,8});/gi, (m, n: string) => ENTITIES[n.toLowerCase()] ?? m)
+}
+
+// Every scan below is linear in the page: each pattern's repeats stop at a character that ends
+// the search ('<', '>', '@'), or the scan moves forward from where the last one stopped.
+
+/** The HTML without <script> and <style> elements (an unclosed one runs to the end). */
+function withoutScripts(html: string): string {
+  const open = /<(script|style)\b/gi
+  const parts: string[] = []
+  let from = 0
+  for (let m = open.exec(html); m; m = open.exec(html)) {
+    parts.push(html.slice(from, m.index))
+    const close = new RegExp(`</${m[1]}\\s*>`, 'gi')
+    close.lastIndex = open.lastIndex
+    const end = close.exec(html)
+    if (!end) return `${parts.join(' ')} `
+    from = close.lastIndex
+    open.lastIndex = from
+    parts.push(' ')
+  }
+  parts.push(html.slice(from))
+  return parts.join('')
+}
+
+/** Text of the first <title> element. */
+function titleOf(html: string): string | undefined {
+  const open = /<title[^<>]*>/i.exec(html)
+  if (!open) return undefined
+  const close = /<\/title\s*>/gi
+  close.lastIndex = open.index + open[0].length
+  const end = close.exec(html)
+  return end ? html.slice(open.index + open[0].length, end.index) : undefined
+}
+
+/** Longest link label kept (characters): labels only feed the contact-page test. */
+const MAX_LABEL = 500
+
+/** Every <a href> with the markup up to its closing tag. */
+function anchors(html: string): { href: string; label: string }[] {
+  const out: { href: string; label: string }[] = []
+  const tag = /<a\s([^<>]*)>/gi
+  const close = /<\/a\s*>/gi
+  let closeAt = -1
+  for (let m = tag.exec(html); m; m = tag.exec(html)) {
+    const href = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(m[1]!)
+    const value = href?.[1] ?? href?.[2]
+    if (!value) continue
+    const start = tag.lastIndex
+    // The first </a> after this tag; tags only move forward, so a later search never rescans.
+    if (closeAt !== Number.POSITIVE_INFINITY && closeAt < start) {
+      close.lastIndex = start
+      closeAt = close.exec(html)?.index ?? Number.POSITIVE_INFINITY
+    }
+    if (closeAt === Number.POSITIVE_INFINITY) continue
+    out.push({ href: decode(value), label: html.slice(start, Math.min(closeAt, start + MAX_LABEL)) })
+  }
+  return out
+}
+
+const LOCAL_PART = /[A-Za-z0-9._%+-]/
+const DOMAIN_PART = /[A-Za-z0-9.-]/
+const LETTER = /[A-Za-z]/
+/** RFC 5321 § 4.5.3.1: local part ≤ 64 octets, domain ≤ 255. */
+const MAX_LOCAL = 64
+const MAX_DOMAIN = 255
+
+/**
+ * E-mail addresses written in text, as /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,24}/g finds
+ * them, by a linear scan: from each '@', at most 64 characters back and 255 forward (longer runs
+ * are no address), never back into the previous find.
+ */
+export function findEmails(text: string): string[] {
+  const found: string[] = []
+  let floor = 0
+  for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', Math.max(at + 1, floor))) {
+    let start = at
+    while (start > floor && at - start < MAX_LOCAL && LOCAL_PART.test(text[start - 1]!)) start--
+    if (start === at || (start > floor && LOCAL_PART.test(text[start - 1]!))) continue
+    let end = at + 1
+    while (end < text.length && end - at - 1 < MAX_DOMAIN && DOMAIN_PART.test(text[end]!)) end++
+    if (end < text.length && DOMAIN_PART.test(text[end]!)) continue
+    // The last '.' with at least one character before it and two letters after it ends the domain.
+    let stop = -1
+    for (let dot = end - 1; dot > at + 1; dot--) {
+      if (text[dot] !== '.') continue
+      let letters = 0
+      while (letters < 24 && dot + 1 + letters < end && LETTER.test(text[dot + 1 + letters]!)) letters++
+      if (letters >= 2) {
+        stop = dot + 1 + letters
+        break
+      }
+    }
+    if (stop === -1) continue
+    found.push(text.slice(start, stop))
+    floor = stop
+  }
+  return found
+}
+
+/**
+ * Distinct candidates checked per kind (e-mails, telephone numbers, IČO, DIČ): a contact page has a
+ * handful; a page of thousands is a directory or an attack, and each check (libphonenumber) costs.
+ */
+const MAX_CANDIDATES = 200
+
+function firstDistinct(values: string[]): string[] {
+  const seen = new Set<string>()
+  for (const v of values) {
+    if (seen.size >= MAX_CANDIDATES) break
+    seen.add(v)
+  }
+  return [...seen]
 }
 
 export interface PageFacts {
@@ -101,30 +169,34 @@ export interface PageFacts {
 }
 
 export function extractFacts(html: string, base: URL): PageFacts {
-  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1]
-  const hrefs = [...html.matchAll(/<a\s[^>]*href\s*=\s*["']([^"']+)["'][^>]*>([\s\S]*?)<\/a>/gi)].map(
-    (m) => ({ href: decode(m[1]!), label: m[2]! }),
-  )
-  const text = decode(
-    html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ' ').replace(/<[^>]+>/g, ' '),
-  ).replace(/\s+/g, ' ')
+  const title = titleOf(html)
+  const hrefs = anchors(html)
+  const text = decode(withoutScripts(html).replace(/<[^<>]*>/g, ' ')).replace(/\s+/g, ' ')
   const emails = new Set<string>()
   for (const h of hrefs)
-    if (/^mailto:/i.test(h.href)) emails.add(decodeURIComponent(h.href.slice(7).split('?')[0]!))
-  for (const m of text.matchAll(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,24}/g)) emails.add(m[0])
+    if (/^mailto:/i.test(h.href) && emails.size < MAX_CANDIDATES) {
+      try {
+        emails.add(decodeURIComponent(h.href.slice(7).split('?')[0]!))
+      } catch {
+        // A malformed %-escape: not an address.
+      }
+    }
+  for (const email of findEmails(text)) if (emails.size < MAX_CANDIDATES) emails.add(email)
   const validEmails = [...emails]
     .map((e) => checkEmailSyntax(e))
     .filter((c) => c.valid && !/\.(png|jpe?g|gif|svg|webp)$/i.test(c.domain))
     .map((c) => (c.valid ? c.address : ''))
   const phones = new Map<string, { e164: string; as_written: string; type: string }>()
-  const rawPhones = [
-    ...hrefs.filter((h) => /^tel:/i.test(h.href)).map((h) => h.href.slice(4)),
-    ...[
-      ...text.matchAll(
-        /(?:\+|00)420[\s\u00a0]?\d{3}[\s\u00a0]?\d{3}[\s\u00a0]?\d{3}|\b[2-9]\d{2}[\s\u00a0]\d{3}[\s\u00a0]\d{3}\b/g,
-      ),
-    ].map((m) => m[0]),
-  ]
+  const rawPhones = firstDistinct(
+    [
+      hrefs.filter((h) => /^tel:/i.test(h.href)).map((h) => h.href.slice(4)),
+      [
+        ...text.matchAll(
+          /(?:\+|00)420[\s\u00a0]?\d{3}[\s\u00a0]?\d{3}[\s\u00a0]?\d{3}|\b[2-9]\d{2}[\s\u00a0]\d{3}[\s\u00a0]\d{3}\b/g,
+        ),
+      ].map((m) => m[0]),
+    ].flat(),
+  )
   for (const raw of rawPhones) {
     const p = parsePhone(raw)
     if (p.ok && p.valid && !phones.has(p.e164))
@@ -132,6 +204,7 @@ export function extractFacts(html: string, base: URL): PageFacts {
   }
   const icos = new Map<string, { ico: string; valid: boolean; reason?: string }>()
   for (const m of text.matchAll(/\bIČO?\s*:?\s*(\d{2}\s?\d{3}\s?\d{3}|\d{8})\b/gi)) {
+    if (icos.size >= MAX_CANDIDATES) break
     const c = checkIco(m[1]!.replace(/\s/g, ''))
     const ico = m[1]!.replace(/\s/g, '')
     if (!icos.has(ico))
@@ -139,6 +212,7 @@ export function extractFacts(html: string, base: URL): PageFacts {
   }
   const dics = new Map<string, { dic: string; valid: boolean; reason?: string }>()
   for (const m of text.matchAll(/\bDIČ\s*:?\s*(CZ\s?\d{8,10})\b/gi)) {
+    if (dics.size >= MAX_CANDIDATES) break
     const dic = m[1]!.replace(/\s/g, '').toUpperCase()
     const c = checkDic(dic)
     if (!dics.has(dic))
