@@ -317,6 +317,15 @@ describe('egress guard: hosts opened with WEB_ALLOWED_HOSTS', () => {
     expect(headers['x-kept']).toBe('1')
   })
 
+  it('keeps the vetted host in Host whatever headers the caller passes', async () => {
+    const res = await guard.fetch(`${siteBase}/echo`, {
+      headers: { Host: `127.0.0.1:${internalPort}`, Connection: 'upgrade', 'Transfer-Encoding': 'chunked' },
+    })
+    const headers = JSON.parse(res.text()) as Record<string, string>
+    expect(headers.host).toBe(`127.0.0.1:${sitePort}`)
+    expect(headers['transfer-encoding']).toBeUndefined()
+  })
+
   it('answers an error status as an answer, not a failure', async () => {
     const res = await guard.fetch(`${siteBase}/forbidden`)
     expect(res.status).toBe(403)

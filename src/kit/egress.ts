@@ -375,7 +375,7 @@ export function createEgress(options: EgressOptions = {}): Egress {
     let headers: Record<string, string> = {
       'user-agent': userAgent,
       accept: '*/*',
-      ...lowerKeys(init.headers ?? {}),
+      ...callerHeaders(init.headers ?? {}),
       'accept-encoding': 'gzip, deflate, br',
     }
     const redirects: string[] = []
@@ -582,12 +582,32 @@ function redact(url: URL): string {
   return shown.length > 200 ? `${shown.slice(0, 200)}…` : shown
 }
 
-function lowerKeys(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]))
+/** Headers the guard sets itself or that would change where or how the request goes. */
+const RESERVED_HEADERS = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'content-length',
+  'expect',
+  'proxy-authorization',
+  'proxy-connection',
+])
+
+/** A caller's headers, lower-cased, without the reserved ones. */
+function callerHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers)
+      .map(([k, v]) => [k.toLowerCase(), v] as const)
+      .filter(([k]) => !RESERVED_HEADERS.has(k)),
+  )
 }
 
 function withoutCredentials(headers: Record<string, string>): Record<string, string> {
-  const { authorization: _a, cookie: _c, 'proxy-authorization': _p, ...rest } = headers
+  const { authorization: _a, cookie: _c, ...rest } = headers
   return rest
 }
 
