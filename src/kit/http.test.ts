@@ -15,6 +15,12 @@ beforeAll(async () => {
     if (req.url === '/missing') return res.writeHead(404).end()
     if (req.url === '/slow') return setTimeout(() => res.end('{}'), 500)
     if (req.url === '/garbage') return res.end('<html>')
+    if (req.url === '/huge') {
+      // 3 MiB without Content-Length: only a cap read while streaming stops it.
+      res.setHeader('content-type', 'application/json')
+      for (let i = 0; i < 48; i++) res.write(' '.repeat(64 * 1024))
+      return res.end('{}')
+    }
     res.setHeader('content-type', 'application/json')
     res.end(JSON.stringify({ url: req.url, n }))
   })
@@ -51,6 +57,17 @@ describe('HttpClient', () => {
     const error = await client.getJson('/slow').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(UpstreamError)
     expect(error).toMatchObject({ kind: 'timeout', message: 'slowpoke: no answer within 50 ms' })
+  })
+
+  it('stops reading an answer larger than its cap and does not retry it', async () => {
+    const client = new HttpClient({ source: 'big', baseUrl: base, maxBytes: 1024 * 1024, retries: 2 })
+    await expect(client.getJson('/huge')).rejects.toMatchObject({
+      source: 'big',
+      kind: 'invalid_response',
+      message: `big: answered more than ${1024 * 1024} bytes`,
+    })
+    expect(hits.get('/huge')).toBe(1)
+    await expect(client.getJson('/huge', { maxBytes: 4 * 1024 * 1024 })).resolves.toMatchObject({ data: {} })
   })
 
   it('reports an unreachable upstream as a network error', async () => {

@@ -1,7 +1,7 @@
 /**
  * Outbound HTTP for clients of outside services (ARES, ISIR, ČNB, LLM upstreams …): a timeout on
  * every call, retries with exponential backoff and jitter on network errors, 429 and 5xx (never on
- * other 4xx), and an optional in-memory TTL cache for GETs. Failures are `UpstreamError`s that name
+ * other 4xx), a body size cap read while streaming, and an optional in-memory TTL cache for GETs. Failures are `UpstreamError`s that name
  * the source, so callers can say which source failed and answer with what they have.
  */
 
@@ -34,6 +34,8 @@ export interface HttpClientOptions {
   cacheTtlMs?: number
   /** Most entries kept in the cache (oldest evicted first). */
   cacheMaxEntries?: number
+  /** Largest answer body read, in bytes (default 32 MiB); a larger one is an invalid response. */
+  maxBytes?: number
   headers?: Record<string, string>
   fetch?: typeof fetch
 }
@@ -57,6 +59,8 @@ export interface RequestOptions {
   /** Treat these statuses as answers, not failures (e.g. 404 "no such company"). */
   acceptStatus?: number[]
   responseType?: 'json' | 'text'
+  /** Override the client's body cap (bytes) for this call. */
+  maxBytes?: number
 }
 
 export class HttpClient {
@@ -77,6 +81,7 @@ export class HttpClient {
       backoffMs: opts.backoffMs ?? 200,
       cacheTtlMs: opts.cacheTtlMs ?? 0,
       cacheMaxEntries: opts.cacheMaxEntries ?? 1000,
+      maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES,
       headers: { 'user-agent': 'gatehouse/0.1 (+https://gatehouse.cz)', ...opts.headers },
       fetch: opts.fetch ?? fetch,
     }
@@ -154,9 +159,17 @@ export class HttpClient {
     }
     const accepted = response.ok || (req.acceptStatus ?? []).includes(response.status)
     let text: string
+    const maxBytes = req.maxBytes ?? this.opts.maxBytes
     try {
-      text = await response.text()
+      text = await readText(response, maxBytes)
     } catch (error) {
+      if (error instanceof TooLarge)
+        throw new UpstreamError(
+          this.source,
+          'invalid_response',
+          `answered more than ${maxBytes} bytes`,
+          response.status,
+        )
       if (timeout.aborted) throw new UpstreamError(this.source, 'timeout', `no answer within ${timeoutMs} ms`)
       throw new UpstreamError(this.source, 'network', `connection broke (${describe(error)})`)
     }
@@ -186,6 +199,35 @@ export class HttpClient {
     }
     this.cache.set(url, { expires: Date.now() + this.opts.cacheTtlMs, result })
   }
+}
+
+/** Default body cap of a client (bytes): far above any registry or LLM answer. */
+const DEFAULT_MAX_BYTES = 32 * 1024 * 1024
+
+class TooLarge extends Error {}
+
+/** The body as UTF-8 text, read chunk by chunk and abandoned once it passes maxBytes. */
+async function readText(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN)
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => {})
+    throw new TooLarge()
+  }
+  if (!response.body) return ''
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = response.body.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {})
+      throw new TooLarge()
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks, size).toString('utf8')
 }
 
 function backoff(baseMs: number, attempt: number): number {
