@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LlmClient } from '../../src/kit/llm.ts'
 import { DEFAULT_CORPUS_DIR } from '../../src/services/knowledge/service.ts'
-import { makeDocx, samplePdf } from './fixtures.ts'
+import { makeDocx, samplePdf } from '../support/documents.ts'
 import { type Harness, multipart, startKnowledge } from './harness.ts'
 
 const AML_MD = `# Oznámení podezřelého obchodu

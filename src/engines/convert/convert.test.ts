@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeDocx, makePdf, samplePdf, zip } from '../../../test/knowledge/fixtures.ts'
+import { makeDocx, makePdf, samplePdf, zip } from '../../../test/support/documents.ts'
 import { ConvertError, convertToMarkdown, detectFormat } from './index.ts'
 
 async function failure(bytes: Uint8Array, opts = {}): Promise<ConvertError> {

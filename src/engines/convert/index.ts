@@ -11,6 +11,7 @@
 import mammoth from 'mammoth'
 import TurndownService from 'turndown'
 import { gfm } from 'turndown-plugin-gfm'
+import { type DomElement, type DomNode, parseDocument } from './dom.ts'
 import { pdfToMarkdown } from './pdf.ts'
 
 export type DocumentFormat = 'pdf' | 'docx' | 'html' | 'markdown' | 'text'
@@ -247,25 +248,44 @@ function turndownService(): TurndownService {
 
 /**
  * HTML → Markdown. GFM tables need a header row: a table whose first row has only <td> cells (as
- * mammoth writes them) gets that row promoted to <th>, otherwise it would stay raw HTML.
+ * mammoth writes them) gets that row promoted to <th>, otherwise it would stay raw HTML. Word puts
+ * a <p> inside every table cell, and a GFM cell holds one line, so paragraphs in cells become <br>.
+ * Both are DOM edits, not regular expressions, so the cost stays linear in the input.
  */
-export function htmlToMarkdown(html: string): string {
-  const promoted = html.replace(
-    /(<table[^>]*>\s*(?:<tbody[^>]*>\s*)?<tr[^>]*>)([\s\S]*?)(<\/tr>)/gi,
-    (match, open: string, cells: string, close: string) =>
-      /<th[\s>]/i.test(cells)
-        ? match
-        : open + cells.replace(/<td(\s|>)/gi, '<th$1').replace(/<\/td>/gi, '</th>') + close,
-  )
-  // Word puts a <p> inside every table cell; a GFM cell holds one line.
-  const flatCells = promoted.replace(
-    /(<t[dh][^>]*>)([\s\S]*?)(<\/t[dh]>)/gi,
-    (_m, open: string, inner: string, close: string) =>
-      open + inner.replace(/<\/p>\s*<p[^>]*>/gi, '<br>').replace(/<\/?p[^>]*>/gi, '') + close,
-  )
-  return turndownService()
-    .turndown(flatCells)
-    .replace(/^(\s*)([-*+]|\d+\.)\s{2,}(?=\S)/gm, '$1$2 ')
+export function htmlToMarkdown(html: string | DomElement): string {
+  const root = typeof html === 'string' ? parseDocument(html).body : html
+  prepareTables(root)
+  return tidyMarkdown(turndownService().turndown(root.innerHTML))
+}
+
+function prepareTables(root: DomElement): void {
+  const document = root.ownerDocument
+  for (const table of root.querySelectorAll('table')) {
+    const firstRow = table.querySelector('tr')
+    if (firstRow && !firstRow.querySelector('th')) {
+      for (const cell of [...firstRow.children]) {
+        if (cell.tagName !== 'TD') continue
+        const th = document.createElement('th')
+        for (const attr of [...cell.attributes]) th.setAttribute(attr.name, attr.value)
+        while (cell.firstChild) th.appendChild(cell.firstChild)
+        cell.replaceWith(th)
+      }
+    }
+    for (const cell of table.querySelectorAll('td, th')) {
+      const paragraphs = [...cell.children].filter((child) => child.tagName === 'P')
+      paragraphs.forEach((p, index) => {
+        const parts: DomNode[] = [...p.childNodes]
+        if (index > 0) parts.unshift(document.createElement('br'))
+        p.replaceWith(...parts)
+      })
+    }
+  }
+}
+
+/** List markers get one space after them, and runs of blank lines shrink to one (linear). */
+function tidyMarkdown(markdown: string): string {
+  return markdown
+    .replace(/^([ \t]*)([-*+]|\d+\.)[ \t]{2,}(?=\S)/gm, '$1$2 ')
     .replace(/\n{3,}/g, '\n\n')
     .trim()
 }
