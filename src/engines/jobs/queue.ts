@@ -344,6 +344,21 @@ export class JobQueue {
     return toJob(row)
   }
 
+  /**
+   * Records how far a running job got (small JSON: counts, the current step). Only the lease
+   * holder reports; a lost lease or a finished job makes it a no-op, never an error, so progress
+   * can be reported fire-and-forget.
+   */
+  async reportProgress(jobId: string, token: string, progress: unknown): Promise<void> {
+    await this.db
+      .updateTable('router_jobs')
+      .set({ progress: JSON.stringify(progress ?? null) })
+      .where('id', '=', jobId)
+      .where('lease_token', '=', token)
+      .where('status', '=', 'RUNNING')
+      .execute()
+  }
+
   async complete(jobId: string, token: string, result: unknown): Promise<Job> {
     const [outcome] = await this.completeMany([{ jobId, token, result }])
     if (outcome instanceof AppError) throw outcome
@@ -887,6 +902,7 @@ export function toJob(row: JobRow): Job {
     result: parse(row.result),
     error: parse(row.error) as JobErrorInfo | null,
     truth_log: Boolean(row.truth_log),
+    progress: parse(row.progress ?? null),
     created_at: iso(row.created_at)!,
     updated_at: iso(row.updated_at)!,
     started_at: iso(row.started_at),

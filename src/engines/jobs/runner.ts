@@ -15,6 +15,8 @@ export interface JobContext {
   job: ClaimedJob
   /** Aborted on cancel, on timeout and when the pool stops. */
   signal: AbortSignal
+  /** Reports how far the job got (shown on the job; fire-and-forget, never throws). */
+  progress(value: unknown): void
 }
 
 export type JobHandler = (input: unknown, ctx: JobContext) => Promise<unknown>
@@ -243,7 +245,20 @@ export class WorkerPool {
       let failure: JobErrorInfo | undefined
       let result: unknown
       try {
-        result = await abortable(handler(job.input, { job, signal: controller.signal }), controller.signal)
+        result = await abortable(
+          handler(job.input, {
+            job,
+            signal: controller.signal,
+            progress: (value) => {
+              this.queue
+                .reportProgress(job.id, job.lease_token, value)
+                .catch((error: unknown) =>
+                  this.opts.logger?.warn({ err: error, job_id: job.id }, 'progress not recorded'),
+                )
+            },
+          }),
+          controller.signal,
+        )
       } catch (error) {
         failure = classify(controller.signal.aborted ? controller.signal.reason : error)
       }

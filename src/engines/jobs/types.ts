@@ -32,6 +32,7 @@ export interface JobRow {
   result: string | null
   error: string | null
   truth_log: number
+  progress?: string | null
   created_at: number | string
   updated_at: number | string
   started_at: number | string | null
@@ -86,6 +87,8 @@ export interface Job {
   result: unknown
   error: JobErrorInfo | null
   truth_log: boolean
+  /** What the handler last reported of its progress (null before it reports). */
+  progress: unknown
   created_at: string
   updated_at: string
   started_at: string | null
