@@ -21,6 +21,7 @@ import { type MemoryDeps, registerMemory } from './modules/memory/routes.ts'
 import { type PagesDeps, registerPages } from './modules/pages/routes.ts'
 import { type ProxyDeps, registerProxies } from './modules/proxy/routes.ts'
 import { registerTruthLog, type TruthLogDeps } from './modules/truth-log/routes.ts'
+import { registerWeb, type WebDeps } from './modules/web/routes.ts'
 
 export interface RouterDeps {
   logger: Logger
@@ -41,6 +42,7 @@ export interface RouterDeps {
   pages: PagesDeps
   context: ContextDeps
   agents: AgentsDeps
+  web: WebDeps
 }
 
 export function buildApp(deps: RouterDeps): App {
@@ -55,7 +57,8 @@ export function buildApp(deps: RouterDeps): App {
   app.get('/', { config: { auth: 'public' } }, async (_request, reply) =>
     ok(reply, {
       service: 'router',
-      description: 'jobs, tasks and workers, truth log, LLM proxy, memory, chat, context sync, MCP, proxies',
+      description:
+        'jobs, tasks and workers, truth log, LLM proxy, memory, chat, context sync, MCP, proxies, web tools',
       job_kinds: deps.jobs.builtinKinds,
       llm_configured: deps.llmConfigured,
       docs: '/docs/router',
@@ -78,5 +81,6 @@ export function buildApp(deps: RouterDeps): App {
   registerContext(app, deps.context)
   registerChat(app, deps.chat)
   registerAgents(app, deps.agents)
+  registerWeb(app, deps.web)
   return app
 }

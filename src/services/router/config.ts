@@ -5,6 +5,7 @@
 import { resolve } from 'node:path'
 import { agentSpec } from '../../agents/deps.ts'
 import { ConfigError, env, type Parsed } from '../../kit/config.ts'
+import { egressSpec } from '../../kit/egress.ts'
 
 /** Development defaults, printed at start-up and refused when NODE_ENV=production. */
 export const DEV_ADMIN_KEY = 'dev-admin-key-change-me'
@@ -96,6 +97,33 @@ export const routerSpec = {
     min: 50,
     max: 100,
     doc: 'percent cosine similarity at which an added fact updates an existing memory',
+  }),
+  // The web tools: the egress guard (WEB_ALLOWED_HOSTS, fetch limits), the parsers and Chromium.
+  ...egressSpec,
+  CHROMIUM_PATH: env.string({ default: '/usr/bin/chromium', doc: 'Chromium binary for the browser tools' }),
+  WEB_BROWSER_PAGES: env.int({ default: 2, min: 1, max: 32, doc: 'browser pages open at once' }),
+  WEB_PARSE_MEMORY_MB: env.int({ default: 256, min: 32, max: 4096, doc: 'heap per parser thread (MB)' }),
+  WEB_PARSE_TIMEOUT_SECONDS: env.int({
+    default: 20,
+    min: 1,
+    max: 300,
+    doc: 'longest one page or document parse',
+  }),
+  WEB_MAX_UPLOAD_BYTES: env.int({
+    default: 20 * 1024 * 1024,
+    min: 1024,
+    max: 512 * 1024 * 1024,
+    doc: 'largest upload to /v1/convert/markdown',
+  }),
+  WEB_CRAWL_DELAY_MS: env.int({
+    default: 500,
+    min: 0,
+    max: 60_000,
+    doc: 'default delay between crawl requests to one host',
+  }),
+  WEB_USER_AGENT: env.string({
+    default: 'GatehouseBot/0.1 (+https://gatehouse.cz/bot)',
+    doc: 'User-Agent of the web tools (its first word is matched against robots.txt)',
   }),
 }
 

@@ -1,5 +1,5 @@
 /** Schemas every router module shares (TypeBox: one schema validates, types and documents). */
-import { Type } from 'typebox'
+import { type TSchema, Type } from 'typebox'
 
 export const Uuid = Type.String({ format: 'uuid' })
 export const IdParams = Type.Object({ id: Uuid })
@@ -7,4 +7,13 @@ export const IdParams = Type.Object({ id: Uuid })
 export const Paging = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+}
+
+/** The standard success envelope around `data`, as a response schema. */
+export function Ok<T extends TSchema>(data: T) {
+  return Type.Object({
+    success: Type.Literal(true),
+    data,
+    meta: Type.Object({ request_id: Type.String(), processing_time_ms: Type.Number() }),
+  })
 }

@@ -15,8 +15,12 @@ import { KeyStore, type KeyTables } from '../../engines/keys/store.ts'
 import { createEmbedders, EmbedderConfigError } from '../../engines/knowledge/embedders/index.ts'
 import { MemoryStore } from '../../engines/memory/store.ts'
 import { TruthLog } from '../../engines/truth-log/chain.ts'
+import { BrowserPool } from '../../engines/web/browser.ts'
+import { Parsing } from '../../engines/web/parsing.ts'
+import { type GuardedFetch, Scraper } from '../../engines/web/scraper.ts'
 import { type CommonConfig, ConfigError } from '../../kit/config.ts'
 import { type Database, openDatabase } from '../../kit/db.ts'
+import { createEgress, egressSettings } from '../../kit/egress.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { defineService } from '../../kit/service.ts'
 import { buildApp, type RouterDeps } from './app.ts'
@@ -37,6 +41,8 @@ import { builtinKinds, inputValidators } from './modules/jobs/builtin-kinds.ts'
 import { LlmRelay } from './modules/llm/relay.ts'
 import { LlmUsageLog } from './modules/llm/usage-log.ts'
 import { recordJobOutcome } from './modules/truth-log/routes.ts'
+import { crawlKind } from './modules/web/crawl-kind.ts'
+import { llmExtractor } from './modules/web/extraction.ts'
 import { ServiceClients } from './service-clients.ts'
 import { buildCatalogue } from './tool-catalogue.ts'
 
@@ -98,7 +104,8 @@ export function assembleRouter(
     dedupThreshold: config.MEMORY_DEDUP_THRESHOLD / 100,
   })
   const catalogue = buildCatalogue({ dispatcher, platform, calls })
-  const kinds = builtinKinds({ dispatcher, platform, calls, llm })
+  const web = assembleWeb(config, llm)
+  const kinds = { ...builtinKinds({ dispatcher, platform, calls, llm }), 'web.crawl': web.crawlKind }
   const handlers = Object.fromEntries(Object.entries(kinds).map(([name, k]) => [name, k.run]))
   const pool = new WorkerPool(queue, handlers, { concurrency: Math.max(1, config.ROUTER_WORKERS), logger })
 
@@ -150,6 +157,19 @@ export function assembleRouter(
     pages: { projectRoot: PROJECT_ROOT },
     context: { sourceDir: resolve(config.CONTEXT_DIR), targetDir: resolve(config.CONTEXT_TARGET_DIR) },
     agents: { dispatcher, calls, builtinKinds: jobKinds, queue },
+    web: {
+      egress: web.egress,
+      scraper: web.scraper,
+      parsing: web.parsing,
+      browser: web.browser,
+      queue,
+      crawlerRuns: config.ROUTER_WORKERS > 0,
+      limits: {
+        batchConcurrency: 3,
+        maxUploadBytes: config.WEB_MAX_UPLOAD_BYTES,
+        crawlDelayMs: config.WEB_CRAWL_DELAY_MS,
+      },
+    },
   }
 
   let reaper: NodeJS.Timeout | undefined
@@ -191,6 +211,60 @@ export function assembleRouter(
       clearInterval(reaper)
       clearInterval(pruner)
       if (pool.id) await pool.stop(graceMs)
+      await web.close()
+    },
+  }
+}
+
+/**
+ * The web tools over one egress guard: the guarded fetch, the parsers' thread pool, Chromium
+ * (whose every request goes through the same guard), the scraper and the crawl job kind.
+ */
+function assembleWeb(config: RouterConfig, llm: LlmRelay) {
+  const egress = createEgress({ ...egressSettings(config), userAgent: config.WEB_USER_AGENT })
+  const parsing = new Parsing({
+    memoryMb: config.WEB_PARSE_MEMORY_MB,
+    timeoutMs: config.WEB_PARSE_TIMEOUT_SECONDS * 1000,
+  })
+  const browser = new BrowserPool({
+    executablePath: config.CHROMIUM_PATH,
+    maxPages: config.WEB_BROWSER_PAGES,
+    userAgent: config.WEB_USER_AGENT,
+    vet: async (host, port) => {
+      const vetted = await egress.check(new URL(`http://${host.includes(':') ? `[${host}]` : host}:${port}/`))
+      return { address: vetted.addresses[0]!.address }
+    },
+  })
+  const fetch: GuardedFetch = async (url, opts) => {
+    const response = await egress.fetch(url, {
+      timeoutMs: opts.timeoutMs,
+      ...(opts.headers ? { headers: opts.headers } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    })
+    return {
+      url: response.url,
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      body: response.body,
+    }
+  }
+  const scraper = new Scraper({
+    fetch,
+    extract: (html, url, opts) => parsing.extract(html, url, opts),
+    convert: (bytes, opts) => parsing.convert(bytes, opts),
+    browser,
+    extractJson: llm.configured ? llmExtractor(llm) : undefined,
+    userAgent: config.WEB_USER_AGENT,
+  })
+  const robotsToken = config.WEB_USER_AGENT.split('/')[0]!.trim()
+  return {
+    egress,
+    parsing,
+    browser,
+    scraper,
+    crawlKind: crawlKind({ scraper, fetch, userAgent: config.WEB_USER_AGENT, robotsToken }),
+    async close() {
+      await Promise.allSettled([browser.close(), parsing.close(), egress.close()])
     },
   }
 }

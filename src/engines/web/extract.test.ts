@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { extractPage, nestingDepth, PageTooComplex } from './extract.ts'
+
+const page = `<!doctype html><html lang="cs"><head><title>Lhůty AML</title>
+<meta name="description" content="Přehled lhůt."><meta name="robots" content="noindex, nofollow">
+<link rel="canonical" href="/aml"></head><body>
+<nav><a href="/">Domů</a><a href="/kontakt#form">Kontakt</a></nav>
+<article><h1>Lhůty AML</h1><p>${'Povinné osoby musí identifikovat klienta před obchodem. '.repeat(12)}</p>
+<table><tr><td>Povinnost</td><td>Lhůta</td></tr><tr><td>Hlášení</td><td>5 dnů</td></tr></table>
+<p><a href="mailto:x@y.cz">mail</a> <a href="javascript:void 0">js</a> <a href="/kontakt">znovu</a></p></article>
+<footer>© Vydavatel</footer></body></html>`
+
+describe('page extraction', () => {
+  const result = extractPage(page, 'https://example.cz/clanky/lhuty')
+
+  it('keeps the article as Markdown with its table, without the navigation and footer', () => {
+    expect(result.main_content).toBe('article')
+    expect(result.markdown).toContain('| Povinnost | Lhůta |')
+    expect(result.markdown).toContain('| Hlášení | 5 dnů |')
+    expect(result.markdown).not.toContain('Vydavatel')
+    expect(result.markdown).not.toContain('Domů')
+  })
+
+  it('reads title, description, language, canonical URL and robots directives', () => {
+    expect(result.metadata).toMatchObject({
+      title: 'Lhůty AML',
+      description: 'Přehled lhůt.',
+      language: 'cs',
+      canonical_url: 'https://example.cz/aml',
+      robots: ['noindex', 'nofollow'],
+    })
+  })
+
+  it('resolves http(s) links against the page, without fragments or duplicates', () => {
+    expect(result.links.map((l) => l.url)).toEqual(['https://example.cz/', 'https://example.cz/kontakt'])
+  })
+
+  it('refuses a page nested deeper than any reader would write, before parsing it', () => {
+    const junk = `<div>${'<span><b>x</b>'.repeat(100_000)}</div>`
+    const started = performance.now()
+    expect(() => extractPage(junk, 'https://example.cz/')).toThrow(PageTooComplex)
+    expect(performance.now() - started).toBeLessThan(1000)
+    expect(nestingDepth('<p>a<p>b<br><img src=x><div><span></span></div>')).toBe(2)
+  })
+})

@@ -1,0 +1,242 @@
+/**
+ * A fetched page → what a reader or an LLM wants from it: the main content as Markdown (Mozilla's
+ * Readability on a linkedom DOM, then the converter's turndown with GFM tables), the page's
+ * metadata (title, description, language, canonical URL, robots directives) and its links,
+ * resolved against the page's address. Pure and synchronous: callers run it off the event loop
+ * (extract-worker.ts) because a hostile page can make any DOM walk slow.
+ */
+import { Readability } from '@mozilla/readability'
+import { type DomDocument, type DomElement, parseDocument } from '../convert/dom.ts'
+import { htmlToMarkdown } from '../convert/index.ts'
+
+export interface PageLink {
+  url: string
+  text: string
+}
+
+export interface PageMetadata {
+  title: string | null
+  description: string | null
+  language: string | null
+  canonical_url: string | null
+  site_name: string | null
+  published_time: string | null
+  /** `noindex`, `nofollow` … from `<meta name="robots">`. */
+  robots: string[]
+}
+
+export interface ExtractedPage {
+  metadata: PageMetadata
+  markdown: string
+  /** The main content as HTML (present when asked for). */
+  html?: string
+  links: PageLink[]
+  /** Whether Readability found an article; otherwise the body without its chrome was used. */
+  main_content: 'article' | 'body'
+  /** Visible text of the whole page, capped; the block-page detector reads it. */
+  text_sample: string
+}
+
+export interface ExtractOptions {
+  /** Readability's article (default) or the whole body. */
+  onlyMainContent?: boolean
+  includeHtml?: boolean
+  /** Links kept at most (a page can carry tens of thousands). */
+  maxLinks?: number
+}
+
+/** Readability stops (returns null) on documents with more elements than this. */
+const MAX_ELEMENTS = 50_000
+const TEXT_SAMPLE_CHARS = 4000
+/** Chrome around the content that a reader does not want when there is no article. */
+const CHROME = 'script, style, noscript, template, nav, header, footer, aside, form, iframe, svg'
+
+/** Deeper element nesting than this is refused before parsing: DOM walks recurse per level. */
+export const MAX_NESTING = 1500
+
+/** A page no reader would write: nested too deep to parse safely. */
+export class PageTooComplex extends Error {
+  override readonly name = 'PageTooComplex'
+}
+
+export function extractPage(html: string, url: string, opts: ExtractOptions = {}): ExtractedPage {
+  const depth = nestingDepth(html)
+  if (depth > MAX_NESTING) {
+    throw new PageTooComplex(
+      `The page nests elements ${depth} deep (more than ${MAX_NESTING}); it cannot be read safely`,
+    )
+  }
+  const document = parseDocument(html)
+  const base = baseUrl(document, url)
+  const metadata = readMetadata(document, base)
+  const links = readLinks(document, base, opts.maxLinks ?? 1000)
+  const text_sample = (document.body?.textContent ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, TEXT_SAMPLE_CHARS)
+
+  let content: DomElement | undefined
+  let main_content: ExtractedPage['main_content'] = 'body'
+  if (opts.onlyMainContent !== false) {
+    // Readability edits the document it reads, so it gets its own copy.
+    const article = new Readability(parseDocument(html) as never, {
+      maxElemsToParse: MAX_ELEMENTS,
+      charThreshold: 200,
+    }).parse()
+    if (article?.content) {
+      content = parseDocument(article.content).body
+      main_content = 'article'
+      metadata.title ??= article.title ?? null
+      metadata.description ??= article.excerpt ?? null
+      metadata.site_name ??= article.siteName ?? null
+      metadata.published_time ??= article.publishedTime ?? null
+      metadata.language ??= article.lang ?? null
+    }
+  }
+  if (!content) {
+    content = document.body
+    for (const node of [...content.querySelectorAll(CHROME)]) node.remove()
+  }
+  const contentHtml = content.innerHTML
+  let markdown = htmlToMarkdown(content)
+  // Readability lifts the article's heading into its title; a reader still expects it on top.
+  const heading = main_content === 'article' ? (metadata.title ?? '').trim() : ''
+  if (heading && !markdown.startsWith('#')) markdown = `# ${heading}\n\n${markdown}`
+  return {
+    metadata,
+    markdown,
+    ...(opts.includeHtml ? { html: contentHtml } : {}),
+    links,
+    main_content,
+    text_sample,
+  }
+}
+
+function baseUrl(document: DomDocument, url: string): URL {
+  const href = document.querySelector('base[href]')?.getAttribute('href')
+  try {
+    return new URL(href ?? url, url)
+  } catch {
+    return new URL(url)
+  }
+}
+
+function meta(document: DomDocument, ...names: string[]): string | null {
+  for (const name of names) {
+    const value =
+      document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ??
+      document.querySelector(`meta[property="${name}"]`)?.getAttribute('content')
+    if (value?.trim()) return value.trim()
+  }
+  return null
+}
+
+function readMetadata(document: DomDocument, base: URL): PageMetadata {
+  const canonical = document.querySelector('link[rel="canonical"]')?.getAttribute('href')
+  let canonical_url: string | null = null
+  if (canonical) {
+    try {
+      canonical_url = new URL(canonical, base).href
+    } catch {
+      canonical_url = null
+    }
+  }
+  const title = document.title?.trim() || meta(document, 'og:title', 'twitter:title')
+  const robots = (meta(document, 'robots') ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean)
+  return {
+    title: title || null,
+    description: meta(document, 'description', 'og:description', 'twitter:description'),
+    language:
+      document.documentElement.getAttribute('lang')?.trim() ||
+      meta(document, 'og:locale') ||
+      document.querySelector('meta[http-equiv="content-language" i]')?.getAttribute('content') ||
+      null,
+    canonical_url,
+    site_name: meta(document, 'og:site_name'),
+    published_time: meta(document, 'article:published_time'),
+    robots,
+  }
+}
+
+function readLinks(document: DomDocument, base: URL, max: number): PageLink[] {
+  const seen = new Set<string>()
+  const links: PageLink[] = []
+  for (const a of document.querySelectorAll('a[href]')) {
+    if (links.length >= max) break
+    let url: URL
+    try {
+      url = new URL(a.getAttribute('href') ?? '', base)
+    } catch {
+      continue
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') continue
+    url.hash = ''
+    if (seen.has(url.href)) continue
+    seen.add(url.href)
+    links.push({ url: url.href, text: (a.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 300) })
+  }
+  return links
+}
+
+/** Elements that close themselves or are closed implicitly by their next sibling. */
+const NOT_NESTING = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+  'p',
+  'li',
+  'td',
+  'th',
+  'tr',
+  'option',
+  'dt',
+  'dd',
+])
+
+/** The deepest open-tag nesting of the markup, by one linear scan (no parsing, no regex). */
+export function nestingDepth(html: string): number {
+  let depth = 0
+  let max = 0
+  let i = html.indexOf('<')
+  while (i >= 0 && i < html.length - 1) {
+    const next = html.charCodeAt(i + 1)
+    const closing = next === 47 /* / */
+    let j = closing ? i + 2 : i + 1
+    const start = j
+    while (j < html.length) {
+      const c = html.charCodeAt(j)
+      const letter =
+        (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57 && j > start) || c === 45
+      if (!letter) break
+      j++
+    }
+    if (j > start) {
+      const name = html.slice(start, j).toLowerCase()
+      const end = html.indexOf('>', j)
+      if (end < 0) break
+      const selfClosing = html.charCodeAt(end - 1) === 47
+      if (!NOT_NESTING.has(name) && !selfClosing) {
+        if (closing) depth = Math.max(0, depth - 1)
+        else if (++depth > max) max = depth
+      }
+      i = html.indexOf('<', end + 1)
+    } else {
+      i = html.indexOf('<', i + 1)
+    }
+  }
+  return max
+}

@@ -1,0 +1,74 @@
+/**
+ * The web tools' parsers, off the event loop: page extraction and document conversion run in a
+ * worker-thread pool with a heap cap and a time limit per task (kit/offload.ts), and a document's
+ * failure becomes the error a user can act on (415 unsupported, 422 corrupt or empty).
+ */
+
+import { AppError } from '../../kit/errors.ts'
+import { Offload } from '../../kit/offload.ts'
+import { SUPPORTED_FORMATS } from '../convert/index.ts'
+import type { ExtractedPage, ExtractOptions } from './extract.ts'
+import type { ParseOutcome, ParseTask } from './parse-worker.ts'
+
+export interface ParsingOptions {
+  /** Heap per worker thread (MB). */
+  memoryMb: number
+  /** Longest a single parse may take (ms). */
+  timeoutMs: number
+  maxThreads?: number | undefined
+}
+
+export interface Converted {
+  format: string
+  markdown: string
+  title?: string | undefined
+  pages?: number | undefined
+}
+
+export class Parsing {
+  private readonly pool: Offload<ParseTask, ParseOutcome>
+
+  constructor(opts: ParsingOptions) {
+    this.pool = new Offload({
+      filename: new URL('./parse-worker.ts', import.meta.url),
+      name: 'document parsing',
+      memoryMb: opts.memoryMb,
+      timeoutMs: opts.timeoutMs,
+      ...(opts.maxThreads ? { maxThreads: opts.maxThreads } : {}),
+    })
+  }
+
+  async extract(html: string, url: string, opts: ExtractOptions): Promise<ExtractedPage> {
+    const outcome = await this.pool.run({ op: 'extract', html, url, opts })
+    if (!outcome.ok)
+      throw new AppError('unprocessable', outcome.message, { reason: outcome.reason, limit: 'nesting' })
+    return outcome.value as ExtractedPage
+  }
+
+  async convert(
+    bytes: Uint8Array,
+    opts: { filename?: string | undefined; contentType?: string | undefined },
+  ): Promise<Converted> {
+    const outcome = await this.pool.run({
+      op: 'convert',
+      bytes,
+      filename: opts.filename,
+      contentType: opts.contentType,
+    })
+    if (outcome.ok) return outcome.value as Converted
+    if (outcome.reason === 'unsupported') {
+      throw new AppError(
+        'unsupported_media_type',
+        `${outcome.message}. Supported: ${SUPPORTED_FORMATS.join(', ')}`,
+        {
+          supported: SUPPORTED_FORMATS,
+        },
+      )
+    }
+    throw new AppError('unprocessable', outcome.message, { reason: outcome.reason })
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close()
+  }
+}
