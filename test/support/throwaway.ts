@@ -132,19 +132,26 @@ export const throwaway = {
     const dir = mkdtempSync(join(tmpdir(), 'gatehouse-pg-'))
     if (asRoot) execFileSync('chown', ['postgres', dir])
     const data = join(dir, 'data')
-    // Durability is irrelevant for a cluster that lives for one test file: no fsync at all.
-    pgTool(bin, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8'])
     const starter = (port: number) => () => {
       const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`
       pgTool(bin, 'pg_ctl', ['-D', data, '-o', options, '-w', '-l', join(dir, 'log'), 'start'])
     }
     const stop = (mode: 'immediate' | 'fast' = 'immediate') =>
       pgTool(bin, 'pg_ctl', ['-D', data, '-m', mode, '-w', 'stop'])
-    const { port, start } = await withPort((port) => {
-      const start = starter(port)
-      start()
-      return { port, start }
-    })
+    let started: { port: number; start: () => void }
+    try {
+      // Durability is irrelevant for a cluster that lives for one test file: no fsync at all.
+      pgTool(bin, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8'])
+      started = await withPort((port) => {
+        const start = starter(port)
+        start()
+        return { port, start }
+      })
+    } catch (error) {
+      rmSync(dir, { recursive: true, force: true })
+      throw error
+    }
+    const { port, start } = started
     let destroyed = false
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -168,32 +175,39 @@ export const throwaway = {
     const bin = redisBin()
     if (!bin) throw new Error('redis-server not found')
     const dir = mkdtempSync(join(tmpdir(), 'gatehouse-redis-'))
-    const { port, child } = await withPort(async (port) => {
-      const child: ChildProcess = spawn(
-        bin,
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
-        { stdio: 'ignore' },
-      )
-      // Ready once it accepts a connection (bounded: 5 s); a server that exits lost the port.
-      const deadline = Date.now() + 5000
-      for (;;) {
-        if (child.exitCode !== null) throw new Error(`redis-server on port ${port} exited`)
-        const up = await new Promise<boolean>((resolve) => {
-          const socket = connect(port, '127.0.0.1')
-          socket.once('connect', () => {
-            socket.destroy()
-            resolve(true)
+    let running: { port: number; child: ChildProcess }
+    try {
+      running = await withPort(async (port) => {
+        const child: ChildProcess = spawn(
+          bin,
+          ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+          { stdio: 'ignore' },
+        )
+        // Ready once it accepts a connection (bounded: 5 s); a server that exits lost the port.
+        const deadline = Date.now() + 5000
+        for (;;) {
+          if (child.exitCode !== null) throw new Error(`redis-server on port ${port} exited`)
+          const up = await new Promise<boolean>((resolve) => {
+            const socket = connect(port, '127.0.0.1')
+            socket.once('connect', () => {
+              socket.destroy()
+              resolve(true)
+            })
+            socket.once('error', () => resolve(false))
           })
-          socket.once('error', () => resolve(false))
-        })
-        if (up && child.exitCode === null) return { port, child }
-        if (Date.now() > deadline) {
-          child.kill('SIGKILL')
-          throw new Error(`redis-server on port ${port} did not start`)
+          if (up && child.exitCode === null) return { port, child }
+          if (Date.now() > deadline) {
+            child.kill('SIGKILL')
+            throw new Error(`redis-server on port ${port} did not start`)
+          }
+          await new Promise((r) => setTimeout(r, 20))
         }
-        await new Promise((r) => setTimeout(r, 20))
-      }
-    })
+      })
+    } catch (error) {
+      rmSync(dir, { recursive: true, force: true })
+      throw error
+    }
+    const { port, child } = running
     return {
       url: `redis://127.0.0.1:${port}`,
       port,
