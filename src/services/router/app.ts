@@ -5,11 +5,14 @@
  * Each feature is a module under modules/<feature>/ (routes, schemas, its store where it has
  * one) that takes only the dependencies it names; this file wires them and nothing else.
  */
+
+import swagger from '@fastify/swagger'
+import { Type } from 'typebox'
 import type { JobQueue } from '../../engines/jobs/queue.ts'
 import { ok } from '../../kit/envelope.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { type App, createServer } from '../../kit/server.ts'
-import { type AuthOptions, authHook } from './auth.ts'
+import { type AuthOptions, authHook, type RouteAuth } from './auth.ts'
 import { type AgentsDeps, registerAgents } from './modules/agents/routes.ts'
 import { type AssistantDeps, registerAssistant } from './modules/assistant/routes.ts'
 import { type ChatDeps, registerChat } from './modules/chat/routes.ts'
@@ -22,6 +25,7 @@ import { type PagesDeps, registerPages } from './modules/pages/routes.ts'
 import { type ProxyDeps, registerProxies } from './modules/proxy/routes.ts'
 import { registerTruthLog, type TruthLogDeps } from './modules/truth-log/routes.ts'
 import { registerWeb, type WebDeps } from './modules/web/routes.ts'
+import { Ok } from './schemas.ts'
 
 export interface RouterDeps {
   logger: Logger
@@ -45,6 +49,38 @@ export interface RouterDeps {
   web: WebDeps
 }
 
+const SECURITY_SCHEMES = {
+  apiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-API-Key',
+    description: 'a gateway-issued key (when ROUTER_REQUIRE_API_KEY is on)',
+  },
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'a gateway-issued key, or a worker key (wk_…) on worker routes',
+  },
+  adminKey: { type: 'apiKey', in: 'header', name: 'X-Admin-Key', description: 'ADMIN_API_KEY' },
+  internalKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'INTERNAL_API_KEY' },
+  workerKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Worker-Key',
+    description: 'a worker key issued at POST /workers/credentials',
+  },
+} as const
+
+/** What each auth level accepts, as OpenAPI security requirements (any one of them). */
+const SECURITY: Record<RouteAuth, Record<string, string[]>[]> = {
+  public: [],
+  key: [{}, { apiKey: [] }, { bearer: [] }],
+  admin: [{ adminKey: [] }],
+  internal: [{ internalKey: [] }],
+  worker: [{ bearer: [] }, { workerKey: [] }, { internalKey: [] }],
+  operator: [{ adminKey: [] }, { internalKey: [] }],
+}
+
 export function buildApp(deps: RouterDeps): App {
   const app = createServer({
     name: 'router',
@@ -53,34 +89,91 @@ export function buildApp(deps: RouterDeps): App {
     logRequests: deps.logRequests ?? false,
   })
   app.addHook('onRequest', authHook(deps.auth))
-
-  app.get('/', { config: { auth: 'public' } }, async (_request, reply) =>
-    ok(reply, {
-      service: 'router',
-      description:
-        'jobs, tasks and workers, truth log, LLM proxy, memory, chat, context sync, MCP, proxies, web tools',
-      job_kinds: deps.jobs.builtinKinds,
-      llm_configured: deps.llmConfigured,
-      docs: '/docs/router',
-    }),
-  )
-
-  app.get('/health', { config: { auth: 'public' } }, async (_request, reply) => {
-    const counts = await deps.queue.counts()
-    return ok(reply, { status: 'ok', jobs: counts, llm_configured: deps.llmConfigured })
+  app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Gatehouse router',
+        version: '0.1.0',
+        description:
+          'Jobs, tasks and workers, the truth log, the LLM proxy, memory, chain chat, context sync, MCP servers, proxies to the knowledge and AML services, and the web tools. See src/services/router/README.md.',
+      },
+      components: { securitySchemes: SECURITY_SCHEMES },
+    },
+    // Each route's security comes from its auth level, so the document says what to send.
+    transform: ({ schema, url, route }) => {
+      const auth = (route.config as { auth?: RouteAuth } | undefined)?.auth ?? 'key'
+      return { schema: { ...schema, security: SECURITY[auth] }, url }
+    },
   })
+  // The modules go in one plugin registered after the documentation, so every route is in it.
+  app.register(async (plugin) => {
+    const scope = plugin as unknown as App
 
-  registerJobs(app, deps.jobs)
-  registerTruthLog(app, deps.truthLog)
-  registerAssistant(app, deps.assistant)
-  registerLlm(app, deps.llm)
-  registerMemory(app, deps.memory)
-  registerMcp(app, deps.mcp)
-  registerProxies(app, deps.proxy)
-  registerPages(app, deps.pages)
-  registerContext(app, deps.context)
-  registerChat(app, deps.chat)
-  registerAgents(app, deps.agents)
-  registerWeb(app, deps.web)
+    scope.get(
+      '/',
+      {
+        config: { auth: 'public' },
+        schema: {
+          response: {
+            200: Ok(
+              Type.Object({
+                service: Type.String(),
+                description: Type.String(),
+                job_kinds: Type.Array(Type.String()),
+                llm_configured: Type.Boolean(),
+                docs: Type.String(),
+              }),
+            ),
+          },
+        },
+      },
+      async (_request, reply) =>
+        ok(reply, {
+          service: 'router',
+          description:
+            'jobs, tasks and workers, truth log, LLM proxy, memory, chat, context sync, MCP, proxies, web tools',
+          job_kinds: [...deps.jobs.builtinKinds],
+          llm_configured: deps.llmConfigured,
+          docs: '/docs/router',
+        }),
+    )
+
+    scope.get(
+      '/health',
+      {
+        config: { auth: 'public' },
+        schema: {
+          response: {
+            200: Ok(
+              Type.Object({
+                status: Type.String(),
+                jobs: Type.Record(Type.String(), Type.Integer()),
+                llm_configured: Type.Boolean(),
+              }),
+            ),
+          },
+        },
+      },
+      async (_request, reply) => {
+        const counts = await deps.queue.counts()
+        return ok(reply, { status: 'ok', jobs: counts, llm_configured: deps.llmConfigured })
+      },
+    )
+
+    registerJobs(scope, deps.jobs)
+    registerTruthLog(scope, deps.truthLog)
+    registerAssistant(scope, deps.assistant)
+    registerLlm(scope, deps.llm)
+    registerMemory(scope, deps.memory)
+    registerMcp(scope, deps.mcp)
+    registerProxies(scope, deps.proxy)
+    registerPages(scope, deps.pages)
+    registerContext(scope, deps.context)
+    registerChat(scope, deps.chat)
+    registerAgents(scope, deps.agents)
+    registerWeb(scope, deps.web)
+  })
+  app.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger())
   return app
 }

@@ -311,7 +311,7 @@ export const routerService = defineService({
   spec: routerSpec,
   async start(config, { logger }) {
     checkProductionKeys(config)
-    const database = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
+    const database = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, logger })
     await database.migrate()
     const router = assembleRouter(config, database, { logger })
     const app = buildApp(router.deps)

@@ -10,6 +10,7 @@ import { AGENT_SERVICE_COUNTS } from '../../../../agents/types.ts'
 import type { JobQueue } from '../../../../engines/jobs/queue.ts'
 import { ok } from '../../../../kit/envelope.ts'
 import type { App } from '../../../../kit/server.ts'
+import { Ok, Open } from '../../schemas.ts'
 import { agentToolName } from '../../tool-catalogue.ts'
 import type { AgentCallLog } from './call-log.ts'
 
@@ -25,6 +26,19 @@ export function registerAgents(app: App, deps: AgentsDeps): void {
     '/v1/agents/registry',
     {
       schema: {
+        response: {
+          200: Ok(
+            Open({
+              count: Type.Integer(),
+              agents: Type.Array(Open({ service: Type.String(), name: Type.String() })),
+              services: Type.Array(
+                Open({ name: Type.String(), agents: Type.Integer(), expected: Type.Integer() }),
+              ),
+              job_kinds: Type.Array(Type.String()),
+              workers: Type.Array(Open({ id: Type.String(), name: Type.String() })),
+            }),
+          ),
+        },
         querystring: Type.Object(
           { service: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })) },
           { additionalProperties: false },
@@ -54,7 +68,7 @@ export function registerAgents(app: App, deps: AgentsDeps): void {
         count: agents.length,
         agents,
         services,
-        job_kinds: deps.builtinKinds,
+        job_kinds: [...deps.builtinKinds],
         workers: workers.items,
       })
     },
@@ -64,6 +78,30 @@ export function registerAgents(app: App, deps: AgentsDeps): void {
     '/v1/agents/registry/stats',
     {
       schema: {
+        response: {
+          200: Ok(
+            Type.Object({
+              period_days: Type.Integer(),
+              totals: Type.Object({ calls: Type.Integer(), errors: Type.Integer(), agents: Type.Integer() }),
+              agents: Type.Array(
+                Type.Object({
+                  service: Type.String(),
+                  agent: Type.String(),
+                  calls: Type.Integer(),
+                  errors: Type.Integer(),
+                  error_rate: Type.Number(),
+                  latency_ms: Type.Object({
+                    p50: Type.Number(),
+                    p95: Type.Number(),
+                    p99: Type.Number(),
+                    max: Type.Number(),
+                  }),
+                  last_called_at: Type.String(),
+                }),
+              ),
+            }),
+          ),
+        },
         querystring: Type.Object(
           {
             days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, default: 7 })),

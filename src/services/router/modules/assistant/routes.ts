@@ -9,6 +9,7 @@ import type { JobQueue } from '../../../../engines/jobs/queue.ts'
 import { ok } from '../../../../kit/envelope.ts'
 import { errors } from '../../../../kit/errors.ts'
 import type { App } from '../../../../kit/server.ts'
+import { Nullable, Ok } from '../../schemas.ts'
 import type { Catalogue } from '../../tool-catalogue.ts'
 import type { AssistantConfigStore } from './store.ts'
 
@@ -28,6 +29,17 @@ function toolCatalogue(deps: AssistantDeps): unknown[] {
   const kinds = deps.builtinKinds.map((kind) => ({ type: 'job_kind', name: kind, route: 'POST /tasks' }))
   return [...tools, ...kinds]
 }
+
+const GptSync = Ok(
+  Type.Object({
+    changed: Type.Boolean(),
+    version: Type.Integer(),
+    hash: Type.String(),
+    synced_at: Type.String(),
+    tools: Type.Integer(),
+    previous_version: Nullable(Type.Integer()),
+  }),
+)
 
 export interface AssistantDeps {
   configs: AssistantConfigStore
@@ -54,6 +66,7 @@ export function registerAssistant(app: App, deps: AssistantDeps): void {
             { additionalProperties: false },
           ),
         ),
+        response: { 200: GptSync, 201: GptSync },
       },
     },
     async (request, reply) => {
@@ -77,39 +90,75 @@ export function registerAssistant(app: App, deps: AssistantDeps): void {
     },
   )
 
-  app.get('/v1/gpt/status', async (_request, reply) => {
-    const current = await deps.configs.currentGpt()
-    const workers = await deps.queue.listWorkers({ limit: 200 })
-    const currentTag = current ? String(current.version) : null
-    const byVersion: Record<string, number> = {}
-    for (const w of workers.items) {
-      const tag = w.version ?? 'unknown'
-      byVersion[tag] = (byVersion[tag] ?? 0) + 1
-    }
-    return ok(reply, {
-      current: current
-        ? {
-            version: current.version,
-            hash: current.hash,
-            synced_at: current.synced_at,
-            tools: current.tools.length,
-            note: current.note,
-          }
-        : null,
-      workers: workers.items.map((w) => ({
-        id: w.id,
-        name: w.name,
-        type: w.type,
-        online: w.online,
-        version: w.version,
-        up_to_date: currentTag !== null && w.version === currentTag,
-        last_seen_at: w.last_seen_at,
-      })),
-      workers_by_version: byVersion,
-      stale_workers: workers.items.filter((w) => w.online && currentTag !== null && w.version !== currentTag)
-        .length,
-    })
-  })
+  app.get(
+    '/v1/gpt/status',
+    {
+      schema: {
+        response: {
+          200: Ok(
+            Type.Object({
+              current: Nullable(
+                Type.Object({
+                  version: Type.Integer(),
+                  hash: Type.String(),
+                  synced_at: Type.String(),
+                  tools: Type.Integer(),
+                  note: Nullable(Type.String()),
+                }),
+              ),
+              workers: Type.Array(
+                Type.Object({
+                  id: Type.String(),
+                  name: Type.String(),
+                  type: Type.String(),
+                  online: Type.Boolean(),
+                  version: Nullable(Type.String()),
+                  up_to_date: Type.Boolean(),
+                  last_seen_at: Type.String(),
+                }),
+              ),
+              workers_by_version: Type.Record(Type.String(), Type.Integer()),
+              stale_workers: Type.Integer(),
+            }),
+          ),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const current = await deps.configs.currentGpt()
+      const workers = await deps.queue.listWorkers({ limit: 200 })
+      const currentTag = current ? String(current.version) : null
+      const byVersion: Record<string, number> = {}
+      for (const w of workers.items) {
+        const tag = w.version ?? 'unknown'
+        byVersion[tag] = (byVersion[tag] ?? 0) + 1
+      }
+      return ok(reply, {
+        current: current
+          ? {
+              version: current.version,
+              hash: current.hash,
+              synced_at: current.synced_at,
+              tools: current.tools.length,
+              note: current.note,
+            }
+          : null,
+        workers: workers.items.map((w) => ({
+          id: w.id,
+          name: w.name,
+          type: w.type,
+          online: w.online,
+          version: w.version,
+          up_to_date: currentTag !== null && w.version === currentTag,
+          last_seen_at: w.last_seen_at,
+        })),
+        workers_by_version: byVersion,
+        stale_workers: workers.items.filter(
+          (w) => w.online && currentTag !== null && w.version !== currentTag,
+        ).length,
+      })
+    },
+  )
 
   app.get(
     '/v1/gpt/config',
@@ -117,6 +166,18 @@ export function registerAssistant(app: App, deps: AssistantDeps): void {
       // The instructions are the operator's, read by the workers that run them: not for anyone.
       config: { auth: 'worker' },
       schema: {
+        response: {
+          200: Ok(
+            Type.Object({
+              version: Type.Integer(),
+              hash: Type.String(),
+              instructions: Type.String(),
+              tools: Type.Array(Type.Unknown()),
+              note: Nullable(Type.String()),
+              synced_at: Type.String(),
+            }),
+          ),
+        },
         querystring: Type.Object(
           { version: Type.Optional(Type.Integer({ minimum: 1 })) },
           { additionalProperties: false },

@@ -17,6 +17,7 @@ import { AppError, errors } from '../../../../kit/errors.ts'
 import type { ChatMessage, ToolCall } from '../../../../kit/llm.ts'
 import { notConfigured } from '../../../../kit/llm.ts'
 import type { App } from '../../../../kit/server.ts'
+import { Nullable, Ok, Open } from '../../schemas.ts'
 import { type Catalogue, callAgent, type PlatformTool } from '../../tool-catalogue.ts'
 import type { AgentCallLog } from '../agents/call-log.ts'
 import { DEFAULT_INSTRUCTIONS } from '../assistant/routes.ts'
@@ -133,94 +134,140 @@ export function registerChat(app: App, deps: ChatDeps): void {
     return out
   }
 
-  app.post('/v1/chain/chat', { schema: { body: ChainBody } }, async (request, reply) => {
-    if (!deps.llm.configured) throw notConfigured()
-    const b = request.body
-    const tools = offered(b.tools)
-    let conversationId = b.conversation_id
-    if (conversationId) {
-      if (!(await deps.conversations.conversationExists(conversationId))) {
-        throw errors.notFound('Conversation', { conversation_id: conversationId })
-      }
-    } else {
-      conversationId = await deps.conversations.createConversation(b.title ?? b.message.slice(0, 80))
-    }
-    const userMessage: ChatMessage = { role: 'user', content: b.message }
-    await deps.conversations.appendMessages(conversationId, [userMessage])
-    const history: ChatMessage[] = (await deps.conversations.messages(conversationId)).map(
-      ({ seq: _seq, created_at: _at, ...m }) => m,
-    )
-    const system = b.system ?? (await deps.configs.currentGpt())?.instructions ?? DEFAULT_INSTRUCTIONS
-    const openAiTools = tools.map((t) => ({
-      type: 'function' as const,
-      function: { name: t.name, description: t.description, parameters: t.parameters },
-    }))
-    const called: ToolCallReport[] = []
-    const usage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }
-    const maxSteps = b.max_steps ?? 5
-    let answer: ChatMessage | undefined
-    let model = ''
-    let rounds = 0
-    for (let step = 0; step <= maxSteps && !answer; step++) {
-      const lastRound = step === maxSteps
-      rounds++
-      const { completion, model: served } = await deps.llm.complete(
-        {
-          ...(b.model ? { model: b.model } : {}),
-          messages: [{ role: 'system', content: system }, ...history],
-          // On the last round no tools are offered: the model has to answer with what it has.
-          ...(lastRound || openAiTools.length === 0 ? {} : { tools: openAiTools, tool_choice: 'auto' }),
+  app.post(
+    '/v1/chain/chat',
+    {
+      schema: {
+        body: ChainBody,
+        response: {
+          200: Ok(
+            Type.Object({
+              conversation_id: Type.String(),
+              message: Type.Optional(Open({ role: Type.String(), content: Nullable(Type.String()) })),
+              tools_called: Type.Array(
+                Open({
+                  name: Type.String(),
+                  arguments: Type.Unknown(),
+                  ok: Type.Boolean(),
+                  ms: Type.Number(),
+                }),
+              ),
+              steps: Type.Integer(),
+              model: Type.String(),
+              usage: Type.Unknown(),
+            }),
+          ),
         },
-        { route: '/v1/chain/chat', caller: request.apiKeyId },
+      },
+    },
+    async (request, reply) => {
+      if (!deps.llm.configured) throw notConfigured()
+      const b = request.body
+      const tools = offered(b.tools)
+      let conversationId = b.conversation_id
+      if (conversationId) {
+        if (!(await deps.conversations.conversationExists(conversationId))) {
+          throw errors.notFound('Conversation', { conversation_id: conversationId })
+        }
+      } else {
+        conversationId = await deps.conversations.createConversation(b.title ?? b.message.slice(0, 80))
+      }
+      const userMessage: ChatMessage = { role: 'user', content: b.message }
+      await deps.conversations.appendMessages(conversationId, [userMessage])
+      const history: ChatMessage[] = (await deps.conversations.messages(conversationId)).map(
+        ({ seq: _seq, created_at: _at, ...m }) => m,
       )
-      model = served
-      const u = completion.usage as Partial<typeof usage> | undefined
-      usage.prompt_tokens += u?.prompt_tokens ?? 0
-      usage.completion_tokens += u?.completion_tokens ?? 0
-      usage.total_tokens += u?.total_tokens ?? 0
-      const message = (completion.choices as { message?: ChatMessage }[] | undefined)?.[0]?.message
-      if (!message)
-        throw new AppError('upstream_error', 'The language model answered without a message', {
-          source: 'llm',
-        })
-      const toolCalls = (message.tool_calls ?? []).filter((c: ToolCall) => c.type === 'function' || !c.type)
-      if (toolCalls.length === 0 || lastRound) {
-        answer = { role: 'assistant', content: message.content ?? '' }
-        await deps.conversations.appendMessages(conversationId, [answer])
-        break
+      const system = b.system ?? (await deps.configs.currentGpt())?.instructions ?? DEFAULT_INSTRUCTIONS
+      const openAiTools = tools.map((t) => ({
+        type: 'function' as const,
+        function: { name: t.name, description: t.description, parameters: t.parameters },
+      }))
+      const called: ToolCallReport[] = []
+      const usage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }
+      const maxSteps = b.max_steps ?? 5
+      let answer: ChatMessage | undefined
+      let model = ''
+      let rounds = 0
+      for (let step = 0; step <= maxSteps && !answer; step++) {
+        const lastRound = step === maxSteps
+        rounds++
+        const { completion, model: served } = await deps.llm.complete(
+          {
+            ...(b.model ? { model: b.model } : {}),
+            messages: [{ role: 'system', content: system }, ...history],
+            // On the last round no tools are offered: the model has to answer with what it has.
+            ...(lastRound || openAiTools.length === 0 ? {} : { tools: openAiTools, tool_choice: 'auto' }),
+          },
+          { route: '/v1/chain/chat', caller: request.apiKeyId },
+        )
+        model = served
+        const u = completion.usage as Partial<typeof usage> | undefined
+        usage.prompt_tokens += u?.prompt_tokens ?? 0
+        usage.completion_tokens += u?.completion_tokens ?? 0
+        usage.total_tokens += u?.total_tokens ?? 0
+        const message = (completion.choices as { message?: ChatMessage }[] | undefined)?.[0]?.message
+        if (!message)
+          throw new AppError('upstream_error', 'The language model answered without a message', {
+            source: 'llm',
+          })
+        const toolCalls = (message.tool_calls ?? []).filter((c: ToolCall) => c.type === 'function' || !c.type)
+        if (toolCalls.length === 0 || lastRound) {
+          answer = { role: 'assistant', content: message.content ?? '' }
+          await deps.conversations.appendMessages(conversationId, [answer])
+          break
+        }
+        const assistant: ChatMessage = {
+          role: 'assistant',
+          content: message.content ?? null,
+          tool_calls: toolCalls,
+        }
+        const results: ChatMessage[] = []
+        for (const call of toolCalls) {
+          const report = await runTool(tools, call)
+          called.push(report.report)
+          results.push({
+            role: 'tool',
+            tool_call_id: call.id,
+            name: call.function.name,
+            content: report.content,
+          })
+        }
+        await deps.conversations.appendMessages(conversationId, [assistant, ...results])
+        history.push(assistant, ...results)
       }
-      const assistant: ChatMessage = {
-        role: 'assistant',
-        content: message.content ?? null,
-        tool_calls: toolCalls,
-      }
-      const results: ChatMessage[] = []
-      for (const call of toolCalls) {
-        const report = await runTool(tools, call)
-        called.push(report.report)
-        results.push({
-          role: 'tool',
-          tool_call_id: call.id,
-          name: call.function.name,
-          content: report.content,
-        })
-      }
-      await deps.conversations.appendMessages(conversationId, [assistant, ...results])
-      history.push(assistant, ...results)
-    }
-    return ok(reply, {
-      conversation_id: conversationId,
-      message: answer,
-      tools_called: called,
-      steps: rounds,
-      model,
-      usage,
-    })
-  })
+      return ok(reply, {
+        conversation_id: conversationId,
+        message: answer,
+        tools_called: called,
+        steps: rounds,
+        model,
+        usage,
+      })
+    },
+  )
 
   app.get(
     '/v1/chain/conversations/:id',
-    { schema: { params: Type.Object({ id: Type.String({ format: 'uuid' }) }) } },
+    {
+      schema: {
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        response: {
+          200: Ok(
+            Type.Object({
+              conversation_id: Type.String(),
+              messages: Type.Array(
+                Open({
+                  seq: Type.Integer(),
+                  role: Type.String(),
+                  content: Nullable(Type.String()),
+                  created_at: Type.String(),
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
     async (request, reply) => {
       if (!(await deps.conversations.conversationExists(request.params.id))) {
         throw errors.notFound('Conversation', { conversation_id: request.params.id })

@@ -8,6 +8,7 @@ import { ContextError, status, sync, TARGETS } from '../../../../engines/context
 import { ok } from '../../../../kit/envelope.ts'
 import { AppError } from '../../../../kit/errors.ts'
 import type { App } from '../../../../kit/server.ts'
+import { Nullable, Ok, Open } from '../../schemas.ts'
 
 const TargetId = Type.Union(TARGETS.map((t) => Type.Literal(t.id)))
 
@@ -47,6 +48,17 @@ export function registerContext(app: App, deps: ContextDeps): void {
             { additionalProperties: false },
           ),
         ),
+        response: {
+          200: Ok(
+            Type.Object({
+              dry_run: Type.Boolean(),
+              source_sha256: Type.String(),
+              results: Type.Array(Open({ id: Type.String() })),
+              backup_dir: Nullable(Type.String()),
+              target_dir: Type.String(),
+            }),
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -72,6 +84,24 @@ export function registerContext(app: App, deps: ContextDeps): void {
           { targets: Type.Optional(Type.Array(TargetId, { minItems: 1 })) },
           { additionalProperties: false },
         ),
+        response: {
+          200: Ok(
+            Type.Object({
+              source: Type.Object({
+                dir: Type.String(),
+                files: Type.Array(Type.String()),
+                sha256: Type.String(),
+              }),
+              targets: Type.Array(Open({ id: Type.String(), status: Type.String() })),
+              target_dir: Type.String(),
+              summary: Type.Object({
+                in_sync: Type.Integer(),
+                drifted: Type.Integer(),
+                missing: Type.Integer(),
+              }),
+            }),
+          ),
+        },
       },
     },
     async (request, reply) => {

@@ -10,18 +10,29 @@ import type { JobQueue } from '../../../../engines/jobs/queue.ts'
 import { ok } from '../../../../kit/envelope.ts'
 import { AppError, errors } from '../../../../kit/errors.ts'
 import type { App } from '../../../../kit/server.ts'
-import { IdParams, Paging, Uuid } from '../../schemas.ts'
+import { IdParams, Ok, Paging, Uuid } from '../../schemas.ts'
 import {
   ClaimBody,
+  ClaimedJobSchema,
   CompleteBody,
   CreateTaskBody,
+  CredentialSchema,
   FailBody,
   HeartbeatBody,
+  IssuedCredentialSchema,
+  JobSchema,
   Kind,
   LeaseBody,
+  PageOf,
   RegisterBody,
   Status,
+  TaskSchema,
+  WorkerSchema,
 } from './schemas.ts'
+
+const OneJob = Ok(Type.Object({ job: JobSchema }))
+const TaskAndJob = Ok(Type.Object({ task: TaskSchema, job: JobSchema }))
+const TaskCreated = Ok(Type.Object({ task: TaskSchema, job: JobSchema, created: Type.Boolean() }))
 
 export interface JobsDeps {
   queue: JobQueue
@@ -59,6 +70,7 @@ export function registerJobs(app: App, deps: JobsDeps): void {
     {
       schema: {
         body: CreateTaskBody,
+        response: { 200: TaskCreated, 201: TaskCreated },
         headers: Type.Object({
           'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
         }),
@@ -102,13 +114,16 @@ export function registerJobs(app: App, deps: JobsDeps): void {
           },
           { additionalProperties: false },
         ),
+        response: { 200: Ok(PageOf(TaskSchema)) },
       },
     },
     async (request, reply) => ok(reply, await queue.listTasks(request.query)),
   )
 
-  app.get('/tasks/:id', { schema: { params: IdParams } }, async (request, reply) =>
-    ok(reply, { task: await queue.getTask(request.params.id) }),
+  app.get(
+    '/tasks/:id',
+    { schema: { params: IdParams, response: { 200: Ok(Type.Object({ task: TaskSchema })) } } },
+    async (request, reply) => ok(reply, { task: await queue.getTask(request.params.id) }),
   )
 
   app.get(
@@ -125,18 +140,34 @@ export function registerJobs(app: App, deps: JobsDeps): void {
           },
           { additionalProperties: false },
         ),
+        response: { 200: Ok(PageOf(JobSchema)) },
       },
     },
     async (request, reply) => ok(reply, await queue.listJobs(request.query)),
   )
 
-  app.get('/jobs/:id', { schema: { params: IdParams } }, async (request, reply) =>
+  app.get('/jobs/:id', { schema: { params: IdParams, response: { 200: OneJob } } }, async (request, reply) =>
     ok(reply, { job: await queue.get(request.params.id) }),
   )
 
   app.post(
     '/jobs/:id/heartbeat',
-    { config: worker, schema: { params: IdParams, body: LeaseBody } },
+    {
+      config: worker,
+      schema: {
+        params: IdParams,
+        body: LeaseBody,
+        response: {
+          200: Ok(
+            Type.Object({
+              job_id: Uuid,
+              status: Status,
+              lease_expires_at: Type.Union([Type.String(), Type.Null()]),
+            }),
+          ),
+        },
+      },
+    },
     async (request, reply) => {
       const job = await queue.heartbeat(request.params.id, request.body.lease_token)
       return ok(reply, { job_id: job.id, status: job.status, lease_expires_at: job.lease_expires_at })
@@ -145,7 +176,7 @@ export function registerJobs(app: App, deps: JobsDeps): void {
 
   app.post(
     '/jobs/:id/complete',
-    { config: worker, schema: { params: IdParams, body: CompleteBody } },
+    { config: worker, schema: { params: IdParams, body: CompleteBody, response: { 200: OneJob } } },
     async (request, reply) =>
       ok(reply, {
         job: await queue.complete(request.params.id, request.body.lease_token, request.body.result ?? null),
@@ -154,7 +185,7 @@ export function registerJobs(app: App, deps: JobsDeps): void {
 
   app.post(
     '/jobs/:id/fail',
-    { config: worker, schema: { params: IdParams, body: FailBody } },
+    { config: worker, schema: { params: IdParams, body: FailBody, response: { 200: OneJob } } },
     async (request, reply) => {
       const { lease_token, error, retryable } = request.body
       const job = await queue.fail(request.params.id, lease_token, {
@@ -166,15 +197,21 @@ export function registerJobs(app: App, deps: JobsDeps): void {
     },
   )
 
-  app.post('/jobs/:id/cancel', { config: operator, schema: { params: IdParams } }, async (request, reply) =>
-    ok(reply, { job: await queue.cancel(request.params.id) }),
+  app.post(
+    '/jobs/:id/cancel',
+    { config: operator, schema: { params: IdParams, response: { 200: OneJob } } },
+    async (request, reply) => ok(reply, { job: await queue.cancel(request.params.id) }),
   )
 
-  app.post('/jobs/:id/retry', { config: operator, schema: { params: IdParams } }, async (request, reply) => {
-    const { task, job } = await queue.redrive(request.params.id)
-    reply.code(201)
-    return ok(reply, { task, job })
-  })
+  app.post(
+    '/jobs/:id/retry',
+    { config: operator, schema: { params: IdParams, response: { 201: TaskAndJob } } },
+    async (request, reply) => {
+      const { task, job } = await queue.redrive(request.params.id)
+      reply.code(201)
+      return ok(reply, { task, job })
+    },
+  )
 
   app.get(
     '/workers',
@@ -189,74 +226,118 @@ export function registerJobs(app: App, deps: JobsDeps): void {
           },
           { additionalProperties: false },
         ),
+        response: { 200: Ok(PageOf(WorkerSchema)) },
       },
     },
     async (request, reply) => ok(reply, await queue.listWorkers(request.query)),
   )
 
-  app.post('/gpt/register', { config: worker, schema: { body: RegisterBody } }, async (request, reply) => {
-    const b = request.body
-    const reserved = b.kinds.filter((kind) => deps.reservedKinds.includes(kind))
-    if (reserved.length > 0) {
-      throw new AppError(
-        'forbidden',
-        `Built-in kinds run only inside the router: ${reserved.join(', ')}. Declare kinds of your own.`,
-        { field: 'kinds', kinds: reserved },
-      )
-    }
-    const registered = await queue.registerWorker({
-      owner: request.workerOwner,
-      ...(b.worker_id ? { id: b.worker_id } : {}),
-      name: b.name,
-      type: 'external',
-      kinds: b.kinds,
-      capacity: b.capacity,
-      version: b.version,
-      meta: b.meta,
-    })
-    reply.code(201)
-    return ok(reply, {
-      worker: registered,
-      // What the worker must do to keep its jobs: heartbeat well within the lease.
-      heartbeat_seconds: Math.max(1, Math.floor(deps.defaults.leaseSeconds / 3)),
-      lease_seconds: deps.defaults.leaseSeconds,
-    })
-  })
-
-  app.post('/gpt/heartbeat', { config: worker, schema: { body: HeartbeatBody } }, async (request, reply) => {
-    const b = request.body
-    return ok(
-      reply,
-      await queue.workerHeartbeat(b.worker_id, {
-        version: b.version,
-        jobIds: b.job_ids,
+  app.post(
+    '/gpt/register',
+    {
+      config: worker,
+      schema: {
+        body: RegisterBody,
+        response: {
+          201: Ok(
+            Type.Object({
+              worker: WorkerSchema,
+              heartbeat_seconds: Type.Integer(),
+              lease_seconds: Type.Integer(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body
+      const reserved = b.kinds.filter((kind) => deps.reservedKinds.includes(kind))
+      if (reserved.length > 0) {
+        throw new AppError(
+          'forbidden',
+          `Built-in kinds run only inside the router: ${reserved.join(', ')}. Declare kinds of your own.`,
+          { field: 'kinds', kinds: reserved },
+        )
+      }
+      const registered = await queue.registerWorker({
         owner: request.workerOwner,
-      }),
-    )
-  })
+        ...(b.worker_id ? { id: b.worker_id } : {}),
+        name: b.name,
+        type: 'external',
+        kinds: b.kinds,
+        capacity: b.capacity,
+        version: b.version,
+        meta: b.meta,
+      })
+      reply.code(201)
+      return ok(reply, {
+        worker: registered,
+        // What the worker must do to keep its jobs: heartbeat well within the lease.
+        heartbeat_seconds: Math.max(1, Math.floor(deps.defaults.leaseSeconds / 3)),
+        lease_seconds: deps.defaults.leaseSeconds,
+      })
+    },
+  )
+
+  app.post(
+    '/gpt/heartbeat',
+    {
+      config: worker,
+      schema: {
+        body: HeartbeatBody,
+        response: {
+          200: Ok(
+            Type.Object({
+              worker: WorkerSchema,
+              extended: Type.Integer({ description: 'leases extended' }),
+              jobs: Type.Array(Type.Object({ id: Uuid, status: Status })),
+            }),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body
+      return ok(
+        reply,
+        await queue.workerHeartbeat(b.worker_id, {
+          version: b.version,
+          jobIds: b.job_ids,
+          owner: request.workerOwner,
+        }),
+      )
+    },
+  )
 
   /**
    * Long poll: waits up to `wait_seconds` for work of the worker's kinds, so an idle worker makes
    * one request every 30 s instead of hammering the queue.
    */
-  app.post('/gpt/jobs/claim', { config: worker, schema: { body: ClaimBody } }, async (request, reply) => {
-    const b = request.body
-    // A claim is a sign of life: it counts as a heartbeat (the worker shows online, its leases hold).
-    const { worker: self } = await queue.workerHeartbeat(b.worker_id, { owner: request.workerOwner })
-    const max = Math.min(b.max ?? self.capacity, self.capacity)
-    const deadline = Date.now() + (b.wait_seconds ?? 0) * 1000
-    let generation = queue.workGeneration
-    let jobs = await queue.claim(self.id, self.kinds, max)
-    // The request's body stream ends (and is destroyed) once read; only the socket closing means the
-    // worker went away, and then nothing more is claimed for it.
-    while (jobs.length === 0 && Date.now() < deadline && !request.socket.destroyed) {
-      await queue.waitForWork(Math.min(250, deadline - Date.now()), generation)
-      generation = queue.workGeneration
-      if (request.socket.destroyed) break
-      jobs = await queue.claim(self.id, self.kinds, max)
-    }
-    return ok(reply, { jobs })
-  })
+  app.post(
+    '/gpt/jobs/claim',
+    {
+      config: worker,
+      schema: { body: ClaimBody, response: { 200: Ok(Type.Object({ jobs: Type.Array(ClaimedJobSchema) })) } },
+    },
+    async (request, reply) => {
+      const b = request.body
+      // A claim is a sign of life: it counts as a heartbeat (the worker shows online, its leases hold).
+      const { worker: self } = await queue.workerHeartbeat(b.worker_id, { owner: request.workerOwner })
+      const max = Math.min(b.max ?? self.capacity, self.capacity)
+      const deadline = Date.now() + (b.wait_seconds ?? 0) * 1000
+      let generation = queue.workGeneration
+      let jobs = await queue.claim(self.id, self.kinds, max)
+      // The request's body stream ends (and is destroyed) once read; only the socket closing means the
+      // worker went away, and then nothing more is claimed for it.
+      while (jobs.length === 0 && Date.now() < deadline && !request.socket.destroyed) {
+        await queue.waitForWork(Math.min(250, deadline - Date.now()), generation)
+        generation = queue.workGeneration
+        if (request.socket.destroyed) break
+        jobs = await queue.claim(self.id, self.kinds, max)
+      }
+      return ok(reply, { jobs })
+    },
+  )
 
   app.post(
     '/workers/credentials',
@@ -267,6 +348,7 @@ export function registerJobs(app: App, deps: JobsDeps): void {
           { name: Type.String({ minLength: 1, maxLength: 100, description: 'who runs the worker' }) },
           { additionalProperties: false },
         ),
+        response: { 201: Ok(Type.Object({ credential: IssuedCredentialSchema })) },
       },
     },
     async (request, reply) => {
@@ -275,13 +357,21 @@ export function registerJobs(app: App, deps: JobsDeps): void {
     },
   )
 
-  app.get('/workers/credentials', { config: admin }, async (_request, reply) =>
-    ok(reply, { credentials: await deps.credentials.list() }),
+  app.get(
+    '/workers/credentials',
+    {
+      config: admin,
+      schema: { response: { 200: Ok(Type.Object({ credentials: Type.Array(CredentialSchema) })) } },
+    },
+    async (_request, reply) => ok(reply, { credentials: await deps.credentials.list() }),
   )
 
   app.delete(
     '/workers/credentials/:id',
-    { config: admin, schema: { params: IdParams } },
+    {
+      config: admin,
+      schema: { params: IdParams, response: { 200: Ok(Type.Object({ credential: CredentialSchema })) } },
+    },
     async (request, reply) => ok(reply, { credential: await deps.credentials.revoke(request.params.id) }),
   )
 }

@@ -1,6 +1,6 @@
 /** Request schemas of tasks, jobs and workers. */
-import { Type } from 'typebox'
-import { JOB_STATUSES } from '../../../../engines/jobs/state.ts'
+import { type TSchema, Type } from 'typebox'
+import { JOB_STATUSES, type JobStatus } from '../../../../engines/jobs/state.ts'
 import { Uuid } from '../../schemas.ts'
 
 export const Kind = Type.String({
@@ -10,10 +10,11 @@ export const Kind = Type.String({
   description: 'job kind, e.g. agent.call, kb.search, aml.screen, llm.chat, echo',
 })
 
-export const Status = Type.Union(
-  JOB_STATUSES.map((s) => Type.Literal(s)),
-  { description: JOB_STATUSES.join(', ') },
-)
+export const Status = Type.Unsafe<JobStatus>({
+  type: 'string',
+  enum: [...JOB_STATUSES],
+  description: JOB_STATUSES.join(', '),
+})
 
 export const CreateTaskBody = Type.Object(
   {
@@ -95,3 +96,97 @@ export const ClaimBody = Type.Object(
   },
   { additionalProperties: false },
 )
+
+// ── responses ────────────────────────────────────────────────────────────────────────────────
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
+const When = Type.String({ format: 'date-time' })
+
+/** A job's failure as the queue records it (code, message, whether a retry could help). */
+const JobFailure = Nullable(
+  Type.Object(
+    { code: Type.String(), message: Type.String(), retryable: Type.Optional(Type.Boolean()) },
+    { additionalProperties: true },
+  ),
+)
+
+export const JobSchema = Type.Object({
+  id: Uuid,
+  task_id: Uuid,
+  kind: Type.String(),
+  input: Type.Unknown(),
+  status: Status,
+  priority: Type.Integer(),
+  attempts: Type.Integer(),
+  max_attempts: Type.Integer(),
+  backoff: Type.Object({ type: Type.String(), delay_ms: Type.Integer() }),
+  lease_ms: Type.Integer(),
+  timeout_ms: Type.Integer(),
+  run_at: When,
+  worker_id: Nullable(Type.String()),
+  lease_expires_at: Nullable(When),
+  result: Type.Unknown({ description: 'what the worker returned (SUCCEEDED)' }),
+  error: JobFailure,
+  truth_log: Type.Boolean(),
+  progress: Type.Unknown({ description: 'what the handler last reported, or null' }),
+  created_at: When,
+  updated_at: When,
+  started_at: Nullable(When),
+  finished_at: Nullable(When),
+})
+
+export const ClaimedJobSchema = Type.Object({
+  ...JobSchema.properties,
+  lease_token: Type.String({ description: 'proves the lease; send it with heartbeat, complete and fail' }),
+})
+
+export const TaskSchema = Type.Object({
+  id: Uuid,
+  kind: Type.String(),
+  input: Type.Unknown(),
+  priority: Type.Integer(),
+  idempotency_key: Nullable(Type.String()),
+  requested_by: Nullable(Type.String()),
+  created_at: When,
+  job_id: Uuid,
+  status: Status,
+  attempts: Type.Integer(),
+  result: Type.Unknown(),
+  error: JobFailure,
+  finished_at: Nullable(When),
+})
+
+export const WorkerSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  type: Type.Union([Type.Literal('builtin'), Type.Literal('external')]),
+  kinds: Type.Array(Type.String()),
+  capacity: Type.Integer(),
+  version: Nullable(Type.String()),
+  meta: Nullable(Type.Record(Type.String(), Type.Unknown())),
+  registered_at: When,
+  last_seen_at: When,
+  online: Type.Boolean(),
+  running: Type.Integer({ description: 'jobs it holds a lease on now' }),
+})
+
+export function PageOf<T extends TSchema>(item: T) {
+  return Type.Object({
+    items: Type.Array(item),
+    total: Type.Integer(),
+    limit: Type.Integer(),
+    offset: Type.Integer(),
+  })
+}
+
+export const CredentialSchema = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  created_at: When,
+  revoked_at: Nullable(When),
+})
+
+export const IssuedCredentialSchema = Type.Object({
+  ...CredentialSchema.properties,
+  key: Type.String({ description: 'the worker key, shown once' }),
+})

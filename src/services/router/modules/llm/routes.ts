@@ -9,6 +9,7 @@ import { Type } from 'typebox'
 import { ok } from '../../../../kit/envelope.ts'
 import { notConfigured } from '../../../../kit/llm.ts'
 import type { App } from '../../../../kit/server.ts'
+import { Ok, Open } from '../../schemas.ts'
 import type { LlmRelay } from './relay.ts'
 import type { LlmUsageLog } from './usage-log.ts'
 
@@ -35,6 +36,9 @@ const SKIP_HEADERS = new Set([
   'server',
 ])
 
+/** An upstream's own client error, relayed as it came (OpenAI's `{error: {message, type, code}}`). */
+const UpstreamError = Open({ error: Type.Unknown() }, "the upstream's error, relayed in OpenAI's format")
+
 export interface LlmDeps {
   relay: LlmRelay
   usage: LlmUsageLog
@@ -45,11 +49,25 @@ export interface LlmDeps {
 export function registerLlm(app: App, deps: LlmDeps): void {
   const relay = deps.relay
 
-  app.get('/v1/llm/models', async (_request, reply) => {
-    if (!relay.configured) throw notConfigured()
-    const { status, body } = await relay.models()
-    return reply.code(status).send(body)
-  })
+  app.get(
+    '/v1/llm/models',
+    {
+      schema: {
+        response: {
+          '2xx': Open(
+            { data: Type.Array(Open({ id: Type.String() })) },
+            "the upstream's model list, in OpenAI's format",
+          ),
+          '4xx': UpstreamError,
+        },
+      },
+    },
+    async (_request, reply) => {
+      if (!relay.configured) throw notConfigured()
+      const { status, body } = await relay.models()
+      return reply.code(status).send(body as { data: { id: string }[] })
+    },
+  )
 
   app.get(
     '/v1/llm/usage',
@@ -59,6 +77,23 @@ export function registerLlm(app: App, deps: LlmDeps): void {
           { days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, default: 30 })) },
           { additionalProperties: false },
         ),
+        response: {
+          200: Ok(
+            Type.Object({
+              period_days: Type.Integer(),
+              models: Type.Array(
+                Type.Object({
+                  model: Type.String(),
+                  requests: Type.Integer(),
+                  errors: Type.Integer(),
+                  prompt_tokens: Type.Integer(),
+                  completion_tokens: Type.Integer(),
+                  total_tokens: Type.Integer(),
+                }),
+              ),
+            }),
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -69,7 +104,25 @@ export function registerLlm(app: App, deps: LlmDeps): void {
 
   app.post(
     '/v1/llm/chat',
-    { schema: { body: ChatBody }, bodyLimit: 8 * 1024 * 1024 },
+    {
+      schema: {
+        body: ChatBody,
+        response: {
+          '4xx': UpstreamError,
+          '2xx': {
+            description:
+              "OpenAI's chat completion (JSON), or its stream (text/event-stream) when `stream: true`",
+            content: {
+              'application/json': {
+                schema: Open({ id: Type.String(), choices: Type.Array(Type.Unknown()) }),
+              },
+              'text/event-stream': { schema: { type: 'string' } },
+            },
+          },
+        },
+      },
+      bodyLimit: 8 * 1024 * 1024,
+    },
     async (request, reply) => {
       if (!relay.configured) throw notConfigured()
       const body = request.body as Record<string, unknown>

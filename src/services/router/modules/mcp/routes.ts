@@ -18,7 +18,17 @@ import { ok } from '../../../../kit/envelope.ts'
 import { AppError, errors } from '../../../../kit/errors.ts'
 import type { Logger } from '../../../../kit/logger.ts'
 import type { App, FastifyReply, FastifyRequest } from '../../../../kit/server.ts'
+import { Media, Ok, Open } from '../../schemas.ts'
 import { type Catalogue, TOOL_SERVICES } from '../../tool-catalogue.ts'
+
+/** What the MCP transports answer: JSON-RPC messages, as JSON or as an event stream. */
+const McpAnswer = {
+  description: 'JSON-RPC 2.0 messages of the Model Context Protocol (JSON, or text/event-stream)',
+  content: {
+    'application/json': { schema: Open({ jsonrpc: Type.Optional(Type.String()) }) },
+    'text/event-stream': { schema: { type: 'string' } },
+  },
+}
 
 const VERSION = '0.1.0'
 
@@ -104,47 +114,77 @@ export function registerMcp(app: App, deps: McpDeps): void {
 
   const ServiceParams = Type.Object({ service: Type.String({ minLength: 1, maxLength: 40 }) })
 
-  app.get('/v1/mcp', async (_request, reply) =>
-    ok(reply, {
-      services: TOOL_SERVICES.map((service) => ({
-        service,
-        streamable_http: `/v1/mcp/${service}`,
-        sse: `/mcp/${service}/sse`,
-        tools: deps.catalogue.forService(service).map((t) => t.name),
-      })),
-    }),
+  app.get(
+    '/v1/mcp',
+    {
+      schema: {
+        response: {
+          200: Ok(
+            Type.Object({
+              services: Type.Array(
+                Type.Object({
+                  service: Type.String(),
+                  streamable_http: Type.String(),
+                  sse: Type.String(),
+                  tools: Type.Array(Type.String()),
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (_request, reply) =>
+      ok(reply, {
+        services: TOOL_SERVICES.map((service) => ({
+          service,
+          streamable_http: `/v1/mcp/${service}`,
+          sse: `/mcp/${service}/sse`,
+          tools: deps.catalogue.forService(service).map((t) => t.name),
+        })),
+      }),
   )
 
   for (const prefix of ['/v1/mcp', '/mcp']) {
     app.route({
       method: ['GET', 'POST', 'DELETE'],
       url: `${prefix}/:service`,
-      schema: { params: ServiceParams },
+      schema: { params: ServiceParams, response: { '2xx': McpAnswer, '4xx': McpAnswer } },
       handler: async (request, reply) =>
         streamable(request, reply, (request.params as { service: string }).service),
     })
   }
 
-  app.get('/mcp/:service/sse', { schema: { params: ServiceParams } }, async (request, reply) => {
-    const service = known(request.params.service)
-    const server = serverFor(service)
-    reply.hijack()
-    const transport = new SSEServerTransport(`/mcp/${service}/messages`, reply.raw)
-    sessions.set(transport.sessionId, { transport, service })
-    transport.onclose = () => {
-      sessions.delete(transport.sessionId)
-    }
-    reply.raw.on('close', () => {
-      sessions.delete(transport.sessionId)
-      server.close().catch(() => undefined)
-    })
-    await server.connect(transport)
-  })
+  app.get(
+    '/mcp/:service/sse',
+    {
+      schema: {
+        params: ServiceParams,
+        response: { 200: Media('text/event-stream', 'the MCP session as server-sent events') },
+      },
+    },
+    async (request, reply) => {
+      const service = known(request.params.service)
+      const server = serverFor(service)
+      reply.hijack()
+      const transport = new SSEServerTransport(`/mcp/${service}/messages`, reply.raw)
+      sessions.set(transport.sessionId, { transport, service })
+      transport.onclose = () => {
+        sessions.delete(transport.sessionId)
+      }
+      reply.raw.on('close', () => {
+        sessions.delete(transport.sessionId)
+        server.close().catch(() => undefined)
+      })
+      await server.connect(transport)
+    },
+  )
 
   app.post(
     '/mcp/:service/messages',
     {
       schema: {
+        response: { '2xx': McpAnswer },
         params: ServiceParams,
         querystring: Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 100 }) }),
       },

@@ -13,7 +13,19 @@ import type { MemoryStore, Scope } from '../../../../engines/memory/store.ts'
 import { ok } from '../../../../kit/envelope.ts'
 import { AppError, errors } from '../../../../kit/errors.ts'
 import type { App } from '../../../../kit/server.ts'
+import { Nullable, Ok, Open } from '../../schemas.ts'
 import type { LlmRelay } from '../llm/relay.ts'
+
+const MemorySchema = Type.Object({
+  id: Type.String(),
+  memory: Type.String(),
+  user_id: Nullable(Type.String()),
+  agent_id: Nullable(Type.String()),
+  run_id: Nullable(Type.String()),
+  metadata: Type.Record(Type.String(), Type.Unknown()),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+})
 
 const ScopeId = Type.String({ minLength: 1, maxLength: 200 })
 const Message = Type.Object(
@@ -97,42 +109,81 @@ export function registerMemory(app: App, deps: MemoryDeps): void {
     }
   }
 
-  app.post('/v1/memory/add', { schema: { body: AddBody } }, async (request, reply) => {
-    const b = request.body
-    if (!b.messages && !b.text) throw errors.invalid('messages', 'messages or text is required')
-    if (b.messages && b.text) throw errors.invalid('text', 'send messages or text, not both')
-    const messages = b.messages ?? [{ role: 'user' as const, content: b.text! }]
-    const infer = b.infer ?? deps.llm.configured
-    if (infer && !deps.llm.configured) {
-      throw new AppError(
-        'service_unavailable',
-        'infer=true needs a language model: set LLM_BASE_URL, or send infer=false to store the text as it is',
-        { field: 'infer' },
-      )
-    }
-    const facts = infer
-      ? await extractFacts(messages, request.apiKeyId)
-      : messages.filter((m) => m.role !== 'system').map((m) => m.content)
-    const results = await memory.add(facts, scopeOf(b), b.metadata ?? {})
-    return ok(reply, { results, inferred: infer, dedup_threshold: memory.dedupThreshold })
-  })
+  app.post(
+    '/v1/memory/add',
+    {
+      schema: {
+        body: AddBody,
+        response: {
+          200: Ok(
+            Type.Object({
+              results: Type.Array(
+                Type.Object({
+                  id: Type.String(),
+                  memory: Type.String(),
+                  event: Type.Union([Type.Literal('ADD'), Type.Literal('UPDATE'), Type.Literal('NONE')]),
+                  previous_memory: Type.Optional(Type.String()),
+                  similarity: Type.Optional(Type.Number()),
+                }),
+              ),
+              inferred: Type.Boolean(),
+              dedup_threshold: Type.Number(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body
+      if (!b.messages && !b.text) throw errors.invalid('messages', 'messages or text is required')
+      if (b.messages && b.text) throw errors.invalid('text', 'send messages or text, not both')
+      const messages = b.messages ?? [{ role: 'user' as const, content: b.text! }]
+      const infer = b.infer ?? deps.llm.configured
+      if (infer && !deps.llm.configured) {
+        throw new AppError(
+          'service_unavailable',
+          'infer=true needs a language model: set LLM_BASE_URL, or send infer=false to store the text as it is',
+          { field: 'infer' },
+        )
+      }
+      const facts = infer
+        ? await extractFacts(messages, request.apiKeyId)
+        : messages.filter((m) => m.role !== 'system').map((m) => m.content)
+      const results = await memory.add(facts, scopeOf(b), b.metadata ?? {})
+      return ok(reply, { results, inferred: infer, dedup_threshold: memory.dedupThreshold })
+    },
+  )
 
-  app.post('/v1/memory/search', { schema: { body: SearchBody } }, async (request, reply) => {
-    const b = request.body
-    const results = await memory.search({
-      query: b.query,
-      scope: scopeOf(b),
-      filters: b.filters,
-      topK: b.top_k ?? 10,
-      threshold: b.threshold,
-    })
-    return ok(reply, { results })
-  })
+  app.post(
+    '/v1/memory/search',
+    {
+      schema: {
+        body: SearchBody,
+        response: {
+          200: Ok(
+            Type.Object({ results: Type.Array(Open({ ...MemorySchema.properties, score: Type.Number() })) }),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body
+      const results = await memory.search({
+        query: b.query,
+        scope: scopeOf(b),
+        filters: b.filters,
+        topK: b.top_k ?? 10,
+        threshold: b.threshold,
+      })
+      return ok(reply, { results })
+    },
+  )
 
   app.get(
     '/v1/memory',
     {
       schema: {
+        response: { 200: Ok(Type.Object({ results: Type.Array(MemorySchema) })) },
         querystring: Type.Object(
           {
             user_id: Type.Optional(ScopeId),
@@ -147,14 +198,44 @@ export function registerMemory(app: App, deps: MemoryDeps): void {
   )
 
   const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) })
-  app.get('/v1/memory/:id', { schema: { params: IdParams } }, async (request, reply) =>
-    ok(reply, await memory.get(request.params.id)),
+  app.get(
+    '/v1/memory/:id',
+    { schema: { params: IdParams, response: { 200: Ok(MemorySchema) } } },
+    async (request, reply) => ok(reply, await memory.get(request.params.id)),
   )
-  app.get('/v1/memory/:id/history', { schema: { params: IdParams } }, async (request, reply) =>
-    ok(reply, { history: await memory.history(request.params.id) }),
+  app.get(
+    '/v1/memory/:id/history',
+    {
+      schema: {
+        params: IdParams,
+        response: {
+          200: Ok(
+            Type.Object({
+              history: Type.Array(
+                Open({
+                  event: Type.String(),
+                  old_memory: Nullable(Type.String()),
+                  new_memory: Nullable(Type.String()),
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (request, reply) => ok(reply, { history: await memory.history(request.params.id) }),
   )
-  app.delete('/v1/memory/:id', { schema: { params: IdParams } }, async (request, reply) => {
-    await memory.delete(request.params.id)
-    return ok(reply, { id: request.params.id, deleted: true })
-  })
+  app.delete(
+    '/v1/memory/:id',
+    {
+      schema: {
+        params: IdParams,
+        response: { 200: Ok(Type.Object({ id: Type.String(), deleted: Type.Boolean() })) },
+      },
+    },
+    async (request, reply) => {
+      await memory.delete(request.params.id)
+      return ok(reply, { id: request.params.id, deleted: true })
+    },
+  )
 }

@@ -13,6 +13,7 @@ import { join, normalize, relative, resolve, sep } from 'node:path'
 import { Marked } from 'marked'
 import type { PublicRecord, Snapshot } from '../../../../engines/discovery/dataset.ts'
 import type { App, FastifyReply } from '../../../../kit/server.ts'
+import { Media } from '../../schemas.ts'
 
 const TYPE_TITLES: Record<string, string> = { service: 'Služby', content: 'Články', product: 'Produkty' }
 
@@ -176,61 +177,109 @@ export function registerPages(app: App, deps: PagesDeps): void {
   const pub = { auth: 'public' as const }
   const root = deps.projectRoot
 
-  app.get('/web', { config: pub }, async (_request, reply) => {
-    const snapshot = deps.snapshot
-    if (!snapshot)
-      return html(
-        reply,
-        503,
-        page(
-          'Unavailable',
-          `<h1>Pages unavailable</h1><p>${escapeHtml(deps.snapshotProblem ?? 'no snapshot')}</p>`,
-        ),
-      )
-    return html(reply, 200, webIndex(snapshot))
-  })
+  app.get(
+    '/web',
+    {
+      config: pub,
+      schema: {
+        response: {
+          200: Media('text/html', 'an HTML page'),
+          404: Media('text/html', 'a page saying what was not found'),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const snapshot = deps.snapshot
+      if (!snapshot)
+        return html(
+          reply,
+          503,
+          page(
+            'Unavailable',
+            `<h1>Pages unavailable</h1><p>${escapeHtml(deps.snapshotProblem ?? 'no snapshot')}</p>`,
+          ),
+        )
+      return html(reply, 200, webIndex(snapshot))
+    },
+  )
 
-  app.get('/web/*', { config: pub }, async (request, reply) => {
-    const snapshot = deps.snapshot
-    if (!snapshot) return html(reply, 503, page('Unavailable', '<h1>Pages unavailable</h1>'))
-    const path = `/${(request.params as { '*': string })['*']}`.replace(/\/+$/, '') || '/'
-    const record = snapshot.records.find((r) => pathOf(r).replace(/\/+$/, '') === path)
-    if (!record) return notFoundPage(reply, `The page ${path}`, '/web')
-    return html(reply, 200, recordPage(record))
-  })
+  app.get(
+    '/web/*',
+    {
+      config: pub,
+      schema: {
+        response: {
+          200: Media('text/html', 'an HTML page'),
+          404: Media('text/html', 'a page saying what was not found'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const snapshot = deps.snapshot
+      if (!snapshot) return html(reply, 503, page('Unavailable', '<h1>Pages unavailable</h1>'))
+      const path = `/${(request.params as { '*': string })['*']}`.replace(/\/+$/, '') || '/'
+      const record = snapshot.records.find((r) => pathOf(r).replace(/\/+$/, '') === path)
+      if (!record) return notFoundPage(reply, `The page ${path}`, '/web')
+      return html(reply, 200, recordPage(record))
+    },
+  )
 
-  app.get('/docs', { config: pub }, async (_request, reply) => {
-    const docs = await listDocs(root)
-    const items = docs.map((d) => `<li><a href="/docs/${d}">${escapeHtml(d)}</a></li>`).join('')
-    return html(reply, 200, page('Documentation', `<h1>Documentation</h1><ul>${items}</ul>`))
-  })
+  app.get(
+    '/docs',
+    {
+      config: pub,
+      schema: {
+        response: {
+          200: Media('text/html', 'an HTML page'),
+          404: Media('text/html', 'a page saying what was not found'),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const docs = await listDocs(root)
+      const items = docs.map((d) => `<li><a href="/docs/${d}">${escapeHtml(d)}</a></li>`).join('')
+      return html(reply, 200, page('Documentation', `<h1>Documentation</h1><ul>${items}</ul>`))
+    },
+  )
 
-  app.get('/docs/*', { config: pub }, async (request, reply) => {
-    const name = (request.params as { '*': string })['*'].replace(/\.md$/, '').replace(/\/+$/, '')
-    const file = docFile(root, name)
-    let markdown: string | undefined
-    let used: string | undefined
-    if (file) {
-      for (const candidate of [file, file.replace(/\.md$/, '/README.md')]) {
-        try {
-          markdown = await readFile(candidate, 'utf8')
-          used = candidate
-          break
-        } catch {
-          // try the next candidate
+  app.get(
+    '/docs/*',
+    {
+      config: pub,
+      schema: {
+        response: {
+          200: Media('text/html', 'an HTML page'),
+          404: Media('text/html', 'a page saying what was not found'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const name = (request.params as { '*': string })['*'].replace(/\.md$/, '').replace(/\/+$/, '')
+      const file = docFile(root, name)
+      let markdown: string | undefined
+      let used: string | undefined
+      if (file) {
+        for (const candidate of [file, file.replace(/\.md$/, '/README.md')]) {
+          try {
+            markdown = await readFile(candidate, 'utf8')
+            used = candidate
+            break
+          } catch {
+            // try the next candidate
+          }
         }
       }
-    }
-    if (markdown === undefined || used === undefined)
-      return notFoundPage(reply, `The document ${name}`, '/docs')
-    const fromDir = relative(root, resolve(used, '..'))
-    const marked = new Marked({
-      gfm: true,
-      walkTokens(token) {
-        if (token.type === 'link') token.href = docLink(token.href, fromDir)
-      },
-    })
-    const title = /^#\s+(.+)$/m.exec(markdown)?.[1] ?? name
-    return html(reply, 200, page(title, await marked.parse(markdown)))
-  })
+      if (markdown === undefined || used === undefined)
+        return notFoundPage(reply, `The document ${name}`, '/docs')
+      const fromDir = relative(root, resolve(used, '..'))
+      const marked = new Marked({
+        gfm: true,
+        walkTokens(token) {
+          if (token.type === 'link') token.href = docLink(token.href, fromDir)
+        },
+      })
+      const title = /^#\s+(.+)$/m.exec(markdown)?.[1] ?? name
+      return html(reply, 200, page(title, await marked.parse(markdown)))
+    },
+  )
 }

@@ -78,6 +78,14 @@ export function registerProxies(app: App, deps: ProxyDeps): void {
       scope.route({
         method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
         url,
+        schema: {
+          response: {
+            '2xx': {
+              description: `the ${target.name} service's answer, relayed as it came`,
+              content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+            },
+          },
+        },
         handler: (request, reply) => forward(request, reply, target, deps.timeoutMs),
       })
     }

@@ -12,8 +12,8 @@ import type { TruthLog, TruthLogEntry } from '../../../../engines/truth-log/chai
 import { ok } from '../../../../kit/envelope.ts'
 import { AppError } from '../../../../kit/errors.ts'
 import type { App } from '../../../../kit/server.ts'
-import { Paging } from '../../schemas.ts'
-import { TruthLogAutoBody, TruthLogBody } from './schemas.ts'
+import { Ok, Open, Paging } from '../../schemas.ts'
+import { TruthLogAutoBody, TruthLogBody, TruthLogEntrySchema } from './schemas.ts'
 
 /** Results up to this many characters of JSON are kept verbatim in the entry; larger ones by hash. */
 const INLINE_RESULT_CHARS = 4000
@@ -52,15 +52,31 @@ export interface TruthLogDeps {
 export function registerTruthLog(app: App, deps: TruthLogDeps): void {
   const internal = { auth: 'internal' as const }
 
-  app.post('/truth-log', { config: internal, schema: { body: TruthLogBody } }, async (request, reply) => {
-    const entry = await deps.truthLog.append(request.body)
-    reply.code(201)
-    return ok(reply, { entry })
-  })
+  app.post(
+    '/truth-log',
+    {
+      config: internal,
+      schema: { body: TruthLogBody, response: { 201: Ok(Type.Object({ entry: TruthLogEntrySchema })) } },
+    },
+    async (request, reply) => {
+      const entry = await deps.truthLog.append(request.body)
+      reply.code(201)
+      return ok(reply, { entry })
+    },
+  )
 
   app.post(
     '/truth-log/auto',
-    { config: internal, schema: { body: TruthLogAutoBody } },
+    {
+      config: internal,
+      schema: {
+        body: TruthLogAutoBody,
+        response: {
+          200: Ok(Type.Object({ entry: TruthLogEntrySchema, created: Type.Boolean() })),
+          201: Ok(Type.Object({ entry: TruthLogEntrySchema, created: Type.Boolean() })),
+        },
+      },
+    },
     async (request, reply) => {
       const job = await deps.queue.get(request.body.job_id)
       if (!isTerminal(job.status)) {
@@ -85,6 +101,16 @@ export function registerTruthLog(app: App, deps: TruthLogDeps): void {
     {
       config: internal,
       schema: {
+        response: {
+          200: Ok(
+            Type.Object({
+              items: Type.Array(TruthLogEntrySchema),
+              total: Type.Integer(),
+              limit: Type.Integer(),
+              offset: Type.Integer(),
+            }),
+          ),
+        },
         querystring: Type.Object(
           {
             worker: Type.Optional(Type.String({ maxLength: 200 })),
@@ -101,7 +127,21 @@ export function registerTruthLog(app: App, deps: TruthLogDeps): void {
     },
   )
 
-  app.get('/truth-log/verify', { config: internal }, async (_request, reply) =>
-    ok(reply, await deps.truthLog.verify()),
+  app.get(
+    '/truth-log/verify',
+    {
+      config: internal,
+      schema: {
+        response: {
+          200: Ok(
+            Open({
+              ok: Type.Boolean({ description: 'every entry links to the one before and hashes to its hash' }),
+              entries: Type.Optional(Type.Integer()),
+            }),
+          ),
+        },
+      },
+    },
+    async (_request, reply) => ok(reply, await deps.truthLog.verify()),
   )
 }

@@ -13,3 +13,16 @@ export const TruthLogBody = Type.Object(
 )
 
 export const TruthLogAutoBody = Type.Object({ job_id: Uuid }, { additionalProperties: false })
+
+export const TruthLogEntrySchema = Type.Object({
+  seq: Type.Integer(),
+  id: Type.String(),
+  worker: Type.String(),
+  task: Type.String(),
+  content: Type.String(),
+  status: Type.String(),
+  job_id: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+  prev_hash: Type.String(),
+  hash: Type.String({ description: 'SHA-256 over the previous hash and this entry' }),
+})

@@ -16,7 +16,7 @@ import type { Egress } from '../../../../kit/egress.ts'
 import { ok, renderError } from '../../../../kit/envelope.ts'
 import { AppError, errors, isAppError } from '../../../../kit/errors.ts'
 import { type App, sendError, toAppError } from '../../../../kit/server.ts'
-import { IdParams } from '../../schemas.ts'
+import { IdParams, Media } from '../../schemas.ts'
 import {
   BatchBody,
   BatchResponse,
@@ -216,32 +216,45 @@ export function registerWeb(app: App, deps: WebDeps): void {
       },
     )
 
-    scope.post('/v1/browser/screenshot', { schema: { body: BrowserBody } }, async (request, reply) => {
-      const b = request.body
-      await deps.egress.check(b.url)
-      const png = await deps.browser.screenshot({
-        url: b.url,
-        fullPage: b.full_page,
-        width: b.width,
-        height: b.height,
-        waitUntil: b.wait_until,
-        timeoutMs: b.timeout_ms ?? 20_000,
-      })
-      return reply.type('image/png').header('content-length', png.byteLength).send(png)
-    })
+    scope.post(
+      '/v1/browser/screenshot',
+      { schema: { body: BrowserBody, response: { 200: Media('image/png', 'the page as a PNG') } } },
+      async (request, reply) => {
+        const b = request.body
+        await deps.egress.check(b.url)
+        const png = await deps.browser.screenshot({
+          url: b.url,
+          fullPage: b.full_page,
+          width: b.width,
+          height: b.height,
+          waitUntil: b.wait_until,
+          timeoutMs: b.timeout_ms ?? 20_000,
+        })
+        return reply.type('image/png').header('content-length', png.byteLength).send(png)
+      },
+    )
 
-    scope.post('/v1/browser/pdf', { schema: { body: BrowserBody } }, async (request, reply) => {
-      const b = request.body
-      await deps.egress.check(b.url)
-      const pdf = await deps.browser.pdf({
-        url: b.url,
-        width: b.width,
-        height: b.height,
-        waitUntil: b.wait_until,
-        timeoutMs: b.timeout_ms ?? 20_000,
-      })
-      return reply.type('application/pdf').header('content-length', pdf.byteLength).send(pdf)
-    })
+    scope.post(
+      '/v1/browser/pdf',
+      {
+        schema: {
+          body: BrowserBody,
+          response: { 200: Media('application/pdf', 'the page printed to PDF (A4)') },
+        },
+      },
+      async (request, reply) => {
+        const b = request.body
+        await deps.egress.check(b.url)
+        const pdf = await deps.browser.pdf({
+          url: b.url,
+          width: b.width,
+          height: b.height,
+          waitUntil: b.wait_until,
+          timeoutMs: b.timeout_ms ?? 20_000,
+        })
+        return reply.type('application/pdf').header('content-length', pdf.byteLength).send(pdf)
+      },
+    )
   })
 }
 
