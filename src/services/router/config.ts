@@ -98,6 +98,19 @@ export const routerSpec = {
     max: 100,
     doc: 'percent cosine similarity at which an added fact updates an existing memory',
   }),
+  MCP_SSE_SESSIONS_PER_CLIENT: env.int({
+    default: 8,
+    min: 1,
+    max: 1000,
+    doc: 'MCP SSE sessions one client may hold',
+  }),
+  MCP_SSE_MAX_SESSIONS: env.int({ default: 500, min: 1, max: 100_000, doc: 'MCP SSE sessions per instance' }),
+  MCP_SSE_IDLE_SECONDS: env.int({
+    default: 300,
+    min: 1,
+    max: 86_400,
+    doc: 'an MCP SSE session silent this long is closed',
+  }),
   // The web tools: the egress guard (WEB_ALLOWED_HOSTS, fetch limits), the parsers and Chromium.
   ...egressSpec,
   CHROMIUM_PATH: env.string({ default: '/usr/bin/chromium', doc: 'Chromium binary for the browser tools' }),

@@ -148,7 +148,15 @@ export function assembleRouter(
     llm: { relay: llm, usage, idleMs: config.LLM_STREAM_IDLE_SECONDS * 1000 },
     chat: { dispatcher, catalogue, llm, conversations, calls, configs },
     memory: { memory, llm },
-    mcp: { catalogue, logger },
+    mcp: {
+      catalogue,
+      logger,
+      sse: {
+        perClient: config.MCP_SSE_SESSIONS_PER_CLIENT,
+        total: config.MCP_SSE_MAX_SESSIONS,
+        idleMs: config.MCP_SSE_IDLE_SECONDS * 1000,
+      },
+    },
     proxy: {
       knowledgeUrl: config.KNOWLEDGE_URL,
       amlUrl: config.AML_URL,

@@ -6,6 +6,8 @@
  * - HTTP+SSE (the older transport many clients still speak) at `GET /mcp/{service}/sse`, with the
  *   client's messages posted to `/mcp/{service}/messages?sessionId=…` (a session lives on the
  *   instance that opened it).
+ * An SSE session holds a stream open, so they are bounded: a few per client (its key, or its
+ * address without one), a maximum per instance, and a session silent for too long is closed.
  * `GET /v1/mcp` lists the services and their tools. Tool names are prefixed by their service; a
  * failing tool answers `isError: true` with the reason, as MCP asks, instead of a protocol error.
  */
@@ -35,10 +37,66 @@ const VERSION = '0.1.0'
 export interface McpDeps {
   catalogue: Catalogue
   logger: Logger
+  sse: {
+    /** Sessions one client may hold at once. */
+    perClient: number
+    /** Sessions this instance holds at most. */
+    total: number
+    /** A session with no message for this long is closed (ms). */
+    idleMs: number
+  }
+}
+
+interface Session {
+  transport: SSEServerTransport
+  service: string
+  client: string
+  idle: NodeJS.Timeout
 }
 
 export function registerMcp(app: App, deps: McpDeps): void {
-  const sessions = new Map<string, { transport: SSEServerTransport; service: string }>()
+  const sessions = new Map<string, Session>()
+  const perClient = new Map<string, number>()
+
+  function admit(client: string): void {
+    const held = perClient.get(client) ?? 0
+    if (held >= deps.sse.perClient) {
+      throw new AppError(
+        'rate_limited',
+        `A client may hold ${deps.sse.perClient} MCP sessions at once; close one, or use the stateless /v1/mcp/{service}`,
+        { limit: deps.sse.perClient },
+        { 'retry-after': String(Math.ceil(deps.sse.idleMs / 1000)) },
+      )
+    }
+    if (sessions.size >= deps.sse.total) {
+      throw new AppError(
+        'service_unavailable',
+        'This instance holds as many MCP sessions as it may; retry shortly or use /v1/mcp/{service}',
+        { limit: deps.sse.total },
+        { 'retry-after': '5' },
+      )
+    }
+  }
+
+  function release(id: string): void {
+    const session = sessions.get(id)
+    if (!session) return
+    sessions.delete(id)
+    clearTimeout(session.idle)
+    const held = (perClient.get(session.client) ?? 1) - 1
+    if (held > 0) perClient.set(session.client, held)
+    else perClient.delete(session.client)
+  }
+
+  /** (Re)starts a session's idle timer; when it fires the session and its stream end. */
+  function idleTimer(id: string, transport: SSEServerTransport): NodeJS.Timeout {
+    const timer = setTimeout(() => {
+      release(id)
+      transport.close().catch(() => undefined)
+    }, deps.sse.idleMs)
+    timer.unref()
+    return timer
+  }
 
   function serverFor(service: string): Server {
     const tools = deps.catalogue.forService(service)
@@ -165,15 +223,17 @@ export function registerMcp(app: App, deps: McpDeps): void {
     },
     async (request, reply) => {
       const service = known(request.params.service)
+      const client = request.apiKeyId ? `key:${request.apiKeyId}` : `ip:${request.ip}`
+      admit(client)
       const server = serverFor(service)
       reply.hijack()
       const transport = new SSEServerTransport(`/mcp/${service}/messages`, reply.raw)
-      sessions.set(transport.sessionId, { transport, service })
-      transport.onclose = () => {
-        sessions.delete(transport.sessionId)
-      }
+      const id = transport.sessionId
+      sessions.set(id, { transport, service, client, idle: idleTimer(id, transport) })
+      perClient.set(client, (perClient.get(client) ?? 0) + 1)
+      transport.onclose = () => release(id)
       reply.raw.on('close', () => {
-        sessions.delete(transport.sessionId)
+        release(id)
         server.close().catch(() => undefined)
       })
       await server.connect(transport)
@@ -196,13 +256,17 @@ export function registerMcp(app: App, deps: McpDeps): void {
           session_id: request.query.sessionId,
         })
       }
+      clearTimeout(session.idle)
+      session.idle = idleTimer(request.query.sessionId, session.transport)
       reply.hijack()
       await session.transport.handlePostMessage(request.raw, reply.raw, request.body)
     },
   )
 
   app.addHook('onClose', async () => {
-    for (const { transport } of sessions.values()) await transport.close().catch(() => undefined)
-    sessions.clear()
+    for (const [id, { transport }] of sessions) {
+      release(id)
+      await transport.close().catch(() => undefined)
+    }
   })
 }
