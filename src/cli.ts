@@ -10,6 +10,7 @@ import { startServices, stopOnSignals } from './kit/lifecycle.ts'
 import { createLogger } from './kit/logger.ts'
 import { amlCommands } from './services/aml/cli.ts'
 import { datasetCheck } from './services/discovery/cli.ts'
+import { domainCommands } from './services/domain/cli.ts'
 import { keyCommands } from './services/gateway/cli.ts'
 import { services } from './services/index.ts'
 import { kbIngest, kbReembed } from './services/knowledge/cli.ts'
@@ -86,6 +87,7 @@ export const commands: Command[] = [
   kbReembed,
   ...keyCommands,
   ...amlCommands,
+  ...domainCommands,
 ]
 
 function help(io: CommandIO): void {

@@ -5,6 +5,7 @@
 import type { ServiceDefinition } from '../kit/service.ts'
 import { amlService } from './aml/service.ts'
 import { discoveryService } from './discovery/service.ts'
+import { domainService } from './domain/service.ts'
 import { gatewayService } from './gateway/service.ts'
 import { knowledgeService } from './knowledge/service.ts'
 import { routerService } from './router/service.ts'
@@ -14,5 +15,6 @@ export const services: ServiceDefinition[] = [
   gatewayService,
   knowledgeService,
   amlService,
+  domainService,
   routerService,
 ]

@@ -19,6 +19,7 @@ const HEALTH: Record<string, string> = {
   router: '/health',
   knowledge: '/rag/health',
   aml: '/health',
+  domain: '/health',
 }
 
 let child: ChildProcess

@@ -8,6 +8,7 @@
 
 import { median, quantile } from '../finance/stats.ts'
 import { loadListings } from '../sources/listings.ts'
+import type { Listing } from './listings.ts'
 
 export interface Sale {
   code: string
@@ -20,6 +21,9 @@ export interface Sale {
   lon: number
   locality: string
   scrapedAt: string
+  /** Municipality (obec) and kraj, when the locality resolved against the gazetteer. */
+  municipality?: string | undefined
+  region?: string | undefined
 }
 
 /** Plausibility bounds in CZK/m²: outside them a row is a typo or not a flat sale (e.g. rent, a share). */
@@ -34,12 +38,21 @@ export function roomsOf(disposition: string): number | null {
 
 const salesCache = new Map<string, Sale[]>()
 
-/** Sale listings with a price and an area, within the plausibility bounds. */
+/** Sale listings of a file with a price and an area, within the plausibility bounds (cached per file). */
 export function saleListings(file: string): Sale[] {
   const hit = salesCache.get(file)
   if (hit) return hit
+  const out = toSales(loadListings(file))
+  salesCache.set(file, out)
+  return out
+}
+
+/** The listings that are sales with a price and an area, within the plausibility bounds. */
+export function toSales(
+  listings: Iterable<Listing & { municipality?: string | null; region?: string | null }>,
+): Sale[] {
   const out: Sale[] = []
-  for (const l of loadListings(file)) {
+  for (const l of listings) {
     if (l.category_type !== 1 || l.price_czk === null || l.area_m2 === null) continue
     if (!Number.isFinite(l.lat) || !Number.isFinite(l.lon)) continue
     const ppm2 = l.price_czk / l.area_m2
@@ -55,9 +68,10 @@ export function saleListings(file: string): Sale[] {
       lon: l.lon,
       locality: l.locality,
       scrapedAt: l.scraped_at.slice(0, 10),
+      municipality: l.municipality ?? undefined,
+      region: l.region ?? undefined,
     })
   }
-  salesCache.set(file, out)
   return out
 }
 

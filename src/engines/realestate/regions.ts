@@ -47,3 +47,102 @@ export function regionOfLocality(locality: string, regions: Map<string, Set<stri
   }
   return undefined
 }
+
+/** One municipality of the gazetteer with the parts (části obce) and postcodes it has. */
+export interface Municipality {
+  name: string
+  slug: string
+  district: string
+  region: string
+  parts: Set<string>
+}
+
+/**
+ * The RÚIAN gazetteer as lookups by slug: municipalities (obce), their parts and postcodes. It
+ * has no coordinates; `geocode` in geocode.ts places an address through the listings of the
+ * municipality (part) it names.
+ */
+export interface Gazetteer {
+  /** Municipality slug → the municipalities of that name (several kraje may share a name). */
+  municipalities: Map<string, Municipality[]>
+  /** Part slug → the municipalities that have a part of that name. */
+  parts: Map<string, Municipality[]>
+  /** PSČ (5 digits) → the municipalities it serves. */
+  postcodes: Map<string, Municipality[]>
+}
+
+const gazetteers = new Map<string, Gazetteer>()
+
+export function loadGazetteer(registryDir: string): Gazetteer {
+  const hit = gazetteers.get(registryDir)
+  if (hit) return hit
+  const rows = parse(readFileSync(join(registryDir, 'psc-list.csv'), 'utf8'), { columns: true }) as Record<
+    string,
+    string
+  >[]
+  const byCode = new Map<string, Municipality>()
+  const municipalities = new Map<string, Municipality[]>()
+  const parts = new Map<string, Municipality[]>()
+  const postcodes = new Map<string, Municipality[]>()
+  const add = (map: Map<string, Municipality[]>, key: string, m: Municipality) => {
+    const list = map.get(key)
+    if (!list) map.set(key, [m])
+    else if (!list.includes(m)) list.push(m)
+  }
+  for (const r of rows) {
+    let m = byCode.get(r.kodobce!)
+    if (!m) {
+      m = {
+        name: r.nazobce!,
+        slug: slugify(r.nazobce!),
+        district: r.nazokresu!,
+        region: r.nazevkraj!,
+        parts: new Set(),
+      }
+      byCode.set(r.kodobce!, m)
+      add(municipalities, m.slug, m)
+    }
+    const part = slugify(r.nazcobce!)
+    m.parts.add(part)
+    add(parts, part, m)
+    if (/^\d{5}$/.test(r.psc ?? '')) add(postcodes, r.psc!, m)
+  }
+  const gazetteer = { municipalities, parts, postcodes }
+  gazetteers.set(registryDir, gazetteer)
+  return gazetteer
+}
+
+/**
+ * The municipalities a locality slug ("praha-smichov-ostrovskeho") may mean: the longest run of
+ * leading words that is a municipality name; when several municipalities share the name, those
+ * having a part named by the following words, if any do.
+ */
+export function municipalitiesOfLocality(locality: string, gazetteer: Gazetteer): Municipality[] {
+  const words = locality.split('-')
+  for (let k = Math.min(6, words.length); k >= 1; k--) {
+    const list = gazetteer.municipalities.get(words.slice(0, k).join('-'))
+    if (!list) continue
+    if (list.length === 1) return list
+    const rest = words.slice(k)
+    for (let j = Math.min(6, rest.length); j >= 1; j--) {
+      const part = rest.slice(0, j).join('-')
+      const having = list.filter((m) => m.parts.has(part))
+      if (having.length > 0) return having
+    }
+    return list
+  }
+  return []
+}
+
+/**
+ * The municipality and kraj a locality slug names; undefined when it names none, or when its
+ * municipalities lie in more than one kraj (left unresolved rather than guessed).
+ */
+export function placeOfLocality(
+  locality: string,
+  gazetteer: Gazetteer,
+): { municipality: string; region: string } | undefined {
+  const list = municipalitiesOfLocality(locality, gazetteer)
+  const regions = new Set(list.map((m) => m.region))
+  return regions.size === 1 ? { municipality: list[0]!.name, region: list[0]!.region } : undefined
+}

@@ -1,0 +1,99 @@
+/**
+ * `gatehouse realestate import FILE.csv`: loads a listings file into the domain service's table,
+ * upserting by listing code (a second run of the same file changes nothing). Progress is a bar on
+ * a terminal and plain lines otherwise. Running domain services pick new listings up on restart.
+ */
+import { resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { SingleBar } from 'cli-progress'
+import { loadGazetteer } from '../../engines/realestate/regions.ts'
+import type { Command, CommandIO } from '../../kit/command.ts'
+import { commonSpec, parseEnv } from '../../kit/config.ts'
+import { openDatabase } from '../../kit/db.ts'
+import { type ImportProgress, importListingsFile } from './importer.ts'
+import { domainSpec } from './service.ts'
+import { DomainStore } from './store.ts'
+
+/** A bar on a terminal (stderr), a line every 2 s otherwise. */
+function progress(io: CommandIO): ImportProgress & { stop(): void } {
+  let bar: SingleBar | undefined
+  let lastLine = 0
+  return {
+    step(text) {
+      bar?.stop()
+      bar = undefined
+      io.err(text)
+    },
+    tick(done, total) {
+      if (io.interactive) {
+        if (!bar) {
+          bar = new SingleBar({
+            format: '  {bar} {percentage}% | {value}/{total} listings',
+            stream: process.stderr,
+            hideCursor: true,
+          })
+          bar.start(total, 0)
+        }
+        bar.update(done)
+      } else if (done === total || Date.now() - lastLine > 2000) {
+        lastLine = Date.now()
+        io.err(`  ${done}/${total} listings`)
+      }
+    },
+    stop() {
+      bar?.stop()
+    },
+  }
+}
+
+export const realestateImport: Command = {
+  path: ['realestate', 'import'],
+  summary: 'import a listings CSV (Sreality format) into the domain service',
+  usage:
+    'gatehouse realestate import FILE.csv\n  upserts by listing code (idempotent); places each listing in its municipality and kraj\n  (REGISTRY_DATA_DIR gazetteer); SQLite in DATA_DIR or DATABASE_URL.',
+  async run(args, io) {
+    const { positionals } = parseArgs({ args, allowPositionals: true })
+    if (positionals.length !== 1) {
+      io.err(
+        'give one listings file, e.g. gatehouse realestate import ../shared/data/realestate/listings.csv',
+      )
+      return 2
+    }
+    const config = parseEnv({ ...commonSpec, ...domainSpec }, io.env)
+    const file = resolve(positionals[0]!)
+    const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
+    const p = progress(io)
+    try {
+      await db.migrate()
+      const report = await importListingsFile(
+        new DomainStore(db.as()),
+        file,
+        loadGazetteer(resolve(config.REGISTRY_DATA_DIR)),
+        p,
+      )
+      p.stop()
+      for (const r of report.rejected.slice(0, 20)) io.err(`line ${r.line}: ${r.reason}`)
+      if (report.rejected.length > 20) io.err(`… and ${report.rejected.length - 20} more rejected rows`)
+      io.out(
+        `${report.read} rows read: ${report.added} new, ${report.written - report.added} already present (refreshed), ${report.rejected.length} rejected; ${report.unplaced} without a kraj`,
+      )
+      return report.written === 0 ? 1 : 0
+    } catch (error) {
+      p.stop()
+      const e = error as NodeJS.ErrnoException
+      if (e.code === 'ENOENT') {
+        io.err(`no such file: ${file}`)
+        return 1
+      }
+      if (/not a listings file|largest listings file/.test(e.message)) {
+        io.err(e.message)
+        return 1
+      }
+      throw error
+    } finally {
+      await db.close()
+    }
+  },
+}
+
+export const domainCommands: Command[] = [realestateImport]

@@ -1,0 +1,26 @@
+/** GET /health: 200 once the listings are loaded. */
+import { ok } from '../../../kit/envelope.ts'
+import type { App } from '../../../kit/server.ts'
+import type { DomainDeps } from '../app.ts'
+import { ERRORS, HealthResponse } from '../schemas.ts'
+
+export function registerHealthRoutes(app: App, deps: DomainDeps): void {
+  app.get(
+    '/health',
+    {
+      schema: {
+        summary: 'Readiness: listings loaded',
+        tags: ['health'],
+        response: { 200: HealthResponse, 503: ERRORS[503] },
+      },
+    },
+    async (_request, reply) => {
+      return ok(reply, {
+        status: 'ready' as const,
+        listings: deps.snapshot.listings,
+        sales: deps.snapshot.sales.length,
+        as_of: deps.snapshot.asOf,
+      })
+    },
+  )
+}

@@ -1,0 +1,158 @@
+/**
+ * Request and response schemas of the domain service (TypeBox: validation, serialisation and the
+ * OpenAPI document). Every success is `{success:true, data, meta}`; every failure
+ * `{success:false, error:{code, message, details}, meta}` — `details.field` and `details.rule` name
+ * what was wrong with the request.
+ */
+import { type TSchema, Type } from 'typebox'
+import { DISPOSITIONS } from '../../engines/realestate/listings.ts'
+import { ADS_SORTS } from './store.ts'
+
+export const Meta = Type.Object({
+  request_id: Type.String(),
+  processing_time_ms: Type.Integer(),
+})
+
+/** The success envelope around `data`. */
+export function Ok<T extends TSchema>(data: T) {
+  return Type.Object({ success: Type.Literal(true), data, meta: Meta })
+}
+
+export const ErrorEnvelope = Type.Object({
+  success: Type.Literal(false),
+  error: Type.Object({
+    code: Type.String({ description: 'INVALID_REQUEST, NOT_FOUND, SERVICE_UNAVAILABLE …' }),
+    message: Type.String(),
+    details: Type.Optional(
+      Type.Object(
+        {
+          field: Type.Optional(Type.String()),
+          rule: Type.Optional(Type.String()),
+        },
+        { additionalProperties: true },
+      ),
+    ),
+  }),
+  meta: Type.Object({ request_id: Type.String() }),
+})
+
+/** The error answers every route may give besides its own 200. */
+export const ERRORS = { 400: ErrorEnvelope, 503: ErrorEnvelope }
+
+export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()])
+
+export const Disposition = Type.Enum(DISPOSITIONS, {
+  description: `room layout: ${DISPOSITIONS.join(', ')}`,
+})
+
+/** Area in m²: under 10 is not a flat, over 1,000 is not a flat either (a building). */
+export const AreaM2 = Type.Number({ minimum: 10, maximum: 1000, description: 'usable floor area, m²' })
+export const Latitude = Type.Number({ minimum: -90, maximum: 90, description: 'WGS84 degrees' })
+export const Longitude = Type.Number({ minimum: -180, maximum: 180, description: 'WGS84 degrees' })
+export const PriceCzk = Type.Number({ exclusiveMinimum: 0, maximum: 1e10, description: 'CZK' })
+
+/** "minLon,minLat,maxLon,maxLat" in WGS84 degrees. */
+export const BBOX_PATTERN = '^-?\\d{1,3}(\\.\\d+)?(,-?\\d{1,3}(\\.\\d+)?){3}$'
+export const Bbox = Type.String({
+  pattern: BBOX_PATTERN,
+  maxLength: 100,
+  description: 'minLon,minLat,maxLon,maxLat (WGS84 degrees)',
+})
+
+export const LocalityParam = Type.String({
+  minLength: 2,
+  maxLength: 100,
+  description: 'municipality or its part, e.g. "Praha", "praha-smichov", "Brno"',
+})
+export const RegionParam = Type.String({
+  minLength: 2,
+  maxLength: 60,
+  description: 'kraj as ČSÚ names it, e.g. "Hlavní město Praha", "Jihomoravský"',
+})
+
+export const AdsQuery = Type.Object(
+  {
+    locality: Type.Optional(LocalityParam),
+    region: Type.Optional(RegionParam),
+    disposition: Type.Optional(
+      Type.Array(Disposition, { maxItems: DISPOSITIONS.length, description: 'repeat for several' }),
+    ),
+    price_min: Type.Optional(PriceCzk),
+    price_max: Type.Optional(PriceCzk),
+    area_min: Type.Optional(AreaM2),
+    area_max: Type.Optional(AreaM2),
+    bbox: Type.Optional(Bbox),
+    sort: Type.Optional(
+      Type.Enum(ADS_SORTS, { description: 'a leading "-" sorts descending; default price_per_m2' }),
+    ),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000, default: 0 })),
+  },
+  { additionalProperties: false },
+)
+
+export const Ad = Type.Object({
+  code: Type.String(),
+  title: Type.String(),
+  disposition: Type.String(),
+  area_m2: Nullable(Type.Number()),
+  price: Nullable(Type.Number({ description: 'CZK; null when the ad gives none' })),
+  price_per_m2: Nullable(Type.Integer()),
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+  locality: Type.String(),
+  municipality: Nullable(Type.String()),
+  region: Nullable(Type.String()),
+  scraped_at: Type.String(),
+})
+
+export const AdsResponse = Ok(
+  Type.Object({
+    total: Type.Integer({ description: 'ads matching the filters, before limit/offset' }),
+    limit: Type.Integer(),
+    offset: Type.Integer(),
+    items: Type.Array(Ad),
+  }),
+)
+
+export const StatsQuery = Type.Object(
+  {
+    region: Type.Optional(RegionParam),
+    disposition: Type.Optional(Disposition),
+  },
+  { additionalProperties: false },
+)
+
+export const PriceStats = Type.Object({
+  count: Type.Integer({ description: 'sale listings with a price and an area' }),
+  median_price_per_m2: Type.Integer(),
+  q1_price_per_m2: Type.Integer(),
+  q3_price_per_m2: Type.Integer(),
+  median_price: Type.Integer(),
+  median_area_m2: Type.Number(),
+})
+
+export const StatsResponse = Ok(
+  Type.Object({
+    as_of: Type.String({ description: 'date of the newest listing' }),
+    listings: Type.Integer({ description: 'all listings held' }),
+    country: Nullable(PriceStats),
+    regions: Type.Array(
+      Type.Object({
+        region: Type.String(),
+        ...PriceStats.properties,
+        dispositions: Type.Array(Type.Object({ disposition: Type.String(), ...PriceStats.properties })),
+      }),
+    ),
+    unplaced: Type.Integer({ description: 'sale listings whose kraj could not be resolved' }),
+  }),
+)
+
+export const HealthResponse = Ok(
+  Type.Object({
+    status: Type.Literal('ready'),
+    listings: Type.Integer(),
+    sales: Type.Integer({ description: 'listings usable for valuation (sale, price, area)' }),
+    as_of: Type.String(),
+  }),
+)

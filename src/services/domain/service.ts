@@ -1,0 +1,73 @@
+/**
+ * Starting the domain service: open the store (migrations), fill an empty listings table from
+ * LISTINGS_FILE (the shipped demo by default), load the listings into memory and build the app.
+ */
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { loadGazetteer } from '../../engines/realestate/regions.ts'
+import { env } from '../../kit/config.ts'
+import { openDatabase } from '../../kit/db.ts'
+import { defineService } from '../../kit/service.ts'
+import { buildApp } from './app.ts'
+import { importListingsFile } from './importer.ts'
+import { buildSnapshot } from './state.ts'
+import { DomainStore } from './store.ts'
+
+export const domainSpec = {
+  LISTINGS_FILE: env.string({
+    default: '../shared/data/realestate/sreality_byty_prodej_20240412.csv',
+    doc: 'listings CSV (Sreality format) imported into an empty listings table at start-up ("none" to skip)',
+  }),
+  REGISTRY_DATA_DIR: env.string({
+    default: '../shared/data/registry',
+    doc: 'folder holding psc-list.csv, the RÚIAN gazetteer (municipalities, parts, postcodes)',
+  }),
+}
+
+export const domainService = defineService({
+  name: 'domain',
+  defaultPort: 8400,
+  description: 'listings, valuation and market analysis',
+  spec: domainSpec,
+  async start(config, { logger }) {
+    const log = logger.child({ service: 'domain' })
+    const gazetteer = loadGazetteer(resolve(config.REGISTRY_DATA_DIR))
+    const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
+    try {
+      await db.migrate()
+      const store = new DomainStore(db.as())
+      const notes: string[] = []
+      if ((await store.count()) === 0 && config.LISTINGS_FILE !== 'none') {
+        const file = resolve(config.LISTINGS_FILE)
+        if (existsSync(file)) {
+          const report = await importListingsFile(store, file, gazetteer)
+          log.info(
+            { file, listings: report.written, rejected: report.rejected.length },
+            'listings table was empty: imported LISTINGS_FILE',
+          )
+          notes.push(`imported ${report.written} listings from ${file} into the empty table`)
+        } else {
+          log.warn({ file }, 'listings table is empty and LISTINGS_FILE does not exist')
+          notes.push(
+            `no listings: ${file} does not exist (set LISTINGS_FILE or run gatehouse realestate import)`,
+          )
+        }
+      }
+      const snapshot = buildSnapshot(await store.all(), gazetteer)
+      notes.push(
+        `${snapshot.listings} listings held (${snapshot.sales.length} usable sales, as of ${snapshot.asOf || '—'})`,
+      )
+      const app = await buildApp({ logger, store, snapshot })
+      return {
+        app,
+        notes,
+        async close() {
+          await db.close()
+        },
+      }
+    } catch (error) {
+      await db.close()
+      throw error
+    }
+  },
+})
