@@ -52,12 +52,12 @@ export const comparablesFinder = defineAgent({
       input: { latitude: 49.1951, longitude: 16.6068, area_m2: 60, disposition: '2+kk', limit: 5 },
     },
     {
-      title: 'Any flat of 40 m² ±10 % within 1 km of Plzeň náměstí Republiky',
+      title: 'Any flat of 40 m² ±10 % within 2 km of Plzeň náměstí Republiky',
       input: {
         latitude: 49.7477,
         longitude: 13.3776,
         area_m2: 40,
-        radius_km: 1,
+        radius_km: 2,
         area_tolerance_pct: 10,
         limit: 3,
       },

@@ -59,6 +59,42 @@ export interface Rejected {
 export interface ParsedListings {
   listings: Listing[]
   rejected: Rejected[]
+  /** The shift taken off the coordinates (degrees), when the file carries the known one. */
+  shift: { lat: number; lon: number } | null
+}
+
+/**
+ * The Sreality scrape of 12 Apr 2024 (the shipped demo) places every flat about 1.5 km south and
+ * 1.0 km east of where it is: landmarks named in the locality slugs (Václavské náměstí and Vítězné
+ * náměstí in Prague, Mojmírovo náměstí in Brno, Masarykovo náměstí in Ostrava, the square of
+ * Kašperské Hory) all sit 0.0131–0.0137° too far south and 0.0140–0.0149° too far east. Such
+ * files are recognised by the same digits past the sixth decimal on every coordinate (…7700874 in
+ * latitude, …229912602 in longitude: a constant added to rounded positions), and the mean offset
+ * is taken off, so coordinates callers give (real WGS84) and the listings agree.
+ */
+export const SHIFTED_EXPORT = {
+  latResidue: 0.7700874,
+  lonResidue: 0.2299126,
+  lat: -0.0135,
+  lon: 0.0143,
+}
+
+/** Digits of a coordinate past the sixth decimal, as a fraction of 1e-6°. */
+const residue = (x: number) => {
+  const scaled = x * 1e6
+  return scaled - Math.floor(scaled)
+}
+
+function carriesKnownShift(listings: readonly Listing[]): boolean {
+  if (listings.length === 0) return false
+  let hits = 0
+  for (const l of listings)
+    if (
+      Math.abs(residue(l.lat) - SHIFTED_EXPORT.latResidue) < 1e-4 &&
+      Math.abs(residue(l.lon) - SHIFTED_EXPORT.lonResidue) < 1e-4
+    )
+      hits++
+  return hits >= 0.9 * listings.length
 }
 
 const REQUIRED_COLUMNS = ['code', 'rooms', 'size_meters', 'locality', 'latitude', 'longitude', 'price']
@@ -115,7 +151,12 @@ export function parseListings(text: string): ParsedListings {
       scraped_at: (r.timestamp ?? '').slice(0, 19),
     })
   })
-  return { listings, rejected }
+  if (!carriesKnownShift(listings)) return { listings, rejected, shift: null }
+  for (const l of listings) {
+    l.lat = Math.round((l.lat - SHIFTED_EXPORT.lat) * 1e6) / 1e6
+    l.lon = Math.round((l.lon - SHIFTED_EXPORT.lon) * 1e6) / 1e6
+  }
+  return { listings, rejected, shift: { lat: SHIFTED_EXPORT.lat, lon: SHIFTED_EXPORT.lon } }
 }
 
 export function inCzechia(lat: number, lon: number): boolean {

@@ -5,10 +5,12 @@
  * {success:false, error:{code, message, details}, meta}.
  */
 import swagger from '@fastify/swagger'
+import type { Valuer } from '../../engines/realestate/valuation.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { type App, createServer } from '../../kit/server.ts'
 import { registerHealthRoutes } from './routes/health.ts'
 import { registerRealityRoutes } from './routes/reality.ts'
+import { registerValuationRoutes } from './routes/valuation.ts'
 import type { Snapshot } from './state.ts'
 import type { DomainStore } from './store.ts'
 
@@ -16,6 +18,8 @@ export interface DomainDeps {
   logger: Logger
   store: DomainStore
   snapshot: Snapshot
+  /** The valuation model fitted on the snapshot's sales. */
+  valuer: Valuer
   logRequests?: boolean
   trustProxy?: boolean
 }
@@ -39,7 +43,11 @@ export async function buildApp(deps: DomainDeps): Promise<App> {
         description:
           'Czech flat listings (reality ads and their statistics), valuation and market analysis. See src/services/domain/README.md.',
       },
-      tags: [{ name: 'health' }, { name: 'reality', description: 'Listings held by the service' }],
+      tags: [
+        { name: 'health' },
+        { name: 'reality', description: 'Listings held by the service' },
+        { name: 'valuation', description: 'Estimates of single flats' },
+      ],
     },
     // @fastify/swagger has no option for the OpenAPI 3.1 dialect field; TypeBox schemas are 2020-12.
     transformObject: (document) =>
@@ -49,6 +57,7 @@ export async function buildApp(deps: DomainDeps): Promise<App> {
   })
   registerHealthRoutes(app, deps)
   registerRealityRoutes(app, deps)
+  registerValuationRoutes(app, deps)
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   return app
 }

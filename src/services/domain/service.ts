@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { loadGazetteer } from '../../engines/realestate/regions.ts'
+import { Valuer } from '../../engines/realestate/valuation.ts'
 import { env } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
 import { defineService } from '../../kit/service.ts'
@@ -57,7 +58,13 @@ export const domainService = defineService({
       notes.push(
         `${snapshot.listings} listings held (${snapshot.sales.length} usable sales, as of ${snapshot.asOf || '—'})`,
       )
-      const app = await buildApp({ logger, store, snapshot })
+      // Fitting takes about 5 s for the demo's 13,000 sales (one core), once per start.
+      const valuer = Valuer.fit(snapshot.sales)
+      log.info({ ...valuer.info, calibration: undefined }, 'valuation model fitted')
+      notes.push(
+        `valuation model: ${valuer.info.trees} trees fitted on ${valuer.info.fitted_on} sales in ${valuer.info.fit_ms} ms`,
+      )
+      const app = await buildApp({ logger, store, snapshot, valuer })
       return {
         app,
         notes,

@@ -1,4 +1,4 @@
-/** GET /health: 200 once the listings are loaded. */
+/** GET /health: 200 once the listings are loaded and the valuation model fitted (before listening). */
 import { ok } from '../../../kit/envelope.ts'
 import type { App } from '../../../kit/server.ts'
 import type { DomainDeps } from '../app.ts'
@@ -20,6 +20,7 @@ export function registerHealthRoutes(app: App, deps: DomainDeps): void {
         listings: deps.snapshot.listings,
         sales: deps.snapshot.sales.length,
         as_of: deps.snapshot.asOf,
+        model: deps.valuer.info,
       })
     },
   )
