@@ -9,6 +9,7 @@ import type { Valuer } from '../../engines/realestate/valuation.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { type App, createServer } from '../../kit/server.ts'
 import { registerHealthRoutes } from './routes/health.ts'
+import { registerMarketRoutes } from './routes/market.ts'
 import { registerRealityRoutes } from './routes/reality.ts'
 import { registerValuationRoutes } from './routes/valuation.ts'
 import type { Snapshot } from './state.ts'
@@ -20,6 +21,8 @@ export interface DomainDeps {
   snapshot: Snapshot
   /** The valuation model fitted on the snapshot's sales. */
   valuer: Valuer
+  /** The clock the opportunity thresholds are read at. */
+  now?: () => Date
   logRequests?: boolean
   trustProxy?: boolean
 }
@@ -47,6 +50,7 @@ export async function buildApp(deps: DomainDeps): Promise<App> {
         { name: 'health' },
         { name: 'reality', description: 'Listings held by the service' },
         { name: 'valuation', description: 'Estimates of single flats' },
+        { name: 'market', description: 'Prices of areas' },
       ],
     },
     // @fastify/swagger has no option for the OpenAPI 3.1 dialect field; TypeBox schemas are 2020-12.
@@ -58,6 +62,7 @@ export async function buildApp(deps: DomainDeps): Promise<App> {
   registerHealthRoutes(app, deps)
   registerRealityRoutes(app, deps)
   registerValuationRoutes(app, deps)
+  registerMarketRoutes(app, deps)
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   return app
 }

@@ -177,4 +177,64 @@ describe.skipIf(!haveSharedData)('domain service: valuation', () => {
       error: { code: 'INVALID_REQUEST', details: { field, rule } },
     })
   })
+
+  it('lists opportunities with their level and the reason in words and numbers', async () => {
+    const { status, body } = await call('GET', '/api/reality/opportunities?level=HIGH&limit=3')
+    expect(status).toBe(200)
+    expect(body.data.thresholds).toMatchObject({ high_below: 0.8, medium_below: 0.9 })
+    expect(body.data.total).toBeGreaterThan(0)
+    for (const o of body.data.items) {
+      expect(o.level).toBe('HIGH')
+      expect(o.ratio).toBeLessThan(0.8)
+      expect(o.reason).toMatch(/^asks \d+ CZK\/m², \d+ % of its estimate of \d+ CZK\/m²/)
+    }
+    const ratios = body.data.items.map((o: { ratio: number }) => o.ratio)
+    expect(ratios).toEqual([...ratios].sort((a, b) => a - b))
+    const medium = await call('GET', '/api/reality/opportunities?level=MEDIUM&limit=1')
+    expect(medium.body.data.items[0].ratio).toBeGreaterThanOrEqual(0.8)
+    const bad = await call('GET', '/api/reality/opportunities?level=LOW')
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.details.field).toBe('level')
+  })
+
+  it('compares flats against their estimates and names the best value', async () => {
+    const flat = { latitude: 50.0707, longitude: 14.4036, area_m2: 55, disposition: '2+kk' }
+    const { status, body } = await call('POST', '/api/compare', {
+      flats: [
+        { ...flat, price: 12_000_000 },
+        { ...flat, price: 7_000_000 },
+      ],
+    })
+    expect(status).toBe(200)
+    expect(body.data.best_value).toBe(1)
+    expect(body.data.flats[0].ratio).toBeGreaterThan(body.data.flats[1].ratio)
+    expect(body.data.summary).toMatch(/^flat 1 is the best value/)
+    const one = await call(
+      'GET',
+      '/api/compare?latitude=50.0707&longitude=14.4036&area_m2=55&disposition=2%2Bkk&price=8000000',
+    )
+    expect(one.body.data.flats).toHaveLength(1)
+    const bad = await call('POST', '/api/compare', { flats: [{ ...flat, price: 1, latitude: 10 }] })
+    expect(bad.body.error.details).toMatchObject({ field: 'flats.0.latitude' })
+  })
+
+  it('analyses an area against its region and the country, and refuses an unbounded one', async () => {
+    const { status, body } = await call('POST', '/api/analyze', { locality: 'Brno' })
+    expect(status).toBe(200)
+    expect(body.data.stats.count).toBeGreaterThan(100)
+    expect(body.data.region.name).toBe('Jihomoravský')
+    expect(body.data.country.area_vs_country).toBeGreaterThan(1)
+    const ring = await call('POST', '/api/analyze', {
+      latitude: 50.0707,
+      longitude: 14.4036,
+      radius_km: 1,
+      disposition: '2+kk',
+    })
+    expect(ring.body.data.by_disposition.map((d: { disposition: string }) => d.disposition)).toEqual(['2+kk'])
+    const none = await call('POST', '/api/analyze', {})
+    expect(none.status).toBe(400)
+    expect(none.body.error.details).toEqual({ field: 'latitude', rule: 'an area is required' })
+    const half = await call('POST', '/api/analyze', { latitude: 50.07, longitude: 14.4 })
+    expect(half.body.error.details).toEqual({ field: 'radius_km', rule: 'required with a point area' })
+  })
 })
