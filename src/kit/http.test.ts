@@ -12,6 +12,8 @@ beforeAll(async () => {
     const n = (hits.get(req.url!) ?? 0) + 1
     hits.set(req.url!, n)
     if (req.url === '/flaky' && n < 3) return res.writeHead(503).end()
+    if (req.url?.startsWith('/post-flaky') && n < 2) return res.writeHead(503).end()
+    if (req.url === '/busy' && n < 2) return res.writeHead(429, { 'retry-after': '1' }).end()
     if (req.url === '/missing') return res.writeHead(404).end()
     if (req.url === '/slow') return setTimeout(() => res.end('{}'), 500)
     if (req.url === '/garbage') return res.end('<html>')
@@ -30,6 +32,31 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())))
 
 describe('HttpClient', () => {
+  it('never retries a POST that may have reached the service (a screening must not be recorded twice)', async () => {
+    const client = new HttpClient({ source: 'aml', baseUrl: base, retries: 3, backoffMs: 1 })
+    await expect(client.postJson('/post-flaky-1', { ico: '27074358' })).rejects.toMatchObject({ status: 503 })
+    expect(hits.get('/post-flaky-1')).toBe(1)
+  })
+
+  it('retries a POST that carries an idempotency key, sending the same key each time', async () => {
+    const client = new HttpClient({ source: 'aml', baseUrl: base, retries: 3, backoffMs: 1 })
+    const result = await client.postJson(
+      '/post-flaky-2',
+      { ico: '27074358' },
+      { idempotencyKey: 'screen-42' },
+    )
+    expect(result.status).toBe(200)
+    expect(hits.get('/post-flaky-2')).toBe(2)
+  })
+
+  it('waits as long as Retry-After asks before the next attempt', async () => {
+    const client = new HttpClient({ source: 'busy', baseUrl: base, retries: 2, backoffMs: 1 })
+    const started = performance.now()
+    const result = await client.getJson('/busy')
+    expect(result.status).toBe(200)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950)
+  })
+
   it('retries a 503 and returns the answer that follows', async () => {
     const client = new HttpClient({ source: 'test', baseUrl: base, retries: 3, backoffMs: 1 })
     const res = await client.getJson<{ n: number }>('/flaky')

@@ -1,7 +1,9 @@
 /**
  * Outbound HTTP for clients of outside services (ARES, ISIR, ČNB, LLM upstreams …): a timeout on
  * every call, retries with exponential backoff and jitter on network errors, 429 and 5xx (never on
- * other 4xx), a body size cap read while streaming, and an optional in-memory TTL cache for GETs. Failures are `UpstreamError`s that name
+ * other 4xx) — for idempotent methods, or a request carrying an idempotency key; a POST that may
+ * have reached the service is retried only when the connection was refused (nothing was sent) —
+ * waiting at least what `Retry-After` asks, a body size cap read while streaming, and an optional in-memory TTL cache for GETs. Failures are `UpstreamError`s that name
  * the source, so callers can say which source failed and answer with what they have.
  */
 
@@ -11,12 +13,24 @@ export class UpstreamError extends Error {
   readonly source: string
   readonly kind: UpstreamFailure
   readonly status: number | undefined
-  constructor(source: string, kind: UpstreamFailure, message: string, status?: number) {
+  /** How long the upstream asked us to wait before trying again (Retry-After), in ms. */
+  readonly retryAfterMs: number | undefined
+  /** True when the request surely never reached the upstream (the connection was refused). */
+  readonly notSent: boolean
+  constructor(
+    source: string,
+    kind: UpstreamFailure,
+    message: string,
+    status?: number,
+    extra: { retryAfterMs?: number | undefined; notSent?: boolean } = {},
+  ) {
     super(`${source}: ${message}`)
     this.name = 'UpstreamError'
     this.source = source
     this.kind = kind
     this.status = status
+    this.retryAfterMs = extra.retryAfterMs
+    this.notSent = extra.notSent ?? false
   }
 }
 
@@ -61,7 +75,16 @@ export interface RequestOptions {
   responseType?: 'json' | 'text'
   /** Override the client's body cap (bytes) for this call. */
   maxBytes?: number
+  /** Sent as `Idempotency-Key`; makes a POST safe to retry (the service answers a repeat once). */
+  idempotencyKey?: string
+  /** This POST only asks (a search, a SOAP query, an embedding): repeating it changes nothing. */
+  idempotent?: boolean
 }
+
+/** Methods a repeat cannot change the outcome of (RFC 9110 § 9.2.2). */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'])
+/** Longest Retry-After honoured (ms): a longer wait is the caller's decision, not a retry's. */
+const MAX_RETRY_AFTER_MS = 30_000
 
 export class HttpClient {
   readonly source: string
@@ -104,9 +127,13 @@ export class HttpClient {
       if (hit && hit.expires > Date.now()) return { ...(hit.result as HttpResult<T>), cached: true }
       if (hit) this.cache.delete(url)
     }
+    const repeatable = IDEMPOTENT.has(method) || req.idempotent === true || req.idempotencyKey !== undefined
     let lastError: UpstreamError | undefined
     for (let attempt = 0; attempt <= this.opts.retries; attempt++) {
-      if (attempt > 0) await sleep(backoff(this.opts.backoffMs, attempt), req.signal)
+      if (attempt > 0) {
+        const wait = Math.max(backoff(this.opts.backoffMs, attempt), lastError?.retryAfterMs ?? 0)
+        await sleep(wait, req.signal)
+      }
       try {
         const result = await this.once<T>(method, url, req)
         if (cacheable) this.remember(url, result)
@@ -114,11 +141,11 @@ export class HttpClient {
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error
         lastError = error
-        const retriable =
+        const transient =
           error.kind === 'timeout' ||
           error.kind === 'network' ||
           (error.kind === 'status' && (error.status === 429 || (error.status ?? 0) >= 500))
-        if (!retriable || req.signal?.aborted) break
+        if (!transient || !(repeatable || error.notSent) || req.signal?.aborted) break
       }
     }
     throw lastError ?? new UpstreamError(this.source, 'network', 'request failed')
@@ -144,6 +171,7 @@ export class HttpClient {
       accept: 'application/json',
       ...this.opts.headers,
       ...req.headers,
+      ...(req.idempotencyKey !== undefined ? { 'idempotency-key': req.idempotencyKey } : {}),
     }
     let body: string | undefined
     if (req.body !== undefined) {
@@ -155,7 +183,10 @@ export class HttpClient {
       response = await this.opts.fetch(url, { method, headers, body, signal })
     } catch (error) {
       if (timeout.aborted) throw new UpstreamError(this.source, 'timeout', `no answer within ${timeoutMs} ms`)
-      throw new UpstreamError(this.source, 'network', `unreachable (${describe(error)})`)
+      const refused = (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED'
+      throw new UpstreamError(this.source, 'network', `unreachable (${describe(error)})`, undefined, {
+        notSent: refused,
+      })
     }
     const accepted = response.ok || (req.acceptStatus ?? []).includes(response.status)
     let text: string
@@ -174,7 +205,9 @@ export class HttpClient {
       throw new UpstreamError(this.source, 'network', `connection broke (${describe(error)})`)
     }
     if (!accepted) {
-      throw new UpstreamError(this.source, 'status', `answered HTTP ${response.status}`, response.status)
+      throw new UpstreamError(this.source, 'status', `answered HTTP ${response.status}`, response.status, {
+        retryAfterMs: retryAfter(response.headers.get('retry-after')),
+      })
     }
     let data: unknown = text
     if ((req.responseType ?? 'json') === 'json' && text.length > 0) {
@@ -228,6 +261,15 @@ async function readText(response: Response, maxBytes: number): Promise<string> {
     chunks.push(value)
   }
   return Buffer.concat(chunks, size).toString('utf8')
+}
+
+/** Retry-After as delay-seconds or an HTTP date, in ms (capped); undefined when absent or bad. */
+function retryAfter(value: string | null): number | undefined {
+  if (!value) return undefined
+  const seconds = /^\d{1,6}$/.test(value.trim())
+    ? Number(value.trim()) * 1000
+    : Date.parse(value) - Date.now()
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, MAX_RETRY_AFTER_MS) : undefined
 }
 
 function backoff(baseMs: number, attempt: number): number {

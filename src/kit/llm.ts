@@ -101,11 +101,16 @@ export class LlmClient {
   async chat(request: ChatRequest): Promise<ChatCompletion> {
     if (!this.http) throw notConfigured()
     try {
-      const { data } = await this.http.postJson<ChatCompletion>('/chat/completions', {
-        ...request,
-        model: request.model ?? this.model,
-        stream: false,
-      })
+      const { data } = await this.http.postJson<ChatCompletion>(
+        '/chat/completions',
+        {
+          ...request,
+          model: request.model ?? this.model,
+          stream: false,
+        },
+        // A completion changes nothing upstream (it costs tokens): a failed one may be asked again.
+        { idempotent: true },
+      )
       if (!data || !Array.isArray(data.choices) || data.choices.length === 0) {
         throw new UpstreamError('llm', 'invalid_response', 'answered without choices')
       }

@@ -156,6 +156,7 @@ export class IsirClient {
     return cached(this.cache, `isir:${id}`, async () => {
       const res = await this.http.request<string>(this.url, {
         method: 'POST',
+        idempotent: true, // a SOAP query
         body: requestXml(id),
         headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '""', accept: 'text/xml' },
         responseType: 'text',

@@ -67,7 +67,7 @@ export class AresSearchClient {
         ekonomickeSubjekty?: RawSubject[]
         kod?: string
         popis?: string
-      }>('/ekonomicke-subjekty/vyhledat', body, { acceptStatus: [400] })
+      }>('/ekonomicke-subjekty/vyhledat', body, { acceptStatus: [400], idempotent: true })
       if (res.status === 400) {
         throw new UpstreamError(
           this.source,

@@ -145,6 +145,7 @@ export class VatRegisterClient {
     const { value, cached: hit } = await cached(this.cache, digits.join(','), async () => {
       const result = await this.http.request<string>(this.endpoint, {
         method: 'POST',
+        idempotent: true, // a SOAP query
         // Axis answers SOAP faults with HTTP 500: read them as answers so the fault text is kept.
         acceptStatus: [500],
         body: envelope(digits),

@@ -38,7 +38,8 @@ export function createAgentUpstream(opts: {
       const answer = await client.postJson<Record<string, unknown>>(
         `/api/${encodeURIComponent(service)}/${encodeURIComponent(agent)}`,
         input,
-        { headers: { 'x-request-id': requestId }, acceptStatus: [400, 404] },
+        // An agent computes from its input and keeps nothing: a repeat is safe.
+        { headers: { 'x-request-id': requestId }, acceptStatus: [400, 404], idempotent: true },
       )
       const body = answer.data
       if (answer.status === 400 || answer.status === 404) {

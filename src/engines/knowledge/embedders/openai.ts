@@ -54,11 +54,15 @@ export function createOpenAiEmbedder(opts: OpenAiEmbedderOptions): Embedder {
         const input = texts.slice(i, i + batchSize)
         let data: EmbeddingsResponse
         try {
-          ;({ data } = await http.postJson<EmbeddingsResponse>('/embeddings', {
-            model: opts.model,
-            input,
-            ...(opts.dimensions ? { dimensions: opts.dimensions } : {}),
-          }))
+          ;({ data } = await http.postJson<EmbeddingsResponse>(
+            '/embeddings',
+            {
+              model: opts.model,
+              input,
+              ...(opts.dimensions ? { dimensions: opts.dimensions } : {}),
+            },
+            { idempotent: true },
+          ))
         } catch (error) {
           if (error instanceof UpstreamError) {
             throw new EmbedderError(`embeddings upstream failed: ${error.message}`, {
