@@ -36,6 +36,7 @@ export interface DomDocument {
   readonly documentElement: DomElement
   readonly title: string
   createElement(tag: string): DomElement
+  createTextNode(text: string): DomNode
   querySelector(selector: string): DomElement | null
   querySelectorAll(selector: string): ArrayLike<DomElement> & Iterable<DomElement>
 }

@@ -5,10 +5,12 @@
  * their fields crossing the thread boundary.
  */
 import { ConvertError, convertToMarkdown } from '../convert/index.ts'
-import { type ExtractOptions, extractPage, PageTooComplex } from './extract.ts'
+import { extractListing } from '../realestate/listing-page.ts'
+import { type ExtractOptions, extractPage, MAX_NESTING, nestingDepth, PageTooComplex } from './extract.ts'
 
 export type ParseTask =
   | { op: 'extract'; html: string; url: string; opts: ExtractOptions }
+  | { op: 'listing'; html: string }
   | { op: 'convert'; bytes: Uint8Array; filename?: string | undefined; contentType?: string | undefined }
 
 export type ParseOutcome =
@@ -16,6 +18,16 @@ export type ParseOutcome =
   | { ok: false; reason: 'unsupported' | 'corrupt' | 'empty' | 'too_complex'; message: string }
 
 export default async function parse(task: ParseTask): Promise<ParseOutcome> {
+  if (task.op === 'listing') {
+    if (nestingDepth(task.html) > MAX_NESTING) {
+      return {
+        ok: false,
+        reason: 'too_complex',
+        message: `The page nests elements more than ${MAX_NESTING} deep`,
+      }
+    }
+    return { ok: true, value: extractListing(task.html) }
+  }
   if (task.op === 'extract') {
     try {
       return { ok: true, value: extractPage(task.html, task.url, task.opts) }

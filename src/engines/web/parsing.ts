@@ -7,6 +7,7 @@
 import { AppError } from '../../kit/errors.ts'
 import { Offload } from '../../kit/offload.ts'
 import { SUPPORTED_FORMATS } from '../convert/index.ts'
+import type { ListingFacts } from '../realestate/listing-page.ts'
 import type { ExtractedPage, ExtractOptions } from './extract.ts'
 import type { ParseOutcome, ParseTask } from './parse-worker.ts'
 
@@ -43,6 +44,14 @@ export class Parsing {
     if (!outcome.ok)
       throw new AppError('unprocessable', outcome.message, { reason: outcome.reason, limit: 'nesting' })
     return outcome.value as ExtractedPage
+  }
+
+  /** A listing page's price, area, disposition and location (src/engines/realestate/listing-page.ts). */
+  async listing(html: string): Promise<ListingFacts> {
+    const outcome = await this.pool.run({ op: 'listing', html })
+    if (!outcome.ok)
+      throw new AppError('unprocessable', outcome.message, { reason: outcome.reason, limit: 'nesting' })
+    return outcome.value as ListingFacts
   }
 
   async convert(

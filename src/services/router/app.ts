@@ -23,6 +23,7 @@ import { type McpDeps, registerMcp } from './modules/mcp/routes.ts'
 import { type MemoryDeps, registerMemory } from './modules/memory/routes.ts'
 import { type PagesDeps, registerPages } from './modules/pages/routes.ts'
 import { type ProxyDeps, registerProxies } from './modules/proxy/routes.ts'
+import { type RealityDeps, registerReality } from './modules/reality/routes.ts'
 import { registerTruthLog, type TruthLogDeps } from './modules/truth-log/routes.ts'
 import { registerWeb, type WebDeps } from './modules/web/routes.ts'
 import { Ok } from './schemas.ts'
@@ -47,6 +48,7 @@ export interface RouterDeps {
   context: ContextDeps
   agents: AgentsDeps
   web: WebDeps
+  reality: RealityDeps
 }
 
 const SECURITY_SCHEMES = {
@@ -173,6 +175,7 @@ export function buildApp(deps: RouterDeps): App {
     registerChat(scope, deps.chat)
     registerAgents(scope, deps.agents)
     registerWeb(scope, deps.web)
+    registerReality(scope, deps.reality)
   })
   app.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger())
   return app

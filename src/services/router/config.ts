@@ -56,6 +56,10 @@ export const routerSpec = {
     doc: 'knowledge service, for /rag/* and kb.search',
   }),
   AML_URL: env.string({ default: 'http://127.0.0.1:8300', doc: 'AML service, for /aml/* and aml.screen' }),
+  DOMAIN_URL: env.string({
+    default: 'http://127.0.0.1:8400',
+    doc: 'domain service (valuation), for /api/v1/reality/analyze',
+  }),
   DISCOVERY_URL: env.string({
     default: 'http://127.0.0.1:8080',
     doc: 'discovery service, for its MCP tools',

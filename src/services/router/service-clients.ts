@@ -10,6 +10,8 @@ import { HttpClient, UpstreamError } from '../../kit/http.ts'
 export interface ServiceClientOptions {
   knowledgeUrl: string
   amlUrl: string
+  /** The domain service (valuation, market data), for the listing analysis. */
+  domainUrl?: string | undefined
   discoveryUrl: string
   /** Per call, ms. AML screening typically takes 15–20 s, so its own floor is 60 s. */
   timeoutMs: number
@@ -30,6 +32,7 @@ export class ServiceClients {
   private readonly knowledge: HttpClient
   private readonly aml: HttpClient
   private readonly discovery: HttpClient
+  private readonly domain: HttpClient
 
   constructor(opts: ServiceClientOptions) {
     const common = { retries: 1, ...(opts.fetch ? { fetch: opts.fetch } : {}) }
@@ -43,6 +46,12 @@ export class ServiceClients {
       source: 'aml',
       baseUrl: opts.amlUrl,
       timeoutMs: Math.max(opts.timeoutMs, 60_000),
+      ...common,
+    })
+    this.domain = new HttpClient({
+      source: 'domain',
+      baseUrl: opts.domainUrl ?? 'http://127.0.0.1:8400',
+      timeoutMs: opts.timeoutMs,
       ...common,
     })
     this.discovery = new HttpClient({
@@ -65,6 +74,11 @@ export class ServiceClients {
     return call(this.aml, 'POST', '/api/aml/screen/complete', input)
   }
 
+  /** Values a flat (POST /api/estimate: a query, so safe to repeat). */
+  domainEstimate(input: Record<string, unknown>): Promise<unknown> {
+    return call(this.domain, 'POST', '/api/estimate', input, undefined, { idempotent: true })
+  }
+
   discoverySearch(input: { q: string; limit?: number }): Promise<unknown> {
     return call(this.discovery, 'GET', '/v1/search', undefined, { q: input.q, limit: input.limit })
   }
@@ -84,10 +98,12 @@ async function call(
   path: string,
   body?: unknown,
   query?: Record<string, string | number | undefined>,
+  opts: { idempotent?: boolean } = {},
 ): Promise<unknown> {
   try {
     const result = await client.request<unknown>(path, {
       method,
+      ...(opts.idempotent ? { idempotent: true } : {}),
       ...(body !== undefined ? { body } : {}),
       ...(query ? { query } : {}),
       acceptStatus: CLIENT_STATUSES,

@@ -82,6 +82,7 @@ export function assembleRouter(
   const platform = new ServiceClients({
     knowledgeUrl: config.KNOWLEDGE_URL,
     amlUrl: config.AML_URL,
+    domainUrl: config.DOMAIN_URL,
     discoveryUrl: config.DISCOVERY_URL,
     timeoutMs: config.ROUTER_PROXY_TIMEOUT_SECONDS * 1000,
     ...(opts.fetch ? { fetch: opts.fetch } : {}),
@@ -165,6 +166,12 @@ export function assembleRouter(
     pages: { projectRoot: PROJECT_ROOT },
     context: { sourceDir: resolve(config.CONTEXT_DIR), targetDir: resolve(config.CONTEXT_TARGET_DIR) },
     agents: { dispatcher, calls, builtinKinds: jobKinds, queue },
+    reality: {
+      egress: web.egress,
+      parsing: web.parsing,
+      platform,
+      extractJson: llm.configured ? llmExtractor(llm) : undefined,
+    },
     web: {
       egress: web.egress,
       scraper: web.scraper,
