@@ -22,6 +22,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   LogController,
+  type RouteOptions,
 } from 'fastify'
 import { describeAjvError, UNKNOWN_PROPERTY_RULE } from './ajv-errors.ts'
 import { credentialParameter } from './credentials.ts'
@@ -148,6 +149,19 @@ function finiteAfterCoercion(validate: ValidateFunction): ValidateFunction {
   return checked
 }
 
+const REGISTERED_ROUTES = new WeakMap<object, readonly RouteOptions[]>()
+
+/**
+ * Every route registered on an app made by `createServer`, as Fastify's route options (method, url,
+ * schema, config), HEAD routes Fastify adds for GET included: what tests check the API document
+ * against.
+ */
+export function registeredRoutes(app: FastifyInstance | App): readonly RouteOptions[] {
+  const routes = REGISTERED_ROUTES.get(app)
+  if (!routes) throw new Error('registeredRoutes: the app was not made by createServer')
+  return routes
+}
+
 /** Bytes accepted in a request body unless a service or route says otherwise (1 MiB). */
 const DEFAULT_BODY_LIMIT = 1024 * 1024
 
@@ -209,9 +223,13 @@ export function createServer(opts: ServerOptions): App {
   })
 
   const routes: { methods: string[]; pattern: RegExp }[] = []
+  const registered: RouteOptions[] = []
+  REGISTERED_ROUTES.set(app, registered)
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
     routes.push({ methods: methods.map((m) => m.toUpperCase()), pattern: routePattern(route.url) })
+    // The options object itself: hooks that run after this one (a scope marking its routes) show.
+    registered.push(route)
   })
 
   // The drain (app.close()): from its start every response asks the client to close its

@@ -3,9 +3,9 @@
  * `buildApp` wires the routes to an already loaded dataset; it opens no file and no port, so tests
  * drive it with `inject` and `service.ts` does the loading.
  */
-import swagger from '@fastify/swagger'
-import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyReply } from 'fastify'
+import { registerApiDocs } from '../../kit/api-docs.ts'
+import { entityTag } from '../../kit/caching.ts'
 import { AppError, BACKING_RETRY_AFTER_SECONDS, ERROR_STATUS, errors, isAppError } from '../../kit/errors.ts'
 import type { Logger } from '../../kit/logger.ts'
 import {
@@ -15,7 +15,6 @@ import {
   rateLimitState,
 } from '../../kit/ratelimit.ts'
 import { type App, createServer } from '../../kit/server.ts'
-import { entityTag } from './caching.ts'
 import { API_VERSION, BODY_LIMIT_BYTES, type DiscoveryContext } from './routes/common.ts'
 import { registerDataRoutes } from './routes/data.ts'
 import { registerDocumentRoutes } from './routes/documents.ts'
@@ -52,40 +51,26 @@ export async function buildApp(deps: DiscoveryDeps): Promise<App> {
   })
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema)
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Gatehouse public discovery API',
-        version: API_VERSION,
-        description: openapiDescription(),
+  // Every status is listed route by route (the contract's tables), so no `default` error response.
+  await registerApiDocs(app, {
+    title: 'Gatehouse public discovery API',
+    version: API_VERSION,
+    description: openapiDescription(),
+    servers: [
+      { url: '/', description: 'The server that serves this document' },
+      {
+        url: deps.origin,
+        description: 'Planned production endpoint (declared; live deployment unverified)',
       },
-      servers: [
-        { url: '/', description: 'The server that serves this document' },
-        {
-          url: deps.origin,
-          description: 'Planned production endpoint (declared; live deployment unverified)',
-        },
-      ],
-      tags: [
-        { name: 'health' },
-        { name: 'discovery', description: 'Documents for agents and crawlers' },
-        { name: 'search' },
-        { name: 'content' },
-        { name: 'inquiries', description: 'Preview only: nothing is sent or stored' },
-      ],
-    },
-    refResolver: {
-      // Shared schemas keep their $id as the component name (Error, SearchResponse …).
-      buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string | undefined) ?? `def-${i}`,
-    },
-    // @fastify/swagger has no option for the OpenAPI 3.1 dialect field; the spec fixes 2020-12.
-    transformObject: (document) =>
-      'openapiObject' in document
-        ? { ...document.openapiObject, jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema' }
-        : document.swaggerObject,
+    ],
+    tags: [
+      { name: 'health' },
+      { name: 'discovery', description: 'Documents for agents and crawlers' },
+      { name: 'search' },
+      { name: 'content' },
+      { name: 'inquiries', description: 'Preview only: nothing is sent or stored' },
+    ],
   })
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true })
 
   const dataset = deps.dataset
   const ctx: DiscoveryContext = {

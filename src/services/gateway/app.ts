@@ -7,12 +7,11 @@
  * checked at once (429) → the handler. Every response to a valid key carries RateLimit-Policy/RateLimit and is logged to the
  * usage buffer; every response of any route is counted in the metrics.
  */
-import swagger from '@fastify/swagger'
-import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Dispatcher } from '../../agents/dispatch.ts'
 import type { Agent } from '../../agents/types.ts'
 import type { AuthenticatedKey, KeyStore, UsageRecord } from '../../engines/keys/store.ts'
+import { registerApiDocs } from '../../kit/api-docs.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { statusClass } from '../../kit/metrics.ts'
 import type { RateLimiter } from '../../kit/ratelimit.ts'
@@ -52,7 +51,7 @@ export interface GatewayRequest extends FastifyRequest {
   gatewayKey: AuthenticatedKey | null
 }
 
-export function buildApp(deps: GatewayDeps): App {
+export async function buildApp(deps: GatewayDeps): Promise<App> {
   const app = createServer({
     name: 'gateway',
     envelope: 'gateway',
@@ -114,31 +113,27 @@ export function buildApp(deps: GatewayDeps): App {
     done()
   })
 
-  app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Gatehouse agent gateway',
-        version: deps.version,
-        description:
-          'API keys, exact per-minute and daily limits, usage and metrics in front of 88 agents in 11 services. ' +
-          'Send your key as `X-API-Key: <key>` (or `Authorization: Bearer <key>`); admin routes take `X-Admin-Key`.',
-      },
-      components: {
-        securitySchemes: {
-          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
-          bearer: { type: 'http', scheme: 'bearer' },
-          adminKey: { type: 'apiKey', in: 'header', name: 'X-Admin-Key' },
-        },
-      },
-      tags: [
-        { name: 'public', description: 'No key needed' },
-        { name: 'agents', description: 'API key required' },
-        { name: 'admin', description: 'Admin key required' },
-      ],
+  // The contract fixes OpenAPI 3.0 for the gateway's description.
+  await registerApiDocs(app, {
+    openapi: '3.0.3',
+    title: 'Gatehouse agent gateway',
+    version: deps.version,
+    description:
+      'API keys, exact per-minute and daily limits, usage and metrics in front of 88 agents in 11 services. ' +
+      'Send your key as `X-API-Key: <key>` (or `Authorization: Bearer <key>`); admin routes take `X-Admin-Key`.',
+    securitySchemes: {
+      apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+      bearer: { type: 'http', scheme: 'bearer' },
+      adminKey: { type: 'apiKey', in: 'header', name: 'X-Admin-Key' },
     },
+    tags: [
+      { name: 'public', description: 'No key needed' },
+      { name: 'agents', description: 'API key required' },
+      { name: 'admin', description: 'Admin key required' },
+    ],
+    errorEnvelope: 'gateway',
+    swaggerUi: { uiConfig: { docExpansion: 'list', deepLinking: true } },
   })
-  app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } })
 
   app.register(async (scope) => publicRoutes(scope as unknown as App, deps))
   app.register(async (scope) => {

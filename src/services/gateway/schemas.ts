@@ -6,6 +6,7 @@
 import { Type } from 'typebox'
 import { AGENT_SERVICES } from '../../agents/types.ts'
 import { KEY_RULES } from '../../engines/keys/rules.ts'
+import { errorSchema } from '../../kit/envelope.ts'
 
 const limit = (what: string) =>
   Type.Integer({
@@ -15,19 +16,7 @@ const limit = (what: string) =>
   })
 
 /** The gateway error envelope: `{error, code, request_id, …details}`. */
-export const ErrorBody = Type.Object(
-  {
-    error: Type.String({ description: 'What went wrong, in words' }),
-    code: Type.String({
-      description: 'Machine-readable code (invalid_request, unauthorized, rate_limited …)',
-    }),
-    request_id: Type.String({ format: 'uuid' }),
-  },
-  {
-    additionalProperties: true,
-    description: 'Gateway error envelope; details (field, rule, limit, window …) sit beside',
-  },
-)
+export const ErrorBody = errorSchema('gateway')
 
 export const RateLimitedBody = Type.Object(
   {

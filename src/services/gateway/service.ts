@@ -148,7 +148,7 @@ export async function startGateway(
     },
   })
 
-  const app = buildApp({
+  const app = await buildApp({
     logger,
     store,
     limiter,

@@ -6,9 +6,9 @@
 import { RECORD_TYPES, type RecordType } from '../../../engines/discovery/dataset.ts'
 import { cleanLine, codePoints } from '../../../engines/discovery/inquiry.ts'
 import { RELEVANCE } from '../../../engines/search/search-index.ts'
+import { CACHE_NONE, conditional, entityTag } from '../../../kit/caching.ts'
 import { AppError } from '../../../kit/errors.ts'
 import type { App } from '../../../kit/server.ts'
-import { CACHE_NONE, conditional, entityTag } from '../caching.ts'
 import { ContentListQuery, ContentParams, SearchQuery } from '../schemas.ts'
 import { search } from '../store.ts'
 import {

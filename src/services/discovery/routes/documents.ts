@@ -1,17 +1,13 @@
 /**
  * The documents beside the API that agents and crawlers look for: the index at `/` (with Link
- * headers), the RFC 9727 API catalog, /llms.txt, the RFC 9116 security.txt, the OpenAPI document and
- * the Redoc page (Swagger UI is mounted by @fastify/swagger-ui at /docs). Everything is served from
- * the package: no CDN.
+ * headers), the RFC 9727 API catalog, /llms.txt and the RFC 9116 security.txt. The OpenAPI document,
+ * Swagger UI (/docs) and Redoc (/redoc) come from the kit (src/kit/api-docs.ts), served from npm
+ * packages: no CDN.
  */
-import { createReadStream } from 'node:fs'
-import { createRequire } from 'node:module'
-import type { App } from '../../../kit/server.ts'
-import { CACHE_DOCUMENT, conditional, entityTag } from '../caching.ts'
-import { API_VERSION, type DiscoveryContext, errorResponses } from './common.ts'
 
-const REDOC_BUNDLE = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js')
-const REDOC_VERSION = (createRequire(import.meta.url)('redoc/package.json') as { version: string }).version
+import { CACHE_DOCUMENT, conditional, entityTag } from '../../../kit/caching.ts'
+import type { App } from '../../../kit/server.ts'
+import { API_VERSION, type DiscoveryContext, errorResponses } from './common.ts'
 
 export const LINKSET_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"'
 const OPENAPI_TYPE = 'application/vnd.oai.openapi+json;version=3.1'
@@ -175,48 +171,7 @@ export function registerDocumentRoutes(app: App, ctx: DiscoveryContext): void {
       return reply.type('text/plain; charset=utf-8').send(text)
     },
   )
-
-  let openapi: { json: string; etag: string } | undefined
-  app.get('/openapi.json', { schema: { hide: true } }, async (request, reply) => {
-    if (!openapi) {
-      const json = JSON.stringify(app.swagger())
-      openapi = { json, etag: entityTag(json) }
-    }
-    if (conditional(request, reply, openapi.etag, 'public, max-age=300')) return reply
-    return reply.type('application/json; charset=utf-8').send(openapi.json)
-  })
-
-  app.get('/redoc', { schema: { hide: true } }, async (_request, reply) => {
-    // The bundle's only outside request is a footer logo on cdn.redoc.ly: img-src keeps the page
-    // from fetching it, connect-src keeps every fetch on this server. Scripts, styles and workers
-    // are left alone: the bundle injects styles and starts a blob: worker for its search.
-    reply.header(
-      'content-security-policy',
-      "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'self'",
-    )
-    reply.header('cache-control', CACHE_DOCUMENT)
-    return reply.type('text/html; charset=utf-8').send(REDOC_HTML)
-  })
-
-  app.get('/redoc/redoc.standalone.js', { schema: { hide: true } }, async (request, reply) => {
-    if (conditional(request, reply, `"redoc-${REDOC_VERSION}"`, 'public, max-age=86400')) return reply
-    return reply.type('application/javascript; charset=utf-8').send(createReadStream(REDOC_BUNDLE))
-  })
 }
-
-const REDOC_HTML = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Gatehouse discovery API — reference</title>
-</head>
-<body>
-<redoc spec-url="/openapi.json" hide-download-button="false"></redoc>
-<script src="/redoc/redoc.standalone.js"></script>
-</body>
-</html>
-`
 
 function llmsTxt(ctx: DiscoveryContext): string {
   const lines = [

@@ -4,9 +4,9 @@
  * name the field and rule, never the value).
  */
 import { newPreviewId, normalizeInquiry } from '../../../engines/discovery/inquiry.ts'
+import { CACHE_NONE } from '../../../kit/caching.ts'
 import { AppError } from '../../../kit/errors.ts'
 import { type App, sendError } from '../../../kit/server.ts'
-import { CACHE_NONE } from '../caching.ts'
 import { InquiryInput } from '../schemas.ts'
 import { BODY_LIMIT_BYTES, errorResponses } from './common.ts'
 

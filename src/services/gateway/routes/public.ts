@@ -1,32 +1,11 @@
 /**
- * Public routes (no key): gateway info, health of every backing service, Prometheus metrics, and
- * the API description three ways (/openapi.json, Swagger UI at /docs, Redoc at /redoc), all served
- * from npm packages: nothing is loaded from a CDN.
+ * Public routes (no key): gateway info, health of every backing service and Prometheus metrics.
+ * The API description (/openapi.json, Swagger UI at /docs, Redoc at /redoc) comes from the kit.
  */
-import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { AGENT_SERVICES } from '../../../agents/types.ts'
 import type { App } from '../../../kit/server.ts'
 import type { GatewayDeps } from '../app.ts'
 import { HealthResponse, InfoResponse } from '../schemas.ts'
-
-const require = createRequire(import.meta.url)
-const REDOC_BUNDLE = require.resolve('redoc/bundles/redoc.standalone.js')
-
-const REDOC_PAGE = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Gatehouse agent gateway — API reference</title>
-<style>body { margin: 0; padding: 0; }</style>
-</head>
-<body>
-<redoc spec-url="/openapi.json"></redoc>
-<script src="/redoc/redoc.standalone.js"></script>
-</body>
-</html>
-`
 
 export function publicRoutes(app: App, deps: GatewayDeps): void {
   app.get(
@@ -81,7 +60,18 @@ export function publicRoutes(app: App, deps: GatewayDeps): void {
 
   app.get(
     '/metrics',
-    { schema: { tags: ['public'], summary: 'Prometheus metrics (text exposition format)' } },
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Prometheus metrics (text exposition format)',
+        response: {
+          200: {
+            description: 'The gateway_* series and the process metrics, Prometheus text format 0.0.4.',
+            content: { 'text/plain': { schema: { type: 'string' } } },
+          },
+        },
+      },
+    },
     async (_request, reply) => {
       // A scrape refreshes gateway_service_health (the report is cached for a couple of seconds).
       await deps.health.report()
@@ -89,19 +79,4 @@ export function publicRoutes(app: App, deps: GatewayDeps): void {
       return deps.metrics.registry.metrics()
     },
   )
-
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
-
-  app.get('/redoc', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('content-type', 'text/html; charset=utf-8')
-    return REDOC_PAGE
-  })
-
-  let bundle: Promise<Buffer> | undefined
-  app.get('/redoc/redoc.standalone.js', { schema: { hide: true } }, async (_request, reply) => {
-    bundle ??= readFile(REDOC_BUNDLE)
-    reply.header('content-type', 'application/javascript; charset=utf-8')
-    reply.header('cache-control', 'public, max-age=86400')
-    return bundle
-  })
 }

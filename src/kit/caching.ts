@@ -1,9 +1,9 @@
 /**
- * HTTP caching for a read-only snapshot. A data response's strong ETag is a hash of what determines
- * its bytes: the dataset (its data_version and file digest), the configured origin (it is in every
- * canonical_url) and the request (path plus the normalized query). The same request against the
- * same dataset therefore always has the same ETag, on every instance, and `If-None-Match` answers
- * 304 without building the body. Errors are `no-store` (set by the kit).
+ * HTTP caching of responses whose bytes follow from a few known inputs. A strong ETag is a hash of
+ * what determines the bytes (for discovery data: the dataset's data_version and file digest, the
+ * configured origin and the request; for an API description: its text), so the same request gets
+ * the same ETag on every instance and `If-None-Match` answers 304 without building the body.
+ * Errors are `no-store` (set by the server factory).
  */
 import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
