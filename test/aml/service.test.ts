@@ -65,6 +65,20 @@ describe.skipIf(!haveLists)('aml service start-up', () => {
     expect(await ready()).toBeGreaterThan(0)
     const lists = (await running.app.inject({ method: 'GET', url: '/api/aml/lists' })).json().data
     expect(lists.versions.map((v: { list: string }) => v.list).sort()).toEqual(['cz_210_2008', 'un'])
+    expect(Object.keys(lists.versions[0]).sort()).toEqual(
+      [
+        'entities',
+        'format',
+        'id',
+        'list',
+        'list_date',
+        'names',
+        'names_only',
+        'sha256',
+        'source',
+        'title',
+      ].sort(),
+    )
     const res = await running.app.inject({
       method: 'POST',
       url: '/api/aml/screen/complete',

@@ -64,7 +64,7 @@ export async function startKnowledge(
   })
   await kb.open()
   const maxUploadBytes = opts.maxUploadBytes ?? 1024 * 1024
-  const app = buildApp({ kb, logger: silentLogger, maxUploadBytes, logRequests: false })
+  const app = await buildApp({ kb, logger: silentLogger, maxUploadBytes, logRequests: false })
   await app.ready()
   return {
     kb,

@@ -257,6 +257,12 @@ describe.skipIf(!haveLists)('aml service', () => {
       'CRITICAL',
     ])
     expect(new Set(data.results.map((r: { screening_id: string }) => r.screening_id)).size).toBe(3)
+    // Each result is whole: exactly the stored screening, explanations and module data included.
+    for (const result of data.results) {
+      const stored = await a.inject({ method: 'GET', url: `/api/aml/screenings/${result.screening_id}` })
+      expect(result).toEqual(stored.json().data.result)
+    }
+    expect(data.results[1].modules.sanctions.data.matches[0].explanation).toBeDefined()
     const bad = await a.inject({
       method: 'POST',
       url: '/api/aml/screen/batch',
@@ -277,7 +283,11 @@ describe.skipIf(!haveLists)('aml service', () => {
     const lists = await a.inject({ method: 'GET', url: '/api/aml/lists' })
     expect(lists.json().data).toMatchObject({
       status: 'ready',
-      engine: { threshold: built.engine.threshold },
+      engine: { ...built.engine.stats, threshold: built.engine.threshold },
+      module_weights: { sanctions: 0.4 },
     })
+    expect(Object.keys(health.json().data).sort()).toEqual(
+      ['entities', 'lists', 'load_ms', 'loaded_at', 'names', 'screenings_running', 'status'].sort(),
+    )
   })
 })

@@ -7,7 +7,7 @@
  * spec's table fixes it; every other success uses the standard envelope {success, data, meta};
  * every failure uses the standard failure envelope {success:false, error:{code, message, details}}.
  */
-import swagger from '@fastify/swagger'
+import { registerApiDocs } from '../../kit/api-docs.ts'
 import type { Logger } from '../../kit/logger.ts'
 import type { RateLimiter } from '../../kit/ratelimit.ts'
 import { type App, createServer } from '../../kit/server.ts'
@@ -41,19 +41,19 @@ export async function buildApp(deps: AmlDeps): Promise<App> {
     logRequests: deps.logRequests ?? true,
     trustProxy: deps.trustProxy ?? false,
   })
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Gatehouse AML screening API',
-        version: '0.1.0',
-        description:
-          'Screening of persons and companies against the EU, UN, OFAC, UK and Czech sanctions lists, with PEP, EU high-risk third country, ARES and ISIR modules. See src/services/aml/README.md.',
-      },
-    },
+  await registerApiDocs(app, {
+    title: 'Gatehouse AML screening API',
+    version: '0.1.0',
+    description:
+      'Screening of persons and companies against the EU, UN, OFAC, UK and Czech sanctions lists, with PEP, EU high-risk third country, ARES and ISIR modules. Every success is `{success, data, meta}` except `POST /api/aml/screen/complete`, which answers the bare screening response; every failure is `{success:false, error:{code, message, details}, meta}`. See src/services/aml/README.md.',
+    tags: [
+      { name: 'screening', description: 'Screen subjects; read the stored record of a screening' },
+      { name: 'lists', description: 'The sanctions list versions loaded' },
+      { name: 'health' },
+    ],
+    errorEnvelope: 'standard',
   })
   registerScreeningRoutes(app, deps)
   registerListRoutes(app, deps)
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   return app
 }

@@ -6,6 +6,7 @@
 import { Type } from 'typebox'
 import type { Subject } from '../../engines/aml/index.ts'
 import { checkIco } from '../../engines/czech/identifiers.ts'
+import { okSchema } from '../../kit/envelope.ts'
 import { errors } from '../../kit/errors.ts'
 
 export const SubjectBody = Type.Object(
@@ -57,11 +58,13 @@ export const ScreeningIdParams = Type.Object({
 const ModuleResultSchema = Type.Object({
   status: Type.String({ description: 'COMPLETED, FAILED, TIMEOUT, NOT_CONFIGURED or SKIPPED' }),
   source: Type.String({ description: 'PRIMARY, CACHE, FALLBACK or NONE' }),
-  data: Type.Record(Type.String(), Type.Unknown()),
+  data: Type.Record(Type.String(), Type.Unknown(), {
+    description: 'What the module found (matches with their explanation, the company, proceedings …).',
+  }),
   execution_time_ms: Type.Integer(),
 })
 
-export const ScreeningResponse = Type.Object({
+const screeningFields = {
   screening_id: Type.String({ description: 'AML-<YYYYMMDD>-<number>' }),
   timestamp: Type.String({ format: 'date-time' }),
   processing_time_ms: Type.Integer(),
@@ -72,7 +75,82 @@ export const ScreeningResponse = Type.Object({
     weighted_total: Type.Number(),
   }),
   modules: Type.Record(Type.String(), ModuleResultSchema),
-})
+}
+
+export const ScreeningResponse = Type.Object(screeningFields)
+
+export const BatchResponse = okSchema(
+  Type.Object({
+    count: Type.Integer({ minimum: 1 }),
+    levels: Type.Record(Type.String(), Type.Integer(), { description: 'Risk level → subjects' }),
+    results: Type.Array(ScreeningResponse, { description: 'In the order of the subjects sent' }),
+  }),
+)
+
+/** The audit record, as stored: every field passes through, whatever version of the service wrote it. */
+export const ScreeningRecordResponse = okSchema(
+  Type.Object({
+    screening_id: Type.String(),
+    created_at: Type.String({ format: 'date-time' }),
+    subject_type: Type.String({ description: 'person or company' }),
+    risk_level: Type.String(),
+    input: Type.Unknown({ description: 'The subject as it was sent' }),
+    list_versions: Type.Array(Type.Object({}, { additionalProperties: true }), {
+      description: 'The list versions screened against: id, list, source, list_date, sha256',
+    }),
+    result: Type.Object(screeningFields, {
+      additionalProperties: true,
+      description: 'The screening response as it was sent',
+    }),
+  }),
+)
+
+export const HealthResponse = okSchema(
+  Type.Object({
+    status: Type.Literal('ready'),
+    loaded_at: Type.String({ format: 'date-time' }),
+    load_ms: Type.Integer({ description: 'Milliseconds the lists took to load' }),
+    entities: Type.Integer(),
+    names: Type.Integer(),
+    lists: Type.Array(Type.String(), { description: 'Lists screened against' }),
+    screenings_running: Type.Integer(),
+  }),
+)
+
+export const ListsResponse = okSchema(
+  Type.Object({
+    status: Type.Union([Type.Literal('loading'), Type.Literal('ready'), Type.Literal('failed')]),
+    versions: Type.Array(
+      Type.Object({
+        id: Type.Optional(Type.Integer({ description: 'Store id of the version' })),
+        list: Type.String(),
+        title: Type.String(),
+        format: Type.String({ description: 'The importer that read it (un-xml, eu-xml, ofac-csv …)' }),
+        source: Type.String({ description: 'File name(s) or URL it was read from' }),
+        list_date: Type.String(),
+        names_only: Type.Boolean(),
+        entities: Type.Integer(),
+        names: Type.Integer(),
+        sha256: Type.String(),
+      }),
+    ),
+    engine: Type.Optional(
+      Type.Object(
+        {
+          entities: Type.Integer(),
+          names: Type.Integer(),
+          tokens: Type.Integer(),
+          buildMs: Type.Integer(),
+          threshold: Type.Number({ description: 'Match score (0..1) from which a name is a hit' }),
+        },
+        { description: 'Present once the lists are loaded' },
+      ),
+    ),
+    loaded_at: Type.Optional(Type.String({ format: 'date-time' })),
+    module_weights: Type.Record(Type.String(), Type.Number()),
+    level_bands: Type.Array(Type.Object({ level: Type.String(), from: Type.Number() })),
+  }),
+)
 
 type SubjectInput = {
   first_name?: string

@@ -4,6 +4,7 @@
  * error}).
  */
 import multipart from '@fastify/multipart'
+import { registerApiDocs } from '../../kit/api-docs.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { type App, createServer } from '../../kit/server.ts'
 import type { KnowledgeBase } from './kb.ts'
@@ -19,7 +20,7 @@ export interface KnowledgeDeps {
   logRequests?: boolean
 }
 
-export function buildApp(deps: KnowledgeDeps): App {
+export async function buildApp(deps: KnowledgeDeps): Promise<App> {
   const app = createServer({
     name: 'knowledge',
     envelope: 'standard',
@@ -28,7 +29,19 @@ export function buildApp(deps: KnowledgeDeps): App {
     bodyLimit: 256 * 1024,
     logRequests: deps.logRequests ?? true,
   })
-  app.register(multipart, {
+  await registerApiDocs(app, {
+    title: 'Gatehouse knowledge base API',
+    version: '0.1.0',
+    description:
+      'Hybrid search (BM25 + dense vectors) and cited answers over document collections; upload and manage documents. Every success is `{success, data, meta}`, every failure `{success:false, error:{code, message, details}, meta}`. See src/services/knowledge/README.md.',
+    tags: [
+      { name: 'search', description: 'Search passages and ask questions' },
+      { name: 'documents', description: 'Collections and their documents' },
+      { name: 'health' },
+    ],
+    errorEnvelope: 'standard',
+  })
+  await app.register(multipart, {
     limits: { fileSize: deps.maxUploadBytes, files: 1, fields: 10, fieldSize: 64 * 1024 },
   })
   searchRoutes(app, deps)

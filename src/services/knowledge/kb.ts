@@ -819,7 +819,8 @@ export class KnowledgeBase {
     if (unavailable.length > 0)
       problems.push(`dense search is off in ${unavailable.join(', ')}: their embedder is not configured here`)
     if (this.seedProblem) problems.push(this.seedProblem)
-    const status = this.state === 'loading' ? 'loading' : problems.length > 0 ? 'degraded' : 'ok'
+    const status: 'loading' | 'degraded' | 'ok' =
+      this.state === 'loading' ? 'loading' : problems.length > 0 ? 'degraded' : 'ok'
     return {
       status,
       storage: this.store.dialect,
@@ -879,9 +880,10 @@ function presentDocument(doc: {
   created_at: number
   updated_at: number
 }) {
-  let metadata: unknown = {}
+  // Written by ingest as a JSON object.
+  let metadata: Record<string, unknown> = {}
   try {
-    metadata = JSON.parse(doc.metadata)
+    metadata = JSON.parse(doc.metadata) as Record<string, unknown>
   } catch {
     metadata = {}
   }

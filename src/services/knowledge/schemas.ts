@@ -1,9 +1,11 @@
 /**
- * Request schemas of the knowledge service (TypeBox → JSON Schema 2020-12, validated by Ajv).
+ * Request and response schemas of the knowledge service (TypeBox → JSON Schema 2020-12: Ajv
+ * validates requests, fast-json-stringify writes responses, @fastify/swagger documents both).
  * `limit` and `top_k` are two names for the same bound (both forms are in use by clients); when
  * both are sent they must agree.
  */
-import { Type } from 'typebox'
+import { type TSchema, Type } from 'typebox'
+import { okSchema } from '../../kit/envelope.ts'
 
 export const MAX_RESULTS = 50
 
@@ -67,3 +69,194 @@ export const DocumentsQuery = Type.Object(
 )
 
 export const DocumentParams = Type.Object({ id: Type.String({ pattern: '^doc_[0-9a-f]{24}$' }) })
+
+// ---------- responses (standard envelope; every field a handler returns is listed) ----------
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
+
+/** Metadata given at upload (or by the starting corpus): open-ended. */
+const Metadata = Type.Object({}, { additionalProperties: true, description: 'Metadata given at upload' })
+
+const Citation = {
+  document_id: Type.String(),
+  document_title: Type.String(),
+  source: Type.String(),
+  collection: Type.String(),
+  section: Type.String({ description: 'Heading path of the passage' }),
+  page: Nullable(Type.Integer({ description: 'PDF page (1-based)' })),
+  chunk: Type.Integer({ description: 'Position of the passage in its document' }),
+  chunk_id: Type.String(),
+  label: Type.String({ description: 'Title › section › page, for people' }),
+}
+
+const RankScore = Nullable(Type.Object({ rank: Type.Integer(), score: Type.Number() }))
+
+export const SearchResponse = okSchema(
+  Type.Object({
+    query: Type.String(),
+    collection: Nullable(Type.String()),
+    mode: Type.String({ description: 'hybrid, keyword or semantic' }),
+    limit: Type.Integer(),
+    count: Type.Integer(),
+    results: Type.Array(
+      Type.Object({
+        id: Type.String({ description: 'Chunk id' }),
+        text: Type.String(),
+        score: Type.Number(),
+        collection: Type.String(),
+        document: Type.Object({ id: Type.String(), title: Type.String(), source: Type.String() }),
+        section: Type.String(),
+        page: Nullable(Type.Integer()),
+        position: Type.Integer(),
+        citation: Type.Object(Citation),
+        metadata: Metadata,
+        scores: Type.Object({ keyword: RankScore, semantic: RankScore }),
+      }),
+    ),
+    embedders: Type.Record(Type.String(), Nullable(Type.String()), {
+      description: 'Collection → the embedder its vectors come from (null: none yet)',
+    }),
+    warnings: Type.Optional(Type.Array(Type.String())),
+  }),
+)
+
+export const AskResponse = okSchema(
+  Type.Object({
+    question: Type.String(),
+    collection: Nullable(Type.String()),
+    answer: Nullable(Type.String({ description: 'With [n] markers citing `citations`' })),
+    answer_mode: Type.Union([Type.Literal('none'), Type.Literal('extractive'), Type.Literal('generated')]),
+    found: Type.Boolean(),
+    message: Type.Optional(Type.String({ description: 'Why there is no answer' })),
+    model: Type.Optional(Type.String({ description: 'The language model that wrote a generated answer' })),
+    warning: Type.Optional(Type.String()),
+    citations: Type.Array(
+      Type.Object({
+        n: Type.Integer({ minimum: 1 }),
+        cited: Type.Boolean({ description: 'Whether the answer cites it' }),
+        ...Citation,
+        text: Type.String(),
+        score: Type.Number(),
+      }),
+    ),
+  }),
+)
+
+export const UploadBody = Type.Object({
+  file: Type.String({ format: 'binary', description: 'The document (PDF, DOCX, HTML, Markdown, text …)' }),
+  collection: Type.String({ description: 'GET /rag/collections lists them' }),
+  metadata: Type.Optional(
+    Type.String({
+      description:
+        'A JSON object of strings, numbers, booleans or arrays of them, e.g. {"language":"cs","tags":["aml"]}',
+    }),
+  ),
+  title: Type.Optional(Type.String()),
+  source: Type.Optional(Type.String({ description: 'Where it comes from; defaults to the file name' })),
+})
+
+export const UploadResponse = okSchema(
+  Type.Object({
+    status: Type.Union([Type.Literal('created'), Type.Literal('replaced'), Type.Literal('unchanged')]),
+    document: Type.Object({
+      id: Type.String(),
+      collection: Type.String(),
+      title: Type.String(),
+      source: Type.String(),
+      format: Type.String(),
+      language: Type.String(),
+    }),
+    chunks: Type.Integer(),
+    replaced: Type.Array(Type.String(), { description: 'Ids of the documents this one replaced' }),
+  }),
+)
+
+const CollectionReport = Type.Object({
+  name: Type.String(),
+  description: Type.String(),
+  documents: Type.Integer(),
+  chunks: Type.Integer(),
+  embedder: Nullable(Type.String()),
+  dimensions: Nullable(Type.Integer()),
+  embedder_available: Type.Boolean({ description: 'Whether this process can embed queries for it' }),
+})
+
+export const CollectionsResponse = okSchema(
+  Type.Object({ count: Type.Integer(), collections: Type.Array(CollectionReport) }),
+)
+
+export const HealthResponse = okSchema(
+  Type.Object({
+    status: Type.Union([Type.Literal('loading'), Type.Literal('ok'), Type.Literal('degraded')]),
+    storage: Type.String({ description: 'sqlite or postgres' }),
+    documents: Type.Integer(),
+    chunks: Type.Integer(),
+    collections: Type.Integer(),
+    embedder: Type.String({ description: 'The default embedder' }),
+    llm: Type.String(),
+    change_seq: Type.Integer({ description: 'Last change of the store this instance has indexed' }),
+    problems: Type.Array(Type.String()),
+  }),
+)
+
+const Percentiles = Type.Object({
+  p50: Nullable(Type.Number()),
+  p95: Nullable(Type.Number()),
+  p99: Nullable(Type.Number()),
+})
+
+export const StatsResponse = okSchema(
+  Type.Object({
+    documents: Type.Integer(),
+    chunks: Type.Integer(),
+    collections: Type.Array(CollectionReport),
+    embedder: Type.Object({
+      default: Type.String(),
+      available: Type.Array(
+        Type.Object(
+          { id: Type.String() },
+          { additionalProperties: true, description: 'The embedder, described' },
+        ),
+      ),
+    }),
+    index: Type.Object({
+      chunks: Type.Integer(),
+      vectors: Type.Integer(),
+      bytes: Type.Integer(),
+      change_seq: Type.Integer(),
+    }),
+    storage: Type.String(),
+    queries: Type.Object({ search: Type.Integer(), ask: Type.Integer() }),
+    latency_ms: Type.Object({ search: Percentiles, ask: Percentiles }),
+    uptime_seconds: Type.Integer(),
+  }),
+)
+
+const DocumentRecord = Type.Object({
+  id: Type.String(),
+  collection: Type.String(),
+  title: Type.String(),
+  source: Type.String(),
+  format: Type.String(),
+  language: Type.String(),
+  content_hash: Type.String(),
+  bytes: Type.Integer(),
+  pages: Nullable(Type.Integer()),
+  chunks: Type.Integer(),
+  metadata: Metadata,
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+})
+
+export const DocumentsResponse = okSchema(
+  Type.Object({
+    count: Type.Integer(),
+    limit: Type.Integer(),
+    offset: Type.Integer(),
+    documents: Type.Array(DocumentRecord),
+  }),
+)
+
+export const DocumentResponse = okSchema(DocumentRecord)
+
+export const DeletedResponse = okSchema(Type.Object({ id: Type.String(), deleted: Type.Literal(true) }))

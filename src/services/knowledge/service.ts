@@ -92,7 +92,7 @@ export const knowledgeService = defineService({
       notes.push('starting corpus: ingested in the background when new (GET /rag/health)')
     }
     kb.startSync(config.KB_SYNC_INTERVAL_MS)
-    const app = buildApp({ kb, logger, maxUploadBytes: config.KB_MAX_UPLOAD_BYTES })
+    const app = await buildApp({ kb, logger, maxUploadBytes: config.KB_MAX_UPLOAD_BYTES })
     return {
       app,
       notes,

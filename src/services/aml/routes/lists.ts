@@ -3,11 +3,25 @@ import { LEVEL_BANDS, MODULE_WEIGHTS } from '../../../engines/aml/index.ts'
 import { ok } from '../../../kit/envelope.ts'
 import type { App } from '../../../kit/server.ts'
 import type { AmlDeps } from '../app.ts'
+import { HealthResponse, ListsResponse } from '../schemas.ts'
 
 export function registerListRoutes(app: App, deps: AmlDeps): void {
   app.get(
     '/health',
-    { schema: { summary: 'Readiness: 200 when the lists are loaded, 503 otherwise' } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: 200 when the lists are loaded, 503 otherwise',
+        response: {
+          200: HealthResponse,
+          503: {
+            $ref: 'Error#',
+            description:
+              'The lists are loading (Retry-After: a few seconds) or failed to load (Retry-After: 60).',
+          },
+        },
+      },
+    },
     async (_req, reply) => {
       const s = deps.lists.state
       if (s.status !== 'ready') {
@@ -37,7 +51,13 @@ export function registerListRoutes(app: App, deps: AmlDeps): void {
 
   app.get(
     '/api/aml/lists',
-    { schema: { summary: 'List versions loaded, engine figures, weights and bands' } },
+    {
+      schema: {
+        tags: ['lists'],
+        summary: 'List versions loaded, engine figures, weights and bands',
+        response: { 200: ListsResponse },
+      },
+    },
     async (_req, reply) => {
       const s = deps.lists.state
       const stored = await deps.store.listVersions()

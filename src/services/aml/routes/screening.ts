@@ -6,13 +6,22 @@
  * (waits briefly, then 503). Every screening is stored before it is answered.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Static } from 'typebox'
 import { type ScreeningOutcome, type Subject, subjectLabel } from '../../../engines/aml/index.ts'
 import { ok } from '../../../kit/envelope.ts'
 import { AppError, errors } from '../../../kit/errors.ts'
 import { rateLimitHeaders } from '../../../kit/ratelimit.ts'
 import type { App } from '../../../kit/server.ts'
 import type { AmlDeps } from '../app.ts'
-import { BatchBody, ScreeningIdParams, ScreeningResponse, SubjectBody, subjectOf } from '../schemas.ts'
+import {
+  BatchBody,
+  BatchResponse,
+  ScreeningIdParams,
+  ScreeningRecordResponse,
+  ScreeningResponse,
+  SubjectBody,
+  subjectOf,
+} from '../schemas.ts'
 import type { ListsState } from '../state.ts'
 
 const WINDOW_MS = 60_000
@@ -116,6 +125,7 @@ export function registerScreeningRoutes(app: App, deps: AmlDeps): void {
     '/api/aml/screen/complete',
     {
       schema: {
+        tags: ['screening'],
         summary: 'Screen one person or company',
         description:
           'Person: first_name, last_name (birth_date, nationality, country optional). Company: ico and/or company_name (country optional). Answers the bare screening response.',
@@ -150,7 +160,9 @@ export function registerScreeningRoutes(app: App, deps: AmlDeps): void {
         summary: 'Screen up to 100 subjects (a client book)',
         description:
           'Each subject is screened and stored as its own screening. Counts as one request against the rate limit; holds one screening slot and runs up to 4 subjects at a time within it.',
+        tags: ['screening'],
         body: BatchBody,
+        response: { 200: BatchResponse },
       },
       preValidation: async (request, reply) => {
         ready()
@@ -184,8 +196,10 @@ export function registerScreeningRoutes(app: App, deps: AmlDeps): void {
     '/api/aml/screenings/:screening_id',
     {
       schema: {
+        tags: ['screening'],
         summary: 'The stored record of one screening (input, list versions used, result)',
         params: ScreeningIdParams,
+        response: { 200: ScreeningRecordResponse },
       },
     },
     async (request, reply) => {
@@ -194,7 +208,8 @@ export function registerScreeningRoutes(app: App, deps: AmlDeps): void {
         throw errors.notFound(`Screening ${request.params.screening_id}`, {
           screening_id: request.params.screening_id,
         })
-      return ok(reply, record)
+      // The record's JSON columns were written by screenAndStore: the shapes the schema describes.
+      return ok(reply, record as Static<typeof ScreeningRecordResponse>['data'])
     },
   )
 }

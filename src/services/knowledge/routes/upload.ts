@@ -9,6 +9,7 @@ import { AppError, errors } from '../../../kit/errors.ts'
 import { type App, sendError, toAppError } from '../../../kit/server.ts'
 import type { KnowledgeDeps } from '../app.ts'
 import type { MetadataValue } from '../kb.ts'
+import { UploadBody, UploadResponse } from '../schemas.ts'
 
 const FIELDS = new Set(['collection', 'metadata', 'title', 'source'])
 
@@ -16,6 +17,15 @@ export function uploadRoutes(app: App, { kb, maxUploadBytes }: KnowledgeDeps): v
   app.post(
     '/upload',
     {
+      schema: {
+        tags: ['documents'],
+        summary: 'Upload a document into a collection (replaces the one from the same source)',
+        description:
+          'multipart/form-data: one `file` part and the fields `collection` (required), `metadata`, `title`, `source`. Answers 201 when the document is new, 200 when it replaced or equals the stored one.',
+        response: { 200: UploadResponse, 201: UploadResponse },
+      },
+      // Parsed by the handler part by part (request.parts()), so described, not validated, here.
+      config: { documentedBody: { contentType: 'multipart/form-data', schema: UploadBody } },
       // A body that is not multipart never reaches the handler: say what this route takes.
       errorHandler: async (error, request, reply) => {
         const code = (error as { code?: string }).code
