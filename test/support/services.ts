@@ -1,0 +1,151 @@
+/**
+ * Every HTTP service as a test builds it: real dependencies (storage in a temporary SQLite file or
+ * in memory, the shipped discovery snapshot, real sanctions lists when the shared folder has them,
+ * the ARES/ISIR replay server), ready to be driven with `inject`. The suites that check every
+ * service alike (the API description of each, the fuzzing of every route) walk this list: a new
+ * service is one more entry.
+ */
+import { join } from 'node:path'
+import { createScreener, loadHighRiskTable } from '../../src/engines/aml/index.ts'
+import { DEFAULT_ORIGIN, loadDataset } from '../../src/engines/discovery/dataset.ts'
+import { AresClient } from '../../src/engines/registries/ares.ts'
+import { IsirClient } from '../../src/engines/registries/isir.ts'
+import { openDatabase } from '../../src/kit/db.ts'
+import type { EnvelopeKind } from '../../src/kit/envelope.ts'
+import { createLogger } from '../../src/kit/logger.ts'
+import { MemoryRateLimiter } from '../../src/kit/ratelimit.ts'
+import type { App } from '../../src/kit/server.ts'
+import { buildApp as buildAml } from '../../src/services/aml/app.ts'
+import { importIntoStore, loadLists } from '../../src/services/aml/lists.ts'
+import { ListsHolder, Slots } from '../../src/services/aml/state.ts'
+import { AmlStore } from '../../src/services/aml/store.ts'
+import { buildApp as buildDiscovery } from '../../src/services/discovery/app.ts'
+import { SHIPPED_DATASET } from '../../src/services/discovery/service.ts'
+import { prepareDataset } from '../../src/services/discovery/store.ts'
+import { startTestGateway } from '../../src/services/gateway/harness.ts'
+import { haveLists, SHARED_LISTS } from '../aml/lists.ts'
+import { startReplayServer } from '../aml/replay-server.ts'
+import { multipart, startKnowledge } from '../knowledge/harness.ts'
+
+export interface ServiceUnderTest {
+  app: App
+  /** The error envelope the service answers in. */
+  envelope: EnvelopeKind
+  /** Headers of a client holding every credential the service knows (API key, admin key …). */
+  credentials: Record<string, string>
+  close(): Promise<void>
+}
+
+export interface ServiceTarget {
+  name: string
+  build(): Promise<ServiceUnderTest>
+}
+
+const silent = createLogger({ level: 'silent' })
+
+/** Limits far above what a test sends: rate limits are not what these suites are about. */
+const UNLIMITED_PER_MINUTE = 1_000_000
+
+export const SERVICES: readonly ServiceTarget[] = [
+  {
+    name: 'discovery',
+    async build() {
+      const limiter = new MemoryRateLimiter()
+      const app = await buildDiscovery({
+        logger: silent,
+        dataset: prepareDataset(await loadDataset(SHIPPED_DATASET, DEFAULT_ORIGIN)),
+        origin: DEFAULT_ORIGIN,
+        rateLimitPerMinute: UNLIMITED_PER_MINUTE,
+        rateLimiter: limiter,
+        securityContact: 'mailto:security@gatehouse.cz',
+        logRequests: false,
+      })
+      return {
+        app,
+        envelope: 'discovery',
+        credentials: {},
+        async close() {
+          await app.close()
+          await limiter.close()
+        },
+      }
+    },
+  },
+  {
+    name: 'gateway',
+    async build() {
+      const gw = await startTestGateway()
+      const { key } = await gw.createKey({ rate_limit: -1, requests_per_minute: -1 })
+      return {
+        app: gw.app,
+        envelope: 'gateway',
+        credentials: { 'x-api-key': key, 'x-admin-key': gw.config.ADMIN_API_KEY },
+        close: () => gw.stop(),
+      }
+    },
+  },
+  {
+    name: 'aml',
+    async build() {
+      const replay = await startReplayServer()
+      const db = openDatabase({ dataDir: '', file: ':memory:' })
+      await db.migrate()
+      const store = new AmlStore(db.as())
+      const lists = new ListsHolder()
+      // Two small lists (the Czech and the UN one) keep the build to a second or two; without the
+      // shared folder the service stays in its loading state, which answers too.
+      if (haveLists) {
+        await importIntoStore(store, [join(SHARED_LISTS, 'cz'), join(SHARED_LISTS, 'un')])
+        const loaded = await loadLists(store, {})
+        const screener = createScreener({
+          engine: loaded.engine,
+          versions: loaded.versions,
+          highRisk: loadHighRiskTable(),
+          ares: new AresClient({ baseUrl: replay.aresUrl, retries: 0 }),
+          isir: new IsirClient({ url: replay.isirUrl, retries: 0 }),
+          budgets: { registry: 2000, insolvency: 2000 },
+        })
+        lists.ready(loaded.engine, screener, loaded.versions, 1)
+      }
+      const limiter = new MemoryRateLimiter()
+      const app = await buildAml({
+        logger: silent,
+        store,
+        lists,
+        rateLimiter: limiter,
+        rateLimitPerMinute: UNLIMITED_PER_MINUTE,
+        slots: new Slots(10, 1000),
+        logRequests: false,
+      })
+      return {
+        app,
+        envelope: 'standard',
+        credentials: {},
+        async close() {
+          await app.close()
+          await limiter.close()
+          await db.close()
+          await replay.close()
+        },
+      }
+    },
+  },
+  {
+    name: 'knowledge',
+    async build() {
+      const kb = await startKnowledge()
+      // One document, so searches and answers go through every field of a result.
+      const upload = multipart(
+        { collection: 'aml_regulations', metadata: '{"language":"cs","tags":["aml"]}' },
+        {
+          name: 'identifikace.md',
+          content:
+            '# Identifikace klienta\n\n## Povinné osoby\n\nPovinná osoba identifikuje klienta a zjistí skutečného majitele.\n\n## Sankce\n\nZa porušení hrozí pokuta až 10 milionů Kč.\n',
+        },
+      )
+      const res = await kb.app.inject({ method: 'POST', url: '/upload', ...upload })
+      if (res.statusCode !== 201) throw new Error(`knowledge: upload failed: ${res.statusCode} ${res.body}`)
+      return { app: kb.app, envelope: 'standard', credentials: {}, close: () => kb.close() }
+    },
+  },
+]
