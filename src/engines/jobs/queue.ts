@@ -77,6 +77,8 @@ export interface ListJobsFilter {
   kind?: string | undefined
   task_id?: string | undefined
   worker_id?: string | undefined
+  /** Only jobs of tasks this caller (a key id) created. */
+  requested_by?: string | undefined
   limit?: number
   offset?: number
 }
@@ -598,6 +600,12 @@ export class JobQueue {
     if (filter.kind) q = q.where('kind', '=', filter.kind)
     if (filter.task_id) q = q.where('task_id', '=', filter.task_id)
     if (filter.worker_id) q = q.where('lease_owner', '=', filter.worker_id)
+    if (filter.requested_by) {
+      const owner = filter.requested_by
+      q = q.where('task_id', 'in', (eb) =>
+        eb.selectFrom('router_tasks').select('id').where('requested_by', '=', owner),
+      )
+    }
     const [rows, count] = await Promise.all([
       q.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).offset(offset).execute(),
       q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),

@@ -36,6 +36,8 @@ interface MemoryRow {
   embedding: string
   created_at: number
   updated_at: number
+  /** The API key that wrote it (key mode); null when the router runs without keys. */
+  owner?: string | null
 }
 
 interface HistoryRow {
@@ -56,6 +58,8 @@ export interface Scope {
   user_id?: string | undefined
   agent_id?: string | undefined
   run_id?: string | undefined
+  /** The caller's key under API keys: memories of other keys are invisible to it. */
+  owner?: string | undefined
 }
 
 export interface Memory {
@@ -175,6 +179,7 @@ export class MemoryStore {
         embedding: encode(vector),
         created_at: now,
         updated_at: now,
+        owner: scope.owner ?? null,
       }
       await this.db.transaction().execute(async (trx) => {
         await trx.insertInto('router_memories').values(row).execute()
@@ -225,14 +230,20 @@ export class MemoryStore {
       }))
   }
 
-  async get(id: string): Promise<Memory> {
+  /** One memory; another key's memory is "not found", as if it did not exist. */
+  async get(id: string, owner?: string): Promise<Memory> {
+    return toMemory(await this.row(id, owner))
+  }
+
+  private async row(id: string, owner: string | undefined): Promise<MemoryRow> {
     const row = await this.db
       .selectFrom('router_memories')
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirst()
-    if (!row) throw errors.notFound('Memory', { memory_id: id })
-    return toMemory(row)
+    if (!row || (owner !== undefined && row.owner !== owner))
+      throw errors.notFound('Memory', { memory_id: id })
+    return row
   }
 
   async list(scope: Scope, filters?: Filter): Promise<Memory[]> {
@@ -241,13 +252,8 @@ export class MemoryStore {
     return rows.map(toMemory).filter((m) => !filters || matches(m, filters))
   }
 
-  async delete(id: string): Promise<void> {
-    const row = await this.db
-      .selectFrom('router_memories')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst()
-    if (!row) throw errors.notFound('Memory', { memory_id: id })
+  async delete(id: string, owner?: string): Promise<void> {
+    const row = await this.row(id, owner)
     const now = this.now()
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('router_memories').where('id', '=', id).execute()
@@ -260,7 +266,9 @@ export class MemoryStore {
 
   async history(
     id: string,
+    owner?: string,
   ): Promise<{ event: string; old_memory: string | null; new_memory: string | null; at: string }[]> {
+    if (owner !== undefined) await this.row(id, owner)
     const rows = await this.db
       .selectFrom('router_memory_history')
       .selectAll()
@@ -282,6 +290,7 @@ export class MemoryStore {
     if (scope.user_id !== undefined) q = q.where('user_id', '=', scope.user_id)
     if (scope.agent_id !== undefined) q = q.where('agent_id', '=', scope.agent_id)
     if (scope.run_id !== undefined) q = q.where('run_id', '=', scope.run_id)
+    if (scope.owner !== undefined) q = q.where('owner', '=', scope.owner)
     return q.orderBy('created_at').execute()
   }
 }

@@ -5,23 +5,11 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
+import { type LimitPlan, limitExceeded, limitPlan, setLimitHeaders } from '../../engines/keys/limits.ts'
 import type { AuthenticatedKey } from '../../engines/keys/store.ts'
-import { UNLIMITED } from '../../engines/keys/tiers.ts'
 import { AppError, errors } from '../../kit/errors.ts'
-import {
-  type LimitCheck,
-  type RateLimitDecision,
-  rateLimitPolicy,
-  rateLimitState,
-} from '../../kit/ratelimit.ts'
+import type { RateLimitDecision } from '../../kit/ratelimit.ts'
 import type { GatewayDeps, GatewayRequest } from './app.ts'
-
-const MINUTE_MS = 60_000
-const DAY_MS = 86_400_000
-const WINDOWS = {
-  minute: { name: 'minute', ms: MINUTE_MS, seconds: 60, words: '1 minute' },
-  day: { name: 'day', ms: DAY_MS, seconds: 86_400, words: '1 day' },
-} as const
 
 /** The key a request presents: X-API-Key first (the recommended header), else a Bearer token. */
 export function presentedKey(request: FastifyRequest): string | undefined {
@@ -96,7 +84,7 @@ function limit(
     return
   }
   ;(request as GatewayRequest).gatewayKey = key
-  const plan = planOf(key)
+  const plan = limitPlan(key)
   if (plan.windows.length === 0) {
     done() // Enterprise: unlimited, still logged.
     return
@@ -123,104 +111,8 @@ function decide(
   plan: LimitPlan,
   decisions: readonly RateLimitDecision[],
 ): void {
-  const windows = plan.windows
   setLimitHeaders(reply, plan, decisions)
-  if (decisions[0]!.allowed) {
-    done()
-    return
-  }
-  // Name the window that keeps the client waiting longest (the day, when both are spent).
-  let worst = 0
-  for (let i = 1; i < decisions.length; i++) {
-    if (decisions[i]!.retryAfterSeconds > decisions[worst]!.retryAfterSeconds) worst = i
-  }
-  const decision = decisions[worst]!
-  done(
-    new AppError(
-      'rate_limited',
-      'Rate limit exceeded',
-      {
-        limit: decision.limit,
-        window: windows[worst]!.words,
-        retry_after_seconds: decision.retryAfterSeconds,
-      },
-      { 'retry-after': String(decision.retryAfterSeconds) },
-    ),
-  )
-}
-
-type Window = (typeof WINDOWS)[keyof typeof WINDOWS]
-const BOTH: readonly Window[] = [WINDOWS.minute, WINDOWS.day]
-const MINUTE_ONLY: readonly Window[] = [WINDOWS.minute]
-const DAY_ONLY: readonly Window[] = [WINDOWS.day]
-const NONE: readonly Window[] = []
-
-/** What limiting one key takes: its windows, the limiter's checks, the constant policy header. */
-interface LimitPlan {
-  windows: readonly Window[]
-  checks: readonly LimitCheck[]
-  /** The `RateLimit-Policy` value: it changes only with the key's limits. */
-  policy: string
-}
-
-/**
- * Per answer object of the key store, which stays the same for a key until its limits change:
- * the plan is built once per key and limits, not on every request.
- */
-const plans = new WeakMap<AuthenticatedKey, LimitPlan>()
-
-function planOf(key: AuthenticatedKey): LimitPlan {
-  let plan = plans.get(key)
-  if (plan === undefined) {
-    const windows = windowsOf(key)
-    plan = {
-      windows,
-      // One hash tag per key keeps both windows in one Redis Cluster slot (one atomic script).
-      checks: windows.map((w) => ({
-        key: `{key:${key.id}}:${w.name}`,
-        limit: w === WINDOWS.minute ? key.requests_per_minute : key.rate_limit,
-        windowMs: w.ms,
-      })),
-      policy: windows
-        .map((w) =>
-          rateLimitPolicy(w.name, w === WINDOWS.minute ? key.requests_per_minute : key.rate_limit, w.seconds),
-        )
-        .join(', '),
-    }
-    plans.set(key, plan)
-  }
-  return plan
-}
-
-/** The windows a key is limited by (an unlimited one is not checked at all). */
-function windowsOf(key: AuthenticatedKey): readonly Window[] {
-  const minute = key.requests_per_minute !== UNLIMITED
-  const day = key.rate_limit !== UNLIMITED
-  return minute ? (day ? BOTH : MINUTE_ONLY) : day ? DAY_ONLY : NONE
-}
-
-/**
- * IETF draft-11 RateLimit-Policy/RateLimit for both windows, plus the X-RateLimit-* trio most
- * clients still read, for the window with the least room left.
- */
-function setLimitHeaders(
-  reply: FastifyReply,
-  plan: LimitPlan,
-  decisions: readonly RateLimitDecision[],
-): void {
-  let tightest = decisions[0]!
-  let state = rateLimitState(plan.windows[0]!.name, tightest)
-  for (let i = 1; i < decisions.length; i++) {
-    const decision = decisions[i]!
-    state += `, ${rateLimitState(plan.windows[i]!.name, decision)}`
-    if (decision.remaining < tightest.remaining) tightest = decision
-  }
-  reply
-    .header('ratelimit-policy', plan.policy)
-    .header('ratelimit', state)
-    .header('x-ratelimit-limit', String(tightest.limit))
-    .header('x-ratelimit-remaining', String(tightest.remaining))
-    .header('x-ratelimit-reset', String(tightest.resetSeconds))
+  done(limitExceeded(plan, decisions))
 }
 
 /** SHA-256 both sides so the comparison is constant-time and independent of the key's length. */

@@ -9,6 +9,7 @@
 import swagger from '@fastify/swagger'
 import { Type } from 'typebox'
 import type { JobQueue } from '../../engines/jobs/queue.ts'
+import type { UsageRecord } from '../../engines/keys/store.ts'
 import { ok } from '../../kit/envelope.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { type App, createServer } from '../../kit/server.ts'
@@ -31,6 +32,8 @@ import { Ok } from './schemas.ts'
 export interface RouterDeps {
   logger: Logger
   auth: AuthOptions
+  /** Keyed calls' usage rows (the gateway's log), when keys are required. */
+  usage?: { record(row: UsageRecord): void } | undefined
   logRequests?: boolean
   /** GET /health reports the queue's counts. */
   queue: Pick<JobQueue, 'counts'>
@@ -91,6 +94,20 @@ export function buildApp(deps: RouterDeps): App {
     logRequests: deps.logRequests ?? false,
   })
   app.addHook('onRequest', authHook(deps.auth))
+  const usage = deps.usage
+  if (usage) {
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.apiKeyId === undefined) return
+      usage.record({
+        key_id: Number(request.apiKeyId),
+        ts: Date.now(),
+        // The route template, never a raw URL with ids in it.
+        endpoint: `router:${request.routeOptions.url ?? 'unknown'}`,
+        method: request.method,
+        status: reply.statusCode,
+      })
+    })
+  }
   app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

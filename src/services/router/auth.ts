@@ -14,8 +14,11 @@
  * A missing key is 401, a wrong, expired or revoked one 403. Comparisons take constant time.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { limitExceeded, limitPlan, setLimitHeaders } from '../../engines/keys/limits.ts'
+import type { AuthenticatedKey } from '../../engines/keys/store.ts'
 import { AppError } from '../../kit/errors.ts'
+import type { RateLimiter } from '../../kit/ratelimit.ts'
 
 export type RouteAuth = 'admin' | 'internal' | 'public' | 'key' | 'worker' | 'operator'
 
@@ -31,9 +34,13 @@ declare module 'fastify' {
   }
 }
 
-/** Checks a gateway-issued key. */
+/** Checks a gateway-issued key; `limits` are the key's windows, applied as at the gateway. */
 export interface KeyVerifier {
-  verify(key: string): Promise<{ ok: true; keyId: string } | { ok: false; reason: string }>
+  verify(
+    key: string,
+  ): Promise<
+    { ok: true; keyId: string; limits?: AuthenticatedKey | undefined } | { ok: false; reason: string }
+  >
 }
 
 export interface AuthOptions {
@@ -41,6 +48,8 @@ export interface AuthOptions {
   internalKey: string
   requireApiKey: boolean
   keys: KeyVerifier | undefined
+  /** Counts keyed requests against the key's limits (the gateway's windows, shared through Redis). */
+  limiter?: RateLimiter | undefined
   /** Checks a worker key; returns its credential id. */
   workers?: { verify(key: string): Promise<string | undefined> } | undefined
 }
@@ -71,7 +80,7 @@ export function presentedKey(request: FastifyRequest): string | undefined {
 }
 
 export function authHook(opts: AuthOptions) {
-  return async (request: FastifyRequest): Promise<void> => {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const mode: RouteAuth = request.routeOptions.config?.auth ?? 'key'
     switch (mode) {
       case 'public':
@@ -151,6 +160,15 @@ export function authHook(opts: AuthOptions) {
         if (!verdict.ok)
           throw new AppError('forbidden', 'Invalid or expired API key', { reason: verdict.reason })
         request.apiKeyId = verdict.keyId
+        // The same windows, headers and 429 as the gateway: one key, one budget.
+        if (verdict.limits && opts.limiter) {
+          const plan = limitPlan(verdict.limits)
+          if (plan.windows.length === 0) return
+          const decisions = await opts.limiter.hitAll(plan.checks)
+          setLimitHeaders(reply, plan, decisions)
+          const refused = limitExceeded(plan, decisions)
+          if (refused) throw refused
+        }
         return
       }
     }

@@ -146,6 +146,11 @@ export const routerSpec = {
 
 export type RouterConfig = Parsed<typeof routerSpec> & { NODE_ENV: string }
 
+/** Keys are required when asked for, and always in production (an open router spends money). */
+export function requiresApiKey(config: Pick<RouterConfig, 'ROUTER_REQUIRE_API_KEY' | 'NODE_ENV'>): boolean {
+  return config.ROUTER_REQUIRE_API_KEY || config.NODE_ENV === 'production'
+}
+
 /** The development keys must not reach production (the gateway refuses its default the same way). */
 export function checkProductionKeys(config: RouterConfig): void {
   if (config.NODE_ENV !== 'production') return

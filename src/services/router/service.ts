@@ -11,7 +11,8 @@ import { DEFAULT_ORIGIN, loadDataset } from '../../engines/discovery/dataset.ts'
 import { WorkerCredentials } from '../../engines/jobs/credentials.ts'
 import { JobQueue } from '../../engines/jobs/queue.ts'
 import { WorkerPool } from '../../engines/jobs/runner.ts'
-import { KeyStore, type KeyTables } from '../../engines/keys/store.ts'
+import { KeyStore, type KeyTables, type UsageRecord } from '../../engines/keys/store.ts'
+import { UsageBuffer } from '../../engines/keys/usage-buffer.ts'
 import { createEmbedders, EmbedderConfigError } from '../../engines/knowledge/embedders/index.ts'
 import { MemoryStore } from '../../engines/memory/store.ts'
 import { TruthLog } from '../../engines/truth-log/chain.ts'
@@ -22,6 +23,9 @@ import { type CommonConfig, ConfigError } from '../../kit/config.ts'
 import { type Database, openDatabase } from '../../kit/db.ts'
 import { createEgress, egressSettings } from '../../kit/egress.ts'
 import type { Logger } from '../../kit/logger.ts'
+import { MemoryRateLimiter, type RateLimiter } from '../../kit/ratelimit.ts'
+import { RedisRateLimiter } from '../../kit/ratelimit-redis.ts'
+import { openRedis } from '../../kit/redis.ts'
 import { defineService } from '../../kit/service.ts'
 import { buildApp, type RouterDeps } from './app.ts'
 import type { KeyVerifier } from './auth.ts'
@@ -32,6 +36,7 @@ import {
   fallbackModels,
   PROJECT_ROOT,
   type RouterConfig,
+  requiresApiKey,
   routerSpec,
 } from './config.ts'
 import { AgentCallLog } from './modules/agents/call-log.ts'
@@ -53,8 +58,10 @@ export interface Assembled {
   start(): Promise<void>
   /** Reads the discovery snapshot behind /web/*. */
   loadPages(): Promise<void>
-  /** Stops them (running jobs get `graceMs` to finish). */
+  /** Stops them (running jobs get `graceMs` to finish) and writes the usage still buffered. */
   stop(graceMs?: number): Promise<void>
+  /** Writes the usage rows buffered so far. */
+  flushUsage(): Promise<void>
 }
 
 /**
@@ -64,7 +71,14 @@ export interface Assembled {
 export function assembleRouter(
   config: RouterConfig & Pick<CommonConfig, 'NODE_ENV'>,
   database: Database,
-  opts: { logger: Logger; fetch?: typeof fetch; keys?: KeyVerifier; now?: () => number },
+  opts: {
+    logger: Logger
+    fetch?: typeof fetch
+    keys?: KeyVerifier
+    now?: () => number
+    /** Counts keyed requests (default in process; the service passes Redis when REDIS_URL is set). */
+    limiter?: RateLimiter
+  },
 ): Assembled {
   const { logger } = opts
   const queue = new JobQueue(database, {
@@ -118,16 +132,25 @@ export function assembleRouter(
     )
   })
 
+  // Keyed calls are logged where the gateway logs its own (gateway_usage), in batches.
+  const keyUsage = new UsageBuffer<UsageRecord>({
+    write: (batch) => keyStoreOf(database).writeUsage(batch),
+    onError: (error, pending) =>
+      logger.error({ err: error, pending }, 'usage rows not written yet; will retry'),
+  })
+
   const jobKinds = config.ROUTER_WORKERS > 0 ? Object.keys(kinds) : []
   const deps: RouterDeps = {
     logger,
     auth: {
       adminKey: config.ADMIN_API_KEY,
       internalKey: config.INTERNAL_API_KEY,
-      requireApiKey: config.ROUTER_REQUIRE_API_KEY,
+      requireApiKey: requiresApiKey(config),
       keys: opts.keys ?? gatewayKeys(database),
+      limiter: opts.limiter ?? new MemoryRateLimiter(),
       workers: credentials,
     },
+    usage: keyUsage,
     queue,
     llmConfigured: llm.configured,
     jobs: {
@@ -227,7 +250,9 @@ export function assembleRouter(
       clearInterval(pruner)
       if (pool.id) await pool.stop(graceMs)
       await web.close()
+      await keyUsage.close()
     },
+    flushUsage: () => keyUsage.flush(),
   }
 }
 
@@ -286,20 +311,24 @@ function assembleWeb(config: RouterConfig, llm: LlmRelay) {
 
 /**
  * Gateway-issued keys, checked against the gateway's key store in the same database (the router
- * and the gateway share DATA_DIR / DATABASE_URL): active, unexpired, not revoked. Limits and usage
- * stay the gateway's business; the router only asks whether the key is good.
+ * and the gateway share DATA_DIR / DATABASE_URL): active, unexpired, not revoked, with the key's
+ * limits, which the router applies exactly as the gateway does.
  */
 export function gatewayKeys(database: Database): KeyVerifier {
-  // Key creation is not used here, so no tiers and any prefix: only `authenticate` is called.
-  const store = new KeyStore(database.as<KeyTables>(), { tiers: [], keyPrefix: 'gk' })
+  const store = keyStoreOf(database)
   return {
     async verify(key) {
       const found = await store.authenticate(key)
       return found
-        ? { ok: true, keyId: String(found.id) }
+        ? { ok: true, keyId: String(found.id), limits: found }
         : { ok: false, reason: 'unknown, revoked or expired key' }
     },
   }
+}
+
+/** Key creation is not used here, so no tiers and any prefix: only reads and usage rows. */
+function keyStoreOf(database: Database): KeyStore {
+  return new KeyStore(database.as<KeyTables>(), { tiers: [], keyPrefix: 'gk' })
 }
 
 function memoryEmbedder(config: RouterConfig, fetchImpl: typeof fetch | undefined) {
@@ -328,7 +357,18 @@ export const routerService = defineService({
     checkProductionKeys(config)
     const database = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, logger })
     await database.migrate()
-    const router = assembleRouter(config, database, { logger })
+    // With Redis, a key's windows are the gateway's own (same prefix): one key, one budget.
+    const redis = config.REDIS_URL
+      ? openRedis(config.REDIS_URL, { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger })
+      : undefined
+    const limiter = redis
+      ? new RedisRateLimiter(redis, {
+          prefix: 'gatehouse:rl:',
+          onRedisError: config.RATE_LIMIT_ON_REDIS_ERROR,
+          logger,
+        })
+      : undefined
+    const router = assembleRouter(config, database, { logger, ...(limiter ? { limiter } : {}) })
     const app = buildApp(router.deps)
     await router.start()
     const notes: string[] = []
@@ -343,6 +383,8 @@ export const routerService = defineService({
       notes,
       async close() {
         await router.stop()
+        await limiter?.close()
+        redis?.disconnect()
         await database.close()
       },
     }

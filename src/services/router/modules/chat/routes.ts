@@ -166,11 +166,14 @@ export function registerChat(app: App, deps: ChatDeps): void {
       const tools = offered(b.tools)
       let conversationId = b.conversation_id
       if (conversationId) {
-        if (!(await deps.conversations.conversationExists(conversationId))) {
+        if (!(await deps.conversations.conversationExists(conversationId, request.apiKeyId))) {
           throw errors.notFound('Conversation', { conversation_id: conversationId })
         }
       } else {
-        conversationId = await deps.conversations.createConversation(b.title ?? b.message.slice(0, 80))
+        conversationId = await deps.conversations.createConversation(
+          b.title ?? b.message.slice(0, 80),
+          request.apiKeyId,
+        )
       }
       const userMessage: ChatMessage = { role: 'user', content: b.message }
       await deps.conversations.appendMessages(conversationId, [userMessage])
@@ -269,7 +272,7 @@ export function registerChat(app: App, deps: ChatDeps): void {
       },
     },
     async (request, reply) => {
-      if (!(await deps.conversations.conversationExists(request.params.id))) {
+      if (!(await deps.conversations.conversationExists(request.params.id, request.apiKeyId))) {
         throw errors.notFound('Conversation', { conversation_id: request.params.id })
       }
       return ok(reply, {

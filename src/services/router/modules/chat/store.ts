@@ -11,6 +11,8 @@ interface ConversationRow {
   title: string | null
   created_at: number
   updated_at: number
+  /** The API key that started it (key mode); null without keys. */
+  owner?: string | null
 }
 
 interface ChatMessageRow {
@@ -39,23 +41,24 @@ export class ConversationStore {
     this.now = opts.now ?? Date.now
   }
 
-  async createConversation(title: string | null): Promise<string> {
+  async createConversation(title: string | null, owner?: string): Promise<string> {
     const id = randomUUID()
     const now = this.now()
     await this.db
       .insertInto('router_conversations')
-      .values({ id, title, created_at: now, updated_at: now })
+      .values({ id, title, created_at: now, updated_at: now, owner: owner ?? null })
       .execute()
     return id
   }
 
-  async conversationExists(id: string): Promise<boolean> {
+  /** Whether it exists for this caller: another key's conversation does not. */
+  async conversationExists(id: string, owner?: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('router_conversations')
-      .select('id')
+      .select(['id', 'owner'])
       .where('id', '=', id)
       .executeTakeFirst()
-    return row !== undefined
+    return row !== undefined && (owner === undefined || row.owner === owner)
   }
 
   async messages(conversationId: string): Promise<(ChatMessage & { seq: number; created_at: string })[]> {

@@ -7,6 +7,7 @@
 import { Type } from 'typebox'
 import type { WorkerCredentials } from '../../../../engines/jobs/credentials.ts'
 import type { JobQueue } from '../../../../engines/jobs/queue.ts'
+import type { Job, Task } from '../../../../engines/jobs/types.ts'
 import { ok } from '../../../../kit/envelope.ts'
 import { AppError, errors } from '../../../../kit/errors.ts'
 import type { App } from '../../../../kit/server.ts'
@@ -47,12 +48,29 @@ export interface JobsDeps {
   defaults: { leaseSeconds: number; maxAttempts: number }
 }
 
+/** Under API keys: only the caller's own tasks and jobs (a key id); nothing to filter without keys. */
+function ownerFilter(keyId: string | undefined): { requested_by?: string } {
+  return keyId !== undefined ? { requested_by: keyId } : {}
+}
+
+/** Another key's task is "not found", as if it did not exist. */
+function owned(task: Task, keyId: string | undefined): Task {
+  if (keyId !== undefined && task.requested_by !== keyId) throw errors.notFound('Task', { id: task.id })
+  return task
+}
+
 const worker = { auth: 'worker' } as const
 const operator = { auth: 'operator' } as const
 const admin = { auth: 'admin' } as const
 
 export function registerJobs(app: App, deps: JobsDeps): void {
   const { queue } = deps
+
+  async function ownedJob(id: string, keyId: string | undefined): Promise<Job> {
+    const job = await queue.get(id)
+    if (keyId !== undefined) owned(await queue.getTask(job.task_id), keyId)
+    return job
+  }
 
   async function assertKnownKind(kind: string): Promise<void> {
     if (deps.builtinKinds.includes(kind)) return
@@ -117,13 +135,16 @@ export function registerJobs(app: App, deps: JobsDeps): void {
         response: { 200: Ok(PageOf(TaskSchema)) },
       },
     },
-    async (request, reply) => ok(reply, await queue.listTasks(request.query)),
+    // Under API keys a caller lists only its own tasks (and jobs, below).
+    async (request, reply) =>
+      ok(reply, await queue.listTasks({ ...request.query, ...ownerFilter(request.apiKeyId) })),
   )
 
   app.get(
     '/tasks/:id',
     { schema: { params: IdParams, response: { 200: Ok(Type.Object({ task: TaskSchema })) } } },
-    async (request, reply) => ok(reply, { task: await queue.getTask(request.params.id) }),
+    async (request, reply) =>
+      ok(reply, { task: owned(await queue.getTask(request.params.id), request.apiKeyId) }),
   )
 
   app.get(
@@ -143,11 +164,12 @@ export function registerJobs(app: App, deps: JobsDeps): void {
         response: { 200: Ok(PageOf(JobSchema)) },
       },
     },
-    async (request, reply) => ok(reply, await queue.listJobs(request.query)),
+    async (request, reply) =>
+      ok(reply, await queue.listJobs({ ...request.query, ...ownerFilter(request.apiKeyId) })),
   )
 
   app.get('/jobs/:id', { schema: { params: IdParams, response: { 200: OneJob } } }, async (request, reply) =>
-    ok(reply, { job: await queue.get(request.params.id) }),
+    ok(reply, { job: await ownedJob(request.params.id, request.apiKeyId) }),
   )
 
   app.post(

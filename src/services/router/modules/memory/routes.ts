@@ -67,12 +67,18 @@ relationships, plans, constraints) from the conversation. Write each fact as one
 the conversation's language. Ignore greetings and questions. Answer only with JSON:
 {"facts": ["...", "..."]} (an empty list when there is nothing to keep).`
 
-/** Scope ids from the top level, or from the top level of `filters` (mem0 v2 puts them there). */
-function scopeOf(body: { user_id?: string; agent_id?: string; run_id?: string; filters?: Filter }): Scope {
+/**
+ * Scope ids from the top level, or from the top level of `filters` (mem0 v2 puts them there), and
+ * under API keys the caller's key: the same user_id under two keys is two different users.
+ */
+function scopeOf(
+  body: { user_id?: string; agent_id?: string; run_id?: string; filters?: Filter },
+  owner: string | undefined,
+): Scope {
   const f = body.filters ?? {}
   const pick = (key: 'user_id' | 'agent_id' | 'run_id') =>
     body[key] ?? (typeof f[key] === 'string' ? (f[key] as string) : undefined)
-  return { user_id: pick('user_id'), agent_id: pick('agent_id'), run_id: pick('run_id') }
+  return { user_id: pick('user_id'), agent_id: pick('agent_id'), run_id: pick('run_id'), owner }
 }
 
 export interface MemoryDeps {
@@ -149,7 +155,7 @@ export function registerMemory(app: App, deps: MemoryDeps): void {
       const facts = infer
         ? await extractFacts(messages, request.apiKeyId)
         : messages.filter((m) => m.role !== 'system').map((m) => m.content)
-      const results = await memory.add(facts, scopeOf(b), b.metadata ?? {})
+      const results = await memory.add(facts, scopeOf(b, request.apiKeyId), b.metadata ?? {})
       return ok(reply, { results, inferred: infer, dedup_threshold: memory.dedupThreshold })
     },
   )
@@ -170,7 +176,7 @@ export function registerMemory(app: App, deps: MemoryDeps): void {
       const b = request.body
       const results = await memory.search({
         query: b.query,
-        scope: scopeOf(b),
+        scope: scopeOf(b, request.apiKeyId),
         filters: b.filters,
         topK: b.top_k ?? 10,
         threshold: b.threshold,
@@ -194,14 +200,15 @@ export function registerMemory(app: App, deps: MemoryDeps): void {
         ),
       },
     },
-    async (request, reply) => ok(reply, { results: await memory.list(scopeOf(request.query)) }),
+    async (request, reply) =>
+      ok(reply, { results: await memory.list(scopeOf(request.query, request.apiKeyId)) }),
   )
 
   const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) })
   app.get(
     '/v1/memory/:id',
     { schema: { params: IdParams, response: { 200: Ok(MemorySchema) } } },
-    async (request, reply) => ok(reply, await memory.get(request.params.id)),
+    async (request, reply) => ok(reply, await memory.get(request.params.id, request.apiKeyId)),
   )
   app.get(
     '/v1/memory/:id/history',
@@ -223,7 +230,8 @@ export function registerMemory(app: App, deps: MemoryDeps): void {
         },
       },
     },
-    async (request, reply) => ok(reply, { history: await memory.history(request.params.id) }),
+    async (request, reply) =>
+      ok(reply, { history: await memory.history(request.params.id, request.apiKeyId) }),
   )
   app.delete(
     '/v1/memory/:id',
@@ -234,7 +242,7 @@ export function registerMemory(app: App, deps: MemoryDeps): void {
       },
     },
     async (request, reply) => {
-      await memory.delete(request.params.id)
+      await memory.delete(request.params.id, request.apiKeyId)
       return ok(reply, { id: request.params.id, deleted: true })
     },
   )
