@@ -91,7 +91,7 @@ async function latency(db: Database, dataDir: string): Promise<{ p50: number; p9
     NODE_ENV: 'development'
   }
   const router = assembleRouter(config, db, { logger: createLogger({ level: 'silent' }) })
-  const app = buildApp(router.deps)
+  const app = await buildApp(router.deps)
   await router.start()
   await app.ready()
   const finishedAt = new Map<string, number>()

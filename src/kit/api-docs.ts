@@ -69,9 +69,14 @@ export interface ApiDocsOptions {
    */
   errorEnvelope?: EnvelopeKind
   /** Swagger UI's own options (`uiConfig`); `false` serves no Swagger UI. */
-  swaggerUi?: { uiConfig?: Record<string, unknown> } | false
+  swaggerUi?: { uiConfig?: Record<string, unknown>; routePrefix?: string } | false
   /** Serve Redoc at /redoc (default true). */
   redoc?: boolean
+  /**
+   * The security requirements of a route when the service decides them per route (the router's
+   * auth levels); routes that name `schema.security` themselves keep theirs.
+   */
+  securityOf?: (route: Pick<RouteOptions, 'config' | 'url'>) => Array<Record<string, string[]>> | undefined
 }
 
 /** Paths of the documentation routes, for clients and tests that need to skip them. */
@@ -115,8 +120,10 @@ export async function registerApiDocs(app: App, opts: ApiDocsOptions): Promise<v
     },
     transform: ({ schema, url, route }) => {
       const body = route.config?.documentedBody
-      if (!schema && !body) return { schema, url }
+      const security = opts.securityOf && !schema?.security ? opts.securityOf(route) : undefined
+      if (!schema && !body && !security) return { schema, url }
       const out: Record<string, unknown> = { ...(schema ?? {}) }
+      if (security) out.security = security
       if (body) {
         out.body = { ...body.schema, ...(body.description ? { description: body.description } : {}) }
         out.consumes = [body.contentType]
@@ -155,7 +162,7 @@ export async function registerApiDocs(app: App, opts: ApiDocsOptions): Promise<v
 
     if (opts.swaggerUi !== false) {
       await scope.register(swaggerUi, {
-        routePrefix: DOCUMENTATION_PATHS.swaggerUi,
+        routePrefix: opts.swaggerUi?.routePrefix ?? DOCUMENTATION_PATHS.swaggerUi,
         staticCSP: true,
         ...(opts.swaggerUi?.uiConfig ? { uiConfig: opts.swaggerUi.uiConfig } : {}),
       })

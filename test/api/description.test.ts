@@ -35,8 +35,8 @@ describe.each(SERVICES)('the $name service', (target) => {
     expect(again.body).toBe('')
   })
 
-  it('serves Swagger UI at /docs and Redoc at /redoc', async () => {
-    const docs = await service.app.inject('/docs/')
+  it('serves Swagger UI (at /docs unless the service has pages there) and Redoc at /redoc', async () => {
+    const docs = await service.app.inject(service.swaggerUiPath ?? '/docs/')
     expect(docs.statusCode).toBe(200)
     const redoc = await service.app.inject('/redoc')
     expect(redoc.statusCode).toBe(200)

@@ -19,8 +19,6 @@ export const INTERNAL = 'test-internal-key'
 
 export interface Harness {
   app: App
-  /** Every route the app registered (method, URL), for the OpenAPI coverage check. */
-  routes: { method: string; url: string }[]
   router: Assembled
   db: Database
   config: RouterConfig
@@ -46,17 +44,11 @@ export async function routerHarness(
   await db.migrate()
   const logger = createLogger({ level: 'silent' })
   const router = assembleRouter(config, db, { logger, ...(opts.keys ? { keys: opts.keys } : {}) })
-  const app = buildApp(router.deps)
-  // The modules are registered as a plugin, loaded at ready(): a hook added now sees them all.
-  const routes: Harness['routes'] = []
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url })
-  })
+  const app = await buildApp(router.deps)
   if (opts.start !== false) await router.start()
   await app.ready()
   return {
     app,
-    routes,
     router,
     db,
     config,

@@ -41,9 +41,12 @@ export interface DocumentedRoute {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace']
 
-/** Fastify's `/a/:id` (or `:id(^\d+)`) as an OpenAPI template `/a/{id}`. */
+/**
+ * Fastify's `/a/:id` (or `:id(^\d+)`) as an OpenAPI template `/a/{id}`, and a trailing wildcard
+ * (`/rag/*`, a proxy's or a page tree's rest of the path) as `{*}`, as @fastify/swagger writes it.
+ */
 export function openApiPath(url: string): string {
-  return url.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, '{$1}')
+  return url.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, '{$1}').replace(/\*$/, '{*}')
 }
 
 /** The app's /openapi.json, fetched as a client would. */
@@ -95,13 +98,13 @@ export async function documentedRoutes(app: App): Promise<OpenApiDocument> {
     if (isDocumentationRoute(route)) continue
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).map((m) => m.toLowerCase())
     for (const method of methods) {
+      const path = openApiPath(route.url)
+      served.add(`${method} ${path}`)
       // Fastify adds HEAD beside every GET; the description names the GET.
       if (method === 'head' && routeHasGet(app, route)) continue
-      const path = openApiPath(route.url)
       const name = `${method.toUpperCase()} ${route.url}`
-      served.add(`${method} ${path}`)
-      if (route.url.includes('*')) {
-        problems.push(`${name}: a wildcard route cannot be described; give it a path template`)
+      if (route.url.slice(0, -1).includes('*')) {
+        problems.push(`${name}: only a trailing wildcard can be described; give it a path template`)
         continue
       }
       const operation = doc.paths[path]?.[method]

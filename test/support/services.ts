@@ -26,6 +26,7 @@ import { startTestGateway } from '../../src/services/gateway/harness.ts'
 import { haveLists, SHARED_LISTS } from '../aml/lists.ts'
 import { startReplayServer } from '../aml/replay-server.ts'
 import { multipart, startKnowledge } from '../knowledge/harness.ts'
+import { ADMIN, INTERNAL, routerHarness } from '../router/harness.ts'
 
 export interface ServiceUnderTest {
   app: App
@@ -33,6 +34,8 @@ export interface ServiceUnderTest {
   envelope: EnvelopeKind
   /** Headers of a client holding every credential the service knows (API key, admin key …). */
   credentials: Record<string, string>
+  /** Where Swagger UI is (default /docs; the router serves its project pages there). */
+  swaggerUiPath?: string
   close(): Promise<void>
 }
 
@@ -146,6 +149,19 @@ export const SERVICES: readonly ServiceTarget[] = [
       const res = await kb.app.inject({ method: 'POST', url: '/upload', ...upload })
       if (res.statusCode !== 201) throw new Error(`knowledge: upload failed: ${res.statusCode} ${res.body}`)
       return { app: kb.app, envelope: 'standard', credentials: {}, close: () => kb.close() }
+    },
+  },
+  {
+    name: 'router',
+    async build() {
+      const h = await routerHarness({ start: false })
+      return {
+        app: h.app,
+        envelope: 'standard',
+        credentials: { 'x-admin-key': ADMIN, 'x-api-key': INTERNAL },
+        swaggerUiPath: '/api-docs/',
+        close: () => h.close(),
+      }
     },
   },
 ]

@@ -6,10 +6,10 @@
  * one) that takes only the dependencies it names; this file wires them and nothing else.
  */
 
-import swagger from '@fastify/swagger'
 import { Type } from 'typebox'
 import type { JobQueue } from '../../engines/jobs/queue.ts'
 import type { UsageRecord } from '../../engines/keys/store.ts'
+import { registerApiDocs, type SecurityScheme } from '../../kit/api-docs.ts'
 import { ok } from '../../kit/envelope.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { type App, createServer } from '../../kit/server.ts'
@@ -54,7 +54,7 @@ export interface RouterDeps {
   reality: RealityDeps
 }
 
-const SECURITY_SCHEMES = {
+const SECURITY_SCHEMES: Record<string, SecurityScheme> = {
   apiKey: {
     type: 'apiKey',
     in: 'header',
@@ -74,7 +74,7 @@ const SECURITY_SCHEMES = {
     name: 'X-Worker-Key',
     description: 'a worker key issued at POST /workers/credentials',
   },
-} as const
+}
 
 /** What each auth level accepts, as OpenAPI security requirements (any one of them). */
 const SECURITY: Record<RouteAuth, Record<string, string[]>[]> = {
@@ -86,7 +86,7 @@ const SECURITY: Record<RouteAuth, Record<string, string[]>[]> = {
   operator: [{ adminKey: [] }, { internalKey: [] }],
 }
 
-export function buildApp(deps: RouterDeps): App {
+export async function buildApp(deps: RouterDeps): Promise<App> {
   const app = createServer({
     name: 'router',
     envelope: 'standard',
@@ -108,22 +108,17 @@ export function buildApp(deps: RouterDeps): App {
       })
     })
   }
-  app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Gatehouse router',
-        version: '0.1.0',
-        description:
-          'Jobs, tasks and workers, the truth log, the LLM proxy, memory, chain chat, context sync, MCP servers, proxies to the knowledge and AML services, and the web tools. See src/services/router/README.md.',
-      },
-      components: { securitySchemes: SECURITY_SCHEMES },
-    },
+  await registerApiDocs(app, {
+    title: 'Gatehouse router',
+    version: '0.1.0',
+    description:
+      'Jobs, tasks and workers, the truth log, the LLM proxy, memory, chain chat, context sync, MCP servers, proxies to the knowledge and AML services, the web tools and the listing analysis. See src/services/router/README.md.',
+    securitySchemes: SECURITY_SCHEMES,
+    errorEnvelope: 'standard',
+    // /docs is the project's documentation here, so Swagger UI moves to /api-docs.
+    swaggerUi: { routePrefix: '/api-docs' },
     // Each route's security comes from its auth level, so the document says what to send.
-    transform: ({ schema, url, route }) => {
-      const auth = (route.config as { auth?: RouteAuth } | undefined)?.auth ?? 'key'
-      return { schema: { ...schema, security: SECURITY[auth] }, url }
-    },
+    securityOf: (route) => SECURITY[(route.config as { auth?: RouteAuth } | undefined)?.auth ?? 'key'],
   })
   // The modules go in one plugin registered after the documentation, so every route is in it.
   app.register(async (plugin) => {
@@ -194,6 +189,5 @@ export function buildApp(deps: RouterDeps): App {
     registerWeb(scope, deps.web)
     registerReality(scope, deps.reality)
   })
-  app.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger())
   return app
 }

@@ -81,7 +81,10 @@ export function presentedKey(request: FastifyRequest): string | undefined {
 
 export function authHook(opts: AuthOptions) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const mode: RouteAuth = request.routeOptions.config?.auth ?? 'key'
+    // The API's own description (/openapi.json, /redoc) is public like the pages.
+    const mode: RouteAuth = request.routeOptions.config?.documentation
+      ? 'public'
+      : (request.routeOptions.config?.auth ?? 'key')
     switch (mode) {
       case 'public':
         return

@@ -369,7 +369,7 @@ export const routerService = defineService({
         })
       : undefined
     const router = assembleRouter(config, database, { logger, ...(limiter ? { limiter } : {}) })
-    const app = buildApp(router.deps)
+    const app = await buildApp(router.deps)
     await router.start()
     const notes: string[] = []
     if (config.ADMIN_API_KEY === DEV_ADMIN_KEY)
