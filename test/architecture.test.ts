@@ -1,7 +1,8 @@
 /**
- * The boundaries of DESIGN.md, checked on every import in src/:
+ * The boundaries of ARCHITECTURE.md, checked on every import in src/:
  * - the kit depends on nothing of the platform (no engines, agents or services);
- * - engines hold no HTTP (no Fastify) and import no service;
+ * - engines hold no HTTP (no Fastify) and import no service and no agent (agents use engines);
+ * - agents import no service (a service runs agents, never the other way round);
  * - a service never imports another service (services talk HTTP like any client).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
@@ -45,6 +46,8 @@ for (const file of files(src)) {
     if (layer === 'engines' && (/^(fastify|@fastify\/)/.test(spec) || tLayer === 'services')) {
       violations.push(`engine → HTTP/service: ${where}`)
     }
+    if (layer === 'engines' && tLayer === 'agents') violations.push(`engine → agent: ${where}`)
+    if (layer === 'agents' && tLayer === 'services') violations.push(`agent → service: ${where}`)
     if (
       layer === 'services' &&
       unit !== 'index.ts' &&

@@ -1,6 +1,6 @@
 /**
  * Every service the platform runs, in start order. `gatehouse serve` with no name starts all of
- * them, each on its own port (DESIGN.md's table); `gatehouse serve NAME` starts one.
+ * them, each on its own port (the table in the README); `gatehouse serve NAME` starts one.
  */
 import type { ServiceDefinition } from '../kit/service.ts'
 import { amlService } from './aml/service.ts'
