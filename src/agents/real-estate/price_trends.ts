@@ -1,26 +1,13 @@
 import { Type } from 'typebox'
 import { median } from '../../engines/finance/stats.ts'
 import { snapshotDate } from '../../engines/realestate/comparables.ts'
-import { municipalityRegions, regionOfLocality, slugify } from '../../engines/realestate/regions.ts'
-import { covered } from '../../engines/reference/inputs.ts'
-import { isoDate, loadReference, type ReferenceVersion, versionAt } from '../../engines/reference/load.ts'
+import { municipalityRegions, regionOfLocality } from '../../engines/realestate/regions.ts'
+import { flatPriceIndex, indexRegions, regionKey } from '../../engines/realestate/trends.ts'
 import { NullableNumber, RulesAppliedSchema } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 import { listings } from './location.ts'
-
-interface IndexVersion extends ReferenceVersion {
-  base: string
-  year: number
-  regions: Record<string, { weight: number; q: number[]; avg: number }>
-}
-
-/** "Jihomoravský kraj", "jihomoravsky", "Kraj Vysočina", "Vysočina" → one key. */
-const regionKey = (name: string) =>
-  slugify(name)
-    .replace(/(^|-)kraj(-|$)/g, '$1$2')
-    .replace(/^-+|-+$/g, '')
 
 export const priceTrends = defineAgent({
   service: 'real-estate',
@@ -65,23 +52,18 @@ export const priceTrends = defineAgent({
     },
   ],
   async run(input, ctx) {
-    const file = loadReference<IndexVersion>('cz-flat-price-index')
-    const idx = covered(() => versionAt(file, isoDate(ctx.now)))
-    const wanted =
-      regionKey(input.region) === 'praha' ? regionKey('Hlavní město Praha') : regionKey(input.region)
-    const name = Object.keys(idx.regions).find(
-      (r) => regionKey(r) === wanted || regionKey(r) === `${wanted}-cr`,
-    )
-    if (!name) {
-      throw errors.invalid('region', `unknown region; one of: ${Object.keys(idx.regions).join(', ')}`)
+    const idx = flatPriceIndex(input.region, ctx.now)
+    if (!idx) {
+      throw errors.invalid('region', `unknown region; one of: ${indexRegions(ctx.now).join(', ')}`)
     }
-    const series = idx.regions[name]!
+    const name = idx.region
+    const series = { avg: idx.annual_average }
     const rules: AppliedRule[] = [
       {
         rule: `ČSÚ flat price index, ${idx.base}`,
-        source: idx.source ?? 'ČSÚ',
+        source: idx.source,
         since: idx.effective_from,
-        outcome: `${name} ${idx.year}: ${series.avg}`,
+        outcome: `${name} ${idx.year}: ${idx.annual_average}`,
       },
     ]
     const sales = listings(ctx.deps.listingsFile)
@@ -118,7 +100,7 @@ export const priceTrends = defineAgent({
     if (restated !== null) {
       rules.push({
         rule: 'Restated price = 2010 price × index / 100 (regional average of realised prices, not this flat)',
-        source: idx.source ?? 'ČSÚ',
+        source: idx.source,
         outcome: `${restated} CZK`,
       })
     }
@@ -127,10 +109,10 @@ export const priceTrends = defineAgent({
       index: {
         base: idx.base,
         year: idx.year,
-        quarters: series.q,
-        annual_average: series.avg,
-        change_since_2010_pct: Math.round((series.avg - 100) * 10) / 10,
-        change_q1_to_q4_pct: Math.round((series.q[3]! / series.q[0]! - 1) * 1000) / 10,
+        quarters: idx.quarters,
+        annual_average: idx.annual_average,
+        change_since_2010_pct: idx.change_since_2010_pct,
+        change_q1_to_q4_pct: idx.change_q1_to_q4_pct,
       },
       price_2010_restated: restated,
       asking_prices: asking,

@@ -51,6 +51,27 @@ describe.skipIf(!haveSharedData)('domain service', () => {
     return { status: res.statusCode, body: res.json() as Record<string, any> }
   }
 
+  it('answers the price trend of a kraj: the ČSÚ index with its source and the monthly asking prices', async () => {
+    const { status, body } = await get('/api/trends?region=Praha&disposition=2%2Bkk')
+    expect(status).toBe(200)
+    expect(body.data.area).toMatchObject({ region: 'Hlavní město Praha', disposition: '2+kk' })
+    expect(body.data.index).toMatchObject({
+      region: 'Hlavní město Praha',
+      base: expect.stringContaining('2010'),
+    })
+    expect(body.data.index.source).toMatch(/ČSÚ/)
+    expect(body.data.asking.listings).toBeGreaterThan(0)
+    expect(body.data.rules_applied.length).toBe(2)
+    const national = await get('/api/trends')
+    expect(national.body.data.index.region).toMatch(/^ČR/)
+    expect(national.body.data.asking.listings).toBe(11)
+  })
+
+  it('refuses a trend for an unknown kraj or a place without listings, naming the field', async () => {
+    expect((await get('/api/trends?region=Atlantida')).body.error.details.field).toBe('region')
+    expect((await get('/api/trends?locality=Horni%20Dolni')).body.error.details.field).toBe('locality')
+  })
+
   it('is ready once the listings are loaded', async () => {
     const { status, body } = await get('/health')
     expect(status).toBe(200)

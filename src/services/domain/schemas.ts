@@ -350,3 +350,50 @@ export const AnalyzeResponse = Ok(
     as_of: Type.String(),
   }),
 )
+
+export const TrendsQuery = Type.Object(
+  {
+    region: Type.Optional(RegionParam),
+    locality: Type.Optional(
+      Type.String({
+        minLength: 2,
+        maxLength: 100,
+        description: 'municipality or its part, e.g. "Brno" or "praha-smichov"',
+      }),
+    ),
+    disposition: Type.Optional(Disposition),
+  },
+  { additionalProperties: false },
+)
+
+export const TrendsResponse = Ok(
+  Type.Object({
+    area: Type.Object({
+      region: Nullable(Type.String({ description: 'the kraj (or ČR) the index is read for' })),
+      locality: Nullable(Type.String()),
+      disposition: Nullable(Type.String()),
+    }),
+    index: Nullable(
+      Type.Object({
+        region: Type.String(),
+        base: Type.String(),
+        year: Type.Integer(),
+        quarters: Type.Array(Type.Number()),
+        annual_average: Type.Number(),
+        change_since_2010_pct: Type.Number(),
+        change_q1_to_q4_pct: Type.Number(),
+        source: Type.String(),
+        effective_from: Type.String(),
+      }),
+    ),
+    asking: Type.Object({
+      points: Type.Array(
+        Type.Object({ month: Type.String(), listings: Type.Integer(), median_price_per_m2: Type.Integer() }),
+      ),
+      change_pct: Nullable(Type.Number({ description: 'last month against the first, %' })),
+      listings: Type.Integer(),
+    }),
+    data_as_of: Type.String(),
+    rules_applied: Type.Array(Rule),
+  }),
+)

@@ -10,6 +10,7 @@ import {
   type Opportunity,
   opportunityThresholds,
 } from '../../../engines/realestate/opportunities.ts'
+import { askingSeries, flatPriceIndex } from '../../../engines/realestate/trends.ts'
 import { ok } from '../../../kit/envelope.ts'
 import { errors } from '../../../kit/errors.ts'
 import type { App } from '../../../kit/server.ts'
@@ -23,6 +24,8 @@ import {
   ERRORS,
   OpportunitiesQuery,
   OpportunitiesResponse,
+  TrendsQuery,
+  TrendsResponse,
 } from '../schemas.ts'
 import { verdictOf } from '../verdict.ts'
 import { localitySlug, parseBbox, region } from './reality.ts'
@@ -30,6 +33,65 @@ import { type EstimateInput, locate } from './valuation.ts'
 
 export function registerMarketRoutes(app: App, deps: DomainDeps): void {
   const now = deps.now ?? (() => new Date())
+
+  app.get(
+    '/api/trends',
+    {
+      schema: {
+        summary:
+          'Price trend of a kraj or locality: the ČSÚ flat-price index and the monthly median asking price per m²',
+        tags: ['market'],
+        querystring: TrendsQuery,
+        response: { 200: TrendsResponse, ...ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query
+      let sales = deps.snapshot.sales
+      let kraj: string | undefined
+      if (q.region !== undefined) {
+        kraj = region(deps, q.region)
+        sales = sales.filter((s) => s.region === kraj)
+      }
+      let locality: string | null = null
+      if (q.locality !== undefined) {
+        const slug = localitySlug(q.locality)
+        locality = slug
+        sales = sales.filter((s) => s.locality === slug || s.locality.startsWith(`${slug}-`))
+        if (sales.length === 0)
+          throw errors.invalid('locality', 'a place with listings', `no listings in "${q.locality}"`)
+        // The index is by kraj: the locality's own, as the gazetteer places most of its listings.
+        kraj ??= [...groupBy(sales, (s) => s.region).entries()].sort(
+          (a, b) => b[1].length - a[1].length,
+        )[0]?.[0]
+      }
+      if (q.disposition !== undefined) sales = sales.filter((s) => s.disposition === q.disposition)
+      const index = flatPriceIndex(kraj ?? 'ČR', now()) ?? null
+      const asking = askingSeries(sales)
+      return ok(reply, {
+        area: { region: index?.region ?? kraj ?? null, locality, disposition: q.disposition ?? null },
+        index,
+        asking,
+        data_as_of: deps.snapshot.asOf,
+        rules_applied: [
+          ...(index
+            ? [
+                {
+                  rule: `ČSÚ flat price index (realised prices), ${index.base}, ${index.year}`,
+                  source: index.source,
+                  outcome: `${index.region}: ${index.annual_average} (${index.change_since_2010_pct} % since 2010)`,
+                },
+              ]
+            : []),
+          {
+            rule: 'Asking prices: median CZK/m² of the sale listings per month of their dates (months with fewer than 5 left out)',
+            source: `listings on file, as of ${deps.snapshot.asOf}`,
+            outcome: `${asking.listings} listings in ${asking.points.length} months`,
+          },
+        ],
+      })
+    },
+  )
   // Every listing valued with itself left out: ~2 s for 13,000 listings, once, on first use.
   let flagged: Opportunity[] | undefined
   app.get(
