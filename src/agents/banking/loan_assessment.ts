@@ -3,6 +3,8 @@ import { annuityPayment, round2 } from '../../engines/finance/annuity.ts'
 import { lendingLimits, pct } from '../../engines/finance/lending.ts'
 import { applicantAge, asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { DateString, NullableNumber, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { type Assumption, AssumptionsSchema } from '../result.ts'
+import { INCOME_DESCRIPTION, mortgageRate, mortgageTerm, netMonthlyIncome } from '../spec-fields.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -20,12 +22,22 @@ export const loanAssessment = defineAgent({
         exclusiveMinimum: 0,
         description: 'pledged value of the collateral, CZK',
       }),
-      monthly_income: Type.Number({
-        exclusiveMinimum: 0,
-        description: 'net monthly income of all applicants, CZK',
-      }),
-      annual_rate_pct: Type.Number({ minimum: 0, maximum: 30, description: 'nominal interest rate, % p.a.' }),
-      term_months: Type.Integer({ minimum: 12, maximum: 480 }),
+      monthly_income: Type.Optional(
+        Type.Number({
+          exclusiveMinimum: 0,
+          description: 'net monthly income of all applicants, CZK (or `income`: one is required)',
+        }),
+      ),
+      income: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: INCOME_DESCRIPTION })),
+      annual_rate_pct: Type.Optional(
+        Type.Number({
+          minimum: 0,
+          maximum: 30,
+          description:
+            'nominal interest rate, % p.a. (default: the ČNB average on new housing loans on file)',
+        }),
+      ),
+      term_months: Type.Optional(Type.Integer({ minimum: 12, maximum: 480, description: 'default 360' })),
       purpose: Type.Optional(Type.Union([Type.Literal('own_housing'), Type.Literal('investment')])),
       age: Type.Optional(
         Type.Integer({ minimum: 18, maximum: 100, description: 'age of the oldest applicant' }),
@@ -57,6 +69,7 @@ export const loanAssessment = defineAgent({
     max_loan_by_ltv: Ratio,
     reasons: Type.Array(Type.String()),
     rules_applied: RulesAppliedSchema,
+    assumptions: AssumptionsSchema,
     as_of: Type.String(),
   }),
   examples: [
@@ -105,19 +118,19 @@ export const loanAssessment = defineAgent({
     const purpose = input.purpose ?? 'own_housing'
     const age = applicantAge(input, asOf)
     const limits = covered(() => lendingLimits(asOf, age, purpose))
+    const assumptions: Assumption[] = []
+    const monthlyIncome = netMonthlyIncome(input, assumptions)
+    const rate = mortgageRate(input.annual_rate_pct, asOf, assumptions)
+    const termMonths = mortgageTerm(input.term_months, assumptions)
     const existingPayments = input.existing_monthly_payments ?? 0
     const existingDebt = input.existing_debt ?? 0
 
-    const payment = annuityPayment(input.amount, input.annual_rate_pct, input.term_months)
-    const stressedPayment = annuityPayment(
-      input.amount,
-      input.annual_rate_pct + limits.policy.stressRateAddPct,
-      input.term_months,
-    )
+    const payment = annuityPayment(input.amount, rate, termMonths)
+    const stressedPayment = annuityPayment(input.amount, rate + limits.policy.stressRateAddPct, termMonths)
     const ltv = input.amount / input.property_value
-    const dti = (input.amount + existingDebt) / (input.monthly_income * 12)
-    const dsti = (payment + existingPayments) / input.monthly_income
-    const stressedDsti = (stressedPayment + existingPayments) / input.monthly_income
+    const dti = (input.amount + existingDebt) / (monthlyIncome * 12)
+    const dsti = (payment + existingPayments) / monthlyIncome
+    const stressedDsti = (stressedPayment + existingPayments) / monthlyIncome
 
     const rules: AppliedRule[] = []
     const declines: string[] = []
@@ -160,7 +173,7 @@ export const loanAssessment = defineAgent({
       refers,
     )
     if (age !== undefined) {
-      const ageAtMaturity = age + input.term_months / 12
+      const ageAtMaturity = age + termMonths / 12
       check(
         'Lender policy age at maturity',
         ageAtMaturity,
@@ -172,10 +185,8 @@ export const loanAssessment = defineAgent({
     } else {
       refers.push('age not given: the young-applicant limits and age at maturity could not be checked')
     }
-    if (input.term_months > limits.policy.maxTermMonths) {
-      refers.push(
-        `term ${input.term_months} months exceeds the policy maximum of ${limits.policy.maxTermMonths}`,
-      )
+    if (termMonths > limits.policy.maxTermMonths) {
+      refers.push(`term ${termMonths} months exceeds the policy maximum of ${limits.policy.maxTermMonths}`)
     }
 
     const decision: 'approve' | 'refer' | 'decline' =
@@ -200,6 +211,7 @@ export const loanAssessment = defineAgent({
         limits.regulatory.ltv === null ? null : round2(limits.regulatory.ltv * input.property_value),
       reasons,
       rules_applied: rules,
+      assumptions,
       as_of: asOf,
     }
   },

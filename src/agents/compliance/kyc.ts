@@ -9,6 +9,7 @@ import {
   SourcesSchema,
 } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
+import { type Assumption, AssumptionsSchema } from '../result.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 import { comparableName, lookupCompany } from './registry.ts'
@@ -23,7 +24,11 @@ export const kyc = defineAgent({
     'Know-your-customer check of a person or a company: the identification data the AML Act § 5 requires, checksums of rodné číslo, IČO and DIČ (a bad one is a 400), document validity, and for companies a cross-check with the public register (ARES: name, status) — partial, naming the source, when the register cannot be reached.',
   input: Type.Object(
     {
-      subject_type: Type.Union([Type.Literal('person'), Type.Literal('company')]),
+      subject_type: Type.Optional(
+        Type.Union([Type.Literal('person'), Type.Literal('company')], {
+          description: 'default: company when an IČO is given, else person (named in assumptions)',
+        }),
+      ),
       name: Type.String({ minLength: 1, maxLength: 300, description: 'full name, or the company name' }),
       address: Type.Optional(
         Type.String({ maxLength: 500, description: 'permanent address or registered office' }),
@@ -62,6 +67,7 @@ export const kyc = defineAgent({
     partial: PartialSchema,
     sources: SourcesSchema,
     rules_applied: RulesAppliedSchema,
+    assumptions: AssumptionsSchema,
   }),
   examples: [
     {
@@ -103,7 +109,16 @@ export const kyc = defineAgent({
         missing.push(field)
     }
 
-    if (input.subject_type === 'person') {
+    const assumptions: Assumption[] = []
+    const subjectType = input.subject_type ?? (input.ico !== undefined ? 'company' : 'person')
+    if (input.subject_type === undefined) {
+      assumptions.push({
+        field: 'subject_type',
+        value: subjectType,
+        basis: input.ico !== undefined ? 'an IČO was given' : 'no IČO was given',
+      })
+    }
+    if (subjectType === 'person') {
       need('address', input.address)
       need('nationality', input.nationality)
       need('birth_place', input.birth_place)
@@ -205,6 +220,7 @@ export const kyc = defineAgent({
       partial,
       sources,
       rules_applied: rules,
+      assumptions,
     } as const
   },
 })

@@ -115,9 +115,9 @@ describe('email_finder', () => {
     )
   })
 
-  it('needs a domain or a company', async () => {
+  it('needs a domain, a company or an IČO', async () => {
     const e = await failure(d, 'contact', 'email_finder', { name: 'Jan Novák' })
-    expect(e.details).toMatchObject({ field: 'domain', rule: 'required (or company)' })
+    expect(e.details).toMatchObject({ field: 'domain', rule: 'required (or company, or ico)' })
   })
 
   it('suggests nothing at a free-mail provider', async () => {

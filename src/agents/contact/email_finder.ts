@@ -9,7 +9,9 @@ import {
   isFreeMail,
 } from '../../engines/contacts/email.ts'
 import { parseName } from '../../engines/contacts/names.ts'
+import { requireIco } from '../../engines/reference/inputs.ts'
 import { errors } from '../../kit/errors.ts'
+import { lookupCompany } from '../compliance/registry.ts'
 import { type AppliedRule, defineAgent } from '../types.ts'
 import { inferPatterns } from './patterns.ts'
 import {
@@ -36,6 +38,14 @@ export const emailFinder = defineAgent({
       }),
       domain: Type.Optional(
         Type.String({ minLength: 3, maxLength: 253, description: 'company domain or web address: firma.cz' }),
+      ),
+      ico: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 12,
+          description:
+            'IČO of the company: its registered name is read from ARES when neither domain nor company is given',
+        }),
       ),
       company: Type.Optional(
         Type.String({
@@ -105,11 +115,27 @@ export const emailFinder = defineAgent({
   ],
   async run(input, ctx) {
     let given: string | undefined
+    let company = input.company
+    const sources: { source: string; status: 'ok' | 'failed' | 'skipped'; detail?: string }[] = []
     if (input.domain !== undefined) {
       const d = checkDomain(input.domain)
       if (!d.valid) throw errors.invalid('domain', d.reason)
       given = d.domain
-    } else if (input.company === undefined) throw errors.invalid('domain', 'required (or company)')
+    } else if (company === undefined && input.ico !== undefined) {
+      // The registered name from ARES stands in for the company name the caller did not give.
+      const found = await lookupCompany(ctx, requireIco(input.ico))
+      company = found.facts?.name ?? undefined
+      sources.push({
+        source: found.source.name,
+        status: found.source.status === 'failed' ? 'failed' : 'ok',
+        detail:
+          found.source.status === 'failed'
+            ? (found.source.error ?? 'ARES did not answer')
+            : company
+              ? `registered name ${company}`
+              : `no company with IČO ${input.ico}`,
+      })
+    } else if (company === undefined) throw errors.invalid('domain', 'required (or company, or ico)')
     const parsed = parseName(input.name)
     if (!parsed.surname || parsed.given_names.length === 0)
       throw errors.invalid(
@@ -119,14 +145,32 @@ export const emailFinder = defineAgent({
       )
     const person = { first: parsed.given_names[0]!, last: parsed.surname }
     const rules: AppliedRule[] = []
-    const sources: { source: string; status: 'ok' | 'failed' | 'skipped'; detail?: string }[] = []
     const warnings: string[] = []
     const verified: string[] = []
     const notVerified: string[] = [`mailbox: ${NO_SMTP_PROBE}`]
+    if (given === undefined && company === undefined) {
+      warnings.push(
+        `the company of IČO ${input.ico} could not be read from ARES: give the domain to get candidates`,
+      )
+      return {
+        name: { given: person.first, surname: person.last },
+        domain: null,
+        domain_source: 'contact/domain_guesser' as const,
+        mail_domain: 'unchecked' as const,
+        mx: [],
+        candidates: [],
+        verified,
+        not_verified: notVerified,
+        warnings,
+        partial: sources.some((x) => x.status === 'failed'),
+        sources,
+        rules_applied: rules,
+      }
+    }
     if (given === undefined) {
       // No domain given: the company's domain must be found in DNS first; without one, no candidates.
       const guessed = (await ctx.call('contact', 'domain_guesser', {
-        name: input.company,
+        name: company,
         check_dns: input.check_mx !== false,
       })) as { best: string | null; partial: boolean; candidates: { domain: string }[] }
       sources.push({
@@ -145,9 +189,7 @@ export const emailFinder = defineAgent({
         ),
       )
       if (!guessed.best) {
-        warnings.push(
-          `no domain of ${input.company} could be confirmed in DNS: give the domain to get candidates`,
-        )
+        warnings.push(`no domain of ${company} could be confirmed in DNS: give the domain to get candidates`)
         return {
           name: { given: person.first, surname: person.last },
           domain: null,
@@ -158,7 +200,7 @@ export const emailFinder = defineAgent({
           verified,
           not_verified: notVerified,
           warnings,
-          partial: guessed.partial,
+          partial: guessed.partial || sources.some((x) => x.status === 'failed'),
           sources,
           rules_applied: rules,
         }

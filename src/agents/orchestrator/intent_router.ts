@@ -111,8 +111,14 @@ export const intentRouter = defineAgent({
     const scores = scoreRequest(request, fields)
     const sources: { source: string; status: 'ok' | 'failed' | 'skipped'; detail?: string }[] = []
     const [top, second] = scores
-    const rulesFlow =
+    let rulesFlow =
       top && top.score >= intents.min_score && top.score > (second?.score ?? 0) ? top.flow : null
+    // A tie at or above the minimum: the tied flow first in tie_break (read-only checks first).
+    const tied = top && !rulesFlow && top.score >= intents.min_score
+    if (tied) {
+      const candidates = scores.filter((s) => s.score === top.score).map((s) => s.flow)
+      rulesFlow = intents.tie_break.find((f) => candidates.includes(f)) ?? null
+    }
     let flow = rulesFlow
     let method: 'rules' | 'llm' = 'rules'
     let partial = false
@@ -138,11 +144,13 @@ export const intentRouter = defineAgent({
         ? 'none'
         : method === 'llm'
           ? 'medium'
-          : top!.score >= 5 && top!.score >= 2 * (second?.score ?? 0)
-            ? 'high'
-            : top!.score >= 4
-              ? 'medium'
-              : 'low'
+          : tied
+            ? 'low'
+            : top!.score >= 5 && top!.score >= 2 * (second?.score ?? 0)
+              ? 'high'
+              : top!.score >= 4
+                ? 'medium'
+                : 'low'
     return {
       flow,
       method,
@@ -152,10 +160,12 @@ export const intentRouter = defineAgent({
       sources,
       rules_applied: [
         rule(
-          'score = 2 × keywords + 3 × required fields + 1 × optional fields; the unique best at or above the minimum wins',
+          'score = 2 × keywords + 3 × required fields + 1 × optional fields; the best at or above the minimum wins, a tie goes to the first tied flow in tie_break',
           'data/reference/orchestrator-intents.json',
           undefined,
-          rulesFlow ? `${top!.flow} (${top!.score})` : 'no unique winner',
+          rulesFlow
+            ? `${rulesFlow} (${top!.score}${tied ? ', tie broken by tie_break' : ''})`
+            : 'no flow at or above the minimum',
         ),
         rule(
           'a configured language model may decide instead when use_llm is true; its answer must name a known flow',

@@ -134,9 +134,23 @@ describe('intent_router', () => {
     expect(out.scores[1]).toMatchObject({ flow: 'due_diligence_flow', score: 3 })
   })
 
-  it('routes nowhere on a tie', async () => {
+  it('breaks a tie on a bare IČO towards due diligence (read-only) with low confidence', async () => {
     const out = await run(d, 'orchestrator', 'intent_router', { fields: ['ico'] })
+    expect(out).toMatchObject({ flow: 'due_diligence_flow', confidence: 'low' })
+    expect(out.rules_applied[0].outcome).toContain('tie broken by tie_break')
+  })
+
+  it('routes nowhere below the minimum score', async () => {
+    const out = await run(d, 'orchestrator', 'intent_router', { fields: ['name'] })
     expect(out).toMatchObject({ flow: null, confidence: 'none' })
+  })
+
+  it('does not send a KYC request with a name and an address to the property purchase', async () => {
+    const out = await run(d, 'orchestrator', 'intent_router', {
+      request: 'KYC nového klienta',
+      fields: ['name', 'address'],
+    })
+    expect(out.flow).not.toBe('property_purchase_flow')
   })
 
   describe('with a language model', () => {
@@ -177,7 +191,7 @@ describe('intent_router', () => {
 })
 
 describe('loan_application_flow', () => {
-  it('approves a young buyer at 80 % LTV and checks the address (example 1)', async () => {
+  it('approves a young buyer at 80 % LTV on the ČNB limits, checks the address, and declines on the unknown applicant history (example 1)', async () => {
     const out = await run(d, 'orchestrator', 'loan_application_flow', ex('loan_application_flow', 0))
     expect(out.plan).toEqual([
       ['loan', 'affordability', 'schedule', 'credit', 'stress', 'investment', 'aml', 'address'],
@@ -185,9 +199,12 @@ describe('loan_application_flow', () => {
     expect(step(out, 'loan').output.decision).toBe('approve')
     expect(step(out, 'affordability').status).toBe('ok')
     expect(step(out, 'schedule').output.monthly_payment).toBe(25445.72)
+    // Employment, its length and missed payments are not given: each scores as a bad answer.
     expect(step(out, 'credit').output).toMatchObject({
-      grade: 'C',
-      recommendation: 'approve with conditions',
+      score: 400,
+      grade: 'E',
+      recommendation: 'decline',
+      not_scored: ['employment', 'employment_years', 'delinquencies_12m'],
     })
     expect(step(out, 'investment')).toMatchObject({
       status: 'skipped',
@@ -199,14 +216,14 @@ describe('loan_application_flow', () => {
       identification_required: true,
     })
     expect(step(out, 'address').output).toMatchObject({ psc: '100 00', municipality: 'Praha' })
-    // Offline, the AML step cannot convert to EUR at the ČNB rate: partial, so the verdict is incomplete.
+    // Offline, the AML step cannot convert to EUR at the ČNB rate: partial.
     expect(step(out, 'aml').output.sources).toContainEqual(
       expect.objectContaining({ name: 'cnb', status: 'failed' }),
     )
-    expect(out.verdict).toBe('incomplete')
+    expect(out.verdict).toBe('fail')
   })
 
-  it('refers the same application once the ČNB rates answer (recorded responses)', async () => {
+  it('declines the same application on the unknown applicant history once the ČNB rates answer (recorded responses)', async () => {
     const replay = await startReplay(SOURCE_ROUTES)
     try {
       const withRates = testDispatcher(agents, replayDeps(replay.url))
@@ -218,13 +235,13 @@ describe('loan_application_flow', () => {
       )
       expect(step(out, 'aml').output).toMatchObject({ partial: false, identification_required: true })
       expect(step(out, 'aml').output.amount_eur).toBeGreaterThan(15_000)
-      // Conditions from the scorecard make it a referral; the step that did not apply does not count.
-      expect(out.verdict).toBe('refer')
+      // The scorecard declines an applicant whose history is unknown; the step that did not apply does not count.
+      expect(out.verdict).toBe('fail')
       expect(out.verdict_basis).toContainEqual({
         source: 'risk/credit_risk',
         field: 'recommendation',
-        value: 'approve with conditions',
-        level: 'refer',
+        value: 'decline',
+        level: 'fail',
       })
     } finally {
       await replay.close()

@@ -34,6 +34,14 @@ export const dueDiligence = defineAgent({
       ),
       seller_name: Type.Optional(Type.String({ maxLength: 300 })),
       ico: Type.Optional(Type.String({ maxLength: 12, description: 'IČO of a company seller' })),
+      address: Type.Optional(
+        Type.String({
+          minLength: 3,
+          maxLength: 300,
+          description:
+            'one-line Czech address: placed by data/geocoder (RÚIAN) when latitude/longitude are not given',
+        }),
+      ),
       latitude: Type.Optional(Type.Number({ minimum: 48.5, maximum: 51.1 })),
       longitude: Type.Optional(Type.Number({ minimum: 12, maximum: 18.9 })),
       area_m2: Type.Optional(Type.Number({ minimum: 10, maximum: 1000 })),
@@ -99,7 +107,7 @@ export const dueDiligence = defineAgent({
       },
     },
     {
-      title: 'No ownership sheet, no energy certificate and SVJ arrears: stop',
+      title: 'No ownership sheet, no energy certificate and SVJ arrears: review',
       input: { property_value: 4_100_000, svj_arrears: 12_500, building_approved: true },
     },
   ],
@@ -206,13 +214,29 @@ export const dueDiligence = defineAgent({
       )
     }
 
-    if (input.latitude !== undefined && input.longitude !== undefined && input.area_m2 !== undefined) {
-      items.push(await priceCheck(input, ctx, sources))
+    let position = { latitude: input.latitude, longitude: input.longitude }
+    let placed = ''
+    if ((input.latitude === undefined || input.longitude === undefined) && input.address !== undefined) {
+      const found = await geocode(input.address, ctx, sources)
+      if (found) {
+        position = { latitude: found.lat, longitude: found.lon }
+        placed = ` (address placed by RÚIAN at ${found.precision} precision: ${found.address})`
+      } else placed = ' (the address could not be placed in RÚIAN)'
+    }
+    if (position.latitude !== undefined && position.longitude !== undefined && input.area_m2 !== undefined) {
+      const item = await priceCheck({ ...input, ...position }, ctx, sources)
+      items.push(placed ? { ...item, detail: `${item.detail}${placed}` } : item)
     } else {
+      const lacking = [
+        ...(position.latitude === undefined || position.longitude === undefined
+          ? ['latitude and longitude (or an address RÚIAN can place)']
+          : []),
+        ...(input.area_m2 === undefined ? ['area_m2'] : []),
+      ]
       items.push({
         item: 'price against comparables',
         status: 'unknown',
-        detail: 'needs latitude, longitude and area_m2',
+        detail: `needs ${lacking.join(' and ')}${placed}`,
       })
     }
 
@@ -225,9 +249,11 @@ export const dueDiligence = defineAgent({
             source: 'zákon 406/2000 Sb. § 7a',
           }
         : {
+            // A finding to resolve before signing, not a bar to the sale: the duty is the seller's
+            // (a fine under § 12 if not met), and the sale itself stays valid without it.
             item: 'energy certificate (PENB)',
-            status: 'fail',
-            detail: 'the seller must hand over a PENB at the sale',
+            status: 'warn',
+            detail: 'not stated: ask the seller for the PENB, which the seller must hand over at the sale',
             source: 'zákon 406/2000 Sb. § 7a odst. 1',
           },
     )
@@ -277,6 +303,32 @@ export const dueDiligence = defineAgent({
     }
   },
 })
+
+/** The best RÚIAN candidate for an address, or null (recorded in sources) when there is none. */
+async function geocode(
+  address: string,
+  ctx: AgentContext,
+  sources: SourceStatus[],
+): Promise<{ lat: number; lon: number; precision: string; address: string } | null> {
+  try {
+    const g = (await ctx.call('data', 'geocoder', { address })) as {
+      best: { lat: number; lon: number; address: string } | null
+      precision?: string | null
+      partial?: boolean
+      sources?: { status: string }[]
+    }
+    const down = g.partial === true || (g.sources ?? []).some((s) => s.status === 'failed')
+    sources.push({
+      name: 'data/geocoder',
+      status: down ? 'failed' : 'ok',
+      ...(down ? { error: 'RÚIAN could not be reached' } : {}),
+    })
+    return g.best ? { ...g.best, precision: g.precision ?? 'area' } : null
+  } catch (error) {
+    sources.push({ name: 'data/geocoder', status: 'failed', error: (error as Error).message })
+    return null
+  }
+}
 
 async function priceCheck(
   input: {

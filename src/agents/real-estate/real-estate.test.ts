@@ -86,7 +86,10 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
         { item: "owners' association (SVJ) arrears", status: 'pass' },
       ],
     },
-    'No ownership sheet, no energy certificate and SVJ arrears: stop': { overall: 'stop', partial: false },
+    'No ownership sheet, no energy certificate and SVJ arrears: review': {
+      overall: 'review',
+      partial: false,
+    },
   },
   property_valuation: {
     '2+kk of 55 m² in Prague-Smíchov offered at 8.9 M CZK': {
@@ -287,6 +290,43 @@ describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', (
     expect(out.items.find((i: any) => i.item === 'seller in the insolvency register (ISIR)')).toMatchObject({
       status: 'fail',
       detail: 'running proceedings: KSOS 25 INS 1401/2016; a sale needs the insolvency administrator',
+    })
+  })
+
+  it('treats a missing energy certificate as a finding to resolve, not a stop', async () => {
+    const out = await run('due_diligence', { property_value: 4_000_000, building_approved: true })
+    expect(out.items.find((i: any) => i.item === 'energy certificate (PENB)')).toMatchObject({
+      status: 'warn',
+      source: 'zákon 406/2000 Sb. § 7a odst. 1',
+    })
+    expect(out.overall).toBe('review')
+  })
+
+  it('places an address given instead of coordinates through the geocoder and checks the price', async () => {
+    const out = await run('due_diligence', {
+      property_value: 8_900_000,
+      address: 'Štefánikova 12, Praha 5 - Smíchov',
+      area_m2: 55,
+      disposition: '2+kk',
+      energy_class: 'C',
+    })
+    const price = out.items.find((i: any) => i.item === 'price against comparables')
+    expect(price.status).not.toBe('unknown')
+    expect(price.detail).toContain('address placed by RÚIAN')
+    expect(out.sources).toContainEqual({ name: 'data/geocoder', status: 'ok' })
+  })
+
+  it('leaves the price unknown and the answer partial when the address cannot be placed', async () => {
+    const out = await run('due_diligence', {
+      property_value: 4_000_000,
+      address: 'Vinohradská 12, Praha 2',
+      area_m2: 60,
+    })
+    expect(out.partial).toBe(true)
+    expect(out.items.find((i: any) => i.item === 'price against comparables')).toMatchObject({
+      status: 'unknown',
+      detail:
+        'needs latitude and longitude (or an address RÚIAN can place) (the address could not be placed in RÚIAN)',
     })
   })
 

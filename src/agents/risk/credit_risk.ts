@@ -11,6 +11,8 @@ import {
   SourcesSchema,
 } from '../../engines/reference/schema.ts'
 import { lookupCompany } from '../compliance/registry.ts'
+import { type Assumption, AssumptionsSchema } from '../result.ts'
+import { INCOME_DESCRIPTION, mortgageRate, mortgageTerm, netMonthlyIncome } from '../spec-fields.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -28,7 +30,18 @@ interface Scorecard extends ReferenceVersion {
   grades: { grade: string; min: number; recommendation: string }[]
 }
 
-const band = (bands: Bands, x: number) => bands.find((b) => x <= b.max)!.points
+/** Points of the first band not exceeded; a value beyond the last band's max takes the last band. */
+const band = (bands: Bands, x: number) => (bands.find((b) => x <= b.max) ?? bands[bands.length - 1]!).points
+/**
+ * An omitted characteristic is unknown and scores as a bad answer, never better: the mildest
+ * negative points of its table (one missed payment, under a year employed), or its lowest points
+ * when the table has no negative answer.
+ */
+const badAnswer = (points: number[]) => {
+  const negative = points.filter((p) => p < 0)
+  return negative.length > 0 ? Math.max(...negative) : Math.min(...points)
+}
+const worstBand = (bands: Bands) => badAnswer(bands.map((b) => b.points))
 
 export const creditRisk = defineAgent({
   service: 'risk',
@@ -38,9 +51,21 @@ export const creditRisk = defineAgent({
   input: Type.Object(
     {
       amount: Type.Number({ exclusiveMinimum: 0, description: 'loan principal, CZK' }),
-      monthly_income: Type.Number({ exclusiveMinimum: 0, description: 'net monthly income, CZK' }),
-      annual_rate_pct: Type.Number({ minimum: 0, maximum: 30 }),
-      term_months: Type.Integer({ minimum: 1, maximum: 480 }),
+      monthly_income: Type.Optional(
+        Type.Number({
+          exclusiveMinimum: 0,
+          description: 'net monthly income, CZK (or `income`: one is required)',
+        }),
+      ),
+      income: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: INCOME_DESCRIPTION })),
+      annual_rate_pct: Type.Optional(
+        Type.Number({
+          minimum: 0,
+          maximum: 30,
+          description: '% p.a. (default: the ČNB average on new housing loans on file)',
+        }),
+      ),
+      term_months: Type.Optional(Type.Integer({ minimum: 1, maximum: 480, description: 'default 360' })),
       property_value: Type.Optional(
         Type.Number({ exclusiveMinimum: 0, description: 'collateral value, CZK' }),
       ),
@@ -72,10 +97,13 @@ export const creditRisk = defineAgent({
     characteristics: Type.Array(
       Type.Object({ name: Type.String(), value: Type.String(), points: Type.Integer() }),
     ),
-    not_scored: Type.Array(Type.String()),
+    not_scored: Type.Array(Type.String(), {
+      description: 'characteristics not given or not found: each scored as unknown, at its worst band',
+    }),
     partial: PartialSchema,
     sources: SourcesSchema,
     rules_applied: RulesAppliedSchema,
+    assumptions: AssumptionsSchema,
   }),
   examples: [
     {
@@ -113,31 +141,39 @@ export const creditRisk = defineAgent({
     const notScored: string[] = []
     const sources: SourceStatus[] = []
 
-    const payment = annuityPayment(input.amount, input.annual_rate_pct, input.term_months)
-    const dsti = (payment + (input.existing_monthly_payments ?? 0)) / input.monthly_income
+    const assumptions: Assumption[] = []
+    const monthlyIncome = netMonthlyIncome(input, assumptions)
+    const rate = mortgageRate(input.annual_rate_pct, today, assumptions)
+    const termMonths = mortgageTerm(input.term_months, assumptions)
+    const unknown = (name: string, points: number, why = 'not given') => {
+      chars.push({ name, value: `unknown (${why})`, points })
+      notScored.push(why === 'not given' ? name : `${name} (${why})`)
+    }
+    const payment = annuityPayment(input.amount, rate, termMonths)
+    const dsti = (payment + (input.existing_monthly_payments ?? 0)) / monthlyIncome
     chars.push({ name: 'dsti', value: `${round2(dsti * 100)} %`, points: band(card.dsti, dsti) })
     let ltv: number | null = null
     if (input.property_value !== undefined) {
       ltv = input.amount / input.property_value
       chars.push({ name: 'ltv', value: `${round2(ltv * 100)} %`, points: band(card.ltv, ltv) })
-    } else notScored.push('ltv (unsecured or no property_value)')
+    } else unknown('ltv', worstBand(card.ltv), 'unsecured or no property_value')
     if (input.employment) {
       chars.push({ name: 'employment', value: input.employment, points: card.employment[input.employment]! })
-    } else notScored.push('employment')
+    } else unknown('employment', badAnswer(Object.values(card.employment)))
     if (input.employment_years !== undefined) {
       chars.push({
         name: 'employment_years',
         value: String(input.employment_years),
         points: band(card.employment_years, input.employment_years),
       })
-    } else notScored.push('employment_years')
+    } else unknown('employment_years', worstBand(card.employment_years))
     if (input.delinquencies_12m !== undefined) {
       chars.push({
         name: 'delinquencies_12m',
         value: String(input.delinquencies_12m),
         points: band(card.delinquencies_12m, input.delinquencies_12m),
       })
-    } else notScored.push('delinquencies_12m')
+    } else unknown('delinquencies_12m', worstBand(card.delinquencies_12m))
 
     if (input.ico) {
       const ico = requireIco(input.ico)
@@ -154,7 +190,7 @@ export const creditRisk = defineAgent({
             value: years.toFixed(1),
             points: band(card.company_age_years, years),
           })
-        } else notScored.push('company_age_years (ARES gave no founding date)')
+        } else unknown('company_age_years', worstBand(card.company_age_years), 'ARES gave no founding date')
         if (f.active === false)
           chars.push({
             name: 'company_dissolved',
@@ -163,7 +199,7 @@ export const creditRisk = defineAgent({
           })
         if (f.insolvency)
           chars.push({ name: 'company_insolvency', value: 'listed', points: card.company_insolvency })
-      } else notScored.push(`company (${found.source.name} failed)`)
+      } else unknown('company', worstBand(card.company_age_years), `${found.source.name} failed`)
     }
 
     const score = card.base + chars.reduce((s, c) => s + c.points, 0)
@@ -197,6 +233,7 @@ export const creditRisk = defineAgent({
       partial: sources.some((s) => s.status === 'failed'),
       sources,
       rules_applied: rules,
+      assumptions,
     }
   },
 })

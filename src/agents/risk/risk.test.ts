@@ -83,7 +83,7 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
       not_scored: [],
     },
     'Self-employed applicant with a missed payment and high DSTI: grade E': {
-      score: 390,
+      score: 290,
       grade: 'E',
       recommendation: 'decline',
       ltv: null,

@@ -1,0 +1,78 @@
+/**
+ * The spec names the fields its calls use: `amount`, `income` (annual net income, CZK),
+ * `monthly_income` (monthly net income, CZK), `property_value`, `ico`, `name` and `address`. These
+ * helpers let an agent accept them and fill what is missing from data on file, recording each
+ * filled value in `assumptions`.
+ */
+import { covered } from '../engines/reference/inputs.ts'
+import { referenceAt } from '../engines/reference/load.ts'
+import { errors } from '../kit/errors.ts'
+import type { Assumption } from './result.ts'
+
+export const INCOME_DESCRIPTION = "annual net income of all applicants, CZK (the spec's `income`)"
+
+/**
+ * Net monthly income from `monthly_income`, or from `income` / 12 when only the annual figure is
+ * given. When both are given and disagree by more than 1 %, the lower is taken (the conservative
+ * reading) and said so. Neither is a 400 naming both fields.
+ */
+export function netMonthlyIncome(
+  input: { income?: number | undefined; monthly_income?: number | undefined },
+  assumptions: Assumption[],
+): number {
+  const { income, monthly_income: monthly } = input
+  if (monthly === undefined && income === undefined) {
+    throw errors.invalid('monthly_income', 'monthly_income or income (annual) is required')
+  }
+  if (monthly === undefined) {
+    const value = round2(income! / 12)
+    assumptions.push({ field: 'monthly_income', value, basis: 'income (annual net) / 12' })
+    return value
+  }
+  if (income !== undefined && Math.abs(income / 12 - monthly) > monthly * 0.01) {
+    const value = Math.min(monthly, round2(income / 12))
+    assumptions.push({
+      field: 'monthly_income',
+      value,
+      basis: `income / 12 (${round2(income / 12)}) and monthly_income (${monthly}) disagree: the lower is used`,
+    })
+    return value
+  }
+  return monthly
+}
+
+interface RateVersion {
+  effective_from: string
+  source?: string
+  period: string
+  rate_pct: number
+}
+
+/** The offered rate, or the ČNB average rate on new housing loans on file for `date`. */
+export function mortgageRate(given: number | undefined, date: string, assumptions: Assumption[]): number {
+  if (given !== undefined) return given
+  const v = covered(() => referenceAt<RateVersion>('cnb-mortgage-rates', date))
+  assumptions.push({
+    field: 'annual_rate_pct',
+    value: v.rate_pct,
+    basis: `${v.source ?? 'ČNB average rate on new housing loans'} (period ${v.period}, data/reference/cnb-mortgage-rates.json)`,
+  })
+  return v.rate_pct
+}
+
+/** The usual mortgage term (30 years), bounded by the lender policy's maximum term. */
+export const DEFAULT_TERM_MONTHS = 360
+
+export function mortgageTerm(given: number | undefined, assumptions: Assumption[]): number {
+  if (given !== undefined) return given
+  assumptions.push({
+    field: 'term_months',
+    value: DEFAULT_TERM_MONTHS,
+    basis: '30 years, the usual Czech mortgage term and the lender policy maximum (bank-lending-policy.json)',
+  })
+  return DEFAULT_TERM_MONTHS
+}
+
+function round2(x: number): number {
+  return Math.round(x * 100) / 100
+}

@@ -1,0 +1,148 @@
+/**
+ * The spec's example agents called the way its text describes them: only the field names it gives
+ * (`amount`, `income`, `monthly_income`, `property_value`, `ico`, `name`, `address`). Each answers
+ * with a result, and whatever it had to assume is named in `assumptions`, never guessed silently.
+ */
+import { describe, expect, it } from 'vitest'
+import { agents } from '../../src/agents/index.ts'
+import { failure, run, testDispatcher } from './harness.ts'
+
+const d = testDispatcher(agents)
+
+const KUPNI_SMLOUVA =
+  'Kupní smlouva. Prodávající Jan Novák, nar. 1. 1. 1970, bytem Praha, a kupující Petr Svoboda uzavírají tuto smlouvu o prodeji bytové jednotky č. 12/5 v budově č.p. 1234, k.ú. Vinohrady. Kupní cena činí 5 000 000 Kč a bude uhrazena do úschovy advokáta.'
+
+const calls: [string, string, Record<string, unknown>, (out: any) => void][] = [
+  [
+    'banking',
+    'loan_assessment',
+    { amount: 4_000_000, income: 1_200_000, monthly_income: 100_000, property_value: 5_000_000 },
+    (out) => {
+      expect(['approve', 'refer', 'decline']).toContain(out.decision)
+      expect(out.ltv).toBe(0.8)
+      expect(out.assumptions.map((a: any) => a.field)).toEqual(['annual_rate_pct', 'term_months'])
+      expect(out.assumptions[0].basis).toContain('ČNB')
+      expect(out.assumptions[1].value).toBe(360)
+    },
+  ],
+  [
+    'legal-aml',
+    'aml_compliance',
+    { amount: 400_000, name: 'Jan Novák' },
+    (out) => expect(out.decision).toBeTypeOf('string'),
+  ],
+  [
+    'real-estate',
+    'due_diligence',
+    { property_value: 5_000_000, address: 'Vinohradská 12, Praha' },
+    (out) => {
+      expect(out.overall).toBe('review')
+      expect(out.sources).toContainEqual(expect.objectContaining({ name: 'data/geocoder' }))
+    },
+  ],
+  [
+    'insurance',
+    'underwriting',
+    { amount: 2_000_000, income: 600_000 },
+    (out) => {
+      expect(out.decision).toBe('refer')
+      expect(out.bmi).toBeNull()
+      expect(out.reasons).toContain('age not given: cannot be underwritten automatically')
+      expect(out.assumptions.map((a: any) => a.field)).toEqual(['smoker', 'age'])
+    },
+  ],
+  [
+    'compliance',
+    'kyc',
+    { name: 'Jan Novák', address: 'Vinohradská 12, 120 00 Praha 2' },
+    (out) => {
+      expect(out.status).toBe('incomplete')
+      expect(out.assumptions).toEqual([{ field: 'subject_type', value: 'person', basis: 'no IČO was given' }])
+    },
+  ],
+  [
+    'risk',
+    'credit_risk',
+    { amount: 3_000_000, monthly_income: 60_000, property_value: 4_000_000 },
+    (out) => {
+      expect(out.ltv).toBe(0.75)
+      expect(out.not_scored).toEqual(['employment', 'employment_years', 'delinquencies_12m'])
+      expect(out.assumptions.map((a: any) => a.field)).toEqual(['annual_rate_pct', 'term_months'])
+    },
+  ],
+  ['aml', 'company_screening', { ico: '27082440' }, (out) => expect(out).toHaveProperty('partial')],
+  ['legal', 'contract_review', { text: KUPNI_SMLOUVA }, (out) => expect(out.language).toBe('cs')],
+  ['data', 'ares_lookup', { ico: '27082440' }, (out) => expect(out).toHaveProperty('sources')],
+  [
+    'contact',
+    'email_finder',
+    { name: 'Jan Novák', ico: '27082440' },
+    (out) => {
+      // Offline, ARES cannot give the company name: no domain, said so, partial.
+      expect(out.domain).toBeNull()
+      expect(out.partial).toBe(true)
+    },
+  ],
+  [
+    'orchestrator',
+    'master_orchestrator',
+    { ico: '27082440' },
+    (out) => expect(out.routing).toMatchObject({ method: 'rules', confidence: 'low' }),
+  ],
+]
+
+describe("the spec's example agents called with the spec's field names", () => {
+  for (const [service, agent, input, check] of calls) {
+    it(`${service}/${agent} answers ${JSON.stringify(Object.keys(input))}`, async () => {
+      check(await run(d, service, agent, input))
+    })
+  }
+
+  it('loan_assessment converts an annual income to monthly and says so', async () => {
+    const out = await run(d, 'banking', 'loan_assessment', {
+      amount: 3_000_000,
+      income: 720_000,
+      property_value: 5_000_000,
+      annual_rate_pct: 5,
+      term_months: 300,
+    })
+    expect(out.assumptions).toEqual([
+      { field: 'monthly_income', value: 60_000, basis: 'income (annual net) / 12' },
+    ])
+    expect(out.dti).toBeCloseTo(3_000_000 / 720_000, 4)
+  })
+
+  it('loan_assessment takes the lower income when annual and monthly disagree', async () => {
+    const out = await run(d, 'banking', 'loan_assessment', {
+      amount: 3_000_000,
+      income: 600_000,
+      monthly_income: 80_000,
+      property_value: 5_000_000,
+      annual_rate_pct: 5,
+      term_months: 300,
+    })
+    expect(out.assumptions[0]).toMatchObject({ field: 'monthly_income', value: 50_000 })
+  })
+
+  it('loan_assessment without any income is a 400 naming the fields', async () => {
+    const error = await failure(d, 'banking', 'loan_assessment', {
+      amount: 1_000_000,
+      property_value: 2_000_000,
+    })
+    expect(error.details).toMatchObject({
+      field: 'monthly_income',
+      rule: 'monthly_income or income (annual) is required',
+    })
+  })
+
+  it('an unknown field stays a 400 naming it', async () => {
+    const error = await failure(d, 'banking', 'loan_assessment', {
+      amount: 1_000_000,
+      income: 600_000,
+      property_value: 2_000_000,
+      salary: 5,
+    })
+    expect(error.status).toBe(400)
+    expect(error.message).toContain('salary')
+  })
+})
