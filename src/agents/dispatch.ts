@@ -9,7 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import { AppError } from '../kit/errors.ts'
 import type { Logger } from '../kit/logger.ts'
-import { createAjv, validationError } from '../kit/server.ts'
+import { createAjv, MAX_JSON_DEPTH, validationError } from '../kit/server.ts'
 import type { AgentDeps } from './deps.ts'
 import type { Agent } from './types.ts'
 
@@ -36,9 +36,12 @@ export interface Dispatcher {
 // ajv-formats is CommonJS; under ESM its callable sits on `default`.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
 
-/** Outputs are checked as they are: coercion would rewrite them (false → null in a boolean|null union). */
+/**
+ * Outputs are checked as they are: coercion would rewrite them (false → null in a boolean|null union).
+ * strictNumbers: a NaN or Infinity would be sent as `null` in JSON, so it breaks the contract.
+ */
 function createOutputAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ coerceTypes: false, useDefaults: false, strict: false })
+  const ajv = new Ajv2020({ coerceTypes: false, useDefaults: false, strict: false, strictNumbers: true })
   addFormats(ajv)
   return ajv
 }
@@ -79,6 +82,14 @@ export function createDispatcher(agents: readonly Agent[], deps: AgentDeps, logg
           rule: `max depth ${MAX_CALL_DEPTH}`,
         })
       }
+      // Callers inside the process (MCP tools, flows) pass objects, not JSON text the body parser
+      // has already bounded: the same nesting limit applies before anything walks or copies them.
+      if (exceedsDepth(input, MAX_JSON_DEPTH)) {
+        throw new AppError('invalid_request', `Input nests deeper than ${MAX_JSON_DEPTH} levels`, {
+          location: 'body',
+          rule: `max depth ${MAX_JSON_DEPTH}`,
+        })
+      }
       // Ajv fills defaults in place (inputs are never coerced): when the schema has any, validate a
       // copy, never the caller's object. Most have none, and the copy cost ~1 µs a call.
       const value = entry.fillsDefaults ? structuredClone(input ?? {}) : (input ?? {})
@@ -109,6 +120,22 @@ export function hasDefaults(schema: unknown): boolean {
   if (schema === null || typeof schema !== 'object') return false
   for (const [name, value] of Object.entries(schema)) {
     if (name === 'default' || hasDefaults(value)) return true
+  }
+  return false
+}
+
+/** Whether arrays/objects in `value` nest deeper than `max` levels: iterative, stops at the first too-deep one. */
+export function exceedsDepth(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]]
+  const seen = new Set<object>()
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!
+    if (v === null || typeof v !== 'object') continue
+    if (depth + 1 > max) return true
+    // A shared or cyclic reference is walked once (a cycle would also fail structuredClone's purpose).
+    if (seen.has(v)) continue
+    seen.add(v)
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1])
   }
   return false
 }

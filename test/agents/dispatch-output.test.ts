@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import { describe, expect, it } from 'vitest'
-import { createDispatcher, hasDefaults } from '../../src/agents/dispatch.ts'
+import { createDispatcher, exceedsDepth, hasDefaults } from '../../src/agents/dispatch.ts'
 import { defineAgent } from '../../src/agents/types.ts'
 import { silentLogger, testDeps } from './harness.ts'
 
@@ -69,5 +69,72 @@ describe('dispatcher input defaults', () => {
       hasDefaults({ anyOf: [{ type: 'string' }, { type: 'object', properties: { a: { default: 1 } } }] }),
     ).toBe(true)
     expect(hasDefaults(echo.input)).toBe(false)
+  })
+})
+
+const infinite = defineAgent({
+  service: 'contact',
+  name: 'infinite',
+  description: 'answers a non-finite number',
+  input: Type.Object({}),
+  output: Type.Object({ value: Type.Number() }),
+  examples: [],
+  async run() {
+    return { value: Number.POSITIVE_INFINITY }
+  },
+})
+
+const numeric = defineAgent({
+  service: 'contact',
+  name: 'numeric',
+  description: 'echoes a number',
+  input: Type.Object({ n: Type.Number() }, { additionalProperties: false }),
+  output: Type.Object({ n: Type.Number() }),
+  examples: [],
+  async run(input) {
+    return { n: input.n }
+  },
+})
+
+const anything = defineAgent({
+  service: 'contact',
+  name: 'anything',
+  description: 'takes any object',
+  input: Type.Object({}),
+  output: Type.Object({}),
+  examples: [],
+  async run() {
+    return {}
+  },
+})
+
+describe('dispatcher numbers and nesting', () => {
+  const d = createDispatcher([infinite, numeric, anything], testDeps(), silentLogger)
+
+  it('refers an output holding Infinity (sent as null in JSON) as a broken contract', async () => {
+    await expect(d.call('contact', 'infinite', {})).rejects.toMatchObject({ code: 'internal_error' })
+  })
+
+  it('refuses 1e309 (Infinity once parsed) in an input with a 400 naming the field', async () => {
+    await expect(d.call('contact', 'numeric', JSON.parse('{"n":1e309}'))).rejects.toMatchObject({
+      code: 'invalid_request',
+      details: { field: 'n' },
+    })
+  })
+
+  it('refuses an input nested deeper than the JSON limit before copying it', async () => {
+    let deep: unknown = {}
+    for (let i = 0; i < 10_000; i++) deep = { a: deep }
+    await expect(d.call('contact', 'anything', deep)).rejects.toMatchObject({
+      code: 'invalid_request',
+      details: { rule: 'max depth 64' },
+    })
+  })
+
+  it('measures nesting without recursion and walks a shared object once', () => {
+    const shared = { x: [1, 2, { y: 3 }] }
+    expect(exceedsDepth({ a: shared, b: shared }, 4)).toBe(false)
+    expect(exceedsDepth({ a: shared }, 3)).toBe(true)
+    expect(exceedsDepth('text', 0)).toBe(false)
   })
 })

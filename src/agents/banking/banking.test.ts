@@ -179,6 +179,15 @@ describe('banking agents: rules and bad input', () => {
     expect(error.details).toEqual({ field: 'account', rule: 'account number fails the mod-11 check' })
   })
 
+  it('refuses an amount whose totals would overflow, instead of answering monthly_payment null', async () => {
+    const error = await rejection('mortgage_calculator', {
+      amount: 1e308,
+      annual_rate_pct: 30,
+      term_months: 480,
+    })
+    expect(error.details).toMatchObject({ field: 'amount' })
+  })
+
   it('rejects an IBAN with wrong check digits', async () => {
     const error = await rejection('qr_payment', { account: 'CZ6608000000192000145399', amount: 10 })
     expect(error.details).toEqual({ field: 'account', rule: 'check digits do not match (mod 97)' })

@@ -11,12 +11,19 @@ export const mortgageCalculator = defineAgent({
     'Annuity mortgage calculator: monthly instalment, total paid and interest, a yearly amortisation schedule, and the annual percentage rate of charge (RPSN) when fees are given.',
   input: Type.Object(
     {
-      amount: Type.Number({ exclusiveMinimum: 0, description: 'loan principal, CZK' }),
+      // Bounded so that every total stays a finite number (1e308 CZK would overflow to Infinity).
+      amount: Type.Number({
+        exclusiveMinimum: 0,
+        maximum: 1e12,
+        description: 'loan principal, CZK (at most 10^12)',
+      }),
       annual_rate_pct: Type.Number({ minimum: 0, maximum: 30, description: 'nominal rate, % p.a.' }),
       term_months: Type.Integer({ minimum: 1, maximum: 480 }),
-      upfront_fees: Type.Optional(Type.Number({ minimum: 0, description: 'fees paid at drawdown, CZK' })),
+      upfront_fees: Type.Optional(
+        Type.Number({ minimum: 0, maximum: 1e12, description: 'fees paid at drawdown, CZK' }),
+      ),
       monthly_fees: Type.Optional(
-        Type.Number({ minimum: 0, description: 'account or servicing fee, CZK/month' }),
+        Type.Number({ minimum: 0, maximum: 1e9, description: 'account or servicing fee, CZK/month' }),
       ),
     },
     { additionalProperties: false },

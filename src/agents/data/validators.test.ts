@@ -72,6 +72,16 @@ describe('data/dic_validator', () => {
     })
   })
 
+  it('accepts a special DIČ (CZ6…) whose check digit follows the special rule', async () => {
+    const out = await call('dic_validator', { dic: 'CZ640903926' })
+    expect(out).toMatchObject({ dic: 'CZ640903926', valid: true })
+  })
+
+  it('rejects a special DIČ with a wrong check digit and names the expected one', async () => {
+    const out = await call('dic_validator', { dic: 'CZ640903925' })
+    expect(out).toMatchObject({ valid: false, reason: 'checksum digit should be 6' })
+  })
+
   it('answers 400 naming dic when the CZ prefix is missing', async () => {
     await expect(call('dic_validator', { dic: '27082440' })).rejects.toMatchObject({
       details: { field: 'dic', rule: 'must be CZ followed by 8 to 10 digits' },

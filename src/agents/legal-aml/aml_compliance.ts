@@ -83,13 +83,20 @@ export const amlCompliance = defineAgent({
     ]),
     amount_eur: NullableNumber(),
     amount_czk: NullableNumber(),
-    identification_required: NullableBoolean({ description: 'null when the amount could not be converted' }),
+    identification_required: NullableBoolean({
+      description: 'true also when the amount could not be converted to EUR (the duty is then assumed)',
+    }),
     due_diligence: Type.Unsafe<'none' | 'standard' | 'enhanced' | null>({
       type: ['string', 'null'],
       enum: ['none', 'standard', 'enhanced', null],
     }),
     cash_limit_exceeded: NullableBoolean(),
-    report_to_fau: Type.Boolean(),
+    report_to_fau: Type.Boolean({
+      description: 'a suspicious-transaction report is due (for lawyers and notaries, through their chamber)',
+    }),
+    report_recipient: NullableString({
+      description: 'where the report goes: FAÚ, or for an advokát/notář their chamber (§ 26–27)',
+    }),
     report_deadline: NullableString({ description: 'last day for the § 18 report when one is due' }),
     sanctions: SanctionsSchema,
     obligations: Type.Array(Type.String()),
@@ -155,13 +162,16 @@ export const amlCompliance = defineAgent({
       triggers.push(`amount ${round2(eur)} EUR ≥ ${t.identification_eur} EUR`)
     if (triggers.length > 0) identification = true
     else if (eur !== null) identification = false
+    // Fail closed: without the ČNB rate the EUR threshold cannot be checked, so the duty applies.
+    const unconverted = eur === null
+    if (identification === null) identification = true
     rules.push({
       rule: r.identification_eur!.rule,
       source: r.identification_eur!.source,
       since: r.identification_eur!.since,
       outcome:
-        identification === null
-          ? 'amount not converted to EUR (ČNB rate unavailable)'
+        unconverted && triggers.length === 0
+          ? 'amount not converted to EUR (ČNB rate unavailable): identification required until the amount is shown to be below the threshold'
           : identification
             ? triggers.join('; ')
             : 'below the threshold',
@@ -182,15 +192,16 @@ export const amlCompliance = defineAgent({
     ].filter(Boolean)
     if (eddTriggers.length > 0) dd = 'enhanced'
     else if (cddTriggers.length > 0) dd = 'standard'
-    else dd = eur === null ? null : 'none'
+    // Fail closed, as for identification: an amount that cannot be converted gets the standard CDD.
+    else dd = unconverted ? 'standard' : 'none'
     rules.push({
       rule: r.due_diligence_eur!.rule,
       source: r.due_diligence_eur!.source,
       since: r.due_diligence_eur!.since,
       outcome: cddTriggers.length
         ? cddTriggers.join('; ')
-        : dd === null
-          ? 'amount not converted'
+        : unconverted
+          ? 'amount not converted to EUR (ČNB rate unavailable): due diligence applies until the amount is shown to be below the threshold'
           : 'not required by amount',
     })
     rules.push({
@@ -235,14 +246,30 @@ export const amlCompliance = defineAgent({
       })
     }
 
+    // Screening that could not run is not a clear result: the client is screened before proceeding.
+    const unscreened = input.name !== undefined && sanctions.status === 'not_checked'
     const report = Boolean(input.suspicious) || sanctions.status === 'match'
+    // Lawyers and notaries report through their chamber, which passes the report on to FAÚ.
+    const recipient = !report
+      ? null
+      : input.obliged_person === 'lawyer_notary'
+        ? 'Česká advokátní komora (advokát) or Notářská komora ČR (notář)'
+        : 'Finanční analytický úřad (FAÚ)'
     const deadline = report ? addDaysIso(isoOf(ctx.now), 5) : null
     if (report) {
       rules.push({
         rule: 'Report a suspicious transaction to the Financial Analytical Office without undue delay, at the latest within 5 calendar days; do not tell the client',
         source: 'zákon 253/2008 Sb. § 18, § 38',
+        since: '2008-09-01',
         outcome: `by ${deadline}`,
       })
+      if (input.obliged_person === 'lawyer_notary')
+        rules.push({
+          rule: 'An advokát reports to the Czech Bar Association and a notář to the Chamber of Notaries, which pass the report on to FAÚ',
+          source: 'zákon 253/2008 Sb. § 26, § 27',
+          since: '2008-09-01',
+          outcome: recipient!,
+        })
     }
 
     if (identification) obligations.push('identify the client and verify the identity document (§ 8)')
@@ -262,13 +289,26 @@ export const amlCompliance = defineAgent({
       )
     if (sanctions.status === 'possible_match')
       obligations.push('resolve the possible sanctions match before proceeding')
-    if (report) obligations.push(`report to FAÚ by ${deadline} and do not inform the client (§ 18, § 38)`)
+    if (unconverted)
+      obligations.push(
+        'the ČNB rate was unavailable: the identification and due-diligence duties are applied until the amount is shown in EUR to be below their thresholds',
+      )
+    if (unscreened)
+      obligations.push(
+        'screen the client against the sanctions lists before proceeding (the lists could not be searched)',
+      )
+    if (report)
+      obligations.push(
+        input.obliged_person === 'lawyer_notary'
+          ? `report through your chamber (Česká advokátní komora or Notářská komora ČR, § 26–27) by ${deadline} and do not inform the client (§ 38)`
+          : `report to FAÚ by ${deadline} and do not inform the client (§ 18, § 38)`,
+      )
     if (identification || dd) obligations.push('keep the records for 10 years (§ 16)')
 
     const decision =
       sanctions.status === 'match' || report
         ? 'stop_and_report'
-        : dd === 'enhanced' || sanctions.status === 'possible_match' || cashExceeded
+        : dd === 'enhanced' || sanctions.status === 'possible_match' || unscreened || cashExceeded !== false
           ? 'enhanced_review'
           : dd === 'standard'
             ? 'proceed_with_cdd'
@@ -281,6 +321,7 @@ export const amlCompliance = defineAgent({
       due_diligence: dd,
       cash_limit_exceeded: cashExceeded,
       report_to_fau: report,
+      report_recipient: recipient,
       report_deadline: deadline,
       sanctions,
       obligations,

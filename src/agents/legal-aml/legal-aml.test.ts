@@ -149,16 +149,63 @@ describeWorkedExamples('legal-aml agents: worked examples', {
 })
 
 describe('legal-aml agents: sources, rules and bad input', () => {
-  it('answers partially when the ČNB rate is unavailable: amount thresholds unknown, never guessed', async () => {
+  it('fails closed when the ČNB rate is unavailable: identification and due diligence apply, and it says why', async () => {
     const down = testDispatcher(legalAmlAgents, replayDeps('http://127.0.0.1:9'))
     const out = await run('aml_compliance', { amount: 50_000, transaction_date: '2026-11-20' }, down)
     expect(out).toMatchObject({
+      decision: 'proceed_with_cdd',
       amount_eur: null,
-      identification_required: null,
-      due_diligence: null,
+      identification_required: true,
+      due_diligence: 'standard',
       partial: true,
       sources: [{ name: 'cnb', status: 'failed' }],
     })
+    expect(out.obligations).toContain(
+      'the ČNB rate was unavailable: the identification and due-diligence duties are applied until the amount is shown in EUR to be below their thresholds',
+    )
+  })
+
+  it('does not proceed on a name it could not screen when the sanctions lists cannot be loaded', async () => {
+    const noLists = testDispatcher(
+      legalAmlAgents,
+      replayDeps(sources.replay.url, { SANCTIONS_PATHS: '/nonexistent/lists' }),
+    )
+    const out = await run(
+      'aml_compliance',
+      { amount: 1_000, name: 'Jan Novák', transaction_date: '2026-11-20' },
+      noLists,
+    )
+    expect(out.decision).toBe('enhanced_review')
+    expect(out.sanctions.status).toBe('not_checked')
+    expect(out.obligations).toContain(
+      'screen the client against the sanctions lists before proceeding (the lists could not be searched)',
+    )
+  })
+
+  it("sends a lawyer's or notary's suspicious-transaction report through their chamber (§ 26–27)", async () => {
+    const out = await run('aml_compliance', {
+      amount: 1_000,
+      suspicious: true,
+      obliged_person: 'lawyer_notary',
+      transaction_date: '2026-11-20',
+    })
+    expect(out).toMatchObject({
+      decision: 'stop_and_report',
+      report_to_fau: true,
+      report_recipient: 'Česká advokátní komora (advokát) or Notářská komora ČR (notář)',
+    })
+    expect(out.rules_applied).toContainEqual(
+      expect.objectContaining({ source: 'zákon 253/2008 Sb. § 26, § 27' }),
+    )
+  })
+
+  it("sends any other obliged person's report to FAÚ", async () => {
+    const out = await run('aml_compliance', {
+      amount: 1_000,
+      suspicious: true,
+      transaction_date: '2026-11-20',
+    })
+    expect(out.report_recipient).toBe('Finanční analytický úřad (FAÚ)')
   })
 
   it('still requires identification for a new relationship when the rate is unavailable', async () => {

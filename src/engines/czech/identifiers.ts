@@ -76,10 +76,12 @@ export function checkDic(input: string): Check {
     return ico.valid ? ok(raw) : bad(`the IČO part is invalid: ${ico.reason}`)
   }
   if (digits.length === 9 && digits.startsWith('6')) {
-    // Special DIČ for persons without a birth number: 6 + 7 digits + check digit (mod 11 of the 2nd–8th).
+    // Special DIČ ("zvláštní DIČ"): 6 + 7 digits + check digit. The 2nd–8th digits weighted 8…2,
+    // s = sum mod 11, check = (8 − (10 − s) mod 11) mod 10 (the rule python-stdnum's cz.dic applies;
+    // CZ640903926 is valid under it).
     let sum = 0
     for (let i = 1; i < 8; i++) sum += Number(digits[i]) * (9 - i)
-    const expected = [8, 7, 6, 5, 4, 3, 2, 1, 0, 9, 8][(11 - (sum % 11)) % 11]!
+    const expected = (((8 - ((10 - (sum % 11)) % 11)) % 10) + 10) % 10
     return Number(digits[8]) === expected ? ok(raw) : bad(`checksum digit should be ${expected}`)
   }
   const rc = checkBirthNumber(digits)
