@@ -98,6 +98,21 @@ describe('aml/cash_threshold_check', () => {
     expect(out.sources[0]).toMatchObject({ name: 'cnb', status: 'failed' })
   })
 
+  it('without ČNB, transaction monitoring reviews what it could not convert instead of answering none', async () => {
+    const out = await call('transaction_monitoring', exampleInput(transactionMonitoring, 1), sources.offline)
+    expect(out.risk).toBe('medium')
+    expect(out.alerts).toContainEqual(
+      expect.objectContaining({ rule_id: 'amount_not_converted', severity: 'medium' }),
+    )
+    expect(out.partial).toBe(true)
+  })
+
+  it('without ČNB, structuring detection reviews what it could not convert instead of answering none', async () => {
+    const out = await call('structuring_detection', exampleInput(structuringDetection, 2), sources.offline)
+    expect(out.risk).toBe('medium')
+    expect(out.alerts).toContainEqual(expect.objectContaining({ rule_id: 'amount_not_converted' }))
+  })
+
   it('answers 400 for a payment method outside the list', async () => {
     await expect(call('cash_threshold_check', { amount: 1, method: 'cheque' })).rejects.toMatchObject({
       code: 'invalid_request',

@@ -82,6 +82,21 @@ describe('aml/company_screening', () => {
     ])
   })
 
+  it('never rates a company low on registers it could not ask: each failed one is a medium flag', async () => {
+    const down = testDispatcher(
+      [companyScreening],
+      replayDeps('http://127.0.0.1:9', { SANCTIONS_PATHS: '/nonexistent/lists' }),
+    )
+    const out = await call(example(2), down)
+    expect(out.risk).toBe('medium')
+    expect(out.recommendation).toBe('enhanced review before onboarding')
+    expect(
+      out.flags
+        .filter((f: { flag: string }) => f.flag === 'source_unavailable')
+        .map((f: { source: string }) => f.source),
+    ).toEqual(['ares', 'sanctions_lists', 'isir', 'vat_register'])
+  })
+
   it('answers 400 without ico and name, and for a bad IČO checksum', async () => {
     await expect(call({})).rejects.toMatchObject({ details: { field: 'ico', rule: 'give ico or name' } })
     await expect(call({ ico: '05556122' })).rejects.toMatchObject({ details: { field: 'ico' } })

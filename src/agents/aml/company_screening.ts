@@ -232,6 +232,16 @@ export const companyScreening = defineAgent({
       rules.push(highRiskRule(version, country))
     }
 
+    // Fail closed: a register that could not be asked is not a clean result, so it is a flag of its
+    // own and the company is never rated low on what was not checked.
+    for (const src of sources)
+      if (src.status === 'failed')
+        flags.push({
+          flag: 'source_unavailable',
+          severity: 'medium',
+          reason: `${src.name} could not be consulted${src.error ? ` (${src.error})` : ''}: what it checks is unknown`,
+          source: src.name,
+        })
     const risk: 'low' | 'medium' | 'high' = flags.some((f) => f.severity === 'high')
       ? 'high'
       : flags.some((f) => f.severity === 'medium')

@@ -2,7 +2,14 @@ import { Type } from 'typebox'
 import { isoDate, PartialSchema, RulesSchema, SourcesSchema } from '../data/shared.ts'
 import { defineAgent } from '../types.ts'
 import { RateBook, thresholdsOn } from './common.ts'
-import { AlertSchema, convert, riskOf, structuring, TransactionsSchema } from './transactions.ts'
+import {
+  AlertSchema,
+  convert,
+  riskOf,
+  structuring,
+  TransactionsSchema,
+  unconvertedAlert,
+} from './transactions.ts'
 
 export const structuringDetection = defineAgent({
   service: 'aml',
@@ -93,6 +100,8 @@ export const structuringDetection = defineAgent({
     const t = thresholdsOn(txs.at(-1)!.date)
     const window = input.window_days ?? 7
     const alerts = structuring(txs, t, window)
+    const unconverted = unconvertedAlert(txs)
+    if (unconverted) alerts.push(unconverted)
     const sources = book.summary()
     return {
       alerts,

@@ -11,7 +11,15 @@ import {
 import { defineAgent } from '../types.ts'
 import { highRiskOn, RateBook, thresholdsOn } from './common.ts'
 import { hitView, screeningEngine } from './screening.ts'
-import { type Alert, AlertSchema, convert, riskOf, structuring, TransactionsSchema } from './transactions.ts'
+import {
+  type Alert,
+  AlertSchema,
+  convert,
+  riskOf,
+  structuring,
+  TransactionsSchema,
+  unconvertedAlert,
+} from './transactions.ts'
 
 /** Score a counterparty name needs to alert (the engine's default is lower, for curated queries). */
 const COUNTERPARTY_THRESHOLD = 0.95
@@ -241,6 +249,8 @@ export const transactionMonitoring = defineAgent({
       const xs = txs.filter(f).map((x) => x.czk)
       return xs.some((v) => v === null) ? null : round2(xs.reduce<number>((a, b) => a + (b ?? 0), 0))
     }
+    const unconverted = unconvertedAlert(txs)
+    if (unconverted) alerts.push(unconverted)
     const risk = riskOf(alerts)
     const sources = [...book.summary(), ...engineSources]
     const { version } = highRiskOn(lastDay)

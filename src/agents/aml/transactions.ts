@@ -235,6 +235,26 @@ export function structuring(txs: Tx[], t: Thresholds, windowDays: number): Alert
   return alerts
 }
 
+/**
+ * Fail closed: transactions whose amount could not be converted at the ČNB rate were not checked
+ * against the amount thresholds, so they are an alert of their own (medium: reviewed), never "none".
+ */
+export function unconvertedAlert(
+  txs: { id: string; czk: number | null; eur: number | null }[],
+): Alert | null {
+  const ids = txs.filter((x) => x.czk === null || x.eur === null).map((x) => x.id)
+  if (ids.length === 0) return null
+  return {
+    rule_id: 'amount_not_converted',
+    severity: 'medium',
+    description: `${ids.length} transaction(s) could not be converted at the ČNB rate: the amount thresholds were not checked for them, so they are reviewed`,
+    transaction_ids: ids,
+    total_czk: null,
+    total_eur: null,
+    source: 'zákon 253/2008 Sb. (thresholds in EUR at the ČNB rate); the rate was unavailable',
+  }
+}
+
 export function riskOf(alerts: Alert[]): 'none' | 'low' | 'medium' | 'high' {
   if (alerts.some((a) => a.severity === 'high')) return 'high'
   if (alerts.some((a) => a.severity === 'medium')) return 'medium'
