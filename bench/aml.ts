@@ -190,6 +190,7 @@ const app = await buildApp({
   lists,
   rateLimiter: new MemoryRateLimiter(),
   rateLimitPerMinute: 10_000_000,
+  auditKeys: { adminKey: 'bench-admin-key', internalKey: 'bench-internal-key' },
   slots: new Slots(CONNECTIONS, 5000),
   logRequests: false,
 })

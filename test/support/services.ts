@@ -46,6 +46,10 @@ export interface ServiceTarget {
 
 const silent = createLogger({ level: 'silent' })
 
+/** The AML service's keys in these suites (reading the audit trail takes one). */
+const AML_ADMIN = 'suite-aml-admin-key'
+const AML_INTERNAL = 'suite-aml-internal-key'
+
 /** Limits far above what a test sends: rate limits are not what these suites are about. */
 const UNLIMITED_PER_MINUTE = 1_000_000
 
@@ -117,13 +121,14 @@ export const SERVICES: readonly ServiceTarget[] = [
         lists,
         rateLimiter: limiter,
         rateLimitPerMinute: UNLIMITED_PER_MINUTE,
+        auditKeys: { adminKey: AML_ADMIN, internalKey: AML_INTERNAL },
         slots: new Slots(10, 1000),
         logRequests: false,
       })
       return {
         app,
         envelope: 'standard',
-        credentials: {},
+        credentials: { 'x-admin-key': AML_ADMIN },
         async close() {
           await app.close()
           await limiter.close()

@@ -22,6 +22,9 @@ import { AmlStore } from './store.ts'
 const logger = createLogger({ level: 'silent' })
 const NOW = new Date('2026-11-22T10:00:00Z')
 
+const ADMIN = 'aml-test-admin-key'
+const INTERNAL = 'aml-test-internal-key'
+
 describe.skipIf(!haveLists)('aml service', () => {
   let replay: ReplayServer
   let db: Database
@@ -79,6 +82,7 @@ describe.skipIf(!haveLists)('aml service', () => {
       slots: opts.slots ?? new Slots(10, 100),
       now: () => NOW,
       logRequests: false,
+      auditKeys: { adminKey: ADMIN, internalKey: INTERNAL },
     })
   }
 
@@ -224,15 +228,37 @@ describe.skipIf(!haveLists)('aml service', () => {
     const two = (await screen(a, { company_name: 'Voice of Europe s.r.o.' })).json()
     const n = (id: string) => Number(id.split('-')[2])
     expect(n(two.screening_id)).toBe(n(one.screening_id) + 1)
-    const res = await a.inject({ method: 'GET', url: `/api/aml/screenings/${one.screening_id}` })
+    const res = await a.inject({
+      method: 'GET',
+      url: `/api/aml/screenings/${one.screening_id}`,
+      headers: { 'x-admin-key': ADMIN },
+    })
     expect(res.statusCode).toBe(200)
     const record = res.json().data
     expect(record.input).toEqual({ first_name: 'Oleg', last_name: 'Děripaska' })
     expect(record.result).toEqual(one)
     expect(record.list_versions.map((v: { list: string }) => v.list)).toContain('eu_fsf')
     expect(
-      (await a.inject({ method: 'GET', url: '/api/aml/screenings/AML-20261122-999999' })).statusCode,
+      (
+        await a.inject({
+          method: 'GET',
+          url: '/api/aml/screenings/AML-20261122-999999',
+          headers: { 'x-api-key': INTERNAL },
+        })
+      ).statusCode,
     ).toBe(404)
+  })
+
+  it('keeps the audit trail from anonymous readers: reading a screening needs the admin or internal key', async () => {
+    const a = await app()
+    const one = (await screen(a, { first_name: 'Oleg', last_name: 'Děripaska' })).json()
+    const url = `/api/aml/screenings/${one.screening_id}`
+    const anonymous = await a.inject({ method: 'GET', url })
+    expect(anonymous.statusCode).toBe(401)
+    expect(anonymous.body).not.toContain('Děripaska')
+    expect((await a.inject({ method: 'GET', url, headers: { 'x-admin-key': 'guess' } })).statusCode).toBe(403)
+    expect((await a.inject({ method: 'GET', url, headers: { 'x-api-key': 'guess' } })).statusCode).toBe(403)
+    expect((await a.inject({ method: 'GET', url, headers: { 'x-api-key': INTERNAL } })).statusCode).toBe(200)
   })
 
   it('screens a batch, storing each subject, and names the bad field of a bad subject', async () => {
@@ -259,7 +285,11 @@ describe.skipIf(!haveLists)('aml service', () => {
     expect(new Set(data.results.map((r: { screening_id: string }) => r.screening_id)).size).toBe(3)
     // Each result is whole: exactly the stored screening, explanations and module data included.
     for (const result of data.results) {
-      const stored = await a.inject({ method: 'GET', url: `/api/aml/screenings/${result.screening_id}` })
+      const stored = await a.inject({
+        method: 'GET',
+        url: `/api/aml/screenings/${result.screening_id}`,
+        headers: { 'x-api-key': INTERNAL },
+      })
       expect(result).toEqual(stored.json().data.result)
     }
     expect(data.results[1].modules.sanctions.data.matches[0].explanation).toBeDefined()

@@ -29,6 +29,8 @@ export interface AmlDeps {
   now?: () => Date
   logRequests?: boolean
   trustProxy?: boolean
+  /** Reading the audit trail (GET /api/aml/screenings/{id}) takes one of these keys. */
+  auditKeys: { adminKey: string; internalKey: string }
 }
 
 export async function buildApp(deps: AmlDeps): Promise<App> {
@@ -51,6 +53,10 @@ export async function buildApp(deps: AmlDeps): Promise<App> {
       { name: 'lists', description: 'The sanctions list versions loaded' },
       { name: 'health' },
     ],
+    securitySchemes: {
+      adminKey: { type: 'apiKey', in: 'header', name: 'X-Admin-Key', description: 'ADMIN_API_KEY' },
+      internalKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'INTERNAL_API_KEY' },
+    },
     errorEnvelope: 'standard',
   })
   registerScreeningRoutes(app, deps)

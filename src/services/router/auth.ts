@@ -13,12 +13,14 @@
  *   the gateway's key store.
  * A missing key is 401, a wrong, expired or revoked one 403. Comparisons take constant time.
  */
-import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { limitExceeded, limitPlan, setLimitHeaders } from '../../engines/keys/limits.ts'
 import type { AuthenticatedKey } from '../../engines/keys/store.ts'
 import { AppError } from '../../kit/errors.ts'
 import type { RateLimiter } from '../../kit/ratelimit.ts'
+import { sameSecret } from '../../kit/secrets.ts'
+
+export { sameSecret }
 
 export type RouteAuth = 'admin' | 'internal' | 'public' | 'key' | 'worker' | 'operator'
 
@@ -52,17 +54,6 @@ export interface AuthOptions {
   limiter?: RateLimiter | undefined
   /** Checks a worker key; returns its credential id. */
   workers?: { verify(key: string): Promise<string | undefined> } | undefined
-}
-
-/**
- * Constant-time comparison that leaks neither the content nor the length of the expected secret:
- * both sides are hashed to 32 bytes first, so the compare always takes the same time.
- */
-export function sameSecret(given: string | undefined, expected: string): boolean {
-  if (given === undefined) return false
-  const a = createHash('sha256').update(given).digest()
-  const b = createHash('sha256').update(expected).digest()
-  return timingSafeEqual(a, b)
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {

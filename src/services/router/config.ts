@@ -8,8 +8,9 @@ import { ConfigError, env, type Parsed } from '../../kit/config.ts'
 import { egressSpec } from '../../kit/egress.ts'
 
 /** Development defaults, printed at start-up and refused when NODE_ENV=production. */
-export const DEV_ADMIN_KEY = 'dev-admin-key-change-me'
-export const DEV_INTERNAL_KEY = 'dev-internal-key-change-me'
+export { DEV_ADMIN_KEY, DEV_INTERNAL_KEY } from '../../kit/secrets.ts'
+
+import { DEV_ADMIN_KEY, DEV_INTERNAL_KEY } from '../../kit/secrets.ts'
 
 /** The repository root (for the shipped context folder and the documentation). */
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../../..')

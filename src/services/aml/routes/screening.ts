@@ -5,12 +5,14 @@
  * Order of checks: lists loaded (503), rate limit per IP (429), body (400), a free screening slot
  * (waits briefly, then 503). Every screening is stored before it is answered.
  */
+
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Static } from 'typebox'
 import { type ScreeningOutcome, type Subject, subjectLabel } from '../../../engines/aml/index.ts'
 import { ok } from '../../../kit/envelope.ts'
 import { AppError, errors } from '../../../kit/errors.ts'
 import { rateLimitHeaders } from '../../../kit/ratelimit.ts'
+import { sameSecret } from '../../../kit/secrets.ts'
 import type { App } from '../../../kit/server.ts'
 import type { AmlDeps } from '../app.ts'
 import {
@@ -195,7 +197,10 @@ export function registerScreeningRoutes(app: App, deps: AmlDeps): void {
   app.get(
     '/api/aml/screenings/:screening_id',
     {
+      // The audit trail names people and what was found about them: operators only.
+      onRequest: auditReader(deps.auditKeys),
       schema: {
+        security: [{ adminKey: [] }, { internalKey: [] }],
         tags: ['screening'],
         summary: 'The stored record of one screening (input, list versions used, result)',
         params: ScreeningIdParams,
@@ -212,4 +217,24 @@ export function registerScreeningRoutes(app: App, deps: AmlDeps): void {
       return ok(reply, record as Static<typeof ScreeningRecordResponse>['data'])
     },
   )
+}
+
+/** X-Admin-Key: ADMIN_API_KEY or X-API-Key: INTERNAL_API_KEY (a missing key 401, a wrong one 403). */
+function auditReader(keys: { adminKey: string; internalKey: string }) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const admin = request.headers['x-admin-key']
+    const internal = request.headers['x-api-key']
+    const given = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined)
+    if (sameSecret(given(admin), keys.adminKey) || sameSecret(given(internal), keys.internalKey)) return
+    if (given(admin) === undefined && given(internal) === undefined) {
+      throw new AppError(
+        'unauthorized',
+        'Reading a screening record needs X-Admin-Key or the internal X-API-Key',
+        {
+          header: 'X-Admin-Key',
+        },
+      )
+    }
+    throw new AppError('forbidden', 'Invalid admin or internal key', { header: 'X-Admin-Key' })
+  }
 }
