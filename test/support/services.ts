@@ -5,9 +5,14 @@
  * service alike (the API description of each, the fuzzing of every route) walk this list: a new
  * service is one more entry.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createScreener, loadHighRiskTable } from '../../src/engines/aml/index.ts'
 import { DEFAULT_ORIGIN, loadDataset } from '../../src/engines/discovery/dataset.ts'
+import { saleListings } from '../../src/engines/realestate/comparables.ts'
+import { loadGazetteer } from '../../src/engines/realestate/regions.ts'
+import { valuerFor } from '../../src/engines/realestate/valuation.ts'
 import { AresClient } from '../../src/engines/registries/ares.ts'
 import { IsirClient } from '../../src/engines/registries/isir.ts'
 import { openDatabase } from '../../src/kit/db.ts'
@@ -22,9 +27,14 @@ import { AmlStore } from '../../src/services/aml/store.ts'
 import { buildApp as buildDiscovery } from '../../src/services/discovery/app.ts'
 import { SHIPPED_DATASET } from '../../src/services/discovery/service.ts'
 import { prepareDataset } from '../../src/services/discovery/store.ts'
+import { buildApp as buildDomain } from '../../src/services/domain/app.ts'
+import { importListingsFile } from '../../src/services/domain/importer.ts'
+import { buildSnapshot } from '../../src/services/domain/state.ts'
+import { DomainStore } from '../../src/services/domain/store.ts'
 import { startTestGateway } from '../../src/services/gateway/harness.ts'
 import { haveLists, SHARED_LISTS } from '../aml/lists.ts'
 import { startReplayServer } from '../aml/replay-server.ts'
+import { csv, haveSharedData, REGISTRY_DIR, SAMPLE, SHARED_LISTINGS } from '../domain/fixtures.ts'
 import { multipart, startKnowledge } from '../knowledge/harness.ts'
 import { ADMIN, INTERNAL, routerHarness } from '../router/harness.ts'
 
@@ -52,6 +62,37 @@ const AML_INTERNAL = 'suite-aml-internal-key'
 
 /** Limits far above what a test sends: rate limits are not what these suites are about. */
 const UNLIMITED_PER_MINUTE = 1_000_000
+
+const DOMAIN: ServiceTarget = {
+  name: 'domain',
+  async build() {
+    // The listings of the test fixture; valuations by the model of the shared listings file.
+    const dir = mkdtempSync(join(tmpdir(), 'suite-domain-'))
+    const file = join(dir, 'listings.csv')
+    writeFileSync(file, csv(SAMPLE))
+    const db = openDatabase({ dataDir: '', file: ':memory:' })
+    await db.migrate()
+    const store = new DomainStore(db.as())
+    const gazetteer = loadGazetteer(REGISTRY_DIR)
+    await importListingsFile(store, file, gazetteer)
+    const app = await buildDomain({
+      logger: silent,
+      store,
+      snapshot: buildSnapshot(await store.all(), gazetteer),
+      valuer: valuerFor(saleListings(SHARED_LISTINGS)),
+      logRequests: false,
+    })
+    return {
+      app,
+      envelope: 'standard',
+      credentials: {},
+      async close() {
+        await app.close()
+        await db.close()
+      },
+    }
+  },
+}
 
 export const SERVICES: readonly ServiceTarget[] = [
   {
@@ -156,6 +197,8 @@ export const SERVICES: readonly ServiceTarget[] = [
       return { app: kb.app, envelope: 'standard', credentials: {}, close: () => kb.close() }
     },
   },
+  // The domain service needs the shared gazetteer and listings (the domain tests skip without them too).
+  ...(haveSharedData ? [DOMAIN] : []),
   {
     name: 'router',
     async build() {

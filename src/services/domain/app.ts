@@ -4,8 +4,8 @@
  * loads), so tests drive it with `inject`. Envelope: {success, data, meta} and
  * {success:false, error:{code, message, details}, meta}.
  */
-import swagger from '@fastify/swagger'
 import type { Valuer } from '../../engines/realestate/valuation.ts'
+import { registerApiDocs } from '../../kit/api-docs.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { type App, createServer } from '../../kit/server.ts'
 import { registerHealthRoutes } from './routes/health.ts'
@@ -37,32 +37,22 @@ export async function buildApp(deps: DomainDeps): Promise<App> {
     logRequests: deps.logRequests ?? true,
     trustProxy: deps.trustProxy ?? false,
   })
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Gatehouse domain API',
-        version: '0.1.0',
-        description:
-          'Czech flat listings (reality ads and their statistics), valuation and market analysis. See src/services/domain/README.md.',
-      },
-      tags: [
-        { name: 'health' },
-        { name: 'reality', description: 'Listings held by the service' },
-        { name: 'valuation', description: 'Estimates of single flats' },
-        { name: 'market', description: 'Prices of areas' },
-      ],
-    },
-    // @fastify/swagger has no option for the OpenAPI 3.1 dialect field; TypeBox schemas are 2020-12.
-    transformObject: (document) =>
-      'openapiObject' in document
-        ? { ...document.openapiObject, jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema' }
-        : document.swaggerObject,
+  await registerApiDocs(app, {
+    title: 'Gatehouse domain API',
+    version: '0.1.0',
+    description:
+      'Czech flat listings (reality ads and their statistics), valuation, trends and market analysis. See src/services/domain/README.md.',
+    tags: [
+      { name: 'health' },
+      { name: 'reality', description: 'Listings held by the service' },
+      { name: 'valuation', description: 'Estimates of single flats' },
+      { name: 'market', description: 'Prices of areas and their trends' },
+    ],
+    errorEnvelope: 'standard',
   })
   registerHealthRoutes(app, deps)
   registerRealityRoutes(app, deps)
   registerValuationRoutes(app, deps)
   registerMarketRoutes(app, deps)
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   return app
 }
