@@ -87,14 +87,26 @@ describe('aml/cash_threshold_check', () => {
     })
   })
 
-  it('without ČNB, EUR thresholds are not evaluated (null) but the CZK cash limit still is', async () => {
+  it('without ČNB, the EUR thresholds are taken as reached and marked assumed; the CZK cash limit is still evaluated', async () => {
     const out = await call('cash_threshold_check', exampleInput(cashThresholdCheck, 0), sources.offline)
     expect(out).toMatchObject({
       amount_eur: null,
-      identification_required: null,
+      identification_required: true,
       cash_limit_exceeded: true,
       partial: true,
     })
+    expect(out.obligations[0]).toMatchObject({
+      obligation: 'identify the client',
+      triggered: true,
+      assumed: true,
+    })
+    expect(out.obligations[3]).toMatchObject({
+      obligation: 'pay through a bank account instead of cash',
+      assumed: false,
+    })
+    expect(out.rules_applied[0].outcome).toBe(
+      'applies: assumed, the amount could not be converted (no ČNB rate)',
+    )
     expect(out.sources[0]).toMatchObject({ name: 'cnb', status: 'failed' })
   })
 

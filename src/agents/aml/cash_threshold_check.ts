@@ -14,7 +14,10 @@ import { CurrencyPattern, RateBook, thresholdsOn } from './common.ts'
 
 const ObligationSchema = Type.Object({
   obligation: Type.String(),
-  triggered: nullable(Type.Boolean({ description: 'null when the amount could not be converted' })),
+  triggered: nullable(Type.Boolean({ description: 'true also when the amount could not be converted' })),
+  assumed: Type.Boolean({
+    description: 'triggered only because the amount could not be converted at the ČNB rate (fail closed)',
+  }),
   threshold: Type.Number(),
   threshold_currency: Type.String(),
   rule: Type.String(),
@@ -89,8 +92,11 @@ export const cashThresholdCheck = defineAgent({
     const eur = await book.toEur(input.amount, currency, date)
     const occasional = (input.relationship ?? 'occasional') === 'occasional'
     const cash = input.method === 'cash'
+    // Fail closed: an amount that cannot be converted (no ČNB rate) is taken to reach the threshold,
+    // and the rule's outcome says it was assumed, so no duty is dropped for want of a rate.
     const cmp = (value: number | null, limit: number, strict = false) =>
-      value === null ? null : strict ? value > limit : value >= limit
+      value === null ? true : strict ? value > limit : value >= limit
+    const assumed = (cur: string) => (cur === 'EUR' ? eur === null : czk === null)
     const row = (
       key: string,
       obligation: string,
@@ -103,6 +109,7 @@ export const cashThresholdCheck = defineAgent({
       threshold,
       threshold_currency: cur,
       ...t.rules[key]!,
+      assumed: triggered === true && assumed(cur),
     })
     const identification = cmp(eur, t.identification_eur)
     const dueDiligence = occasional ? cmp(eur, t.due_diligence_eur) : true
@@ -149,8 +156,11 @@ export const cashThresholdCheck = defineAgent({
           rule: o.rule,
           source: o.source,
           since: o.since,
-          outcome:
-            o.triggered === null ? 'not evaluated: no ČNB rate' : o.triggered ? 'applies' : 'does not apply',
+          outcome: o.assumed
+            ? 'applies: assumed, the amount could not be converted (no ČNB rate)'
+            : o.triggered
+              ? 'applies'
+              : 'does not apply',
         })),
         ...(occasional
           ? []

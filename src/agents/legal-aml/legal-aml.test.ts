@@ -281,6 +281,25 @@ describe('legal-aml agents: sources, rules and bad input', () => {
     expect(error.details).toEqual({ field: 'related_pep_name', rule: 'required when relation is child' })
   })
 
+  it('does not read a missing ČNB rate as nothing to report: inconclusive, with what to review', async () => {
+    const down = testDispatcher(legalAmlAgents, replayDeps('http://127.0.0.1:9'))
+    const out = await run(
+      'suspicious_activity_rules',
+      {
+        customer: { name: 'X Y', type: 'person' },
+        transactions: [{ id: 'a', date: '2026-11-20', amount: 1000, direction: 'in' }],
+        screen_parties: false,
+      },
+      down,
+    )
+    expect(out).toMatchObject({
+      report_required: false,
+      conclusive: false,
+      unevaluated: ['amount indicators for a: not converted at the ČNB rate (rate unavailable)'],
+      partial: true,
+    })
+  })
+
   it('reports a refused identification on its own (a strong indicator)', async () => {
     const out = await run('suspicious_activity_rules', {
       customer: { name: 'X Y', type: 'person' },

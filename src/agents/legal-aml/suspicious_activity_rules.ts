@@ -89,6 +89,13 @@ export const suspiciousActivityRules = defineAgent({
         transactions: Type.Array(Type.String()),
       }),
     ),
+    conclusive: Type.Boolean({
+      description:
+        'false when a source failed: "no report" then means only that nothing was found in what could be checked',
+    }),
+    unevaluated: Type.Array(Type.String(), {
+      description: 'what could not be checked, to be reviewed by hand before concluding',
+    }),
     str_draft: NullableString({
       description: 'draft of the report to the Financial Analytical Office (Czech)',
     }),
@@ -165,6 +172,14 @@ export const suspiciousActivityRules = defineAgent({
       })
     }
     const sources = book.summary()
+    // Fail closed: what could not be checked is listed and makes the answer inconclusive, so a
+    // missing ČNB rate or sanctions list never reads as "nothing to report".
+    const unevaluated: string[] = []
+    const unconverted = withCzk.filter((t) => t.czk === null || t.eur === null).map((t) => t.id)
+    if (unconverted.length > 0)
+      unevaluated.push(
+        `amount indicators for ${unconverted.join(', ')}: not converted at the ČNB rate (rate unavailable)`,
+      )
     const found: {
       indicator: string
       points: number
@@ -268,6 +283,8 @@ export const suspiciousActivityRules = defineAgent({
       ]
       for (const p of parties) {
         const s = await screenParty(ctx, p, sources)
+        if (s.status === 'not_checked')
+          unevaluated.push(`sanctions screening of ${p.name}: the lists could not be searched`)
         if (s.status === 'match') {
           raise(
             'sanctions_match',
@@ -302,7 +319,7 @@ export const suspiciousActivityRules = defineAgent({
         rule: `Report when a strong indicator is present or the score reaches ${ind.report_from}`,
         source: ind.source ?? 'indicator weights',
         since: ind.effective_from,
-        outcome: `${score} points${strong ? ', strong indicator' : ''} → ${report ? 'report' : 'no report'}`,
+        outcome: `${score} points${strong ? ', strong indicator' : ''} → ${report ? 'report' : unevaluated.length > 0 ? 'no report on what could be checked: inconclusive, review what was not' : 'no report'}`,
       },
       {
         rule: `Report to the Financial Analytical Office within ${ind.report_days} calendar days of detection; the client must not be told`,
@@ -315,6 +332,8 @@ export const suspiciousActivityRules = defineAgent({
       report_required: report,
       report_deadline: deadline,
       indicators: found,
+      conclusive: unevaluated.length === 0,
+      unevaluated,
       str_draft: draft,
       partial: sources.some((s) => s.status === 'failed'),
       sources,
