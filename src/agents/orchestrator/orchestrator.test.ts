@@ -553,6 +553,17 @@ describe('result_aggregator', () => {
     expect(out).toMatchObject({ overall: 'incomplete', missing: ['data/ares_lookup'] })
   })
 
+  it('refers an encumbered ownership sheet (a mortgage to be paid off) and fails a blocked one', async () => {
+    const encumbered = await run(d, 'orchestrator', 'result_aggregator', {
+      results: [{ source: 'real-estate/cadastre_check', output: { verdict: 'encumbered' } }],
+    })
+    expect(encumbered.overall).toBe('refer')
+    const blocked = await run(d, 'orchestrator', 'result_aggregator', {
+      results: [{ source: 'real-estate/cadastre_check', output: { verdict: 'blocked' } }],
+    })
+    expect(blocked.overall).toBe('fail')
+  })
+
   it('fails despite a missing source when a signal fails', async () => {
     const out = await run(d, 'orchestrator', 'result_aggregator', {
       results: [
