@@ -231,6 +231,46 @@ describe('risk agents: registers, rules and bad input', () => {
     const partial = await run('credit_risk', loan, down)
     expect(partial.partial).toBe(true)
     expect(partial.not_scored).toContain('company (data/ares_lookup failed)')
+    // An unknown company scores as a bad answer (a company under a year old), never as a neutral 0.
+    expect(partial.characteristics.at(-1)).toEqual({
+      name: 'company',
+      value: 'unknown (data/ares_lookup failed)',
+      points: -80,
+    })
+  })
+
+  it('scores every value the schema allows: past the last band takes the last band', async () => {
+    const out = await run('credit_risk', {
+      amount: 100_000,
+      monthly_income: 1,
+      annual_rate_pct: 5,
+      term_months: 12,
+      property_value: 1,
+      employment: 'permanent',
+      employment_years: 70,
+      delinquencies_12m: 1_000_000,
+    })
+    expect(out.characteristics.map((c: { points: number }) => c.points)).toEqual([-150, -100, 80, 60, -200])
+    expect(out.grade).toBe('E')
+  })
+
+  it('never scores an omitted characteristic better than a bad answer', async () => {
+    const base = {
+      amount: 1_000_000,
+      monthly_income: 60_000,
+      annual_rate_pct: 5,
+      term_months: 240,
+      property_value: 2_000_000,
+    }
+    const omitted = await run('credit_risk', base)
+    const bad = await run('credit_risk', {
+      ...base,
+      employment: 'unemployed',
+      employment_years: 0,
+      delinquencies_12m: 1,
+    })
+    expect(omitted.score).toBeLessThanOrEqual(bad.score)
+    expect(omitted.not_scored).toEqual(['employment', 'employment_years', 'delinquencies_12m'])
   })
 
   it('rejects an IČO with a bad checksum', async () => {
