@@ -199,6 +199,14 @@ describe('legal-aml agents: sources, rules and bad input', () => {
     )
   })
 
+  it('dates each AML Act threshold from the day it took effect, not from the data on file', async () => {
+    const out = await run('aml_compliance', { amount: 50_000, transaction_date: '2026-11-20' })
+    const since = (source: string) =>
+      out.rules_applied.find((r: { source?: string }) => r.source === source)?.since
+    expect(since('zákon 253/2008 Sb., § 7')).toBe('2008-09-01')
+    expect(since('zákon 253/2008 Sb., § 9')).toBe('2008-09-01')
+  })
+
   it("sends any other obliged person's report to FAÚ", async () => {
     const out = await run('aml_compliance', {
       amount: 1_000,
