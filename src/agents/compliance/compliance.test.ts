@@ -157,9 +157,13 @@ describe('kyc against the public register', () => {
     expect(out.findings).toEqual(['ARES has no subject with IČO 27074358'])
   })
 
-  it('answers partially, naming the failed source, when ARES is down', async () => {
+  it('answers partially and incomplete, naming the failed source, when ARES is down', async () => {
     const out = await run('kyc', company, down)
     expect(out.partial).toBe(true)
+    expect(out.status).toBe('incomplete')
+    expect(out.findings).toContain(
+      'not verified against ARES (ares: timed out after 8000 ms): verify before relying on the data',
+    )
     expect(out.sources).toEqual([
       { name: 'data/ares_lookup', status: 'failed', error: 'ares: timed out after 8000 ms' },
     ])

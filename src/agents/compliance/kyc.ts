@@ -104,6 +104,7 @@ export const kyc = defineAgent({
     const verified: string[] = []
     const sources: SourceStatus[] = []
     let mismatch = false
+    let unverified = false
     const need = (field: string, present: unknown) => {
       if (present === undefined || present === '' || (Array.isArray(present) && present.length === 0))
         missing.push(field)
@@ -168,6 +169,13 @@ export const kyc = defineAgent({
         if (input.check_registry ?? true) {
           const found = await lookupCompany(ctx, ico)
           sources.push(found.source)
+          if (found.source.status === 'failed') {
+            // Fail closed: data that could not be checked against the register is not complete.
+            unverified = true
+            findings.push(
+              `not verified against ARES (${found.source.error ?? 'no answer'}): verify before relying on the data`,
+            )
+          }
           if (found.found === false) {
             mismatch = true
             findings.push(`ARES has no subject with IČO ${ico}`)
@@ -213,7 +221,7 @@ export const kyc = defineAgent({
     }
     const partial = sources.some((s) => s.status === 'failed')
     return {
-      status: mismatch ? 'mismatch' : missing.length > 0 ? 'incomplete' : 'complete',
+      status: mismatch ? 'mismatch' : missing.length > 0 || unverified ? 'incomplete' : 'complete',
       missing,
       findings,
       verified,
