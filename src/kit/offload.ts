@@ -1,8 +1,12 @@
 /**
  * Work on outside input that could block the event loop (parsing a page, converting a document)
- * runs here: in a small pool of worker threads, each with a heap cap, and every task with a time
- * limit after which its thread is terminated. The service keeps answering health checks whatever
- * the input does, and a bomb costs one thread, not the process.
+ * runs here: in a small pool of worker threads, every task with a time limit after which its
+ * thread is terminated, so the service keeps answering whatever the input does.
+ *
+ * No heap cap per thread: V8 treats a worker that outgrows `resourceLimits` with one large
+ * allocation as a fatal out-of-memory and aborts the whole process (measured: a DOCX inflating to
+ * 120 MB under a 64 MB cap took the process down). Memory is bounded by what reaches a parser
+ * (body and upload size caps) and by the time limit; a hard cap needs a child-process pool.
  *
  * The worker module's default export is the task: `export default async function (input) {…}`.
  */
@@ -17,8 +21,6 @@ export interface OffloadOptions {
   name: string
   /** Threads at most (default: cores − 1, at least 1). */
   maxThreads?: number
-  /** Old-generation heap per thread (MB); a task that needs more ends with a 413. */
-  memoryMb: number
   /** Longest a task may run (ms) before its thread is terminated and the caller gets a 422. */
   timeoutMs: number
   /** Tasks waiting for a thread at most; more are refused with a 503 at once. */
@@ -39,7 +41,6 @@ export class Offload<I, O> {
       maxQueue: opts.maxQueue ?? threads * 16,
       // Threads idle this long are stopped, so an idle service holds no extra heaps (ms).
       idleTimeout: 30_000,
-      resourceLimits: { maxOldGenerationSizeMb: opts.memoryMb, maxYoungGenerationSizeMb: 32 },
     })
   }
 
@@ -61,17 +62,7 @@ export class Offload<I, O> {
         )
       }
       if (opts.signal?.aborted) throw error
-      const e = error as { code?: string; message?: string }
-      if (e.code === 'ERR_WORKER_OUT_OF_MEMORY' || /out of memory/i.test(e.message ?? '')) {
-        throw new AppError(
-          'payload_too_large',
-          `The ${this.opts.name} needed more than ${this.opts.memoryMb} MB`,
-          {
-            limit: 'memory',
-            limit_mb: this.opts.memoryMb,
-          },
-        )
-      }
+      const e = error as { message?: string }
       if (/queue is full/i.test(e.message ?? '')) {
         throw new AppError(
           'service_unavailable',

@@ -1,7 +1,7 @@
 /**
  * The web tools' parsers, off the event loop: page extraction and document conversion run in a
- * worker-thread pool with a heap cap and a time limit per task (kit/offload.ts), and a document's
- * failure becomes the error a user can act on (415 unsupported, 422 corrupt or empty).
+ * worker-thread pool with a time limit per task (kit/offload.ts), and a document's failure becomes
+ * the error a user can act on (415 unsupported, 422 corrupt, empty or too slow).
  */
 
 import { AppError } from '../../kit/errors.ts'
@@ -12,8 +12,6 @@ import type { ExtractedPage, ExtractOptions } from './extract.ts'
 import type { ParseOutcome, ParseTask } from './parse-worker.ts'
 
 export interface ParsingOptions {
-  /** Heap per worker thread (MB). */
-  memoryMb: number
   /** Longest a single parse may take (ms). */
   timeoutMs: number
   maxThreads?: number | undefined
@@ -33,7 +31,6 @@ export class Parsing {
     this.pool = new Offload({
       filename: new URL('./parse-worker.ts', import.meta.url),
       name: 'document parsing',
-      memoryMb: opts.memoryMb,
       timeoutMs: opts.timeoutMs,
       ...(opts.maxThreads ? { maxThreads: opts.maxThreads } : {}),
     })

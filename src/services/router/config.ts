@@ -120,7 +120,6 @@ export const routerSpec = {
   ...egressSpec,
   CHROMIUM_PATH: env.string({ default: '/usr/bin/chromium', doc: 'Chromium binary for the browser tools' }),
   WEB_BROWSER_PAGES: env.int({ default: 2, min: 1, max: 32, doc: 'browser pages open at once' }),
-  WEB_PARSE_MEMORY_MB: env.int({ default: 256, min: 32, max: 4096, doc: 'heap per parser thread (MB)' }),
   WEB_PARSE_TIMEOUT_SECONDS: env.int({
     default: 20,
     min: 1,

@@ -263,7 +263,6 @@ export function assembleRouter(
 function assembleWeb(config: RouterConfig, llm: LlmRelay) {
   const egress = createEgress({ ...egressSettings(config), userAgent: config.WEB_USER_AGENT })
   const parsing = new Parsing({
-    memoryMb: config.WEB_PARSE_MEMORY_MB,
     timeoutMs: config.WEB_PARSE_TIMEOUT_SECONDS * 1000,
   })
   const browser = new BrowserPool({
