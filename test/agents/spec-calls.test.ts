@@ -135,6 +135,21 @@ describe("the spec's example agents called with the spec's field names", () => {
     })
   })
 
+  it("master_orchestrator runs the issue's loan call through the loan flow with the assumed rate and term", async () => {
+    const out = await run(d, 'orchestrator', 'master_orchestrator', {
+      amount: 4_000_000,
+      income: 1_200_000,
+      monthly_income: 100_000,
+      property_value: 5_000_000,
+    })
+    expect(out.flow).toBe('loan_application')
+    expect(out.rules_applied.slice(0, 2).map((r: { rule: string }) => r.rule)).toEqual([
+      'assumed annual_rate_pct = 4.6',
+      'assumed term_months = 360',
+    ])
+    expect(out.steps.find((s: { id: string }) => s.id === 'schedule').status).toBe('ok')
+  })
+
   it('an unknown field stays a 400 naming it', async () => {
     const error = await failure(d, 'banking', 'loan_assessment', {
       amount: 1_000_000,

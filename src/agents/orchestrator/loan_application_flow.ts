@@ -1,4 +1,7 @@
+import { isoDate } from '../../engines/reference/load.ts'
 import { errors } from '../../kit/errors.ts'
+import type { Assumption } from '../result.ts'
+import { mortgageRate, mortgageTerm } from '../spec-fields.ts'
 import { defineAgent } from '../types.ts'
 import { flowInput } from './fields.ts'
 import { FlowResultSchema, type FlowStep, needs, pick, type Request, runFlow } from './flow.ts'
@@ -104,8 +107,10 @@ export const loanApplicationFlow = defineAgent({
   description:
     'Runs a mortgage application end to end: ČNB-limit assessment, affordability, repayment schedule, credit scorecard, collateral stress test, the investment-mortgage test, the AML duties of the lender and the collateral address, each through its own agent, with every step timed and a roll-up verdict. A failing step is reported and the rest still runs.',
   input: flowInput(
-    ['amount', 'property_value', 'annual_rate_pct', 'term_months'],
+    ['amount', 'property_value'],
     [
+      'annual_rate_pct',
+      'term_months',
       'monthly_income',
       'income',
       'purpose',
@@ -150,6 +155,30 @@ export const loanApplicationFlow = defineAgent({
     },
   ],
   async run(input, ctx) {
-    return runFlow('loan_application', LOAN_STEPS, withMonthlyIncome(input), ctx)
+    // Rate and term are filled once for the whole flow (the ČNB average on file, 30 years), so every
+    // step computes with the same figures; each assumption heads rules_applied with its basis.
+    const assumptions: Assumption[] = []
+    const request = withMonthlyIncome(input)
+    const filled = {
+      ...request,
+      annual_rate_pct: mortgageRate(
+        input.annual_rate_pct as number | undefined,
+        isoDate(ctx.now),
+        assumptions,
+      ),
+      term_months: mortgageTerm(input.term_months as number | undefined, assumptions),
+    }
+    const result = await runFlow('loan_application', LOAN_STEPS, filled, ctx)
+    return {
+      ...result,
+      rules_applied: [
+        ...assumptions.map((a) => ({
+          rule: `assumed ${a.field} = ${a.value}`,
+          source: a.basis,
+          outcome: 'assumption',
+        })),
+        ...result.rules_applied,
+      ],
+    }
   },
 })
