@@ -7,6 +7,7 @@ import {
   type SourceStatus,
   SourcesSchema,
 } from '../../engines/reference/schema.ts'
+import { errors } from '../../kit/errors.ts'
 import { insolvencyOf, lookupCompany } from '../compliance/registry.ts'
 import type { AgentContext, AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
@@ -32,7 +33,15 @@ export const dueDiligence = defineAgent({
       lv_text: Type.Optional(
         Type.String({ minLength: 50, maxLength: 200_000, description: 'ownership sheet as text' }),
       ),
-      seller_name: Type.Optional(Type.String({ maxLength: 300 })),
+      seller_name: Type.Optional(
+        Type.String({
+          maxLength: 300,
+          description: 'the seller as named in the contract, checked against the ownership sheet',
+        }),
+      ),
+      name: Type.Optional(
+        Type.String({ maxLength: 300, description: "the spec's `name`: the seller (same as seller_name)" }),
+      ),
       ico: Type.Optional(Type.String({ maxLength: 12, description: 'IČO of a company seller' })),
       address: Type.Optional(
         Type.String({
@@ -112,6 +121,9 @@ export const dueDiligence = defineAgent({
     },
   ],
   async run(input, ctx) {
+    if (input.name !== undefined && input.seller_name !== undefined && input.name !== input.seller_name)
+      throw errors.invalid('name', 'differs from seller_name: give one of them')
+    const seller = input.seller_name ?? input.name
     const items: Item[] = []
     const sources: SourceStatus[] = []
     const rules: AppliedRule[] = []
@@ -120,7 +132,7 @@ export const dueDiligence = defineAgent({
       try {
         const lv = (await ctx.call('real-estate', 'cadastre_check', {
           text: input.lv_text,
-          ...(input.seller_name ? { seller_name: input.seller_name } : {}),
+          ...(seller ? { seller_name: seller } : {}),
         })) as {
           verdict: 'clean' | 'encumbered' | 'blocked'
           seller_is_owner: boolean | null

@@ -293,6 +293,17 @@ describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', (
     })
   })
 
+  it("takes the spec's name as the seller, the same as seller_name", async () => {
+    const { seller_name, ...rest } = realEstateAgents.find((a) => a.name === 'due_diligence')!.examples[0]!
+      .input as Record<string, unknown>
+    const byName = await run('due_diligence', { ...rest, name: seller_name })
+    const bySeller = await run('due_diligence', { ...rest, seller_name })
+    expect(byName.items).toEqual(bySeller.items)
+    expect(byName.items.find((i: any) => i.item === 'ownership sheet: seller is the owner')).toMatchObject({
+      status: 'pass',
+    })
+  })
+
   it('treats a missing energy certificate as a finding to resolve, not a stop', async () => {
     const out = await run('due_diligence', { property_value: 4_000_000, building_approved: true })
     expect(out.items.find((i: any) => i.item === 'energy certificate (PENB)')).toMatchObject({
