@@ -107,6 +107,24 @@ describe('errors in the discovery envelope', () => {
     })
   })
 
+  it('answers a malformed percent-escape in the path with 400 in the envelope, with its request id', async () => {
+    const res = await app.inject({ url: '/items/%E0%A4%A' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({
+      error: { code: 'invalid_request', details: { location: 'path', rule: 'percent-encoding' } },
+      request_id: res.headers['x-request-id'],
+    })
+  })
+
+  it('answers a path segment over 500 characters with 400 in the envelope', async () => {
+    const res = await app.inject({ url: `/items/${'a'.repeat(600)}` })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({
+      error: { code: 'invalid_request', details: { location: 'path', rule: 'maxLength 500' } },
+      request_id: res.headers['x-request-id'],
+    })
+  })
+
   it('names the query parameter and the rule when validation fails', async () => {
     const res = await app.inject({ url: '/search?q=a' })
     expect(res.statusCode).toBe(400)

@@ -162,6 +162,29 @@ export function registeredRoutes(app: FastifyInstance | App): readonly RouteOpti
   return routes
 }
 
+/** Longest path parameter the router matches, in characters (an id, a name; never a document). */
+const MAX_PARAM_LENGTH = 500
+
+/** The router's own refusals (see `frameworkErrors`) in the error vocabulary. */
+function frameworkError(error: FastifyError): AppError {
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return new AppError('invalid_request', 'The path is not a valid URL: a percent-escape is malformed', {
+        location: 'path',
+        field: 'path',
+        rule: 'percent-encoding',
+      })
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('invalid_request', `A path segment is longer than ${MAX_PARAM_LENGTH} characters`, {
+        location: 'path',
+        field: 'path',
+        rule: `maxLength ${MAX_PARAM_LENGTH}`,
+      })
+    default:
+      return toAppError(error)
+  }
+}
+
 /** Bytes accepted in a request body unless a service or route says otherwise (1 MiB). */
 const DEFAULT_BODY_LIMIT = 1024 * 1024
 
@@ -189,7 +212,13 @@ export function createServer(opts: ServerOptions): App {
     // our own 503 (in the service's envelope, see the drain below), not Fastify's.
     forceCloseConnections: 'idle',
     return503OnClosing: false,
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: MAX_PARAM_LENGTH },
+    // A path the router cannot even match (a malformed percent-escape, an overlong segment) is
+    // refused before any hook runs: answer it in the service's envelope too, with its request id.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id)
+      sendError(reply as FastifyReply, opts.envelope, frameworkError(error))
+    },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App
 
   const textAjv = createAjv()
