@@ -70,6 +70,17 @@ describe('POST /upload', () => {
     expect(docs.json().data.count).toBe(1)
   })
 
+  it('pages documents with offset up to 1,000,000 and refuses a larger one with 400 naming it', async () => {
+    const far = await h.app.inject('/rag/documents?offset=1000000')
+    expect(far.statusCode).toBe(200)
+    expect(far.json().data).toMatchObject({ count: 0, offset: 1_000_000 })
+    for (const offset of ['1000001', '999999999999999999999999999999']) {
+      const res = await h.app.inject(`/rag/documents?offset=${offset}`)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error.details).toMatchObject({ location: 'query', field: 'offset' })
+    }
+  })
+
   it('replaces the earlier version when a changed document comes under the same source', async () => {
     const changed = AML_MD.replace('5 kalendářních dnů', 'pěti kalendářních dnů')
     const res = await upload(h, { collection: 'aml_regulations' }, { name: 'oznameni.md', content: changed })
@@ -180,6 +191,39 @@ describe('POST /upload', () => {
     })
     expect(text.statusCode).toBe(415)
     expect(text.json().error.message).toMatch(/multipart\/form-data/)
+  })
+
+  it('answers malformed multipart with 400 naming the body, and too many parts with 413, storing nothing', async () => {
+    const before = (await h.app.inject('/rag/documents')).json().data.count
+    const send = (payload: string, contentType = 'multipart/form-data; boundary=b') =>
+      h.app.inject({ method: 'POST', url: '/upload', payload, headers: { 'content-type': contentType } })
+    const part = (name: string, value: string, file = false) =>
+      `--b\r\nContent-Disposition: form-data; name="${name}"${file ? '; filename="a.md"' : ''}\r\n\r\n${value}\r\n`
+    const malformed = [
+      await send(
+        `${part('collection', 'glossary')}--b\r\nContent-Disposition: form-data; name="file"; filename="a.md"\r\n\r\n# A`,
+      ),
+      await send('not multipart at all'),
+      await send(
+        `${part('collection', 'glossary')}${part('file', '# A', true)}--b--\r\n`,
+        'multipart/form-data',
+      ),
+      await send(`${part('__proto__', '{}')}${part('file', '# A', true)}--b--\r\n`),
+    ]
+    for (const res of malformed) {
+      expect(res.statusCode, res.body).toBe(400)
+      expect(res.json().error).toMatchObject({
+        code: 'INVALID_REQUEST',
+        details: { field: expect.any(String) },
+      })
+    }
+    const fields = Array.from({ length: 12 }, (_, i) => part('title', `t${i}`)).join('')
+    const tooMany = await send(
+      `${fields}${part('collection', 'glossary')}${part('file', '# A', true)}--b--\r\n`,
+    )
+    expect(tooMany.statusCode, tooMany.body).toBe(413)
+    expect(tooMany.json().error.details).toMatchObject({ field: 'body' })
+    expect((await h.app.inject('/rag/documents')).json().data.count).toBe(before)
   })
 
   it('leaves nothing half-written when storing fails midway', async () => {

@@ -11,7 +11,7 @@ import type { KnowledgeBase } from './kb.ts'
 import { askRoutes } from './routes/ask.ts'
 import { infoRoutes } from './routes/info.ts'
 import { searchRoutes } from './routes/search.ts'
-import { uploadRoutes } from './routes/upload.ts'
+import { FORM_LIMITS, uploadRoutes } from './routes/upload.ts'
 
 export interface KnowledgeDeps {
   kb: KnowledgeBase
@@ -42,7 +42,7 @@ export async function buildApp(deps: KnowledgeDeps): Promise<App> {
     errorEnvelope: 'standard',
   })
   await app.register(multipart, {
-    limits: { fileSize: deps.maxUploadBytes, files: 1, fields: 10, fieldSize: 64 * 1024 },
+    limits: { fileSize: deps.maxUploadBytes, ...FORM_LIMITS },
   })
   searchRoutes(app, deps)
   askRoutes(app, deps)

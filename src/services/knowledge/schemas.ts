@@ -63,7 +63,9 @@ export const DocumentsQuery = Type.Object(
   {
     collection: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
-    offset: Type.Integer({ minimum: 0, default: 0 }),
+    // Beyond a million documents nobody pages by offset; a bigger number is refused before it
+    // reaches the database (SQLite and PostgreSQL fail on offsets past 64-bit integers).
+    offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
   },
   { additionalProperties: false },
 )

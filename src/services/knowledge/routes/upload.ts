@@ -3,7 +3,7 @@
  * `metadata` (a JSON object, optional), `title` and `source` (optional). The file is read whole
  * (bounded by KB_MAX_UPLOAD_BYTES) before anything is stored, and stored in one transaction.
  */
-import type { MultipartFile } from '@fastify/multipart'
+import type { FastifyRequest } from 'fastify'
 import { ok } from '../../../kit/envelope.ts'
 import { AppError, errors } from '../../../kit/errors.ts'
 import { type App, sendError, toAppError } from '../../../kit/server.ts'
@@ -55,35 +55,7 @@ export function uploadRoutes(app: App, { kb, maxUploadBytes }: KnowledgeDeps): v
           },
         )
       }
-      const fields: Record<string, string> = {}
-      let file: { bytes: Buffer; filename: string; mimetype: string } | undefined
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'file') {
-            await part.toBuffer().catch(() => undefined)
-            throw errors.invalid(
-              part.fieldname,
-              'unknown file part',
-              `file part "${part.fieldname}" is not accepted; send the document as "file"`,
-            )
-          }
-          if (file) throw errors.invalid('file', 'exactly one file')
-          file = {
-            bytes: await readFile(part, maxUploadBytes),
-            filename: part.filename,
-            mimetype: part.mimetype,
-          }
-        } else {
-          if (!FIELDS.has(part.fieldname)) {
-            throw errors.invalid(
-              part.fieldname,
-              'unknown field',
-              `field "${part.fieldname}" is not accepted; fields: file, ${[...FIELDS].join(', ')}`,
-            )
-          }
-          fields[part.fieldname] = String(part.value)
-        }
-      }
+      const { fields, file } = await readForm(request, maxUploadBytes)
       if (!file) throw errors.invalid('file', 'required', 'part "file" is required (the document to upload)')
       const collection = fields.collection?.trim()
       if (!collection)
@@ -108,22 +80,89 @@ export function uploadRoutes(app: App, { kb, maxUploadBytes }: KnowledgeDeps): v
   )
 }
 
-async function readFile(part: MultipartFile, maxBytes: number): Promise<Buffer> {
+/** What @fastify/multipart may read of one upload (the file's own limit is KB_MAX_UPLOAD_BYTES). */
+export const FORM_LIMITS = { files: 1, fields: 10, fieldSize: 64 * 1024 } as const
+
+interface Form {
+  fields: Record<string, string>
+  file: { bytes: Buffer; filename: string; mimetype: string } | undefined
+}
+
+/**
+ * Reads every part of the form. A body that is not well-formed multipart/form-data, or breaks a
+ * limit, is a 4xx naming what was wrong: nothing else runs while the parts are read, so any
+ * failure here is the body's.
+ */
+async function readForm(request: FastifyRequest, maxBytes: number): Promise<Form> {
+  const form: Form = { fields: {}, file: undefined }
   try {
-    return await part.toBuffer()
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          await part.toBuffer().catch(() => undefined)
+          throw errors.invalid(
+            part.fieldname,
+            'unknown file part',
+            `file part "${part.fieldname}" is not accepted; send the document as "file"`,
+          )
+        }
+        if (form.file) throw errors.invalid('file', 'exactly one file')
+        form.file = { bytes: await part.toBuffer(), filename: part.filename, mimetype: part.mimetype }
+      } else {
+        if (!FIELDS.has(part.fieldname)) {
+          throw errors.invalid(
+            part.fieldname,
+            'unknown field',
+            `field "${part.fieldname}" is not accepted; fields: file, ${[...FIELDS].join(', ')}`,
+          )
+        }
+        if (part.valueTruncated) {
+          throw new AppError(
+            'payload_too_large',
+            `field "${part.fieldname}" is longer than ${FORM_LIMITS.fieldSize} bytes`,
+            { field: part.fieldname, rule: `maxBytes ${FORM_LIMITS.fieldSize}` },
+          )
+        }
+        form.fields[part.fieldname] = String(part.value)
+      }
+    }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(
+    throw formError(error, maxBytes)
+  }
+  return form
+}
+
+function formError(error: unknown, maxBytes: number): AppError {
+  if (error instanceof AppError) return error
+  switch ((error as { code?: string }).code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError(
         'payload_too_large',
         `file is larger than the limit of ${maxBytes} bytes (KB_MAX_UPLOAD_BYTES)`,
-        {
-          field: 'file',
-          rule: `maxBytes ${maxBytes}`,
-        },
+        { field: 'file', rule: `maxBytes ${maxBytes}` },
       )
-    }
-    throw error
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError(
+        'payload_too_large',
+        `the form has too many parts: one file and at most ${FORM_LIMITS.fields} fields`,
+        { field: 'body', rule: `maxParts ${FORM_LIMITS.files + FORM_LIMITS.fields}` },
+      )
+    case 'FST_PROTO_VIOLATION':
+      return errors.invalid(
+        'body',
+        'field names',
+        'a form field is named like an object property (__proto__ …)',
+      )
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return errors.invalid('body', 'json field', 'a form field sent as application/json is not valid JSON')
   }
+  return errors.invalid(
+    'body',
+    'multipart/form-data',
+    `the body is not well-formed multipart/form-data (${(error as Error).message}); send a "file" part and a "collection" field`,
+  )
 }
 
 function parseMetadata(raw: string | undefined): Record<string, MetadataValue | MetadataValue[]> | undefined {
