@@ -278,6 +278,32 @@ describe('risk agents: registers, rules and bad input', () => {
     expect(error.details).toEqual({ field: 'ico', rule: 'checksum digit should be 0, not 1' })
   })
 
+  it('scores applicants beyond the last band of every characteristic in that band (no crash)', async () => {
+    const out = await run('credit_risk', {
+      amount: 50_000_000,
+      monthly_income: 1,
+      annual_rate_pct: 30,
+      term_months: 1,
+      property_value: 1,
+      delinquencies_12m: 5_000,
+      employment_years: 70,
+    })
+    const points = Object.fromEntries(
+      out.characteristics.map((c: { name: string; points: number }) => [c.name, c.points]),
+    )
+    expect(points).toMatchObject({ dsti: -150, ltv: -100, employment_years: 60, delinquencies_12m: -200 })
+    expect(out.grade).toBe('E')
+    // The smallest positive numbers the schema allows (5e-324) are not an error either.
+    const tiny = await run('credit_risk', {
+      amount: 5e-324,
+      monthly_income: 5e-324,
+      annual_rate_pct: 0,
+      term_months: 1,
+      existing_monthly_payments: 4.94e-321,
+    })
+    expect(tiny.characteristics[0]).toMatchObject({ name: 'dsti', points: -150 })
+  })
+
   it('rejects duplicate transaction ids', async () => {
     const t = { id: 'x', timestamp: '2025-05-12T08:10:00Z', account: 'c', amount: 1 }
     const error = await rejection('fraud_detection', { transactions: [t, t] })
