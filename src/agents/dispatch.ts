@@ -1,12 +1,13 @@
 /**
  * The one way to call an agent: look it up, validate the input against its schema (a 400 naming
- * the field and the rule), run it, validate the output (an agent that breaks its own contract is a
- * 500, logged), and time it. Orchestrator agents call other agents through `ctx.call`, which comes
+ * the field and the rule), run it (a date its reference tables do not cover is a 422), validate
+ * the output (an agent that breaks its own contract is a 500, logged), and time it. Orchestrator agents call other agents through `ctx.call`, which comes
  * back here with a depth limit so a flow can never recurse forever.
  */
 import type { ValidateFunction } from 'ajv'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
+import { NotCoveredError } from '../engines/reference/load.ts'
 import { AppError } from '../kit/errors.ts'
 import type { Logger } from '../kit/logger.ts'
 import { createAjv, MAX_JSON_DEPTH, validationError } from '../kit/server.ts'
@@ -96,12 +97,26 @@ export function createDispatcher(agents: readonly Agent[], deps: AgentDeps, logg
       if (!entry.input(value)) throw validationError(entry.input.errors![0]!, 'body')
       const now = opts.now ?? new Date()
       const started = performance.now()
-      const output = await entry.agent.run(value, {
-        now,
-        deps,
-        logger,
-        call: async (s, a, i) => (await dispatcher.call(s, a, i, { now, depth: depth + 1 })).output,
-      })
+      let output: unknown
+      try {
+        output = await entry.agent.run(value, {
+          now,
+          deps,
+          logger,
+          call: async (s, a, i) => (await dispatcher.call(s, a, i, { now, depth: depth + 1 })).output,
+        })
+      } catch (error) {
+        // A date in the input (a transaction's, an as_of) before the first version of a reference
+        // table the agent judges it by: the input cannot be judged, which is the caller's to fix.
+        if (error instanceof NotCoveredError) {
+          throw new AppError(
+            'unprocessable',
+            `${error.date} is before the reference data ${error.reference} starts (${error.first}); give dates on or after it`,
+            { reference: error.reference, date: error.date, rule: `on or after ${error.first}` },
+          )
+        }
+        throw error
+      }
       const ms = performance.now() - started
       if (!entry.output(output)) {
         const first = entry.output.errors![0]!

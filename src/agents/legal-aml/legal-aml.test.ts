@@ -308,6 +308,20 @@ describe('legal-aml agents: sources, rules and bad input', () => {
     })
   })
 
+  it('answers a transaction older than the AML thresholds it is judged by with 422 naming the first date covered', async () => {
+    const error = await rejection('suspicious_activity_rules', {
+      customer: { name: 'X Y', type: 'person' },
+      transactions: [{ id: 'a', date: '1980-05-01', amount: 1000, direction: 'in' }],
+      screen_parties: false,
+    })
+    expect(error.code).toBe('unprocessable')
+    expect(error.details).toMatchObject({
+      reference: 'aml-act-thresholds',
+      date: '1980-05-01',
+      rule: 'on or after 2021-01-01',
+    })
+  })
+
   it('reports a refused identification on its own (a strong indicator)', async () => {
     const out = await run('suspicious_activity_rules', {
       customer: { name: 'X Y', type: 'person' },

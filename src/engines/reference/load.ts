@@ -59,10 +59,17 @@ export function loadReference<V extends ReferenceVersion>(
 }
 
 export class NotCoveredError extends Error {
+  /** The reference table (its file name). */
+  readonly reference: string
+  /** The date asked for (YYYY-MM-DD). */
+  readonly date: string
+  /** The first date the table covers. */
   readonly first: string
   constructor(name: string, date: string, first: string) {
     super(`${name} covers dates from ${first}, not ${date}`)
     this.name = 'NotCoveredError'
+    this.reference = name
+    this.date = date
     this.first = first
   }
 }
