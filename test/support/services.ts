@@ -32,11 +32,14 @@ import { importListingsFile } from '../../src/services/domain/importer.ts'
 import { buildSnapshot } from '../../src/services/domain/state.ts'
 import { DomainStore } from '../../src/services/domain/store.ts'
 import { startTestGateway } from '../../src/services/gateway/harness.ts'
+import { CLOSED_DNS, offlineEnv, REGISTRY_DIR } from '../agents/harness.ts'
 import { haveLists, SHARED_LISTS } from '../aml/lists.ts'
 import { startReplayServer } from '../aml/replay-server.ts'
 import { csv, haveSharedData, REGISTRY_DIR, SAMPLE, SHARED_LISTINGS } from '../domain/fixtures.ts'
 import { multipart, startKnowledge } from '../knowledge/harness.ts'
 import { ADMIN, INTERNAL, routerHarness } from '../router/harness.ts'
+import { SANCTIONS_SUBSET } from '../sources/routes.ts'
+import type { DocumentedRoute } from './openapi.ts'
 
 export interface ServiceUnderTest {
   app: App
@@ -46,6 +49,15 @@ export interface ServiceUnderTest {
   credentials: Record<string, string>
   /** Where Swagger UI is (default /docs; the router serves its project pages there). */
   swaggerUiPath?: string
+  /** Operations beyond those of /openapi.json that take their own input (the gateway's agents). */
+  extraOperations?: DocumentedRoute[]
+  /**
+   * Server errors that are the service working as designed in this set-up, each with why (an
+   * outside source that is a closed port here). An internal error (500) is never one of them.
+   */
+  expectedServerErrors?: Array<{ status: number; body: RegExp; why: string }>
+  /** Operations that can take away `credentials` (revoking a key): fuzzed after all the others. */
+  runsLast?: (method: string, path: string) => boolean
   close(): Promise<void>
 }
 
@@ -122,12 +134,48 @@ export const SERVICES: readonly ServiceTarget[] = [
   {
     name: 'gateway',
     async build() {
-      const gw = await startTestGateway()
+      // The agents run in process with every outside source on a closed loopback port (as the
+      // agent tests run them), the registry files and a subset of the sanctions lists local.
+      const gw = await startTestGateway({
+        env: {
+          ...offlineEnv(),
+          REGISTRY_DATA_DIR: REGISTRY_DIR,
+          DNS_SERVERS: CLOSED_DNS,
+          DNS_TIMEOUT_MS: '300',
+          SANCTIONS_PATHS: SANCTIONS_SUBSET,
+        },
+      })
       const { key } = await gw.createKey({ rate_limit: -1, requests_per_minute: -1 })
+      const credentials = { 'x-api-key': key, 'x-admin-key': gw.config.ADMIN_API_KEY }
+      // Every agent takes its own input at POST /api/{service}/{agent}: each is an operation.
+      const catalogue = await gw.app.inject({ url: '/api/agents', headers: credentials })
+      const agents = catalogue.json().agents as Array<{ path: string; input_schema: Record<string, unknown> }>
       return {
         app: gw.app,
         envelope: 'gateway',
-        credentials: { 'x-api-key': key, 'x-admin-key': gw.config.ADMIN_API_KEY },
+        credentials,
+        extraOperations: agents.map((agent) => ({
+          method: 'post',
+          path: agent.path,
+          operation: {
+            requestBody: { content: { 'application/json': { schema: agent.input_schema } } },
+            responses: {},
+          },
+        })),
+        expectedServerErrors: [
+          {
+            status: 502,
+            body: /"code":"upstream_error"/,
+            why: 'an agent’s outside source is a closed port here',
+          },
+          {
+            status: 504,
+            body: /"code":"upstream_timeout"/,
+            why: 'an agent’s outside source is a closed port here',
+          },
+        ],
+        // Key ids are small integers: the fuzzed admin routes revoke and change the fuzzing key too.
+        runsLast: (method, path) => path.startsWith('/admin/keys/revoke/') || method === 'patch',
         close: () => gw.stop(),
       }
     },
@@ -194,7 +242,19 @@ export const SERVICES: readonly ServiceTarget[] = [
       )
       const res = await kb.app.inject({ method: 'POST', url: '/upload', ...upload })
       if (res.statusCode !== 201) throw new Error(`knowledge: upload failed: ${res.statusCode} ${res.body}`)
-      return { app: kb.app, envelope: 'standard', credentials: {}, close: () => kb.close() }
+      return {
+        app: kb.app,
+        envelope: 'standard',
+        credentials: {},
+        expectedServerErrors: [
+          {
+            status: 503,
+            body: /answer_mode \\"generated\\" needs a language model/,
+            why: 'no language model is configured here (LLM_BASE_URL), and the README promises 503 then',
+          },
+        ],
+        close: () => kb.close(),
+      }
     },
   },
   // The domain service needs the shared gazetteer and listings (the domain tests skip without them too).
