@@ -229,6 +229,26 @@ describe('POST /v1/convert/markdown', () => {
     const internalUrl = await post('/v1/convert/markdown', { url: `${internal.url}/doc.pdf` })
     expect(internalUrl.body.error.code).toBe('EGRESS_PRIVATE_ADDRESS')
   })
+
+  it('answers a malformed multipart body with 400 naming the body (found by fuzzing: it was a 500)', async () => {
+    for (const [payload, type] of [
+      ['{}', 'multipart/form-data; boundary=x'],
+      ['', 'multipart/form-data'],
+      [
+        '--x\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nno end',
+        'multipart/form-data; boundary=x',
+      ],
+    ]) {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/v1/convert/markdown',
+        payload,
+        headers: { 'content-type': type! },
+      })
+      expect(res.statusCode, res.body).toBe(400)
+      expect(res.json().error).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'body' } })
+    }
+  })
 })
 
 // CI installs Chromium (.ci/run), so there the browser tests always run; elsewhere they need it.

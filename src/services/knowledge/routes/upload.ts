@@ -6,6 +6,7 @@
 import type { FastifyRequest } from 'fastify'
 import { ok } from '../../../kit/envelope.ts'
 import { AppError, errors } from '../../../kit/errors.ts'
+import { multipartError } from '../../../kit/multipart.ts'
 import { type App, sendError, toAppError } from '../../../kit/server.ts'
 import type { KnowledgeDeps } from '../app.ts'
 import type { MetadataValue } from '../kb.ts'
@@ -127,42 +128,13 @@ async function readForm(request: FastifyRequest, maxBytes: number): Promise<Form
       }
     }
   } catch (error) {
-    throw formError(error, maxBytes)
+    throw multipartError(error, {
+      fileBytes: maxBytes,
+      fileBytesVariable: 'KB_MAX_UPLOAD_BYTES',
+      parts: FORM_LIMITS.files + FORM_LIMITS.fields,
+    })
   }
   return form
-}
-
-function formError(error: unknown, maxBytes: number): AppError {
-  if (error instanceof AppError) return error
-  switch ((error as { code?: string }).code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError(
-        'payload_too_large',
-        `file is larger than the limit of ${maxBytes} bytes (KB_MAX_UPLOAD_BYTES)`,
-        { field: 'file', rule: `maxBytes ${maxBytes}` },
-      )
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FILES_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return new AppError(
-        'payload_too_large',
-        `the form has too many parts: one file and at most ${FORM_LIMITS.fields} fields`,
-        { field: 'body', rule: `maxParts ${FORM_LIMITS.files + FORM_LIMITS.fields}` },
-      )
-    case 'FST_PROTO_VIOLATION':
-      return errors.invalid(
-        'body',
-        'field names',
-        'a form field is named like an object property (__proto__ …)',
-      )
-    case 'FST_INVALID_JSON_FIELD_ERROR':
-      return errors.invalid('body', 'json field', 'a form field sent as application/json is not valid JSON')
-  }
-  return errors.invalid(
-    'body',
-    'multipart/form-data',
-    `the body is not well-formed multipart/form-data (${(error as Error).message}); send a "file" part and a "collection" field`,
-  )
 }
 
 function parseMetadata(raw: string | undefined): Record<string, MetadataValue | MetadataValue[]> | undefined {

@@ -15,6 +15,7 @@ import type { ScrapeOptions, ScrapeResult, Scraper } from '../../../../engines/w
 import type { Egress } from '../../../../kit/egress.ts'
 import { ok, renderError } from '../../../../kit/envelope.ts'
 import { AppError, errors, isAppError } from '../../../../kit/errors.ts'
+import { multipartError } from '../../../../kit/multipart.ts'
 import { type App, sendError, toAppError } from '../../../../kit/server.ts'
 import { IdParams, Media } from '../../schemas.ts'
 import {
@@ -182,7 +183,17 @@ export function registerWeb(app: App, deps: WebDeps): void {
         let contentType: string | undefined
         let url: string | undefined
         if (request.isMultipart()) {
-          const file = await readUpload(request.parts(), deps.limits.maxUploadBytes)
+          let file: Awaited<ReturnType<typeof readUpload>>
+          try {
+            file = await readUpload(request.parts(), deps.limits.maxUploadBytes)
+          } catch (error) {
+            // A body that is not well-formed multipart is the caller's: a 4xx naming it.
+            throw multipartError(error, {
+              fileBytes: deps.limits.maxUploadBytes,
+              fileBytesVariable: 'WEB_MAX_UPLOAD_BYTES',
+              parts: 3,
+            })
+          }
           ;({ bytes, filename, contentType } = file)
         } else {
           const body = request.body as unknown
