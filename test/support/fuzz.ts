@@ -516,6 +516,12 @@ export interface FuzzOptions {
   requestTimeoutMs: number
 }
 
+/** The media types an operation documents for a status (its own entry, then `4XX`). */
+function documentedMedia(operation: OpenApiOperation, status: number): string[] {
+  const response = operation.responses[String(status)] ?? operation.responses[`${String(status)[0]}XX`]
+  return Object.keys(response?.content ?? {})
+}
+
 /** A seed per operation, so adding a route does not change what the others are sent. */
 function seedOf(seed: number, ...parts: string[]): number {
   let h = seed >>> 0
@@ -537,9 +543,10 @@ async function answer(service: ServiceUnderTest, request: FuzzRequest, timeoutMs
 
 /**
  * Sends every operation of the service's description (and its `extraOperations`) generated
- * requests; throws on the first answer that is a 5xx the set-up does not explain, a hang, or a 4xx
- * outside the service's envelope, with fast-check's seed, replay path and shrunk request. Returns
- * how many answers each status got.
+ * requests. An operation fails at its first answer that is a 5xx the set-up does not explain, a
+ * hang, or a 4xx outside the service's envelope; when any failed, throws listing each with what
+ * went wrong, fast-check's seed and replay path and the shrunk request. Returns how many answers
+ * each status got.
  */
 export async function fuzzService(
   service: ServiceUnderTest,
@@ -557,6 +564,7 @@ export async function fuzzService(
   ]
   const share = Math.max(20, Math.floor(options.budgetMs / Math.max(1, operations.length)))
   const seen = new Map<number, number>()
+  const failures: string[] = []
   for (const { method, path, operation } of operations) {
     const property = fc.asyncProperty(
       requestsFor(doc, method, path, operation, service.credentials),
@@ -564,9 +572,24 @@ export async function fuzzService(
         const res = await answer(service, request, options.requestTimeoutMs)
         seen.set(res.statusCode, (seen.get(res.statusCode) ?? 0) + 1)
         const where = `${request.method} ${request.url.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 300)}`
-        if (res.statusCode >= 500 && !explained(res.statusCode, res.body))
-          throw new Error(`server error: ${where}`)
-        if (res.statusCode >= 400 && res.statusCode < 500) {
+        if (res.statusCode >= 500) {
+          // A HEAD answer has no body to explain itself: the same request as GET shows it.
+          const shown =
+            request.method === 'HEAD'
+              ? await answer(service, { ...request, method: 'GET' }, options.requestTimeoutMs)
+              : res
+          if (shown.statusCode !== res.statusCode || !explained(shown.statusCode, shown.body))
+            throw new Error(`server error: ${where}`)
+        }
+        if (res.statusCode >= 400 && res.statusCode < 500 && request.method !== 'HEAD') {
+          // A page route documents its errors as pages: those need only be of the documented type.
+          const media = documentedMedia(operation, res.statusCode)
+          if (media.length > 0 && !media.some((type) => type.includes('json'))) {
+            const type = String(res.headers['content-type'] ?? '')
+            if (!media.some((m) => type.startsWith(m)))
+              throw new Error(`answer is not of a documented type: ${where}`)
+            return
+          }
           let body: unknown
           try {
             body = JSON.parse(res.body)
@@ -577,11 +600,18 @@ export async function fuzzService(
         }
       },
     )
-    await fc.assert(property, {
+    const details = await fc.check(property, {
       seed: seedOf(options.seed, method, path),
       numRuns: options.runs,
       plugins: [fc.interruptAfterTimeLimit(share)],
     })
+    if (details.failed) {
+      const report = fc.defaultReportMessage(details) ?? ''
+      failures.push(`${method.toUpperCase()} ${path}: ${String(details.errorInstance)}\n${report}`)
+    }
+  }
+  if (failures.length > 0) {
+    throw new Error(`${failures.length} operation(s) failed:\n\n${failures.join('\n\n')}`)
   }
   return seen
 }

@@ -5,7 +5,7 @@
  * service alike (the API description of each, the fuzzing of every route) walk this list: a new
  * service is one more entry.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createScreener, loadHighRiskTable } from '../../src/engines/aml/index.ts'
@@ -32,7 +32,7 @@ import { importListingsFile } from '../../src/services/domain/importer.ts'
 import { buildSnapshot } from '../../src/services/domain/state.ts'
 import { DomainStore } from '../../src/services/domain/store.ts'
 import { startTestGateway } from '../../src/services/gateway/harness.ts'
-import { CLOSED_DNS, offlineEnv, REGISTRY_DIR } from '../agents/harness.ts'
+import { CLOSED_DNS, offlineEnv } from '../agents/harness.ts'
 import { haveLists, SHARED_LISTS } from '../aml/lists.ts'
 import { startReplayServer } from '../aml/replay-server.ts'
 import { csv, haveSharedData, REGISTRY_DIR, SAMPLE, SHARED_LISTINGS } from '../domain/fixtures.ts'
@@ -249,8 +249,8 @@ export const SERVICES: readonly ServiceTarget[] = [
         expectedServerErrors: [
           {
             status: 503,
-            body: /answer_mode \\"generated\\" needs a language model/,
-            why: 'no language model is configured here (LLM_BASE_URL), and the README promises 503 then',
+            body: /set LLM_BASE_URL/,
+            why: 'no language model is configured here, and answer_mode "generated" needs one (503 naming LLM_BASE_URL, as the README says)',
           },
         ],
         close: () => kb.close(),
@@ -262,13 +262,33 @@ export const SERVICES: readonly ServiceTarget[] = [
   {
     name: 'router',
     async build() {
-      const h = await routerHarness({ start: false })
+      // /v1/context/sync writes the AI-tool files into CONTEXT_TARGET_DIR: a folder of its own,
+      // never the working directory (the repository).
+      const contextDir = mkdtempSync(join(tmpdir(), 'gatehouse-context-'))
+      const h = await routerHarness({ start: false, env: { CONTEXT_TARGET_DIR: contextDir } })
+      // The pages /web/* render, as a started router has them (its workers are not started).
+      await h.router.loadPages()
       return {
         app: h.app,
         envelope: 'standard',
         credentials: { 'x-admin-key': ADMIN, 'x-api-key': INTERNAL },
         swaggerUiPath: '/api-docs/',
-        close: () => h.close(),
+        expectedServerErrors: [
+          {
+            status: 503,
+            body: /set LLM_BASE_URL/,
+            why: 'no language model is configured here, and what needs one says so (503 naming LLM_BASE_URL)',
+          },
+          {
+            status: 502,
+            body: /unreachable at http:\/\/127\.0\.0\.1:9 /,
+            why: 'the services the router calls and proxies to are a closed port here',
+          },
+        ],
+        async close() {
+          await h.close()
+          rmSync(contextDir, { recursive: true, force: true })
+        },
       }
     },
   },
