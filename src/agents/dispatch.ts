@@ -1,6 +1,6 @@
 /**
- * The one way to call an agent: look it up, validate the input against its schema (a 400 naming
- * the field and the rule), run it (a date its reference tables do not cover is a 422), validate
+ * The one way to call an agent: look it up, validate the input against its schema and refuse
+ * numbers too close to 0 to compute with (a 400 naming the field and the rule), run it (a date its reference tables do not cover is a 422), validate
  * the output (an agent that breaks its own contract is a 500, logged), and time it. Orchestrator agents call other agents through `ctx.call`, which comes
  * back here with a depth limit so a flow can never recurse forever.
  */
@@ -95,6 +95,14 @@ export function createDispatcher(agents: readonly Agent[], deps: AgentDeps, logg
       // copy, never the caller's object. Most have none, and the copy cost ~1 µs a call.
       const value = entry.fillsDefaults ? structuredClone(input ?? {}) : (input ?? {})
       if (!entry.input(value)) throw validationError(entry.input.errors![0]!, 'body')
+      const tiny = tinyNumberAt(value)
+      if (tiny !== undefined) {
+        throw new AppError(
+          'invalid_request',
+          `field "${tiny}" is closer to 0 than ${MIN_MAGNITUDE}: no amount, rate, area or share is that small, and computing with it over- or underflows`,
+          { location: 'body', field: tiny, rule: `zero or at least ${MIN_MAGNITUDE} in size` },
+        )
+      }
       const now = opts.now ?? new Date()
       const started = performance.now()
       let output: unknown
@@ -127,6 +135,32 @@ export function createDispatcher(agents: readonly Agent[], deps: AgentDeps, logg
     },
   }
   return dispatcher
+}
+
+/**
+ * The smallest size a non-zero number in an agent's input may have. Below it (5e-324, the
+ * subnormal doubles, 1e-300 …) dividing by the number, or by a sum it underflows, gives Infinity
+ * or NaN: results JSON cannot carry.
+ */
+export const MIN_MAGNITUDE = 1e-9
+
+/** The path (`a.1.b`) of the first non-zero number smaller than MIN_MAGNITUDE, if any. */
+export function tinyNumberAt(value: unknown): string | undefined {
+  // Depth is already bounded (exceedsDepth): an explicit stack, no recursion.
+  const stack: [unknown, string][] = [[value, '']]
+  while (stack.length > 0) {
+    const [v, path] = stack.pop()!
+    if (typeof v === 'number') {
+      if (v !== 0 && Math.abs(v) < MIN_MAGNITUDE) return path
+    } else if (v !== null && typeof v === 'object') {
+      const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v)
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!
+        stack.push([child, path ? `${path}.${key}` : key])
+      }
+    }
+  }
+  return undefined
 }
 
 /** Whether validating against `schema` can write into the value (a `default` anywhere in it). */

@@ -115,6 +115,21 @@ describe('dispatcher numbers and nesting', () => {
     await expect(d.call('contact', 'infinite', {})).rejects.toMatchObject({ code: 'internal_error' })
   })
 
+  it('refuses a number closer to 0 than 1e-9 with a 400 naming the field, inside lists too', async () => {
+    for (const n of [5e-324, 2.2250738585072014e-308, -1e-10]) {
+      await expect(d.call('contact', 'numeric', { n })).rejects.toMatchObject({
+        code: 'invalid_request',
+        details: { field: 'n', rule: 'zero or at least 1e-9 in size' },
+      })
+    }
+    await expect(d.call('contact', 'anything', { a: [{ b: 1 }, { b: 5e-324 }] })).rejects.toMatchObject({
+      details: { field: 'a.1.b' },
+    })
+    for (const n of [0, -0, 1e-9, -1e-9, 0.01, 1e300]) {
+      expect((await d.call('contact', 'numeric', { n })).output).toEqual({ n })
+    }
+  })
+
   it('refuses 1e309 (Infinity once parsed) in an input with a 400 naming the field', async () => {
     await expect(d.call('contact', 'numeric', JSON.parse('{"n":1e309}'))).rejects.toMatchObject({
       code: 'invalid_request',

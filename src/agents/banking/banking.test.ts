@@ -188,6 +188,33 @@ describe('banking agents: rules and bad input', () => {
     expect(error.details).toMatchObject({ field: 'amount' })
   })
 
+  it('refuses amounts and rates closer to 0 than 1e-9 with 400 naming the field (found by fuzzing: a 500)', async () => {
+    for (const [field, input] of [
+      ['amount', { amount: 5e-324, annual_rate_pct: 0, term_months: 1 }],
+      ['annual_rate_pct', { amount: 1200, annual_rate_pct: 3.216e-321, term_months: 12 }],
+    ] as const) {
+      const error = await rejection('mortgage_calculator', input)
+      expect(error.status).toBe(400)
+      expect(error.details).toMatchObject({ field, rule: 'zero or at least 1e-9 in size' })
+    }
+    for (const input of [
+      { amount: 5e-324, property_value: 5e-324, income: 5e-324 },
+      { amount: 2.2250738585072014e-308, property_value: 1_000_000, income: 40_000 },
+    ]) {
+      expect((await rejection('loan_assessment', input)).details).toMatchObject({ field: 'amount' })
+    }
+  })
+
+  it('gives no DSTI when the regular income is zero, instead of failing (found by fuzzing: a 500)', async () => {
+    const out = await run('cashflow_analysis', {
+      transactions: [
+        { date: '2026-10-22', amount: 0, description: 'mzda' },
+        { date: '2026-11-22', amount: 0, description: 'mzda' },
+      ],
+    })
+    expect(out.implied_dsti).toBeNull()
+  })
+
   it('rejects an IBAN with wrong check digits', async () => {
     const error = await rejection('qr_payment', { account: 'CZ6608000000192000145399', amount: 10 })
     expect(error.details).toEqual({ field: 'account', rule: 'check digits do not match (mod 97)' })

@@ -171,7 +171,11 @@ export const cashflowAnalysis = defineAgent({
       average_monthly_net: round2((income - expenses) / months),
       regular_income: regular,
       monthly_debt_service: debtService,
-      implied_dsti: regular ? Math.round((debtService / regular.monthly_median) * 10_000) / 10_000 : null,
+      // No DSTI without a positive regular income to divide by.
+      implied_dsti:
+        regular && regular.monthly_median > 0
+          ? Math.round((debtService / regular.monthly_median) * 10_000) / 10_000
+          : null,
       by_category: [...byCat.entries()]
         .map(([category, v]) => ({
           category,

@@ -352,6 +352,18 @@ describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', (
     expect(String((error.details as any).rule)).toContain('Jihomoravský kraj')
   })
 
+  it('gives no DSCR when the debt service rounds to nothing, instead of failing (found by fuzzing: a 500)', async () => {
+    // 0.01 CZK over 40 years is 0.0003 CZK a year: no debt service to cover.
+    const out = await run('rental_yield', {
+      property_value: 1_000_000,
+      monthly_rent: 5000,
+      amount: 0.01,
+      annual_rate_pct: 0,
+      term_months: 480,
+    })
+    expect(out.dscr).toBeNull()
+  })
+
   it('asks for all three mortgage fields together in rental_yield', async () => {
     const error = await rejection('rental_yield', {
       property_value: 1_000_000,

@@ -119,10 +119,11 @@ export const rentalYield = defineAgent({
       cashFlow = round2(noi - debt)
       const ownFunds = input.property_value - input.amount!
       coc = ownFunds > 0 ? pct2(cashFlow / ownFunds) : null
-      dscr = Math.round((noi / debt) * 100) / 100
+      // A debt service that rounds to 0 CZK has no coverage ratio.
+      dscr = debt > 0 ? Math.round((noi / debt) * 100) / 100 : null
       rules.push({
         rule: 'Debt service = 12 × annuity instalment; DSCR = NOI / debt service; cash-on-cash = cash flow / own funds',
-        outcome: `DSCR ${dscr}, cash flow ${cashFlow} CZK a year`,
+        outcome: `DSCR ${dscr ?? 'none (no debt service)'}, cash flow ${cashFlow} CZK a year`,
       })
     }
     return {

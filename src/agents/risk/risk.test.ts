@@ -293,15 +293,14 @@ describe('risk agents: registers, rules and bad input', () => {
     )
     expect(points).toMatchObject({ dsti: -150, ltv: -100, employment_years: 60, delinquencies_12m: -200 })
     expect(out.grade).toBe('E')
-    // The smallest positive numbers the schema allows (5e-324) are not an error either.
-    const tiny = await run('credit_risk', {
+    // The smallest positive doubles (5e-324) are refused by field, not answered with a 500.
+    const tiny = await rejection('credit_risk', {
       amount: 5e-324,
       monthly_income: 5e-324,
       annual_rate_pct: 0,
       term_months: 1,
-      existing_monthly_payments: 4.94e-321,
     })
-    expect(tiny.characteristics[0]).toMatchObject({ name: 'dsti', points: -150 })
+    expect(tiny.details).toMatchObject({ field: 'amount', rule: 'zero or at least 1e-9 in size' })
   })
 
   it('rejects duplicate transaction ids', async () => {

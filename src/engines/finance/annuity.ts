@@ -13,15 +13,19 @@ export function round2(x: number): number {
 export function annuityPayment(principal: number, annualRatePct: number, months: number): number {
   if (months <= 0) throw new RangeError('months must be positive')
   const r = annualRatePct / 100 / 12
-  if (r === 0) return principal / months
-  return (principal * r) / (1 - (1 + r) ** -months)
+  // A rate too small to change 1 + r in floating point (below ~1e-16 a month) is interest-free:
+  // the formula would divide 0 by 0.
+  const discount = 1 - (1 + r) ** -months
+  if (r === 0 || discount === 0) return principal / months
+  return (principal * r) / discount
 }
 
 /** Largest principal that `payment` CZK a month repays in `months` at `annualRatePct` % p.a. */
 export function principalForPayment(payment: number, annualRatePct: number, months: number): number {
   const r = annualRatePct / 100 / 12
-  if (r === 0) return payment * months
-  return (payment * (1 - (1 + r) ** -months)) / r
+  const discount = 1 - (1 + r) ** -months
+  if (r === 0 || discount === 0) return payment * months
+  return (payment * discount) / r
 }
 
 export interface ScheduleYear {
