@@ -38,8 +38,9 @@ import {
 import { jaroWinkler } from '../src/engines/aml/similarity.ts'
 import { openDatabase } from '../src/kit/db.ts'
 import { MemoryRateLimiter } from '../src/kit/ratelimit.ts'
+import { LocalSemaphore } from '../src/kit/semaphore.ts'
 import { buildApp } from '../src/services/aml/app.ts'
-import { ListsHolder, Slots } from '../src/services/aml/state.ts'
+import { ListsHolder } from '../src/services/aml/state.ts'
 import { AmlStore } from '../src/services/aml/store.ts'
 
 const run = promisify(execFile)
@@ -191,7 +192,7 @@ const app = await buildApp({
   rateLimiter: new MemoryRateLimiter(),
   rateLimitPerMinute: 10_000_000,
   auditKeys: { adminKey: 'bench-admin-key', internalKey: 'bench-internal-key' },
-  slots: new Slots(CONNECTIONS, 5000),
+  slots: new LocalSemaphore(CONNECTIONS, 5000),
   logRequests: false,
 })
 await app.listen({ port: 0, host: '127.0.0.1' })

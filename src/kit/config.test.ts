@@ -43,4 +43,16 @@ describe('parseEnv', () => {
       'N must be an integer, got "10ms"',
     )
   })
+
+  it('reads TRUSTED_PROXIES as a list of addresses and CIDR ranges, refusing anything else by name', () => {
+    expect(parseEnv(commonSpec, {}).TRUSTED_PROXIES).toEqual([])
+    expect(
+      parseEnv(commonSpec, { TRUSTED_PROXIES: ' 10.0.0.1, 10.1.0.0/16,::1 ,fd00::/8' }).TRUSTED_PROXIES,
+    ).toEqual(['10.0.0.1', '10.1.0.0/16', '::1', 'fd00::/8'])
+    expect(() =>
+      parseEnv(commonSpec, { TRUSTED_PROXIES: '10.0.0.1, router, 10.0.0.0/33, 0x7f.1, *' }),
+    ).toThrow(
+      'TRUSTED_PROXIES must be IP addresses or CIDR ranges, got "router", "10.0.0.0/33", "0x7f.1", "*"',
+    )
+  })
 })

@@ -5,6 +5,8 @@
  * Nothing outside this module (and the CLI entry that passes `process.env` in) reads `process.env`.
  */
 
+import ipaddr from 'ipaddr.js'
+
 export type Env = Readonly<Record<string, string | undefined>>
 
 export interface Reader<T> {
@@ -95,6 +97,39 @@ export const env = {
       },
     }
   },
+  /**
+   * A comma-separated list of IP addresses and CIDR ranges, IPv4 (dotted decimal only) or IPv6;
+   * unset gives an empty list. Each entry is checked, so a typo fails the start, not a request.
+   */
+  addresses(opts: { doc?: string } = {}): Reader<string[]> {
+    return {
+      describe: opts.doc ?? '',
+      read(_n, raw) {
+        if (!present(raw)) return []
+        const entries = raw
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean)
+        const bad = entries.filter((e) => !isAddressOrRange(e))
+        if (bad.length > 0)
+          throw new Problem(`must be IP addresses or CIDR ranges, got ${bad.map((b) => `"${b}"`).join(', ')}`)
+        return entries
+      },
+    }
+  },
+}
+
+function isAddress(text: string): boolean {
+  return ipaddr.IPv4.isValidFourPartDecimal(text) || ipaddr.IPv6.isValid(text)
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const slash = entry.indexOf('/')
+  if (slash === -1) return isAddress(entry)
+  const address = entry.slice(0, slash)
+  const bits = entry.slice(slash + 1)
+  if (!isAddress(address) || !/^\d{1,3}$/.test(bits)) return false
+  return Number(bits) <= (address.includes(':') ? 128 : 32)
 }
 
 export type Spec = Record<string, Reader<unknown>>
@@ -135,6 +170,13 @@ export const commonSpec = {
   RATE_LIMIT_ON_REDIS_ERROR: env.oneOf(['closed', 'open'], {
     default: 'closed',
     doc: 'closed: 503 while Redis is unreachable; open: requests pass unlimited until it is back',
+  }),
+  /**
+   * Peers whose X-Forwarded-For is believed: requests from them are counted (rate limits, logs) as
+   * the client they forward for. Anyone else could name any address, so the default trusts none.
+   */
+  TRUSTED_PROXIES: env.addresses({
+    doc: 'comma-separated IPs/CIDRs of reverse proxies (e.g. the router) whose X-Forwarded-For names the client',
   }),
   /** Seconds SIGTERM waits for in-flight requests before the process exits anyway. */
   SHUTDOWN_TIMEOUT_SECONDS: env.int({ default: 10, min: 1, max: 600 }),

@@ -9,6 +9,7 @@
  * - 405 with an `Allow` header when the path exists under another method;
  * - credentials in the query string refused with 400 (see credentials.ts), on every service.
  */
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
@@ -42,8 +43,13 @@ export interface ServerOptions {
   logger: Logger
   /** Largest accepted request body in bytes; larger bodies get 413 before they are parsed. */
   bodyLimit?: number
-  /** Trust X-Forwarded-For (only behind a proxy you run). */
-  trustProxy?: boolean
+  /**
+   * Peers (IPs, CIDR ranges) whose X-Forwarded-For names the client; `request.ip` is then the
+   * address the last trusted proxy saw. Unset: the TRUSTED_PROXIES of the service being started
+   * (see `withPlatformSettings`), none outside a service start. `false` trusts none whatever the
+   * platform says; `true` trusts every peer (never in production: any client could pick its address).
+   */
+  trustProxy?: boolean | readonly string[]
   /** Log every request line (off in tests and benchmarks). */
   logRequests?: boolean
 }
@@ -195,7 +201,24 @@ function bodyTooLarge(limitBytes: number): AppError {
   })
 }
 
+/** What the platform's common configuration fixes for every server a service builds. */
+export interface PlatformSettings {
+  trustedProxies: readonly string[]
+}
+
+const platform = new AsyncLocalStorage<PlatformSettings>()
+
+/**
+ * Runs a service's start with the platform settings in scope: every `createServer` inside it
+ * (however deep in the service's own code) takes them as its defaults, so a common variable such
+ * as TRUSTED_PROXIES holds for every service without each one passing it on.
+ */
+export function withPlatformSettings<T>(settings: PlatformSettings, start: () => T): T {
+  return platform.run(settings, start)
+}
+
 export function createServer(opts: ServerOptions): App {
+  const trust = opts.trustProxy ?? platform.getStore()?.trustedProxies ?? false
   const app = Fastify({
     loggerInstance: opts.logger.child({ service: opts.name }),
     logController: new LogController({
@@ -207,7 +230,8 @@ export function createServer(opts: ServerOptions): App {
       return typeof incoming === 'string' && UUID.test(incoming) ? incoming.toLowerCase() : randomUUID()
     },
     bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    trustProxy: opts.trustProxy ?? false,
+    // A list is compiled by proxy-addr; an empty one would still make every request walk it.
+    trustProxy: typeof trust === 'boolean' ? trust : trust.length > 0 ? [...trust] : false,
     // Idle kept-alive connections are closed when the drain starts; requests that still arrive get
     // our own 503 (in the service's envelope, see the drain below), not Fastify's.
     forceCloseConnections: 'idle',

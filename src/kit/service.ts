@@ -6,7 +6,7 @@
 
 import { type CommonConfig, commonSpec, env, type Parsed, type Spec } from './config.ts'
 import type { Logger } from './logger.ts'
-import type { App } from './server.ts'
+import { type App, withPlatformSettings } from './server.ts'
 
 export interface RunningService {
   app: App
@@ -50,7 +50,7 @@ export function defineService<S extends Spec>(def: {
     start(config, ctx) {
       const typed = { ...config, port: config[portVar] as number } as Parsed<S> &
         CommonConfig & { port: number }
-      return def.start(typed, ctx)
+      return withPlatformSettings({ trustedProxies: typed.TRUSTED_PROXIES }, () => def.start(typed, ctx))
     },
   }
 }

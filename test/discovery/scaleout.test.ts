@@ -51,8 +51,8 @@ describe.skipIf(!redis.available)('with REDIS_URL', () => {
 })
 
 describe('behind a proxy', () => {
-  it('counts clients by X-Forwarded-For when DISCOVERY_TRUST_PROXY is on', async () => {
-    const r = await start({ DISCOVERY_TRUST_PROXY: 'true', DISCOVERY_RATE_LIMIT_PER_MINUTE: '1' })
+  it('counts clients by X-Forwarded-For when the peer is in TRUSTED_PROXIES', async () => {
+    const r = await start({ TRUSTED_PROXIES: '127.0.0.1', DISCOVERY_RATE_LIMIT_PER_MINUTE: '1' })
     const from = (ip: string) => r.app.inject({ url: '/healthz', headers: { 'x-forwarded-for': ip } })
     expect((await from('192.0.2.1')).statusCode).toBe(200)
     expect((await from('192.0.2.2')).statusCode).toBe(200)

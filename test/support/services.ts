@@ -19,10 +19,11 @@ import { openDatabase } from '../../src/kit/db.ts'
 import type { EnvelopeKind } from '../../src/kit/envelope.ts'
 import { createLogger } from '../../src/kit/logger.ts'
 import { MemoryRateLimiter } from '../../src/kit/ratelimit.ts'
+import { LocalSemaphore } from '../../src/kit/semaphore.ts'
 import type { App } from '../../src/kit/server.ts'
 import { buildApp as buildAml } from '../../src/services/aml/app.ts'
 import { importIntoStore, loadLists } from '../../src/services/aml/lists.ts'
-import { ListsHolder, Slots } from '../../src/services/aml/state.ts'
+import { ListsHolder } from '../../src/services/aml/state.ts'
 import { AmlStore } from '../../src/services/aml/store.ts'
 import { buildApp as buildDiscovery } from '../../src/services/discovery/app.ts'
 import { SHIPPED_DATASET } from '../../src/services/discovery/service.ts'
@@ -211,7 +212,7 @@ export const SERVICES: readonly ServiceTarget[] = [
         rateLimiter: limiter,
         rateLimitPerMinute: UNLIMITED_PER_MINUTE,
         auditKeys: { adminKey: AML_ADMIN, internalKey: AML_INTERNAL },
-        slots: new Slots(10, 1000),
+        slots: new LocalSemaphore(10, 1000),
         logRequests: false,
       })
       return {

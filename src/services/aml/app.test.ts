@@ -13,10 +13,11 @@ import { IsirClient } from '../../engines/registries/isir.ts'
 import { type Database, openDatabase } from '../../kit/db.ts'
 import { createLogger } from '../../kit/logger.ts'
 import { MemoryRateLimiter } from '../../kit/ratelimit.ts'
+import { LocalSemaphore } from '../../kit/semaphore.ts'
 import type { App } from '../../kit/server.ts'
 import { buildApp } from './app.ts'
 import { buildEngine } from './lists.ts'
-import { ListsHolder, Slots } from './state.ts'
+import { ListsHolder } from './state.ts'
 import { AmlStore } from './store.ts'
 
 const logger = createLogger({ level: 'silent' })
@@ -55,7 +56,7 @@ describe.skipIf(!haveLists)('aml service', () => {
   async function app(
     opts: {
       limit?: number
-      slots?: Slots
+      slots?: LocalSemaphore
       budgets?: { registry?: number; insolvency?: number }
       loading?: boolean
     } = {},
@@ -79,7 +80,7 @@ describe.skipIf(!haveLists)('aml service', () => {
       lists,
       rateLimiter: new MemoryRateLimiter(),
       rateLimitPerMinute: opts.limit ?? 1000,
-      slots: opts.slots ?? new Slots(10, 100),
+      slots: opts.slots ?? new LocalSemaphore(10, 100),
       now: () => NOW,
       logRequests: false,
       auditKeys: { adminKey: ADMIN, internalKey: INTERNAL },
@@ -212,7 +213,7 @@ describe.skipIf(!haveLists)('aml service', () => {
 
   it('makes a screening over the concurrency limit wait briefly, then answers 503', async () => {
     replay.delay.ares = 800
-    const a = await app({ slots: new Slots(1, 100), budgets: { registry: 2000, insolvency: 2000 } })
+    const a = await app({ slots: new LocalSemaphore(1, 100), budgets: { registry: 2000, insolvency: 2000 } })
     const [first, second] = await Promise.all([
       screen(a, { ico: '27082440' }),
       screen(a, { first_name: 'Jan', last_name: 'Novák' }),

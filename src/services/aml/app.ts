@@ -10,10 +10,11 @@
 import { registerApiDocs } from '../../kit/api-docs.ts'
 import type { Logger } from '../../kit/logger.ts'
 import type { RateLimiter } from '../../kit/ratelimit.ts'
+import type { Semaphore } from '../../kit/semaphore.ts'
 import { type App, createServer } from '../../kit/server.ts'
 import { registerListRoutes } from './routes/lists.ts'
 import { registerScreeningRoutes } from './routes/screening.ts'
-import type { ListsHolder, Slots } from './state.ts'
+import type { ListsHolder } from './state.ts'
 import type { AmlStore } from './store.ts'
 
 export interface AmlDeps {
@@ -23,12 +24,12 @@ export interface AmlDeps {
   rateLimiter: RateLimiter
   /** Screening requests per client IP per sliding minute. */
   rateLimitPerMinute: number
-  slots: Slots
+  /** Screenings running at once (AML_MAX_CONCURRENT): per process, or across instances through Redis. */
+  slots: Semaphore
   /** Seconds a client is told to wait while the lists load. */
   loadingRetryAfterSeconds?: number
   now?: () => Date
   logRequests?: boolean
-  trustProxy?: boolean
   /** Reading the audit trail (GET /api/aml/screenings/{id}) takes one of these keys. */
   auditKeys: { adminKey: string; internalKey: string }
 }
@@ -41,7 +42,6 @@ export async function buildApp(deps: AmlDeps): Promise<App> {
     // A batch of 100 subjects stays well under 256 KiB.
     bodyLimit: 256 * 1024,
     logRequests: deps.logRequests ?? true,
-    trustProxy: deps.trustProxy ?? false,
   })
   await registerApiDocs(app, {
     title: 'Gatehouse AML screening API',

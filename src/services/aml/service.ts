@@ -21,10 +21,11 @@ import { MemoryRateLimiter, type RateLimiter } from '../../kit/ratelimit.ts'
 import { RedisRateLimiter } from '../../kit/ratelimit-redis.ts'
 import { openRedis } from '../../kit/redis.ts'
 import { DEV_ADMIN_KEY, DEV_INTERNAL_KEY } from '../../kit/secrets.ts'
+import { LocalSemaphore, RedisSemaphore, type Semaphore } from '../../kit/semaphore.ts'
 import { defineService } from '../../kit/service.ts'
 import { buildApp } from './app.ts'
 import { loadLists } from './lists.ts'
-import { ListsHolder, Slots } from './state.ts'
+import { ListsHolder } from './state.ts'
 import { AmlStore } from './store.ts'
 
 export const amlSpec = {
@@ -44,7 +45,12 @@ export const amlSpec = {
     max: 1_000_000,
     doc: 'screening requests per client IP per sliding minute',
   }),
-  AML_MAX_CONCURRENT: env.int({ default: 10, min: 1, max: 1000, doc: 'screenings running at once' }),
+  AML_MAX_CONCURRENT: env.int({
+    default: 10,
+    min: 1,
+    max: 1000,
+    doc: 'screenings running at once (across every instance when REDIS_URL is set)',
+  }),
   AML_QUEUE_WAIT_MS: env.int({
     default: 2000,
     min: 0,
@@ -127,6 +133,17 @@ export const amlService = defineService({
           logger: log,
         })
       : new MemoryRateLimiter()
+    // With Redis the bound holds across instances; a slot is a lease that runs out 15 s after an
+    // instance stops renewing it (it died), so a crash never keeps slots for longer.
+    const slots: Semaphore = redis
+      ? new RedisSemaphore(redis, {
+          key: 'sem:aml:screenings',
+          max: config.AML_MAX_CONCURRENT,
+          waitMs: config.AML_QUEUE_WAIT_MS,
+          onRedisError: config.RATE_LIMIT_ON_REDIS_ERROR,
+          logger: log,
+        })
+      : new LocalSemaphore(config.AML_MAX_CONCURRENT, config.AML_QUEUE_WAIT_MS)
     const cache: CachePolicy = {
       cache: redis ? new RedisRegistryCache(redis) : new MemoryRegistryCache(),
       freshMs: config.AML_REGISTRY_CACHE_SECONDS * 1000,
@@ -149,7 +166,7 @@ export const amlService = defineService({
       lists,
       rateLimiter,
       rateLimitPerMinute: config.AML_RATE_LIMIT_PER_MINUTE,
-      slots: new Slots(config.AML_MAX_CONCURRENT, config.AML_QUEUE_WAIT_MS),
+      slots,
       auditKeys: { adminKey: config.ADMIN_API_KEY, internalKey: config.INTERNAL_API_KEY },
     })
 
@@ -213,6 +230,7 @@ export const amlService = defineService({
       async close() {
         await loading
         await rateLimiter.close()
+        await slots.close()
         if (redis) redis.disconnect()
         await db.close()
       },

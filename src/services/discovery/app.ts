@@ -37,7 +37,6 @@ export interface DiscoveryDeps {
   /** Normalized searches kept with their response; 0 turns the cache off (the benchmark measures both). */
   searchCacheEntries?: number
   logRequests?: boolean
-  trustProxy?: boolean
 }
 
 export async function buildApp(deps: DiscoveryDeps): Promise<App> {
@@ -47,7 +46,6 @@ export async function buildApp(deps: DiscoveryDeps): Promise<App> {
     logger: deps.logger,
     bodyLimit: BODY_LIMIT_BYTES,
     logRequests: deps.logRequests ?? true,
-    trustProxy: deps.trustProxy ?? false,
   })
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema)
 

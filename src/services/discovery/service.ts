@@ -36,10 +36,6 @@ export const discoverySpec = {
   DISCOVERY_SECURITY_CONTACT: env.optionalString({
     doc: 'security.txt Contact URI (mailto: or https:); default mailto:security@<origin host>',
   }),
-  DISCOVERY_TRUST_PROXY: env.bool({
-    default: false,
-    doc: 'take the client IP from X-Forwarded-For (only behind a reverse proxy you run)',
-  }),
 }
 
 export const discoveryService = defineService({
@@ -115,7 +111,6 @@ export const discoveryService = defineService({
       rateLimitPerMinute: config.DISCOVERY_RATE_LIMIT_PER_MINUTE,
       rateLimiter,
       securityContact: contact,
-      trustProxy: config.DISCOVERY_TRUST_PROXY,
     })
     notes.push(`docs: /docs (Swagger UI), /redoc, /openapi.json`)
     return { app, notes, close: () => rateLimiter.close() }
