@@ -49,6 +49,29 @@ export const WEIGHTS = {
   lengthPenalty: 0.3,
   /** Unmatched list family names (the client did not write the family name) cost this share. */
   extraListFamily: 0.5,
+  /**
+   * An unmatched list family name when the client wrote another family name of the same list
+   * name: the second surname of Spanish and Portuguese names ("MADURO MOROS"), left out in
+   * everyday use, costs what any other extra list word costs.
+   */
+  extraSecondFamily: 0.2,
+  /**
+   * When every word of the query is matched and a family name is among them, the list name's
+   * other words are the parts people leave out in everyday use — middle names, second
+   * surnames ("Luis CIFUENTES" for "Luis Eduardo CIFUENTES GALINDO") — and cost this share.
+   */
+  extraOptional: 0.1,
+  /** Particles (al, bin, de, van …) left out on either side cost this share: "Bashar Assad" is "Bashar al-Assad". */
+  extraParticle: 0.05,
+  /**
+   * One letter inserted, dropped or two neighbours swapped ("Adb"/"Abd", "Arefullaha"/"Arefullah"):
+   * worth `editLong` for words of seven letters or more, `edit` for five or six, `editShort`
+   * for three or four, and `editParticle` for a particle with a stray letter ("xal"/"al").
+   */
+  editLong: 0.95,
+  edit: 0.92,
+  editShort: 0.85,
+  editParticle: 0.8,
   /** A given name against its other-gender form: a match of the name, a mismatch of the person ("Alexandr"/"Alexandra", "Jan"/"Jana"). */
   gender: 0.5,
   /** Fuzzy agreement of short tokens (4 letters or fewer) is worth this much less: JW is unreliable there. */
@@ -74,9 +97,14 @@ export const WEIGHTS = {
   country: { nationality: 0.03, residence: 0.01, mismatch: -0.08 },
 } as const
 
+/**
+ * A person by name parts (`lastName` alone for a mononym) or by one `name` string in any order
+ * ("MADURO MOROS Nicolas", "Nicolas Maduro"); family names weigh more only when told apart.
+ */
 export interface PersonQuery {
   firstName?: string
-  lastName: string
+  lastName?: string
+  name?: string
   birthDate?: string
   /** Nationalities or countries of residence, as codes or names. */
   countries?: string[]
@@ -100,7 +128,14 @@ export interface TokenMatch {
   query: string
   list: string
   score: number
-  how: 'exact' | 'fuzzy' | 'phonetic' | 'initial' | 'feminine' | 'consonants' | 'gender'
+  how: 'exact' | 'fuzzy' | 'phonetic' | 'initial' | 'feminine' | 'consonants' | 'gender' | 'edit'
+}
+
+/** A list token the query did not match, its role in the list name and the share of its weight it cost. */
+export interface OmittedToken {
+  token: string
+  role: 'family' | 'given' | 'patronymic' | 'particle' | 'other'
+  share: number
 }
 
 export interface Explanation {
@@ -120,6 +155,16 @@ export interface Explanation {
     tokens: TokenMatch[]
     unmatched_query: string[]
     unmatched_list: string[]
+    /** The list tokens the query left out: what each is and what it cost. */
+    omitted: OmittedToken[]
+    /**
+     * Set when the query left out parts of the list name that people leave out in everyday use
+     * (middle names, a second surname): a partial-name match, which a birth date that agrees
+     * confirms. Unconfirmed, it is a reason to review, not a finding (see screening).
+     */
+    partial?: { omitted: string[]; confirmed_by_birth_date: boolean }
+    /** The query as read when it differs from what was sent: words split or joined ("rami makhlouf"). */
+    reading?: string
     legal_form?: { query: string | null; list: string | null; adjustment: number }
     birth_date?: { query: string; list: string[]; result: string; adjustment: number }
     country?: { query: string[]; list: string[]; result: string; adjustment: number }
@@ -166,6 +211,39 @@ const OTHER = 0
 const GIVEN = 1
 const FAMILY = 2
 const PATRONYMIC_ROLE = 3
+const PARTICLE_ROLE = 4
+const ROLE_NAMES: OmittedToken['role'][] = ['other', 'given', 'family', 'patronymic', 'particle']
+
+/**
+ * Name particles: articles and connectives that lists and clients write or leave out at will
+ * ("Bashar al-Assad" / "ASSAD, Bashar", "Osama bin Laden", "van der Berg", "José de la Cruz").
+ */
+export const PARTICLES = new Set([
+  'al',
+  'el',
+  'ul',
+  'bin',
+  'ibn',
+  'bint',
+  'binti',
+  'de',
+  'del',
+  'della',
+  'der',
+  'den',
+  'di',
+  'da',
+  'do',
+  'dos',
+  'das',
+  'du',
+  'la',
+  'le',
+  'van',
+  'von',
+  'ter',
+  'y',
+])
 
 /** Query tokens covered by the comparison memo (longer queries compare the rest directly). */
 const MEMO_TOKENS = 8
@@ -178,13 +256,14 @@ const HOWS: TokenMatch['how'][] = [
   'feminine',
   'consonants',
   'gender',
+  'edit',
 ]
 const HOW_CODE = Object.fromEntries(HOWS.map((h, i) => [h, i])) as Record<TokenMatch['how'], number>
 const MIN_SCORE_BY_CODE = HOWS.map((h) => minScore(h))
 
 /** The least similarity a pair needs, on the stretched scale of each feature. */
 function minScore(how: TokenMatch['how']): number {
-  if (how === 'exact' || how === 'initial' || how === 'gender') return 0
+  if (how === 'exact' || how === 'initial' || how === 'gender' || how === 'edit') return 0
   return 1 - WEIGHTS.fuzzySlope * (1 - WEIGHTS.minPair)
 }
 
@@ -389,15 +468,22 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
   }
   let lastHow = 0
 
-  // Scratch space of the light scorer: pair similarities and their tokens.
+  // Scratch space of the scorer: candidate pairs (similarity, query token, list token, feature)
+  // in descending order of similarity, and the one-to-one alignment chosen from them.
   const pairSim = new Float64Array(1024)
   const pairQ = new Uint16Array(1024)
   const pairC = new Uint16Array(1024)
-  const usedQScratch = new Uint8Array(256)
-  const usedCScratch = new Uint8Array(256)
+  const pairHow = new Uint8Array(1024)
+  const matchOfQ = new Int16Array(256)
+  const simOfQ = new Float64Array(256)
+  const howOfQ = new Uint8Array(256)
+  const usedC = new Uint8Array(256)
 
-  /** The name score alone, without the explanation (stage 2 over all candidates). */
-  function nameScore(query: QueryToken[], queryLegal: string | undefined, n: IndexedName): number {
+  /**
+   * Aligns query and list tokens one to one, best pairs first, order free: fills `matchOfQ`
+   * (the list token of each query token, -1 for none), `simOfQ`, `howOfQ` and `usedC`.
+   */
+  function align(query: QueryToken[], n: IndexedName): void {
     const qn = Math.min(query.length, 256)
     const cn = Math.min(n.tokens.length, 256)
     let count = 0
@@ -405,6 +491,7 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
       const q = query[qi]!
       const qPatronymic = isPatronymic(q.f)
       for (let ci = 0; ci < cn && count < 1024; ci++) {
+        // A patronymic pairs only with a patronymic: "Ramzan" is not "Ramzanovna".
         if (n.roles[ci] === PATRONYMIC_ROLE && !qPatronymic) continue
         const sim = pairSimilarity(qi, q, n.tokens[ci]!, n.fids[ci]!)
         if (sim < MIN_SCORE_BY_CODE[lastHow]!) continue
@@ -414,51 +501,138 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
           pairSim[k] = pairSim[k - 1]!
           pairQ[k] = pairQ[k - 1]!
           pairC[k] = pairC[k - 1]!
+          pairHow[k] = pairHow[k - 1]!
           k--
         }
         pairSim[k] = sim
         pairQ[k] = qi
         pairC[k] = ci
+        pairHow[k] = lastHow
       }
     }
-    usedQScratch.fill(0, 0, qn)
-    usedCScratch.fill(0, 0, cn)
-    let num = 0
-    let den = 0
+    matchOfQ.fill(-1, 0, qn)
+    usedC.fill(0, 0, cn)
     for (let k = 0; k < count; k++) {
       const qi = pairQ[k]!
       const ci = pairC[k]!
-      if (usedQScratch[qi] || usedCScratch[ci]) continue
-      usedQScratch[qi] = 1
-      usedCScratch[ci] = 1
-      const q = query[qi]!
-      const boost = q.role === FAMILY || n.roles[ci] === FAMILY ? WEIGHTS.familyName : 1
-      const w = (q.f.length === 1 || n.tokens[ci]!.f.length === 1 ? 1 : idf[n.ids[ci]!]!) * boost
-      num += w * pairSim[k]!
-      den += w
+      if (matchOfQ[qi]! >= 0 || usedC[ci]) continue
+      matchOfQ[qi] = ci
+      usedC[ci] = 1
+      simOfQ[qi] = pairSim[k]!
+      howOfQ[qi] = pairHow[k]!
     }
+  }
+
+  /**
+   * The name score of the alignment `align` left: matched pairs weigh by the rarity (IDF) of the
+   * list token, family names more; what either side leaves unmatched costs a share of its weight,
+   * by its role. With `features`, each step is written down there.
+   */
+  function tally(
+    query: QueryToken[],
+    queryLegal: string | undefined,
+    n: IndexedName,
+    features?: Explanation['features'],
+  ): number {
+    const qn = Math.min(query.length, 256)
+    const cn = Math.min(n.tokens.length, 256)
+    // A family name the client wrote makes the list's other family names optional parts: a
+    // second surname (Spanish and Portuguese names), a second family word ("MADURO MOROS").
+    let familyMatched = false
+    let queryExplained = true
     for (let qi = 0; qi < qn; qi++) {
-      if (usedQScratch[qi]) continue
+      const ci = matchOfQ[qi]!
+      if (ci >= 0 && n.roles[ci] === FAMILY) familyMatched = true
+      if (ci < 0 && query[qi]!.role !== PARTICLE_ROLE) queryExplained = false
+    }
+    const optional = familyMatched && queryExplained && qn >= 2
+    // Only the later parts are left out in everyday use (the second given name, the mother's
+    // surname): a list word before a matched word of its role is not optional ("GIL GARCIA"
+    // written as "Garcia" drops the surname that counts).
+    const lastMatchedAt = [-1, -1, -1, -1, -1]
+    for (let ci = 0; ci < cn; ci++) if (usedC[ci]) lastMatchedAt[n.roles[ci]!] = ci
+    let num = 0
+    let den = 0
+    for (let qi = 0; qi < qn; qi++) {
       const q = query[qi]!
-      den +=
-        WEIGHTS.extraQuery * (q.f.length === 1 ? 1 : q.weight) * (q.role === FAMILY ? WEIGHTS.familyName : 1)
+      const ci = matchOfQ[qi]!
+      if (ci >= 0) {
+        const c = n.tokens[ci]!
+        const boost = q.role === FAMILY || n.roles[ci] === FAMILY ? WEIGHTS.familyName : 1
+        // An initial carries the weight of an initial, not of the full name it stands for.
+        const w = (q.f.length === 1 || c.f.length === 1 ? 1 : idf[n.ids[ci]!]!) * boost
+        num += w * simOfQ[qi]!
+        den += w
+        features?.tokens.push({ query: q.f, list: c.f, score: round(simOfQ[qi]!), how: HOWS[howOfQ[qi]!]! })
+      } else {
+        const share = q.role === PARTICLE_ROLE ? WEIGHTS.extraParticle : WEIGHTS.extraQuery
+        den += share * (q.f.length === 1 ? 1 : q.weight) * (q.role === FAMILY ? WEIGHTS.familyName : 1)
+        features?.unmatched_query.push(q.f)
+      }
     }
     for (let ci = 0; ci < cn; ci++) {
-      if (usedCScratch[ci]) continue
-      const role = n.roles[ci]
+      if (usedC[ci]) continue
+      const role = n.roles[ci]!
       const share =
         role === PATRONYMIC_ROLE
           ? WEIGHTS.extraPatronymic
-          : role === FAMILY
-            ? WEIGHTS.extraListFamily
-            : WEIGHTS.extraList
-      den += share * (n.tokens[ci]!.f.length === 1 ? 1 : idf[n.ids[ci]!]!)
+          : role === PARTICLE_ROLE
+            ? WEIGHTS.extraParticle
+            : optional && ci > lastMatchedAt[role]!
+              ? WEIGHTS.extraOptional
+              : role === FAMILY
+                ? familyMatched
+                  ? WEIGHTS.extraSecondFamily
+                  : WEIGHTS.extraListFamily
+                : WEIGHTS.extraList
+      const t = n.tokens[ci]!
+      const cost = share * (t.f.length === 1 ? 1 : idf[n.ids[ci]!]!)
+      den += cost
+      if (features) {
+        features.unmatched_list.push(t.f)
+        features.omitted.push({ token: t.f, role: ROLE_NAMES[role]!, share })
+        if (share === WEIGHTS.extraOptional || share === WEIGHTS.extraSecondFamily) {
+          features.partial ??= { omitted: [], confirmed_by_birth_date: false }
+          features.partial.omitted.push(t.f)
+        }
+      }
     }
     let score = den > 0 ? num / den : 0
-    if (queryLegal !== undefined && n.legalForm !== undefined && queryLegal !== n.legalForm) {
-      score += WEIGHTS.legalFormMismatch
+    if (queryLegal !== undefined || n.legalForm !== undefined) {
+      const adjustment =
+        queryLegal !== undefined && n.legalForm !== undefined && queryLegal !== n.legalForm
+          ? WEIGHTS.legalFormMismatch
+          : 0
+      score += adjustment
+      if (features) features.legal_form = { query: queryLegal ?? null, list: n.legalForm ?? null, adjustment }
     }
-    return Math.max(0, score)
+    score = Math.max(0, score)
+    if (features) features.name = round(score)
+    return score
+  }
+
+  /** The name score alone (stage 2 over all candidates). */
+  function nameScore(query: QueryToken[], queryLegal: string | undefined, n: IndexedName): number {
+    align(query, n)
+    return tally(query, queryLegal, n)
+  }
+
+  /** The name score and the features that produced it (for the names that become hits). */
+  function scoreName(
+    query: QueryToken[],
+    queryLegal: string | undefined,
+    n: IndexedName,
+  ): { score: number; features: Explanation['features'] } {
+    const features: Explanation['features'] = {
+      name: 0,
+      tokens: [],
+      unmatched_query: [],
+      unmatched_list: [],
+      omitted: [],
+    }
+    align(query, n)
+    const score = tally(query, queryLegal, n, features)
+    return { score, features }
   }
 
   const stats: EngineStats = {
@@ -490,12 +664,22 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
         if (dice >= 0.5 && !out.has(id)) out.set(id, dice)
       }
     }
+    // A letter too many, too few or two swapped ("xal", "Adb", "Makhluof"): the list words one
+    // such edit away, looked up by their keys (only for words the lists do not have).
+    if (exact === undefined && q.c === undefined && q.f.length >= 3 && q.f.length <= 24) {
+      for (const v of oneEditVariants(q.f)) {
+        const id = vocab.get(phoneticKey(v))
+        if (id !== undefined && !out.has(id)) out.set(id, WEIGHTS.editShort)
+      }
+    }
     for (const key of q.m ?? []) {
       const id = vocab.get(key)
       if (id !== undefined && !out.has(id)) out.set(id, WEIGHTS.feminine)
     }
+    // A skeleton of one consonant says too little ("Ali", "Wali", "ولی" are all "l").
     const ck = q.c ?? consonantKey(q.f)
-    const byConsonants = q.c !== undefined ? consonantIndex.get(ck) : abjadConsonants.get(ck)
+    const byConsonants =
+      ck.length < 2 ? undefined : q.c !== undefined ? consonantIndex.get(ck) : abjadConsonants.get(ck)
     for (const id of byConsonants ?? []) if (!out.has(id)) out.set(id, WEIGHTS.consonants)
     if (q.c !== undefined) for (const id of abjadConsonants.get(ck) ?? []) if (!out.has(id)) out.set(id, 1)
     return out
@@ -537,7 +721,7 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
   function queryTokens(norm: NormalizedName, familyCount: number): QueryToken[] {
     return norm.tokens.map((t, i) => {
       const id = vocab.get(t.p) ?? -1
-      const role = i >= norm.tokens.length - familyCount ? FAMILY : OTHER
+      const role = PARTICLES.has(t.f) ? PARTICLE_ROLE : i >= norm.tokens.length - familyCount ? FAMILY : OTHER
       return { ...t, role, id, weight: id >= 0 ? idf[id]! : unseenWeight }
     })
   }
@@ -587,81 +771,76 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
     return joined ? out : undefined
   }
 
-  function scoreName(
-    query: QueryToken[],
-    queryLegal: string | undefined,
-    n: IndexedName,
-  ): { score: number; features: Explanation['features'] } {
-    const qn = query.length
-    const cn = n.tokens.length
-    const pairs: { qi: number; ci: number; sim: number; how: TokenMatch['how'] }[] = []
-    for (let qi = 0; qi < qn; qi++) {
-      for (let ci = 0; ci < cn; ci++) {
-        const q = query[qi]!
-        const c = n.tokens[ci]!
-        // A patronymic pairs only with a patronymic: "Ramzan" is not "Ramzanovna".
-        if (n.roles[ci] === PATRONYMIC_ROLE && !isPatronymic(q.f)) continue
-        const sim = pairSimilarity(qi, q, c, n.fids[ci]!)
-        const how = HOWS[lastHow]!
-        if (sim >= minScore(how)) pairs.push({ qi, ci, sim, how })
+  /** A query token made of a folded word, with the rarity the lists give it. */
+  function wordToken(f: string, role: number): QueryToken {
+    const p = phoneticKey(f)
+    const id = vocab.get(p)
+    return { f, p, role, id: id ?? -1, weight: id !== undefined ? idf[id]! : unseenWeight }
+  }
+
+  /**
+   * The query with words the lists do not know cut where both parts are list words: a fused
+   * name ("Ramimakhlouf" → rami makhlouf) or a word boundary in the wrong place ("Arefullaha
+   * Ref" → arefullah aref). Of several cuts, the one with the longer shorter part wins.
+   */
+  function splitVariants(query: QueryToken[]): QueryToken[][] {
+    // A lone fused word may cut in several places into list words ("Mingjinhao": mingjin hao,
+    // ming jinhao): each of the three cuts with the longest shorter parts is read.
+    if (query.length === 1) {
+      const q = query[0]!
+      if (q.id >= 0 || q.c !== undefined || q.f.length < 6) return []
+      return cuts(q.f, -1)
+        .slice(0, 3)
+        .map(([a, b]) => [wordToken(a, q.role), wordToken(b, q.role)])
+    }
+    const v = splitVariant(query)
+    return v ? [v] : []
+  }
+
+  function splitVariant(query: QueryToken[]): QueryToken[] | undefined {
+    const out: QueryToken[] = []
+    let changed = false
+    for (let i = 0; i < query.length; i++) {
+      const q = query[i]!
+      const next = query[i + 1]
+      const latin = (t: QueryToken) => t.c === undefined && t.f.length > 1 && t.role !== PARTICLE_ROLE
+      if (next && (q.id < 0 || next.id < 0) && latin(q) && latin(next)) {
+        const cut = bestCut(q.f + next.f, q.f.length)
+        if (cut) {
+          out.push(wordToken(cut[0], q.role), wordToken(cut[1], next.role))
+          changed = true
+          i++
+          continue
+        }
       }
+      if (q.id < 0 && latin(q) && q.f.length >= 6) {
+        const cut = bestCut(q.f, -1)
+        if (cut) {
+          out.push(wordToken(cut[0], q.role), wordToken(cut[1], q.role))
+          changed = true
+          continue
+        }
+      }
+      out.push(q)
     }
-    pairs.sort((a, b) => b.sim - a.sim)
-    const usedQ = new Uint8Array(qn)
-    const usedC = new Uint8Array(cn)
-    const tokens: TokenMatch[] = []
-    let num = 0
-    let den = 0
-    for (const p of pairs) {
-      if (usedQ[p.qi] || usedC[p.ci]) continue
-      usedQ[p.qi] = 1
-      usedC[p.ci] = 1
-      const q = query[p.qi]!
-      const boost = q.role === FAMILY || n.roles[p.ci] === FAMILY ? WEIGHTS.familyName : 1
-      // An initial carries the weight of an initial, not of the full name it stands for.
-      const w = (q.f.length === 1 || n.tokens[p.ci]!.f.length === 1 ? 1 : idf[n.ids[p.ci]!]!) * boost
-      num += w * p.sim
-      den += w
-      tokens.push({ query: q.f, list: n.tokens[p.ci]!.f, score: round(p.sim), how: p.how })
+    return changed ? out : undefined
+  }
+
+  /** The cuts of a word into two list words of three letters or more, longest shorter part first. */
+  function cuts(word: string, except: number): [string, string][] {
+    const found: [string, string][] = []
+    for (let k = 3; k <= word.length - 3; k++) {
+      if (k === except) continue
+      const a = word.slice(0, k)
+      const b = word.slice(k)
+      if (vocab.has(phoneticKey(a)) && vocab.has(phoneticKey(b))) found.push([a, b])
     }
-    const unmatchedQuery: string[] = []
-    const unmatchedList: string[] = []
-    for (let qi = 0; qi < qn; qi++) {
-      if (usedQ[qi]) continue
-      const q = query[qi]!
-      const w = (q.f.length === 1 ? 1 : q.weight) * (q.role === FAMILY ? WEIGHTS.familyName : 1)
-      den += WEIGHTS.extraQuery * w
-      unmatchedQuery.push(q.f)
-    }
-    for (let ci = 0; ci < cn; ci++) {
-      if (usedC[ci]) continue
-      const t = n.tokens[ci]!
-      const share =
-        n.roles[ci] === PATRONYMIC_ROLE
-          ? WEIGHTS.extraPatronymic
-          : n.roles[ci] === FAMILY
-            ? WEIGHTS.extraListFamily
-            : WEIGHTS.extraList
-      den += share * (t.f.length === 1 ? 1 : idf[n.ids[ci]!]!)
-      unmatchedList.push(t.f)
-    }
-    let score = den > 0 ? num / den : 0
-    const features: Explanation['features'] = {
-      name: 0,
-      tokens,
-      unmatched_query: unmatchedQuery,
-      unmatched_list: unmatchedList,
-    }
-    if (queryLegal !== undefined || n.legalForm !== undefined) {
-      const adjustment =
-        queryLegal !== undefined && n.legalForm !== undefined && queryLegal !== n.legalForm
-          ? WEIGHTS.legalFormMismatch
-          : 0
-      score += adjustment
-      features.legal_form = { query: queryLegal ?? null, list: n.legalForm ?? null, adjustment }
-    }
-    features.name = round(Math.max(0, score))
-    return { score: Math.max(0, score), features }
+    const shorter = (c: [string, string]) => Math.min(c[0].length, c[1].length)
+    return found.sort((x, y) => shorter(y) - shorter(x))
+  }
+
+  function bestCut(word: string, except: number): [string, string] | undefined {
+    return cuts(word, except)[0]
   }
 
   function run(
@@ -679,11 +858,17 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
     const query = queryTokens(norm, familyCount)
     if (query.length === 0) return []
     // "Abd al-Malik" may be one list word ("Abdulmalik") or two ("Abdul Malik"): both joins are tried.
+    // A fused or wrongly cut word may be two list words: the query is also read cut.
     const variants = [query]
-    for (const spans of [[3, 2], [2]]) {
-      const v = joinedVariant(query, spans)
-      if (v && !variants.some((x) => x.map((t) => t.f).join(' ') === v.map((t) => t.f).join(' ')))
-        variants.push(v)
+    const reading = (v: QueryToken[]) => v.map((t) => t.f).join(' ')
+    const splits = splitVariants(query)
+    for (const v of [
+      joinedVariant(query, [3, 2]),
+      joinedVariant(query, [2]),
+      ...splits,
+      ...splits.map((s) => joinedVariant(s, [3, 2])),
+    ]) {
+      if (v && !variants.some((x) => reading(x) === reading(v))) variants.push(v)
     }
     const best = new Map<number, { score: number; n: IndexedName; q: QueryToken[] }>()
     for (const q of variants) {
@@ -703,6 +888,7 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
       const entity = entities[e]!
       queryStamp++
       const { score, features } = scoreName(b.q, norm.legalForm, b.n)
+      if (b.q !== query) features.reading = reading(b.q)
       const final = clamp(qualify(entity, features, score, th))
       if (final < th) continue
       hits.push(makeHit(entity, b.n.name, text, features, final, th))
@@ -722,6 +908,7 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
           f.birth_date = { query: query.birthDate, list: entity.birthDates, ...bd }
           if (bd.adjustment < 0) score += bd.adjustment
           else raise += bd.adjustment
+          if (f.partial && bd.adjustment > 0) f.partial.confirmed_by_birth_date = true
         }
       }
       if (countries.length > 0 && (entity.nationalities.length > 0 || entity.countries.length > 0)) {
@@ -778,8 +965,13 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
     threshold,
     stats,
     screenPerson(query, opts = {}) {
+      const whole = query.name?.trim()
+      if (whole) {
+        const norm = normalizeName(whole, { company: false })
+        return run(whole, norm, 0, isPersonLike, personQualifier(query), opts)
+      }
       const first = query.firstName?.trim() ?? ''
-      const last = query.lastName.trim()
+      const last = query.lastName?.trim() ?? ''
       const text = `${first} ${last}`.trim()
       const lastTokens = normalizeName(last, { company: false }).tokens
       const norm: NormalizedName = {
@@ -802,6 +994,7 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
             tokens: [],
             unmatched_query: [],
             unmatched_list: [],
+            omitted: [],
             identifier: { type: m.type, value: m.value, country: m.country ?? null, score },
           }
           const primary = entity.names.find((n) => n.kind === 'primary') ?? entity.names[0]!
@@ -856,7 +1049,15 @@ function tokenSimilarity(q: Token, c: Token): [number, TokenMatch['how']] {
     return q.f[0] === c.f[0] ? [WEIGHTS.initial, 'initial'] : [0, 'fuzzy']
   }
   if (q.p === c.p) return [WEIGHTS.phonetic, 'phonetic']
-  if (q.f.length >= 3 && (`${q.p}a` === c.p || `${c.p}a` === q.p || `${q.f}a` === c.f || `${c.f}a` === q.f))
+  // The other gender's form has one letter more, a final a (spelt or as the key hears it):
+  // "Jan"/"Jana", "Aleksandr"/"Alexandra"; "Vlasoav"/"Vlasova" is a swap, not a gender.
+  if (
+    q.f.length >= 3 &&
+    (`${q.f}a` === c.f ||
+      `${c.f}a` === q.f ||
+      (`${q.p}a` === c.p && c.f.length > q.f.length && c.f.endsWith('a')) ||
+      (`${c.p}a` === q.p && q.f.length > c.f.length && q.f.endsWith('a')))
+  )
     return [WEIGHTS.gender, 'gender']
   let best = fuzzy(jaroWinkler(q.f, c.f), q.f, c.f)
   let how: TokenMatch['how'] = 'fuzzy'
@@ -878,16 +1079,73 @@ function tokenSimilarity(q: Token, c: Token): [number, TokenMatch['how']] {
       }
     }
   }
+  if (best < WEIGHTS.editLong && q.c === undefined && c.c === undefined) {
+    const shorter = Math.min(q.f.length, c.f.length)
+    const worth =
+      shorter >= 7
+        ? WEIGHTS.editLong
+        : shorter >= 5
+          ? WEIGHTS.edit
+          : shorter >= 3
+            ? WEIGHTS.editShort
+            : shorter === 2 && (PARTICLES.has(c.f) || PARTICLES.has(q.f))
+              ? WEIGHTS.editParticle
+              : 0
+    if (worth > best && oneEditApart(q.f, c.f)) {
+      best = worth
+      how = 'edit'
+    }
+  }
   if ((q.c !== undefined || c.c !== undefined) && best < WEIGHTS.consonants) {
     const qc = q.c ?? consonantKey(q.f)
     const cc = c.c ?? consonantKey(c.f)
-    const s = qc === cc ? WEIGHTS.consonants : fuzzy(jaroWinkler(qc, cc), qc, cc) * WEIGHTS.consonants
+    const s =
+      qc.length < 2 || cc.length < 2
+        ? 0
+        : qc === cc
+          ? WEIGHTS.consonants
+          : fuzzy(jaroWinkler(qc, cc), qc, cc) * WEIGHTS.consonants
     if (s > best) {
       best = s
       how = 'consonants'
     }
   }
   return [best, how]
+}
+
+/**
+ * Whether two words are one letter inserted, dropped, or two neighbours swapped apart (not a
+ * letter replaced: Jaro-Winkler and the phonetic key judge those). Linear in the word length.
+ */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b) return false
+  const la = a.length
+  const lb = b.length
+  if (Math.abs(la - lb) > 1) return false
+  let i = 0
+  while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++
+  if (la === lb) {
+    // Two neighbours swapped, the rest equal.
+    return (
+      i + 1 < la &&
+      a.charCodeAt(i) === b.charCodeAt(i + 1) &&
+      a.charCodeAt(i + 1) === b.charCodeAt(i) &&
+      a.slice(i + 2) === b.slice(i + 2)
+    )
+  }
+  // One letter more on the longer side at the first difference.
+  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1)
+}
+
+/** The words one letter dropped or two neighbours swapped away (candidate lookups of unknown words). */
+export function oneEditVariants(word: string): string[] {
+  const out = new Set<string>()
+  for (let i = 0; i < word.length; i++) out.add(word.slice(0, i) + word.slice(i + 1))
+  for (let i = 0; i + 1 < word.length; i++) {
+    if (word[i] === word[i + 1]) continue
+    out.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2))
+  }
+  return [...out]
 }
 
 const PATRONYMIC = /(ovich|evich|ovitch|evitch|ovic|evic|ovych|evych|ovna|evna|ichna|ivna|ovics)$/
@@ -916,8 +1174,11 @@ function nameRoles(name: EntityName, tokens: Token[]): Uint8Array {
     ? new Set(normalizeName(name.first, { company: false }).tokens.map((t) => t.f))
     : undefined
   tokens.forEach((t, i) => {
-    if (isPatronymic(t.f)) roles[i] = PATRONYMIC_ROLE
+    // A family name the list gives as such stays one even with a patronymic's ending: Serbian
+    // and Croatian surnames end in -ević, -ović ("RADISAVLJEVIC").
+    if (PARTICLES.has(t.f)) roles[i] = PARTICLE_ROLE
     else if (family?.has(t.f)) roles[i] = FAMILY
+    else if (isPatronymic(t.f)) roles[i] = PATRONYMIC_ROLE
     else if (given?.has(t.f)) roles[i] = GIVEN
     else roles[i] = OTHER
   })

@@ -51,9 +51,21 @@ export type ModuleStatus = 'COMPLETED' | 'FAILED' | 'TIMEOUT' | 'NOT_CONFIGURED'
 /** PRIMARY: answered from the source itself; CACHE / FALLBACK: see registries; NONE: no answer. */
 export type ModuleSource = Source | 'NONE'
 
-export type RiskLevel = 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL'
+/**
+ * The level the score gives, or INCOMPLETE: evidence is missing (a module failed or timed out,
+ * or a company's sanctions check had no name to match) and what did complete found nothing to
+ * raise the level above LOW. A screening never reports LOW on missing evidence.
+ */
+export type RiskLevel = 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL' | 'INCOMPLETE'
 
-export const LEVEL_BANDS: { level: RiskLevel; from: number }[] = [
+/** A piece of evidence a screening lacks: which module, its status, and why. */
+export interface MissingEvidence {
+  module: ModuleName
+  status: ModuleStatus
+  reason: string
+}
+
+export const LEVEL_BANDS: { level: Exclude<RiskLevel, 'INCOMPLETE'>; from: number }[] = [
   { level: 'CRITICAL', from: 75 },
   { level: 'HIGH', from: 50 },
   { level: 'MEDIUM', from: 25 },
@@ -70,7 +82,14 @@ export interface ModuleResult {
 export interface ScreeningOutcome {
   processing_time_ms: number
   completeness: number
-  overall_risk: { score: number; level: RiskLevel; weighted_total: number }
+  overall_risk: {
+    score: number
+    level: RiskLevel
+    weighted_total: number
+    /** True when evidence is missing: a person must look before relying on the level. */
+    review_required: boolean
+    missing: MissingEvidence[]
+  }
   modules: Partial<Record<ModuleName, ModuleResult>>
 }
 
@@ -97,7 +116,7 @@ export interface Screener {
   screen(subject: Subject): Promise<ScreeningOutcome>
 }
 
-export function levelOf(score: number): RiskLevel {
+export function levelOf(score: number): Exclude<RiskLevel, 'INCOMPLETE'> {
   return LEVEL_BANDS.find((b) => score >= b.from)!.level
 }
 
@@ -264,6 +283,15 @@ export function createScreener(opts: ScreenerOptions): Screener {
         const name = company.company_name ?? found?.name
         modules.sanctions = sanctions({ ...company, ...(name ? { company_name: name } : {}) })
         if (!company.company_name && found?.name) modules.sanctions.data.name_from_registry = found.name
+        if (!name) {
+          // Only the IČO was matched (against the identifiers lists give); names are what lists
+          // mostly give, so the check is incomplete without one.
+          modules.sanctions.data.name_checked = false
+          modules.sanctions.data.reason =
+            reg.status === 'COMPLETED'
+              ? 'no company name: none was given and the registry (ARES) does not know this IČO'
+              : `no company name: none was given and the registry (ARES) did not answer (${reg.status})`
+        }
         const countries = [
           ...(company.country ? [{ value: company.country, role: 'country' }] : []),
           ...(found?.country ? [{ value: found.country, role: 'registered_seat' }] : []),
@@ -279,6 +307,9 @@ export function createScreener(opts: ScreenerOptions): Screener {
     },
   }
 }
+
+/** The module score (and floor) of partial-name hits only: the middle of MEDIUM. */
+export const PARTIAL_MATCH_SCORE = 40
 
 /** Module scores, the weighted total, the floors, the level and the completeness. */
 export function assess(
@@ -301,9 +332,23 @@ export function assess(
   }
   const weightedTotal = weights > 0 ? round1(weighted / weights) : 0
   const score = round1(Math.max(weightedTotal, floor))
+  const missing: MissingEvidence[] = []
+  for (const [name, m] of entries) {
+    if (m.status === 'FAILED' || m.status === 'TIMEOUT')
+      missing.push({ module: name, status: m.status, reason: String(m.data.error ?? m.status) })
+    else if (m.data.name_checked === false)
+      missing.push({ module: name, status: m.status, reason: String(m.data.reason) })
+  }
+  const scored = levelOf(score)
   return {
     completeness: entries.length > 0 ? Math.round((completed / entries.length) * 1000) / 1000 : 0,
-    overall_risk: { score, level: levelOf(score), weighted_total: weightedTotal },
+    overall_risk: {
+      score,
+      level: missing.length > 0 && scored === 'LOW' ? 'INCOMPLETE' : scored,
+      weighted_total: weightedTotal,
+      review_required: missing.length > 0,
+      missing,
+    },
     modules,
   }
 }
@@ -312,11 +357,22 @@ function moduleScore(name: ModuleName, m: ModuleResult, threshold: number): { sc
   switch (name) {
     case 'sanctions':
     case 'pep': {
-      const matches = (m.data.matches as Hit[] | undefined) ?? []
-      const best = matches.reduce((s, h) => Math.max(s, h.score), 0)
-      if (best < threshold) return { score: 0, floor: 0 }
+      const matches = ((m.data.matches as Hit[] | undefined) ?? []).filter((h) => h.score >= threshold)
+      // A partial-name hit (the client left out a middle name or a second surname) that no
+      // birth date confirms is a reason to review, not a finding: MEDIUM, with the reason.
+      const firm = matches.filter(
+        (h) => !h.explanation.features.partial || h.explanation.features.partial.confirmed_by_birth_date,
+      )
+      if (matches.length > 0 && firm.length === 0) {
+        m.data.review = `partial-name match only: the name given leaves out ${[
+          ...new Set(matches.flatMap((h) => h.explanation.features.partial?.omitted ?? [])),
+        ].join(', ')} of the listed name; a birth date that agrees confirms it, one that differs clears it`
+        return { score: PARTIAL_MATCH_SCORE, floor: PARTIAL_MATCH_SCORE }
+      }
+      const best = firm.reduce((s, h) => Math.max(s, h.score), 0)
+      if (best === 0) return { score: 0, floor: 0 }
       if (name === 'pep') return { score: best * 100, floor: 50 }
-      const certain = best >= 0.95 || matches.some((h) => h.explanation.features.identifier)
+      const certain = best >= 0.95 || firm.some((h) => h.explanation.features.identifier)
       return { score: best * 100, floor: certain ? 90 : 70 }
     }
     case 'high_risk_country':

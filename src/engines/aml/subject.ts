@@ -5,9 +5,14 @@
  */
 import type { Hit, ScreeningEngine, ScreenOptions } from './engine.ts'
 
+/**
+ * A person: `last_name` (with `first_name` when there is one; a mononym has none), or one `name`
+ * string in any order when the parts are not known apart.
+ */
 export interface PersonSubject {
-  first_name: string
-  last_name: string
+  first_name?: string
+  last_name?: string
+  name?: string
   birth_date?: string
   nationality?: string
   country?: string
@@ -22,7 +27,8 @@ export interface CompanySubject {
 export type Subject = PersonSubject | CompanySubject
 
 export function isPerson(s: Subject): s is PersonSubject {
-  return typeof (s as PersonSubject).last_name === 'string'
+  const p = s as PersonSubject
+  return typeof p.last_name === 'string' || typeof p.name === 'string' || typeof p.first_name === 'string'
 }
 
 /** Sanctions hits of one subject. */
@@ -31,8 +37,9 @@ export function screenSubject(engine: ScreeningEngine, subject: Subject, opts: S
     const countries = [subject.nationality, subject.country].filter((c): c is string => !!c)
     return engine.screenPerson(
       {
-        firstName: subject.first_name,
-        lastName: subject.last_name,
+        ...(subject.name !== undefined ? { name: subject.name } : {}),
+        ...(subject.first_name !== undefined ? { firstName: subject.first_name } : {}),
+        ...(subject.last_name !== undefined ? { lastName: subject.last_name } : {}),
         ...(subject.birth_date ? { birthDate: subject.birth_date } : {}),
         countries,
       },
@@ -51,6 +58,6 @@ export function screenSubject(engine: ScreeningEngine, subject: Subject, opts: S
 
 /** A one-line label of a subject, for reports and logs. */
 export function subjectLabel(s: Subject): string {
-  if (isPerson(s)) return `${s.first_name} ${s.last_name}`.trim()
+  if (isPerson(s)) return (s.name ?? `${s.first_name ?? ''} ${s.last_name ?? ''}`).trim()
   return [s.company_name, s.ico ? `IČO ${s.ico}` : ''].filter(Boolean).join(', ')
 }

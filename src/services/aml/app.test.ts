@@ -106,7 +106,13 @@ describe.skipIf(!haveLists)('aml service', () => {
     const body = res.json()
     expect(body.screening_id).toMatch(/^AML-20261122-\d{6}$/)
     expect(body.timestamp).toBe(NOW.toISOString())
-    expect(body.overall_risk).toEqual({ score: 0, level: 'LOW', weighted_total: 0 })
+    expect(body.overall_risk).toEqual({
+      score: 0,
+      level: 'LOW',
+      weighted_total: 0,
+      review_required: false,
+      missing: [],
+    })
     expect(body.modules.sanctions).toMatchObject({
       status: 'COMPLETED',
       source: 'PRIMARY',
@@ -172,6 +178,66 @@ describe.skipIf(!haveLists)('aml service', () => {
     expect(body.completeness).toBe(0.5)
   })
 
+  it('finds Nicolás Maduro without his second surname, and a matching birth date raises the hit', async () => {
+    const a = await app()
+    const plain = (await screen(a, { first_name: 'Nicolas', last_name: 'Maduro' })).json()
+    const hit = plain.modules.sanctions.data.matches.find((h: { list_id: string }) => h.list_id === '22790')
+    expect(hit).toMatchObject({ list: 'ofac_sdn', matched_name: expect.stringMatching(/MADURO MOROS/) })
+    expect(hit.explanation.features.omitted).toEqual([{ token: 'moros', role: 'family', share: 0.1 }])
+    expect(hit.explanation.features.partial).toEqual({ omitted: ['moros'], confirmed_by_birth_date: false })
+    // A partial name alone is a reason to review: MEDIUM, saying what was left out.
+    expect(plain.overall_risk.level).toBe('MEDIUM')
+    expect(plain.modules.sanctions.data.review).toMatch(/leaves out moros/)
+    const dated = (
+      await screen(a, { first_name: 'Nicolás', last_name: 'Maduro', birth_date: '1962-11-23' })
+    ).json()
+    const confirmed = dated.modules.sanctions.data.matches.find(
+      (h: { list_id: string }) => h.list_id === '22790',
+    )
+    expect(confirmed.score).toBeGreaterThan(hit.score)
+    expect(confirmed.explanation.features.birth_date).toMatchObject({ result: 'exact' })
+    expect(confirmed.explanation.features.partial.confirmed_by_birth_date).toBe(true)
+    expect(dated.overall_risk.level).toBe('CRITICAL')
+    const other = (
+      await screen(a, { first_name: 'Nicolas', last_name: 'Maduro', birth_date: '1990-02-01' })
+    ).json()
+    const lowered = other.modules.sanctions.data.matches.find(
+      (h: { list_id: string }) => h.list_id === '22790',
+    )
+    expect(lowered).toBeUndefined()
+  })
+
+  it('screens a mononym given as last_name alone, and a whole name in one string in any order', async () => {
+    const a = await app()
+    const mononym = await screen(a, { last_name: 'Ramimakhlouf' })
+    expect(mononym.statusCode).toBe(200)
+    const hit = mononym.json().modules.sanctions.data.matches[0]
+    expect(hit.matched_name).toMatch(/makhlouf/i)
+    expect(hit.explanation.features.reading).toBe('rami makhlouf')
+    const whole = (await screen(a, { name: 'MADURO MOROS Nicolas' })).json()
+    expect(whole.modules.sanctions.data.matches[0]).toMatchObject({ list: 'ofac_sdn', list_id: '22790' })
+  })
+
+  it('never answers LOW when registers failed: a company by IČO offline is INCOMPLETE and says what is missing', async () => {
+    replay.failWith.ares = 503
+    replay.failWith.isir = 503
+    const a = await app()
+    const body = (await screen(a, { ico: '27074358' })).json()
+    expect(body.modules.registry.status).toBe('FAILED')
+    expect(body.modules.insolvency.status).toBe('FAILED')
+    expect(body.modules.sanctions.data).toMatchObject({
+      name_checked: false,
+      reason: expect.stringMatching(/no company name/),
+    })
+    expect(body.overall_risk.level).toBe('INCOMPLETE')
+    expect(body.overall_risk.review_required).toBe(true)
+    expect(body.overall_risk.missing.map((m: { module: string }) => m.module).sort()).toEqual([
+      'insolvency',
+      'registry',
+      'sanctions',
+    ])
+  })
+
   it('marks a failing register as FAILED', async () => {
     replay.failWith.isir = 503
     const a = await app()
@@ -182,7 +248,8 @@ describe.skipIf(!haveLists)('aml service', () => {
 
   it.each([
     [{ first_name: 'Jan' }, 'last_name', 'required'],
-    [{ last_name: 'Novák' }, 'first_name', 'required'],
+    [{ first_name: 'Jan', name: 'Jan Novák' }, 'first_name', 'not allowed with name'],
+    [{ name: '12 34' }, 'name', 'letters'],
     [{ ico: '12345678' }, 'ico', 'checksum: checksum digit should be 9, not 8'],
     [{ ico: '05556121', first_name: 'Jan', last_name: 'Novák' }, 'ico', 'not allowed with person fields'],
     [{}, 'last_name', 'required'],

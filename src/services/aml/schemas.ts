@@ -12,10 +12,25 @@ import { errors } from '../../kit/errors.ts'
 export const SubjectBody = Type.Object(
   {
     first_name: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 100, description: 'person: given name(s)' }),
+      Type.String({
+        maxLength: 100,
+        description: 'person: given name(s); may be left out or empty (a mononym has none)',
+      }),
     ),
     last_name: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 100, description: 'person: family name' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: 'person: family name, or the one name of a person who has only one',
+      }),
+    ),
+    name: Type.Optional(
+      Type.String({
+        minLength: 2,
+        maxLength: 200,
+        description:
+          'person: the whole name in one string, in any order ("MADURO MOROS Nicolas"), instead of first_name and last_name',
+      }),
     ),
     birth_date: Type.Optional(
       Type.String({ format: 'date', description: 'person: ISO 8601 date (YYYY-MM-DD)' }),
@@ -71,8 +86,25 @@ const screeningFields = {
   completeness: Type.Number({ description: 'share of modules that completed; 1.0 means complete' }),
   overall_risk: Type.Object({
     score: Type.Number(),
-    level: Type.String({ description: 'LOW, MEDIUM, HIGH or CRITICAL' }),
+    level: Type.String({
+      description:
+        'LOW, MEDIUM, HIGH or CRITICAL by the score; INCOMPLETE when evidence is missing (see missing) and what completed found nothing above LOW. Never LOW on missing evidence.',
+    }),
     weighted_total: Type.Number(),
+    review_required: Type.Boolean({
+      description: 'true when evidence is missing: a person must look before relying on the level',
+    }),
+    missing: Type.Array(
+      Type.Object({
+        module: Type.String(),
+        status: Type.String(),
+        reason: Type.String(),
+      }),
+      {
+        description:
+          'What the screening could not check, and why (a failed or timed-out source, no name to match).',
+      },
+    ),
   }),
   modules: Type.Record(Type.String(), ModuleResultSchema),
 }
@@ -155,6 +187,7 @@ export const ListsResponse = okSchema(
 type SubjectInput = {
   first_name?: string
   last_name?: string
+  name?: string
   birth_date?: string
   nationality?: string
   country?: string
@@ -163,14 +196,16 @@ type SubjectInput = {
 }
 
 /**
- * The subject a body describes, or a 400 naming the field: a person needs first_name and
- * last_name; a company needs ico (valid checksum) and/or company_name; the two cannot mix.
+ * The subject a body describes, or a 400 naming the field: a person needs last_name (first_name
+ * optional: mononyms) or one name string; a company needs ico (valid checksum) and/or
+ * company_name; the two cannot mix.
  */
 export function subjectOf(body: SubjectInput, path = ''): Subject {
   const f = (name: string) => `${path}${name}`
   const person =
     body.first_name !== undefined ||
     body.last_name !== undefined ||
+    body.name !== undefined ||
     body.birth_date !== undefined ||
     body.nationality !== undefined
   const company = body.ico !== undefined || body.company_name !== undefined
@@ -179,20 +214,38 @@ export function subjectOf(body: SubjectInput, path = ''): Subject {
     throw errors.invalid(
       f(field),
       'not allowed with person fields',
-      `${f(field)}: a subject is a person (first_name, last_name) or a company (ico, company_name), not both`,
+      `${f(field)}: a subject is a person (first_name, last_name or name) or a company (ico, company_name), not both`,
     )
   }
   if (person) {
-    if (!body.last_name?.trim())
-      throw errors.invalid(f('last_name'), 'required', `${f('last_name')} is required for a person`)
-    if (!body.first_name?.trim())
-      throw errors.invalid(f('first_name'), 'required', `${f('first_name')} is required for a person`)
-    return {
-      first_name: body.first_name.trim(),
-      last_name: body.last_name.trim(),
+    const qualifiers = {
       ...(body.birth_date ? { birth_date: body.birth_date } : {}),
       ...(body.nationality ? { nationality: body.nationality } : {}),
       ...(body.country ? { country: body.country } : {}),
+    }
+    if (body.name !== undefined) {
+      const other =
+        body.last_name !== undefined ? 'last_name' : body.first_name !== undefined ? 'first_name' : ''
+      if (other)
+        throw errors.invalid(
+          f(other),
+          'not allowed with name',
+          `${f(other)}: give the whole name in name, or its parts in first_name and last_name, not both`,
+        )
+      if (!/\p{L}/u.test(body.name))
+        throw errors.invalid(f('name'), 'letters', `${f('name')} must contain letters`)
+      return { name: body.name.trim(), ...qualifiers }
+    }
+    if (!body.last_name?.trim())
+      throw errors.invalid(
+        f('last_name'),
+        'required',
+        `${f('last_name')} is required for a person (a person known by one name gives it as last_name; or send the whole name as name)`,
+      )
+    return {
+      ...(body.first_name?.trim() ? { first_name: body.first_name.trim() } : {}),
+      last_name: body.last_name.trim(),
+      ...qualifiers,
     }
   }
   if (company) {
@@ -212,6 +265,6 @@ export function subjectOf(body: SubjectInput, path = ''): Subject {
   throw errors.invalid(
     f('last_name'),
     'required',
-    `${path ? path : 'body'}: give first_name and last_name (a person), or ico and/or company_name (a company)`,
+    `${path ? path : 'body'}: give last_name (and first_name) or name (a person), or ico and/or company_name (a company)`,
   )
 }

@@ -24,7 +24,7 @@ export interface KbSearchInput {
   limit?: number
 }
 
-export type AmlScreenInput = { first_name: string; last_name: string; birth_date?: string } | { ico: string }
+export type AmlScreenInput = { first_name?: string; last_name: string; birth_date?: string } | { ico: string }
 
 const CLIENT_STATUSES = [400, 401, 403, 404, 405, 409, 413, 415, 422, 429, 503]
 

@@ -105,17 +105,21 @@ export function buildCatalogue(deps: {
       inputSchema: {
         type: 'object',
         properties: {
-          first_name: { type: 'string', minLength: 1, maxLength: 100 },
+          first_name: { type: 'string', maxLength: 100, description: 'given name(s); none for a mononym' },
           last_name: { type: 'string', minLength: 1, maxLength: 100 },
-          birth_date: { type: 'string', format: 'date', description: 'YYYY-MM-DD, narrows matches' },
+          birth_date: {
+            type: 'string',
+            format: 'date',
+            description: 'YYYY-MM-DD: confirms a match, or rules one out',
+          },
         },
-        required: ['first_name', 'last_name'],
+        required: ['last_name'],
         additionalProperties: false,
       },
       readOnly: true,
       run: (args) =>
         platform.amlScreen({
-          first_name: String(args.first_name),
+          ...(args.first_name ? { first_name: String(args.first_name) } : {}),
           last_name: String(args.last_name),
           ...(args.birth_date !== undefined ? { birth_date: String(args.birth_date) } : {}),
         }),

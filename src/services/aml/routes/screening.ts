@@ -130,7 +130,7 @@ export function registerScreeningRoutes(app: App, deps: AmlDeps): void {
         tags: ['screening'],
         summary: 'Screen one person or company',
         description:
-          'Person: first_name, last_name (birth_date, nationality, country optional). Company: ico and/or company_name (country optional). Answers the bare screening response.',
+          'Person: last_name (first_name optional) or one name string (birth_date, nationality, country optional). Company: ico and/or company_name (country optional). Answers the bare screening response.',
         body: SubjectBody,
         response: { 200: ScreeningResponse },
       },

@@ -48,7 +48,7 @@ const KbSearchInput = Type.Object(
 const AmlScreenSchema = Type.Union([
   Type.Object(
     {
-      first_name: Type.String({ minLength: 1, maxLength: 100 }),
+      first_name: Type.Optional(Type.String({ maxLength: 100 })),
       last_name: Type.String({ minLength: 1, maxLength: 100 }),
       birth_date: Type.Optional(Type.String({ format: 'date' })),
     },
