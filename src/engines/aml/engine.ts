@@ -5,7 +5,7 @@
  * Stage 1 looks each query token up in an inverted index keyed by phonetic key, widened through
  * character trigrams (a misspelt token still finds its neighbours), feminine -ová stems and, for
  * tokens written in Arabic script, consonant skeletons. Names collect the rarity (IDF) of the query
- * tokens they share; the best `maxCandidates` go on.
+ * tokens they share; the best `maxCandidates` (ranked by an estimate of the stage-2 score) go on.
  *
  * Stage 2 aligns query and list tokens one to one (order free), scores each pair, and weighs the
  * pairs by rarity; unmatched query tokens cost 0.8 of their weight, unmatched list tokens 0.2
@@ -313,7 +313,7 @@ const SLICE = 1000
 function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
   const started = performance.now()
   const threshold = opts.threshold ?? DEFAULT_THRESHOLD
-  const maxCandidates = opts.maxCandidates ?? 250
+  const maxCandidates = opts.maxCandidates ?? 100
   const entities = opts.entities
   const names: IndexedName[] = []
   const vocab = new Map<string, number>()
@@ -436,6 +436,14 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
   }
 
   const acc = new Float64Array(N)
+  const rank = new Float64Array(N)
+  // Each name's own weight: the rarity of its words (family names weigh more).
+  const nameWeight = new Float64Array(N)
+  for (let k = 0; k < N; k++) {
+    const n = names[k]!
+    for (let i = 0; i < n.ids.length; i++)
+      nameWeight[k]! += idf[n.ids[i]!]! * (n.roles[i] === FAMILY ? WEIGHTS.familyName : 1)
+  }
   const stamp = new Int32Array(N).fill(-1)
   const touched: number[] = []
   const gramHits = new Uint16Array(vocabKeys.length)
@@ -664,9 +672,9 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
         if (dice >= 0.5 && !out.has(id)) out.set(id, dice)
       }
     }
-    // A letter too many, too few or two swapped ("xal", "Adb", "Makhluof"): the list words one
-    // such edit away, looked up by their keys (only for words the lists do not have).
-    if (exact === undefined && q.c === undefined && q.f.length >= 3 && q.f.length <= 24) {
+    // A letter too many, too few or two swapped ("xal", "Adb", "Driks"): the list words one such
+    // edit away, looked up by their keys (a typo may well be another list word).
+    if (q.c === undefined && q.f.length >= (exact === undefined ? 3 : 4) && q.f.length <= 24) {
       for (const v of oneEditVariants(q.f)) {
         const id = vocab.get(phoneticKey(v))
         if (id !== undefined && !out.has(id)) out.set(id, WEIGHTS.editShort)
@@ -685,19 +693,63 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
     return out
   }
 
+  // The vocabulary near a query word, best 40 first: the same words recur across queries (Jan,
+  // Novák, Mohammed), so the lookup is kept per word (bounded).
+  const nearMemo = new Map<string, [number, number][]>()
+  function nearIds(q: Token): [number, number][] {
+    const key = `${q.f}\u0000${q.c ?? ''}`
+    let near = nearMemo.get(key)
+    if (!near) {
+      near = [...expand(q)].sort((a, b) => b[1] - a[1]).slice(0, 40)
+      if (nearMemo.size >= 50_000) nearMemo.clear()
+      nearMemo.set(key, near)
+    }
+    return near
+  }
+
+  /**
+   * Stage 1: names that share enough of the query's weight, best first. Query words go rarest
+   * first; once the words left could not lift a name not yet seen to the floor, only names
+   * already seen collect (MaxScore pruning: the candidates are the same, the long posting
+   * lists of common words are not walked).
+   */
   function candidates(query: QueryToken[], allow: (e: ListEntity) => boolean): number[] {
     touched.length = 0
     let total = 0
+    const plan: { near: [number, number][]; boost: number; max: number }[] = []
     for (const q of query) {
       total += q.weight
       if (q.f.length < 2) continue // initials cannot retrieve; they are scored in stage 2
+      const near = nearIds(q)
+      const boost = q.role === FAMILY ? WEIGHTS.familyName : 1
+      let max = 0
+      for (const [id, est] of near) max = Math.max(max, idf[id]! * est * boost)
+      plan.push({ near, boost, max })
+    }
+    // A name must share a good part of the query's weight to be worth scoring.
+    const floor = 0.3 * total
+    plan.sort((a, b) => b.max - a.max)
+    let rest = 0
+    for (const p of plan) rest += p.max
+    for (const p of plan) {
+      const open = rest >= floor
+      rest -= p.max
       const stampId = ++stampCounter
-      const near = [...expand(q)].sort((a, b) => b[1] - a[1]).slice(0, 40)
-      for (const [id, est] of near) {
-        const w = idf[id]! * est * (q.role === FAMILY ? WEIGHTS.familyName : 1)
-        for (const n of postings[id]!) {
+      for (const [id, est] of p.near) {
+        const w = idf[id]! * est * p.boost
+        const list = postings[id]!
+        if (!open && list.length > touched.length * 4) {
+          for (const n of touched) {
+            if (stamp[n] === stampId || !names[n]!.ids.includes(id)) continue
+            stamp[n] = stampId
+            acc[n]! += w
+          }
+          continue
+        }
+        for (const n of list) {
           if (stamp[n] === stampId) continue
           if (stamp[n]! < 0) {
+            if (!open) continue
             touched.push(n)
             acc[n] = 0
           }
@@ -706,14 +758,17 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
         }
       }
     }
-    // A name must share a good part of the query's weight to be worth scoring.
-    const floor = 0.3 * total
+    // Ranked by an estimate of the stage-2 score: the shared weight over the query's weight and
+    // a fifth of what the name has beyond it (a long name sharing one word ranks below a short one).
     const kept: number[] = []
     for (const n of touched) {
-      if (acc[n]! >= floor && allow(entities[names[n]!.entity]!)) kept.push(n)
+      if (acc[n]! >= floor && allow(entities[names[n]!.entity]!)) {
+        kept.push(n)
+        rank[n] = acc[n]! / (total + WEIGHTS.extraList * Math.max(0, nameWeight[n]! - acc[n]!))
+      }
       stamp[n] = -1
     }
-    kept.sort((a, b) => acc[b]! - acc[a]!)
+    kept.sort((a, b) => rank[b]! - rank[a]!)
     if (kept.length > maxCandidates) kept.length = maxCandidates
     return kept
   }
@@ -1034,6 +1089,18 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
   }
 }
 
+/** Below this length ratio no fuzzy pair reaches the least score a pair needs (see tokenSimilarity). */
+const FUZZY_MIN_RATIO = (1 - WEIGHTS.fuzzySlope * (1 - WEIGHTS.minPair) - 0.3) / 0.7
+
+function lengthRatio(a: string, b: string): number {
+  return a.length < b.length ? a.length / b.length : b.length / a.length
+}
+
+/** Whether `longer` is `shorter` with an a at the end ("jan", "jana"), without building strings. */
+function plusA(shorter: string, longer: string): boolean {
+  return longer.length === shorter.length + 1 && longer.endsWith('a') && longer.startsWith(shorter)
+}
+
 /** Stretches a Jaro-Winkler value onto the score scale and takes off the length difference. */
 function fuzzy(jw: number, a: string, b: string): number {
   const ratio = Math.min(a.length, b.length) / Math.max(a.length, b.length)
@@ -1053,12 +1120,24 @@ function tokenSimilarity(q: Token, c: Token): [number, TokenMatch['how']] {
   // "Jan"/"Jana", "Aleksandr"/"Alexandra"; "Vlasoav"/"Vlasova" is a swap, not a gender.
   if (
     q.f.length >= 3 &&
-    (`${q.f}a` === c.f ||
-      `${c.f}a` === q.f ||
-      (`${q.p}a` === c.p && c.f.length > q.f.length && c.f.endsWith('a')) ||
-      (`${c.p}a` === q.p && q.f.length > c.f.length && q.f.endsWith('a')))
+    (plusA(q.f, c.f) ||
+      plusA(c.f, q.f) ||
+      (plusA(q.p, c.p) && c.f.length > q.f.length && c.f.endsWith('a')) ||
+      (plusA(c.p, q.p) && q.f.length > c.f.length && q.f.endsWith('a')))
   )
     return [WEIGHTS.gender, 'gender']
+  // Words of too different lengths cannot reach a fuzzy match: Jaro-Winkler is at most
+  // 0.8 + 0.2·r for a length ratio r, so the stretched score is at most 0.3 + 0.7·r, under
+  // the 0.7 a pair needs when r < 4/7. Only the feminine and abjad features could still match.
+  if (
+    q.c === undefined &&
+    c.c === undefined &&
+    q.m === undefined &&
+    lengthRatio(q.f, c.f) < FUZZY_MIN_RATIO &&
+    lengthRatio(q.p, c.p) < FUZZY_MIN_RATIO &&
+    !(q.f.length >= 6 && q.f.endsWith('ova'))
+  )
+    return [0, 'fuzzy']
   let best = fuzzy(jaroWinkler(q.f, c.f), q.f, c.f)
   let how: TokenMatch['how'] = 'fuzzy'
   const ph = fuzzy(jaroWinkler(q.p, c.p), q.p, c.p) * WEIGHTS.phonetic
