@@ -3,6 +3,7 @@ import forms from '../../../data/reference/contact-company-forms.json' with { ty
 import { checkDomain } from '../../engines/contacts/email.ts'
 import { fold, squish } from '../../engines/contacts/text.ts'
 import { errors } from '../../kit/errors.ts'
+import { trimOf, WHITESPACE } from '../../kit/text.ts'
 import { defineAgent } from '../types.ts'
 import { PartialSchema, RulesSchema, rule, SourcesSchema } from './shared.ts'
 
@@ -27,7 +28,7 @@ function stripLegalForm(name: string): { core: string; removed: string[] } {
     for (const { re } of FORM_PATTERNS) {
       const hit = re.exec(core)
       if (hit) {
-        removed.push(hit[0].replace(/^[\s,]+|[\s,]+$/g, ''))
+        removed.push(trimOf(hit[0], `${WHITESPACE},`))
         core = core.slice(0, hit.index)
         changed = true
         break

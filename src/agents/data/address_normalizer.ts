@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { Type } from 'typebox'
 import { fold, loadGazetteer, type Place } from '../../engines/sources/index.ts'
 import { errors } from '../../kit/errors.ts'
+import { trimEndOf, WHITESPACE } from '../../kit/text.ts'
 import { defineAgent } from '../types.ts'
 import { RulesSchema, rule } from './shared.ts'
 
@@ -18,7 +19,11 @@ function parseStreet(segment: string): {
     segment.trim(),
   )
   if (!m) return { street: segment.trim() || null, house: null, orientation: null }
-  return { street: m[1]!.replace(/[,\s]+$/, '').trim() || null, house: m[2]!, orientation: m[3] ?? null }
+  return {
+    street: trimEndOf(m[1]!, `${WHITESPACE},`).trim() || null,
+    house: m[2]!,
+    orientation: m[3] ?? null,
+  }
 }
 
 const PlaceSchema = Type.Object({

@@ -203,7 +203,7 @@ export function extractFacts(html: string, base: URL): PageFacts {
       phones.set(p.e164, { e164: p.e164, as_written: raw.trim(), type: p.type })
   }
   const icos = new Map<string, { ico: string; valid: boolean; reason?: string }>()
-  for (const m of text.matchAll(/\bIČO?\s*:?\s*(\d{2}\s?\d{3}\s?\d{3}|\d{8})\b/gi)) {
+  for (const m of text.matchAll(/\bIČO?(?:\s*:)?\s*(\d{2}\s?\d{3}\s?\d{3}|\d{8})\b/gi)) {
     if (icos.size >= MAX_CANDIDATES) break
     const c = checkIco(m[1]!.replace(/\s/g, ''))
     const ico = m[1]!.replace(/\s/g, '')
@@ -211,7 +211,7 @@ export function extractFacts(html: string, base: URL): PageFacts {
       icos.set(ico, c.valid ? { ico, valid: true } : { ico, valid: false, reason: c.reason })
   }
   const dics = new Map<string, { dic: string; valid: boolean; reason?: string }>()
-  for (const m of text.matchAll(/\bDIČ\s*:?\s*(CZ\s?\d{8,10})\b/gi)) {
+  for (const m of text.matchAll(/\bDIČ(?:\s*:)?\s*(CZ\s?\d{8,10})\b/gi)) {
     if (dics.size >= MAX_CANDIDATES) break
     const dic = m[1]!.replace(/\s/g, '').toUpperCase()
     const c = checkDic(dic)

@@ -58,7 +58,7 @@ export function checkDomain(
     .toLowerCase()
     .replace(/^https?:\/\//, '')
     .replace(/^www\./, '')
-    .replace(/[/?#].*$/, '')
+    .split(/[/?#]/, 1)[0]!
     .replace(/\.$/, '')
   const check = checkEmailSyntax(`x@${domain}`)
   return check.valid ? { valid: true, domain: check.ascii_domain } : { valid: false, reason: check.reason }

@@ -5,6 +5,7 @@
  * Tables in data/reference/contact-names-cz.json.
  */
 import data from '../../../data/reference/contact-names-cz.json' with { type: 'json' }
+import { trimEndOf, WHITESPACE } from '../../kit/text.ts'
 import { fold, squish } from './text.ts'
 
 export const NAME_DATA = data
@@ -58,7 +59,7 @@ export function parseName(input: string): ParsedName {
   }
   // Titles after the name follow a comma or a space at the end: "Jan Novák, Ph.D., MBA".
   for (;;) {
-    const trimmed = rest.replace(/[\s,]+$/, '')
+    const trimmed = trimEndOf(rest, `${WHITESPACE},`)
     const found = AFTER.find((t) => trimmed.toLowerCase().endsWith(t.toLowerCase()))
     if (!found) {
       rest = trimmed

@@ -11,7 +11,9 @@
 import mammoth from 'mammoth'
 import TurndownService from 'turndown'
 import { gfm } from 'turndown-plugin-gfm'
+import { trimEndOf } from '../../kit/text.ts'
 import { type DomElement, type DomNode, parseDocument } from './dom.ts'
+import { firstHeading } from './headings.ts'
 import { pdfToMarkdown } from './pdf.ts'
 
 export type DocumentFormat = 'pdf' | 'docx' | 'html' | 'markdown' | 'text'
@@ -178,9 +180,9 @@ async function convertDocx(bytes: Uint8Array): Promise<ConvertResult> {
 }
 
 function convertHtml(html: string): ConvertResult {
-  const titleTag = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1]
-  const bodyMatch = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)
-  const markdown = htmlToMarkdown(bodyMatch ? bodyMatch[1]! : html)
+  const titleTag = elementText(html, 'title', 'first')
+  const body = elementText(html, 'body', 'last')
+  const markdown = htmlToMarkdown(body ?? html)
   const title = titleTag ? decodeEntities(titleTag).replace(/\s+/g, ' ').trim() || undefined : undefined
   return { format: 'html', markdown, title: title ?? firstHeading(markdown) }
 }
@@ -190,7 +192,7 @@ function convertMarkdown(text: string): ConvertResult {
   let title: string | undefined
   const front = /^---\n([\s\S]*?)\n---\n/.exec(markdown)
   if (front) {
-    title = /^title:\s*["']?(.+?)["']?\s*$/m.exec(front[1]!)?.[1]
+    title = frontMatterTitle(front[1]!)
     markdown = markdown.slice(front[0].length)
   }
   markdown = markdown.trim()
@@ -200,7 +202,9 @@ function convertMarkdown(text: string): ConvertResult {
 function convertText(text: string): ConvertResult {
   // Plain text is already valid Markdown apart from stray hard wraps; keep it as written.
   const markdown = text
-    .replace(/[ \t]+$/gm, '')
+    .split('\n')
+    .map((line) => trimEndOf(line, ' \t'))
+    .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim()
   const first = markdown
@@ -211,11 +215,33 @@ function convertText(text: string): ConvertResult {
   return { format: 'text', markdown, title }
 }
 
-function firstHeading(markdown: string): string | undefined {
-  return /^#{1,6}\s+(.+?)\s*#*$/m
-    .exec(markdown)?.[1]
-    ?.replace(/\*\*|__/g, '')
-    .trim()
+/**
+ * The text inside the first <tag …>…</tag> (its last closing tag with `close: 'last'`), found
+ * with indexOf on a lower-cased copy: the regular expressions for it are quadratic on a page
+ * full of unclosed tags.
+ */
+function elementText(html: string, tag: string, close: 'first' | 'last'): string | undefined {
+  const lower = html.toLowerCase()
+  let open = lower.indexOf(`<${tag}`)
+  while (open >= 0 && /[a-z0-9-]/.test(lower[open + tag.length + 1] ?? ''))
+    open = lower.indexOf(`<${tag}`, open + 1)
+  if (open < 0) return undefined
+  const start = lower.indexOf('>', open)
+  if (start < 0) return undefined
+  const end = close === 'first' ? lower.indexOf(`</${tag}>`, start) : lower.lastIndexOf(`</${tag}>`)
+  return end > start ? html.slice(start + 1, end) : undefined
+}
+
+/** The `title:` of a YAML front matter, quotes taken off. */
+function frontMatterTitle(front: string): string | undefined {
+  for (const line of front.split('\n')) {
+    if (!line.startsWith('title:')) continue
+    let value = line.slice('title:'.length).trim()
+    if (/^["']/.test(value)) value = value.slice(1)
+    if (/["']$/.test(value)) value = value.slice(0, -1)
+    return value.trim() || undefined
+  }
+  return undefined
 }
 
 function decodeEntities(text: string): string {

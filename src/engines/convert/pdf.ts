@@ -12,6 +12,7 @@
  * Scanned pages (images without a text layer) yield no text: there is no OCR here.
  */
 import { extractTextItems, getDocumentProxy, getMeta } from 'unpdf'
+import { firstHeading } from './headings.ts'
 
 interface Run {
   str: string
@@ -76,8 +77,12 @@ export async function pdfToMarkdown(data: Uint8Array): Promise<PdfResult> {
     }
     const info = (meta?.info ?? {}) as Record<string, unknown>
     const metaTitle = typeof info.Title === 'string' && info.Title.trim() ? info.Title.trim() : undefined
-    const firstHeading = /^#{1,6}\s+(.+)$/m.exec(markdown)?.[1]
-    return { markdown: markdown.trim(), title: metaTitle ?? firstHeading, pageOffsets, pages: totalPages }
+    return {
+      markdown: markdown.trim(),
+      title: metaTitle ?? firstHeading(markdown),
+      pageOffsets,
+      pages: totalPages,
+    }
   } finally {
     await pdf.destroy().catch(() => undefined)
   }

@@ -21,6 +21,7 @@
  * never shows a whole local part or domain label. Subdomains are dropped.
  */
 import { randomBytes } from 'node:crypto'
+import { trimEndOf, WHITESPACE } from '../../kit/text.ts'
 
 export const INQUIRY_LIMITS = {
   name: { min: 2, max: 100 },
@@ -180,7 +181,7 @@ export function previewText(text: string, max: number): string {
   const space = head.lastIndexOf(' ')
   // Cut at the boundary before the word that did not fit, unless the text is one long word.
   if (nextChar !== ' ' && space > 0) head = head.slice(0, space)
-  head = head.replace(/[\s,;:.\-–—]+$/u, '')
+  head = trimEndOf(head, `${WHITESPACE},;:.-–—`)
   return `${head}…`
 }
 

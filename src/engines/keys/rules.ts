@@ -54,7 +54,14 @@ export interface CheckedPatch {
   requestsPerMinute?: number
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+/** name@host.tld: one @, no whitespace, a dot inside the host (checked without a backtracking pattern). */
+function isEmailShape(v: string): boolean {
+  const at = v.indexOf('@')
+  if (at <= 0 || at !== v.lastIndexOf('@') || /\s/.test(v)) return false
+  const host = v.slice(at + 1)
+  const dot = host.lastIndexOf('.')
+  return dot > 0 && dot < host.length - 1 && !host.startsWith('.')
+}
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/
 
@@ -84,7 +91,7 @@ function text(field: string, value: unknown, max: number, required: boolean): st
 
 function owner(value: unknown): string | null {
   const v = text('owner', value, KEY_RULES.ownerMaxLength, false)
-  if (v !== null && !EMAIL.test(v)) {
+  if (v !== null && !isEmailShape(v)) {
     throw errors.invalid('owner', 'format email', 'field "owner" must be the contact e-mail of the owner')
   }
   return v

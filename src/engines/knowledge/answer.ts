@@ -42,8 +42,10 @@ function sentencesOf(text: string): string[] {
     .flatMap((line) => line.split(/(?<=[.!?])\s+(?=[\p{Lu}\d§(„"])/u))
     .map((s) =>
       s
-        .replace(/^\|\s*|\s*\|$/g, '')
-        .replace(/\s*\|\s*/g, ' — ')
+        .split('|')
+        .map((cell) => cell.trim())
+        .filter((cell, i, cells) => cell !== '' || (i > 0 && i < cells.length - 1))
+        .join(' — ')
         .trim(),
     )
     .filter((s) => s.split(/\s+/).length >= 4)

@@ -14,6 +14,7 @@
  * Tokens are estimated from words: ~1.3 subword tokens per word, the average we see for Czech and
  * English text in common BPE/WordPiece vocabularies.
  */
+import { atxHeading } from '../convert/headings.ts'
 
 export interface ChunkOptions {
   targetTokens?: number
@@ -71,7 +72,6 @@ interface Section {
   units: Unit[]
 }
 
-const MD_HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/
 // Czech legal divisions; their depth is below any Markdown heading level (1–6).
 const LEGAL_DIVISIONS: Array<[RegExp, number]> = [
   [/^(ČÁST|Část)\s+([A-ZÁ-Ža-zá-ž0-9]+)\b.*$/u, 7],
@@ -83,7 +83,13 @@ const LEGAL_DIVISIONS: Array<[RegExp, number]> = [
 const ODSTAVEC = /^\((\d+[a-z]?)\)\s+/
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)]|[a-z][.)])\s+/
 const TABLE_ROW = /^\s*\|.*\|\s*$/
-const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/
+/** A table's rule line ("|---|:--:|"), checked cell by cell (the one-pattern form backtracks). */
+function isTableRule(line: string): boolean {
+  let row = line.trim()
+  if (row.startsWith('|')) row = row.slice(1)
+  if (row.endsWith('|')) row = row.slice(0, -1)
+  return row.includes('-') && row.split('|').every((cell) => /^:?-{3,}:?$/.test(cell.trim()))
+}
 
 function splitLines(markdown: string): Line[] {
   const lines: Line[] = []
@@ -96,8 +102,8 @@ function splitLines(markdown: string): Line[] {
 }
 
 function headingOf(line: string): { level: number; label: string } | undefined {
-  const md = MD_HEADING.exec(line)
-  if (md) return { level: md[1]!.length, label: cleanHeading(md[2]!) }
+  const md = atxHeading(line)
+  if (md) return { level: md.level, label: cleanHeading(md.text) }
   const trimmed = line.trim()
   for (const [pattern, level] of LEGAL_DIVISIONS) {
     // A legal division is a short line of its own, not a sentence that starts with "§ 7 stanoví …".
@@ -224,7 +230,7 @@ function fitUnit(unit: Unit, maxTokens: number): Unit[] {
   let pieces: string[]
   if (unit.kind === 'table') {
     const rows = unit.text.split('\n')
-    const header = rows.length > 2 && TABLE_RULE.test(rows[1]!) ? rows.slice(0, 2) : []
+    const header = rows.length > 2 && isTableRule(rows[1]!) ? rows.slice(0, 2) : []
     const body = rows.slice(header.length)
     pieces = []
     let acc: string[] = []

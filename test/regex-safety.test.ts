@@ -1,0 +1,121 @@
+/**
+ * Every regular expression literal in src/ is checked for super-linear backtracking (ReDoS) with
+ * recheck, the checker ESLint's regexp plugin uses. A pattern recheck calls vulnerable (or cannot
+ * decide) fails this test unless it is listed below with the reason it is safe where it runs:
+ * the input it sees is the operator's own (configuration, list files, local files) or bounded
+ * in length. Patterns that see outside text of unbounded length are rewritten, not listed
+ * (src/kit/text.ts trims in linear time; src/engines/convert/headings.ts reads headings).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import { parseSync } from 'oxc-parser'
+import { check } from 'recheck'
+import { describe, expect, it } from 'vitest'
+
+const root = resolve(import.meta.dirname, '..')
+
+/** `file /pattern/flags` → why it is safe where it runs. */
+const ALLOWED: Record<string, string> = {
+  'src/agents/banking/loan_assessment.ts /\\.?0+$/': 'bounded: the output of toFixed(2)',
+  'src/agents/real-estate/investment_mortgage_check.ts /\\.?0+$/': 'bounded: the output of toFixed(2)',
+  'src/agents/compliance/document_validator.ts /<+$/': 'bounded: a 9-character slice of an MRZ line',
+  'src/agents/data/address_normalizer.ts /^(.*?)\\s*(?:č\\.\\s?p\\.\\s*|č\\.\\s?ev\\.\\s*)?(\\d{1,5})(?:\\s*\\/\\s*(\\d{1,4}[a-zA-Z]?))?$/':
+    'bounded: one comma-separated segment of an address of at most 300 characters (schema)',
+  'src/agents/legal/contract_review.ts /^```(?:json)?\\s*|\\s*```$/g':
+    'bounded: a language-model answer, capped by its max_tokens',
+  'src/agents/real-estate/listing_analyzer.ts /^```(?:json)?\\s*|\\s*```$/g':
+    'bounded: a language-model answer, capped by its max_tokens',
+  'src/agents/real-estate/listing_analyzer.ts /\\s*[-–]\\s*/':
+    'bounded: a locality the pattern above matched',
+  'src/engines/aml/countries.ts /\\(.*?\\)/g':
+    'bounded: a country name or code of at most 60 characters (schema) or from a list file',
+  'src/engines/aml/importers/json.ts /^([^,„“"]+),\\s*([^,]+),/':
+    'trusted: sanctions list files the operator imports',
+  'src/engines/aml/importers/ofac-csv.ts': 'trusted: OFAC remarks from list files the operator imports',
+  'src/engines/context-sync/sync.ts': "trusted: the operator's own context files",
+  'src/engines/knowledge/embedders/openai.ts /\\/+$/': 'trusted: a URL from configuration',
+  'src/kit/http.ts /\\/+$/': 'trusted: a base URL from configuration',
+  'src/services/gateway/health.ts /\\/+$/': 'trusted: a URL from configuration',
+  'src/services/router/modules/llm/relay.ts /\\/+$/': 'trusted: a URL from configuration',
+  'src/services/router/modules/pages/routes.ts /\\/+$/': 'trusted: service URLs from configuration',
+  'src/services/router/modules/proxy/routes.ts /\\/+$/': 'trusted: a proxy target from configuration',
+  'src/services/discovery/service.ts /^(mailto:\\S+@\\S+|https:\\/\\/\\S+)$/':
+    'trusted: a contact address from configuration',
+  'src/engines/realestate/market.ts /^-+|-+$/g': 'bounded: the slug of a district or municipality name',
+  'src/engines/realestate/trends.ts /^-+|-+$/g': 'bounded: the slug of a district or municipality name',
+  'src/kit/egress.ts /<meta[^>]{0,200}?charset\\s*=\\s*["\']?([A-Za-z0-9_.:-]{1,40})/i':
+    'bounded: at most 200 characters inside the tag, in the first 2 KiB of a page',
+  'src/engines/knowledge/chunker.ts /^(ČÁST|Část)\\s+([A-ZÁ-Ža-zá-ž0-9]+)\\b.*$/u':
+    'linear: anchored at the start of one line, tried once (recheck counts the \\b backtrack over one run)',
+  // Outside text of an agent's input (at most the gateway's 256 KiB body), still to be rewritten
+  // as scanners; each is tried from every position but fails fast on ordinary text.
+  'src/agents/legal/contract_review.ts /(\\d+(?:[.,]\\d+)?)\\s*%\\s*(?:z\\s+(?:\\S+\\s+){1,3})?(?:(?:za\\s+)?(?:každý\\s+)?(?:den|dne|denně)|(?:per|a|for each)\\s+day)/iu':
+    'to rewrite: contract text, an agent input of at most 256 KiB',
+  'src/agents/real-estate/cadastre_check.ts':
+    'to rewrite: an extract of the cadastre, an agent input of at most 256 KiB',
+  'src/agents/real-estate/listing_analyzer.ts':
+    'to rewrite: a listing text, an agent input of at most 256 KiB',
+}
+
+function sourceFiles(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) sourceFiles(path, out)
+    else if (path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.endsWith('.d.ts')) out.push(path)
+  }
+  return out
+}
+
+interface Literal {
+  file: string
+  line: number
+  pattern: string
+  flags: string
+}
+
+function regexLiterals(): Literal[] {
+  const found: Literal[] = []
+  for (const path of sourceFiles(join(root, 'src'))) {
+    const text = readFileSync(path, 'utf8')
+    const file = relative(root, path)
+    const visit = (node: unknown): void => {
+      if (!node || typeof node !== 'object') return
+      if (Array.isArray(node)) {
+        for (const n of node) visit(n)
+        return
+      }
+      const n = node as { type?: string; regex?: { pattern: string; flags: string }; start?: number }
+      if (n.type === 'Literal' && n.regex)
+        found.push({
+          file,
+          line: text.slice(0, n.start).split('\n').length,
+          pattern: n.regex.pattern,
+          flags: n.regex.flags,
+        })
+      for (const [key, value] of Object.entries(n)) if (key !== 'parent') visit(value)
+    }
+    visit(parseSync(path, text).program)
+  }
+  return found
+}
+
+describe('regular expressions', () => {
+  it('are linear, or listed with the reason they are safe where they run', async () => {
+    const literals = regexLiterals()
+    expect(literals.length).toBeGreaterThan(400)
+    const unsafe: string[] = []
+    for (const r of literals) {
+      const key = `${r.file} /${r.pattern}/${r.flags}`
+      if (ALLOWED[key] || ALLOWED[r.file]) continue
+      const result = await check(r.pattern, r.flags.replace(/[gy]/g, ''), { timeout: 2000 })
+      if (result.status !== 'safe')
+        unsafe.push(`${r.file}:${r.line} /${r.pattern}/${r.flags} (${result.status})`)
+    }
+    expect(unsafe).toEqual([])
+  }, 180_000)
+
+  it('catches a quadratic pattern, so the check above can fail', async () => {
+    expect((await check('^#{1,6}\\s+(.+?)\\s*#*$', 'm')).status).toBe('vulnerable')
+    expect((await check('^[a-z]+$', '')).status).toBe('safe')
+  })
+})
