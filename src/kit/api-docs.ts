@@ -11,7 +11,9 @@
  *
  * Route schemas may add two things only the document sees:
  * - `config.documentedBody`: a request body the handler reads itself (multipart uploads), which
- *   Fastify must not validate;
+ *   Fastify must not validate; a route that also takes JSON gives that as `schema.body` (keyed by
+ *   content type, `{content: {'application/json': {schema}}}`, so Fastify validates JSON only),
+ *   and the document lists both media types;
  * - with `errorEnvelope`, every operation that names no `default` response gets one: the error body
  *   of the service's envelope (any 4xx/5xx the kit may answer: bad input, limits, outages).
  */
@@ -124,7 +126,19 @@ export async function registerApiDocs(app: App, opts: ApiDocsOptions): Promise<v
       if (!schema && !body && !security) return { schema, url }
       const out: Record<string, unknown> = { ...(schema ?? {}) }
       if (security) out.security = security
-      if (body) {
+      if (body && schema?.body) {
+        // A route that takes JSON (validated, `schema.body`, per content type or not) and a body
+        // its handler reads itself (a multipart upload): both are described.
+        const validated = schema.body as { content?: Record<string, unknown> }
+        out.body = {
+          content: {
+            ...(validated.content ?? { 'application/json': { schema: validated } }),
+            [body.contentType]: {
+              schema: { ...body.schema, ...(body.description ? { description: body.description } : {}) },
+            },
+          },
+        }
+      } else if (body) {
         out.body = { ...body.schema, ...(body.description ? { description: body.description } : {}) }
         out.consumes = [body.contentType]
       }

@@ -441,6 +441,14 @@ export function requestsFor(
     ? fc.oneof(
         multipartBody(doc, multipartSchema),
         fc.tuple(junkBody, contentTypes).map(([payload, contentType]) => ({ payload, contentType })),
+        // A route that takes JSON as well as a form gets JSON bodies too.
+        ...(jsonSchema
+          ? [
+              fc
+                .tuple(jsonBody(doc, jsonSchema), fc.constant('application/json'))
+                .map(([payload, contentType]) => ({ payload, contentType })),
+            ]
+          : []),
       )
     : jsonSchema || ['post', 'put', 'patch'].includes(method)
       ? fc

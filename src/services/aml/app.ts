@@ -7,11 +7,15 @@
  * spec's table fixes it; every other success uses the standard envelope {success, data, meta};
  * every failure uses the standard failure envelope {success:false, error:{code, message, details}}.
  */
+import multipart from '@fastify/multipart'
 import { registerApiDocs } from '../../kit/api-docs.ts'
 import type { Logger } from '../../kit/logger.ts'
 import type { RateLimiter } from '../../kit/ratelimit.ts'
 import type { Semaphore } from '../../kit/semaphore.ts'
 import { type App, createServer } from '../../kit/server.ts'
+import { BatchRunner } from './batch.ts'
+import { BatchStore } from './batch-store.ts'
+import { registerBatchRoutes } from './routes/batch.ts'
 import { registerListRoutes } from './routes/lists.ts'
 import { registerScreeningRoutes } from './routes/screening.ts'
 import type { ListsHolder } from './state.ts'
@@ -30,8 +34,19 @@ export interface AmlDeps {
   loadingRetryAfterSeconds?: number
   now?: () => Date
   logRequests?: boolean
-  /** Reading the audit trail (GET /api/aml/screenings/{id}) takes one of these keys. */
+  /** Reading the audit trail (GET /api/aml/screenings/{id}), batches and monitoring take one of these keys. */
   auditKeys: { adminKey: string; internalKey: string }
+  /** Batches in the store; made over `store`'s database when not given. */
+  batches?: BatchStore
+  /**
+   * Runs batches in the background. When not given, the app makes one that starts when the lists
+   * are ready and stops when the app closes.
+   */
+  batchRunner?: Pick<BatchRunner, 'kick'>
+  /** Largest batch body, JSON or CSV upload (AML_BATCH_MAX_BYTES). */
+  batchMaxBytes?: number
+  /** Batches one key may have queued or running at once (AML_BATCH_MAX_ACTIVE). */
+  batchMaxActive?: number
 }
 
 export async function buildApp(deps: AmlDeps): Promise<App> {
@@ -39,7 +54,7 @@ export async function buildApp(deps: AmlDeps): Promise<App> {
     name: 'aml',
     envelope: 'standard',
     logger: deps.logger,
-    // A batch of 100 subjects stays well under 256 KiB.
+    // Single screenings are small; a batch route sets its own limit (AML_BATCH_MAX_BYTES).
     bodyLimit: 256 * 1024,
     logRequests: deps.logRequests ?? true,
   })
@@ -50,6 +65,7 @@ export async function buildApp(deps: AmlDeps): Promise<App> {
       'Screening of persons and companies against the EU, UN, OFAC, UK and Czech sanctions lists, with PEP, EU high-risk third country, ARES and ISIR modules. Every success is `{success, data, meta}` except `POST /api/aml/screen/complete`, which answers the bare screening response; every failure is `{success:false, error:{code, message, details}, meta}`. See src/services/aml/README.md.',
     tags: [
       { name: 'screening', description: 'Screen subjects; read the stored record of a screening' },
+      { name: 'batch', description: 'Screen a client book (up to 100,000 subjects) as a job' },
       { name: 'lists', description: 'The sanctions list versions loaded' },
       { name: 'health' },
     ],
@@ -59,7 +75,26 @@ export async function buildApp(deps: AmlDeps): Promise<App> {
     },
     errorEnvelope: 'standard',
   })
+  const batchMaxBytes = deps.batchMaxBytes ?? 32 * 1024 * 1024
+  // CSV client books arrive as multipart/form-data (one file part); the route sets the file limit.
+  await app.register(multipart, { limits: { fileSize: batchMaxBytes, files: 1, fields: 0, parts: 1 } })
+  const batches = deps.batches ?? new BatchStore(deps.store.database)
+  let batchRunner = deps.batchRunner
+  if (!batchRunner) {
+    const runner = new BatchRunner({
+      batches,
+      store: deps.store,
+      slots: deps.slots,
+      logger: deps.logger,
+      screening: () => (deps.lists.state.status === 'ready' ? deps.lists.state : undefined),
+    })
+    deps.lists.onReady(() => runner.kick())
+    runner.start()
+    app.addHook('onClose', () => runner.close())
+    batchRunner = runner
+  }
   registerScreeningRoutes(app, deps)
+  registerBatchRoutes(app, { ...deps, batches, batchRunner, batchMaxBytes })
   registerListRoutes(app, deps)
   return app
 }

@@ -37,30 +37,54 @@ describe.skipIf(!haveLists)('gatehouse aml commands', () => {
     expect(lists.lines.join('\n')).toMatch(/un\s+2026-02-27/)
   })
 
-  it('screens a client book into a CSV report, one stored screening per row', async () => {
+  it('screens a client book as a batch into a CSV report, one stored screening per row, references kept', async () => {
     const book = join(dataDir, 'book.csv')
     const report = join(dataDir, 'report.csv')
     writeFileSync(
       book,
-      'first_name,last_name,birth_date,company_name\nJan,Novák,1980-01-01,\nItziar,Alberdi Uranga,1963-10-07,\n,,,Euskadi Ta Askatasuna\n',
+      'first_name,last_name,birth_date,company_name,reference\nJan,Novák,1980-01-01,,K1\nItziar,Alberdi Uranga,1963-10-07,,K2\n,,,Euskadi Ta Askatasuna,\n',
     )
     const t = io(env)
     const code = await amlScreen.run([book, '--out', report], t.io)
     expect(code).toBe(0)
     const lines = readFileSync(report, 'utf8').trim().split('\n')
     expect(lines).toHaveLength(4)
-    expect(lines[1]).toMatch(/^2,Jan,Novák,.*,LOW,/)
-    expect(lines[2]).toMatch(/CRITICAL.*cz_210_2008,NV210-01/)
-    expect(lines[3]).toMatch(/CRITICAL.*NV210-49/)
+    expect(lines[0]).toMatch(/^row,reference,first_name,last_name,/)
+    expect(lines[1]).toMatch(/^2,K1,Jan,Novák,.*,LOW,/)
+    expect(lines[2]).toMatch(/^3,K2,.*CRITICAL.*cz_210_2008,NV210-01/)
+    expect(lines[3]).toMatch(/^4,,.*CRITICAL.*NV210-49/)
     expect(lines[1]).toMatch(/AML-\d{8}-\d{6}/)
+    // Progress and the batch id on stderr; the batch is in the store like one sent over HTTP.
+    const errs = t.errs.join('\n')
+    expect(errs).toMatch(/screening 3 subjects as batch AMLB-\d{8}-\d{6}/)
+    expect(errs).toMatch(/3\/3 subjects/)
+    expect(errs).toMatch(/batch AMLB-\d{8}-\d{6}: screened 3 in .*LOW 1, CRITICAL 2/)
   })
 
-  it('stops at a bad row and names it', async () => {
+  it('screens a JSON client book, and writes a JSON report with the full results', async () => {
+    const book = join(dataDir, 'book.json')
+    const report = join(dataDir, 'report.json')
+    writeFileSync(
+      book,
+      JSON.stringify([{ first_name: 'Itziar', last_name: 'Alberdi Uranga', reference: 'J1' }]),
+    )
+    const t = io(env)
+    expect(await amlScreen.run([book, '--out', report, '--format', 'json'], t.io)).toBe(0)
+    const [row] = JSON.parse(readFileSync(report, 'utf8'))
+    expect(row).toMatchObject({
+      row: 1,
+      reference: 'J1',
+      subject: { first_name: 'Itziar' },
+      result: { overall_risk: { level: 'CRITICAL' }, modules: { sanctions: { status: 'COMPLETED' } } },
+    })
+  })
+
+  it('stops at a bad row and names its line and column', async () => {
     const book = join(dataDir, 'bad.csv')
     writeFileSync(book, 'first_name,last_name,ico\nJan,Novák,\n,,12345678\n')
     const t = io(env)
     expect(await amlScreen.run([book], t.io)).toBe(2)
-    expect(t.errs.join('\n')).toMatch(/row 3: ico: checksum digit should be 9/)
+    expect(t.errs.join('\n')).toMatch(/line 3, column "ico": ico: checksum digit should be 9/)
   })
 
   it('says clearly when the official servers cannot be reached, and changes nothing', async () => {

@@ -3,17 +3,12 @@
  * against, fetching the official files, and screening a client book from a CSV file. Long steps
  * draw a progress bar on a terminal and print plain lines otherwise.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
+import { basename, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { SingleBar } from 'cli-progress'
-import { parse } from 'csv-parse/sync'
-import {
-  createScreener,
-  type ListVersionInfo,
-  loadHighRiskTable,
-  type Subject,
-} from '../../engines/aml/index.ts'
+import { createScreener, type ListVersionInfo, loadHighRiskTable } from '../../engines/aml/index.ts'
 import { AresClient } from '../../engines/registries/ares.ts'
 import { MemoryRegistryCache } from '../../engines/registries/cache.ts'
 import { IsirClient } from '../../engines/registries/isir.ts'
@@ -21,8 +16,11 @@ import type { Command, CommandIO } from '../../kit/command.ts'
 import { commonSpec, type Parsed, parseEnv } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
 import { AppError } from '../../kit/errors.ts'
+import { createLogger } from '../../kit/logger.ts'
+import { BatchRunner, LEASE_MS } from './batch.ts'
+import { BatchStore } from './batch-store.ts'
+import { type ClientBook, checkJsonBook, csvBook, decodeText } from './client-book.ts'
 import { importIntoStore, loadLists, type Progress } from './lists.ts'
-import { subjectOf } from './schemas.ts'
 import { amlSpec } from './service.ts'
 import { AmlStore } from './store.ts'
 
@@ -248,9 +246,11 @@ export async function updateLists(
   })
 }
 
-const CSV_FIELDS = [
+/** Report columns of the subject, in this order. */
+const REPORT_FIELDS = [
   'first_name',
   'last_name',
+  'name',
   'birth_date',
   'nationality',
   'country',
@@ -263,12 +263,38 @@ function csvCell(v: unknown): string {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
 }
 
+/** A client book from a file: JSON (an array of subjects or {subjects}) or CSV. */
+async function readBook(file: string, maxBytes: number): Promise<ClientBook> {
+  const size = statSync(file).size
+  if (size > maxBytes)
+    throw new AppError(
+      'payload_too_large',
+      `${file} is ${size} bytes, more than AML_BATCH_MAX_BYTES (${maxBytes})`,
+    )
+  const bytes = readFileSync(file)
+  const head = decodeText(bytes.subarray(0, 64)).trimStart()
+  if (head.startsWith('[') || head.startsWith('{')) {
+    let value: unknown
+    try {
+      value = JSON.parse(decodeText(bytes))
+    } catch (error) {
+      throw new AppError('invalid_request', `${file} is not valid JSON: ${(error as Error).message}`)
+    }
+    return checkJsonBook(value)
+  }
+  return csvBook(bytes)
+}
+
 export const amlScreen: Command = {
   path: ['aml', 'screen'],
-  summary: 'screen a client book (CSV) and write a CSV or JSON report',
-  usage: `gatehouse aml screen FILE.csv [--out REPORT] [--format csv|json]
-  FILE.csv has a header with any of: ${CSV_FIELDS.join(', ')} (a person row: first_name, last_name; a company row: ico and/or company_name).
-  Every row is a screening stored in the audit trail. ARES and ISIR are asked unless AML_NETWORK_MODULES=false.`,
+  summary: 'screen a client book (CSV or JSON) as a batch and write a CSV or JSON report',
+  usage: `gatehouse aml screen FILE [--out REPORT] [--format csv|json]
+  FILE is a CSV client book with a header naming any of: first_name, last_name, birth_date, nationality, country,
+  ico, company_name, reference (or Jméno, Příjmení, Datum narození, IČO, Název, Číslo klienta …; other columns are
+  ignored), or JSON: an array of subjects or {"subjects": [...]}. Up to 100,000 subjects.
+  It runs as a batch, as POST /api/aml/screen/batch does: every subject is a screening in the audit trail, written a
+  chunk at a time; the batch id is printed and GET /api/aml/screen/batch/{id} shows it. If the command is stopped, a
+  running aml service finishes the batch. ARES and ISIR are asked unless AML_NETWORK_MODULES=false.`,
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,
@@ -277,7 +303,7 @@ export const amlScreen: Command = {
     })
     const file = positionals[0]
     if (!file) {
-      io.err('give the CSV file to screen')
+      io.err('give the client book to screen (CSV or JSON)')
       return 2
     }
     const format = values.format
@@ -285,26 +311,17 @@ export const amlScreen: Command = {
       io.err('--format must be csv or json')
       return 2
     }
-    const rows = parse(readFileSync(file, 'utf8'), {
-      columns: true,
-      skip_empty_lines: true,
-      trim: true,
-      bom: true,
-    }) as Record<string, string>[]
-    const subjects: Subject[] = []
-    for (const [i, row] of rows.entries()) {
-      const body: Record<string, string> = {}
-      for (const f of CSV_FIELDS) if (row[f]) body[f] = row[f]
-      try {
-        subjects.push(subjectOf(body))
-      } catch (error) {
-        if (error instanceof AppError) {
-          io.err(`row ${i + 2}: ${error.message}`)
-          return 2
-        }
-        throw error
+    let book: ClientBook
+    try {
+      book = await readBook(file, config(io).AML_BATCH_MAX_BYTES)
+    } catch (error) {
+      if (error instanceof AppError) {
+        io.err(error.message)
+        return 2
       }
+      throw error
     }
+    if (book.ignoredColumns.length > 0) io.err(`ignored columns: ${book.ignoredColumns.join(', ')}`)
     return withStore(io, async (store, cfg) => {
       const p = progress(io)
       const listsDir = cfg.AML_LISTS_DIR === 'none' ? undefined : resolve(cfg.AML_LISTS_DIR)
@@ -331,87 +348,99 @@ export const amlScreen: Command = {
           : {}),
         budgets: { registry: cfg.AML_REGISTRY_TIMEOUT_MS, insolvency: cfg.AML_INSOLVENCY_TIMEOUT_MS },
       })
-      p.step(`screening ${subjects.length} subjects`)
-      const results = []
-      for (const [i, subject] of subjects.entries()) {
-        const outcome = await screener.screen(subject)
-        const at = new Date()
-        const day = at.toISOString().slice(0, 10).replace(/-/g, '')
-        const id = `AML-${day}-${String(await store.next(`screening:${day}`)).padStart(6, '0')}`
-        const result = { screening_id: id, timestamp: at.toISOString(), ...outcome }
-        await store.saveScreening({
-          screening_id: id,
-          created_at: result.timestamp,
-          subject_type: 'last_name' in subject ? 'person' : 'company',
-          risk_level: result.overall_risk.level,
-          input: subject,
-          list_versions: loaded.versions.map((v) => ({
-            id: v.id,
-            list: v.list,
-            source: v.source,
-            list_date: v.listDate,
-            sha256: v.sha256,
-          })),
-          result,
-        })
-        results.push({ row: i + 2, subject, result })
-        p.tick?.(i + 1, subjects.length, 'subjects')
-      }
+      // The batch is created already held by this process, so no running service takes it first.
+      const batches = new BatchStore(store.database)
+      const runner = new BatchRunner({
+        batches,
+        store,
+        owner: `cli:${hostname()}:${process.pid}`,
+        screening: () => ({ screener, versions: loaded.versions }),
+        logger: createLogger({ level: 'warn' }),
+      })
+      const at = new Date()
+      const day = at.toISOString().slice(0, 10).replace(/-/g, '')
+      const batchId = `AMLB-${day}-${String(await store.next(`batch:${day}`)).padStart(6, '0')}`
+      await batches.create({
+        batchId,
+        createdAt: at.toISOString(),
+        createdBy: 'cli',
+        source: 'cli',
+        fileName: basename(file),
+        ignoredColumns: book.ignoredColumns,
+        rows: book.rows.map((r) => ({ reference: r.reference, input: r.input, line: r.line })),
+        lease: { owner: runner.owner, until: new Date(at.getTime() + LEASE_MS).toISOString() },
+      })
+      p.step(`screening ${book.rows.length} subjects as batch ${batchId}`)
+      const batch = (await batches.get(batchId))!
+      const started = performance.now()
+      const outcome = await runner.process(batch, (_b, done) => p.tick?.(done, book.rows.length, 'subjects'))
+      const seconds = (performance.now() - started) / 1000
       p.stop()
-      let report: string
-      if (format === 'json') report = `${JSON.stringify(results, null, 2)}\n`
-      else {
-        const header = [
-          'row',
-          ...CSV_FIELDS,
-          'screening_id',
-          'level',
-          'score',
-          'completeness',
-          'hit_list',
-          'hit_list_id',
-          'hit_name',
-          'hit_score',
-          'modules_not_completed',
-        ]
-        const lines = [header.join(',')]
-        for (const { row, subject, result } of results) {
-          const hit = (
-            result.modules.sanctions?.data.matches as
-              | { list: string; list_id: string; matched_name: string; score: number }[]
-              | undefined
-          )?.[0]
-          const notCompleted = Object.entries(result.modules)
-            .filter(([, m]) => m.status !== 'COMPLETED')
-            .map(([name, m]) => `${name}:${m.status}`)
-            .join(' ')
-          lines.push(
-            [
-              row,
-              ...CSV_FIELDS.map((f) => (subject as Record<string, string>)[f]),
-              result.screening_id,
-              result.overall_risk.level,
-              result.overall_risk.score,
-              result.completeness,
-              hit?.list,
-              hit?.list_id,
-              hit?.matched_name,
-              hit?.score,
-              notCompleted,
-            ]
-              .map(csvCell)
-              .join(','),
-          )
-        }
-        report = `${lines.join('\n')}\n`
+      if (outcome !== 'completed') {
+        io.err(
+          `batch ${batchId} ${outcome === 'failed' ? `failed: ${(await batches.get(batchId))?.error}` : 'stopped'}`,
+        )
+        return 1
       }
+      const rows: string[] = []
+      const json: unknown[] = []
+      const levels: Record<string, number> = {}
+      if (format === 'csv')
+        rows.push(
+          [
+            'row',
+            'reference',
+            ...REPORT_FIELDS,
+            'screening_id',
+            'level',
+            'score',
+            'completeness',
+            'hit_list',
+            'hit_list_id',
+            'hit_name',
+            'hit_score',
+            'modules_not_completed',
+          ].join(','),
+        )
+      for await (const r of batches.results(batchId)) {
+        levels[r.level ?? '?'] = (levels[r.level ?? '?'] ?? 0) + 1
+        const row = r.line ?? r.index + 1
+        if (format === 'json') {
+          json.push({ row, reference: r.reference, subject: r.input, result: r.result })
+          continue
+        }
+        const result = r.result as { modules?: Record<string, { status: string }> } | null
+        const hit = r.hits?.[0]
+        const notCompleted = Object.entries(result?.modules ?? {})
+          .filter(([, m]) => m.status !== 'COMPLETED')
+          .map(([name, m]) => `${name}:${m.status}`)
+          .join(' ')
+        rows.push(
+          [
+            row,
+            r.reference,
+            ...REPORT_FIELDS.map((f) => r.input[f]),
+            r.screening_id,
+            r.level,
+            r.score,
+            r.completeness,
+            hit?.list,
+            hit?.list_id,
+            hit?.matched_name,
+            hit?.score,
+            notCompleted,
+          ]
+            .map(csvCell)
+            .join(','),
+        )
+      }
+      const report = format === 'json' ? `${JSON.stringify(json, null, 2)}\n` : `${rows.join('\n')}\n`
       if (values.out) writeFileSync(values.out, report)
       else io.out(report.trimEnd())
-      const levels: Record<string, number> = {}
-      for (const { result } of results)
-        levels[result.overall_risk.level] = (levels[result.overall_risk.level] ?? 0) + 1
       io.err(
-        `screened ${results.length}: ${Object.entries(levels)
+        `batch ${batchId}: screened ${book.rows.length} in ${seconds.toFixed(1)} s (${Math.round(book.rows.length / Math.max(seconds, 0.001))}/s): ${Object.entries(
+          levels,
+        )
           .map(([l, n]) => `${l} ${n}`)
           .join(', ')}${values.out ? `; report in ${values.out}` : ''}`,
       )

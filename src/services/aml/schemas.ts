@@ -59,13 +59,6 @@ export const SubjectBody = Type.Object(
   { additionalProperties: false },
 )
 
-export const BatchBody = Type.Object(
-  {
-    subjects: Type.Array(SubjectBody, { minItems: 1, maxItems: 100 }),
-  },
-  { additionalProperties: false },
-)
-
 export const ScreeningIdParams = Type.Object({
   screening_id: Type.String({ pattern: '^AML-\\d{8}-\\d{1,12}$' }),
 })
@@ -110,14 +103,6 @@ const screeningFields = {
 }
 
 export const ScreeningResponse = Type.Object(screeningFields)
-
-export const BatchResponse = okSchema(
-  Type.Object({
-    count: Type.Integer({ minimum: 1 }),
-    levels: Type.Record(Type.String(), Type.Integer(), { description: 'Risk level → subjects' }),
-    results: Type.Array(ScreeningResponse, { description: 'In the order of the subjects sent' }),
-  }),
-)
 
 /** The audit record, as stored: every field passes through, whatever version of the service wrote it. */
 export const ScreeningRecordResponse = okSchema(

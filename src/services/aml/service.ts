@@ -24,6 +24,8 @@ import { DEV_ADMIN_KEY, DEV_INTERNAL_KEY } from '../../kit/secrets.ts'
 import { LocalSemaphore, RedisSemaphore, type Semaphore } from '../../kit/semaphore.ts'
 import { defineService } from '../../kit/service.ts'
 import { buildApp } from './app.ts'
+import { BatchRunner } from './batch.ts'
+import { BatchStore } from './batch-store.ts'
 import { loadLists } from './lists.ts'
 import { ListsHolder } from './state.ts'
 import { AmlStore } from './store.ts'
@@ -56,6 +58,18 @@ export const amlSpec = {
     min: 0,
     max: 60_000,
     doc: 'how long a screening waits for a slot before 503',
+  }),
+  AML_BATCH_MAX_BYTES: env.int({
+    default: 32 * 1024 * 1024,
+    min: 1024,
+    max: 256 * 1024 * 1024,
+    doc: 'largest batch (JSON body or CSV upload), bytes',
+  }),
+  AML_BATCH_MAX_ACTIVE: env.int({
+    default: 2,
+    min: 1,
+    max: 100,
+    doc: 'batches one key may have queued or running at once',
   }),
   AML_MATCH_THRESHOLD: env.string({
     default: String(DEFAULT_THRESHOLD),
@@ -160,6 +174,17 @@ export const amlService = defineService({
     const lists = new ListsHolder()
     const listsDir = config.AML_LISTS_DIR === 'none' ? undefined : resolve(config.AML_LISTS_DIR)
 
+    // Batches left running by a stopped instance (or the CLI) are taken over once the lists load.
+    const batches = new BatchStore(db.as())
+    const batchRunner = new BatchRunner({
+      batches,
+      store,
+      slots,
+      logger: log,
+      screening: () => (lists.state.status === 'ready' ? lists.state : undefined),
+    })
+    lists.onReady(() => batchRunner.start())
+
     const app = await buildApp({
       logger,
       store,
@@ -168,6 +193,10 @@ export const amlService = defineService({
       rateLimitPerMinute: config.AML_RATE_LIMIT_PER_MINUTE,
       slots,
       auditKeys: { adminKey: config.ADMIN_API_KEY, internalKey: config.INTERNAL_API_KEY },
+      batches,
+      batchRunner,
+      batchMaxBytes: config.AML_BATCH_MAX_BYTES,
+      batchMaxActive: config.AML_BATCH_MAX_ACTIVE,
     })
 
     const started = performance.now()
@@ -229,6 +258,8 @@ export const amlService = defineService({
       ],
       async close() {
         await loading
+        // Gives a running batch back at once, so another instance (or the next start) goes on.
+        await batchRunner.close()
         await rateLimiter.close()
         await slots.close()
         if (redis) redis.disconnect()

@@ -19,6 +19,12 @@ export type ListsState =
 
 export class ListsHolder {
   state: ListsState = { status: 'loading', since: Date.now(), step: 'starting' }
+  private readonly listeners: (() => void)[] = []
+
+  /** Called each time the lists become ready (background work waiting for them starts). */
+  onReady(listener: () => void): void {
+    this.listeners.push(listener)
+  }
 
   step(step: string): void {
     if (this.state.status === 'loading') this.state = { ...this.state, step }
@@ -26,6 +32,7 @@ export class ListsHolder {
 
   ready(engine: ScreeningEngine, screener: Screener, versions: ListVersionInfo[], loadMs: number): void {
     this.state = { status: 'ready', engine, screener, versions, loadedAt: new Date().toISOString(), loadMs }
+    for (const listener of this.listeners) listener()
   }
 
   fail(reason: string): void {

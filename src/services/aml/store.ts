@@ -64,6 +64,11 @@ export class AmlStore {
     this.db = db as unknown as Kysely<Tables>
   }
 
+  /** The database the store writes to (the batch and monitoring stores share it). */
+  get database(): Kysely<unknown> {
+    return this.db as unknown as Kysely<unknown>
+  }
+
   /** Stores a version with all its entities in one transaction; a known sha256 is skipped. */
   async importVersion(
     v: ListVersion,
@@ -168,13 +173,22 @@ export class AmlStore {
    * instances sharing the database never hand out the same number.
    */
   async next(name: string): Promise<number> {
+    return this.reserve(name, 1)
+  }
+
+  /**
+   * `count` consecutive numbers of a named sequence in one statement (a chunk of a batch takes its
+   * screening ids at once); returns the first. Numbers are never handed out twice, across
+   * instances; a range whose work is lost leaves a gap.
+   */
+  async reserve(name: string, count: number): Promise<number> {
     const row = await this.db
       .insertInto('aml_counters')
-      .values({ name, value: 1 })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql`aml_counters.value + 1` }))
+      .values({ name, value: count })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql`aml_counters.value + ${count}` }))
       .returning('value')
       .executeTakeFirstOrThrow()
-    return Number(row.value)
+    return Number(row.value) - count + 1
   }
 
   /** `resultJson`: the result already serialised (the route sends the same text). */

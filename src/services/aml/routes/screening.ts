@@ -1,6 +1,6 @@
 /**
- * POST /api/aml/screen/complete (the spec's route), POST /api/aml/screen/batch (up to 100
- * subjects) and GET /api/aml/screenings/{screening_id} (the audit record).
+ * POST /api/aml/screen/complete (the spec's route) and GET /api/aml/screenings/{screening_id}
+ * (the audit record). Batches are in batch.ts.
  *
  * Order of checks: lists loaded (503), rate limit per IP (429), body (400), a free screening slot
  * (waits briefly, then 503). Every screening is stored before it is answered.
@@ -8,16 +8,13 @@
 
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Static } from 'typebox'
-import { type ScreeningOutcome, type Subject, subjectLabel } from '../../../engines/aml/index.ts'
+import { isPerson, type ScreeningOutcome, type Subject, subjectLabel } from '../../../engines/aml/index.ts'
 import { ok } from '../../../kit/envelope.ts'
 import { AppError, errors } from '../../../kit/errors.ts'
 import { rateLimitHeaders } from '../../../kit/ratelimit.ts'
-import { sameSecret } from '../../../kit/secrets.ts'
 import type { App } from '../../../kit/server.ts'
 import type { AmlDeps } from '../app.ts'
 import {
-  BatchBody,
-  BatchResponse,
   ScreeningIdParams,
   ScreeningRecordResponse,
   ScreeningResponse,
@@ -25,6 +22,7 @@ import {
   subjectOf,
 } from '../schemas.ts'
 import type { ListsState } from '../state.ts'
+import { operatorOnly } from './auth.ts'
 
 const WINDOW_MS = 60_000
 
@@ -97,7 +95,7 @@ export function registerScreeningRoutes(app: App, deps: AmlDeps): void {
       {
         screening_id: result.screening_id,
         created_at: result.timestamp,
-        subject_type: 'last_name' in subject ? 'person' : 'company',
+        subject_type: isPerson(subject) ? 'person' : 'company',
         risk_level: result.overall_risk.level,
         input,
         list_versions: state.versions.map((v) => ({
@@ -155,50 +153,11 @@ export function registerScreeningRoutes(app: App, deps: AmlDeps): void {
     },
   )
 
-  app.post(
-    '/api/aml/screen/batch',
-    {
-      schema: {
-        summary: 'Screen up to 100 subjects (a client book)',
-        description:
-          'Each subject is screened and stored as its own screening. Counts as one request against the rate limit; holds one screening slot and runs up to 4 subjects at a time within it.',
-        tags: ['screening'],
-        body: BatchBody,
-        response: { 200: BatchResponse },
-      },
-      preValidation: async (request, reply) => {
-        ready()
-        await limit(request, reply)
-      },
-    },
-    async (request, reply) => {
-      const state = ready()
-      const subjects = request.body.subjects.map((s, i) => subjectOf(s, `subjects.${i}.`))
-      const release = await slot()
-      try {
-        const results: ScreeningResult[] = new Array(subjects.length)
-        let next = 0
-        const worker = async () => {
-          while (next < subjects.length) {
-            const i = next++
-            results[i] = (await screenAndStore(state, subjects[i]!, request.body.subjects[i])).result
-          }
-        }
-        await Promise.all(Array.from({ length: Math.min(4, subjects.length) }, worker))
-        const levels: Record<string, number> = {}
-        for (const r of results) levels[r.overall_risk.level] = (levels[r.overall_risk.level] ?? 0) + 1
-        return ok(reply, { count: results.length, levels, results })
-      } finally {
-        release()
-      }
-    },
-  )
-
   app.get(
     '/api/aml/screenings/:screening_id',
     {
       // The audit trail names people and what was found about them: operators only.
-      onRequest: auditReader(deps.auditKeys),
+      onRequest: operatorOnly(deps.auditKeys, 'Reading a screening record'),
       schema: {
         security: [{ adminKey: [] }, { internalKey: [] }],
         tags: ['screening'],
@@ -217,24 +176,4 @@ export function registerScreeningRoutes(app: App, deps: AmlDeps): void {
       return ok(reply, record as Static<typeof ScreeningRecordResponse>['data'])
     },
   )
-}
-
-/** X-Admin-Key: ADMIN_API_KEY or X-API-Key: INTERNAL_API_KEY (a missing key 401, a wrong one 403). */
-function auditReader(keys: { adminKey: string; internalKey: string }) {
-  return async (request: FastifyRequest): Promise<void> => {
-    const admin = request.headers['x-admin-key']
-    const internal = request.headers['x-api-key']
-    const given = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined)
-    if (sameSecret(given(admin), keys.adminKey) || sameSecret(given(internal), keys.internalKey)) return
-    if (given(admin) === undefined && given(internal) === undefined) {
-      throw new AppError(
-        'unauthorized',
-        'Reading a screening record needs X-Admin-Key or the internal X-API-Key',
-        {
-          header: 'X-Admin-Key',
-        },
-      )
-    }
-    throw new AppError('forbidden', 'Invalid admin or internal key', { header: 'X-Admin-Key' })
-  }
 }
