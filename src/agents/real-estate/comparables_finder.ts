@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
 import { findComparables, ppm2Stats, roomsOf, snapshotDate } from '../../engines/realestate/comparables.ts'
+import { valuerFor } from '../../engines/realestate/valuation.ts'
 import {
   NullableNumber,
   PartialSchema,
@@ -14,7 +15,7 @@ export const comparablesFinder = defineAgent({
   service: 'real-estate',
   name: 'comparables_finder',
   description:
-    'Finds the flats for sale most like a given one — nearest first, same room count, floor area within a tolerance — from the listing data, with distance, price and price per m² of each and their median.',
+    "Finds the flats for sale most like a given one — nearest first, same room count, floor area within a tolerance — from the listing data, with distance, price and price per m² of each and their median; each is set against its own estimate by the fitted model the domain service uses (itself left out), so an ad priced off its market stands out, and the flat asked about gets the model's CZK/m².",
   input: Type.Object(
     {
       ...LocationFields,
@@ -35,9 +36,12 @@ export const comparablesFinder = defineAgent({
         area_m2: Type.Number(),
         price: Type.Number(),
         price_per_m2: Type.Integer(),
+        estimate_per_m2: Type.Integer({ description: "the model's CZK/m² for this flat, itself left out" }),
+        vs_estimate: Type.Number({ description: 'asking CZK/m² / estimated CZK/m²' }),
         locality: Type.String(),
       }),
     ),
+    estimate_per_m2: NullableNumber({ description: "the model's CZK/m² for the flat asked about" }),
     found: Type.Integer({ description: 'all matches within the radius, before the limit' }),
     radius_km: Type.Number(),
     median_price_per_m2: NullableNumber(),
@@ -76,6 +80,7 @@ export const comparablesFinder = defineAgent({
         found: 0,
         radius_km: input.radius_km ?? 0,
         median_price_per_m2: null,
+        estimate_per_m2: null,
         data_as_of: asOf,
         partial: true,
         sources,
@@ -93,16 +98,38 @@ export const comparablesFinder = defineAgent({
         : { areaTolerance: tolerance },
     )
     const stats = ppm2Stats(search.comps)
-    return {
-      comparables: search.comps.slice(0, input.limit ?? 10).map((c) => ({
-        code: c.code,
-        distance_km: Math.round(c.distanceKm * 100) / 100,
+    const valuer = valuerFor(sales)
+    const own = (c: (typeof search.comps)[number]) =>
+      valuer.pricePerM2({
+        lat: c.lat,
+        lon: c.lon,
+        area: c.area,
         disposition: c.disposition,
-        area_m2: c.area,
-        price: c.price,
-        price_per_m2: Math.round(c.ppm2),
-        locality: c.locality,
-      })),
+        exclude: [c.code],
+      })
+    return {
+      comparables: search.comps.slice(0, input.limit ?? 10).map((c) => {
+        const estimate = own(c)
+        return {
+          code: c.code,
+          distance_km: Math.round(c.distanceKm * 100) / 100,
+          disposition: c.disposition,
+          area_m2: c.area,
+          price: c.price,
+          price_per_m2: Math.round(c.ppm2),
+          estimate_per_m2: Math.round(estimate),
+          vs_estimate: Math.round((c.ppm2 / estimate) * 1000) / 1000,
+          locality: c.locality,
+        }
+      }),
+      estimate_per_m2: Math.round(
+        valuer.pricePerM2({
+          lat: where.point.lat,
+          lon: where.point.lon,
+          area: input.area_m2,
+          disposition: input.disposition,
+        }),
+      ),
       found: search.comps.length,
       radius_km: search.radiusKm,
       median_price_per_m2: stats ? Math.round(stats.median) : null,
@@ -114,6 +141,10 @@ export const comparablesFinder = defineAgent({
           rule: `Same room count${rooms === undefined ? ' (any: no disposition given)' : ''}, floor area ±${Math.round(tolerance * 100)} %, nearest first`,
           source: `Sreality sale listings, snapshot ${asOf}`,
           outcome: `${search.comps.length} within ${search.radiusKm} km`,
+        },
+        {
+          rule: `Each set against the fitted model's estimate (gradient-boosted trees over position, area, disposition and nearby asking prices), itself left out`,
+          source: `fitted on ${valuer.info.fitted_on} sale listings, checked on ${valuer.info.held_out} held out`,
         },
       ],
     }

@@ -4,10 +4,14 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDispatcher } from '../../../test/agents/harness.ts'
 import { agentCalls, describeWorkedExamples, fakeAgent } from '../../../test/agents/service-tests.ts'
+import { haversineKm } from '../../engines/realestate/comparables.ts'
+import { findOpportunities, opportunityThresholds } from '../../engines/realestate/opportunities.ts'
+import { valuerFor } from '../../engines/realestate/valuation.ts'
 import { parseEnv } from '../../kit/config.ts'
 import type { AppError } from '../../kit/errors.ts'
 import { agentSpec, createAgentDeps } from '../deps.ts'
 import { realEstateAgents } from './index.ts'
+import { listings } from './location.ts'
 
 const NOW = new Date('2025-06-01T10:00:00Z')
 const deps = createAgentDeps(parseEnv(agentSpec, {}))
@@ -141,16 +145,16 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
     },
   },
   undervalued_detector: {
-    'Two ads in Prague-Vinohrady: one far below the local median': {
+    'Two ads in Prague-Vinohrady: one far below its estimate': {
       flagged: { high: 1, medium: 0 },
       results: [
-        { id: 'ad-1', flag: 'HIGH', ratio: 0.61 },
-        { id: 'ad-2', flag: 'NONE', ratio: 1.147 },
+        { id: 'ad-1', flag: 'HIGH', ratio: 0.565 },
+        { id: 'ad-2', flag: 'NONE', ratio: 1.165 },
       ],
     },
     'Scan 1 km around Brno náměstí Svobody for flagged listings': {
       checked: 75,
-      flagged: { high: 8, medium: 11 },
+      flagged: { high: 3, medium: 7 },
     },
   },
   listing_analyzer: {
@@ -237,6 +241,37 @@ describeWorkedExamples('real-estate agents: worked examples', {
 })
 
 describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', () => {
+  it('flags exactly what the domain service lists as opportunities, by the same model', async () => {
+    const scan = { latitude: 49.1951, longitude: 16.6081, radius_km: 1 }
+    const out = await run('undervalued_detector', { scan, limit: 500 })
+    const sales = listings(deps.listingsFile)
+    const t = opportunityThresholds('2025-06-01')
+    const around = new Set(
+      sales
+        .filter((s) => haversineKm(scan.latitude, scan.longitude, s.lat, s.lon) <= scan.radius_km)
+        .map((s) => s.code),
+    )
+    const service = findOpportunities(valuerFor(sales), t).filter((o) => around.has(o.sale.code))
+    expect(out.results.map((r: { id: string; flag: string }) => [r.id, r.flag]).sort()).toEqual(
+      service.map((o) => [o.sale.code, o.level]).sort(),
+    )
+    expect(out.results[0].reason).toMatch(/% of its estimate of \d+ CZK\/m²/)
+  })
+
+  it('sets each comparable against its own estimate by the model', async () => {
+    const out = await run('comparables_finder', {
+      latitude: 49.1951,
+      longitude: 16.6068,
+      area_m2: 60,
+      disposition: '2+kk',
+      limit: 5,
+    })
+    expect(out.estimate_per_m2).toBeGreaterThan(50_000)
+    for (const c of out.comparables) {
+      expect(c.vs_estimate).toBeCloseTo(c.price_per_m2 / c.estimate_per_m2, 2)
+    }
+  })
+
   it('geocodes an address through data/geocoder and values from there', async () => {
     const out = await run('property_valuation', {
       address: 'Nádražní 1, Praha 5 - Smíchov',

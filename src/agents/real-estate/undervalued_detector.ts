@@ -1,36 +1,20 @@
 import { Type } from 'typebox'
-import {
-  findComparables,
-  haversineKm,
-  ppm2Stats,
-  roomsOf,
-  snapshotDate,
-} from '../../engines/realestate/comparables.ts'
+import { haversineKm, snapshotDate } from '../../engines/realestate/comparables.ts'
+import { assessListing, opportunityThresholds } from '../../engines/realestate/opportunities.ts'
+import { valuerFor } from '../../engines/realestate/valuation.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
-import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { NullableNumber, RulesAppliedSchema } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import { defineAgent } from '../types.ts'
 import { listings } from './location.ts'
 
-interface Thresholds extends ReferenceVersion {
-  high_below: number
-  medium_below: number
-  min_comparables: number
-}
-
-const Flag = Type.Union([
-  Type.Literal('HIGH'),
-  Type.Literal('MEDIUM'),
-  Type.Literal('NONE'),
-  Type.Literal('INSUFFICIENT_DATA'),
-])
+const Flag = Type.Union([Type.Literal('HIGH'), Type.Literal('MEDIUM'), Type.Literal('NONE')])
 
 export const undervaluedDetector = defineAgent({
   service: 'real-estate',
   name: 'undervalued_detector',
   description:
-    "Flags flats priced below their local market: each ad's price per m² against the median of its comparables (same rooms, ±20 % area, nearest within 1–5 km) — HIGH below 0.8 ×, MEDIUM below 0.9 ×. Checks the ads given, or scans the listing data around a point.",
+    "Flags flats priced below their market: each ad's price per m² against its estimate by the fitted model the domain service uses (gradient-boosted trees over position, area, disposition and nearby asking prices; a listing of the data is left out of its own estimate) — HIGH below 0.8 ×, MEDIUM below 0.9 × — with the comparables' median beside it and the reason in words. Checks the ads given, or scans the listing data around a point: the same judgement as the domain service's /api/reality/opportunities.",
   input: Type.Object(
     {
       listings: Type.Optional(
@@ -74,10 +58,14 @@ export const undervaluedDetector = defineAgent({
         id: Type.String(),
         price: Type.Number(),
         price_per_m2: Type.Integer(),
-        local_median_per_m2: NullableNumber(),
-        ratio: NullableNumber(),
+        estimate: Type.Number({ description: "the model's estimate, CZK" }),
+        estimate_per_m2: Type.Integer({ description: "the model's CZK/m²" }),
+        confidence: Type.String({ description: 'high, medium or low: how far the estimate can be trusted' }),
+        ratio: Type.Number({ description: 'asking CZK/m² / estimated CZK/m²' }),
+        local_median_per_m2: NullableNumber({ description: "the comparables' median CZK/m²" }),
         comparables: Type.Integer(),
         flag: Flag,
+        reason: Type.String(),
       }),
     ),
     data_as_of: Type.String(),
@@ -85,7 +73,7 @@ export const undervaluedDetector = defineAgent({
   }),
   examples: [
     {
-      title: 'Two ads in Prague-Vinohrady: one far below the local median',
+      title: 'Two ads in Prague-Vinohrady: one far below its estimate',
       input: {
         listings: [
           {
@@ -115,87 +103,56 @@ export const undervaluedDetector = defineAgent({
   async run(input, ctx) {
     if (!input.listings === !input.scan)
       throw errors.invalid('listings', 'give either listings or scan, not both or neither')
-    const t = covered(() => referenceAt<Thresholds>('realestate-opportunity', asOfDate(undefined, ctx.now)))
+    const t = covered(() => opportunityThresholds(asOfDate(undefined, ctx.now)))
     const sales = listings(ctx.deps.listingsFile)
     const asOf = snapshotDate(sales)
-    type Item = {
-      id: string
-      price: number
-      area: number
-      lat: number
-      lon: number
-      rooms: number | null | undefined
-      exclude?: string[]
-    }
-    let items: Item[]
-    if (input.listings) {
-      items = input.listings.map((l) => ({
-        id: l.id,
-        price: l.price,
-        area: l.area_m2,
-        lat: l.latitude,
-        lon: l.longitude,
-        rooms: l.disposition ? roomsOf(l.disposition) : undefined,
-      }))
-    } else {
-      const s = input.scan!
-      items = sales
-        .filter((x) => haversineKm(s.latitude, s.longitude, x.lat, x.lon) <= s.radius_km)
-        .sort((a, b) => a.code.localeCompare(b.code))
-        .map((x) => ({
-          id: x.code,
-          price: x.price,
-          area: x.area,
-          lat: x.lat,
-          lon: x.lon,
-          rooms: x.rooms,
-          exclude: [x.code],
+    const valuer = valuerFor(sales)
+    const scan = input.scan
+    const items = input.listings
+      ? input.listings.map((l) => ({
+          id: l.id,
+          price: l.price,
+          area: l.area_m2,
+          lat: l.latitude,
+          lon: l.longitude,
+          disposition: l.disposition,
+          exclude: [] as string[],
         }))
-    }
+      : sales
+          .filter((x) => haversineKm(scan!.latitude, scan!.longitude, x.lat, x.lon) <= scan!.radius_km)
+          .sort((a, b) => a.code.localeCompare(b.code))
+          .map((x) => ({
+            id: x.code,
+            price: x.price,
+            area: x.area,
+            lat: x.lat,
+            lon: x.lon,
+            disposition: x.disposition,
+            exclude: [x.code],
+          }))
     const results = items.map((it) => {
-      const search = findComparables(sales, {
-        lat: it.lat,
-        lon: it.lon,
-        area: it.area,
-        rooms: it.rooms,
-        exclude: it.exclude ?? [],
-      })
-      const stats = ppm2Stats(search.comps)
-      const ppm2 = it.price / it.area
-      if (!stats || stats.count < t.min_comparables) {
-        return {
-          id: it.id,
-          price: it.price,
-          price_per_m2: Math.round(ppm2),
-          local_median_per_m2: stats ? Math.round(stats.median) : null,
-          ratio: null,
-          comparables: stats?.count ?? 0,
-          flag: 'INSUFFICIENT_DATA' as const,
-        }
-      }
-      const ratio = ppm2 / stats.median
-      const flag =
-        ratio < t.high_below
-          ? ('HIGH' as const)
-          : ratio < t.medium_below
-            ? ('MEDIUM' as const)
-            : ('NONE' as const)
+      const a = assessListing(valuer, it, t)
       return {
         id: it.id,
         price: it.price,
-        price_per_m2: Math.round(ppm2),
-        local_median_per_m2: Math.round(stats.median),
-        ratio: Math.round(ratio * 1000) / 1000,
-        comparables: stats.count,
-        flag,
+        price_per_m2: Math.round(it.price / it.area),
+        estimate: a.estimate,
+        estimate_per_m2: a.estimate_per_m2,
+        confidence: a.confidence,
+        ratio: a.ratio,
+        local_median_per_m2: a.local_median_per_m2,
+        comparables: a.comparables,
+        flag: a.level,
+        reason: a.reason,
       }
     })
     const high = results.filter((r) => r.flag === 'HIGH').length
     const medium = results.filter((r) => r.flag === 'MEDIUM').length
-    const onlyFlagged = input.only_flagged ?? Boolean(input.scan)
-    const shown = (onlyFlagged ? results.filter((r) => r.flag === 'HIGH' || r.flag === 'MEDIUM') : results)
-      .sort((a, b) => (input.scan ? (a.ratio ?? 9) - (b.ratio ?? 9) || a.id.localeCompare(b.id) : 0))
+    const onlyFlagged = input.only_flagged ?? Boolean(scan)
+    const shown = (onlyFlagged ? results.filter((r) => r.flag !== 'NONE') : results)
+      .sort((a, b) => (scan ? a.ratio - b.ratio || a.id.localeCompare(b.id) : 0))
       .slice(0, input.limit ?? 50)
+    const info = valuer.info
     return {
       checked: results.length,
       flagged: { high, medium },
@@ -203,13 +160,17 @@ export const undervaluedDetector = defineAgent({
       data_as_of: asOf,
       rules_applied: [
         {
-          rule: `HIGH below ${t.high_below} × and MEDIUM below ${t.medium_below} × the comparables' median CZK/m² (at least ${t.min_comparables} comparables)`,
+          rule: `HIGH below ${t.high_below} × and MEDIUM below ${t.medium_below} × the estimated CZK/m²`,
           source: t.source ?? 'opportunity thresholds',
           since: t.effective_from,
           outcome: `${high} HIGH, ${medium} MEDIUM of ${results.length}`,
         },
         {
-          rule: 'Comparables: same room count, floor area ±20 %, nearest within 1, 2, 3 or 5 km',
+          rule: `Estimate: gradient-boosted trees (${info.trees}) over position, area, disposition and the asking prices per m² of the nearest listings; a listing of the data is left out of its own estimate`,
+          source: `Sreality sale listings, snapshot ${asOf}: fitted on ${info.fitted_on}, checked on ${info.held_out} held out`,
+        },
+        {
+          rule: 'Comparables quoted beside it: same room count, floor area ±20 %, nearest within 1, 2, 3 or 5 km',
           source: `Sreality sale listings, snapshot ${asOf}`,
         },
       ],

@@ -6,7 +6,7 @@
  */
 import { type ReferenceVersion, referenceAt } from '../reference/load.ts'
 import type { Sale } from './comparables.ts'
-import type { Valuer } from './valuation.ts'
+import type { Confidence, Valuer } from './valuation.ts'
 
 export interface OpportunityThresholds extends ReferenceVersion {
   high_below: number
@@ -52,31 +52,93 @@ export function findOpportunities(valuer: Valuer, t: OpportunityThresholds): Opp
   return out.sort((a, b) => a.ratio - b.ratio || a.sale.code.localeCompare(b.sale.code))
 }
 
-/** One listing against its estimate: its level and the reason, or undefined when not flagged. */
-export function assess(valuer: Valuer, sale: Sale, t: OpportunityThresholds): Opportunity | undefined {
+/** A listing to assess: an ad given by a client, or a sale of the data (left out of its own estimate). */
+export interface ListingToAssess {
+  /** Asking price, CZK. */
+  price: number
+  /** m² */
+  area: number
+  lat: number
+  lon: number
+  disposition?: string | undefined
+  exclude?: readonly string[] | undefined
+}
+
+export interface ListingAssessment {
+  level: OpportunityLevel | 'NONE'
+  /** asking CZK/m² / estimated CZK/m² */
+  ratio: number
+  estimate: number
+  estimate_per_m2: number
+  confidence: Confidence
+  local_median_per_m2: number | null
+  comparables: number
+  reason: string
+}
+
+/**
+ * One listing against its estimate by the fitted model: the level (HIGH, MEDIUM or NONE) and the
+ * reason in words and numbers, with the comparables' median quoted beside it. The domain
+ * service's opportunities and the undervalued_detector agent both judge by this.
+ */
+export function assessListing(
+  valuer: Valuer,
+  listing: ListingToAssess,
+  t: OpportunityThresholds,
+): ListingAssessment {
   const v = valuer.estimate({
-    lat: sale.lat,
-    lon: sale.lon,
-    area: sale.area,
-    disposition: sale.disposition,
-    exclude: [sale.code],
+    lat: listing.lat,
+    lon: listing.lon,
+    area: listing.area,
+    disposition: listing.disposition,
+    exclude: listing.exclude,
   })
-  const ratio = Math.round((sale.ppm2 / v.price_per_m2) * 1000) / 1000
-  const level: OpportunityLevel | undefined =
-    ratio < t.high_below ? 'HIGH' : ratio < t.medium_below ? 'MEDIUM' : undefined
-  if (!level) return undefined
+  const ppm2 = listing.price / listing.area
+  const ratio = Math.round((ppm2 / v.price_per_m2) * 1000) / 1000
+  const level = ratio < t.high_below ? 'HIGH' : ratio < t.medium_below ? 'MEDIUM' : 'NONE'
   const local = v.comparables_stats
   const localText = local
-    ? ` and ${Math.round((sale.ppm2 / local.median) * 100)} % of the median ${Math.round(local.median)} CZK/m² of ${local.count} comparables within ${v.radius_km} km`
+    ? ` and ${Math.round((ppm2 / local.median) * 100)} % of the median ${Math.round(local.median)} CZK/m² of ${local.count} comparables within ${v.radius_km} km`
     : ' (no comparables within 5 km)'
+  const verdict =
+    level === 'NONE'
+      ? `not below ${t.medium_below} × the estimate`
+      : `${level} is below ${level === 'HIGH' ? t.high_below : t.medium_below} × the estimate`
   return {
-    sale,
     level,
     ratio,
     estimate: v.estimate,
     estimate_per_m2: v.price_per_m2,
+    confidence: v.confidence,
     local_median_per_m2: local ? Math.round(local.median) : null,
     comparables: local?.count ?? 0,
-    reason: `asks ${Math.round(sale.ppm2)} CZK/m², ${Math.round(ratio * 100)} % of its estimate of ${v.price_per_m2} CZK/m²${localText}; ${level} is below ${level === 'HIGH' ? t.high_below : t.medium_below} × the estimate`,
+    reason: `asks ${Math.round(ppm2)} CZK/m², ${Math.round(ratio * 100)} % of its estimate of ${v.price_per_m2} CZK/m²${localText}; ${verdict}`,
+  }
+}
+
+/** One sale of the data against its estimate (itself left out), or undefined when not flagged. */
+export function assess(valuer: Valuer, sale: Sale, t: OpportunityThresholds): Opportunity | undefined {
+  const a = assessListing(
+    valuer,
+    {
+      price: sale.price,
+      area: sale.area,
+      lat: sale.lat,
+      lon: sale.lon,
+      disposition: sale.disposition,
+      exclude: [sale.code],
+    },
+    t,
+  )
+  if (a.level === 'NONE') return undefined
+  return {
+    sale,
+    level: a.level,
+    ratio: a.ratio,
+    estimate: a.estimate,
+    estimate_per_m2: a.estimate_per_m2,
+    local_median_per_m2: a.local_median_per_m2,
+    comparables: a.comparables,
+    reason: a.reason,
   }
 }
