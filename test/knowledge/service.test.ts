@@ -577,6 +577,32 @@ describe('large uploads', () => {
   })
 })
 
+describe('documents that would stall or exhaust the service', () => {
+  it('answers 413 naming the limit for a DOCX that inflates past the budget, storing nothing, and keeps answering', async () => {
+    const h = await startKnowledge({ maxUploadBytes: 1024 * 1024 })
+    try {
+      const bomb = makeDocx([{ paragraph: 'Smlouva.' }], {
+        deflate: true,
+        declare: (name, size) => (name === 'word/media/pad.bin' ? 1024 : size),
+        extra: { 'word/media/pad.bin': Buffer.alloc(80 * 1024 * 1024) },
+      })
+      const before = await h.store.counts()
+      const [res, health] = await Promise.all([
+        upload(h, { collection: 'real_estate' }, { name: 'smlouva.docx', content: bomb }),
+        h.app.inject({ method: 'GET', url: '/rag/health' }),
+      ])
+      expect(health.statusCode).toBe(200)
+      expect(res.statusCode).toBe(413)
+      expect(res.json().error).toMatchObject({
+        details: { field: 'file', rule: 'too_large', limit: 'unzipped_bytes' },
+      })
+      expect(await h.store.counts()).toEqual(before)
+    } finally {
+      await h.close()
+    }
+  })
+})
+
 describe('re-embedding a collection', () => {
   it('rewrites every vector with the new embedder, records it, and other instances follow', async () => {
     const { createHashEmbedder } = await import('../../src/engines/knowledge/embedders/hash.ts')

@@ -4,27 +4,36 @@
  * sizes, a bold line, a bullet list, a column-aligned table, two pages). Built here so the tests do
  * not depend on binary files nobody can read in a diff.
  */
-import { crc32 } from 'node:zlib'
+import { crc32, deflateRawSync } from 'node:zlib'
 
-// ---------- ZIP (stored, no compression) ----------
+// ---------- ZIP ----------
 
-export function zip(files: Record<string, string | Uint8Array>): Buffer {
+/**
+ * A ZIP package. `deflate` compresses the entries (method 8); `declare` replaces the uncompressed
+ * size written in the headers (a zip bomb declares small sizes and inflates to gigabytes).
+ */
+export function zip(
+  files: Record<string, string | Uint8Array>,
+  opts: { deflate?: boolean; declare?: (name: string, size: number) => number } = {},
+): Buffer {
   const locals: Buffer[] = []
   const centrals: Buffer[] = []
   let offset = 0
   for (const [name, content] of Object.entries(files)) {
-    const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content)
+    const raw = typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content)
+    const data = opts.deflate ? deflateRawSync(raw) : raw
+    const size = opts.declare ? opts.declare(name, raw.length) : raw.length
     const nameBytes = Buffer.from(name, 'utf8')
-    const crc = crc32(data)
+    const crc = crc32(raw)
     const local = Buffer.alloc(30)
     local.writeUInt32LE(0x04034b50, 0)
     local.writeUInt16LE(20, 4) // version needed
     local.writeUInt16LE(0x0800, 6) // UTF-8 names
-    local.writeUInt16LE(0, 8) // stored
+    local.writeUInt16LE(opts.deflate ? 8 : 0, 8) // deflated or stored
     local.writeUInt32LE(0, 10) // time, date
     local.writeUInt32LE(crc, 14)
     local.writeUInt32LE(data.length, 18)
-    local.writeUInt32LE(data.length, 22)
+    local.writeUInt32LE(size, 22)
     local.writeUInt16LE(nameBytes.length, 26)
     local.writeUInt16LE(0, 28)
     locals.push(local, nameBytes, data)
@@ -33,11 +42,11 @@ export function zip(files: Record<string, string | Uint8Array>): Buffer {
     central.writeUInt16LE(20, 4)
     central.writeUInt16LE(20, 6)
     central.writeUInt16LE(0x0800, 8)
-    central.writeUInt16LE(0, 10)
+    central.writeUInt16LE(opts.deflate ? 8 : 0, 10)
     central.writeUInt32LE(0, 12)
     central.writeUInt32LE(crc, 16)
     central.writeUInt32LE(data.length, 20)
-    central.writeUInt32LE(data.length, 24)
+    central.writeUInt32LE(size, 24)
     central.writeUInt16LE(nameBytes.length, 28)
     central.writeUInt32LE(offset, 42)
     centrals.push(central, nameBytes)
@@ -63,7 +72,15 @@ export type DocxBlock =
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
-export function makeDocx(blocks: DocxBlock[]): Buffer {
+export function makeDocx(
+  blocks: DocxBlock[],
+  opts: {
+    deflate?: boolean
+    declare?: (name: string, size: number) => number
+    /** Further files in the package (media, padding). */
+    extra?: Record<string, string | Uint8Array>
+  } = {},
+): Buffer {
   const body = blocks
     .map((b) => {
       if ('heading' in b) {
@@ -94,14 +111,18 @@ export function makeDocx(blocks: DocxBlock[]): Buffer {
   const R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
   const heading = (n: number) =>
     `<w:style w:type="paragraph" w:styleId="Heading${n}"><w:name w:val="heading ${n}"/></w:style>`
-  return zip({
-    '[Content_Types].xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/><Override PartName="/word/numbering.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml"/></Types>`,
-    '_rels/.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
-    'word/_rels/document.xml.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering" Target="numbering.xml"/></Relationships>`,
-    'word/document.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W} ${R}><w:body>${body}</w:body></w:document>`,
-    'word/styles.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles ${W}>${heading(1)}${heading(2)}${heading(3)}<w:style w:type="paragraph" w:styleId="ListParagraph"><w:name w:val="List Paragraph"/></w:style></w:styles>`,
-    'word/numbering.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:numbering ${W}><w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:numFmt w:val="bullet"/><w:lvlText w:val="•"/></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>`,
-  })
+  return zip(
+    {
+      '[Content_Types].xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/><Override PartName="/word/numbering.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml"/></Types>`,
+      '_rels/.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
+      'word/_rels/document.xml.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering" Target="numbering.xml"/></Relationships>`,
+      'word/document.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W} ${R}><w:body>${body}</w:body></w:document>`,
+      'word/styles.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles ${W}>${heading(1)}${heading(2)}${heading(3)}<w:style w:type="paragraph" w:styleId="ListParagraph"><w:name w:val="List Paragraph"/></w:style></w:styles>`,
+      'word/numbering.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:numbering ${W}><w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:numFmt w:val="bullet"/><w:lvlText w:val="•"/></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>`,
+      ...opts.extra,
+    },
+    opts,
+  )
 }
 
 // ---------- PDF ----------

@@ -14,7 +14,8 @@ import { gfm } from 'turndown-plugin-gfm'
 import { trimEndOf } from '../../kit/text.ts'
 import { type DomElement, type DomNode, parseDocument } from './dom.ts'
 import { firstHeading } from './headings.ts'
-import { pdfToMarkdown } from './pdf.ts'
+import { PdfTooLong, pdfToMarkdown } from './pdf.ts'
+import { checkZip } from './zip-budget.ts'
 
 export type DocumentFormat = 'pdf' | 'docx' | 'html' | 'markdown' | 'text'
 
@@ -23,6 +24,30 @@ export const SUPPORTED_FORMATS: readonly DocumentFormat[] = ['pdf', 'docx', 'htm
 export interface ConvertOptions {
   filename?: string | undefined
   contentType?: string | undefined
+  /** What a document may expand to (defaults: DEFAULT_LIMITS). */
+  limits?: Partial<ConvertLimits> | undefined
+}
+
+/**
+ * What one document may expand to. A parser of outside bytes needs bounds beyond the upload
+ * size: a 469 KB DOCX can inflate to 200 MB, a PDF can declare 10,000 pages.
+ */
+export interface ConvertLimits {
+  /** Bytes a DOCX package may inflate to, all its files together. */
+  maxUnzippedBytes: number
+  /** Files in a DOCX package at most. */
+  maxZipEntries: number
+  /** Pages of a PDF at most. */
+  maxPages: number
+  /** Characters of Markdown at most. */
+  maxMarkdownChars: number
+}
+
+export const DEFAULT_LIMITS: ConvertLimits = {
+  maxUnzippedBytes: 64 * 1024 * 1024,
+  maxZipEntries: 2_000,
+  maxPages: 2_000,
+  maxMarkdownChars: 20_000_000,
 }
 
 export interface ConvertResult {
@@ -35,14 +60,18 @@ export interface ConvertResult {
   pages?: number
 }
 
-export type ConvertFailure = 'unsupported' | 'corrupt' | 'empty'
+/** `too_large`: over one of the ConvertLimits, named in `limit`. */
+export type ConvertFailure = 'unsupported' | 'corrupt' | 'empty' | 'too_large'
 
 export class ConvertError extends Error {
   readonly reason: ConvertFailure
-  constructor(reason: ConvertFailure, message: string, opts: { cause?: unknown } = {}) {
+  /** The limit passed, for `too_large`: 'unzipped_bytes', 'zip_entries', 'pages' or 'markdown_chars'. */
+  readonly limit: string | undefined
+  constructor(reason: ConvertFailure, message: string, opts: { cause?: unknown; limit?: string } = {}) {
     super(message, { cause: opts.cause })
     this.name = 'ConvertError'
     this.reason = reason
+    this.limit = opts.limit
   }
 }
 
@@ -56,14 +85,23 @@ export async function convertToMarkdown(
     input instanceof Buffer ? new Uint8Array(input.buffer, input.byteOffset, input.byteLength) : input
   if (bytes.byteLength === 0) throw new ConvertError('empty', 'The file is empty')
   const format = detectFormat(bytes, opts)
+  const limits = { ...DEFAULT_LIMITS, ...opts.limits }
   let result: ConvertResult
   switch (format) {
     case 'pdf':
-      result = await convertPdf(bytes)
+      result = await convertPdf(bytes, limits)
       break
-    case 'docx':
+    case 'docx': {
+      const zip = checkZip(bytes, { maxBytes: limits.maxUnzippedBytes, maxEntries: limits.maxZipEntries })
+      if (!zip.ok) {
+        if (zip.limit === 'format') throw new ConvertError('corrupt', `The DOCX is ${zip.message}`)
+        throw new ConvertError('too_large', `The DOCX is too large: ${zip.message}`, {
+          limit: zip.limit === 'entries' ? 'zip_entries' : 'unzipped_bytes',
+        })
+      }
       result = await convertDocx(bytes)
       break
+    }
     case 'html':
       result = convertHtml(decodeText(bytes))
       break
@@ -74,6 +112,12 @@ export async function convertToMarkdown(
       result = convertText(decodeText(bytes))
       break
   }
+  if (result.markdown.length > limits.maxMarkdownChars)
+    throw new ConvertError(
+      'too_large',
+      `The document converts to ${result.markdown.length} characters of text, more than ${limits.maxMarkdownChars}`,
+      { limit: 'markdown_chars' },
+    )
   if (result.markdown.replace(/[\s#|*_>`-]/g, '') === '') {
     throw new ConvertError(
       'empty',
@@ -151,12 +195,16 @@ export function decodeText(bytes: Uint8Array): string {
   return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n')
 }
 
-async function convertPdf(bytes: Uint8Array): Promise<ConvertResult> {
+async function convertPdf(bytes: Uint8Array, limits: ConvertLimits): Promise<ConvertResult> {
   try {
     // pdf.js may detach the buffer it is given: hand it a copy.
-    const { markdown, title, pageOffsets, pages } = await pdfToMarkdown(bytes.slice())
+    const { markdown, title, pageOffsets, pages } = await pdfToMarkdown(bytes.slice(), {
+      maxPages: limits.maxPages,
+    })
     return { format: 'pdf', markdown, title, pageOffsets, pages }
   } catch (error) {
+    if (error instanceof PdfTooLong)
+      throw new ConvertError('too_large', `${error.message}: split it`, { limit: 'pages' })
     throw new ConvertError('corrupt', `The PDF could not be read: ${(error as Error).message}`, {
       cause: error,
     })

@@ -42,9 +42,23 @@ export interface PdfResult {
   pages: number
 }
 
-export async function pdfToMarkdown(data: Uint8Array): Promise<PdfResult> {
+/** A PDF with more pages than the caller reads (its page count is known before any page is parsed). */
+export class PdfTooLong extends Error {
+  readonly pages: number
+  readonly maxPages: number
+  constructor(pages: number, maxPages: number) {
+    super(`The PDF has ${pages} pages, more than ${maxPages}`)
+    this.name = 'PdfTooLong'
+    this.pages = pages
+    this.maxPages = maxPages
+  }
+}
+
+export async function pdfToMarkdown(data: Uint8Array, opts: { maxPages?: number } = {}): Promise<PdfResult> {
   const pdf = await getDocumentProxy(data)
   try {
+    if (opts.maxPages !== undefined && pdf.numPages > opts.maxPages)
+      throw new PdfTooLong(pdf.numPages, opts.maxPages)
     const [{ items, totalPages }, meta] = await Promise.all([
       extractTextItems(pdf),
       getMeta(pdf).catch(() => undefined),

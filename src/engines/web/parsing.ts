@@ -1,12 +1,14 @@
 /**
- * The web tools' parsers, off the event loop: page extraction and document conversion run in a
- * worker-thread pool with a time limit per task (kit/offload.ts), and a document's failure becomes
- * the error a user can act on (415 unsupported, 422 corrupt, empty or too slow).
+ * The web tools' parsers, off the event loop: page extraction runs in a worker-thread pool with a
+ * time limit per task (kit/offload.ts), documents in the converter's (engines/convert/converter.ts),
+ * and a document's failure becomes the error a user can act on (415 unsupported, 413 over a size
+ * limit it names, 422 corrupt, empty or too slow).
  */
 
 import { AppError } from '../../kit/errors.ts'
 import { Offload } from '../../kit/offload.ts'
-import { SUPPORTED_FORMATS } from '../convert/index.ts'
+import { DocumentConverter } from '../convert/converter.ts'
+import { ConvertError, SUPPORTED_FORMATS } from '../convert/index.ts'
 import type { ListingFacts } from '../realestate/listing-page.ts'
 import type { ExtractedPage, ExtractOptions } from './extract.ts'
 import type { ParseOutcome, ParseTask } from './parse-worker.ts'
@@ -26,8 +28,10 @@ export interface Converted {
 
 export class Parsing {
   private readonly pool: Offload<ParseTask, ParseOutcome>
+  private readonly converter: DocumentConverter
 
   constructor(opts: ParsingOptions) {
+    this.converter = new DocumentConverter({ timeoutMs: opts.timeoutMs, maxThreads: opts.maxThreads })
     this.pool = new Offload({
       filename: new URL('./parse-worker.ts', import.meta.url),
       name: 'document parsing',
@@ -55,26 +59,26 @@ export class Parsing {
     bytes: Uint8Array,
     opts: { filename?: string | undefined; contentType?: string | undefined },
   ): Promise<Converted> {
-    const outcome = await this.pool.run({
-      op: 'convert',
-      bytes,
-      filename: opts.filename,
-      contentType: opts.contentType,
-    })
-    if (outcome.ok) return outcome.value as Converted
-    if (outcome.reason === 'unsupported') {
-      throw new AppError(
-        'unsupported_media_type',
-        `${outcome.message}. Supported: ${SUPPORTED_FORMATS.join(', ')}`,
-        {
-          supported: SUPPORTED_FORMATS,
-        },
-      )
+    try {
+      return await this.converter.convert(bytes, opts)
+    } catch (error) {
+      if (!(error instanceof ConvertError)) throw error
+      if (error.reason === 'unsupported')
+        throw new AppError(
+          'unsupported_media_type',
+          `${error.message}. Supported: ${SUPPORTED_FORMATS.join(', ')}`,
+          {
+            supported: SUPPORTED_FORMATS,
+          },
+        )
+      if (error.reason === 'too_large')
+        throw new AppError('payload_too_large', error.message, { reason: error.reason, limit: error.limit })
+      throw new AppError('unprocessable', error.message, { reason: error.reason })
     }
-    throw new AppError('unprocessable', outcome.message, { reason: outcome.reason })
   }
 
   async close(): Promise<void> {
     await this.pool.close()
+    await this.converter.close()
   }
 }

@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { ConvertError, convertToMarkdown } from '../../engines/convert/index.ts'
+import { DocumentConverter } from '../../engines/convert/converter.ts'
+import { ConvertError, type ConvertResult } from '../../engines/convert/index.ts'
 import {
   checkCitations,
   extractiveAnswer,
@@ -50,6 +51,8 @@ export interface KnowledgeBaseOptions {
   minCoverage?: number
   /** Overrides the weight of the dense ranking in hybrid fusion (lexical weighs 1). */
   denseWeight?: number
+  /** Converts uploads off the event loop; one is made (and closed with the knowledge base) when not given. */
+  converter?: DocumentConverter
 }
 
 export interface IngestInput {
@@ -142,10 +145,19 @@ export class KnowledgeBase {
   state: 'loading' | 'ready' = 'loading'
   seedProblem: string | undefined
 
+  private convertPool: DocumentConverter | undefined
+
   constructor(opts: KnowledgeBaseOptions) {
     this.opts = opts
     this.store = opts.store
     this.logger = opts.logger
+  }
+
+  /** The converter: the one given, or this knowledge base's own, made on the first upload. */
+  private get converter(): DocumentConverter {
+    if (this.opts.converter) return this.opts.converter
+    this.convertPool ??= new DocumentConverter()
+    return this.convertPool
   }
 
   get collections(): readonly CollectionDef[] {
@@ -324,6 +336,8 @@ export class KnowledgeBase {
     this.timer = undefined
     await this.syncing
     for (const e of this.opts.embedders) await e.close?.()
+    await this.convertPool?.close()
+    this.convertPool = undefined
   }
 
   // ---------- ingestion ----------
@@ -399,16 +413,25 @@ export class KnowledgeBase {
       }
     }
 
-    let converted: Awaited<ReturnType<typeof convertToMarkdown>>
+    let converted: ConvertResult
     try {
-      converted = await convertToMarkdown(input.bytes, {
+      converted = await this.converter.convert(input.bytes, {
         filename: input.filename,
         contentType: input.contentType,
       })
     } catch (error) {
       if (error instanceof ConvertError) {
-        const code = error.reason === 'unsupported' ? 'unsupported_media_type' : 'invalid_request'
-        throw new AppError(code, error.message, { field: 'file', rule: error.reason })
+        const code =
+          error.reason === 'unsupported'
+            ? 'unsupported_media_type'
+            : error.reason === 'too_large'
+              ? 'payload_too_large'
+              : 'invalid_request'
+        throw new AppError(code, error.message, {
+          field: 'file',
+          rule: error.reason,
+          ...(error.limit ? { limit: error.limit } : {}),
+        })
       }
       throw error
     }

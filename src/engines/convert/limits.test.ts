@@ -1,0 +1,101 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { afterAll, describe, expect, it } from 'vitest'
+import { makeDocx, makePdf, zip } from '../../../test/support/documents.ts'
+import { DocumentConverter } from './converter.ts'
+import { ConvertError, convertToMarkdown, DEFAULT_LIMITS } from './index.ts'
+import { checkZip } from './zip-budget.ts'
+
+async function failure(promise: Promise<unknown>): Promise<ConvertError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof ConvertError) return error
+    throw error
+  }
+  throw new Error('expected a ConvertError')
+}
+
+const text = [{ paragraph: 'Smlouva o úschově peněz.' }]
+/** A DOCX of a few kilobytes that inflates to `bytes`, declaring 1 KB for its padding. */
+const bomb = (bytes: number) =>
+  makeDocx(text, {
+    deflate: true,
+    declare: (name, size) => (name === 'word/media/pad.bin' ? 1024 : size),
+    extra: { 'word/media/pad.bin': Buffer.alloc(bytes) },
+  })
+
+describe('document size limits', () => {
+  it('refuses a DOCX that inflates past the budget, whatever its directory declares, before parsing it', async () => {
+    const docx = bomb(DEFAULT_LIMITS.maxUnzippedBytes + 16 * 1024 * 1024)
+    expect(docx.byteLength).toBeLessThan(200_000)
+    const started = performance.now()
+    const error = await failure(convertToMarkdown(docx))
+    expect(error).toMatchObject({ reason: 'too_large', limit: 'unzipped_bytes' })
+    expect(error.message).toMatch(/inflates to more than 67108864 bytes/)
+    expect(performance.now() - started).toBeLessThan(2000)
+  })
+
+  it('reads a compressed DOCX within the budget as before', async () => {
+    const docx = makeDocx([{ heading: 1, text: 'Úschova' }, ...text], { deflate: true })
+    expect(checkZip(docx, { maxBytes: 1_000_000, maxEntries: 10 })).toMatchObject({ ok: true })
+    expect((await convertToMarkdown(docx)).markdown).toContain('# Úschova')
+  })
+
+  it('refuses a package of too many files, and a damaged directory as corrupt', async () => {
+    const files: Record<string, string> = {}
+    for (let i = 0; i < 30; i++) files[`word/media/${i}.txt`] = 'x'
+    const error = await failure(
+      convertToMarkdown(makeDocx(text, { extra: files }), { limits: { maxZipEntries: 20 } }),
+    )
+    expect(error).toMatchObject({ reason: 'too_large', limit: 'zip_entries' })
+    const damaged = Buffer.from(makeDocx(text))
+    damaged.writeUInt32LE(0, damaged.length - 6) // the central directory's offset
+    expect((await failure(convertToMarkdown(damaged))).reason).toBe('corrupt')
+    expect(checkZip(zip({ a: 'b' }), { maxBytes: 10, maxEntries: 1 })).toMatchObject({ ok: true, bytes: 1 })
+  })
+
+  it('refuses a PDF of more pages than the limit before reading any', async () => {
+    const page = [{ text: 'Strana', x: 72, y: 700, size: 12 }]
+    const pdf = makePdf([page, page, page, page, page])
+    const error = await failure(convertToMarkdown(pdf, { limits: { maxPages: 3 } }))
+    expect(error).toMatchObject({ reason: 'too_large', limit: 'pages' })
+    expect(error.message).toMatch(/5 pages, more than 3/)
+  })
+
+  it('refuses a document that converts to more text than the limit', async () => {
+    const error = await failure(
+      convertToMarkdown(Buffer.from('# Title\n\nText of the document.'), {
+        filename: 'a.md',
+        limits: { maxMarkdownChars: 10 },
+      }),
+    )
+    expect(error).toMatchObject({ reason: 'too_large', limit: 'markdown_chars' })
+  })
+})
+
+describe('DocumentConverter', () => {
+  const converter = new DocumentConverter({ timeoutMs: 30_000, maxThreads: 1 })
+  afterAll(() => converter.close())
+
+  it('converts off the event loop: the loop keeps turning while a large document converts', async () => {
+    const paragraphs = Array.from({ length: 40_000 }, (_, i) => ({
+      paragraph: `Odstavec ${i}: kupující složí kupní cenu do úschovy advokáta před podpisem smlouvy.`,
+    }))
+    const docx = makeDocx(paragraphs, { deflate: true })
+    await converter.convert(makeDocx(text)) // the thread is up
+    const delay = monitorEventLoopDelay({ resolution: 10 })
+    delay.enable()
+    const started = performance.now()
+    const result = await converter.convert(docx)
+    const took = performance.now() - started
+    delay.disable()
+    expect(result.markdown).toContain('Odstavec 39999')
+    expect(took).toBeGreaterThan(200)
+    expect(delay.max / 1e6).toBeLessThan(Math.min(150, took / 2))
+  }, 60_000)
+
+  it('brings the limit a document passed back across the thread', async () => {
+    const error = await failure(converter.convert(bomb(DEFAULT_LIMITS.maxUnzippedBytes + 1024 * 1024)))
+    expect(error).toMatchObject({ reason: 'too_large', limit: 'unzipped_bytes' })
+  })
+})

@@ -1,0 +1,89 @@
+/**
+ * What a ZIP package (DOCX) inflates to, measured before any parser sees it: the central
+ * directory is read for the entry count, and every entry is inflated with zlib's
+ * `maxOutputLength` against what is left of the budget, so a package that declares small sizes
+ * and inflates to gigabytes (a "zip bomb") stops at the budget, whatever it declares.
+ */
+import { inflateRawSync } from 'node:zlib'
+
+export interface ZipBudget {
+  /** Bytes all entries may inflate to together. */
+  maxBytes: number
+  /** Entries at most. */
+  maxEntries: number
+}
+
+export type ZipVerdict =
+  | { ok: true; entries: number; bytes: number }
+  | { ok: false; limit: 'entries' | 'bytes' | 'format'; message: string }
+
+const EOCD = 0x06054b50
+const CENTRAL = 0x02014b50
+const LOCAL = 0x04034b50
+
+export function checkZip(zip: Uint8Array, budget: ZipBudget): ZipVerdict {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength)
+  // The end-of-central-directory record sits in the last 22 + 65,535 (comment) bytes.
+  let eocd = -1
+  for (let i = zip.byteLength - 22; i >= Math.max(0, zip.byteLength - 22 - 65_535); i--) {
+    if (view.getUint32(i, true) === EOCD) {
+      eocd = i
+      break
+    }
+  }
+  if (eocd < 0) return { ok: false, limit: 'format', message: 'not a ZIP package (no central directory)' }
+  const count = view.getUint16(eocd + 10, true)
+  const cdOffset = view.getUint32(eocd + 16, true)
+  if (count === 0xffff || cdOffset === 0xffffffff)
+    return {
+      ok: false,
+      limit: 'bytes',
+      message: 'a ZIP64 package, larger than any document this service reads',
+    }
+  if (count > budget.maxEntries)
+    return {
+      ok: false,
+      limit: 'entries',
+      message: `the package holds ${count} files, more than ${budget.maxEntries}`,
+    }
+  let left = budget.maxBytes
+  let at = cdOffset
+  for (let n = 0; n < count; n++) {
+    if (at + 46 > zip.byteLength || view.getUint32(at, true) !== CENTRAL)
+      return { ok: false, limit: 'format', message: 'a damaged ZIP central directory' }
+    const method = view.getUint16(at + 10, true)
+    const compressed = view.getUint32(at + 20, true)
+    const nameLength = view.getUint16(at + 28, true)
+    const extraLength = view.getUint16(at + 30, true)
+    const commentLength = view.getUint16(at + 32, true)
+    const local = view.getUint32(at + 42, true)
+    at += 46 + nameLength + extraLength + commentLength
+    if (local + 30 > zip.byteLength || view.getUint32(local, true) !== LOCAL)
+      return { ok: false, limit: 'format', message: 'a damaged ZIP entry' }
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true)
+    const data = zip.subarray(start, start + compressed)
+    let size: number
+    if (method === 0) size = data.byteLength
+    else if (method === 8) {
+      try {
+        size = inflateRawSync(data, { maxOutputLength: Math.max(1, left) }).byteLength
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+          return {
+            ok: false,
+            limit: 'bytes',
+            message: `the package inflates to more than ${budget.maxBytes} bytes`,
+          }
+        return { ok: false, limit: 'format', message: 'a damaged ZIP entry' }
+      }
+    } else return { ok: false, limit: 'format', message: `a ZIP entry compressed with method ${method}` }
+    left -= size
+    if (left < 0)
+      return {
+        ok: false,
+        limit: 'bytes',
+        message: `the package inflates to more than ${budget.maxBytes} bytes`,
+      }
+  }
+  return { ok: true, entries: count, bytes: budget.maxBytes - left }
+}
