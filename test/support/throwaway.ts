@@ -110,6 +110,10 @@ export interface ThrowawayRedis {
   /** Freezes the server: connections stay open, nothing is answered. */
   freeze(): void
   thaw(): void
+  /** Kills the server (SIGKILL): every connection drops, the port refuses. */
+  kill(): Promise<void>
+  /** Starts a killed server again on the same port, empty. */
+  restart(): Promise<void>
   destroy(): Promise<void>
 }
 
@@ -126,14 +130,15 @@ export const throwaway = {
     return reason
   },
 
-  async postgres(): Promise<ThrowawayPostgres> {
+  /** `maxConnections`: the cluster's max_connections (default 50: one test file's pools). */
+  async postgres(opts: { maxConnections?: number } = {}): Promise<ThrowawayPostgres> {
     const bin = postgresBin()
     if (!bin) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql')
     const dir = mkdtempSync(join(tmpdir(), 'gatehouse-pg-'))
     if (asRoot) execFileSync('chown', ['postgres', dir])
     const data = join(dir, 'data')
     const starter = (port: number) => () => {
-      const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`
+      const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=${opts.maxConnections ?? 50}`
       pgTool(bin, 'pg_ctl', ['-D', data, '-o', options, '-w', '-l', join(dir, 'log'), 'start'])
     }
     const stop = (mode: 'immediate' | 'fast' = 'immediate') =>
@@ -175,51 +180,60 @@ export const throwaway = {
     const bin = redisBin()
     if (!bin) throw new Error('redis-server not found')
     const dir = mkdtempSync(join(tmpdir(), 'gatehouse-redis-'))
+    const launch = async (port: number): Promise<ChildProcess> => {
+      const child: ChildProcess = spawn(
+        bin,
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+        { stdio: 'ignore' },
+      )
+      // Ready once it accepts a connection (bounded: 5 s); a server that exits lost the port.
+      const deadline = Date.now() + 5000
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(`redis-server on port ${port} exited`)
+        const up = await new Promise<boolean>((resolve) => {
+          const socket = connect(port, '127.0.0.1')
+          socket.once('connect', () => {
+            socket.destroy()
+            resolve(true)
+          })
+          socket.once('error', () => resolve(false))
+        })
+        if (up && child.exitCode === null) return child
+        if (Date.now() > deadline) {
+          child.kill('SIGKILL')
+          throw new Error(`redis-server on port ${port} did not start`)
+        }
+        await new Promise((r) => setTimeout(r, 20))
+      }
+    }
     let running: { port: number; child: ChildProcess }
     try {
-      running = await withPort(async (port) => {
-        const child: ChildProcess = spawn(
-          bin,
-          ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
-          { stdio: 'ignore' },
-        )
-        // Ready once it accepts a connection (bounded: 5 s); a server that exits lost the port.
-        const deadline = Date.now() + 5000
-        for (;;) {
-          if (child.exitCode !== null) throw new Error(`redis-server on port ${port} exited`)
-          const up = await new Promise<boolean>((resolve) => {
-            const socket = connect(port, '127.0.0.1')
-            socket.once('connect', () => {
-              socket.destroy()
-              resolve(true)
-            })
-            socket.once('error', () => resolve(false))
-          })
-          if (up && child.exitCode === null) return { port, child }
-          if (Date.now() > deadline) {
-            child.kill('SIGKILL')
-            throw new Error(`redis-server on port ${port} did not start`)
-          }
-          await new Promise((r) => setTimeout(r, 20))
-        }
-      })
+      running = await withPort(async (port) => ({ port, child: await launch(port) }))
     } catch (error) {
       rmSync(dir, { recursive: true, force: true })
       throw error
     }
-    const { port, child } = running
+    const { port } = running
+    let child = running.child
+    const kill = async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGCONT')
+      child.kill('SIGKILL')
+      await exited
+    }
     return {
       url: `redis://127.0.0.1:${port}`,
       port,
       freeze: () => void child.kill('SIGSTOP'),
       thaw: () => void child.kill('SIGCONT'),
+      kill,
+      async restart() {
+        await kill()
+        child = await launch(port)
+      },
       async destroy() {
-        if (child.exitCode === null && child.signalCode === null) {
-          const exited = new Promise((r) => child.once('exit', r))
-          child.kill('SIGCONT')
-          child.kill('SIGKILL')
-          await exited
-        }
+        await kill()
         rmSync(dir, { recursive: true, force: true })
       },
     }
