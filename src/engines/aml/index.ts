@@ -4,6 +4,14 @@
  */
 export { countryName, toCountryCode } from './countries.ts'
 export {
+  type ChangedField,
+  diffEntities,
+  type EntityChange,
+  type EntityDiff,
+  entityKey,
+  type FieldChange,
+} from './diff.ts'
+export {
   type CompanyQuery,
   createScreeningEngine,
   createScreeningEngineAsync,

@@ -15,8 +15,11 @@ import type { Semaphore } from '../../kit/semaphore.ts'
 import { type App, createServer } from '../../kit/server.ts'
 import { BatchRunner } from './batch.ts'
 import { BatchStore } from './batch-store.ts'
+import { Monitor } from './monitor.ts'
+import { MonitorStore } from './monitor-store.ts'
 import { registerBatchRoutes } from './routes/batch.ts'
 import { registerListRoutes } from './routes/lists.ts'
+import { registerMonitorRoutes } from './routes/monitor.ts'
 import { registerScreeningRoutes } from './routes/screening.ts'
 import type { ListsHolder } from './state.ts'
 import type { AmlStore } from './store.ts'
@@ -47,6 +50,13 @@ export interface AmlDeps {
   batchMaxBytes?: number
   /** Batches one key may have queued or running at once (AML_BATCH_MAX_ACTIVE). */
   batchMaxActive?: number
+  /** Monitored subjects and alerts; made over `store`'s database when not given. */
+  monitors?: MonitorStore
+  /**
+   * Monitoring passes. When not given, the app makes one (without a webhook) that starts when the
+   * lists are ready and stops when the app closes.
+   */
+  monitor?: Pick<Monitor, 'kick'>
 }
 
 export async function buildApp(deps: AmlDeps): Promise<App> {
@@ -66,6 +76,10 @@ export async function buildApp(deps: AmlDeps): Promise<App> {
     tags: [
       { name: 'screening', description: 'Screen subjects; read the stored record of a screening' },
       { name: 'batch', description: 'Screen a client book (up to 100,000 subjects) as a job' },
+      {
+        name: 'monitoring',
+        description: 'Ongoing monitoring: enrolled subjects re-screened on every list update, alerts',
+      },
       { name: 'lists', description: 'The sanctions list versions loaded' },
       { name: 'health' },
     ],
@@ -93,8 +107,23 @@ export async function buildApp(deps: AmlDeps): Promise<App> {
     app.addHook('onClose', () => runner.close())
     batchRunner = runner
   }
+  const monitors = deps.monitors ?? new MonitorStore(deps.store.database)
+  let monitor = deps.monitor
+  if (!monitor) {
+    const own = new Monitor({
+      monitors,
+      store: deps.store,
+      logger: deps.logger,
+      cooperative: true,
+      target: () => (deps.lists.state.status === 'ready' ? deps.lists.state : undefined),
+    })
+    deps.lists.onReady(() => own.start())
+    app.addHook('onClose', () => own.close())
+    monitor = own
+  }
   registerScreeningRoutes(app, deps)
   registerBatchRoutes(app, { ...deps, batches, batchRunner, batchMaxBytes })
+  registerMonitorRoutes(app, { ...deps, monitors, monitor, batches })
   registerListRoutes(app, deps)
   return app
 }

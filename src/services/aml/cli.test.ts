@@ -6,7 +6,9 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { haveLists, SHARED_LISTS } from '../../../test/aml/lists.ts'
 import type { CommandIO } from '../../kit/command.ts'
-import { amlImport, amlLists, amlScreen, updateLists } from './cli.ts'
+import { openDatabase } from '../../kit/db.ts'
+import { amlImport, amlLists, amlMonitor, amlScreen, updateLists } from './cli.ts'
+import { MonitorStore } from './monitor-store.ts'
 
 function io(env: Record<string, string>): { io: CommandIO; lines: string[]; errs: string[] } {
   const lines: string[] = []
@@ -119,4 +121,39 @@ describe.skipIf(!haveLists)('gatehouse aml commands', () => {
     expect(Date.now() - started).toBeLessThan(3000)
     expect(t.errs.join('\n')).toContain('no answer within 0.3 s')
   })
+})
+
+describe.skipIf(!haveLists)('gatehouse aml import with monitored subjects', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'aml-cli-monitor-'))
+  const env = { DATA_DIR: dataDir, AML_LISTS_DIR: 'none', AML_NETWORK_MODULES: 'false' }
+
+  it('re-screens the monitored subjects after importing a new version, and says what it found', async () => {
+    expect(await amlImport.run([join(SHARED_LISTS, 'ofac', 'sdn_2021-07')], io(env).io)).toBe(0)
+    const db = openDatabase({ dataDir })
+    await db.migrate()
+    await new MonitorStore(db.as()).enrol(
+      [
+        { reference: 'K1', subject: { first_name: 'Aleksandr', last_name: 'Udodov' }, subjectType: 'person' },
+        {
+          reference: 'K2',
+          subject: { first_name: 'Manuel Antonio', last_name: 'NORIEGA' },
+          subjectType: 'person',
+        },
+      ],
+      'admin',
+      new Date(),
+    )
+    await db.close()
+    const first = io(env)
+    expect(await amlMonitor.run([], first.io)).toBe(0)
+    expect(first.lines.join('\n')).toMatch(/monitoring: 0 re-screened, 2 first screenings/)
+
+    const t = io(env)
+    expect(await amlImport.run([join(SHARED_LISTS, 'ofac', 'sdn_2024-05-03.csv')], t.io)).toBe(0)
+    const text = t.lines.join('\n')
+    expect(text).toContain('1 new version(s)')
+    expect(text).toMatch(
+      /monitoring: 2 re-screened against the new ofac_sdn \(entries added \d+, removed \d+, changed \d+\), 0 first screenings, in [\d.]+ s; alerts: 1 new, 0 changed, 1 removed hits/,
+    )
+  }, 60_000)
 })

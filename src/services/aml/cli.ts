@@ -21,7 +21,9 @@ import { BatchRunner, LEASE_MS } from './batch.ts'
 import { BatchStore } from './batch-store.ts'
 import { type ClientBook, checkJsonBook, csvBook, decodeText } from './client-book.ts'
 import { importIntoStore, loadLists, type Progress } from './lists.ts'
-import { amlSpec } from './service.ts'
+import { Monitor } from './monitor.ts'
+import { MonitorStore } from './monitor-store.ts'
+import { amlSpec, monitorWebhook } from './service.ts'
 import { AmlStore } from './store.ts'
 
 const cliSpec = { ...commonSpec, ...amlSpec }
@@ -93,6 +95,74 @@ function summary(io: CommandIO, rows: { version: ListVersionInfo; added: boolean
   }
 }
 
+/**
+ * A monitoring pass with the store's current lists: baselines of new enrolments and the
+ * re-screening of every subject screened against older versions, then the webhook. Waits for a
+ * pass another process is running (a service instance) to finish first.
+ */
+async function monitorPass(
+  io: CommandIO,
+  store: AmlStore,
+  cfg: CliConfig,
+  p: ReturnType<typeof progress>,
+): Promise<number> {
+  const monitors = new MonitorStore(store.database)
+  const { total } = await monitors.list({ offset: 0, limit: 1 })
+  if (total === 0) {
+    io.err('monitoring: no subjects enrolled')
+    return 0
+  }
+  const listsDir = cfg.AML_LISTS_DIR === 'none' ? undefined : resolve(cfg.AML_LISTS_DIR)
+  const loaded = await loadLists(
+    store,
+    { listsDir, engine: { threshold: Number(cfg.AML_MATCH_THRESHOLD) } },
+    p,
+  )
+  const monitor = new Monitor({
+    monitors,
+    store,
+    logger: createLogger({ level: 'warn' }),
+    webhook: monitorWebhook(cfg),
+    owner: `cli:${hostname()}:${process.pid}`,
+    target: () => loaded,
+    onProgress: (done, of, what) => p.tick?.(done, of, what),
+  })
+  p.step(`monitoring: ${total} subjects enrolled; re-screening those screened against older lists`)
+  const started = Date.now()
+  let report = await monitor.pass()
+  while (report.skipped === 'locked' && Date.now() - started < 10 * 60_000) {
+    const holder = await monitors.lockHolder()
+    io.err(`monitoring: waiting for the pass of ${holder.owner ?? 'another process'} to finish`)
+    await new Promise((r) => setTimeout(r, 2000))
+    report = await monitor.pass()
+  }
+  p.stop()
+  if (report.skipped) {
+    io.err(
+      `monitoring: not run (${report.skipped === 'locked' ? 'another process still holds the monitoring lock' : report.skipped})`,
+    )
+    return 1
+  }
+  const delivered = await monitor.deliver()
+  io.out(
+    `monitoring: ${report.rescreened} re-screened${report.changedLists.length > 0 ? ` against the new ${report.changedLists.join(', ')}` : ''}${report.diff ? ` (entries added ${report.diff.added}, removed ${report.diff.removed}, changed ${report.diff.changed})` : ''}, ${report.baselines} first screenings, in ${(report.ms / 1000).toFixed(1)} s; alerts: ${report.alerts.new_hit} new, ${report.alerts.changed_hit} changed, ${report.alerts.removed_hit} removed hits${monitor.hasWebhook ? `; webhook: ${delivered.delivered} delivered${delivered.failed > 0 ? `, ${delivered.failed} failed (retried by the service)` : ''}` : ''}`,
+  )
+  return 0
+}
+
+export const amlMonitor: Command = {
+  path: ['aml', 'monitor'],
+  summary: 'run a monitoring pass now: re-screen enrolled subjects against the current lists, raise alerts',
+  usage:
+    'gatehouse aml monitor\n  screens newly enrolled subjects and re-screens every subject screened against older list versions (aml import\n  and aml update do this themselves); alerts go to GET /api/aml/monitor/alerts and AML_MONITOR_WEBHOOK_URL.',
+  async run(_args, io) {
+    return withStore(io, async (store, cfg) => {
+      const p = progress(io)
+      return monitorPass(io, store, cfg, p)
+    })
+  },
+}
+
 export const amlImport: Command = {
   path: ['aml', 'import'],
   summary: 'import sanctions list files or folders into the AML store',
@@ -104,7 +174,7 @@ export const amlImport: Command = {
       io.err('give at least one file or folder, e.g. gatehouse aml import ../shared/data/sanctions')
       return 2
     }
-    return withStore(io, async (store) => {
+    return withStore(io, async (store, cfg) => {
       const p = progress(io)
       const { outcomes, skipped } = await importIntoStore(
         store,
@@ -117,7 +187,10 @@ export const amlImport: Command = {
       io.out(
         `${outcomes.filter((o) => o.added).length} new version(s), ${outcomes.filter((o) => !o.added).length} already stored`,
       )
-      return outcomes.length === 0 ? 1 : 0
+      if (outcomes.length === 0) return 1
+      // Every new version re-screens the monitored subjects.
+      if (outcomes.some((o) => o.added)) return monitorPass(io, store, cfg, progress(io))
+      return 0
     })
   },
 }
@@ -236,13 +309,14 @@ export async function updateLists(
     )
     return 1
   }
-  return withStore(io, async (store) => {
+  return withStore(io, async (store, cfg) => {
     const p = progress(io)
     const { outcomes } = await importIntoStore(store, folders, p)
     p.stop()
     summary(io, outcomes)
     if (failures.length > 0) io.err(`not updated: ${failures.join('; ')}`)
-    return failures.length > 0 ? 1 : 0
+    const monitored = outcomes.some((o) => o.added) ? await monitorPass(io, store, cfg, progress(io)) : 0
+    return failures.length > 0 ? 1 : monitored
   })
 }
 
@@ -449,4 +523,4 @@ export const amlScreen: Command = {
   },
 }
 
-export const amlCommands: Command[] = [amlImport, amlUpdate, amlScreen, amlLists]
+export const amlCommands: Command[] = [amlImport, amlUpdate, amlScreen, amlMonitor, amlLists]

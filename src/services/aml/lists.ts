@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs'
 import {
   activeEntitiesAsync,
+  activeEntitiesWithReport,
   createScreeningEngineAsync,
   type EngineOptions,
   importPathsAsync,
@@ -69,6 +70,18 @@ export async function loadLists(
   }
   progress?.step('building the candidate index')
   return { ...(await buildEngine(versions, infos, opts.engine)), imported }
+}
+
+/**
+ * Which of the stored versions are current (the newest of each list, and the older full versions
+ * a names-only newest one is joined to): the versions an engine built now would screen against.
+ */
+export function currentVersions(infos: ListVersionInfo[]): ListVersionInfo[] {
+  const { report } = activeEntitiesWithReport(
+    infos.map(({ id: _id, entityCount: _e, nameCount: _n, ...v }) => ({ ...v, entities: [] })),
+  )
+  const current = new Set(report.flatMap((r) => [r.current, ...r.enrichedFrom]))
+  return infos.filter((v) => current.has(v.source))
 }
 
 /**

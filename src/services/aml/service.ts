@@ -27,8 +27,11 @@ import { buildApp } from './app.ts'
 import { BatchRunner } from './batch.ts'
 import { BatchStore } from './batch-store.ts'
 import { loadLists } from './lists.ts'
+import { Monitor } from './monitor.ts'
+import { MonitorStore } from './monitor-store.ts'
 import { ListsHolder } from './state.ts'
 import { AmlStore } from './store.ts'
+import { AlertWebhook } from './webhook.ts'
 
 export const amlSpec = {
   // The platform's keys (the gateway's and the router's variables): reading the audit trail takes one.
@@ -71,6 +74,13 @@ export const amlSpec = {
     max: 100,
     doc: 'batches one key may have queued or running at once',
   }),
+  AML_MONITOR_WEBHOOK_URL: env.url({
+    protocols: ['https', 'http'],
+    doc: 'where monitoring alerts are posted, each signed (unset: no webhook; https with NODE_ENV=production)',
+  }),
+  AML_MONITOR_WEBHOOK_SECRET: env.optionalString({
+    doc: 'HMAC-SHA256 key of the webhook signature (at least 16 characters; required with the URL)',
+  }),
   AML_MATCH_THRESHOLD: env.string({
     default: String(DEFAULT_THRESHOLD),
     doc: 'sanctions hit threshold on the 0..1 match score',
@@ -110,6 +120,33 @@ export const amlSpec = {
   }),
 }
 
+/**
+ * The monitoring webhook the configuration asks for, or undefined; a URL without a secret (alerts
+ * name clients: unsigned posts are refused), a short secret, or plain http in production is a
+ * configuration error.
+ */
+export function monitorWebhook(config: {
+  NODE_ENV: string
+  AML_MONITOR_WEBHOOK_URL?: string | undefined
+  AML_MONITOR_WEBHOOK_SECRET?: string | undefined
+}): AlertWebhook | undefined {
+  const url = config.AML_MONITOR_WEBHOOK_URL
+  const secret = config.AML_MONITOR_WEBHOOK_SECRET
+  if (!url) {
+    if (secret)
+      throw new ConfigError(['AML_MONITOR_WEBHOOK_SECRET is set but AML_MONITOR_WEBHOOK_URL is not'])
+    return undefined
+  }
+  const problems: string[] = []
+  if (!secret)
+    problems.push('AML_MONITOR_WEBHOOK_URL needs AML_MONITOR_WEBHOOK_SECRET (alerts are posted signed)')
+  else if (secret.length < 16) problems.push('AML_MONITOR_WEBHOOK_SECRET must be at least 16 characters')
+  if (config.NODE_ENV === 'production' && !url.startsWith('https:'))
+    problems.push('AML_MONITOR_WEBHOOK_URL must be https with NODE_ENV=production (alerts name clients)')
+  if (problems.length > 0) throw new ConfigError(problems)
+  return new AlertWebhook({ url, secret: secret! })
+}
+
 /** Registry answers stay usable as FALLBACK this long after they were fetched (30 days, ms). */
 const STALE_MS = 30 * 24 * 3600_000
 
@@ -133,6 +170,7 @@ export const amlService = defineService({
         `AML_MATCH_THRESHOLD must be a number from 0.5 to 1, got "${config.AML_MATCH_THRESHOLD}"`,
       ])
     }
+    const webhook = monitorWebhook(config)
     const log = logger.child({ service: 'aml' })
     const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, logger: log })
     await db.migrate()
@@ -184,6 +222,19 @@ export const amlService = defineService({
       screening: () => (lists.state.status === 'ready' ? lists.state : undefined),
     })
     lists.onReady(() => batchRunner.start())
+    // Monitoring: baselines of new enrolments, and — when these lists are the store's current
+    // ones — the re-screening of subjects screened against older versions (an import at start, or
+    // one made with the CLI while this instance was down).
+    const monitors = new MonitorStore(db.as())
+    const monitor = new Monitor({
+      monitors,
+      store,
+      logger: log,
+      webhook,
+      cooperative: true,
+      target: () => (lists.state.status === 'ready' ? lists.state : undefined),
+    })
+    lists.onReady(() => monitor.start())
 
     const app = await buildApp({
       logger,
@@ -197,6 +248,8 @@ export const amlService = defineService({
       batchRunner,
       batchMaxBytes: config.AML_BATCH_MAX_BYTES,
       batchMaxActive: config.AML_BATCH_MAX_ACTIVE,
+      monitors,
+      monitor,
     })
 
     const started = performance.now()
@@ -255,11 +308,13 @@ export const amlService = defineService({
       notes: [
         `lists load in the background from the store${listsDir ? ` (an empty store is filled from ${listsDir})` : ''}; screening answers 503 until ready`,
         `network modules (ARES, ISIR): ${network ? 'on' : 'off'}; PEP: ${config.AML_PEP_LISTS ? 'configured' : 'not configured'}`,
+        `monitoring alerts webhook: ${webhook ? `${new URL(webhook.url).origin}/…` : 'none'}`,
       ],
       async close() {
         await loading
         // Gives a running batch back at once, so another instance (or the next start) goes on.
         await batchRunner.close()
+        await monitor.close()
         await rateLimiter.close()
         await slots.close()
         if (redis) redis.disconnect()

@@ -21,9 +21,10 @@ export class ListsHolder {
   state: ListsState = { status: 'loading', since: Date.now(), step: 'starting' }
   private readonly listeners: (() => void)[] = []
 
-  /** Called each time the lists become ready (background work waiting for them starts). */
+  /** Called each time the lists become ready (at once when they are): background work starts. */
   onReady(listener: () => void): void {
     this.listeners.push(listener)
+    if (this.state.status === 'ready') listener()
   }
 
   step(step: string): void {

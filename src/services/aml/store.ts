@@ -168,6 +168,28 @@ export class AmlStore {
     return { versions, infos }
   }
 
+  /** Stored versions with their entities, by store id (monitoring compares two sets of them). */
+  async loadVersionsById(ids: number[]): Promise<Map<number, ListVersion>> {
+    const infos = (await this.listVersions()).filter((v) => ids.includes(v.id!))
+    const out = new Map<number, ListVersion>()
+    for (const info of infos) {
+      const rows = await this.db
+        .selectFrom('aml_list_entities')
+        .select('data')
+        .where('version_id', '=', info.id!)
+        .orderBy('seq')
+        .execute()
+      const { id: _id, entityCount: _e, nameCount: _n, ...rest } = info
+      const entities: ListEntity[] = []
+      for (const [i, r] of rows.entries()) {
+        if (i % 2000 === 1999) await new Promise((resolve) => setImmediate(resolve))
+        entities.push(JSON.parse(r.data) as ListEntity)
+      }
+      out.set(info.id!, { ...rest, entities })
+    }
+    return out
+  }
+
   /**
    * The next number of a named sequence, atomically in the database (one statement), so
    * instances sharing the database never hand out the same number.

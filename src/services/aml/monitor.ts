@@ -1,0 +1,493 @@
+/**
+ * Ongoing monitoring: every enrolled subject keeps the sanctions hits of its last screening and
+ * the list versions that screening used. When the current versions change (`gatehouse aml import`,
+ * `aml update`, the service's own import at start), a monitoring pass re-screens the subjects
+ * against the lists that changed and records an alert for every hit that is new, whose listed
+ * entry changed, or that went away, with the cause (see `classify`); an optional webhook posts
+ * each alert.
+ *
+ * A pass runs under one lock in the database (one process at a time, wherever it runs: a service
+ * instance or the CLI), in chunks; each chunk's new hits and alerts are written in one transaction.
+ * Subjects move from the versions they were screened against to the current ones, so a pass that
+ * stops (a crash, a stop) is taken up by the next one where it stopped, and an alert is never
+ * raised twice for the same re-screening. Only a process whose engine holds the store's current
+ * versions re-screens; one with older lists (a service not yet restarted after an import) only
+ * screens new enrolments (their baseline), recording the versions it used.
+ */
+import { randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
+import {
+  activeEntitiesAsync,
+  diffEntities,
+  type EntityChange,
+  type EntityDiff,
+  entityKey,
+  type FieldChange,
+  type ListEntity,
+  type ListVersionInfo,
+  type ScreeningEngine,
+  type Subject,
+  screenSubject,
+  subjectLabel,
+} from '../../engines/aml/index.ts'
+import type { Logger } from '../../kit/logger.ts'
+import type { ShortHit } from './batch-store.ts'
+import { currentVersions } from './lists.ts'
+import {
+  type Alert,
+  type AlertCause,
+  type AlertKind,
+  LockLost,
+  type Monitored,
+  type MonitorStore,
+  type NewAlert,
+} from './monitor-store.ts'
+import type { AmlStore } from './store.ts'
+import type { AlertWebhook } from './webhook.ts'
+
+/** Hits kept per subject: enough that no hit falls off the end when another list entry appears. */
+export const MONITOR_HIT_LIMIT = 100
+/** Subjects per transaction. */
+export const MONITOR_CHUNK = 500
+/** A lock not renewed for this long is taken over (ms). */
+export const MONITOR_LOCK_MS = 60_000
+/** Webhook attempts per alert before it is marked failed. */
+export const WEBHOOK_MAX_ATTEMPTS = 5
+
+/** What a pass screens with: an engine and the versions it was built from (with store ids). */
+export interface MonitorTarget {
+  engine: ScreeningEngine
+  versions: ListVersionInfo[]
+}
+
+export interface MonitorOptions {
+  monitors: MonitorStore
+  store: AmlStore
+  logger: Logger
+  target: () => MonitorTarget | undefined
+  webhook?: AlertWebhook | undefined
+  owner?: string
+  /** Yield to the event loop every 10 ms (a service answering requests meanwhile). */
+  cooperative?: boolean
+  pollMs?: number
+  now?: () => Date
+  /** Progress of a re-screening (the CLI's bar). */
+  onProgress?: (done: number, total: number, what: string) => void
+}
+
+export interface PassReport {
+  /** Why nothing was done: another process holds the lock, or there are no lists. */
+  skipped?: 'locked' | 'no lists'
+  baselines: number
+  rescreened: number
+  /** Lists whose current version changed, per re-screened group. */
+  changedLists: string[]
+  diff?: EntityDiff['counts']
+  alerts: Record<AlertKind, number>
+  /** False when this process's lists are older than the store's: it did not re-screen. */
+  current: boolean
+  ms: number
+}
+
+/** `list:id,id;list:id`: the store ids of the current versions, per list. */
+export function versionsKey(versions: ListVersionInfo[]): string {
+  const byList = new Map<string, number[]>()
+  for (const v of versions) byList.set(v.list, [...(byList.get(v.list) ?? []), v.id ?? 0])
+  return [...byList]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([list, ids]) => `${list}:${ids.sort((a, b) => a - b).join(',')}`)
+    .join(';')
+}
+
+function parseKey(key: string): Map<string, number[]> {
+  const out = new Map<string, number[]>()
+  for (const part of key.split(';')) {
+    if (!part) continue
+    const [list, ids] = part.split(':') as [string, string]
+    out.set(list, ids.split(',').map(Number))
+  }
+  return out
+}
+
+const short = (h: { list: string; list_id: string; matched_name: string; score: number }): ShortHit => ({
+  list: h.list,
+  list_id: h.list_id,
+  matched_name: h.matched_name,
+  score: h.score,
+})
+
+function entrySummary(e: ListEntity) {
+  return {
+    list: e.list,
+    list_id: e.listId,
+    type: e.type,
+    names: e.names.filter((n) => n.kind !== 'weak').map((n) => n.full),
+    birth_dates: e.birthDates,
+    nationalities: e.nationalities,
+    programmes: e.programmes,
+    list_date: e.listDate,
+  }
+}
+
+/**
+ * The alerts of one subject re-screened against the changed lists:
+ * - a hit not there before: `new_hit`, because the entry was `listed` (added), its entry changed
+ *   (`entry_changed`: a new alias now matches), or it is `rescored` (the entry did not change, but
+ *   the name statistics other entries set did, and the score crossed the threshold);
+ * - a hit there before and still there whose entry changed: `changed_hit` (`entry_changed`, with
+ *   the fields that changed);
+ * - a hit there before and gone: `removed_hit`, because the entry was `delisted`, changed so that
+ *   it no longer matches (`entry_changed`) or was `rescored` below the threshold.
+ * An entry that only changed its row id (lists without stable ids) is the same hit: no alert.
+ */
+export function classify(
+  before: ShortHit[],
+  after: ShortHit[],
+  diff: EntityDiff,
+): { kind: AlertKind; cause: AlertCause; before?: ShortHit; after?: ShortHit; change?: EntityChange }[] {
+  const old = new Map(before.map((h) => [entityKey(h.list, h.list_id), h]))
+  const now = new Map(after.map((h) => [entityKey(h.list, h.list_id), h]))
+  const out: ReturnType<typeof classify> = []
+  const carried = new Set<string>()
+  for (const [key, h] of now) {
+    const change = diff.changes.get(key)
+    const prev = old.get(key)
+    if (prev) {
+      if (change?.kind === 'changed')
+        out.push({ kind: 'changed_hit', cause: 'entry_changed', before: prev, after: h, change })
+      continue
+    }
+    const renumberedFrom = diff.renumbered.get(key)
+    if (renumberedFrom && old.has(renumberedFrom)) {
+      carried.add(renumberedFrom)
+      continue
+    }
+    out.push({
+      kind: 'new_hit',
+      cause: change?.kind === 'added' ? 'listed' : change?.kind === 'changed' ? 'entry_changed' : 'rescored',
+      after: h,
+      ...(change ? { change } : {}),
+    })
+  }
+  for (const [key, h] of old) {
+    if (now.has(key) || carried.has(key)) continue
+    const change = diff.changes.get(key)
+    out.push({
+      kind: 'removed_hit',
+      cause:
+        change?.kind === 'removed' ? 'delisted' : change?.kind === 'changed' ? 'entry_changed' : 'rescored',
+      before: h,
+      ...(change ? { change } : {}),
+    })
+  }
+  return out
+}
+
+interface VersionRef {
+  list: string
+  source: string
+  list_date: string
+}
+
+/** An alert as the API answers it and the webhook posts it. */
+export function alertView(a: Alert) {
+  const b = a.body as Record<string, unknown>
+  return {
+    alert_id: a.alert_id,
+    created_at: a.created_at,
+    reference: a.reference,
+    kind: a.kind,
+    cause: a.cause,
+    list: a.list,
+    list_id: a.list_id,
+    matched_name: (b.matched_name as string | undefined) ?? '',
+    score: (b.score as number | null | undefined) ?? null,
+    previous_score: (b.previous_score as number | null | undefined) ?? null,
+    changes: (b.changes as FieldChange[] | undefined) ?? [],
+    entry: (b.entry as Record<string, unknown> | undefined) ?? {},
+    subject: (b.subject as Record<string, unknown> | undefined) ?? {},
+    subject_label: (b.subject_label as string | undefined) ?? '',
+    from_versions: (b.from_versions as VersionRef[] | undefined) ?? [],
+    to_versions: (b.to_versions as VersionRef[] | undefined) ?? [],
+    acknowledged: a.acknowledged,
+    webhook: a.webhook,
+  }
+}
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+export class Monitor {
+  readonly owner: string
+  private readonly opts: MonitorOptions
+  private loop: Promise<void> | undefined
+  private again = false
+  private closed = false
+  private timer: NodeJS.Timeout | undefined
+  private lastYield = performance.now()
+
+  constructor(opts: MonitorOptions) {
+    this.opts = opts
+    this.owner = opts.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
+  }
+
+  get hasWebhook(): boolean {
+    return this.opts.webhook !== undefined
+  }
+
+  private now(): Date {
+    return this.opts.now ? this.opts.now() : new Date()
+  }
+
+  /** Runs a pass and delivers alerts now and then every `pollMs` (enrolments on other instances, retries). */
+  start(): void {
+    this.timer ??= setInterval(() => this.kick(), this.opts.pollMs ?? 60_000)
+    this.timer.unref()
+    this.kick()
+  }
+
+  kick(): void {
+    if (this.closed) return
+    if (this.loop) {
+      this.again = true
+      return
+    }
+    this.loop = (async () => {
+      do {
+        this.again = false
+        await this.pass()
+        await this.deliver()
+      } while (this.again && !this.closed)
+    })()
+      .catch((error) =>
+        this.opts.logger.error({ err: error }, 'monitoring pass failed; it retries on its next poll'),
+      )
+      .finally(() => {
+        this.loop = undefined
+      })
+  }
+
+  /** Waits for the pass in progress; a service's close. */
+  async close(): Promise<void> {
+    this.closed = true
+    if (this.timer) clearInterval(this.timer)
+    await this.loop
+  }
+
+  /** Resolves once the pass in progress (if any) is done; tests and the CLI wait on it. */
+  async idle(): Promise<void> {
+    while (this.loop) await this.loop
+  }
+
+  private async breathe(): Promise<void> {
+    if (!this.opts.cooperative) return
+    if (performance.now() - this.lastYield > 10) {
+      await yieldToLoop()
+      this.lastYield = performance.now()
+    }
+  }
+
+  /**
+   * One monitoring pass under the lock: baselines for subjects not screened yet, then, when this
+   * process holds the store's current versions, the re-screening of every subject screened
+   * against older ones.
+   */
+  async pass(): Promise<PassReport> {
+    const started = performance.now()
+    const report: PassReport = {
+      baselines: 0,
+      rescreened: 0,
+      changedLists: [],
+      alerts: { new_hit: 0, changed_hit: 0, removed_hit: 0 },
+      current: true,
+      ms: 0,
+    }
+    const target = this.opts.target()
+    if (!target) return { ...report, skipped: 'no lists', ms: 0 }
+    const { monitors } = this.opts
+    const lockUntil = () => new Date(this.now().getTime() + MONITOR_LOCK_MS)
+    if (!(await monitors.lock(this.owner, this.now(), lockUntil())))
+      return { ...report, skipped: 'locked', ms: 0 }
+    try {
+      const key = versionsKey(target.versions)
+      report.baselines = await this.baselines(target, key, lockUntil)
+      report.current = versionsKey(currentVersions(await this.opts.store.listVersions())) === key
+      if (report.current) {
+        for (const group of await monitors.otherKeys(key)) {
+          await this.rescreen(target, group.key, key, group.subjects, lockUntil, report)
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof LockLost)) throw error
+      this.opts.logger.warn('monitoring lock taken over by another process; this pass stops')
+    } finally {
+      await monitors.unlock(this.owner)
+    }
+    report.ms = Math.round(performance.now() - started)
+    if (report.baselines > 0 || report.rescreened > 0)
+      this.opts.logger.info({ ...report }, 'monitoring pass done')
+    return report
+  }
+
+  private async baselines(target: MonitorTarget, key: string, lockUntil: () => Date): Promise<number> {
+    let done = 0
+    for (;;) {
+      const rows = await this.opts.monitors.withKey(null, undefined, MONITOR_CHUNK)
+      if (rows.length === 0) return done
+      const screened = []
+      for (const row of rows) {
+        const hits = screenSubject(target.engine, row.subject as Subject, { limit: MONITOR_HIT_LIMIT })
+        screened.push({ reference: row.reference, hits: hits.map(short) })
+        await this.breathe()
+      }
+      await this.opts.monitors.saveScreened(this.owner, lockUntil(), null, key, this.now(), screened, [])
+      done += rows.length
+      if (this.closed) return done
+    }
+  }
+
+  /** Re-screens the subjects screened against `fromKey` (the versions of then) against `key`. */
+  private async rescreen(
+    target: MonitorTarget,
+    fromKey: string,
+    key: string,
+    subjects: number,
+    lockUntil: () => Date,
+    report: PassReport,
+  ): Promise<void> {
+    const from = parseKey(fromKey)
+    const to = parseKey(key)
+    const changed = [...new Set([...from.keys(), ...to.keys()])]
+      .filter((list) => (from.get(list) ?? []).join(',') !== (to.get(list) ?? []).join(','))
+      .sort()
+    report.changedLists = [...new Set([...report.changedLists, ...changed])].sort()
+    // The entries of the changed lists before and after: why each hit changed.
+    const ids = changed.flatMap((l) => [...(from.get(l) ?? []), ...(to.get(l) ?? [])])
+    const stored = await this.opts.store.loadVersionsById(ids)
+    const entities = async (by: Map<string, number[]>) =>
+      (
+        await activeEntitiesAsync(
+          changed.flatMap((l) =>
+            (by.get(l) ?? []).map((id) => stored.get(id)).filter((v) => v !== undefined),
+          ),
+        )
+      ).entities
+    const diff = diffEntities(await entities(from), await entities(to))
+    report.diff = diff.counts
+    const infos = await this.opts.store.listVersions()
+    const versionsOf = (by: Map<string, number[]>) =>
+      changed.flatMap((l) =>
+        infos
+          .filter((v) => (by.get(l) ?? []).includes(v.id!))
+          .map((v) => ({ list: v.list, source: v.source, list_date: v.listDate })),
+      )
+    const fromVersions = versionsOf(from)
+    const toVersions = versionsOf(to)
+    const webhookStatus = this.opts.webhook ? 'pending' : 'none'
+    const lists = new Set(changed)
+
+    let after: string | undefined
+    let done = 0
+    for (;;) {
+      const rows = await this.opts.monitors.withKey(fromKey, after, MONITOR_CHUNK)
+      if (rows.length === 0) break
+      after = rows[rows.length - 1]!.reference
+      const screened = []
+      const alerts: NewAlert[] = []
+      for (const row of rows) {
+        const before = (row.hits ?? []).filter((h) => lists.has(h.list))
+        const now = screenSubject(target.engine, row.subject as Subject, {
+          lists: changed,
+          limit: MONITOR_HIT_LIMIT,
+        }).map(short)
+        for (const a of classify(before, now, diff)) alerts.push(this.alert(row, a, fromVersions, toVersions))
+        const kept = (row.hits ?? []).filter((h) => !lists.has(h.list))
+        screened.push({ reference: row.reference, hits: [...kept, ...now].sort((x, y) => y.score - x.score) })
+        await this.breathe()
+      }
+      const at = this.now()
+      const day = at.toISOString().slice(0, 10).replace(/-/g, '')
+      const first = alerts.length > 0 ? await this.opts.store.reserve(`alert:${day}`, alerts.length) : 0
+      await this.opts.monitors.saveScreened(
+        this.owner,
+        lockUntil(),
+        fromKey,
+        key,
+        at,
+        screened,
+        alerts.map((a, i) => ({
+          ...a,
+          alert_id: `AMLA-${day}-${String(first + i).padStart(6, '0')}`,
+          webhook_status: webhookStatus,
+        })),
+      )
+      for (const a of alerts) report.alerts[a.kind]++
+      done += rows.length
+      report.rescreened += rows.length
+      this.opts.onProgress?.(done, subjects, 'monitored subjects')
+      if (this.closed) return
+    }
+  }
+
+  private alert(
+    row: Monitored,
+    a: ReturnType<typeof classify>[number],
+    fromVersions: VersionRef[],
+    toVersions: VersionRef[],
+  ): NewAlert {
+    const hit = (a.after ?? a.before)!
+    const entity =
+      a.change?.kind === 'removed'
+        ? a.change.before
+        : a.change?.kind === 'added' || a.change?.kind === 'changed'
+          ? a.change.after
+          : this.opts.target()?.engine.entity(hit.list, hit.list_id)
+    return {
+      reference: row.reference,
+      kind: a.kind,
+      cause: a.cause,
+      list: hit.list,
+      list_id: hit.list_id,
+      body: {
+        subject: row.subject,
+        subject_label: subjectLabel(row.subject as Subject),
+        matched_name: hit.matched_name,
+        score: a.after?.score ?? null,
+        previous_score: a.before?.score ?? null,
+        changes: a.change?.kind === 'changed' ? a.change.changes : [],
+        entry: entity ? entrySummary(entity) : { list: hit.list, list_id: hit.list_id },
+        from_versions: fromVersions,
+        to_versions: toVersions,
+      },
+    }
+  }
+
+  /**
+   * Posts the alerts not yet delivered, oldest first; stops at the first the receiver does not
+   * take (it is down: the next pass, a minute later, tries again).
+   */
+  async deliver(): Promise<{ delivered: number; failed: number }> {
+    const webhook = this.opts.webhook
+    const out = { delivered: 0, failed: 0 }
+    if (!webhook) return out
+    for (;;) {
+      const due = await this.opts.monitors.undelivered(100)
+      if (due.length === 0) return out
+      for (const a of due) {
+        if (this.closed) return out
+        try {
+          await webhook.send(a.alert_id, alertView(a))
+          await this.opts.monitors.delivered(a.alert_id)
+          out.delivered++
+        } catch (error) {
+          await this.opts.monitors.notDelivered(a.alert_id, (error as Error).message, WEBHOOK_MAX_ATTEMPTS)
+          out.failed++
+          this.opts.logger.warn(
+            { alert_id: a.alert_id, err: (error as Error).message },
+            'monitoring alert not delivered to the webhook; retried later',
+          )
+          return out
+        }
+      }
+    }
+  }
+}
