@@ -66,8 +66,10 @@ function reviewByRules(text: string, rules: ReviewRules): Finding[] {
       let risk = rule.risk
       let note = rule.note
       if (type === 'penalty') {
+        // Bounded repetitions keep the pattern linear on a long clause (each start position
+        // looks at most ~120 characters ahead).
         const daily =
-          /(\d+(?:[.,]\d+)?)\s*%\s*(?:z\s+(?:\S+\s+){1,3})?(?:(?:za\s+)?(?:každý\s+)?(?:den|dne|denně)|(?:per|a|for each)\s+day)/iu.exec(
+          /(\d{1,6}(?:[.,]\d{1,4})?)\s{0,3}%\s{0,3}(?:z\s{1,3}(?:\S{1,30}\s{1,3}){1,3})?(?:(?:za\s{1,3})?(?:každý\s{1,3})?(?:den|dne|denně)|(?:per|a|for each)\s{1,3}day)/iu.exec(
             seg,
           )
         if (daily) {

@@ -59,7 +59,7 @@ function ownerName(line: string): string {
 }
 
 function parseShare(s: string): number | undefined {
-  const m = /(\d+)\s*\/\s*(\d+)\s*$/.exec(s)
+  const m = /(\d{1,9})\s{0,3}\/\s{0,3}(\d{1,9})$/.exec(s.trimEnd())
   return m && Number(m[2]) > 0 ? Number(m[1]) / Number(m[2]) : undefined
 }
 
@@ -172,7 +172,9 @@ export const cadastreCheck = defineAgent({
     const header = parts.get('header')!.join('\n')
     const lv = /List\s+vlastnictví:\s*(\d+)/iu.exec(input.text)?.[1] ?? null
     const area =
-      /Kat\.\s*území:\s*(\d+\s+[^\n]*?)(?=\s+List\s+vlastnictví|$)/imu.exec(input.text)?.[1]?.trim() ?? null
+      /Kat\.\s{0,3}území:\s{0,3}(\d{1,9}\s{1,3}[^\n]{0,200}?)(?=\s{1,10}List\s{1,3}vlastnictví|$)/imu
+        .exec(input.text)?.[1]
+        ?.trim() ?? null
     const state = /stav\s+evidovaný\s+k\s+datu\s+(\d{1,2})\.(\d{1,2})\.(\d{4})/iu.exec(input.text)
     const stateAsOf = state ? `${state[3]}-${state[2]!.padStart(2, '0')}-${state[1]!.padStart(2, '0')}` : null
 
@@ -182,7 +184,9 @@ export const cadastreCheck = defineAgent({
     for (const line of parts.get('A') ?? []) {
       if (!/,/.test(line) || /^(Vlastnické právo|Společné jmění|Identifikátor)/iu.test(line)) continue
       const id = /(\d{6}\/\d{3,4}|\b\d{8}\b)/.exec(line)?.[1]
-      const shareText = /(\d+\s*\/\s*\d+)\s*$/.exec(line.replace(/\d{6}\/\d{3,4}\s*$/, ''))?.[1]
+      const shareText = /(\d{1,9}\s{0,3}\/\s{0,3}\d{1,9})$/.exec(
+        line.replace(/\d{6}\/\d{3,4}\s*$/, '').trimEnd(),
+      )?.[1]
       const share = shareText && shareText !== id ? shareText.replace(/\s+/g, '') : undefined
       const owner: { name: string; identifier?: string; share?: string } = { name: ownerName(line) }
       if (id) owner.identifier = id

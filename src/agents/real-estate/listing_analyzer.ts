@@ -42,7 +42,7 @@ export function extractByRules(text: string): Extracted {
   const price = /(\d{1,3}(?:[ .]\d{3}){1,3}|\d{5,10})\s*(?:,-\s*)?(?:Kč|CZK)/i.exec(t)
   const floor = /(\d{1,2})\.\s*(?:podlaží|patro|NP)/i.exec(t)
   const locality =
-    /\b(Praha\s+\d{1,2}(?:\s*[-–]\s*[\p{Lu}][\p{L}-]+)?|Brno(?:\s*[-–]\s*[\p{Lu}][\p{L}-]+)?|Ostrava(?:\s*[-–]\s*[\p{Lu}][\p{L}-]+)?|Plzeň(?:\s*[-–]\s*[\p{Lu}][\p{L}-]+)?)/u.exec(
+    /\b(Praha\s{1,3}\d{1,2}(?:\s{0,3}[-–]\s{0,3}[\p{Lu}][\p{L}-]{1,40})?|Brno(?:\s{0,3}[-–]\s{0,3}[\p{Lu}][\p{L}-]{1,40})?|Ostrava(?:\s{0,3}[-–]\s{0,3}[\p{Lu}][\p{L}-]{1,40})?|Plzeň(?:\s{0,3}[-–]\s{0,3}[\p{Lu}][\p{L}-]{1,40})?)/u.exec(
       t,
     )
   const ownership = /\b(osobní|družstevní|státní|obecní)\s+vlastnictví/i.exec(t)
@@ -50,9 +50,10 @@ export function extractByRules(text: string): Extracted {
     /\b(novostavba|po\s+rekonstrukci|před\s+rekonstrukcí|k\s+rekonstrukci|ve\s+velmi\s+dobrém\s+stavu|v\s+dobrém\s+stavu|developerský\s+projekt)/i.exec(
       t,
     )
-  const construction = /\b(cihlov\p{L}*|panelov\p{L}*|skeletov\p{L}*|dřevostavb\p{L}*)/iu.exec(t)
+  const construction =
+    /\b(cihlov\p{L}{0,10}|panelov\p{L}{0,10}|skeletov\p{L}{0,10}|dřevostavb\p{L}{0,10})/iu.exec(t)
   const energy =
-    /(?:[Ee]nergetick\p{L}*\s+náročnost\p{L}*(?:\s+budovy)?|PENB)[\s:,-]*(?:(?:třída|tř\.|kategorie)\s*)?([A-G])\b/u.exec(
+    /(?:[Ee]nergetick\p{L}{0,10}\s{1,5}náročnost\p{L}{0,10}(?:\s{1,5}budovy)?|PENB)[\s:,-]{0,10}(?:(?:třída|tř\.|kategorie)\s{0,3})?([A-G])\b/u.exec(
       t,
     )
   const features: string[] = []
@@ -70,7 +71,7 @@ export function extractByRules(text: string): Extracted {
     disposition: disposition ? `${disposition[1]}+${disposition[2]!.toLowerCase()}` : null,
     area_m2: area ? num(area[1]!) : null,
     price: price ? num(price[1]!) : null,
-    locality: locality ? locality[1]!.replace(/\s*[-–]\s*/, ' - ') : null,
+    locality: locality ? locality[1]!.replace(/\s{0,3}[-–]\s{0,3}/, ' - ') : null,
     floor: floor ? Number(floor[1]) : null,
     ownership: ownership ? ownership[1]!.toLowerCase() : null,
     condition: condition ? condition[1]!.toLowerCase().replace(/\s+/g, ' ') : null,
@@ -81,7 +82,7 @@ export function extractByRules(text: string): Extracted {
 }
 
 const SCAM_PHRASES = [
-  /záloh\p{L}*\s+předem/iu,
+  /záloh\p{L}{0,10}\s{1,5}předem/iu,
   /pošlete\s+(peníze|zálohu)/iu,
   /western\s+union/i,
   /jsem\s+v\s+zahraničí/iu,

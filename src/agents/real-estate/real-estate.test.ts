@@ -240,6 +240,32 @@ describeWorkedExamples('real-estate agents: worked examples', {
   skip: !haveData,
 })
 
+describe('real-estate agents on hostile text', () => {
+  it('read a cadastre extract and a listing of the largest size allowed, built to make patterns backtrack, in well under a second', async () => {
+    const hostile = [
+      // The former area pattern took 4 s on 60,000 spaces here, growing with the square.
+      `Kat. území: 1 a${' '.repeat(150_000)}x`,
+      `${'1'.repeat(100_000)}/${' '.repeat(99_000)}x`,
+      'Kat. území: 1 '.repeat(14_000),
+    ]
+    for (const text of hostile) {
+      const started = performance.now()
+      await run('cadastre_check', { text }).catch(() => undefined)
+      expect(performance.now() - started).toBeLessThan(1000)
+    }
+    const listing = [
+      `záloh${'a'.repeat(49_000)}`,
+      'zálohzáloh '.repeat(4_500),
+      `Praha 1 -${'-'.repeat(49_000)}`,
+    ]
+    for (const text of listing) {
+      const started = performance.now()
+      await run('listing_analyzer', { text }).catch(() => undefined)
+      expect(performance.now() - started).toBeLessThan(1000)
+    }
+  })
+})
+
 describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', () => {
   it('flags exactly what the domain service lists as opportunities, by the same model', async () => {
     const scan = { latitude: 49.1951, longitude: 16.6081, radius_km: 1 }
