@@ -10,6 +10,7 @@
 import multipart from '@fastify/multipart'
 import { registerApiDocs } from '../../kit/api-docs.ts'
 import type { Logger } from '../../kit/logger.ts'
+import { registerHttpMetrics } from '../../kit/metrics.ts'
 import type { RateLimiter } from '../../kit/ratelimit.ts'
 import type { Semaphore } from '../../kit/semaphore.ts'
 import { type App, createServer } from '../../kit/server.ts'
@@ -89,6 +90,7 @@ export async function buildApp(deps: AmlDeps): Promise<App> {
     },
     errorEnvelope: 'standard',
   })
+  registerHttpMetrics(app, { service: 'aml' })
   const batchMaxBytes = deps.batchMaxBytes ?? 32 * 1024 * 1024
   // CSV client books arrive as multipart/form-data (one file part); the route sets the file limit.
   await app.register(multipart, { limits: { fileSize: batchMaxBytes, files: 1, fields: 0, parts: 1 } })

@@ -7,6 +7,7 @@
 import type { Valuer } from '../../engines/realestate/valuation.ts'
 import { registerApiDocs } from '../../kit/api-docs.ts'
 import type { Logger } from '../../kit/logger.ts'
+import { registerHttpMetrics } from '../../kit/metrics.ts'
 import { type App, createServer } from '../../kit/server.ts'
 import { registerHealthRoutes } from './routes/health.ts'
 import { registerMarketRoutes } from './routes/market.ts'
@@ -50,6 +51,7 @@ export async function buildApp(deps: DomainDeps): Promise<App> {
     ],
     errorEnvelope: 'standard',
   })
+  registerHttpMetrics(app, { service: 'domain' })
   registerHealthRoutes(app, deps)
   registerRealityRoutes(app, deps)
   registerValuationRoutes(app, deps)

@@ -6,6 +6,7 @@
 import multipart from '@fastify/multipart'
 import { registerApiDocs } from '../../kit/api-docs.ts'
 import type { Logger } from '../../kit/logger.ts'
+import { registerHttpMetrics } from '../../kit/metrics.ts'
 import { type App, createServer } from '../../kit/server.ts'
 import type { KnowledgeBase } from './kb.ts'
 import { askRoutes } from './routes/ask.ts'
@@ -41,6 +42,7 @@ export async function buildApp(deps: KnowledgeDeps): Promise<App> {
     ],
     errorEnvelope: 'standard',
   })
+  registerHttpMetrics(app, { service: 'knowledge' })
   await app.register(multipart, {
     limits: { fileSize: deps.maxUploadBytes, ...FORM_LIMITS },
   })

@@ -12,6 +12,7 @@ import type { UsageRecord } from '../../engines/keys/store.ts'
 import { registerApiDocs, type SecurityScheme } from '../../kit/api-docs.ts'
 import { ok } from '../../kit/envelope.ts'
 import type { Logger } from '../../kit/logger.ts'
+import { registerHttpMetrics } from '../../kit/metrics.ts'
 import { type App, createServer } from '../../kit/server.ts'
 import { type AuthOptions, authHook, type RouteAuth } from './auth.ts'
 import { type AgentsDeps, registerAgents } from './modules/agents/routes.ts'
@@ -120,6 +121,7 @@ export async function buildApp(deps: RouterDeps): Promise<App> {
     // Each route's security comes from its auth level, so the document says what to send.
     securityOf: (route) => SECURITY[(route.config as { auth?: RouteAuth } | undefined)?.auth ?? 'key'],
   })
+  registerHttpMetrics(app, { service: 'router', routeConfig: { auth: 'public' } })
   // The modules go in one plugin registered after the documentation, so every route is in it.
   app.register(async (plugin) => {
     const scope = plugin as unknown as App
