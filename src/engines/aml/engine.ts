@@ -245,6 +245,55 @@ export const PARTICLES = new Set([
   'y',
 ])
 
+/** Kinds of entry as bits, so stage 1 filters names by a typed array. */
+const KIND_BITS: Record<EntityType, number> = {
+  person: 1,
+  company: 2,
+  organization: 2,
+  unknown: 3,
+  vessel: 4,
+  aircraft: 4,
+}
+const PERSON_LIKE = 1
+const COMPANY_LIKE = 2
+const ANY_KIND = 7
+
+/** Which names stage 1 may pass on: kinds of entry (KIND_BITS) and, when given, lists. */
+interface Allow {
+  kinds: number
+  lists?: ReadonlySet<string>
+}
+
+/** Posting lists longer than this (names holding the word) are a common word's (stage 1). */
+const COMMON_POSTINGS = 2000
+
+/** The k-th largest value (1-based) of `values`, rearranging them: Hoare's quickselect, linear on average. */
+export function kthLargest(values: Float64Array, k: number): number {
+  let lo = 0
+  let hi = values.length - 1
+  const target = k - 1
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1]!
+    let i = lo
+    let j = hi
+    while (i <= j) {
+      while (values[i]! > pivot) i++
+      while (values[j]! < pivot) j--
+      if (i <= j) {
+        const t = values[i]!
+        values[i] = values[j]!
+        values[j] = t
+        i++
+        j--
+      }
+    }
+    if (target <= j) hi = j
+    else if (target >= i) lo = i
+    else return values[target]!
+  }
+  return values[target]!
+}
+
 /** Query tokens covered by the comparison memo (longer queries compare the rest directly). */
 const MEMO_TOKENS = 8
 
@@ -313,7 +362,7 @@ const SLICE = 1000
 function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
   const started = performance.now()
   const threshold = opts.threshold ?? DEFAULT_THRESHOLD
-  const maxCandidates = opts.maxCandidates ?? 100
+  const maxCandidates = opts.maxCandidates ?? Number(process.env.MAXC ?? 100)
   const entities = opts.entities
   const names: IndexedName[] = []
   const vocab = new Map<string, number>()
@@ -395,6 +444,7 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
   }
 
   const postings = postingsBuild.map((p) => Int32Array.from(p))
+  const nameKind = Uint8Array.from(names, (n) => KIND_BITS[entities[n.entity]!.type])
   const N = names.length
   const idf = new Float64Array(vocabKeys.length)
   for (let i = 0; i < idf.length; i++) idf[i] = Math.log(1 + N / df[i]!)
@@ -713,7 +763,7 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
    * already seen collect (MaxScore pruning: the candidates are the same, the long posting
    * lists of common words are not walked).
    */
-  function candidates(query: QueryToken[], allow: (e: ListEntity) => boolean): number[] {
+  function candidates(query: QueryToken[], allow: Allow): number[] {
     touched.length = 0
     let total = 0
     const plan: { near: [number, number][]; boost: number; max: number }[] = []
@@ -732,12 +782,16 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
     let rest = 0
     for (const p of plan) rest += p.max
     for (const p of plan) {
-      const open = rest >= floor
+      const canReach = rest >= floor
       rest -= p.max
       const stampId = ++stampCounter
-      for (const [id, est] of p.near) {
+      for (let k = 0; k < p.near.length; k++) {
+        const [id, est] = p.near[k]!
         const w = idf[id]! * est * p.boost
         const list = postings[id]!
+        // A word in thousands of names ("mohammed") brings no new names once rarer words have
+        // brought more than stage 2 takes: those names only add to what is already seen.
+        const open = canReach && !(list.length > COMMON_POSTINGS && touched.length >= maxCandidates)
         if (!open && list.length > touched.length * 4) {
           for (const n of touched) {
             if (stamp[n] === stampId || !names[n]!.ids.includes(id)) continue
@@ -746,7 +800,8 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
           }
           continue
         }
-        for (const n of list) {
+        for (let i = 0; i < list.length; i++) {
+          const n = list[i]!
           if (stamp[n] === stampId) continue
           if (stamp[n]! < 0) {
             if (!open) continue
@@ -762,15 +817,27 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
     // a fifth of what the name has beyond it (a long name sharing one word ranks below a short one).
     const kept: number[] = []
     for (const n of touched) {
-      if (acc[n]! >= floor && allow(entities[names[n]!.entity]!)) {
+      // The kind of entry from a typed array: no entity object is touched for the names dropped.
+      if (
+        acc[n]! >= floor &&
+        (nameKind[n]! & allow.kinds) !== 0 &&
+        (allow.lists === undefined || allow.lists.has(entities[names[n]!.entity]!.list))
+      ) {
         kept.push(n)
         rank[n] = acc[n]! / (total + WEIGHTS.extraList * Math.max(0, nameWeight[n]! - acc[n]!))
       }
       stamp[n] = -1
     }
-    kept.sort((a, b) => rank[b]! - rank[a]!)
-    if (kept.length > maxCandidates) kept.length = maxCandidates
-    return kept
+    if (kept.length > maxCandidates) {
+      // Only the best maxCandidates are needed: the rank they must reach, found in linear time.
+      const ranks = new Float64Array(kept.length)
+      for (let i = 0; i < kept.length; i++) ranks[i] = rank[kept[i]!]!
+      const cut = kthLargest(ranks, maxCandidates)
+      const best = kept.filter((n) => rank[n]! > cut)
+      for (const n of kept) if (best.length < maxCandidates && rank[n] === cut) best.push(n)
+      return best.sort((a, b) => rank[b]! - rank[a]! || a - b)
+    }
+    return kept.sort((a, b) => rank[b]! - rank[a]! || a - b)
   }
 
   function queryTokens(norm: NormalizedName, familyCount: number): QueryToken[] {
@@ -902,14 +969,14 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
     text: string,
     norm: NormalizedName,
     familyCount: number,
-    allow: (e: ListEntity) => boolean,
+    allow: number,
     qualify: (e: ListEntity, f: Explanation['features'], name: number, threshold: number) => number,
     opts: ScreenOptions,
   ): Hit[] {
     const th = opts.threshold ?? threshold
     const limit = opts.limit ?? 10
     const lists = opts.lists ? new Set(opts.lists) : undefined
-    const allowList = lists ? (e: ListEntity) => lists.has(e.list) && allow(e) : allow
+    const allowList: Allow = { kinds: allow, ...(lists ? { lists } : {}) }
     const query = queryTokens(norm, familyCount)
     if (query.length === 0) return []
     // "Abd al-Malik" may be one list word ("Abdulmalik") or two ("Abdul Malik"): both joins are tried.
@@ -1012,9 +1079,8 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
     }
   }
 
-  const isPersonLike = (e: ListEntity) => e.type === 'person' || e.type === 'unknown'
-  const isCompanyLike = (e: ListEntity) =>
-    e.type === 'company' || e.type === 'organization' || e.type === 'unknown'
+  const isPersonLike = PERSON_LIKE
+  const isCompanyLike = COMPANY_LIKE
 
   return {
     threshold,
@@ -1078,7 +1144,7 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
     },
     screenName(name, opts = {}) {
       const type = opts.type ?? 'any'
-      const allow = type === 'person' ? isPersonLike : type === 'company' ? isCompanyLike : () => true
+      const allow = type === 'person' ? isPersonLike : type === 'company' ? isCompanyLike : ANY_KIND
       const norm = normalizeName(name, { company: type !== 'person' })
       return run(name, norm, 0, allow, (_e, _f, s) => s, opts)
     },
