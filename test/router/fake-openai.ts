@@ -56,6 +56,33 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     if (req.method === 'GET' && req.url === '/v1/models') {
       return json(res, 200, { object: 'list', data: [{ id: 'good', object: 'model', owned_by: 'fake' }] })
     }
+    if (req.method === 'POST' && req.url === '/v1/embeddings') {
+      const b = await body(req)
+      requests.push({ path: req.url, body: b })
+      if (b.model === 'missing')
+        return json(res, 404, {
+          error: {
+            message: 'The model `missing` does not exist',
+            type: 'invalid_request_error',
+            code: 'model_not_found',
+          },
+        })
+      const inputs = Array.isArray(b.input) ? b.input : [b.input]
+      return json(res, 200, {
+        object: 'list',
+        model: b.model,
+        // The SDK asks for base64 (little-endian float32) unless told otherwise, as OpenAI sends it.
+        data: inputs.map((_, index) => ({
+          object: 'embedding',
+          index,
+          embedding:
+            b.encoding_format === 'base64'
+              ? Buffer.from(new Float32Array([0.1, 0.2, 0.3]).buffer).toString('base64')
+              : [0.1, 0.2, 0.3],
+        })),
+        usage: { prompt_tokens: 4, total_tokens: 4 },
+      })
+    }
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
       return json(res, 404, { error: 'no route' })
     const b = await body(req)
@@ -65,7 +92,14 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     calls.set(model, n)
 
     if (model === 'down') return json(res, 500, { error: { message: 'overloaded' } })
-    if (model === 'missing') return json(res, 404, { error: { message: 'model not found' } })
+    if (model === 'missing')
+      return json(res, 404, {
+        error: {
+          message: 'The model `missing` does not exist',
+          type: 'invalid_request_error',
+          code: 'model_not_found',
+        },
+      })
     if (model === 'limited') {
       return json(res, 400, { error: { message: 'max_tokens is too large', type: 'invalid_request_error' } })
     }
@@ -94,12 +128,15 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     if (b.stream !== true) return json(res, 200, completion(model, 'Dobrý den'))
 
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+    // With include_usage, OpenAI puts `usage: null` on every chunk before the usage chunk.
+    const withUsage = (b.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true
     const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
       `data: ${JSON.stringify({
         id: 'chatcmpl-fake',
         object: 'chat.completion.chunk',
         model,
         choices: [{ index: 0, delta, finish_reason: finish }],
+        ...(withUsage ? { usage: null } : {}),
       })}\n\n`
     res.write(': keep-alive\n\n')
     res.write(chunk({ role: 'assistant', content: 'Dob' }))

@@ -92,6 +92,32 @@ export class LlmRelay {
     return [first, ...this.s.fallbackModels.filter((m) => m !== first)]
   }
 
+  /** POST /embeddings to the upstream (no retries: the caller's SDK retries), as it answers. */
+  async embeddings(
+    body: Record<string, unknown>,
+  ): Promise<{ status: number; text: string; headers: Headers }> {
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(), this.s.timeoutMs)
+    try {
+      const response = await this.s.fetch(this.url('/embeddings'), {
+        method: 'POST',
+        headers: this.headers(),
+        body: JSON.stringify(body),
+        signal: controller.signal,
+      })
+      return { status: response.status, text: await response.text(), headers: response.headers }
+    } catch (error) {
+      if (error instanceof AppError) throw error
+      throw upstreamFailure(
+        controller.signal.aborted ? 'timeout' : 'network',
+        describe(error),
+        this.s.timeoutMs,
+      )
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
   /** GET /models from the upstream, as it answers. */
   async models(): Promise<{ status: number; body: unknown }> {
     const controller = new AbortController()
@@ -127,6 +153,9 @@ export class LlmRelay {
       : body
     let attempts = 0
     let last: { kind: 'timeout' | 'network' | 'status'; detail: string; status?: number } | undefined
+    // The last model-not-found answer, relayed as it came when no model was found anywhere: an
+    // OpenAI SDK raises NotFoundError for it, not a server error.
+    let notFound: { text: string; headers: Headers; model: string } | undefined
     for (const model of this.modelsFor(body.model)) {
       for (let retry = 0; retry <= this.s.retries; retry++) {
         if (info.signal?.aborted)
@@ -171,7 +200,7 @@ export class LlmRelay {
           clearTimeout(timer)
           last = { kind: 'status', status: response.status, detail: `answered HTTP ${response.status}` }
           if (response.status === 404) {
-            await response.body?.cancel()
+            notFound = { text: await response.text(), headers: response.headers, model }
             break // this model does not exist upstream: next fallback
           }
           if (!RETRY_STATUSES.has(response.status)) return { response, model, attempts, controller }
@@ -190,6 +219,13 @@ export class LlmRelay {
         this.logger?.warn({ model, attempt: attempts, problem: last?.detail }, 'LLM upstream attempt failed')
       }
     }
+    if (notFound && last?.kind === 'status' && last.status === 404)
+      return {
+        response: new Response(notFound.text, { status: 404, headers: notFound.headers }),
+        model: notFound.model,
+        attempts,
+        controller: new AbortController(),
+      }
     const failure = upstreamFailure(
       last?.kind ?? 'network',
       last?.detail ?? 'no attempt made',

@@ -60,7 +60,22 @@ export class LlmUsageLog {
       .select((eb) => [
         eb.fn.coalesce('model_served', 'model_requested').as('model'),
         eb.fn.countAll<number>().as('requests'),
-        eb.fn.sum<number>(eb.case().when('status', '>=', 400).then(1).else(0).end()).as('errors'),
+        // An error status, or a stream that broke after its 200 (a client that left is no error).
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(
+                eb.or([
+                  eb('status', '>=', 400),
+                  eb.and([eb('error', 'is not', null), eb('error', '!=', 'client disconnected')]),
+                ]),
+              )
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('errors'),
         eb.fn.sum<number>('prompt_tokens').as('prompt_tokens'),
         eb.fn.sum<number>('completion_tokens').as('completion_tokens'),
         eb.fn.sum<number>('total_tokens').as('total_tokens'),
