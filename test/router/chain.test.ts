@@ -33,7 +33,7 @@ describe('chain chat', () => {
       {
         tool_calls: [
           { name: 'knowledge_search', arguments: { query: 'skutečný majitel' } },
-          { name: 'aml_screen_company', arguments: { ico: '27074358' } },
+          { name: 'aml_screening_company', arguments: { ico: '27074358' } },
         ],
       },
       {
@@ -59,7 +59,7 @@ describe('chain chat', () => {
     })
     expect(data.tools_called.map((t: { name: string; ok: boolean }) => [t.name, t.ok])).toEqual([
       ['knowledge_search', true],
-      ['aml_screen_company', true],
+      ['aml_screening_company', true],
       ['agents_call', true],
     ])
     expect(data.steps).toBe(3)

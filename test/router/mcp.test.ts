@@ -30,8 +30,8 @@ async function connect(transport: StreamableHTTPClientTransport | SSEClientTrans
 }
 
 describe('MCP servers', () => {
-  it('serves 14 tool services', async () => {
-    expect(TOOL_SERVICES).toHaveLength(14)
+  it('serves 14 distinct tool services', async () => {
+    expect(new Set(TOOL_SERVICES).size).toBe(14)
     const res = await h.app.inject({ method: 'GET', url: '/v1/mcp' })
     expect(res.json().data.services.map((s: { service: string }) => s.service)).toEqual([...TOOL_SERVICES])
   })
@@ -50,6 +50,15 @@ describe('MCP servers', () => {
       expect(result.structuredContent).toMatchObject({ query: 'skutečný majitel' })
       expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', url: '/rag/search' })
     } finally {
+      await client.close()
+    }
+  })
+
+  it('answers at …/{service}/mcp too, the URL the MCP Inspector makes of a path not ending in /mcp', async () => {
+    for (const url of [`${base}/v1/mcp/banking/mcp`, `${base}/mcp/aml-screening/mcp`]) {
+      const client = await connect(new StreamableHTTPClientTransport(new URL(url)))
+      const tools = (await client.listTools()).tools.map((t) => t.name)
+      expect(tools.length).toBeGreaterThan(0)
       await client.close()
     }
   })
@@ -97,9 +106,9 @@ describe('MCP servers', () => {
   })
 
   it('reports a tool whose service is down as a tool error, not a protocol failure', async () => {
-    const client = await connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp/aml`)))
+    const client = await connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp/aml-screening`)))
     try {
-      const result = await client.callTool({ name: 'aml_screen_company', arguments: { ico: '27074358' } })
+      const result = await client.callTool({ name: 'aml_screening_company', arguments: { ico: '27074358' } })
       expect(result.isError).toBe(true)
       expect((result.content as { text: string }[])[0]!.text).toMatch(
         /upstream_error: The aml service failed/,

@@ -1,6 +1,7 @@
 /**
  * The platform's tools as one catalogue, grouped into the 14 tool services: one per agent service
- * (11) plus knowledge, aml and discovery. The same entries serve the MCP servers
+ * (11, aml among them: its agents) plus knowledge, aml-screening (the AML service's screening)
+ * and discovery. The same entries serve the MCP servers
  * (/v1/mcp/{service}), the chain chat's function calling and the assistant configuration published
  * by /v1/gpt/sync, so a tool behaves the same whichever way it is called.
  *
@@ -30,7 +31,7 @@ export interface PlatformTool {
 }
 
 /** The 14 tool services, in a stable order. */
-export const TOOL_SERVICES: readonly string[] = [...AGENT_SERVICES, 'knowledge', 'aml', 'discovery']
+export const TOOL_SERVICES: readonly string[] = [...AGENT_SERVICES, 'knowledge', 'aml-screening', 'discovery']
 
 export function toolPrefix(service: string): string {
   return service.replace(/-/g, '_')
@@ -98,8 +99,8 @@ export function buildCatalogue(deps: {
       run: () => platform.kbCollections(),
     },
     {
-      name: 'aml_screen_person',
-      service: 'aml',
+      name: 'aml_screening_person',
+      service: 'aml-screening',
       description:
         'Screen a person against sanctions and PEP lists (AML). Returns a module-based risk result with the overall risk level.',
       inputSchema: {
@@ -125,8 +126,8 @@ export function buildCatalogue(deps: {
         }),
     },
     {
-      name: 'aml_screen_company',
-      service: 'aml',
+      name: 'aml_screening_company',
+      service: 'aml-screening',
       description:
         'Screen a Czech company by its IČO (8 digits) against sanctions lists and registries (AML).',
       inputSchema: {

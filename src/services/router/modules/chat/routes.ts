@@ -25,7 +25,12 @@ import type { AssistantConfigStore } from '../assistant/store.ts'
 import type { LlmRelay } from '../llm/relay.ts'
 import type { ConversationStore } from './store.ts'
 
-const DEFAULT_TOOLS = ['knowledge_search', 'aml_screen_person', 'aml_screen_company', 'discovery_search']
+const DEFAULT_TOOLS = [
+  'knowledge_search',
+  'aml_screening_person',
+  'aml_screening_company',
+  'discovery_search',
+]
 /** Tool results longer than this (characters of JSON) are cut before they go back to the model. */
 const MAX_TOOL_RESULT_CHARS = 12_000
 

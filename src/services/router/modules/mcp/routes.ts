@@ -203,10 +203,11 @@ export function registerMcp(app: App, deps: McpDeps): void {
       }),
   )
 
-  for (const prefix of ['/v1/mcp', '/mcp']) {
+  // …/{service}/mcp too: the MCP Inspector appends /mcp to a URL whose path does not end in it.
+  for (const url of ['/v1/mcp/:service', '/mcp/:service', '/v1/mcp/:service/mcp', '/mcp/:service/mcp']) {
     app.route({
       method: ['GET', 'POST', 'DELETE'],
-      url: `${prefix}/:service`,
+      url,
       schema: { params: ServiceParams, response: { '2xx': McpAnswer, '4xx': McpAnswer } },
       handler: async (request, reply) =>
         streamable(request, reply, (request.params as { service: string }).service),
