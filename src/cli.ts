@@ -98,6 +98,14 @@ function help(io: CommandIO): void {
   io.out('\n`gatehouse <command> --help` shows a command’s usage.')
 }
 
+/** File-system errors that are the user's mistake (a wrong path), not the program's. */
+const FILE_PROBLEMS: Record<string, string> = {
+  ENOENT: 'no such file or folder',
+  EACCES: 'not allowed to read it',
+  EISDIR: 'a folder, where a file is needed',
+  ENOTDIR: 'not a folder',
+}
+
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
     help(io)
@@ -127,8 +135,16 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
       io.err(error.message)
       return 78 // EX_CONFIG
     }
-    if ((error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const code = (error as { code?: string }).code
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
       io.err(`${(error as Error).message}\nusage: ${command.usage}`)
+      return 2
+    }
+    // A file the user named that is not there or cannot be read: one line, no stack.
+    const problem = code ? FILE_PROBLEMS[code] : undefined
+    if (problem) {
+      const path = (error as { path?: string }).path
+      io.err(`${problem}${path ? `: ${path}` : ''}\nusage: ${command.usage}`)
       return 2
     }
     throw error

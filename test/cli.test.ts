@@ -35,6 +35,19 @@ describe('the gatehouse command', () => {
     expect(stderr).toContain('run `gatehouse help` for the list')
   })
 
+  it('answers a file that is not there with one line naming it, never a stack trace', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-cli-missing-'))
+    for (const args of [
+      ['aml', 'screen', '/nonexistent/clients.csv'],
+      ['aml', 'import', '/nonexistent/lists'],
+    ]) {
+      const { code, stderr } = await gatehouse(args, { DATA_DIR: dataDir, LOG_LEVEL: 'silent' })
+      expect(code).toBe(2)
+      expect(stderr).toMatch(/^no such file or folder: \/nonexistent\//m)
+      expect(stderr).not.toMatch(/\n\s+at /)
+    }
+  })
+
   it('exits 2 on an unknown service name', async () => {
     const { code, stderr } = await gatehouse(['serve', 'nosuch'])
     expect(code).toBe(2)

@@ -1,11 +1,25 @@
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, commonSpec, env, parseEnv } from './config.ts'
 
 describe('parseEnv', () => {
   it('uses the defaults when nothing is set', () => {
     const config = parseEnv(commonSpec, {})
-    expect(config).toMatchObject({ NODE_ENV: 'development', DATA_DIR: './data/local', HOST: '127.0.0.1' })
+    expect(config).toMatchObject({ NODE_ENV: 'development', HOST: '127.0.0.1' })
+    expect(config.DATA_DIR).toBe(resolve(import.meta.dirname, '../../data/local'))
     expect(config.DATABASE_URL).toBeUndefined()
+  })
+
+  it('takes a relative DATA_DIR from the project root, not the current directory, and keeps an absolute one', () => {
+    const root = resolve(import.meta.dirname, '../..')
+    const cwd = process.cwd()
+    try {
+      process.chdir(resolve(root, 'src'))
+      expect(parseEnv(commonSpec, { DATA_DIR: 'data/other' }).DATA_DIR).toBe(resolve(root, 'data/other'))
+    } finally {
+      process.chdir(cwd)
+    }
+    expect(parseEnv(commonSpec, { DATA_DIR: '/var/lib/gatehouse' }).DATA_DIR).toBe('/var/lib/gatehouse')
   })
 
   it('names every bad variable in one error', () => {

@@ -5,6 +5,11 @@
  * Nothing outside this module (and the CLI entry that passes `process.env` in) reads `process.env`.
  */
 
+import { isAbsolute, resolve } from 'node:path'
+
+/** The folder of package.json: relative paths in variables are taken from here. */
+const PROJECT_ROOT = resolve(import.meta.dirname, '../..')
+
 import ipaddr from 'ipaddr.js'
 
 export type Env = Readonly<Record<string, string | undefined>>
@@ -33,6 +38,19 @@ function present(raw: string | undefined): raw is string {
 export const env = {
   string(opts: { default: string; doc?: string }): Reader<string> {
     return { describe: opts.doc ?? '', read: (_n, raw) => (present(raw) ? raw.trim() : opts.default) }
+  },
+  /**
+   * A folder or file: a relative value is taken from the project root, not from the current
+   * directory, so `cd src && gatehouse keys list` opens the same database as `npm start`.
+   */
+  path(opts: { default: string; doc?: string }): Reader<string> {
+    return {
+      describe: opts.doc ?? '',
+      read: (_n, raw) => {
+        const value = present(raw) ? raw.trim() : opts.default
+        return value === '' || isAbsolute(value) ? value : resolve(PROJECT_ROOT, value)
+      },
+    }
   },
   optionalString(opts: { doc?: string } = {}): Reader<string | undefined> {
     return { describe: opts.doc ?? '', read: (_n, raw) => (present(raw) ? raw.trim() : undefined) }
@@ -156,7 +174,10 @@ export const commonSpec = {
   NODE_ENV: env.oneOf(['development', 'production', 'test'], { default: 'development' }),
   LOG_LEVEL: env.oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
   HOST: env.string({ default: '127.0.0.1', doc: 'interface every service binds to' }),
-  DATA_DIR: env.string({ default: './data/local', doc: 'embedded storage (SQLite files)' }),
+  DATA_DIR: env.path({
+    default: './data/local',
+    doc: 'embedded storage (SQLite files); a relative path is taken from the project root',
+  }),
   DATABASE_URL: env.url({ protocols: ['postgres', 'postgresql'], doc: 'PostgreSQL instead of SQLite' }),
   REDIS_URL: env.url({ protocols: ['redis', 'rediss'], doc: 'Redis for limits, counters, caches' }),
   /** Bound on one Redis command (ms): a hung Redis fails requests with 503 after this, not never. */

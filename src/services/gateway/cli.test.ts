@@ -8,10 +8,17 @@ import { startTestGateway, type TestGateway } from './harness.ts'
 const dir = mkdtempSync(join(tmpdir(), 'gatehouse-keys-cli-'))
 
 async function gatehouse(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  return gatehouseWith({}, ...argv)
+}
+
+async function gatehouseWith(
+  env: Record<string, string>,
+  ...argv: string[]
+): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = []
   const err: string[] = []
   const code = await main(argv, {
-    env: { DATA_DIR: dir, LOG_LEVEL: 'silent' },
+    env: { DATA_DIR: dir, LOG_LEVEL: 'silent', ...env },
     out: (line) => out.push(line),
     err: (line) => err.push(line),
     interactive: false,
@@ -50,6 +57,14 @@ describe('gatehouse keys', () => {
     const res = await call(key!)
     expect(res.statusCode).toBe(200)
     expect(res.headers['ratelimit-policy']).toBe('"minute";q=60;w=60, "day";q=1000;w=86400')
+  })
+
+  it('points the Try it line at the port GATEWAY_PORT says', async () => {
+    expect((await gatehouse('keys', 'create', '--name', 'default port')).out).toContain(
+      'http://127.0.0.1:8000/',
+    )
+    const { out } = await gatehouseWith({ GATEWAY_PORT: '9123' }, 'keys', 'create', '--name', 'own port')
+    expect(out).toMatch(/Try it: curl .* http:\/\/127\.0\.0\.1:9123\/api\/services/)
   })
 
   it('answers --json with the API’s generation shape', async () => {

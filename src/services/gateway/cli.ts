@@ -8,13 +8,17 @@ import { parseArgs } from 'node:util'
 import { KeyStore, type KeyTables } from '../../engines/keys/store.ts'
 import { loadTiers, UNLIMITED } from '../../engines/keys/tiers.ts'
 import type { Command, CommandIO } from '../../kit/command.ts'
-import { ConfigError, commonSpec, parseEnv } from '../../kit/config.ts'
+import { ConfigError, commonSpec, env, parseEnv } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
 import { AppError } from '../../kit/errors.ts'
 import { gatewaySpec, keyPrefixProblem } from './config.ts'
 import { listItem } from './routes/admin.ts'
 
-const cliSpec = { ...commonSpec, API_KEY_PREFIX: gatewaySpec.API_KEY_PREFIX }
+const cliSpec = {
+  ...commonSpec,
+  API_KEY_PREFIX: gatewaySpec.API_KEY_PREFIX,
+  GATEWAY_PORT: env.port({ default: 8000, doc: 'where the gateway listens (for the Try it line)' }),
+}
 
 /** Opens the key store, runs `fn`, and turns bad input into a message and exit code 2. */
 async function withStore(io: CommandIO, fn: (store: KeyStore) => Promise<number>): Promise<number> {
@@ -111,6 +115,7 @@ export const keysCreate = command({
     const { values } = parseArgs({ args, options: KEY_OPTIONS, allowPositionals: false })
     if (values.name === undefined) throw new UsageError('--name is required')
     const input = keyFields(values)
+    const port = parseEnv(cliSpec, io.env).GATEWAY_PORT
     return withStore(io, async (store) => {
       const { key, record } = await store.create(input as { name: string })
       if (values.json) {
@@ -127,7 +132,7 @@ export const keysCreate = command({
         `limits: ${limitText(record.requests_per_minute)}/min, ${limitText(record.rate_limit)}/day; expires ${new Date(record.expires_at).toISOString()}`,
       )
       io.out('Store this key now: it is not shown again and cannot be recovered.')
-      io.out(`Try it: curl -H 'X-API-Key: ${key}' http://127.0.0.1:8000/api/services`)
+      io.out(`Try it: curl -H 'X-API-Key: ${key}' http://127.0.0.1:${port}/api/services`)
       return 0
     })
   },

@@ -137,12 +137,14 @@ export const KeyIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum:
 
 export const UsageQuery = Type.Object(
   {
-    days: Type.Integer({
-      minimum: 1,
-      maximum: 3650,
-      default: 30,
-      description: 'Days covered, counted back from now',
-    }),
+    days: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 3650,
+        default: 30,
+        description: 'Days covered, counted back from now (default 30)',
+      }),
+    ),
   },
   { additionalProperties: false },
 )

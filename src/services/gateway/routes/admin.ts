@@ -92,7 +92,7 @@ export function adminRoutes(app: App, deps: GatewayDeps): void {
     async (request) => {
       const { id } = request.params
       if (!(await deps.store.get(id))) throw notFound(id)
-      return deps.store.usage(id, request.query.days)
+      return deps.store.usage(id, request.query.days ?? 30)
     },
   )
 
