@@ -7,7 +7,7 @@ import type { Command, CommandIO } from './kit/command.ts'
 import { ConfigError, commonSpec, parseEnv } from './kit/config.ts'
 import { openDatabase } from './kit/db.ts'
 import { startServices, stopOnSignals } from './kit/lifecycle.ts'
-import { createLogger } from './kit/logger.ts'
+import { createLogger, wantsPrettyLogs } from './kit/logger.ts'
 import { amlCommands } from './services/aml/cli.ts'
 import { datasetCheck } from './services/discovery/cli.ts'
 import { domainCommands } from './services/domain/cli.ts'
@@ -49,7 +49,10 @@ const serve: Command = {
       return 2
     }
     const common = parseEnv(commonSpec, io.env)
-    const logger = createLogger({ level: common.LOG_LEVEL })
+    const logger = createLogger({
+      level: common.LOG_LEVEL,
+      pretty: wantsPrettyLogs(common.LOG_FORMAT, Boolean(process.stdout.isTTY)),
+    })
     io.out(`gatehouse ${VERSION} on Node ${process.version}`)
     const { stop } = await startServices(selected, io.env, { port, logger, print: io.out })
     stopOnSignals(stop, common.SHUTDOWN_TIMEOUT_SECONDS, logger)

@@ -173,6 +173,10 @@ export function parseEnv<S extends Spec>(spec: S, source: Env): Parsed<S> {
 export const commonSpec = {
   NODE_ENV: env.oneOf(['development', 'production', 'test'], { default: 'development' }),
   LOG_LEVEL: env.oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  LOG_FORMAT: env.oneOf(['auto', 'json', 'pretty'], {
+    default: 'auto',
+    doc: 'auto: readable lines at a terminal, JSON otherwise (a log collector, a pipe)',
+  }),
   HOST: env.string({ default: '127.0.0.1', doc: 'interface every service binds to' }),
   DATA_DIR: env.path({
     default: './data/local',

@@ -1,4 +1,5 @@
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from 'pino'
+import pinoPretty from 'pino-pretty'
 import { redactUrl } from './credentials.ts'
 
 /**
@@ -48,15 +49,28 @@ export function serializeRequest(req: LoggedRequest): Record<string, unknown> {
 
 /** A pino logger with the platform's redaction; `destination` (default stdout) lets tests read it. */
 export function createLogger(
-  opts: { level: string; name?: string } & Partial<LoggerOptions>,
+  opts: { level: string; name?: string; pretty?: boolean } & Partial<LoggerOptions>,
   destination?: DestinationStream,
 ): Logger {
+  const { pretty, ...rest } = opts
   const options: LoggerOptions = {
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    ...opts,
-    serializers: { req: serializeRequest, ...opts.serializers },
+    ...rest,
+    serializers: { req: serializeRequest, ...rest.serializers },
   }
-  return destination ? pino(options, destination) : pino(options)
+  if (destination) return pino(options, destination)
+  // A person at a terminal reads lines, a log collector JSON (LOG_FORMAT, see config.ts).
+  if (pretty)
+    return pino(
+      options,
+      pinoPretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', sync: true }),
+    )
+  return pino(options)
+}
+
+/** Whether logs are for a person: LOG_FORMAT=pretty, or `auto` (the default) with a terminal on stdout. */
+export function wantsPrettyLogs(format: 'auto' | 'json' | 'pretty', stdoutIsTty: boolean): boolean {
+  return format === 'pretty' || (format === 'auto' && stdoutIsTty)
 }
 
 export type { Logger }
