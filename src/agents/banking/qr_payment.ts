@@ -1,20 +1,17 @@
-import QRCode from 'qrcode'
 import { Type } from 'typebox'
-import { checkCzechAccount, checkIban, czechAccountToIban } from '../../engines/czech/identifiers.ts'
+import {
+  bankCodesOn,
+  MAX_AMOUNT,
+  qrSvg,
+  resolvePayee,
+  SPAYD_SOURCE,
+  spaydOf,
+} from '../../engines/finance/spayd.ts'
+import { isoDate } from '../../engines/reference/load.ts'
 import { DateString, RulesAppliedSchema } from '../../engines/reference/schema.ts'
-import { errors } from '../../kit/errors.ts'
 import { defineAgent } from '../types.ts'
 
-const SPAYD_SOURCE = 'ČBA standard Short Payment Descriptor (SPAYD) 1.0, qr-platba.cz'
 const PaymentSymbol = (d: string) => Type.Optional(Type.String({ pattern: '^\\d{1,10}$', description: d }))
-
-/** SPAYD values may not contain '*' (the field separator); the spec escapes it as %2A. */
-function spaydText(value: string): string {
-  return value
-    .replace(/\*/g, '%2A')
-    .replace(/[\r\n]+/g, ' ')
-    .trim()
-}
 
 export const qrPayment = defineAgent({
   service: 'banking',
@@ -24,7 +21,7 @@ export const qrPayment = defineAgent({
   input: Type.Object(
     {
       account: Type.String({ description: 'IBAN or Czech account "[prefix-]number/bank"' }),
-      amount: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 9_999_999.99, description: 'CZK' })),
+      amount: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: MAX_AMOUNT, description: 'CZK' })),
       currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217, default CZK' })),
       vs: PaymentSymbol('variabilní symbol, up to 10 digits'),
       ss: PaymentSymbol('specifický symbol, up to 10 digits'),
@@ -60,29 +57,21 @@ export const qrPayment = defineAgent({
       input: { account: 'CZ6508000000192000145399', amount: 1500, name: 'Jan Novák', instant: true },
     },
   ],
-  async run(input) {
-    let iban: string
-    if (/^[A-Za-z]{2}/.test(input.account.trim())) {
-      const check = checkIban(input.account)
-      if (!check.valid) throw errors.invalid('account', check.reason)
-      iban = check.value
-    } else {
-      const check = checkCzechAccount(input.account)
-      if (!check.valid) throw errors.invalid('account', check.reason)
-      iban = czechAccountToIban(check.account!)
-    }
-    const parts = [`ACC:${iban}`]
-    if (input.amount !== undefined) parts.push(`AM:${input.amount.toFixed(2)}`)
-    parts.push(`CC:${input.currency ?? 'CZK'}`)
-    if (input.due_date) parts.push(`DT:${input.due_date.replace(/-/g, '')}`)
-    if (input.message) parts.push(`MSG:${spaydText(input.message)}`)
-    if (input.instant) parts.push('PT:IP')
-    if (input.name) parts.push(`RN:${spaydText(input.name)}`)
-    // Leading zeros of the symbols are insignificant (banks drop them), so they are not sent.
-    if (input.ks) parts.push(`X-KS:${input.ks.replace(/^0+(?=\d)/, '')}`)
-    if (input.ss) parts.push(`X-SS:${input.ss.replace(/^0+(?=\d)/, '')}`)
-    if (input.vs) parts.push(`X-VS:${input.vs.replace(/^0+(?=\d)/, '')}`)
-    const spayd = `SPD*1.0*${parts.join('*')}`
+  async run(input, ctx) {
+    const { iban } = resolvePayee(input.account, 'account', bankCodesOn(isoDate(ctx.now)))
+    const spayd = spaydOf({
+      iban,
+      amount: input.amount,
+      currency: input.currency,
+      dueDate: input.due_date,
+      message: input.message,
+      recipient: input.name,
+      vs: input.vs,
+      ss: input.ss,
+      ks: input.ks,
+      instant: input.instant,
+    })
+    const fields = spayd.split('*').length - 2
     const out: {
       spayd: string
       iban: string
@@ -95,7 +84,7 @@ export const qrPayment = defineAgent({
         {
           rule: 'SPAYD header SPD*1.0, KEY:value pairs separated by *; ACC is mandatory',
           source: SPAYD_SOURCE,
-          outcome: `${parts.length} fields`,
+          outcome: `${fields} fields`,
         },
         {
           rule: 'Variable, specific and constant symbols: digits only, at most 10',
@@ -109,7 +98,7 @@ export const qrPayment = defineAgent({
       ],
     }
     if (input.svg ?? true) {
-      out.qr_svg = await QRCode.toString(spayd, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
+      out.qr_svg = await qrSvg(spayd)
       out.rules_applied.push({ rule: 'QR code with error correction level M', source: SPAYD_SOURCE })
     }
     return out

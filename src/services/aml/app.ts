@@ -11,6 +11,7 @@ import multipart from '@fastify/multipart'
 import { registerApiDocs } from '../../kit/api-docs.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { registerHttpMetrics } from '../../kit/metrics.ts'
+import { OPERATOR_SECURITY_SCHEMES } from '../../kit/operator-keys.ts'
 import type { RateLimiter } from '../../kit/ratelimit.ts'
 import type { Semaphore } from '../../kit/semaphore.ts'
 import { type App, createServer } from '../../kit/server.ts'
@@ -84,10 +85,7 @@ export async function buildApp(deps: AmlDeps): Promise<App> {
       { name: 'lists', description: 'The sanctions list versions loaded' },
       { name: 'health' },
     ],
-    securitySchemes: {
-      adminKey: { type: 'apiKey', in: 'header', name: 'X-Admin-Key', description: 'ADMIN_API_KEY' },
-      internalKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'INTERNAL_API_KEY' },
-    },
+    securitySchemes: OPERATOR_SECURITY_SCHEMES,
     errorEnvelope: 'standard',
   })
   registerHttpMetrics(app, { service: 'aml' })

@@ -17,10 +17,10 @@ import { type CachePolicy, MemoryRegistryCache, RedisRegistryCache } from '../..
 import { IsirClient } from '../../engines/registries/isir.ts'
 import { ConfigError, env } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
+import { operatorKeySpec, refuseDevKeysInProduction } from '../../kit/operator-keys.ts'
 import { MemoryRateLimiter, type RateLimiter } from '../../kit/ratelimit.ts'
 import { RedisRateLimiter } from '../../kit/ratelimit-redis.ts'
 import { openRedis } from '../../kit/redis.ts'
-import { DEV_ADMIN_KEY, DEV_INTERNAL_KEY } from '../../kit/secrets.ts'
 import { LocalSemaphore, RedisSemaphore, type Semaphore } from '../../kit/semaphore.ts'
 import { defineService } from '../../kit/service.ts'
 import { buildApp } from './app.ts'
@@ -35,11 +35,7 @@ import { AlertWebhook } from './webhook.ts'
 
 export const amlSpec = {
   // The platform's keys (the gateway's and the router's variables): reading the audit trail takes one.
-  ADMIN_API_KEY: env.string({ default: DEV_ADMIN_KEY, doc: 'X-Admin-Key that may read screening records' }),
-  INTERNAL_API_KEY: env.string({
-    default: DEV_INTERNAL_KEY,
-    doc: 'X-API-Key of the platform’s services, also reads records',
-  }),
+  ...operatorKeySpec,
   AML_LISTS_DIR: env.string({
     default: '../shared/data/sanctions',
     doc: 'folder of list files imported into an empty store at start-up ("none" to skip)',
@@ -156,14 +152,7 @@ export const amlService = defineService({
   description: 'AML screening (sanctions, PEP, high-risk countries, ARES, ISIR)',
   spec: amlSpec,
   async start(config, { logger }) {
-    if (config.NODE_ENV === 'production') {
-      const defaults = [
-        config.ADMIN_API_KEY === DEV_ADMIN_KEY ? 'ADMIN_API_KEY' : undefined,
-        config.INTERNAL_API_KEY === DEV_INTERNAL_KEY ? 'INTERNAL_API_KEY' : undefined,
-      ].filter((name): name is string => name !== undefined)
-      if (defaults.length > 0)
-        throw new ConfigError(defaults.map((n) => `${n} is the development default; set a secret`))
-    }
+    refuseDevKeysInProduction(config)
     const threshold = Number(config.AML_MATCH_THRESHOLD)
     if (!Number.isFinite(threshold) || threshold < 0.5 || threshold > 1) {
       throw new ConfigError([

@@ -14,6 +14,7 @@ import type { Static } from 'typebox'
 import { ok } from '../../../kit/envelope.ts'
 import { AppError, errors } from '../../../kit/errors.ts'
 import { multipartError } from '../../../kit/multipart.ts'
+import { keyOf, OPERATOR_SECURITY, operatorOnly } from '../../../kit/operator-keys.ts'
 import type { App } from '../../../kit/server.ts'
 import type { AmlDeps } from '../app.ts'
 import {
@@ -26,7 +27,6 @@ import {
 } from '../batch-schemas.ts'
 import type { Batch } from '../batch-store.ts'
 import { type ClientBook, csvBook, jsonBook } from '../client-book.ts'
-import { keyOf, OPERATOR_SECURITY, operatorOnly } from './auth.ts'
 
 /** Seconds a key over its batch limit is told to wait. */
 const BUSY_RETRY_SECONDS = 30

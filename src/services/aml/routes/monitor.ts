@@ -7,6 +7,7 @@ import type { Static } from 'typebox'
 import { isPerson, type Subject } from '../../../engines/aml/index.ts'
 import { ok } from '../../../kit/envelope.ts'
 import { AppError, errors } from '../../../kit/errors.ts'
+import { keyOf, OPERATOR_SECURITY, operatorOnly } from '../../../kit/operator-keys.ts'
 import type { App } from '../../../kit/server.ts'
 import type { AmlDeps } from '../app.ts'
 import type { BatchStore } from '../batch-store.ts'
@@ -27,7 +28,6 @@ import {
 } from '../monitor-schemas.ts'
 import type { Enrolment, MonitorStore } from '../monitor-store.ts'
 import { subjectOf } from '../schemas.ts'
-import { keyOf, OPERATOR_SECURITY, operatorOnly } from './auth.ts'
 
 export interface MonitorRouteDeps {
   monitors: MonitorStore

@@ -11,6 +11,7 @@ import type { Static } from 'typebox'
 import { isPerson, type ScreeningOutcome, type Subject, subjectLabel } from '../../../engines/aml/index.ts'
 import { ok } from '../../../kit/envelope.ts'
 import { AppError, errors } from '../../../kit/errors.ts'
+import { operatorOnly } from '../../../kit/operator-keys.ts'
 import { rateLimitHeaders } from '../../../kit/ratelimit.ts'
 import type { App } from '../../../kit/server.ts'
 import type { AmlDeps } from '../app.ts'
@@ -22,7 +23,6 @@ import {
   subjectOf,
 } from '../schemas.ts'
 import type { ListsState } from '../state.ts'
-import { operatorOnly } from './auth.ts'
 
 const WINDOW_MS = 60_000
 

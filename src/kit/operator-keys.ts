@@ -1,0 +1,78 @@
+/**
+ * The operator keys of a Group B service: routes that read audit trails or change shared state take
+ * `X-Admin-Key: ADMIN_API_KEY` or `X-API-Key: INTERNAL_API_KEY` (a missing key 401, a wrong one
+ * 403). The aml service's audit trail, batches and monitoring and the domain service's variable
+ * symbols use it.
+ */
+import type { FastifyRequest } from 'fastify'
+import { ConfigError, env } from './config.ts'
+import { AppError } from './errors.ts'
+import { DEV_ADMIN_KEY, DEV_INTERNAL_KEY, sameSecret } from './secrets.ts'
+
+export interface OperatorKeys {
+  adminKey: string
+  internalKey: string
+}
+
+export type KeyName = 'admin' | 'internal'
+
+/** The two keys as configuration (the gateway's and the router's variables), for a service's spec. */
+export const operatorKeySpec = {
+  ADMIN_API_KEY: env.string({ default: DEV_ADMIN_KEY, doc: 'X-Admin-Key of the operator' }),
+  INTERNAL_API_KEY: env.string({
+    default: DEV_INTERNAL_KEY,
+    doc: 'X-API-Key of the platform’s services (the router and gateway call with it)',
+  }),
+}
+
+/** The development defaults of both keys (what `npm start` runs with; tests use them too). */
+export const DEV_OPERATOR_KEYS: OperatorKeys = { adminKey: DEV_ADMIN_KEY, internalKey: DEV_INTERNAL_KEY }
+
+/** In production a key left at its development default stops the start, naming the variable. */
+export function refuseDevKeysInProduction(config: {
+  NODE_ENV: string
+  ADMIN_API_KEY: string
+  INTERNAL_API_KEY: string
+}): void {
+  if (config.NODE_ENV !== 'production') return
+  const defaults = [
+    config.ADMIN_API_KEY === DEV_ADMIN_KEY ? 'ADMIN_API_KEY' : undefined,
+    config.INTERNAL_API_KEY === DEV_INTERNAL_KEY ? 'INTERNAL_API_KEY' : undefined,
+  ].filter((name): name is string => name !== undefined)
+  if (defaults.length > 0)
+    throw new ConfigError(defaults.map((n) => `${n} is the development default; set a secret`))
+}
+
+/** The OpenAPI security schemes of the two keys (registerApiDocs' securitySchemes). */
+export const OPERATOR_SECURITY_SCHEMES = {
+  adminKey: { type: 'apiKey', in: 'header', name: 'X-Admin-Key', description: 'ADMIN_API_KEY' },
+  internalKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'INTERNAL_API_KEY' },
+} as const
+
+/** The security requirement of these routes, for their descriptions. */
+export const OPERATOR_SECURITY: Record<string, string[]>[] = [{ adminKey: [] }, { internalKey: [] }]
+
+const given = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined)
+
+/** Which key the request carries, when it carries a right one. */
+export function keyOf(request: FastifyRequest, keys: OperatorKeys): KeyName | undefined {
+  if (sameSecret(given(request.headers['x-admin-key']), keys.adminKey)) return 'admin'
+  if (sameSecret(given(request.headers['x-api-key']), keys.internalKey)) return 'internal'
+  return undefined
+}
+
+/** An onRequest hook: the request carries one of the keys, or it ends here (401, 403). */
+export function operatorOnly(keys: OperatorKeys, what: string) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (keyOf(request, keys)) return
+    if (
+      given(request.headers['x-admin-key']) === undefined &&
+      given(request.headers['x-api-key']) === undefined
+    ) {
+      throw new AppError('unauthorized', `${what} needs X-Admin-Key or the internal X-API-Key`, {
+        header: 'X-Admin-Key',
+      })
+    }
+    throw new AppError('forbidden', 'Invalid admin or internal key', { header: 'X-Admin-Key' })
+  }
+}
