@@ -8,6 +8,7 @@
  * percentiles (autocannon reports p90 and p97.5, not p95; p97.5 is quoted as the bound) and the
  * ratio domain / bare.
  */
+
 import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -19,10 +20,12 @@ import { loadGazetteer } from '../src/engines/realestate/regions.ts'
 import { Valuer } from '../src/engines/realestate/valuation.ts'
 import { openDatabase } from '../src/kit/db.ts'
 import { createLogger } from '../src/kit/logger.ts'
+import { DEV_OPERATOR_KEYS } from '../src/kit/operator-keys.ts'
 import { buildApp } from '../src/services/domain/app.ts'
 import { importListingsFile } from '../src/services/domain/importer.ts'
 import { buildSnapshot } from '../src/services/domain/state.ts'
 import { DomainStore } from '../src/services/domain/store.ts'
+import { VariableSymbols } from '../src/services/domain/variable-symbols.ts'
 
 const run = promisify(execFile)
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js')
@@ -46,6 +49,8 @@ console.log(`${snapshot.sales.length} sales; model fitted in ${valuer.info.fit_m
 const app = await buildApp({
   logger: createLogger({ level: 'silent' }),
   store,
+  symbols: new VariableSymbols(db.as()),
+  operatorKeys: DEV_OPERATOR_KEYS,
   snapshot,
   valuer,
   logRequests: false,

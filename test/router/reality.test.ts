@@ -3,6 +3,7 @@
  * or only text), fetched through the egress guard, read off the event loop, and valued by a real
  * domain service (its app over the synthetic listings, valuations by the model of the shared file).
  */
+
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -13,11 +14,13 @@ import { loadGazetteer } from '../../src/engines/realestate/regions.ts'
 import { valuerFor } from '../../src/engines/realestate/valuation.ts'
 import { type Database, openDatabase } from '../../src/kit/db.ts'
 import { createLogger } from '../../src/kit/logger.ts'
+import { DEV_OPERATOR_KEYS } from '../../src/kit/operator-keys.ts'
 import type { App } from '../../src/kit/server.ts'
 import { buildApp as buildDomain } from '../../src/services/domain/app.ts'
 import { importListingsFile } from '../../src/services/domain/importer.ts'
 import { buildSnapshot } from '../../src/services/domain/state.ts'
 import { DomainStore } from '../../src/services/domain/store.ts'
+import { VariableSymbols } from '../../src/services/domain/variable-symbols.ts'
 import { csv, haveSharedData, REGISTRY_DIR, SAMPLE, SHARED_LISTINGS } from '../domain/fixtures.ts'
 import { type FixtureServer, startInternal } from '../support/web-fixtures.ts'
 import { type Harness, routerHarness } from './harness.ts'
@@ -58,6 +61,8 @@ describe.skipIf(!haveSharedData)('POST /api/v1/reality/analyze', () => {
     domain = await buildDomain({
       logger: createLogger({ level: 'silent' }),
       store,
+      symbols: new VariableSymbols(db.as()),
+      operatorKeys: DEV_OPERATOR_KEYS,
       snapshot: buildSnapshot(await store.all(), gazetteer),
       valuer: valuerFor(saleListings(SHARED_LISTINGS)),
       logRequests: false,

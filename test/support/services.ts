@@ -5,6 +5,7 @@
  * service alike (the API description of each, the fuzzing of every route) walk this list: a new
  * service is one more entry.
  */
+
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,6 +19,7 @@ import { IsirClient } from '../../src/engines/registries/isir.ts'
 import { openDatabase } from '../../src/kit/db.ts'
 import type { EnvelopeKind } from '../../src/kit/envelope.ts'
 import { createLogger } from '../../src/kit/logger.ts'
+import { DEV_OPERATOR_KEYS } from '../../src/kit/operator-keys.ts'
 import { MemoryRateLimiter } from '../../src/kit/ratelimit.ts'
 import { LocalSemaphore } from '../../src/kit/semaphore.ts'
 import type { App } from '../../src/kit/server.ts'
@@ -32,6 +34,7 @@ import { buildApp as buildDomain } from '../../src/services/domain/app.ts'
 import { importListingsFile } from '../../src/services/domain/importer.ts'
 import { buildSnapshot } from '../../src/services/domain/state.ts'
 import { DomainStore } from '../../src/services/domain/store.ts'
+import { VariableSymbols } from '../../src/services/domain/variable-symbols.ts'
 import { startTestGateway } from '../../src/services/gateway/harness.ts'
 import { CLOSED_DNS, offlineEnv } from '../agents/harness.ts'
 import { haveLists, SHARED_LISTS } from '../aml/lists.ts'
@@ -91,6 +94,8 @@ const DOMAIN: ServiceTarget = {
     const app = await buildDomain({
       logger: silent,
       store,
+      symbols: new VariableSymbols(db.as()),
+      operatorKeys: DEV_OPERATOR_KEYS,
       snapshot: buildSnapshot(await store.all(), gazetteer),
       valuer: valuerFor(saleListings(SHARED_LISTINGS)),
       logRequests: false,

@@ -3,6 +3,7 @@
  * placed with the shared RÚIAN gazetteer; the answers, the 400s naming field and rule, and the
  * OpenAPI document.
  */
+
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,11 +15,13 @@ import { loadGazetteer } from '../../engines/realestate/regions.ts'
 import { valuerFor } from '../../engines/realestate/valuation.ts'
 import { type Database, openDatabase } from '../../kit/db.ts'
 import { createLogger } from '../../kit/logger.ts'
+import { DEV_OPERATOR_KEYS } from '../../kit/operator-keys.ts'
 import type { App } from '../../kit/server.ts'
 import { buildApp } from './app.ts'
 import { importListingsFile } from './importer.ts'
 import { buildSnapshot } from './state.ts'
 import { DomainStore } from './store.ts'
+import { VariableSymbols } from './variable-symbols.ts'
 
 describe.skipIf(!haveSharedData)('domain service', () => {
   let db: Database
@@ -35,6 +38,8 @@ describe.skipIf(!haveSharedData)('domain service', () => {
     app = await buildApp({
       logger: createLogger({ level: 'silent' }),
       store,
+      symbols: new VariableSymbols(db.as()),
+      operatorKeys: DEV_OPERATOR_KEYS,
       snapshot: buildSnapshot(await store.all(), gazetteer),
       // Too few synthetic sales to fit on: the model of the shared file answers valuations here.
       valuer: valuerFor(saleListings(SHARED_LISTINGS)),

@@ -8,13 +8,16 @@ import type { Valuer } from '../../engines/realestate/valuation.ts'
 import { registerApiDocs } from '../../kit/api-docs.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { registerHttpMetrics } from '../../kit/metrics.ts'
+import { OPERATOR_SECURITY_SCHEMES, type OperatorKeys } from '../../kit/operator-keys.ts'
 import { type App, createServer } from '../../kit/server.ts'
 import { registerHealthRoutes } from './routes/health.ts'
 import { registerMarketRoutes } from './routes/market.ts'
+import { registerPaymentRoutes } from './routes/payments.ts'
 import { registerRealityRoutes } from './routes/reality.ts'
 import { registerValuationRoutes } from './routes/valuation.ts'
 import type { Snapshot } from './state.ts'
 import type { DomainStore } from './store.ts'
+import type { VariableSymbols } from './variable-symbols.ts'
 
 export interface DomainDeps {
   logger: Logger
@@ -22,6 +25,10 @@ export interface DomainDeps {
   snapshot: Snapshot
   /** The valuation model fitted on the snapshot's sales. */
   valuer: Valuer
+  /** The variable-symbol series (GET /api/vs/next). */
+  symbols: VariableSymbols
+  /** The keys that may take a variable symbol. */
+  operatorKeys: OperatorKeys
   /** The clock the opportunity thresholds are read at. */
   now?: () => Date
   logRequests?: boolean
@@ -42,13 +49,15 @@ export async function buildApp(deps: DomainDeps): Promise<App> {
     title: 'Gatehouse domain API',
     version: '0.1.0',
     description:
-      'Czech flat listings (reality ads and their statistics), valuation, trends and market analysis. See src/services/domain/README.md.',
+      'Czech flat listings (reality ads and their statistics), valuation, trends and market analysis, QR payments and variable symbols. See src/services/domain/README.md.',
     tags: [
       { name: 'health' },
       { name: 'reality', description: 'Listings held by the service' },
       { name: 'valuation', description: 'Estimates of single flats' },
       { name: 'market', description: 'Prices of areas and their trends' },
+      { name: 'payments', description: 'QR payments and variable symbols' },
     ],
+    securitySchemes: OPERATOR_SECURITY_SCHEMES,
     errorEnvelope: 'standard',
   })
   registerHttpMetrics(app, { service: 'domain' })
@@ -56,5 +65,6 @@ export async function buildApp(deps: DomainDeps): Promise<App> {
   registerRealityRoutes(app, deps)
   registerValuationRoutes(app, deps)
   registerMarketRoutes(app, deps)
+  registerPaymentRoutes(app, deps)
   return app
 }

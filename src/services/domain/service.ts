@@ -8,13 +8,17 @@ import { loadGazetteer } from '../../engines/realestate/regions.ts'
 import { Valuer } from '../../engines/realestate/valuation.ts'
 import { env } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
+import { operatorKeySpec, refuseDevKeysInProduction } from '../../kit/operator-keys.ts'
 import { defineService } from '../../kit/service.ts'
 import { buildApp } from './app.ts'
 import { importListingsFile } from './importer.ts'
 import { buildSnapshot } from './state.ts'
 import { DomainStore } from './store.ts'
+import { VariableSymbols } from './variable-symbols.ts'
 
 export const domainSpec = {
+  // GET /api/vs/next takes one of them (variable symbols are shared state).
+  ...operatorKeySpec,
   LISTINGS_FILE: env.string({
     default: '../shared/data/realestate/sreality_byty_prodej_20240412.csv',
     doc: 'listings CSV (Sreality format) imported into an empty listings table at start-up ("none" to skip)',
@@ -31,6 +35,7 @@ export const domainService = defineService({
   description: 'listings, valuation and market analysis',
   spec: domainSpec,
   async start(config, { logger }) {
+    refuseDevKeysInProduction(config)
     const log = logger.child({ service: 'domain' })
     const gazetteer = loadGazetteer(resolve(config.REGISTRY_DATA_DIR))
     const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
@@ -64,7 +69,14 @@ export const domainService = defineService({
       notes.push(
         `valuation model: ${valuer.info.trees} trees fitted on ${valuer.info.fitted_on} sales in ${valuer.info.fit_ms} ms`,
       )
-      const app = await buildApp({ logger, store, snapshot, valuer })
+      const app = await buildApp({
+        logger,
+        store,
+        snapshot,
+        valuer,
+        symbols: new VariableSymbols(db.as()),
+        operatorKeys: { adminKey: config.ADMIN_API_KEY, internalKey: config.INTERNAL_API_KEY },
+      })
       return {
         app,
         notes,

@@ -3,17 +3,20 @@
  * SQLite, coordinates corrected): the fitted model's answer with its comparables, range and
  * confidence, the address placed through the gazetteer, the verdict on a price, and the 400s.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { haveSharedData, REGISTRY_DIR, SHARED_LISTINGS } from '../../../test/domain/fixtures.ts'
 import { loadGazetteer } from '../../engines/realestate/regions.ts'
 import { valuerFor } from '../../engines/realestate/valuation.ts'
 import { type Database, openDatabase } from '../../kit/db.ts'
 import { createLogger } from '../../kit/logger.ts'
+import { DEV_OPERATOR_KEYS } from '../../kit/operator-keys.ts'
 import type { App } from '../../kit/server.ts'
 import { buildApp } from './app.ts'
 import { importListingsFile } from './importer.ts'
 import { buildSnapshot } from './state.ts'
 import { DomainStore } from './store.ts'
+import { VariableSymbols } from './variable-symbols.ts'
 
 describe.skipIf(!haveSharedData)('domain service: valuation', () => {
   let db: Database
@@ -28,6 +31,8 @@ describe.skipIf(!haveSharedData)('domain service: valuation', () => {
     app = await buildApp({
       logger: createLogger({ level: 'silent' }),
       store,
+      symbols: new VariableSymbols(db.as()),
+      operatorKeys: DEV_OPERATOR_KEYS,
       snapshot,
       valuer: valuerFor(snapshot.sales),
       logRequests: false,
