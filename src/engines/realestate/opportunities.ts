@@ -52,6 +52,21 @@ export function findOpportunities(valuer: Valuer, t: OpportunityThresholds): Opp
   return out.sort((a, b) => a.ratio - b.ratio || a.sale.code.localeCompare(b.sale.code))
 }
 
+const flaggedByModel = new WeakMap<Valuer, { effective_from: string; list: readonly Opportunity[] }>()
+
+/**
+ * `findOpportunities` kept per fitted model and threshold version: every listing valued with
+ * itself left out takes ~2 s for 13,000 listings, so it runs once, and again only when a new
+ * threshold version takes effect. The opportunities route and the map's layer share it.
+ */
+export function opportunitiesOf(valuer: Valuer, t: OpportunityThresholds): readonly Opportunity[] {
+  const hit = flaggedByModel.get(valuer)
+  if (hit && hit.effective_from === t.effective_from) return hit.list
+  const list = findOpportunities(valuer, t)
+  flaggedByModel.set(valuer, { effective_from: t.effective_from, list })
+  return list
+}
+
 /** A listing to assess: an ad given by a client, or a sale of the data (left out of its own estimate). */
 export interface ListingToAssess {
   /** Asking price, CZK. */

@@ -50,11 +50,21 @@ export function regionOfLocality(locality: string, regions: Map<string, Set<stri
 
 /** One municipality of the gazetteer with the parts (části obce) and postcodes it has. */
 export interface Municipality {
+  /** RÚIAN code of the municipality (kód obce). */
+  code: string
   name: string
   slug: string
   district: string
   region: string
   parts: Set<string>
+  /** Part slug → the part's name as RÚIAN spells it ("smichov" → "Smíchov"). */
+  partNames: Map<string, string>
+  /**
+   * City districts of the statutory cities (městské části and Prague's obvody), slug → name
+   * ("brno-lisen" → "Brno-Líšeň", "praha-5" → "Praha 5"): listing slugs often name these
+   * instead of a part.
+   */
+  cityDistricts: Map<string, string>
 }
 
 /**
@@ -93,17 +103,26 @@ export function loadGazetteer(registryDir: string): Gazetteer {
     let m = byCode.get(r.kodobce!)
     if (!m) {
       m = {
+        code: r.kodobce!,
         name: r.nazobce!,
         slug: slugify(r.nazobce!),
         district: r.nazokresu!,
         region: r.nazevkraj!,
         parts: new Set(),
+        partNames: new Map(),
+        cityDistricts: new Map(),
       }
       byCode.set(r.kodobce!, m)
       add(municipalities, m.slug, m)
     }
     const part = slugify(r.nazcobce!)
     m.parts.add(part)
+    if (!m.partNames.has(part)) m.partNames.set(part, r.nazcobce!)
+    for (const d of [r.nazmomc, r.nazpobvod])
+      if (d) {
+        const slug = slugify(d)
+        if (!m.cityDistricts.has(slug)) m.cityDistricts.set(slug, d)
+      }
     add(parts, part, m)
     if (/^\d{5}$/.test(r.psc ?? '')) add(postcodes, r.psc!, m)
   }

@@ -10,6 +10,8 @@ import type { PlacedListing } from './store.ts'
 
 export interface Snapshot {
   listings: number
+  /** Every listing held (sales, price on request, other categories), placed in its municipality and kraj. */
+  placed: readonly PlacedListing[]
   sales: Sale[]
   asOf: string
   /** The kraje the listings lie in, as stored. */
@@ -21,6 +23,7 @@ export function buildSnapshot(listings: readonly PlacedListing[], gazetteer: Gaz
   const sales = toSales(listings)
   return {
     listings: listings.length,
+    placed: listings,
     sales,
     asOf: snapshotDate(sales),
     regions: [...new Set(sales.map((s) => s.region).filter((r): r is string => Boolean(r)))].sort(),

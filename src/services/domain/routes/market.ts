@@ -5,11 +5,7 @@
  */
 import { haversineKm, type Sale } from '../../../engines/realestate/comparables.ts'
 import { groupBy, groupStats } from '../../../engines/realestate/market.ts'
-import {
-  findOpportunities,
-  type Opportunity,
-  opportunityThresholds,
-} from '../../../engines/realestate/opportunities.ts'
+import { opportunitiesOf, opportunityThresholds } from '../../../engines/realestate/opportunities.ts'
 import { askingSeries, flatPriceIndex } from '../../../engines/realestate/trends.ts'
 import { ok } from '../../../kit/envelope.ts'
 import { errors } from '../../../kit/errors.ts'
@@ -92,8 +88,6 @@ export function registerMarketRoutes(app: App, deps: DomainDeps): void {
       })
     },
   )
-  // Every listing valued with itself left out: ~2 s for 13,000 listings, once, on first use.
-  let flagged: Opportunity[] | undefined
   app.get(
     '/api/reality/opportunities',
     {
@@ -107,7 +101,8 @@ export function registerMarketRoutes(app: App, deps: DomainDeps): void {
     async (request, reply) => {
       const q = request.query
       const t = opportunityThresholds(now().toISOString().slice(0, 10))
-      flagged ??= findOpportunities(deps.valuer, t)
+      // Every listing valued with itself left out: ~2 s for 13,000 listings, once, on first use.
+      const flagged = opportunitiesOf(deps.valuer, t)
       const wanted = q.region === undefined ? undefined : region(deps, q.region)
       const list = flagged.filter(
         (o) =>
