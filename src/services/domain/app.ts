@@ -11,6 +11,7 @@ import { registerHttpMetrics } from '../../kit/metrics.ts'
 import { OPERATOR_SECURITY_SCHEMES, type OperatorKeys } from '../../kit/operator-keys.ts'
 import { type App, createServer } from '../../kit/server.ts'
 import { registerHealthRoutes } from './routes/health.ts'
+import { registerMapRoutes } from './routes/map.ts'
 import { registerMarketRoutes } from './routes/market.ts'
 import { registerPaymentRoutes } from './routes/payments.ts'
 import { registerRealityRoutes } from './routes/reality.ts'
@@ -49,13 +50,17 @@ export async function buildApp(deps: DomainDeps): Promise<App> {
     title: 'Gatehouse domain API',
     version: '0.1.0',
     description:
-      'Czech flat listings (reality ads and their statistics), valuation, trends and market analysis, QR payments and variable symbols. See src/services/domain/README.md.',
+      'Czech flat listings (reality ads and their statistics), valuation, trends and market analysis, the registry map (layers, clustered points, place search, statistics per kraj), QR payments and variable symbols. See src/services/domain/README.md.',
     tags: [
       { name: 'health' },
       { name: 'reality', description: 'Listings held by the service' },
       { name: 'valuation', description: 'Estimates of single flats' },
       { name: 'market', description: 'Prices of areas and their trends' },
       { name: 'payments', description: 'QR payments and variable symbols' },
+      {
+        name: 'map',
+        description: 'The registry map: layers, clustered points, place search, statistics per kraj',
+      },
     ],
     securitySchemes: OPERATOR_SECURITY_SCHEMES,
     errorEnvelope: 'standard',
@@ -66,5 +71,6 @@ export async function buildApp(deps: DomainDeps): Promise<App> {
   registerValuationRoutes(app, deps)
   registerMarketRoutes(app, deps)
   registerPaymentRoutes(app, deps)
+  registerMapRoutes(app, deps)
   return app
 }
