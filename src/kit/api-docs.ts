@@ -178,6 +178,13 @@ export async function registerApiDocs(app: App, opts: ApiDocsOptions): Promise<v
       await scope.register(swaggerUi, {
         routePrefix: opts.swaggerUi?.routePrefix ?? DOCUMENTATION_PATHS.swaggerUi,
         staticCSP: true,
+        // Swagger UI renders only OpenAPI's base dialect and marks any other jsonSchemaDialect in
+        // red, though our schemas are plain 2020-12 (which the base dialect extends): its copy of
+        // the document (/docs/json) leaves the field out; /openapi.json keeps it.
+        transformSpecification: (spec: Record<string, unknown>) => {
+          const { jsonSchemaDialect: _dialect, ...rest } = spec
+          return rest
+        },
         ...(opts.swaggerUi?.uiConfig ? { uiConfig: opts.swaggerUi.uiConfig } : {}),
       })
     }

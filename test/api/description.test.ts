@@ -83,6 +83,19 @@ describe('the description check', () => {
     await a.close()
   })
 
+  it('gives Swagger UI the same document without the jsonSchemaDialect it would flag in red', async () => {
+    const a = await app((a) => {
+      a.get('/thing', { schema: { response: { 200: Ok } }, handler: async () => ({ ok: true }) })
+    })
+    const served = (await a.inject({ url: '/openapi.json' })).json()
+    const ui = (await a.inject({ url: '/docs/json' })).json()
+    expect(served.jsonSchemaDialect).toBe('https://json-schema.org/draft/2020-12/schema')
+    expect(ui).not.toHaveProperty('jsonSchemaDialect')
+    const { jsonSchemaDialect: _dialect, ...rest } = served
+    expect(ui).toEqual(rest)
+    await a.close()
+  })
+
   it('names a route without a response schema, one without a params schema, and a hidden one', async () => {
     const problems = await problemsOf(
       await app((a) => {
