@@ -235,7 +235,8 @@ function hash(text: string): number {
   return h >>> 0
 }
 
-const MIN_SALES = 50
+/** The fewest sales a model is fitted on. */
+export const MIN_SALES = 50
 
 export class Valuer {
   readonly sales: readonly Sale[]

@@ -4,8 +4,9 @@
  * loads), so tests drive it with `inject`. Envelope: {success, data, meta} and
  * {success:false, error:{code, message, details}, meta}.
  */
-import type { Valuer } from '../../engines/realestate/valuation.ts'
+import { MIN_SALES, type Valuer } from '../../engines/realestate/valuation.ts'
 import { registerApiDocs } from '../../kit/api-docs.ts'
+import { AppError } from '../../kit/errors.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { registerHttpMetrics } from '../../kit/metrics.ts'
 import { OPERATOR_SECURITY_SCHEMES, type OperatorKeys } from '../../kit/operator-keys.ts'
@@ -24,8 +25,8 @@ export interface DomainDeps {
   logger: Logger
   store: DomainStore
   snapshot: Snapshot
-  /** The valuation model fitted on the snapshot's sales. */
-  valuer: Valuer
+  /** The valuation model fitted on the snapshot's sales; null while there are too few to fit one. */
+  valuer: Valuer | null
   /** The variable-symbol series (GET /api/vs/next). */
   symbols: VariableSymbols
   /** The keys that may take a variable symbol. */
@@ -73,4 +74,16 @@ export async function buildApp(deps: DomainDeps): Promise<App> {
   registerPaymentRoutes(app, deps)
   registerMapRoutes(app, deps)
   return app
+}
+
+/**
+ * The valuation model, or a 503 that says why there is none and what to do: the table holds
+ * fewer sales than a model needs (an empty table after LISTINGS_FILE=none, say).
+ */
+export function modelOf(deps: DomainDeps): Valuer {
+  if (deps.valuer) return deps.valuer
+  throw new AppError(
+    'service_unavailable',
+    `No valuation model: the listings table holds ${deps.snapshot.sales.length} usable sales and a model needs at least ${MIN_SALES}. Import listings (gatehouse realestate import FILE.csv) and restart the domain service.`,
+  )
 }

@@ -13,11 +13,9 @@ import { promisify } from 'node:util'
 import jsqr from 'jsqr'
 import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { haveSharedData, REGISTRY_DIR, SHARED_LISTINGS } from '../../../test/domain/fixtures.ts'
+import { haveSharedData, REGISTRY_DIR } from '../../../test/domain/fixtures.ts'
 import { type Storage, sqliteStorage, storageKinds } from '../../../test/support/storage.ts'
-import { saleListings } from '../../engines/realestate/comparables.ts'
 import { loadGazetteer } from '../../engines/realestate/regions.ts'
-import { type Valuer, valuerFor } from '../../engines/realestate/valuation.ts'
 import { type Database, openDatabase } from '../../kit/db.ts'
 import { createLogger } from '../../kit/logger.ts'
 import { DEV_OPERATOR_KEYS } from '../../kit/operator-keys.ts'
@@ -31,7 +29,6 @@ import { VariableSymbols } from './variable-symbols.ts'
 const run = promisify(execFile)
 const KEY = { 'x-api-key': DEV_INTERNAL_KEY }
 
-let valuer: Valuer
 let gazetteer: ReturnType<typeof loadGazetteer>
 
 /** A domain app over `db` (no listings: these routes do not use them). */
@@ -43,7 +40,8 @@ async function appOver(db: Database): Promise<App> {
     symbols: new VariableSymbols(db.as()),
     operatorKeys: DEV_OPERATOR_KEYS,
     snapshot: buildSnapshot([], gazetteer),
-    valuer,
+    // No listings and no valuation model: these routes use neither.
+    valuer: null,
     logRequests: false,
   })
 }
@@ -59,7 +57,6 @@ describe.skipIf(!haveSharedData)('domain payments', () => {
   let app: App
   beforeAll(async () => {
     gazetteer = loadGazetteer(REGISTRY_DIR)
-    valuer = valuerFor(saleListings(SHARED_LISTINGS))
     storage = sqliteStorage('domain-payments')
     db = storage.open()
     await db.migrate()
@@ -186,7 +183,6 @@ describe.skipIf(!haveSharedData)('variable symbols are never issued twice', asyn
   for (const kind of await storageKinds()) {
     it(`by two instances on one ${kind.name} database under 300 concurrent requests`, async () => {
       gazetteer ??= loadGazetteer(REGISTRY_DIR)
-      valuer ??= valuerFor(saleListings(SHARED_LISTINGS))
       const storage = kind.create('domain-vs')
       const first = storage.open()
       await first.migrate()

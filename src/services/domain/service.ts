@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { loadGazetteer } from '../../engines/realestate/regions.ts'
-import { Valuer } from '../../engines/realestate/valuation.ts'
+import { MIN_SALES, Valuer } from '../../engines/realestate/valuation.ts'
 import { env } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
 import { operatorKeySpec, refuseDevKeysInProduction } from '../../kit/operator-keys.ts'
@@ -63,12 +63,21 @@ export const domainService = defineService({
       notes.push(
         `${snapshot.listings} listings held (${snapshot.sales.length} usable sales, as of ${snapshot.asOf || '—'})`,
       )
-      // Fitting takes about 5 s for the demo's 13,000 sales (one core), once per start.
-      const valuer = Valuer.fit(snapshot.sales)
-      log.info({ ...valuer.info, calibration: undefined }, 'valuation model fitted')
-      notes.push(
-        `valuation model: ${valuer.info.trees} trees fitted on ${valuer.info.fitted_on} sales in ${valuer.info.fit_ms} ms`,
-      )
+      // Fitting takes about 5 s for the demo's 13,000 sales (one core), once per start. Too few
+      // sales (an empty table) leave the service up without a model: valuations answer 503.
+      let valuer: Valuer | null = null
+      if (snapshot.sales.length >= MIN_SALES) {
+        valuer = Valuer.fit(snapshot.sales)
+        log.info({ ...valuer.info, calibration: undefined }, 'valuation model fitted')
+        notes.push(
+          `valuation model: ${valuer.info.trees} trees fitted on ${valuer.info.fitted_on} sales in ${valuer.info.fit_ms} ms`,
+        )
+      } else {
+        log.warn({ sales: snapshot.sales.length }, 'too few sales for a valuation model')
+        notes.push(
+          `no valuation model: ${snapshot.sales.length} usable sales, at least ${MIN_SALES} needed (gatehouse realestate import FILE.csv, then restart)`,
+        )
+      }
       const app = await buildApp({
         logger,
         store,

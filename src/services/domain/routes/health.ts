@@ -1,4 +1,7 @@
-/** GET /health: 200 once the listings are loaded and the valuation model fitted (before listening). */
+/**
+ * GET /health: 200 once the listings are loaded and the valuation model fitted (before listening);
+ * `model` is null when the table holds too few sales to fit one (valuations then answer 503).
+ */
 import { ok } from '../../../kit/envelope.ts'
 import type { App } from '../../../kit/server.ts'
 import type { DomainDeps } from '../app.ts'
@@ -20,7 +23,7 @@ export function registerHealthRoutes(app: App, deps: DomainDeps): void {
         listings: deps.snapshot.listings,
         sales: deps.snapshot.sales.length,
         as_of: deps.snapshot.asOf,
-        model: deps.valuer.info,
+        model: deps.valuer?.info ?? null,
       })
     },
   )

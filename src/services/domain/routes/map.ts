@@ -64,6 +64,8 @@ export const LAYER_FIELDS: Record<LayerName, readonly string[]> = {
   municipalities: ['code', 'name', 'district', 'region', 'listings', 'median_price_per_m2'],
 }
 
+const NONE: readonly Opportunity[] = []
+
 export function registerMapRoutes(app: App, deps: DomainDeps): void {
   const now = deps.now ?? (() => new Date())
   const snap = deps.snapshot
@@ -125,7 +127,10 @@ export function registerMapRoutes(app: App, deps: DomainDeps): void {
   const opportunitiesLayer = () => {
     // Every listing valued with itself left out: ~2 s for 13,000 listings, once, shared with
     // /api/reality/opportunities.
-    const flagged = opportunitiesOf(deps.valuer, opportunityThresholds(now().toISOString().slice(0, 10)))
+    // No model (too few sales): no listing can be priced against its estimate, so none is flagged.
+    const flagged = deps.valuer
+      ? opportunitiesOf(deps.valuer, opportunityThresholds(now().toISOString().slice(0, 10)))
+      : NONE
     if (opportunities?.from === flagged) return opportunities.layer
     opportunities = {
       from: flagged,

@@ -10,7 +10,7 @@ import { askingSeries, flatPriceIndex } from '../../../engines/realestate/trends
 import { ok } from '../../../kit/envelope.ts'
 import { errors } from '../../../kit/errors.ts'
 import type { App } from '../../../kit/server.ts'
-import type { DomainDeps } from '../app.ts'
+import { type DomainDeps, modelOf } from '../app.ts'
 import {
   AnalyzeBody,
   AnalyzeResponse,
@@ -102,7 +102,7 @@ export function registerMarketRoutes(app: App, deps: DomainDeps): void {
       const q = request.query
       const t = opportunityThresholds(now().toISOString().slice(0, 10))
       // Every listing valued with itself left out: ~2 s for 13,000 listings, once, on first use.
-      const flagged = opportunitiesOf(deps.valuer, t)
+      const flagged = opportunitiesOf(modelOf(deps), t)
       const wanted = q.region === undefined ? undefined : region(deps, q.region)
       const list = flagged.filter(
         (o) =>
@@ -143,7 +143,7 @@ export function registerMarketRoutes(app: App, deps: DomainDeps): void {
   const compare = (flats: (EstimateInput & { price: number })[], inBody: boolean) => {
     const rows = flats.map((f, index) => {
       const where = locate(deps, f, inBody ? `flats.${index}.` : '')
-      const v = deps.valuer.estimate({
+      const v = modelOf(deps).estimate({
         lat: where.latitude,
         lon: where.longitude,
         area: f.area_m2,

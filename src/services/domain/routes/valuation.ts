@@ -8,7 +8,7 @@ import type { Valuation } from '../../../engines/realestate/valuation.ts'
 import { ok } from '../../../kit/envelope.ts'
 import { errors } from '../../../kit/errors.ts'
 import type { App } from '../../../kit/server.ts'
-import type { DomainDeps } from '../app.ts'
+import { type DomainDeps, modelOf } from '../app.ts'
 import { ERRORS, EstimateBody, EstimateQuery, EstimateResponse } from '../schemas.ts'
 import { verdictOf } from '../verdict.ts'
 
@@ -100,7 +100,7 @@ export function estimateData(deps: DomainDeps, input: EstimateInput, where: Loca
 export function registerValuationRoutes(app: App, deps: DomainDeps): void {
   const handle = (input: EstimateInput) => {
     const where = locate(deps, input)
-    const v = deps.valuer.estimate({
+    const v = modelOf(deps).estimate({
       lat: where.latitude,
       lon: where.longitude,
       area: input.area_m2,
