@@ -2,6 +2,8 @@
  * The `gatehouse` command: serve the services, and the operator tasks each service brings
  * (run `gatehouse help` for the list).
  */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Command, CommandIO } from './kit/command.ts'
 import { ConfigError, commonSpec, parseEnv } from './kit/config.ts'
@@ -10,6 +12,7 @@ import { startServices, stopOnSignals } from './kit/lifecycle.ts'
 import { createLogger, wantsPrettyLogs } from './kit/logger.ts'
 import { amlCommands } from './services/aml/cli.ts'
 import { datasetCheck } from './services/discovery/cli.ts'
+import { openApiDocuments } from './services/documents.ts'
 import { domainCommands } from './services/domain/cli.ts'
 import { keyCommands } from './services/gateway/cli.ts'
 import { services } from './services/index.ts'
@@ -79,11 +82,40 @@ const migrate: Command = {
   },
 }
 
+const openapi: Command = {
+  path: ['openapi'],
+  summary: 'write every service’s OpenAPI document to a folder (no running services needed)',
+  usage: `gatehouse openapi [NAME...] [--out DIR]\n  writes DIR/<name>.json (default DIR: ./openapi)\n  names: ${services.map((s) => s.name).join(', ')}`,
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { out: { type: 'string', default: 'openapi' } },
+      allowPositionals: true,
+    })
+    const unknown = positionals.filter((n) => !services.some((s) => s.name === n))
+    if (unknown.length > 0) {
+      io.err(`unknown service: ${unknown.join(', ')}; known: ${services.map((s) => s.name).join(', ')}`)
+      return 2
+    }
+    const selected = positionals.length > 0 ? services.filter((s) => positionals.includes(s.name)) : services
+    const out = resolve(values.out)
+    mkdirSync(out, { recursive: true })
+    const documents = await openApiDocuments(selected, (name) => io.err(`${name}: describing…`))
+    for (const [name, document] of documents) {
+      const file = join(out, `${name}.json`)
+      writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`)
+      io.out(`${file}  ${Object.keys(document.paths).length} paths`)
+    }
+    return 0
+  },
+}
+
 const VERSION = '0.1.0'
 
 export const commands: Command[] = [
   serve,
   migrate,
+  openapi,
   truthLogVerify,
   datasetCheck,
   kbIngest,
