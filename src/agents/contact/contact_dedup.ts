@@ -21,7 +21,7 @@ export const contactDedup = defineAgent({
   service: 'contact',
   name: 'contact_dedup',
   description:
-    'Finds duplicate contacts in a list: the same e-mail (case-folded; Gmail dots and +tags ignored), the same phone number in E.164, or the same name (titles, diacritics and word order ignored) at the same organisation or e-mail domain. Groups are transitive and each comes with a merged record and the links that joined it.',
+    'Finds duplicate contacts in a list: the same e-mail (case-folded; Gmail dots and +tags ignored), the same phone number in E.164, the same IČO of a company or sole trader, or the same name (titles, diacritics and word order ignored) at the same organisation or e-mail domain. Groups are transitive and each comes with a merged record and the links that joined it.',
   input: Type.Object(
     {
       contacts: Type.Array(ContactSchema, { minItems: 1, maxItems: 5000 }),
@@ -111,6 +111,12 @@ export const contactDedup = defineAgent({
           'ITU-T E.164',
           undefined,
           `${links.filter((l) => l.rule === 'same_phone').length} links`,
+        ),
+        rule(
+          'same IČO of the party itself (a company, or a sole trader without an organisation); a person at a company shares its IČO with colleagues and is not linked by it',
+          'ČSÚ, Identifikační číslo osoby (mod-11 check digit)',
+          undefined,
+          `${links.filter((l) => l.rule === 'same_ico').length} links`,
         ),
         rule(
           'same name (titles, diacritics, case and word order ignored) at the same organisation or e-mail domain',
