@@ -22,6 +22,7 @@ import { openDatabase } from '../src/kit/db.ts'
 import { createLogger } from '../src/kit/logger.ts'
 import { DEV_OPERATOR_KEYS } from '../src/kit/operator-keys.ts'
 import { buildApp } from '../src/services/domain/app.ts'
+import { ContactStore } from '../src/services/domain/contacts-store.ts'
 import { importListingsFile } from '../src/services/domain/importer.ts'
 import { buildSnapshot } from '../src/services/domain/state.ts'
 import { DomainStore } from '../src/services/domain/store.ts'
@@ -50,6 +51,7 @@ const app = await buildApp({
   logger: createLogger({ level: 'silent' }),
   store,
   symbols: new VariableSymbols(db.as()),
+  contacts: new ContactStore(db.as()),
   operatorKeys: DEV_OPERATOR_KEYS,
   snapshot,
   valuer,

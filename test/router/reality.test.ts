@@ -17,6 +17,7 @@ import { createLogger } from '../../src/kit/logger.ts'
 import { DEV_OPERATOR_KEYS } from '../../src/kit/operator-keys.ts'
 import type { App } from '../../src/kit/server.ts'
 import { buildApp as buildDomain } from '../../src/services/domain/app.ts'
+import { ContactStore } from '../../src/services/domain/contacts-store.ts'
 import { importListingsFile } from '../../src/services/domain/importer.ts'
 import { buildSnapshot } from '../../src/services/domain/state.ts'
 import { DomainStore } from '../../src/services/domain/store.ts'
@@ -62,6 +63,7 @@ describe.skipIf(!haveSharedData)('POST /api/v1/reality/analyze', () => {
       logger: createLogger({ level: 'silent' }),
       store,
       symbols: new VariableSymbols(db.as()),
+      contacts: new ContactStore(db.as()),
       operatorKeys: DEV_OPERATOR_KEYS,
       snapshot: buildSnapshot(await store.all(), gazetteer),
       valuer: valuerFor(saleListings(SHARED_LISTINGS)),

@@ -31,6 +31,7 @@ import { buildApp as buildDiscovery } from '../../src/services/discovery/app.ts'
 import { SHIPPED_DATASET } from '../../src/services/discovery/service.ts'
 import { prepareDataset } from '../../src/services/discovery/store.ts'
 import { buildApp as buildDomain } from '../../src/services/domain/app.ts'
+import { ContactStore } from '../../src/services/domain/contacts-store.ts'
 import { importListingsFile } from '../../src/services/domain/importer.ts'
 import { buildSnapshot } from '../../src/services/domain/state.ts'
 import { DomainStore } from '../../src/services/domain/store.ts'
@@ -95,6 +96,7 @@ const DOMAIN: ServiceTarget = {
       logger: silent,
       store,
       symbols: new VariableSymbols(db.as()),
+      contacts: new ContactStore(db.as()),
       operatorKeys: DEV_OPERATOR_KEYS,
       snapshot: buildSnapshot(await store.all(), gazetteer),
       valuer: valuerFor(saleListings(SHARED_LISTINGS)),

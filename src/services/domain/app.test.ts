@@ -18,6 +18,7 @@ import { createLogger } from '../../kit/logger.ts'
 import { DEV_OPERATOR_KEYS } from '../../kit/operator-keys.ts'
 import type { App } from '../../kit/server.ts'
 import { buildApp } from './app.ts'
+import { ContactStore } from './contacts-store.ts'
 import { importListingsFile } from './importer.ts'
 import { buildSnapshot } from './state.ts'
 import { DomainStore } from './store.ts'
@@ -39,6 +40,7 @@ describe.skipIf(!haveSharedData)('domain service', () => {
       logger: createLogger({ level: 'silent' }),
       store,
       symbols: new VariableSymbols(db.as()),
+      contacts: new ContactStore(db.as()),
       operatorKeys: DEV_OPERATOR_KEYS,
       snapshot: buildSnapshot(await store.all(), gazetteer),
       // Too few synthetic sales to fit on: the model of the shared file answers valuations here.

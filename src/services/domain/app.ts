@@ -11,6 +11,8 @@ import type { Logger } from '../../kit/logger.ts'
 import { registerHttpMetrics } from '../../kit/metrics.ts'
 import { OPERATOR_SECURITY_SCHEMES, type OperatorKeys } from '../../kit/operator-keys.ts'
 import { type App, createServer } from '../../kit/server.ts'
+import type { ContactStore } from './contacts-store.ts'
+import { registerContactRoutes } from './routes/contacts.ts'
 import { registerHealthRoutes } from './routes/health.ts'
 import { registerMapRoutes } from './routes/map.ts'
 import { registerMarketRoutes } from './routes/market.ts'
@@ -24,6 +26,8 @@ import type { VariableSymbols } from './variable-symbols.ts'
 export interface DomainDeps {
   logger: Logger
   store: DomainStore
+  /** The contacts table (POST /api/contacts, search, the located list). */
+  contacts: ContactStore
   snapshot: Snapshot
   /** The valuation model fitted on the snapshot's sales; null while there are too few to fit one. */
   valuer: Valuer | null
@@ -51,7 +55,7 @@ export async function buildApp(deps: DomainDeps): Promise<App> {
     title: 'Gatehouse domain API',
     version: '0.1.0',
     description:
-      'Czech flat listings (reality ads and their statistics), valuation, trends and market analysis, the registry map (layers, clustered points, place search, statistics per kraj), QR payments and variable symbols. See src/services/domain/README.md.',
+      'Czech flat listings (reality ads and their statistics), valuation, trends and market analysis, the registry map (layers, clustered points, place search, statistics per kraj), QR payments and variable symbols, contacts. See src/services/domain/README.md.',
     tags: [
       { name: 'health' },
       { name: 'reality', description: 'Listings held by the service' },
@@ -62,6 +66,7 @@ export async function buildApp(deps: DomainDeps): Promise<App> {
         name: 'map',
         description: 'The registry map: layers, clustered points, place search, statistics per kraj',
       },
+      { name: 'contacts', description: 'People and companies, deduplicated; search and locations' },
     ],
     securitySchemes: OPERATOR_SECURITY_SCHEMES,
     errorEnvelope: 'standard',
@@ -73,6 +78,7 @@ export async function buildApp(deps: DomainDeps): Promise<App> {
   registerMarketRoutes(app, deps)
   registerPaymentRoutes(app, deps)
   registerMapRoutes(app, deps)
+  registerContactRoutes(app, deps)
   return app
 }
 

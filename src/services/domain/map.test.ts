@@ -16,6 +16,7 @@ import { createLogger } from '../../kit/logger.ts'
 import { DEV_OPERATOR_KEYS } from '../../kit/operator-keys.ts'
 import type { App } from '../../kit/server.ts'
 import { buildApp } from './app.ts'
+import { ContactStore } from './contacts-store.ts'
 import { importListingsFile } from './importer.ts'
 import { buildSnapshot } from './state.ts'
 import { DomainStore } from './store.ts'
@@ -51,6 +52,7 @@ describe.skipIf(!haveSharedData)('domain registry map', () => {
       // Opportunities are the model's sales judged against themselves: the shared file's here.
       valuer: valuerFor(saleListings(SHARED_LISTINGS)),
       symbols: new VariableSymbols(db.as()),
+      contacts: new ContactStore(db.as()),
       operatorKeys: DEV_OPERATOR_KEYS,
       now: () => new Date('2026-01-15T00:00:00Z'),
       logRequests: false,

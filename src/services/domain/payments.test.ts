@@ -22,6 +22,7 @@ import { DEV_OPERATOR_KEYS } from '../../kit/operator-keys.ts'
 import { DEV_INTERNAL_KEY } from '../../kit/secrets.ts'
 import type { App } from '../../kit/server.ts'
 import { buildApp } from './app.ts'
+import { ContactStore } from './contacts-store.ts'
 import { buildSnapshot } from './state.ts'
 import { DomainStore } from './store.ts'
 import { VariableSymbols } from './variable-symbols.ts'
@@ -38,6 +39,7 @@ async function appOver(db: Database): Promise<App> {
     logger: createLogger({ level: 'silent' }),
     store,
     symbols: new VariableSymbols(db.as()),
+    contacts: new ContactStore(db.as()),
     operatorKeys: DEV_OPERATOR_KEYS,
     snapshot: buildSnapshot([], gazetteer),
     // No listings and no valuation model: these routes use neither.

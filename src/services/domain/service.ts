@@ -11,6 +11,7 @@ import { openDatabase } from '../../kit/db.ts'
 import { operatorKeySpec, refuseDevKeysInProduction } from '../../kit/operator-keys.ts'
 import { defineService } from '../../kit/service.ts'
 import { buildApp } from './app.ts'
+import { ContactStore } from './contacts-store.ts'
 import { importListingsFile } from './importer.ts'
 import { buildSnapshot } from './state.ts'
 import { DomainStore } from './store.ts'
@@ -32,7 +33,7 @@ export const domainSpec = {
 export const domainService = defineService({
   name: 'domain',
   defaultPort: 8400,
-  description: 'listings, valuation and market analysis',
+  description: 'listings, valuation and market analysis, contacts',
   spec: domainSpec,
   async start(config, { logger }) {
     refuseDevKeysInProduction(config)
@@ -81,6 +82,7 @@ export const domainService = defineService({
       const app = await buildApp({
         logger,
         store,
+        contacts: new ContactStore(db.as()),
         snapshot,
         valuer,
         symbols: new VariableSymbols(db.as()),
