@@ -2,6 +2,10 @@
  * `gatehouse realestate import FILE.csv`: loads a listings file into the domain service's table,
  * upserting by listing code (a second run of the same file changes nothing). Progress is a bar on
  * a terminal and plain lines otherwise. Running domain services pick new listings up on restart.
+ *
+ * `gatehouse contacts import FILE`: loads contacts (CSV or vCard) into the contacts table,
+ * deduplicated by e-mail, phone and IČO (a second run of the same file adds nothing); running
+ * services see them at once (they read the table).
  */
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -10,12 +14,14 @@ import { loadGazetteer } from '../../engines/realestate/regions.ts'
 import type { Command, CommandIO } from '../../kit/command.ts'
 import { commonSpec, parseEnv } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
+import { importContactsFile, NotAContactsFile } from './contacts-import.ts'
+import { ContactStore } from './contacts-store.ts'
 import { type ImportProgress, importListingsFile } from './importer.ts'
 import { domainSpec } from './service.ts'
 import { DomainStore } from './store.ts'
 
 /** A bar on a terminal (stderr), a line every 2 s otherwise. */
-function progress(io: CommandIO): ImportProgress & { stop(): void } {
+function progress(io: CommandIO, unit = 'listings'): ImportProgress & { stop(): void } {
   let bar: SingleBar | undefined
   let lastLine = 0
   return {
@@ -28,7 +34,7 @@ function progress(io: CommandIO): ImportProgress & { stop(): void } {
       if (io.interactive) {
         if (!bar) {
           bar = new SingleBar({
-            format: '  {bar} {percentage}% | {value}/{total} listings',
+            format: `  {bar} {percentage}% | {value}/{total} ${unit}`,
             stream: process.stderr,
             hideCursor: true,
           })
@@ -37,7 +43,7 @@ function progress(io: CommandIO): ImportProgress & { stop(): void } {
         bar.update(done)
       } else if (done === total || Date.now() - lastLine > 2000) {
         lastLine = Date.now()
-        io.err(`  ${done}/${total} listings`)
+        io.err(`  ${done}/${total} ${unit}`)
       }
     },
     stop() {
@@ -96,4 +102,48 @@ export const realestateImport: Command = {
   },
 }
 
-export const domainCommands: Command[] = [realestateImport]
+export const contactsImport: Command = {
+  path: ['contacts', 'import'],
+  summary: 'import contacts (CSV or vCard) into the domain service, deduplicated',
+  usage:
+    'gatehouse contacts import FILE.csv|FILE.vcf\n  CSV with , or ; in UTF-8 or Windows-1250, Czech or English column names (Jméno, Příjmení,\n  Firma, IČO, E-mail, Telefon, Adresa …), or vCard 2.1/3.0/4.0. The same person or company\n  (e-mail, phone in E.164, own IČO) merges into one contact, so a second run adds nothing.\n  Rejected rows are listed with their line. SQLite in DATA_DIR or DATABASE_URL.',
+  async run(args, io) {
+    const { positionals } = parseArgs({ args, allowPositionals: true })
+    if (positionals.length !== 1) {
+      io.err('give one contacts file, e.g. gatehouse contacts import kontakty.csv')
+      return 2
+    }
+    const config = parseEnv({ ...commonSpec, ...domainSpec }, io.env)
+    const file = resolve(positionals[0]!)
+    const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
+    const p = progress(io, 'contacts')
+    try {
+      await db.migrate()
+      const report = await importContactsFile(new ContactStore(db.as()), file, p)
+      p.stop()
+      for (const r of report.rejected.slice(0, 20)) io.err(`line ${r.line}: ${r.reason}`)
+      if (report.rejected.length > 20) io.err(`… and ${report.rejected.length - 20} more rejected rows`)
+      if (report.ignoredColumns.length > 0)
+        io.err(`columns ignored (no contact field): ${report.ignoredColumns.join(', ')}`)
+      io.out(
+        `${report.read} records read: ${report.added} new, ${report.merged} merged into existing contacts, ${report.unchanged} already present, ${report.rejected.length} rejected`,
+      )
+      return report.read > 0 && report.rejected.length === report.read ? 1 : 0
+    } catch (error) {
+      p.stop()
+      if (error instanceof NotAContactsFile) {
+        io.err(error.message)
+        return 1
+      }
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        io.err(`no such file: ${file}`)
+        return 1
+      }
+      throw error
+    } finally {
+      await db.close()
+    }
+  },
+}
+
+export const domainCommands: Command[] = [realestateImport, contactsImport]
