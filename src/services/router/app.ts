@@ -18,6 +18,7 @@ import { type AuthOptions, authHook, type RouteAuth } from './auth.ts'
 import { type AgentsDeps, registerAgents } from './modules/agents/routes.ts'
 import { type AssistantDeps, registerAssistant } from './modules/assistant/routes.ts'
 import { type ChatDeps, registerChat } from './modules/chat/routes.ts'
+import { type ContactsDeps, registerContacts } from './modules/contacts/routes.ts'
 import { type ContextDeps, registerContext } from './modules/context/routes.ts'
 import { type JobsDeps, registerJobs } from './modules/jobs/routes.ts'
 import { type LlmDeps, registerLlm } from './modules/llm/routes.ts'
@@ -53,6 +54,7 @@ export interface RouterDeps {
   agents: AgentsDeps
   web: WebDeps
   reality: RealityDeps
+  contacts: ContactsDeps
 }
 
 const SECURITY_SCHEMES: Record<string, SecurityScheme> = {
@@ -113,7 +115,7 @@ export async function buildApp(deps: RouterDeps): Promise<App> {
     title: 'Gatehouse router',
     version: '0.1.0',
     description:
-      'Jobs, tasks and workers, the truth log, the LLM proxy, memory, chain chat, context sync, MCP servers, proxies to the knowledge and AML services, the web tools and the listing analysis. See src/services/router/README.md.',
+      'Jobs, tasks and workers, the truth log, the LLM proxy, memory, chain chat, context sync, MCP servers, proxies to the knowledge and AML services, the web tools, the listing analysis and the contact search. See src/services/router/README.md.',
     securitySchemes: SECURITY_SCHEMES,
     errorEnvelope: 'standard',
     // /docs is the project's documentation here, so Swagger UI moves to /api-docs.
@@ -190,6 +192,7 @@ export async function buildApp(deps: RouterDeps): Promise<App> {
     registerAgents(scope, deps.agents)
     registerWeb(scope, deps.web)
     registerReality(scope, deps.reality)
+    registerContacts(scope, deps.contacts)
   })
   return app
 }

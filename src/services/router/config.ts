@@ -59,7 +59,7 @@ export const routerSpec = {
   AML_URL: env.string({ default: 'http://127.0.0.1:8300', doc: 'AML service, for /aml/* and aml.screen' }),
   DOMAIN_URL: env.string({
     default: 'http://127.0.0.1:8400',
-    doc: 'domain service (valuation), for /api/v1/reality/analyze',
+    doc: 'domain service (valuation, contacts), for /api/v1/reality/analyze and /api/v1/contacts/search',
   }),
   DISCOVERY_URL: env.string({
     default: 'http://127.0.0.1:8080',

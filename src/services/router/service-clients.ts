@@ -10,7 +10,7 @@ import { HttpClient, UpstreamError } from '../../kit/http.ts'
 export interface ServiceClientOptions {
   knowledgeUrl: string
   amlUrl: string
-  /** The domain service (valuation, market data), for the listing analysis. */
+  /** The domain service (valuation, market data, contacts), for the listing analysis and contact search. */
   domainUrl?: string | undefined
   discoveryUrl: string
   /** Per call, ms. AML screening typically takes 15–20 s, so its own floor is 60 s. */
@@ -77,6 +77,14 @@ export class ServiceClients {
   /** Values a flat (POST /api/estimate: a query, so safe to repeat). */
   domainEstimate(input: Record<string, unknown>): Promise<unknown> {
     return call(this.domain, 'POST', '/api/estimate', input, undefined, { idempotent: true })
+  }
+
+  /** Contacts by name, company, IČO, e-mail or phone (GET /api/contacts/search of the domain service). */
+  domainContactSearch(input: { query: string; limit?: number | undefined }): Promise<unknown> {
+    return call(this.domain, 'GET', '/api/contacts/search', undefined, {
+      query: input.query,
+      limit: input.limit,
+    })
   }
 
   discoverySearch(input: { q: string; limit?: number }): Promise<unknown> {

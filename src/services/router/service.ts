@@ -189,6 +189,7 @@ export function assembleRouter(
     pages: { projectRoot: PROJECT_ROOT },
     context: { sourceDir: resolve(config.CONTEXT_DIR), targetDir: resolve(config.CONTEXT_TARGET_DIR) },
     agents: { dispatcher, calls, builtinKinds: jobKinds, queue },
+    contacts: { platform, domainUrl: config.DOMAIN_URL },
     reality: {
       egress: web.egress,
       parsing: web.parsing,
