@@ -5572,6 +5572,466 @@ export interface Paths {
       }
     }
   }
+  '/api/contacts': {
+    post: {
+      parameters: {}
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * person or company; when left out, a record without a personal name, or whose name carries a legal form (s.r.o., a.s. …), is a company
+             */
+            kind?: 'person' | 'company'
+            /**
+             * the person’s name (titles allowed) or the company’s name
+             */
+            name?: string
+            /**
+             * the company a person works for, or the company itself when there is no name
+             */
+            company?: string
+            /**
+             * IČO, 8 digits with the mod-11 check digit (shorter forms are padded with zeros)
+             */
+            ico?: string
+            /**
+             * e-mail address (RFC 5321/5322 syntax; IDN domains allowed)
+             */
+            email?: string
+            /**
+             * telephone number as written; without a country code it is Czech; stored in E.164
+             */
+            phone?: string
+            /**
+             * postal address as one line
+             */
+            address?: string
+            /**
+             * WGS84 degrees
+             */
+            latitude?: number
+            /**
+             * WGS84 degrees
+             */
+            longitude?: number
+            /**
+             * up to 1000 contacts saved together (all or none); give either this or the fields of one contact
+             *
+             * @minItems 1
+             * @maxItems 1000
+             */
+            contacts?: [
+              {
+                /**
+                 * person or company; when left out, a record without a personal name, or whose name carries a legal form (s.r.o., a.s. …), is a company
+                 */
+                kind?: 'person' | 'company'
+                /**
+                 * the person’s name (titles allowed) or the company’s name
+                 */
+                name?: string
+                /**
+                 * the company a person works for, or the company itself when there is no name
+                 */
+                company?: string
+                /**
+                 * IČO, 8 digits with the mod-11 check digit (shorter forms are padded with zeros)
+                 */
+                ico?: string
+                /**
+                 * e-mail address (RFC 5321/5322 syntax; IDN domains allowed)
+                 */
+                email?: string
+                /**
+                 * telephone number as written; without a country code it is Czech; stored in E.164
+                 */
+                phone?: string
+                /**
+                 * postal address as one line
+                 */
+                address?: string
+                /**
+                 * WGS84 degrees
+                 */
+                latitude?: number
+                /**
+                 * WGS84 degrees
+                 */
+                longitude?: number
+              },
+              ...{
+                /**
+                 * person or company; when left out, a record without a personal name, or whose name carries a legal form (s.r.o., a.s. …), is a company
+                 */
+                kind?: 'person' | 'company'
+                /**
+                 * the person’s name (titles allowed) or the company’s name
+                 */
+                name?: string
+                /**
+                 * the company a person works for, or the company itself when there is no name
+                 */
+                company?: string
+                /**
+                 * IČO, 8 digits with the mod-11 check digit (shorter forms are padded with zeros)
+                 */
+                ico?: string
+                /**
+                 * e-mail address (RFC 5321/5322 syntax; IDN domains allowed)
+                 */
+                email?: string
+                /**
+                 * telephone number as written; without a country code it is Czech; stored in E.164
+                 */
+                phone?: string
+                /**
+                 * postal address as one line
+                 */
+                address?: string
+                /**
+                 * WGS84 degrees
+                 */
+                latitude?: number
+                /**
+                 * WGS84 degrees
+                 */
+                longitude?: number
+              }[],
+            ]
+            /**
+             * where the contacts come from (kept with new rows); default "api"
+             */
+            source?: string
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                received: number
+                /**
+                 * new contacts
+                 */
+                added: number
+                /**
+                 * records that matched a contact and added to it (or joined two)
+                 */
+                merged: number
+                /**
+                 * records a contact already held entirely
+                 */
+                unchanged: number
+                /**
+                 * per record, in order: the contact it is now part of
+                 */
+                items: {
+                  status: 'added' | 'merged' | 'unchanged'
+                  contact: {
+                    id: string
+                    kind: 'person' | 'company'
+                    name: string
+                    company: string | null
+                    ico: string | null
+                    email: string | null
+                    phone: string | null
+                    /**
+                     * every address merged into this contact
+                     */
+                    emails: string[]
+                    /**
+                     * every number merged into this contact, E.164
+                     */
+                    phones: string[]
+                    address: string | null
+                    latitude: number | null
+                    longitude: number | null
+                    /**
+                     * where the contact first came from (file name, or the POST’s source)
+                     */
+                    source: string
+                    created_at: string
+                    updated_at: string
+                  }
+                }[]
+              }
+              meta: {
+                request_id: string
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        400: {
+          content: {
+            'application/json': {
+              success: false
+              error: {
+                /**
+                 * INVALID_REQUEST, NOT_FOUND, SERVICE_UNAVAILABLE …
+                 */
+                code: string
+                message: string
+                details?: {
+                  field?: string
+                  rule?: string
+                  [k: string]: unknown | undefined
+                }
+              }
+              meta: {
+                request_id: string
+              }
+            }
+          }
+        }
+        503: {
+          content: {
+            'application/json': {
+              success: false
+              error: {
+                /**
+                 * INVALID_REQUEST, NOT_FOUND, SERVICE_UNAVAILABLE …
+                 */
+                code: string
+                message: string
+                details?: {
+                  field?: string
+                  rule?: string
+                  [k: string]: unknown | undefined
+                }
+              }
+              meta: {
+                request_id: string
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+    get: {
+      parameters: {
+        query?: {
+          /**
+           * minLon,minLat,maxLon,maxLat (WGS84 degrees)
+           */
+          bbox?: string
+          limit?: number
+          offset?: number
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                /**
+                 * all matches, not only this page
+                 */
+                total: number
+                limit: number
+                offset: number
+                items: {
+                  id: string
+                  kind: 'person' | 'company'
+                  name: string
+                  company: string | null
+                  ico: string | null
+                  email: string | null
+                  phone: string | null
+                  /**
+                   * every address merged into this contact
+                   */
+                  emails: string[]
+                  /**
+                   * every number merged into this contact, E.164
+                   */
+                  phones: string[]
+                  address: string | null
+                  latitude: number | null
+                  longitude: number | null
+                  /**
+                   * where the contact first came from (file name, or the POST’s source)
+                   */
+                  source: string
+                  created_at: string
+                  updated_at: string
+                }[]
+              }
+              meta: {
+                request_id: string
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        400: {
+          content: {
+            'application/json': {
+              success: false
+              error: {
+                /**
+                 * INVALID_REQUEST, NOT_FOUND, SERVICE_UNAVAILABLE …
+                 */
+                code: string
+                message: string
+                details?: {
+                  field?: string
+                  rule?: string
+                  [k: string]: unknown | undefined
+                }
+              }
+              meta: {
+                request_id: string
+              }
+            }
+          }
+        }
+        503: {
+          content: {
+            'application/json': {
+              success: false
+              error: {
+                /**
+                 * INVALID_REQUEST, NOT_FOUND, SERVICE_UNAVAILABLE …
+                 */
+                code: string
+                message: string
+                details?: {
+                  field?: string
+                  rule?: string
+                  [k: string]: unknown | undefined
+                }
+              }
+              meta: {
+                request_id: string
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/contacts/search': {
+    get: {
+      parameters: {
+        query: {
+          /**
+           * words of a name, company, IČO, e-mail or phone number; diacritics and case aside
+           */
+          query: string
+          limit?: number
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                query: string
+                /**
+                 * all matches, not only those answered
+                 */
+                total: number
+                items: {
+                  id: string
+                  kind: 'person' | 'company'
+                  name: string
+                  company: string | null
+                  ico: string | null
+                  email: string | null
+                  phone: string | null
+                  /**
+                   * every address merged into this contact
+                   */
+                  emails: string[]
+                  /**
+                   * every number merged into this contact, E.164
+                   */
+                  phones: string[]
+                  address: string | null
+                  latitude: number | null
+                  longitude: number | null
+                  /**
+                   * where the contact first came from (file name, or the POST’s source)
+                   */
+                  source: string
+                  created_at: string
+                  updated_at: string
+                }[]
+              }
+              meta: {
+                request_id: string
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        400: {
+          content: {
+            'application/json': {
+              success: false
+              error: {
+                /**
+                 * INVALID_REQUEST, NOT_FOUND, SERVICE_UNAVAILABLE …
+                 */
+                code: string
+                message: string
+                details?: {
+                  field?: string
+                  rule?: string
+                  [k: string]: unknown | undefined
+                }
+              }
+              meta: {
+                request_id: string
+              }
+            }
+          }
+        }
+        503: {
+          content: {
+            'application/json': {
+              success: false
+              error: {
+                /**
+                 * INVALID_REQUEST, NOT_FOUND, SERVICE_UNAVAILABLE …
+                 */
+                code: string
+                message: string
+                details?: {
+                  field?: string
+                  rule?: string
+                  [k: string]: unknown | undefined
+                }
+              }
+              meta: {
+                request_id: string
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
 }
 /**
  * Standard failure envelope.

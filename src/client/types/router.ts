@@ -3264,6 +3264,65 @@ export interface Paths {
       }
     }
   }
+  '/api/v1/contacts/search': {
+    get: {
+      parameters: {
+        query: {
+          /**
+           * words of a name, company, IČO, e-mail or phone number; diacritics and case aside
+           */
+          query: string
+          limit?: number
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                query: string
+                /**
+                 * all matches, not only those answered
+                 */
+                total: number
+                /**
+                 * Items: a contact of the domain service, as it answers it
+                 */
+                items: {
+                  id: string
+                  /**
+                   * person or company
+                   */
+                  kind: string
+                  name: string
+                  company: string | null
+                  ico: string | null
+                  email: string | null
+                  phone: string | null
+                  emails: string[]
+                  phones: string[]
+                  address: string | null
+                  latitude: number | null
+                  longitude: number | null
+                  [k: string]: unknown | undefined
+                }[]
+              }
+              meta: {
+                request_id: string
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
   '/rag/{*}': {
     get: {
       parameters: {
