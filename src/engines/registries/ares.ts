@@ -63,6 +63,46 @@ export interface AresClientOptions {
 
 export class InvalidIcoError extends Error {}
 
+/** One member of a statutory body as the public register (veřejný rejstřík) lists it today. */
+export interface StatutoryMember {
+  /** A person's "first last", or a legal person's registered name. */
+  name: string
+  kind: 'person' | 'company'
+  /** The member's function (funkce), e.g. "jednatel", "předseda představenstva". */
+  role: string | null
+  /** The body it sits on (nazevOrganu), e.g. "Statutární orgán - představenstvo". */
+  body: string | null
+  birth_date: string | null
+  /** ISO alpha-2 or alpha-3 as the register gives it (statniObcanstvi), when given. */
+  citizenship: string | null
+  /** A legal person's IČO. */
+  ico: string | null
+  since: string | null
+}
+
+/** Members of statutory bodies kept (the register's largest boards have a few dozen). */
+const MAX_MEMBERS = 100
+
+interface VrPerson {
+  jmeno?: string
+  prijmeni?: string
+  titulPredJmenem?: string
+  datumNarozeni?: string
+  statniObcanstvi?: string
+}
+interface VrMember {
+  datumZapisu?: string
+  datumVymazu?: string
+  clenstvi?: { funkce?: { nazev?: string; vznikFunkce?: string } }
+  nazevAngazma?: string
+  fyzickaOsoba?: VrPerson
+  pravnickaOsoba?: { obchodniJmeno?: string; ico?: string }
+}
+interface VrRecord {
+  primarniZaznam?: boolean
+  statutarniOrgany?: { nazevOrganu?: string; datumVymazu?: string; clenoveOrganu?: VrMember[] }[]
+}
+
 interface EkonomickySubjekt {
   ico: string
   obchodniJmeno: string
@@ -117,6 +157,64 @@ export class AresClient {
       return toCompany(res.data as EkonomickySubjekt)
     })
   }
+
+  /**
+   * The current members of the subject's statutory bodies from its public-register record
+   * (`GET {base}/ekonomicke-subjekty-vr/{ico}`, the VR source of ARES), or null when the subject
+   * has no public-register record (a sole trader, a body the register does not hold). Members and
+   * bodies with a deletion date (datumVymazu) are past ones and left out.
+   */
+  async statutoryBodies(
+    ico: string,
+    opts: { signal?: AbortSignal } = {},
+  ): Promise<RegistryAnswer<StatutoryMember[] | null>> {
+    const check = checkIco(ico)
+    if (!check.valid) throw new InvalidIcoError(`ico: ${check.reason}`)
+    const id = check.value
+    return cached(this.cache, `ares-vr:${id}`, async () => {
+      const res = await this.http.getJson<{ zaznamy?: VrRecord[]; kod?: string }>(
+        `/ekonomicke-subjekty-vr/${id}`,
+        { acceptStatus: [404], ...(opts.signal ? { signal: opts.signal } : {}) },
+      )
+      if (res.status === 404) {
+        if (res.data?.kod !== 'NENALEZENO')
+          throw new UpstreamError('ares', 'invalid_response', 'answered 404 without NENALEZENO')
+        return null
+      }
+      if (!Array.isArray(res.data?.zaznamy))
+        throw new UpstreamError('ares', 'invalid_response', 'public-register answer lacks zaznamy')
+      return toMembers(res.data.zaznamy)
+    })
+  }
+}
+
+/** The members of the primary record's statutory bodies (the first record when none is marked). */
+export function toMembers(records: VrRecord[]): StatutoryMember[] {
+  const record = records.find((r) => r?.primarniZaznam) ?? records[0]
+  const members: StatutoryMember[] = []
+  for (const organ of record?.statutarniOrgany ?? []) {
+    if (organ.datumVymazu) continue
+    for (const m of organ.clenoveOrganu ?? []) {
+      if (m.datumVymazu || members.length >= MAX_MEMBERS) continue
+      const person = m.fyzickaOsoba
+      const company = m.pravnickaOsoba
+      const name = person
+        ? [person.jmeno, person.prijmeni].filter(Boolean).join(' ').trim()
+        : (company?.obchodniJmeno?.trim() ?? '')
+      if (!name) continue
+      members.push({
+        name,
+        kind: person ? 'person' : 'company',
+        role: m.clenstvi?.funkce?.nazev ?? m.nazevAngazma ?? null,
+        body: organ.nazevOrganu ?? null,
+        birth_date: person?.datumNarozeni ?? null,
+        citizenship: person?.statniObcanstvi ?? null,
+        ico: company?.ico ?? null,
+        since: m.clenstvi?.funkce?.vznikFunkce ?? m.datumZapisu ?? null,
+      })
+    }
+  }
+  return members
 }
 
 function toCompany(s: EkonomickySubjekt): AresCompany {

@@ -5,6 +5,7 @@ export {
   type AresClientOptions,
   type AresCompany,
   InvalidIcoError,
+  type StatutoryMember,
 } from './ares.ts'
 export {
   type CachedValue,
