@@ -37,6 +37,10 @@ export async function routerHarness(
     KNOWLEDGE_URL: 'http://127.0.0.1:9',
     AML_URL: 'http://127.0.0.1:9',
     DISCOVERY_URL: 'http://127.0.0.1:9',
+    // The public registers too (the scout's dossier, the data agents): never the real ones in a test.
+    ARES_BASE_URL: 'http://127.0.0.1:9/ares',
+    ISIR_URL: 'http://127.0.0.1:9/isir',
+    VAT_REGISTER_URL: 'http://127.0.0.1:9/vat',
     ROUTER_PROXY_TIMEOUT_SECONDS: '5',
     ...opts.env,
   }) as unknown as RouterConfig & { NODE_ENV: 'test' }

@@ -27,6 +27,7 @@ import { type MemoryDeps, registerMemory } from './modules/memory/routes.ts'
 import { type PagesDeps, registerPages } from './modules/pages/routes.ts'
 import { type ProxyDeps, registerProxies } from './modules/proxy/routes.ts'
 import { type RealityDeps, registerReality } from './modules/reality/routes.ts'
+import { registerScout, type ScoutDeps } from './modules/scout/routes.ts'
 import { registerTruthLog, type TruthLogDeps } from './modules/truth-log/routes.ts'
 import { registerWeb, type WebDeps } from './modules/web/routes.ts'
 import { Ok } from './schemas.ts'
@@ -55,6 +56,7 @@ export interface RouterDeps {
   web: WebDeps
   reality: RealityDeps
   contacts: ContactsDeps
+  scout: ScoutDeps
 }
 
 const SECURITY_SCHEMES: Record<string, SecurityScheme> = {
@@ -115,7 +117,7 @@ export async function buildApp(deps: RouterDeps): Promise<App> {
     title: 'Gatehouse router',
     version: '0.1.0',
     description:
-      'Jobs, tasks and workers, the truth log, the LLM proxy, memory, chain chat, context sync, MCP servers, proxies to the knowledge and AML services, the web tools, the listing analysis and the contact search. See src/services/router/README.md.',
+      'Jobs, tasks and workers, the truth log, the LLM proxy, memory, chain chat, context sync, MCP servers, proxies to the knowledge and AML services, the web tools, the listing analysis, the contact search and the scout (company dossiers). See src/services/router/README.md.',
     securitySchemes: SECURITY_SCHEMES,
     errorEnvelope: 'standard',
     // /docs is the project's documentation here, so Swagger UI moves to /api-docs.
@@ -150,7 +152,7 @@ export async function buildApp(deps: RouterDeps): Promise<App> {
         ok(reply, {
           service: 'router',
           description:
-            'jobs, tasks and workers, truth log, LLM proxy, memory, chat, context sync, MCP, proxies, web tools',
+            'jobs, tasks and workers, truth log, LLM proxy, memory, chat, context sync, MCP, proxies, web tools, scout',
           job_kinds: [...deps.jobs.builtinKinds],
           llm_configured: deps.llmConfigured,
           docs: '/docs/router',
@@ -193,6 +195,7 @@ export async function buildApp(deps: RouterDeps): Promise<App> {
     registerWeb(scope, deps.web)
     registerReality(scope, deps.reality)
     registerContacts(scope, deps.contacts)
+    registerScout(scope, deps.scout)
   })
   return app
 }

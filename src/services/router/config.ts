@@ -75,6 +75,12 @@ export const routerSpec = {
     doc: 'public https origin of the pages (canonical URLs); default https://gatehouse.cz',
   }),
   ROUTER_PROXY_TIMEOUT_SECONDS: env.int({ default: 30, min: 1, max: 600, doc: 'per proxied request' }),
+  SCOUT_SOURCE_TIMEOUT_SECONDS: env.int({
+    default: 30,
+    min: 1,
+    max: 600,
+    doc: 'longest one dossier source (a register, the AML service, the website) may take before it is failed',
+  }),
   CONTEXT_DIR: env.string({
     default: resolve(PROJECT_ROOT, 'data/context'),
     doc: 'source folder of context files',

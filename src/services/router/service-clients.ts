@@ -4,6 +4,7 @@
  * tools and the MCP servers, so all three see the same errors: an unreachable service is a 502, a
  * slow one a 504, and a 4xx from the service comes back with the service's own message.
  */
+import type { AmlSubject } from '../../engines/scout/dossier.ts'
 import { AppError, codeOfStatus } from '../../kit/errors.ts'
 import { HttpClient, UpstreamError } from '../../kit/http.ts'
 
@@ -24,7 +25,11 @@ export interface KbSearchInput {
   limit?: number
 }
 
-export type AmlScreenInput = { first_name?: string; last_name: string; birth_date?: string } | { ico: string }
+export type AmlScreenInput =
+  | { first_name?: string; last_name: string; birth_date?: string }
+  | { ico: string }
+  // The dossier's subjects: a company by IČO and/or name, a person by the whole name.
+  | AmlSubject
 
 const CLIENT_STATUSES = [400, 401, 403, 404, 405, 409, 413, 415, 422, 429, 503]
 

@@ -15,6 +15,7 @@ import { KeyStore, type KeyTables, type UsageRecord } from '../../engines/keys/s
 import { UsageBuffer } from '../../engines/keys/usage-buffer.ts'
 import { createEmbedders, EmbedderConfigError } from '../../engines/knowledge/embedders/index.ts'
 import { MemoryStore } from '../../engines/memory/store.ts'
+import type { AmlScreening, DossierDeps } from '../../engines/scout/dossier.ts'
 import { TruthLog } from '../../engines/truth-log/chain.ts'
 import { BrowserPool } from '../../engines/web/browser.ts'
 import { Parsing } from '../../engines/web/parsing.ts'
@@ -45,6 +46,8 @@ import { ConversationStore } from './modules/chat/store.ts'
 import { builtinKinds, inputValidators } from './modules/jobs/builtin-kinds.ts'
 import { LlmRelay } from './modules/llm/relay.ts'
 import { LlmUsageLog } from './modules/llm/usage-log.ts'
+import { SCOUT_KIND, scoutKind } from './modules/scout/kind.ts'
+import { ScoutRuns } from './modules/scout/store.ts'
 import { recordJobOutcome } from './modules/truth-log/routes.ts'
 import { crawlKind } from './modules/web/crawl-kind.ts'
 import { llmExtractor } from './modules/web/extraction.ts'
@@ -92,7 +95,8 @@ export function assembleRouter(
   const usage = new LlmUsageLog(database, now)
   const calls = new AgentCallLog(database, now)
   const conversations = new ConversationStore(database, now)
-  const dispatcher = createDispatcher(agents, createAgentDeps(config), logger)
+  const agentDeps = createAgentDeps(config)
+  const dispatcher = createDispatcher(agents, agentDeps, logger)
   const platform = new ServiceClients({
     knowledgeUrl: config.KNOWLEDGE_URL,
     amlUrl: config.AML_URL,
@@ -120,7 +124,22 @@ export function assembleRouter(
   })
   const catalogue = buildCatalogue({ dispatcher, platform, calls })
   const web = assembleWeb(config, llm)
-  const kinds = { ...builtinKinds({ dispatcher, platform, calls, llm }), 'web.crawl': web.crawlKind }
+  // The dossier asks the same registry clients the agents use, and the AML service the router calls.
+  const scoutRuns = new ScoutRuns(database, now)
+  const dossier: DossierDeps = {
+    ares: agentDeps.registries.ares,
+    aresSearch: agentDeps.sources.aresSearch,
+    isir: agentDeps.registries.isir,
+    vatRegister: agentDeps.sources.vatRegister,
+    screen: (subject) => platform.amlScreen(subject) as Promise<AmlScreening>,
+    web: web.egress,
+    sourceTimeoutMs: config.SCOUT_SOURCE_TIMEOUT_SECONDS * 1000,
+  }
+  const kinds = {
+    ...builtinKinds({ dispatcher, platform, calls, llm }),
+    'web.crawl': web.crawlKind,
+    [SCOUT_KIND]: scoutKind({ dossier, queue, runs: scoutRuns }),
+  }
   const handlers = Object.fromEntries(Object.entries(kinds).map(([name, k]) => [name, k.run]))
   const pool = new WorkerPool(queue, handlers, { concurrency: Math.max(1, config.ROUTER_WORKERS), logger })
 
@@ -195,6 +214,15 @@ export function assembleRouter(
       parsing: web.parsing,
       platform,
       extractJson: llm.configured ? llmExtractor(llm) : undefined,
+    },
+    scout: {
+      queue,
+      runs: scoutRuns,
+      dossier,
+      egress: web.egress,
+      workersRun: config.ROUTER_WORKERS > 0,
+      // Every source has its own limit; they run side by side, the members' screenings after the register.
+      jobTimeoutMs: config.SCOUT_SOURCE_TIMEOUT_SECONDS * 3 * 1000 + 30_000,
     },
     web: {
       egress: web.egress,
