@@ -3,26 +3,27 @@
  * local fakes (test/router/scout-fakes.ts), with its built-in workers running the dossier jobs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { KeyStore, type KeyTables } from '../../src/engines/keys/store.ts'
 import { ADMIN, eventually, type Harness, routerHarness } from './harness.ts'
 import { type ScoutFakes, startScoutFakes } from './scout-fakes.ts'
 
 let fakes: ScoutFakes
 let h: Harness
 
+const fakeEnv = () => ({
+  ARES_BASE_URL: `${fakes.url}/ares`,
+  ISIR_URL: `${fakes.url}/isir/IsirWsCuzkService`,
+  VAT_REGISTER_URL: `${fakes.url}/vat`,
+  AML_URL: fakes.url,
+  WEB_ALLOWED_HOSTS: `127.0.0.1:${fakes.port}`,
+  SOURCES_RETRIES: '0',
+  SOURCES_TIMEOUT_SECONDS: '3',
+  ROUTER_WORKERS: '2',
+})
+
 beforeAll(async () => {
   fakes = await startScoutFakes()
-  h = await routerHarness({
-    env: {
-      ARES_BASE_URL: `${fakes.url}/ares`,
-      ISIR_URL: `${fakes.url}/isir/IsirWsCuzkService`,
-      VAT_REGISTER_URL: `${fakes.url}/vat`,
-      AML_URL: fakes.url,
-      WEB_ALLOWED_HOSTS: `127.0.0.1:${fakes.port}`,
-      SOURCES_RETRIES: '0',
-      SOURCES_TIMEOUT_SECONDS: '3',
-      ROUTER_WORKERS: '2',
-    },
-  })
+  h = await routerHarness({ env: fakeEnv() })
 }, 60_000)
 
 afterAll(async () => {
@@ -30,21 +31,21 @@ afterAll(async () => {
   await fakes?.close()
 })
 
-async function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
-  const res = await h.app.inject({ method: 'POST', url, payload: payload as object, headers })
+async function post(url: string, payload: unknown, headers: Record<string, string> = {}, on = h) {
+  const res = await on.app.inject({ method: 'POST', url, payload: payload as object, headers })
   return { status: res.statusCode, body: res.json(), headers: res.headers }
 }
 
-async function get(url: string) {
-  const res = await h.app.inject({ method: 'GET', url })
+async function get(url: string, headers: Record<string, string> = {}, on = h) {
+  const res = await on.app.inject({ method: 'GET', url, headers })
   return { status: res.statusCode, body: res.json() }
 }
 
 type Outcome = { source: string; status: string; reason: string | null; data: any; checked_at: string }
 
-async function finished(id: string, seen: unknown[] = []) {
+async function finished(id: string, seen: unknown[] = [], headers: Record<string, string> = {}, on = h) {
   return eventually(async () => {
-    const res = await get(`/scout/${id}`)
+    const res = await get(`/scout/${id}`, headers, on)
     seen.push(res.body.data.progress)
     return res.body.data.status === 'SUCCEEDED' ? res.body.data : undefined
   }, 20_000)
@@ -276,5 +277,48 @@ describe('bad input', () => {
     expect(res.body.success).toBe(false)
     expect(res.body.error.details.field).toBe(field)
     expect(`${res.body.error.details.rule} ${res.body.error.code}`).toMatch(rule)
+  })
+})
+
+describe('under API keys', () => {
+  let keyed: Harness
+  let alice: Record<string, string>
+  let bob: Record<string, string>
+  beforeAll(async () => {
+    keyed = await routerHarness({ env: { ...fakeEnv(), ROUTER_REQUIRE_API_KEY: 'true' } })
+    const store = new KeyStore(keyed.db.as<KeyTables>(), { tiers: [], keyPrefix: 'gk' })
+    const limits = { requests_per_minute: 1000, rate_limit: 100_000 }
+    alice = { 'x-api-key': (await store.create({ name: 'alice', ...limits })).key }
+    bob = { 'x-api-key': (await store.create({ name: 'bob', ...limits })).key }
+  }, 60_000)
+  afterAll(async () => keyed?.close())
+
+  it('keeps a key’s runs and failed runs its own, and a retried run stays with the key that asked for it', async () => {
+    expect((await post('/scout', { ico: '27082440' }, {}, keyed)).status).toBe(401)
+    fakes.aresDown = true
+    const queued = await post('/scout', { ico: '26863154' }, alice, keyed)
+    expect(queued.status).toBe(202)
+    const id = queued.body.data.id
+    const run = await finished(id, [], alice, keyed)
+    fakes.aresDown = false
+    expect(run.dossier.complete).toBe(false)
+    // ISIR answered: OKD's reorganisation is a flag even while ARES is down.
+    expect(run.dossier.flags).toContainEqual(
+      expect.objectContaining({ source: 'insolvency', code: 'insolvency' }),
+    )
+
+    expect((await get(`/scout/${id}`, bob, keyed)).status).toBe(404)
+    const ids = async (who: Record<string, string>) =>
+      (await get('/scout/portal-failed', who, keyed)).body.data.items.map((r: { id: string }) => r.id)
+    expect(await ids(alice)).toContain(id)
+    expect(await ids(bob)).not.toContain(id)
+
+    // A customer key is not the operator's: refused as a wrong credential.
+    expect((await post(`/scout/portal-failed/${id}/retry`, undefined, alice, keyed)).status).toBe(403)
+    const retry = await post(`/scout/portal-failed/${id}/retry`, undefined, { 'x-admin-key': ADMIN }, keyed)
+    expect(retry.status).toBe(202)
+    const second = await finished(retry.body.data.id, [], alice, keyed)
+    expect(second.dossier.complete).toBe(true)
+    expect((await get(`/scout/${second.id}`, bob, keyed)).status).toBe(404)
   })
 })
