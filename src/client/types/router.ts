@@ -3323,6 +3323,399 @@ export interface Paths {
       }
     }
   }
+  '/scout': {
+    post: {
+      parameters: {}
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * IČO: 8 digits (shorter historical forms are zero-padded), mod-11 checksum checked
+             */
+            ico?: string
+            /**
+             * registered name, searched in ARES when no ico is given
+             */
+            name?: string
+            /**
+             * the company’s web page, read through the egress guard
+             */
+            website?: string
+          }
+        }
+      }
+      responses: {
+        202: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                id: string
+                task_id: string
+                status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RETRYING' | 'CANCELLED' | 'DEAD'
+                status_url: string
+                retry_of: string | null
+                /**
+                 * {done, total, sources: [{source, status, reason}]} as the run goes
+                 */
+                progress: {
+                  [k: string]: unknown | undefined
+                }
+                dossier: {
+                  mode: 'full' | 'quick'
+                  subject: {
+                    ico: string | null
+                    name: string | null
+                    website: string | null
+                  }
+                  sources: {
+                    source:
+                      'ares' | 'statutory_bodies' | 'sanctions' | 'pep' | 'insolvency' | 'vat' | 'website'
+                    status: 'ok' | 'failed' | 'not_applicable'
+                    reason: string | null
+                    origin: string | null
+                    ms: number
+                    checked_at: string
+                    /**
+                     * what the source said; null unless it answered
+                     */
+                    data: {
+                      [k: string]: unknown | undefined
+                    }
+                  }[]
+                  counts: {
+                    ok: number
+                    failed: number
+                    not_applicable: number
+                  }
+                  /**
+                   * no source failed
+                   */
+                  complete: boolean
+                  flags: {
+                    source:
+                      'ares' | 'statutory_bodies' | 'sanctions' | 'pep' | 'insolvency' | 'vat' | 'website'
+                    code: string
+                    detail: string
+                  }[]
+                } | null
+                error: {
+                  code: string
+                  message: string
+                } | null
+                created_at: string
+                finished_at: string | null
+              }
+              meta: {
+                request_id: string
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/scout/quick': {
+    post: {
+      parameters: {}
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * IČO: 8 digits (shorter historical forms are zero-padded), mod-11 checksum checked
+             */
+            ico?: string
+            /**
+             * registered name, searched in ARES when no ico is given
+             */
+            name?: string
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                mode: 'full' | 'quick'
+                subject: {
+                  ico: string | null
+                  name: string | null
+                  website: string | null
+                }
+                sources: {
+                  source: 'ares' | 'statutory_bodies' | 'sanctions' | 'pep' | 'insolvency' | 'vat' | 'website'
+                  status: 'ok' | 'failed' | 'not_applicable'
+                  reason: string | null
+                  origin: string | null
+                  ms: number
+                  checked_at: string
+                  /**
+                   * what the source said; null unless it answered
+                   */
+                  data: {
+                    [k: string]: unknown | undefined
+                  }
+                }[]
+                counts: {
+                  ok: number
+                  failed: number
+                  not_applicable: number
+                }
+                /**
+                 * no source failed
+                 */
+                complete: boolean
+                flags: {
+                  source: 'ares' | 'statutory_bodies' | 'sanctions' | 'pep' | 'insolvency' | 'vat' | 'website'
+                  code: string
+                  detail: string
+                }[]
+              }
+              meta: {
+                request_id: string
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/scout/portal-failed': {
+    get: {
+      parameters: {
+        query?: {
+          source?: 'ares' | 'statutory_bodies' | 'sanctions' | 'pep' | 'insolvency' | 'vat' | 'website'
+          limit?: number
+          offset?: number
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                items: {
+                  id: string
+                  task_id: string
+                  ico: string | null
+                  name: string | null
+                  failed: {
+                    source:
+                      'ares' | 'statutory_bodies' | 'sanctions' | 'pep' | 'insolvency' | 'vat' | 'website'
+                    reason: string
+                  }[]
+                  retry_of: string | null
+                  finished_at: string
+                  status_url: string
+                  retry_url: string
+                }[]
+                total: number
+                limit: number
+                offset: number
+              }
+              meta: {
+                request_id: string
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/scout/portal-failed/{id}/retry': {
+    post: {
+      parameters: {
+        path: {
+          id: string
+        }
+      }
+      responses: {
+        202: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                id: string
+                task_id: string
+                status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RETRYING' | 'CANCELLED' | 'DEAD'
+                status_url: string
+                retry_of: string | null
+                /**
+                 * {done, total, sources: [{source, status, reason}]} as the run goes
+                 */
+                progress: {
+                  [k: string]: unknown | undefined
+                }
+                dossier: {
+                  mode: 'full' | 'quick'
+                  subject: {
+                    ico: string | null
+                    name: string | null
+                    website: string | null
+                  }
+                  sources: {
+                    source:
+                      'ares' | 'statutory_bodies' | 'sanctions' | 'pep' | 'insolvency' | 'vat' | 'website'
+                    status: 'ok' | 'failed' | 'not_applicable'
+                    reason: string | null
+                    origin: string | null
+                    ms: number
+                    checked_at: string
+                    /**
+                     * what the source said; null unless it answered
+                     */
+                    data: {
+                      [k: string]: unknown | undefined
+                    }
+                  }[]
+                  counts: {
+                    ok: number
+                    failed: number
+                    not_applicable: number
+                  }
+                  /**
+                   * no source failed
+                   */
+                  complete: boolean
+                  flags: {
+                    source:
+                      'ares' | 'statutory_bodies' | 'sanctions' | 'pep' | 'insolvency' | 'vat' | 'website'
+                    code: string
+                    detail: string
+                  }[]
+                } | null
+                error: {
+                  code: string
+                  message: string
+                } | null
+                created_at: string
+                finished_at: string | null
+                retrying: {
+                  source: 'ares' | 'statutory_bodies' | 'sanctions' | 'pep' | 'insolvency' | 'vat' | 'website'
+                  reason: string
+                }[]
+                created: boolean
+              }
+              meta: {
+                request_id: string
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/scout/{id}': {
+    get: {
+      parameters: {
+        path: {
+          id: string
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                id: string
+                task_id: string
+                status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RETRYING' | 'CANCELLED' | 'DEAD'
+                status_url: string
+                retry_of: string | null
+                /**
+                 * {done, total, sources: [{source, status, reason}]} as the run goes
+                 */
+                progress: {
+                  [k: string]: unknown | undefined
+                }
+                dossier: {
+                  mode: 'full' | 'quick'
+                  subject: {
+                    ico: string | null
+                    name: string | null
+                    website: string | null
+                  }
+                  sources: {
+                    source:
+                      'ares' | 'statutory_bodies' | 'sanctions' | 'pep' | 'insolvency' | 'vat' | 'website'
+                    status: 'ok' | 'failed' | 'not_applicable'
+                    reason: string | null
+                    origin: string | null
+                    ms: number
+                    checked_at: string
+                    /**
+                     * what the source said; null unless it answered
+                     */
+                    data: {
+                      [k: string]: unknown | undefined
+                    }
+                  }[]
+                  counts: {
+                    ok: number
+                    failed: number
+                    not_applicable: number
+                  }
+                  /**
+                   * no source failed
+                   */
+                  complete: boolean
+                  flags: {
+                    source:
+                      'ares' | 'statutory_bodies' | 'sanctions' | 'pep' | 'insolvency' | 'vat' | 'website'
+                    code: string
+                    detail: string
+                  }[]
+                } | null
+                error: {
+                  code: string
+                  message: string
+                } | null
+                created_at: string
+                finished_at: string | null
+              }
+              meta: {
+                request_id: string
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
   '/rag/{*}': {
     get: {
       parameters: {
