@@ -97,8 +97,15 @@ export class LlmClient {
       : undefined
   }
 
-  /** One chat completion (non-streaming). Throws a 503 AppError when no upstream is configured. */
-  async chat(request: ChatRequest): Promise<ChatCompletion> {
+  /**
+   * One chat completion (non-streaming). Throws a 503 AppError when no upstream is configured.
+   * `timeoutMs` overrides LLM_TIMEOUT_SECONDS for this call (per attempt); `signal` ends it and
+   * its retries early (a caller's overall deadline).
+   */
+  async chat(
+    request: ChatRequest,
+    options: { timeoutMs?: number; signal?: AbortSignal } = {},
+  ): Promise<ChatCompletion> {
     if (!this.http) throw notConfigured()
     try {
       const { data } = await this.http.postJson<ChatCompletion>(
@@ -109,7 +116,11 @@ export class LlmClient {
           stream: false,
         },
         // A completion changes nothing upstream (it costs tokens): a failed one may be asked again.
-        { idempotent: true },
+        {
+          idempotent: true,
+          ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+        },
       )
       if (!data || !Array.isArray(data.choices) || data.choices.length === 0) {
         throw new UpstreamError('llm', 'invalid_response', 'answered without choices')

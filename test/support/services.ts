@@ -106,6 +106,13 @@ const DOMAIN: ServiceTarget = {
       app,
       envelope: 'standard',
       credentials: {},
+      expectedServerErrors: [
+        {
+          status: 503,
+          body: /set LLM_BASE_URL/,
+          why: 'no language model is configured here, and POST /api/chat needs one (503 naming LLM_BASE_URL, as the README says)',
+        },
+      ],
       async close() {
         await app.close()
         await db.close()

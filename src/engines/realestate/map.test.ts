@@ -69,6 +69,7 @@ describe('splitLocality', () => {
     parts: new Set(['veveri', 'zabovresky']),
     partNames: new Map([['veveri', 'Veveří']]),
     cityDistricts: new Map([['brno-lisen', 'Brno-Líšeň']]),
+    districtParts: new Map([['brno-lisen', new Set(['lisen'])]]),
   } satisfies Municipality
 
   it('reads the part, or the city district, and the street after the municipality name', () => {

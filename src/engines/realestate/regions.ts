@@ -65,6 +65,8 @@ export interface Municipality {
    * instead of a part.
    */
   cityDistricts: Map<string, string>
+  /** City district slug → the slugs of the parts it holds ("brno-stred" → veveri, trnita …). */
+  districtParts: Map<string, Set<string>>
 }
 
 /**
@@ -111,6 +113,7 @@ export function loadGazetteer(registryDir: string): Gazetteer {
         parts: new Set(),
         partNames: new Map(),
         cityDistricts: new Map(),
+        districtParts: new Map(),
       }
       byCode.set(r.kodobce!, m)
       add(municipalities, m.slug, m)
@@ -122,6 +125,9 @@ export function loadGazetteer(registryDir: string): Gazetteer {
       if (d) {
         const slug = slugify(d)
         if (!m.cityDistricts.has(slug)) m.cityDistricts.set(slug, d)
+        const held = m.districtParts.get(slug)
+        if (held) held.add(part)
+        else m.districtParts.set(slug, new Set([part]))
       }
     add(parts, part, m)
     if (/^\d{5}$/.test(r.psc ?? '')) add(postcodes, r.psc!, m)

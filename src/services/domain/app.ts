@@ -12,6 +12,7 @@ import { registerHttpMetrics } from '../../kit/metrics.ts'
 import { OPERATOR_SECURITY_SCHEMES, type OperatorKeys } from '../../kit/operator-keys.ts'
 import { type App, createServer } from '../../kit/server.ts'
 import type { ContactStore } from './contacts-store.ts'
+import { type ChatDeps, registerChatRoutes } from './routes/chat.ts'
 import { registerContactRoutes } from './routes/contacts.ts'
 import { registerHealthRoutes } from './routes/health.ts'
 import { registerMapRoutes } from './routes/map.ts'
@@ -35,6 +36,11 @@ export interface DomainDeps {
   symbols: VariableSymbols
   /** The keys that may take a variable symbol. */
   operatorKeys: OperatorKeys
+  /**
+   * POST /api/chat: the language model, the conversations and the loop's limits. Absent (or with
+   * an unconfigured model) the route answers 503 naming LLM_BASE_URL; nothing else needs it.
+   */
+  chat?: ChatDeps
   /** The clock the opportunity thresholds are read at. */
   now?: () => Date
   logRequests?: boolean
@@ -55,7 +61,7 @@ export async function buildApp(deps: DomainDeps): Promise<App> {
     title: 'Gatehouse domain API',
     version: '0.1.0',
     description:
-      'Czech flat listings (reality ads and their statistics), valuation, trends and market analysis, the registry map (layers, clustered points, place search, statistics per kraj), QR payments and variable symbols, contacts. See src/services/domain/README.md.',
+      'Czech flat listings (reality ads and their statistics), valuation, trends and market analysis, the registry map (layers, clustered points, place search, statistics per kraj), QR payments and variable symbols, contacts, and a chat that answers questions about this data citing its figures. See src/services/domain/README.md.',
     tags: [
       { name: 'health' },
       { name: 'reality', description: 'Listings held by the service' },
@@ -67,6 +73,7 @@ export async function buildApp(deps: DomainDeps): Promise<App> {
         description: 'The registry map: layers, clustered points, place search, statistics per kraj',
       },
       { name: 'contacts', description: 'People and companies, deduplicated; search and locations' },
+      { name: 'chat', description: 'Questions about this data, answered by a language model with tools' },
     ],
     securitySchemes: OPERATOR_SECURITY_SCHEMES,
     errorEnvelope: 'standard',
@@ -79,6 +86,13 @@ export async function buildApp(deps: DomainDeps): Promise<App> {
   registerPaymentRoutes(app, deps)
   registerMapRoutes(app, deps)
   registerContactRoutes(app, deps)
+  registerChatRoutes(app, {
+    snapshot: deps.snapshot,
+    store: deps.store,
+    valuer: deps.valuer,
+    now: deps.now ?? (() => new Date()),
+    chat: deps.chat,
+  })
   return app
 }
 

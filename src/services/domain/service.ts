@@ -8,11 +8,14 @@ import { loadGazetteer } from '../../engines/realestate/regions.ts'
 import { MIN_SALES, Valuer } from '../../engines/realestate/valuation.ts'
 import { env } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
+import { LlmClient, llmSettings, llmSpec } from '../../kit/llm.ts'
 import { operatorKeySpec, refuseDevKeysInProduction } from '../../kit/operator-keys.ts'
 import { defineService } from '../../kit/service.ts'
 import { buildApp } from './app.ts'
+import { ChatStore } from './chat/store.ts'
 import { ContactStore } from './contacts-store.ts'
 import { importListingsFile } from './importer.ts'
+import { CHAT_DEFAULTS } from './routes/chat.ts'
 import { buildSnapshot } from './state.ts'
 import { DomainStore } from './store.ts'
 import { VariableSymbols } from './variable-symbols.ts'
@@ -23,6 +26,26 @@ export const domainSpec = {
   LISTINGS_FILE: env.string({
     default: '../shared/data/realestate/sreality_byty_prodej_20240412.csv',
     doc: 'listings CSV (Sreality format) imported into an empty listings table at start-up ("none" to skip)',
+  }),
+  // POST /api/chat: the language model (without LLM_BASE_URL the route is a 503) and its limits.
+  ...llmSpec,
+  CHAT_MAX_ROUNDS: env.int({
+    default: CHAT_DEFAULTS.maxRounds,
+    min: 1,
+    max: 10,
+    doc: 'rounds of tool calls per question before the model must answer',
+  }),
+  CHAT_DEADLINE_SECONDS: env.int({
+    default: CHAT_DEFAULTS.deadlineMs / 1000,
+    min: 1,
+    max: 600,
+    doc: 'overall time for one question, all model calls and tools included (504 past it)',
+  }),
+  CHAT_HISTORY_MESSAGES: env.int({
+    default: CHAT_DEFAULTS.historyMessages,
+    min: 2,
+    max: 200,
+    doc: 'messages kept per conversation and sent back as history',
   }),
   REGISTRY_DATA_DIR: env.string({
     default: '../shared/data/registry',
@@ -79,6 +102,11 @@ export const domainService = defineService({
           `no valuation model: ${snapshot.sales.length} usable sales, at least ${MIN_SALES} needed (gatehouse realestate import FILE.csv, then restart)`,
         )
       }
+      notes.push(
+        config.LLM_BASE_URL
+          ? `chat: model ${config.LLM_MODEL} (LLM_BASE_URL set)`
+          : 'chat: no LLM_BASE_URL, POST /api/chat answers 503',
+      )
       const app = await buildApp({
         logger,
         store,
@@ -87,6 +115,15 @@ export const domainService = defineService({
         valuer,
         symbols: new VariableSymbols(db.as()),
         operatorKeys: { adminKey: config.ADMIN_API_KEY, internalKey: config.INTERNAL_API_KEY },
+        chat: {
+          llm: new LlmClient(llmSettings(config)),
+          conversations: new ChatStore(db.as(), config.CHAT_HISTORY_MESSAGES),
+          limits: {
+            maxRounds: config.CHAT_MAX_ROUNDS,
+            deadlineMs: config.CHAT_DEADLINE_SECONDS * 1000,
+            callTimeoutMs: config.LLM_TIMEOUT_SECONDS * 1000,
+          },
+        },
       })
       return {
         app,

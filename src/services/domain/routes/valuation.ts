@@ -30,7 +30,7 @@ export interface Located {
 }
 
 /** Where the flat is: the coordinates given (both, within Czechia), or the address placed. */
-export function locate(deps: DomainDeps, input: EstimateInput, path = ''): Located {
+export function locate(deps: Pick<DomainDeps, 'snapshot'>, input: EstimateInput, path = ''): Located {
   const f = (name: string) => `${path}${name}`
   if ((input.latitude === undefined) !== (input.longitude === undefined)) {
     const missing = input.latitude === undefined ? 'latitude' : 'longitude'
