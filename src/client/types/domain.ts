@@ -6032,6 +6032,209 @@ export interface Paths {
       }
     }
   }
+  '/api/chat': {
+    post: {
+      parameters: {}
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * the question, e.g. "What does a 2+kk cost per m² in Brno-střed?"
+             */
+            message: string
+            /**
+             * continue this conversation (from an earlier answer)
+             */
+            conversation_id?: string
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                conversation_id: string
+                answer: string
+                /**
+                 * true when every number of the answer is a figure of the cited tool results (or of the question), or a rounding of one
+                 */
+                grounded: boolean
+                /**
+                 * numbers of the answer found in no tool result, as written
+                 */
+                ungrounded_numbers: string[]
+                citations: {
+                  /**
+                   * round of the tool-calling loop (1-based)
+                   */
+                  round: number
+                  /**
+                   * listing_price_stats, search_listings, opportunities or estimate_value
+                   */
+                  tool: string
+                  /**
+                   * as the model gave them
+                   */
+                  arguments: {
+                    [k: string]: unknown | undefined
+                  }
+                  /**
+                   * false when the call was refused; result then holds {error}
+                   */
+                  ok: boolean
+                  /**
+                   * what the tool returned, exactly as the model was shown it
+                   */
+                  result: {
+                    [k: string]: unknown | undefined
+                  }
+                }[]
+                /**
+                 * calls made to the language model
+                 */
+                rounds: number
+                model: string
+                usage: {
+                  prompt_tokens: number
+                  completion_tokens: number
+                  total_tokens: number
+                }
+                /**
+                 * earlier messages of the conversation sent with it
+                 */
+                history_messages: number
+                /**
+                 * date of the listings the tools read
+                 */
+                data_as_of: string
+              }
+              meta: {
+                request_id: string
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        400: {
+          content: {
+            'application/json': {
+              success: false
+              error: {
+                /**
+                 * INVALID_REQUEST, NOT_FOUND, SERVICE_UNAVAILABLE …
+                 */
+                code: string
+                message: string
+                details?: {
+                  field?: string
+                  rule?: string
+                  [k: string]: unknown | undefined
+                }
+              }
+              meta: {
+                request_id: string
+              }
+            }
+          }
+        }
+        404: {
+          content: {
+            'application/json': {
+              success: false
+              error: {
+                /**
+                 * INVALID_REQUEST, NOT_FOUND, SERVICE_UNAVAILABLE …
+                 */
+                code: string
+                message: string
+                details?: {
+                  field?: string
+                  rule?: string
+                  [k: string]: unknown | undefined
+                }
+              }
+              meta: {
+                request_id: string
+              }
+            }
+          }
+        }
+        502: {
+          content: {
+            'application/json': {
+              success: false
+              error: {
+                /**
+                 * INVALID_REQUEST, NOT_FOUND, SERVICE_UNAVAILABLE …
+                 */
+                code: string
+                message: string
+                details?: {
+                  field?: string
+                  rule?: string
+                  [k: string]: unknown | undefined
+                }
+              }
+              meta: {
+                request_id: string
+              }
+            }
+          }
+        }
+        503: {
+          content: {
+            'application/json': {
+              success: false
+              error: {
+                /**
+                 * INVALID_REQUEST, NOT_FOUND, SERVICE_UNAVAILABLE …
+                 */
+                code: string
+                message: string
+                details?: {
+                  field?: string
+                  rule?: string
+                  [k: string]: unknown | undefined
+                }
+              }
+              meta: {
+                request_id: string
+              }
+            }
+          }
+        }
+        504: {
+          content: {
+            'application/json': {
+              success: false
+              error: {
+                /**
+                 * INVALID_REQUEST, NOT_FOUND, SERVICE_UNAVAILABLE …
+                 */
+                code: string
+                message: string
+                details?: {
+                  field?: string
+                  rule?: string
+                  [k: string]: unknown | undefined
+                }
+              }
+              meta: {
+                request_id: string
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
 }
 /**
  * Standard failure envelope.
