@@ -5126,7 +5126,7 @@ export interface Paths {
               success: true
               data: {
                 layers: {
-                  name: 'listings' | 'opportunities' | 'municipalities'
+                  name: 'listings' | 'opportunities' | 'municipalities' | 'contacts' | 'companies'
                   title: string
                   /**
                    * points the layer has: what its clusters add up to
@@ -5209,7 +5209,7 @@ export interface Paths {
           /**
            * which layer (see /api/layers)
            */
-          layer: 'listings' | 'opportunities' | 'municipalities'
+          layer: 'listings' | 'opportunities' | 'municipalities' | 'contacts' | 'companies'
           /**
            * minLon,minLat,maxLon,maxLat (WGS84 degrees)
            */
@@ -5250,7 +5250,7 @@ export interface Paths {
                     [k: string]: unknown | undefined
                   }
                 }[]
-                layer: 'listings' | 'opportunities' | 'municipalities'
+                layer: 'listings' | 'opportunities' | 'municipalities' | 'contacts' | 'companies'
                 zoom: number
                 /**
                  * layer points in the box: the clusters' point_count plus one per lone point

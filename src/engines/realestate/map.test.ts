@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { distribution, PointLayer, searchKey, splitLocality } from './map.ts'
+import { distribution, PointLayer, searchKey, splitLocality, TooManyFeatures } from './map.ts'
 import type { Municipality } from './regions.ts'
 
 /** Points on a 10 × 10 grid, 0.01° apart (~0.7 km east–west, ~1.1 km north–south at 50° N). */
@@ -33,6 +33,14 @@ describe('PointLayer', () => {
     const sizes = counts.map((d) => d.features.length)
     expect(sizes).toEqual([...sizes].sort((a, b) => a - b))
     expect(sizes[0]).toBeLessThan(sizes[4]!)
+  })
+
+  it('refuses to send more features than the caller allows, and sends the clustered view of the same box', () => {
+    const world: [number, number, number, number] = [-180, -90, 180, 90]
+    expect(() => layer.dots(world, 17, 99)).toThrow(TooManyFeatures)
+    expect(() => layer.dots(world, 17, 99)).toThrow('100 features in the box at this zoom, at most 99 are sent')
+    expect(layer.dots(world, 17, 100).features).toHaveLength(100)
+    expect(layer.dots(world, 0, 99).features).toHaveLength(1)
   })
 
   it('returns only what lies in the box', () => {

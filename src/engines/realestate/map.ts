@@ -62,6 +62,16 @@ const round6 = (x: number) => Math.round(x * 1e6) / 1e6
  * KD-tree per zoom once (~50 ms for 14,000 points), after which a box at a zoom is answered from
  * the tree of that zoom in time proportional to what the box holds.
  */
+export class TooManyFeatures extends Error {
+  readonly found: number
+  readonly max: number
+  constructor(found: number, max: number) {
+    super(`${found} features in the box at this zoom, at most ${max} are sent`)
+    this.found = found
+    this.max = max
+  }
+}
+
 export class PointLayer {
   readonly count: number
   private readonly index: Supercluster
@@ -84,12 +94,18 @@ export class PointLayer {
     )
   }
 
-  /** The clusters and lone points inside a box at a zoom (an integer 0..20; above 16 no clustering). */
-  dots(bbox: Bbox, zoom: number): Dots {
+  /**
+   * The clusters and lone points inside a box at a zoom (an integer 0..20; above 16 no clustering).
+   * More than `maxFeatures` throws TooManyFeatures before any is built: a box far wider than a
+   * screen at a street-level zoom would otherwise send every point (megabytes).
+   */
+  dots(bbox: Bbox, zoom: number, maxFeatures = Number.POSITIVE_INFINITY): Dots {
     const features: DotFeature[] = []
     let points = 0
     let clusters = 0
-    for (const f of this.index.getClusters(bbox, zoom)) {
+    const found = this.index.getClusters(bbox, zoom)
+    if (found.length > maxFeatures) throw new TooManyFeatures(found.length, maxFeatures)
+    for (const f of found) {
       const [lon, lat] = f.geometry.coordinates as [number, number]
       const props = f.properties as Record<string, unknown>
       if (props.cluster === true) {

@@ -463,6 +463,32 @@ export class ContactStore {
     return ids.map((id) => byId.get(id)).filter((c): c is Contact => c !== undefined)
   }
 
+  /**
+   * What changes whenever a located contact is added, merged or moved, from any instance: the map
+   * rebuilds its contact layers when this differs from the one they were built at.
+   */
+  async locatedVersion(): Promise<string> {
+    const row = await this.db
+      .selectFrom('domain_contacts')
+      .where('latitude', 'is not', null)
+      .where('longitude', 'is not', null)
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('last')])
+      .executeTakeFirstOrThrow()
+    return `${Number(row.n)}@${row.last ?? ''}`
+  }
+
+  /** Every contact with a location (the map's contact layers). */
+  async allLocated(): Promise<Contact[]> {
+    const rows = await this.db
+      .selectFrom('domain_contacts')
+      .where('latitude', 'is not', null)
+      .where('longitude', 'is not', null)
+      .selectAll()
+      .orderBy('id')
+      .execute()
+    return rows.map(toContact)
+  }
+
   /** Contacts with a location, within the box when one is given, by name; and how many in all. */
   async located(q: {
     bbox?: [number, number, number, number] | undefined

@@ -5,7 +5,7 @@
 import { Type } from 'typebox'
 import { Bbox, Disposition, Nullable, Ok } from './schemas.ts'
 
-export const LAYERS = ['listings', 'opportunities', 'municipalities'] as const
+export const LAYERS = ['listings', 'opportunities', 'municipalities', 'contacts', 'companies'] as const
 export type LayerName = (typeof LAYERS)[number]
 
 export const LayersResponse = Ok(

@@ -89,7 +89,13 @@ describe.skipIf(!haveSharedData)('domain registry map', () => {
     const layers = Object.fromEntries(
       (body.data.layers as { name: string }[]).map((l) => [l.name, l]),
     ) as Record<string, any>
-    expect(Object.keys(layers)).toEqual(['listings', 'opportunities', 'municipalities'])
+    expect(Object.keys(layers)).toEqual([
+      'listings',
+      'opportunities',
+      'municipalities',
+      'contacts',
+      'companies',
+    ])
     // Every listing held is on the map, the one with its price on request too.
     expect(layers.listings).toMatchObject({ count: 12, fields: expect.arrayContaining(['code', 'price']) })
     // Praha, Brno and Ostrava have listings; the other municipalities have no position.
@@ -184,7 +190,11 @@ describe.skipIf(!haveSharedData)('domain registry map', () => {
   })
 
   it.each([
-    ['layer=contacts&bbox=1,2,3,4&zoom=3', 'layer', 'one of listings, opportunities, municipalities'],
+    [
+      'layer=parcels&bbox=1,2,3,4&zoom=3',
+      'layer',
+      'one of listings, opportunities, municipalities, contacts, companies',
+    ],
     ['bbox=1,2,3,4&zoom=3', 'layer', 'required'],
     ['layer=listings&zoom=3', 'bbox', 'required'],
     ['layer=listings&bbox=1,2,3&zoom=3', 'bbox', expect.stringMatching(/^pattern/)],
@@ -216,8 +226,53 @@ describe.skipIf(!haveSharedData)('domain registry map', () => {
   })
 
   it('says which layers there are when asked for an unknown one', async () => {
-    const { body } = await get('/api/dots?layer=companies&bbox=1,2,3,4&zoom=3')
-    expect(JSON.stringify(body.error)).toContain('listings, opportunities, municipalities')
+    const { body } = await get('/api/dots?layer=parcels&bbox=1,2,3,4&zoom=3')
+    expect(JSON.stringify(body.error)).toContain(
+      'listings, opportunities, municipalities, contacts, companies',
+    )
+  })
+
+  it('shows located people and companies of the contacts table, and the ones added since', async () => {
+    const post = (contacts: unknown[]) =>
+      app.inject({ method: 'POST', url: '/api/contacts', payload: { contacts } })
+    expect(
+      (
+        await post([
+          {
+            name: 'Jana Dvořáková',
+            company: 'Dvořák & syn',
+            email: 'jana@dvorak.example.cz',
+            latitude: 49.195,
+            longitude: 16.608,
+          },
+          {
+            name: 'Stavby Morava s.r.o.',
+            kind: 'company',
+            ico: '27082440',
+            latitude: 49.2,
+            longitude: 16.61,
+          },
+          { name: 'Petr Bez Adresy', email: 'petr@example.cz' },
+        ])
+      ).statusCode,
+    ).toBe(200)
+    const counts = async () =>
+      Object.fromEntries(
+        ((await get('/api/layers')).body.data.layers as { name: string; count: number }[]).map((l) => [
+          l.name,
+          l.count,
+        ]),
+      )
+    expect(await counts()).toMatchObject({ contacts: 1, companies: 1 })
+    const people = await dots('contacts', WORLD, 20)
+    expect(people.features).toHaveLength(1)
+    expect(people.features[0]!.geometry.coordinates).toEqual([16.608, 49.195])
+    expect(people.features[0]!.properties).toMatchObject({ name: 'Jana Dvořáková', company: 'Dvořák & syn' })
+    const companies = await dots('companies', WORLD, 20)
+    expect(companies.features[0]!.properties).toMatchObject({ ico: '27082440' })
+
+    await post([{ name: 'Karel Novotný', phone: '+420 602 123 456', latitude: 50.08, longitude: 14.42 }])
+    expect(await counts()).toMatchObject({ contacts: 2, companies: 1 })
   })
 
   it.each(['Brno', 'brno', 'BRNO', 'Brno '])('finds the municipality Brno first for %j', async (q) => {

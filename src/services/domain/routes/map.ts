@@ -13,6 +13,7 @@ import {
   PointLayer,
   placeMunicipalities,
   regionFigures,
+  TooManyFeatures,
 } from '../../../engines/realestate/map.ts'
 import {
   type Opportunity,
@@ -62,7 +63,12 @@ export const LAYER_FIELDS: Record<LayerName, readonly string[]> = {
     'region',
   ],
   municipalities: ['code', 'name', 'district', 'region', 'listings', 'median_price_per_m2'],
+  contacts: ['id', 'name', 'company', 'email', 'phone', 'address'],
+  companies: ['id', 'name', 'ico', 'email', 'phone', 'address'],
 }
+
+/** The most features one /api/dots answer holds (~2 MB); a wider box must zoom out. */
+export const MAX_DOTS = 5000
 
 const NONE: readonly Opportunity[] = []
 
@@ -74,6 +80,7 @@ export function registerMapRoutes(app: App, deps: DomainDeps): void {
   let municipalities: { layer: PointLayer; inGazetteer: number } | undefined
   let opportunities: { from: readonly Opportunity[]; layer: PointLayer } | undefined
   let search: PlaceSearch | undefined
+  let contactLayers: { version: string; people: PointLayer; companies: PointLayer } | undefined
   const statsByDisposition = new Map<string, ReturnType<typeof regionFigures>>()
 
   const listingsLayer = () =>
@@ -157,12 +164,50 @@ export function registerMapRoutes(app: App, deps: DomainDeps): void {
     return opportunities.layer
   }
 
-  const layer = (name: LayerName) =>
-    name === 'listings'
-      ? listingsLayer()
-      : name === 'opportunities'
-        ? opportunitiesLayer()
-        : municipalitiesLayer().layer
+  // Contacts change while the service runs (POST /api/contacts, imports, other instances): the two
+  // layers are rebuilt when the table's located contacts changed since they were built.
+  const contactsLayers = async () => {
+    const version = await deps.contacts.locatedVersion()
+    if (contactLayers?.version === version) return contactLayers
+    const all = await deps.contacts.allLocated()
+    const point = (c: (typeof all)[number], properties: Record<string, unknown>): LayerPoint => ({
+      id: c.id,
+      lon: c.longitude!,
+      lat: c.latitude!,
+      properties,
+    })
+    const base = (c: (typeof all)[number]) => ({ id: c.id, name: c.name })
+    const contact = (c: (typeof all)[number]) => ({ email: c.email, phone: c.phone, address: c.address })
+    contactLayers = {
+      version,
+      people: new PointLayer(
+        all
+          .filter((c) => c.kind === 'person')
+          .map((c) => point(c, { ...base(c), company: c.company, ...contact(c) })),
+      ),
+      companies: new PointLayer(
+        all
+          .filter((c) => c.kind === 'company')
+          .map((c) => point(c, { ...base(c), ico: c.ico, ...contact(c) })),
+      ),
+    }
+    return contactLayers
+  }
+
+  const layer = async (name: LayerName): Promise<PointLayer> => {
+    switch (name) {
+      case 'listings':
+        return listingsLayer()
+      case 'opportunities':
+        return opportunitiesLayer()
+      case 'municipalities':
+        return municipalitiesLayer().layer
+      case 'contacts':
+        return (await contactsLayers()).people
+      case 'companies':
+        return (await contactsLayers()).companies
+    }
+  }
 
   app.get(
     '/api/layers',
@@ -170,7 +215,7 @@ export function registerMapRoutes(app: App, deps: DomainDeps): void {
       schema: {
         summary: 'The layers the map offers, each with its count and the fields of its points',
         description:
-          'listings, opportunities (listings asking well under their estimate) and municipalities (the RÚIAN gazetteer, placed where their listings are). Contacts and companies layers arrive with the contacts table.',
+          'listings, opportunities (listings asking well under their estimate), municipalities (the RÚIAN gazetteer, placed where their listings are), and the people and companies of the contacts table that have a location.',
         tags: ['map'],
         response: { 200: LayersResponse, ...ERRORS },
       },
@@ -178,6 +223,7 @@ export function registerMapRoutes(app: App, deps: DomainDeps): void {
     async (_request, reply) => {
       const t = opportunityThresholds(now().toISOString().slice(0, 10))
       const towns = municipalitiesLayer()
+      const located = await contactsLayers()
       return ok(reply, {
         layers: [
           {
@@ -204,6 +250,22 @@ export function registerMapRoutes(app: App, deps: DomainDeps): void {
             source: 'RÚIAN gazetteer (psc-list.csv)',
             note: `${towns.layer.count} of the gazetteer's ${towns.inGazetteer} municipalities have listings and are shown at their listings' median position (the gazetteer has no coordinates); /api/search finds them all`,
           },
+          {
+            name: 'contacts' as const,
+            title: 'People (contacts with a location)',
+            count: located.people.count,
+            fields: [...LAYER_FIELDS.contacts],
+            source: 'the contacts table (POST /api/contacts, gatehouse contacts import)',
+            note: 'only contacts with latitude and longitude are on the map',
+          },
+          {
+            name: 'companies' as const,
+            title: 'Companies (contacts with a location)',
+            count: located.companies.count,
+            fields: [...LAYER_FIELDS.companies],
+            source: 'the contacts table (POST /api/contacts, gatehouse contacts import)',
+            note: 'only companies with latitude and longitude are on the map',
+          },
         ],
       })
     },
@@ -222,7 +284,16 @@ export function registerMapRoutes(app: App, deps: DomainDeps): void {
     async (request, reply) => {
       const q = request.query
       const bbox = parseBbox(q.bbox)
-      const dots = layer(q.layer).dots(bbox, q.zoom)
+      let dots: ReturnType<PointLayer['dots']>
+      try {
+        dots = (await layer(q.layer)).dots(bbox, q.zoom, MAX_DOTS)
+      } catch (error) {
+        if (!(error instanceof TooManyFeatures)) throw error
+        throw errors.invalid(
+          'bbox',
+          `the box holds ${error.found} features at zoom ${q.zoom}, at most ${MAX_DOTS}: narrow the box or lower the zoom`,
+        )
+      }
       return ok(reply, {
         type: 'FeatureCollection' as const,
         features: dots.features,
