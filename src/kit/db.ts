@@ -65,6 +65,9 @@ export interface OpenOptions {
   logger?: Logger
 }
 
+/** How long a SQLite statement waits for another connection's lock before failing (ms). */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000
+
 /** Default bound on opening a PostgreSQL connection or waiting for a pooled one (ms). */
 export const PG_CONNECT_TIMEOUT_MS = 2000
 
@@ -76,13 +79,37 @@ export function openDatabase(opts: OpenOptions): Database {
   return openSqlite(path)
 }
 
+/**
+ * Runs open-time statements, retrying while another connection holds the lock they need. SQLite
+ * answers SQLITE_BUSY at once, without the busy timeout, where waiting could deadlock: switching a
+ * file to WAL while another connection writes, or while one recovers or checkpoints the WAL. So
+ * this waits in 10 ms steps, up to the busy timeout; it runs once per connection, at start.
+ */
+function execWhenUnlocked(raw: DatabaseSync, statements: string): void {
+  const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS
+  const pause = new Int32Array(new SharedArrayBuffer(4))
+  for (;;) {
+    try {
+      raw.exec(statements)
+      return
+    } catch (error) {
+      const busy = (error as { errcode?: number }).errcode === SQLITE_BUSY
+      if (!busy || Date.now() >= deadline) throw error
+      Atomics.wait(pause, 0, 0, 10)
+    }
+  }
+}
+
+/** SQLite's primary result code for a lock held by another connection. */
+const SQLITE_BUSY = 5
+
 function openSqlite(path: string): Database {
-  const raw = new DatabaseSync(path)
-  // WAL lets readers and one writer work at once (several processes may share the file);
-  // busy_timeout (ms) waits on a locked file instead of failing at once.
-  raw.exec(
-    'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;',
-  )
+  // The busy timeout (ms) waits on a locked file instead of failing at once. It is set when the
+  // connection opens, before any statement: switching a fresh file to WAL takes the write lock
+  // too, so a process opening the file while another writes would otherwise fail.
+  const raw = new DatabaseSync(path, { timeout: SQLITE_BUSY_TIMEOUT_MS })
+  // WAL lets readers and one writer work at once (several processes may share the file).
+  execWhenUnlocked(raw, 'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;')
   const kysely = new Kysely<unknown>({
     dialect: new SqliteDialect({ database: new NodeSqliteDatabase(raw) }),
   })
