@@ -4,7 +4,8 @@
  * unless its README says otherwise on the command itself:
  *   `# → 404`            the documented status (an example that shows an error),
  *   `# needs the internet` the public web: here a clear answer (a refusal, failed pages), never a 500,
- *   `# needs LLM_BASE_URL` an LLM upstream: here the 503 naming the variable.
+ *   `# needs LLM_BASE_URL` an LLM upstream: here the 503 naming the variable (or a 4xx when it
+ *                        uses what an earlier such example would have answered).
  * Each ```sh block runs as one bash script, so variables set by one command reach the next; lines
  * that neither call curl nor assign a variable (npm, npx, open) are not run. A command that calls
  * curl more than once (a polling loop) is judged by its last answer. `localhost:8xxx`
@@ -219,7 +220,9 @@ describe.skipIf(!haveSharedData)('README examples', () => {
               problems.push(`${where}: ${status}, documented ${c.expect.status}`)
           } else if ('needs' in c.expect) {
             // Offline the web tools answer a clear refusal (or per-page failures), never a 500.
-            const wanted = c.expect.needs === 'llm' ? status === 503 : status !== 500
+            // (A 4xx where an earlier step that needed it left a value empty.)
+            const wanted =
+              c.expect.needs === 'llm' ? status === 503 || (status >= 400 && status < 500) : status !== 500
             if (!wanted) problems.push(`${where}: ${status} without ${c.expect.needs}`)
           } else if (status >= 400) {
             problems.push(`${where}: ${status}`)
