@@ -38,7 +38,9 @@ describe('PointLayer', () => {
   it('refuses to send more features than the caller allows, and sends the clustered view of the same box', () => {
     const world: [number, number, number, number] = [-180, -90, 180, 90]
     expect(() => layer.dots(world, 17, 99)).toThrow(TooManyFeatures)
-    expect(() => layer.dots(world, 17, 99)).toThrow('100 features in the box at this zoom, at most 99 are sent')
+    expect(() => layer.dots(world, 17, 99)).toThrow(
+      '100 features in the box at this zoom, at most 99 are sent',
+    )
     expect(layer.dots(world, 17, 100).features).toHaveLength(100)
     expect(layer.dots(world, 0, 99).features).toHaveLength(1)
   })
