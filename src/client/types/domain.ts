@@ -5325,7 +5325,7 @@ export interface Paths {
       parameters: {
         query: {
           /**
-           * a municipality, part or street; diacritics and case do not matter ("Plzen", "brno")
+           * a municipality, part, street, contact or company; diacritics and case do not matter ("Plzen", "brno")
            */
           q: string
           limit?: number
@@ -5363,6 +5363,41 @@ export interface Paths {
                   latitude: number | null
                   longitude: number | null
                 }[]
+                /**
+                 * people and companies of the contacts table whose name, company, IČO, e-mail or phone matches (as /api/contacts/search)
+                 */
+                contacts: {
+                  /**
+                   * people and companies matching, before limit
+                   */
+                  total: number
+                  items: {
+                    id: string
+                    kind: 'person' | 'company'
+                    name: string
+                    company: string | null
+                    ico: string | null
+                    email: string | null
+                    phone: string | null
+                    /**
+                     * every address merged into this contact
+                     */
+                    emails: string[]
+                    /**
+                     * every number merged into this contact, E.164
+                     */
+                    phones: string[]
+                    address: string | null
+                    latitude: number | null
+                    longitude: number | null
+                    /**
+                     * where the contact first came from (file name, or the POST’s source)
+                     */
+                    source: string
+                    created_at: string
+                    updated_at: string
+                  }[]
+                }
               }
               meta: {
                 request_id: string

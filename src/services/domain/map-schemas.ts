@@ -3,6 +3,7 @@
  * /api/stats), in the domain service's standard envelope.
  */
 import { Type } from 'typebox'
+import { Contact } from './contacts-schemas.ts'
 import { Bbox, Disposition, Nullable, Ok } from './schemas.ts'
 
 export const LAYERS = ['listings', 'opportunities', 'municipalities', 'contacts', 'companies'] as const
@@ -76,7 +77,8 @@ export const SearchQuery = Type.Object(
     q: Type.String({
       minLength: 1,
       maxLength: 100,
-      description: 'a municipality, part or street; diacritics and case do not matter ("Plzen", "brno")',
+      description:
+        'a municipality, part, street, contact or company; diacritics and case do not matter ("Plzen", "brno")',
     }),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
   },
@@ -100,6 +102,16 @@ export const SearchResponse = Ok(
         latitude: Nullable(Type.Number({ description: 'median of its listings; null without listings' })),
         longitude: Nullable(Type.Number()),
       }),
+    ),
+    contacts: Type.Object(
+      {
+        total: Type.Integer({ description: 'people and companies matching, before limit' }),
+        items: Type.Array(Contact),
+      },
+      {
+        description:
+          'people and companies of the contacts table whose name, company, IČO, e-mail or phone matches (as /api/contacts/search)',
+      },
     ),
   }),
 )

@@ -275,6 +275,25 @@ describe.skipIf(!haveSharedData)('domain registry map', () => {
     expect(await counts()).toMatchObject({ contacts: 2, companies: 1 })
   })
 
+  it('finds people and companies of the contacts table by name, diacritics and case aside', async () => {
+    await app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      payload: {
+        contacts: [
+          { name: 'Zdeňka Šťastná', company: 'Účetnictví Šťastná', email: 'zdenka@stastna.example.cz' },
+        ],
+      },
+    })
+    for (const q of ['Šťastná', 'stastna', 'ZDENKA STASTNA']) {
+      const data = (await get(`/api/search?q=${encodeURIComponent(q)}`)).body.data
+      expect(data.contacts.total).toBe(1)
+      expect(data.contacts.items[0]).toMatchObject({ name: 'Zdeňka Šťastná', kind: 'person' })
+    }
+    const brno = (await get('/api/search?q=Brno')).body.data
+    expect(brno.contacts).toEqual({ total: 0, items: [] })
+  })
+
   it.each(['Brno', 'brno', 'BRNO', 'Brno '])('finds the municipality Brno first for %j', async (q) => {
     const { status, body } = await get(`/api/search?q=${encodeURIComponent(q)}`)
     expect(status).toBe(200)

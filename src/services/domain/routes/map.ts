@@ -1,6 +1,7 @@
 /**
  * The registry map: GET /api/layers (what the map offers), GET /api/dots (a layer's points in a
- * box, clustered by zoom, as GeoJSON), GET /api/search (municipalities, localities and streets)
+ * box, clustered by zoom, as GeoJSON), GET /api/search (municipalities, localities, streets, and
+ * the people and companies of the contacts table)
  * and GET /api/stats (listing counts and price statistics per kraj).
  *
  * Each layer's cluster index is built on its first request and kept: the listings do not change
@@ -310,7 +311,7 @@ export function registerMapRoutes(app: App, deps: DomainDeps): void {
     {
       schema: {
         summary:
-          'Municipalities, localities and streets of listings by name, diacritic- and case-insensitive',
+          'Municipalities, localities and streets of listings, and the people and companies of the contacts table, by name, diacritic- and case-insensitive',
         tags: ['map'],
         querystring: SearchQuery,
         response: { 200: SearchResponse, ...ERRORS },
@@ -322,7 +323,8 @@ export function registerMapRoutes(app: App, deps: DomainDeps): void {
         throw errors.invalid('q', 'at least one letter or digit', 'q must contain a letter or a digit')
       // ~25,000 places (6,258 municipalities, the localities and streets of listings), once.
       search ??= new PlaceSearch(snap.gazetteer, snap.placed)
-      return ok(reply, { query: q, ...search.search(q, limit) })
+      const contacts = await deps.contacts.search(q, limit)
+      return ok(reply, { query: q, ...search.search(q, limit), contacts })
     },
   )
 
