@@ -97,13 +97,13 @@ export interface AgentDeps {
   aml: AmlScreening
 }
 
-export interface AmlScreening {
+interface AmlScreening {
   /** The lists the engine holds; rejects when no list could be read (agents then say so). */
   engine(): Promise<{ engine: ScreeningEngine; lists: ListVersionInfo[] }>
 }
 
 /** Imports the lists and builds the index once (~12 s for the full shared folder), on first use. */
-export function lazyAml(paths: string[]): AmlScreening {
+function lazyAml(paths: string[]): AmlScreening {
   let built: Promise<{ engine: ScreeningEngine; lists: ListVersionInfo[] }> | undefined
   return {
     engine() {

@@ -15,9 +15,9 @@ import type { AgentDeps } from './deps.ts'
 import type { Agent } from './types.ts'
 
 /** Deepest chain of agent → agent calls (an orchestrator calling an orchestrator calling …). */
-export const MAX_CALL_DEPTH = 4
+const MAX_CALL_DEPTH = 4
 
-export interface CallResult {
+interface CallResult {
   output: unknown
   /** Wall time of the agent's run, milliseconds. */
   ms: number
@@ -142,10 +142,10 @@ export function createDispatcher(agents: readonly Agent[], deps: AgentDeps, logg
  * subnormal doubles, 1e-300 …) dividing by the number, or by a sum it underflows, gives Infinity
  * or NaN: results JSON cannot carry.
  */
-export const MIN_MAGNITUDE = 1e-9
+const MIN_MAGNITUDE = 1e-9
 
 /** The path (`a.1.b`) of the first non-zero number smaller than MIN_MAGNITUDE, if any. */
-export function tinyNumberAt(value: unknown): string | undefined {
+function tinyNumberAt(value: unknown): string | undefined {
   // Depth is already bounded (exceedsDepth): an explicit stack, no recursion.
   const stack: [unknown, string][] = [[value, '']]
   while (stack.length > 0) {

@@ -5,7 +5,7 @@
  */
 import { type Static, Type } from 'typebox'
 
-export const AssumptionSchema = Type.Object({
+const AssumptionSchema = Type.Object({
   field: Type.String({ description: 'the input field that was not given' }),
   value: Type.Union([Type.String(), Type.Number(), Type.Boolean()], { description: 'the value assumed' }),
   basis: Type.String({ description: 'where the value comes from (data on file with its date, a rule)' }),

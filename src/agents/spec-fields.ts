@@ -61,7 +61,7 @@ export function mortgageRate(given: number | undefined, date: string, assumption
 }
 
 /** The usual mortgage term (30 years), bounded by the lender policy's maximum term. */
-export const DEFAULT_TERM_MONTHS = 360
+const DEFAULT_TERM_MONTHS = 360
 
 export function mortgageTerm(given: number | undefined, assumptions: Assumption[]): number {
   if (given !== undefined) return given

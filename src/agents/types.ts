@@ -37,7 +37,7 @@ export interface AppliedRule {
   outcome?: string
 }
 
-export interface AgentExample<I> {
+interface AgentExample<I> {
   title: string
   input: I
 }

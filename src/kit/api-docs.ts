@@ -82,7 +82,7 @@ export interface ApiDocsOptions {
 }
 
 /** Paths of the documentation routes, for clients and tests that need to skip them. */
-export const DOCUMENTATION_PATHS = {
+const DOCUMENTATION_PATHS = {
   openapi: '/openapi.json',
   swaggerUi: '/docs',
   redoc: '/redoc',

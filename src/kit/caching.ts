@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
 /** Shared caches may keep data responses 5 minutes and serve them stale 1 minute while revalidating. */
-export const CACHE_DATA = 'public, max-age=300, stale-while-revalidate=60'
+const CACHE_DATA = 'public, max-age=300, stale-while-revalidate=60'
 /** Documents that change only with a deployment: an hour. */
 export const CACHE_DOCUMENT = 'public, max-age=3600'
 /** Health must always be asked afresh. */
@@ -26,7 +26,7 @@ export function entityTag(...parts: string[]): string {
  * True when If-None-Match names this tag (or is `*`). RFC 9110 §13.1.2 compares weakly here, so
  * a `W/` prefix from a cache that weakened the tag still matches.
  */
-export function matchesIfNoneMatch(request: FastifyRequest, etag: string): boolean {
+function matchesIfNoneMatch(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match']
   if (!header) return false
   if (header.trim() === '*') return true

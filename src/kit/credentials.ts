@@ -60,7 +60,7 @@ function words(name: string): string[] {
     .filter((w) => w.length > 0)
 }
 
-export function isCredentialName(name: string): boolean {
+function isCredentialName(name: string): boolean {
   const parts = words(name)
   if (parts.length === 0) return false
   if (CREDENTIAL_NAMES.has(parts.join(''))) return true
@@ -76,7 +76,7 @@ const JWT = /^eyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]*\./
 /** An Authorization header value pasted into a URL. */
 const AUTH_SCHEME = /^(Bearer|Basic|Token)\s/i
 
-export function isCredentialValue(value: string): boolean {
+function isCredentialValue(value: string): boolean {
   if (value.length < 8 || value.length > MAX_INSPECTED) return false
   const v = value.trim()
   return ISSUED_KEY.test(v) || JWT.test(v) || AUTH_SCHEME.test(v)

@@ -59,7 +59,7 @@ export interface ResolvedAddress {
 }
 
 /** Resolves a name to every address it has (the default: dns.lookup with all: true). */
-export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>
+type Resolver = (hostname: string) => Promise<ResolvedAddress[]>
 
 export interface EgressOptions {
   /** WEB_ALLOWED_HOSTS, parsed (see parseAllowedHosts); the only way past the address check. */
@@ -76,7 +76,7 @@ export interface EgressOptions {
 }
 
 /** A URL that passed the guard, with the addresses a connection to it may use. */
-export interface Vetted {
+interface Vetted {
   url: URL
   /** The host without brackets (a name, or an IP literal). */
   hostname: string
@@ -88,7 +88,7 @@ export interface Vetted {
   allowed: boolean
 }
 
-export interface EgressFetchInit {
+interface EgressFetchInit {
   method?: 'GET' | 'HEAD'
   headers?: Record<string, string>
   signal?: AbortSignal
@@ -534,7 +534,7 @@ function decoderFor(encoding: string): Transform | undefined {
 }
 
 /** Decodes a body: the Content-Type charset, else a <meta charset> near the top, else UTF-8. */
-export function decodeText(body: Buffer, contentType: string | null): string {
+function decodeText(body: Buffer, contentType: string | null): string {
   const declared = /charset\s*=\s*"?([A-Za-z0-9_.:-]{1,40})/i.exec(contentType ?? '')?.[1]
   const head = body.subarray(0, 2048).toString('latin1')
   const meta = /<meta[^>]{0,200}?charset\s*=\s*["']?([A-Za-z0-9_.:-]{1,40})/i.exec(head)?.[1]

@@ -80,7 +80,7 @@ export function isAppError(value: unknown): value is AppError {
 }
 
 /** The base code a code is (itself, or the one a refined code refines). */
-export function baseCodeOf(code: ErrorCode): BaseErrorCode {
+function baseCodeOf(code: ErrorCode): BaseErrorCode {
   return code in REFINED_CODES ? REFINED_CODES[code as RefinedErrorCode] : (code as BaseErrorCode)
 }
 

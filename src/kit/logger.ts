@@ -20,7 +20,7 @@ const CREDENTIAL_HEADERS = [
   'set-cookie',
 ]
 
-export const REDACTED_PATHS = CREDENTIAL_HEADERS.flatMap((h) => [
+const REDACTED_PATHS = CREDENTIAL_HEADERS.flatMap((h) => [
   `headers["${h}"]`,
   `*.headers["${h}"]`,
   `*.*.headers["${h}"]`,
@@ -37,7 +37,7 @@ interface LoggedRequest {
 }
 
 /** Fastify's request serializer, with the URL's credentials redacted and no headers at all. */
-export function serializeRequest(req: LoggedRequest): Record<string, unknown> {
+function serializeRequest(req: LoggedRequest): Record<string, unknown> {
   return {
     method: req.method,
     url: typeof req.url === 'string' ? redactUrl(req.url) : req.url,

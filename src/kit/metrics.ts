@@ -36,7 +36,7 @@ export function statusClass(status: number): string {
 }
 const STATUS_CLASSES = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx']
 
-export { Counter, Gauge, Histogram, Registry }
+export { Counter, Gauge, Registry }
 
 export interface HttpMetricsOptions {
   /** The series prefix and the service's name: `aml` gives aml_requests_total … */

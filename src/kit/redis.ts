@@ -9,7 +9,7 @@ import { Redis } from 'ioredis'
 import type { Logger } from './logger.ts'
 
 /** Default bound on one Redis command, from sending to reply (ms). */
-export const REDIS_COMMAND_TIMEOUT_MS = 500
+const REDIS_COMMAND_TIMEOUT_MS = 500
 
 export interface RedisOptions {
   /** Bound on opening the connection (ms, default 2000). */

@@ -91,7 +91,7 @@ export const MAX_JSON_DEPTH = 64
  * inside strings (escapes included) not counted, no recursion. Malformed text is left to the
  * parser; text too short to hold `max + 1` brackets is not scanned at all.
  */
-export function exceedsDepth(text: string, max: number): boolean {
+function exceedsDepth(text: string, max: number): boolean {
   if (text.length <= max) return false
   let depth = 0
   let inString = false

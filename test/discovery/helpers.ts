@@ -23,7 +23,7 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}
 
 let shipped: Promise<DatasetState> | undefined
 /** The shipped snapshot, loaded once per test file. */
-export function shippedDataset(): Promise<DatasetState> {
+function shippedDataset(): Promise<DatasetState> {
   shipped ??= loadDataset(SHIPPED_DATASET, DEFAULT_ORIGIN).then(prepareDataset)
   return shipped
 }

@@ -17,7 +17,6 @@ import type { App } from '../../src/kit/server.ts'
 import { buildApp } from '../../src/services/knowledge/app.ts'
 import { KnowledgeBase } from '../../src/services/knowledge/kb.ts'
 import { KnowledgeStore } from '../../src/services/knowledge/store.ts'
-import { dropSchema } from '../support/backing.ts'
 
 export interface Harness {
   kb: KnowledgeBase
@@ -79,10 +78,6 @@ export async function startKnowledge(
       if (ownDir) rmSync(dir, { recursive: true, force: true })
     },
   }
-}
-
-export async function dropTestSchema(url: string, schema: string | undefined): Promise<void> {
-  if (schema) await dropSchema(url, schema)
 }
 
 /**

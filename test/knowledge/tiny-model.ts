@@ -49,7 +49,7 @@ function valueInfo(name: string, elemType: number, dims: Array<number | string>)
 
 export const TINY_DIM = 16
 
-export const TINY_VOCAB_TOPICS: Record<string, string[]> = {
+const TINY_VOCAB_TOPICS: Record<string, string[]> = {
   property: ['byt', 'dum', 'pozemek', 'katastr', 'nemovitost', 'property', 'flat', 'house', 'cadastre'],
   money: ['penize', 'hotovost', 'platba', 'banka', 'money', 'cash', 'payment', 'bank', 'transfer'],
   people: ['klient', 'osoba', 'majitel', 'client', 'person', 'owner', 'customer', 'zakaznik'],

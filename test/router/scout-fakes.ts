@@ -48,7 +48,7 @@ const VR: Record<string, unknown> = {
   },
 }
 
-export const WEBSITE_HTML =
+const WEBSITE_HTML =
   '<html><head><title>Alza.cz | Kontakt</title></head><body><p>Alza.cz a.s., IČO: 27082440, DIČ: CZ27082440</p>' +
   '<p>Tel.: +420 225 340 111, <a href="mailto:obchod@alza.cz">obchod@alza.cz</a></p><a href="/kontakt">Kontakt</a></body></html>'
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures')
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures')
 
 export interface ReplayRoute {
   method?: string
@@ -29,7 +29,7 @@ export interface ReplayRoute {
   delayMs?: number
 }
 
-export interface LoggedRequest {
+interface LoggedRequest {
   method: string
   path: string
   query: Record<string, string>

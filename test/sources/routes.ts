@@ -24,7 +24,7 @@ export const SANCTIONS_SUBSET = [
   .map((p) => resolve(SHARED, p))
   .join(',')
 
-export const LISTINGS_FILE = resolve(
+const LISTINGS_FILE = resolve(
   import.meta.dirname,
   '../../../shared/data/realestate/sreality_byty_prodej_20240412.csv',
 )

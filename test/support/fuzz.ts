@@ -19,7 +19,7 @@ import {
 } from './openapi.ts'
 import type { ServiceUnderTest } from './services.ts'
 
-export interface FuzzRequest {
+interface FuzzRequest {
   method: string
   url: string
   headers: Record<string, string>
@@ -33,7 +33,7 @@ const RAW = '\u0000raw:'
 const raw = (text: string) => `${RAW}${text}`
 
 /** JSON text of a value, with RAW-marked strings written as the bare text they carry. */
-export function toJson(value: unknown): string {
+function toJson(value: unknown): string {
   return JSON.stringify(value).replace(/"\\u0000raw:([^"]*)"/g, '$1')
 }
 
@@ -214,7 +214,7 @@ const FORMATS: Record<string, string[]> = {
 }
 
 /** A value the schema accepts, or close to it (patterns and formats are honoured where known). */
-export function sampleOf(doc: OpenApiDocument, input: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
+function sampleOf(doc: OpenApiDocument, input: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
   const schema = resolve(doc, input)
   if (depth > 4) return fc.constant(null)
   if ('const' in schema) return fc.constant(schema.const)
@@ -284,7 +284,7 @@ export function sampleOf(doc: OpenApiDocument, input: Schema | undefined, depth 
  * A copy of `value` with one node replaced by `bad`: `path` picks, level by level, the child to go
  * into (modulo the number of children); the walk stops where there are no children or the path ends.
  */
-export function replaceAt(value: unknown, path: readonly number[], bad: unknown): unknown {
+function replaceAt(value: unknown, path: readonly number[], bad: unknown): unknown {
   const [head, ...rest] = path
   if (head === undefined || typeof value !== 'object' || value === null) return bad
   if (Array.isArray(value)) {
@@ -388,7 +388,7 @@ function multipartBody(
 }
 
 /** Requests for one operation of the document: path, query, headers and body all drawn. */
-export function requestsFor(
+function requestsFor(
   doc: OpenApiDocument,
   method: string,
   path: string,

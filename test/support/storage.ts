@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { type Database, openDatabase } from '../../src/kit/db.ts'
 import { backing, dropSchema, uniqueSchema } from './backing.ts'
 
-export type StorageName = 'sqlite' | 'postgres'
+type StorageName = 'sqlite' | 'postgres'
 
 export interface Storage {
   name: StorageName

@@ -10,7 +10,7 @@ import { errors } from '../../kit/errors.ts'
 import { attempt, type SourceStatus } from '../data/shared.ts'
 import type { AgentContext, AppliedRule } from '../types.ts'
 
-export interface ThresholdRule {
+interface ThresholdRule {
   rule: string
   source: string
   since: string

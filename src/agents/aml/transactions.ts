@@ -7,9 +7,9 @@ import { Type } from 'typebox'
 import { errors } from '../../kit/errors.ts'
 import { nullable } from '../data/shared.ts'
 import type { AgentContext } from '../types.ts'
-import { CurrencyPattern, type RateBook, type Thresholds, thresholdsOn } from './common.ts'
+import { CurrencyPattern, type RateBook, type Thresholds } from './common.ts'
 
-export const TransactionSchema = Type.Object(
+const TransactionSchema = Type.Object(
   {
     id: Type.String({ minLength: 1, maxLength: 64 }),
     date: Type.String({ format: 'date', description: 'day of the transaction (YYYY-MM-DD)' }),
@@ -260,5 +260,3 @@ export function riskOf(alerts: Alert[]): 'none' | 'low' | 'medium' | 'high' {
   if (alerts.some((a) => a.severity === 'medium')) return 'medium'
   return alerts.length > 0 ? 'low' : 'none'
 }
-
-export { thresholdsOn }

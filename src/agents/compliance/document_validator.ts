@@ -25,7 +25,7 @@ interface Docs extends ReferenceVersion {
 const ICAO = 'ICAO Doc 9303 (8th ed., 2021)'
 
 /** ICAO 9303 check digit: weights 7,3,1 repeating; 0–9 as is, A–Z = 10–35, '<' = 0. */
-export function mrzCheckDigit(field: string): number {
+function mrzCheckDigit(field: string): number {
   const weights = [7, 3, 1]
   let sum = 0
   for (let i = 0; i < field.length; i++) {

@@ -7,7 +7,7 @@ import type { SourceStatus } from '../../engines/reference/schema.ts'
 import { AppError } from '../../kit/errors.ts'
 import type { AgentContext } from '../types.ts'
 
-export interface CompanyFacts {
+interface CompanyFacts {
   ico: string
   name?: string
   legalForm?: string
@@ -43,7 +43,7 @@ function pick(o: Obj, ...keys: string[]): unknown {
   return undefined
 }
 
-export function companyFactsFrom(raw: unknown, ico: string): CompanyFacts {
+function companyFactsFrom(raw: unknown, ico: string): CompanyFacts {
   const root = isObj(raw) ? raw : {}
   const o = isObj(root.company) ? root.company : isObj(root.subject) ? root.subject : root
   const facts: CompanyFacts = { ico }

@@ -15,7 +15,7 @@ export interface KnownAddress {
   email: string
 }
 
-export interface PatternCount {
+interface PatternCount {
   pattern: string
   template: string
   matches: number

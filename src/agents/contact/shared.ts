@@ -6,7 +6,7 @@
 import { Type } from 'typebox'
 import type { AppliedRule } from '../types.ts'
 
-export const RuleSchema = Type.Object(
+const RuleSchema = Type.Object(
   {
     rule: Type.String(),
     source: Type.Optional(Type.String()),
@@ -20,7 +20,7 @@ export const RulesSchema = Type.Array(RuleSchema, {
   description: 'Every rule evaluated, with its documented source and the date it applies from',
 })
 
-export const SourceSchema = Type.Object(
+const SourceSchema = Type.Object(
   {
     source: Type.String({ description: 'e.g. "dns", "data/ares_lookup"' }),
     status: Type.Union([Type.Literal('ok'), Type.Literal('failed'), Type.Literal('skipped')]),

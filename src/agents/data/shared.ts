@@ -9,7 +9,7 @@ import { errors } from '../../kit/errors.ts'
 import { UpstreamError } from '../../kit/http.ts'
 import type { AppliedRule } from '../types.ts'
 
-export const RuleSchema = Type.Object(
+const RuleSchema = Type.Object(
   {
     rule: Type.String(),
     source: Type.Optional(Type.String({ description: 'law, regulation, standard or document' })),
@@ -23,7 +23,7 @@ export const RulesSchema = Type.Array(RuleSchema, {
   description: 'every rule evaluated, with its source and the date it applies from',
 })
 
-export const SourceStatusSchema = Type.Object(
+const SourceStatusSchema = Type.Object(
   {
     name: Type.String({ description: 'the source consulted, e.g. cnb, vat_register, vies, ares' }),
     status: Type.Union([
@@ -51,12 +51,8 @@ export const IcoSchema = Type.String({
 
 export const DateSchema = (description: string) => Type.String({ format: 'date', description })
 
-export function ok(name: string, cached = false): SourceStatus {
+function ok(name: string, cached = false): SourceStatus {
   return { name, status: cached ? 'cached' : 'ok' }
-}
-
-export function skipped(name: string, why: string): SourceStatus {
-  return { name, status: 'skipped', error: why }
 }
 
 /** A failed source, when `error` is an UpstreamError (anything else is a bug and is rethrown). */

@@ -31,7 +31,7 @@ export interface Party {
   ico?: string | undefined
 }
 
-export function splitPersonName(name: string): { firstName?: string; lastName: string } {
+function splitPersonName(name: string): { firstName?: string; lastName: string } {
   const parts = name.trim().split(/\s+/)
   if (parts.length === 1) return { lastName: parts[0]! }
   return { firstName: parts.slice(0, -1).join(' '), lastName: parts.at(-1)! }

@@ -13,7 +13,7 @@ const withIco = (fields: string[]) => (r: Request, done: Record<string, unknown>
   return bad ? skip(bad) : pick(r, fields)
 }
 
-export const ONBOARDING_STEPS: FlowStep[] = [
+const ONBOARDING_STEPS: FlowStep[] = [
   {
     id: 'ico',
     service: 'data',

@@ -8,7 +8,7 @@ const withIco = (fields: string[]) => (r: Request, done: Record<string, unknown>
   return bad ? skip(bad) : pick(r, fields)
 }
 
-export const DUE_DILIGENCE_STEPS: FlowStep[] = [
+const DUE_DILIGENCE_STEPS: FlowStep[] = [
   {
     id: 'ico',
     service: 'data',

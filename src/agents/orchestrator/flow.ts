@@ -63,7 +63,7 @@ export interface StepResult {
   not_applicable?: boolean
 }
 
-export const StepSchema = Type.Object({
+const StepSchema = Type.Object({
   id: Type.String(),
   service: Type.String(),
   agent: Type.String(),

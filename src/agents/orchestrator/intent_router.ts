@@ -14,7 +14,7 @@ interface Score {
   fields: string[]
 }
 
-export function scoreRequest(request: string, fields: string[]): Score[] {
+function scoreRequest(request: string, fields: string[]): Score[] {
   const text = ` ${fold(request).replace(/[^a-z0-9+]+/g, ' ')} `
   const words = text.trim().split(' ').filter(Boolean)
   const present = new Set(fields)

@@ -3,7 +3,7 @@ import { validIco } from './company_onboarding_flow.ts'
 import { flowInput } from './fields.ts'
 import { FlowResultSchema, type FlowStep, needs, pick, runFlow, skip } from './flow.ts'
 
-export const INVOICE_STEPS: FlowStep[] = [
+const INVOICE_STEPS: FlowStep[] = [
   {
     id: 'account',
     service: 'banking',

@@ -8,7 +8,7 @@ import { FlowResultSchema, type FlowStep, needs, pick, type Request, runFlow } f
 
 const APPLICANT = ['purpose', 'age', 'birth_number', 'existing_monthly_payments', 'existing_debt']
 
-export const LOAN_STEPS: FlowStep[] = [
+const LOAN_STEPS: FlowStep[] = [
   {
     id: 'loan',
     service: 'banking',
@@ -94,7 +94,7 @@ export const LOAN_STEPS: FlowStep[] = [
 ]
 
 /** monthly_income, or the annual income divided by 12. */
-export function withMonthlyIncome(input: Request): Request {
+function withMonthlyIncome(input: Request): Request {
   if (input.monthly_income !== undefined) return input
   if (typeof input.income === 'number')
     return { ...input, monthly_income: Math.round((input.income / 12) * 100) / 100 }

@@ -4,7 +4,7 @@ import { FlowResultSchema, type FlowStep, needs, pick, runFlow } from './flow.ts
 
 const FINANCE = ['amount', 'monthly_income', 'annual_rate_pct', 'term_months']
 
-export const PROPERTY_STEPS: FlowStep[] = [
+const PROPERTY_STEPS: FlowStep[] = [
   {
     id: 'address',
     service: 'data',

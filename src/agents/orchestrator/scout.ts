@@ -6,7 +6,7 @@ import { PartialSchema, RulesSchema, rule, SourcesSchema } from '../contact/shar
 import { type AppliedRule, defineAgent } from '../types.ts'
 
 /** The page reading lives in the engine (the router's scout dossier reads pages the same way). */
-export { extractFacts, findEmails, type PageFacts, SCOUT_MAX_PAGE_BYTES } from '../../engines/scout/page.ts'
+export { extractFacts, findEmails } from '../../engines/scout/page.ts'
 
 export const scout = defineAgent({
   service: 'orchestrator',

@@ -31,7 +31,7 @@ const PART_HEADINGS: [string, RegExp][] = [
 const NO_ENTRY = /bez\s+zápisu/iu
 
 /** Splits the sheet into its parts; text before part A is the header. */
-export function splitParts(text: string): Map<string, string[]> {
+function splitParts(text: string): Map<string, string[]> {
   const parts = new Map<string, string[]>([['header', []]])
   let current = 'header'
   for (const line of text.split(/\r?\n/)) {

@@ -35,7 +35,7 @@ function constructionOf(word: string): string {
 const num = (s: string) => Number(s.replace(/[\s\u00a0.]/g, '').replace(',', '.'))
 
 /** The documented rule-based extraction: patterns for Czech listing texts (Sreality, Bezrealitky style). */
-export function extractByRules(text: string): Extracted {
+function extractByRules(text: string): Extracted {
   const t = text.replace(/\u00a0/g, ' ')
   const disposition = /\b(\d)\s*\+\s*(kk|\d)\b/i.exec(t)
   const area = /(\d{2,4}(?:[.,]\d+)?)\s*(?:m²|m2|m\^2|metrů\s+čtverečních)/i.exec(t)

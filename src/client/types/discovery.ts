@@ -358,7 +358,7 @@ export interface Paths {
     }
   }
 }
-export interface Index {
+interface Index {
   name: string
   description: string
   api_version: string
@@ -369,7 +369,7 @@ export interface Index {
 /**
  * The body of every 4xx and 5xx response.
  */
-export interface Error {
+interface Error {
   error: {
     /**
      * One of a closed list; the HTTP status follows from the code.
@@ -406,7 +406,7 @@ export interface Error {
    */
   request_id: string
 }
-export interface Health {
+interface Health {
   status: 'ok'
   /**
    * Identifies the dataset (the snapshot file declares it).
@@ -416,7 +416,7 @@ export interface Health {
 /**
  * What this service does and, explicitly, what it does not. Specific to this service.
  */
-export interface Capabilities {
+interface Capabilities {
   service: string
   api_version: string
   /**
@@ -444,7 +444,7 @@ export interface Capabilities {
   }
   [k: string]: unknown | undefined
 }
-export interface SearchResponse {
+interface SearchResponse {
   /**
    * The query as searched: NFC, trimmed, inner whitespace collapsed.
    */
@@ -460,7 +460,7 @@ export interface SearchResponse {
    */
   data_version: string
 }
-export interface SearchResult {
+interface SearchResult {
   id: string
   title: string
   description: string
@@ -472,7 +472,7 @@ export interface SearchResult {
    */
   score: number
 }
-export interface ServicesResponse {
+interface ServicesResponse {
   /**
    * Number of service guides (all are returned).
    */
@@ -483,14 +483,14 @@ export interface ServicesResponse {
    */
   data_version: string
 }
-export interface PublicRecord {
+interface PublicRecord {
   id: string
   title: string
   description: string
   canonical_url: string
   updated: string
 }
-export interface ContentListResponse {
+interface ContentListResponse {
   /**
    * Total number of records in the snapshot (not the page size); `items` is the page.
    */
@@ -504,7 +504,7 @@ export interface ContentListResponse {
   data_version: string
   minItems?: 0
 }
-export interface ContentItem {
+interface ContentItem {
   id: string
   title: string
   description: string
@@ -516,7 +516,7 @@ export interface ContentItem {
    */
   data_version?: string
 }
-export interface InquiryPreview {
+interface InquiryPreview {
   preview_id: string
   normalized: {
     name: string

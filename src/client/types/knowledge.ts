@@ -650,7 +650,7 @@ export interface Paths {
 /**
  * Standard failure envelope.
  */
-export interface Error {
+interface Error {
   success: false
   error: {
     code:

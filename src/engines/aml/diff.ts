@@ -16,7 +16,7 @@
  */
 import type { ListEntity } from './types.ts'
 
-export type ChangedField =
+type ChangedField =
   | 'type'
   | 'names'
   | 'birth_dates'

@@ -29,7 +29,7 @@ import type { EntityName, EntityType, ListEntity } from './types.ts'
 export const DEFAULT_THRESHOLD = 0.86
 
 /** Scoring constants; every one is visible in explanations through the features it produces. */
-export const WEIGHTS = {
+const WEIGHTS = {
   /** Unmatched query tokens count at this share of their weight (yente logic-v2: 0.8). */
   extraQuery: 0.8,
   /** Unmatched list tokens count at this share (yente: 0.2). */
@@ -101,7 +101,7 @@ export const WEIGHTS = {
  * A person by name parts (`lastName` alone for a mononym) or by one `name` string in any order
  * ("MADURO MOROS Nicolas", "Nicolas Maduro"); family names weigh more only when told apart.
  */
-export interface PersonQuery {
+interface PersonQuery {
   firstName?: string
   lastName?: string
   name?: string
@@ -110,7 +110,7 @@ export interface PersonQuery {
   countries?: string[]
 }
 
-export interface CompanyQuery {
+interface CompanyQuery {
   name?: string
   ico?: string
   country?: string
@@ -124,7 +124,7 @@ export interface ScreenOptions {
   lists?: string[]
 }
 
-export interface TokenMatch {
+interface TokenMatch {
   query: string
   list: string
   score: number
@@ -132,13 +132,13 @@ export interface TokenMatch {
 }
 
 /** A list token the query did not match, its role in the list name and the share of its weight it cost. */
-export interface OmittedToken {
+interface OmittedToken {
   token: string
   role: 'family' | 'given' | 'patronymic' | 'particle' | 'other'
   share: number
 }
 
-export interface Explanation {
+interface Explanation {
   entry: {
     list: string
     list_id: string
@@ -183,7 +183,7 @@ export interface Hit {
   explanation: Explanation
 }
 
-export interface EngineStats {
+interface EngineStats {
   entities: number
   names: number
   tokens: number
@@ -268,7 +268,7 @@ interface Allow {
 const COMMON_POSTINGS = 2000
 
 /** The k-th largest value (1-based) of `values`, rearranging them: Hoare's quickselect, linear on average. */
-export function kthLargest(values: Float64Array, k: number): number {
+function kthLargest(values: Float64Array, k: number): number {
   let lo = 0
   let hi = values.length - 1
   const target = k - 1
@@ -1283,7 +1283,7 @@ export function oneEditApart(a: string, b: string): boolean {
 }
 
 /** The words one letter dropped or two neighbours swapped away (candidate lookups of unknown words). */
-export function oneEditVariants(word: string): string[] {
+function oneEditVariants(word: string): string[] {
   const out = new Set<string>()
   for (let i = 0; i < word.length; i++) out.add(word.slice(0, i) + word.slice(i + 1))
   for (let i = 0; i + 1 < word.length; i++) {
@@ -1295,7 +1295,7 @@ export function oneEditVariants(word: string): string[] {
 
 const PATRONYMIC = /(ovich|evich|ovitch|evitch|ovic|evic|ovych|evych|ovna|evna|ichna|ivna|ovics)$/
 
-export function isPatronymic(folded: string): boolean {
+function isPatronymic(folded: string): boolean {
   return folded.length > 6 && PATRONYMIC.test(folded)
 }
 
@@ -1331,7 +1331,7 @@ function nameRoles(name: EntityName, tokens: Token[]): Uint8Array {
 }
 
 /** Digits only, without a country prefix: "CZ05556121" → "05556121", "C 121509" → "121509". */
-export function identifierKey(value: string): string {
+function identifierKey(value: string): string {
   return value.replace(/[^0-9]/g, '')
 }
 

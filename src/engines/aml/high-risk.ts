@@ -59,7 +59,7 @@ export function versionOn(table: HighRiskTable, date: string): HighRiskVersion {
   return found
 }
 
-export interface CountryCheck {
+interface CountryCheck {
   /** As given by the client or the registry. */
   input: string
   code: string | null

@@ -4,7 +4,6 @@
  */
 export { countryName, toCountryCode } from './countries.ts'
 export {
-  type ChangedField,
   diffEntities,
   type EntityChange,
   type EntityDiff,
@@ -12,59 +11,30 @@ export {
   type FieldChange,
 } from './diff.ts'
 export {
-  type CompanyQuery,
   createScreeningEngine,
   createScreeningEngineAsync,
   DEFAULT_THRESHOLD,
   type EngineOptions,
-  type EngineStats,
-  type Explanation,
   type Hit,
-  identifierKey,
-  type PersonQuery,
   type ScreeningEngine,
-  type ScreenOptions,
-  WEIGHTS,
 } from './engine.ts'
+export { loadHighRiskTable } from './high-risk.ts'
 export {
-  type CountryCheck,
-  checkCountries,
-  type HighRiskResult,
-  type HighRiskTable,
-  loadHighRiskTable,
-  versionOn,
-} from './high-risk.ts'
-export {
-  type ImportResult,
-  importFile,
   importPaths,
   importPathsAsync,
-  listFiles,
-  type Skipped,
-  UnsupportedListFile,
 } from './importers/index.ts'
 export { activeEntities, activeEntitiesAsync, activeEntitiesWithReport, type MergeReport } from './merge.ts'
-export { normalizeName, tokenize } from './normalize.ts'
+export { normalizeName } from './normalize.ts'
 export {
-  assess,
   createScreener,
   LEVEL_BANDS,
-  levelOf,
   MODULE_WEIGHTS,
-  type ModuleName,
-  type ModuleResult,
-  type ModuleSource,
-  type ModuleStatus,
   type PepSource,
-  type RiskLevel,
   type Screener,
-  type ScreenerOptions,
   type ScreeningOutcome,
 } from './screening.ts'
 export {
-  type CompanySubject,
   isPerson,
-  type PersonSubject,
   type Subject,
   screenSubject,
   subjectLabel,

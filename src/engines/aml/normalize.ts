@@ -231,7 +231,7 @@ function legalPatterns(): Map<string, LegalPattern[]> {
  * "ag") only as the last tokens. Returns the tokens without the forms and the class of the last
  * form found.
  */
-export function stripLegalForm(tokens: Token[]): NormalizedName {
+function stripLegalForm(tokens: Token[]): NormalizedName {
   const table = legalPatterns()
   const keep: Token[] = []
   let legalForm: string | undefined

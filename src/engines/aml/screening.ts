@@ -46,10 +46,10 @@ export type ModuleName = keyof typeof MODULE_WEIGHTS
  * - SKIPPED: the subject lacks what the module needs (no country given; no IČO for ARES/ISIR).
  * Only COMPLETED modules count towards completeness and the weighted total.
  */
-export type ModuleStatus = 'COMPLETED' | 'FAILED' | 'TIMEOUT' | 'NOT_CONFIGURED' | 'SKIPPED'
+type ModuleStatus = 'COMPLETED' | 'FAILED' | 'TIMEOUT' | 'NOT_CONFIGURED' | 'SKIPPED'
 
 /** PRIMARY: answered from the source itself; CACHE / FALLBACK: see registries; NONE: no answer. */
-export type ModuleSource = Source | 'NONE'
+type ModuleSource = Source | 'NONE'
 
 /**
  * The level the score gives, or INCOMPLETE: evidence is missing (a module failed or timed out,
@@ -59,7 +59,7 @@ export type ModuleSource = Source | 'NONE'
 export type RiskLevel = 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL' | 'INCOMPLETE'
 
 /** A piece of evidence a screening lacks: which module, its status, and why. */
-export interface MissingEvidence {
+interface MissingEvidence {
   module: ModuleName
   status: ModuleStatus
   reason: string
@@ -309,7 +309,7 @@ export function createScreener(opts: ScreenerOptions): Screener {
 }
 
 /** The module score (and floor) of partial-name hits only: the middle of MEDIUM. */
-export const PARTIAL_MATCH_SCORE = 40
+const PARTIAL_MATCH_SCORE = 40
 
 /** Module scores, the weighted total, the floors, the level and the completeness. */
 export function assess(

@@ -14,7 +14,7 @@ export type EntityType = 'person' | 'company' | 'organization' | 'vessel' | 'air
  * - original_script: the name as written in its own script (Cyrillic, Arabic …), matched after
  *   transliteration.
  */
-export type NameKind = 'primary' | 'alias' | 'weak' | 'original_script'
+type NameKind = 'primary' | 'alias' | 'weak' | 'original_script'
 
 export interface EntityName {
   full: string

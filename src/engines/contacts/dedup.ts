@@ -44,12 +44,12 @@ export function emailKey(email: string): string | undefined {
   return `${local}@${domain}`
 }
 
-export function phoneKey(phone: string, defaultCountry = 'CZ'): string | undefined {
+function phoneKey(phone: string, defaultCountry = 'CZ'): string | undefined {
   const p = parsePhone(phone, defaultCountry)
   return p.ok && p.valid ? p.e164 : undefined
 }
 
-export function nameKey(name: string): string | undefined {
+function nameKey(name: string): string | undefined {
   const parsed = parseName(name)
   const words = [...parsed.given_names, parsed.surname].map(fold).filter(Boolean).sort()
   return words.length >= 2 ? words.join(' ') : undefined
@@ -60,7 +60,7 @@ export function nameKey(name: string): string | undefined {
  * apart from the organisation) or a sole trader (a name and no organisation). A person listed at a
  * company carries the company's IČO, which every colleague shares, so it links nobody.
  */
-export function icoKey(r: DedupInput): string | undefined {
+function icoKey(r: DedupInput): string | undefined {
   if (!r.ico) return undefined
   const check = checkIco(r.ico)
   if (!check.valid) return undefined

@@ -8,12 +8,12 @@
  */
 import { Resolver } from 'node:dns/promises'
 
-export interface MxRecord {
+interface MxRecord {
   exchange: string
   priority: number
 }
 
-export type MailDomainStatus =
+type MailDomainStatus =
   /** MX records found. */
   | 'mx'
   /** No MX, but the domain has an address: mail goes there (RFC 5321 § 5.1 implicit MX). */
@@ -27,7 +27,7 @@ export type MailDomainStatus =
   /** The resolver could not answer (timeout, refused, SERVFAIL): unknown, not negative. */
   | 'failed'
 
-export interface MailDomainAnswer {
+interface MailDomainAnswer {
   domain: string
   status: MailDomainStatus
   /** Sorted by priority (lowest first). */

@@ -76,7 +76,7 @@ function tokens(name: NameParts): Record<string, string> {
   return { first, last, f: first.slice(0, 1), l: last.slice(0, 1) }
 }
 
-export function applyPattern(template: string, name: NameParts): string {
+function applyPattern(template: string, name: NameParts): string {
   const t = tokens(name)
   return template.replace(/\{(first|last|f|l)\}/g, (_, k: string) => t[k] ?? '')
 }

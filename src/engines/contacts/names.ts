@@ -8,8 +8,6 @@ import data from '../../../data/reference/contact-names-cz.json' with { type: 'j
 import { trimEndOf, WHITESPACE } from '../../kit/text.ts'
 import { fold, squish } from './text.ts'
 
-export const NAME_DATA = data
-
 export interface ParsedName {
   titles_before: string[]
   titles_after: string[]

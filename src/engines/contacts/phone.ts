@@ -9,7 +9,7 @@ import plan from '../../../data/reference/contact-phone-plan-cz.json' with { typ
 
 export const CZ_PLAN = plan
 
-export type PhoneType =
+type PhoneType =
   | 'mobile'
   | 'landline'
   | 'toll_free'

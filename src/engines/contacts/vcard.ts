@@ -4,7 +4,7 @@
  * CRLF-terminated and folded at 75 octets without splitting a UTF-8 character (§ 3.2).
  */
 
-export interface VcardAddress {
+interface VcardAddress {
   street?: string
   locality?: string
   region?: string
@@ -149,7 +149,7 @@ function splitUnescaped(value: string, separator: string): string[] {
 }
 
 /** RFC 6350 § 3.4: \n and \N are a line break, \, \; and \\ the character itself. */
-export function unescapeText(value: string): string {
+function unescapeText(value: string): string {
   let out = ''
   for (let i = 0; i < value.length; i++) {
     const ch = value[i]!

@@ -48,8 +48,8 @@ export const BEGIN =
 export const END = '<!-- gatehouse:context:end -->'
 const BLOCK = /<!-- gatehouse:context:begin[^>]*-->\n?([\s\S]*?)<!-- gatehouse:context:end -->/
 
-export type TargetStatus = 'in_sync' | 'drifted' | 'missing'
-export type SyncAction = 'created' | 'updated' | 'appended' | 'unchanged'
+type TargetStatus = 'in_sync' | 'drifted' | 'missing'
+type SyncAction = 'created' | 'updated' | 'appended' | 'unchanged'
 
 export interface Source {
   files: string[]
@@ -60,7 +60,7 @@ export interface Source {
 export class ContextError extends Error {}
 
 /** Reads and concatenates the source folder. */
-export async function readSource(dir: string): Promise<Source> {
+async function readSource(dir: string): Promise<Source> {
   let names: string[]
   try {
     names = (await readdir(dir)).filter((n) => n.endsWith('.md'))

@@ -28,7 +28,7 @@ export function principalForPayment(payment: number, annualRatePct: number, mont
   return (payment * discount) / r
 }
 
-export interface ScheduleYear {
+interface ScheduleYear {
   year: number
   paid: number
   interest: number

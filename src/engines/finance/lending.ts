@@ -6,7 +6,7 @@
 import { loadReference, type ReferenceVersion, versionAt } from '../reference/load.ts'
 
 export type Purpose = 'own_housing' | 'investment'
-export type Category = 'general' | 'young' | 'investment'
+type Category = 'general' | 'young' | 'investment'
 
 type ByCategory = Record<Category, number | null>
 
@@ -47,7 +47,7 @@ export interface LendingLimits {
 }
 
 /** Category rule: under 36 and buying own housing = young; investment purpose = investment. */
-export function lendingCategory(age: number | undefined, purpose: Purpose, youngAgeBelow: number): Category {
+function lendingCategory(age: number | undefined, purpose: Purpose, youngAgeBelow: number): Category {
   if (purpose === 'investment') return 'investment'
   return age !== undefined && age < youngAgeBelow ? 'young' : 'general'
 }

@@ -14,14 +14,3 @@ export function median(values: readonly number[]): number {
     0.5,
   )
 }
-
-export function sum(values: readonly number[]): number {
-  let s = 0
-  for (const v of values) s += v
-  return s
-}
-
-export function roundTo(x: number, digits: number): number {
-  const f = 10 ** digits
-  return Math.round(x * f) / f
-}

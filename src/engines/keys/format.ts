@@ -6,9 +6,9 @@
  */
 import { hash, randomBytes } from 'node:crypto'
 
-export const KEY_RANDOM_LENGTH = 32
+const KEY_RANDOM_LENGTH = 32
 /** Characters of the key kept in clear, so an operator can tell keys apart ("gk_7Fq2xY9aB"). */
-export const STORED_PREFIX_LENGTH = 12
+const STORED_PREFIX_LENGTH = 12
 /** Service prefixes: lower-case letters and digits, starting with a letter, short enough to leave
  * random characters inside the 12 stored ones. */
 export const KEY_PREFIX_PATTERN = /^[a-z][a-z0-9]{0,7}$/

@@ -19,7 +19,7 @@ export interface Tier {
   requests_per_day: number
 }
 
-export const TIERS_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../data/gateway/tiers.json')
+const TIERS_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../data/gateway/tiers.json')
 
 interface TierFile {
   tiers: {

@@ -88,7 +88,7 @@ export interface SearchHit extends Memory {
   similarity: number
 }
 
-export const DEFAULT_DEDUP_THRESHOLD = 0.85
+const DEFAULT_DEDUP_THRESHOLD = 0.85
 
 export class MemoryStore {
   private readonly db: Kysely<Tables>
@@ -332,18 +332,18 @@ function parseMeta(text: string | null): Record<string, unknown> {
 }
 
 /** Identity of a fact's wording: case and runs of white space do not make a new fact. */
-export function textHash(text: string): string {
+function textHash(text: string): string {
   return createHash('sha256')
     .update(text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim())
     .digest('hex')
 }
 
 /** Vectors are stored as base64 of their float32 bytes (same text on SQLite and PostgreSQL). */
-export function encode(vector: Float32Array): string {
+function encode(vector: Float32Array): string {
   return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64')
 }
 
-export function decode(text: string): Float32Array {
+function decode(text: string): Float32Array {
   const bytes = Buffer.from(text, 'base64')
   const copy = new Uint8Array(bytes.byteLength)
   copy.set(bytes)

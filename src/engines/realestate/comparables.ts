@@ -112,7 +112,7 @@ export interface Search {
   thin: boolean
 }
 
-export const DEFAULT_RADII_KM = [1, 2, 3, 5]
+const DEFAULT_RADII_KM = [1, 2, 3, 5]
 
 // A spatial index per set of sales (built once, ~5 ms for 13,000 sales): a search reads the
 // few hundred sales in its bounding box instead of walking them all.

@@ -11,7 +11,7 @@
 import { parseDocument } from '../convert/dom.ts'
 import { DISPOSITIONS } from './listings.ts'
 
-export type FieldSource = 'json-ld' | 'microdata' | 'text'
+type FieldSource = 'json-ld' | 'microdata' | 'text'
 
 export interface ListingFacts {
   title: string | null

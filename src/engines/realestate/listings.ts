@@ -26,7 +26,7 @@ export interface Listing {
 }
 
 /** Sreality's category_sub_cb → disposition, for rows whose rooms column is "-". */
-export const DISPOSITION_BY_SUB: Readonly<Record<string, string>> = {
+const DISPOSITION_BY_SUB: Readonly<Record<string, string>> = {
   '2': '1+kk',
   '3': '1+1',
   '4': '2+kk',
@@ -45,7 +45,7 @@ export const DISPOSITION_BY_SUB: Readonly<Record<string, string>> = {
 export const DISPOSITIONS = Object.values(DISPOSITION_BY_SUB)
 
 /** Rough bounding box of Czechia (degrees, WGS84) with a margin: outside it a row is a typo. */
-export const CZ_BOUNDS = { minLat: 48.4, maxLat: 51.2, minLon: 11.9, maxLon: 19.0 }
+const CZ_BOUNDS = { minLat: 48.4, maxLat: 51.2, minLon: 11.9, maxLon: 19.0 }
 
 /** Largest listings file read (bytes): the shipped sample is 2.2 MB; a full country scrape ~20 MB. */
 export const MAX_LISTINGS_FILE_BYTES = 200 * 1024 * 1024

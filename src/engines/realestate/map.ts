@@ -24,12 +24,12 @@ export type Bbox = [number, number, number, number]
  * Clustering radius in pixels of a 512 px tile (the tile size of MapLibre and of supercluster's
  * zoom levels): about a marker's width, so markers closer than that merge into one cluster.
  */
-export const CLUSTER_RADIUS_PX = 60
+const CLUSTER_RADIUS_PX = 60
 /**
  * Deepest zoom that still clusters. At 16 a 60 px radius is about 45 m at Czech latitudes
  * (a 512 px tile spans ~390 m there), about one block of flats; from zoom 17 every point is its own.
  */
-export const CLUSTER_MAX_ZOOM = 16
+const CLUSTER_MAX_ZOOM = 16
 
 export interface LayerPoint {
   /** The feature's id: a listing code, a RÚIAN municipality code. */
@@ -40,7 +40,7 @@ export interface LayerPoint {
 }
 
 /** A GeoJSON (RFC 7946) point feature: a point of the layer or a cluster of them. */
-export interface DotFeature {
+interface DotFeature {
   type: 'Feature'
   id: string | number
   geometry: { type: 'Point'; coordinates: [number, number] }
@@ -142,7 +142,7 @@ export class PointLayer {
 }
 
 /** The gazetteer's municipality a placed listing lies in, when exactly one fits. */
-export function municipalityOf(listing: PlacedListing, gazetteer: Gazetteer): Municipality | undefined {
+function municipalityOf(listing: PlacedListing, gazetteer: Gazetteer): Municipality | undefined {
   if (listing.municipality === null) return undefined
   const named = (gazetteer.municipalities.get(slugify(listing.municipality)) ?? []).filter(
     (m) => m.region === listing.region,
@@ -264,7 +264,7 @@ export function searchKey(text: string): string {
     .trim()
 }
 
-export type PlaceKind = 'municipality' | 'locality' | 'street'
+type PlaceKind = 'municipality' | 'locality' | 'street'
 const KIND_ORDER: Record<PlaceKind, number> = { municipality: 0, locality: 1, street: 2 }
 
 export interface PlaceHit {

@@ -49,7 +49,7 @@ export function groupBy<K extends string>(
 }
 
 /** "Jihomoravský kraj", "jihomoravsky", "Kraj Vysočina", "Praha" → one comparable key. */
-export function regionKey(name: string): string {
+function regionKey(name: string): string {
   const key = slugify(name)
     .replace(/(^|-)kraj(-|$)/g, '$1$2')
     .replace(/^-+|-+$/g, '')

@@ -14,7 +14,7 @@ export interface OpportunityThresholds extends ReferenceVersion {
   min_comparables: number
 }
 
-export type OpportunityLevel = 'HIGH' | 'MEDIUM'
+type OpportunityLevel = 'HIGH' | 'MEDIUM'
 
 export function opportunityThresholds(date: string): OpportunityThresholds {
   return referenceAt<OpportunityThresholds>('realestate-opportunity', date)
@@ -132,7 +132,7 @@ export function assessListing(
 }
 
 /** One sale of the data against its estimate (itself left out), or undefined when not flagged. */
-export function assess(valuer: Valuer, sale: Sale, t: OpportunityThresholds): Opportunity | undefined {
+function assess(valuer: Valuer, sale: Sale, t: OpportunityThresholds): Opportunity | undefined {
   const a = assessListing(
     valuer,
     {

@@ -68,7 +68,7 @@ function indexAt(now: Date): IndexVersion {
   return covered(() => versionAt(file, isoDate(now)))
 }
 
-export interface MonthPoint {
+interface MonthPoint {
   /** "YYYY-MM" of the listings' scrape dates. */
   month: string
   listings: number

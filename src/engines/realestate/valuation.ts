@@ -28,7 +28,7 @@ export interface ValuationSubject {
 
 export type Confidence = 'high' | 'medium' | 'low'
 
-export interface AppliedRule {
+interface AppliedRule {
   rule: string
   source?: string
   outcome?: string
@@ -57,7 +57,7 @@ const AREA_ELASTICITY = 0.15
 const TWIN_KM = 0.3
 const TWIN_AREA_M2 = 1.5
 
-export const FEATURE_NAMES = [
+const FEATURE_NAMES = [
   'similar8_area_adjusted',
   'most_similar',
   'most_similar_score',

@@ -16,7 +16,7 @@ export interface Holiday {
 }
 
 /** Gregorian Easter Sunday (anonymous Gregorian algorithm, Meeus/Jones/Butcher). */
-export function easterSunday(year: number): string {
+function easterSunday(year: number): string {
   const a = year % 19
   const b = Math.floor(year / 100)
   const c = year % 100
@@ -53,7 +53,7 @@ export function addMonths(date: string, months: number): string {
 const yearCache = new Map<number, Holiday[]>()
 
 /** Holidays of a calendar year, by the version of the law in force on 1 January of that year. */
-export function holidaysOf(year: number): Holiday[] {
+function holidaysOf(year: number): Holiday[] {
   const hit = yearCache.get(year)
   if (hit) return hit
   const v = versionAt(loadReference<HolidayVersion>('cz-public-holidays'), `${year}-01-01`)
@@ -71,7 +71,7 @@ export function holidayOn(date: string): Holiday | undefined {
 }
 
 /** 0 = Sunday … 6 = Saturday. */
-export function weekday(date: string): number {
+function weekday(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay()
 }
 

@@ -4,7 +4,7 @@
  * number must pass its checksum. Each failure is a 400 naming the field and the rule.
  */
 
-import { AppError, errors } from '../../kit/errors.ts'
+import { errors } from '../../kit/errors.ts'
 import { checkBirthNumber, checkIco } from '../czech/identifiers.ts'
 import { isoDate, NotCoveredError } from './load.ts'
 
@@ -24,7 +24,7 @@ export function covered<T>(fn: () => T): T {
 }
 
 /** Completed years between a birth date and a date (both YYYY-MM-DD). */
-export function ageOn(birthDate: string, date: string): number {
+function ageOn(birthDate: string, date: string): number {
   const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number]
   const [y, m, d] = date.split('-').map(Number) as [number, number, number]
   return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0)
@@ -52,8 +52,4 @@ export function requireIco(value: string, field = 'ico'): string {
   const check = checkIco(value)
   if (!check.valid) throw errors.invalid(field, check.reason)
   return check.value
-}
-
-export function isAppErrorCode(error: unknown, code: string): boolean {
-  return error instanceof AppError && error.code === code
 }

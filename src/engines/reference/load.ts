@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 
 export const REFERENCE_DIR = fileURLToPath(new URL('../../../data/reference/', import.meta.url))
 
-export interface ReferenceSource {
+interface ReferenceSource {
   title: string
   url?: string
   date?: string

@@ -4,7 +4,7 @@
  */
 import { type Static, type TSchema, Type } from 'typebox'
 
-export const AppliedRuleSchema = Type.Object({
+const AppliedRuleSchema = Type.Object({
   rule: Type.String(),
   source: Type.Optional(Type.String()),
   since: Type.Optional(Type.String()),
@@ -37,7 +37,7 @@ export const NullableObject = <T extends TSchema>(schema: T) =>
   Type.Unsafe<Static<T> | null>({ ...schema, type: ['object', 'null'] })
 
 /** Status of one outside source an agent consulted (the same shape across all agents). */
-export const SourceStatusSchema = Type.Object({
+const SourceStatusSchema = Type.Object({
   name: Type.String({ description: 'the source consulted, e.g. ares, isir, data/ares_lookup' }),
   status: Type.Union([
     Type.Literal('ok'),

@@ -189,7 +189,7 @@ export class AresClient {
 }
 
 /** The members of the primary record's statutory bodies (the first record when none is marked). */
-export function toMembers(records: VrRecord[]): StatutoryMember[] {
+function toMembers(records: VrRecord[]): StatutoryMember[] {
   const record = records.find((r) => r?.primarniZaznam) ?? records[0]
   const members: StatutoryMember[] = []
   for (const organ of record?.statutarniOrgany ?? []) {

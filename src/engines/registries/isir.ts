@@ -13,7 +13,7 @@ import { checkIco } from '../czech/identifiers.ts'
 import { InvalidIcoError } from './ares.ts'
 import { type CachePolicy, cached, type RegistryAnswer } from './cache.ts'
 
-export const ISIR_URL = 'https://isir.justice.cz:8443/isir_cuzk_ws/IsirWsCuzkService'
+const ISIR_URL = 'https://isir.justice.cz:8443/isir_cuzk_ws/IsirWsCuzkService'
 const TYPES_NS = 'http://isirws.cca.cz/types/'
 
 /** States (druhStavKonkursu, folded) of a proceeding that is still running. */
@@ -31,7 +31,7 @@ const ACTIVE = new Set([
 /** Entries the court marked as written by mistake: not proceedings at all. */
 const VOID = new Set(['MYLNY ZAP.', 'MYLNY ZAP'])
 
-export interface InsolvencyProceeding {
+interface InsolvencyProceeding {
   /** Court file number, e.g. "25 INS 10525/2016". */
   reference: string
   court: string | null

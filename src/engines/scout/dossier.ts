@@ -44,7 +44,7 @@ export const DOSSIER_SOURCES = [
   'website',
 ] as const
 export type DossierSource = (typeof DOSSIER_SOURCES)[number]
-export type SourceStatus = 'ok' | 'failed' | 'not_applicable'
+type SourceStatus = 'ok' | 'failed' | 'not_applicable'
 
 export interface SourceOutcome {
   source: DossierSource
@@ -60,7 +60,7 @@ export interface SourceOutcome {
   data: Record<string, unknown> | null
 }
 
-export interface Flag {
+interface Flag {
   source: DossierSource
   code: string
   detail: string

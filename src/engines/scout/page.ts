@@ -11,7 +11,7 @@ import { parsePhone } from '../contacts/phone.ts'
 import { checkDic, checkIco } from '../czech/identifiers.ts'
 
 /** Pages the scout reads are at most this large (bytes, raw and decoded), like its `html` input. */
-export const SCOUT_MAX_PAGE_BYTES = 2 * 1024 * 1024
+const SCOUT_MAX_PAGE_BYTES = 2 * 1024 * 1024
 const MAX_REDIRECTS = 3
 
 /**

@@ -66,7 +66,7 @@ function parse(xml: string, source: string): Node[] {
   return ((fc.member as Node[] | undefined) ?? []).filter((m) => typeof m === 'object')
 }
 
-export function parseParcels(xml: string, source = 'cadastre'): Parcel[] {
+function parseParcels(xml: string, source = 'cadastre'): Parcel[] {
   return parse(xml, source)
     .map((m) => m.CadastralParcel as Node | undefined)
     .filter((p): p is Node => !!p)
@@ -93,7 +93,7 @@ export function parseParcels(xml: string, source = 'cadastre'): Parcel[] {
     })
 }
 
-export function parseZonings(xml: string, source = 'cadastre'): CadastralArea[] {
+function parseZonings(xml: string, source = 'cadastre'): CadastralArea[] {
   return parse(xml, source)
     .map((m) => m.CadastralZoning as Node | undefined)
     .filter((z): z is Node => !!z)

@@ -17,7 +17,7 @@ import { type HttpClient, UpstreamError } from '../../kit/http.ts'
 export const CNB_DAILY_PATH =
   '/cs/financni-trhy/devizovy-trh/kurzy-devizoveho-trhu/kurzy-devizoveho-trhu/denni_kurz.txt'
 
-export interface CnbRate {
+interface CnbRate {
   country: string
   currency: string
   /** Units of the foreign currency the rate is quoted for (1, 100 or 1000). */

@@ -22,10 +22,10 @@ import type { HttpClient } from '../../kit/http.ts'
 import { UpstreamError } from '../../kit/http.ts'
 import { cached, TtlCache } from './cache.ts'
 
-export const VAT_NS = 'http://adis.mfcr.cz/rozhraniCRPDPH/'
-export const MAX_DIC_PER_REQUEST = 100
+const VAT_NS = 'http://adis.mfcr.cz/rozhraniCRPDPH/'
+const MAX_DIC_PER_REQUEST = 100
 
-export interface PublishedAccount {
+interface PublishedAccount {
   /** "[prefix-]number/bank" for a Czech account, the IBAN for a non-standard one. */
   account: string
   kind: 'standard' | 'non_standard'
@@ -65,7 +65,7 @@ interface RawUcet {
 }
 interface RawPayer extends Attrs {}
 
-export function envelope(dics: string[]): string {
+function envelope(dics: string[]): string {
   const items = dics.map((d) => `<roz:dic>${d.replace(/\D/g, '')}</roz:dic>`).join('')
   return (
     '<?xml version="1.0" encoding="UTF-8"?>' +
@@ -75,7 +75,7 @@ export function envelope(dics: string[]): string {
   )
 }
 
-export function parseVatStatus(xml: string, source = 'vat_register'): VatRegisterAnswer {
+function parseVatStatus(xml: string, source = 'vat_register'): VatRegisterAnswer {
   let tree: { Envelope?: { Body?: Record<string, unknown> } }
   try {
     tree = parser.parse(xml)

@@ -14,7 +14,7 @@ import type { Database } from '../../kit/db.ts'
 
 export const GENESIS_HASH = '0'.repeat(64)
 
-export interface TruthLogRow {
+interface TruthLogRow {
   seq: number | string
   id: string
   worker: string
@@ -54,7 +54,7 @@ export interface AppendInput {
 }
 
 /** The hash of an entry: SHA-256 over its fields in a fixed order, as a JSON array (no ambiguity). */
-export function entryHash(e: {
+function entryHash(e: {
   seq: number
   id: string
   worker: string

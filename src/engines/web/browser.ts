@@ -49,8 +49,6 @@ export interface RenderedPage {
   refused: Refusal[]
 }
 
-export const DEFAULT_CHROMIUM = '/usr/bin/chromium'
-
 export class BrowserPool {
   private readonly opts: BrowserOptions
   private browser: Promise<Browser> | undefined

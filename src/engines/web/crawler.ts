@@ -32,7 +32,7 @@ export interface CrawlOptions {
   signal?: AbortSignal | undefined
 }
 
-export interface CrawledPage {
+interface CrawledPage {
   url: string
   depth: number
   status: 'OK' | 'BLOCKED' | 'ERROR'
@@ -42,7 +42,7 @@ export interface CrawledPage {
   error?: string | undefined
 }
 
-export interface CrawlProgress {
+interface CrawlProgress {
   pages_done: number
   pages_limit: number
   queued: number

@@ -8,7 +8,7 @@
  * never exponential), and only the first 500 KiB of a file are parsed, as the RFC allows.
  */
 
-export interface RobotsRule {
+interface RobotsRule {
   allow: boolean
   pattern: string
 }

@@ -31,8 +31,8 @@ export type GuardedFetch = (
   opts: { timeoutMs: number; headers?: Record<string, string>; signal?: AbortSignal | undefined },
 ) => Promise<FetchedResponse>
 
-export type Format = 'markdown' | 'html' | 'links' | 'metadata'
-export type Tier = 'fetch' | 'browser' | 'browser_wait'
+type Format = 'markdown' | 'html' | 'links' | 'metadata'
+type Tier = 'fetch' | 'browser' | 'browser_wait'
 
 export interface ScrapeOptions {
   url: string
@@ -97,7 +97,7 @@ const DOCUMENT_TYPES = [
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 ]
 const TEXT_TYPES = ['text/plain', 'text/markdown', 'text/x-markdown', 'application/json', 'text/csv']
-export const SUPPORTED_CONTENT = 'HTML, PDF, DOCX, plain text, Markdown, CSV or JSON'
+const SUPPORTED_CONTENT = 'HTML, PDF, DOCX, plain text, Markdown, CSV or JSON'
 
 export class Scraper {
   private readonly deps: ScraperDeps

@@ -6,7 +6,7 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 
-export type BatchStatus = 'queued' | 'running' | 'completed' | 'failed'
+type BatchStatus = 'queued' | 'running' | 'completed' | 'failed'
 
 interface Tables {
   aml_batches: {

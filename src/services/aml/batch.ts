@@ -62,7 +62,7 @@ export interface BatchRunnerOptions {
 export type Progress = (batch: Batch, done: number) => void
 
 /** Rows per transaction. */
-export const CHUNK_SIZE = 100
+const CHUNK_SIZE = 100
 /** A lease not renewed for this long is taken over (ms). */
 export const LEASE_MS = 60_000
 
@@ -70,7 +70,7 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
 
 /** The sanctions hits of a screening in short. */
-export function shortHits(outcome: ScreeningOutcome): ShortHit[] {
+function shortHits(outcome: ScreeningOutcome): ShortHit[] {
   const matches = (outcome.modules.sanctions?.data.matches as Hit[] | undefined) ?? []
   return matches.map((h) => ({
     list: h.list,

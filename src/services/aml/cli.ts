@@ -254,7 +254,7 @@ export const OFFICIAL_SOURCES: { list: string; files: { name: string; url: strin
   },
 ]
 
-export const amlUpdate: Command = {
+const amlUpdate: Command = {
   path: ['aml', 'update'],
   summary: 'download the official list files and import them (needs the network)',
   usage:

@@ -27,9 +27,9 @@ import { SubjectBody, subjectOf } from './schemas.ts'
 /** Most subjects one batch takes. */
 export const MAX_SUBJECTS = 100_000
 /** Longest CSV record (characters). */
-export const MAX_RECORD_CHARS = 64 * 1024
+const MAX_RECORD_CHARS = 64 * 1024
 /** Most CSV columns. */
-export const MAX_COLUMNS = 100
+const MAX_COLUMNS = 100
 
 /** The customer's own reference of a subject (a client number), kept with every result. */
 export const Reference = Type.String({
@@ -45,7 +45,7 @@ export const BatchItem: TObject = Type.Object(
   { additionalProperties: false },
 )
 
-export interface BookRow {
+interface BookRow {
   subject: Subject
   /** The subject as sent (what the audit record keeps), without the reference. */
   input: Record<string, unknown>

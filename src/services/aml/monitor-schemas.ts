@@ -6,9 +6,9 @@ import { Reference } from './client-book.ts'
 import { SubjectBody } from './schemas.ts'
 
 /** Subjects one enrolment request takes (more: enrol a batch). */
-export const MAX_ENROL = 1000
+const MAX_ENROL = 1000
 
-export const MonitorItem = Type.Object(
+const MonitorItem = Type.Object(
   { ...SubjectBody.properties, reference: Reference },
   { additionalProperties: false },
 )
@@ -127,7 +127,7 @@ const Versions = Type.Array(
   { description: 'Versions of the changed lists' },
 )
 
-export const AlertSchema = Type.Object({
+const AlertSchema = Type.Object({
   alert_id: Type.String(),
   created_at: Type.String({ format: 'date-time' }),
   reference: Type.String(),

@@ -46,13 +46,13 @@ import type { AmlStore } from './store.ts'
 import type { AlertWebhook } from './webhook.ts'
 
 /** Hits kept per subject: enough that no hit falls off the end when another list entry appears. */
-export const MONITOR_HIT_LIMIT = 100
+const MONITOR_HIT_LIMIT = 100
 /** Subjects per transaction. */
-export const MONITOR_CHUNK = 500
+const MONITOR_CHUNK = 500
 /** A lock not renewed for this long is taken over (ms). */
-export const MONITOR_LOCK_MS = 60_000
+const MONITOR_LOCK_MS = 60_000
 /** Webhook attempts per alert before it is marked failed. */
-export const WEBHOOK_MAX_ATTEMPTS = 5
+const WEBHOOK_MAX_ATTEMPTS = 5
 
 /** What a pass screens with: an engine and the versions it was built from (with store ids). */
 export interface MonitorTarget {
@@ -90,7 +90,7 @@ export interface PassReport {
 }
 
 /** `list:id,id;list:id`: the store ids of the current versions, per list. */
-export function versionsKey(versions: ListVersionInfo[]): string {
+function versionsKey(versions: ListVersionInfo[]): string {
   const byList = new Map<string, number[]>()
   for (const v of versions) byList.set(v.list, [...(byList.get(v.list) ?? []), v.id ?? 0])
   return [...byList]

@@ -22,11 +22,11 @@
 import { createHmac } from 'node:crypto'
 import { HttpClient } from '../../kit/http.ts'
 
-export const SIGNATURE_HEADER = 'gatehouse-signature'
-export const TIMESTAMP_HEADER = 'gatehouse-timestamp'
+const SIGNATURE_HEADER = 'gatehouse-signature'
+const TIMESTAMP_HEADER = 'gatehouse-timestamp'
 
 /** `v1=<hex>`: HMAC-SHA256 of `<timestamp>.<body>` under the secret. */
-export function signature(secret: string, timestamp: number, body: string): string {
+function signature(secret: string, timestamp: number, body: string): string {
   return `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`
 }
 

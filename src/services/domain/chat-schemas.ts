@@ -6,7 +6,7 @@ import { Type } from 'typebox'
 import { Ok } from './schemas.ts'
 
 /** A question of a person, not a document: 2,000 characters is a long paragraph. */
-export const CHAT_MESSAGE_MAX = 2000
+const CHAT_MESSAGE_MAX = 2000
 
 export const ChatBody = Type.Object(
   {
@@ -22,7 +22,7 @@ export const ChatBody = Type.Object(
   { additionalProperties: false },
 )
 
-export const Citation = Type.Object({
+const Citation = Type.Object({
   round: Type.Integer({ description: 'round of the tool-calling loop (1-based)' }),
   tool: Type.String({
     description: 'listing_price_stats, search_listings, opportunities or estimate_value',

@@ -102,7 +102,7 @@ export const realestateImport: Command = {
   },
 }
 
-export const contactsImport: Command = {
+const contactsImport: Command = {
   path: ['contacts', 'import'],
   summary: 'import contacts (CSV or vCard) into the domain service, deduplicated',
   usage:

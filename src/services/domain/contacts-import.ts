@@ -18,13 +18,13 @@ import { decodeText } from '../../engines/convert/index.ts'
 import { type CheckedContact, type ContactStore, checkContact, type RawContact } from './contacts-store.ts'
 
 /** Largest file read (bytes): about 200,000 contacts of a typical export. */
-export const MAX_CONTACTS_FILE_BYTES = 64 * 1024 * 1024
+const MAX_CONTACTS_FILE_BYTES = 64 * 1024 * 1024
 /** Longest CSV record (characters). */
 const MAX_RECORD_CHARS = 64 * 1024
 /** Records per transaction (and per progress step). */
 const BATCH = 500
 
-export interface Rejected {
+interface Rejected {
   line: number
   reason: string
 }

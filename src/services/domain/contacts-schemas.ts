@@ -8,7 +8,7 @@ import { CONTACT_KINDS, LIMITS } from './contacts-store.ts'
 import { Bbox, Latitude, Longitude, Nullable, Ok } from './schemas.ts'
 
 /** Most contacts one POST takes (one transaction). */
-export const MAX_BATCH = 1000
+const MAX_BATCH = 1000
 
 const Text = (max: number, description: string) =>
   Type.Optional(Type.String({ maxLength: max, pattern: '^[^\\u0000-\\u001f\\u007f]*$', description }))
@@ -36,7 +36,7 @@ const contactFields = {
   longitude: Type.Optional(Longitude),
 }
 
-export const ContactInput = Type.Object(contactFields, { additionalProperties: false })
+const ContactInput = Type.Object(contactFields, { additionalProperties: false })
 
 export const ContactsBody = Type.Object(
   {

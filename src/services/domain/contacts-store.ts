@@ -23,7 +23,7 @@ import { fold, squish } from '../../engines/contacts/text.ts'
 import { checkIco } from '../../engines/czech/identifiers.ts'
 import { dialectOf } from '../../kit/db.ts'
 
-export interface ContactRow {
+interface ContactRow {
   id: string
   kind: ContactKind
   name: string
@@ -52,7 +52,7 @@ interface Tables {
 }
 
 export const CONTACT_KINDS = ['person', 'company'] as const
-export type ContactKind = (typeof CONTACT_KINDS)[number]
+type ContactKind = (typeof CONTACT_KINDS)[number]
 
 /** Longest values kept (characters): the request schema and the import check the same limits. */
 export const LIMITS = { name: 200, company: 200, ico: 12, email: 254, phone: 40, address: 300, source: 100 }
@@ -214,7 +214,7 @@ export function checkContact(raw: RawContact): ContactCheck {
  * The keys a contact is found by: the engine's identity keys, or, for a record with none of them,
  * the folded record itself (so that importing it again still finds it).
  */
-export function contactKeys(c: CheckedContact): string[] {
+function contactKeys(c: CheckedContact): string[] {
   const keys = identityKeys({
     name: c.name,
     email: c.emails,

@@ -6,7 +6,7 @@ import { Type } from 'typebox'
 import { Contact } from './contacts-schemas.ts'
 import { Bbox, Disposition, Nullable, Ok } from './schemas.ts'
 
-export const LAYERS = ['listings', 'opportunities', 'municipalities', 'contacts', 'companies'] as const
+const LAYERS = ['listings', 'opportunities', 'municipalities', 'contacts', 'companies'] as const
 export type LayerName = (typeof LAYERS)[number]
 
 export const LayersResponse = Ok(
@@ -43,7 +43,7 @@ const Coordinates = Type.Array(Type.Number(), {
   description: '[longitude, latitude], WGS84 degrees',
 })
 
-export const DotFeature = Type.Object({
+const DotFeature = Type.Object({
   type: Type.Literal('Feature'),
   id: Type.Union([Type.String(), Type.Integer()], {
     description: "a point's id (listing code, RÚIAN municipality code) or a cluster's cluster_id",

@@ -8,7 +8,7 @@ import { type TSchema, Type } from 'typebox'
 import { DISPOSITIONS } from '../../engines/realestate/listings.ts'
 import { ADS_SORTS } from './store.ts'
 
-export const Meta = Type.Object({
+const Meta = Type.Object({
   request_id: Type.String(),
   processing_time_ms: Type.Integer(),
 })
@@ -46,25 +46,25 @@ export const Disposition = Type.Enum(DISPOSITIONS, {
 })
 
 /** Area in m²: under 10 is not a flat, over 1,000 is not a flat either (a building). */
-export const AreaM2 = Type.Number({ minimum: 10, maximum: 1000, description: 'usable floor area, m²' })
+const AreaM2 = Type.Number({ minimum: 10, maximum: 1000, description: 'usable floor area, m²' })
 export const Latitude = Type.Number({ minimum: -90, maximum: 90, description: 'WGS84 degrees' })
 export const Longitude = Type.Number({ minimum: -180, maximum: 180, description: 'WGS84 degrees' })
-export const PriceCzk = Type.Number({ exclusiveMinimum: 0, maximum: 1e10, description: 'CZK' })
+const PriceCzk = Type.Number({ exclusiveMinimum: 0, maximum: 1e10, description: 'CZK' })
 
 /** "minLon,minLat,maxLon,maxLat" in WGS84 degrees. */
-export const BBOX_PATTERN = '^-?\\d{1,3}(\\.\\d+)?(,-?\\d{1,3}(\\.\\d+)?){3}$'
+const BBOX_PATTERN = '^-?\\d{1,3}(\\.\\d+)?(,-?\\d{1,3}(\\.\\d+)?){3}$'
 export const Bbox = Type.String({
   pattern: BBOX_PATTERN,
   maxLength: 100,
   description: 'minLon,minLat,maxLon,maxLat (WGS84 degrees)',
 })
 
-export const LocalityParam = Type.String({
+const LocalityParam = Type.String({
   minLength: 2,
   maxLength: 100,
   description: 'municipality or its part, e.g. "Praha", "praha-smichov", "Brno"',
 })
-export const RegionParam = Type.String({
+const RegionParam = Type.String({
   minLength: 2,
   maxLength: 60,
   description: 'kraj as ČSÚ names it, e.g. "Hlavní město Praha", "Jihomoravský"',
@@ -91,7 +91,7 @@ export const AdsQuery = Type.Object(
   { additionalProperties: false },
 )
 
-export const Ad = Type.Object({
+const Ad = Type.Object({
   code: Type.String(),
   title: Type.String(),
   disposition: Type.String(),
@@ -123,7 +123,7 @@ export const StatsQuery = Type.Object(
   { additionalProperties: false },
 )
 
-export const PriceStats = Type.Object({
+const PriceStats = Type.Object({
   count: Type.Integer({ description: 'sale listings with a price and an area' }),
   median_price_per_m2: Type.Integer(),
   q1_price_per_m2: Type.Integer(),
@@ -206,7 +206,7 @@ const EstimateFields = {
 export const EstimateBody = Type.Object(EstimateFields, { additionalProperties: false })
 export const EstimateQuery = Type.Object(EstimateFields, { additionalProperties: false })
 
-export const Location = Type.Object({
+const Location = Type.Object({
   latitude: Type.Number(),
   longitude: Type.Number(),
   source: Type.Union([Type.Literal('coordinates'), Type.Literal('gazetteer')]),
@@ -220,7 +220,7 @@ export const Rule = Type.Object({
   outcome: Type.Optional(Type.String()),
 })
 
-export const ComparableItem = Type.Object({
+const ComparableItem = Type.Object({
   code: Type.String(),
   distance_km: Type.Number(),
   disposition: Type.String(),
@@ -230,14 +230,14 @@ export const ComparableItem = Type.Object({
   locality: Type.String(),
 })
 
-export const Verdict = Type.Object({
+const Verdict = Type.Object({
   price: Type.Number(),
   ratio: Type.Number({ description: 'price / estimate' }),
   verdict: Type.String({ description: 'well below, below, in line with, above, well above the estimate' }),
   explanation: Type.String(),
 })
 
-export const EstimateData = Type.Object({
+const EstimateData = Type.Object({
   estimate: Type.Number({ description: 'CZK, rounded to thousands' }),
   range: Type.Object({ low: Type.Number(), high: Type.Number() }),
   price_per_m2: Type.Integer({ description: "the model's CZK/m²" }),
@@ -298,10 +298,7 @@ export const OpportunitiesResponse = Ok(
   }),
 )
 
-export const CompareFlat = Type.Object(
-  { ...EstimateFields, price: PriceCzk },
-  { additionalProperties: false },
-)
+const CompareFlat = Type.Object({ ...EstimateFields, price: PriceCzk }, { additionalProperties: false })
 export const CompareBody = Type.Object(
   { flats: Type.Array(CompareFlat, { minItems: 1, maxItems: 10 }) },
   { additionalProperties: false },

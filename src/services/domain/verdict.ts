@@ -5,7 +5,7 @@
  */
 import type { Valuation } from '../../engines/realestate/valuation.ts'
 
-export const VERDICT_BANDS = { wellBelow: 0.8, below: 0.9, above: 1.1, wellAbove: 1.2 }
+const VERDICT_BANDS = { wellBelow: 0.8, below: 0.9, above: 1.1, wellAbove: 1.2 }
 
 export function verdictOf(price: number, area: number, v: Valuation) {
   const ratio = Math.round((price / v.estimate) * 1000) / 1000

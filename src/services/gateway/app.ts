@@ -44,7 +44,7 @@ export interface GatewayDeps {
 }
 
 /** The route of agent calls; its usage and metrics name the concrete agent (a closed set). */
-export const AGENT_ROUTE = '/api/:service/:agent'
+const AGENT_ROUTE = '/api/:service/:agent'
 
 /** What the gateway keeps on a request: the key it was made with (null on public routes). */
 export interface GatewayRequest extends FastifyRequest {

@@ -12,7 +12,7 @@ import type { RateLimitDecision } from '../../kit/ratelimit.ts'
 import type { GatewayDeps, GatewayRequest } from './app.ts'
 
 /** The key a request presents: X-API-Key first (the recommended header), else a Bearer token. */
-export function presentedKey(request: FastifyRequest): string | undefined {
+function presentedKey(request: FastifyRequest): string | undefined {
   const header = request.headers['x-api-key']
   if (typeof header === 'string' && header.length > 0) return header.trim()
   const auth = request.headers.authorization

@@ -107,7 +107,7 @@ function command(def: Omit<Command, 'run'> & { run: Command['run'] }): Command {
 const LIMIT_USAGE =
   '[--description TEXT] [--owner EMAIL] [--tier free|basic|pro|enterprise] [--expires-days N] [--rate-limit PER_DAY] [--rpm PER_MINUTE] [--json]'
 
-export const keysCreate = command({
+const keysCreate = command({
   path: ['keys', 'create'],
   summary: 'issue an API key for the agent gateway (printed once)',
   usage: `gatehouse keys create --name NAME ${LIMIT_USAGE}\n  defaults: 100/min, 10000/day, expires in 365 days; -1 = unlimited`,
@@ -138,7 +138,7 @@ export const keysCreate = command({
   },
 })
 
-export const keysList = command({
+const keysList = command({
   path: ['keys', 'list'],
   summary: 'list API keys (prefixes only, never the keys)',
   usage: 'gatehouse keys list [--json]',
@@ -178,7 +178,7 @@ export const keysList = command({
   },
 })
 
-export const keysUsage = command({
+const keysUsage = command({
   path: ['keys', 'usage'],
   summary: 'requests of one key by endpoint and status',
   usage: 'gatehouse keys usage ID [--days N] [--json]   (default 30 days)',
@@ -211,7 +211,7 @@ export const keysUsage = command({
   },
 })
 
-export const keysRevoke = command({
+const keysRevoke = command({
   path: ['keys', 'revoke'],
   summary: 'revoke an API key (refused from the next request on)',
   usage: 'gatehouse keys revoke ID',
@@ -227,7 +227,7 @@ export const keysRevoke = command({
   },
 })
 
-export const keysUpdate = command({
+const keysUpdate = command({
   path: ['keys', 'update'],
   summary: 'change a key’s tier, limits, expiry or details (counters carry on)',
   usage: `gatehouse keys update ID [--name NAME] ${LIMIT_USAGE}`,

@@ -9,7 +9,7 @@ import { ConfigError, env, type Parsed } from '../../kit/config.ts'
 /** The documented development admin key (shared with the router: one ADMIN_API_KEY per platform). */
 export const DEV_ADMIN_KEY = 'dev-admin-key-change-me'
 /** Shortest admin key accepted in production (characters). */
-export const MIN_PRODUCTION_ADMIN_KEY_LENGTH = 24
+const MIN_PRODUCTION_ADMIN_KEY_LENGTH = 24
 
 export const gatewaySpec = {
   ...agentSpec,

@@ -6,7 +6,7 @@
  * (knowledge, AML, router) down is `degraded`, still 200: agent calls do not need them.
  */
 
-export type ServiceState = 'up' | 'down'
+type ServiceState = 'up' | 'down'
 
 export interface Probe {
   name: string

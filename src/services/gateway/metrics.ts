@@ -38,7 +38,7 @@ abstract class RequestSeries<Entry extends { labels: Labels }> {
   }
 }
 
-export class RequestCounter extends RequestSeries<{ labels: Labels; value: number }> {
+class RequestCounter extends RequestSeries<{ labels: Labels; value: number }> {
   readonly type = 'counter'
   /**
    * Counts one under `key`, the caller's name for a label set; false when the key is new, and the
@@ -61,7 +61,7 @@ export class RequestCounter extends RequestSeries<{ labels: Labels; value: numbe
   }
 }
 
-export class RequestHistogram extends RequestSeries<{
+class RequestHistogram extends RequestSeries<{
   labels: Labels
   counts: number[]
   sum: number

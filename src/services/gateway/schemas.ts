@@ -111,7 +111,7 @@ export const GenerateKeyResponse = Type.Object({
   warning: Type.String(),
 })
 
-export const KeyListItem = Type.Object({
+const KeyListItem = Type.Object({
   id: Type.Integer(),
   prefix: Type.String(),
   name: Type.String(),

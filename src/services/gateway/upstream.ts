@@ -7,7 +7,7 @@
 import { AppError } from '../../kit/errors.ts'
 import { HttpClient, UpstreamError } from '../../kit/http.ts'
 
-export interface UpstreamResult {
+interface UpstreamResult {
   result: unknown
   /** The runner's own measure when it gives one, else the round trip (ms). */
   executionMs: number

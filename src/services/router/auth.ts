@@ -20,8 +20,6 @@ import { AppError } from '../../kit/errors.ts'
 import type { RateLimiter } from '../../kit/ratelimit.ts'
 import { sameSecret } from '../../kit/secrets.ts'
 
-export { sameSecret }
-
 export type RouteAuth = 'admin' | 'internal' | 'public' | 'key' | 'worker' | 'operator'
 
 declare module 'fastify' {
@@ -62,7 +60,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 /** The gateway key a request carries: `X-API-Key`, else `Authorization: Bearer`. */
-export function presentedKey(request: FastifyRequest): string | undefined {
+function presentedKey(request: FastifyRequest): string | undefined {
   const direct = header(request, 'x-api-key')
   if (direct) return direct
   const auth = header(request, 'authorization')

@@ -342,7 +342,7 @@ function assembleWeb(config: RouterConfig, llm: LlmRelay) {
  * and the gateway share DATA_DIR / DATABASE_URL): active, unexpired, not revoked, with the key's
  * limits, which the router applies exactly as the gateway does.
  */
-export function gatewayKeys(database: Database): KeyVerifier {
+function gatewayKeys(database: Database): KeyVerifier {
   const store = keyStoreOf(database)
   return {
     async verify(key) {

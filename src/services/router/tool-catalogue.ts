@@ -14,7 +14,7 @@ import { AppError } from '../../kit/errors.ts'
 import type { AgentCall, AgentCallLog } from './modules/agents/call-log.ts'
 import type { ServiceClients } from './service-clients.ts'
 
-export interface ToolCallContext {
+interface ToolCallContext {
   via: AgentCall['via']
 }
 
@@ -33,7 +33,7 @@ export interface PlatformTool {
 /** The 14 tool services, in a stable order. */
 export const TOOL_SERVICES: readonly string[] = [...AGENT_SERVICES, 'knowledge', 'aml-screening', 'discovery']
 
-export function toolPrefix(service: string): string {
+function toolPrefix(service: string): string {
   return service.replace(/-/g, '_')
 }
 

@@ -66,7 +66,7 @@ const ID_TYPES: [RegExp, string][] = [
   [/digital currency address/i, 'crypto'],
 ]
 
-export function identifierType(label: string): string {
+function identifierType(label: string): string {
   for (const [re, type] of ID_TYPES) if (re.test(label.trim())) return type
   return 'other'
 }

@@ -9,7 +9,7 @@ import { importCz210, importEuJson, importNamesJson, sniffJson } from './json.ts
 import { importOfacCsv } from './ofac-csv.ts'
 import { importEuXml, importOfacXml, importUkXml, importUnXml, sniffXml } from './xml.ts'
 
-export interface Skipped {
+interface Skipped {
   path: string
   reason: string
 }
@@ -73,7 +73,7 @@ export function importFile(path: string): ListVersion {
 }
 
 /** Every file under the given files and folders (recursively, in name order). */
-export function listFiles(paths: string[]): string[] {
+function listFiles(paths: string[]): string[] {
   const out: string[] = []
   const walk = (p: string) => {
     const st = statSync(p)

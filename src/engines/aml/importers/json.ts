@@ -58,7 +58,7 @@ export function importEuJson(path: string, bytes: Buffer, doc: Json): ListVersio
 }
 
 /** The list a names-only file belongs to, from its `source` text. */
-export function listOfSource(source: string): string | undefined {
+function listOfSource(source: string): string | undefined {
   if (/OFAC/i.test(source)) return /non.?sdn|consolidated/i.test(source) ? 'ofac_cons' : 'ofac_sdn'
   if (/\bEU\b|european/i.test(source) && /financial|FSF|FISMA/i.test(source)) return 'eu_fsf'
   if (/\bUK\b|FCDO|OFSI|United Kingdom/i.test(source)) return 'uk'

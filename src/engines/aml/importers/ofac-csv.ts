@@ -94,7 +94,7 @@ function sdnType(raw: string): EntityType {
 }
 
 /** Splits "LAST, First" into its parts (individuals only). */
-export function personName(full: string, kind: EntityName['kind']): EntityName {
+function personName(full: string, kind: EntityName['kind']): EntityName {
   const comma = full.indexOf(',')
   if (comma < 0) return { full, kind }
   const last = full.slice(0, comma).trim()

@@ -26,7 +26,7 @@ import type { ListsState } from '../state.ts'
 
 const WINDOW_MS = 60_000
 
-export type ScreeningResult = { screening_id: string; timestamp: string } & ScreeningOutcome
+type ScreeningResult = { screening_id: string; timestamp: string } & ScreeningOutcome
 
 type Ready = Extract<ListsState, { status: 'ready' }>
 

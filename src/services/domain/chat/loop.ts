@@ -40,7 +40,7 @@ export interface ChatOutcome {
 }
 
 /** Tool calls run per round at most; a model asking for more is told so for the rest. */
-export const MAX_CALLS_PER_ROUND = 8
+const MAX_CALLS_PER_ROUND = 8
 /** Characters of JSON of one tool result shown to the model; results are ≤ 10 rows, this is a guard. */
 const MAX_RESULT_CHARS = 16_000
 

@@ -35,7 +35,7 @@ export interface ChatToolDeps {
 }
 
 /** Most rows a listing tool returns: enough to quote, small enough to keep the model's input short. */
-export const MAX_TOOL_ROWS = 10
+const MAX_TOOL_ROWS = 10
 
 const NO_MODEL = {
   available: false,

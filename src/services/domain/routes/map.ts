@@ -39,7 +39,7 @@ import { ERRORS } from '../schemas.ts'
 import { parseBbox } from './reality.ts'
 
 /** The properties of each layer's point features, in the order /api/layers lists them. */
-export const LAYER_FIELDS: Record<LayerName, readonly string[]> = {
+const LAYER_FIELDS: Record<LayerName, readonly string[]> = {
   listings: [
     'code',
     'title',
@@ -69,7 +69,7 @@ export const LAYER_FIELDS: Record<LayerName, readonly string[]> = {
 }
 
 /** The most features one /api/dots answer holds (~2 MB); a wider box must zoom out. */
-export const MAX_DOTS = 5000
+const MAX_DOTS = 5000
 
 const NONE: readonly Opportunity[] = []
 

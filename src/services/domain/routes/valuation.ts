@@ -68,7 +68,7 @@ export function locate(deps: Pick<DomainDeps, 'snapshot'>, input: EstimateInput,
 }
 
 /** The response body of one valuation. */
-export function estimateData(deps: DomainDeps, input: EstimateInput, where: Located, v: Valuation) {
+function estimateData(deps: DomainDeps, input: EstimateInput, where: Located, v: Valuation) {
   return {
     estimate: v.estimate,
     range: v.range,

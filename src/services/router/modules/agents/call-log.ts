@@ -107,7 +107,7 @@ export class AgentCallLog {
 }
 
 /** Nearest-rank percentile of an ascending list. */
-export function percentile(sorted: readonly number[], p: number): number {
+function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0
   const rank = Math.ceil((p / 100) * sorted.length)
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!

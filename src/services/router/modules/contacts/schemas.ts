@@ -17,7 +17,7 @@ export const ContactSearchQuery = Type.Object(
   { additionalProperties: false },
 )
 
-export const Contact = Open(
+const Contact = Open(
   {
     id: Type.String(),
     kind: Type.String({ description: 'person or company' }),

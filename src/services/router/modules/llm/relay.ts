@@ -325,7 +325,7 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   429: 'rate_limited',
 }
 
-export function fromUpstreamError(status: number, body: unknown): AppError {
+function fromUpstreamError(status: number, body: unknown): AppError {
   const b = body as { error?: { message?: string } | string } | undefined
   const message =
     typeof b?.error === 'object' ? b.error.message : typeof b?.error === 'string' ? b.error : undefined

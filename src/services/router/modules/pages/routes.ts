@@ -17,7 +17,7 @@ import { Media } from '../../schemas.ts'
 
 const TYPE_TITLES: Record<string, string> = { service: 'Služby', content: 'Články', product: 'Produkty' }
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -26,7 +26,7 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;')
 }
 
-export function page(title: string, body: string, lang = 'en'): string {
+function page(title: string, body: string, lang = 'en'): string {
   return `<!doctype html>
 <html lang="${lang}">
 <head>

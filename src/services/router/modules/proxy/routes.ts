@@ -12,7 +12,7 @@ import { Readable } from 'node:stream'
 import { AppError, codeOfStatus } from '../../../../kit/errors.ts'
 import type { App, FastifyReply, FastifyRequest } from '../../../../kit/server.ts'
 
-export interface ProxyTarget {
+interface ProxyTarget {
   /** Name used in errors ("knowledge", "aml"). */
   name: string
   /** The router path every forwarded request stays under ("/rag/"). */

@@ -55,7 +55,7 @@ const SourceOutcomeSchema = Type.Object({
   data: Type.Unknown({ description: 'what the source said; null unless it answered' }),
 })
 
-export const DossierSchema = Type.Object({
+const DossierSchema = Type.Object({
   mode: Type.Unsafe<string>({ type: 'string', enum: ['full', 'quick'] }),
   subject: Type.Object({
     ico: Nullable(Type.String()),
@@ -70,7 +70,7 @@ export const DossierSchema = Type.Object({
 
 const Status = Type.Unsafe<JobStatus>({ type: 'string', enum: [...JOB_STATUSES] })
 
-export const RunState = Type.Object({
+const RunState = Type.Object({
   id: Uuid,
   task_id: Uuid,
   status: Status,
@@ -87,7 +87,7 @@ export const RunState = Type.Object({
 
 const FailedSource = Type.Object({ source: SourceName, reason: Type.String() })
 
-export const FailedRun = Type.Object({
+const FailedRun = Type.Object({
   id: Uuid,
   task_id: Uuid,
   ico: Nullable(Type.String()),

@@ -22,7 +22,7 @@ interface Tables {
   router_scout_runs: ScoutRunRow
 }
 
-export interface FailedSource {
+interface FailedSource {
   source: string
   reason: string
 }

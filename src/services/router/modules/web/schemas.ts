@@ -55,7 +55,7 @@ const Metadata = Type.Object({
 
 const Tier = Type.Union([Type.Literal('fetch'), Type.Literal('browser'), Type.Literal('browser_wait')])
 
-export const ScrapeResult = Type.Object({
+const ScrapeResult = Type.Object({
   status: Type.Union([Type.Literal('OK'), Type.Literal('BLOCKED')]),
   url: Type.String(),
   final_url: Type.String(),
@@ -125,7 +125,7 @@ const CrawledPage = Type.Object({
   error: Type.Optional(Type.String()),
 })
 
-export const CrawlState = Type.Object({
+const CrawlState = Type.Object({
   job_id: Uuid,
   status: Type.String({ description: 'the job status: QUEUED, RUNNING, SUCCEEDED, FAILED, DEAD, CANCELLED' }),
   status_url: Type.String(),
