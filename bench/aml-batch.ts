@@ -41,9 +41,9 @@ import { buildApp } from '../src/services/aml/app.ts'
 import { BatchRunner } from '../src/services/aml/batch.ts'
 import { BatchStore } from '../src/services/aml/batch-store.ts'
 import { importIntoStore, loadLists } from '../src/services/aml/lists.ts'
+import { ListsHolder } from '../src/services/aml/lists-holder.ts'
 import { Monitor } from '../src/services/aml/monitor.ts'
 import { MonitorStore } from '../src/services/aml/monitor-store.ts'
-import { ListsHolder } from '../src/services/aml/state.ts'
 import { AmlStore } from '../src/services/aml/store.ts'
 
 const SUBJECTS = Number(process.env.BENCH_SUBJECTS ?? 100_000)

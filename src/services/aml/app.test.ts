@@ -17,7 +17,7 @@ import { LocalSemaphore } from '../../kit/semaphore.ts'
 import type { App } from '../../kit/server.ts'
 import { buildApp } from './app.ts'
 import { buildEngine } from './lists.ts'
-import { ListsHolder } from './state.ts'
+import { ListsHolder } from './lists-holder.ts'
 import { AmlStore } from './store.ts'
 
 const logger = createLogger({ level: 'silent' })

@@ -17,7 +17,7 @@ import { type AmlDeps, buildApp } from './app.ts'
 import { BatchRunner } from './batch.ts'
 import { BatchStore } from './batch-store.ts'
 import { importIntoStore, type LoadedLists, loadLists } from './lists.ts'
-import { ListsHolder } from './state.ts'
+import { ListsHolder } from './lists-holder.ts'
 import { AmlStore } from './store.ts'
 
 const logger = createLogger({ level: 'silent' })

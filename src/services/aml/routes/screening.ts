@@ -15,6 +15,7 @@ import { operatorOnly } from '../../../kit/operator-keys.ts'
 import { rateLimitHeaders } from '../../../kit/ratelimit.ts'
 import type { App } from '../../../kit/server.ts'
 import type { AmlDeps } from '../app.ts'
+import type { ListsState } from '../lists-holder.ts'
 import {
   ScreeningIdParams,
   ScreeningRecordResponse,
@@ -22,7 +23,6 @@ import {
   SubjectBody,
   subjectOf,
 } from '../schemas.ts'
-import type { ListsState } from '../state.ts'
 
 const WINDOW_MS = 60_000
 
