@@ -58,6 +58,15 @@ describe('parseEnv', () => {
     )
   })
 
+  it('reads decimal numbers within their range, naming the variable when one is not', () => {
+    const spec = { T: env.number({ default: 0.86, min: 0.5, max: 1 }) }
+    expect(parseEnv(spec, {})).toEqual({ T: 0.86 })
+    expect(parseEnv(spec, { T: ' 0.9 ' })).toEqual({ T: 0.9 })
+    expect(() => parseEnv(spec, { T: 'high' })).toThrow('T must be a number, got "high"')
+    expect(() => parseEnv(spec, { T: '1.5' })).toThrow('T must be <= 1, got 1.5')
+    expect(() => parseEnv(spec, { T: '0.2' })).toThrow('T must be >= 0.5, got 0.2')
+  })
+
   it('reads TRUSTED_PROXIES as a list of addresses and CIDR ranges, refusing anything else by name', () => {
     expect(parseEnv(commonSpec, {}).TRUSTED_PROXIES).toEqual([])
     expect(

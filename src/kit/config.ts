@@ -70,6 +70,22 @@ export const env = {
       },
     }
   },
+  /** A decimal number ("0.82", "1e-3"), within min..max when given. */
+  number(opts: { default: number; min?: number; max?: number; doc?: string }): Reader<number> {
+    return {
+      describe: opts.doc ?? '',
+      read(_n, raw) {
+        if (!present(raw)) return opts.default
+        const value = Number(raw.trim())
+        if (!Number.isFinite(value)) throw new Problem(`must be a number, got "${raw}"`)
+        if (opts.min !== undefined && value < opts.min)
+          throw new Problem(`must be >= ${opts.min}, got ${value}`)
+        if (opts.max !== undefined && value > opts.max)
+          throw new Problem(`must be <= ${opts.max}, got ${value}`)
+        return value
+      },
+    }
+  },
   port(opts: { default: number; doc?: string }): Reader<number> {
     return env.int({ default: opts.default, min: 0, max: 65535, doc: opts.doc })
   },

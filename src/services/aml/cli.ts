@@ -113,11 +113,7 @@ async function monitorPass(
     return 0
   }
   const listsDir = cfg.AML_LISTS_DIR === 'none' ? undefined : resolve(cfg.AML_LISTS_DIR)
-  const loaded = await loadLists(
-    store,
-    { listsDir, engine: { threshold: Number(cfg.AML_MATCH_THRESHOLD) } },
-    p,
-  )
+  const loaded = await loadLists(store, { listsDir, engine: { threshold: cfg.AML_MATCH_THRESHOLD } }, p)
   const monitor = new Monitor({
     monitors,
     store,
@@ -399,11 +395,7 @@ export const amlScreen: Command = {
     return withStore(io, async (store, cfg) => {
       const p = progress(io)
       const listsDir = cfg.AML_LISTS_DIR === 'none' ? undefined : resolve(cfg.AML_LISTS_DIR)
-      const loaded = await loadLists(
-        store,
-        { listsDir, engine: { threshold: Number(cfg.AML_MATCH_THRESHOLD) } },
-        p,
-      )
+      const loaded = await loadLists(store, { listsDir, engine: { threshold: cfg.AML_MATCH_THRESHOLD } }, p)
       const cache = {
         cache: new MemoryRegistryCache(),
         freshMs: cfg.AML_REGISTRY_CACHE_SECONDS * 1000,

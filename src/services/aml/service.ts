@@ -77,8 +77,10 @@ export const amlSpec = {
   AML_MONITOR_WEBHOOK_SECRET: env.optionalString({
     doc: 'HMAC-SHA256 key of the webhook signature (at least 16 characters; required with the URL)',
   }),
-  AML_MATCH_THRESHOLD: env.string({
-    default: String(DEFAULT_THRESHOLD),
+  AML_MATCH_THRESHOLD: env.number({
+    default: DEFAULT_THRESHOLD,
+    min: 0.5,
+    max: 1,
     doc: 'sanctions hit threshold on the 0..1 match score',
   }),
   AML_PEP_LISTS: env.optionalString({
@@ -153,12 +155,7 @@ export const amlService = defineService({
   spec: amlSpec,
   async start(config, { logger }) {
     refuseDevKeysInProduction(config)
-    const threshold = Number(config.AML_MATCH_THRESHOLD)
-    if (!Number.isFinite(threshold) || threshold < 0.5 || threshold > 1) {
-      throw new ConfigError([
-        `AML_MATCH_THRESHOLD must be a number from 0.5 to 1, got "${config.AML_MATCH_THRESHOLD}"`,
-      ])
-    }
+    const threshold = config.AML_MATCH_THRESHOLD
     const webhook = monitorWebhook(config)
     const log = logger.child({ service: 'aml' })
     const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, logger: log })
