@@ -5,8 +5,6 @@
  * back here with a depth limit so a flow can never recurse forever.
  */
 import type { ValidateFunction } from 'ajv'
-import { Ajv2020 } from 'ajv/dist/2020.js'
-import addFormatsModule from 'ajv-formats'
 import { NotCoveredError } from '../engines/reference/load.ts'
 import { AppError } from '../kit/errors.ts'
 import type { Logger } from '../kit/logger.ts'
@@ -34,23 +32,13 @@ export interface Dispatcher {
   ): Promise<CallResult>
 }
 
-// ajv-formats is CommonJS; under ESM its callable sits on `default`.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
-
-/**
- * Outputs are checked as they are: coercion would rewrite them (false → null in a boolean|null union).
- * strictNumbers: a NaN or Infinity would be sent as `null` in JSON, so it breaks the contract.
- */
-function createOutputAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ coerceTypes: false, useDefaults: false, strict: false, strictNumbers: true })
-  addFormats(ajv)
-  return ajv
-}
-
 export function createDispatcher(agents: readonly Agent[], deps: AgentDeps, logger: Logger): Dispatcher {
   // Agent inputs are JSON bodies: validated without type coercion (see createAjv).
   const ajv = createAjv({ coerce: false })
-  const outputAjv = createOutputAjv()
+  // Outputs are checked as they are: coercion would rewrite them (false → null in a boolean|null
+  // union) and defaults would add to them; strictNumbers (in every kit Ajv) refuses the NaN or
+  // Infinity that JSON would send as null.
+  const outputAjv = createAjv({ coerce: false, defaults: false })
   // service → agent name → entry: looked up on every call, without building a string.
   const byService = new Map<
     string,

@@ -63,15 +63,16 @@ export type App = FastifyInstance<
 >
 
 /**
- * Ajv on JSON Schema 2020-12 with formats and defaults. Query strings, path parameters and headers
- * arrive as text and need coercion (`?limit=5`, a repeated `?type=` becoming an array); JSON bodies
- * carry their own types and are never coerced — coercion inside `anyOf [T, null]` would otherwise
- * turn a valid `0` or `false` into `null`.
+ * The one way to make an Ajv: JSON Schema 2020-12 with formats. Query strings, path parameters and
+ * headers arrive as text and need coercion (`?limit=5`, a repeated `?type=` becoming an array);
+ * JSON bodies carry their own types and are never coerced — coercion inside `anyOf [T, null]`
+ * would otherwise turn a valid `0` or `false` into `null`. Defaults are filled in unless
+ * `defaults: false` (a check of an output must not change it).
  */
-export function createAjv(opts: { coerce?: boolean } = {}): Ajv2020 {
+export function createAjv(opts: { coerce?: boolean; defaults?: boolean } = {}): Ajv2020 {
   const ajv = new Ajv2020({
     coerceTypes: opts.coerce === false ? false : 'array',
-    useDefaults: true,
+    useDefaults: opts.defaults !== false,
     removeAdditional: false,
     allErrors: false,
     strict: false,
