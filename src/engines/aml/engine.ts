@@ -13,6 +13,7 @@
  * Birth date and country qualify a name score, never create a hit; an identifier equal to the
  * list's (IČO, registration number) is certain.
  */
+import { runInSlices, runNow } from '../../kit/slices.ts'
 import { countryName, toCountryCode } from './countries.ts'
 import {
   consonantKey,
@@ -336,24 +337,15 @@ interface QueryToken extends Token {
 
 /** Builds the engine in one go (blocks the thread for the build: seconds for all lists). */
 export function createScreeningEngine(opts: EngineOptions): ScreeningEngine {
-  const steps = buildEngine(opts)
-  let step = steps.next()
-  while (!step.done) step = steps.next()
-  return step.value
+  return runNow(buildEngine(opts))
 }
 
 /**
  * Builds the engine in slices of a few milliseconds, letting the event loop run between them, so
  * a service that builds its index at start-up keeps answering (503 "loading") meanwhile.
  */
-export async function createScreeningEngineAsync(opts: EngineOptions): Promise<ScreeningEngine> {
-  const steps = buildEngine(opts)
-  let step = steps.next()
-  while (!step.done) {
-    await new Promise((resolve) => setImmediate(resolve))
-    step = steps.next()
-  }
-  return step.value
+export function createScreeningEngineAsync(opts: EngineOptions): Promise<ScreeningEngine> {
+  return runInSlices(buildEngine(opts))
 }
 
 /** Entities (or tokens) handled between two yields of the build: about 10 ms of work. */

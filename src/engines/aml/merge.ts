@@ -6,6 +6,7 @@
  * identifiers and programmes (and learns which of its aliases the list marks weak). Entries of the
  * older versions that the newest no longer names are not current: they were delisted.
  */
+import { runInSlices, runNow } from '../../kit/slices.ts'
 import { normalizeName } from './normalize.ts'
 import type { EntityName, ListEntity, ListVersion } from './types.ts'
 
@@ -39,21 +40,12 @@ type Merged = { entities: ListEntity[]; report: MergeReport[] }
 
 /** The current entities of every list, and how each list's current version was put together. */
 export function activeEntitiesWithReport(versions: ListVersion[]): Merged {
-  const steps = mergeSteps(versions)
-  let step = steps.next()
-  while (!step.done) step = steps.next()
-  return step.value
+  return runNow(mergeSteps(versions))
 }
 
 /** The same, yielding to the event loop every few milliseconds (service start-up). */
-export async function activeEntitiesAsync(versions: ListVersion[]): Promise<Merged> {
-  const steps = mergeSteps(versions)
-  let step = steps.next()
-  while (!step.done) {
-    await new Promise((resolve) => setImmediate(resolve))
-    step = steps.next()
-  }
-  return step.value
+export function activeEntitiesAsync(versions: ListVersion[]): Promise<Merged> {
+  return runInSlices(mergeSteps(versions))
 }
 
 /** Entities handled between two yields: a few milliseconds of work. */
