@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { backing, uniquePrefix } from '../../test/support/backing.ts'
 import { rateLimiterContract } from './ratelimit.contract.ts'
-import { RedisRateLimiter } from './ratelimit-redis.ts'
+import { MemoryRateLimiter } from './ratelimit.ts'
+import { createRateLimiter, RedisRateLimiter } from './ratelimit-redis.ts'
 import { openRedis } from './redis.ts'
 
 const redis = await backing.redis()
@@ -15,6 +16,19 @@ describe.skipIf(!redis.available)('RedisRateLimiter', () => {
     const keys = await client.keys(`${prefix}*`)
     if (keys.length > 0) await client.del(...keys)
     await client.quit()
+  })
+
+  it('is what a service gets with a Redis client, and an in-process limiter without one', async () => {
+    const shared = createRateLimiter(openRedis(redis.url), {
+      prefix,
+      onRedisError: 'closed',
+      ownsClient: true,
+    })
+    expect(shared).toBeInstanceOf(RedisRateLimiter)
+    expect((await shared.hit('factory', 1, 60_000)).allowed).toBe(true)
+    expect((await shared.hit('factory', 1, 60_000)).allowed).toBe(false)
+    await shared.close?.()
+    expect(createRateLimiter(undefined, { prefix, onRedisError: 'closed' })).toBeInstanceOf(MemoryRateLimiter)
   })
 
   it('shares one exact window between two instances with their own connections', async () => {

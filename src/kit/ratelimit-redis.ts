@@ -19,7 +19,7 @@ import { randomBytes } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { BACKING_RETRY_AFTER_SECONDS, errors } from './errors.ts'
 import type { Logger } from './logger.ts'
-import type { LimitCheck, RateLimitDecision, RateLimiter } from './ratelimit.ts'
+import { type LimitCheck, MemoryRateLimiter, type RateLimitDecision, type RateLimiter } from './ratelimit.ts'
 import { openRedis } from './redis.ts'
 
 /** What a limiter does when Redis cannot answer (RATE_LIMIT_ON_REDIS_ERROR). */
@@ -203,4 +203,32 @@ export class RedisRateLimiter implements RateLimiter {
   async close(): Promise<void> {
     if (this.ownsClient) await this.redis.quit()
   }
+}
+
+/**
+ * Where each limiter's windows live in Redis. The gateway and the router share one prefix on
+ * purpose: a key's windows are one budget whichever of them it calls. Discovery (per IP) and AML
+ * (per IP, single screenings) count apart.
+ */
+export const LIMIT_PREFIXES = {
+  apiKeys: 'gatehouse:rl:',
+  discovery: 'rl:discovery:',
+  aml: 'rl:aml:',
+} as const
+
+/**
+ * The one way a service makes its limiter: shared in Redis when it has a client (exact across
+ * instances), in process otherwise. `ownsClient`: the limiter closes the client on `close()`.
+ */
+export function createRateLimiter(
+  redis: Redis | undefined,
+  opts: { prefix: string; onRedisError: RedisFailureMode; logger?: Logger; ownsClient?: boolean },
+): RateLimiter {
+  if (!redis) return new MemoryRateLimiter()
+  return new RedisRateLimiter(redis, {
+    prefix: opts.prefix,
+    onRedisError: opts.onRedisError,
+    ...(opts.logger ? { logger: opts.logger } : {}),
+    ...(opts.ownsClient ? { ownsClient: true } : {}),
+  })
 }

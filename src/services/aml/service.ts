@@ -18,8 +18,8 @@ import { IsirClient } from '../../engines/registries/isir.ts'
 import { ConfigError, env } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
 import { operatorKeySpec, refuseDevKeysInProduction } from '../../kit/operator-keys.ts'
-import { MemoryRateLimiter, type RateLimiter } from '../../kit/ratelimit.ts'
-import { RedisRateLimiter } from '../../kit/ratelimit-redis.ts'
+import type { RateLimiter } from '../../kit/ratelimit.ts'
+import { createRateLimiter, LIMIT_PREFIXES } from '../../kit/ratelimit-redis.ts'
 import { openRedis } from '../../kit/redis.ts'
 import { LocalSemaphore, RedisSemaphore, type Semaphore } from '../../kit/semaphore.ts'
 import { defineService } from '../../kit/service.ts'
@@ -164,13 +164,11 @@ export const amlService = defineService({
     const redis = config.REDIS_URL
       ? openRedis(config.REDIS_URL, { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger: log })
       : undefined
-    const rateLimiter: RateLimiter = redis
-      ? new RedisRateLimiter(redis, {
-          prefix: 'rl:aml:',
-          onRedisError: config.RATE_LIMIT_ON_REDIS_ERROR,
-          logger: log,
-        })
-      : new MemoryRateLimiter()
+    const rateLimiter: RateLimiter = createRateLimiter(redis, {
+      prefix: LIMIT_PREFIXES.aml,
+      onRedisError: config.RATE_LIMIT_ON_REDIS_ERROR,
+      logger: log,
+    })
     // With Redis the bound holds across instances; a slot is a lease that runs out 15 s after an
     // instance stops renewing it (it died), so a crash never keeps slots for longer.
     const slots: Semaphore = redis

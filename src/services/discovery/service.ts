@@ -7,8 +7,8 @@
 import { fileURLToPath } from 'node:url'
 import { checkOrigin, DEFAULT_ORIGIN, loadDataset } from '../../engines/discovery/dataset.ts'
 import { ConfigError, env } from '../../kit/config.ts'
-import { MemoryRateLimiter, type RateLimiter } from '../../kit/ratelimit.ts'
-import { RedisRateLimiter } from '../../kit/ratelimit-redis.ts'
+import type { RateLimiter } from '../../kit/ratelimit.ts'
+import { createRateLimiter, LIMIT_PREFIXES } from '../../kit/ratelimit-redis.ts'
 import { assertRedis, openRedis } from '../../kit/redis.ts'
 import { defineService } from '../../kit/service.ts'
 import { buildApp } from './app.ts'
@@ -94,15 +94,18 @@ export const discoveryService = defineService({
         redis.disconnect()
         throw error
       }
-      rateLimiter = new RedisRateLimiter(redis, {
-        prefix: 'rl:discovery:',
+      rateLimiter = createRateLimiter(redis, {
+        prefix: LIMIT_PREFIXES.discovery,
         ownsClient: true,
         onRedisError: config.RATE_LIMIT_ON_REDIS_ERROR,
         logger,
       })
       notes.push('rate limit: shared in Redis (REDIS_URL)')
     } else {
-      rateLimiter = new MemoryRateLimiter()
+      rateLimiter = createRateLimiter(undefined, {
+        prefix: LIMIT_PREFIXES.discovery,
+        onRedisError: config.RATE_LIMIT_ON_REDIS_ERROR,
+      })
     }
     const app = await buildApp({
       logger,

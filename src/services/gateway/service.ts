@@ -17,8 +17,8 @@ import { UsageBuffer } from '../../engines/keys/usage-buffer.ts'
 import type { CommonConfig } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
 import type { Logger } from '../../kit/logger.ts'
-import { MemoryRateLimiter, type RateLimiter } from '../../kit/ratelimit.ts'
-import { RedisRateLimiter } from '../../kit/ratelimit-redis.ts'
+import type { RateLimiter } from '../../kit/ratelimit.ts'
+import { createRateLimiter, LIMIT_PREFIXES } from '../../kit/ratelimit-redis.ts'
 import { assertRedis, openRedis, type Redis } from '../../kit/redis.ts'
 import { defineService, type RunningService } from '../../kit/service.ts'
 import { buildApp } from './app.ts'
@@ -67,14 +67,12 @@ export async function startGateway(
     if (config.REDIS_URL) {
       redis = openRedis(config.REDIS_URL, { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger })
       await assertRedis(redis, config.REDIS_URL)
-      limiter = new RedisRateLimiter(redis, {
-        prefix: overrides.limiterPrefix ?? 'gatehouse:rl:',
-        onRedisError: config.RATE_LIMIT_ON_REDIS_ERROR,
-        logger,
-      })
-    } else {
-      limiter = new MemoryRateLimiter()
     }
+    limiter = createRateLimiter(redis, {
+      prefix: overrides.limiterPrefix ?? LIMIT_PREFIXES.apiKeys,
+      onRedisError: config.RATE_LIMIT_ON_REDIS_ERROR,
+      logger,
+    })
   } catch (error) {
     redis?.disconnect()
     await db.close()

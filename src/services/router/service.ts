@@ -25,7 +25,7 @@ import { type Database, openDatabase } from '../../kit/db.ts'
 import { createEgress, egressSettings } from '../../kit/egress.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { MemoryRateLimiter, type RateLimiter } from '../../kit/ratelimit.ts'
-import { RedisRateLimiter } from '../../kit/ratelimit-redis.ts'
+import { createRateLimiter, LIMIT_PREFIXES } from '../../kit/ratelimit-redis.ts'
 import { openRedis } from '../../kit/redis.ts'
 import { defineService } from '../../kit/service.ts'
 import { buildApp, type RouterDeps } from './app.ts'
@@ -390,8 +390,8 @@ export const routerService = defineService({
       ? openRedis(config.REDIS_URL, { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger })
       : undefined
     const limiter = redis
-      ? new RedisRateLimiter(redis, {
-          prefix: 'gatehouse:rl:',
+      ? createRateLimiter(redis, {
+          prefix: LIMIT_PREFIXES.apiKeys,
           onRedisError: config.RATE_LIMIT_ON_REDIS_ERROR,
           logger,
         })
