@@ -14,6 +14,7 @@ import {
   versionInfo,
 } from '../engines/aml/index.ts'
 import { createDnsLookup, type DnsLookup } from '../engines/contacts/dns.ts'
+import { registrySpec } from '../engines/registries/config.ts'
 import {
   AresClient,
   IsirClient,
@@ -56,14 +57,7 @@ export const agentSpec = {
     default: PUBLIC_ENDPOINTS.cadastre,
     doc: 'ČÚZK INSPIRE cadastral parcels WFS',
   }),
-  ARES_BASE_URL: env.url({
-    protocols: ['https', 'http'],
-    doc: 'ARES REST base (default https://ares.gov.cz/ekonomicke-subjekty-v-be/rest)',
-  }),
-  ISIR_URL: env.url({
-    protocols: ['https', 'http'],
-    doc: 'ISIR IsirWsCuzkService endpoint (default the Ministry of Justice one)',
-  }),
+  ...registrySpec,
   SOURCES_TIMEOUT_SECONDS: env.int({ default: 8, min: 1, max: 120, doc: 'per attempt, public sources' }),
   SOURCES_RETRIES: env.int({ default: 2, min: 0, max: 5, doc: 'extra attempts on timeouts, 429 and 5xx' }),
   SOURCES_CACHE_SECONDS: env.int({ default: 3600, min: 0, max: 604_800, doc: 'reuse of source answers' }),

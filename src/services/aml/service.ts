@@ -2,6 +2,7 @@
  * Starting the aml service: open the store (migrations), build the app at once, and load the
  * lists in the background; until they are in memory, screening answers 503 with Retry-After.
  */
+
 import { resolve } from 'node:path'
 import {
   createScreener,
@@ -14,6 +15,7 @@ import {
 } from '../../engines/aml/index.ts'
 import { AresClient } from '../../engines/registries/ares.ts'
 import { type CachePolicy, MemoryRegistryCache, RedisRegistryCache } from '../../engines/registries/cache.ts'
+import { registrySpec } from '../../engines/registries/config.ts'
 import { IsirClient } from '../../engines/registries/isir.ts'
 import { ConfigError, env } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
@@ -108,14 +110,7 @@ export const amlSpec = {
     max: 2_592_000,
     doc: 'ARES/ISIR answers reused without a call',
   }),
-  ARES_BASE_URL: env.url({
-    protocols: ['https', 'http'],
-    doc: 'ARES REST base (default https://ares.gov.cz/ekonomicke-subjekty-v-be/rest)',
-  }),
-  ISIR_URL: env.url({
-    protocols: ['https', 'http'],
-    doc: 'ISIR IsirWsCuzkService endpoint (default the Ministry of Justice one)',
-  }),
+  ...registrySpec,
 }
 
 /**

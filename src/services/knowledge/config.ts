@@ -1,4 +1,5 @@
 /** Variables of the knowledge service (besides the common ones, KNOWLEDGE_PORT and LLM_*). */
+import { embeddingsSpec } from '../../engines/knowledge/embedders/config.ts'
 import { env } from '../../kit/config.ts'
 import { llmSpec } from '../../kit/llm.ts'
 
@@ -13,20 +14,9 @@ export const knowledgeSpec = {
     max: 4096,
     doc: 'vector length of the hash embedder',
   }),
-  EMBEDDINGS_MODEL_DIR: env.optionalString({
-    doc: 'folder of an ONNX sentence model (config.json, tokenizer.json, onnx/model.onnx)',
-  }),
+  ...embeddingsSpec,
   EMBEDDINGS_QUERY_PREFIX: env.optionalString({ doc: 'prepended to queries (E5 models: "query: ")' }),
   EMBEDDINGS_DOCUMENT_PREFIX: env.optionalString({ doc: 'prepended to passages (E5 models: "passage: ")' }),
-  EMBEDDINGS_BASE_URL: env.url({
-    protocols: ['http', 'https'],
-    doc: 'OpenAI-compatible embeddings endpoint base, e.g. https://api.openai.com/v1',
-  }),
-  EMBEDDINGS_API_KEY: env.optionalString({ doc: 'bearer token for EMBEDDINGS_BASE_URL' }),
-  EMBEDDINGS_MODEL: env.string({
-    default: 'text-embedding-3-small',
-    doc: 'model name sent to EMBEDDINGS_BASE_URL',
-  }),
   EMBEDDINGS_DIMENSIONS: env.int({
     default: 0,
     min: 0,

@@ -2,8 +2,10 @@
  * The router's variables (beside the common ones and ROUTER_PORT). Parsed once at start-up;
  * `checkProductionKeys` refuses to start in production with the documented development keys.
  */
+
 import { resolve } from 'node:path'
 import { agentSpec } from '../../agents/deps.ts'
+import { embeddingsSpec } from '../../engines/knowledge/embedders/config.ts'
 import { ConfigError, env, type Parsed } from '../../kit/config.ts'
 import { egressSpec } from '../../kit/egress.ts'
 
@@ -91,18 +93,7 @@ export const routerSpec = {
     doc: 'embedder of memories: hash (offline), transformers (EMBEDDINGS_MODEL_DIR), openai (EMBEDDINGS_BASE_URL)',
   }),
   // The same variables the knowledge service reads, so one setting serves both.
-  EMBEDDINGS_MODEL_DIR: env.optionalString({
-    doc: 'folder of an ONNX sentence model (config.json, tokenizer.json, onnx/model.onnx)',
-  }),
-  EMBEDDINGS_BASE_URL: env.url({
-    protocols: ['http', 'https'],
-    doc: 'OpenAI-compatible embeddings endpoint base, e.g. https://api.openai.com/v1',
-  }),
-  EMBEDDINGS_API_KEY: env.optionalString({ doc: 'bearer token for EMBEDDINGS_BASE_URL' }),
-  EMBEDDINGS_MODEL: env.string({
-    default: 'text-embedding-3-small',
-    doc: 'model name sent to EMBEDDINGS_BASE_URL',
-  }),
+  ...embeddingsSpec,
   MEMORY_DEDUP_THRESHOLD: env.int({
     default: 85,
     min: 50,
