@@ -1,58 +1,41 @@
 /**
- * The job queue: tasks become jobs, workers claim jobs under a lease, and every status change is
- * an edge of the state machine in state.ts. One implementation serves both storages:
- * - SQLite (the embedded default): a claim is one `UPDATE … WHERE id IN (SELECT … LIMIT n)
- *   RETURNING *` statement, which SQLite runs under its single write lock, so two processes sharing
- *   the file never claim the same row;
- * - PostgreSQL (scaled out): the same statement with `FOR UPDATE SKIP LOCKED` in the sub-select, so
- *   concurrent claimers skip each other's rows instead of queueing behind them.
- *
- * Leases are fenced: a claim hands out a fresh `lease_token`, and heartbeat/complete/fail only
- * touch the row while that token is still on it. A worker whose lease lapsed (and whose job was
- * requeued and perhaps claimed by someone else) gets a conflict instead of overwriting the new run.
- * Delivery is therefore at-least-once: a job whose worker dies runs again after its lease lapses.
+ * The job queue as its callers see it (the router's modules, the worker pool, the benchmark): one
+ * object over the router's job, task and worker tables. It only wires and forwards; the work is
+ * done by the parts, each in its own file:
+ * - lifecycle.ts: enqueue, claim under a fenced lease, heartbeat, progress, complete, fail,
+ *   cancel, redrive, reaping lapsed leases, and the wake-ups of in-process workers;
+ * - worker-registry.ts: register, heartbeat, get, list and prune workers;
+ * - read-queries.ts: one job or task, the paged lists, counts per status;
+ * - row-mapping.ts: stored rows → the Job, Task and Worker the API shows.
  */
-import { randomUUID } from 'node:crypto'
-import { CompiledQuery, type Kysely, sql } from 'kysely'
 import type { Database, Dialect } from '../../kit/db.ts'
-import { AppError, errors } from '../../kit/errors.ts'
-import { type BackoffKind, backoffDelay, isTerminal, type JobStatus } from './state.ts'
-import type {
-  ClaimedJob,
-  Job,
-  JobErrorInfo,
-  JobRow,
-  Page,
-  QueueTables,
-  Task,
-  TaskRow,
-  Worker,
-  WorkerRow,
-  WorkerType,
-} from './types.ts'
+import type { AppError } from '../../kit/errors.ts'
+import { type EnqueueInput, type FinishedListener, JobLifecycle } from './lifecycle.ts'
+import { JobReads, type ListJobsFilter, type ListTasksFilter } from './read-queries.ts'
+import type { JobStatus } from './state.ts'
+import type { ClaimedJob, Job, JobErrorInfo, Page, QueueTables, Task, Worker } from './types.ts'
+import {
+  type ListWorkersFilter,
+  type RegisterWorkerInput,
+  type WorkerHeartbeatInput,
+  type WorkerHeartbeatResult,
+  WorkerRegistry,
+} from './worker-registry.ts'
 
-export interface EnqueueInput {
-  kind: string
-  input: unknown
-  /** Higher runs first; -100 … 100, default 0. */
-  priority?: number
-  /** Same key → same task (the first one), however often the request is repeated. */
-  idempotencyKey?: string | undefined
-  requestedBy?: string | undefined
-  /** Attempts in all, the first included (default 3). */
-  maxAttempts?: number
-  backoff?: BackoffKind
-  /** Base backoff delay (ms, default 1000). */
-  backoffMs?: number
-  /** How long a claim holds before it lapses unless heartbeats extend it (ms, default 30 s). */
-  leaseMs?: number
-  /** Longest one run may take in a built-in worker before it is aborted (ms, default 120 s). */
-  timeoutMs?: number
-  /** Run no earlier than this many ms from now. */
-  delayMs?: number
-  /** Append the outcome to the truth log when the job finishes. */
-  truthLog?: boolean
-}
+export {
+  type EnqueueInput,
+  type FinishedListener,
+  isUniqueViolation,
+  QUEUE_DEFAULTS,
+} from './lifecycle.ts'
+export type { ListJobsFilter, ListTasksFilter } from './read-queries.ts'
+export { toJob } from './row-mapping.ts'
+export type {
+  ListWorkersFilter,
+  RegisterWorkerInput,
+  WorkerHeartbeatInput,
+  WorkerHeartbeatResult,
+} from './worker-registry.ts'
 
 export interface QueueOptions {
   /** Milliseconds since the epoch; tests pass a controllable clock. */
@@ -61,897 +44,122 @@ export interface QueueOptions {
   workerTtlMs?: number
 }
 
-export const QUEUE_DEFAULTS = {
-  priority: 0,
-  maxAttempts: 3,
-  backoff: 'exponential' as BackoffKind,
-  backoffMs: 1000,
-  leaseMs: 30_000,
-  timeoutMs: 120_000,
-}
-
-export type FinishedListener = (job: Job) => void
-
-export interface ListJobsFilter {
-  status?: JobStatus | undefined
-  kind?: string | undefined
-  task_id?: string | undefined
-  worker_id?: string | undefined
-  /** Only jobs of tasks this caller (a key id) created. */
-  requested_by?: string | undefined
-  limit?: number
-  offset?: number
-}
-
-export interface ListTasksFilter {
-  status?: JobStatus | undefined
-  kind?: string | undefined
-  requested_by?: string | undefined
-  limit?: number
-  offset?: number
-}
-
-export interface ListWorkersFilter {
-  kind?: string | undefined
-  type?: WorkerType | undefined
-  online?: boolean | undefined
-  limit?: number
-  offset?: number
-}
-
 export class JobQueue {
   readonly dialect: Dialect
-  private readonly db: Kysely<QueueTables>
-  private readonly now: () => number
-  private readonly workerTtlMs: number
-  private readonly finished = new Set<FinishedListener>()
-  private readonly waiters = new Set<() => void>()
-  private generation = 0
-  private enqueueBatch: { task: TaskRow; job: JobRow; resolve: () => void; reject: (e: unknown) => void }[] =
-    []
-  private enqueueFlush: Promise<void> | undefined
-  private readonly sqlCache = new Map<string, string>()
-  private insertedSinceAnalyze = 0
+  private readonly lifecycle: JobLifecycle
+  private readonly workers: WorkerRegistry
+  private readonly reads: JobReads
 
   constructor(database: Database, opts: QueueOptions = {}) {
+    const now = opts.now ?? Date.now
     this.dialect = database.dialect
-    this.db = database.as<QueueTables>()
-    this.now = opts.now ?? Date.now
-    this.workerTtlMs = opts.workerTtlMs ?? 60_000
+    this.reads = new JobReads(database.as<QueueTables>())
+    this.lifecycle = new JobLifecycle(database, now, this.reads)
+    this.workers = new WorkerRegistry(database.as<QueueTables>(), now, opts.workerTtlMs ?? 60_000, this.reads)
   }
+
+  // ── job lifecycle (lifecycle.ts) ─────────────────────────────────────────────────────────────
 
   /** Called with every job that reaches a terminal status through this instance. */
   onFinished(listener: FinishedListener): () => void {
-    this.finished.add(listener)
-    return () => this.finished.delete(listener)
+    return this.lifecycle.onFinished(listener)
   }
 
-  /**
-   * Resolves when a job is enqueued through this instance or after `ms`, whichever is first:
-   * in-process workers sleep on it instead of polling hard (other instances are seen by polling).
-   */
+  /** Resolves when a job is enqueued through this instance or after `ms`, whichever is first. */
   waitForWork(ms: number, seenGeneration?: number): Promise<void> {
-    // Work arrived between the caller's last look and now: no sleeping through it.
-    if (seenGeneration !== undefined && seenGeneration !== this.generation) return Promise.resolve()
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer)
-        this.waiters.delete(done)
-        resolve()
-      }
-      const timer = setTimeout(done, ms)
-      this.waiters.add(done)
-    })
+    return this.lifecycle.waitForWork(ms, seenGeneration)
   }
 
   /** Counts wake-ups: a claimer reads it before claiming and passes it to `waitForWork`. */
   get workGeneration(): number {
-    return this.generation
+    return this.lifecycle.workGeneration
   }
 
-  private wake(): void {
-    this.generation++
-    for (const w of [...this.waiters]) w()
+  enqueue(req: EnqueueInput): Promise<{ task: Task; job: Job; created: boolean }> {
+    return this.lifecycle.enqueue(req)
   }
 
-  /**
-   * The two statements every job goes through, written out once per shape instead of built per
-   * call (query building cost as much as SQLite running them). Parameters: `?` on SQLite, `$n` on
-   * PostgreSQL.
-   *
-   * Claim: the ready rows in claim order, read from the partial index router_jobs_claim (migration
-   * 0405). SQLite is told to use it (without statistics its planner prefers a status index and
-   * sorts the whole backlog); PostgreSQL picks it itself and skips rows other claimers hold.
-   */
-  private claimSql(kindCount: number): string {
-    let text = this.sqlCache.get(`claim:${kindCount}`)
-    if (!text) {
-      let n = 0
-      const p = () => (this.dialect === 'postgres' ? `$${++n}` : '?')
-      text =
-        `update router_jobs set status = 'RUNNING', attempts = attempts + 1, lease_owner = ${p()}, ` +
-        `lease_token = ${p()}, lease_expires_at = cast(${p()} as bigint) + lease_ms, started_at = ${p()}, ` +
-        `updated_at = ${p()}, error = null where id in (select id from router_jobs` +
-        `${this.dialect === 'sqlite' ? ' indexed by router_jobs_claim' : ''} ` +
-        `where status in ('QUEUED', 'RETRYING') and run_at <= ${p()} ` +
-        `and kind in (${Array.from({ length: kindCount }, p).join(', ')}) ` +
-        `order by priority desc, run_at asc, created_at asc limit ${p()}` +
-        `${this.dialect === 'postgres' ? ' for update skip locked' : ''}) returning *`
-      this.sqlCache.set(`claim:${kindCount}`, text)
-    }
-    return text
+  claim(workerId: string, kinds: readonly string[], max: number): Promise<ClaimedJob[]> {
+    return this.lifecycle.claim(workerId, kinds, max)
   }
 
-  private completeSql(): string {
-    let text = this.sqlCache.get('complete')
-    if (!text) {
-      let n = 0
-      const p = () => (this.dialect === 'postgres' ? `$${++n}` : '?')
-      text =
-        `update router_jobs set status = 'SUCCEEDED', result = ${p()}, lease_token = null, ` +
-        `lease_expires_at = null, finished_at = ${p()}, updated_at = ${p()} ` +
-        `where id = ${p()} and lease_token = ${p()} and status = 'RUNNING' returning *`
-      this.sqlCache.set('complete', text)
-    }
-    return text
+  heartbeat(jobId: string, token: string): Promise<Job> {
+    return this.lifecycle.heartbeat(jobId, token)
   }
 
-  async enqueue(req: EnqueueInput): Promise<{ task: Task; job: Job; created: boolean }> {
-    if (req.idempotencyKey !== undefined) {
-      const existing = await this.byIdempotencyKey(req.idempotencyKey)
-      if (existing) return { ...sameRequest(existing, req), created: false }
-    }
-    const now = this.now()
-    const taskId = randomUUID()
-    const jobId = randomUUID()
-    const input = JSON.stringify(req.input ?? null)
-    const priority = req.priority ?? QUEUE_DEFAULTS.priority
-    const job: JobRow = {
-      id: jobId,
-      task_id: taskId,
-      kind: req.kind,
-      input,
-      status: 'QUEUED',
-      priority,
-      attempts: 0,
-      max_attempts: req.maxAttempts ?? QUEUE_DEFAULTS.maxAttempts,
-      backoff: req.backoff ?? QUEUE_DEFAULTS.backoff,
-      backoff_ms: req.backoffMs ?? QUEUE_DEFAULTS.backoffMs,
-      lease_ms: req.leaseMs ?? QUEUE_DEFAULTS.leaseMs,
-      timeout_ms: req.timeoutMs ?? QUEUE_DEFAULTS.timeoutMs,
-      run_at: now + (req.delayMs ?? 0),
-      lease_owner: null,
-      lease_token: null,
-      lease_expires_at: null,
-      result: null,
-      error: null,
-      truth_log: req.truthLog ? 1 : 0,
-      created_at: now,
-      updated_at: now,
-      started_at: null,
-      finished_at: null,
-    }
-    const task: TaskRow = {
-      id: taskId,
-      kind: req.kind,
-      input,
-      priority,
-      idempotency_key: req.idempotencyKey ?? null,
-      requested_by: req.requestedBy ?? null,
-      job_id: jobId,
-      created_at: now,
-    }
-    if (req.idempotencyKey === undefined) {
-      await this.insertBatched(task, job)
-    } else {
-      try {
-        await this.db.transaction().execute(async (trx) => {
-          await trx.insertInto('router_tasks').values(task).execute()
-          await trx.insertInto('router_jobs').values(job).execute()
-        })
-      } catch (error) {
-        // Two requests with one idempotency key raced: the loser answers with the winner's task.
-        if (isUniqueViolation(error)) {
-          const existing = await this.byIdempotencyKey(req.idempotencyKey)
-          if (existing) return { ...sameRequest(existing, req), created: false }
-        }
-        throw error
-      }
-    }
-    this.wake()
-    return { task: toTask(task, job), job: toJob(job), created: true }
+  reportProgress(jobId: string, token: string, progress: unknown): Promise<void> {
+    return this.lifecycle.reportProgress(jobId, token, progress)
   }
 
-  /**
-   * Group commit for enqueues: tasks arriving while a write is in flight (concurrent requests)
-   * go into the next transaction as two multi-row INSERTs, so a burst costs a few statements
-   * instead of four per task. Rows carry fresh UUIDs, so a batch can only fail as a whole (the
-   * storage is down), and then every caller in it gets the error.
-   */
-  private insertBatched(task: TaskRow, job: JobRow): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.enqueueBatch.push({ task, job, resolve, reject })
-      this.enqueueFlush ??= this.flushEnqueues()
-    })
+  complete(jobId: string, token: string, result: unknown): Promise<Job> {
+    return this.lifecycle.complete(jobId, token, result)
   }
 
-  private async flushEnqueues(): Promise<void> {
-    await new Promise((resolve) => setImmediate(resolve))
-    while (this.enqueueBatch.length > 0) {
-      // 23 parameters a job row: 400 rows stay far below SQLite's 32,766 and PostgreSQL's 65,535.
-      const batch = this.enqueueBatch.splice(0, 400)
-      try {
-        await this.db.transaction().execute(async (trx) => {
-          await trx
-            .insertInto('router_tasks')
-            .values(batch.map((b) => b.task))
-            .execute()
-          await trx
-            .insertInto('router_jobs')
-            .values(batch.map((b) => b.job))
-            .execute()
-        })
-        this.insertedSinceAnalyze += batch.length
-        for (const b of batch) b.resolve()
-      } catch (error) {
-        for (const b of batch) b.reject(error)
-      }
-    }
-    this.enqueueFlush = undefined
-  }
-
-  private async byIdempotencyKey(key: string): Promise<{ task: Task; job: Job } | undefined> {
-    const task = await this.db
-      .selectFrom('router_tasks')
-      .selectAll()
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst()
-    if (!task) return undefined
-    const job = await this.db
-      .selectFrom('router_jobs')
-      .selectAll()
-      .where('id', '=', task.job_id)
-      .executeTakeFirstOrThrow()
-    return { task: toTask(task, job), job: toJob(job) }
-  }
-
-  /**
-   * Hands up to `max` ready jobs of the given kinds to a worker, best priority first, then the
-   * longest waiting. Each comes with the lease token its later calls must present.
-   */
-  async claim(workerId: string, kinds: readonly string[], max: number): Promise<ClaimedJob[]> {
-    if (kinds.length === 0 || max <= 0) return []
-    const now = this.now()
-    const token = randomUUID()
-    const { rows } = await this.db.executeQuery<JobRow>(
-      CompiledQuery.raw(this.claimSql(kinds.length), [workerId, token, now, now, now, now, ...kinds, max]),
-    )
-    return rows
-      .map((r) => ({ ...toJob(r), lease_token: token }))
-      .sort((a, b) => b.priority - a.priority || a.run_at.localeCompare(b.run_at))
-  }
-
-  /** Extends one job's lease; a conflict when the caller no longer holds it (or it was cancelled). */
-  async heartbeat(jobId: string, token: string): Promise<Job> {
-    const now = this.now()
-    const row = await this.db
-      .updateTable('router_jobs')
-      .set({ lease_expires_at: sql<number>`cast(${now} as bigint) + lease_ms`, updated_at: now })
-      .where('id', '=', jobId)
-      .where('lease_token', '=', token)
-      .where('status', '=', 'RUNNING')
-      .returningAll()
-      .executeTakeFirst()
-    if (!row) throw await this.leaseConflict(jobId)
-    return toJob(row)
-  }
-
-  /**
-   * Records how far a running job got (small JSON: counts, the current step). Only the lease
-   * holder reports; a lost lease or a finished job makes it a no-op, never an error, so progress
-   * can be reported fire-and-forget.
-   */
-  async reportProgress(jobId: string, token: string, progress: unknown): Promise<void> {
-    await this.db
-      .updateTable('router_jobs')
-      .set({ progress: JSON.stringify(progress ?? null) })
-      .where('id', '=', jobId)
-      .where('lease_token', '=', token)
-      .where('status', '=', 'RUNNING')
-      .execute()
-  }
-
-  async complete(jobId: string, token: string, result: unknown): Promise<Job> {
-    const [outcome] = await this.completeMany([{ jobId, token, result }])
-    if (outcome instanceof AppError) throw outcome
-    return outcome!
-  }
-
-  /**
-   * Records several successes in one transaction (group commit: one WAL write on SQLite, one
-   * fsync on PostgreSQL, instead of one per job). Each item is fenced by its own lease token; an
-   * item whose lease was lost comes back as a conflict error in its place, the others still count.
-   */
-  async completeMany(
+  completeMany(
     items: readonly { jobId: string; token: string; result: unknown }[],
   ): Promise<(Job | AppError)[]> {
-    if (items.length === 0) return []
-    const now = this.now()
-    const text = this.completeSql()
-    const rows = await this.db.transaction().execute(async (trx) => {
-      const out: (JobRow | undefined)[] = []
-      for (const item of items) {
-        const { rows } = await trx.executeQuery<JobRow>(
-          CompiledQuery.raw(text, [JSON.stringify(item.result ?? null), now, now, item.jobId, item.token]),
-        )
-        out.push(rows[0])
-      }
-      return out
-    })
-    const outcomes: (Job | AppError)[] = []
-    for (let i = 0; i < items.length; i++) {
-      const row = rows[i]
-      outcomes.push(row ? this.emitFinished(toJob(row)) : await this.leaseConflict(items[i]!.jobId))
-    }
-    return outcomes
+    return this.lifecycle.completeMany(items)
   }
 
-  /**
-   * Records a failed attempt. Retryable failures with attempts left wait out the backoff in
-   * RETRYING; retryable failures on the last attempt go to the dead letter (DEAD); permanent ones
-   * (bad input, a refusal) end in FAILED at once.
-   */
-  async fail(jobId: string, token: string, failure: JobErrorInfo): Promise<Job> {
-    const current = await this.db
-      .selectFrom('router_jobs')
-      .selectAll()
-      .where('id', '=', jobId)
-      .executeTakeFirst()
-    if (current?.status !== 'RUNNING' || current.lease_token !== token) {
-      throw await this.leaseConflict(jobId)
-    }
-    const now = this.now()
-    let status: JobStatus
-    if (!failure.retryable) status = 'FAILED'
-    else if (current.attempts >= current.max_attempts) status = 'DEAD'
-    else status = 'RETRYING'
-    const runAt =
-      status === 'RETRYING' ? now + backoffDelay(current.backoff, current.backoff_ms, current.attempts) : now
-    const row = await this.db
-      .updateTable('router_jobs')
-      .set({
-        status,
-        error: JSON.stringify(failure),
-        run_at: runAt,
-        lease_token: null,
-        lease_expires_at: null,
-        ...(status === 'RETRYING' ? { lease_owner: null } : { finished_at: now }),
-        updated_at: now,
-      })
-      .where('id', '=', jobId)
-      .where('lease_token', '=', token)
-      .where('status', '=', 'RUNNING')
-      .returningAll()
-      .executeTakeFirst()
-    if (!row) throw await this.leaseConflict(jobId)
-    const job = toJob(row)
-    return isTerminal(job.status) ? this.emitFinished(job) : job
+  fail(jobId: string, token: string, failure: JobErrorInfo): Promise<Job> {
+    return this.lifecycle.fail(jobId, token, failure)
   }
 
-  /** QUEUED, RETRYING or RUNNING → CANCELLED; a running worker learns it at its next heartbeat. */
-  async cancel(jobId: string): Promise<Job> {
-    const now = this.now()
-    const row = await this.db
-      .updateTable('router_jobs')
-      .set({
-        status: 'CANCELLED',
-        lease_token: null,
-        lease_expires_at: null,
-        finished_at: now,
-        updated_at: now,
-      })
-      .where('id', '=', jobId)
-      .where('status', 'in', ['QUEUED', 'RETRYING', 'RUNNING'])
-      .returningAll()
-      .executeTakeFirst()
-    if (!row) {
-      const job = await this.get(jobId)
-      throw new AppError('conflict', `Job ${jobId} is ${job.status} and can no longer be cancelled`, {
-        job_id: jobId,
-        status: job.status,
-      })
-    }
-    return this.emitFinished(toJob(row))
+  cancel(jobId: string): Promise<Job> {
+    return this.lifecycle.cancel(jobId)
   }
 
-  /**
-   * Redrive: a job that ended without success (DEAD, FAILED, CANCELLED) gets a fresh job for the
-   * same task, with a full set of attempts; the old job stays as history.
-   */
-  async redrive(jobId: string): Promise<{ task: Task; job: Job }> {
-    const old = await this.db.selectFrom('router_jobs').selectAll().where('id', '=', jobId).executeTakeFirst()
-    if (!old) throw errors.notFound('Job', { job_id: jobId })
-    if (!['DEAD', 'FAILED', 'CANCELLED'].includes(old.status)) {
-      throw new AppError(
-        'conflict',
-        `Job ${jobId} is ${old.status}; only DEAD, FAILED or CANCELLED jobs are redriven`,
-        {
-          job_id: jobId,
-          status: old.status,
-        },
-      )
-    }
-    const now = this.now()
-    const job: JobRow = {
-      ...old,
-      id: randomUUID(),
-      status: 'QUEUED',
-      attempts: 0,
-      run_at: now,
-      lease_owner: null,
-      lease_token: null,
-      lease_expires_at: null,
-      result: null,
-      error: null,
-      created_at: now,
-      updated_at: now,
-      started_at: null,
-      finished_at: null,
-    }
-    await this.db.transaction().execute(async (trx) => {
-      // Only the task's current job may be redriven, so two redrives cannot fork a task.
-      const moved = await trx
-        .updateTable('router_tasks')
-        .set({ job_id: job.id })
-        .where('id', '=', old.task_id)
-        .where('job_id', '=', old.id)
-        .executeTakeFirst()
-      if (Number(moved.numUpdatedRows) !== 1) {
-        throw new AppError('conflict', `Job ${jobId} is not the current job of its task any more`, {
-          job_id: jobId,
-        })
-      }
-      await trx.insertInto('router_jobs').values(job).execute()
-    })
-    this.wake()
-    const task = await this.getTask(old.task_id)
-    return { task, job: toJob(job) }
+  redrive(jobId: string): Promise<{ task: Task; job: Job }> {
+    return this.lifecycle.redrive(jobId)
   }
 
-  /**
-   * Requeues jobs whose lease lapsed (their worker stopped heartbeating): back to QUEUED while
-   * attempts remain, to DEAD after the last one. Safe to run from every instance at once.
-   */
-  async reap(): Promise<{ requeued: number; dead: number }> {
-    await this.refreshStatistics()
-    const now = this.now()
-    const lapsed = JSON.stringify({
-      code: 'lease_expired',
-      message: 'the worker stopped heartbeating before its lease ran out',
-      retryable: true,
-    } satisfies JobErrorInfo)
-    const rows = await this.db
-      .updateTable('router_jobs')
-      .set({
-        status: sql<JobStatus>`case when attempts >= max_attempts then 'DEAD' else 'QUEUED' end`,
-        finished_at: sql<
-          number | null
-        >`case when attempts >= max_attempts then cast(${now} as bigint) else null end`,
-        lease_owner: sql<string | null>`case when attempts >= max_attempts then lease_owner else null end`,
-        lease_token: null,
-        lease_expires_at: null,
-        run_at: now,
-        error: lapsed,
-        updated_at: now,
-      })
-      .where('status', '=', 'RUNNING')
-      .where('lease_expires_at', '<', now)
-      .returningAll()
-      .execute()
-    let dead = 0
-    for (const row of rows) {
-      if (row.status === 'DEAD') {
-        dead++
-        this.emitFinished(toJob(row))
-      }
-    }
-    if (rows.length > dead) this.wake()
-    return { requeued: rows.length - dead, dead }
+  reap(): Promise<{ requeued: number; dead: number }> {
+    return this.lifecycle.reap()
   }
 
-  /**
-   * PostgreSQL plans the claim from table statistics: on a young or fast-growing table (no
-   * statistics yet) it sorts every queued row per claim instead of reading the claim index in
-   * order (10 ms instead of 0.04 ms at 10,000 queued jobs, measured). So after every 2,000 jobs
-   * this instance enqueued, the reaper refreshes them (ANALYZE samples, it does not scan it all).
-   */
-  private async refreshStatistics(): Promise<void> {
-    if (this.dialect !== 'postgres' || this.insertedSinceAnalyze < 2000) return
-    this.insertedSinceAnalyze = 0
-    await sql`analyze router_jobs`.execute(this.db)
+  // ── read queries (read-queries.ts) ───────────────────────────────────────────────────────────
+
+  get(jobId: string): Promise<Job> {
+    return this.reads.get(jobId)
   }
 
-  async get(jobId: string): Promise<Job> {
-    const row = await this.db.selectFrom('router_jobs').selectAll().where('id', '=', jobId).executeTakeFirst()
-    if (!row) throw errors.notFound('Job', { job_id: jobId })
-    return toJob(row)
+  getTask(taskId: string): Promise<Task> {
+    return this.reads.getTask(taskId)
   }
 
-  async getTask(taskId: string): Promise<Task> {
-    const task = await this.db
-      .selectFrom('router_tasks')
-      .selectAll()
-      .where('id', '=', taskId)
-      .executeTakeFirst()
-    if (!task) throw errors.notFound('Task', { task_id: taskId })
-    const job = await this.db
-      .selectFrom('router_jobs')
-      .selectAll()
-      .where('id', '=', task.job_id)
-      .executeTakeFirstOrThrow()
-    return toTask(task, job)
+  listJobs(filter: ListJobsFilter = {}): Promise<Page<Job>> {
+    return this.reads.listJobs(filter)
   }
 
-  async listJobs(filter: ListJobsFilter = {}): Promise<Page<Job>> {
-    const limit = filter.limit ?? 50
-    const offset = filter.offset ?? 0
-    let q = this.db.selectFrom('router_jobs')
-    if (filter.status) q = q.where('status', '=', filter.status)
-    if (filter.kind) q = q.where('kind', '=', filter.kind)
-    if (filter.task_id) q = q.where('task_id', '=', filter.task_id)
-    if (filter.worker_id) q = q.where('lease_owner', '=', filter.worker_id)
-    if (filter.requested_by) {
-      const owner = filter.requested_by
-      q = q.where('task_id', 'in', (eb) =>
-        eb.selectFrom('router_tasks').select('id').where('requested_by', '=', owner),
-      )
-    }
-    const [rows, count] = await Promise.all([
-      q.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).offset(offset).execute(),
-      q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-    ])
-    return { items: rows.map(toJob), total: Number(count.n), limit, offset }
-  }
-
-  async listTasks(filter: ListTasksFilter = {}): Promise<Page<Task>> {
-    const limit = filter.limit ?? 50
-    const offset = filter.offset ?? 0
-    let q = this.db.selectFrom('router_tasks as t').innerJoin('router_jobs as j', 'j.id', 't.job_id')
-    if (filter.status) q = q.where('j.status', '=', filter.status)
-    if (filter.kind) q = q.where('t.kind', '=', filter.kind)
-    if (filter.requested_by) q = q.where('t.requested_by', '=', filter.requested_by)
-    const [rows, count] = await Promise.all([
-      q
-        .select([
-          't.id',
-          't.kind',
-          't.input',
-          't.priority',
-          't.idempotency_key',
-          't.requested_by',
-          't.job_id',
-          't.created_at',
-          'j.status',
-          'j.attempts',
-          'j.result',
-          'j.error',
-          'j.finished_at',
-        ])
-        .orderBy('t.created_at', 'desc')
-        .orderBy('t.id')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-      q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-    ])
-    return {
-      items: rows.map((r) =>
-        toTask(r, {
-          status: r.status,
-          attempts: r.attempts,
-          result: r.result,
-          error: r.error,
-          finished_at: r.finished_at,
-        }),
-      ),
-      total: Number(count.n),
-      limit,
-      offset,
-    }
-  }
-
-  // ── workers ──────────────────────────────────────────────────────────────────────────────────
-
-  /**
-   * Registers a worker, or updates one the same owner registered before under this id. Another
-   * owner's id is refused (403), so nobody can take over a worker's entry or its leases.
-   */
-  async registerWorker(req: {
-    id?: string
-    name: string
-    type: WorkerType
-    kinds: string[]
-    capacity: number
-    version?: string | undefined
-    meta?: Record<string, unknown> | undefined
-    /** A worker credential id or `internal`; built-in workers have none. */
-    owner?: string | undefined
-  }): Promise<Worker> {
-    const now = this.now()
-    const owner = req.owner ?? null
-    const row: WorkerRow = {
-      id: req.id ?? randomUUID(),
-      name: req.name,
-      type: req.type,
-      kinds: JSON.stringify(req.kinds),
-      capacity: req.capacity,
-      version: req.version ?? null,
-      meta: req.meta ? JSON.stringify(req.meta) : null,
-      registered_at: now,
-      last_seen_at: now,
-      owner,
-    }
-    const written = await this.db
-      .insertInto('router_workers')
-      .values(row)
-      .onConflict((oc) =>
-        oc
-          .column('id')
-          .doUpdateSet({
-            name: row.name,
-            kinds: row.kinds,
-            capacity: row.capacity,
-            version: row.version,
-            meta: row.meta,
-            last_seen_at: now,
-          })
-          .where((eb) =>
-            owner === null ? eb('router_workers.owner', 'is', null) : eb('router_workers.owner', '=', owner),
-          ),
-      )
-      .executeTakeFirst()
-    if (Number(written.numInsertedOrUpdatedRows ?? 0) === 0) throw notYourWorker(row.id)
-    return this.getWorker(row.id)
-  }
-
-  /**
-   * A worker is alive: mark it seen, record the configuration version it runs, and extend the
-   * lease of every job it holds. Returns the status of the jobs it asked about, so it can stop
-   * work on any that were cancelled meanwhile.
-   */
-  async workerHeartbeat(
-    workerId: string,
-    req: {
-      version?: string | undefined
-      jobIds?: string[] | undefined
-      /** When given, only this owner's worker is touched (another owner's is a 403). */
-      owner?: string | undefined
-    } = {},
-  ): Promise<{ worker: Worker; extended: number; jobs: { id: string; status: JobStatus }[] }> {
-    const now = this.now()
-    let update = this.db
-      .updateTable('router_workers')
-      .set({ last_seen_at: now, ...(req.version !== undefined ? { version: req.version } : {}) })
-      .where('id', '=', workerId)
-    if (req.owner !== undefined) update = update.where('owner', '=', req.owner)
-    const seen = await update.executeTakeFirst()
-    if (Number(seen.numUpdatedRows) === 0) {
-      const exists = await this.db
-        .selectFrom('router_workers')
-        .select('id')
-        .where('id', '=', workerId)
-        .executeTakeFirst()
-      if (exists) throw notYourWorker(workerId)
-      throw errors.notFound('Worker', { worker_id: workerId, hint: 'register first with POST /gpt/register' })
-    }
-    const extended = await this.db
-      .updateTable('router_jobs')
-      .set({ lease_expires_at: sql<number>`cast(${now} as bigint) + lease_ms`, updated_at: now })
-      .where('lease_owner', '=', workerId)
-      .where('status', '=', 'RUNNING')
-      .executeTakeFirst()
-    let jobs: { id: string; status: JobStatus }[] = []
-    if (req.jobIds && req.jobIds.length > 0) {
-      jobs = await this.db
-        .selectFrom('router_jobs')
-        .select(['id', 'status'])
-        .where('id', 'in', req.jobIds)
-        .execute()
-    }
-    return { worker: await this.getWorker(workerId), extended: Number(extended.numUpdatedRows), jobs }
-  }
-
-  async getWorker(workerId: string): Promise<Worker> {
-    const row = await this.db
-      .selectFrom('router_workers')
-      .selectAll()
-      .where('id', '=', workerId)
-      .executeTakeFirst()
-    if (!row) throw errors.notFound('Worker', { worker_id: workerId })
-    const running = await this.runningByWorker([workerId])
-    return this.toWorker(row, running.get(workerId) ?? 0)
-  }
-
-  async listWorkers(filter: ListWorkersFilter = {}): Promise<Page<Worker>> {
-    const limit = filter.limit ?? 50
-    const offset = filter.offset ?? 0
-    const cutoff = this.now() - this.workerTtlMs
-    let q = this.db.selectFrom('router_workers')
-    if (filter.type) q = q.where('type', '=', filter.type)
-    if (filter.online === true) q = q.where('last_seen_at', '>=', cutoff)
-    if (filter.online === false) q = q.where('last_seen_at', '<', cutoff)
-    // Kinds are a small JSON array; match the quoted name inside it.
-    if (filter.kind) q = q.where('kinds', 'like', `%${JSON.stringify(filter.kind)}%`)
-    const [rows, count] = await Promise.all([
-      q.selectAll().orderBy('last_seen_at', 'desc').orderBy('id').limit(limit).offset(offset).execute(),
-      q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-    ])
-    const running = await this.runningByWorker(rows.map((r) => r.id))
-    return {
-      items: rows.map((r) => this.toWorker(r, running.get(r.id) ?? 0)),
-      total: Number(count.n),
-      limit,
-      offset,
-    }
-  }
-
-  /** Drops workers unseen for `olderThanMs` (their jobs were requeued by the reaper long ago). */
-  async pruneWorkers(olderThanMs: number): Promise<number> {
-    const result = await this.db
-      .deleteFrom('router_workers')
-      .where('last_seen_at', '<', this.now() - olderThanMs)
-      .executeTakeFirst()
-    return Number(result.numDeletedRows)
+  listTasks(filter: ListTasksFilter = {}): Promise<Page<Task>> {
+    return this.reads.listTasks(filter)
   }
 
   /** Counts per status (for /v1/gpt/status, metrics and the benchmark). */
-  async counts(): Promise<Record<JobStatus, number>> {
-    const rows = await this.db
-      .selectFrom('router_jobs')
-      .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
-      .groupBy('status')
-      .execute()
-    const out = { QUEUED: 0, RUNNING: 0, SUCCEEDED: 0, FAILED: 0, RETRYING: 0, CANCELLED: 0, DEAD: 0 }
-    for (const r of rows) out[r.status] = Number(r.n)
-    return out
+  counts(): Promise<Record<JobStatus, number>> {
+    return this.reads.counts()
   }
 
-  private async runningByWorker(ids: string[]): Promise<Map<string, number>> {
-    if (ids.length === 0) return new Map()
-    const rows = await this.db
-      .selectFrom('router_jobs')
-      .select(['lease_owner', (eb) => eb.fn.countAll<number | string>().as('n')])
-      .where('status', '=', 'RUNNING')
-      .where('lease_owner', 'in', ids)
-      .groupBy('lease_owner')
-      .execute()
-    return new Map(rows.map((r) => [r.lease_owner!, Number(r.n)]))
+  // ── workers (worker-registry.ts) ─────────────────────────────────────────────────────────────
+
+  registerWorker(req: RegisterWorkerInput): Promise<Worker> {
+    return this.workers.register(req)
   }
 
-  private toWorker(row: WorkerRow, running: number): Worker {
-    const lastSeen = Number(row.last_seen_at)
-    return {
-      id: row.id,
-      name: row.name,
-      type: row.type,
-      kinds: JSON.parse(row.kinds) as string[],
-      capacity: row.capacity,
-      version: row.version,
-      meta: row.meta ? (JSON.parse(row.meta) as Record<string, unknown>) : null,
-      registered_at: iso(row.registered_at)!,
-      last_seen_at: iso(lastSeen)!,
-      online: lastSeen >= this.now() - this.workerTtlMs,
-      running,
-    }
+  workerHeartbeat(workerId: string, req: WorkerHeartbeatInput = {}): Promise<WorkerHeartbeatResult> {
+    return this.workers.heartbeat(workerId, req)
   }
 
-  private async leaseConflict(jobId: string): Promise<AppError> {
-    const job = await this.get(jobId)
-    const why =
-      job.status === 'CANCELLED'
-        ? 'it was cancelled'
-        : job.status === 'RUNNING'
-          ? 'its lease lapsed and another worker holds it now'
-          : `it is ${job.status} (the lease lapsed or the job already finished)`
-    return new AppError('conflict', `This worker no longer holds job ${jobId}: ${why}`, {
-      job_id: jobId,
-      status: job.status,
-    })
+  getWorker(workerId: string): Promise<Worker> {
+    return this.workers.get(workerId)
   }
 
-  private emitFinished(job: Job): Job {
-    for (const listener of this.finished) listener(job)
-    return job
+  listWorkers(filter: ListWorkersFilter = {}): Promise<Page<Worker>> {
+    return this.workers.list(filter)
   }
-}
 
-/**
- * A repeated idempotency key must carry the same request (as Stripe and Firecrawl treat it): the
- * same key with another kind or input is a client bug, answered with a conflict, not silently merged.
- */
-function sameRequest<T extends { task: Task }>(existing: T, req: EnqueueInput): T {
-  if (
-    existing.task.kind !== req.kind ||
-    JSON.stringify(existing.task.input) !== JSON.stringify(req.input ?? null)
-  ) {
-    throw new AppError(
-      'conflict',
-      `Idempotency key "${req.idempotencyKey}" was already used for a different task (${existing.task.id})`,
-      { field: 'idempotency_key', rule: 'same key, same request', task_id: existing.task.id },
-    )
+  /** Drops workers unseen for `olderThanMs` (their jobs were requeued by the reaper long ago). */
+  pruneWorkers(olderThanMs: number): Promise<number> {
+    return this.workers.prune(olderThanMs)
   }
-  return existing
-}
-
-function iso(ms: number | string | null): string | null {
-  return ms === null ? null : new Date(Number(ms)).toISOString()
-}
-
-function parse(text: string | null): unknown {
-  return text === null ? null : JSON.parse(text)
-}
-
-export function toJob(row: JobRow): Job {
-  return {
-    id: row.id,
-    task_id: row.task_id,
-    kind: row.kind,
-    input: parse(row.input),
-    status: row.status,
-    priority: row.priority,
-    attempts: row.attempts,
-    max_attempts: row.max_attempts,
-    backoff: { type: row.backoff, delay_ms: row.backoff_ms },
-    lease_ms: row.lease_ms,
-    timeout_ms: row.timeout_ms,
-    run_at: iso(row.run_at)!,
-    worker_id: row.lease_owner,
-    lease_expires_at: iso(row.lease_expires_at),
-    result: parse(row.result),
-    error: parse(row.error) as JobErrorInfo | null,
-    truth_log: Boolean(row.truth_log),
-    progress: parse(row.progress ?? null),
-    created_at: iso(row.created_at)!,
-    updated_at: iso(row.updated_at)!,
-    started_at: iso(row.started_at),
-    finished_at: iso(row.finished_at),
-  }
-}
-
-function toTask(
-  row: TaskRow,
-  job: Pick<JobRow, 'status' | 'attempts' | 'result' | 'error' | 'finished_at'>,
-): Task {
-  return {
-    id: row.id,
-    kind: row.kind,
-    input: parse(row.input),
-    priority: row.priority,
-    idempotency_key: row.idempotency_key,
-    requested_by: row.requested_by,
-    created_at: iso(row.created_at)!,
-    job_id: row.job_id,
-    status: job.status,
-    attempts: job.attempts,
-    result: parse(job.result),
-    error: parse(job.error) as JobErrorInfo | null,
-    finished_at: iso(job.finished_at),
-  }
-}
-
-/** SQLite's SQLITE_CONSTRAINT_UNIQUE and PostgreSQL's 23505. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; errcode?: number; message?: string }
-  return (
-    e.code === '23505' ||
-    e.errcode === 2067 ||
-    e.errcode === 1555 ||
-    /UNIQUE constraint failed/i.test(e.message ?? '')
-  )
-}
-
-function notYourWorker(workerId: string): AppError {
-  return new AppError('forbidden', 'This worker_id is registered under another credential', {
-    worker_id: workerId,
-  })
 }
