@@ -119,6 +119,23 @@ export const SOURCE_ROUTES: ReplayRoute[] = [
     fixture: '../../aml/replay/isir/26863154.xml',
     contentType: xml,
   },
+  // A married couple in joint debt relief (společné oddlužení): asked about her, by birth number or
+  // by name and date of birth, the register also lists her husband as a co-debtor.
+  {
+    method: 'POST',
+    path: '/isir',
+    bodyIncludes: '<rc>765204/1232</rc>',
+    fixture: '../../aml/replay/isir/person-7652041232.xml',
+    contentType: xml,
+  },
+  {
+    method: 'POST',
+    path: '/isir',
+    bodyIncludes:
+      '<nazevOsoby>Nováková</nazevOsoby><jmeno>Jana</jmeno><datumNarozeni>1976-02-04</datumNarozeni>',
+    fixture: '../../aml/replay/isir/person-7652041232.xml',
+    contentType: xml,
+  },
   { method: 'POST', path: '/isir', fixture: '../../aml/replay/isir/empty.xml', contentType: xml },
   { path: '/vies/ms/CZ/vat/27082440', fixture: 'vies/CZ27082440.json' },
   { path: '/vies/ms/CZ/vat/12345679', fixture: 'vies/CZ12345679.json' },

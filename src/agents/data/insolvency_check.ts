@@ -1,8 +1,11 @@
 import { Type } from 'typebox'
-import type { InsolvencyResult, RegistryAnswer } from '../../engines/registries/index.ts'
+import { checkBirthNumber } from '../../engines/czech/identifiers.ts'
+import type { InsolvencyResult, PersonQuery, RegistryAnswer } from '../../engines/registries/index.ts'
+import { errors } from '../../kit/errors.ts'
 import { defineAgent } from '../types.ts'
 import { isStale, registryStatus } from './registry-answer.ts'
 import {
+  DateSchema,
   failed,
   IcoSchema,
   nullable,
@@ -18,10 +21,26 @@ export const insolvencyCheck = defineAgent({
   service: 'data',
   name: 'insolvency_check',
   description:
-    'Checks the Czech insolvency register (ISIR, Ministry of Justice) for proceedings against a company by IČO: each proceeding’s court file number, court, state (moratorium, bankruptcy, reorganisation, debt relief …), dates and whether it is still running.',
-  input: Type.Object({ ico: IcoSchema }, { additionalProperties: false }),
+    'Checks the Czech insolvency register (ISIR, Ministry of Justice) for proceedings against a company by IČO, or against a natural person by birth number (rodné číslo) or by name and date of birth: each proceeding’s court file number, court, state (moratorium, bankruptcy, reorganisation, debt relief …), dates and whether it is still running.',
+  input: Type.Object(
+    {
+      ico: Type.Optional(IcoSchema),
+      birth_number: Type.Optional(
+        Type.String({ minLength: 9, maxLength: 11, description: 'rodné číslo, YYMMDD/SSSC (a person)' }),
+      ),
+      last_name: Type.Optional(
+        Type.String({ minLength: 1, maxLength: 100, description: 'a person: surname, with birth_date' }),
+      ),
+      first_name: Type.Optional(
+        Type.String({ minLength: 1, maxLength: 100, description: 'a person: given name' }),
+      ),
+      birth_date: Type.Optional(DateSchema('a person: date of birth, with last_name')),
+    },
+    { additionalProperties: false },
+  ),
   output: Type.Object({
-    ico: Type.String(),
+    subject: Type.Union([Type.Literal('company'), Type.Literal('person')]),
+    ico: nullable(Type.String()),
     in_insolvency: nullable(
       Type.Boolean({ description: 'a proceeding is running (null when ISIR could not be asked)' }),
     ),
@@ -45,19 +64,28 @@ export const insolvencyCheck = defineAgent({
   examples: [
     { title: 'A company in reorganisation (OKD, a.s.)', input: { ico: '26863154' } },
     { title: 'No proceedings', input: { ico: '27082440' } },
+    { title: 'A person in debt relief, by birth number', input: { birth_number: '765204/1232' } },
+    {
+      title: 'A person by name and date of birth',
+      input: { last_name: 'Nováková', first_name: 'Jana', birth_date: '1976-02-04' },
+    },
   ],
   async run(input, ctx) {
-    const ico = requireIco(input.ico)
+    const person = personQuery(input)
+    const ico = person ? null : requireIco(input.ico ?? '')
     const sources: SourceStatus[] = []
     let answer: RegistryAnswer<InsolvencyResult> | undefined
     try {
-      answer = await ctx.deps.registries.isir.byIco(ico)
+      answer = person
+        ? await ctx.deps.registries.isir.byPerson(person)
+        : await ctx.deps.registries.isir.byIco(ico!)
       sources.push(registryStatus('isir', answer))
     } catch (error) {
       sources.push(failed('isir', error))
     }
     const result = answer?.data
     return {
+      subject: person ? ('person' as const) : ('company' as const),
       ico,
       in_insolvency: result ? result.active : null,
       proceedings: result?.proceedings ?? [],
@@ -79,3 +107,31 @@ export const insolvencyCheck = defineAgent({
     }
   },
 })
+
+/**
+ * The person the input names, or undefined for a company. Exactly one way of naming the subject:
+ * an IČO, a birth number, or a surname with the date of birth (a surname alone would find
+ * strangers of the same name).
+ */
+function personQuery(input: {
+  ico?: string | undefined
+  birth_number?: string | undefined
+  last_name?: string | undefined
+  first_name?: string | undefined
+  birth_date?: string | undefined
+}): PersonQuery | undefined {
+  const byName =
+    input.last_name !== undefined || input.first_name !== undefined || input.birth_date !== undefined
+  const ways = [input.ico !== undefined, input.birth_number !== undefined, byName].filter(Boolean).length
+  if (ways !== 1)
+    throw errors.invalid('ico', 'give exactly one of ico, birth_number, or last_name with birth_date')
+  if (input.birth_number !== undefined) {
+    const check = checkBirthNumber(input.birth_number)
+    if (!check.valid) throw errors.invalid('birth_number', check.reason)
+    return { birthNumber: check.value }
+  }
+  if (!byName) return undefined
+  if (input.last_name === undefined) throw errors.invalid('last_name', 'required with birth_date')
+  if (input.birth_date === undefined) throw errors.invalid('birth_date', 'required with last_name')
+  return { surname: input.last_name, firstName: input.first_name, birthDate: input.birth_date }
+}

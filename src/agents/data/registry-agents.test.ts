@@ -138,6 +138,50 @@ describe('data/insolvency_check', () => {
     })
   })
 
+  it('example: a person in debt relief found by birth number, without her co-debtor husband', async () => {
+    const out = await call('insolvency_check', exampleInput(insolvencyCheck, 2))
+    expect(out).toMatchObject({
+      subject: 'person',
+      ico: null,
+      in_insolvency: true,
+      proceedings: [
+        {
+          reference: '34 INS 18844/2024',
+          court: 'Krajský soud v Brně',
+          debtor: 'Jana Nováková',
+          state: 'ODDLUZENI',
+          active: true,
+          started: '2024-09-16',
+        },
+      ],
+      partial: false,
+    })
+    expect(out.proceedings).toHaveLength(1)
+  })
+
+  it('example: the same person by name and date of birth, diacritics as she writes them', async () => {
+    const out = await call('insolvency_check', exampleInput(insolvencyCheck, 3))
+    expect(out).toMatchObject({ subject: 'person', in_insolvency: true })
+    expect(out.proceedings.map((p: { debtor: string }) => p.debtor)).toEqual(['Jana Nováková'])
+  })
+
+  it('finds no proceeding for a person the register does not list', async () => {
+    const out = await call('insolvency_check', { birth_number: '7652041221' })
+    expect(out).toMatchObject({ subject: 'person', in_insolvency: false, proceedings: [] })
+  })
+
+  it.each([
+    [{}, 'ico', 'give exactly one of ico, birth_number, or last_name with birth_date'],
+    [{ ico: '26863154', birth_number: '7652041232' }, 'ico', 'give exactly one'],
+    [{ birth_number: '7652041233' }, 'birth_number', 'divisible by 11'],
+    [{ last_name: 'Nováková' }, 'birth_date', 'required with last_name'],
+    [{ birth_date: '1976-02-04' }, 'last_name', 'required with birth_date'],
+  ])('refuses %j naming %s', async (input, field, rule) => {
+    const error = await call('insolvency_check', input).catch((e: unknown) => e)
+    expect(error).toMatchObject({ status: 400, details: { field } })
+    expect((error as { details: { rule: string } }).details.rule).toContain(rule)
+  })
+
   it('says ISIR failed when it cannot be reached', async () => {
     const out = await call('insolvency_check', { ico: '26863154' }, sources.offline)
     expect(out).toMatchObject({ in_insolvency: null, partial: true })

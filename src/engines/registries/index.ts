@@ -12,4 +12,5 @@ export {
 export {
   type InsolvencyResult,
   IsirClient,
+  type PersonQuery,
 } from './isir.ts'

@@ -1,15 +1,18 @@
 /**
  * ISIR, the Czech insolvency register (Ministry of Justice), public SOAP 1.1 service
  * IsirWsCuzkService (https://isir.justice.cz:8443/isir_cuzk_ws/IsirWsCuzkService, namespace
- * http://isirws.cca.cz/types/). Request `getIsirWsCuzkDataRequest` with `ic`, `maxPocetVysledku`,
- * `filtrAktualniRizeni` (unqualified children, in this order); the answer lists `data` rows
+ * http://isirws.cca.cz/types/). Request `getIsirWsCuzkDataRequest`: unqualified children in the
+ * schema's order (ic, rc, druhVec, bcVec, rocnik, nazevOsoby, jmeno, datumNarozeni,
+ * maxPocetVysledku, filtrAktualniRizeni, vyhledatPresnouShoduJmen, vyhledatBezDiakritiky): a
+ * company by `ic`, a natural person by `rc` (rodné číslo, written YYMMDD/SSSC as the register
+ * shows it) or by `nazevOsoby` (surname) + `jmeno` + `datumNarozeni`; the answer lists `data` rows
  * (ic, cisloSenatu, druhVec, bcVec, rocnik, nazevOrganizace = court, nazevOsoby, druhStavKonkursu,
  * urlDetailRizeni, datumPmZahajeniUpadku, datumPmUkonceniUpadku …) and a `stav` with
  * pocetVysledku and casSynchronizace; `stav/kodChyby` WS2 means "no record".
  */
 import { XMLParser } from 'fast-xml-parser'
 import { HttpClient, UpstreamError } from '../../kit/http.ts'
-import { checkIco } from '../czech/identifiers.ts'
+import { checkBirthNumber, checkIco } from '../czech/identifiers.ts'
 import { InvalidIcoError } from './ares.ts'
 import { type CachePolicy, cached, type RegistryAnswer } from './cache.ts'
 
@@ -44,7 +47,8 @@ interface InsolvencyProceeding {
 }
 
 export interface InsolvencyResult {
-  ico: string
+  /** The company asked about; null for a person. */
+  ico: string | null
   proceedings: InsolvencyProceeding[]
   active: boolean
   /** When ISIR's copy was last synchronised (stav/casSynchronizace). */
@@ -65,13 +69,45 @@ function fold(s: string): string {
   return s.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().trim()
 }
 
-function requestXml(ico: string): string {
+/** A natural person as ISIR finds one: by birth number, or by name and date of birth. */
+export type PersonQuery =
+  | { birthNumber: string }
+  | { surname: string; firstName?: string | undefined; birthDate: string }
+
+const escapeXml = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/** The request's children, already in the schema's order. */
+function requestXml(children: string): string {
   return (
     '<?xml version="1.0" encoding="utf-8"?>' +
     `<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:typ="${TYPES_NS}">` +
     '<soapenv:Header/><soapenv:Body><typ:getIsirWsCuzkDataRequest>' +
-    `<ic>${ico}</ic><maxPocetVysledku>100</maxPocetVysledku><filtrAktualniRizeni>F</filtrAktualniRizeni>` +
+    children +
     '</typ:getIsirWsCuzkDataRequest></soapenv:Body></soapenv:Envelope>'
+  )
+}
+
+const companyRequest = (ico: string) =>
+  requestXml(
+    `<ic>${ico}</ic><maxPocetVysledku>100</maxPocetVysledku><filtrAktualniRizeni>F</filtrAktualniRizeni>`,
+  )
+
+/** Birth number as the register writes it: YYMMDD/SSS[C]. */
+const slashed = (digits: string) => `${digits.slice(0, 6)}/${digits.slice(6)}`
+
+function personRequest(
+  q: { birthNumber: string } | { surname: string; firstName?: string; birthDate: string },
+): string {
+  const tail = '<maxPocetVysledku>100</maxPocetVysledku><filtrAktualniRizeni>F</filtrAktualniRizeni>'
+  if ('birthNumber' in q) return requestXml(`<rc>${slashed(q.birthNumber)}</rc>${tail}`)
+  // The whole name must match (not a prefix of a longer one), diacritics aside: "Novak" finds
+  // "Novák", never "Novakova".
+  return requestXml(
+    `<nazevOsoby>${escapeXml(q.surname)}</nazevOsoby>` +
+      (q.firstName ? `<jmeno>${escapeXml(q.firstName)}</jmeno>` : '') +
+      `<datumNarozeni>${q.birthDate}</datumNarozeni>${tail}` +
+      '<vyhledatPresnouShoduJmen>T</vyhledatPresnouShoduJmen><vyhledatBezDiakritiky>T</vyhledatBezDiakritiky>',
   )
 }
 
@@ -81,8 +117,29 @@ const str = (v: unknown): string | null =>
   v === undefined || v === null || v === '' ? null : String(v).trim()
 const date = (v: unknown): string | null => str(v)?.replace(/Z$/, '').slice(0, 10) ?? null
 
+/** Which rows are the subject's own: the service also returns co-debtors of the same proceeding. */
+type Subject =
+  | { ico: string }
+  | { birthNumber: string }
+  | { surname: string; firstName?: string | undefined; birthDate: string }
+
+function isSubject(r: Node, subject: Subject): boolean {
+  if ('ico' in subject) return !str(r.ic) || str(r.ic) === subject.ico
+  if ('birthNumber' in subject) {
+    const rc = str(r.rc)?.replace(/\D/g, '')
+    return !rc || rc === subject.birthNumber
+  }
+  const born = date(r.datumNarozeni)
+  if (born && born !== subject.birthDate) return false
+  const surname = str(r.nazevOsoby)
+  if (surname && fold(surname) !== fold(subject.surname)) return false
+  const first = str(r.jmeno)
+  return !subject.firstName || !first || fold(first) === fold(subject.firstName)
+}
+
 /** Parses an IsirWsCuzkService answer; throws UpstreamError on faults and unknown shapes. */
-export function parseIsirResponse(xml: string, ico: string): InsolvencyResult {
+export function parseIsirResponse(xml: string, subject: string | Subject): InsolvencyResult {
+  const who: Subject = typeof subject === 'string' ? { ico: subject } : subject
   let doc: Node
   try {
     doc = parser.parse(xml) as Node
@@ -105,8 +162,7 @@ export function parseIsirResponse(xml: string, ico: string): InsolvencyResult {
     res.data === undefined ? [] : Array.isArray(res.data) ? (res.data as Node[]) : [res.data as Node]
   const proceedings: InsolvencyProceeding[] = []
   for (const r of rows) {
-    // The service also returns rows of co-debtors in the same proceeding; keep the subject's own.
-    if (str(r.ic) && str(r.ic) !== ico) continue
+    if (!isSubject(r, who)) continue
     const state = str(r.druhStavKonkursu)
     if (state && VOID.has(fold(state))) continue
     const ended = date(r.datumPmUkonceniUpadku)
@@ -114,7 +170,10 @@ export function parseIsirResponse(xml: string, ico: string): InsolvencyResult {
       reference:
         `${str(r.cisloSenatu) ?? ''} ${str(r.druhVec) ?? 'INS'} ${str(r.bcVec) ?? ''}/${str(r.rocnik) ?? ''}`.trim(),
       court: str(r.nazevOrganizace),
-      debtor: str(r.nazevOsoby),
+      debtor:
+        'ico' in who
+          ? str(r.nazevOsoby)
+          : [str(r.jmeno), str(r.nazevOsoby)].filter(Boolean).join(' ') || null,
       state,
       active: !ended && state !== null && ACTIVE.has(fold(state)),
       started: date(r.datumPmZahajeniUpadku),
@@ -123,7 +182,7 @@ export function parseIsirResponse(xml: string, ico: string): InsolvencyResult {
     })
   }
   return {
-    ico,
+    ico: 'ico' in who ? who.ico : null,
     proceedings,
     active: proceedings.some((p) => p.active),
     synchronized_at: str(stav.casSynchronizace),
@@ -157,12 +216,60 @@ export class IsirClient {
       const res = await this.http.request<string>(this.url, {
         method: 'POST',
         idempotent: true, // a SOAP query
-        body: requestXml(id),
+        body: companyRequest(id),
         headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '""', accept: 'text/xml' },
         responseType: 'text',
         ...(opts.signal ? { signal: opts.signal } : {}),
       })
       return parseIsirResponse(res.data, id)
     })
+  }
+
+  /**
+   * Insolvency proceedings of a natural person (debt relief, bankruptcy of an individual): by birth
+   * number, or by surname, first name and date of birth (all three as the register holds them).
+   */
+  async byPerson(
+    query: PersonQuery,
+    opts: { signal?: AbortSignal } = {},
+  ): Promise<RegistryAnswer<InsolvencyResult>> {
+    let subject: Subject
+    let key: string
+    if ('birthNumber' in query) {
+      const check = checkBirthNumber(query.birthNumber)
+      if (!check.valid) throw new InvalidPersonError('birth_number', check.reason)
+      subject = { birthNumber: check.value.replace(/\D/g, '') }
+      key = `isir:rc:${subject.birthNumber}`
+    } else {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(query.birthDate))
+        throw new InvalidPersonError('birth_date', 'must be a date YYYY-MM-DD')
+      const surname = query.surname.trim()
+      if (surname.length === 0) throw new InvalidPersonError('last_name', 'must not be empty')
+      const firstName = query.firstName?.trim() || undefined
+      subject = { surname, firstName, birthDate: query.birthDate }
+      key = `isir:person:${fold(surname)}:${fold(firstName ?? '')}:${query.birthDate}`
+    }
+    return cached(this.cache, key, async () => {
+      const res = await this.http.request<string>(this.url, {
+        method: 'POST',
+        idempotent: true, // a SOAP query
+        body: personRequest(subject as Parameters<typeof personRequest>[0]),
+        headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '""', accept: 'text/xml' },
+        responseType: 'text',
+        ...(opts.signal ? { signal: opts.signal } : {}),
+      })
+      return parseIsirResponse(res.data, subject)
+    })
+  }
+}
+
+/** A person query the register cannot take: `field` and the rule, for a 400. */
+export class InvalidPersonError extends Error {
+  readonly field: string
+  readonly rule: string
+  constructor(field: string, rule: string) {
+    super(`${field}: ${rule}`)
+    this.field = field
+    this.rule = rule
   }
 }
