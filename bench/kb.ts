@@ -15,14 +15,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chunkMarkdown } from '../src/engines/knowledge/chunker.ts'
+import { COLLECTION_NAMES } from '../src/engines/knowledge/collections.ts'
 import { createHashEmbedder } from '../src/engines/knowledge/embedders/hash.ts'
+import { corpusFiles } from '../src/engines/knowledge/ingest.ts'
+import { KnowledgeBase } from '../src/engines/knowledge/knowledge-base.ts'
+import { KnowledgeStore, vectorToBytes } from '../src/engines/knowledge/store.ts'
 import { analyze, analyzeQuery } from '../src/engines/knowledge/text.ts'
 import { openDatabase } from '../src/kit/db.ts'
 import { createLogger } from '../src/kit/logger.ts'
-import { COLLECTION_NAMES } from '../src/services/knowledge/collections.ts'
-import { corpusFiles, KnowledgeBase } from '../src/services/knowledge/kb.ts'
 import { DEFAULT_CORPUS_DIR } from '../src/services/knowledge/service.ts'
-import { KnowledgeStore, vectorToBytes } from '../src/services/knowledge/store.ts'
 
 const sizes = process.argv
   .slice(2)

@@ -18,12 +18,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createEmbedders, type Embedder } from '../src/engines/knowledge/embedders/index.ts'
 import type { SearchMode } from '../src/engines/knowledge/index.ts'
+import { KnowledgeBase } from '../src/engines/knowledge/knowledge-base.ts'
+import { KnowledgeStore } from '../src/engines/knowledge/store.ts'
 import { fold } from '../src/engines/knowledge/text.ts'
 import { openDatabase } from '../src/kit/db.ts'
 import { createLogger } from '../src/kit/logger.ts'
-import { KnowledgeBase } from '../src/services/knowledge/kb.ts'
 import { DEFAULT_CORPUS_DIR } from '../src/services/knowledge/service.ts'
-import { KnowledgeStore } from '../src/services/knowledge/store.ts'
 
 interface Gold {
   questions: Array<{ q: string; answers: Array<[doc: string, contains: string]>; style: string }>

@@ -10,13 +10,13 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { createHashEmbedder } from '../../src/engines/knowledge/embedders/hash.ts'
 import type { Embedder } from '../../src/engines/knowledge/embedders/types.ts'
+import { KnowledgeBase } from '../../src/engines/knowledge/knowledge-base.ts'
+import { KnowledgeStore } from '../../src/engines/knowledge/store.ts'
 import { openDatabase } from '../../src/kit/db.ts'
 import type { LlmClient } from '../../src/kit/llm.ts'
 import { createLogger } from '../../src/kit/logger.ts'
 import type { App } from '../../src/kit/server.ts'
 import { buildApp } from '../../src/services/knowledge/app.ts'
-import { KnowledgeBase } from '../../src/services/knowledge/kb.ts'
-import { KnowledgeStore } from '../../src/services/knowledge/store.ts'
 
 export interface Harness {
   kb: KnowledgeBase

@@ -4,11 +4,11 @@
  * error}).
  */
 import multipart from '@fastify/multipart'
+import type { KnowledgeBase } from '../../engines/knowledge/knowledge-base.ts'
 import { registerApiDocs } from '../../kit/api-docs.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { registerHttpMetrics } from '../../kit/metrics.ts'
 import { type App, createServer } from '../../kit/server.ts'
-import type { KnowledgeBase } from './kb.ts'
 import { askRoutes } from './routes/ask.ts'
 import { infoRoutes } from './routes/info.ts'
 import { searchRoutes } from './routes/search.ts'

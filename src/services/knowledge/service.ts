@@ -7,14 +7,14 @@
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createEmbedders, EmbedderConfigError } from '../../engines/knowledge/embedders/index.ts'
+import { KnowledgeBase } from '../../engines/knowledge/knowledge-base.ts'
+import { KnowledgeStore } from '../../engines/knowledge/store.ts'
 import { ConfigError } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
 import { LlmClient, llmSettings } from '../../kit/llm.ts'
 import { defineService } from '../../kit/service.ts'
 import { buildApp } from './app.ts'
 import { knowledgeSpec } from './config.ts'
-import { KnowledgeBase } from './kb.ts'
-import { KnowledgeStore } from './store.ts'
 
 /** The shipped starting corpus (repository data/knowledge). */
 export const DEFAULT_CORPUS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../data/knowledge')

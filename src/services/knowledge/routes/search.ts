@@ -1,8 +1,8 @@
+import { citationOf } from '../../../engines/knowledge/query.ts'
 import { ok } from '../../../kit/envelope.ts'
 import { errors } from '../../../kit/errors.ts'
 import type { App } from '../../../kit/server.ts'
 import type { KnowledgeDeps } from '../app.ts'
-import { citationOf } from '../kb.ts'
 import { SearchBody, SearchResponse } from '../schemas.ts'
 
 /** `limit` and `top_k` name one bound; when both are sent they must agree. */

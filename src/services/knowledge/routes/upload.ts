@@ -4,12 +4,12 @@
  * (bounded by KB_MAX_UPLOAD_BYTES) before anything is stored, and stored in one transaction.
  */
 import type { FastifyRequest } from 'fastify'
+import type { MetadataValue } from '../../../engines/knowledge/ingest.ts'
 import { ok } from '../../../kit/envelope.ts'
 import { AppError, errors } from '../../../kit/errors.ts'
 import { multipartError } from '../../../kit/multipart.ts'
 import { type App, sendError, toAppError } from '../../../kit/server.ts'
 import type { KnowledgeDeps } from '../app.ts'
-import type { MetadataValue } from '../kb.ts'
 import { UploadBody, UploadResponse } from '../schemas.ts'
 
 const FIELDS = new Set(['collection', 'metadata', 'title', 'source'])
