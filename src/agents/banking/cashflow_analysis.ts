@@ -1,4 +1,5 @@
 import { Type } from 'typebox'
+import { fold } from '../../engines/czech/text.ts'
 import { round2 } from '../../engines/finance/annuity.ts'
 import { median } from '../../engines/finance/stats.ts'
 import { asOfDate } from '../../engines/reference/inputs.ts'
@@ -21,8 +22,6 @@ interface Categories extends ReferenceVersion {
   categories: CategoryRule[]
   risk_categories: string[]
 }
-
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 
 export const cashflowAnalysis = defineAgent({
   service: 'banking',

@@ -1,9 +1,7 @@
-/** Text folding shared by the contact engines: Czech diacritics removed, case folded. */
+/** Text helpers of the contact engines; folding is the platform's one (engines/czech/text.ts). */
+import { fold } from '../czech/text.ts'
 
-/** "Příliš Žluťoučký" → "prilis zlutoucky" (NFD, combining marks dropped, lower case). */
-export function fold(value: string): string {
-  return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
-}
+export { fold }
 
 /** Only a–z and 0–9 of the folded value: "Anna-Marie" → "annamarie" (for e-mail local parts). */
 export function slug(value: string): string {

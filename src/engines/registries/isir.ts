@@ -10,9 +10,11 @@
  * urlDetailRizeni, datumPmZahajeniUpadku, datumPmUkonceniUpadku …) and a `stav` with
  * pocetVysledku and casSynchronizace; `stav/kodChyby` WS2 means "no record".
  */
+
 import { XMLParser } from 'fast-xml-parser'
 import { HttpClient, UpstreamError } from '../../kit/http.ts'
 import { checkBirthNumber, checkIco } from '../czech/identifiers.ts'
+import { fold } from '../czech/text.ts'
 import { InvalidIcoError } from './ares.ts'
 import { type CachePolicy, cached, type RegistryAnswer } from './cache.ts'
 
@@ -65,9 +67,8 @@ export interface IsirClientOptions {
 
 const parser = new XMLParser({ removeNSPrefix: true, parseTagValue: false, trimValues: true })
 
-function fold(s: string): string {
-  return s.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().trim()
-}
+/** Register states are compared in upper case without diacritics ("MYLNÝ ZÁP." = "MYLNY ZAP."). */
+const stateKey = (s: string) => fold(s).toUpperCase().trim()
 
 /** A natural person as ISIR finds one: by birth number, or by name and date of birth. */
 export type PersonQuery =
@@ -164,7 +165,7 @@ export function parseIsirResponse(xml: string, subject: string | Subject): Insol
   for (const r of rows) {
     if (!isSubject(r, who)) continue
     const state = str(r.druhStavKonkursu)
-    if (state && VOID.has(fold(state))) continue
+    if (state && VOID.has(stateKey(state))) continue
     const ended = date(r.datumPmUkonceniUpadku)
     proceedings.push({
       reference:
@@ -175,7 +176,7 @@ export function parseIsirResponse(xml: string, subject: string | Subject): Insol
           ? str(r.nazevOsoby)
           : [str(r.jmeno), str(r.nazevOsoby)].filter(Boolean).join(' ') || null,
       state,
-      active: !ended && state !== null && ACTIVE.has(fold(state)),
+      active: !ended && state !== null && ACTIVE.has(stateKey(state)),
       started: date(r.datumPmZahajeniUpadku),
       ended,
       url: str(r.urlDetailRizeni),

@@ -1,9 +1,2 @@
-/** Text folding shared by the local lookups: lower case, no diacritics, single spaces. */
-export function fold(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
-}
+/** The local lookups compare words only: lower case, no diacritics, single spaces. */
+export { foldWords as fold } from '../czech/text.ts'
