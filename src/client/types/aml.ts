@@ -125,6 +125,69 @@ export interface Paths {
       }
     }
   }
+  '/api/aml/screenings': {
+    get: {
+      parameters: {
+        query?: {
+          /**
+           * any part of the subject as sent: a name, an IČO
+           */
+          q?: string
+          level?: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL' | 'INCOMPLETE'
+          /**
+           * first day (UTC), inclusive
+           */
+          from?: string
+          /**
+           * last day (UTC), inclusive
+           */
+          to?: string
+          limit?: number
+          offset?: number
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                /**
+                 * screenings matching the filter
+                 */
+                total: number
+                screenings: {
+                  screening_id: string
+                  created_at: string
+                  /**
+                   * person or company
+                   */
+                  subject_type: string
+                  risk_level: string
+                  /**
+                   * who was screened, as sent (names, IČO)
+                   */
+                  subject: string
+                }[]
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
   '/api/aml/screenings/{screening_id}': {
     get: {
       parameters: {
@@ -1127,7 +1190,7 @@ export interface Paths {
 /**
  * Standard failure envelope.
  */
-interface Error {
+export interface Error {
   success: false
   error: {
     code:

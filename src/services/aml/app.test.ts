@@ -330,6 +330,40 @@ describe.skipIf(!haveLists)('aml service', () => {
     ).toBe(404)
   })
 
+  it('lists the audit trail newest first, searchable by name, IČO, level and day, for operators only', async () => {
+    const a = await app()
+    const maduro = (await screen(a, { name: 'Nicolas MADURO MOROS' })).json()
+    const company = (await screen(a, { ico: '27082440' })).json()
+    const list = async (query: string, headers: Record<string, string> = { 'x-admin-key': ADMIN }) =>
+      a.inject({ method: 'GET', url: `/api/aml/screenings?${query}`, headers })
+    const byName = (await list('q=maduro')).json().data
+    expect(byName.screenings.map((s: { screening_id: string }) => s.screening_id)).toContain(
+      maduro.screening_id,
+    )
+    const found = byName.screenings.find(
+      (s: { screening_id: string }) => s.screening_id === maduro.screening_id,
+    )
+    expect(found).toMatchObject({ subject: 'Nicolas MADURO MOROS', subject_type: 'person' })
+    expect(found.risk_level).toBe(maduro.overall_risk.level)
+    const byIco = (await list('q=27082440')).json().data
+    expect(byIco.screenings[0]).toMatchObject({ screening_id: company.screening_id, subject: 'IČO 27082440' })
+    const critical = (await list(`level=${maduro.overall_risk.level}`)).json().data
+    expect(
+      critical.screenings.every((s: { risk_level: string }) => s.risk_level === maduro.overall_risk.level),
+    ).toBe(true)
+    const all = (await list('limit=200')).json().data
+    expect(all.total).toBe(all.screenings.length)
+    const times = all.screenings.map((s: { created_at: string }) => s.created_at)
+    expect(times).toEqual([...times].sort().reverse())
+    const day = maduro.timestamp.slice(0, 10)
+    expect((await list(`q=maduro&from=${day}&to=${day}`)).json().data.total).toBeGreaterThan(0)
+    expect((await list('q=maduro&from=2000-01-01&to=2000-01-02')).json().data.total).toBe(0)
+    const backwards = await list('from=2026-02-02&to=2026-02-01')
+    expect(backwards.statusCode).toBe(400)
+    expect(backwards.json().error.details).toMatchObject({ field: 'from' })
+    expect((await list('q=maduro', {})).statusCode).toBe(401)
+  })
+
   it('keeps the audit trail from anonymous readers: reading a screening needs the admin or internal key', async () => {
     const a = await app()
     const one = (await screen(a, { first_name: 'Oleg', last_name: 'Děripaska' })).json()

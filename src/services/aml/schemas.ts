@@ -122,6 +122,41 @@ export const ScreeningRecordResponse = okSchema(
   }),
 )
 
+export const ScreeningsQuery = Type.Object(
+  {
+    q: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: 'any part of the subject as sent: a name, an IČO',
+      }),
+    ),
+    level: Type.Optional(
+      Type.Union(['LOW', 'MEDIUM', 'HIGH', 'CRITICAL', 'INCOMPLETE'].map((l) => Type.Literal(l))),
+    ),
+    from: Type.Optional(Type.String({ format: 'date', description: 'first day (UTC), inclusive' })),
+    to: Type.Optional(Type.String({ format: 'date', description: 'last day (UTC), inclusive' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+  },
+  { additionalProperties: false },
+)
+
+export const ScreeningsResponse = okSchema(
+  Type.Object({
+    total: Type.Integer({ description: 'screenings matching the filter' }),
+    screenings: Type.Array(
+      Type.Object({
+        screening_id: Type.String(),
+        created_at: Type.String({ format: 'date-time' }),
+        subject_type: Type.String({ description: 'person or company' }),
+        risk_level: Type.String(),
+        subject: Type.String({ description: 'who was screened, as sent (names, IČO)' }),
+      }),
+    ),
+  }),
+)
+
 export const HealthResponse = okSchema(
   Type.Object({
     status: Type.Literal('ready'),

@@ -48,6 +48,32 @@ export interface StoredScreening {
   result: unknown
 }
 
+export interface ScreeningFilter {
+  q?: string | undefined
+  level?: string | undefined
+  from?: string | undefined
+  to?: string | undefined
+  limit: number
+  offset: number
+}
+
+export interface ScreeningSummary {
+  screening_id: string
+  created_at: string
+  subject_type: string
+  risk_level: string
+  /** Who was screened, as sent: the name (or first and last name), company name and IČO. */
+  subject: string
+}
+
+/** The subject as sent, in one line: names first, then the IČO. */
+function subjectText(input: Record<string, unknown>): string {
+  const text = (k: string) => (typeof input[k] === 'string' ? (input[k] as string) : '')
+  const person = text('name') || [text('first_name'), text('last_name')].filter(Boolean).join(' ')
+  const ico = text('ico') ? `IČO ${text('ico')}` : ''
+  return [person, text('company_name'), ico].filter(Boolean).join(', ')
+}
+
 export interface ImportOutcome {
   version: ListVersionInfo
   /** False when a version with the same sha256 was already stored. */
@@ -227,6 +253,45 @@ export class AmlStore {
         result: resultJson ?? JSON.stringify(s.result),
       })
       .execute()
+  }
+
+  /**
+   * The audit trail, newest first: `q` matches any part of the subject as sent (a name, an IČO;
+   * case-insensitive for ASCII letters), `from`/`to` are UTC days (inclusive), `level` the risk level.
+   */
+  async listScreenings(filter: ScreeningFilter): Promise<{ total: number; rows: ScreeningSummary[] }> {
+    let query = this.db.selectFrom('aml_screenings')
+    if (filter.q) {
+      const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      query = query.where(sql<boolean>`lower(input) like ${pattern} escape '\\'`)
+    }
+    if (filter.level) query = query.where('risk_level', '=', filter.level)
+    if (filter.from) query = query.where('created_at', '>=', `${filter.from}T00:00:00`)
+    if (filter.to) {
+      const next = new Date(`${filter.to}T00:00:00Z`)
+      next.setUTCDate(next.getUTCDate() + 1)
+      query = query.where('created_at', '<', next.toISOString().slice(0, 19))
+    }
+    const count = await query
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow()
+    const rows = await query
+      .select(['screening_id', 'created_at', 'subject_type', 'risk_level', 'input'])
+      .orderBy('created_at', 'desc')
+      .orderBy('screening_id', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute()
+    return {
+      total: Number(count.n),
+      rows: rows.map((r) => ({
+        screening_id: r.screening_id,
+        created_at: r.created_at,
+        subject_type: r.subject_type,
+        risk_level: r.risk_level,
+        subject: subjectText(JSON.parse(r.input) as Record<string, unknown>),
+      })),
+    }
   }
 
   async getScreening(id: string): Promise<StoredScreening | undefined> {

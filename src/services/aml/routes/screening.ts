@@ -20,6 +20,8 @@ import {
   ScreeningIdParams,
   ScreeningRecordResponse,
   ScreeningResponse,
+  ScreeningsQuery,
+  ScreeningsResponse,
   SubjectBody,
   subjectOf,
 } from '../schemas.ts'
@@ -150,6 +152,33 @@ export function registerScreeningRoutes(app: App, deps: AmlDeps): void {
       } finally {
         release()
       }
+    },
+  )
+
+  app.get(
+    '/api/aml/screenings',
+    {
+      onRequest: operatorOnly(deps.auditKeys, 'Searching the screenings'),
+      schema: {
+        security: [{ adminKey: [] }, { internalKey: [] }],
+        tags: ['screening'],
+        summary: 'The audit trail, newest first: search by name or IČO, day range and level',
+        querystring: ScreeningsQuery,
+        response: { 200: ScreeningsResponse },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query
+      if (q.from && q.to && q.from > q.to) throw errors.invalid('from', 'must not be after to')
+      const { total, rows } = await deps.store.listScreenings({
+        q: q.q,
+        level: q.level,
+        from: q.from,
+        to: q.to,
+        limit: q.limit ?? 50,
+        offset: q.offset ?? 0,
+      })
+      return ok(reply, { total, screenings: rows })
     },
   )
 
