@@ -11,6 +11,7 @@ import { openDatabase } from './kit/db.ts'
 import { startServices, stopOnSignals } from './kit/lifecycle.ts'
 import { createLogger, wantsPrettyLogs } from './kit/logger.ts'
 import { amlCommands } from './services/aml/cli.ts'
+import { consoleCommands } from './services/console/cli.ts'
 import { datasetCheck } from './services/discovery/cli.ts'
 import { openApiDocuments } from './services/documents.ts'
 import { domainCommands } from './services/domain/cli.ts'
@@ -123,6 +124,7 @@ export const commands: Command[] = [
   ...keyCommands,
   ...amlCommands,
   ...domainCommands,
+  ...consoleCommands,
 ]
 
 function help(io: CommandIO): void {
@@ -198,6 +200,11 @@ export async function runCli(argv: string[]): Promise<void> {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
     interactive: process.stderr.isTTY === true,
+    async readStdin() {
+      const chunks: Buffer[] = []
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+      return Buffer.concat(chunks).toString('utf8')
+    },
   }
   try {
     process.exitCode = await main(argv, io)

@@ -128,6 +128,7 @@ describe.skipIf(!haveSharedData)('README examples', () => {
       DOMAIN_URL: url(8400),
       DISCOVERY_URL: url(8080),
       ROUTER_URL: url(8100),
+      GATEWAY_URL: url(8000),
     })
     child = spawn(process.execPath, ['src/cli.ts', 'serve'], {
       cwd: root,

@@ -16,4 +16,6 @@ export interface CommandIO {
   err: (line: string) => void
   /** True when stderr is a terminal: progress bars draw there, otherwise log lines. */
   interactive: boolean
+  /** The whole of standard input, for commands that take a secret there (a password). */
+  readStdin?: () => Promise<string>
 }

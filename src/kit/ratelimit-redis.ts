@@ -214,6 +214,7 @@ export const LIMIT_PREFIXES = {
   apiKeys: 'gatehouse:rl:',
   discovery: 'rl:discovery:',
   aml: 'rl:aml:',
+  console: 'rl:console:',
 } as const
 
 /**

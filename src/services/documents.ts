@@ -15,8 +15,13 @@ import { services } from './index.ts'
 
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, unknown>> }
 
-/** The variables that keep a start fast and side-effect free: no demo imports. */
-const QUIET_START = { LISTINGS_FILE: 'none', AML_LISTS_DIR: 'none', LOG_LEVEL: 'silent' }
+/** The variables that keep a start fast and side-effect free: no demo imports, no web build. */
+const QUIET_START = {
+  LISTINGS_FILE: 'none',
+  AML_LISTS_DIR: 'none',
+  CONSOLE_BUILD: 'never',
+  LOG_LEVEL: 'silent',
+}
 
 export async function openApiDocuments(
   selected: readonly ServiceDefinition[] = services,

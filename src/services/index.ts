@@ -4,6 +4,7 @@
  */
 import type { ServiceDefinition } from '../kit/service.ts'
 import { amlService } from './aml/service.ts'
+import { consoleService } from './console/service.ts'
 import { discoveryService } from './discovery/service.ts'
 import { domainService } from './domain/service.ts'
 import { gatewayService } from './gateway/service.ts'
@@ -17,4 +18,5 @@ export const services: ServiceDefinition[] = [
   amlService,
   domainService,
   routerService,
+  consoleService,
 ]

@@ -20,6 +20,7 @@ const HEALTH: Record<string, string> = {
   knowledge: '/rag/health',
   aml: '/health',
   domain: '/health',
+  console: '/health',
 }
 
 let child: ChildProcess

@@ -27,6 +27,9 @@ import { buildApp as buildAml } from '../../src/services/aml/app.ts'
 import { importIntoStore, loadLists } from '../../src/services/aml/lists.ts'
 import { ListsHolder } from '../../src/services/aml/lists-holder.ts'
 import { AmlStore } from '../../src/services/aml/store.ts'
+import { buildApp as buildConsole } from '../../src/services/console/app.ts'
+import { ConsoleStore } from '../../src/services/console/store.ts'
+import { UPSTREAMS, Upstreams } from '../../src/services/console/upstreams.ts'
 import { buildApp as buildDiscovery } from '../../src/services/discovery/app.ts'
 import { SHIPPED_DATASET } from '../../src/services/discovery/service.ts'
 import { prepareDataset } from '../../src/services/discovery/store.ts'
@@ -115,6 +118,65 @@ const DOMAIN: ServiceTarget = {
       ],
       async close() {
         await app.close()
+        await db.close()
+      },
+    }
+  },
+}
+
+const CONSOLE: ServiceTarget = {
+  name: 'console',
+  async build() {
+    // The services the console calls are a closed port here: what needs them answers 502.
+    const db = openDatabase({ dataDir: '', file: ':memory:' })
+    await db.migrate()
+    const store = new ConsoleStore(db.as())
+    await store.addUser('suite-admin', 'admin', 'suite admin password')
+    const limiter = new MemoryRateLimiter()
+    const app = await buildConsole({
+      logger: silent,
+      store,
+      upstreams: new Upstreams(
+        Object.fromEntries(UPSTREAMS.map((n) => [n, 'http://127.0.0.1:9'])) as Record<
+          (typeof UPSTREAMS)[number],
+          string
+        >,
+        DEV_OPERATOR_KEYS,
+        { timeoutMs: 1000 },
+      ),
+      rateLimiter: limiter,
+      signInLimits: { windowMs: 60_000, perAddress: UNLIMITED_PER_MINUTE, perName: UNLIMITED_PER_MINUTE },
+      sessionTtlMs: 3600_000,
+      web: new Map(),
+      logRequests: false,
+    })
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { name: 'suite-admin', password: 'suite admin password' },
+    })
+    const cookie = String(signIn.headers['set-cookie']).split(';')[0]!
+    return {
+      app,
+      envelope: 'standard',
+      credentials: { cookie, 'x-csrf-token': signIn.json().data.csrf_token },
+      expectedServerErrors: [
+        {
+          status: 502,
+          body: /could not be reached or failed/,
+          why: 'the services the console calls are a closed port here',
+        },
+        {
+          status: 503,
+          body: /npm run console:build/,
+          why: 'the web app is not built in this suite (the pages say how to build it)',
+        },
+      ],
+      // Signing out takes away the session the other operations use.
+      runsLast: (method, path) => method === 'delete' && path === '/api/session',
+      async close() {
+        await app.close()
+        await limiter.close()
         await db.close()
       },
     }
@@ -307,4 +369,5 @@ export const SERVICES: readonly ServiceTarget[] = [
       }
     },
   },
+  CONSOLE,
 ]

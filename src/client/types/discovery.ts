@@ -358,7 +358,7 @@ export interface Paths {
     }
   }
 }
-interface Index {
+export interface Index {
   name: string
   description: string
   api_version: string
@@ -369,7 +369,7 @@ interface Index {
 /**
  * The body of every 4xx and 5xx response.
  */
-interface Error {
+export interface Error {
   error: {
     /**
      * One of a closed list; the HTTP status follows from the code.
@@ -406,7 +406,7 @@ interface Error {
    */
   request_id: string
 }
-interface Health {
+export interface Health {
   status: 'ok'
   /**
    * Identifies the dataset (the snapshot file declares it).
@@ -416,7 +416,7 @@ interface Health {
 /**
  * What this service does and, explicitly, what it does not. Specific to this service.
  */
-interface Capabilities {
+export interface Capabilities {
   service: string
   api_version: string
   /**
@@ -444,7 +444,7 @@ interface Capabilities {
   }
   [k: string]: unknown | undefined
 }
-interface SearchResponse {
+export interface SearchResponse {
   /**
    * The query as searched: NFC, trimmed, inner whitespace collapsed.
    */
@@ -460,7 +460,7 @@ interface SearchResponse {
    */
   data_version: string
 }
-interface SearchResult {
+export interface SearchResult {
   id: string
   title: string
   description: string
@@ -472,7 +472,7 @@ interface SearchResult {
    */
   score: number
 }
-interface ServicesResponse {
+export interface ServicesResponse {
   /**
    * Number of service guides (all are returned).
    */
@@ -483,14 +483,14 @@ interface ServicesResponse {
    */
   data_version: string
 }
-interface PublicRecord {
+export interface PublicRecord {
   id: string
   title: string
   description: string
   canonical_url: string
   updated: string
 }
-interface ContentListResponse {
+export interface ContentListResponse {
   /**
    * Total number of records in the snapshot (not the page size); `items` is the page.
    */
@@ -504,7 +504,7 @@ interface ContentListResponse {
   data_version: string
   minItems?: 0
 }
-interface ContentItem {
+export interface ContentItem {
   id: string
   title: string
   description: string
@@ -516,7 +516,7 @@ interface ContentItem {
    */
   data_version?: string
 }
-interface InquiryPreview {
+export interface InquiryPreview {
   preview_id: string
   normalized: {
     name: string

@@ -6274,7 +6274,7 @@ export interface Paths {
 /**
  * Standard failure envelope.
  */
-interface Error {
+export interface Error {
   success: false
   error: {
     code:

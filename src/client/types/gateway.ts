@@ -1999,7 +1999,7 @@ export interface Paths {
 /**
  * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
  */
-interface Error {
+export interface Error {
   /**
    * What went wrong, in words.
    */

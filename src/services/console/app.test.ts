@@ -1,0 +1,306 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Database, openDatabase } from '../../kit/db.ts'
+import { createLogger } from '../../kit/logger.ts'
+import { MemoryRateLimiter } from '../../kit/ratelimit.ts'
+import type { App } from '../../kit/server.ts'
+import { buildApp } from './app.ts'
+import { CONTENT_SECURITY_POLICY } from './auth.ts'
+import { hashPassword, verifyPassword } from './passwords.ts'
+import { ConsoleStore } from './store.ts'
+import { UPSTREAMS, Upstreams } from './upstreams.ts'
+
+const logger = createLogger({ level: 'silent' })
+const KEYS = { adminKey: 'console-test-admin', internalKey: 'console-test-internal' }
+const PASSWORD = 'correct horse battery'
+
+interface Seen {
+  url: string
+  method: string
+  headers: Record<string, string>
+  body: unknown
+}
+
+/** The other services as a fake fetch: records each call and answers like the real ones. */
+function fakeServices(seen: Seen[]): typeof fetch {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = String(input)
+    const headers = Object.fromEntries(new Headers(init?.headers).entries())
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
+    seen.push({ url, method: init?.method ?? 'GET', headers, body })
+    const json = (status: number, data: unknown) =>
+      new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } })
+    const path = new URL(url).pathname
+    if (path === '/api/aml/screen/complete') {
+      if (!body.last_name && !body.name && !body.ico && !body.company_name)
+        return json(400, {
+          success: false,
+          error: { code: 'invalid_request', message: 'last_name: required', details: { field: 'last_name' } },
+        })
+      return json(200, {
+        screening_id: 'AML-20261126-1',
+        timestamp: '2026-11-26T10:00:00.000Z',
+        processing_time_ms: 5,
+        completeness: 1,
+        overall_risk: { score: 0, level: 'LOW', weighted_total: 0, review_required: false, missing: [] },
+        modules: {
+          sanctions: { status: 'COMPLETED', source: 'PRIMARY', data: { matches: [] }, execution_time_ms: 1 },
+        },
+      })
+    }
+    if (path === '/admin/keys/list') return json(200, { count: 0, keys: [] })
+    if (path === '/admin/keys/revoke/999')
+      return json(404, { error: 'API key 999 not found', code: 'not_found' })
+    return json(404, { error: 'not found' })
+  }) as typeof fetch
+}
+
+describe('console backend', () => {
+  let db: Database
+  let store: ConsoleStore
+  let app: App
+  const seen: Seen[] = []
+
+  beforeAll(async () => {
+    db = openDatabase({ dataDir: '', file: ':memory:' })
+    await db.migrate()
+    store = new ConsoleStore(db.as())
+    await store.addUser('eva', 'admin', PASSWORD)
+    await store.addUser('adam', 'analyst', PASSWORD)
+    const urls = Object.fromEntries(UPSTREAMS.map((n, i) => [n, `http://127.0.0.1:${9100 + i}`]))
+    app = await buildApp({
+      logger,
+      store,
+      upstreams: new Upstreams(urls as Record<(typeof UPSTREAMS)[number], string>, KEYS, {
+        fetch: fakeServices(seen),
+      }),
+      rateLimiter: new MemoryRateLimiter(),
+      signInLimits: { windowMs: 60_000, perAddress: 1000, perName: 5 },
+      sessionTtlMs: 3600_000,
+      web: new Map(),
+      logRequests: false,
+    })
+  })
+
+  afterAll(async () => {
+    await app.close()
+    await db.close()
+  })
+
+  async function signIn(name: string, password = PASSWORD) {
+    const res = await app.inject({ method: 'POST', url: '/api/session', payload: { name, password } })
+    const cookie = String(res.headers['set-cookie'] ?? '').split(';')[0]!
+    return { res, cookie, csrf: res.statusCode === 200 ? (res.json().data.csrf_token as string) : '' }
+  }
+
+  it('hashes passwords with scrypt and a salt per hash, and checks them', async () => {
+    const a = await hashPassword(PASSWORD)
+    const b = await hashPassword(PASSWORD)
+    expect(a).toMatch(/^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{43}$/)
+    expect(a).not.toBe(b)
+    expect(await verifyPassword(PASSWORD, a)).toBe(true)
+    expect(await verifyPassword(`${PASSWORD}!`, a)).toBe(false)
+    expect(await verifyPassword(PASSWORD, 'plain text')).toBe(false)
+  })
+
+  it('signs in with an httpOnly, SameSite=Strict, expiring cookie and no Secure over plain HTTP', async () => {
+    const { res, cookie } = await signIn('eva')
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data.user).toMatchObject({ name: 'eva', role: 'admin' })
+    const set = String(res.headers['set-cookie'])
+    expect(set).toMatch(/HttpOnly/)
+    expect(set).toMatch(/SameSite=Strict/)
+    expect(set).toMatch(/Max-Age=3600/)
+    expect(set).not.toMatch(/Secure/)
+    const me = await app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })
+    expect(me.json().data.user.name).toBe('eva')
+  })
+
+  it('marks the cookie Secure when the request came over TLS', async () => {
+    const tls = await buildApp({
+      logger,
+      store,
+      upstreams: new Upstreams(
+        Object.fromEntries(UPSTREAMS.map((n) => [n, 'http://127.0.0.1:9'])) as Record<
+          (typeof UPSTREAMS)[number],
+          string
+        >,
+        KEYS,
+      ),
+      rateLimiter: new MemoryRateLimiter(),
+      sessionTtlMs: 60_000,
+      web: new Map(),
+      logRequests: false,
+      trustProxy: true,
+    })
+    const res = await tls.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { name: 'eva', password: PASSWORD },
+    })
+    expect(String(res.headers['set-cookie'])).toMatch(/; Secure/)
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000')
+    await tls.close()
+  })
+
+  it('refuses a wrong password and an unknown name alike with 401', async () => {
+    const wrong = await signIn('eva', 'not the password')
+    const unknown = await signIn('nobody', PASSWORD)
+    expect(wrong.res.statusCode).toBe(401)
+    expect(unknown.res.statusCode).toBe(401)
+    expect(wrong.res.json().error.message).toBe(unknown.res.json().error.message)
+    expect(wrong.res.headers['set-cookie']).toBeUndefined()
+  })
+
+  it('limits sign-in attempts per address and name: the sixth in the window is 429 even with the right password', async () => {
+    await store.addUser('mallory', 'analyst', PASSWORD)
+    for (let i = 0; i < 5; i++) expect((await signIn('mallory', 'guess')).res.statusCode).toBe(401)
+    const blocked = await signIn('mallory', PASSWORD)
+    expect(blocked.res.statusCode).toBe(429)
+    expect(Number(blocked.res.headers['retry-after'])).toBeGreaterThan(0)
+  })
+
+  it('answers 401 to the backend without a session and to an unknown cookie', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/keys' })).statusCode).toBe(401)
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { cookie: 'gatehouse_console=forged' },
+    })
+    expect(forged.statusCode).toBe(401)
+  })
+
+  it('refuses a change without the session’s CSRF token', async () => {
+    const { cookie, csrf } = await signIn('adam')
+    const payload = { first_name: 'Jan', last_name: 'Novák' }
+    const without = await app.inject({ method: 'POST', url: '/api/screenings', headers: { cookie }, payload })
+    expect(without.statusCode).toBe(403)
+    expect(without.json().error.details).toMatchObject({ header: 'X-CSRF-Token' })
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/screenings',
+      headers: { cookie, 'x-csrf-token': `${csrf}x` },
+      payload,
+    })
+    expect(wrong.statusCode).toBe(403)
+    const right = await app.inject({
+      method: 'POST',
+      url: '/api/screenings',
+      headers: { cookie, 'x-csrf-token': csrf },
+      payload,
+    })
+    expect(right.statusCode).toBe(200)
+  })
+
+  it('screens through the AML service with the internal key, which never reaches the browser', async () => {
+    const { cookie, csrf } = await signIn('adam')
+    seen.length = 0
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/screenings',
+      headers: { cookie, 'x-csrf-token': csrf },
+      payload: { first_name: 'Jan', last_name: 'Novák' },
+    })
+    expect(res.json().data).toMatchObject({ screening_id: 'AML-20261126-1', screened_by: 'adam' })
+    expect(seen[0]).toMatchObject({
+      url: 'http://127.0.0.1:9101/api/aml/screen/complete',
+      headers: { 'x-api-key': KEYS.internalKey },
+      body: { first_name: 'Jan', last_name: 'Novák' },
+    })
+    expect(res.body).not.toContain(KEYS.internalKey)
+  })
+
+  it('passes an upstream’s 400 through with its field', async () => {
+    const { cookie, csrf } = await signIn('adam')
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/screenings',
+      headers: { cookie, 'x-csrf-token': csrf },
+      payload: { first_name: 'Jan' },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error).toMatchObject({
+      code: 'INVALID_REQUEST',
+      details: { field: 'last_name', service: 'aml' },
+    })
+  })
+
+  it('lets only admins manage keys and users: an analyst gets 403 from the API', async () => {
+    const analyst = await signIn('adam')
+    const admin = await signIn('eva')
+    for (const [method, url] of [
+      ['GET', '/api/keys'],
+      ['POST', '/api/keys'],
+      ['POST', '/api/keys/1/revoke'],
+      ['GET', '/api/keys/1/usage'],
+      ['GET', '/api/users'],
+      ['POST', '/api/users'],
+    ] as const) {
+      const res = await app.inject({
+        method,
+        url,
+        headers: { cookie: analyst.cookie, 'x-csrf-token': analyst.csrf },
+        ...(method === 'POST' ? { payload: { name: 'x', role: 'analyst', password: 'long enough pw' } } : {}),
+      })
+      expect(res.statusCode, `${method} ${url}`).toBe(403)
+    }
+    seen.length = 0
+    const keys = await app.inject({ method: 'GET', url: '/api/keys', headers: { cookie: admin.cookie } })
+    expect(keys.json().data).toEqual({ count: 0, keys: [] })
+    expect(seen[0]!.headers['x-admin-key']).toBe(KEYS.adminKey)
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/keys/999/revoke',
+      headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf },
+    })
+    expect(missing.statusCode).toBe(404)
+  })
+
+  it('lets an admin add a user who can then sign in', async () => {
+    const admin = await signIn('eva')
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf },
+      payload: { name: 'petra', role: 'analyst', password: 'another long one' },
+    })
+    expect(added.statusCode).toBe(201)
+    expect((await signIn('petra', 'another long one')).res.statusCode).toBe(200)
+  })
+
+  it('signs out: the cookie is cleared and the session no longer works', async () => {
+    const { cookie, csrf } = await signIn('adam')
+    const out = await app.inject({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { cookie, 'x-csrf-token': csrf },
+    })
+    expect(out.statusCode).toBe(200)
+    expect(String(out.headers['set-cookie'])).toMatch(/Max-Age=0/)
+    expect((await app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).statusCode).toBe(
+      401,
+    )
+  })
+
+  it('ends sessions when they expire', async () => {
+    let now = new Date('2026-11-26T10:00:00Z')
+    const clocked = new ConsoleStore(db.as(), { now: () => now })
+    const user = (await clocked.findUser('adam'))!
+    const { token } = await clocked.createSession(user, 60_000)
+    expect(await clocked.session(token)).toBeDefined()
+    now = new Date('2026-11-26T10:01:01Z')
+    expect(await clocked.session(token)).toBeUndefined()
+  })
+
+  it('sends strict security headers: a CSP without inline scripts, no framing, no sniffing', async () => {
+    const res = await app.inject({ method: 'GET', url: '/health' })
+    expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
+    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self';")
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'")
+    expect(res.headers['x-frame-options']).toBe('DENY')
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    const page = await app.inject({ method: 'GET', url: '/' })
+    expect(page.statusCode).toBe(503)
+    expect(page.body).toContain('npm run console:build')
+  })
+})

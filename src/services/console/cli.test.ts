@@ -1,0 +1,59 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { CommandIO } from '../../kit/command.ts'
+import { openDatabase } from '../../kit/db.ts'
+import { consoleCommands } from './cli.ts'
+import { verifyPassword } from './passwords.ts'
+import { ConsoleStore } from './store.ts'
+
+const [add, list] = consoleCommands as [(typeof consoleCommands)[0], (typeof consoleCommands)[0]]
+
+function io(env: Record<string, string>, stdin: string) {
+  const out: string[] = []
+  const err: string[] = []
+  const value: CommandIO = {
+    env,
+    interactive: false,
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    readStdin: async () => stdin,
+  }
+  return { io: value, out, err }
+}
+
+describe('gatehouse console users', () => {
+  const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'console-cli-')) }
+
+  it('adds a user with the password from standard input, stored as a scrypt hash', async () => {
+    const t = io(env, 'a long passphrase\n')
+    expect(await add.run(['eva', '--role', 'admin', '--password-stdin'], t.io)).toBe(0)
+    expect(t.out).toEqual(['added eva (admin)'])
+    const db = openDatabase({ dataDir: env.DATA_DIR })
+    try {
+      const found = await new ConsoleStore(db.as()).credentials('eva')
+      expect(found?.user.role).toBe('admin')
+      expect(found?.hash).not.toContain('a long passphrase')
+      expect(await verifyPassword('a long passphrase', found!.hash)).toBe(true)
+    } finally {
+      await db.close()
+    }
+    const l = io(env, '')
+    expect(await list.run([], l.io)).toBe(0)
+    expect(l.out[0]).toMatch(/^eva\tadmin\t/)
+  })
+
+  it('refuses a short password, a missing one, an unknown role and a taken name', async () => {
+    const short = io(env, 'short\n')
+    expect(await add.run(['adam', '--role', 'analyst'], short.io)).toBe(2)
+    expect(short.err[0]).toMatch(/at least 10 characters/)
+    expect(await add.run(['adam', '--role', 'analyst'], io(env, '').io)).toBe(2)
+    const role = io(env, 'a long passphrase\n')
+    expect(await add.run(['adam', '--role', 'owner'], role.io)).toBe(2)
+    expect(role.err[0]).toMatch(/--role must be admin or analyst/)
+    const taken = io(env, 'a long passphrase\n')
+    expect(await add.run(['eva', '--role', 'analyst'], taken.io)).toBe(2)
+    expect(taken.err[0]).toMatch(/already exists/)
+  })
+})

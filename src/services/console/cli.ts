@@ -1,0 +1,135 @@
+/**
+ * `gatehouse console users add|list|remove|password`: the console's accounts, on its storage
+ * directly (DATA_DIR, or DATABASE_URL), so the first admin can be added before anything runs.
+ * Passwords are read from standard input (the first line), never from the command line, where
+ * they would stay in the shell's history and in the process list.
+ */
+import { parseArgs } from 'node:util'
+import type { Command, CommandIO } from '../../kit/command.ts'
+import { commonSpec, parseEnv } from '../../kit/config.ts'
+import { openDatabase } from '../../kit/db.ts'
+import { AppError } from '../../kit/errors.ts'
+import { passwordProblem } from './passwords.ts'
+import { ConsoleStore, ROLES, type Role } from './store.ts'
+
+async function withStore(io: CommandIO, fn: (store: ConsoleStore) => Promise<number>): Promise<number> {
+  const config = parseEnv(commonSpec, io.env)
+  const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
+  try {
+    await db.migrate()
+    return await fn(new ConsoleStore(db.as()))
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) {
+      io.err(`error: ${error.message}`)
+      return error.code === 'not_found' ? 1 : 2
+    }
+    throw error
+  } finally {
+    await db.close()
+  }
+}
+
+/** The password from standard input: its first line, without the line end. */
+async function readPassword(io: CommandIO): Promise<string | undefined> {
+  if (!io.readStdin) return undefined
+  if (io.interactive) io.err('password (then Enter and Ctrl-D):')
+  const text = await io.readStdin()
+  return text.split(/\r?\n/, 1)[0]
+}
+
+const add: Command = {
+  path: ['console', 'users', 'add'],
+  summary: 'add a console user (password read from standard input)',
+  usage:
+    'gatehouse console users add NAME --role admin|analyst [--password-stdin]\n' +
+    '  the password is the first line of standard input, e.g. printf \'%s\\n\' "$PW" | gatehouse console users add eva --role admin',
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { role: { type: 'string' }, 'password-stdin': { type: 'boolean' } },
+      allowPositionals: true,
+    })
+    const name = positionals[0]
+    if (!name || positionals.length > 1) {
+      io.err(`give one user name\nusage: ${add.usage}`)
+      return 2
+    }
+    if (!ROLES.includes(values.role as Role)) {
+      io.err(`--role must be admin or analyst\nusage: ${add.usage}`)
+      return 2
+    }
+    const password = await readPassword(io)
+    if (password === undefined || password.length === 0) {
+      io.err('no password on standard input')
+      return 2
+    }
+    const problem = passwordProblem(password)
+    if (problem) {
+      io.err(`password ${problem}`)
+      return 2
+    }
+    return withStore(io, async (store) => {
+      const user = await store.addUser(name, values.role as Role, password)
+      io.out(`added ${user.name} (${user.role})`)
+      return 0
+    })
+  },
+}
+
+const list: Command = {
+  path: ['console', 'users', 'list'],
+  summary: 'list console users',
+  usage: 'gatehouse console users list',
+  async run(_args, io) {
+    return withStore(io, async (store) => {
+      const users = await store.listUsers()
+      if (users.length === 0) io.out('no users (gatehouse console users add NAME --role admin)')
+      for (const u of users) io.out(`${u.name}\t${u.role}\t${u.created_at}`)
+      return 0
+    })
+  },
+}
+
+const remove: Command = {
+  path: ['console', 'users', 'remove'],
+  summary: 'remove a console user (ends their sessions)',
+  usage: 'gatehouse console users remove NAME',
+  async run(args, io) {
+    const name = args[0]
+    if (!name) {
+      io.err(`give the user name\nusage: ${remove.usage}`)
+      return 2
+    }
+    return withStore(io, async (store) => {
+      await store.removeUser(name)
+      io.out(`removed ${name}`)
+      return 0
+    })
+  },
+}
+
+const password: Command = {
+  path: ['console', 'users', 'password'],
+  summary: 'set a console user’s password (from standard input; ends their sessions)',
+  usage: 'gatehouse console users password NAME',
+  async run(args, io) {
+    const name = args[0]
+    if (!name) {
+      io.err(`give the user name\nusage: ${password.usage}`)
+      return 2
+    }
+    const secret = await readPassword(io)
+    const problem = secret ? passwordProblem(secret) : 'is missing from standard input'
+    if (problem || !secret) {
+      io.err(`password ${problem}`)
+      return 2
+    }
+    return withStore(io, async (store) => {
+      await store.setPassword(name, secret)
+      io.out(`password of ${name} changed`)
+      return 0
+    })
+  },
+}
+
+export const consoleCommands: Command[] = [add, list, remove, password]

@@ -1,0 +1,143 @@
+/**
+ * Admin only: API keys through the gateway's /admin/keys/* (with the admin key, which stays
+ * here), and the console's own users. An analyst gets 403 from every route of this file.
+ */
+import type { Static } from 'typebox'
+import { ok } from '../../../kit/envelope.ts'
+import type { App } from '../../../kit/server.ts'
+import type { ConsoleDeps } from '../app.ts'
+import { requireRole, signedIn } from '../auth.ts'
+import {
+  AddUserBody,
+  CreatedKeyResponse,
+  CreateKeyBody,
+  KeyIdParams,
+  KeyListResponse,
+  RevokedResponse,
+  UsageQuery,
+  UsageResponse,
+  UserListResponse,
+  UserResponse,
+} from '../schemas.ts'
+
+export function registerAdminRoutes(app: App, deps: ConsoleDeps): void {
+  const admin = requireRole('admin')
+
+  app.get(
+    '/api/keys',
+    {
+      onRequest: admin,
+      schema: { tags: ['keys'], summary: 'Every API key (prefix only)', response: { 200: KeyListResponse } },
+    },
+    async (_request, reply) => {
+      const list = await deps.upstreams.call<Static<typeof KeyListResponse>['data']>(
+        'gateway',
+        '/admin/keys/list',
+        {
+          key: 'admin',
+        },
+      )
+      return ok(reply, list)
+    },
+  )
+
+  app.post(
+    '/api/keys',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['keys'],
+        summary: 'Issue an API key (the full key is in this answer only)',
+        body: CreateKeyBody,
+        response: { 200: CreatedKeyResponse },
+      },
+    },
+    async (request, reply) => {
+      const answer = await deps.upstreams.call<{
+        key_data: Omit<Static<typeof CreatedKeyResponse>['data'], 'warning'>
+        warning: string
+      }>('gateway', '/admin/keys/generate', { body: request.body, key: 'admin' })
+      request.log.info(
+        { user: signedIn(request).user.name, key_id: answer.key_data.id },
+        'console issued a key',
+      )
+      return ok(reply, { ...answer.key_data, warning: answer.warning })
+    },
+  )
+
+  app.post(
+    '/api/keys/:id/revoke',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['keys'],
+        summary: 'Revoke an API key',
+        params: KeyIdParams,
+        response: { 200: RevokedResponse },
+      },
+    },
+    async (request, reply) => {
+      const answer = await deps.upstreams.call<{ message: string }>(
+        'gateway',
+        `/admin/keys/revoke/${request.params.id}`,
+        { method: 'POST', key: 'admin' },
+      )
+      request.log.info(
+        { user: signedIn(request).user.name, key_id: request.params.id },
+        'console revoked a key',
+      )
+      return ok(reply, { message: answer.message })
+    },
+  )
+
+  app.get(
+    '/api/keys/:id/usage',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['keys'],
+        summary: 'Requests of one key over the last `days` days, by endpoint and by status',
+        params: KeyIdParams,
+        querystring: UsageQuery,
+        response: { 200: UsageResponse },
+      },
+    },
+    async (request, reply) => {
+      const usage = await deps.upstreams.call<Static<typeof UsageResponse>['data']>(
+        'gateway',
+        `/admin/keys/usage/${request.params.id}`,
+        { key: 'admin', query: { days: request.query.days } },
+      )
+      return ok(reply, usage)
+    },
+  )
+
+  app.get(
+    '/api/users',
+    {
+      onRequest: admin,
+      schema: { tags: ['users'], summary: 'The console’s users', response: { 200: UserListResponse } },
+    },
+    async (_request, reply) => ok(reply, { users: await deps.store.listUsers() }),
+  )
+
+  app.post(
+    '/api/users',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Add a console user',
+        body: AddUserBody,
+        response: { 201: UserResponse },
+      },
+    },
+    async (request, reply) => {
+      const { name, role, password } = request.body
+      const user = await deps.store.addUser(name, role, password)
+      request.log.info({ user: signedIn(request).user.name, added: name, role }, 'console user added')
+      reply.code(201)
+      return ok(reply, user)
+    },
+  )
+}

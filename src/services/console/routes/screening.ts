@@ -1,0 +1,91 @@
+/**
+ * Screening through the AML service: one subject (POST /api/aml/screen/complete with the internal
+ * key), the audit trail's list and one record (with the admin key). Analysts and admins.
+ */
+import type { Static } from 'typebox'
+import { ok } from '../../../kit/envelope.ts'
+import type { App } from '../../../kit/server.ts'
+import type { ConsoleDeps } from '../app.ts'
+import { requireRole, signedIn } from '../auth.ts'
+import {
+  HistoryQuery,
+  HistoryResponse,
+  ScreeningIdParams,
+  ScreeningRecordResponse,
+  ScreeningResponse,
+  SubjectBody,
+} from '../schemas.ts'
+
+type Screening = Static<typeof ScreeningResponse>['data']
+
+export function registerScreeningRoutes(app: App, deps: ConsoleDeps): void {
+  const analyst = requireRole('analyst')
+
+  app.post(
+    '/api/screenings',
+    {
+      onRequest: analyst,
+      schema: {
+        tags: ['screening'],
+        summary: 'Screen a person or a company (the AML service’s complete screening)',
+        body: SubjectBody,
+        response: { 200: ScreeningResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = signedIn(request).user
+      const result = await deps.upstreams.call<Omit<Screening, 'screened_by'>>(
+        'aml',
+        '/api/aml/screen/complete',
+        {
+          body: request.body,
+          key: 'internal',
+        },
+      )
+      request.log.info({ user: user.name, screening_id: result.screening_id }, 'console screening')
+      return ok(reply, { ...result, screened_by: user.name })
+    },
+  )
+
+  app.get(
+    '/api/screenings',
+    {
+      onRequest: analyst,
+      schema: {
+        tags: ['screening'],
+        summary: 'The screening history (the AML audit trail), newest first, searchable',
+        querystring: HistoryQuery,
+        response: { 200: HistoryResponse },
+      },
+    },
+    async (request, reply) => {
+      const answer = await deps.upstreams.call<{ data: Static<typeof HistoryResponse>['data'] }>(
+        'aml',
+        '/api/aml/screenings',
+        { query: request.query, key: 'admin' },
+      )
+      return ok(reply, answer.data)
+    },
+  )
+
+  app.get(
+    '/api/screenings/:screening_id',
+    {
+      onRequest: analyst,
+      schema: {
+        tags: ['screening'],
+        summary: 'One screening record: input, list versions used, result',
+        params: ScreeningIdParams,
+        response: { 200: ScreeningRecordResponse },
+      },
+    },
+    async (request, reply) => {
+      const answer = await deps.upstreams.call<{ data: Record<string, unknown> }>(
+        'aml',
+        `/api/aml/screenings/${encodeURIComponent(request.params.screening_id)}`,
+        { key: 'admin' },
+      )
+      return ok(reply, answer.data)
+    },
+  )
+}

@@ -1,0 +1,220 @@
+/**
+ * Request and response schemas of the console's backend (TypeBox: validation, serialisation,
+ * OpenAPI). Answers relayed from another service (a screening, a key's usage) are described by
+ * the fields the console reads and pass every other field through.
+ */
+import { type TSchema, Type } from 'typebox'
+import { okSchema } from '../../kit/envelope.ts'
+import { MAX_PASSWORD_LENGTH } from './passwords.ts'
+import { USER_NAME_PATTERN } from './store.ts'
+
+const Open = (description: string) => Type.Object({}, { additionalProperties: true, description })
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
+
+/** A page or a built file: bytes of the given type (described, not validated). */
+export function Media(contentType: string, description: string) {
+  return { description, content: { [contentType]: { schema: { type: 'string', format: 'binary' } } } }
+}
+
+export const Role = Type.Union([Type.Literal('admin'), Type.Literal('analyst')], {
+  description: 'analyst: screens and searches; admin: also manages API keys and console users',
+})
+
+const UserName = Type.String({ pattern: USER_NAME_PATTERN, description: 'letters, digits, . _ @ -' })
+
+export const User = Type.Object({
+  name: Type.String(),
+  role: Role,
+  created_at: Type.String({ format: 'date-time' }),
+})
+
+export const SignInBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 64 }),
+    password: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }),
+  },
+  { additionalProperties: false },
+)
+
+export const SessionResponse = okSchema(
+  Type.Object({
+    user: User,
+    csrf_token: Type.String({ description: 'send it back in X-CSRF-Token with every change' }),
+    expires_at: Type.String({ format: 'date-time' }),
+  }),
+)
+
+export const SignedOutResponse = okSchema(Type.Object({ signed_out: Type.Boolean() }))
+
+export const HealthResponse = okSchema(
+  Type.Object({
+    status: Type.Literal('ready'),
+    web: Type.Boolean({ description: 'whether the built single-page app is being served' }),
+  }),
+)
+
+export const SubjectBody = Type.Object(
+  {
+    first_name: Type.Optional(Type.String({ maxLength: 100 })),
+    last_name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    name: Type.Optional(Type.String({ minLength: 2, maxLength: 200 })),
+    birth_date: Type.Optional(Type.String({ format: 'date' })),
+    nationality: Type.Optional(Type.String({ minLength: 2, maxLength: 60 })),
+    country: Type.Optional(Type.String({ minLength: 2, maxLength: 60 })),
+    ico: Type.Optional(Type.String({ minLength: 1, maxLength: 12 })),
+    company_name: Type.Optional(Type.String({ minLength: 2, maxLength: 300 })),
+  },
+  {
+    additionalProperties: false,
+    description: 'The subject as the AML service takes it (POST /api/aml/screen/complete)',
+  },
+)
+
+export const ScreeningResponse = okSchema(
+  Type.Object(
+    {
+      screening_id: Type.String(),
+      timestamp: Type.String(),
+      completeness: Type.Number(),
+      overall_risk: Open('score, level, review_required, missing'),
+      modules: Type.Record(Type.String(), Open('status, source, data, execution_time_ms')),
+      screened_by: Type.String({ description: 'the console user who asked' }),
+    },
+    { additionalProperties: true, description: 'The AML screening response' },
+  ),
+)
+
+export const ScreeningIdParams = Type.Object({
+  screening_id: Type.String({ pattern: '^AML-\\d{8}-\\d{1,12}$' }),
+})
+
+export const ScreeningRecordResponse = okSchema(Open('The stored screening record of the AML service'))
+
+export const HistoryQuery = Type.Object(
+  {
+    q: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'name or IČO, any part' })),
+    level: Type.Optional(
+      Type.Union(['LOW', 'MEDIUM', 'HIGH', 'CRITICAL', 'INCOMPLETE'].map((l) => Type.Literal(l))),
+    ),
+    from: Type.Optional(Type.String({ format: 'date', description: 'first day (UTC), inclusive' })),
+    to: Type.Optional(Type.String({ format: 'date', description: 'last day (UTC), inclusive' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+  },
+  { additionalProperties: false },
+)
+
+export const HistoryResponse = okSchema(
+  Type.Object({
+    total: Type.Integer(),
+    screenings: Type.Array(
+      Type.Object(
+        {
+          screening_id: Type.String(),
+          created_at: Type.String(),
+          subject_type: Type.String(),
+          risk_level: Type.String(),
+          subject: Type.String(),
+        },
+        { additionalProperties: true },
+      ),
+    ),
+  }),
+)
+
+export const KeyIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) })
+
+export const CreateKeyBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    description: Type.Optional(Type.String({ maxLength: 500 })),
+    owner: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+    tier: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+    expires_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
+    rate_limit: Type.Optional(Type.Integer({ minimum: -1, maximum: 100_000 })),
+    requests_per_minute: Type.Optional(Type.Integer({ minimum: -1, maximum: 100_000 })),
+  },
+  { additionalProperties: false, description: 'As the gateway takes it (POST /admin/keys/generate)' },
+)
+
+const KeyItem = Type.Object(
+  {
+    id: Type.Integer(),
+    prefix: Type.String(),
+    name: Type.String(),
+    description: Nullable(Type.String()),
+    owner: Nullable(Type.String()),
+    created_at: Type.String(),
+    expires_at: Type.String(),
+    is_active: Type.Boolean(),
+    tier: Nullable(Type.String()),
+    rate_limit: Type.Integer({ description: 'requests per day; -1 = unlimited' }),
+    requests_per_minute: Type.Integer({ description: '-1 = unlimited' }),
+    revoked_at: Nullable(Type.String()),
+  },
+  { additionalProperties: true },
+)
+
+export const KeyListResponse = okSchema(Type.Object({ count: Type.Integer(), keys: Type.Array(KeyItem) }))
+
+export const CreatedKeyResponse = okSchema(
+  Type.Object({
+    key: Type.String({ description: 'the full key: shown in this answer only' }),
+    id: Type.Integer(),
+    prefix: Type.String(),
+    name: Type.String(),
+    created_at: Type.String(),
+    expires_at: Type.String(),
+    rate_limit: Type.Integer(),
+    requests_per_minute: Type.Integer(),
+    tier: Nullable(Type.String()),
+    warning: Type.String(),
+  }),
+)
+
+export const RevokedResponse = okSchema(Type.Object({ message: Type.String() }))
+
+export const UsageQuery = Type.Object(
+  { days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, default: 30 })) },
+  { additionalProperties: false },
+)
+
+export const UsageResponse = okSchema(
+  Type.Object({
+    key_id: Type.Integer(),
+    stats: Type.Object({
+      total_requests: Type.Integer(),
+      by_endpoint: Type.Array(Type.Object({ endpoint: Type.String(), count: Type.Integer() })),
+      by_status: Type.Record(Type.String(), Type.Integer()),
+      period_days: Type.Integer(),
+    }),
+  }),
+)
+
+export const UserListResponse = okSchema(Type.Object({ users: Type.Array(User) }))
+
+export const AddUserBody = Type.Object(
+  {
+    name: UserName,
+    role: Role,
+    password: Type.String({ minLength: 10, maxLength: MAX_PASSWORD_LENGTH }),
+  },
+  { additionalProperties: false },
+)
+
+export const UserResponse = okSchema(User)
+
+export const PlatformHealthResponse = okSchema(
+  Type.Object({
+    services: Type.Array(
+      Type.Object({
+        service: Type.String(),
+        url: Type.String(),
+        up: Type.Boolean(),
+        status: Nullable(Type.Integer()),
+        latency_ms: Type.Integer(),
+        error: Nullable(Type.String()),
+      }),
+    ),
+  }),
+)

@@ -1,0 +1,102 @@
+/**
+ * Starting the console: open the store (migrations), build the single-page app when its build is
+ * missing or older than the sources, load it, and build the app with HTTP clients of the other
+ * services.
+ */
+import { env } from '../../kit/config.ts'
+import { openDatabase } from '../../kit/db.ts'
+import { operatorKeySpec, refuseDevKeysInProduction } from '../../kit/operator-keys.ts'
+import { createRateLimiter, LIMIT_PREFIXES } from '../../kit/ratelimit-redis.ts'
+import { openRedis } from '../../kit/redis.ts'
+import { defineService } from '../../kit/service.ts'
+import { buildApp } from './app.ts'
+import { ConsoleStore } from './store.ts'
+import { Upstreams } from './upstreams.ts'
+import { ensureWebBuild, loadWebFiles } from './web-build.ts'
+
+const url = (name: string, port: number, what: string) =>
+  env.string({ default: `http://127.0.0.1:${port}`, doc: `base URL of the ${what} (${name})` })
+
+export const consoleSpec = {
+  ...operatorKeySpec,
+  GATEWAY_URL: url('gateway', 8000, 'gateway: API keys and their usage'),
+  AML_URL: url('aml', 8300, 'aml service: screening and its audit trail'),
+  ROUTER_URL: url('router', 8100, 'router'),
+  KNOWLEDGE_URL: url('knowledge', 8200, 'knowledge service'),
+  DOMAIN_URL: url('domain', 8400, 'domain service'),
+  DISCOVERY_URL: url('discovery', 8080, 'discovery service'),
+  CONSOLE_SESSION_HOURS: env.int({
+    default: 8,
+    min: 1,
+    max: 24 * 30,
+    doc: 'hours a console session lasts from sign-in (a working day by default)',
+  }),
+  CONSOLE_BUILD: env.oneOf(['auto', 'never'], {
+    default: 'auto',
+    doc: 'auto: build the web app at start when it is missing or older than its sources; never: serve what is built',
+  }),
+}
+
+export const consoleService = defineService({
+  name: 'console',
+  defaultPort: 8500,
+  description: 'operator console: screening, history, API keys, platform health',
+  spec: consoleSpec,
+  async start(config, { logger }) {
+    refuseDevKeysInProduction(config)
+    const log = logger.child({ service: 'console' })
+    const notes: string[] = []
+    if (config.CONSOLE_BUILD === 'auto') {
+      const { built, ms } = await ensureWebBuild()
+      notes.push(built ? `web app built in ${ms} ms` : 'web app build is current')
+    }
+    const web = loadWebFiles()
+    if (web.size === 0) notes.push('web app not built: run npm run console:build')
+    const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, logger: log })
+    try {
+      await db.migrate()
+      const store = new ConsoleStore(db.as())
+      if ((await store.listUsers()).length === 0)
+        notes.push('no users yet: gatehouse console users add NAME --role admin')
+      const redis = config.REDIS_URL
+        ? openRedis(config.REDIS_URL, { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger: log })
+        : undefined
+      const rateLimiter = createRateLimiter(redis, {
+        prefix: LIMIT_PREFIXES.console,
+        onRedisError: config.RATE_LIMIT_ON_REDIS_ERROR,
+        logger: log,
+        ownsClient: true,
+      })
+      const upstreams = new Upstreams(
+        {
+          gateway: config.GATEWAY_URL,
+          aml: config.AML_URL,
+          router: config.ROUTER_URL,
+          knowledge: config.KNOWLEDGE_URL,
+          domain: config.DOMAIN_URL,
+          discovery: config.DISCOVERY_URL,
+        },
+        { adminKey: config.ADMIN_API_KEY, internalKey: config.INTERNAL_API_KEY },
+      )
+      const app = await buildApp({
+        logger,
+        store,
+        upstreams,
+        rateLimiter,
+        sessionTtlMs: config.CONSOLE_SESSION_HOURS * 3600_000,
+        web,
+      })
+      return {
+        app,
+        notes,
+        async close() {
+          await rateLimiter.close()
+          await db.close()
+        },
+      }
+    } catch (error) {
+      await db.close()
+      throw error
+    }
+  },
+})

@@ -1,0 +1,159 @@
+/**
+ * The console's backend talks to the other services over HTTP, like any client (no service
+ * imports another). The operator keys are added here, on the server: the browser never sees them.
+ * An upstream's 4xx comes back as the same error (code, message, details) so the page can show
+ * it; an unreachable or failing upstream is a 502/504 naming the service.
+ */
+import { AppError, codeOfStatus, ERROR_STATUS, type ErrorCode } from '../../kit/errors.ts'
+import { HttpClient, UpstreamError } from '../../kit/http.ts'
+import type { OperatorKeys } from '../../kit/operator-keys.ts'
+
+export const UPSTREAMS = ['gateway', 'aml', 'router', 'knowledge', 'domain', 'discovery'] as const
+export type UpstreamName = (typeof UPSTREAMS)[number]
+
+/** Where each service says it is healthy. */
+export const HEALTH_PATHS: Record<UpstreamName, string> = {
+  gateway: '/health',
+  aml: '/health',
+  router: '/health',
+  knowledge: '/rag/health',
+  domain: '/health',
+  discovery: '/healthz',
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  body?: unknown
+  query?: Record<string, string | number | undefined>
+  /** Which operator key goes with the call. */
+  key?: 'admin' | 'internal'
+  timeoutMs?: number
+}
+
+export interface HealthReport {
+  service: UpstreamName
+  url: string
+  up: boolean
+  status: number | null
+  latency_ms: number
+  error: string | null
+}
+
+const ALL_4XX = Array.from({ length: 100 }, (_, i) => 400 + i)
+
+export class Upstreams {
+  private readonly clients: Record<UpstreamName, HttpClient>
+  readonly urls: Record<UpstreamName, string>
+  private readonly keys: OperatorKeys
+
+  constructor(
+    urls: Record<UpstreamName, string>,
+    keys: OperatorKeys,
+    opts: { timeoutMs?: number; fetch?: typeof fetch } = {},
+  ) {
+    this.urls = urls
+    this.keys = keys
+    this.clients = Object.fromEntries(
+      UPSTREAMS.map((name) => [
+        name,
+        new HttpClient({
+          source: name,
+          baseUrl: urls[name],
+          // A screening with every registry module can take several seconds (budgets of 2–5 s).
+          timeoutMs: opts.timeoutMs ?? 30_000,
+          retries: 1,
+          ...(opts.fetch ? { fetch: opts.fetch } : {}),
+        }),
+      ]),
+    ) as Record<UpstreamName, HttpClient>
+  }
+
+  async call<T>(service: UpstreamName, path: string, opts: CallOptions = {}): Promise<T> {
+    const headers: Record<string, string> = {}
+    if (opts.key === 'admin') headers['x-admin-key'] = this.keys.adminKey
+    if (opts.key === 'internal') headers['x-api-key'] = this.keys.internalKey
+    try {
+      const res = await this.clients[service].request<T>(path, {
+        method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+        headers,
+        ...(opts.body !== undefined ? { body: opts.body } : {}),
+        ...(opts.query ? { query: opts.query } : {}),
+        ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
+        acceptStatus: ALL_4XX,
+      })
+      // A refused operator key is the console's misconfiguration, not the signed-in user's fault.
+      if (res.status === 401 || res.status === 403)
+        throw new AppError(
+          'upstream_error',
+          `The ${service} service refused the console's operator key (check ADMIN_API_KEY and INTERNAL_API_KEY)`,
+          { service },
+        )
+      if (res.status >= 400) throw upstreamRefusal(service, res.status, res.data)
+      return res.data
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error
+      if (error.kind === 'timeout')
+        throw new AppError('upstream_timeout', `The ${service} service did not answer in time`, { service })
+      if (error.status === 503)
+        throw new AppError(
+          'service_unavailable',
+          `The ${service} service is not ready yet`,
+          { service },
+          { 'retry-after': String(Math.ceil((error.retryAfterMs ?? 5000) / 1000)) },
+        )
+      throw new AppError('upstream_error', `The ${service} service could not be reached or failed`, {
+        service,
+      })
+    }
+  }
+
+  /** Each service's health route, asked at once; a service that does not answer in 2 s is down. */
+  async health(): Promise<HealthReport[]> {
+    return Promise.all(
+      UPSTREAMS.map(async (service) => {
+        const started = performance.now()
+        const url = `${this.urls[service].replace(/\/+$/, '')}${HEALTH_PATHS[service]}`
+        try {
+          const res = await fetch(url, { signal: AbortSignal.timeout(2000) })
+          await res.arrayBuffer()
+          return {
+            service,
+            url,
+            up: res.status === 200,
+            status: res.status,
+            latency_ms: Math.round(performance.now() - started),
+            error: null,
+          }
+        } catch (error) {
+          return {
+            service,
+            url,
+            up: false,
+            status: null,
+            latency_ms: Math.round(performance.now() - started),
+            error: (error as Error).name === 'TimeoutError' ? 'no answer in 2 s' : 'unreachable',
+          }
+        }
+      }),
+    )
+  }
+}
+
+/** An upstream's 4xx as the console's error: the code it named (any envelope), else its status's. */
+function upstreamRefusal(service: UpstreamName, status: number, body: unknown): AppError {
+  const b = (body ?? {}) as Record<string, unknown>
+  const nested =
+    typeof b.error === 'object' && b.error !== null ? (b.error as Record<string, unknown>) : undefined
+  const named = String(nested?.code ?? b.code ?? '').toLowerCase()
+  const code: ErrorCode =
+    named && named in ERROR_STATUS && ERROR_STATUS[named as keyof typeof ERROR_STATUS] === status
+      ? (named as ErrorCode)
+      : (codeOfStatus(status) ?? 'invalid_request')
+  const message =
+    (nested?.message as string | undefined) ??
+    (typeof b.error === 'string' ? b.error : undefined) ??
+    (b.message as string | undefined) ??
+    `The ${service} service answered ${status}`
+  const details = (nested?.details ?? b.details) as Record<string, unknown> | undefined
+  return new AppError(code, message, { ...details, service })
+}
