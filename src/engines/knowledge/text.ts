@@ -13,15 +13,12 @@
  * terms are united.
  */
 import snowball from 'snowball-stemmers'
+import { fold } from '../czech/text.ts'
 
 export type Language = 'cs' | 'en'
 
-const COMBINING = /\p{M}+/gu
-
-/** Lower-cases and strips diacritics: "Skutečný majitel" → "skutecny majitel". */
-export function fold(text: string): string {
-  return text.normalize('NFD').replace(COMBINING, '').toLowerCase()
-}
+/** Lower-cased without diacritics ("Skutečný majitel" → "skutecny majitel"): the platform's folding. */
+export { fold }
 
 const TOKEN = /[\p{L}\p{N}]+/gu
 
