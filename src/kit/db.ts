@@ -368,3 +368,17 @@ function toSqlite(value: unknown): SQLInputValue {
   if (value instanceof Date) return value.toISOString()
   return value as SQLInputValue
 }
+
+/**
+ * Whether a failed statement broke a unique constraint: SQLite's SQLITE_CONSTRAINT_UNIQUE (2067)
+ * or SQLITE_CONSTRAINT_PRIMARYKEY (1555), PostgreSQL's 23505. By code, not by message text.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; errcode?: number; message?: string }
+  return (
+    e.code === '23505' ||
+    e.errcode === 2067 ||
+    e.errcode === 1555 ||
+    /UNIQUE constraint failed/i.test(e.message ?? '')
+  )
+}

@@ -14,9 +14,11 @@
  * requeued and perhaps claimed by someone else) gets a conflict instead of overwriting the new run.
  * Delivery is therefore at-least-once: a job whose worker dies runs again after its lease lapses.
  */
+
 import { randomUUID } from 'node:crypto'
 import { CompiledQuery, type Kysely, sql } from 'kysely'
 import type { Database, Dialect } from '../../kit/db.ts'
+import { isUniqueViolation } from '../../kit/db.ts'
 import { AppError, errors } from '../../kit/errors.ts'
 import type { JobReads } from './read-queries.ts'
 import { toJob, toTask } from './row-mapping.ts'
@@ -566,15 +568,4 @@ function sameRequest<T extends { task: Task }>(existing: T, req: EnqueueInput): 
     )
   }
   return existing
-}
-
-/** SQLite's SQLITE_CONSTRAINT_UNIQUE and PostgreSQL's 23505. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; errcode?: number; message?: string }
-  return (
-    e.code === '23505' ||
-    e.errcode === 2067 ||
-    e.errcode === 1555 ||
-    /UNIQUE constraint failed/i.test(e.message ?? '')
-  )
 }

@@ -25,7 +25,6 @@ import {
 export {
   type EnqueueInput,
   type FinishedListener,
-  isUniqueViolation,
   QUEUE_DEFAULTS,
 } from './lifecycle.ts'
 export type { ListJobsFilter, ListTasksFilter } from './read-queries.ts'

@@ -4,9 +4,11 @@
  * collection, deleting a document and seeding the shipped corpus, all of which change what the
  * store holds and then bring the index up to date through the change log.
  */
+
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { isUniqueViolation } from '../../kit/db.ts'
 import { AppError } from '../../kit/errors.ts'
 import { DocumentConverter } from '../convert/converter.ts'
 import { ConvertError, type ConvertResult } from '../convert/index.ts'
@@ -228,7 +230,7 @@ export class Ingester {
         replaced,
       )
     } catch (error) {
-      if (/unique|duplicate key/i.test((error as Error).message)) {
+      if (isUniqueViolation(error)) {
         throw new AppError(
           'conflict',
           `"${source}" is being ingested by another request; retry in a moment`,
