@@ -1,9 +1,9 @@
 /**
- * Deterministic local full-text search over a fixed set of documents (MiniSearch), with Czech and
- * English term processing (text.ts).
+ * Deterministic local full-text search over a fixed set of documents, with Czech and English term
+ * processing (text.ts).
  *
- * Relevance is MiniSearch's BM25+ (k1 = 1.2, b = 0.7, δ = 0.5), summed over the query's terms
- * (OR) and the indexed fields, each field weighted by its boost. A query term also matches:
+ * Relevance is BM25+ (k1 = 1.2, b = 0.7, δ = 0.5), summed over the query's terms (OR) and the
+ * indexed fields, each field weighted by its boost. A query term also matches:
  * - as a prefix when it has 4 or more characters ("nemovit" finds "nemovitost"), at 0.375 of the
  *   weight of an exact match;
  * - with typos when it has 5 or more characters: up to round(0.2 × length) edits, so one edit for
@@ -12,8 +12,23 @@
  * `max(1, round(raw × 100))` and results are ordered by that integer, descending, then by id
  * (code-unit order), so equal scores always come out in the same order whatever the insertion
  * order of the documents.
+ *
+ * The ranking is MiniSearch's (its tokenizer, BM25+ and prefix and fuzzy weights, and its order of
+ * floating-point additions, so every raw score is bit for bit the one MiniSearch computes; the
+ * tests compare the two). MiniSearch builds the term statistics once; queries run against tables
+ * derived from them at load, because MiniSearch's fuzzy lookup walks its whole radix tree with an
+ * edit-distance matrix on every query (about 300 µs of CPU for a two-word query over 72 records):
+ * - every BM25+ term of every (term, field, document) posting precomputed (it depends only on the
+ *   documents);
+ * - typo candidates from a deletion neighbourhood: each term with up to two characters deleted
+ *   points back at the term, so a query term's own deletions find every term within two edits by
+ *   hash lookups, and only those candidates get an exact edit distance (a wider edit budget, for
+ *   words of 13+ characters, checks the few terms of a similar length directly);
+ * - prefix matches by binary search in the terms sorted by code unit;
+ * - the terms of every token seen in the documents kept, so the Snowball stemmers (about 3 µs a
+ *   call) run at query time only for words the documents do not contain.
  */
-import MiniSearch, { type Query } from 'minisearch'
+import MiniSearch from 'minisearch'
 import { processTerm, tokenize } from './text.ts'
 
 export const RELEVANCE = {
@@ -30,6 +45,11 @@ export const RELEVANCE = {
   /** The integer score is round(raw × scale), at least 1. */
   scoreScale: 100,
 } as const
+
+/** MiniSearch's cap on a fractional edit budget (its `maxFuzzy` default). */
+const MAX_EDITS = 6
+/** Deletions indexed per term; a larger edit budget falls back to comparing similar lengths. */
+const INDEXED_DELETIONS = 2
 
 export interface SearchHit {
   id: string
@@ -52,47 +72,444 @@ export interface SearchOptions {
 
 type Document = { id: string } & Record<string, string>
 
+/** One lookup of a query term: the term, whether it matches as a prefix, its edit budget. */
+interface TermQuery {
+  term: string
+  prefix: boolean
+  edits: number
+}
+
+/**
+ * Per-document score accumulator: MiniSearch keeps a map per query term and folds the maps
+ * together with `a + b` per document, so the additions are grouped the same way here.
+ */
+class Scores {
+  readonly score: Float64Array
+  readonly seen: Uint8Array
+  constructor(n: number) {
+    this.score = new Float64Array(n)
+    this.seen = new Uint8Array(n)
+  }
+  clear(): void {
+    this.seen.fill(0)
+  }
+  /** this = this OR other, as MiniSearch's OR combinator adds: existing + incoming. */
+  fold(other: Scores): void {
+    const { score, seen } = this
+    for (let d = 0; d < seen.length; d++) {
+      if (!other.seen[d]) continue
+      if (seen[d]) score[d] = score[d]! + other.score[d]!
+      else {
+        score[d] = other.score[d]!
+        seen[d] = 1
+      }
+    }
+  }
+}
+
+/**
+ * What a query term expands to (see SearchIndex.expand); typo distances kept so that one list
+ * built for the larger edit budget also serves the smaller one.
+ */
+interface Expansion {
+  prefix: boolean
+  edits: number
+  prefixIds: Int32Array
+  prefixWeights: Float64Array
+  typoIds: Int32Array
+  typoDistances: Uint8Array
+  typoWeights: Float64Array
+}
+
+/** Term ids within `max` edits of a query term, with their distances (reused between queries). */
+class Candidates {
+  ids: number[] = []
+  distances: number[] = []
+}
+
 export class SearchIndex {
-  private readonly index: MiniSearch<Document>
   readonly size: number
+  private readonly ids: readonly string[]
+  private readonly boosts: Float64Array
+  private readonly fieldCount: number
+  /** Terms in the order MiniSearch's fuzzy lookup visits them (its radix tree, depth first). */
+  private readonly terms: readonly string[]
+  private readonly termId = new Map<string, number>()
+  /** Term ids sorted by the term's code units, for prefix ranges. */
+  private readonly sorted: Int32Array
+  /** Postings of term t in field f: postDoc/postScore[postStart[t·F+f] .. postStart[t·F+f+1]). */
+  private readonly postStart: Int32Array
+  private readonly postDoc: Int32Array
+  /** BM25+ of the posting, before the term's weight and the field's boost. */
+  private readonly postScore: Float64Array
+  /** A term with up to INDEXED_DELETIONS characters deleted → the ids of the terms it came from. */
+  private readonly deletions = new Map<string, number[]>()
+  /** Term ids by term length, for edit budgets beyond the indexed deletions. */
+  private readonly byLength: number[][] = []
+  /** processTerm of every token the documents contain, by its NFC lower-case form. */
+  private readonly tokenTerms = new Map<string, string[] | null>()
+
+  // Scratch space for one query (search is synchronous, so one set serves every call).
+  private readonly lookup: Scores
+  private readonly subquery: Scores
+  private readonly branch: Scores
+  private readonly total: Scores
+  private readonly quality: Int32Array
+  private readonly candidates = new Candidates()
+  /**
+   * Each term's expansion as a query term, built at load: a query word the documents contain, and
+   * its stems, then cost only their postings. Built for the budgets queryBranches gives a term of
+   * that length (as a word and as a stem); any other lookup is expanded when asked.
+   */
+  private readonly expansions: Expansion[] = []
+  private readonly row: Int32Array[] = [new Int32Array(64), new Int32Array(64)]
+  private marks = new Uint8Array(0)
 
   /**
    * @param documents every document, each with a unique `id` and the text fields
    * @param boosts weight of each text field (the fields indexed are exactly these keys)
    */
   constructor(documents: readonly Document[], boosts: Readonly<Record<string, number>>) {
-    this.index = new MiniSearch<Document>({
+    const fields = Object.keys(boosts)
+    const mini = new MiniSearch<Document>({
       idField: 'id',
-      fields: Object.keys(boosts),
+      fields,
       storeFields: [],
       tokenize,
-      processTerm,
-      searchOptions: {
-        boost: { ...boosts },
-        combineWith: 'OR',
-        prefix: (term) => term.length >= RELEVANCE.prefixMinLength,
-        fuzzy: (term) => (term.length >= RELEVANCE.fuzzyMinLength ? RELEVANCE.fuzzyFraction : false),
-        weights: { ...RELEVANCE.weights },
-        bm25: { ...RELEVANCE.bm25 },
-      },
+      processTerm: (token) => this.process(token),
     })
-    this.index.addAll(documents)
-    this.size = documents.length
+    mini.addAll(documents)
+    const data = mini.toJSON()
+    const n = documents.length
+    this.size = n
+    const ids: string[] = []
+    for (let d = 0; d < n; d++) ids.push(String(data.documentIds[d]))
+    this.ids = ids
+    const F = fields.length
+    this.fieldCount = F
+    this.boosts = new Float64Array(fields.map((f) => boosts[f] || 1))
+    const fieldIds = fields.map((f) => data.fieldIds[f]!)
+
+    // toJSON lists terms as MiniSearch iterates them, the reverse of its fuzzy lookup's order.
+    const entries = data.index.slice().reverse()
+    this.terms = entries.map(([term]) => term)
+    const { k, b, d: delta } = RELEVANCE.bm25
+    const starts: number[] = []
+    const docs: number[] = []
+    const scores: number[] = []
+    for (let t = 0; t < entries.length; t++) {
+      const [term, byField] = entries[t]!
+      this.termId.set(term, t)
+      for (let f = 0; f < F; f++) {
+        starts.push(docs.length)
+        const freqs = byField[fieldIds[f]!]
+        if (!freqs) continue
+        const postings = Object.keys(freqs)
+        const matching = postings.length
+        const avgFieldLength = data.averageFieldLength[fieldIds[f]!]!
+        for (const key of postings) {
+          const doc = Number(key)
+          const termFreq = freqs[key]!
+          const fieldLength = data.fieldLength[doc]![fieldIds[f]!]!
+          // MiniSearch's calcBM25Score, operation for operation.
+          const invDocFreq = Math.log(1 + (n - matching + 0.5) / (matching + 0.5))
+          docs.push(doc)
+          scores.push(
+            invDocFreq *
+              (delta + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * fieldLength) / avgFieldLength))),
+          )
+        }
+      }
+    }
+    starts.push(docs.length)
+    this.postStart = Int32Array.from(starts)
+    this.postDoc = Int32Array.from(docs)
+    this.postScore = Float64Array.from(scores)
+    const terms = this.terms
+    this.sorted = Int32Array.from(terms.keys()).sort((x, y) =>
+      terms[x]! < terms[y]! ? -1 : terms[x]! > terms[y]! ? 1 : 0,
+    )
+    for (let t = 0; t < terms.length; t++) {
+      const term = terms[t]!
+      // Shorter terms are never within reach: typos are looked up for terms of 5+ characters
+      // with at most one edit per 5 characters below 13 (so at most 2 characters shorter).
+      if (term.length >= RELEVANCE.fuzzyMinLength - 1) this.indexDeletions(term, t)
+      ;(this.byLength[term.length] ??= []).push(t)
+    }
+    for (let t = 0; t < terms.length; t++) {
+      const length = terms[t]!.length
+      const fuzzy = length >= RELEVANCE.fuzzyMinLength
+      const edits = fuzzy
+        ? Math.max(RELEVANCE.stemEdits, Math.min(MAX_EDITS, Math.round(length * RELEVANCE.fuzzyFraction)))
+        : 0
+      this.expansions.push(this.expand(terms[t]!, length >= RELEVANCE.prefixMinLength, edits))
+    }
+    this.lookup = new Scores(n)
+    this.subquery = new Scores(n)
+    this.branch = new Scores(n)
+    this.total = new Scores(n)
+    this.quality = new Int32Array(n)
   }
 
   search(query: string, options: SearchOptions): SearchPage {
+    const n = this.size
+    const { lookup, subquery, branch, total, quality } = this
+    total.clear()
+    quality.fill(0)
+    // Distinct looked-up terms: a document's score is multiplied by how many of them it matched.
+    const sources = new Map<string, number>()
+    const branches = queryBranches(query, (token) => this.process(token))
+    let marks = this.marks
+    for (const lookups of branches) {
+      branch.clear()
+      for (const group of lookups) {
+        subquery.clear()
+        for (const q of group) {
+          lookup.clear()
+          this.lookUp(q, lookup)
+          let source = sources.get(q.term)
+          if (source === undefined) {
+            source = sources.size
+            sources.set(q.term, source)
+            if (marks.length < (source + 1) * n) {
+              const grown = new Uint8Array(Math.max(marks.length * 2, (source + 1) * n))
+              grown.set(marks)
+              marks = this.marks = grown
+            }
+            marks.fill(0, source * n, (source + 1) * n)
+          }
+          const base = source * n
+          for (let d = 0; d < n; d++) {
+            if (lookup.seen[d] && !marks[base + d]) {
+              marks[base + d] = 1
+              quality[d]!++
+            }
+          }
+          subquery.fold(lookup)
+        }
+        branch.fold(subquery)
+      }
+      total.fold(branch)
+    }
+
     const filter = options.filter
-    const raw = this.index.search(
-      { combineWith: 'OR', queries: queryTree(query) },
-      filter ? { filter: (r) => filter(String(r.id)) } : {},
-    )
-    const scored = raw.map((r) => ({ id: String(r.id), score: toScore(r.score) }))
+    const scored: SearchHit[] = []
+    for (let d = 0; d < n; d++) {
+      if (!total.seen[d]) continue
+      const id = this.ids[d]!
+      if (filter && !filter(id)) continue
+      scored.push({ id, score: toScore(total.score[d]! * (quality[d]! || 1)) })
+    }
     scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     return { total: scored.length, hits: scored.slice(0, options.limit) }
   }
+
+  /** The terms of a token: from the documents' own tokens when it is one of them. */
+  private process(token: string): string[] | null {
+    const key = token.normalize('NFC').toLowerCase()
+    let terms = this.tokenTerms.get(key)
+    if (terms === undefined) {
+      terms = processTerm(token)
+      // Only while building: a query's unknown words must not grow the table.
+      if (this.postStart === undefined) this.tokenTerms.set(key, terms)
+    }
+    return terms
+  }
+
+  /** MiniSearch's executeQuerySpec: the exact term, then its prefix matches, then its typos. */
+  private lookUp(q: TermQuery, into: Scores): void {
+    const exact = this.termId.get(q.term)
+    if (exact !== undefined) this.addTerm(exact, 1, into)
+    const known = exact === undefined ? undefined : this.expansions[exact]
+    const e =
+      known && known.prefix === q.prefix && known.edits >= q.edits
+        ? known
+        : this.expand(q.term, q.prefix, q.edits)
+    for (let i = 0; i < e.prefixIds.length; i++) this.addTerm(e.prefixIds[i]!, e.prefixWeights[i]!, into)
+    if (q.edits === 0) return
+    for (let i = 0; i < e.typoIds.length; i++) {
+      if (e.typoDistances[i]! <= q.edits) this.addTerm(e.typoIds[i]!, e.typoWeights[i]!, into)
+    }
+  }
+
+  /**
+   * The other terms a query term stands for, in MiniSearch's order and with its weights: prefix
+   * matches (longer terms starting with it), then terms within `edits` edits that are not prefix
+   * matches.
+   */
+  private expand(term: string, prefix: boolean, edits: number): Expansion {
+    const length = term.length
+    const typos = new Map<number, number>()
+    if (edits > 0) {
+      const c = this.within(term, edits)
+      for (let i = 0; i < c.ids.length; i++) if (c.distances[i]! > 0) typos.set(c.ids[i]!, c.distances[i]!)
+    }
+    const prefixIds: number[] = []
+    const prefixWeights: number[] = []
+    if (prefix) {
+      // MiniSearch iterates a prefix's terms in the reverse of its fuzzy lookup's order.
+      const range = this.prefixRange(term)
+      if (range.length > 1) range.sort((x, y) => y - x)
+      const weight = RELEVANCE.weights.prefix
+      for (const t of range) {
+        const derived = this.terms[t]!
+        const distance = derived.length - length
+        if (!distance) continue
+        // A term that is both a prefix match and a typo counts once, as a prefix match.
+        typos.delete(t)
+        prefixIds.push(t)
+        prefixWeights.push((weight * derived.length) / (derived.length + 0.3 * distance))
+      }
+    }
+    const typoIds = [...typos.keys()].sort((x, y) => x - y)
+    const weight = RELEVANCE.weights.fuzzy
+    return {
+      prefix,
+      edits,
+      prefixIds: Int32Array.from(prefixIds),
+      prefixWeights: Float64Array.from(prefixWeights),
+      typoIds: Int32Array.from(typoIds),
+      typoDistances: Uint8Array.from(typoIds, (t) => typos.get(t)!),
+      typoWeights: Float64Array.from(typoIds, (t) => {
+        const derivedLength = this.terms[t]!.length
+        return (weight * derivedLength) / (derivedLength + typos.get(t)!)
+      }),
+    }
+  }
+
+  /** MiniSearch's termResults: every posting of the term, field by field. */
+  private addTerm(t: number, weight: number, into: Scores): void {
+    const { postStart, postDoc, postScore, boosts, fieldCount } = this
+    const { score, seen } = into
+    for (let f = 0; f < fieldCount; f++) {
+      const fieldWeight = weight * boosts[f]!
+      for (let p = postStart[t * fieldCount + f]!, end = postStart[t * fieldCount + f + 1]!; p < end; p++) {
+        const d = postDoc[p]!
+        const s = fieldWeight * postScore[p]!
+        if (seen[d]) score[d] = score[d]! + s
+        else {
+          score[d] = s
+          seen[d] = 1
+        }
+      }
+    }
+  }
+
+  /** Ids of the terms that start with `prefix` (the prefix itself included). */
+  private prefixRange(prefix: string): number[] {
+    const { sorted, terms } = this
+    let lo = 0
+    let hi = sorted.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (terms[sorted[mid]!]! < prefix) lo = mid + 1
+      else hi = mid
+    }
+    const range: number[] = []
+    for (let i = lo; i < sorted.length && terms[sorted[i]!]!.startsWith(prefix); i++) range.push(sorted[i]!)
+    return range
+  }
+
+  private indexDeletions(term: string, t: number): void {
+    const add = (key: string) => {
+      const list = this.deletions.get(key)
+      if (!list) this.deletions.set(key, [t])
+      else if (list[list.length - 1] !== t) list.push(t)
+    }
+    forEachDeletion(term, INDEXED_DELETIONS, add)
+  }
+
+  /** Every term within `max` edits (Levenshtein: insert, delete, substitute) of `term`. */
+  private within(term: string, max: number): Candidates {
+    const c = this.candidates
+    c.ids.length = 0
+    c.distances.length = 0
+    const edits = Math.min(max, MAX_EDITS)
+    const check = (t: number) => {
+      const distance = this.distance(term, this.terms[t]!, edits)
+      if (distance <= edits) {
+        c.ids.push(t)
+        c.distances.push(distance)
+      }
+    }
+    if (edits <= INDEXED_DELETIONS) {
+      // Two strings within k edits share a string reached from each by at most k deletions.
+      const tried = new Set<number>()
+      forEachDeletion(term, edits, (key) => {
+        const list = this.deletions.get(key)
+        if (!list) return
+        for (const t of list) {
+          if (tried.has(t)) continue
+          tried.add(t)
+          check(t)
+        }
+      })
+    } else {
+      const from = Math.max(0, term.length - edits)
+      const to = Math.min(this.byLength.length - 1, term.length + edits)
+      for (let length = from; length <= to; length++) for (const t of this.byLength[length] ?? []) check(t)
+    }
+    return c
+  }
+
+  /** Edit distance of a and b, or max + 1 as soon as it must exceed max. */
+  private distance(a: string, b: string, max: number): number {
+    const la = a.length
+    const lb = b.length
+    if (Math.abs(la - lb) > max) return max + 1
+    if (this.row[0]!.length <= lb) this.row.splice(0, 2, new Int32Array(lb + 1), new Int32Array(lb + 1))
+    let prev = this.row[0]!
+    let cur = this.row[1]!
+    for (let j = 0; j <= lb; j++) prev[j] = j
+    for (let i = 1; i <= la; i++) {
+      cur[0] = i
+      let rowMin = i
+      const ca = a.charCodeAt(i - 1)
+      for (let j = 1; j <= lb; j++) {
+        const substitute = prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1)
+        const remove = prev[j]! + 1
+        const insert = cur[j - 1]! + 1
+        const v =
+          substitute < remove
+            ? substitute < insert
+              ? substitute
+              : insert
+            : remove < insert
+              ? remove
+              : insert
+        cur[j] = v
+        if (v < rowMin) rowMin = v
+      }
+      if (rowMin > max) return max + 1
+      const swap = prev
+      prev = cur
+      cur = swap
+    }
+    return prev[lb]!
+  }
 }
 
-const asIs = (term: string) => term
+/** Calls `visit` with `word` and every string made by deleting 1..max of its characters. */
+function forEachDeletion(word: string, max: number, visit: (key: string) => void): void {
+  visit(word)
+  const seen = new Set<string>([word])
+  let level = [word]
+  for (let k = 0; k < max; k++) {
+    const next: string[] = []
+    for (const w of level) {
+      for (let i = 0; i < w.length; i++) {
+        const key = w.slice(0, i) + w.slice(i + 1)
+        if (seen.has(key)) continue
+        seen.add(key)
+        next.push(key)
+        visit(key)
+      }
+    }
+    level = next
+  }
+}
+
+const PLAIN = /^[a-z0-9]+$/
 
 /**
  * Two OR-branches per query word: the word as typed (folded) may match as a prefix and with
@@ -100,28 +517,39 @@ const asIs = (term: string) => term
  * expensive part of a search (the cost grows steeply with the edit distance), and a stem already
  * stands for many forms, so stems get one edit: enough for Czech vowel alternations such as
  * smlouva / smluv, at a fraction of the cost of two.
+ *
+ * Shape: branches → subqueries (one per word or stem) → lookups. MiniSearch tokenizes each
+ * subquery string again, which leaves a folded word or stem whole unless folding produced a
+ * character that is neither a letter nor a digit.
  */
-function queryTree(query: string): Query[] {
-  const branches: Query[] = []
+function queryBranches(query: string, process: (token: string) => string[] | null): TermQuery[][][] {
+  const branches: TermQuery[][][] = []
+  const split = (s: string) => (PLAIN.test(s) ? [s] : tokenize(s).filter((t) => t.length > 0))
   for (const token of tokenize(query)) {
-    const terms = processTerm(token)
+    const terms = process(token)
     if (!terms) continue
     const [word, ...stems] = terms as [string, ...string[]]
-    branches.push({
-      queries: [word],
-      processTerm: asIs,
-      prefix: word.length >= RELEVANCE.prefixMinLength,
-      fuzzy: word.length >= RELEVANCE.fuzzyMinLength ? RELEVANCE.fuzzyFraction : false,
-    })
+    const prefix = word.length >= RELEVANCE.prefixMinLength
+    const fraction = word.length >= RELEVANCE.fuzzyMinLength ? RELEVANCE.fuzzyFraction : 0
+    branches.push([
+      split(word).map((term) => ({
+        term,
+        prefix,
+        edits: fraction ? Math.min(MAX_EDITS, Math.round(term.length * fraction)) : 0,
+      })),
+    ])
     const distinct = stems.filter((stem) => stem !== word)
     if (distinct.length > 0) {
-      branches.push({
-        queries: distinct,
-        processTerm: asIs,
-        prefix: (term) => term.length >= RELEVANCE.prefixMinLength,
-        // One edit bridges Czech stem alternations Snowball leaves apart (smlouv- / smluv-).
-        fuzzy: (term) => (term.length >= RELEVANCE.fuzzyMinLength ? RELEVANCE.stemEdits : false),
-      })
+      branches.push(
+        distinct.map((stem) =>
+          split(stem).map((term) => ({
+            term,
+            prefix: term.length >= RELEVANCE.prefixMinLength,
+            // One edit bridges Czech stem alternations Snowball leaves apart (smlouv- / smluv-).
+            edits: term.length >= RELEVANCE.fuzzyMinLength ? RELEVANCE.stemEdits : 0,
+          })),
+        ),
+      )
     }
   }
   return branches
