@@ -469,14 +469,7 @@ export class SearchIndex {
         const substitute = prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1)
         const remove = prev[j]! + 1
         const insert = cur[j - 1]! + 1
-        const v =
-          substitute < remove
-            ? substitute < insert
-              ? substitute
-              : insert
-            : remove < insert
-              ? remove
-              : insert
+        const v = Math.min(substitute, remove, insert)
         cur[j] = v
         if (v < rowMin) rowMin = v
       }
