@@ -231,10 +231,12 @@ export class SearchIndex {
     )
     for (let t = 0; t < terms.length; t++) {
       const term = terms[t]!
-      // Shorter terms are never within reach: typos are looked up for terms of 5+ characters
-      // with at most one edit per 5 characters below 13 (so at most 2 characters shorter).
+      // Shorter terms are never within reach of the deletion index: it serves budgets of one
+      // edit (query terms of 5+ characters) and two (8+), so a match has at least 4 characters.
       if (term.length >= RELEVANCE.fuzzyMinLength - 1) this.indexDeletions(term, t)
-      ;(this.byLength[term.length] ??= []).push(t)
+      const sameLength = this.byLength[term.length]
+      if (sameLength) sameLength.push(t)
+      else this.byLength[term.length] = [t]
     }
     for (let t = 0; t < terms.length; t++) {
       const length = terms[t]!.length
