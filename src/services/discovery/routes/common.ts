@@ -11,10 +11,9 @@ export const API_VERSION = '0.1.0'
 /** The spec's limit on a preview request body, in bytes; larger bodies get 413 unread. */
 export const BODY_LIMIT_BYTES = 16 * 1024
 
-export interface CachedResponse<T> {
+export interface CachedResponse {
   etag: string
-  body: T
-  /** `body` serialized and UTF-8 encoded once: a repeated search is sent as these bytes. */
+  /** The SearchBody serialized and UTF-8 encoded once: a repeated search is sent as these bytes. */
   bytes: Buffer
 }
 
@@ -41,7 +40,7 @@ export interface DiscoveryContext {
   securityContact: string
   /** Everything a data ETag depends on besides the request: data_version, file digest, origin. */
   etagBase: string
-  searchCache: LruCache<CachedResponse<SearchBody>>
+  searchCache: LruCache<CachedResponse>
   now: () => number
 }
 

@@ -11,14 +11,8 @@ import { AppError } from '../../../kit/errors.ts'
 import type { App } from '../../../kit/server.ts'
 import { ContentListQuery, ContentParams, SearchQuery } from '../schemas.ts'
 import { search } from '../store.ts'
-import {
-  API_VERSION,
-  type DiscoveryContext,
-  errorResponses,
-  publicFields,
-  requireDataset,
-  type SearchBody,
-} from './common.ts'
+import { API_VERSION, type DiscoveryContext, errorResponses, publicFields, requireDataset } from './common.ts'
+import { SearchEncoder } from './search-bytes.ts'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 const DEFAULT_SEARCH_LIMIT = 10
@@ -79,6 +73,10 @@ export function registerDataRoutes(app: App, ctx: DiscoveryContext): void {
     },
   )
 
+  // A search response is put together from each record's result encoded here once.
+  const searchEncoder = ctx.dataset.ok
+    ? new SearchEncoder(ctx.dataset.snapshot.records, ctx.dataset.snapshot.dataVersion)
+    : undefined
   app.get(
     '/v1/search',
     {
@@ -113,22 +111,9 @@ export function registerDataRoutes(app: App, ctx: DiscoveryContext): void {
       let entry = ctx.searchCache.get(key)
       if (!entry) {
         const found = search(data, query, filter ? new Set<RecordType>(filter) : undefined, limit)
-        const body: SearchBody = {
-          query,
-          count: found.total,
-          results: found.results.map(({ record, score }) => ({
-            ...publicFields(record),
-            type: record.type,
-            score,
-          })),
-          source: 'curated_public_snapshot',
-          data_version: data.snapshot.dataVersion,
-        }
-        // Key order of `body` is the schema's, so this is byte for byte what the serializer writes.
         entry = {
           etag: entityTag(ctx.etagBase, '/v1/search', key),
-          body,
-          bytes: Buffer.from(JSON.stringify(body)),
+          bytes: searchEncoder!.encode(query, found.total, found.results),
         }
         ctx.searchCache.set(key, entry)
       }
