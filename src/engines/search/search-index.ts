@@ -81,30 +81,53 @@ interface TermQuery {
 
 /**
  * Per-document score accumulator: MiniSearch keeps a map per query term and folds the maps
- * together with `a + b` per document, so the additions are grouped the same way here.
+ * together with `a + b` per document, so the additions are grouped the same way here. The
+ * documents touched are listed, so clearing and folding cost what a lookup matched, not the size
+ * of the collection.
  */
 class Scores {
   readonly score: Float64Array
   readonly seen: Uint8Array
+  readonly touched: Int32Array
+  count = 0
   constructor(n: number) {
     this.score = new Float64Array(n)
     this.seen = new Uint8Array(n)
+    this.touched = new Int32Array(n)
   }
   clear(): void {
-    this.seen.fill(0)
+    for (let i = 0; i < this.count; i++) this.seen[this.touched[i]!] = 0
+    this.count = 0
+  }
+  add(d: number, s: number): void {
+    if (this.seen[d]) this.score[d] = this.score[d]! + s
+    else {
+      this.score[d] = s
+      this.seen[d] = 1
+      this.touched[this.count++] = d
+    }
   }
   /** this = this OR other, as MiniSearch's OR combinator adds: existing + incoming. */
   fold(other: Scores): void {
-    const { score, seen } = this
-    for (let d = 0; d < seen.length; d++) {
-      if (!other.seen[d]) continue
-      if (seen[d]) score[d] = score[d]! + other.score[d]!
-      else {
-        score[d] = other.score[d]!
-        seen[d] = 1
-      }
+    for (let i = 0; i < other.count; i++) {
+      const d = other.touched[i]!
+      this.add(d, other.score[d]!)
     }
   }
+  /** this = this OR a precomputed result. */
+  foldSparse(other: Sparse): void {
+    for (let i = 0; i < other.docs.length; i++) this.add(other.docs[i]!, other.scores[i]!)
+  }
+  toSparse(): Sparse {
+    const docs = this.touched.slice(0, this.count)
+    return { docs, scores: Float64Array.from(docs, (d) => this.score[d]!) }
+  }
+}
+
+/** One lookup's per-document scores, kept for a query term the documents contain. */
+interface Sparse {
+  docs: Int32Array
+  scores: Float64Array
 }
 
 /**
@@ -119,6 +142,8 @@ interface Expansion {
   typoIds: Int32Array
   typoDistances: Uint8Array
   typoWeights: Float64Array
+  /** The lookup's result by edit budget, for the budgets a query gives this term. */
+  results: Map<number, Sparse>
 }
 
 /** Term ids within `max` edits of a query term, with their distances (reused between queries). */
@@ -155,6 +180,10 @@ export class SearchIndex {
   private readonly branch: Scores
   private readonly total: Scores
   private readonly quality: Int32Array
+  private readonly keys: Float64Array
+  /** Each document's position among the ids in code-unit order, and the ids in that order. */
+  private readonly idRank: Int32Array
+  private readonly byIdRank: readonly string[]
   private readonly candidates = new Candidates()
   /**
    * Each term's expansion as a query term, built at load: a query word the documents contain, and
@@ -238,26 +267,37 @@ export class SearchIndex {
       if (sameLength) sameLength.push(t)
       else this.byLength[term.length] = [t]
     }
-    for (let t = 0; t < terms.length; t++) {
-      const length = terms[t]!.length
-      const fuzzy = length >= RELEVANCE.fuzzyMinLength
-      const edits = fuzzy
-        ? Math.max(RELEVANCE.stemEdits, Math.min(MAX_EDITS, Math.round(length * RELEVANCE.fuzzyFraction)))
-        : 0
-      this.expansions.push(this.expand(terms[t]!, length >= RELEVANCE.prefixMinLength, edits))
-    }
     this.lookup = new Scores(n)
+    for (let t = 0; t < terms.length; t++) {
+      const term = terms[t]!
+      const length = term.length
+      const prefix = length >= RELEVANCE.prefixMinLength
+      const fuzzy = length >= RELEVANCE.fuzzyMinLength
+      // The budgets queryBranches gives this term as a word and as a stem.
+      const asWord = fuzzy ? Math.min(MAX_EDITS, Math.round(length * RELEVANCE.fuzzyFraction)) : 0
+      const asStem = fuzzy ? RELEVANCE.stemEdits : 0
+      const expansion = this.expand(term, prefix, Math.max(asWord, asStem))
+      this.expansions.push(expansion)
+      for (const edits of new Set([asWord, asStem])) {
+        this.lookup.clear()
+        this.lookUp({ term, prefix, edits }, this.lookup)
+        expansion.results.set(edits, this.lookup.toSparse())
+      }
+    }
     this.subquery = new Scores(n)
     this.branch = new Scores(n)
     this.total = new Scores(n)
     this.quality = new Int32Array(n)
+    this.keys = new Float64Array(n)
+    this.byIdRank = [...ids].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))
+    const rank = new Map(this.byIdRank.map((id, r) => [id, r]))
+    this.idRank = Int32Array.from(ids, (id) => rank.get(id)!)
   }
 
   search(query: string, options: SearchOptions): SearchPage {
     const n = this.size
     const { lookup, subquery, branch, total, quality } = this
     total.clear()
-    quality.fill(0)
     // Distinct looked-up terms: a document's score is multiplied by how many of them it matched.
     const sources = new Map<string, number>()
     const branches = queryBranches(query, (token) => this.process(token))
@@ -281,8 +321,9 @@ export class SearchIndex {
             marks.fill(0, source * n, (source + 1) * n)
           }
           const base = source * n
-          for (let d = 0; d < n; d++) {
-            if (lookup.seen[d] && !marks[base + d]) {
+          for (let i = 0; i < lookup.count; i++) {
+            const d = lookup.touched[i]!
+            if (!marks[base + d]) {
               marks[base + d] = 1
               quality[d]!++
             }
@@ -294,16 +335,28 @@ export class SearchIndex {
       total.fold(branch)
     }
 
+    // Order by integer score descending, then id ascending, as one number per document,
+    // score × n + (n − 1 − the id's rank among the ids): exact while score × n < 2^53, and a
+    // score is round(100 × BM25+ × matched terms), some thousands at most for 160 characters.
     const filter = options.filter
-    const scored: SearchHit[] = []
-    for (let d = 0; d < n; d++) {
-      if (!total.seen[d]) continue
-      const id = this.ids[d]!
-      if (filter && !filter(id)) continue
-      scored.push({ id, score: toScore(total.score[d]! * (quality[d]! || 1)) })
+    const keys = this.keys
+    let matched = 0
+    for (let i = 0; i < total.count; i++) {
+      const d = total.touched[i]!
+      const terms = quality[d]!
+      quality[d] = 0
+      if (filter && !filter(this.ids[d]!)) continue
+      const score = toScore(total.score[d]! * (terms || 1))
+      keys[matched++] = score * n + n - 1 - this.idRank[d]!
     }
-    scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    return { total: scored.length, hits: scored.slice(0, options.limit) }
+    const ranked = keys.subarray(0, matched).sort()
+    const hits: SearchHit[] = []
+    for (let i = matched - 1; i >= 0 && hits.length < options.limit; i--) {
+      const key = ranked[i]!
+      const score = Math.floor(key / n)
+      hits.push({ id: this.byIdRank[n - 1 - (key - score * n)]!, score })
+    }
+    return { total: matched, hits }
   }
 
   /** The terms of a token: from the documents' own tokens when it is one of them. */
@@ -321,8 +374,15 @@ export class SearchIndex {
   /** MiniSearch's executeQuerySpec: the exact term, then its prefix matches, then its typos. */
   private lookUp(q: TermQuery, into: Scores): void {
     const exact = this.termId.get(q.term)
-    if (exact !== undefined) this.addTerm(exact, 1, into)
     const known = exact === undefined ? undefined : this.expansions[exact]
+    if (known && known.prefix === q.prefix) {
+      const result = known.results.get(q.edits)
+      if (result) {
+        into.foldSparse(result)
+        return
+      }
+    }
+    if (exact !== undefined) this.addTerm(exact, 1, into)
     const e =
       known && known.prefix === q.prefix && known.edits >= q.edits
         ? known
@@ -376,23 +436,17 @@ export class SearchIndex {
         const derivedLength = this.terms[t]!.length
         return (weight * derivedLength) / (derivedLength + typos.get(t)!)
       }),
+      results: new Map(),
     }
   }
 
   /** MiniSearch's termResults: every posting of the term, field by field. */
   private addTerm(t: number, weight: number, into: Scores): void {
     const { postStart, postDoc, postScore, boosts, fieldCount } = this
-    const { score, seen } = into
     for (let f = 0; f < fieldCount; f++) {
       const fieldWeight = weight * boosts[f]!
       for (let p = postStart[t * fieldCount + f]!, end = postStart[t * fieldCount + f + 1]!; p < end; p++) {
-        const d = postDoc[p]!
-        const s = fieldWeight * postScore[p]!
-        if (seen[d]) score[d] = score[d]! + s
-        else {
-          score[d] = s
-          seen[d] = 1
-        }
+        into.add(postDoc[p]!, fieldWeight * postScore[p]!)
       }
     }
   }
