@@ -328,11 +328,12 @@ export class SearchIndex {
               quality[d]!++
             }
           }
-          subquery.fold(lookup)
+          // Folding into an empty accumulator copies, so a single lookup or subquery is used as is.
+          if (group.length > 1) subquery.fold(lookup)
         }
-        branch.fold(subquery)
+        if (lookups.length > 1) branch.fold(group.length > 1 ? subquery : lookup)
       }
-      total.fold(branch)
+      total.fold(lookups.length > 1 ? branch : lookups[0]!.length > 1 ? subquery : lookup)
     }
 
     // Order by integer score descending, then id ascending, as one number per document,
