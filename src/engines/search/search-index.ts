@@ -48,7 +48,10 @@ export const RELEVANCE = {
 
 /** MiniSearch's cap on a fractional edit budget (its `maxFuzzy` default). */
 const MAX_EDITS = 6
-/** Deletions indexed per term; a larger edit budget falls back to comparing similar lengths. */
+/**
+ * Deletions indexed per term (forEachDeletion goes up to two); a larger edit budget falls back to
+ * comparing terms of similar length.
+ */
 const INDEXED_DELETIONS = 2
 
 export interface SearchHit {
@@ -193,6 +196,9 @@ export class SearchIndex {
   private readonly expansions: Expansion[] = []
   private readonly row: Int32Array[] = [new Int32Array(64), new Int32Array(64)]
   private marks = new Uint8Array(0)
+  /** tried[t] === stamp: term t was already compared in this typo lookup. */
+  private tried = new Int32Array(0)
+  private stamp = 0
 
   /**
    * @param documents every document, each with a unique `id` and the text fields
@@ -258,11 +264,15 @@ export class SearchIndex {
     this.sorted = Int32Array.from(terms.keys()).sort((x, y) =>
       terms[x]! < terms[y]! ? -1 : terms[x]! > terms[y]! ? 1 : 0,
     )
+    this.tried = new Int32Array(terms.length)
     for (let t = 0; t < terms.length; t++) {
       const term = terms[t]!
-      // Shorter terms are never within reach of the deletion index: it serves budgets of one
-      // edit (query terms of 5+ characters) and two (8+), so a match has at least 4 characters.
-      if (term.length >= RELEVANCE.fuzzyMinLength - 1) this.indexDeletions(term, t)
+      // The deletion index serves budgets of one edit (query terms of 5+ characters) and two
+      // (8 to 12 characters): a term within reach has 4+ characters, and only one of 6 to 14 can
+      // be two edits away.
+      const length = term.length
+      if (length >= RELEVANCE.fuzzyMinLength - 1)
+        this.indexDeletions(term, t, length >= 6 && length <= 14 ? 2 : 1)
       const sameLength = this.byLength[term.length]
       if (sameLength) sameLength.push(t)
       else this.byLength[term.length] = [t]
@@ -467,13 +477,13 @@ export class SearchIndex {
     return range
   }
 
-  private indexDeletions(term: string, t: number): void {
+  private indexDeletions(term: string, t: number, deletions: number): void {
     const add = (key: string) => {
       const list = this.deletions.get(key)
       if (!list) this.deletions.set(key, [t])
       else if (list[list.length - 1] !== t) list.push(t)
     }
-    forEachDeletion(term, INDEXED_DELETIONS, add)
+    forEachDeletion(term, deletions, add)
   }
 
   /** Every term within `max` edits (Levenshtein: insert, delete, substitute) of `term`. */
@@ -491,13 +501,14 @@ export class SearchIndex {
     }
     if (edits <= INDEXED_DELETIONS) {
       // Two strings within k edits share a string reached from each by at most k deletions.
-      const tried = new Set<number>()
+      const stamp = ++this.stamp
+      const tried = this.tried
       forEachDeletion(term, edits, (key) => {
         const list = this.deletions.get(key)
         if (!list) return
         for (const t of list) {
-          if (tried.has(t)) continue
-          tried.add(t)
+          if (tried[t] === stamp) continue
+          tried[t] = stamp
           check(t)
         }
       })
@@ -542,20 +553,15 @@ export class SearchIndex {
 /** Calls `visit` with `word` and every string made by deleting 1..max of its characters. */
 function forEachDeletion(word: string, max: number, visit: (key: string) => void): void {
   visit(word)
-  const seen = new Set<string>([word])
-  let level = [word]
-  for (let k = 0; k < max; k++) {
-    const next: string[] = []
-    for (const w of level) {
-      for (let i = 0; i < w.length; i++) {
-        const key = w.slice(0, i) + w.slice(i + 1)
-        if (seen.has(key)) continue
-        seen.add(key)
-        next.push(key)
-        visit(key)
-      }
-    }
-    level = next
+  if (max < 1) return
+  // A string may come more than once (deleting either of two equal neighbours); callers dedupe
+  // what they collect, which is cheaper than a set of every string visited.
+  for (let i = 0; i < word.length; i++) {
+    const once = word.slice(0, i) + word.slice(i + 1)
+    visit(once)
+    if (max < 2) continue
+    // Second deletions at or after i: each pair of positions once.
+    for (let j = i; j < once.length; j++) visit(once.slice(0, j) + once.slice(j + 1))
   }
 }
 
