@@ -25,11 +25,12 @@
  *   hash lookups, and only those candidates get an exact edit distance (a wider edit budget, for
  *   words of 13+ characters, checks the few terms of a similar length directly);
  * - prefix matches by binary search in the terms sorted by code unit;
- * - the terms of every token seen in the documents kept, so the Snowball stemmers (about 3 µs a
- *   call) run at query time only for words the documents do not contain.
+ * - the terms of every token seen in the documents (as written and without diacritics) kept, so
+ *   the Snowball stemmers (about 3 µs a call) run at query time only for words the documents do
+ *   not contain.
  */
 import MiniSearch from 'minisearch'
-import { processTerm, tokenize } from './text.ts'
+import { fold, processTerm, tokenize } from './text.ts'
 
 export const RELEVANCE = {
   bm25: { k: 1.2, b: 0.7, d: 0.5 },
@@ -174,7 +175,10 @@ export class SearchIndex {
   private readonly deletions = new Map<string, number[]>()
   /** Term ids by term length, for edit budgets beyond the indexed deletions. */
   private readonly byLength: number[][] = []
-  /** processTerm of every token the documents contain, by its NFC lower-case form. */
+  /**
+   * processTerm of every token the documents contain and of its folded form, by NFC lower-case
+   * form (processTerm depends on nothing else).
+   */
   private readonly tokenTerms = new Map<string, string[] | null>()
 
   // Scratch space for one query (search is synchronous, so one set serves every call).
@@ -214,6 +218,9 @@ export class SearchIndex {
       processTerm: (token) => this.process(token),
     })
     mini.addAll(documents)
+    // Words are often typed without their diacritics: the folded form of every token the
+    // documents contain is processed now too (its stems differ from the accented word's).
+    for (const key of [...this.tokenTerms.keys()]) this.process(fold(key))
     const data = mini.toJSON()
     const n = documents.length
     this.size = n
