@@ -20,10 +20,11 @@
  * edit-distance matrix on every query (about 300 µs of CPU for a two-word query over 72 records):
  * - every BM25+ term of every (term, field, document) posting precomputed (it depends only on the
  *   documents);
- * - typo candidates from a deletion neighbourhood: each term with up to two characters deleted
- *   points back at the term, so a query term's own deletions find every term within two edits by
- *   hash lookups, and only those candidates get an exact edit distance (a wider edit budget, for
- *   words of 13+ characters, checks the few terms of a similar length directly);
+ * - typo candidates from a deletion neighbourhood: the hash of each term with up to two characters
+ *   deleted points back at the term, so the hashes of a query term's own deletions find every term
+ *   within two edits (and a few hash collisions), and only those candidates get an exact edit
+ *   distance (a wider edit budget, for words of 13+ characters, checks the few terms of a similar
+ *   length directly);
  * - prefix matches by binary search in the terms sorted by code unit;
  * - the terms of every token seen in the documents (as written and without diacritics) kept, so
  *   the Snowball stemmers (about 3 µs a call) run at query time only for words the documents do
@@ -50,8 +51,8 @@ export const RELEVANCE = {
 /** MiniSearch's cap on a fractional edit budget (its `maxFuzzy` default). */
 const MAX_EDITS = 6
 /**
- * Deletions indexed per term (forEachDeletion goes up to two); a larger edit budget falls back to
- * comparing terms of similar length.
+ * Deletions indexed per term (forEachDeletionHash goes up to two); a larger edit budget falls back
+ * to comparing terms of similar length.
  */
 const INDEXED_DELETIONS = 2
 
@@ -118,20 +119,6 @@ class Scores {
       this.add(d, other.score[d]!)
     }
   }
-  /** this = this OR a precomputed result. */
-  foldSparse(other: Sparse): void {
-    for (let i = 0; i < other.docs.length; i++) this.add(other.docs[i]!, other.scores[i]!)
-  }
-  toSparse(): Sparse {
-    const docs = this.touched.slice(0, this.count)
-    return { docs, scores: Float64Array.from(docs, (d) => this.score[d]!) }
-  }
-}
-
-/** One lookup's per-document scores, kept for a query term the documents contain. */
-interface Sparse {
-  docs: Int32Array
-  scores: Float64Array
 }
 
 /**
@@ -139,15 +126,11 @@ interface Sparse {
  * built for the larger edit budget also serves the smaller one.
  */
 interface Expansion {
-  prefix: boolean
-  edits: number
   prefixIds: Int32Array
   prefixWeights: Float64Array
   typoIds: Int32Array
   typoDistances: Uint8Array
   typoWeights: Float64Array
-  /** The lookup's result by edit budget, for the budgets a query gives this term. */
-  results: Map<number, Sparse>
 }
 
 /** Term ids within `max` edits of a query term, with their distances (reused between queries). */
@@ -171,8 +154,15 @@ export class SearchIndex {
   private readonly postDoc: Int32Array
   /** BM25+ of the posting, before the term's weight and the field's boost. */
   private readonly postScore: Float64Array
-  /** A term with up to INDEXED_DELETIONS characters deleted → the ids of the terms it came from. */
-  private readonly deletions = new Map<string, number[]>()
+  /**
+   * Hashes of the terms with up to INDEXED_DELETIONS characters deleted, ascending, and the term
+   * each came from (one entry per distinct hash and term). Hashes rather than strings: about
+   * 8 bytes an entry instead of a string and a map entry (tens of MB for this snapshot), and a
+   * query hashes its deletions without building them. A collision only adds a candidate that the
+   * exact edit distance then rejects.
+   */
+  private readonly deletionHashes: Float64Array
+  private readonly deletionTerms: Int32Array
   /** Term ids by term length, for edit budgets beyond the indexed deletions. */
   private readonly byLength: number[][] = []
   /**
@@ -193,16 +183,23 @@ export class SearchIndex {
   private readonly byIdRank: readonly string[]
   private readonly candidates = new Candidates()
   /**
-   * Each term's expansion as a query term, built at load: a query word the documents contain, and
-   * its stems, then cost only their postings. Built for the budgets queryBranches gives a term of
-   * that length (as a word and as a stem); any other lookup is expanded when asked.
+   * Each term's whole lookup result (document, score) as a query term, built at load, so a query
+   * word the documents contain, and its stems, cost a copy. Two per term, for the edit budgets
+   * queryBranches gives a term of that length as a stem (slot 2t) and as a word (slot 2t + 1), with
+   * the prefix matching it gives that length; any other lookup is computed when asked. Slot s is
+   * resultDoc/resultScore[resultStart[s] .. resultStart[s + 1]), for budget resultEdits[s].
    */
-  private readonly expansions: Expansion[] = []
+  private readonly resultStart: Int32Array
+  private readonly resultDoc: Int32Array
+  private readonly resultScore: Float64Array
+  private readonly resultEdits: Int8Array
   private readonly row: Int32Array[] = [new Int32Array(64), new Int32Array(64)]
   private marks = new Uint8Array(0)
   /** tried[t] === stamp: term t was already compared in this typo lookup. */
   private tried = new Int32Array(0)
   private stamp = 0
+  /** Low hash bits dropped so that hash × term count stays below 2^53. */
+  private readonly hashShift: number
 
   /**
    * @param documents every document, each with a unique `id` and the text fields
@@ -272,35 +269,75 @@ export class SearchIndex {
       terms[x]! < terms[y]! ? -1 : terms[x]! > terms[y]! ? 1 : 0,
     )
     this.tried = new Int32Array(terms.length)
+    // The deletion index serves budgets of one edit (query terms of 5+ characters) and two (8 to
+    // 12 characters): a term within reach has 4+ characters, and only one of 6 to 14 can be two
+    // edits away.
+    const deletable = (length: number) =>
+      length < RELEVANCE.fuzzyMinLength - 1 ? 0 : length >= 6 && length <= 14 ? 2 : 1
+    // Each entry packed as hash × span + term id, so one numeric sort orders by hash then term; the
+    // hash keeps as many high bits as fit in 2^53 (all 32 below 2^21 terms).
+    const span = Math.max(1, terms.length)
+    const hashBits = Math.min(32, 53 - Math.ceil(Math.log2(span + 1)))
+    let entryCount = 0
+    for (const term of terms) {
+      const d = deletable(term.length)
+      if (d > 0) entryCount += 1 + term.length + (d === 2 ? (term.length * (term.length - 1)) / 2 : 0)
+    }
+    const packed = new Float64Array(entryCount)
+    let at = 0
     for (let t = 0; t < terms.length; t++) {
       const term = terms[t]!
-      // The deletion index serves budgets of one edit (query terms of 5+ characters) and two
-      // (8 to 12 characters): a term within reach has 4+ characters, and only one of 6 to 14 can
-      // be two edits away.
-      const length = term.length
-      if (length >= RELEVANCE.fuzzyMinLength - 1)
-        this.indexDeletions(term, t, length >= 6 && length <= 14 ? 2 : 1)
+      const d = deletable(term.length)
+      if (d > 0) {
+        forEachDeletionHash(term, d, (hash) => {
+          packed[at++] = (hashBits === 32 ? hash : hash >>> (32 - hashBits)) * span + t
+        })
+      }
       const sameLength = this.byLength[term.length]
       if (sameLength) sameLength.push(t)
       else this.byLength[term.length] = [t]
     }
+    packed.sort()
+    let unique = 0
+    for (let i = 0; i < packed.length; i++)
+      if (i === 0 || packed[i] !== packed[i - 1]) packed[unique++] = packed[i]!
+    this.deletionHashes = new Float64Array(unique)
+    this.deletionTerms = new Int32Array(unique)
+    for (let i = 0; i < unique; i++) {
+      const term = packed[i]! % span
+      this.deletionTerms[i] = term
+      this.deletionHashes[i] = (packed[i]! - term) / span
+    }
+    this.hashShift = 32 - hashBits
     this.lookup = new Scores(n)
+    const resultStart = [0]
+    const resultDoc: number[] = []
+    const resultScore: number[] = []
+    this.resultEdits = new Int8Array(2 * terms.length).fill(-1)
     for (let t = 0; t < terms.length; t++) {
       const term = terms[t]!
       const length = term.length
       const prefix = length >= RELEVANCE.prefixMinLength
       const fuzzy = length >= RELEVANCE.fuzzyMinLength
-      // The budgets queryBranches gives this term as a word and as a stem.
-      const asWord = fuzzy ? Math.min(MAX_EDITS, Math.round(length * RELEVANCE.fuzzyFraction)) : 0
       const asStem = fuzzy ? RELEVANCE.stemEdits : 0
+      const asWord = fuzzy ? Math.min(MAX_EDITS, Math.round(length * RELEVANCE.fuzzyFraction)) : 0
       const expansion = this.expand(term, prefix, Math.max(asWord, asStem))
-      this.expansions.push(expansion)
-      for (const edits of new Set([asWord, asStem])) {
-        this.lookup.clear()
-        this.lookUp({ term, prefix, edits }, this.lookup)
-        expansion.results.set(edits, this.lookup.toSparse())
+      for (const edits of [asStem, asWord]) {
+        const lookup = this.lookup
+        lookup.clear()
+        this.lookUpLive(t, { term, prefix, edits }, expansion, lookup)
+        for (let i = 0; i < lookup.count; i++) {
+          resultDoc.push(lookup.touched[i]!)
+          resultScore.push(lookup.score[lookup.touched[i]!]!)
+        }
+        resultStart.push(resultDoc.length)
       }
+      this.resultEdits[2 * t] = asStem
+      this.resultEdits[2 * t + 1] = asWord
     }
+    this.resultStart = Int32Array.from(resultStart)
+    this.resultDoc = Int32Array.from(resultDoc)
+    this.resultScore = Float64Array.from(resultScore)
     this.subquery = new Scores(n)
     this.branch = new Scores(n)
     this.total = new Scores(n)
@@ -392,19 +429,22 @@ export class SearchIndex {
   /** MiniSearch's executeQuerySpec: the exact term, then its prefix matches, then its typos. */
   private lookUp(q: TermQuery, into: Scores): void {
     const exact = this.termId.get(q.term)
-    const known = exact === undefined ? undefined : this.expansions[exact]
-    if (known && known.prefix === q.prefix) {
-      const result = known.results.get(q.edits)
-      if (result) {
-        into.foldSparse(result)
+    if (exact !== undefined && q.prefix === q.term.length >= RELEVANCE.prefixMinLength) {
+      for (let slot = 2 * exact; slot < 2 * exact + 2; slot++) {
+        if (this.resultEdits[slot] !== q.edits) continue
+        const { resultDoc, resultScore } = this
+        for (let i = this.resultStart[slot]!, end = this.resultStart[slot + 1]!; i < end; i++) {
+          into.add(resultDoc[i]!, resultScore[i]!)
+        }
         return
       }
     }
+    this.lookUpLive(exact, q, this.expand(q.term, q.prefix, q.edits), into)
+  }
+
+  /** The lookup computed from the term's expansion (built for q.edits or more). */
+  private lookUpLive(exact: number | undefined, q: TermQuery, e: Expansion, into: Scores): void {
     if (exact !== undefined) this.addTerm(exact, 1, into)
-    const e =
-      known && known.prefix === q.prefix && known.edits >= q.edits
-        ? known
-        : this.expand(q.term, q.prefix, q.edits)
     for (let i = 0; i < e.prefixIds.length; i++) this.addTerm(e.prefixIds[i]!, e.prefixWeights[i]!, into)
     if (q.edits === 0) return
     for (let i = 0; i < e.typoIds.length; i++) {
@@ -444,8 +484,6 @@ export class SearchIndex {
     const typoIds = [...typos.keys()].sort((x, y) => x - y)
     const weight = RELEVANCE.weights.fuzzy
     return {
-      prefix,
-      edits,
       prefixIds: Int32Array.from(prefixIds),
       prefixWeights: Float64Array.from(prefixWeights),
       typoIds: Int32Array.from(typoIds),
@@ -454,7 +492,6 @@ export class SearchIndex {
         const derivedLength = this.terms[t]!.length
         return (weight * derivedLength) / (derivedLength + typos.get(t)!)
       }),
-      results: new Map(),
     }
   }
 
@@ -484,15 +521,6 @@ export class SearchIndex {
     return range
   }
 
-  private indexDeletions(term: string, t: number, deletions: number): void {
-    const add = (key: string) => {
-      const list = this.deletions.get(key)
-      if (!list) this.deletions.set(key, [t])
-      else if (list[list.length - 1] !== t) list.push(t)
-    }
-    forEachDeletion(term, deletions, add)
-  }
-
   /** Every term within `max` edits (Levenshtein: insert, delete, substitute) of `term`. */
   private within(term: string, max: number): Candidates {
     const c = this.candidates
@@ -509,11 +537,18 @@ export class SearchIndex {
     if (edits <= INDEXED_DELETIONS) {
       // Two strings within k edits share a string reached from each by at most k deletions.
       const stamp = ++this.stamp
-      const tried = this.tried
-      forEachDeletion(term, edits, (key) => {
-        const list = this.deletions.get(key)
-        if (!list) return
-        for (const t of list) {
+      const { tried, deletionHashes, deletionTerms, hashShift } = this
+      forEachDeletionHash(term, edits, (full) => {
+        const hash = hashShift === 0 ? full : full >>> hashShift
+        let lo = 0
+        let hi = deletionHashes.length
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1
+          if (deletionHashes[mid]! < hash) lo = mid + 1
+          else hi = mid
+        }
+        for (let i = lo; i < deletionHashes.length && deletionHashes[i] === hash; i++) {
+          const t = deletionTerms[i]!
           if (tried[t] === stamp) continue
           tried[t] = stamp
           check(t)
@@ -557,18 +592,28 @@ export class SearchIndex {
   }
 }
 
-/** Calls `visit` with `word` and every string made by deleting 1..max of its characters. */
-function forEachDeletion(word: string, max: number, visit: (key: string) => void): void {
-  visit(word)
+/** FNV-1a (32 bits) of the code units of `word` without those at positions i and j (−1: none). */
+function deletionHash(word: string, i: number, j: number): number {
+  let hash = 0x811c9dc5
+  for (let p = 0; p < word.length; p++) {
+    if (p === i || p === j) continue
+    hash = Math.imul(hash ^ word.charCodeAt(p), 0x01000193)
+  }
+  return hash >>> 0
+}
+
+/**
+ * Calls `visit` with the hash of `word` and of every string made by deleting up to `max` (at most
+ * 2) of its characters. A string may come more than once (deleting either of two equal
+ * neighbours); the index and the lookup both dedupe.
+ */
+function forEachDeletionHash(word: string, max: number, visit: (hash: number) => void): void {
+  visit(deletionHash(word, -1, -1))
   if (max < 1) return
-  // A string may come more than once (deleting either of two equal neighbours); callers dedupe
-  // what they collect, which is cheaper than a set of every string visited.
   for (let i = 0; i < word.length; i++) {
-    const once = word.slice(0, i) + word.slice(i + 1)
-    visit(once)
+    visit(deletionHash(word, i, -1))
     if (max < 2) continue
-    // Second deletions at or after i: each pair of positions once.
-    for (let j = i; j < once.length; j++) visit(once.slice(0, j) + once.slice(j + 1))
+    for (let j = i + 1; j < word.length; j++) visit(deletionHash(word, i, j))
   }
 }
 
