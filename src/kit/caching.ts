@@ -5,7 +5,7 @@
  * the same ETag on every instance and `If-None-Match` answers 304 without building the body.
  * Errors are `no-store` (set by the server factory).
  */
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
 /** Shared caches may keep data responses 5 minutes and serve them stale 1 minute while revalidating. */
@@ -15,11 +15,13 @@ export const CACHE_DOCUMENT = 'public, max-age=3600'
 /** Health must always be asked afresh. */
 export const CACHE_NONE = 'no-store'
 
-/** A strong entity tag: 128 bits of sha256 over the parts, base64url. */
+/**
+ * A strong entity tag: 128 bits of sha256 over the parts, each followed by NUL, base64url. One-shot
+ * hashing (no Hash object): about 0.5 µs instead of 0.9 µs, which matters for responses built per
+ * request, such as a search the cache does not hold.
+ */
 export function entityTag(...parts: string[]): string {
-  const hash = createHash('sha256')
-  for (const part of parts) hash.update(part).update('\u0000')
-  return `"${hash.digest('base64url').slice(0, 22)}"`
+  return `"${hash('sha256', `${parts.join('\u0000')}\u0000`, 'base64url').slice(0, 22)}"`
 }
 
 /**
