@@ -393,21 +393,31 @@ export class SearchIndex {
     // Order by integer score descending, then id ascending, as one number per document,
     // score × n + (n − 1 − the id's rank among the ids): exact while score × n < 2^53, and a
     // score is round(100 × BM25+ × matched terms), some thousands at most for 160 characters.
+    // Only the best `limit` are ordered: each key is inserted into a short descending list
+    // (keys are distinct, the id rank is part of them), matched × limit steps at most.
     const filter = options.filter
-    const keys = this.keys
+    const limit = Math.max(0, Math.min(options.limit, n))
+    const top = this.keys
+    let kept = 0
     let matched = 0
     for (let i = 0; i < total.count; i++) {
       const d = total.touched[i]!
       const terms = quality[d]!
       quality[d] = 0
       if (filter && !filter(this.ids[d]!)) continue
-      const score = toScore(total.score[d]! * (terms || 1))
-      keys[matched++] = score * n + n - 1 - this.idRank[d]!
+      matched++
+      const key = toScore(total.score[d]! * (terms || 1)) * n + n - 1 - this.idRank[d]!
+      if (kept === limit && (kept === 0 || key < top[kept - 1]!)) continue
+      let at = kept < limit ? kept++ : kept - 1
+      while (at > 0 && top[at - 1]! < key) {
+        top[at] = top[at - 1]!
+        at--
+      }
+      top[at] = key
     }
-    const ranked = keys.subarray(0, matched).sort()
     const hits: SearchHit[] = []
-    for (let i = matched - 1; i >= 0 && hits.length < options.limit; i--) {
-      const key = ranked[i]!
+    for (let i = 0; i < kept; i++) {
+      const key = top[i]!
       const score = Math.floor(key / n)
       hits.push({ id: this.byIdRank[n - 1 - (key - score * n)]!, score })
     }
