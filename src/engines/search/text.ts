@@ -10,15 +10,15 @@
  * Records are Czech or English; every token gets both stemmers because a language tag per query
  * is not available and a wrong-language stem only adds a term that rarely matches anything.
  */
+
 import snowball from 'snowball-stemmers'
+import { fold } from '../czech/text.ts'
 
 const czech = snowball.newStemmer('czech')
 const english = snowball.newStemmer('english')
 
-/** Lower-case, NFC, then every combining mark removed: "Řízení" → "rizeni". */
-export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC').toLowerCase()
-}
+/** "Řízení" → "rizeni": the platform's one Czech folding. */
+export { fold }
 
 /**
  * Function words of both languages. They occur in nearly every record, so with OR-combined query
