@@ -22,10 +22,10 @@ import { describeAjvError, UNKNOWN_PROPERTY_RULE } from '../../kit/ajv-errors.ts
 export const DATASET_FORMAT = 'gatehouse-discovery-snapshot/1'
 export const DEFAULT_ORIGIN = 'https://gatehouse.cz'
 export const RECORD_TYPES = ['service', 'content', 'product'] as const
-export const LANGUAGES = ['cs', 'en'] as const
+const LANGUAGES = ['cs', 'en'] as const
 export const ID_PATTERN = '^[a-z0-9-]{2,80}$'
 
-export const LIMITS = {
+const LIMITS = {
   titleMax: 200,
   descriptionMax: 600,
   excerptMax: 12000,
@@ -34,7 +34,7 @@ export const LIMITS = {
 } as const
 
 export type RecordType = (typeof RECORD_TYPES)[number]
-export type Language = (typeof LANGUAGES)[number]
+type Language = (typeof LANGUAGES)[number]
 
 /** Visible text: no control characters (line breaks and tabs allowed only in excerpts). */
 const SINGLE_LINE = '^[^\\u0000-\\u001f\\u007f-\\u009f]*$'
@@ -59,7 +59,7 @@ const RecordSchema = Type.Object(
   { additionalProperties: false },
 )
 
-export const DatasetSchema = Type.Object(
+const DatasetSchema = Type.Object(
   {
     format: Type.Literal(DATASET_FORMAT),
     data_version: Type.String({ format: 'date-time' }),
@@ -69,8 +69,7 @@ export const DatasetSchema = Type.Object(
   { additionalProperties: false },
 )
 
-export type DatasetFile = Static<typeof DatasetSchema>
-export type DatasetRecord = Static<typeof RecordSchema>
+type DatasetFile = Static<typeof DatasetSchema>
 
 /** A record as served: the file's fields plus its canonical URL. */
 export interface PublicRecord {
@@ -218,7 +217,7 @@ export function validateDataset(parsed: unknown, origin: string = DEFAULT_ORIGIN
   return problems
 }
 
-export function canonicalUrl(origin: string, path: string): string {
+function canonicalUrl(origin: string, path: string): string {
   return `${origin}${path}`
 }
 
@@ -236,7 +235,7 @@ export function checkOrigin(origin: string): string | undefined {
 }
 
 /** A real calendar day in YYYY-MM-DD (rejects 2026-02-30). */
-export function isCalendarDate(value: string): boolean {
+function isCalendarDate(value: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
   if (!m) return false
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))

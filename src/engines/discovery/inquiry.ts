@@ -40,7 +40,7 @@ export interface InquiryInput {
   message: string
 }
 
-export interface NormalizedInquiry {
+interface NormalizedInquiry {
   name: string
   email_masked: string
   organization: string | null

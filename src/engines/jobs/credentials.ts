@@ -9,7 +9,7 @@ import type { Database } from '../../kit/db.ts'
 import { errors } from '../../kit/errors.ts'
 
 /** Every worker key starts with this, so logs and scanners can tell what leaked. */
-export const WORKER_KEY_PREFIX = 'wk_'
+const WORKER_KEY_PREFIX = 'wk_'
 
 interface CredentialRow {
   id: string

@@ -48,7 +48,7 @@ export interface EnqueueInput {
   truthLog?: boolean
 }
 
-export const QUEUE_DEFAULTS = {
+const QUEUE_DEFAULTS = {
   priority: 0,
   maxAttempts: 3,
   backoff: 'exponential' as BackoffKind,

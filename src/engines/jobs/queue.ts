@@ -22,13 +22,11 @@ import {
   WorkerRegistry,
 } from './worker-registry.ts'
 
-export {
-  type EnqueueInput,
-  type FinishedListener,
-  QUEUE_DEFAULTS,
+export type {
+  EnqueueInput,
+  FinishedListener,
 } from './lifecycle.ts'
 export type { ListJobsFilter, ListTasksFilter } from './read-queries.ts'
-export { toJob } from './row-mapping.ts'
 export type {
   ListWorkersFilter,
   RegisterWorkerInput,

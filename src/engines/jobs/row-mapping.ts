@@ -4,11 +4,11 @@
  */
 import type { Job, JobErrorInfo, JobRow, Task, TaskRow, Worker, WorkerRow } from './types.ts'
 
-export function iso(ms: number | string | null): string | null {
+function iso(ms: number | string | null): string | null {
   return ms === null ? null : new Date(Number(ms)).toISOString()
 }
 
-export function parse(text: string | null): unknown {
+function parse(text: string | null): unknown {
   return text === null ? null : JSON.parse(text)
 }
 

@@ -11,7 +11,7 @@ import type { Logger } from '../../kit/logger.ts'
 import type { JobQueue } from './queue.ts'
 import type { ClaimedJob, JobErrorInfo, Worker } from './types.ts'
 
-export interface JobContext {
+interface JobContext {
   job: ClaimedJob
   /** Aborted on cancel, on timeout and when the pool stops. */
   signal: AbortSignal
@@ -22,7 +22,7 @@ export interface JobContext {
 export type JobHandler = (input: unknown, ctx: JobContext) => Promise<unknown>
 
 /** Thrown by a handler to say whether trying again could help. */
-export class JobError extends Error {
+class JobError extends Error {
   readonly code: string
   readonly retryable: boolean
   constructor(code: string, message: string, retryable: boolean) {
@@ -38,7 +38,7 @@ export class JobError extends Error {
  * again, so they are permanent — except 408 and 429, which are about timing. Everything else
  * (upstream down, timeouts, crashes) is retryable.
  */
-export function classify(error: unknown): JobErrorInfo {
+function classify(error: unknown): JobErrorInfo {
   if (error instanceof JobError)
     return { code: error.code, message: error.message, retryable: error.retryable }
   if (error instanceof AppError) {

@@ -25,7 +25,7 @@ export const JOB_STATUSES = [
 export type JobStatus = (typeof JOB_STATUSES)[number]
 
 /** Statuses a job never leaves (a redrive makes a new job for the same task). */
-export const TERMINAL: readonly JobStatus[] = ['SUCCEEDED', 'FAILED', 'CANCELLED', 'DEAD']
+const TERMINAL: readonly JobStatus[] = ['SUCCEEDED', 'FAILED', 'CANCELLED', 'DEAD']
 
 export const TRANSITIONS: Record<JobStatus, readonly JobStatus[]> = {
   QUEUED: ['RUNNING', 'CANCELLED'],

@@ -39,7 +39,7 @@ export interface Chunk {
   tokens: number
 }
 
-export const DEFAULT_CHUNKING: Required<ChunkOptions> = {
+const DEFAULT_CHUNKING: Required<ChunkOptions> = {
   targetTokens: 300,
   maxTokens: 400,
   overlapTokens: 50,

@@ -3,7 +3,7 @@
  * the ranked lists d appears in, ranks 1-based, k = 60. It needs no score calibration between
  * BM25 and cosine, which live on unrelated scales.
  */
-export const RRF_K = 60
+const RRF_K = 60
 
 export interface Ranked {
   slot: number

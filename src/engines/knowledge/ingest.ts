@@ -56,7 +56,7 @@ export interface IngesterOptions {
   converter?: DocumentConverter | undefined
 }
 
-export function documentIdFor(collection: string, source: string): string {
+function documentIdFor(collection: string, source: string): string {
   return `doc_${createHash('sha256').update(`${collection}\n${source}`).digest('hex').slice(0, 24)}`
 }
 

@@ -45,7 +45,7 @@ export interface SearchOutcome {
 export type AskInput = SearchInput & { question: string; answerMode: 'auto' | 'extractive' | 'generated' }
 
 /** The last 2,000 durations (ms) of one kind of query, for the percentiles in /stats. */
-export class Latencies {
+class Latencies {
   private readonly samples: number[] = []
   private next = 0
   count = 0

@@ -146,7 +146,7 @@ const body = [
   END,
 ]
 
-export const KERNEL_BYTES = new Uint8Array([
+const KERNEL_BYTES = new Uint8Array([
   0x00,
   0x61,
   0x73,

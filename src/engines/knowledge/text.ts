@@ -105,11 +105,11 @@ export function stemCzech(token: string): string {
   return word
 }
 
-export function stemEnglish(token: string): string {
+function stemEnglish(token: string): string {
   return englishStemmer.stem(token)
 }
 
-export function stem(token: string, language: Language): string {
+function stem(token: string, language: Language): string {
   if (/^\d+$/.test(token) || token.length <= 2) return token
   return language === 'cs' ? stemCzech(token) : stemEnglish(token)
 }

@@ -265,7 +265,7 @@ export class IsirClient {
 }
 
 /** A person query the register cannot take: `field` and the rule, for a 400. */
-export class InvalidPersonError extends Error {
+class InvalidPersonError extends Error {
   readonly field: string
   readonly rule: string
   constructor(field: string, rule: string) {

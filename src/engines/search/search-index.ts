@@ -56,7 +56,7 @@ const MAX_EDITS = 6
  */
 const INDEXED_DELETIONS = 2
 
-export interface SearchHit {
+interface SearchHit {
   id: string
   /** Integer relevance, >= 1; higher is more relevant. */
   score: number

@@ -25,7 +25,7 @@ export { fold }
  * terms they would match everything and only add noise to BM25 (their IDF is close to zero).
  * Stored folded, because they are compared after folding.
  */
-export const STOPWORDS: ReadonlySet<string> = new Set(
+const STOPWORDS: ReadonlySet<string> = new Set(
   [
     // Czech (folded)
     'a',

@@ -18,7 +18,7 @@ function StringEnum<T extends string>(values: readonly T[], options: Record<stri
 const DataVersion = () =>
   Type.String({ format: 'date-time', description: 'Identifies the dataset (the snapshot file declares it).' })
 
-export const ErrorSchema = Type.Object(
+const ErrorSchema = Type.Object(
   {
     error: Type.Object(
       {
@@ -44,10 +44,7 @@ export const ErrorSchema = Type.Object(
   { $id: 'Error', additionalProperties: false, description: 'The body of every 4xx and 5xx response.' },
 )
 
-/** Responses use `{$ref: 'Error#'}` so the OpenAPI document shows one Error component. */
-export const ErrorRef = Type.Unsafe<Static<typeof ErrorSchema>>(Type.Ref('Error'))
-
-export const RecordType = StringEnum(RECORD_TYPES)
+const RecordType = StringEnum(RECORD_TYPES)
 
 const publicRecordProperties = {
   id: Type.String({ pattern: ID_PATTERN }),
@@ -57,15 +54,15 @@ const publicRecordProperties = {
   updated: Type.String({ format: 'date' }),
 }
 
-export const PublicRecord = Type.Object(publicRecordProperties, { $id: 'PublicRecord' })
-export const PublicRecordRef = Type.Unsafe<Static<typeof PublicRecord>>(Type.Ref('PublicRecord'))
+const PublicRecord = Type.Object(publicRecordProperties, { $id: 'PublicRecord' })
+const PublicRecordRef = Type.Unsafe<Static<typeof PublicRecord>>(Type.Ref('PublicRecord'))
 
-export const Health = Type.Object(
+const Health = Type.Object(
   { status: Type.Literal('ok'), data_version: DataVersion() },
   { $id: 'Health', additionalProperties: false },
 )
 
-export const SearchResult = Type.Object(
+const SearchResult = Type.Object(
   {
     ...publicRecordProperties,
     type: RecordType,
@@ -74,7 +71,7 @@ export const SearchResult = Type.Object(
   { $id: 'SearchResult', additionalProperties: false },
 )
 
-export const SearchResponse = Type.Object(
+const SearchResponse = Type.Object(
   {
     query: Type.String({ description: 'The query as searched: NFC, trimmed, inner whitespace collapsed.' }),
     count: Type.Integer({
@@ -101,7 +98,7 @@ export const SearchQuery = Type.Object({
   ),
 })
 
-export const ServicesResponse = Type.Object(
+const ServicesResponse = Type.Object(
   {
     count: Type.Integer({ minimum: 0, description: 'Number of service guides (all are returned).' }),
     services: Type.Array(PublicRecordRef),
@@ -110,7 +107,7 @@ export const ServicesResponse = Type.Object(
   { $id: 'ServicesResponse' },
 )
 
-export const ContentItem = Type.Object(
+const ContentItem = Type.Object(
   {
     ...publicRecordProperties,
     excerpt: Type.String({ maxLength: 12000 }),
@@ -119,7 +116,7 @@ export const ContentItem = Type.Object(
   { $id: 'ContentItem', additionalProperties: false },
 )
 
-export const ContentListResponse = Type.Object(
+const ContentListResponse = Type.Object(
   {
     count: Type.Integer({
       minimum: 0,
@@ -161,7 +158,7 @@ export const InquiryInput = Type.Object(
   { $id: 'InquiryInput', additionalProperties: false },
 )
 
-export const InquiryPreview = Type.Object(
+const InquiryPreview = Type.Object(
   {
     preview_id: Type.String({ pattern: '^preview_[0-9a-f]{20}$' }),
     normalized: Type.Object(
@@ -187,7 +184,7 @@ export const InquiryPreview = Type.Object(
   { $id: 'InquiryPreview', additionalProperties: false },
 )
 
-export const Capabilities = Type.Object(
+const Capabilities = Type.Object(
   {
     service: Type.String(),
     api_version: Type.String(),
@@ -216,7 +213,7 @@ export const Capabilities = Type.Object(
   },
 )
 
-export const Index = Type.Object(
+const Index = Type.Object(
   {
     name: Type.String(),
     description: Type.String(),
@@ -240,7 +237,3 @@ export const SHARED_SCHEMAS = [
   Capabilities,
   Index,
 ]
-
-export type SearchQueryT = Static<typeof SearchQuery>
-export type ContentListQueryT = Static<typeof ContentListQuery>
-export type InquiryInputT = Static<typeof InquiryInput>

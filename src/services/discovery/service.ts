@@ -18,7 +18,7 @@ export const SHIPPED_DATASET = fileURLToPath(
   new URL('../../../data/discovery/snapshot.json', import.meta.url),
 )
 
-export const discoverySpec = {
+const discoverySpec = {
   DISCOVERY_DATASET: env.string({
     default: SHIPPED_DATASET,
     doc: 'dataset file (JSON); default the shipped data/discovery/snapshot.json',

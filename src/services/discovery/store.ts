@@ -35,7 +35,7 @@ export interface ReadyDataset {
   content: readonly PublicRecord[]
 }
 
-export interface FailedDataset {
+interface FailedDataset {
   ok: false
   problems: readonly Problem[]
 }

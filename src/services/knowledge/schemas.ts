@@ -7,11 +7,11 @@
 import { type TSchema, Type } from 'typebox'
 import { okSchema } from '../../kit/envelope.ts'
 
-export const MAX_RESULTS = 50
+const MAX_RESULTS = 50
 
 const Scalar = Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean()])
 
-export const FilterSchema = Type.Record(
+const FilterSchema = Type.Record(
   Type.String({ minLength: 1, maxLength: 100 }),
   Type.Union([Scalar, Type.Array(Scalar, { minItems: 1, maxItems: 50 })]),
   {

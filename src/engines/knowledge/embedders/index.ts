@@ -60,5 +60,4 @@ export function createEmbedders(settings: EmbedderSettings): { embedders: Embedd
   return { embedders, default: chosen }
 }
 
-export type { Embedder, EmbedderKind } from './types.ts'
-export { EmbedderError } from './types.ts'
+export type { Embedder } from './types.ts'

@@ -6,9 +6,9 @@
 export type EmbedderKind = 'hash' | 'transformers' | 'openai'
 
 /** Documents and queries may need different prefixes (E5 models: "passage: " / "query: "). */
-export type EmbedPurpose = 'document' | 'query'
+type EmbedPurpose = 'document' | 'query'
 
-export interface EmbedderInfo {
+interface EmbedderInfo {
   kind: EmbedderKind
   /** Known once the model has been loaded or has answered once. */
   dimensions: number | undefined

@@ -11,7 +11,7 @@ export const API_VERSION = '0.1.0'
 /** The spec's limit on a preview request body, in bytes; larger bodies get 413 unread. */
 export const BODY_LIMIT_BYTES = 16 * 1024
 
-export interface CachedResponse {
+interface CachedResponse {
   etag: string
   /** The SearchBody serialized and UTF-8 encoded once: a repeated search is sent as these bytes. */
   bytes: Buffer

@@ -9,11 +9,11 @@ import { CACHE_DOCUMENT, conditional, entityTag } from '../../../kit/caching.ts'
 import type { App } from '../../../kit/server.ts'
 import { API_VERSION, type DiscoveryContext, errorResponses } from './common.ts'
 
-export const LINKSET_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"'
+const LINKSET_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"'
 const OPENAPI_TYPE = 'application/vnd.oai.openapi+json;version=3.1'
 
 /** Relative links from `/`: they resolve against whatever host serves this instance. */
-export const INDEX_LINK_HEADER = [
+const INDEX_LINK_HEADER = [
   '</.well-known/api-catalog>; rel="api-catalog"',
   `</openapi.json>; rel="service-desc"; type="${OPENAPI_TYPE}"`,
   '</docs>; rel="service-doc"; type="text/html"',

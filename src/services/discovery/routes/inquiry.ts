@@ -10,7 +10,7 @@ import { type App, sendError } from '../../../kit/server.ts'
 import { InquiryInput } from '../schemas.ts'
 import { BODY_LIMIT_BYTES, errorResponses } from './common.ts'
 
-export const PREVIEW_NOTICE =
+const PREVIEW_NOTICE =
   'Pouze náhled: nic nebylo odesláno ani uloženo a odeslání poptávky v této verzi není k dispozici. / Preview only: nothing was sent or stored, and submitting an inquiry is not available in this release.'
 
 /**
