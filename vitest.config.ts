@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The console's web app is built once before any test (services started by tests serve it).
+    globalSetup: ['./test/support/console-web.ts'],
     reporters: ['default', './test/summary-reporter.ts'],
   },
 })

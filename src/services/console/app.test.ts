@@ -303,4 +303,45 @@ describe('console backend', () => {
     expect(page.statusCode).toBe(503)
     expect(page.body).toContain('npm run console:build')
   })
+
+  it('serves the app at every page path and its hashed files with a year of caching', async () => {
+    const file = (body: string, type: string) => ({ body: Buffer.from(body), type, etag: '"e1"' })
+    const web = await buildApp({
+      logger,
+      store,
+      upstreams: new Upstreams(
+        Object.fromEntries(UPSTREAMS.map((n) => [n, 'http://127.0.0.1:9'])) as Record<
+          (typeof UPSTREAMS)[number],
+          string
+        >,
+        KEYS,
+      ),
+      rateLimiter: new MemoryRateLimiter(),
+      sessionTtlMs: 60_000,
+      web: new Map([
+        ['index.html', file('<!doctype html><div id="root"></div>', 'text/html; charset=utf-8')],
+        ['assets/index-abc.js', file('console.log(1)', 'text/javascript; charset=utf-8')],
+      ]),
+      logRequests: false,
+    })
+    for (const page of ['/', '/sign-in', '/keys']) {
+      const res = await web.inject({ method: 'GET', url: page })
+      expect(res.statusCode).toBe(200)
+      expect(res.body).toContain('<div id="root">')
+      expect(res.headers['cache-control']).toBe('no-cache')
+      expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
+    }
+    const asset = await web.inject({ method: 'GET', url: '/assets/index-abc.js' })
+    expect(asset.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const again = await web.inject({
+      method: 'GET',
+      url: '/assets/index-abc.js',
+      headers: { 'if-none-match': '"e1"' },
+    })
+    expect(again.statusCode).toBe(304)
+    expect((await web.inject({ method: 'GET', url: '/assets/nope.js' })).statusCode).toBe(404)
+    expect((await web.inject({ method: 'GET', url: '/health' })).json().data.web).toBe(true)
+    await web.close()
+  })
 })

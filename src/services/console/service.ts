@@ -47,8 +47,15 @@ export const consoleService = defineService({
     const log = logger.child({ service: 'console' })
     const notes: string[] = []
     if (config.CONSOLE_BUILD === 'auto') {
-      const { built, ms } = await ensureWebBuild()
-      notes.push(built ? `web app built in ${ms} ms` : 'web app build is current')
+      // A failed build leaves the backend up (its pages say the app is not built): the other
+      // services and the API do not depend on the front-end's tool chain.
+      try {
+        const { built, ms } = await ensureWebBuild()
+        notes.push(built ? `web app built in ${ms} ms` : 'web app build is current')
+      } catch (error) {
+        log.error({ err: error }, 'building the console web app failed')
+        notes.push(`web app build failed: ${(error as Error).message.split('\n', 1)[0]}`)
+      }
     }
     const web = loadWebFiles()
     if (web.size === 0) notes.push('web app not built: run npm run console:build')

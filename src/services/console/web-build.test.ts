@@ -1,0 +1,27 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ensureWebBuild, isCurrent, loadWebFiles, sourceHash } from './web-build.ts'
+
+describe('the console web build', () => {
+  it('builds into a folder keyed by the sources’ hash, and does nothing while the hash matches', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'console-web-')), 'console')
+    expect(isCurrent(out)).toBe(false)
+    const first = await ensureWebBuild({ out })
+    expect(first.built).toBe(true)
+    expect(readFileSync(join(out, '.source-hash'), 'utf8')).toBe(sourceHash())
+    expect(isCurrent(out)).toBe(true)
+    const second = await ensureWebBuild({ out })
+    expect(second).toMatchObject({ built: false })
+    expect(second.ms).toBeLessThan(500)
+    const files = loadWebFiles(out)
+    const index = files.get('index.html')!.body.toString()
+    // No inline script: the page loads only its own bundle (the CSP allows nothing else).
+    expect(index).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/)
+    const script = /src="\/(assets\/[^"]+\.js)"/.exec(index)![1]!
+    expect(files.get(script)?.type).toBe('text/javascript; charset=utf-8')
+    expect(index).not.toMatch(/https?:\/\//)
+    expect(existsSync(`${out}.staging`)).toBe(false)
+  }, 120_000)
+})

@@ -1,0 +1,19 @@
+import '@mantine/core/styles.css'
+import 'uplot/dist/uPlot.min.css'
+import './console.css'
+import './i18n.ts'
+import { createTheme, MantineProvider } from '@mantine/core'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './App.tsx'
+
+// Shade 8 of the primary colour keeps white text on buttons above 4.5:1 contrast (WCAG AA).
+const theme = createTheme({ primaryColor: 'blue', primaryShade: 8 })
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <App />
+    </MantineProvider>
+  </StrictMode>,
+)

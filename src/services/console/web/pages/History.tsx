@@ -1,0 +1,140 @@
+import { Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { type FormEvent, useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ApiError, api, query } from '../api.ts'
+import { LevelBadge, type Screening, ScreeningResult } from './ScreeningResult.tsx'
+
+interface Row {
+  screening_id: string
+  created_at: string
+  subject_type: string
+  risk_level: string
+  subject: string
+}
+
+const LEVELS = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL', 'INCOMPLETE']
+
+export function HistoryPage() {
+  const { t } = useTranslation()
+  const [filter, setFilter] = useState({ q: '', level: '', from: '', to: '' })
+  const [rows, setRows] = useState<Row[] | null>(null)
+  const [total, setTotal] = useState(0)
+  const [error, setError] = useState<string | null>(null)
+  const [open, setOpen] = useState<{ result: Screening; list_versions: unknown[] } | null>(null)
+
+  const load = useCallback(
+    async (f: typeof filter) => {
+      setError(null)
+      try {
+        const data = await api<{ total: number; screenings: Row[] }>(
+          'GET',
+          `/api/screenings${query({ ...f, limit: 100 })}`,
+        )
+        setRows(data.screenings)
+        setTotal(data.total)
+      } catch (e) {
+        setError(e instanceof ApiError ? e.message : t('common.error'))
+      }
+    },
+    [t],
+  )
+
+  useEffect(() => {
+    void load({ q: '', level: '', from: '', to: '' })
+  }, [load])
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void load(filter)
+  }
+
+  const show = async (id: string) => {
+    try {
+      setOpen(await api<{ result: Screening; list_versions: unknown[] }>('GET', `/api/screenings/${id}`))
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : t('common.error'))
+    }
+  }
+
+  return (
+    <Stack>
+      <Title order={2}>{t('history.title')}</Title>
+      <form onSubmit={submit} aria-label={t('history.title')}>
+        <Group align="flex-end">
+          <TextInput
+            label={t('history.q')}
+            value={filter.q}
+            onChange={(e) => setFilter({ ...filter, q: e.currentTarget.value })}
+          />
+          <Select
+            label={t('history.level')}
+            value={filter.level}
+            onChange={(v) => setFilter({ ...filter, level: v ?? '' })}
+            data={[{ value: '', label: t('history.any') }, ...LEVELS.map((l) => ({ value: l, label: l }))]}
+            allowDeselect={false}
+          />
+          <TextInput
+            type="date"
+            label={t('history.from')}
+            value={filter.from}
+            onChange={(e) => setFilter({ ...filter, from: e.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label={t('history.to')}
+            value={filter.to}
+            onChange={(e) => setFilter({ ...filter, to: e.currentTarget.value })}
+          />
+          <Button type="submit">{t('common.search')}</Button>
+        </Group>
+      </form>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {rows && (
+        <>
+          <Text size="sm" data-testid="history-total">
+            {t('history.total', { count: total })}
+          </Text>
+          {rows.length === 0 ? (
+            <Text>{t('history.empty')}</Text>
+          ) : (
+            <Table striped withTableBorder data-testid="history">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('screening.id')}</Table.Th>
+                  <Table.Th scope="col">{t('screening.time')}</Table.Th>
+                  <Table.Th scope="col">{t('history.subject')}</Table.Th>
+                  <Table.Th scope="col">{t('history.type')}</Table.Th>
+                  <Table.Th scope="col">{t('history.level')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((r) => (
+                  <Table.Tr key={r.screening_id}>
+                    <Table.Td>
+                      <Button variant="subtle" size="compact-sm" onClick={() => show(r.screening_id)}>
+                        {r.screening_id}
+                      </Button>
+                    </Table.Td>
+                    <Table.Td>{new Date(r.created_at).toLocaleString()}</Table.Td>
+                    <Table.Td>{r.subject}</Table.Td>
+                    <Table.Td>{r.subject_type}</Table.Td>
+                    <Table.Td>
+                      <LevelBadge level={r.risk_level} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </>
+      )}
+      <Modal opened={open !== null} onClose={() => setOpen(null)} size="xl" title={t('screening.record')}>
+        {open && <ScreeningResult screening={open.result} listVersions={open.list_versions} />}
+      </Modal>
+    </Stack>
+  )
+}

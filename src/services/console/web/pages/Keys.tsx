@@ -1,0 +1,261 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core'
+import { type FormEvent, useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ApiError, api } from '../api.ts'
+import { BarChart } from './BarChart.tsx'
+
+interface Key {
+  id: number
+  prefix: string
+  name: string
+  owner: string | null
+  is_active: boolean
+  tier: string | null
+  rate_limit: number
+  requests_per_minute: number
+  expires_at: string
+  revoked_at: string | null
+}
+
+interface Created {
+  key: string
+  id: number
+  prefix: string
+  name: string
+  warning: string
+}
+
+interface Usage {
+  key_id: number
+  stats: {
+    total_requests: number
+    by_endpoint: { endpoint: string; count: number }[]
+    by_status: Record<string, number>
+    period_days: number
+  }
+}
+
+const TIERS = ['free', 'basic', 'pro', 'enterprise']
+
+export function KeysPage() {
+  const { t } = useTranslation()
+  const [keys, setKeys] = useState<Key[] | null>(null)
+  const [form, setForm] = useState({ name: '', owner: '', tier: 'free' })
+  const [created, setCreated] = useState<Created | null>(null)
+  const [revoking, setRevoking] = useState<Key | null>(null)
+  const [usage, setUsage] = useState<{ key: Key; usage: Usage } | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  const fail = useCallback(
+    (e: unknown) => setError(e instanceof ApiError ? e.message : t('common.error')),
+    [t],
+  )
+  const load = useCallback(async () => {
+    setKeys((await api<{ keys: Key[] }>('GET', '/api/keys')).keys)
+  }, [])
+  useEffect(() => {
+    load().catch(fail)
+  }, [load, fail])
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault()
+    setError(null)
+    try {
+      const body = { name: form.name, tier: form.tier, ...(form.owner ? { owner: form.owner } : {}) }
+      setCreated(await api<Created>('POST', '/api/keys', body))
+      setForm({ name: '', owner: '', tier: 'free' })
+      await load()
+    } catch (e) {
+      fail(e)
+    }
+  }
+
+  const revoke = async () => {
+    if (!revoking) return
+    try {
+      await api('POST', `/api/keys/${revoking.id}/revoke`)
+      setRevoking(null)
+      await load()
+    } catch (e) {
+      fail(e)
+    }
+  }
+
+  const showUsage = async (key: Key) => {
+    try {
+      setUsage({ key, usage: await api<Usage>('GET', `/api/keys/${key.id}/usage?days=30`) })
+    } catch (e) {
+      fail(e)
+    }
+  }
+
+  const limit = (n: number) => (n < 0 ? t('keys.unlimited') : n.toLocaleString())
+
+  return (
+    <Stack>
+      <Title order={2}>{t('keys.title')}</Title>
+      <form onSubmit={create} aria-label={t('keys.create')}>
+        <Stack maw={720}>
+          <Title order={3} size="h4">
+            {t('keys.create')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput
+              label={t('keys.name')}
+              required
+              value={form.name}
+              onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
+            />
+            <TextInput
+              label={t('keys.owner')}
+              type="email"
+              value={form.owner}
+              onChange={(e) => setForm({ ...form, owner: e.currentTarget.value })}
+            />
+            <Select
+              label={t('keys.tier')}
+              value={form.tier}
+              allowDeselect={false}
+              onChange={(v) => setForm({ ...form, tier: v ?? 'free' })}
+              data={TIERS}
+            />
+          </SimpleGrid>
+          <Group>
+            <Button type="submit">{t('keys.submit')}</Button>
+          </Group>
+        </Stack>
+      </form>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {created && (
+        <Alert
+          variant="outline"
+          color="red.9"
+          title={t('keys.created')}
+          data-testid="new-key"
+          withCloseButton
+          onClose={() => setCreated(null)}
+          closeButtonLabel={t('common.close')}
+        >
+          <Stack gap="xs">
+            <Text fw={700}>{t('keys.warning')}</Text>
+            <Code block data-testid="new-key-value">
+              {created.key}
+            </Code>
+            <CopyButton value={created.key}>
+              {({ copied, copy }) => (
+                <Button onClick={copy} variant="filled" w="fit-content">
+                  {copied ? t('keys.copied') : t('keys.copy')}
+                </Button>
+              )}
+            </CopyButton>
+          </Stack>
+        </Alert>
+      )}
+      {keys && (
+        <Table striped withTableBorder data-testid="keys">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('keys.name')}</Table.Th>
+              <Table.Th scope="col">{t('keys.prefix')}</Table.Th>
+              <Table.Th scope="col">{t('keys.status')}</Table.Th>
+              <Table.Th scope="col">{t('keys.tier')}</Table.Th>
+              <Table.Th scope="col">{t('keys.perDay')}</Table.Th>
+              <Table.Th scope="col">{t('keys.perMinute')}</Table.Th>
+              <Table.Th scope="col">{t('keys.expires')}</Table.Th>
+              <Table.Th scope="col">{t('keys.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {keys.map((k) => (
+              <Table.Tr key={k.id} data-testid={`key-${k.id}`}>
+                <Table.Td>{k.name}</Table.Td>
+                <Table.Td>
+                  <Code>{k.prefix}</Code>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={k.is_active ? 'teal.9' : 'gray.8'} autoContrast data-testid="key-status">
+                    {k.is_active ? t('keys.active') : t('keys.revoked')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{k.tier ?? t('common.none')}</Table.Td>
+                <Table.Td>{limit(k.rate_limit)}</Table.Td>
+                <Table.Td>{limit(k.requests_per_minute)}</Table.Td>
+                <Table.Td>{new Date(k.expires_at).toLocaleDateString()}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Button size="compact-sm" variant="outline" onClick={() => showUsage(k)}>
+                      {t('keys.usage')}
+                    </Button>
+                    {k.is_active && (
+                      <Button size="compact-sm" color="red.9" onClick={() => setRevoking(k)}>
+                        {t('keys.revoke')}
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title={t('keys.revoke')}>
+        {revoking && (
+          <Stack>
+            <Text>{t('keys.revokeConfirm', { name: revoking.name, prefix: revoking.prefix })}</Text>
+            <Group justify="flex-end">
+              <Button variant="outline" onClick={() => setRevoking(null)}>
+                {t('common.cancel')}
+              </Button>
+              <Button color="red.9" onClick={revoke} data-testid="confirm-revoke">
+                {t('keys.revoke')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+      <Modal
+        opened={usage !== null}
+        onClose={() => setUsage(null)}
+        size="xl"
+        title={
+          usage ? t('keys.usageTitle', { name: usage.key.name, days: usage.usage.stats.period_days }) : ''
+        }
+      >
+        {usage && (
+          <Stack data-testid="usage">
+            <Text>{t('keys.total', { count: usage.usage.stats.total_requests })}</Text>
+            <BarChart
+              title={t('keys.byStatus')}
+              labels={Object.keys(usage.usage.stats.by_status)}
+              counts={Object.values(usage.usage.stats.by_status)}
+            />
+            <BarChart
+              title={t('keys.byEndpoint')}
+              labels={usage.usage.stats.by_endpoint.map((e) => e.endpoint)}
+              counts={usage.usage.stats.by_endpoint.map((e) => e.count)}
+            />
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  )
+}

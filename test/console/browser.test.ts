@@ -1,0 +1,206 @@
+/**
+ * The console in a real browser: Debian's Chromium (CHROMIUM_PATH overrides) driven by
+ * playwright-core, against the console and the services it calls, all in this process. Each test
+ * saves a screenshot (the folder is printed), and every page passes axe-core without a serious or
+ * critical violation.
+ */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { haveLists } from '../aml/lists.ts'
+import { type ConsoleStack, startConsoleStack, USERS } from './stack.ts'
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+const SHOTS = mkdtempSync(join(tmpdir(), 'console-screenshots-'))
+
+describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser', () => {
+  let stack: ConsoleStack
+  let browser: Browser
+
+  beforeAll(async () => {
+    ;[stack, browser] = await Promise.all([
+      startConsoleStack(),
+      chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        args: ['--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'],
+      }),
+    ])
+    console.info(`console screenshots: ${SHOTS}`)
+  }, 120_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await stack?.close()
+  })
+
+  /** A fresh browser profile in English, so the assertions read the English texts. */
+  async function open(): Promise<Page> {
+    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    page.setDefaultTimeout(15_000)
+    await page.goto(`${stack.url}/`)
+    await page.evaluate(() => localStorage.setItem('gatehouse-console-language', 'en'))
+    await page.reload()
+    return page
+  }
+
+  async function signIn(page: Page, who: { name: string; password: string }) {
+    await page.getByRole('textbox', { name: 'User name', exact: true }).fill(who.name)
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(who.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+  }
+
+  /** axe-core, run in the page (evaluated, so the page's CSP is not loosened for it). */
+  async function accessibilityProblems(page: Page): Promise<string[]> {
+    await page.evaluate(AXE)
+    const violations = await page.evaluate(async () => {
+      const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe
+      return (await axe.run()).violations as {
+        id: string
+        impact: string
+        help: string
+        nodes: { html: string; failureSummary?: string }[]
+      }[]
+    })
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.help}: ${v.nodes.map((n) => `${n.html} ${n.failureSummary ?? ''}`).join('; ')}`,
+      )
+  }
+
+  async function shot(page: Page, name: string) {
+    await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
+  }
+
+  it('refuses a wrong password and stays on the sign-in page', async () => {
+    const page = await open()
+    await expect.poll(() => page.url()).toMatch(/\/sign-in$/)
+    expect(await accessibilityProblems(page)).toEqual([])
+    await signIn(page, { name: USERS.admin.name, password: 'not the password' })
+    await page.getByTestId('sign-in-error').waitFor()
+    expect(await page.getByTestId('sign-in-error').textContent()).toBe('Wrong name or password.')
+    expect(page.url()).toMatch(/\/sign-in$/)
+    await shot(page, 'sign-in-refused')
+    await page.context().close()
+  })
+
+  it('screens Nicolas Maduro (a critical hit explained) and Jan Novák (no hit), then finds both in the history', async () => {
+    const page = await open()
+    await signIn(page, USERS.admin)
+    await page.getByRole('heading', { name: 'Screen a client' }).waitFor()
+    expect(await accessibilityProblems(page)).toEqual([])
+
+    await page.getByLabel('First name').fill('Nicolas')
+    await page.getByLabel('Last name').fill('Maduro')
+    await page.getByLabel('Date of birth').fill('1962-11-23')
+    await page.getByRole('button', { name: 'Screen', exact: true }).click()
+    const result = page.getByTestId('screening-result')
+    await result.waitFor()
+    expect(await result.getByTestId('level').first().textContent()).toBe('CRITICAL')
+    const hit = result.getByTestId('hit').first()
+    expect(await hit.getByTestId('hit-list').textContent()).toMatch(/^ofac_sdn /)
+    expect(await hit.getByTestId('hit-birth-date').textContent()).toContain('1962-11-23')
+    expect((await hit.getByTestId('hit-matched').textContent())?.toLowerCase()).toContain('maduro')
+    expect(await hit.textContent()).toMatch(/Programme/)
+    expect(await result.getByTestId('screening-id').textContent()).toMatch(/^AML-\d{8}-\d+$/)
+    expect(await accessibilityProblems(page)).toEqual([])
+    await shot(page, 'screening-maduro')
+
+    await page.getByLabel('First name').fill('Jan')
+    await page.getByLabel('Last name').fill('Novák')
+    await page.getByLabel('Date of birth').fill('')
+    await page.getByRole('button', { name: 'Screen', exact: true }).click()
+    await page.getByTestId('no-hit').waitFor()
+    expect(await result.getByTestId('level').first().textContent()).not.toBe('CRITICAL')
+    await shot(page, 'screening-novak')
+
+    await page.getByRole('link', { name: 'History' }).click()
+    await page.getByTestId('history').waitFor()
+    const rows = await page.getByTestId('history').textContent()
+    expect(rows).toContain('Nicolas Maduro')
+    expect(rows).toContain('Jan Novák')
+    await page.getByLabel('Name or IČO').fill('maduro')
+    await page.getByRole('button', { name: 'Search' }).click()
+    await expect.poll(() => page.getByTestId('history-total').textContent()).toBe('1 screenings')
+    expect(await accessibilityProblems(page)).toEqual([])
+    await shot(page, 'history')
+
+    await page.getByRole('link', { name: 'Platform' }).click()
+    await page.getByTestId('health-gateway').waitFor()
+    expect(await page.getByTestId('health-gateway').textContent()).toContain('up')
+    expect(await page.getByTestId('health-aml').textContent()).toContain('up')
+    expect(await accessibilityProblems(page)).toEqual([])
+    await shot(page, 'platform')
+    await page.context().close()
+  })
+
+  it('creates a key and shows it once, revokes it after confirmation, then signs out', async () => {
+    const page = await open()
+    await signIn(page, USERS.admin)
+    await page.getByRole('link', { name: 'API keys' }).click()
+    await page.getByLabel('Name').first().fill('browser test key')
+    await page.getByRole('button', { name: 'Create', exact: true }).click()
+    const key = await page.getByTestId('new-key-value').textContent()
+    expect(key).toMatch(/^gk_\w{20,}/)
+    expect(await page.getByTestId('new-key').textContent()).toContain('it is not shown again')
+    await page.getByRole('button', { name: 'Copy key' }).waitFor()
+    expect(await accessibilityProblems(page)).toEqual([])
+    await shot(page, 'key-created')
+
+    await page.reload()
+    const row = page.getByRole('row', { name: /browser test key/ })
+    await row.waitFor()
+    expect(await page.getByTestId('new-key').count()).toBe(0)
+    expect(await page.content()).not.toContain(key!)
+    expect(await row.getByTestId('key-status').textContent()).toBe('active')
+
+    await row.getByRole('button', { name: 'Usage' }).click()
+    await page.getByTestId('usage').waitFor()
+    expect(await page.getByTestId('usage').textContent()).toContain('Requests: 0')
+    await page.keyboard.press('Escape')
+
+    await row.getByRole('button', { name: 'Revoke' }).click()
+    await page.getByTestId('confirm-revoke').click()
+    await expect.poll(() => row.getByTestId('key-status').textContent()).toBe('revoked')
+    await shot(page, 'key-revoked')
+
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+    expect(page.url()).toMatch(/\/sign-in$/)
+    const after = await page.evaluate(async () => (await fetch('/api/keys')).status)
+    expect(after).toBe(401)
+    await page.context().close()
+  })
+
+  it('keeps an analyst away from key management, in the menu, on the page and in the API', async () => {
+    const page = await open()
+    await signIn(page, USERS.analyst)
+    await page.getByRole('heading', { name: 'Screen a client' }).waitFor()
+    expect(await page.getByRole('link', { name: 'API keys' }).count()).toBe(0)
+    await page.goto(`${stack.url}/keys`)
+    await page.getByTestId('forbidden').waitFor()
+    expect(await page.getByTestId('keys').count()).toBe(0)
+    const statuses = await page.evaluate(async () => {
+      const session = (await (await fetch('/api/session')).json()) as { data: { csrf_token: string } }
+      const csrf = session.data.csrf_token
+      const list = await fetch('/api/keys')
+      const create = await fetch('/api/keys', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+        body: JSON.stringify({ name: 'sneaky' }),
+      })
+      return [list.status, create.status]
+    })
+    expect(statuses).toEqual([403, 403])
+    expect(await accessibilityProblems(page)).toEqual([])
+    await shot(page, 'analyst-forbidden')
+    await page.context().close()
+  })
+})

@@ -1,0 +1,142 @@
+/**
+ * The console as the browser tests use it: listening on a free port, in this process, with the
+ * services it calls for real — the gateway (keys, usage) and the AML service on OFAC's SDN list (the
+ * registry modules on the replay server) — and two users, an admin and an analyst.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createScreener, loadHighRiskTable } from '../../src/engines/aml/index.ts'
+import { AresClient } from '../../src/engines/registries/ares.ts'
+import { IsirClient } from '../../src/engines/registries/isir.ts'
+import { openDatabase } from '../../src/kit/db.ts'
+import { createLogger } from '../../src/kit/logger.ts'
+import { MemoryRateLimiter } from '../../src/kit/ratelimit.ts'
+import { LocalSemaphore } from '../../src/kit/semaphore.ts'
+import type { App } from '../../src/kit/server.ts'
+import { buildApp as buildAml } from '../../src/services/aml/app.ts'
+import { importIntoStore, loadLists } from '../../src/services/aml/lists.ts'
+import { ListsHolder } from '../../src/services/aml/lists-holder.ts'
+import { AmlStore } from '../../src/services/aml/store.ts'
+import { buildApp as buildConsole } from '../../src/services/console/app.ts'
+import { ConsoleStore } from '../../src/services/console/store.ts'
+import { UPSTREAMS, Upstreams } from '../../src/services/console/upstreams.ts'
+import { ensureWebBuild, loadWebFiles } from '../../src/services/console/web-build.ts'
+import { startTestGateway, TEST_ADMIN_KEY } from '../../src/services/gateway/harness.ts'
+import { offlineEnv } from '../agents/harness.ts'
+import { SHARED_LISTS } from '../aml/lists.ts'
+import { startReplayServer } from '../aml/replay-server.ts'
+
+export const USERS = {
+  admin: { name: 'eva', password: 'eva’s long passphrase' },
+  analyst: { name: 'adam', password: 'adam’s long passphrase' },
+}
+
+const AML_INTERNAL = 'stack-aml-internal-key'
+
+export interface ConsoleStack {
+  url: string
+  close(): Promise<void>
+}
+
+async function listen(app: App): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+}
+
+export async function startConsoleStack(): Promise<ConsoleStack> {
+  const logger = createLogger({ level: 'silent' })
+  const dir = mkdtempSync(join(tmpdir(), 'console-stack-'))
+  const closers: (() => Promise<void>)[] = []
+  try {
+    await ensureWebBuild()
+    const gateway = await startTestGateway({ env: offlineEnv() })
+    closers.push(() => gateway.stop())
+    const gatewayUrl = await gateway.listen()
+
+    const replay = await startReplayServer()
+    closers.push(() => replay.close())
+    const amlDb = openDatabase({ dataDir: '', file: ':memory:' })
+    closers.push(() => amlDb.close())
+    await amlDb.migrate()
+    const amlStore = new AmlStore(amlDb.as())
+    await importIntoStore(amlStore, [
+      join(SHARED_LISTS, 'ofac', 'sdn_2024-05-03.csv'),
+      join(SHARED_LISTS, 'cz'),
+    ])
+    const loaded = await loadLists(amlStore, {})
+    const lists = new ListsHolder()
+    lists.ready(
+      loaded.engine,
+      createScreener({
+        engine: loaded.engine,
+        versions: loaded.versions,
+        highRisk: loadHighRiskTable(),
+        ares: new AresClient({ baseUrl: replay.aresUrl, retries: 0 }),
+        isir: new IsirClient({ url: replay.isirUrl, retries: 0 }),
+        budgets: { registry: 2000, insolvency: 2000 },
+      }),
+      loaded.versions,
+      1,
+    )
+    const amlLimiter = new MemoryRateLimiter()
+    const aml = await buildAml({
+      logger,
+      store: amlStore,
+      lists,
+      rateLimiter: amlLimiter,
+      rateLimitPerMinute: 1000,
+      auditKeys: { adminKey: TEST_ADMIN_KEY, internalKey: AML_INTERNAL },
+      slots: new LocalSemaphore(4, 1000),
+      logRequests: false,
+    })
+    closers.push(async () => {
+      await aml.close()
+      await amlLimiter.close()
+    })
+    const amlUrl = await listen(aml)
+
+    const db = openDatabase({ dataDir: dir })
+    closers.push(() => db.close())
+    await db.migrate()
+    const store = new ConsoleStore(db.as())
+    await store.addUser(USERS.admin.name, 'admin', USERS.admin.password)
+    await store.addUser(USERS.analyst.name, 'analyst', USERS.analyst.password)
+    const closed = 'http://127.0.0.1:9'
+    const urls = Object.fromEntries(UPSTREAMS.map((n) => [n, closed])) as Record<
+      (typeof UPSTREAMS)[number],
+      string
+    >
+    const limiter = new MemoryRateLimiter()
+    const app = await buildConsole({
+      logger,
+      store,
+      upstreams: new Upstreams(
+        { ...urls, gateway: gatewayUrl, aml: amlUrl },
+        { adminKey: TEST_ADMIN_KEY, internalKey: AML_INTERNAL },
+        { timeoutMs: 10_000 },
+      ),
+      rateLimiter: limiter,
+      sessionTtlMs: 3600_000,
+      web: loadWebFiles(),
+      logRequests: false,
+    })
+    closers.push(async () => {
+      await app.close()
+      await limiter.close()
+    })
+    const url = await listen(app)
+    return {
+      url,
+      async close() {
+        for (const close of closers.reverse()) await close().catch(() => undefined)
+        rmSync(dir, { recursive: true, force: true })
+      },
+    }
+  } catch (error) {
+    for (const close of closers.reverse()) await close().catch(() => undefined)
+    rmSync(dir, { recursive: true, force: true })
+    throw error
+  }
+}
