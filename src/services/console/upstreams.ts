@@ -4,9 +4,11 @@
  * An upstream's 4xx comes back as the same error (code, message, details) so the page can show
  * it; an unreachable or failing upstream is a 502/504 naming the service.
  */
+
 import { AppError, codeOfStatus, ERROR_STATUS, type ErrorCode } from '../../kit/errors.ts'
 import { HttpClient, UpstreamError } from '../../kit/http.ts'
 import type { OperatorKeys } from '../../kit/operator-keys.ts'
+import { trimEndOf } from '../../kit/text.ts'
 
 export const UPSTREAMS = ['gateway', 'aml', 'router', 'knowledge', 'domain', 'discovery'] as const
 export type UpstreamName = (typeof UPSTREAMS)[number]
@@ -112,7 +114,7 @@ export class Upstreams {
     return Promise.all(
       UPSTREAMS.map(async (service) => {
         const started = performance.now()
-        const url = `${this.urls[service].replace(/\/+$/, '')}${HEALTH_PATHS[service]}`
+        const url = `${trimEndOf(this.urls[service], '/')}${HEALTH_PATHS[service]}`
         try {
           const res = await fetch(url, { signal: AbortSignal.timeout(2000) })
           await res.arrayBuffer()
