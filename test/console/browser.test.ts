@@ -75,6 +75,14 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
       )
   }
 
+  /** What has the keyboard focus: its name attribute and its text. */
+  async function focused(page: Page): Promise<{ name: string | null; text: string | null }> {
+    return page.evaluate(() => {
+      const active = (globalThis as any).document.activeElement
+      return { name: active?.getAttribute('name') ?? null, text: active?.textContent ?? null }
+    })
+  }
+
   async function shot(page: Page, name: string) {
     await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
   }
@@ -141,7 +149,7 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     await page.context().close()
   })
 
-  it('creates a key and shows it once, revokes it after confirmation, then signs out', async () => {
+  it('creates a key and shows it once, shows its usage after calls, revokes it after confirmation, then signs out', async () => {
     const page = await open()
     await signIn(page, USERS.admin)
     await page.getByRole('link', { name: 'API keys' }).click()
@@ -161,10 +169,27 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     expect(await page.content()).not.toContain(key!)
     expect(await row.getByTestId('key-status').textContent()).toBe('active')
 
+    // Two calls with the key, then its usage: both counted, charted by status and by endpoint.
+    for (let i = 0; i < 2; i++) {
+      expect(await stack.callGateway('/api/agents', key!)).toBe(200)
+    }
+    await expect
+      .poll(async () => {
+        await row.getByRole('button', { name: 'Usage' }).click()
+        const text = await page.getByTestId('usage').textContent()
+        await page.keyboard.press('Escape')
+        await page.getByTestId('usage').waitFor({ state: 'detached' })
+        return text
+      })
+      .toContain('Requests: 2')
     await row.getByRole('button', { name: 'Usage' }).click()
-    await page.getByTestId('usage').waitFor()
-    expect(await page.getByTestId('usage').textContent()).toContain('Requests: 0')
+    await page.getByTestId('chart').nth(1).waitFor()
+    expect(await page.getByTestId('chart').count()).toBe(2)
+    expect(await page.getByTestId('chart').first().getAttribute('aria-label')).toBe('By status: 200: 2')
+    expect(await accessibilityProblems(page)).toEqual([])
+    await shot(page, 'key-usage')
     await page.keyboard.press('Escape')
+    await page.getByTestId('usage').waitFor({ state: 'detached' })
 
     await row.getByRole('button', { name: 'Revoke' }).click()
     await page.getByTestId('confirm-revoke').click()
@@ -201,6 +226,80 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     expect(statuses).toEqual([403, 403])
     expect(await accessibilityProblems(page)).toEqual([])
     await shot(page, 'analyst-forbidden')
+    await page.context().close()
+  })
+
+  it('shows the router’s jobs by status with a job’s progress, and knowledge passages with their citations', async () => {
+    const page = await open()
+    await signIn(page, USERS.analyst)
+    await page.getByRole('link', { name: 'Jobs' }).click()
+    await page.getByTestId('jobs').waitFor()
+    expect(await page.getByTestId('jobs').textContent()).toContain('echo')
+    expect(await page.getByTestId('jobs').textContent()).toContain('QUEUED')
+    await page.getByRole('button', { name: 'Open' }).first().click()
+    await page.getByRole('dialog').getByText('Progress').waitFor()
+    expect(await accessibilityProblems(page)).toEqual([])
+    await shot(page, 'jobs')
+    await page.keyboard.press('Escape')
+
+    await page.getByRole('link', { name: 'Knowledge base' }).click()
+    await page.getByLabel('Question or words').fill('skutečný majitel')
+    await page.getByRole('button', { name: 'Search' }).click()
+    const passage = page.getByTestId('passage').first()
+    await passage.waitFor()
+    expect(await passage.textContent()).toContain('skutečného majitele')
+    expect(await passage.textContent()).toContain(
+      'Cite as: Identifikace klienta › Skutečný majitel — identifikace.md',
+    )
+    expect(await accessibilityProblems(page)).toEqual([])
+    await shot(page, 'knowledge')
+    await page.context().close()
+  })
+
+  it('can be used by keyboard alone: sign in, reach a page from the menu, screen', async () => {
+    const page = await open()
+    await page.getByRole('textbox', { name: 'User name', exact: true }).waitFor()
+    await page.keyboard.press('Tab') // the language switch comes first
+    for (let i = 0; i < 10; i++) {
+      if ((await focused(page)).name === 'username') break
+      await page.keyboard.press('Tab')
+    }
+    await page.keyboard.type(USERS.analyst.name)
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(USERS.analyst.password)
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Screen a client' }).waitFor()
+    // The skip link is the first stop and leads to the content.
+    await page.keyboard.press('Tab')
+    expect((await focused(page)).text).toBe('Skip to content')
+    await page.getByRole('textbox', { name: 'First name' }).focus()
+    await page.keyboard.type('Jan')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('Novák')
+    await page.keyboard.press('Enter')
+    await page.getByTestId('no-hit').waitFor()
+    // The menu is links: Tab to "History" and Enter opens it.
+    await page.getByRole('link', { name: 'Screening' }).focus()
+    await page.keyboard.press('Tab')
+    expect((await focused(page)).text).toBe('History')
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Screening history' }).waitFor()
+    await page.context().close()
+  })
+
+  it('prints only the screening record: no menu, no form', async () => {
+    const page = await open()
+    await signIn(page, USERS.analyst)
+    await page.getByLabel('First name').fill('Jan')
+    await page.getByLabel('Last name').fill('Novák')
+    await page.getByRole('button', { name: 'Screen', exact: true }).click()
+    await page.getByTestId('screening-result').waitFor()
+    await page.emulateMedia({ media: 'print' })
+    expect(await page.getByRole('navigation').isVisible()).toBe(false)
+    expect(await page.getByRole('button', { name: 'Screen', exact: true }).isVisible()).toBe(false)
+    expect(await page.getByTestId('screening-result').isVisible()).toBe(true)
+    expect(await page.getByText('Gatehouse — Screening record — adam').isVisible()).toBe(true)
+    await shot(page, 'print')
     await page.context().close()
   })
 })

@@ -1,7 +1,8 @@
 /**
  * The console as the browser tests use it: listening on a free port, in this process, with the
- * services it calls for real — the gateway (keys, usage) and the AML service on OFAC's SDN list (the
- * registry modules on the replay server) — and two users, an admin and an analyst.
+ * services it calls for real — the gateway (keys, usage), the AML service on OFAC's SDN list (the
+ * registry modules on the replay server), the knowledge service with one document and the router
+ * with one queued job (its workers not started) — and two users, an admin and an analyst.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -26,6 +27,8 @@ import { startTestGateway, TEST_ADMIN_KEY } from '../../src/services/gateway/har
 import { offlineEnv } from '../agents/harness.ts'
 import { SHARED_LISTS } from '../aml/lists.ts'
 import { startReplayServer } from '../aml/replay-server.ts'
+import { multipart, startKnowledge } from '../knowledge/harness.ts'
+import { routerHarness } from '../router/harness.ts'
 
 export const USERS = {
   admin: { name: 'eva', password: 'eva’s long passphrase' },
@@ -36,6 +39,8 @@ const AML_INTERNAL = 'stack-aml-internal-key'
 
 export interface ConsoleStack {
   url: string
+  /** Calls the gateway the console manages keys of, with an API key; answers the status. */
+  callGateway(path: string, key: string): Promise<number>
   close(): Promise<void>
 }
 
@@ -51,7 +56,8 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
   const closers: (() => Promise<void>)[] = []
   try {
     await ensureWebBuild()
-    const gateway = await startTestGateway({ env: offlineEnv() })
+    // Usage rows are written every 100 ms, so a key's usage shows at once.
+    const gateway = await startTestGateway({ env: { ...offlineEnv(), USAGE_FLUSH_MS: '100' } })
     closers.push(() => gateway.stop())
     const gatewayUrl = await gateway.listen()
 
@@ -97,6 +103,35 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
     })
     const amlUrl = await listen(aml)
 
+    const kb = await startKnowledge()
+    closers.push(() => kb.close())
+    const upload = multipart(
+      { collection: 'aml_regulations', metadata: '{"language":"cs"}' },
+      {
+        name: 'identifikace.md',
+        content:
+          '# Identifikace klienta\n\n## Skutečný majitel\n\nPovinná osoba identifikuje klienta a zjistí skutečného majitele.\n',
+      },
+    )
+    const uploaded = await kb.app.inject({ method: 'POST', url: '/upload', ...upload })
+    if (uploaded.statusCode !== 201)
+      throw new Error(`knowledge upload: ${uploaded.statusCode} ${uploaded.body}`)
+    const knowledgeUrl = await listen(kb.app)
+
+    const router = await routerHarness({
+      start: false,
+      env: { ADMIN_API_KEY: TEST_ADMIN_KEY, INTERNAL_API_KEY: AML_INTERNAL },
+    })
+    closers.push(() => router.close())
+    const task = await router.app.inject({
+      method: 'POST',
+      url: '/tasks',
+      headers: { 'x-api-key': AML_INTERNAL },
+      payload: { kind: 'echo', input: 'hello', delay_seconds: 600 },
+    })
+    if (task.statusCode !== 201) throw new Error(`router task: ${task.statusCode} ${task.body}`)
+    const routerUrl = await listen(router.app)
+
     const db = openDatabase({ dataDir: dir })
     closers.push(() => db.close())
     await db.migrate()
@@ -113,7 +148,7 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
       logger,
       store,
       upstreams: new Upstreams(
-        { ...urls, gateway: gatewayUrl, aml: amlUrl },
+        { ...urls, gateway: gatewayUrl, aml: amlUrl, knowledge: knowledgeUrl, router: routerUrl },
         { adminKey: TEST_ADMIN_KEY, internalKey: AML_INTERNAL },
         { timeoutMs: 10_000 },
       ),
@@ -129,6 +164,10 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
     const url = await listen(app)
     return {
       url,
+      async callGateway(path, key) {
+        return (await gateway.app.inject({ method: 'GET', url: path, headers: { 'x-api-key': key } }))
+          .statusCode
+      },
       async close() {
         for (const close of closers.reverse()) await close().catch(() => undefined)
         rmSync(dir, { recursive: true, force: true })

@@ -631,6 +631,188 @@ export interface Paths {
       }
     }
   }
+  '/api/jobs': {
+    get: {
+      parameters: {
+        query?: {
+          status?: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RETRYING' | 'CANCELLED' | 'DEAD'
+          limit?: number
+          offset?: number
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                /**
+                 * Items: A job of the router
+                 */
+                items: {
+                  id: string
+                  kind: string
+                  status: string
+                  attempts: number
+                  created_at: string
+                  finished_at: string | null
+                  /**
+                   * what the handler last reported, or null
+                   */
+                  progress: {
+                    [k: string]: unknown | undefined
+                  }
+                  /**
+                   * what the worker returned (SUCCEEDED)
+                   */
+                  result: {
+                    [k: string]: unknown | undefined
+                  }
+                  error: unknown
+                  [k: string]: unknown | undefined
+                }[]
+                total: number
+                limit: number
+                offset: number
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/jobs/{id}': {
+    get: {
+      parameters: {
+        path: {
+          id: string
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                /**
+                 * A job of the router
+                 */
+                job: {
+                  id: string
+                  kind: string
+                  status: string
+                  attempts: number
+                  created_at: string
+                  finished_at: string | null
+                  /**
+                   * what the handler last reported, or null
+                   */
+                  progress: {
+                    [k: string]: unknown | undefined
+                  }
+                  /**
+                   * what the worker returned (SUCCEEDED)
+                   */
+                  result: {
+                    [k: string]: unknown | undefined
+                  }
+                  error: unknown
+                  [k: string]: unknown | undefined
+                }
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/knowledge/search': {
+    post: {
+      parameters: {}
+      requestBody: {
+        content: {
+          'application/json': {
+            query: string
+            collection?: string
+            limit?: number
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              /**
+               * The knowledge service’s search answer
+               */
+              data: {
+                query: string
+                count: number
+                results: {
+                  id: unknown
+                  text: string
+                  score: number
+                  collection: string
+                  /**
+                   * id, title, source
+                   */
+                  document: {
+                    [k: string]: unknown | undefined
+                  }
+                  section: unknown
+                  /**
+                   * how to cite the passage
+                   */
+                  citation: {
+                    [k: string]: unknown | undefined
+                  }
+                  [k: string]: unknown | undefined
+                }[]
+                [k: string]: unknown | undefined
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
   '/': {
     get: {
       parameters: {}
@@ -764,6 +946,50 @@ export interface Paths {
     }
   }
   '/platform': {
+    get: {
+      parameters: {}
+      responses: {
+        200: {
+          content: {
+            'text/html': string
+          }
+        }
+        503: {
+          content: {
+            'text/html': string
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/jobs': {
+    get: {
+      parameters: {}
+      responses: {
+        200: {
+          content: {
+            'text/html': string
+          }
+        }
+        503: {
+          content: {
+            'text/html': string
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/knowledge': {
     get: {
       parameters: {}
       responses: {

@@ -15,6 +15,7 @@ import { registerPlatformRoutes } from './routes/platform.ts'
 import { registerScreeningRoutes } from './routes/screening.ts'
 import { registerSessionRoutes, type SIGN_IN_LIMITS } from './routes/session.ts'
 import { registerWebRoutes } from './routes/web.ts'
+import { registerWorkRoutes } from './routes/work.ts'
 import type { ConsoleStore } from './store.ts'
 import type { Upstreams } from './upstreams.ts'
 import type { WebFile } from './web-build.ts'
@@ -67,6 +68,7 @@ export async function buildApp(deps: ConsoleDeps): Promise<App> {
   registerSessionRoutes(app, deps)
   registerScreeningRoutes(app, deps)
   registerAdminRoutes(app, deps)
+  registerWorkRoutes(app, deps)
   registerWebRoutes(app, deps)
   return app
 }

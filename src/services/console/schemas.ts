@@ -218,3 +218,75 @@ export const PlatformHealthResponse = okSchema(
     ),
   }),
 )
+
+const JOB_STATUSES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'RETRYING', 'CANCELLED', 'DEAD']
+
+export const JobsQuery = Type.Object(
+  {
+    status: Type.Optional(Type.Union(JOB_STATUSES.map((s) => Type.Literal(s)))),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+  },
+  { additionalProperties: false },
+)
+
+const Job = Type.Object(
+  {
+    id: Type.String(),
+    kind: Type.String(),
+    status: Type.String(),
+    attempts: Type.Integer(),
+    created_at: Type.String(),
+    finished_at: Nullable(Type.String()),
+    progress: Type.Unknown({ description: 'what the handler last reported, or null' }),
+    result: Type.Unknown({ description: 'what the worker returned (SUCCEEDED)' }),
+    error: Type.Unknown(),
+  },
+  { additionalProperties: true, description: 'A job of the router' },
+)
+
+export const JobIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) })
+
+export const JobsResponse = okSchema(
+  Type.Object({
+    items: Type.Array(Job),
+    total: Type.Integer(),
+    limit: Type.Integer(),
+    offset: Type.Integer(),
+  }),
+)
+
+export const JobResponse = okSchema(Type.Object({ job: Job }))
+
+export const KnowledgeSearchBody = Type.Object(
+  {
+    query: Type.String({ minLength: 1, maxLength: 2000 }),
+    collection: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+  },
+  { additionalProperties: false },
+)
+
+export const KnowledgeSearchResponse = okSchema(
+  Type.Object(
+    {
+      query: Type.String(),
+      count: Type.Integer(),
+      results: Type.Array(
+        Type.Object(
+          {
+            id: Type.Unknown(),
+            text: Type.String(),
+            score: Type.Number(),
+            collection: Type.String(),
+            document: Open('id, title, source'),
+            section: Type.Unknown(),
+            citation: Type.Unknown({ description: 'how to cite the passage' }),
+          },
+          { additionalProperties: true },
+        ),
+      ),
+    },
+    { additionalProperties: true, description: 'The knowledge service’s search answer' },
+  ),
+)

@@ -9,7 +9,17 @@ import { Media } from '../schemas.ts'
 import type { WebFile } from '../web-build.ts'
 
 /** The app's pages: each path answers index.html, and the app shows the page. */
-export const PAGES = ['/', '/sign-in', '/screening', '/history', '/keys', '/users', '/platform'] as const
+export const PAGES = [
+  '/',
+  '/sign-in',
+  '/screening',
+  '/history',
+  '/keys',
+  '/users',
+  '/platform',
+  '/jobs',
+  '/knowledge',
+] as const
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Gatehouse console</title></head>
 <body><h1>The console is not built</h1><p>Run <code>npm run console:build</code> and restart the console service.</p></body></html>`

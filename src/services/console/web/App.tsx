@@ -15,7 +15,9 @@ import { useTranslation } from 'react-i18next'
 import { api, rememberSession, type Session, whenSignedOut } from './api.ts'
 import { LANGUAGES, setLanguage } from './i18n.ts'
 import { HistoryPage } from './pages/History.tsx'
+import { JobsPage } from './pages/Jobs.tsx'
 import { KeysPage } from './pages/Keys.tsx'
+import { KnowledgePage } from './pages/Knowledge.tsx'
 import { PlatformPage } from './pages/Platform.tsx'
 import { ScreeningPage } from './pages/Screening.tsx'
 import { SignInPage } from './pages/SignIn.tsx'
@@ -28,6 +30,8 @@ const NAV: { page: Page; label: string; admin?: boolean }[] = [
   { page: '/keys', label: 'nav.keys', admin: true },
   { page: '/users', label: 'nav.users', admin: true },
   { page: '/platform', label: 'nav.platform' },
+  { page: '/jobs', label: 'nav.jobs' },
+  { page: '/knowledge', label: 'nav.knowledge' },
 ]
 
 export function App() {
@@ -93,6 +97,8 @@ export function App() {
   else if (path === '/keys') content = isAdmin ? <KeysPage /> : <Forbidden />
   else if (path === '/users') content = isAdmin ? <UsersPage /> : <Forbidden />
   else if (path === '/platform') content = <PlatformPage />
+  else if (path === '/jobs') content = <JobsPage />
+  else if (path === '/knowledge') content = <KnowledgePage />
   else content = <ScreeningPage user={session.user.name} />
 
   return (

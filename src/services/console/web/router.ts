@@ -1,8 +1,15 @@
 /** The app's pages are paths (the backend answers index.html at each); moving between them is pushState. */
 import { useEffect, useState } from 'react'
 
-export type Page = '/sign-in' | '/screening' | '/history' | '/keys' | '/users' | '/platform'
-export const PAGES: readonly Page[] = ['/sign-in', '/screening', '/history', '/keys', '/users', '/platform']
+export type Page =
+  | '/sign-in'
+  | '/screening'
+  | '/history'
+  | '/keys'
+  | '/users'
+  | '/platform'
+  | '/jobs'
+  | '/knowledge'
 
 const listeners = new Set<() => void>()
 

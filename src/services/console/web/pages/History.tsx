@@ -132,7 +132,13 @@ export function HistoryPage() {
           )}
         </>
       )}
-      <Modal opened={open !== null} onClose={() => setOpen(null)} size="xl" title={t('screening.record')}>
+      <Modal
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        size="xl"
+        title={t('screening.record')}
+      >
         {open && <ScreeningResult screening={open.result} listVersions={open.list_versions} />}
       </Modal>
     </Stack>

@@ -217,7 +217,12 @@ export function KeysPage() {
           </Table.Tbody>
         </Table>
       )}
-      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title={t('keys.revoke')}>
+      <Modal
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        opened={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title={t('keys.revoke')}
+      >
         {revoking && (
           <Stack>
             <Text>{t('keys.revokeConfirm', { name: revoking.name, prefix: revoking.prefix })}</Text>
@@ -233,6 +238,7 @@ export function KeysPage() {
         )}
       </Modal>
       <Modal
+        closeButtonProps={{ 'aria-label': t('common.close') }}
         opened={usage !== null}
         onClose={() => setUsage(null)}
         size="xl"

@@ -1,0 +1,87 @@
+/**
+ * The router's jobs (filter by status, one job's progress and result) and the knowledge base's
+ * search with its citations, for analysts and admins. Jobs are read with the internal key.
+ */
+import type { Static } from 'typebox'
+import { ok } from '../../../kit/envelope.ts'
+import type { App } from '../../../kit/server.ts'
+import type { ConsoleDeps } from '../app.ts'
+import { requireRole } from '../auth.ts'
+import {
+  JobIdParams,
+  JobResponse,
+  JobsQuery,
+  JobsResponse,
+  KnowledgeSearchBody,
+  KnowledgeSearchResponse,
+} from '../schemas.ts'
+
+export function registerWorkRoutes(app: App, deps: ConsoleDeps): void {
+  const analyst = requireRole('analyst')
+
+  app.get(
+    '/api/jobs',
+    {
+      onRequest: analyst,
+      schema: {
+        tags: ['platform'],
+        summary: 'The router’s jobs, newest first, by status',
+        querystring: JobsQuery,
+        response: { 200: JobsResponse },
+      },
+    },
+    async (request, reply) => {
+      const answer = await deps.upstreams.call<{ data: Static<typeof JobsResponse>['data'] }>(
+        'router',
+        '/jobs',
+        {
+          query: request.query,
+          key: 'internal',
+        },
+      )
+      return ok(reply, answer.data)
+    },
+  )
+
+  app.get(
+    '/api/jobs/:id',
+    {
+      onRequest: analyst,
+      schema: {
+        tags: ['platform'],
+        summary: 'One job: its progress, result or error',
+        params: JobIdParams,
+        response: { 200: JobResponse },
+      },
+    },
+    async (request, reply) => {
+      const answer = await deps.upstreams.call<{ data: Static<typeof JobResponse>['data'] }>(
+        'router',
+        `/jobs/${encodeURIComponent(request.params.id)}`,
+        { key: 'internal' },
+      )
+      return ok(reply, answer.data)
+    },
+  )
+
+  app.post(
+    '/api/knowledge/search',
+    {
+      onRequest: analyst,
+      schema: {
+        tags: ['platform'],
+        summary: 'Search the knowledge base: passages with their citations',
+        body: KnowledgeSearchBody,
+        response: { 200: KnowledgeSearchResponse },
+      },
+    },
+    async (request, reply) => {
+      const answer = await deps.upstreams.call<{ data: Static<typeof KnowledgeSearchResponse>['data'] }>(
+        'knowledge',
+        '/rag/search',
+        { body: request.body },
+      )
+      return ok(reply, answer.data)
+    },
+  )
+}

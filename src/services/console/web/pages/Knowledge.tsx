@@ -1,0 +1,82 @@
+import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ApiError, api } from '../api.ts'
+
+interface Result {
+  text: string
+  score: number
+  collection: string
+  document: { title?: string; source?: string }
+  citation: unknown
+}
+
+/** The citation's label and source file ("Identifikace klienta › Skutečný majitel — identifikace.md"). */
+function citationText(c: unknown): string {
+  if (typeof c === 'string') return c
+  const citation = (c ?? {}) as { label?: string; source?: string; page?: number | null }
+  const page = citation.page ? `, p. ${citation.page}` : ''
+  return [citation.label, citation.source ? `${citation.source}${page}` : undefined]
+    .filter(Boolean)
+    .join(' — ')
+}
+
+export function KnowledgePage() {
+  const { t } = useTranslation()
+  const [q, setQ] = useState('')
+  const [collection, setCollection] = useState('')
+  const [results, setResults] = useState<Result[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setError(null)
+    try {
+      const body = { query: q, limit: 10, ...(collection ? { collection } : {}) }
+      setResults((await api<{ results: Result[] }>('POST', '/api/knowledge/search', body)).results)
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : t('common.error'))
+    }
+  }
+
+  return (
+    <Stack>
+      <Title order={2}>{t('knowledge.title')}</Title>
+      <form onSubmit={submit} aria-label={t('knowledge.title')}>
+        <Group align="flex-end">
+          <TextInput
+            label={t('knowledge.query')}
+            required
+            value={q}
+            onChange={(e) => setQ(e.currentTarget.value)}
+          />
+          <TextInput
+            label={t('knowledge.collection')}
+            value={collection}
+            onChange={(e) => setCollection(e.currentTarget.value)}
+          />
+          <Button type="submit">{t('knowledge.submit')}</Button>
+        </Group>
+      </form>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {results &&
+        (results.length === 0 ? (
+          <Text>{t('knowledge.empty')}</Text>
+        ) : (
+          results.map((r, i) => (
+            <Card withBorder key={`${i}:${r.score}`} data-testid="passage">
+              <Text fw={700}>{r.document.title ?? r.document.source ?? r.collection}</Text>
+              <Text size="sm">{r.text}</Text>
+              <Text size="sm" mt="xs">
+                {t('knowledge.citation')}: {citationText(r.citation)}
+              </Text>
+            </Card>
+          ))
+        ))}
+    </Stack>
+  )
+}
