@@ -51,7 +51,7 @@ export class Upstreams {
   constructor(
     urls: Record<UpstreamName, string>,
     keys: OperatorKeys,
-    opts: { timeoutMs?: number; fetch?: typeof fetch } = {},
+    opts: { timeoutMs?: number; retries?: number; fetch?: typeof fetch } = {},
   ) {
     this.urls = urls
     this.keys = keys
@@ -63,7 +63,8 @@ export class Upstreams {
           baseUrl: urls[name],
           // A screening with every registry module can take several seconds (budgets of 2–5 s).
           timeoutMs: opts.timeoutMs ?? 30_000,
-          retries: 1,
+          // One more try on a dropped connection or a 5xx (idempotent calls only, see HttpClient).
+          retries: opts.retries ?? 1,
           ...(opts.fetch ? { fetch: opts.fetch } : {}),
         }),
       ]),
