@@ -40,7 +40,12 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
 
   /** A fresh browser profile in English, so the assertions read the English texts. */
   async function open(): Promise<Page> {
-    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } })
+    // Reduced motion: dialogs appear at once, so axe judges them as shown, not half faded in.
+    const context = await browser.newContext({
+      locale: 'en-GB',
+      viewport: { width: 1280, height: 900 },
+      reducedMotion: 'reduce',
+    })
     const page = await context.newPage()
     page.setDefaultTimeout(15_000)
     await page.goto(`${stack.url}/`)
@@ -184,6 +189,7 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
       .toContain('Requests: 2')
     await row.getByRole('button', { name: 'Usage' }).click()
     await page.getByTestId('chart').nth(1).waitFor()
+    expect(await page.getByTestId('usage-day').textContent()).toBe('Last 24 hours: 2 of 100 per day')
     expect(await page.getByTestId('chart').count()).toBe(2)
     expect(await page.getByTestId('chart').first().getAttribute('aria-label')).toBe('By status: 200: 2')
     expect(await accessibilityProblems(page)).toEqual([])

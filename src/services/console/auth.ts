@@ -15,8 +15,8 @@ import { sameSecret } from '../../kit/secrets.ts'
 import type { App } from '../../kit/server.ts'
 import type { ConsoleStore, Role, Session } from './store.ts'
 
-export const COOKIE = 'gatehouse_console'
-export const CSRF_HEADER = 'x-csrf-token'
+const COOKIE = 'gatehouse_console'
+const CSRF_HEADER = 'x-csrf-token'
 
 /**
  * Scripts only from this origin (no inline, no eval); styles may be inline because the component
@@ -54,7 +54,7 @@ function tokenOf(request: FastifyRequest): string | undefined {
   return undefined
 }
 
-export function isTls(request: FastifyRequest): boolean {
+function isTls(request: FastifyRequest): boolean {
   return request.protocol === 'https'
 }
 

@@ -16,7 +16,7 @@ const SALT_BYTES = 16
 const MAX_MEM = 64 * 1024 * 1024
 
 /** The shortest password accepted (NIST SP 800-63B asks for at least 8 characters). */
-export const MIN_PASSWORD_LENGTH = 10
+const MIN_PASSWORD_LENGTH = 10
 export const MAX_PASSWORD_LENGTH = 256
 
 function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {

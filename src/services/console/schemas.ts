@@ -16,13 +16,13 @@ export function Media(contentType: string, description: string) {
   return { description, content: { [contentType]: { schema: { type: 'string', format: 'binary' } } } }
 }
 
-export const Role = Type.Union([Type.Literal('admin'), Type.Literal('analyst')], {
+const Role = Type.Union([Type.Literal('admin'), Type.Literal('analyst')], {
   description: 'analyst: screens and searches; admin: also manages API keys and console users',
 })
 
 const UserName = Type.String({ pattern: USER_NAME_PATTERN, description: 'letters, digits, . _ @ -' })
 
-export const User = Type.Object({
+const User = Type.Object({
   name: Type.String(),
   role: Role,
   created_at: Type.String({ format: 'date-time' }),

@@ -17,7 +17,7 @@ import { ensureWebBuild, loadWebFiles } from './web-build.ts'
 const url = (name: string, port: number, what: string) =>
   env.string({ default: `http://127.0.0.1:${port}`, doc: `base URL of the ${what} (${name})` })
 
-export const consoleSpec = {
+const consoleSpec = {
   ...operatorKeySpec,
   GATEWAY_URL: url('gateway', 8000, 'gateway: API keys and their usage'),
   AML_URL: url('aml', 8300, 'aml service: screening and its audit trail'),

@@ -14,7 +14,7 @@ export const UPSTREAMS = ['gateway', 'aml', 'router', 'knowledge', 'domain', 'di
 export type UpstreamName = (typeof UPSTREAMS)[number]
 
 /** Where each service says it is healthy. */
-export const HEALTH_PATHS: Record<UpstreamName, string> = {
+const HEALTH_PATHS: Record<UpstreamName, string> = {
   gateway: '/health',
   aml: '/health',
   router: '/health',

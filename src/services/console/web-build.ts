@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { extname, join, relative, resolve } from 'node:path'
 
 const ROOT = resolve(import.meta.dirname, '../../..')
-export const WEB_SOURCES = resolve(import.meta.dirname, 'web')
+const WEB_SOURCES = resolve(import.meta.dirname, 'web')
 export const WEB_BUILD = join(ROOT, 'build', 'console')
 const HASH_FILE = '.source-hash'
 

@@ -9,7 +9,7 @@ import { Media } from '../schemas.ts'
 import type { WebFile } from '../web-build.ts'
 
 /** The app's pages: each path answers index.html, and the app shows the page. */
-export const PAGES = [
+const PAGES = [
   '/',
   '/sign-in',
   '/screening',

@@ -129,6 +129,7 @@ const en = {
     usage: 'Usage',
     usageTitle: 'Usage of {{name}} over {{days}} days',
     total: 'Requests: {{count}}',
+    lastDay: 'Last 24 hours: {{count}} of {{limit}} per day',
     byStatus: 'By status',
     byEndpoint: 'By endpoint',
     unlimited: 'unlimited',
@@ -282,6 +283,7 @@ const cs: typeof en = {
     usage: 'Využití',
     usageTitle: 'Využití klíče {{name}} za {{days}} dní',
     total: 'Požadavků: {{count}}',
+    lastDay: 'Posledních 24 hodin: {{count}} z {{limit}} za den',
     byStatus: 'Podle stavu',
     byEndpoint: 'Podle adresy',
     unlimited: 'bez omezení',
@@ -331,5 +333,3 @@ void i18next.use(initReactI18next).init({
   interpolation: { escapeValue: false },
 })
 document.documentElement.lang = i18next.language
-
-export default i18next

@@ -58,7 +58,7 @@ export function KeysPage() {
   const [form, setForm] = useState({ name: '', owner: '', tier: 'free' })
   const [created, setCreated] = useState<Created | null>(null)
   const [revoking, setRevoking] = useState<Key | null>(null)
-  const [usage, setUsage] = useState<{ key: Key; usage: Usage } | null>(null)
+  const [usage, setUsage] = useState<{ key: Key; usage: Usage; day: number } | null>(null)
   const [error, setError] = useState<string | null>(null)
 
   const fail = useCallback(
@@ -98,7 +98,12 @@ export function KeysPage() {
 
   const showUsage = async (key: Key) => {
     try {
-      setUsage({ key, usage: await api<Usage>('GET', `/api/keys/${key.id}/usage?days=30`) })
+      // The last day against the daily limit: how close the key is to it.
+      const [month, day] = await Promise.all([
+        api<Usage>('GET', `/api/keys/${key.id}/usage?days=30`),
+        api<Usage>('GET', `/api/keys/${key.id}/usage?days=1`),
+      ])
+      setUsage({ key, usage: month, day: day.stats.total_requests })
     } catch (e) {
       fail(e)
     }
@@ -249,6 +254,9 @@ export function KeysPage() {
         {usage && (
           <Stack data-testid="usage">
             <Text>{t('keys.total', { count: usage.usage.stats.total_requests })}</Text>
+            <Text data-testid="usage-day">
+              {t('keys.lastDay', { count: usage.day, limit: limit(usage.key.rate_limit) })}
+            </Text>
             <BarChart
               title={t('keys.byStatus')}
               labels={Object.keys(usage.usage.stats.by_status)}

@@ -36,7 +36,7 @@ interface Hit {
 }
 
 /** Each level's colour, dark enough for white text at 4.5:1 (yellow carries dark text). */
-export const LEVEL_COLOURS: Record<string, string> = {
+const LEVEL_COLOURS: Record<string, string> = {
   LOW: 'teal.9',
   MEDIUM: 'yellow.4',
   HIGH: 'orange.9',
