@@ -67,8 +67,13 @@ export function KnowledgePage() {
         (results.length === 0 ? (
           <Text>{t('knowledge.empty')}</Text>
         ) : (
-          results.map((r, i) => (
-            <Card withBorder key={`${i}:${r.score}`} data-testid="passage">
+          results.map((r) => (
+            // A passage is one chunk of one document: its chunk id names it among the results.
+            <Card
+              withBorder
+              key={(r.citation as { chunk_id?: string } | null)?.chunk_id ?? r.text}
+              data-testid="passage"
+            >
               <Text fw={700}>{r.document.title ?? r.document.source ?? r.collection}</Text>
               <Text size="sm">{r.text}</Text>
               <Text size="sm" mt="xs">
