@@ -28,20 +28,30 @@ export const operatorKeySpec = {
 /** The development defaults of both keys (what `npm start` runs with; tests use them too). */
 export const DEV_OPERATOR_KEYS: OperatorKeys = { adminKey: DEV_ADMIN_KEY, internalKey: DEV_INTERNAL_KEY }
 
-/** In production a key left at its development default stops the start, naming the variable. */
+/**
+ * In production a key left at its development default, or shorter than 24 characters, stops the
+ * start, naming the variable. The router, the aml and the domain service all check this way.
+ */
 export function refuseDevKeysInProduction(config: {
   NODE_ENV: string
   ADMIN_API_KEY: string
   INTERNAL_API_KEY: string
 }): void {
   if (config.NODE_ENV !== 'production') return
-  const defaults = [
-    config.ADMIN_API_KEY === DEV_ADMIN_KEY ? 'ADMIN_API_KEY' : undefined,
-    config.INTERNAL_API_KEY === DEV_INTERNAL_KEY ? 'INTERNAL_API_KEY' : undefined,
-  ].filter((name): name is string => name !== undefined)
-  if (defaults.length > 0)
-    throw new ConfigError(defaults.map((n) => `${n} is the development default; set a secret`))
+  const problems: string[] = []
+  for (const [name, value, dev] of [
+    ['ADMIN_API_KEY', config.ADMIN_API_KEY, DEV_ADMIN_KEY],
+    ['INTERNAL_API_KEY', config.INTERNAL_API_KEY, DEV_INTERNAL_KEY],
+  ] as const) {
+    if (value === dev) problems.push(`${name} is the development default; set a secret`)
+    if (value.length < MIN_PRODUCTION_KEY_LENGTH)
+      problems.push(`${name} must be at least ${MIN_PRODUCTION_KEY_LENGTH} characters in production`)
+  }
+  if (problems.length > 0) throw new ConfigError(problems)
 }
+
+/** Shortest operator key production accepts (characters): guessing stays out of reach. */
+const MIN_PRODUCTION_KEY_LENGTH = 24
 
 /** The OpenAPI security schemes of the two keys (registerApiDocs' securitySchemes). */
 export const OPERATOR_SECURITY_SCHEMES = {

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path'
 import { agentSpec } from '../../agents/deps.ts'
 import { embeddingsSpec } from '../../engines/knowledge/embedders/config.ts'
-import { ConfigError, env, type Parsed } from '../../kit/config.ts'
+import { env, type Parsed } from '../../kit/config.ts'
 import { egressSpec } from '../../kit/egress.ts'
 
 /** Development defaults, printed at start-up and refused when NODE_ENV=production. */
@@ -148,22 +148,8 @@ export function requiresApiKey(config: Pick<RouterConfig, 'ROUTER_REQUIRE_API_KE
   return config.ROUTER_REQUIRE_API_KEY || config.NODE_ENV === 'production'
 }
 
-/** The development keys must not reach production (the gateway refuses its default the same way). */
-export function checkProductionKeys(config: RouterConfig): void {
-  if (config.NODE_ENV !== 'production') return
-  const problems: string[] = []
-  if (config.ADMIN_API_KEY === DEV_ADMIN_KEY)
-    problems.push('ADMIN_API_KEY is the development default; set a secret')
-  if (config.INTERNAL_API_KEY === DEV_INTERNAL_KEY)
-    problems.push('INTERNAL_API_KEY is the development default; set a secret')
-  for (const [name, value] of [
-    ['ADMIN_API_KEY', config.ADMIN_API_KEY],
-    ['INTERNAL_API_KEY', config.INTERNAL_API_KEY],
-  ] as const) {
-    if (value.length < 24) problems.push(`${name} must be at least 24 characters in production`)
-  }
-  if (problems.length > 0) throw new ConfigError(problems)
-}
+/** The development keys must not reach production (the kit's one rule for operator keys). */
+export { refuseDevKeysInProduction as checkProductionKeys } from '../../kit/operator-keys.ts'
 
 export function fallbackModels(config: Pick<RouterConfig, 'LLM_FALLBACK_MODELS'>): string[] {
   return config.LLM_FALLBACK_MODELS.split(',')
