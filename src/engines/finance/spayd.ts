@@ -109,16 +109,19 @@ export function spaydOf(order: PaymentOrder): string {
   return `SPD*1.0*${parts.join('*')}`
 }
 
-/** QR codes of exactly `text`, error correction level M as the standard asks, 2-module quiet zone. */
-export async function qrCodes(text: string): Promise<{ png: string; svg: string }> {
-  const options = { errorCorrectionLevel: 'M', margin: 2 } as const
-  const [png, svg] = await Promise.all([
-    QRCode.toBuffer(text, { ...options, type: 'png', scale: 6 }),
-    QRCode.toString(text, { ...options, type: 'svg' }),
-  ])
-  return { png: png.toString('base64'), svg }
+/** Error correction level M as the standard asks, and a 2-module quiet zone. */
+const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 2 } as const
+
+/** The QR code of exactly `text` as SVG. */
+export function qrSvg(text: string): Promise<string> {
+  return QRCode.toString(text, { ...QR_OPTIONS, type: 'svg' })
 }
 
-export async function qrSvg(text: string): Promise<string> {
-  return QRCode.toString(text, { errorCorrectionLevel: 'M', margin: 2, type: 'svg' })
+/** The QR code of exactly `text` as a PNG (base64, 6 px per module) and as SVG. */
+export async function qrCodes(text: string): Promise<{ png: string; svg: string }> {
+  const [png, svg] = await Promise.all([
+    QRCode.toBuffer(text, { ...QR_OPTIONS, type: 'png', scale: 6 }),
+    qrSvg(text),
+  ])
+  return { png: png.toString('base64'), svg }
 }
