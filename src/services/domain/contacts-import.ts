@@ -15,7 +15,8 @@ import { Readable } from 'node:stream'
 import { parse } from 'csv-parse'
 import { parseVcards } from '../../engines/contacts/vcard.ts'
 import { decodeText } from '../../engines/convert/index.ts'
-import { type CheckedContact, type ContactStore, checkContact, type RawContact } from './contacts-store.ts'
+import { type CheckedContact, checkContact, type RawContact } from './contact-record.ts'
+import type { ContactStore } from './contacts-store.ts'
 
 /** Largest file read (bytes): about 200,000 contacts of a typical export. */
 const MAX_CONTACTS_FILE_BYTES = 64 * 1024 * 1024

@@ -4,7 +4,7 @@
  * schemas.ts.
  */
 import { Type } from 'typebox'
-import { CONTACT_KINDS, LIMITS } from './contacts-store.ts'
+import { CONTACT_KINDS, LIMITS } from './contact-record.ts'
 import { Bbox, Latitude, Longitude, Nullable, Ok } from './schemas.ts'
 
 /** Most contacts one POST takes (one transaction). */

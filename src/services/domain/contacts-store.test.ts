@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storages } from '../../../test/support/storage.ts'
 import type { Database } from '../../kit/db.ts'
-import { type CheckedContact, ContactStore, checkContact, type RawContact } from './contacts-store.ts'
+import { type CheckedContact, checkContact, type RawContact } from './contact-record.ts'
+import { ContactStore } from './contacts-store.ts'
 
 const checked = (raw: RawContact): CheckedContact => {
   const c = checkContact(raw)

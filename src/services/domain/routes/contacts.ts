@@ -7,6 +7,7 @@ import { ok } from '../../../kit/envelope.ts'
 import { AppError, errors } from '../../../kit/errors.ts'
 import type { App } from '../../../kit/server.ts'
 import type { DomainDeps } from '../app.ts'
+import { type CheckedContact, checkContact, type RawContact } from '../contact-record.ts'
 import {
   ContactPage,
   ContactsBody,
@@ -15,7 +16,6 @@ import {
   SearchQuery,
   SearchResponse,
 } from '../contacts-schemas.ts'
-import { type CheckedContact, checkContact, type RawContact } from '../contacts-store.ts'
 import { ERRORS } from '../schemas.ts'
 import { parseBbox } from './reality.ts'
 
