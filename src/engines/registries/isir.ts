@@ -97,9 +97,7 @@ const companyRequest = (ico: string) =>
 /** Birth number as the register writes it: YYMMDD/SSS[C]. */
 const slashed = (digits: string) => `${digits.slice(0, 6)}/${digits.slice(6)}`
 
-function personRequest(
-  q: { birthNumber: string } | { surname: string; firstName?: string; birthDate: string },
-): string {
+function personRequest(q: PersonQuery): string {
   const tail = '<maxPocetVysledku>100</maxPocetVysledku><filtrAktualniRizeni>F</filtrAktualniRizeni>'
   if ('birthNumber' in q) return requestXml(`<rc>${slashed(q.birthNumber)}</rc>${tail}`)
   // The whole name must match (not a prefix of a longer one), diacritics aside: "Novak" finds
@@ -119,10 +117,7 @@ const str = (v: unknown): string | null =>
 const date = (v: unknown): string | null => str(v)?.replace(/Z$/, '').slice(0, 10) ?? null
 
 /** Which rows are the subject's own: the service also returns co-debtors of the same proceeding. */
-type Subject =
-  | { ico: string }
-  | { birthNumber: string }
-  | { surname: string; firstName?: string | undefined; birthDate: string }
+type Subject = { ico: string } | PersonQuery
 
 function isSubject(r: Node, subject: Subject): boolean {
   if ('ico' in subject) return !str(r.ic) || str(r.ic) === subject.ico
@@ -234,7 +229,7 @@ export class IsirClient {
     query: PersonQuery,
     opts: { signal?: AbortSignal } = {},
   ): Promise<RegistryAnswer<InsolvencyResult>> {
-    let subject: Subject
+    let subject: PersonQuery
     let key: string
     if ('birthNumber' in query) {
       const check = checkBirthNumber(query.birthNumber)
@@ -254,7 +249,7 @@ export class IsirClient {
       const res = await this.http.request<string>(this.url, {
         method: 'POST',
         idempotent: true, // a SOAP query
-        body: personRequest(subject as Parameters<typeof personRequest>[0]),
+        body: personRequest(subject),
         headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '""', accept: 'text/xml' },
         responseType: 'text',
         ...(opts.signal ? { signal: opts.signal } : {}),
