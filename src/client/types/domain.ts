@@ -5821,6 +5821,50 @@ export interface Paths {
             }
           }
         }
+        401: {
+          content: {
+            'application/json': {
+              success: false
+              error: {
+                /**
+                 * INVALID_REQUEST, NOT_FOUND, SERVICE_UNAVAILABLE …
+                 */
+                code: string
+                message: string
+                details?: {
+                  field?: string
+                  rule?: string
+                  [k: string]: unknown | undefined
+                }
+              }
+              meta: {
+                request_id: string
+              }
+            }
+          }
+        }
+        403: {
+          content: {
+            'application/json': {
+              success: false
+              error: {
+                /**
+                 * INVALID_REQUEST, NOT_FOUND, SERVICE_UNAVAILABLE …
+                 */
+                code: string
+                message: string
+                details?: {
+                  field?: string
+                  rule?: string
+                  [k: string]: unknown | undefined
+                }
+              }
+              meta: {
+                request_id: string
+              }
+            }
+          }
+        }
         503: {
           content: {
             'application/json': {

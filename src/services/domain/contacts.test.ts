@@ -12,6 +12,7 @@ import { valuerFor } from '../../engines/realestate/valuation.ts'
 import type { Database } from '../../kit/db.ts'
 import { createLogger } from '../../kit/logger.ts'
 import { DEV_OPERATOR_KEYS } from '../../kit/operator-keys.ts'
+import { DEV_INTERNAL_KEY } from '../../kit/secrets.ts'
 import type { App } from '../../kit/server.ts'
 import { buildApp } from './app.ts'
 import { ContactStore } from './contacts-store.ts'
@@ -48,7 +49,12 @@ describe.skipIf(!haveSharedData)('domain contacts', () => {
   })
 
   const post = async (payload: unknown) => {
-    const res = await app.inject({ method: 'POST', url: '/api/contacts', payload: payload as object })
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      payload: payload as object,
+      headers: { 'x-api-key': DEV_INTERNAL_KEY },
+    })
     return { status: res.statusCode, body: res.json() as Record<string, any> }
   }
   const get = async (url: string) => {
@@ -57,6 +63,20 @@ describe.skipIf(!haveSharedData)('domain contacts', () => {
   }
 
   describe('POST /api/contacts', () => {
+    it('refuses a save without an operator key (401) or with a wrong one (403), and stores nothing', async () => {
+      const payload = { name: 'Anonym Zapisovatel', email: 'anonym@example.cz' }
+      const none = await app.inject({ method: 'POST', url: '/api/contacts', payload })
+      expect(none.statusCode).toBe(401)
+      const wrong = await app.inject({
+        method: 'POST',
+        url: '/api/contacts',
+        payload,
+        headers: { 'x-api-key': 'not-the-key' },
+      })
+      expect(wrong.statusCode).toBe(403)
+      expect((await get('/api/contacts/search?query=anonym')).body.data.total).toBe(0)
+    })
+
     it('saves one contact normalised, and the same contact again as unchanged', async () => {
       const person = {
         name: 'Ing. Jiří Dvořák',

@@ -5,6 +5,7 @@
  */
 import { ok } from '../../../kit/envelope.ts'
 import { AppError, errors } from '../../../kit/errors.ts'
+import { OPERATOR_SECURITY, operatorOnly } from '../../../kit/operator-keys.ts'
 import type { App } from '../../../kit/server.ts'
 import type { DomainDeps } from '../app.ts'
 import { type CheckedContact, checkContact, type RawContact } from '../contact-record.ts'
@@ -16,7 +17,7 @@ import {
   SearchQuery,
   SearchResponse,
 } from '../contacts-schemas.ts'
-import { ERRORS } from '../schemas.ts'
+import { ERRORS, ErrorEnvelope } from '../schemas.ts'
 import { parseBbox } from './reality.ts'
 
 export function registerContactRoutes(app: App, deps: DomainDeps): void {
@@ -25,14 +26,17 @@ export function registerContactRoutes(app: App, deps: DomainDeps): void {
   app.post(
     '/api/contacts',
     {
+      // The table is shared: everyone's searches and map read it, so only an operator key writes.
+      onRequest: operatorOnly(deps.operatorKeys, 'Saving contacts'),
       // 1,000 contacts of at most ~1.2 KB each (the field limits) with room for JSON escapes.
       bodyLimit: 2 * 1024 * 1024,
       schema: {
         summary:
           'Save one contact, or {contacts:[…]} (up to 1,000) in one transaction; the same person or company (e-mail, phone in E.164, own IČO) merges into one contact',
         tags: ['contacts'],
+        security: OPERATOR_SECURITY,
         body: ContactsBody,
-        response: { 200: SaveResponse, ...ERRORS },
+        response: { 200: SaveResponse, ...ERRORS, 401: ErrorEnvelope, 403: ErrorEnvelope },
       },
     },
     async (request, reply) => {
