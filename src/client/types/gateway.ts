@@ -1559,6 +1559,221 @@ export interface Paths {
       }
     }
   }
+  '/admin/keys/usage/{id}/daily': {
+    get: {
+      parameters: {
+        query?: {
+          /**
+           * UTC days covered, today included (default 30; usage is kept 400 days at most)
+           */
+          days?: number
+        }
+        path: {
+          id: number
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              key_id: number
+              /**
+               * One entry per day, oldest first; a day without requests has 0
+               */
+              days: {
+                /**
+                 * UTC day
+                 */
+                day: string
+                requests: number
+                /**
+                 * of them answered 4xx or 5xx
+                 */
+                errors: number
+              }[]
+            }
+          }
+        }
+        400: {
+          content: {
+            /**
+             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
+             */
+            'application/json': {
+              /**
+               * What went wrong, in words.
+               */
+              error: string
+              code:
+                | 'invalid_request'
+                | 'unauthorized'
+                | 'forbidden'
+                | 'not_found'
+                | 'method_not_allowed'
+                | 'conflict'
+                | 'payload_too_large'
+                | 'unsupported_media_type'
+                | 'unprocessable'
+                | 'rate_limited'
+                | 'internal_error'
+                | 'not_configured'
+                | 'upstream_error'
+                | 'service_unavailable'
+                | 'upstream_timeout'
+                | 'egress_invalid_url'
+                | 'egress_scheme'
+                | 'egress_credentials'
+                | 'egress_private_address'
+                | 'egress_unresolvable'
+                | 'egress_too_large'
+                | 'egress_too_many_redirects'
+                | 'egress_upstream'
+                | 'egress_timeout'
+              /**
+               * Also sent as X-Request-Id.
+               */
+              request_id: string
+              [k: string]: unknown | undefined
+            }
+          }
+        }
+        401: {
+          content: {
+            /**
+             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
+             */
+            'application/json': {
+              /**
+               * What went wrong, in words.
+               */
+              error: string
+              code:
+                | 'invalid_request'
+                | 'unauthorized'
+                | 'forbidden'
+                | 'not_found'
+                | 'method_not_allowed'
+                | 'conflict'
+                | 'payload_too_large'
+                | 'unsupported_media_type'
+                | 'unprocessable'
+                | 'rate_limited'
+                | 'internal_error'
+                | 'not_configured'
+                | 'upstream_error'
+                | 'service_unavailable'
+                | 'upstream_timeout'
+                | 'egress_invalid_url'
+                | 'egress_scheme'
+                | 'egress_credentials'
+                | 'egress_private_address'
+                | 'egress_unresolvable'
+                | 'egress_too_large'
+                | 'egress_too_many_redirects'
+                | 'egress_upstream'
+                | 'egress_timeout'
+              /**
+               * Also sent as X-Request-Id.
+               */
+              request_id: string
+              [k: string]: unknown | undefined
+            }
+          }
+        }
+        403: {
+          content: {
+            /**
+             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
+             */
+            'application/json': {
+              /**
+               * What went wrong, in words.
+               */
+              error: string
+              code:
+                | 'invalid_request'
+                | 'unauthorized'
+                | 'forbidden'
+                | 'not_found'
+                | 'method_not_allowed'
+                | 'conflict'
+                | 'payload_too_large'
+                | 'unsupported_media_type'
+                | 'unprocessable'
+                | 'rate_limited'
+                | 'internal_error'
+                | 'not_configured'
+                | 'upstream_error'
+                | 'service_unavailable'
+                | 'upstream_timeout'
+                | 'egress_invalid_url'
+                | 'egress_scheme'
+                | 'egress_credentials'
+                | 'egress_private_address'
+                | 'egress_unresolvable'
+                | 'egress_too_large'
+                | 'egress_too_many_redirects'
+                | 'egress_upstream'
+                | 'egress_timeout'
+              /**
+               * Also sent as X-Request-Id.
+               */
+              request_id: string
+              [k: string]: unknown | undefined
+            }
+          }
+        }
+        404: {
+          content: {
+            /**
+             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
+             */
+            'application/json': {
+              /**
+               * What went wrong, in words.
+               */
+              error: string
+              code:
+                | 'invalid_request'
+                | 'unauthorized'
+                | 'forbidden'
+                | 'not_found'
+                | 'method_not_allowed'
+                | 'conflict'
+                | 'payload_too_large'
+                | 'unsupported_media_type'
+                | 'unprocessable'
+                | 'rate_limited'
+                | 'internal_error'
+                | 'not_configured'
+                | 'upstream_error'
+                | 'service_unavailable'
+                | 'upstream_timeout'
+                | 'egress_invalid_url'
+                | 'egress_scheme'
+                | 'egress_credentials'
+                | 'egress_private_address'
+                | 'egress_unresolvable'
+                | 'egress_too_large'
+                | 'egress_too_many_redirects'
+                | 'egress_upstream'
+                | 'egress_timeout'
+              /**
+               * Also sent as X-Request-Id.
+               */
+              request_id: string
+              [k: string]: unknown | undefined
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
   '/admin/keys/revoke/{id}': {
     post: {
       parameters: {

@@ -139,6 +139,36 @@ for (const kind of await storageKinds()) {
       expect((await store.usage(id, 7)).stats.total_requests).toBe(4)
     })
 
+    it('counts a key’s requests per UTC day, errors apart, with empty days as zero', async () => {
+      const { record } = await store.create({ name: 'daily' })
+      const rec = (ts: number, status: number) => ({
+        key_id: record.id,
+        ts,
+        endpoint: '/api/agents',
+        method: 'GET',
+        status,
+      })
+      // Today starts at `midnight`; the three days are the day before yesterday to today.
+      const midnight = Math.floor(now / DAY) * DAY
+      const day = (offset: number) => new Date(midnight + offset * DAY).toISOString().slice(0, 10)
+      await store.writeUsage([
+        rec(midnight + 1000, 200),
+        rec(midnight + 2000, 503),
+        rec(midnight - 1000, 404),
+        rec(midnight - 2 * DAY - 1000, 200),
+        { ...rec(midnight + 1000, 200), key_id: record.id + 1000 },
+      ])
+      expect(await store.usageDaily(record.id, 3)).toEqual({
+        key_id: record.id,
+        days: [
+          { day: day(-2), requests: 0, errors: 0 },
+          { day: day(-1), requests: 1, errors: 1 },
+          { day: day(0), requests: 2, errors: 1 },
+        ],
+      })
+      expect((await store.usageDaily(record.id, 5)).days.map((d) => d.requests)).toEqual([0, 1, 0, 1, 2])
+    })
+
     it('writes a large usage batch in chunks within one transaction', async () => {
       const { record } = await store.create({ name: 'bulk' })
       const batch = Array.from({ length: 2500 }, (_, i) => ({

@@ -7,7 +7,7 @@
  * every instance, with no cache to invalidate. The row carries the limits too, so a limit change
  * applies at once (and never resets the counters, which live in the rate limiter by key id).
  */
-import type { CompiledQuery, Kysely } from 'kysely'
+import { type CompiledQuery, type Kysely, sql } from 'kysely'
 import { generateKey, hashKey, looksLikeKey } from './format.ts'
 import { type CheckedPatch, checkNewKey, checkPatch, type KeyPatch, type NewKeyInput } from './rules.ts'
 import type { Tier } from './tiers.ts'
@@ -82,6 +82,12 @@ export interface UsageStats {
     by_status: Record<string, number>
     period_days: number
   }
+}
+
+/** Requests of one key per UTC day, oldest first; a day without requests is there with 0. */
+export interface DailyUsage {
+  key_id: number
+  days: { day: string; requests: number; errors: number }[]
 }
 
 export type RevokeOutcome = 'revoked' | 'already_revoked' | 'not_found'
@@ -384,6 +390,39 @@ export class KeyStore {
         by_status,
         period_days: days,
       },
+    }
+  }
+
+  /**
+   * Requests of one key per UTC day over the last `days` days (today included), with how many
+   * were answered 4xx or 5xx. Grouped in the database by the day number: ts (ms, an integer) divided
+   * by 86,400,000 in integer arithmetic, on SQLite and PostgreSQL alike.
+   */
+  async usageDaily(id: number, days: number): Promise<DailyUsage> {
+    const today = Math.floor(this.now() / DAY_MS)
+    const first = today - days + 1
+    const rows = await this.db
+      .selectFrom('gateway_usage')
+      .where('key_id', '=', id)
+      .where('ts', '>=', first * DAY_MS)
+      .select([
+        sql<number>`ts / ${sql.lit(DAY_MS)}`.as('day'),
+        (eb) => eb.fn.countAll<number>().as('requests'),
+        sql<number>`sum(case when status >= 400 then 1 else 0 end)`.as('errors'),
+      ])
+      .groupBy(sql`ts / ${sql.lit(DAY_MS)}`)
+      .execute()
+    const byDay = new Map(rows.map((r) => [Number(r.day), r]))
+    return {
+      key_id: id,
+      days: Array.from({ length: days }, (_, i) => {
+        const row = byDay.get(first + i)
+        return {
+          day: new Date((first + i) * DAY_MS).toISOString().slice(0, 10),
+          requests: Number(row?.requests ?? 0),
+          errors: Number(row?.errors ?? 0),
+        }
+      }),
     }
   }
 

@@ -129,6 +129,7 @@ describe('public routes', () => {
         '/admin/keys/generate',
         '/admin/keys/list',
         '/admin/keys/usage/{id}',
+        '/admin/keys/usage/{id}/daily',
         '/admin/keys/revoke/{id}',
         '/admin/keys/{id}',
       ].sort(),
@@ -231,7 +232,11 @@ describe('admin routes', () => {
   })
 
   it('answers 404 for a key that does not exist, and 400 for an id that is not one', async () => {
-    for (const url of ['/admin/keys/usage/999999', '/admin/keys/revoke/999999']) {
+    for (const url of [
+      '/admin/keys/usage/999999',
+      '/admin/keys/usage/999999/daily',
+      '/admin/keys/revoke/999999',
+    ]) {
       const res = await gw.app.inject({
         method: url.includes('revoke') ? 'POST' : 'GET',
         url,
@@ -246,6 +251,9 @@ describe('admin routes', () => {
     const days = await gw.app.inject({ url: '/admin/keys/usage/1?days=0', headers: admin })
     expect(days.statusCode).toBe(400)
     expect(days.json()).toMatchObject({ field: 'days', location: 'query' })
+    const tooMany = await gw.app.inject({ url: '/admin/keys/usage/1/daily?days=401', headers: admin })
+    expect(tooMany.statusCode).toBe(400)
+    expect(tooMany.json()).toMatchObject({ field: 'days', location: 'query' })
   })
 })
 
@@ -512,7 +520,7 @@ describe('agents', () => {
 })
 
 describe('usage', () => {
-  it('logs every authenticated request by endpoint and status, and /usage/{id} summarises them', async () => {
+  it('logs every authenticated request by endpoint and status; /usage/{id} summarises them, /usage/{id}/daily counts them per day', async () => {
     const { key, id } = await gw.createKey({ requests_per_minute: 4 })
     const post = (payload: Record<string, unknown>) =>
       gw.app.inject({
@@ -544,6 +552,17 @@ describe('usage', () => {
     // The default period is 30 days.
     const defaults = await gw.app.inject({ url: `/admin/keys/usage/${id}`, headers: admin })
     expect(defaults.json().stats.period_days).toBe(30)
+
+    // Per day: all five today (two of them refused: 400 and 429), the six days before empty.
+    const daily = await gw.app.inject({ url: `/admin/keys/usage/${id}/daily?days=7`, headers: admin })
+    expect(daily.statusCode).toBe(200)
+    const body = daily.json()
+    expect(body.key_id).toBe(id)
+    expect(body.days).toHaveLength(7)
+    expect(body.days[6]).toEqual({ day: new Date().toISOString().slice(0, 10), requests: 5, errors: 2 })
+    expect(body.days.slice(0, 6).every((d: { requests: number }) => d.requests === 0)).toBe(true)
+    const month = await gw.app.inject({ url: `/admin/keys/usage/${id}/daily`, headers: admin })
+    expect(month.json().days).toHaveLength(30)
   })
 
   it('never labels metrics with a key id or a raw path', async () => {

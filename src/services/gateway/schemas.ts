@@ -159,6 +159,32 @@ export const UsageResponse = Type.Object({
   }),
 })
 
+export const DailyUsageQuery = Type.Object(
+  {
+    days: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 400,
+        default: 30,
+        description: 'UTC days covered, today included (default 30; usage is kept 400 days at most)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+export const DailyUsageResponse = Type.Object({
+  key_id: Type.Integer(),
+  days: Type.Array(
+    Type.Object({
+      day: Type.String({ format: 'date', description: 'UTC day' }),
+      requests: Type.Integer(),
+      errors: Type.Integer({ description: 'of them answered 4xx or 5xx' }),
+    }),
+    { description: 'One entry per day, oldest first; a day without requests has 0' },
+  ),
+})
+
 export const RevokeResponse = Type.Object({ success: Type.Boolean(), message: Type.String() })
 
 const AnySchema = Type.Object({}, { additionalProperties: true, description: 'JSON Schema (2020-12)' })

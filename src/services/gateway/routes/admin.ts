@@ -8,6 +8,8 @@ import type { App } from '../../../kit/server.ts'
 import type { GatewayDeps } from '../app.ts'
 import { adminGuard } from '../auth.ts'
 import {
+  DailyUsageQuery,
+  DailyUsageResponse,
   errorResponses,
   GenerateKeyBody,
   GenerateKeyResponse,
@@ -93,6 +95,25 @@ export function adminRoutes(app: App, deps: GatewayDeps): void {
       const { id } = request.params
       if (!(await deps.store.get(id))) throw notFound(id)
       return deps.store.usage(id, request.query.days ?? 30)
+    },
+  )
+
+  app.get(
+    '/admin/keys/usage/:id/daily',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Requests of one key per UTC day over the last `days` days (requests per day)',
+        security: admin,
+        params: KeyIdParams,
+        querystring: DailyUsageQuery,
+        response: { 200: DailyUsageResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params
+      if (!(await deps.store.get(id))) throw notFound(id)
+      return deps.store.usageDaily(id, request.query.days ?? 30)
     },
   )
 
