@@ -8,7 +8,7 @@ import { KeyStore, type KeyTables } from '../../src/engines/keys/store.ts'
 import { parseEnv } from '../../src/kit/config.ts'
 import { requiresApiKey } from '../../src/services/router/config.ts'
 import { routerService } from '../../src/services/router/service.ts'
-import { type Harness, routerHarness } from './harness.ts'
+import { ADMIN, type Harness, INTERNAL, routerHarness } from './harness.ts'
 
 let h: Harness
 let alice: string
@@ -99,6 +99,30 @@ describe('router key mode', () => {
       headers: as(bob),
     })
     expect(mine.json().data.results).toHaveLength(1)
+  })
+
+  it('lets an operator key read every key’s jobs, and refuses reading them with no key', async () => {
+    const task = await h.app.inject({
+      method: 'POST',
+      url: '/tasks',
+      headers: as(bob),
+      payload: { kind: 'echo', input: 'for the operator', delay_seconds: 60 },
+    })
+    const jobId = task.json().data.job.id
+    for (const headers of [{ 'x-api-key': INTERNAL }, { 'x-admin-key': ADMIN }]) {
+      const list = await h.app.inject({ method: 'GET', url: '/jobs?status=QUEUED', headers })
+      expect(list.statusCode).toBe(200)
+      expect(list.json().data.items.map((j: { id: string }) => j.id)).toContain(jobId)
+      const one = await h.app.inject({ method: 'GET', url: `/jobs/${jobId}`, headers })
+      expect(one.statusCode).toBe(200)
+    }
+    expect((await h.app.inject({ method: 'GET', url: '/jobs' })).statusCode).toBe(401)
+    expect((await h.app.inject({ method: 'GET', url: '/jobs', headers: as('gk_wrong') })).statusCode).toBe(
+      403,
+    )
+    expect(
+      (await h.app.inject({ method: 'GET', url: '/jobs', headers: { 'x-admin-key': 'wrong' } })).statusCode,
+    ).toBe(401)
   })
 
   it('is on whenever NODE_ENV is production', () => {

@@ -7,10 +7,11 @@
 import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clearRobotsCache } from '../../src/engines/web/crawler.ts'
+import { MAX_HTML_CHARS } from '../../src/services/router/modules/web/schemas.ts'
 import { samplePdf } from '../support/documents.ts'
 import { ARTICLE_TITLE, type FixtureServer, startInternal, startSite } from '../support/web-fixtures.ts'
 import { type FakeOpenAi, startFakeOpenAi } from './fake-openai.ts'
-import { type Harness, routerHarness } from './harness.ts'
+import { ADMIN, type Harness, INTERNAL, routerHarness } from './harness.ts'
 
 let internal: FixtureServer
 let site: FixtureServer
@@ -270,6 +271,54 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')('headless browser', (
     })
     expect(shot.status).toBe(200)
     expect(internal.requests).toEqual([])
+  }, 60_000)
+
+  it('prints supplied HTML to PDF for an operator key only, fetching nothing the document names', async () => {
+    const before = { site: site.requests.length, internal: internal.requests.length }
+    // The fixture site is allowed by the egress guard: only the sealed page keeps it unasked.
+    const html = `<!doctype html><html><head><title>AML-20261126-000001</title>
+<link rel="stylesheet" href="${site.url}/style.css"><meta http-equiv="refresh" content="0;url=${internal.url}/refresh">
+<style>h1{color:#123}</style></head><body><h1>Screening record AML-20261126-000001</h1>
+<img src="${internal.url}/pixel.png"><img src="${site.url}/pixel.png"><iframe src="${internal.url}/frame"></iframe>
+<script>fetch('${internal.url}/script')</script><script src="${site.url}/app.js"></script></body></html>`
+    const refused = await h.app.inject({ method: 'POST', url: '/v1/browser/pdf/html', payload: { html } })
+    expect(refused.statusCode).toBe(401)
+    const wrong = await h.app.inject({
+      method: 'POST',
+      url: '/v1/browser/pdf/html',
+      headers: { 'x-api-key': 'not-the-key' },
+      payload: { html },
+    })
+    expect(wrong.statusCode).toBe(403)
+
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/v1/browser/pdf/html',
+      headers: { 'x-api-key': INTERNAL },
+      payload: { html },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('application/pdf')
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+    expect(Number(res.headers['x-blocked-requests'])).toBeGreaterThanOrEqual(4)
+    expect(site.requests.length).toBe(before.site)
+    expect(internal.requests.length).toBe(before.internal)
+
+    const admin = await h.app.inject({
+      method: 'POST',
+      url: '/v1/browser/pdf/html',
+      headers: { 'x-admin-key': ADMIN },
+      payload: { html: '<p>Ahoj</p>' },
+    })
+    expect(admin.statusCode).toBe(200)
+    const tooLong = await h.app.inject({
+      method: 'POST',
+      url: '/v1/browser/pdf/html',
+      headers: { 'x-api-key': INTERNAL },
+      payload: { html: 'x'.repeat(MAX_HTML_CHARS + 1) },
+    })
+    expect(tooLong.statusCode).toBe(400)
+    expect(tooLong.json().error.details).toMatchObject({ field: 'html' })
   }, 60_000)
 
   it('answers 504 for a page that never finishes loading, within its timeout', async () => {

@@ -4947,6 +4947,34 @@ export interface Paths {
       }
     }
   }
+  '/v1/browser/pdf/html': {
+    post: {
+      parameters: {}
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * a whole HTML document, styles inline in <style>; scripts do not run and nothing it names (images, style sheets, fonts, frames) is fetched
+             */
+            html: string
+            timeout_ms?: number
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/pdf': string
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
 }
 /**
  * Standard failure envelope.

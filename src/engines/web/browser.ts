@@ -1,6 +1,7 @@
 /**
  * Headless Chromium (Debian's `chromium`, driven by playwright-core) for pages that need a
- * browser: screenshots, PDFs and the adaptive scraper's upper tiers.
+ * browser: screenshots, PDFs (of a page, or of supplied HTML with no network at all) and the
+ * adaptive scraper's upper tiers.
  *
  * - One browser process, started on first use and restarted if it dies; one fresh context per
  *   request (no cookies, cache or storage shared between callers), closed when the request ends.
@@ -10,7 +11,13 @@
  * - Every step has a deadline: a page that never finishes loading is a 504, never a hang.
  */
 import { existsSync } from 'node:fs'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core'
 import { AppError } from '../../kit/errors.ts'
 import { EgressProxy, type Refusal, type Vet } from './egress-proxy.ts'
 
@@ -102,9 +109,55 @@ export class BrowserPool {
     this.proxyUrl = undefined
   }
 
+  /**
+   * Supplied HTML printed to PDF (A4), sealed off from every network: JavaScript off, and every
+   * request the document would make (an image, a style sheet, a font, a frame, a refresh) aborted
+   * in the browser before it is sent, so whatever the HTML names — a public site or an internal
+   * address — is never asked. `blocked` counts the requests refused.
+   */
+  async pdfOfHtml(opts: { html: string; timeoutMs: number }): Promise<{ pdf: Buffer; blocked: number }> {
+    let blocked = 0
+    return this.withContext(
+      { url: 'about:blank', timeoutMs: opts.timeoutMs },
+      { javaScriptEnabled: false },
+      async (context, left) => {
+        await context.route('**/*', (route) => {
+          blocked++
+          return route.abort('blockedbyclient')
+        })
+        const page = await context.newPage()
+        page.setDefaultTimeout(left())
+        await page.setContent(opts.html, { waitUntil: 'load', timeout: left() })
+        const pdf = await page.pdf({ printBackground: true, format: 'A4' })
+        return { pdf, blocked }
+      },
+    )
+  }
+
   private async withPage<T>(
     opts: PageOptions,
     use: (page: Page, response: Awaited<ReturnType<Page['goto']>>) => Promise<T>,
+  ): Promise<T> {
+    return this.withContext(
+      opts,
+      { viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 } },
+      async (context, left) => {
+        const page = await context.newPage()
+        page.setDefaultTimeout(left())
+        const response = await page.goto(opts.url, { waitUntil: opts.waitUntil ?? 'load', timeout: left() })
+        if (opts.scroll) await autoScroll(page, Math.min(left(), 5000))
+        if (opts.settleMs) await page.waitForTimeout(Math.min(opts.settleMs, left()))
+        page.setDefaultTimeout(left())
+        return await use(page, response)
+      },
+    )
+  }
+
+  /** A fresh context in a page slot, closed afterwards; `left()` is what remains of the budget (ms). */
+  private async withContext<T>(
+    opts: Pick<PageOptions, 'url' | 'timeoutMs'>,
+    contextOptions: BrowserContextOptions,
+    use: (context: BrowserContext, left: () => number) => Promise<T>,
   ): Promise<T> {
     const deadline = Date.now() + opts.timeoutMs
     await this.acquire(opts.timeoutMs)
@@ -112,19 +165,12 @@ export class BrowserPool {
     try {
       const browser = await this.launch()
       context = await browser.newContext({
-        viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
         serviceWorkers: 'block',
         acceptDownloads: false,
         ...(this.opts.userAgent ? { userAgent: this.opts.userAgent } : {}),
+        ...contextOptions,
       })
-      const page = await context.newPage()
-      const left = () => Math.max(1, deadline - Date.now())
-      page.setDefaultTimeout(left())
-      const response = await page.goto(opts.url, { waitUntil: opts.waitUntil ?? 'load', timeout: left() })
-      if (opts.scroll) await autoScroll(page, Math.min(left(), 5000))
-      if (opts.settleMs) await page.waitForTimeout(Math.min(opts.settleMs, left()))
-      page.setDefaultTimeout(left())
-      return await use(page, response)
+      return await use(context, () => Math.max(1, deadline - Date.now()))
     } catch (error) {
       throw asBrowserError(error, opts)
     } finally {
@@ -233,7 +279,7 @@ async function autoScroll(page: Page, budgetMs: number): Promise<void> {
     .catch(() => undefined)
 }
 
-function asBrowserError(error: unknown, opts: PageOptions): unknown {
+function asBrowserError(error: unknown, opts: Pick<PageOptions, 'url' | 'timeoutMs'>): unknown {
   if (error instanceof AppError) return error
   const e = error as { name?: string; message?: string }
   if (e.name === 'TimeoutError') {

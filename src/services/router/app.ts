@@ -89,6 +89,7 @@ const SECURITY: Record<RouteAuth, Record<string, string[]>[]> = {
   internal: [{ internalKey: [] }],
   worker: [{ bearer: [] }, { workerKey: [] }, { internalKey: [] }],
   operator: [{ adminKey: [] }, { internalKey: [] }],
+  key_or_operator: [{}, { apiKey: [] }, { bearer: [] }, { adminKey: [] }, { internalKey: [] }],
 }
 
 export async function buildApp(deps: RouterDeps): Promise<App> {

@@ -7,6 +7,8 @@
  *   internal key or a worker key an admin issued (`Authorization: Bearer wk_…` or
  *   `X-Worker-Key`), in every mode: nobody anonymous may run, forge or steal jobs;
  * - `operator` routes (cancelling and redriving jobs) need the admin or the internal key;
+ * - `key_or_operator` routes (reading jobs) take either: an operator key sees every job, a
+ *   gateway key (when keys are required) its own;
  * - `public` routes (health, the static pages and the documentation) need nothing;
  * - every other route is open by default and, with ROUTER_REQUIRE_API_KEY=true, needs a key
  *   issued by the gateway (`Authorization: Bearer <key>` or `X-API-Key: <key>`), checked against
@@ -20,7 +22,7 @@ import { AppError } from '../../kit/errors.ts'
 import type { RateLimiter } from '../../kit/ratelimit.ts'
 import { sameSecret } from '../../kit/secrets.ts'
 
-export type RouteAuth = 'admin' | 'internal' | 'public' | 'key' | 'worker' | 'operator'
+export type RouteAuth = 'admin' | 'internal' | 'public' | 'key' | 'worker' | 'operator' | 'key_or_operator'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -117,6 +119,10 @@ export function authHook(opts: AuthOptions) {
         request.workerOwner = owner
         return
       }
+      case 'key_or_operator': {
+        if (isOperator(request, opts)) return
+        return checkKey(request, reply, opts)
+      }
       case 'operator': {
         const admin = header(request, 'x-admin-key')
         if (admin && sameSecret(admin, opts.adminKey)) return
@@ -133,36 +139,41 @@ export function authHook(opts: AuthOptions) {
         }
         throw new AppError('forbidden', 'Invalid admin or internal key', { header: 'X-Admin-Key' })
       }
-      case 'key': {
-        if (!opts.requireApiKey) return
-        const key = presentedKey(request)
-        if (!key) {
-          throw new AppError(
-            'unauthorized',
-            'API key required: send Authorization: Bearer <key> or X-API-Key',
-            {
-              header: 'Authorization',
-            },
-          )
-        }
-        if (!opts.keys) {
-          throw new AppError('service_unavailable', 'API keys are required but no key store is available', {})
-        }
-        const verdict = await opts.keys.verify(key)
-        if (!verdict.ok)
-          throw new AppError('forbidden', 'Invalid or expired API key', { reason: verdict.reason })
-        request.apiKeyId = verdict.keyId
-        // The same windows, headers and 429 as the gateway: one key, one budget.
-        if (verdict.limits && opts.limiter) {
-          const plan = limitPlan(verdict.limits)
-          if (plan.windows.length === 0) return
-          const decisions = await opts.limiter.hitAll(plan.checks)
-          setLimitHeaders(reply, plan, decisions)
-          const refused = limitExceeded(plan, decisions)
-          if (refused) throw refused
-        }
-        return
-      }
+      case 'key':
+        return checkKey(request, reply, opts)
     }
+  }
+}
+
+/** The admin key in X-Admin-Key or the internal key in X-API-Key, either one right. */
+function isOperator(request: FastifyRequest, opts: AuthOptions): boolean {
+  const admin = header(request, 'x-admin-key')
+  if (admin && sameSecret(admin, opts.adminKey)) return true
+  const internal = header(request, 'x-api-key')
+  return internal !== undefined && sameSecret(internal, opts.internalKey)
+}
+
+async function checkKey(request: FastifyRequest, reply: FastifyReply, opts: AuthOptions): Promise<void> {
+  if (!opts.requireApiKey) return
+  const key = presentedKey(request)
+  if (!key) {
+    throw new AppError('unauthorized', 'API key required: send Authorization: Bearer <key> or X-API-Key', {
+      header: 'Authorization',
+    })
+  }
+  if (!opts.keys) {
+    throw new AppError('service_unavailable', 'API keys are required but no key store is available', {})
+  }
+  const verdict = await opts.keys.verify(key)
+  if (!verdict.ok) throw new AppError('forbidden', 'Invalid or expired API key', { reason: verdict.reason })
+  request.apiKeyId = verdict.keyId
+  // The same windows, headers and 429 as the gateway: one key, one budget.
+  if (verdict.limits && opts.limiter) {
+    const plan = limitPlan(verdict.limits)
+    if (plan.windows.length === 0) return
+    const decisions = await opts.limiter.hitAll(plan.checks)
+    setLimitHeaders(reply, plan, decisions)
+    const refused = limitExceeded(plan, decisions)
+    if (refused) throw refused
   }
 }

@@ -62,6 +62,8 @@ function owned(task: Task, keyId: string | undefined): Task {
 const worker = { auth: 'worker' } as const
 const operator = { auth: 'operator' } as const
 const admin = { auth: 'admin' } as const
+/** Reading jobs: an operator (the console) sees every job, a gateway key its own. */
+const reader = { auth: 'key_or_operator' } as const
 
 export function registerJobs(app: App, deps: JobsDeps): void {
   const { queue } = deps
@@ -150,6 +152,7 @@ export function registerJobs(app: App, deps: JobsDeps): void {
   app.get(
     '/jobs',
     {
+      config: reader,
       schema: {
         querystring: Type.Object(
           {
@@ -168,8 +171,10 @@ export function registerJobs(app: App, deps: JobsDeps): void {
       ok(reply, await queue.listJobs({ ...request.query, ...ownerFilter(request.apiKeyId) })),
   )
 
-  app.get('/jobs/:id', { schema: { params: IdParams, response: { 200: OneJob } } }, async (request, reply) =>
-    ok(reply, { job: await ownedJob(request.params.id, request.apiKeyId) }),
+  app.get(
+    '/jobs/:id',
+    { config: reader, schema: { params: IdParams, response: { 200: OneJob } } },
+    async (request, reply) => ok(reply, { job: await ownedJob(request.params.id, request.apiKeyId) }),
   )
 
   app.post(

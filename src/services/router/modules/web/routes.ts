@@ -25,6 +25,7 @@ import {
   ConvertResponse,
   CrawlBody,
   CrawlResponse,
+  HtmlPdfBody,
   ScrapeBody,
   ScrapeResponse,
 } from './schemas.ts'
@@ -264,6 +265,36 @@ export function registerWeb(app: App, deps: WebDeps): void {
           timeoutMs: b.timeout_ms ?? 20_000,
         })
         return reply.type('application/pdf').header('content-length', pdf.byteLength).send(pdf)
+      },
+    )
+
+    // Supplied HTML to PDF, for the platform's own documents (the console's screening record):
+    // operator keys only, no network from the page (docs/adr/0003-pdf-of-supplied-html.md).
+    scope.post(
+      '/v1/browser/pdf/html',
+      {
+        config: { auth: 'operator' },
+        schema: {
+          body: HtmlPdfBody,
+          response: {
+            200: Media(
+              'application/pdf',
+              'the document printed to PDF (A4); X-Blocked-Requests: requests of the document refused',
+            ),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { pdf, blocked } = await deps.browser.pdfOfHtml({
+          html: request.body.html,
+          timeoutMs: request.body.timeout_ms ?? 20_000,
+        })
+        if (blocked > 0) request.log.info({ blocked }, 'requests of a supplied document refused')
+        return reply
+          .type('application/pdf')
+          .header('content-length', pdf.byteLength)
+          .header('x-blocked-requests', String(blocked))
+          .send(pdf)
       },
     )
   })

@@ -180,3 +180,19 @@ export const BrowserBody = Type.Object(
   },
   { additionalProperties: false },
 )
+
+/** Largest document /v1/browser/pdf/html prints (characters): a screening record is about 50,000. */
+export const MAX_HTML_CHARS = 512 * 1024
+
+export const HtmlPdfBody = Type.Object(
+  {
+    html: Type.String({
+      minLength: 1,
+      maxLength: MAX_HTML_CHARS,
+      description:
+        'a whole HTML document, styles inline in <style>; scripts do not run and nothing it names (images, style sheets, fonts, frames) is fetched',
+    }),
+    timeout_ms: Type.Optional(Type.Integer({ minimum: 1000, maximum: 60_000, default: 20_000 })),
+  },
+  { additionalProperties: false },
+)
