@@ -136,7 +136,7 @@ for (const e of entities)
     if (n.kind !== 'weak')
       allNames.push(
         normalizeName(n.full)
-          .tokens.map((t) => t.f)
+          .tokens.map((t) => t.folded)
           .sort()
           .join(' '),
       )
@@ -146,7 +146,7 @@ const sample = subjects
   .slice(0, BASELINE_QUERIES)
 for (const s of sample) {
   const q = normalizeName(subjectLabel(s))
-    .tokens.map((t) => t.f)
+    .tokens.map((t) => t.folded)
     .sort()
     .join(' ')
   const t = performance.now()

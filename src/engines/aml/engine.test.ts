@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { haveLists, SHARED_LISTS } from '../../../test/aml/lists.ts'
-import { createScreeningEngine, oneEditApart, type ScreeningEngine } from './engine.ts'
+import { createScreeningEngine, type ScreeningEngine } from './engine.ts'
 import { importPaths } from './importers/index.ts'
 import { activeEntitiesWithReport } from './merge.ts'
+import { oneEditApart } from './token-similarity.ts'
 import type { ListEntity, ListVersion } from './types.ts'
 
 describe.skipIf(!haveLists)('screening engine over the real lists', () => {

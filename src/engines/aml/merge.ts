@@ -12,7 +12,7 @@ import type { EntityName, ListEntity, ListVersion } from './types.ts'
 
 function nameKey(full: string): string {
   return normalizeName(full)
-    .tokens.map((t) => t.f)
+    .tokens.map((t) => t.folded)
     .sort()
     .join(' ')
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { masculineForms, normalizeName, phoneticKey, tokenize } from './normalize.ts'
 
-const keys = (s: string) => tokenize(s).map((t) => t.p)
+const keys = (s: string) => tokenize(s).map((t) => t.phoneticKey)
 
 describe('normalisation', () => {
   it('folds diacritics and transliterates Cyrillic to the same folded form', () => {
-    expect(tokenize('Oleg Děripaska').map((t) => t.f)).toEqual(['oleg', 'deripaska'])
-    expect(tokenize('Олег ДЕРИПАСКА').map((t) => t.f)).toEqual(['oleg', 'deripaska'])
+    expect(tokenize('Oleg Děripaska').map((t) => t.folded)).toEqual(['oleg', 'deripaska'])
+    expect(tokenize('Олег ДЕРИПАСКА').map((t) => t.folded)).toEqual(['oleg', 'deripaska'])
   })
 
   it('gives Czech and English romanisations of one Russian name the same phonetic key', () => {
@@ -24,12 +24,12 @@ describe('normalisation', () => {
 
   it('marks Arabic-script tokens with a consonant skeleton that Latin spellings share', () => {
     const [arabic] = tokenize('محمد')
-    expect(arabic?.c).toBe('mhmd')
-    expect(tokenize('Mohammed')[0]?.c).toBeUndefined()
+    expect(arabic?.consonantSkeleton).toBe('mhmd')
+    expect(tokenize('Mohammed')[0]?.consonantSkeleton).toBeUndefined()
   })
 
   it('drops titles', () => {
-    expect(tokenize('Ing. Jan Novák, Ph.D.').map((t) => t.f)).toEqual(['jan', 'novak'])
+    expect(tokenize('Ing. Jan Novák, Ph.D.').map((t) => t.folded)).toEqual(['jan', 'novak'])
   })
 
   it('cuts Czech, English and Russian legal forms off company names into one class', () => {
@@ -40,7 +40,7 @@ describe('normalisation', () => {
       'ООО Umatex Group Europe',
     ]) {
       const n = normalizeName(name)
-      expect(n.tokens.map((t) => t.f)).toEqual(['umatex', 'group', 'europe'])
+      expect(n.tokens.map((t) => t.folded)).toEqual(['umatex', 'group', 'europe'])
       expect(n.legalForm).toBe('limited_liability')
     }
     expect(normalizeName('Alza.cz a.s.').legalForm).toBe('joint_stock')
@@ -48,15 +48,15 @@ describe('normalisation', () => {
 
   it('recognises an ambiguous form only at the end and never strips a whole name', () => {
     expect(normalizeName('AS Trading House').legalForm).toBeUndefined()
-    expect(normalizeName('SA').tokens.map((t) => t.f)).toEqual(['sa'])
+    expect(normalizeName('SA').tokens.map((t) => t.folded)).toEqual(['sa'])
   })
 
   it('gives a Czech feminine surname the phonetic key of its masculine form', () => {
     const [shoiguova] = tokenize('Šojguová')
     const [shoigu] = tokenize('Shoigu')
-    expect(shoiguova?.m).toContain(shoigu?.p)
+    expect(shoiguova?.masculineKeys).toContain(shoigu?.phoneticKey)
     const [golikovova] = tokenize('Golikovová')
-    expect(golikovova?.m).toContain(tokenize('Golikova')[0]?.p)
+    expect(golikovova?.masculineKeys).toContain(tokenize('Golikova')[0]?.phoneticKey)
   })
 
   it('derives masculine stems of Czech feminine surnames', () => {

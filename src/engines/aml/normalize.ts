@@ -4,11 +4,11 @@
  * of Arabic names in Latin letters). Legal forms are cut off company names and kept as a class.
  *
  * Each token carries three forms:
- * - `f` folded: ASCII, lower case ("Děripaska" → "deripaska", "Олег" → "oleg");
- * - `p` phonetic key: Czech letters expanded first (č→ch, š→sh, ž→zh), then romanisation variants
+ * - `folded`: ASCII, lower case ("Děripaska" → "deripaska", "Олег" → "oleg");
+ * - `phoneticKey`: Czech letters expanded first (č→ch, š→sh, ž→zh), then romanisation variants
  *   collapsed (kh/ch→h, j/y, ts→c, w→v, doubled letters, vowels to classes), so "Chodorkovskij",
  *   "Khodorkovsky" and "Хoдорковский" share one key;
- * - `c` consonant skeleton, set only for tokens written in an abjad (Arabic, Hebrew), which omit
+ * - `consonantSkeleton`, set only for tokens written in an abjad (Arabic, Hebrew), which omit
  *   short vowels: "محمد" → "mhmd" meets "Muhammad" only on consonants.
  */
 import { readFileSync } from 'node:fs'
@@ -16,16 +16,16 @@ import anyAscii from 'any-ascii'
 
 export interface Token {
   /** Folded ASCII form. */
-  f: string
+  folded: string
   /** Phonetic key. */
-  p: string
+  phoneticKey: string
   /** Consonant skeleton, only for tokens from abjad scripts. */
-  c?: string
+  consonantSkeleton?: string
   /**
    * Phonetic keys of the masculine forms of a Czech feminine surname ("Šojguová" → the key of
    * "Šojgu", which is the key of "Shoigu"), taken from the Czech-expanded spelling.
    */
-  m?: string[]
+  masculineKeys?: string[]
 }
 
 export interface NormalizedName {
@@ -141,14 +141,14 @@ function computeToken(raw: string): Token[] {
     const f = folded[0]!
     const expanded = HAS_CZECH.test(raw) ? fold(raw.replace(CZECH_LETTERS, (ch) => CZECH_EXPAND[ch]!)) : f
     const ascii = expanded.replace(APOSTROPHES, '').replace(SEPARATORS, '')
-    const token: Token = { f, p: phoneticKey(ascii) }
-    if (abjad) token.c = consonantKey(f)
+    const token: Token = { folded: f, phoneticKey: phoneticKey(ascii) }
+    if (abjad) token.consonantSkeleton = consonantKey(f)
     const masculine = masculineForms(ascii)
-    if (masculine.length > 0) token.m = masculine.map(phoneticKey)
+    if (masculine.length > 0) token.masculineKeys = masculine.map(phoneticKey)
     return [token]
   }
   // A script without word spaces (CJK) transliterates into several syllables.
-  return folded.map((f) => ({ f, p: phoneticKey(f) }))
+  return folded.map((f) => ({ folded: f, phoneticKey: phoneticKey(f) }))
 }
 
 /** Runs of single letters are one abbreviation: "S.A.L." → "sal", "a. s." → "as", "s.r.o." → "sro". */
@@ -158,13 +158,13 @@ function joinLetters(tokens: Token[]): Token[] {
   const flush = () => {
     if (run.length === 1) out.push(run[0]!)
     else if (run.length > 1) {
-      const f = run.map((t) => t.f).join('')
-      out.push({ f, p: phoneticKey(f) })
+      const folded = run.map((t) => t.folded).join('')
+      out.push({ folded, phoneticKey: phoneticKey(folded) })
     }
     run = []
   }
   for (const t of tokens) {
-    if (t.f.length === 1 && /[a-z]/.test(t.f)) run.push(t)
+    if (t.folded.length === 1 && /[a-z]/.test(t.folded)) run.push(t)
     else {
       flush()
       out.push(t)
@@ -185,7 +185,7 @@ export function tokenize(name: string, opts: { joinLetters?: boolean } = {}): To
   const out: Token[] = []
   for (const part of lower.split(SEPARATORS)) {
     if (!part) continue
-    for (const t of makeToken(part)) if (!TITLES.has(t.f)) out.push(t)
+    for (const t of makeToken(part)) if (!TITLES.has(t.folded)) out.push(t)
   }
   return opts.joinLetters === false ? out : joinLetters(out)
 }
@@ -239,12 +239,12 @@ function stripLegalForm(tokens: Token[]): NormalizedName {
   let i = 0
   while (i < tokens.length) {
     let matched: LegalPattern | undefined
-    for (const pat of table.get(tokens[i]!.f) ?? []) {
+    for (const pat of table.get(tokens[i]!.folded) ?? []) {
       const n = pat.tokens.length
       if (i + n > tokens.length) continue
       let ok = true
       for (let k = 0; k < n; k++)
-        if (tokens[i + k]!.f !== pat.tokens[k]) {
+        if (tokens[i + k]!.folded !== pat.tokens[k]) {
           ok = false
           break
         }
@@ -271,8 +271,9 @@ function stripLegalForm(tokens: Token[]): NormalizedName {
 function restIsLegal(tokens: Token[], from: number, table: Map<string, LegalPattern[]>): boolean {
   let i = from
   while (i < tokens.length) {
-    const next = (table.get(tokens[i]!.f) ?? []).find(
-      (pat) => i + pat.tokens.length <= tokens.length && pat.tokens.every((t, k) => tokens[i + k]!.f === t),
+    const next = (table.get(tokens[i]!.folded) ?? []).find(
+      (pat) =>
+        i + pat.tokens.length <= tokens.length && pat.tokens.every((t, k) => tokens[i + k]!.folded === t),
     )
     if (!next) return false
     i += next.tokens.length
