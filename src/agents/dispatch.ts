@@ -10,6 +10,7 @@ import { AppError } from '../kit/errors.ts'
 import type { Logger } from '../kit/logger.ts'
 import { createAjv, MAX_JSON_DEPTH, validationError } from '../kit/server.ts'
 import type { AgentDeps } from './deps.ts'
+import { DEFAULT_LANG, type Lang, sayIn } from './lang.ts'
 import type { Agent } from './types.ts'
 
 /** Deepest chain of agent → agent calls (an orchestrator calling an orchestrator calling …). */
@@ -28,7 +29,8 @@ export interface Dispatcher {
     service: string,
     name: string,
     input: unknown,
-    opts?: { now?: Date; depth?: number },
+    /** `lang`: the language when the input names none (the gateway's from Accept-Language). */
+    opts?: { now?: Date; depth?: number; lang?: Lang },
   ): Promise<CallResult>
 }
 
@@ -81,8 +83,17 @@ export function createDispatcher(agents: readonly Agent[], deps: AgentDeps, logg
       }
       // Ajv fills defaults in place (inputs are never coerced): when the schema has any, validate a
       // copy, never the caller's object. Most have none, and the copy cost ~1 µs a call.
-      const value = entry.fillsDefaults ? structuredClone(input ?? {}) : (input ?? {})
-      if (!entry.input(value)) throw validationError(entry.input.errors![0]!, 'body')
+      const checked = entry.fillsDefaults ? structuredClone(input ?? {}) : (input ?? {})
+      if (!entry.input(checked)) throw validationError(entry.input.errors![0]!, 'body')
+      // `lang` is the dispatcher's (every schema has it, see defineAgent): the agent gets its own
+      // fields as input and the language as ctx.lang. Copied only when the input names one.
+      const asked = (checked as { lang?: Lang }).lang
+      let value = checked
+      if (asked !== undefined) {
+        const { lang: _, ...rest } = checked as { lang?: Lang }
+        value = rest
+      }
+      const lang = asked ?? opts.lang ?? DEFAULT_LANG
       const tiny = tinyNumberAt(value)
       if (tiny !== undefined) {
         throw new AppError(
@@ -99,7 +110,9 @@ export function createDispatcher(agents: readonly Agent[], deps: AgentDeps, logg
           now,
           deps,
           logger,
-          call: async (s, a, i) => (await dispatcher.call(s, a, i, { now, depth: depth + 1 })).output,
+          lang,
+          say: sayIn(lang),
+          call: async (s, a, i) => (await dispatcher.call(s, a, i, { now, depth: depth + 1, lang })).output,
         })
       } catch (error) {
         // A date in the input (a transaction's, an as_of) before the first version of a reference

@@ -7,6 +7,7 @@
 import { covered } from '../engines/reference/inputs.ts'
 import { referenceAt } from '../engines/reference/load.ts'
 import { errors } from '../kit/errors.ts'
+import type { Say } from './lang.ts'
 import type { Assumption } from './result.ts'
 
 export const INCOME_DESCRIPTION = "annual net income of all applicants, CZK (the spec's `income`)"
@@ -19,6 +20,7 @@ export const INCOME_DESCRIPTION = "annual net income of all applicants, CZK (the
 export function netMonthlyIncome(
   input: { income?: number | undefined; monthly_income?: number | undefined },
   assumptions: Assumption[],
+  say: Say,
 ): number {
   const { income, monthly_income: monthly } = input
   if (monthly === undefined && income === undefined) {
@@ -26,7 +28,11 @@ export function netMonthlyIncome(
   }
   if (monthly === undefined) {
     const value = round2(income! / 12)
-    assumptions.push({ field: 'monthly_income', value, basis: 'income (annual net) / 12' })
+    assumptions.push({
+      field: 'monthly_income',
+      value,
+      basis: say({ cs: 'income (roční čistý příjem) / 12', en: 'income (annual net) / 12' }),
+    })
     return value
   }
   if (income !== undefined && Math.abs(income / 12 - monthly) > monthly * 0.01) {
@@ -34,7 +40,10 @@ export function netMonthlyIncome(
     assumptions.push({
       field: 'monthly_income',
       value,
-      basis: `income / 12 (${round2(income / 12)}) and monthly_income (${monthly}) disagree: the lower is used`,
+      basis: say({
+        cs: `income / 12 (${round2(income / 12)}) a monthly_income (${monthly}) se liší: použije se nižší`,
+        en: `income / 12 (${round2(income / 12)}) and monthly_income (${monthly}) disagree: the lower is used`,
+      }),
     })
     return value
   }
@@ -49,13 +58,21 @@ interface RateVersion {
 }
 
 /** The offered rate, or the ČNB average rate on new housing loans on file for `date`. */
-export function mortgageRate(given: number | undefined, date: string, assumptions: Assumption[]): number {
+export function mortgageRate(
+  given: number | undefined,
+  date: string,
+  assumptions: Assumption[],
+  say: Say,
+): number {
   if (given !== undefined) return given
   const v = covered(() => referenceAt<RateVersion>('cnb-mortgage-rates', date))
   assumptions.push({
     field: 'annual_rate_pct',
     value: v.rate_pct,
-    basis: `${v.source ?? 'ČNB average rate on new housing loans'} (period ${v.period}, data/reference/cnb-mortgage-rates.json)`,
+    basis: say({
+      cs: `${v.source ?? 'ČNB, průměrná sazba nových úvěrů na bydlení'} (období ${v.period}, data/reference/cnb-mortgage-rates.json)`,
+      en: `${v.source ?? 'ČNB average rate on new housing loans'} (period ${v.period}, data/reference/cnb-mortgage-rates.json)`,
+    }),
   })
   return v.rate_pct
 }
@@ -63,12 +80,15 @@ export function mortgageRate(given: number | undefined, date: string, assumption
 /** The usual mortgage term (30 years), bounded by the lender policy's maximum term. */
 const DEFAULT_TERM_MONTHS = 360
 
-export function mortgageTerm(given: number | undefined, assumptions: Assumption[]): number {
+export function mortgageTerm(given: number | undefined, assumptions: Assumption[], say: Say): number {
   if (given !== undefined) return given
   assumptions.push({
     field: 'term_months',
     value: DEFAULT_TERM_MONTHS,
-    basis: '30 years, the usual Czech mortgage term and the lender policy maximum (bank-lending-policy.json)',
+    basis: say({
+      cs: '30 let, obvyklá doba české hypotéky a maximum podle úvěrové politiky (bank-lending-policy.json)',
+      en: '30 years, the usual Czech mortgage term and the lender policy maximum (bank-lending-policy.json)',
+    }),
   })
   return DEFAULT_TERM_MONTHS
 }

@@ -7,6 +7,7 @@
 import type { Static, TSchema } from 'typebox'
 import type { Logger } from '../kit/logger.ts'
 import type { AgentDeps } from './deps.ts'
+import { type Lang, LangSchema, type Say } from './lang.ts'
 
 /** The 11 agent services and how many agents each has (the spec's table: 88 in all). */
 export const AGENT_SERVICE_COUNTS = {
@@ -47,7 +48,14 @@ export interface AgentContext {
   now: Date
   deps: AgentDeps
   logger: Logger
-  /** Calls another agent through the same dispatch (validated, timed, depth-limited). */
+  /** The language of the human-readable texts (the input's `lang`, else the caller's default). */
+  lang: Lang
+  /** Picks a text in `lang`: `ctx.say({ cs: 'Zamítnuto', en: 'Declined' })`. */
+  say: Say
+  /**
+   * Calls another agent through the same dispatch (validated, timed, depth-limited), in the same
+   * language unless the input names its own `lang`.
+   */
   call(service: string, agent: string, input: unknown): Promise<unknown>
 }
 
@@ -73,7 +81,17 @@ export interface Agent {
   run(input: unknown, ctx: AgentContext): Promise<unknown>
 }
 
-/** Declares an agent with its types checked against its schemas. */
+/**
+ * Declares an agent with its types checked against its schemas. The input schema gets the one
+ * `lang` field every agent takes (lang.ts), so the catalogue, OpenAPI and MCP tools show it; the
+ * dispatcher takes it out of the input and hands it to `run` as `ctx.lang`.
+ */
 export function defineAgent<I extends TSchema, O extends TSchema>(def: AgentDefinition<I, O>): Agent {
-  return def as unknown as Agent
+  const input = def.input as TSchema & { properties?: Record<string, TSchema> }
+  if ('lang' in (input.properties ?? {}))
+    throw new Error(`agent ${def.service}/${def.name} declares its own lang field`)
+  return {
+    ...def,
+    input: { ...input, properties: { ...input.properties, lang: LangSchema } },
+  } as unknown as Agent
 }

@@ -59,20 +59,23 @@ export function testDispatcher(agents: readonly Agent[], deps: AgentDeps = testD
   return createDispatcher(agents, deps, silentLogger)
 }
 
-/** Runs one agent at the fixed clock and returns its (schema-checked) output. */
+/**
+ * Runs one agent at the fixed clock, its texts in English (the tests compare English texts; the
+ * Czech ones are checked side by side in lang.test.ts), and returns its (schema-checked) output.
+ */
 export async function run<T = any>(
   d: Dispatcher,
   service: string,
   agent: string,
   input: unknown,
 ): Promise<T> {
-  return (await d.call(service, agent, input, { now: FIXED_NOW })).output as T
+  return (await d.call(service, agent, input, { now: FIXED_NOW, lang: 'en' })).output as T
 }
 
 /** The AppError an agent call throws (fails the test when the call succeeds). */
 export async function failure(d: Dispatcher, service: string, agent: string, input: unknown) {
   try {
-    await d.call(service, agent, input, { now: FIXED_NOW })
+    await d.call(service, agent, input, { now: FIXED_NOW, lang: 'en' })
   } catch (error) {
     return error as { code: string; status: number; message: string; details?: Record<string, unknown> }
   }

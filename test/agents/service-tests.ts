@@ -95,7 +95,7 @@ export function agentCalls(
 ): AgentCalls {
   const current = typeof dispatcher === 'function' ? dispatcher : () => dispatcher
   const run = async (name: string, input: unknown, d = current()): Promise<any> =>
-    (await d.call(service, name, input, { now })).output
+    (await d.call(service, name, input, { now, lang: 'en' })).output
   const rejection = (name: string, input: unknown): Promise<AppError> =>
     run(name, input).then(
       () => {

@@ -4,18 +4,28 @@ import { asOfDate } from '../../engines/reference/inputs.ts'
 import { loadReference, type ReferenceVersion, versionAt } from '../../engines/reference/load.ts'
 import { NullableString, RulesAppliedSchema } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
+import type { Say } from '../lang.ts'
 import { defineAgent } from '../types.ts'
 
 interface BankCodes extends ReferenceVersion {
   codes: Record<string, string>
 }
 
-const MOD11 = {
-  rule: 'Czech account number: prefix (weights 10,5,8,4,2,1) and number (weights 6,3,7,9,10,5,8,4,2,1) each ≡ 0 mod 11',
+const MOD11 = (say: Say) => ({
+  rule: say({
+    cs: 'České číslo účtu: předčíslí (váhy 10,5,8,4,2,1) i číslo (váhy 6,3,7,9,10,5,8,4,2,1) dávají ≡ 0 mod 11',
+    en: 'Czech account number: prefix (weights 10,5,8,4,2,1) and number (weights 6,3,7,9,10,5,8,4,2,1) each ≡ 0 mod 11',
+  }),
   source: 'vyhláška ČNB 169/2011 Sb.',
   since: '2011-07-01',
-}
-const MOD97 = { rule: 'IBAN check digits: mod 97 = 1', source: 'ISO 13616-1' }
+  outcome: say(PASSED),
+})
+const MOD97 = (say: Say) => ({
+  rule: say({ cs: 'Kontrolní číslice IBAN: mod 97 = 1', en: 'IBAN check digits: mod 97 = 1' }),
+  source: 'ISO 13616-1',
+  outcome: say(PASSED),
+})
+const PASSED = { cs: 'splněno', en: 'passed' }
 
 export const accountValidator = defineAgent({
   service: 'banking',
@@ -59,7 +69,7 @@ export const accountValidator = defineAgent({
           czech_account: null,
           bank_code: null,
           bank_name: null,
-          rules_applied: [{ ...MOD97, outcome: 'passed' }],
+          rules_applied: [MOD97(ctx.say)],
         }
       }
       const bank = iban.value.slice(4, 8)
@@ -73,10 +83,7 @@ export const accountValidator = defineAgent({
         czech_account: `${prefix ? `${prefix}-` : ''}${number}/${bank}`,
         bank_code: bank,
         bank_name: codes[bank] ?? null,
-        rules_applied: [
-          { ...MOD97, outcome: 'passed' },
-          { ...MOD11, outcome: 'passed' },
-        ],
+        rules_applied: [MOD97(ctx.say), MOD11(ctx.say)],
       }
     }
     const account = checkCzechAccount(raw)
@@ -92,9 +99,12 @@ export const accountValidator = defineAgent({
       bank_code: parts.bankCode,
       bank_name: codes[parts.bankCode] ?? null,
       rules_applied: [
-        { ...MOD11, outcome: 'passed' },
+        MOD11(ctx.say),
         {
-          rule: 'IBAN = CZ + check digits + bank code + 6-digit prefix + 10-digit number',
+          rule: ctx.say({
+            cs: 'IBAN = CZ + kontrolní číslice + kód banky + 6místné předčíslí + 10místné číslo',
+            en: 'IBAN = CZ + check digits + bank code + 6-digit prefix + 10-digit number',
+          }),
           source: 'ISO 13616-1; vyhláška ČNB 169/2011 Sb.',
           outcome: iban,
         },

@@ -79,6 +79,8 @@ export const affordabilityCheck = defineAgent({
     const age = applicantAge(input, asOf)
     const limits = covered(() => lendingLimits(asOf, age, input.purpose ?? 'own_housing'))
     const rules: AppliedRule[] = []
+    const say = ctx.say
+    const czk = (x: number) => say({ cs: `${x} Kč`, en: `${x} CZK` })
     const cnb = { source: limits.regulatorySource, since: limits.regulatorySince }
     const policy = { source: limits.policySource, since: limits.policySince }
 
@@ -87,9 +89,12 @@ export const affordabilityCheck = defineAgent({
       const maxByAge = Math.max(0, (limits.policy.maxAgeAtMaturity - age) * 12)
       if (maxByAge < term) term = maxByAge
       rules.push({
-        rule: `Loan must be repaid by age ${limits.policy.maxAgeAtMaturity}`,
+        rule: say({
+          cs: `Úvěr musí být splacen do věku ${limits.policy.maxAgeAtMaturity} let`,
+          en: `Loan must be repaid by age ${limits.policy.maxAgeAtMaturity}`,
+        }),
         ...policy,
-        outcome: `term ${term} months`,
+        outcome: say({ cs: `doba ${term} měsíců`, en: `term ${term} months` }),
       })
     }
     const existingPayments = input.existing_monthly_payments ?? 0
@@ -109,25 +114,40 @@ export const affordabilityCheck = defineAgent({
 
     const src = (regulatory: number | null) => (regulatory !== null ? cnb : policy)
     rules.push({
-      rule: `DSTI cap ${pct(dstiLimit)} of net income`,
+      rule: say({
+        cs: `Strop DSTI ${pct(dstiLimit)} čistého příjmu`,
+        en: `DSTI cap ${pct(dstiLimit)} of net income`,
+      }),
       ...src(limits.regulatory.dsti),
-      outcome: `room ${round2(room)} CZK/month → ${Math.floor(byDsti)} CZK`,
+      outcome: say({
+        cs: `prostor ${round2(room)} Kč/měsíc → ${Math.floor(byDsti)} Kč`,
+        en: `room ${round2(room)} CZK/month → ${Math.floor(byDsti)} CZK`,
+      }),
     })
     rules.push({
-      rule: `DSTI cap with rate +${limits.policy.stressRateAddPct} pp`,
+      rule: say({
+        cs: `Strop DSTI při sazbě +${limits.policy.stressRateAddPct} p. b.`,
+        en: `DSTI cap with rate +${limits.policy.stressRateAddPct} pp`,
+      }),
       ...policy,
-      outcome: `${Math.floor(byStress)} CZK`,
+      outcome: czk(Math.floor(byStress)),
     })
     rules.push({
-      rule: `DTI cap ${dtiLimit} × net annual income`,
+      rule: say({
+        cs: `Strop DTI ${dtiLimit} × čistý roční příjem`,
+        en: `DTI cap ${dtiLimit} × net annual income`,
+      }),
       ...src(limits.regulatory.dti),
-      outcome: `${Math.floor(byDti)} CZK`,
+      outcome: czk(Math.floor(byDti)),
     })
     if (byLtv !== null) {
       rules.push({
-        rule: `ČNB LTV limit ${pct(ltvLimit!)} (${limits.category})`,
+        rule: say({
+          cs: `Limit ČNB LTV ${pct(ltvLimit!)} (${limits.category})`,
+          en: `ČNB LTV limit ${pct(ltvLimit!)} (${limits.category})`,
+        }),
         ...cnb,
-        outcome: `${byLtv} CZK`,
+        outcome: czk(byLtv),
       })
     }
 

@@ -137,29 +137,59 @@ export const cashflowAnalysis = defineAgent({
       }
     }
     const debtService = round2((byCat.get('loan_repayment')?.total ?? 0) / months)
+    const say = ctx.say
     const flags: string[] = []
     for (const risk of table.risk_categories) {
       const c = byCat.get(risk)
-      if (c) flags.push(`${risk}: ${c.count} transaction(s), ${round2(c.total)} CZK`)
+      if (c)
+        flags.push(
+          say({
+            cs: `${risk}: transakcí ${c.count}, ${round2(c.total)} Kč`,
+            en: `${risk}: ${c.count} transaction(s), ${round2(c.total)} CZK`,
+          }),
+        )
     }
-    if (!regular) flags.push('no regular income found')
-    if (expenses > income) flags.push('expenses exceed income over the period')
+    if (!regular) flags.push(say({ cs: 'pravidelný příjem nenalezen', en: 'no regular income found' }))
+    if (expenses > income)
+      flags.push(
+        say({ cs: 'výdaje za období převyšují příjmy', en: 'expenses exceed income over the period' }),
+      )
+    const none = say({ cs: 'žádné', en: 'none' })
     const rules: AppliedRule[] = [
       {
-        rule: 'Transactions categorised by the first matching keyword rule',
+        rule: say({
+          cs: 'Transakce zařazeny podle prvního odpovídajícího pravidla klíčových slov',
+          en: 'Transactions categorised by the first matching keyword rule',
+        }),
         source: table.source ?? 'Gatehouse categorisation table',
         since: table.effective_from,
-        outcome: `${txs.length} transactions, ${byCat.size} categories`,
+        outcome: say({
+          cs: `transakcí ${txs.length}, kategorií ${byCat.size}`,
+          en: `${txs.length} transactions, ${byCat.size} categories`,
+        }),
       },
       {
-        rule: 'Regular income = a credit category seen in at least 2/3 of the months (minimum 2)',
-        outcome: regular ? `${regular.category} in ${regular.months_seen} of ${months} months` : 'none',
+        rule: say({
+          cs: 'Pravidelný příjem = kategorie příjmů přítomná alespoň ve 2/3 měsíců (nejméně 2)',
+          en: 'Regular income = a credit category seen in at least 2/3 of the months (minimum 2)',
+        }),
+        outcome: regular
+          ? say({
+              cs: `${regular.category} v ${regular.months_seen} z ${months} měsíců`,
+              en: `${regular.category} in ${regular.months_seen} of ${months} months`,
+            })
+          : none,
       },
       {
-        rule: 'Risk categories reviewed by a lender: gambling, enforcement/collections',
-        source:
-          'ČNB doporučení k úvěrům zajištěným rezidenční nemovitostí (assessment of expenses and debts)',
-        outcome: flags.length ? flags.join('; ') : 'none',
+        rule: say({
+          cs: 'Rizikové kategorie, které věřitel posuzuje: hazardní hry, exekuce a vymáhání',
+          en: 'Risk categories reviewed by a lender: gambling, enforcement/collections',
+        }),
+        source: say({
+          cs: 'ČNB doporučení k úvěrům zajištěným rezidenční nemovitostí (posouzení výdajů a dluhů)',
+          en: 'ČNB doporučení k úvěrům zajištěným rezidenční nemovitostí (assessment of expenses and debts)',
+        }),
+        outcome: flags.length ? flags.join('; ') : none,
       },
     ]
     return {

@@ -3,6 +3,7 @@ import { annuityPayment, round2 } from '../../engines/finance/annuity.ts'
 import { lendingLimits, pct } from '../../engines/finance/lending.ts'
 import { applicantAge, asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { DateString, NullableNumber, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import type { Texts } from '../lang.ts'
 import { type Assumption, AssumptionsSchema } from '../result.ts'
 import { INCOME_DESCRIPTION, mortgageRate, mortgageTerm, netMonthlyIncome } from '../spec-fields.ts'
 import type { AppliedRule } from '../types.ts'
@@ -119,9 +120,9 @@ export const loanAssessment = defineAgent({
     const age = applicantAge(input, asOf)
     const limits = covered(() => lendingLimits(asOf, age, purpose))
     const assumptions: Assumption[] = []
-    const monthlyIncome = netMonthlyIncome(input, assumptions)
-    const rate = mortgageRate(input.annual_rate_pct, asOf, assumptions)
-    const termMonths = mortgageTerm(input.term_months, assumptions)
+    const monthlyIncome = netMonthlyIncome(input, assumptions, ctx.say)
+    const rate = mortgageRate(input.annual_rate_pct, asOf, assumptions, ctx.say)
+    const termMonths = mortgageTerm(input.term_months, assumptions, ctx.say)
     const existingPayments = input.existing_monthly_payments ?? 0
     const existingDebt = input.existing_debt ?? 0
 
@@ -138,34 +139,73 @@ export const loanAssessment = defineAgent({
     const cnb = { source: limits.regulatorySource, since: limits.regulatorySince }
     const policy = { source: limits.policySource, since: limits.policySince }
 
+    const say = ctx.say
     const check = (
-      label: string,
+      label: Texts,
       value: number,
       limit: number | null,
-      fmt: (x: number) => string,
+      fmt: (x: number) => Texts | string,
       base: { source: string; since: string },
       onBreach: string[],
     ) => {
+      const f = (x: number) => {
+        const t = fmt(x)
+        return typeof t === 'string' ? t : say(t)
+      }
+      const name = say(label)
       if (limit === null) {
-        rules.push({ rule: `${label}: no limit in force`, ...base, outcome: `${fmt(value)} (not limited)` })
+        rules.push({
+          rule: say({ cs: `${name}: žádný limit neplatí`, en: `${name}: no limit in force` }),
+          ...base,
+          outcome: say({ cs: `${f(value)} (bez limitu)`, en: `${f(value)} (not limited)` }),
+        })
         return
       }
       const breached = value > limit + 1e-9
       rules.push({
-        rule: `${label} ${fmt(limit)}`,
+        rule: `${name} ${f(limit)}`,
         ...base,
-        outcome: `${fmt(value)} ${breached ? 'exceeds' : 'within'} the limit`,
+        outcome: breached
+          ? say({ cs: `${f(value)} překračuje limit`, en: `${f(value)} exceeds the limit` })
+          : say({ cs: `${f(value)} v rámci limitu`, en: `${f(value)} within the limit` }),
       })
-      if (breached) onBreach.push(`${label} ${fmt(value)} exceeds ${fmt(limit)}`)
+      if (breached)
+        onBreach.push(
+          say({
+            cs: `${name} ${f(value)} překračuje ${f(limit)}`,
+            en: `${name} ${f(value)} exceeds ${f(limit)}`,
+          }),
+        )
     }
     const multiple = (x: number) => x.toFixed(2).replace(/\.?0+$/, '')
-    check(`ČNB LTV limit (${limits.category})`, ltv, limits.regulatory.ltv, pct, cnb, declines)
-    check(`ČNB DTI limit (${limits.category})`, dti, limits.regulatory.dti, multiple, cnb, declines)
-    check(`ČNB DSTI limit (${limits.category})`, dsti, limits.regulatory.dsti, pct, cnb, declines)
-    check('Lender policy DTI', dti, limits.policy.dti, multiple, policy, refers)
-    check('Lender policy DSTI', dsti, limits.policy.dsti, pct, policy, refers)
+    const cnbLimit = (ratio: string) => ({
+      cs: `Limit ČNB ${ratio} (${limits.category})`,
+      en: `ČNB ${ratio} limit (${limits.category})`,
+    })
+    check(cnbLimit('LTV'), ltv, limits.regulatory.ltv, pct, cnb, declines)
+    check(cnbLimit('DTI'), dti, limits.regulatory.dti, multiple, cnb, declines)
+    check(cnbLimit('DSTI'), dsti, limits.regulatory.dsti, pct, cnb, declines)
     check(
-      `Lender policy DSTI at rate +${limits.policy.stressRateAddPct} pp`,
+      { cs: 'DTI podle úvěrové politiky', en: 'Lender policy DTI' },
+      dti,
+      limits.policy.dti,
+      multiple,
+      policy,
+      refers,
+    )
+    check(
+      { cs: 'DSTI podle úvěrové politiky', en: 'Lender policy DSTI' },
+      dsti,
+      limits.policy.dsti,
+      pct,
+      policy,
+      refers,
+    )
+    check(
+      {
+        cs: `DSTI podle úvěrové politiky při sazbě +${limits.policy.stressRateAddPct} p. b.`,
+        en: `Lender policy DSTI at rate +${limits.policy.stressRateAddPct} pp`,
+      },
       stressedDsti,
       limits.policy.dsti,
       pct,
@@ -175,23 +215,36 @@ export const loanAssessment = defineAgent({
     if (age !== undefined) {
       const ageAtMaturity = age + termMonths / 12
       check(
-        'Lender policy age at maturity',
+        { cs: 'Věk při splatnosti podle úvěrové politiky', en: 'Lender policy age at maturity' },
         ageAtMaturity,
         limits.policy.maxAgeAtMaturity,
-        (x) => `${Math.ceil(x)} years`,
+        (x) => ({ cs: `${Math.ceil(x)} let`, en: `${Math.ceil(x)} years` }),
         policy,
         refers,
       )
     } else {
-      refers.push('age not given: the young-applicant limits and age at maturity could not be checked')
+      refers.push(
+        say({
+          cs: 'věk nezadán: limity pro mladé žadatele a věk při splatnosti nebylo možné ověřit',
+          en: 'age not given: the young-applicant limits and age at maturity could not be checked',
+        }),
+      )
     }
     if (termMonths > limits.policy.maxTermMonths) {
-      refers.push(`term ${termMonths} months exceeds the policy maximum of ${limits.policy.maxTermMonths}`)
+      refers.push(
+        say({
+          cs: `doba ${termMonths} měsíců překračuje maximum úvěrové politiky ${limits.policy.maxTermMonths} měsíců`,
+          en: `term ${termMonths} months exceeds the policy maximum of ${limits.policy.maxTermMonths}`,
+        }),
+      )
     }
 
     const decision: 'approve' | 'refer' | 'decline' =
       declines.length > 0 ? 'decline' : refers.length > 0 ? 'refer' : 'approve'
-    const reasons = declines.length + refers.length > 0 ? [...declines, ...refers] : ['all limits met']
+    const reasons =
+      declines.length + refers.length > 0
+        ? [...declines, ...refers]
+        : [say({ cs: 'všechny limity splněny', en: 'all limits met' })]
     return {
       decision,
       category: limits.category,

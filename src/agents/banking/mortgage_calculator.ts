@@ -61,7 +61,7 @@ export const mortgageCalculator = defineAgent({
       },
     },
   ],
-  async run(input) {
+  async run(input, ctx) {
     const upfront = input.upfront_fees ?? 0
     const monthlyFees = input.monthly_fees ?? 0
     if (upfront >= input.amount) throw errors.invalid('upfront_fees', 'must be less than the amount')
@@ -77,11 +77,20 @@ export const mortgageCalculator = defineAgent({
       schedule: s.years,
       rules_applied: [
         {
-          rule: 'Annuity instalment M = P·r / (1 − (1 + r)^−n), r = annual rate / 12',
-          outcome: `${s.monthlyPayment} CZK a month for ${input.term_months} months`,
+          rule: ctx.say({
+            cs: 'Anuitní splátka M = P·r / (1 − (1 + r)^−n), r = roční sazba / 12',
+            en: 'Annuity instalment M = P·r / (1 − (1 + r)^−n), r = annual rate / 12',
+          }),
+          outcome: ctx.say({
+            cs: `${s.monthlyPayment} Kč měsíčně po ${input.term_months} měsíců`,
+            en: `${s.monthlyPayment} CZK a month for ${input.term_months} months`,
+          }),
         },
         {
-          rule: 'RPSN: annual rate equating the net advance with the present value of all payments incl. fees',
+          rule: ctx.say({
+            cs: 'RPSN: roční sazba, při níž se čistá výše úvěru rovná současné hodnotě všech plateb včetně poplatků',
+            en: 'RPSN: annual rate equating the net advance with the present value of all payments incl. fees',
+          }),
           source: 'zákon 257/2016 Sb. o spotřebitelském úvěru (RPSN); směrnice 2014/17/EU, příloha I',
           since: '2016-12-01',
           outcome: `${Math.round(apr * 100) / 100} %`,

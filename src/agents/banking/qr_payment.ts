@@ -82,16 +82,25 @@ export const qrPayment = defineAgent({
       iban,
       rules_applied: [
         {
-          rule: 'SPAYD header SPD*1.0, KEY:value pairs separated by *; ACC is mandatory',
+          rule: ctx.say({
+            cs: 'Hlavička SPAYD SPD*1.0, dvojice KLÍČ:hodnota oddělené *; ACC je povinný',
+            en: 'SPAYD header SPD*1.0, KEY:value pairs separated by *; ACC is mandatory',
+          }),
           source: SPAYD_SOURCE,
-          outcome: `${fields} fields`,
+          outcome: ctx.say({ cs: `${fields} polí`, en: `${fields} fields` }),
         },
         {
-          rule: 'Variable, specific and constant symbols: digits only, at most 10',
+          rule: ctx.say({
+            cs: 'Variabilní, specifický a konstantní symbol: jen číslice, nejvýše 10',
+            en: 'Variable, specific and constant symbols: digits only, at most 10',
+          }),
           source: 'vyhláška ČNB 169/2011 Sb.',
         },
         {
-          rule: 'Account validated (IBAN mod 97; Czech accounts mod 11)',
+          rule: ctx.say({
+            cs: 'Účet ověřen (IBAN mod 97; české účty mod 11)',
+            en: 'Account validated (IBAN mod 97; Czech accounts mod 11)',
+          }),
           source: 'ISO 13616-1; vyhláška ČNB 169/2011 Sb.',
           outcome: iban,
         },
@@ -99,7 +108,10 @@ export const qrPayment = defineAgent({
     }
     if (input.svg ?? true) {
       out.qr_svg = await qrSvg(spayd)
-      out.rules_applied.push({ rule: 'QR code with error correction level M', source: SPAYD_SOURCE })
+      out.rules_applied.push({
+        rule: ctx.say({ cs: 'QR kód s úrovní opravy chyb M', en: 'QR code with error correction level M' }),
+        source: SPAYD_SOURCE,
+      })
     }
     return out
   },

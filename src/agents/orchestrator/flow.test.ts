@@ -2,6 +2,7 @@ import { Type } from 'typebox'
 import { describe, expect, it } from 'vitest'
 import { FIXED_NOW, silentLogger, testDeps } from '../../../test/agents/harness.ts'
 import { createDispatcher } from '../dispatch.ts'
+import { sayIn } from '../lang.ts'
 import { type AgentContext, defineAgent } from '../types.ts'
 import { type FlowStep, runFlow, skip } from './flow.ts'
 import { resultAggregator } from './result_aggregator.ts'
@@ -60,7 +61,9 @@ function context(): AgentContext {
     now: FIXED_NOW,
     deps: testDeps(),
     logger: silentLogger,
-    call: async (s, a, i) => (await d.call(s, a, i, { now: FIXED_NOW, depth: 1 })).output,
+    lang: 'en',
+    say: sayIn('en'),
+    call: async (s, a, i) => (await d.call(s, a, i, { now: FIXED_NOW, depth: 1, lang: 'en' })).output,
   }
 }
 

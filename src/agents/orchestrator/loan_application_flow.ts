@@ -165,8 +165,9 @@ export const loanApplicationFlow = defineAgent({
         input.annual_rate_pct as number | undefined,
         isoDate(ctx.now),
         assumptions,
+        ctx.say,
       ),
-      term_months: mortgageTerm(input.term_months as number | undefined, assumptions),
+      term_months: mortgageTerm(input.term_months as number | undefined, assumptions, ctx.say),
     }
     const result = await runFlow('loan_application', LOAN_STEPS, filled, ctx)
     return {

@@ -142,9 +142,9 @@ export const creditRisk = defineAgent({
     const sources: SourceStatus[] = []
 
     const assumptions: Assumption[] = []
-    const monthlyIncome = netMonthlyIncome(input, assumptions)
-    const rate = mortgageRate(input.annual_rate_pct, today, assumptions)
-    const termMonths = mortgageTerm(input.term_months, assumptions)
+    const monthlyIncome = netMonthlyIncome(input, assumptions, ctx.say)
+    const rate = mortgageRate(input.annual_rate_pct, today, assumptions, ctx.say)
+    const termMonths = mortgageTerm(input.term_months, assumptions, ctx.say)
     const unknown = (name: string, points: number, why = 'not given') => {
       chars.push({ name, value: `unknown (${why})`, points })
       notScored.push(why === 'not given' ? name : `${name} (${why})`)

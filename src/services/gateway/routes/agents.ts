@@ -5,6 +5,7 @@
  * execution_time_ms, request_id}`.
  */
 import type { ValidateFunction } from 'ajv'
+import { langFromAcceptLanguage } from '../../../agents/lang.ts'
 import { AGENT_SERVICES } from '../../../agents/types.ts'
 import { AppError } from '../../../kit/errors.ts'
 import { UpstreamError } from '../../../kit/http.ts'
@@ -93,7 +94,7 @@ export function agentRoutes(app: App, deps: GatewayDeps): void {
         tags: ['agents'],
         summary: 'Call one agent with a JSON body',
         description:
-          'The body must match the agent’s input_schema (GET /api/agents). Answers `{service, agent, result, execution_time_ms, request_id}`.',
+          'The body must match the agent’s input_schema (GET /api/agents). Answers `{service, agent, result, execution_time_ms, request_id}`. Human-readable texts are in the body’s `lang` (`cs` or `en`), else the language Accept-Language prefers, else Czech.',
         security: keyed,
         params: AgentParams,
         body: AgentCallBody,
@@ -109,7 +110,11 @@ export function agentRoutes(app: App, deps: GatewayDeps): void {
           agent,
         })
       }
-      const input = request.body ?? {}
+      // The body's `lang` wins; without one, the texts are in the language Accept-Language asks
+      // for (cs when it names neither). Written into the body so a forwarded call carries it too.
+      const body = request.body ?? {}
+      const input =
+        'lang' in body ? body : { ...body, lang: langFromAcceptLanguage(request.headers['accept-language']) }
       if (deps.upstream) {
         const id = `${service}/${agent}`
         let validate = validators.get(id)
