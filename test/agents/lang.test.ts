@@ -40,6 +40,9 @@ const TEXT_KEYS = new Set([
   'meaning',
   'purpose',
   'title',
+  'factor',
+  'indicator',
+  'evidence_required',
   'flags',
   'source',
 ])
@@ -54,7 +57,6 @@ const NO_TEXTS = new Set<string>([])
 const NOT_YET_BILINGUAL = new Set<string>([
   'legal-aml',
   'real-estate',
-  'insurance',
   'compliance',
   'risk',
   'aml',

@@ -75,40 +75,74 @@ export const premiumCalculator = defineAgent({
   async run(input, ctx) {
     const t = covered(() => referenceAt<Tariff>('insurance-tariff', asOfDate(undefined, ctx.now)))
     const src = { source: t.source ?? 'tariff', since: t.effective_from }
+    const say = ctx.say
     const rate = t.base_rate_per_mille[input.object]!
     const base = (input.property_value / 1000) * rate
     const factors: { factor: string; value: number }[] = [
       {
-        factor: `construction: ${input.construction ?? 'masonry'}`,
+        factor: say({
+          cs: `konstrukce: ${input.construction ?? 'masonry'}`,
+          en: `construction: ${input.construction ?? 'masonry'}`,
+        }),
         value: t.construction_factor[input.construction ?? 'masonry']!,
       },
-      { factor: `flood zone ${input.flood_zone}`, value: t.flood_zone_factor[String(input.flood_zone)]! },
       {
-        factor: `deductible ${input.deductible ?? 5000} CZK`,
+        factor: say({ cs: `povodňová zóna ${input.flood_zone}`, en: `flood zone ${input.flood_zone}` }),
+        value: t.flood_zone_factor[String(input.flood_zone)]!,
+      },
+      {
+        factor: say({
+          cs: `spoluúčast ${input.deductible ?? 5000} Kč`,
+          en: `deductible ${input.deductible ?? 5000} CZK`,
+        }),
         value: t.deductible_factor[String(input.deductible ?? 5000)]!,
       },
     ]
-    if (input.security) factors.push({ factor: 'security discount', value: 1 - t.security_discount })
+    if (input.security)
+      factors.push({
+        factor: say({ cs: 'sleva za zabezpečení', en: 'security discount' }),
+        value: 1 - t.security_discount,
+      })
     const years = input.claims_free_years ?? 0
     if (years > 0) {
       const discount = Math.min(t.claims_free_discount_max, years * t.claims_free_discount_per_year)
-      factors.push({ factor: `claims-free ${years} years`, value: Math.round((1 - discount) * 1000) / 1000 })
+      factors.push({
+        factor: say({ cs: `bez škod ${years} let`, en: `claims-free ${years} years` }),
+        value: Math.round((1 - discount) * 1000) / 1000,
+      })
     }
     const raw = factors.reduce((p, f) => p * f.value, base)
     const annual = Math.max(t.minimum_premium, Math.round(raw))
     const rules: AppliedRule[] = [
       {
-        rule: `Base rate ${rate} ‰ of the sum insured (${input.object})`,
+        rule: say({
+          cs: `Základní sazba ${rate} ‰ z pojistné částky (${input.object})`,
+          en: `Base rate ${rate} ‰ of the sum insured (${input.object})`,
+        }),
         ...src,
-        outcome: `${round2(base)} CZK`,
+        outcome: say({ cs: `${round2(base)} Kč`, en: `${round2(base)} CZK` }),
       },
-      ...factors.map((f) => ({ rule: `Factor ${f.factor}`, ...src, outcome: `× ${f.value}` })),
+      ...factors.map((f) => ({
+        rule: say({ cs: `Koeficient ${f.factor}`, en: `Factor ${f.factor}` }),
+        ...src,
+        outcome: `× ${f.value}`,
+      })),
       {
-        rule: 'Flood zone by the ČAP flood zoning (1 lowest … 4 highest)',
+        rule: say({
+          cs: 'Povodňová zóna podle povodňové zonace ČAP (1 nejnižší … 4 nejvyšší)',
+          en: 'Flood zone by the ČAP flood zoning (1 lowest … 4 highest)',
+        }),
         source: 'Česká asociace pojišťoven, povodňová zonace',
-        outcome: `zone ${input.flood_zone}`,
+        outcome: say({ cs: `zóna ${input.flood_zone}`, en: `zone ${input.flood_zone}` }),
       },
-      { rule: `Minimum premium ${t.minimum_premium} CZK`, ...src, outcome: `${annual} CZK a year` },
+      {
+        rule: say({
+          cs: `Minimální pojistné ${t.minimum_premium} Kč`,
+          en: `Minimum premium ${t.minimum_premium} CZK`,
+        }),
+        ...src,
+        outcome: say({ cs: `${annual} Kč ročně`, en: `${annual} CZK a year` }),
+      },
     ]
     return {
       annual_premium: annual,

@@ -48,7 +48,8 @@ export const underinsuranceCheck = defineAgent({
       input: { sum_insured: 4_600_000, property_value: 5_000_000, amount: 200_000, tolerance_pct: 10 },
     },
   ],
-  async run(input) {
+  async run(input, ctx) {
+    const say = ctx.say
     const ratio = Math.min(1, input.sum_insured / input.property_value)
     const underPct = Math.round((1 - ratio) * 10_000) / 100
     const underinsured = input.sum_insured < input.property_value
@@ -56,40 +57,60 @@ export const underinsuranceCheck = defineAgent({
     const cut = underinsured && !input.first_risk && !tolerated
     const rules: AppliedRule[] = [
       {
-        rule: 'Underinsurance: sum insured below the insurable value at the time of loss',
+        rule: say({
+          cs: 'Podpojištění: pojistná částka nižší než pojistná hodnota v době pojistné události',
+          en: 'Underinsurance: sum insured below the insurable value at the time of loss',
+        }),
         ...NOZ_2854,
-        outcome: underinsured ? `underinsured by ${underPct} %` : 'not underinsured',
+        outcome: underinsured
+          ? say({ cs: `podpojištěno o ${underPct} %`, en: `underinsured by ${underPct} %` })
+          : say({ cs: 'bez podpojištění', en: 'not underinsured' }),
       },
     ]
     if (underinsured && input.first_risk) {
       rules.push({
-        rule: 'First-risk insurance: no proportional reduction (contract)',
+        rule: say({
+          cs: 'Pojištění na první riziko: bez poměrného krácení (smlouva)',
+          en: 'First-risk insurance: no proportional reduction (contract)',
+        }),
         ...NOZ_2854,
-        outcome: 'waived',
+        outcome: say({ cs: 'neuplatněno', en: 'waived' }),
       })
     } else if (underinsured && tolerated) {
       rules.push({
-        rule: `Contract tolerance: underinsurance up to ${input.tolerance_pct} % is not applied`,
+        rule: say({
+          cs: `Smluvní tolerance: podpojištění do ${input.tolerance_pct} % se neuplatní`,
+          en: `Contract tolerance: underinsurance up to ${input.tolerance_pct} % is not applied`,
+        }),
         ...NOZ_2854,
-        outcome: 'waived',
+        outcome: say({ cs: 'neuplatněno', en: 'waived' }),
       })
     }
     let payout = cut ? input.amount * ratio : input.amount
     if (cut)
       rules.push({
-        rule: 'Payout = loss × sum insured / insurable value',
+        rule: say({
+          cs: 'Plnění = škoda × pojistná částka / pojistná hodnota',
+          en: 'Payout = loss × sum insured / insurable value',
+        }),
         ...NOZ_2854,
         outcome: `× ${round2(ratio)}`,
       })
     payout = Math.min(payout, input.sum_insured)
-    rules.push({ rule: 'Payout never exceeds the sum insured', source: 'zákon 89/2012 Sb. § 2854' })
+    rules.push({
+      rule: say({
+        cs: 'Plnění nikdy nepřesáhne pojistnou částku',
+        en: 'Payout never exceeds the sum insured',
+      }),
+      source: 'zákon 89/2012 Sb. § 2854',
+    })
     const deductible = input.deductible ?? 0
     if (deductible > 0) {
       payout = Math.max(0, payout - deductible)
       rules.push({
-        rule: `Deductible ${deductible} CZK`,
-        source: 'insurance contract',
-        outcome: `${round2(payout)} CZK`,
+        rule: say({ cs: `Spoluúčast ${deductible} Kč`, en: `Deductible ${deductible} CZK` }),
+        source: say({ cs: 'pojistná smlouva', en: 'insurance contract' }),
+        outcome: say({ cs: `${round2(payout)} Kč`, en: `${round2(payout)} CZK` }),
       })
     }
     return {

@@ -3,6 +3,7 @@ import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { NullableNumber, RulesAppliedSchema } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
+import type { Texts } from '../lang.ts'
 import { type Assumption, AssumptionsSchema } from '../result.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
@@ -22,6 +23,51 @@ interface Table extends ReferenceVersion {
   conditions: Record<string, Band>
   income_multiples: { age_from: number; age_to: number; multiple: number }[]
   evidence: { above: number; require: string }[]
+}
+
+const MET: Texts = { cs: 'splněno', en: 'met' }
+const ACTION: Record<Action, Texts> = {
+  standard: { cs: 'standardní sazba', en: 'standard' },
+  load: { cs: 'přirážka', en: 'load' },
+  refer: { cs: 'k posouzení underwriterem', en: 'refer' },
+  decline: { cs: 'odmítnuto', en: 'decline' },
+}
+/** The WHO adult BMI classes by the band's lower bound (kg/m²). */
+const BMI_CLASS: Record<number, Texts> = {
+  0: { cs: 'těžká podvýživa (WHO)', en: 'severe thinness (WHO)' },
+  16: { cs: 'podváha (WHO)', en: 'underweight (WHO)' },
+  18.5: { cs: 'normální hmotnost nebo nadváha (WHO)', en: 'normal or pre-obese (WHO)' },
+  30: { cs: 'obezita I. stupně (WHO)', en: 'obese class I (WHO)' },
+  35: { cs: 'obezita II. stupně (WHO)', en: 'obese class II (WHO)' },
+  40: { cs: 'obezita III. stupně (WHO)', en: 'obese class III (WHO)' },
+}
+function bmiLabel(band: Band & { from: number; to: number }): Texts {
+  const fallback = band.label ?? `${band.from}–${band.to}`
+  return BMI_CLASS[band.from] ?? { cs: fallback, en: fallback }
+}
+const OCCUPATION: Record<number, Texts> = {
+  1: { cs: 'kancelářská práce', en: 'office work' },
+  2: { cs: 'lehká manuální práce', en: 'light manual work' },
+  3: { cs: 'těžká manuální práce', en: 'heavy manual work' },
+  4: {
+    cs: 'riziková práce (hornictví, výbušniny, potápění)',
+    en: 'hazardous work (mining, explosives, diving)',
+  },
+}
+const CONDITION: Record<'hypertension' | 'diabetes' | 'heart_disease' | 'cancer_history', Texts> = {
+  hypertension: { cs: 'vysoký krevní tlak', en: 'hypertension' },
+  diabetes: { cs: 'cukrovka', en: 'diabetes' },
+  heart_disease: { cs: 'onemocnění srdce', en: 'heart disease' },
+  cancer_history: { cs: 'nádorové onemocnění v anamnéze', en: 'cancer history' },
+}
+/** The medical evidence of the table, in both languages (by the table's wording). */
+const EVIDENCE: Record<string, Texts> = {
+  'health declaration': { cs: 'prohlášení o zdravotním stavu', en: 'health declaration' },
+  'medical questionnaire': { cs: 'zdravotní dotazník', en: 'medical questionnaire' },
+  'medical examination and blood tests': {
+    cs: 'lékařská prohlídka a krevní testy',
+    en: 'medical examination and blood tests',
+  },
 }
 
 const Condition = Type.Union([
@@ -129,15 +175,21 @@ export const underwriting = defineAgent({
     const rules: AppliedRule[] = []
     const declines: string[] = []
     const refers: string[] = []
+    const say = ctx.say
     let loading = 0
-    const apply = (label: string, band: Band) => {
+    const apply = (texts: Texts, band: Band) => {
+      const label = say(texts)
       if (band.action === 'decline') declines.push(label)
       else if (band.action === 'refer') refers.push(label)
       else if (band.action === 'load') loading += band.loading_pct ?? 0
       rules.push({
         rule: label,
         ...src,
-        outcome: band.action === 'load' ? `loading +${band.loading_pct} %` : band.action,
+        outcome: say(
+          band.action === 'load'
+            ? { cs: `přirážka +${band.loading_pct} %`, en: `loading +${band.loading_pct} %` }
+            : ACTION[band.action],
+        ),
       })
     }
 
@@ -149,39 +201,82 @@ export const underwriting = defineAgent({
     const sumInsured = (input.sum_insured ?? input.amount)!
     // What is not declared is not assumed healthy: the case goes to an underwriter, and an
     // undeclared smoker status is rated as smoking until declared otherwise.
-    const unknown = (what: string) => refers.push(`${what} not given: cannot be underwritten automatically`)
+    const unknown = (what: Texts) =>
+      refers.push(
+        say({
+          cs: `${what.cs} nezadán(y): nelze posoudit automaticky`,
+          en: `${what.en} not given: cannot be underwritten automatically`,
+        }),
+      )
 
     const age = input.age
-    if (age === undefined) unknown('age')
+    if (age === undefined) unknown({ cs: 'věk (age)', en: 'age' })
     else if (age < t.entry_age.min || age > t.entry_age.max) {
-      apply(`Entry age ${t.entry_age.min}–${t.entry_age.max} (age ${age})`, { action: 'decline' })
-    } else rules.push({ rule: `Entry age ${t.entry_age.min}–${t.entry_age.max}`, ...src, outcome: 'met' })
-    if (input.term_years === undefined) unknown('term_years')
+      apply(
+        {
+          cs: `Vstupní věk ${t.entry_age.min}–${t.entry_age.max} let (věk ${age})`,
+          en: `Entry age ${t.entry_age.min}–${t.entry_age.max} (age ${age})`,
+        },
+        { action: 'decline' },
+      )
+    } else
+      rules.push({
+        rule: say({
+          cs: `Vstupní věk ${t.entry_age.min}–${t.entry_age.max} let`,
+          en: `Entry age ${t.entry_age.min}–${t.entry_age.max}`,
+        }),
+        ...src,
+        outcome: say(MET),
+      })
+    if (input.term_years === undefined) unknown({ cs: 'pojistná doba (term_years)', en: 'term_years' })
     else if (age !== undefined) {
       const expiry = age + input.term_years
       if (expiry > t.max_age_at_expiry) {
-        apply(`Age at expiry at most ${t.max_age_at_expiry} (would be ${expiry})`, { action: 'decline' })
+        apply(
+          {
+            cs: `Věk na konci pojištění nejvýše ${t.max_age_at_expiry} let (byl by ${expiry})`,
+            en: `Age at expiry at most ${t.max_age_at_expiry} (would be ${expiry})`,
+          },
+          { action: 'decline' },
+        )
       }
     }
 
     let bmi: number | null = null
-    if (input.height_cm === undefined || input.weight_kg === undefined) unknown('height_cm and weight_kg')
+    if (input.height_cm === undefined || input.weight_kg === undefined)
+      unknown({ cs: 'výška a hmotnost (height_cm, weight_kg)', en: 'height_cm and weight_kg' })
     else {
       bmi = Math.round((input.weight_kg / (input.height_cm / 100) ** 2) * 10) / 10
       const band = t.bmi_bands.find((b) => bmi! >= b.from && bmi! < b.to)!
-      apply(`BMI ${bmi}: ${band.label ?? `${band.from}–${band.to}`}`, band)
+      const label = bmiLabel(band)
+      apply({ cs: `BMI ${bmi}: ${label.cs}`, en: `BMI ${bmi}: ${label.en}` }, band)
     }
     const smoker = input.smoker ?? true
     if (input.smoker === undefined)
       assumptions.push({
         field: 'smoker',
         value: true,
-        basis: 'not declared: rated as a smoker until declared otherwise',
+        basis: say({
+          cs: 'neuvedeno: posuzuje se jako kuřák, dokud neprohlásí opak',
+          en: 'not declared: rated as a smoker until declared otherwise',
+        }),
       })
-    if (smoker) apply('Smoker', { action: 'load', loading_pct: t.smoker_loading_pct })
-    const occupation = t.occupation_classes[String(input.occupation_class ?? 1)]!
-    apply(`Occupation class ${input.occupation_class ?? 1} (${occupation.label})`, occupation)
-    for (const c of input.conditions ?? []) apply(`Declared condition: ${c}`, t.conditions[c]!)
+    if (smoker) apply({ cs: 'Kuřák', en: 'Smoker' }, { action: 'load', loading_pct: t.smoker_loading_pct })
+    const occupationClass = input.occupation_class ?? 1
+    const occupation = t.occupation_classes[String(occupationClass)]!
+    const job = OCCUPATION[occupationClass] ?? { cs: occupation.label ?? '', en: occupation.label ?? '' }
+    apply(
+      {
+        cs: `Riziková třída povolání ${occupationClass} (${job.cs})`,
+        en: `Occupation class ${occupationClass} (${job.en})`,
+      },
+      occupation,
+    )
+    for (const c of input.conditions ?? [])
+      apply(
+        { cs: `Uvedené onemocnění: ${CONDITION[c].cs}`, en: `Declared condition: ${c}` },
+        t.conditions[c]!,
+      )
 
     // Without an age, the lowest income multiple of any age bounds the sum (the conservative one).
     const lowest = t.income_multiples.reduce((a, b) => (b.multiple < a.multiple ? b : a))
@@ -191,19 +286,36 @@ export const underwriting = defineAgent({
       assumptions.push({
         field: 'age',
         value: `${lowest.age_from}–${lowest.age_to}`,
-        basis: `not given: the lowest income multiple of the table (${lowest.multiple}×, data/reference/insurance-underwriting.json)`,
+        basis: say({
+          cs: `nezadáno: nejnižší násobek příjmu z tabulky (${lowest.multiple}×, data/reference/insurance-underwriting.json)`,
+          en: `not given: the lowest income multiple of the table (${lowest.multiple}×, data/reference/insurance-underwriting.json)`,
+        }),
       })
     const maxSum = multiple ? multiple.multiple * input.income : 0
     if (sumInsured > maxSum) {
-      refers.push(`sum insured ${sumInsured} CZK exceeds ${multiple?.multiple ?? 0} × income (${maxSum} CZK)`)
+      refers.push(
+        say({
+          cs: `pojistná částka ${sumInsured} Kč překračuje ${multiple?.multiple ?? 0} × příjem (${maxSum} Kč)`,
+          en: `sum insured ${sumInsured} CZK exceeds ${multiple?.multiple ?? 0} × income (${maxSum} CZK)`,
+        }),
+      )
     }
     rules.push({
-      rule: `Financial underwriting: sum insured at most ${multiple?.multiple ?? 0} × annual income at age ${age ?? 'unknown'}`,
+      rule: say({
+        cs: `Finanční posouzení: pojistná částka nejvýše ${multiple?.multiple ?? 0} × roční příjem ve věku ${age ?? 'neznámém'}`,
+        en: `Financial underwriting: sum insured at most ${multiple?.multiple ?? 0} × annual income at age ${age ?? 'unknown'}`,
+      }),
       ...src,
-      outcome: sumInsured > maxSum ? 'exceeded: refer' : 'met',
+      outcome: say(sumInsured > maxSum ? { cs: 'překročeno: k posouzení', en: 'exceeded: refer' } : MET),
     })
-    const evidence = t.evidence.filter((e) => sumInsured > e.above).map((e) => e.require)
-    rules.push({ rule: 'Medical evidence by sum insured', ...src, outcome: evidence.join(', ') })
+    const evidence = t.evidence
+      .filter((e) => sumInsured > e.above)
+      .map((e) => say(EVIDENCE[e.require] ?? { cs: e.require, en: e.require }))
+    rules.push({
+      rule: say({ cs: 'Zdravotní doklady podle pojistné částky', en: 'Medical evidence by sum insured' }),
+      ...src,
+      outcome: evidence.join(', '),
+    })
 
     const decision =
       declines.length > 0
