@@ -10,7 +10,9 @@ import {
   createScreeningEngine,
   importPaths,
   type ListVersionInfo,
+  type PepSource,
   type ScreeningEngine,
+  screenSubject,
   versionInfo,
 } from '../engines/aml/index.ts'
 import { createDnsLookup, type DnsLookup } from '../engines/contacts/dns.ts'
@@ -65,6 +67,9 @@ export const agentSpec = {
     default: '../shared/data/sanctions',
     doc: 'comma-separated files or folders of sanctions lists screened by the AML agents',
   }),
+  PEP_PATHS: env.optionalString({
+    doc: 'comma-separated PEP list files or folders (any supported list format) the agents screen persons against; unset: PEP screening is reported as not configured',
+  }),
   LISTINGS_FILE: env.string({
     default: '../shared/data/realestate/sreality_byty_prodej_20240412.csv',
     doc: 'apartment listings CSV (Sreality format) for listing queries',
@@ -91,22 +96,42 @@ export interface AgentDeps {
   aml: AmlScreening
 }
 
+export interface BuiltScreening {
+  engine: ScreeningEngine
+  lists: ListVersionInfo[]
+  /** The PEP lists (PEP_PATHS), or null when none is configured: there is no official Czech one. */
+  pep: PepSource | null
+}
+
 interface AmlScreening {
   /** The lists the engine holds; rejects when no list could be read (agents then say so). */
-  engine(): Promise<{ engine: ScreeningEngine; lists: ListVersionInfo[] }>
+  engine(): Promise<BuiltScreening>
 }
 
 /** Imports the lists and builds the index once (~12 s for the full shared folder), on first use. */
-function lazyAml(paths: string[]): AmlScreening {
-  let built: Promise<{ engine: ScreeningEngine; lists: ListVersionInfo[] }> | undefined
+function lazyAml(paths: string[], pepPaths: string[]): AmlScreening {
+  let built: Promise<BuiltScreening> | undefined
   return {
     engine() {
       built ??= Promise.resolve().then(() => {
         const { versions } = importPaths(paths)
         if (versions.length === 0) throw new Error(`no sanctions list found in ${paths.join(', ')}`)
+        let pep: PepSource | null = null
+        if (pepPaths.length > 0) {
+          const entities = importPaths(pepPaths).versions.flatMap((v) =>
+            v.entities.map((e) => ({ ...e, list: 'pep' })),
+          )
+          if (entities.length === 0) throw new Error(`no PEP list found in ${pepPaths.join(', ')}`)
+          const pepEngine = createScreeningEngine({ entities })
+          pep = {
+            description: `PEP lists: ${pepPaths.join(', ')} (${entities.length} persons)`,
+            screenPerson: (subject) => screenSubject(pepEngine, subject),
+          }
+        }
         return {
           engine: createScreeningEngine({ entities: activeEntities(versions) }),
           lists: versions.map((v) => versionInfo(v)),
+          pep,
         }
       })
       // A failed build is retried on the next call (the folder may appear later).
@@ -117,6 +142,12 @@ function lazyAml(paths: string[]): AmlScreening {
     },
   }
 }
+
+const paths = (list: string) =>
+  list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 
 /** Registry answers stay usable as a fallback this long when the register fails (30 days, ms). */
 const REGISTRY_STALE_MS = 30 * 24 * 3600_000
@@ -163,10 +194,6 @@ export function createAgentDeps(config: AgentConfig): AgentDeps {
         cache: registryCache,
       }),
     },
-    aml: lazyAml(
-      config.SANCTIONS_PATHS.split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
+    aml: lazyAml(paths(config.SANCTIONS_PATHS), paths(config.PEP_PATHS ?? '')),
   }
 }

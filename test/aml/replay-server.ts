@@ -46,8 +46,8 @@ export async function startReplayServer(): Promise<ReplayServer> {
           return
         }
         if (register === 'ares') {
-          const m = /^\/ares\/ekonomicke-subjekty\/(\d{8})$/.exec(url)
-          const body = m ? file(`ares/${m[1]}.json`) : undefined
+          const m = /^\/ares\/ekonomicke-subjekty(-vr)?\/(\d{8})$/.exec(url)
+          const body = m ? file(`ares${m[1] ?? ''}/${m[2]}.json`) : undefined
           if (body) res.writeHead(200, { 'content-type': 'application/json' }).end(body)
           else
             res.writeHead(404, { 'content-type': 'application/json' }).end(

@@ -32,6 +32,13 @@ const LISTINGS_FILE = resolve(
 const text = 'text/plain; charset=utf-8'
 const xml = 'text/xml; charset=utf-8'
 
+/**
+ * Companies with an ARES record and a public-register record on file: Alza, UMATEX, OKD, ČEZ, and
+ * two written for the tests (24681351 a clean s.r.o.; 31415920 an s.r.o. whose director and
+ * partner are on the OFAC SDN list).
+ */
+const REGISTERED = ['05556121', '26863154', '27082440', '45274649', '24681351', '31415920']
+
 export const SOURCE_ROUTES: ReplayRoute[] = [
   // ČNB: a Friday, the Saturday and Sunday after it (ČNB answers with Friday's rates), a January day.
   ...['20.11.2026', '21.11.2026', '22.11.2026'].map((date) => ({
@@ -60,13 +67,15 @@ export const SOURCE_ROUTES: ReplayRoute[] = [
     fixture: 'cnb/denni_kurz_2026-01-02.txt',
     contentType: text,
   },
-  ...['27082440', '24601357', '12345679', '05556121', '26863154', '45274649'].map((dic) => ({
-    method: 'POST',
-    path: '/vat',
-    bodyIncludes: `<roz:dic>${dic}</roz:dic>`,
-    fixture: `vat-register/status_${dic}.xml`,
-    contentType: xml,
-  })),
+  ...['27082440', '24601357', '12345679', '05556121', '26863154', '45274649', '24681351', '31415920'].map(
+    (dic) => ({
+      method: 'POST',
+      path: '/vat',
+      bodyIncludes: `<roz:dic>${dic}</roz:dic>`,
+      fixture: `vat-register/status_${dic}.xml`,
+      contentType: xml,
+    }),
+  ),
   {
     method: 'POST',
     path: '/vat',
@@ -82,16 +91,17 @@ export const SOURCE_ROUTES: ReplayRoute[] = [
     fixture: 'vat-register/fault.xml',
     contentType: xml,
   },
-  // ARES: lookups answered from the registry client's recordings (test/aml/replay), search here.
-  ...['05556121', '26863154', '27082440', '45274649'].map((ico) => ({
-    path: `/ares/ekonomicke-subjekty/${ico}`,
-    fixture: `../../aml/replay/ares/${ico}.json`,
-  })),
-  {
-    path: '/ares/ekonomicke-subjekty/12345679',
+  // ARES: lookups and public-register (VR) records answered from the registry client's recordings
+  // (test/aml/replay), search here.
+  ...REGISTERED.flatMap((ico) => [
+    { path: `/ares/ekonomicke-subjekty/${ico}`, fixture: `../../aml/replay/ares/${ico}.json` },
+    { path: `/ares/ekonomicke-subjekty-vr/${ico}`, fixture: `../../aml/replay/ares-vr/${ico}.json` },
+  ]),
+  ...['ekonomicke-subjekty', 'ekonomicke-subjekty-vr'].map((register) => ({
+    path: `/ares/${register}/12345679`,
     status: 404,
     body: '{"kod":"NENALEZENO","popis":"Ekonomický subjekt nebyl nalezen","subKod":"VYSTUP_SUBJEKT_NENALEZEN"}',
-  },
+  })),
   {
     method: 'POST',
     path: '/ares/ekonomicke-subjekty/vyhledat',

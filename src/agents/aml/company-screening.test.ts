@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { replayedSources } from '../../../test/agents/service-tests.ts'
 import { NOW, replayDeps, testDispatcher } from '../../../test/sources/routes.ts'
+import { UpstreamError } from '../../kit/http.ts'
 import { companyScreening } from './company_screening.ts'
 
 const sources = replayedSources([companyScreening])
@@ -29,10 +30,55 @@ describe('aml/company_screening', () => {
     ])
     expect(out.sources.map((s: { name: string }) => s.name)).toEqual([
       'ares',
+      'ares_vr',
       'sanctions_lists',
       'isir',
       'vat_register',
     ])
+    // The board from the public register, each member screened; the deleted member is not there.
+    expect(out.public_register.statutory_bodies).toEqual([
+      expect.objectContaining({
+        name: 'Jan Novák',
+        role: 'předseda představenstva',
+        screening: { sanctions: 'clear', pep: 'not_configured', hits: [] },
+      }),
+      expect.objectContaining({
+        name: 'Petra Svobodová',
+        screening: expect.objectContaining({ sanctions: 'clear' }),
+      }),
+    ])
+    expect(out.public_register.shareholders).toEqual([
+      expect.objectContaining({ name: 'Labská investiční a.s.', kind: 'company', share_pct: 100 }),
+    ])
+  })
+
+  it('example: a director and the sole partner on the OFAC SDN list make the company high risk', async () => {
+    const out = await call(example(3))
+    expect(out.risk).toBe('high')
+    expect(out.sanctions.status).toBe('clear')
+    const flagged = out.flags.map(
+      (f: { flag: string; reason: string }) => `${f.flag}: ${f.reason.split(':')[0]}`,
+    )
+    expect(flagged).toEqual([
+      'statutory_member_sanctioned: Oleg Děripaska (statutory body, jednatel)',
+      'shareholder_sanctioned: Aleksandr Udodov (shareholder, Společníci)',
+    ])
+    const [deripaska, dvorak] = out.public_register.statutory_bodies
+    expect(deripaska.screening.hits[0]).toMatchObject({ list: 'ofac_sdn', list_id: '24283' })
+    expect(dvorak.screening).toEqual({ sanctions: 'clear', pep: 'not_configured', hits: [] })
+    expect(out.public_register.shareholders[0]).toMatchObject({ name: 'Aleksandr Udodov', share_pct: 100 })
+  })
+
+  it('reports an unreachable public register: partial, a medium flag, never low', async () => {
+    // ARES answers, its public-register (VR) source does not.
+    const deps = replayDeps(sources.replay.url)
+    deps.registries.ares.publicRegister = () =>
+      Promise.reject(new UpstreamError('ares', 'network', 'connection refused'))
+    const vrDown = testDispatcher([companyScreening], deps)
+    const out = await call({ ico: '24681351' }, vrDown)
+    expect(out).toMatchObject({ partial: true, risk: 'medium', public_register: null })
+    expect(out.sources).toContainEqual(expect.objectContaining({ name: 'ares_vr', status: 'failed' }))
+    expect(out.flags).toEqual([expect.objectContaining({ flag: 'source_unavailable', source: 'ares_vr' })])
   })
 
   it('example: UMATEX GROUP EUROPE is on the OFAC SDN list by its IČO', async () => {
@@ -76,6 +122,7 @@ describe('aml/company_screening', () => {
     })
     expect(out.sources.map((s: { name: string; status: string }) => `${s.name}:${s.status}`)).toEqual([
       'ares:failed',
+      'ares_vr:failed',
       'sanctions_lists:failed',
       'isir:failed',
       'vat_register:failed',
@@ -94,7 +141,7 @@ describe('aml/company_screening', () => {
       out.flags
         .filter((f: { flag: string }) => f.flag === 'source_unavailable')
         .map((f: { source: string }) => f.source),
-    ).toEqual(['ares', 'sanctions_lists', 'isir', 'vat_register'])
+    ).toEqual(['ares', 'ares_vr', 'sanctions_lists', 'isir', 'vat_register'])
   })
 
   it('answers 400 without ico and name, and for a bad IČO checksum', async () => {

@@ -1,5 +1,10 @@
 import { Type } from 'typebox'
-import type { AresCompany, InsolvencyResult, RegistryAnswer } from '../../engines/registries/index.ts'
+import type {
+  AresCompany,
+  InsolvencyResult,
+  PublicRegisterRecord,
+  RegistryAnswer,
+} from '../../engines/registries/index.ts'
 import type { VatPayerStatus } from '../../engines/sources/index.ts'
 import { errors } from '../../kit/errors.ts'
 import { CompanySchema, companyAge } from '../data/ares_lookup.ts'
@@ -18,6 +23,7 @@ import {
 } from '../data/shared.ts'
 import { defineAgent } from '../types.ts'
 import { highRiskOn, highRiskRule, requireCountry } from './common.ts'
+import { PublicRegisterSchema, type PublicRegisterView, screenRegister } from './people.ts'
 import { HitSchema, hitView, ListsSchema, listView, screeningEngine } from './screening.ts'
 
 const FlagSchema = Type.Object({
@@ -38,7 +44,7 @@ export const companyScreening = defineAgent({
   service: 'aml',
   name: 'company_screening',
   description:
-    'Screens a company before a business relationship: ARES (does it exist, is it dissolved, how old), the sanctions lists (EU, UN, OFAC, UK, Czech 210/2008) by IČO and name, the insolvency register, the VAT register (unreliable payer) and the EU high-risk country list for its seat. Rolls the findings up into flags, a risk level and a recommendation; a source that fails is named and the rest still answers.',
+    'Screens a company before a business relationship: ARES (does it exist, is it dissolved, how old), the sanctions lists (EU, UN, OFAC, UK, Czech 210/2008) by IČO and name, the members of its statutory bodies and its shareholders from the public register (ARES, VR source) screened as persons against the sanctions and PEP lists, the insolvency register, the VAT register (unreliable payer) and the EU high-risk country list for its seat. Rolls the findings up into flags, a risk level and a recommendation; a source that fails is named and the rest still answers.',
   input: Type.Object(
     {
       ico: Type.Optional(Type.String({ minLength: 1, maxLength: 12, description: 'IČO of a Czech company' })),
@@ -58,6 +64,7 @@ export const companyScreening = defineAgent({
       country: nullable(Type.String()),
     }),
     company: nullable(CompanySchema),
+    public_register: nullable(PublicRegisterSchema),
     risk: Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high')]),
     recommendation: Type.String(),
     flags: Type.Array(FlagSchema),
@@ -83,6 +90,10 @@ export const companyScreening = defineAgent({
     { title: 'A clean, long-established company (Alza.cz a.s.)', input: { ico: '27082440' } },
     { title: 'A company on the OFAC SDN list by its IČO', input: { ico: '05556121' } },
     { title: 'A company in insolvency (OKD, a.s.)', input: { ico: '26863154' } },
+    {
+      title: 'A company whose director and sole partner are on the OFAC SDN list',
+      input: { ico: '31415920' },
+    },
   ],
   async run(input, ctx) {
     if (input.ico === undefined && input.name === undefined) throw errors.invalid('ico', 'give ico or name')
@@ -99,6 +110,15 @@ export const companyScreening = defineAgent({
         sources.push(registryStatus('ares', ares))
       } catch (error) {
         sources.push(failed('ares', error))
+      }
+    }
+    let register: RegistryAnswer<PublicRegisterRecord | null> | undefined
+    if (ico) {
+      try {
+        register = await ctx.deps.registries.ares.publicRegister(ico)
+        sources.push(registryStatus('ares_vr', register))
+      } catch (error) {
+        sources.push(failed('ares_vr', error))
       }
     }
     const company = ares?.data ?? null
@@ -165,6 +185,58 @@ export const companyScreening = defineAgent({
           'Regulation (EU) 2580/2001, 269/2014 and 833/2014; zákon 69/2006 Sb. a 1/2023 Sb. (sankční zákony); zákon 253/2008 Sb., § 9',
           undefined,
           hits.length ? `${hits.length} hit(s)` : 'no hit',
+        ),
+      )
+    }
+
+    let people: PublicRegisterView | null = null
+    if (register?.data) {
+      people = screenRegister(built, register.data)
+      const parties = [
+        ...people.statutory_bodies.map((p) => ({ ...p, as: 'statutory body' })),
+        ...people.shareholders.map((p) => ({ ...p, as: 'shareholder' })),
+      ]
+      for (const p of parties) {
+        const who = `${p.name} (${p.as}${p.role ? `, ${p.role}` : ''})`
+        for (const h of p.screening.hits.filter((x) => x.list !== 'pep'))
+          flags.push({
+            flag: p.as === 'shareholder' ? 'shareholder_sanctioned' : 'statutory_member_sanctioned',
+            severity: 'high',
+            reason: `${who}: ${h.list} ${h.list_id} "${h.matched_name}" (score ${h.score}; ${h.why})`,
+            source: h.list,
+          })
+        if (p.screening.pep === 'hit')
+          flags.push({
+            flag: 'politically_exposed_person',
+            severity: 'medium',
+            reason: `${who} is on a PEP list: enhanced due diligence applies`,
+            source: 'PEP lists',
+          })
+      }
+      const persons = parties.filter((p) => p.kind === 'person')
+      rules.push(
+        rule(
+          'the members of the statutory bodies and the shareholders are identified from the public register and screened against the sanctions lists (persons also against the PEP lists)',
+          'zákon 253/2008 Sb., § 5 odst. 1 písm. b), § 9 odst. 2 písm. b) and § 9a; zákon 304/2013 Sb. (veřejný rejstřík)',
+          undefined,
+          `${parties.length} listed (${persons.length} persons); sanctions ${
+            built ? `${parties.filter((p) => p.screening.sanctions === 'hit').length} hit(s)` : 'not checked'
+          }; PEP ${
+            !built
+              ? 'not checked'
+              : built.pep
+                ? `${persons.filter((p) => p.screening.pep === 'hit').length} hit(s)`
+                : 'no PEP list configured'
+          }`,
+        ),
+      )
+    } else if (ico && register) {
+      rules.push(
+        rule(
+          'the members of the statutory bodies and the shareholders are identified from the public register',
+          'zákon 253/2008 Sb., § 5 odst. 1 písm. b); zákon 304/2013 Sb. (veřejný rejstřík)',
+          undefined,
+          'not in the public register: no statutory body or shareholder listed there',
         ),
       )
     }
@@ -250,6 +322,7 @@ export const companyScreening = defineAgent({
     return {
       subject: { ico: ico ?? null, name, country },
       company,
+      public_register: people,
       risk,
       recommendation: RECOMMENDATION[risk],
       flags,
@@ -269,7 +342,8 @@ export const companyScreening = defineAgent({
       eu_high_risk_country: highRisk,
       rules_applied: rules,
       sources,
-      partial: sources.some((s) => s.status === 'failed') || isStale(ares) || isStale(isir),
+      partial:
+        sources.some((s) => s.status === 'failed') || isStale(ares) || isStale(register) || isStale(isir),
     }
   },
 })

@@ -1,7 +1,8 @@
 /** Sanctions hits as the AML agents report them, and the engine call that says which lists it holds. */
 import { Type } from 'typebox'
-import type { Hit, ListVersionInfo, ScreeningEngine } from '../../engines/aml/index.ts'
+import type { Hit, ListVersionInfo } from '../../engines/aml/index.ts'
 import type { SourceStatus } from '../data/shared.ts'
+import type { BuiltScreening } from '../deps.ts'
 import type { AgentContext } from '../types.ts'
 
 export const HitSchema = Type.Object({
@@ -49,7 +50,7 @@ export function listView(lists: ListVersionInfo[]) {
 export async function screeningEngine(
   ctx: AgentContext,
   sources: SourceStatus[],
-): Promise<{ engine: ScreeningEngine; lists: ListVersionInfo[] } | undefined> {
+): Promise<BuiltScreening | undefined> {
   try {
     const built = await ctx.deps.aml.engine()
     sources.push({ name: 'sanctions_lists', status: 'ok' })

@@ -80,7 +80,32 @@ export interface StatutoryMember {
   since: string | null
 }
 
-/** Members of statutory bodies kept (the register's largest boards have a few dozen). */
+/**
+ * A shareholder as the public register lists it today: a partner of an s.r.o., v.o.s. or k.s.
+ * (společník, with its share) or the sole shareholder of an a.s. (jediný akcionář).
+ */
+export interface Shareholder {
+  name: string
+  kind: 'person' | 'company'
+  /** The heading it is listed under (nazevOrganu), e.g. "Společníci", "Jediný akcionář". */
+  body: string | null
+  birth_date: string | null
+  citizenship: string | null
+  ico: string | null
+  /** The share in per cent when the register gives it as PROCENTA or a fraction (a/b); else null. */
+  share_pct: number | null
+  /** The share as the register writes it (velikostPodilu), e.g. "50 PROCENTA", "1/3 ZLOMEK". */
+  share: string | null
+  since: string | null
+}
+
+/** The current statutory bodies and shareholders of a subject's public-register record. */
+export interface PublicRegisterRecord {
+  statutory_bodies: StatutoryMember[]
+  shareholders: Shareholder[]
+}
+
+/** Members of statutory bodies (and shareholders) kept (the largest boards have a few dozen). */
 const MAX_MEMBERS = 100
 
 interface VrPerson {
@@ -98,9 +123,23 @@ interface VrMember {
   fyzickaOsoba?: VrPerson
   pravnickaOsoba?: { obchodniJmeno?: string; ico?: string }
 }
+interface VrShare {
+  datumVymazu?: string
+  velikostPodilu?: { typObnos?: string; hodnota?: string | number }
+}
+interface VrPartner {
+  datumZapisu?: string
+  datumVymazu?: string
+  osoba?: { fyzickaOsoba?: VrPerson; pravnickaOsoba?: { obchodniJmeno?: string; ico?: string } }
+  podil?: VrShare[]
+}
 interface VrRecord {
   primarniZaznam?: boolean
   statutarniOrgany?: { nazevOrganu?: string; datumVymazu?: string; clenoveOrganu?: VrMember[] }[]
+  /** Partners of an s.r.o., v.o.s., k.s. (each with its shares: podil). */
+  spolecnici?: { nazevOrganu?: string; datumVymazu?: string; spolecnik?: VrPartner[] }[]
+  /** The sole shareholder of an a.s. (listed like a body's members). */
+  akcionari?: { nazevOrganu?: string; datumVymazu?: string; clenoveOrganu?: VrMember[] }[]
 }
 
 interface EkonomickySubjekt {
@@ -159,19 +198,19 @@ export class AresClient {
   }
 
   /**
-   * The current members of the subject's statutory bodies from its public-register record
-   * (`GET {base}/ekonomicke-subjekty-vr/{ico}`, the VR source of ARES), or null when the subject
-   * has no public-register record (a sole trader, a body the register does not hold). Members and
-   * bodies with a deletion date (datumVymazu) are past ones and left out.
+   * The subject's public-register record (`GET {base}/ekonomicke-subjekty-vr/{ico}`, the VR source
+   * of ARES): the current members of its statutory bodies and its current shareholders, or null
+   * when the subject has no public-register record (a sole trader, a body the register does not
+   * hold). Entries with a deletion date (datumVymazu) are past ones and left out.
    */
-  async statutoryBodies(
+  async publicRegister(
     ico: string,
     opts: { signal?: AbortSignal } = {},
-  ): Promise<RegistryAnswer<StatutoryMember[] | null>> {
+  ): Promise<RegistryAnswer<PublicRegisterRecord | null>> {
     const check = checkIco(ico)
     if (!check.valid) throw new InvalidIcoError(`ico: ${check.reason}`)
     const id = check.value
-    return cached(this.cache, `ares-vr:${id}`, async () => {
+    return cached(this.cache, `ares-vr-record:${id}`, async () => {
       const res = await this.http.getJson<{ zaznamy?: VrRecord[]; kod?: string }>(
         `/ekonomicke-subjekty-vr/${id}`,
         { acceptStatus: [404], ...(opts.signal ? { signal: opts.signal } : {}) },
@@ -183,14 +222,25 @@ export class AresClient {
       }
       if (!Array.isArray(res.data?.zaznamy))
         throw new UpstreamError('ares', 'invalid_response', 'public-register answer lacks zaznamy')
-      return toMembers(res.data.zaznamy)
+      const record = res.data.zaznamy.find((r) => r?.primarniZaznam) ?? res.data.zaznamy[0]
+      return { statutory_bodies: toMembers(record), shareholders: toShareholders(record) }
     })
+  }
+
+  /** The current members of the subject's statutory bodies (see publicRegister), or null. */
+  async statutoryBodies(
+    ico: string,
+    opts: { signal?: AbortSignal } = {},
+  ): Promise<RegistryAnswer<StatutoryMember[] | null>> {
+    const answer = await this.publicRegister(ico, opts)
+    return { ...answer, data: answer.data?.statutory_bodies ?? null }
   }
 }
 
-/** The members of the primary record's statutory bodies (the first record when none is marked). */
-function toMembers(records: VrRecord[]): StatutoryMember[] {
-  const record = records.find((r) => r?.primarniZaznam) ?? records[0]
+const personName = (p: VrPerson) => [p.jmeno, p.prijmeni].filter(Boolean).join(' ').trim()
+
+/** The members of the record's statutory bodies. */
+function toMembers(record: VrRecord | undefined): StatutoryMember[] {
   const members: StatutoryMember[] = []
   for (const organ of record?.statutarniOrgany ?? []) {
     if (organ.datumVymazu) continue
@@ -198,9 +248,7 @@ function toMembers(records: VrRecord[]): StatutoryMember[] {
       if (m.datumVymazu || members.length >= MAX_MEMBERS) continue
       const person = m.fyzickaOsoba
       const company = m.pravnickaOsoba
-      const name = person
-        ? [person.jmeno, person.prijmeni].filter(Boolean).join(' ').trim()
-        : (company?.obchodniJmeno?.trim() ?? '')
+      const name = person ? personName(person) : (company?.obchodniJmeno?.trim() ?? '')
       if (!name) continue
       members.push({
         name,
@@ -215,6 +263,76 @@ function toMembers(records: VrRecord[]): StatutoryMember[] {
     }
   }
   return members
+}
+
+/**
+ * A share in per cent from velikostPodilu: PROCENTA "50" or "12,5"; a fraction "1/3" (ZLOMEK or
+ * TEXT); null for anything else (a share the register writes in words).
+ */
+function sharePct(v: VrShare['velikostPodilu']): number | null {
+  const text = String(v?.hodnota ?? '').trim()
+  const fraction = /^(\d{1,9})\s?[/;]\s?(\d{1,9})$/.exec(text)
+  if (fraction && Number(fraction[2]) > 0)
+    return Math.round((Number(fraction[1]) / Number(fraction[2])) * 10_000) / 100
+  const pct = /^(\d{1,3})(?:[.,](\d{1,6}))?$/.exec(text)
+  if (pct && (v?.typObnos ?? '').toUpperCase() === 'PROCENTA') return Number(`${pct[1]}.${pct[2] ?? '0'}`)
+  return null
+}
+
+/** The record's current partners (spolecnici) and sole shareholder (akcionari). */
+function toShareholders(record: VrRecord | undefined): Shareholder[] {
+  const out: Shareholder[] = []
+  const add = (
+    body: string | null,
+    person: VrPerson | undefined,
+    company: { obchodniJmeno?: string; ico?: string } | undefined,
+    since: string | null,
+    shares: VrShare[],
+  ) => {
+    const name = person ? personName(person) : (company?.obchodniJmeno?.trim() ?? '')
+    if (!name || out.length >= MAX_MEMBERS) return
+    const current = shares.filter((p) => !p.datumVymazu && p.velikostPodilu?.hodnota !== undefined)
+    const pcts = current.map((p) => sharePct(p.velikostPodilu))
+    out.push({
+      name,
+      kind: person ? 'person' : 'company',
+      body,
+      birth_date: person?.datumNarozeni ?? null,
+      citizenship: person?.statniObcanstvi ?? null,
+      ico: company?.ico ?? null,
+      share_pct:
+        pcts.length > 0 && pcts.every((x) => x !== null)
+          ? Math.round(pcts.reduce((a, b) => a + b, 0) * 100) / 100
+          : null,
+      share:
+        current
+          .map((p) => `${p.velikostPodilu?.hodnota} ${p.velikostPodilu?.typObnos ?? ''}`.trim())
+          .join('; ') || null,
+      since,
+    })
+  }
+  for (const group of record?.spolecnici ?? []) {
+    if (group.datumVymazu) continue
+    for (const p of group.spolecnik ?? []) {
+      if (p.datumVymazu) continue
+      add(
+        group.nazevOrganu ?? null,
+        p.osoba?.fyzickaOsoba,
+        p.osoba?.pravnickaOsoba,
+        p.datumZapisu ?? null,
+        p.podil ?? [],
+      )
+    }
+  }
+  for (const group of record?.akcionari ?? []) {
+    if (group.datumVymazu) continue
+    const current = (group.clenoveOrganu ?? []).filter((m) => !m.datumVymazu)
+    // The register lists the shareholders of an a.s. only when one holds every share.
+    const shares = current.length === 1 ? [{ velikostPodilu: { typObnos: 'PROCENTA', hodnota: '100' } }] : []
+    for (const m of current)
+      add(group.nazevOrganu ?? null, m.fyzickaOsoba, m.pravnickaOsoba, m.datumZapisu ?? null, shares)
+  }
+  return out
 }
 
 function toCompany(s: EkonomickySubjekt): AresCompany {

@@ -3,6 +3,8 @@ export {
   ARES_BASE_URL,
   AresClient,
   type AresCompany,
+  type PublicRegisterRecord,
+  type Shareholder,
   type StatutoryMember,
 } from './ares.ts'
 export {

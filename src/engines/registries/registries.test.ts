@@ -71,6 +71,44 @@ describe('ARES client', () => {
     expect(answer.error).toMatch(/503/)
   })
 
+  it('reads the public-register record: current statutory members and shareholders with their shares', async () => {
+    const ares = new AresClient({ baseUrl: replay.aresUrl })
+    const answer = await ares.publicRegister('24681351')
+    expect(answer.data?.statutory_bodies).toEqual([
+      {
+        name: 'Jan Dvořák',
+        kind: 'person',
+        role: 'jednatel',
+        body: 'Statutární orgán',
+        birth_date: '1970-05-12',
+        citizenship: 'CZ',
+        ico: null,
+        since: '2014-04-15',
+      },
+    ])
+    expect(answer.data?.shareholders).toEqual([
+      expect.objectContaining({ name: 'Jan Dvořák', kind: 'person', share_pct: 60, share: '60 PROCENTA' }),
+      expect.objectContaining({
+        name: 'Labská investiční a.s.',
+        kind: 'company',
+        ico: '86420976',
+        share_pct: 40,
+        share: '2/5 ZLOMEK',
+      }),
+    ])
+  })
+
+  it('gives a sole shareholder of an a.s. every share, and null for a subject outside the register', async () => {
+    const ares = new AresClient({ baseUrl: replay.aresUrl })
+    const alza = await ares.publicRegister('27082440')
+    expect(alza.data?.shareholders).toEqual([
+      expect.objectContaining({ name: 'Labská investiční a.s.', body: 'Jediný akcionář', share_pct: 100 }),
+    ])
+    expect(alza.data?.statutory_bodies.map((m) => m.name)).toEqual(['Jan Novák', 'Petra Svobodová'])
+    expect((await ares.publicRegister('12345679')).data).toBeNull()
+    expect((await ares.statutoryBodies('12345679')).data).toBeNull()
+  })
+
   it('times out and retries once, then reports a timeout', async () => {
     replay.delay.ares = 400
     const ares = new AresClient({ baseUrl: replay.aresUrl, timeoutMs: 100, retries: 1 })

@@ -1,0 +1,155 @@
+/**
+ * The people behind a client screened through the AML engine: a natural person (the client, a
+ * member of a statutory body, a shareholder) against the sanctions lists and, when the operator
+ * configured them (PEP_PATHS), the PEP lists; a legal-person shareholder against the sanctions
+ * lists by IČO and name. Never a favourable answer on missing evidence: without the lists the
+ * status is `not_checked`, without PEP lists `not_configured`.
+ */
+import { Type } from 'typebox'
+import type { PublicRegisterRecord, Shareholder, StatutoryMember } from '../../engines/registries/index.ts'
+import { nullable } from '../data/shared.ts'
+import type { BuiltScreening } from '../deps.ts'
+import { HitSchema, hitView } from './screening.ts'
+
+export const ScreenStatusSchema = Type.Union([
+  Type.Literal('clear'),
+  Type.Literal('hit'),
+  Type.Literal('not_checked'),
+  Type.Literal('not_configured'),
+])
+type ScreenStatus = 'clear' | 'hit' | 'not_checked' | 'not_configured'
+
+export const PersonScreeningSchema = Type.Object({
+  sanctions: ScreenStatusSchema,
+  pep: ScreenStatusSchema,
+  hits: Type.Array(HitSchema),
+})
+export type PersonScreening = {
+  sanctions: ScreenStatus
+  pep: ScreenStatus
+  hits: ReturnType<typeof hitView>[]
+}
+
+export interface PersonToScreen {
+  first_name?: string | undefined
+  last_name?: string | undefined
+  /** The whole name, when its parts are not known apart. */
+  name?: string | undefined
+  birth_date?: string | null | undefined
+  nationality?: string | null | undefined
+}
+
+/** A natural person against the sanctions lists and the PEP lists; `built` undefined = lists unavailable. */
+export function screenPerson(built: BuiltScreening | undefined, person: PersonToScreen): PersonScreening {
+  if (!built) return { sanctions: 'not_checked', pep: 'not_checked', hits: [] }
+  const subject = {
+    ...(person.first_name ? { first_name: person.first_name } : {}),
+    ...(person.last_name ? { last_name: person.last_name } : {}),
+    ...(!person.last_name && person.name ? { name: person.name } : {}),
+    ...(person.birth_date ? { birth_date: person.birth_date } : {}),
+    ...(person.nationality ? { nationality: person.nationality } : {}),
+  }
+  const countries = person.nationality ? [person.nationality] : []
+  const sanctions = built.engine
+    .screenPerson(
+      {
+        ...(subject.first_name ? { firstName: subject.first_name } : {}),
+        ...(subject.last_name ? { lastName: subject.last_name } : {}),
+        ...(subject.name ? { name: subject.name } : {}),
+        ...(subject.birth_date ? { birthDate: subject.birth_date } : {}),
+        countries,
+      },
+      { limit: 5 },
+    )
+    .map(hitView)
+  const pep = built.pep ? built.pep.screenPerson(subject).slice(0, 5).map(hitView) : null
+  return {
+    sanctions: sanctions.length ? 'hit' : 'clear',
+    pep: pep === null ? 'not_configured' : pep.length ? 'hit' : 'clear',
+    hits: [...sanctions, ...(pep ?? [])],
+  }
+}
+
+/** A legal person (a shareholder) against the sanctions lists by IČO and name. */
+function screenCompany(built: BuiltScreening | undefined, ico: string | null, name: string): PersonScreening {
+  if (!built) return { sanctions: 'not_checked', pep: 'not_checked', hits: [] }
+  const hits = built.engine.screenCompany({ ...(ico ? { ico } : {}), name }, { limit: 5 }).map(hitView)
+  // PEP status belongs to natural persons only.
+  return { sanctions: hits.length ? 'hit' : 'clear', pep: 'clear', hits }
+}
+
+const RegisterPartySchema = Type.Object({
+  name: Type.String(),
+  kind: Type.Union([Type.Literal('person'), Type.Literal('company')]),
+  role: nullable(
+    Type.String({ description: 'the function (jednatel, člen představenstva …) or the heading' }),
+  ),
+  birth_date: nullable(Type.String()),
+  citizenship: nullable(Type.String()),
+  ico: nullable(Type.String()),
+  share_pct: nullable(
+    Type.Number({ description: 'a shareholder’s share, % (null when the register gives none)' }),
+  ),
+  since: nullable(Type.String()),
+  screening: PersonScreeningSchema,
+})
+type RegisterParty = {
+  name: string
+  kind: 'person' | 'company'
+  role: string | null
+  birth_date: string | null
+  citizenship: string | null
+  ico: string | null
+  share_pct: number | null
+  since: string | null
+  screening: PersonScreening
+}
+
+export const PublicRegisterSchema = Type.Object(
+  {
+    statutory_bodies: Type.Array(RegisterPartySchema),
+    shareholders: Type.Array(RegisterPartySchema),
+  },
+  {
+    description:
+      'the current members of the statutory bodies and the shareholders from the public register (ARES, VR source), each screened',
+  },
+)
+export type PublicRegisterView = { statutory_bodies: RegisterParty[]; shareholders: RegisterParty[] }
+
+/** Splits "Jan Novák" as the register writes it: the last word is the surname. */
+function nameParts(name: string): PersonToScreen {
+  const words = name.trim().split(/\s+/)
+  return words.length > 1
+    ? { first_name: words.slice(0, -1).join(' '), last_name: words[words.length - 1] }
+    : { name }
+}
+
+function party(built: BuiltScreening | undefined, p: StatutoryMember | Shareholder): RegisterParty {
+  const screening =
+    p.kind === 'person'
+      ? screenPerson(built, { ...nameParts(p.name), birth_date: p.birth_date, nationality: p.citizenship })
+      : screenCompany(built, p.ico, p.name)
+  return {
+    name: p.name,
+    kind: p.kind,
+    role: 'role' in p ? p.role : p.body,
+    birth_date: p.birth_date,
+    citizenship: p.citizenship,
+    ico: p.ico,
+    share_pct: 'share_pct' in p ? p.share_pct : null,
+    since: p.since,
+    screening,
+  }
+}
+
+/** Every statutory-body member and shareholder of a public-register record, screened. */
+export function screenRegister(
+  built: BuiltScreening | undefined,
+  record: PublicRegisterRecord,
+): PublicRegisterView {
+  return {
+    statutory_bodies: record.statutory_bodies.map((m) => party(built, m)),
+    shareholders: record.shareholders.map((s) => party(built, s)),
+  }
+}
