@@ -11,7 +11,7 @@ import { nullable } from '../data/shared.ts'
 import type { BuiltScreening } from '../deps.ts'
 import { HitSchema, hitView } from './screening.ts'
 
-export const ScreenStatusSchema = Type.Union([
+const ScreenStatusSchema = Type.Union([
   Type.Literal('clear'),
   Type.Literal('hit'),
   Type.Literal('not_checked'),

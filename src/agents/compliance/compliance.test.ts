@@ -1,18 +1,25 @@
 import { describe, expect, it } from 'vitest'
-import { testDispatcher } from '../../../test/agents/harness.ts'
+import { testDeps, testDispatcher } from '../../../test/agents/harness.ts'
 import {
   agentCalls,
   aresAnswer,
   aresOutage,
   describeWorkedExamples,
+  fakeAgent,
   fakeAres,
 } from '../../../test/agents/service-tests.ts'
-import { parseEnv } from '../../kit/config.ts'
-import { agentSpec, createAgentDeps } from '../deps.ts'
-import { complianceAgents } from './index.ts'
+import { complianceAgents as agents } from './index.ts'
 
 const NOW = new Date('2025-06-01T10:00:00Z')
-const deps = createAgentDeps(parseEnv(agentSpec, {}))
+const deps = testDeps()
+/** ISIR as data/insolvency_check reports a person without proceedings. */
+const noInsolvency = fakeAgent('data', 'insolvency_check', () => ({
+  subject: 'person',
+  in_insolvency: false,
+  proceedings: [],
+  sources: [{ name: 'isir', status: 'ok' }],
+}))
+const complianceAgents = [...agents, noInsolvency]
 
 const CEZ = {
   ico: '45274649',
@@ -45,12 +52,16 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
       status: 'complete',
       missing: [],
       verified: ['birth_number checksum', 'document valid'],
+      recommendation: 'proceed',
+      screening: { sanctions: 'clear', pep: 'not_configured', hits: [] },
+      insolvency: { active: false, proceedings: 0 },
       partial: false,
     },
     'Company without statutory body data, checked offline': {
       status: 'incomplete',
       missing: ['statutory_body'],
       verified: ['ico checksum', 'dic checksum'],
+      recommendation: 'review',
       sources: [{ name: 'data/ares_lookup', status: 'skipped', error: 'check_registry is false' }],
     },
   },
@@ -125,7 +136,7 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
 }
 
 describeWorkedExamples('compliance agents: worked examples', {
-  agents: complianceAgents,
+  agents,
   names: ['audit_report', 'cdd_risk_scoring', 'document_validator', 'kyc', 'record_retention'],
   catalogueTest: 'has the five agents, each with at least two examples',
   expected,

@@ -9,10 +9,55 @@ import {
   SourcesSchema,
 } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
+import { type PersonScreening, PersonScreeningSchema, screenPerson } from '../aml/people.ts'
+import { screeningEngine } from '../aml/screening.ts'
+import { nullable } from '../data/shared.ts'
 import { type Assumption, AssumptionsSchema } from '../result.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
-import { comparableName, lookupCompany } from './registry.ts'
+import {
+  comparableName,
+  type Insolvency,
+  insolvencyOf,
+  lookupCompany,
+  type RegisterParty,
+} from './registry.ts'
+
+const RECOMMENDATION = {
+  proceed: 'the identification is complete and no register or list raised a concern',
+  review: 'a compliance officer reviews the findings before the relationship starts',
+  do_not_proceed: 'do not start the relationship: the client is on a sanctions list',
+} as const
+
+/** Academic degrees and titles written before or after a Czech name (folded, without dots). */
+const TITLE = /^(ing|mgr|bc|judr|mudr|mvdr|phdr|rndr|paeddr|doc|prof|phd|csc|mba|dis|arch)$/
+const isTitle = (word: string) => TITLE.test(comparableName(word).replace(/ /g, ''))
+
+/** "Ing. Jan Novák, Ph.D." → "jan novak": titles aside, as the register lists people. */
+const personKey = (name: string) =>
+  name
+    .split(/[\s,]+/)
+    .filter((w) => w && !isTitle(w))
+    .map(comparableName)
+    .join(' ')
+
+/** Given names and surname (the last word), titles aside: "Ing. Jana Nováková" → Jana / Nováková. */
+function nameParts(name: string): { first_name?: string; last_name: string } {
+  const words = name.split(/[\s,]+/).filter((w) => w && !isTitle(w))
+  if (words.length === 0) return { last_name: name.trim() }
+  return words.length > 1
+    ? { first_name: words.slice(0, -1).join(' '), last_name: words[words.length - 1]! }
+    : { last_name: words[0]! }
+}
+
+const RegisterPartySchema = Type.Object({
+  name: Type.String(),
+  kind: Type.Union([Type.Literal('person'), Type.Literal('company')]),
+  role: nullable(Type.String()),
+  birth_date: nullable(Type.String()),
+  ico: nullable(Type.String()),
+  share_pct: Type.Optional(nullable(Type.Number())),
+})
 
 const AML_5 = { source: 'zákon 253/2008 Sb. § 5 (identifikační údaje)', since: '2008-09-01' }
 const AML_8 = { source: 'zákon 253/2008 Sb. § 8 (identifikace klienta)', since: '2008-09-01' }
@@ -21,7 +66,7 @@ export const kyc = defineAgent({
   service: 'compliance',
   name: 'kyc',
   description:
-    'Know-your-customer check of a person or a company: the identification data the AML Act § 5 requires, checksums of rodné číslo, IČO and DIČ (a bad one is a 400), document validity, and for companies a cross-check with the public register (ARES: name, status) — partial, naming the source, when the register cannot be reached.',
+    'Know-your-customer check of a person or a company, and the onboarding of a natural person: the identification data the AML Act § 5 requires, checksums of rodné číslo, IČO and DIČ (a bad one is a 400), document validity; for a person the sanctions and PEP lists through the AML engine and the insolvency register (ISIR, by birth number or name and date of birth); for a company the public register (ARES: name, status, and the statutory bodies and shareholders from its VR record, checked against the statutory body given). A register or list that cannot be asked makes the answer partial and never lets it recommend proceeding.',
   input: Type.Object(
     {
       subject_type: Type.Optional(
@@ -53,7 +98,10 @@ export const kyc = defineAgent({
       dic: Type.Optional(Type.String({ maxLength: 14 })),
       statutory_body: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
       check_registry: Type.Optional(
-        Type.Boolean({ description: 'cross-check a company with ARES (default true)' }),
+        Type.Boolean({
+          description:
+            'ask the registers and lists (default true): ARES and its public register for a company; the sanctions and PEP lists and ISIR for a person',
+        }),
       ),
       as_of: Type.Optional(DateString()),
     },
@@ -64,6 +112,38 @@ export const kyc = defineAgent({
     missing: Type.Array(Type.String()),
     findings: Type.Array(Type.String()),
     verified: Type.Array(Type.String()),
+    recommendation: Type.Union(
+      [Type.Literal('proceed'), Type.Literal('review'), Type.Literal('do_not_proceed')],
+      { description: 'proceed only when complete, verified and clear on every register and list asked' },
+    ),
+    recommendation_text: Type.String(),
+    screening: Type.Union([Type.Null(), PersonScreeningSchema], {
+      description: 'a person: the sanctions and PEP lists (null when not asked)',
+    }),
+    insolvency: Type.Union(
+      [
+        Type.Null(),
+        Type.Object({
+          active: nullable(Type.Boolean({ description: 'null when ISIR could not be asked' })),
+          proceedings: Type.Integer(),
+          references: Type.Array(Type.String()),
+        }),
+      ],
+      { description: 'a person: the insolvency register (null when not asked)' },
+    ),
+    public_register: Type.Union(
+      [
+        Type.Null(),
+        Type.Object({
+          statutory_bodies: Type.Array(RegisterPartySchema),
+          shareholders: Type.Array(RegisterPartySchema),
+        }),
+      ],
+      {
+        description:
+          'a company: its statutory bodies and shareholders in the public register (null when not read)',
+      },
+    ),
     partial: PartialSchema,
     sources: SourcesSchema,
     rules_applied: RulesAppliedSchema,
@@ -105,6 +185,12 @@ export const kyc = defineAgent({
     const sources: SourceStatus[] = []
     let mismatch = false
     let unverified = false
+    let sanctioned = false
+    let concern = false
+    let screening: PersonScreening | null = null
+    let insolvency: Insolvency | null = null
+    let register: { statutory_bodies: RegisterParty[]; shareholders: RegisterParty[] } | null = null
+    const checkRegistry = input.check_registry ?? true
     const need = (field: string, present: unknown) => {
       if (present === undefined || present === '' || (Array.isArray(present) && present.length === 0))
         missing.push(field)
@@ -126,6 +212,8 @@ export const kyc = defineAgent({
       need('sex', input.sex)
       need('document', input.document)
       if (!input.birth_number && !input.birth_date) missing.push('birth_number or birth_date')
+      let birthDate = input.birth_date
+      let birthNumber: string | undefined
       if (input.birth_number) {
         const rc = checkBirthNumber(input.birth_number)
         if (!rc.valid) throw errors.invalid('birth_number', rc.reason)
@@ -135,6 +223,8 @@ export const kyc = defineAgent({
         }
         if (input.sex && input.sex !== rc.sex)
           throw errors.invalid('sex', `does not match the birth number (${rc.sex})`)
+        birthDate = rc.birthDate
+        birthNumber = rc.value
         rules.push({
           rule: 'Rodné číslo: 10 digits divisible by 11, encoding birth date and sex',
           source: 'zákon 133/2000 Sb. § 13',
@@ -146,10 +236,86 @@ export const kyc = defineAgent({
         ...AML_5,
         outcome: missing.length ? `missing ${missing.join(', ')}` : 'complete',
       })
+      const parts = nameParts(input.name)
+      if (checkRegistry) {
+        // Sanctions and PEP lists through the AML engine.
+        const built = await screeningEngine(ctx, sources)
+        screening = screenPerson(built, {
+          ...parts,
+          birth_date: birthDate,
+          nationality: input.nationality,
+        })
+        for (const h of screening.hits)
+          findings.push(
+            `${h.list === 'pep' ? 'PEP list' : 'sanctions list'} ${h.list} ${h.list_id}: "${h.matched_name}" (score ${h.score}; ${h.why})`,
+          )
+        if (screening.sanctions === 'hit') sanctioned = true
+        if (screening.pep === 'hit') concern = true
+        if (screening.sanctions === 'not_checked') {
+          unverified = true
+          findings.push('not screened against the sanctions lists: the lists could not be read')
+        }
+        rules.push({
+          rule: 'no business with a person on a sanctions list: screen the client against the EU, UN, US, UK and Czech lists',
+          source:
+            'zákon 69/2006 Sb. a 1/2023 Sb. (sankční zákony); Regulation (EU) 269/2014; zákon 253/2008 Sb., § 9 odst. 2',
+          since: '2008-09-01',
+          outcome:
+            screening.sanctions === 'not_checked'
+              ? 'not checked: lists unavailable'
+              : screening.sanctions === 'hit'
+                ? 'hit'
+                : 'no hit',
+        })
+        rules.push({
+          rule: 'a politically exposed person needs enhanced due diligence',
+          source: 'zákon 253/2008 Sb., § 4 odst. 5 and § 9a',
+          since: '2008-09-01',
+          outcome:
+            screening.pep === 'not_configured'
+              ? 'no PEP list is configured (PEP_PATHS): the client’s own declaration decides'
+              : screening.pep === 'not_checked'
+                ? 'not checked: lists unavailable'
+                : screening.pep,
+        })
+        // Insolvency: by birth number, else by surname and date of birth.
+        const subject = birthNumber
+          ? { birth_number: birthNumber }
+          : birthDate
+            ? {
+                last_name: parts.last_name,
+                ...(parts.first_name ? { first_name: parts.first_name } : {}),
+                birth_date: birthDate,
+              }
+            : undefined
+        if (subject) {
+          insolvency = await insolvencyOf(ctx, subject)
+          sources.push(insolvency.source)
+          if (insolvency.source.status === 'failed') {
+            unverified = true
+            findings.push(
+              `not checked in the insolvency register (${insolvency.source.error ?? 'no answer'})`,
+            )
+          } else if (insolvency.active) {
+            concern = true
+            findings.push(`insolvency proceeding running: ${insolvency.references.join(', ')}`)
+          }
+          rules.push({
+            rule: 'a person in a running insolvency proceeding (debt relief, bankruptcy) is reviewed before onboarding',
+            source: 'zákon 182/2006 Sb., insolvenční zákon, § 419 and § 421',
+            since: '2008-01-01',
+            outcome:
+              insolvency.source.status === 'failed'
+                ? 'ISIR did not answer'
+                : insolvency.active
+                  ? 'proceeding running'
+                  : `${insolvency.proceedings} past proceeding(s)`,
+          })
+        }
+      } else sources.push({ name: 'sanctions_lists', status: 'skipped', error: 'check_registry is false' })
     } else {
       need('address', input.address)
       need('ico', input.ico)
-      need('statutory_body', input.statutory_body)
       if (input.ico) {
         const ico = requireIco(input.ico)
         verified.push('ico checksum')
@@ -166,8 +332,8 @@ export const kyc = defineAgent({
             findings.push(`DIČ ${dic.value} is not CZ + IČO (VAT group registration, or another subject)`)
           }
         }
-        if (input.check_registry ?? true) {
-          const found = await lookupCompany(ctx, ico)
+        if (checkRegistry) {
+          const found = await lookupCompany(ctx, ico, { publicRegister: true })
           sources.push(found.source)
           if (found.source.status === 'failed') {
             // Fail closed: data that could not be checked against the register is not complete.
@@ -194,13 +360,41 @@ export const kyc = defineAgent({
             }
             if (f.insolvency) findings.push('the company is in the insolvency register')
           }
+          register = found.register ?? null
+          if (register) {
+            const members = new Map(register.statutory_bodies.map((m) => [personKey(m.name), m]))
+            const given = input.statutory_body ?? []
+            for (const name of given) {
+              if (members.has(personKey(name)))
+                verified.push(`${name} is on the statutory body in the public register`)
+              else {
+                unverified = true
+                findings.push(
+                  `${name} is not a current member of the statutory body in the public register: verify the authority to act (a power of attorney)`,
+                )
+              }
+            }
+            if (given.length === 0 && register.statutory_bodies.length > 0)
+              verified.push('statutory body taken from the public register')
+          } else if (found.register === null) {
+            findings.push(
+              'the company is not in the public register: identify its statutory body from its documents',
+            )
+          }
           rules.push({
-            rule: 'Company data verified against the public register',
-            source: 'zákon 253/2008 Sb. § 8 odst. 1; ARES (MF ČR)',
-            outcome: found.source.status === 'failed' ? `not verified: ${found.source.error}` : 'checked',
+            rule: 'Company data verified against the public register, the statutory body among them',
+            source: 'zákon 253/2008 Sb. § 8 odst. 1 and § 5 odst. 1 písm. b); ARES (MF ČR), VR source',
+            outcome:
+              found.source.status === 'failed'
+                ? `not verified: ${found.source.error}`
+                : register
+                  ? `checked; ${register.statutory_bodies.length} member(s) and ${register.shareholders.length} shareholder(s) on record`
+                  : 'checked',
           })
         } else sources.push({ name: 'data/ares_lookup', status: 'skipped', error: 'check_registry is false' })
       }
+      // The statutory body is identified when given, or when the public register lists it.
+      if (!input.statutory_body?.length && !register?.statutory_bodies.length) missing.push('statutory_body')
       rules.push({
         rule: 'Legal person: name, registered office, IČO, identification of the statutory body members',
         ...AML_5,
@@ -220,11 +414,31 @@ export const kyc = defineAgent({
       })
     }
     const partial = sources.some((s) => s.status === 'failed')
+    const status = mismatch ? 'mismatch' : missing.length > 0 || unverified ? 'incomplete' : 'complete'
+    // Proceed only on a complete identification checked on every register and list: a source not
+    // asked (check_registry false) or not answering is never a clean result.
+    const asked = sources.length > 0 && sources.every((s) => s.status === 'ok' || s.status === 'cached')
+    const recommendation = sanctioned
+      ? 'do_not_proceed'
+      : status === 'complete' && !concern && !partial && asked
+        ? 'proceed'
+        : 'review'
     return {
-      status: mismatch ? 'mismatch' : missing.length > 0 || unverified ? 'incomplete' : 'complete',
+      status,
       missing,
       findings,
       verified,
+      recommendation,
+      recommendation_text: RECOMMENDATION[recommendation],
+      screening,
+      insolvency: insolvency
+        ? {
+            active: insolvency.active ?? null,
+            proceedings: insolvency.proceedings,
+            references: insolvency.references,
+          }
+        : null,
+      public_register: register,
       partial,
       sources,
       rules_applied: rules,

@@ -24,11 +24,26 @@ interface CompanyFacts {
   statutory?: { name: string; role?: string }[]
 }
 
+/** A person or company the public register lists on a statutory body or as a shareholder. */
+export interface RegisterParty {
+  name: string
+  kind: 'person' | 'company'
+  role: string | null
+  birth_date: string | null
+  ico: string | null
+  share_pct?: number | null
+}
+
 export interface Lookup {
   facts?: CompanyFacts
   /** False when the register answered that no subject has this IČO. */
   found?: boolean
   source: SourceStatus
+  /**
+   * Asked with the public register: its current statutory bodies and shareholders, null when the
+   * subject is not in it; undefined when not asked or the register did not answer (source failed).
+   */
+  register?: { statutory_bodies: RegisterParty[]; shareholders: RegisterParty[] } | null
 }
 
 const SOURCE = 'data/ares_lookup'
@@ -98,10 +113,36 @@ function companyFactsFrom(raw: unknown, ico: string): CompanyFacts {
   return facts
 }
 
-/** Asks the data service's ares_lookup for an IČO; never throws for an unavailable source. */
-export async function lookupCompany(ctx: AgentContext, ico: string): Promise<Lookup> {
+function registerFrom(raw: Obj): Lookup['register'] {
+  if (raw.public_register_found === false) return null
+  const record = raw.public_register
+  if (!isObj(record)) return undefined
+  const parties = (list: unknown): RegisterParty[] =>
+    (Array.isArray(list) ? list : []).filter(isObj).map((p) => ({
+      name: String(p.name),
+      kind: p.kind === 'company' ? 'company' : 'person',
+      role: str(p.role) ?? str(p.body) ?? null,
+      birth_date: str(p.birth_date) ?? null,
+      ico: str(p.ico) ?? null,
+      ...(typeof p.share_pct === 'number' ? { share_pct: p.share_pct } : {}),
+    }))
+  return { statutory_bodies: parties(record.statutory_bodies), shareholders: parties(record.shareholders) }
+}
+
+/**
+ * Asks the data service's ares_lookup for an IČO (with `publicRegister`, also the statutory
+ * bodies and shareholders); never throws for an unavailable source.
+ */
+export async function lookupCompany(
+  ctx: AgentContext,
+  ico: string,
+  opts: { publicRegister?: boolean } = {},
+): Promise<Lookup> {
   try {
-    const raw = await ctx.call('data', 'ares_lookup', { ico })
+    const raw = await ctx.call('data', 'ares_lookup', {
+      ico,
+      ...(opts.publicRegister ? { public_register: true } : {}),
+    })
     const partial = isObj(raw) && raw.partial === true
     // found: null = ARES could not be asked (the agent names the failing source in its sources).
     if (isObj(raw) && raw.found === null) {
@@ -115,12 +156,24 @@ export async function lookupCompany(ctx: AgentContext, ico: string): Promise<Loo
       return { found: false, source: { name: SOURCE, status: 'ok' } }
     }
     const facts = companyFactsFrom(raw, ico)
+    const register = isObj(raw) ? registerFrom(raw) : undefined
+    const failedSource =
+      isObj(raw) && Array.isArray(raw.sources)
+        ? (raw.sources as Obj[]).find((x) => isObj(x) && x.status === 'failed')
+        : undefined
     return {
       facts,
       found: true,
       source: partial
-        ? { name: SOURCE, status: 'failed', error: 'answered partially' }
+        ? {
+            name: SOURCE,
+            status: 'failed',
+            error: failedSource
+              ? `${str(failedSource.name) ?? 'a source'} failed: ${str(failedSource.error) ?? 'no answer'}`
+              : 'answered partially',
+          }
         : { name: SOURCE, status: 'ok' },
+      ...(register !== undefined ? { register } : {}),
     }
   } catch (error) {
     // "No such IČO" is an answer; a missing agent (details name the agent) or an outage is a failure.
@@ -153,11 +206,27 @@ export interface Insolvency {
   source: SourceStatus
 }
 
-/** Asks the data service's insolvency_check (ISIR) for an IČO; never throws for an unavailable source. */
-export async function insolvencyOf(ctx: AgentContext, ico: string): Promise<Insolvency> {
+/** A natural person as data/insolvency_check takes one: by birth number, or surname and birth date. */
+export type InsolvencySubject =
+  | { ico: string }
+  | { birth_number: string }
+  | { last_name: string; first_name?: string; birth_date: string }
+
+/**
+ * Asks the data service's insolvency_check (ISIR) for an IČO or a person; never throws for an
+ * unavailable source.
+ */
+export async function insolvencyOf(
+  ctx: AgentContext,
+  subject: string | InsolvencySubject,
+): Promise<Insolvency> {
   const name = 'data/insolvency_check'
   try {
-    const raw = await ctx.call('data', 'insolvency_check', { ico })
+    const raw = await ctx.call(
+      'data',
+      'insolvency_check',
+      typeof subject === 'string' ? { ico: subject } : subject,
+    )
     const o = isObj(raw) ? raw : {}
     const list = Array.isArray(o.proceedings) ? (o.proceedings as Obj[]) : []
     const references = list.filter((p) => p.active === true).map((p) => String(p.reference ?? ''))

@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import type { AresCompany, RegistryAnswer } from '../../engines/registries/index.ts'
+import type { AresCompany, PublicRegisterRecord, RegistryAnswer } from '../../engines/registries/index.ts'
 import { defineAgent } from '../types.ts'
 import { isStale, registryStatus } from './registry-answer.ts'
 import {
@@ -35,6 +35,29 @@ export const CompanySchema = Type.Object({
   updated: nullable(Type.String()),
 })
 
+const RegisterMemberSchema = Type.Object({
+  name: Type.String(),
+  kind: Type.Union([Type.Literal('person'), Type.Literal('company')]),
+  role: nullable(Type.String({ description: 'the function, e.g. jednatel, předseda představenstva' })),
+  body: nullable(Type.String({ description: 'the body or heading it is listed under' })),
+  birth_date: nullable(Type.String()),
+  citizenship: nullable(Type.String()),
+  ico: nullable(Type.String()),
+  since: nullable(Type.String()),
+})
+
+const ShareholderSchema = Type.Object({
+  name: Type.String(),
+  kind: Type.Union([Type.Literal('person'), Type.Literal('company')]),
+  body: nullable(Type.String({ description: 'Společníci, Jediný akcionář …' })),
+  birth_date: nullable(Type.String()),
+  citizenship: nullable(Type.String()),
+  ico: nullable(Type.String()),
+  share_pct: nullable(Type.Number({ description: 'share, % (null when the register writes it otherwise)' })),
+  share: nullable(Type.String({ description: 'the share as the register writes it' })),
+  since: nullable(Type.String()),
+})
+
 export function companyAge(established: string | null, today: string): number | null {
   if (!established) return null
   const years = (Date.parse(today) - Date.parse(established)) / (365.25 * 86_400_000)
@@ -45,14 +68,39 @@ export const aresLookup = defineAgent({
   service: 'data',
   name: 'ares_lookup',
   description:
-    'Looks a company up in ARES, the Czech register of economic subjects, by IČO: name, legal form, registered seat, DIČ, dates of establishment and dissolution, the state of each source register (commercial, trade, VAT, insolvency …) and its age. Answers are cached; when ARES fails a recent cached answer is given and marked as such.',
-  input: Type.Object({ ico: IcoSchema }, { additionalProperties: false }),
+    'Looks a company up in ARES, the Czech register of economic subjects, by IČO: name, legal form, registered seat, DIČ, dates of establishment and dissolution, the state of each source register (commercial, trade, VAT, insolvency …) and its age; with `public_register` also the current members of its statutory bodies and its shareholders from the public register (the VR source of ARES). Answers are cached; when ARES fails a recent cached answer is given and marked as such.',
+  input: Type.Object(
+    {
+      ico: IcoSchema,
+      public_register: Type.Optional(
+        Type.Boolean({
+          description:
+            'also read the public-register record: statutory bodies and shareholders (default false)',
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
   output: Type.Object({
     ico: Type.String(),
     found: nullable(Type.Boolean({ description: 'null when ARES could not be asked' })),
     company: nullable(CompanySchema),
     age_years: nullable(Type.Number()),
     vat_registered: nullable(Type.Boolean()),
+    public_register: Type.Optional(
+      nullable(
+        Type.Object(
+          { statutory_bodies: Type.Array(RegisterMemberSchema), shareholders: Type.Array(ShareholderSchema) },
+          {
+            description:
+              'asked with public_register: the current statutory bodies and shareholders; null when the subject is not in the public register or the register did not answer (see sources)',
+          },
+        ),
+      ),
+    ),
+    public_register_found: Type.Optional(
+      nullable(Type.Boolean({ description: 'false: not in the public register; null: it did not answer' })),
+    ),
     fetched_at: nullable(Type.String()),
     rules_applied: RulesSchema,
     sources: SourcesSchema,
@@ -62,6 +110,10 @@ export const aresLookup = defineAgent({
     { title: 'Alza.cz a.s.', input: { ico: '27082440' } },
     { title: 'A company in insolvency (OKD, a.s.)', input: { ico: '26863154' } },
     { title: 'An IČO ARES does not know', input: { ico: '12345679' } },
+    {
+      title: 'An s.r.o. with its directors and partners from the public register',
+      input: { ico: '24681351', public_register: true },
+    },
   ],
   async run(input, ctx) {
     const ico = requireIco(input.ico)
@@ -73,14 +125,30 @@ export const aresLookup = defineAgent({
     } catch (error) {
       sources.push(failed('ares', error))
     }
+    let record: RegistryAnswer<PublicRegisterRecord | null> | undefined
+    if (input.public_register) {
+      try {
+        record = await ctx.deps.registries.ares.publicRegister(ico)
+        sources.push(registryStatus('ares_vr', record))
+      } catch (error) {
+        sources.push(failed('ares_vr', error))
+      }
+    }
     const company = answer?.data ?? null
     const today = isoDate(ctx.now)
+    const register = input.public_register
+      ? {
+          public_register: record?.data ?? null,
+          public_register_found: record ? record.data !== null : null,
+        }
+      : {}
     return {
       ico,
       found: answer ? company !== null : null,
       company,
       age_years: company ? companyAge(company.established, today) : null,
       vat_registered: company ? company.registrations.dph === 'AKTIVNI' : null,
+      ...register,
       fetched_at: answer?.fetched_at ?? null,
       rules_applied: [
         rule(
@@ -95,9 +163,23 @@ export const aresLookup = defineAgent({
           undefined,
           answer ? (company ? company.status : 'not found') : 'ARES did not answer',
         ),
+        ...(input.public_register
+          ? [
+              rule(
+                'statutory bodies and shareholders as the public register records them today',
+                'zákon 304/2013 Sb., o veřejných rejstřících, § 25 and § 48; ARES, VR source',
+                '2014-01-01',
+                record
+                  ? record.data
+                    ? `${record.data.statutory_bodies.length} member(s), ${record.data.shareholders.length} shareholder(s)`
+                    : 'not in the public register'
+                  : 'the public register did not answer',
+              ),
+            ]
+          : []),
       ],
       sources,
-      partial: !answer || isStale(answer),
+      partial: !answer || isStale(answer) || (input.public_register === true && (!record || isStale(record))),
     }
   },
 })

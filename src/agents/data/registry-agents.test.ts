@@ -47,6 +47,31 @@ describe('data/ares_lookup', () => {
     })
   })
 
+  it('example: an s.r.o. with its current director and partners from the public register', async () => {
+    const out = await call('ares_lookup', exampleInput(aresLookup, 3))
+    expect(out).toMatchObject({ found: true, public_register_found: true, partial: false })
+    expect(out.public_register.statutory_bodies).toEqual([
+      expect.objectContaining({ name: 'Jan Dvořák', role: 'jednatel', birth_date: '1970-05-12' }),
+    ])
+    expect(
+      out.public_register.shareholders.map((s: { name: string; share_pct: number }) => [s.name, s.share_pct]),
+    ).toEqual([
+      ['Jan Dvořák', 60],
+      ['Labská investiční a.s.', 40],
+    ])
+    expect(out.sources).toEqual([
+      { name: 'ares', status: 'ok' },
+      { name: 'ares_vr', status: 'ok' },
+    ])
+  })
+
+  it('says so when the public register cannot be asked: partial, no members given', async () => {
+    const out = await call('ares_lookup', { ico: '24681351', public_register: true }, sources.offline)
+    expect(out).toMatchObject({ public_register: null, public_register_found: null, partial: true })
+    expect(out.sources[1]).toMatchObject({ name: 'ares_vr', status: 'failed' })
+    expect(out.rules_applied[2].outcome).toBe('the public register did not answer')
+  })
+
   it('answers a repeated lookup from the cache', async () => {
     const before = sources.replay.requests.length
     const out = await call('ares_lookup', { ico: '45274649' })

@@ -40,7 +40,8 @@ const ONBOARDING_STEPS: FlowStep[] = [
     id: 'screening',
     service: 'aml',
     agent: 'company_screening',
-    purpose: 'sanctions, insolvency and register flags',
+    purpose:
+      'sanctions, insolvency and register flags; every statutory-body member and shareholder from the public register against the sanctions and PEP lists',
     after: ['ico'],
     input: withIco(['ico', 'name']),
   },
@@ -56,7 +57,8 @@ const ONBOARDING_STEPS: FlowStep[] = [
     id: 'kyc',
     service: 'compliance',
     agent: 'kyc',
-    purpose: 'identification data completeness (AML Act § 7)',
+    purpose:
+      'identification data completeness (AML Act §§ 5 and 7), the statutory body checked against the public register',
     after: ['ico'],
     input: (r, done) => {
       const bad = validIco(done)
@@ -114,7 +116,7 @@ export const companyOnboardingFlow = defineAgent({
   service: 'orchestrator',
   name: 'company_onboarding_flow',
   description:
-    "Onboards a business client: IČO and DIČ checks, ARES record, AML company screening, company risk, KYC completeness, CDD risk score, the registered seat in the RÚIAN gazetteer and the representative's contact details, each through its own agent and timed. A bad IČO checksum stops the company lookups and says why.",
+    "Onboards a business client: IČO and DIČ checks, ARES record, AML company screening (with every member of the statutory bodies and every shareholder from the public register screened against the sanctions and PEP lists, each reported in the screening step), company risk, KYC completeness (the representative checked against the statutory body on record), CDD risk score, the registered seat in the RÚIAN gazetteer and the representative's contact details, each through its own agent and timed. A bad IČO checksum stops the company lookups and says why; an unreachable register makes the answer partial, never a pass. A natural person is onboarded by compliance/kyc with subject_type person.",
   input: flowInput(
     ['ico'],
     ['name', 'dic', 'address', 'representative', 'email', 'phone', 'product', 'channel'],

@@ -5,6 +5,7 @@ import { failure, run, testDeps, testDispatcher } from '../../../test/agents/har
 import { type LlmTestServer, startLlmServer } from '../../../test/agents/llm-server.ts'
 import { startReplay } from '../../../test/sources/replay.ts'
 import { replayDeps, SOURCE_ROUTES } from '../../../test/sources/routes.ts'
+import { UpstreamError } from '../../kit/http.ts'
 import { agents } from '../index.ts'
 import { orchestratorAgents } from './index.ts'
 
@@ -323,6 +324,73 @@ describe('company_onboarding_flow', () => {
     expect(out.verdict_basis).toEqual([
       { source: 'data/ico_validator', field: 'valid', value: 'false', level: 'fail' },
     ])
+  })
+})
+
+describe('company_onboarding_flow against the registers', () => {
+  const request = {
+    name: 'Severní trading s.r.o.',
+    address: 'Mostecká 2580/7, 434 01 Most',
+    representative: 'Jan Dvořák',
+    product: 'current_account',
+    channel: 'face_to_face',
+  }
+
+  it('screens every statutory-body member and shareholder, and fails on a sanctioned director', async () => {
+    const replay = await startReplay(SOURCE_ROUTES)
+    try {
+      const withSources = testDispatcher(agents, replayDeps(replay.url, { SOURCES_TIMEOUT_SECONDS: '30' }))
+      const out = await run(withSources, 'orchestrator', 'company_onboarding_flow', {
+        ...request,
+        ico: '31415920',
+      })
+      const screening = step(out, 'screening').output
+      expect(
+        screening.public_register.statutory_bodies.map((m: any) => [m.name, m.screening.sanctions]),
+      ).toEqual([
+        ['Oleg Děripaska', 'hit'],
+        ['Jan Dvořák', 'clear'],
+      ])
+      expect(screening.public_register.shareholders.map((m: any) => [m.name, m.screening.sanctions])).toEqual(
+        [['Aleksandr Udodov', 'hit']],
+      )
+      expect(step(out, 'kyc').output.verified).toContain(
+        'Jan Dvořák is on the statutory body in the public register',
+      )
+      expect(out.verdict).toBe('fail')
+      expect(out.verdict_basis).toContainEqual({
+        source: 'aml/company_screening',
+        field: 'risk',
+        value: 'high',
+        level: 'fail',
+      })
+    } finally {
+      await replay.close()
+    }
+  })
+
+  it('never passes a company whose public register could not be read', async () => {
+    const replay = await startReplay(SOURCE_ROUTES)
+    try {
+      const deps = replayDeps(replay.url, { SOURCES_TIMEOUT_SECONDS: '30' })
+      deps.registries.ares.publicRegister = () =>
+        Promise.reject(new UpstreamError('ares', 'network', 'connection refused'))
+      const out = await run(testDispatcher(agents, deps), 'orchestrator', 'company_onboarding_flow', {
+        ...request,
+        name: 'Vltavská obchodní s.r.o.',
+        ico: '24681351',
+      })
+      expect(step(out, 'screening').output).toMatchObject({
+        partial: true,
+        risk: 'medium',
+        public_register: null,
+      })
+      expect(step(out, 'kyc').output).toMatchObject({ partial: true, recommendation: 'review' })
+      expect(out.partial).toBe(true)
+      expect(out.verdict).not.toBe('pass')
+    } finally {
+      await replay.close()
+    }
   })
 })
 

@@ -1,0 +1,153 @@
+/**
+ * compliance/kyc against the registers and lists themselves: ARES and its public-register record
+ * (through data/ares_lookup), ISIR (through data/insolvency_check) and the sanctions lists, all
+ * replayed locally in their documented formats.
+ */
+import { describe, expect, it } from 'vitest'
+import { agentCalls, replayedSources } from '../../../test/agents/service-tests.ts'
+import { NOW, replayDeps, testDispatcher } from '../../../test/sources/routes.ts'
+import { UpstreamError } from '../../kit/http.ts'
+import { aresLookup } from '../data/ares_lookup.ts'
+import { insolvencyCheck } from '../data/insolvency_check.ts'
+import { kyc } from './kyc.ts'
+
+const agents = [kyc, aresLookup, insolvencyCheck]
+const sources = replayedSources(agents)
+const { run } = agentCalls('compliance', NOW, () => sources.online)
+
+const company = {
+  subject_type: 'company',
+  name: 'Vltavská obchodní s.r.o.',
+  address: 'Na Poříčí 1041/12, 110 00 Praha 1',
+  ico: '24681351',
+}
+
+/** A natural person with every identification field the AML Act § 5 asks for. */
+const person = (overrides: Record<string, unknown>) => ({
+  subject_type: 'person',
+  address: 'Korunní 810/104, 101 00 Praha 10',
+  birth_place: 'Praha',
+  nationality: 'CZ',
+  document: { type: 'id_card', number: '123456789', issuing_country: 'CZ', expiry_date: '2031-04-30' },
+  ...overrides,
+})
+
+describe('kyc of a company: the statutory body from the public register', () => {
+  it('confirms the director given against the register, titles aside, and lists the shareholders', async () => {
+    const out = await run('kyc', { ...company, statutory_body: ['Ing. Jan Dvořák'] })
+    expect(out).toMatchObject({ status: 'complete', recommendation: 'proceed', partial: false })
+    expect(out.verified).toContain('Ing. Jan Dvořák is on the statutory body in the public register')
+    expect(out.public_register.statutory_bodies).toEqual([
+      expect.objectContaining({ name: 'Jan Dvořák', role: 'jednatel', birth_date: '1970-05-12' }),
+    ])
+    expect(out.public_register.shareholders.map((s: { name: string }) => s.name)).toEqual([
+      'Jan Dvořák',
+      'Labská investiční a.s.',
+    ])
+  })
+
+  it('takes the statutory body from the register when the client gives none', async () => {
+    const out = await run('kyc', company)
+    expect(out.missing).toEqual([])
+    expect(out.verified).toContain('statutory body taken from the public register')
+  })
+
+  it('refers a representative who is not on the statutory body', async () => {
+    const out = await run('kyc', { ...company, statutory_body: ['Petr Cizí'] })
+    expect(out).toMatchObject({ status: 'incomplete', recommendation: 'review' })
+    expect(out.findings).toContain(
+      'Petr Cizí is not a current member of the statutory body in the public register: verify the authority to act (a power of attorney)',
+    )
+  })
+
+  it('is partial and never proceeds when the public register cannot be asked', async () => {
+    const deps = replayDeps(sources.replay.url)
+    deps.registries.ares.publicRegister = () =>
+      Promise.reject(new UpstreamError('ares', 'network', 'connection refused'))
+    const out = await run('kyc', company, testDispatcher(agents, deps))
+    expect(out).toMatchObject({
+      partial: true,
+      status: 'incomplete',
+      recommendation: 'review',
+      public_register: null,
+      missing: ['statutory_body'],
+    })
+    expect(out.sources[0]).toMatchObject({ name: 'data/ares_lookup', status: 'failed' })
+    expect(out.sources[0].error).toMatch(/^ares_vr failed/)
+  })
+})
+
+describe('onboarding a natural person (kyc with a person subject)', () => {
+  it('proceeds with a clean person: identity checked, no list hit, no insolvency', async () => {
+    const out = await run('kyc', person({ name: 'Jan Dvořák', birth_number: '700512/0001', sex: 'M' }))
+    expect(out).toMatchObject({
+      status: 'complete',
+      recommendation: 'proceed',
+      screening: { sanctions: 'clear', pep: 'not_configured', hits: [] },
+      insolvency: { active: false, proceedings: 0 },
+      partial: false,
+    })
+    expect(out.sources.map((s: { name: string; status: string }) => `${s.name}:${s.status}`)).toEqual([
+      'sanctions_lists:ok',
+      'data/insolvency_check:ok',
+    ])
+    expect(sources.replay.requests.at(-1)?.body).toContain('<rc>700512/0001</rc>')
+  })
+
+  it('does not proceed with a person on a sanctions list', async () => {
+    const out = await run(
+      'kyc',
+      person({ name: 'Oleg Děripaska', birth_date: '1968-01-02', sex: 'M', nationality: 'RU' }),
+    )
+    expect(out.recommendation).toBe('do_not_proceed')
+    expect(out.screening).toMatchObject({ sanctions: 'hit' })
+    expect(out.screening.hits[0]).toMatchObject({ list: 'ofac_sdn', list_id: '24283' })
+    // Asked by surname, given name and date of birth, as ISIR takes a person without a birth number.
+    expect(sources.replay.requests.at(-1)?.body).toContain(
+      '<nazevOsoby>Děripaska</nazevOsoby><jmeno>Oleg</jmeno><datumNarozeni>1968-01-02</datumNarozeni>',
+    )
+  })
+
+  it('refers a person in a running debt relief, found by birth number', async () => {
+    const out = await run('kyc', person({ name: 'Jana Nováková', birth_number: '765204/1232', sex: 'F' }))
+    expect(out).toMatchObject({
+      status: 'complete',
+      recommendation: 'review',
+      insolvency: { active: true, proceedings: 1, references: ['34 INS 18844/2024'] },
+    })
+    expect(out.findings).toContain('insolvency proceeding running: 34 INS 18844/2024')
+  })
+
+  it('is partial and never proceeds when ISIR cannot be asked', async () => {
+    const deps = replayDeps(sources.replay.url)
+    deps.registries.isir.byPerson = () => Promise.reject(new UpstreamError('isir', 'timeout', 'timed out'))
+    const out = await run(
+      'kyc',
+      person({ name: 'Jan Dvořák', birth_number: '700512/0001', sex: 'M' }),
+      testDispatcher(agents, deps),
+    )
+    expect(out).toMatchObject({
+      partial: true,
+      status: 'incomplete',
+      recommendation: 'review',
+      insolvency: { active: null },
+    })
+    expect(out.findings).toEqual([
+      expect.stringMatching(/^not checked in the insolvency register \(.*timed out/),
+    ])
+  })
+
+  it('is partial and never proceeds when the sanctions lists cannot be read', async () => {
+    const deps = replayDeps(sources.replay.url, { SANCTIONS_PATHS: '/nonexistent/lists' })
+    const out = await run(
+      'kyc',
+      person({ name: 'Jan Dvořák', birth_number: '700512/0001', sex: 'M' }),
+      testDispatcher(agents, deps),
+    )
+    expect(out).toMatchObject({
+      partial: true,
+      recommendation: 'review',
+      screening: { sanctions: 'not_checked', pep: 'not_checked' },
+    })
+  })
+})
