@@ -8,8 +8,8 @@
  * without listings has no point on the map, though search still finds it.
  */
 import Supercluster from 'supercluster'
+import { fold } from '../czech/text.ts'
 import { quantile } from '../finance/stats.ts'
-import { fold } from '../search/text.ts'
 import { PPM2_MAX, PPM2_MIN, type Sale } from './comparables.ts'
 import type { Listing } from './listings.ts'
 import { type Gazetteer, type Municipality, municipalitiesOfLocality, slugify } from './regions.ts'

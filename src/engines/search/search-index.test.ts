@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { fold } from '../czech/text.ts'
 import { SearchIndex, toScore } from './search-index.ts'
-import { fold, processTerm, tokenize } from './text.ts'
+import { processTerm, tokenize } from './text.ts'
 
 const docs = [
   {

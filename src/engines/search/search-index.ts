@@ -31,7 +31,8 @@
  *   not contain.
  */
 import MiniSearch from 'minisearch'
-import { fold, processTerm, tokenize } from './text.ts'
+import { fold } from '../czech/text.ts'
+import { processTerm, tokenize } from './text.ts'
 import { MAX_EDITS, TypoIndex } from './typo-index.ts'
 
 export const RELEVANCE = {

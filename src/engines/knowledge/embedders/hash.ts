@@ -10,7 +10,8 @@
  * "skutecny" ≈ "skutečný", typos). What it cannot give: synonyms or translation ("klient" vs
  * "zákazník", Czech vs English). It needs no model and embeds thousands of passages a second.
  */
-import { STOPWORDS, tokenize } from '../text.ts'
+import { STOPWORDS } from '../../czech/text.ts'
+import { tokenize } from '../text.ts'
 import type { Embedder } from './types.ts'
 
 const FNV_OFFSET = 0x811c9dc5

@@ -1,4 +1,4 @@
-// snowball-stemmers ships no type declarations; this is the part of its API the search engine uses.
+// snowball-stemmers ships no type declarations; this is the part of its API src/engines/czech/stem.ts uses.
 declare module 'snowball-stemmers' {
   interface Stemmer {
     stem(word: string): string
