@@ -43,7 +43,7 @@ const ALLOWED: Record<string, string> = {
     'trusted: a contact address from configuration',
   'src/engines/realestate/market.ts /^-+|-+$/g': 'bounded: the slug of a district or municipality name',
   'src/engines/realestate/trends.ts /^-+|-+$/g': 'bounded: the slug of a district or municipality name',
-  'src/kit/egress.ts /<meta[^>]{0,200}?charset\\s*=\\s*["\']?([A-Za-z0-9_.:-]{1,40})/i':
+  'src/kit/egress/body.ts /<meta[^>]{0,200}?charset\\s*=\\s*["\']?([A-Za-z0-9_.:-]{1,40})/i':
     'bounded: at most 200 characters inside the tag, in the first 2 KiB of a page',
   // Every repetition bounded, so each start position does bounded work; recheck cannot always
   // decide them in its time (a busy machine makes it answer "unknown"), and 256 KiB of adversarial text (long runs of spaces, digits, "1% z ", the keywords

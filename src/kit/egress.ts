@@ -5,61 +5,31 @@
  * - Only http and https, no credentials in the URL, no internal names (localhost, *.local,
  *   *.internal, single-label names).
  * - The guard resolves the name itself (once per hop) and refuses the URL when any answer is not a
- *   public unicast address (src/kit/egress/addresses.ts has the ranges, IPv4-mapped, NAT64 and 6to4
- *   forms checked by the IPv4 they embed). The connection then goes to those vetted addresses and
- *   nowhere else: the HTTP agent's `lookup` answers only from the addresses this guard pinned for
- *   the name, so a second resolution (DNS rebinding) cannot happen.
- * - Redirects are followed here, hop by hop, each hop checked like the first.
- * - Body size (raw and decoded) and total time (DNS, connect, every hop, body) are capped.
- * - An operator opens exact internal hosts (`host` or `host:port`) with WEB_ALLOWED_HOSTS;
- *   nothing else is ever allowed.
+ *   public unicast address (egress/vetting.ts; egress/addresses.ts has the ranges, IPv4-mapped,
+ *   NAT64 and 6to4 forms checked by the IPv4 they embed). The connection then goes to those vetted
+ *   addresses and nowhere else: the HTTP agent's `lookup` answers only from the addresses this
+ *   guard pinned for the name (egress/pinning.ts), so a second resolution (DNS rebinding) cannot
+ *   happen.
+ * - Redirects are followed here, hop by hop, each hop checked like the first (egress/redirects.ts).
+ * - Body size (raw and decoded) and total time (DNS, connect, every hop, body) are capped
+ *   (egress/body.ts).
+ * - An operator opens exact internal hosts (`host` or `host:port`) with WEB_ALLOWED_HOSTS
+ *   (egress/allowed-hosts.ts); nothing else is ever allowed.
  *
  * Refusals are `EgressRefused` (an AppError with an `egress_*` code and its HTTP status), thrown
- * before any connection is attempted.
+ * before any connection is attempted. `createEgress` is the guard's one entry point.
  */
-import { lookup as dnsLookup } from 'node:dns/promises'
-import type { LookupFunction } from 'node:net'
-import { isIP } from 'node:net'
-import type { Readable, Transform } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
-import zlib from 'node:zlib'
-import { Agent } from 'undici'
-import { ConfigError, env, type Reader } from './config.ts'
-import { forbiddenRange, internalName } from './egress/addresses.ts'
-import { AppError, type ErrorDetails, type RefinedErrorCode } from './errors.ts'
+import { type AllowedHost, DEFAULT_MAX_BYTES } from './egress/allowed-hosts.ts'
+import { decodeText, discard, readCapped } from './egress/body.ts'
+import { createPinnedAgent } from './egress/pinning.ts'
+import { headersForHop, nextHop, redirectLocation } from './egress/redirects.ts'
+import { EgressRefused, isEgressRefused, redact } from './egress/refusal.ts'
+import { type Resolver, systemResolver, type Vetted, vet } from './egress/vetting.ts'
 
 export { forbiddenRange } from './egress/addresses.ts'
-
-/** Stable codes of a refusal; the standard envelope shows them upper-case (EGRESS_SCHEME …). */
-export type EgressCode = Extract<RefinedErrorCode, `egress_${string}`>
-
-export class EgressRefused extends AppError {
-  override readonly code: EgressCode
-  constructor(code: EgressCode, message: string, details: ErrorDetails = {}) {
-    super(code, message, { field: 'url', rule: code, ...details })
-    this.name = 'EgressRefused'
-    this.code = code
-  }
-}
-
-export function isEgressRefused(error: unknown): error is EgressRefused {
-  return error instanceof EgressRefused
-}
-
-/** One WEB_ALLOWED_HOSTS entry: a host (any port) or a host and port. */
-export interface AllowedHost {
-  /** As WHATWG URL spells the host: lower-case, IPv4 dotted, IPv6 in brackets, no trailing dot. */
-  host: string
-  port?: number
-}
-
-export interface ResolvedAddress {
-  address: string
-  family: 4 | 6
-}
-
-/** Resolves a name to every address it has (the default: dns.lookup with all: true). */
-type Resolver = (hostname: string) => Promise<ResolvedAddress[]>
+export { egressSettings, egressSpec, parseAllowedHosts } from './egress/allowed-hosts.ts'
+export { type EgressCode, EgressRefused, isEgressRefused } from './egress/refusal.ts'
+export type { ResolvedAddress } from './egress/vetting.ts'
 
 export interface EgressOptions {
   /** WEB_ALLOWED_HOSTS, parsed (see parseAllowedHosts); the only way past the address check. */
@@ -73,19 +43,6 @@ export interface EgressOptions {
   userAgent?: string
   /** Name resolution; tests inject one. */
   resolve?: Resolver
-}
-
-/** A URL that passed the guard, with the addresses a connection to it may use. */
-interface Vetted {
-  url: URL
-  /** The host without brackets (a name, or an IP literal). */
-  hostname: string
-  /** The effective port (80/443 when the URL names none). */
-  port: number
-  /** Every address the name resolved to (all checked), or the literal itself. */
-  addresses: ResolvedAddress[]
-  /** True when a WEB_ALLOWED_HOSTS entry opened this host (the address check was skipped). */
-  allowed: boolean
 }
 
 interface EgressFetchInit {
@@ -122,242 +79,21 @@ export interface Egress {
 }
 
 const DEFAULTS = {
-  maxBytes: 10 * 1024 * 1024,
+  maxBytes: DEFAULT_MAX_BYTES,
   timeoutMs: 10_000,
   maxRedirects: 5,
   userAgent: 'gatehouse/0.1 (+https://gatehouse.cz)',
 }
 
-/**
- * Parses WEB_ALLOWED_HOSTS: comma-separated `host`, `host:port`, `[ipv6]:port` or a bare IPv6
- * address. Hosts are normalised as URLs spell them (so `127.0.0.1` and `LOCALHOST.` compare like
- * the URLs a caller sends). Wildcards, paths and schemes are refused: an entry opens one host.
- */
-export function parseAllowedHosts(csv: string | undefined): AllowedHost[] {
-  const out: AllowedHost[] = []
-  for (const raw of (csv ?? '').split(',')) {
-    const entry = raw.trim()
-    if (entry === '') continue
-    let hostPart = entry
-    let portPart: string | undefined
-    const bracketed = /^\[([0-9a-fA-F:.]+)\](?::(\d{1,5}))?$/.exec(entry)
-    if (bracketed) {
-      hostPart = `[${bracketed[1]}]`
-      portPart = bracketed[2]
-    } else if (isIP(entry) === 6) {
-      hostPart = `[${entry}]`
-    } else {
-      const colon = entry.lastIndexOf(':')
-      if (colon !== -1) {
-        hostPart = entry.slice(0, colon)
-        portPart = entry.slice(colon + 1)
-      }
-    }
-    if (!/^[^/?#@\\*\s%]+$/.test(hostPart))
-      throw new Error(`"${entry}" is not a host or host:port (no scheme, path, wildcard or user)`)
-    let host: string
-    try {
-      host = stripDot(new URL(`http://${hostPart}/`).hostname)
-    } catch {
-      throw new Error(`"${entry}" is not a valid host`)
-    }
-    let port: number | undefined
-    if (portPart !== undefined) {
-      port = /^\d{1,5}$/.test(portPart) ? Number(portPart) : Number.NaN
-      if (!(port >= 1 && port <= 65535)) throw new Error(`"${entry}": port must be 1–65535`)
-    }
-    out.push(port === undefined ? { host } : { host, port })
-  }
-  return out
-}
-
-/** WEB_ALLOWED_HOSTS and the guard's limits, for a service's config spec. */
-export const egressSpec = {
-  WEB_ALLOWED_HOSTS: {
-    describe:
-      'comma-separated host or host:port entries the web fetches may reach even when internal (nothing else is)',
-    read(name: string, raw: string | undefined): AllowedHost[] {
-      try {
-        return parseAllowedHosts(raw)
-      } catch (error) {
-        throw new ConfigError([`${name} ${(error as Error).message}`])
-      }
-    },
-  } satisfies Reader<AllowedHost[]>,
-  WEB_FETCH_TIMEOUT_SECONDS: env.int({
-    default: 10,
-    min: 1,
-    max: 120,
-    doc: 'whole outbound web fetch, redirects and body included',
-  }),
-  WEB_FETCH_MAX_BYTES: env.int({
-    default: DEFAULTS.maxBytes,
-    min: 1024,
-    max: 512 * 1024 * 1024,
-    doc: 'largest outbound web body kept, in bytes (raw and decoded)',
-  }),
-}
-
-export function egressSettings(config: {
-  WEB_ALLOWED_HOSTS: AllowedHost[]
-  WEB_FETCH_TIMEOUT_SECONDS: number
-  WEB_FETCH_MAX_BYTES: number
-}): EgressOptions {
-  return {
-    allowedHosts: config.WEB_ALLOWED_HOSTS,
-    timeoutMs: config.WEB_FETCH_TIMEOUT_SECONDS * 1000,
-    maxBytes: config.WEB_FETCH_MAX_BYTES,
-  }
-}
-
-const systemResolver: Resolver = async (hostname) => {
-  const answers = await dnsLookup(hostname, { all: true, verbatim: true })
-  return answers.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }))
-}
-
-const NOT_FOUND = new Set(['ENOTFOUND', 'ENODATA', 'EAI_NONAME', 'EAI_NODATA', 'NXDOMAIN'])
-
 export function createEgress(options: EgressOptions = {}): Egress {
-  const allowed = options.allowedHosts ?? []
+  const policy = { allowed: options.allowedHosts ?? [], resolve: options.resolve ?? systemResolver }
   const limits = {
     maxBytes: options.maxBytes ?? DEFAULTS.maxBytes,
     timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
     maxRedirects: options.maxRedirects ?? DEFAULTS.maxRedirects,
   }
   const userAgent = options.userAgent ?? DEFAULTS.userAgent
-  const resolve = options.resolve ?? systemResolver
-
-  // Addresses vetted for a name, held while a fetch of that name is under way. The agent's lookup
-  // answers only from here, so a socket can only ever open to an address this guard checked.
-  const pins = new Map<string, { addresses: ResolvedAddress[]; holders: number }>()
-  const pinnedLookup: LookupFunction = (hostname, lookupOptions, callback) => {
-    const family = lookupOptions.family === 4 || lookupOptions.family === 6 ? lookupOptions.family : 0
-    const list = (pins.get(hostname)?.addresses ?? []).filter((a) => family === 0 || a.family === family)
-    const first = list[0]
-    if (!first) {
-      const error = Object.assign(new Error(`${hostname} was not vetted by the egress guard`), {
-        code: 'ENOTFOUND',
-      })
-      return callback(error, '', 0)
-    }
-    if (lookupOptions.all) return callback(null, list)
-    return callback(null, first.address, first.family)
-  }
-  const agent = new Agent({
-    connect: { lookup: pinnedLookup, timeout: limits.timeoutMs },
-    // The guard's own signal bounds every phase; these only keep undici from waiting longer.
-    headersTimeout: limits.timeoutMs,
-    bodyTimeout: limits.timeoutMs,
-  })
-
-  function pin(hostname: string, addresses: ResolvedAddress[]): () => void {
-    const held = pins.get(hostname)
-    if (held) {
-      held.addresses = addresses
-      held.holders++
-    } else pins.set(hostname, { addresses, holders: 1 })
-    return () => {
-      const now = pins.get(hostname)
-      if (now && --now.holders === 0) pins.delete(hostname)
-    }
-  }
-
-  function isAllowed(url: URL): boolean {
-    const host = stripDot(url.hostname)
-    const port = effectivePort(url)
-    return allowed.some((a) => a.host === host && (a.port === undefined || a.port === port))
-  }
-
-  async function check(input: string | URL, signal?: AbortSignal, hop = 0): Promise<Vetted> {
-    const where = hop === 0 ? {} : { hop }
-    // A refused redirect names its hop: the caller's URL was fine, the site sent it there.
-    const subject = hop === 0 ? 'url' : `redirect ${hop}`
-    let url: URL
-    try {
-      url = input instanceof URL ? new URL(input.href) : new URL(input)
-    } catch {
-      throw new EgressRefused('egress_invalid_url', `${subject}: must be an absolute http(s) URL`, where)
-    }
-    const shown = { url: redact(url), ...where }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-      throw new EgressRefused(
-        'egress_scheme',
-        `${subject}: scheme ${url.protocol.slice(0, 20)} is not allowed (http or https only)`,
-        shown,
-      )
-    if (url.username !== '' || url.password !== '')
-      throw new EgressRefused(
-        'egress_credentials',
-        `${subject}: must not carry a user name or password`,
-        shown,
-      )
-    if (url.hostname === '') throw new EgressRefused('egress_invalid_url', `${subject}: has no host`, shown)
-    const open = isAllowed(url)
-    const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1')
-    const port = effectivePort(url)
-    const literal = isIP(hostname)
-    if (literal !== 0) {
-      const range = forbiddenRange(hostname)
-      if (range && !open)
-        throw new EgressRefused(
-          'egress_private_address',
-          `${subject}: ${hostname} is not a public address (${range})`,
-          { ...shown, range },
-        )
-      return {
-        url,
-        hostname,
-        port,
-        addresses: [{ address: hostname, family: literal === 6 ? 6 : 4 }],
-        allowed: open,
-      }
-    }
-    const internal = internalName(stripDot(hostname))
-    if (internal && !open)
-      throw new EgressRefused(
-        'egress_private_address',
-        `${subject}: ${hostname} is an internal name (${internal})`,
-        {
-          ...shown,
-          range: internal,
-        },
-      )
-    let answers: ResolvedAddress[]
-    try {
-      answers = await abortable(resolve(hostname), signal)
-    } catch (error) {
-      if (signal?.aborted) throw error
-      const code = (error as { code?: string }).code ?? ''
-      if (NOT_FOUND.has(code))
-        throw new EgressRefused('egress_unresolvable', `${subject}: ${hostname} does not resolve`, shown)
-      throw new EgressRefused(
-        'egress_upstream',
-        `${subject}: looking up ${hostname} failed (${code || 'error'})`,
-        shown,
-      )
-    }
-    if (answers.length === 0)
-      throw new EgressRefused('egress_unresolvable', `${subject}: ${hostname} has no address`, shown)
-    for (const answer of answers) {
-      const family = isIP(answer.address)
-      const range = family === 0 ? 'not an IP address' : forbiddenRange(answer.address)
-      // The address itself is not shown: it would map the internal network for the caller.
-      if (range && !open)
-        throw new EgressRefused(
-          'egress_private_address',
-          `${subject}: ${hostname} resolves to an address that is not public (${range})`,
-          { ...shown, range },
-        )
-      if (family === 0)
-        throw new EgressRefused(
-          'egress_upstream',
-          `${subject}: ${hostname} resolved to a malformed address`,
-          shown,
-        )
-    }
-    const addresses = answers.map((a) => ({ address: a.address, family: isIP(a.address) as 4 | 6 }))
-    return { url, hostname, port, addresses, allowed: open }
-  }
+  const { agent, pin } = createPinnedAgent(limits.timeoutMs)
 
   async function guardedFetch(input: string | URL, init: EgressFetchInit = {}): Promise<GuardedResponse> {
     const maxBytes = Math.min(init.maxBytes ?? limits.maxBytes, limits.maxBytes)
@@ -383,7 +119,7 @@ export function createEgress(options: EgressOptions = {}): Egress {
     for (let hop = 0; ; hop++) {
       let vetted: Vetted
       try {
-        vetted = await check(current, signal, hop)
+        vetted = await vet(current, policy, signal, hop)
       } catch (error) {
         if (timeout.aborted && !isEgressRefused(error)) throw timedOut(hop, String(current))
         throw error
@@ -391,7 +127,7 @@ export function createEgress(options: EgressOptions = {}): Egress {
       const url = vetted.url
       const release = pin(url.hostname, vetted.addresses)
       try {
-        let response: Awaited<ReturnType<Agent['request']>>
+        let response: Awaited<ReturnType<typeof agent.request>>
         try {
           response = await agent.request({
             origin: url.origin,
@@ -409,25 +145,11 @@ export function createEgress(options: EgressOptions = {}): Egress {
           })
         }
         const status = response.statusCode
-        const location = header(response.headers, 'location')
-        if (status >= 300 && status < 400 && status !== 304 && location !== undefined) {
+        const location = redirectLocation(status, response.headers)
+        if (location !== undefined) {
           discard(response.body)
-          let next: URL
-          try {
-            next = new URL(location, url)
-          } catch {
-            throw new EgressRefused('egress_upstream', `url: ${url.host} redirected to an invalid URL`, {
-              url: redact(url),
-              hop: hop + 1,
-            })
-          }
-          if (hop >= maxRedirects)
-            throw new EgressRefused('egress_too_many_redirects', `url: more than ${maxRedirects} redirects`, {
-              url: redact(url),
-              limit: maxRedirects,
-            })
-          // Credentials a caller set for one origin never follow a redirect to another.
-          if (next.origin !== url.origin) headers = withoutCredentials(headers)
+          const next = nextHop(location, url, hop, maxRedirects)
+          headers = headersForHop(headers, url, next)
           redirects.push(next.toString())
           current = next
           continue
@@ -447,9 +169,8 @@ export function createEgress(options: EgressOptions = {}): Egress {
             url: redact(url),
           })
         }
-        const finalUrl = url.toString()
         return {
-          url: finalUrl,
+          url: url.toString(),
           status,
           headers: responseHeaders,
           body,
@@ -463,123 +184,10 @@ export function createEgress(options: EgressOptions = {}): Egress {
   }
 
   return {
-    check: (url, signal) => check(url, signal),
+    check: (url, signal) => vet(url, policy, signal),
     fetch: guardedFetch,
     close: () => agent.close(),
   }
-}
-
-/** Reads a body up to maxBytes raw and maxBytes decoded; over either, EGRESS_TOO_LARGE. */
-async function readCapped(
-  body: Readable,
-  headers: Headers,
-  maxBytes: number,
-  signal: AbortSignal,
-  url: URL,
-  hop: number,
-): Promise<Buffer> {
-  const tooLarge = () =>
-    new EgressRefused('egress_too_large', `url: the answer is larger than ${maxBytes} bytes`, {
-      url: redact(url),
-      limit_bytes: maxBytes,
-      ...(hop > 0 ? { hop } : {}),
-    })
-  const declared = Number(headers.get('content-length') ?? Number.NaN)
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    discard(body)
-    throw tooLarge()
-  }
-  const encoding = (headers.get('content-encoding') ?? '').trim().toLowerCase()
-  const decoder = decoderFor(encoding)
-  let raw = 0
-  async function* countRaw(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-    for await (const chunk of source) {
-      raw += chunk.length
-      if (raw > maxBytes) throw tooLarge()
-      yield chunk
-    }
-  }
-  const chunks: Buffer[] = []
-  let size = 0
-  async function collect(source: AsyncIterable<Buffer>): Promise<void> {
-    for await (const chunk of source) {
-      size += chunk.length
-      if (size > maxBytes) throw tooLarge()
-      chunks.push(chunk)
-    }
-  }
-  if (decoder) await pipeline(body, countRaw, decoder, collect, { signal })
-  else await pipeline(body, countRaw, collect, { signal })
-  if (decoder) {
-    headers.delete('content-encoding')
-    headers.delete('content-length')
-  }
-  return Buffer.concat(chunks, size)
-}
-
-/** Drops a body unread (its connection closes); the abort it raises is expected, not an error. */
-function discard(body: Readable): void {
-  body.on('error', () => {})
-  body.destroy()
-}
-
-function decoderFor(encoding: string): Transform | undefined {
-  // Truncated streams are common on the web; take what arrived instead of failing the page.
-  const flush = { finishFlush: zlib.constants.Z_SYNC_FLUSH }
-  if (encoding === 'gzip' || encoding === 'x-gzip') return zlib.createGunzip(flush)
-  if (encoding === 'deflate') return zlib.createInflate(flush)
-  if (encoding === 'br')
-    return zlib.createBrotliDecompress({ finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH })
-  return undefined
-}
-
-/** Decodes a body: the Content-Type charset, else a <meta charset> near the top, else UTF-8. */
-function decodeText(body: Buffer, contentType: string | null): string {
-  const declared = /charset\s*=\s*"?([A-Za-z0-9_.:-]{1,40})/i.exec(contentType ?? '')?.[1]
-  const head = body.subarray(0, 2048).toString('latin1')
-  const meta = /<meta[^>]{0,200}?charset\s*=\s*["']?([A-Za-z0-9_.:-]{1,40})/i.exec(head)?.[1]
-  for (const label of [declared, meta]) {
-    if (!label) continue
-    try {
-      return new TextDecoder(label).decode(body)
-    } catch {
-      // An unknown label: try the next source.
-    }
-  }
-  return new TextDecoder('utf-8').decode(body)
-}
-
-function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise
-  if (signal.aborted) return Promise.reject(signal.reason)
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason)
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort)
-        resolve(value)
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort)
-        reject(error)
-      },
-    )
-  })
-}
-
-function stripDot(host: string): string {
-  return host.endsWith('.') ? host.slice(0, -1) : host
-}
-
-function effectivePort(url: URL): number {
-  return url.port !== '' ? Number(url.port) : url.protocol === 'https:' ? 443 : 80
-}
-
-/** The URL as shown in errors: no user info, no query (it may carry tokens), at most 200 characters. */
-function redact(url: URL): string {
-  const shown = `${url.protocol}//${url.host}${url.pathname}`
-  return shown.length > 200 ? `${shown.slice(0, 200)}…` : shown
 }
 
 /** Headers the guard sets itself or that would change where or how the request goes. */
@@ -606,19 +214,7 @@ function callerHeaders(headers: Record<string, string>): Record<string, string> 
   )
 }
 
-function withoutCredentials(headers: Record<string, string>): Record<string, string> {
-  const { authorization: _a, cookie: _c, ...rest } = headers
-  return rest
-}
-
-type RawHeaders = Record<string, string | string[] | undefined>
-
-function header(headers: RawHeaders, name: string): string | undefined {
-  const value = headers[name]
-  return Array.isArray(value) ? value[0] : value
-}
-
-function toHeaders(raw: RawHeaders): Headers {
+function toHeaders(raw: Record<string, string | string[] | undefined>): Headers {
   const headers = new Headers()
   for (const [name, value] of Object.entries(raw)) {
     if (value === undefined) continue
