@@ -13,19 +13,32 @@ import { trigrams } from './similarity.ts'
 import type { EntityName, EntityType, ListEntity } from './types.ts'
 import { WEIGHTS } from './weights.ts'
 
-/** One matchable list name, tokenised, with what stage 1 and stage 2 need of it. */
+/** One matchable list name: its entity and, for companies, its legal form; its tokens are in NameTokens. */
 export interface IndexedName {
   /** Position of the entity in the engine's entity array. */
   entityIndex: number
   name: EntityName
+  legalForm: string | undefined
+}
+
+/**
+ * The tokens of every indexed name in flat arrays, name k's at positions start[k] to start[k+1]:
+ * scoring a name reads a few short contiguous runs instead of an object per token.
+ */
+export interface NameTokens {
+  start: Int32Array
   tokens: Token[]
   /** Vocabulary id (phonetic key) of each token: the candidate index's unit. */
   vocabularyIds: Int32Array
-  /** Spelling id of each token (folded form; abjad tokens apart): the unit of the scorer's comparison memo. */
+  /**
+   * Spelling id of each token (folded form and phonetic key; abjad tokens apart): everything a
+   * token comparison reads of a list token, so the unit of the scorer's comparison memo.
+   */
   spellingIds: Int32Array
   /** Role of each token (name-roles.ts). */
   roles: Uint8Array
-  legalForm: string | undefined
+  /** What each token weighs: the rarity (IDF) of its word, 1 for an initial. */
+  weights: Float64Array
 }
 
 /** A query word as the index reads it: its token, its role, and the rarity the lists give it. */
@@ -83,6 +96,11 @@ interface Neighbourhood {
  */
 export function* buildCandidateIndex(entities: ListEntity[]): Generator<void, CandidateIndex> {
   const names: IndexedName[] = []
+  const start: number[] = [0]
+  const tokens: Token[] = []
+  const vocabularyIds: number[] = []
+  const spellingIds: number[] = []
+  const roles: number[] = []
   const vocabulary = new Map<string, number>()
   const vocabularyKeys: string[] = []
   const documentFrequency: number[] = []
@@ -90,7 +108,7 @@ export function* buildCandidateIndex(entities: ListEntity[]): Generator<void, Ca
 
   const spellings = new Map<string, number>()
   const spellingId = (t: Token): number => {
-    const key = t.consonantSkeleton === undefined ? t.folded : `${t.folded}#`
+    const key = `${t.folded}\u0000${t.phoneticKey}${t.consonantSkeleton === undefined ? '' : '#'}`
     let id = spellings.get(key)
     if (id === undefined) {
       id = spellings.size
@@ -123,29 +141,22 @@ export function* buildCandidateIndex(entities: ListEntity[]): Generator<void, Ca
       const signature = norm.tokens.map((t) => t.folded).join(' ')
       if (seen.has(signature)) continue
       seen.add(signature)
-      const roles = nameRoles(name, norm.tokens)
-      const vocabularyIds = new Int32Array(norm.tokens.length)
       const nameId = names.length
       const local = new Set<number>()
-      norm.tokens.forEach((t, i) => {
+      for (const t of norm.tokens) {
         const id = intern(t.phoneticKey)
-        vocabularyIds[i] = id
+        tokens.push(t)
+        vocabularyIds.push(id)
+        spellingIds.push(spellingId(t))
         if (!local.has(id)) {
           local.add(id)
           documentFrequency[id]!++
           postingsBuild[id]!.push(nameId)
         }
-      })
-      const spellingIds = Int32Array.from(norm.tokens, (t) => spellingId(t))
-      names.push({
-        entityIndex: e,
-        name,
-        tokens: norm.tokens,
-        vocabularyIds,
-        spellingIds,
-        roles,
-        legalForm: norm.legalForm,
-      })
+      }
+      for (const role of nameRoles(name, norm.tokens)) roles.push(role)
+      start.push(tokens.length)
+      names.push({ entityIndex: e, name, legalForm: norm.legalForm })
     }
   }
 
@@ -167,27 +178,35 @@ export function* buildCandidateIndex(entities: ListEntity[]): Generator<void, Ca
       arr.push(id)
     }
   }
-  for (let k = 0; k < names.length; k++) {
-    if (k % (BUILD_SLICE * 5) === 0) yield
-    const n = names[k]!
-    n.tokens.forEach((t, i) => {
-      const skeleton = t.consonantSkeleton ?? consonantKey(t.folded)
-      const id = n.vocabularyIds[i]!
-      const target = t.consonantSkeleton !== undefined ? abjadByConsonants : latinByConsonants
-      let arr = target.get(skeleton)
-      if (!arr) {
-        arr = []
-        target.set(skeleton, arr)
-      }
-      if (arr[arr.length - 1] !== id && !arr.includes(id)) arr.push(id)
-    })
+  for (let i = 0; i < tokens.length; i++) {
+    if (i % (BUILD_SLICE * 10) === 0) yield
+    const t = tokens[i]!
+    const skeleton = t.consonantSkeleton ?? consonantKey(t.folded)
+    const id = vocabularyIds[i]!
+    const target = t.consonantSkeleton !== undefined ? abjadByConsonants : latinByConsonants
+    let arr = target.get(skeleton)
+    if (!arr) {
+      arr = []
+      target.set(skeleton, arr)
+    }
+    if (arr[arr.length - 1] !== id && !arr.includes(id)) arr.push(id)
   }
 
+  const idf = new Float64Array(vocabularyKeys.length)
+  for (let i = 0; i < idf.length; i++) idf[i] = Math.log(1 + names.length / documentFrequency[i]!)
   return new CandidateIndex({
     entities,
     names,
+    nameTokens: {
+      start: Int32Array.from(start),
+      tokens,
+      vocabularyIds: Int32Array.from(vocabularyIds),
+      spellingIds: Int32Array.from(spellingIds),
+      roles: Uint8Array.from(roles),
+      weights: Float64Array.from(tokens, (t, i) => (t.folded.length === 1 ? 1 : idf[vocabularyIds[i]!]!)),
+    },
     vocabulary,
-    documentFrequency,
+    idf,
     postings: postingsBuild.map((p) => Int32Array.from(p)),
     spellingCount: spellings.size,
     trigramIndex,
@@ -200,8 +219,9 @@ export function* buildCandidateIndex(entities: ListEntity[]): Generator<void, Ca
 interface IndexParts {
   entities: ListEntity[]
   names: IndexedName[]
+  nameTokens: NameTokens
   vocabulary: Map<string, number>
-  documentFrequency: number[]
+  idf: Float64Array
   postings: Int32Array[]
   spellingCount: number
   trigramIndex: Map<string, number[]>
@@ -212,6 +232,7 @@ interface IndexParts {
 
 export class CandidateIndex {
   readonly names: IndexedName[]
+  readonly nameTokens: NameTokens
   /** Distinct spellings of list words (the scorer's memo has a slot per query word and spelling). */
   readonly spellingCount: number
   /** Inverse document frequency of each vocabulary id: log(1 + names / names holding it). */
@@ -249,7 +270,9 @@ export class CandidateIndex {
   constructor(parts: IndexParts) {
     this.entities = parts.entities
     this.names = parts.names
+    this.nameTokens = parts.nameTokens
     this.vocabulary = parts.vocabulary
+    this.idf = parts.idf
     this.postings = parts.postings
     this.spellingCount = parts.spellingCount
     this.trigramIndex = parts.trigramIndex
@@ -258,15 +281,13 @@ export class CandidateIndex {
     this.abjadByConsonants = parts.abjadByConsonants
     const count = this.names.length
     this.nameKind = Uint8Array.from(this.names, (n) => KIND_BITS[this.entities[n.entityIndex]!.type])
-    this.idf = new Float64Array(parts.documentFrequency.length)
-    for (let i = 0; i < this.idf.length; i++) this.idf[i] = Math.log(1 + count / parts.documentFrequency[i]!)
     this.unseenWeight = Math.log(1 + count)
     this.nameWeight = new Float64Array(count)
+    const { start, vocabularyIds, roles } = this.nameTokens
     for (let k = 0; k < count; k++) {
-      const n = this.names[k]!
-      for (let i = 0; i < n.vocabularyIds.length; i++)
+      for (let i = start[k]!; i < start[k + 1]!; i++)
         this.nameWeight[k]! +=
-          this.idf[n.vocabularyIds[i]!]! * (n.roles[i] === Role.family ? WEIGHTS.familyName : 1)
+          this.idf[vocabularyIds[i]!]! * (roles[i] === Role.family ? WEIGHTS.familyName : 1)
     }
     this.accumulated = new Float64Array(count)
     this.rank = new Float64Array(count)
@@ -341,7 +362,7 @@ export class CandidateIndex {
         const open = canReach && !(list.length > COMMON_POSTINGS && touched.length >= maxCandidates)
         if (!open && list.length > touched.length * 4) {
           for (const n of touched) {
-            if (stamp[n] === stampId || !names[n]!.vocabularyIds.includes(id)) continue
+            if (stamp[n] === stampId || !this.nameHas(n, id)) continue
             stamp[n] = stampId
             acc[n]! += w
           }
@@ -385,6 +406,13 @@ export class CandidateIndex {
       return best.sort((a, b) => rank[b]! - rank[a]! || a - b)
     }
     return kept.sort((a, b) => rank[b]! - rank[a]! || a - b)
+  }
+
+  /** Whether name `n` has a token of vocabulary id `id`. */
+  private nameHas(n: number, id: number): boolean {
+    const { start, vocabularyIds } = this.nameTokens
+    for (let i = start[n]!; i < start[n + 1]!; i++) if (vocabularyIds[i] === id) return true
+    return false
   }
 
   /** The vocabulary near a query word, best first (kept per word, bounded). */

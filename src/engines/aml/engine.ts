@@ -6,7 +6,7 @@
  * qualifies them by birth date and country (qualifiers.ts). Weights are in weights.ts.
  */
 import { runInSlices, runNow } from '../../kit/slices.ts'
-import { buildCandidateIndex, type CandidateFilter, type IndexedName, Kinds } from './candidate-index.ts'
+import { buildCandidateIndex, type CandidateFilter, Kinds } from './candidate-index.ts'
 import { buildEntityLookup, identifierKey, listIdKey } from './entity-lookup.ts'
 import { emptyFeatures, type Hit, type MatchFeatures, makeHit } from './explanation.ts'
 import { type NormalizedName, normalizeName } from './normalize.ts'
@@ -92,7 +92,7 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
   const entities = opts.entities
   const index = yield* buildCandidateIndex(entities)
   const lookup = yield* buildEntityLookup(entities)
-  const scorer = new NameScorer(index.idf, index.spellingCount)
+  const scorer = new NameScorer(index)
   const stats: EngineStats = {
     entities: entities.length,
     names: index.names.length,
@@ -115,14 +115,14 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
     const filter: CandidateFilter = { kinds, ...(lists ? { lists } : {}) }
     const readings = queryReadings(index, norm, familyCount)
     if (readings.length === 0) return []
-    const best = new Map<number, { score: number; name: IndexedName; scoring: QueryScoring }>()
+    const best = new Map<number, { score: number; nameId: number; scoring: QueryScoring }>()
     for (const reading of readings) {
       const scoring = scorer.forQuery(reading, norm.legalForm)
       for (const nameId of index.candidates(reading, filter, maxCandidates)) {
-        const name = index.names[nameId]!
-        const score = scoring.score(name)
-        const prev = best.get(name.entityIndex)
-        if (!prev || score > prev.score) best.set(name.entityIndex, { score, name, scoring })
+        const entityIndex = index.names[nameId]!.entityIndex
+        const score = scoring.score(nameId)
+        const prev = best.get(entityIndex)
+        if (!prev || score > prev.score) best.set(entityIndex, { score, nameId, scoring })
       }
     }
     const hits: Hit[] = []
@@ -131,11 +131,11 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
       // never become a hit, so only names at the threshold are explained.
       if (b.score < th) continue
       const entity = entities[e]!
-      const { score, features } = scorer.forQuery(b.scoring.query, norm.legalForm).explain(b.name)
+      const { score, features } = scorer.forQuery(b.scoring.query, norm.legalForm).explain(b.nameId)
       if (b.scoring.query !== readings[0]) features.reading = readingText(b.scoring.query)
       const final = clamp(qualify(entity, features, score, th))
       if (final < th) continue
-      hits.push(makeHit(entity, b.name.name, text, features, final, th))
+      hits.push(makeHit(entity, index.names[b.nameId]!.name, text, features, final, th))
     }
     hits.sort((a, b) => b.score - a.score)
     return hits.slice(0, limit)

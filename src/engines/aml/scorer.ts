@@ -6,9 +6,10 @@
  * weight, unmatched list tokens 0.2 (a list name often carries a patronymic or a second alias part
  * the client does not write), less for the parts people leave out in everyday use.
  */
-import type { IndexedName, QueryToken } from './candidate-index.ts'
+import type { CandidateIndex, NameTokens, QueryToken } from './candidate-index.ts'
 import { emptyFeatures, type MatchFeatures, round } from './explanation.ts'
 import { isPatronymic, ROLE_NAMES, Role } from './name-roles.ts'
+import type { Token } from './normalize.ts'
 import { isPair, type TokenComparison, tokenSimilarity } from './token-similarity.ts'
 import { WEIGHTS } from './weights.ts'
 
@@ -27,15 +28,22 @@ const MAX_TOKENS = 256
 /** Candidate pairs the alignment considers per name. */
 const MAX_PAIRS = 1024
 
+/** The memo's mark of a comparison that makes no pair (never aligned). */
+const NO_PAIR: TokenComparison = { similarity: -1, feature: 'fuzzy' }
+
 /**
- * Scores list names against queries. One scorer serves one index (its spellings and rarities) and
- * one query at a time; `forQuery` starts a query.
+ * Scores list names against queries. One scorer serves one index (its names' tokens, spellings
+ * and rarities) and one query at a time; `forQuery` starts a query.
  */
 export class NameScorer {
+  private readonly nameTokens: NameTokens
+  private readonly legalForms: (string | undefined)[]
+
   // Per-query memo of token comparisons: candidates share tokens heavily ("mohammed" in hundreds
   // of names), so each query token is compared once per list spelling. Slots stamped by query,
-  // for the first MEMO_TOKENS query tokens.
-  private readonly memo: (TokenComparison | undefined)[]
+  // for the first MEMO_TOKENS query tokens, laid out by spelling so that the comparisons of one
+  // list token with every query token share a cache line.
+  private readonly memo: TokenComparison[]
   private readonly memoStamp: Int32Array
   private queryStamp = 0
 
@@ -44,22 +52,17 @@ export class NameScorer {
   private readonly pairSimilarity = new Float64Array(MAX_PAIRS)
   private readonly pairQuery = new Uint16Array(MAX_PAIRS)
   private readonly pairList = new Uint16Array(MAX_PAIRS)
-  private readonly pairComparison: TokenComparison[] = new Array(MAX_PAIRS)
+  private readonly pairComparison: TokenComparison[] = Array.from({ length: MAX_PAIRS }, () => NO_PAIR)
   private readonly listTokenOfQuery = new Int16Array(MAX_TOKENS)
-  private readonly comparisonOfQuery: TokenComparison[] = new Array(MAX_TOKENS)
+  private readonly comparisonOfQuery: TokenComparison[] = Array.from({ length: MAX_TOKENS }, () => NO_PAIR)
   private readonly listTokenUsed = new Uint8Array(MAX_TOKENS)
 
-  /** Inverse document frequency per vocabulary id. */
-  private readonly idf: Float64Array
-  /** Distinct list spellings (memo slots per query token). */
-  private readonly spellingCount: number
-
-  constructor(idf: Float64Array, spellingCount: number) {
-    this.idf = idf
-    this.spellingCount = spellingCount
+  constructor(index: CandidateIndex) {
+    this.nameTokens = index.nameTokens
+    this.legalForms = index.names.map((n) => n.legalForm)
     // Filled, not `new Array(n)`: a large sparse array would be kept as a dictionary.
-    this.memo = Array.from({ length: MEMO_TOKENS * spellingCount }, () => undefined)
-    this.memoStamp = new Int32Array(MEMO_TOKENS * spellingCount)
+    this.memo = Array.from({ length: MEMO_TOKENS * index.spellingCount }, () => NO_PAIR)
+    this.memoStamp = new Int32Array(MEMO_TOKENS * index.spellingCount)
   }
 
   /** Starts scoring `query` (a company's with its legal form): token comparisons are kept for it. */
@@ -67,40 +70,38 @@ export class NameScorer {
     return new QueryScoring(this, query, legalForm, ++this.queryStamp)
   }
 
-  /** The comparison of query token `qi` and a list token, through the memo of query `stamp`. */
-  private compare(
-    stamp: number,
-    qi: number,
-    query: QueryToken,
-    name: IndexedName,
-    ci: number,
-  ): TokenComparison {
-    if (qi >= MEMO_TOKENS) return tokenSimilarity(query, name.tokens[ci]!)
-    const slot = qi * this.spellingCount + name.spellingIds[ci]!
+  /** The comparison of query token `qi` and list token `t` when they make a pair, else NO_PAIR. */
+  private compare(stamp: number, qi: number, query: QueryToken, t: number): TokenComparison {
+    if (qi >= MEMO_TOKENS) return pairOrNone(query, this.nameTokens.tokens[t]!)
+    const slot = this.nameTokens.spellingIds[t]! * MEMO_TOKENS + qi
     if (this.memoStamp[slot] !== stamp) {
-      this.memo[slot] = tokenSimilarity(query, name.tokens[ci]!)
+      this.memo[slot] = pairOrNone(query, this.nameTokens.tokens[t]!)
       this.memoStamp[slot] = stamp
     }
     return this.memo[slot]!
   }
 
   /**
-   * Aligns query and list tokens one to one, best pairs first, order free: fills
-   * `listTokenOfQuery`, `comparisonOfQuery` and `listTokenUsed`.
+   * Aligns the query and list name `nameId` one to one, best pairs first, order free: fills
+   * `listTokenOfQuery` (relative to the name's first token), `comparisonOfQuery` and
+   * `listTokenUsed`.
    */
-  private align(stamp: number, query: QueryToken[], n: IndexedName): void {
+  private align(scoring: QueryScoring, nameId: number): void {
+    const query = scoring.query
+    const first = this.nameTokens.start[nameId]!
+    const roles = this.nameTokens.roles
     const qn = Math.min(query.length, MAX_TOKENS)
-    const cn = Math.min(n.tokens.length, MAX_TOKENS)
+    const cn = Math.min(this.nameTokens.start[nameId + 1]! - first, MAX_TOKENS)
     const { pairSimilarity, pairQuery, pairList, pairComparison } = this
     let count = 0
     for (let qi = 0; qi < qn; qi++) {
       const q = query[qi]!
-      const qPatronymic = isPatronymic(q.folded)
+      const qPatronymic = scoring.patronymic[qi] === 1
       for (let ci = 0; ci < cn && count < MAX_PAIRS; ci++) {
         // A patronymic pairs only with a patronymic: "Ramzan" is not "Ramzanovna".
-        if (n.roles[ci] === Role.patronymic && !qPatronymic) continue
-        const comparison = this.compare(stamp, qi, q, n, ci)
-        if (!isPair(comparison)) continue
+        if (roles[first + ci] === Role.patronymic && !qPatronymic) continue
+        const comparison = this.compare(scoring.stamp, qi, q, first + ci)
+        if (comparison === NO_PAIR) continue
         const sim = comparison.similarity
         // Insertion into the list kept in descending order of similarity.
         let k = count++
@@ -130,29 +131,26 @@ export class NameScorer {
   }
 
   /**
-   * The name score of `n` against `query`: matched pairs weigh by the rarity (IDF) of the list
-   * token, family names more; what either side leaves unmatched costs a share of its weight, by
-   * its role. With `explain`, the features that produced it come with it.
+   * The name score of list name `nameId` against the query: matched pairs weigh by the rarity
+   * (IDF) of the list token, family names more; what either side leaves unmatched costs a share of
+   * its weight, by its role. With `explain`, the features that produced it come with it.
    */
-  score(
-    stamp: number,
-    query: QueryToken[],
-    queryLegal: string | undefined,
-    n: IndexedName,
-    explain: boolean,
-  ): NameScore {
-    this.align(stamp, query, n)
+  score(scoring: QueryScoring, nameId: number, explain: boolean): NameScore {
+    this.align(scoring, nameId)
     const features = explain ? emptyFeatures() : undefined
-    const { idf, listTokenOfQuery, comparisonOfQuery, listTokenUsed } = this
+    const { listTokenOfQuery, comparisonOfQuery, listTokenUsed } = this
+    const { tokens, roles, weights } = this.nameTokens
+    const query = scoring.query
+    const first = this.nameTokens.start[nameId]!
     const qn = Math.min(query.length, MAX_TOKENS)
-    const cn = Math.min(n.tokens.length, MAX_TOKENS)
+    const cn = Math.min(this.nameTokens.start[nameId + 1]! - first, MAX_TOKENS)
     // A family name the client wrote makes the list's other family names optional parts: a
     // second surname (Spanish and Portuguese names), a second family word ("MADURO MOROS").
     let familyMatched = false
     let queryExplained = true
     for (let qi = 0; qi < qn; qi++) {
       const ci = listTokenOfQuery[qi]!
-      if (ci >= 0 && n.roles[ci] === Role.family) familyMatched = true
+      if (ci >= 0 && roles[first + ci] === Role.family) familyMatched = true
       if (ci < 0 && query[qi]!.role !== Role.particle) queryExplained = false
     }
     const optional = familyMatched && queryExplained && qn >= 2
@@ -160,23 +158,22 @@ export class NameScorer {
     // surname): a list word before a matched word of its role is not optional ("GIL GARCIA"
     // written as "Garcia" drops the surname that counts).
     const lastMatchedAt = [-1, -1, -1, -1, -1]
-    for (let ci = 0; ci < cn; ci++) if (listTokenUsed[ci]) lastMatchedAt[n.roles[ci]!] = ci
+    for (let ci = 0; ci < cn; ci++) if (listTokenUsed[ci]) lastMatchedAt[roles[first + ci]!] = ci
     let num = 0
     let den = 0
     for (let qi = 0; qi < qn; qi++) {
       const q = query[qi]!
       const ci = listTokenOfQuery[qi]!
       if (ci >= 0) {
-        const c = n.tokens[ci]!
         const comparison = comparisonOfQuery[qi]!
-        const boost = q.role === Role.family || n.roles[ci] === Role.family ? WEIGHTS.familyName : 1
+        const boost = q.role === Role.family || roles[first + ci] === Role.family ? WEIGHTS.familyName : 1
         // An initial carries the weight of an initial, not of the full name it stands for.
-        const w = (q.folded.length === 1 || c.folded.length === 1 ? 1 : idf[n.vocabularyIds[ci]!]!) * boost
+        const w = (q.folded.length === 1 ? 1 : weights[first + ci]!) * boost
         num += w * comparison.similarity
         den += w
         features?.tokens.push({
           query: q.folded,
-          list: c.folded,
+          list: tokens[first + ci]!.folded,
           score: round(comparison.similarity),
           how: comparison.feature,
         })
@@ -189,7 +186,7 @@ export class NameScorer {
     }
     for (let ci = 0; ci < cn; ci++) {
       if (listTokenUsed[ci]) continue
-      const role = n.roles[ci]!
+      const role = roles[first + ci]!
       const share =
         role === Role.patronymic
           ? WEIGHTS.extraPatronymic
@@ -202,25 +199,27 @@ export class NameScorer {
                   ? WEIGHTS.extraSecondFamily
                   : WEIGHTS.extraListFamily
                 : WEIGHTS.extraList
-      const t = n.tokens[ci]!
-      den += share * (t.folded.length === 1 ? 1 : idf[n.vocabularyIds[ci]!]!)
+      den += share * weights[first + ci]!
       if (features) {
-        features.unmatched_list.push(t.folded)
-        features.omitted.push({ token: t.folded, role: ROLE_NAMES[role]!, share })
+        const folded = tokens[first + ci]!.folded
+        features.unmatched_list.push(folded)
+        features.omitted.push({ token: folded, role: ROLE_NAMES[role]!, share })
         if (share === WEIGHTS.extraOptional || share === WEIGHTS.extraSecondFamily) {
           features.partial ??= { omitted: [], confirmed_by_birth_date: false }
-          features.partial.omitted.push(t.folded)
+          features.partial.omitted.push(folded)
         }
       }
     }
     let score = den > 0 ? num / den : 0
-    if (queryLegal !== undefined || n.legalForm !== undefined) {
+    const queryLegal = scoring.legalForm
+    const listLegal = this.legalForms[nameId]
+    if (queryLegal !== undefined || listLegal !== undefined) {
       const adjustment =
-        queryLegal !== undefined && n.legalForm !== undefined && queryLegal !== n.legalForm
+        queryLegal !== undefined && listLegal !== undefined && queryLegal !== listLegal
           ? WEIGHTS.legalFormMismatch
           : 0
       score += adjustment
-      if (features) features.legal_form = { query: queryLegal ?? null, list: n.legalForm ?? null, adjustment }
+      if (features) features.legal_form = { query: queryLegal ?? null, list: listLegal ?? null, adjustment }
     }
     score = Math.max(0, score)
     if (features) features.name = round(score)
@@ -228,28 +227,37 @@ export class NameScorer {
   }
 }
 
+/** The comparison of two tokens when it makes them a pair, else NO_PAIR. */
+function pairOrNone(query: Token, list: Token): TokenComparison {
+  const c = tokenSimilarity(query, list)
+  return isPair(c) ? c : NO_PAIR
+}
+
 /** The scoring of one query (one reading of it): names scored alone, or with their explanation. */
 export class QueryScoring {
   readonly query: QueryToken[]
-  private readonly scorer: NameScorer
-  private readonly legalForm: string | undefined
+  readonly legalForm: string | undefined
   /** The memo generation of this query. */
-  private readonly stamp: number
+  readonly stamp: number
+  /** 1 for each query token that is a patronymic. */
+  readonly patronymic: Uint8Array
+  private readonly scorer: NameScorer
 
   constructor(scorer: NameScorer, query: QueryToken[], legalForm: string | undefined, stamp: number) {
     this.scorer = scorer
     this.query = query
     this.legalForm = legalForm
     this.stamp = stamp
+    this.patronymic = Uint8Array.from(query, (q) => (isPatronymic(q.folded) ? 1 : 0))
   }
 
   /** The name score alone (stage 2 over all candidates). */
-  score(name: IndexedName): number {
-    return this.scorer.score(this.stamp, this.query, this.legalForm, name, false).score
+  score(nameId: number): number {
+    return this.scorer.score(this, nameId, false).score
   }
 
   /** The name score and the features that produced it (for the names that become hits). */
-  explain(name: IndexedName): Required<NameScore> {
-    return this.scorer.score(this.stamp, this.query, this.legalForm, name, true) as Required<NameScore>
+  explain(nameId: number): Required<NameScore> {
+    return this.scorer.score(this, nameId, true) as Required<NameScore>
   }
 }
