@@ -207,7 +207,7 @@ export function* buildCandidateIndex(entities: ListEntity[]): Generator<void, Ca
     },
     vocabulary,
     idf,
-    postings: postingsBuild.map((p) => Int32Array.from(p)),
+    postings: flatten(postingsBuild),
     spellingCount: spellings.size,
     trigramIndex,
     trigramCount,
@@ -222,7 +222,7 @@ interface IndexParts {
   nameTokens: NameTokens
   vocabulary: Map<string, number>
   idf: Float64Array
-  postings: Int32Array[]
+  postings: FlatLists
   spellingCount: number
   trigramIndex: Map<string, number[]>
   trigramCount: Uint16Array
@@ -233,6 +233,8 @@ interface IndexParts {
 export class CandidateIndex {
   readonly names: IndexedName[]
   readonly nameTokens: NameTokens
+  /** The entity (position in the entity array) of each name. */
+  readonly entityOfName: Int32Array
   /** Distinct spellings of list words (the scorer's memo has a slot per query word and spelling). */
   readonly spellingCount: number
   /** Inverse document frequency of each vocabulary id: log(1 + names / names holding it). */
@@ -242,7 +244,8 @@ export class CandidateIndex {
 
   private readonly entities: ListEntity[]
   private readonly vocabulary: Map<string, number>
-  private readonly postings: Int32Array[]
+  /** The names holding each vocabulary id. */
+  private readonly postings: FlatLists
   private readonly trigramIndex: Map<string, number[]>
   private readonly trigramCount: Uint16Array
   /** Consonant skeletons of Latin-script words → ids, for abjad query words. */
@@ -254,11 +257,11 @@ export class CandidateIndex {
   /** Each name's own weight: the rarity of its words (family names weigh more). */
   private readonly nameWeight: Float64Array
 
-  // Scratch space of one candidate search: accumulated weight and rank per name, the query word
-  // that last touched it (stamp; -1 untouched), the names touched, trigram hits per vocabulary id.
-  private readonly accumulated: Float64Array
+  // Scratch space of one candidate search: per name, the query word that last touched it (stamp;
+  // -1 untouched) and the weight it accumulated, side by side in one array (one cache line per
+  // name walked); the rank of the names kept, the names touched, trigram hits per vocabulary id.
+  private readonly tally: Float64Array
   private readonly rank: Float64Array
-  private readonly stamp: Int32Array
   private readonly touched: number[] = []
   private readonly gramHits: Uint16Array
   private stampCounter = 0
@@ -289,9 +292,10 @@ export class CandidateIndex {
         this.nameWeight[k]! +=
           this.idf[vocabularyIds[i]!]! * (roles[i] === Role.family ? WEIGHTS.familyName : 1)
     }
-    this.accumulated = new Float64Array(count)
+    this.tally = new Float64Array(2 * count)
+    for (let k = 0; k < count; k++) this.tally[2 * k] = -1
+    this.entityOfName = Int32Array.from(this.names, (n) => n.entityIndex)
     this.rank = new Float64Array(count)
-    this.stamp = new Int32Array(count).fill(-1)
     this.gramHits = new Uint16Array(this.vocabulary.size)
   }
 
@@ -327,7 +331,8 @@ export class CandidateIndex {
    * words are not walked).
    */
   candidates(query: QueryToken[], filter: CandidateFilter, maxCandidates: number): number[] {
-    const { idf, accumulated: acc, rank, stamp, touched, names } = this
+    const { idf, tally, rank, touched } = this
+    const { start: postingStart, items: postingNames } = this.postings
     touched.length = 0
     let total = 0
     const plan: { neighbours: Neighbourhood; boost: number; maxContribution: number }[] = []
@@ -356,28 +361,31 @@ export class CandidateIndex {
       for (let k = 0; k < ids.length; k++) {
         const id = ids[k]!
         const w = idf[id]! * estimates[k]! * p.boost
-        const list = this.postings[id]!
+        const from = postingStart[id]!
+        const to = postingStart[id + 1]!
+        const length = to - from
         // A word in thousands of names ("mohammed") brings no new names once rarer words have
         // brought more than stage 2 takes: those names only add to what is already seen.
-        const open = canReach && !(list.length > COMMON_POSTINGS && touched.length >= maxCandidates)
-        if (!open && list.length > touched.length * 4) {
+        const open = canReach && !(length > COMMON_POSTINGS && touched.length >= maxCandidates)
+        if (!open && length > touched.length * 4) {
           for (const n of touched) {
-            if (stamp[n] === stampId || !this.nameHas(n, id)) continue
-            stamp[n] = stampId
-            acc[n]! += w
+            if (tally[2 * n] === stampId || !this.nameHas(n, id)) continue
+            tally[2 * n] = stampId
+            tally[2 * n + 1]! += w
           }
           continue
         }
-        for (let i = 0; i < list.length; i++) {
-          const n = list[i]!
-          if (stamp[n] === stampId) continue
-          if (stamp[n]! < 0) {
+        for (let i = from; i < to; i++) {
+          const n = postingNames[i]!
+          const seen = tally[2 * n]!
+          if (seen === stampId) continue
+          if (seen < 0) {
             if (!open) continue
             touched.push(n)
-            acc[n] = 0
+            tally[2 * n + 1] = 0
           }
-          stamp[n] = stampId
-          acc[n]! += w
+          tally[2 * n] = stampId
+          tally[2 * n + 1]! += w
         }
       }
     }
@@ -385,16 +393,17 @@ export class CandidateIndex {
     // a fifth of what the name has beyond it (a long name sharing one word ranks below a short one).
     const kept: number[] = []
     for (const n of touched) {
+      const acc = tally[2 * n + 1]!
       // The kind of entry from a typed array: no entity object is touched for the names dropped.
       if (
-        acc[n]! >= floor &&
+        acc >= floor &&
         (this.nameKind[n]! & filter.kinds) !== 0 &&
-        (filter.lists === undefined || filter.lists.has(this.entities[names[n]!.entityIndex]!.list))
+        (filter.lists === undefined || filter.lists.has(this.entities[this.entityOfName[n]!]!.list))
       ) {
         kept.push(n)
-        rank[n] = acc[n]! / (total + WEIGHTS.extraList * Math.max(0, this.nameWeight[n]! - acc[n]!))
+        rank[n] = acc / (total + WEIGHTS.extraList * Math.max(0, this.nameWeight[n]! - acc))
       }
-      stamp[n] = -1
+      tally[2 * n] = -1
     }
     if (kept.length > maxCandidates) {
       // Only the best maxCandidates are needed: the rank they must reach, found in linear time.
@@ -478,6 +487,20 @@ export class CandidateIndex {
       for (const id of this.abjadByConsonants.get(ck) ?? []) if (!out.has(id)) out.set(id, 1)
     return out
   }
+}
+
+/** Lists of numbers end to end: list i is items[start[i]] to items[start[i + 1]]. */
+interface FlatLists {
+  start: Int32Array
+  items: Int32Array
+}
+
+function flatten(lists: number[][]): FlatLists {
+  const start = new Int32Array(lists.length + 1)
+  for (let i = 0; i < lists.length; i++) start[i + 1] = start[i]! + lists[i]!.length
+  const items = new Int32Array(start[lists.length]!)
+  for (let i = 0; i < lists.length; i++) items.set(lists[i]!, start[i]!)
+  return { start, items }
 }
 
 /** The words one letter dropped or two neighbours swapped away (candidate lookups of unknown words). */

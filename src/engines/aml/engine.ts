@@ -119,7 +119,7 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
     for (const reading of readings) {
       const scoring = scorer.forQuery(reading, norm.legalForm)
       for (const nameId of index.candidates(reading, filter, maxCandidates)) {
-        const entityIndex = index.names[nameId]!.entityIndex
+        const entityIndex = index.entityOfName[nameId]!
         const score = scoring.score(nameId)
         const prev = best.get(entityIndex)
         if (!prev || score > prev.score) best.set(entityIndex, { score, nameId, scoring })
