@@ -113,16 +113,33 @@ export const collateralStress = defineAgent({
     const scenarios = shocks.map((s) => ({ shock_pct: s, ...evaluate(s) }))
     const rules: AppliedRule[] = [
       {
-        rule: `ČNB LTV limit ${limit * 100} % (owner-occupier, general)`,
+        rule: ctx.say({
+          cs: `Limit ČNB LTV ${limit * 100} % (vlastní bydlení, obecný)`,
+          en: `ČNB LTV limit ${limit * 100} % (owner-occupier, general)`,
+        }),
         source: limits.regulatorySource,
         since: limits.regulatorySince,
-        outcome: `baseline ${base.above_limit} loan(s) above`,
+        outcome: ctx.say({
+          cs: `výchozí stav: úvěrů nad limitem ${base.above_limit}`,
+          en: `baseline ${base.above_limit} loan(s) above`,
+        }),
       },
       {
-        rule: 'Shocked LTV = exposure / (collateral value × (1 − shock))',
-        source: 'ČNB, Zpráva o finanční stabilitě (stress tests of residential property prices)',
+        rule: ctx.say({
+          cs: 'LTV po šoku = expozice / (hodnota zajištění × (1 − šok))',
+          en: 'Shocked LTV = exposure / (collateral value × (1 − shock))',
+        }),
+        source: ctx.say({
+          cs: 'ČNB, Zpráva o finanční stabilitě (zátěžové testy cen rezidenčních nemovitostí)',
+          en: 'ČNB, Zpráva o finanční stabilitě (stress tests of residential property prices)',
+        }),
         outcome: scenarios
-          .map((s) => `−${s.shock_pct} %: ${s.negative_equity} in negative equity`)
+          .map((s) =>
+            ctx.say({
+              cs: `−${s.shock_pct} %: v záporné hodnotě zajištění ${s.negative_equity}`,
+              en: `−${s.shock_pct} %: ${s.negative_equity} in negative equity`,
+            }),
+          )
           .join('; '),
       },
     ]

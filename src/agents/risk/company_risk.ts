@@ -9,6 +9,8 @@ import {
   SourcesSchema,
 } from '../../engines/reference/schema.ts'
 import { comparableName, insolvencyOf, lookupCompany } from '../compliance/registry.ts'
+import type { Texts } from '../lang.ts'
+import { sectorName } from '../sectors.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -23,6 +25,23 @@ interface Flags extends ReferenceVersion {
 }
 interface Sectors extends ReferenceVersion {
   high_risk_sectors: Record<string, string>
+}
+
+/** The flags of company-risk-flags.json in both languages (by key); a new key shows the table's label. */
+const FLAG_LABELS: Record<string, Texts> = {
+  not_found: { cs: 'subjekt s tímto IČO v ARES není', en: 'no subject with this IČO in ARES' },
+  dissolved: { cs: 'společnost zanikla (ZANIKLY)', en: 'company dissolved (ZANIKLY)' },
+  insolvency: {
+    cs: 'zapsána v insolvenčním rejstříku nebo v evidenci úpadců',
+    en: 'listed in the insolvency or bankrupts register',
+  },
+  younger_than_1y: { cs: 'založena před méně než 1 rokem', en: 'founded less than 1 year ago' },
+  younger_than_3y: { cs: 'založena před méně než 3 lety', en: 'founded less than 3 years ago' },
+  high_risk_sector: { cs: 'činnost v rizikovějším odvětví', en: 'activity in a higher-risk sector' },
+  name_mismatch: {
+    cs: 'uvedený název se liší od zapsaného',
+    en: 'name given differs from the registered name',
+  },
 }
 
 export const companyRisk = defineAgent({
@@ -80,17 +99,24 @@ export const companyRisk = defineAgent({
     const src = { source: ref.source ?? 'risk weights', since: ref.effective_from }
     const found = await lookupCompany(ctx, ico)
     const rules: AppliedRule[] = []
+    const say = ctx.say
     const flags: { flag: string; severity: string; points: number; detail: string }[] = []
-    const raise = (key: string, detail: string) => {
+    const raise = (key: string, texts: Texts) => {
       const f = ref.flags[key]!
+      const detail = say(texts)
       flags.push({ flag: key, severity: f.severity, points: f.points, detail })
-      rules.push({ rule: f.label, ...src, outcome: `+${f.points} (${detail})` })
+      rules.push({
+        rule: say(FLAG_LABELS[key] ?? { cs: f.label, en: f.label }),
+        ...src,
+        outcome: `+${f.points} (${detail})`,
+      })
     }
+    const same = (text: string): Texts => ({ cs: text, en: text })
     if (found.source.status === 'failed') {
       rules.push({
-        rule: 'Company facts from ARES',
+        rule: say({ cs: 'Údaje o společnosti z ARES', en: 'Company facts from ARES' }),
         source: 'ARES (MF ČR)',
-        outcome: `unavailable: ${found.source.error}`,
+        outcome: say({ cs: `nedostupné: ${found.source.error}`, en: `unavailable: ${found.source.error}` }),
       })
       return {
         ico,
@@ -105,22 +131,38 @@ export const companyRisk = defineAgent({
     }
     const f = found.facts
     const sources = [found.source]
-    if (found.found === false || !f) raise('not_found', ico)
+    if (found.found === false || !f) raise('not_found', same(ico))
     else {
-      if (f.active === false) raise('dissolved', f.dissolved ? `on ${f.dissolved}` : 'ZANIKLY')
+      if (f.active === false)
+        raise(
+          'dissolved',
+          f.dissolved ? { cs: `dne ${f.dissolved}`, en: `on ${f.dissolved}` } : same('ZANIKLY'),
+        )
       // The insolvency register itself, beyond ARES's flag (which lags the register).
       const isir = await insolvencyOf(ctx, ico)
       sources.push(isir.source)
-      if (f.insolvency) raise('insolvency', 'ISIR/CEU registration active in ARES')
-      else if (isir.active) raise('insolvency', `running proceedings: ${isir.references.join(', ')}`)
+      if (f.insolvency)
+        raise('insolvency', {
+          cs: 'v ARES aktivní registrace ISIR/CEU',
+          en: 'ISIR/CEU registration active in ARES',
+        })
+      else if (isir.active)
+        raise('insolvency', {
+          cs: `probíhající řízení: ${isir.references.join(', ')}`,
+          en: `running proceedings: ${isir.references.join(', ')}`,
+        })
       if (f.established) {
         const years = (Date.parse(today) - Date.parse(f.established)) / (365.25 * 86_400_000)
-        if (years < 1) raise('younger_than_1y', `founded ${f.established}`)
-        else if (years < 3) raise('younger_than_3y', `founded ${f.established}`)
+        const founded = { cs: `založena ${f.established}`, en: `founded ${f.established}` }
+        if (years < 1) raise('younger_than_1y', founded)
+        else if (years < 3) raise('younger_than_3y', founded)
         rules.push({
-          rule: 'Company age from the founding date in ARES',
+          rule: say({
+            cs: 'Stáří společnosti podle data vzniku v ARES',
+            en: 'Company age from the founding date in ARES',
+          }),
           source: 'ARES (MF ČR)',
-          outcome: `${years.toFixed(1)} years`,
+          outcome: say({ cs: `${years.toFixed(1)} let`, en: `${years.toFixed(1)} years` }),
         })
       }
       for (const code of f.nace ?? []) {
@@ -131,12 +173,13 @@ export const companyRisk = defineAgent({
             code.startsWith(k.replace('.', '')),
         )
         if (key) {
-          raise('high_risk_sector', `NACE ${code}: ${sectors.high_risk_sectors[key]}`)
+          const sector = sectorName(key, sectors.high_risk_sectors[key]!)
+          raise('high_risk_sector', { cs: `NACE ${code}: ${sector.cs}`, en: `NACE ${code}: ${sector.en}` })
           break
         }
       }
       if (input.name && f.name && comparableName(input.name) !== comparableName(f.name)) {
-        raise('name_mismatch', `registered as "${f.name}"`)
+        raise('name_mismatch', { cs: `zapsána jako „${f.name}“`, en: `registered as "${f.name}"` })
       }
     }
     const score = flags.reduce((s, x) => s + x.points, 0)
@@ -144,7 +187,10 @@ export const companyRisk = defineAgent({
       ? 'critical'
       : ref.levels.find((l) => score <= l.max)!.level
     rules.push({
-      rule: `Levels: ${ref.levels.map((l) => `${l.level} ≤ ${l.max}`).join(', ')}; a critical flag is critical`,
+      rule: say({
+        cs: `Úrovně: ${ref.levels.map((l) => `${l.level} ≤ ${l.max}`).join(', ')}; kritický příznak znamená critical`,
+        en: `Levels: ${ref.levels.map((l) => `${l.level} ≤ ${l.max}`).join(', ')}; a critical flag is critical`,
+      }),
       ...src,
       outcome: `${score} → ${level}`,
     })

@@ -11,6 +11,7 @@ import {
   SourcesSchema,
 } from '../../engines/reference/schema.ts'
 import { lookupCompany } from '../compliance/registry.ts'
+import type { Texts } from '../lang.ts'
 import { type Assumption, AssumptionsSchema } from '../result.ts'
 import { INCOME_DESCRIPTION, mortgageRate, mortgageTerm, netMonthlyIncome } from '../spec-fields.ts'
 import type { AppliedRule } from '../types.ts'
@@ -145,9 +146,11 @@ export const creditRisk = defineAgent({
     const monthlyIncome = netMonthlyIncome(input, assumptions, ctx.say)
     const rate = mortgageRate(input.annual_rate_pct, today, assumptions, ctx.say)
     const termMonths = mortgageTerm(input.term_months, assumptions, ctx.say)
-    const unknown = (name: string, points: number, why = 'not given') => {
-      chars.push({ name, value: `unknown (${why})`, points })
-      notScored.push(why === 'not given' ? name : `${name} (${why})`)
+    const say = ctx.say
+    const NOT_GIVEN: Texts = { cs: 'nezadáno', en: 'not given' }
+    const unknown = (name: string, points: number, why: Texts = NOT_GIVEN) => {
+      chars.push({ name, value: say({ cs: `neznámé (${why.cs})`, en: `unknown (${why.en})` }), points })
+      notScored.push(why === NOT_GIVEN ? name : `${name} (${say(why)})`)
     }
     const payment = annuityPayment(input.amount, rate, termMonths)
     const dsti = (payment + (input.existing_monthly_payments ?? 0)) / monthlyIncome
@@ -156,7 +159,11 @@ export const creditRisk = defineAgent({
     if (input.property_value !== undefined) {
       ltv = input.amount / input.property_value
       chars.push({ name: 'ltv', value: `${round2(ltv * 100)} %`, points: band(card.ltv, ltv) })
-    } else unknown('ltv', worstBand(card.ltv), 'unsecured or no property_value')
+    } else
+      unknown('ltv', worstBand(card.ltv), {
+        cs: 'nezajištěný úvěr nebo chybí property_value',
+        en: 'unsecured or no property_value',
+      })
     if (input.employment) {
       chars.push({ name: 'employment', value: input.employment, points: card.employment[input.employment]! })
     } else unknown('employment', badAnswer(Object.values(card.employment)))
@@ -181,7 +188,11 @@ export const creditRisk = defineAgent({
       sources.push(found.source)
       const f = found.facts
       if (found.found === false) {
-        chars.push({ name: 'company', value: 'no such IČO in ARES', points: card.company_dissolved })
+        chars.push({
+          name: 'company',
+          value: say({ cs: 'IČO v ARES neexistuje', en: 'no such IČO in ARES' }),
+          points: card.company_dissolved,
+        })
       } else if (f) {
         if (f.established) {
           const years = (Date.parse(today) - Date.parse(f.established)) / (365.25 * 86_400_000)
@@ -190,41 +201,69 @@ export const creditRisk = defineAgent({
             value: years.toFixed(1),
             points: band(card.company_age_years, years),
           })
-        } else unknown('company_age_years', worstBand(card.company_age_years), 'ARES gave no founding date')
+        } else
+          unknown('company_age_years', worstBand(card.company_age_years), {
+            cs: 'ARES neuvádí datum vzniku',
+            en: 'ARES gave no founding date',
+          })
         if (f.active === false)
           chars.push({
             name: 'company_dissolved',
-            value: f.dissolved ?? 'yes',
+            value: f.dissolved ?? say({ cs: 'ano', en: 'yes' }),
             points: card.company_dissolved,
           })
         if (f.insolvency)
-          chars.push({ name: 'company_insolvency', value: 'listed', points: card.company_insolvency })
-      } else unknown('company', worstBand(card.company_age_years), `${found.source.name} failed`)
+          chars.push({
+            name: 'company_insolvency',
+            value: say({ cs: 'zapsána', en: 'listed' }),
+            points: card.company_insolvency,
+          })
+      } else
+        unknown('company', worstBand(card.company_age_years), {
+          cs: `${found.source.name} selhal`,
+          en: `${found.source.name} failed`,
+        })
     }
 
     const score = card.base + chars.reduce((s, c) => s + c.points, 0)
     const grade = card.grades.find((g) => score >= g.min)!
     const rules: AppliedRule[] = [
-      { rule: `Scorecard base ${card.base} points`, ...src },
+      {
+        rule: say({ cs: `Základ scoringu ${card.base} bodů`, en: `Scorecard base ${card.base} points` }),
+        ...src,
+      },
       ...chars.map((c) => ({
-        rule: `Characteristic ${c.name} = ${c.value}`,
+        rule: say({
+          cs: `Charakteristika ${c.name} = ${c.value}`,
+          en: `Characteristic ${c.name} = ${c.value}`,
+        }),
         ...src,
         outcome: `${c.points >= 0 ? '+' : ''}${c.points}`,
       })),
       {
-        rule: `Grades: ${card.grades.map((g) => `${g.grade} ≥ ${g.min}`).join(', ')}`,
+        rule: say({
+          cs: `Stupně: ${card.grades.map((g) => `${g.grade} ≥ ${g.min}`).join(', ')}`,
+          en: `Grades: ${card.grades.map((g) => `${g.grade} ≥ ${g.min}`).join(', ')}`,
+        }),
         ...src,
         outcome: `${score} → ${grade.grade}`,
       },
       {
-        rule: 'DSTI = all monthly instalments / net monthly income; LTV = loan / collateral value',
-        source: 'ČNB doporučení k úvěrům zajištěným rezidenční nemovitostí (definitions)',
+        rule: say({
+          cs: 'DSTI = všechny měsíční splátky / čistý měsíční příjem; LTV = úvěr / hodnota zajištění',
+          en: 'DSTI = all monthly instalments / net monthly income; LTV = loan / collateral value',
+        }),
+        source: say({
+          cs: 'ČNB doporučení k úvěrům zajištěným rezidenční nemovitostí (definice)',
+          en: 'ČNB doporučení k úvěrům zajištěným rezidenční nemovitostí (definitions)',
+        }),
         since: '2022-04-01',
       },
     ]
     return {
       score,
       grade: grade.grade,
+      // The scorecard's wording is the verdict the orchestrators read (orchestrator-verdicts.json): a code.
       recommendation: grade.recommendation,
       dsti: Math.round(dsti * 10_000) / 10_000,
       ltv: ltv === null ? null : Math.round(ltv * 10_000) / 10_000,

@@ -144,6 +144,7 @@ export const fraudDetection = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const r = covered(() => referenceAt<Rules>('fraud-rules', asOfDate(undefined, ctx.now)))
     const src = { source: r.source ?? 'fraud rules', since: r.effective_from }
     const txs = input.transactions.map((t, i) => {
@@ -168,7 +169,12 @@ export const fraudDetection = defineAgent({
       if (inWindow(r.velocity.window_minutes).length + 1 >= r.velocity.count) {
         score += r.velocity.points
         counts.velocity++
-        reasons.push(`${r.velocity.count}+ payments within ${r.velocity.window_minutes} minutes`)
+        reasons.push(
+          say({
+            cs: `${r.velocity.count} a více plateb během ${r.velocity.window_minutes} minut`,
+            en: `${r.velocity.count}+ payments within ${r.velocity.window_minutes} minutes`,
+          }),
+        )
       }
       const dup = inWindow(r.duplicate.window_minutes).find(
         (p) => p.amount === t.amount && p.merchant === t.merchant,
@@ -176,7 +182,7 @@ export const fraudDetection = defineAgent({
       if (dup) {
         score += r.duplicate.points
         counts.duplicate++
-        reasons.push(`duplicate of ${dup.id}`)
+        reasons.push(say({ cs: `duplicita platby ${dup.id}`, en: `duplicate of ${dup.id}` }))
       }
       if (prior.length >= r.spike.min_history) {
         const m = median(prior.map((p) => p.amount))
@@ -184,7 +190,10 @@ export const fraudDetection = defineAgent({
           score += r.spike.points
           counts.spike++
           reasons.push(
-            `amount ${t.amount} is more than ${r.spike.multiple_of_median} × the account median ${m}`,
+            say({
+              cs: `částka ${t.amount} je více než ${r.spike.multiple_of_median} × medián účtu ${m}`,
+              en: `amount ${t.amount} is more than ${r.spike.multiple_of_median} × the account median ${m}`,
+            }),
           )
         }
       }
@@ -194,50 +203,78 @@ export const fraudDetection = defineAgent({
       if (away) {
         score += r.impossible_travel.points
         counts.travel++
-        reasons.push(`${away.country} → ${t.country} within ${Math.round((t.ms - away.ms) / 60_000)} minutes`)
+        const minutes = Math.round((t.ms - away.ms) / 60_000)
+        reasons.push(
+          say({
+            cs: `${away.country} → ${t.country} během ${minutes} minut`,
+            en: `${away.country} → ${t.country} within ${minutes} minutes`,
+          }),
+        )
       }
       const hour = Number(PRAGUE_HOUR.format(new Date(t.ms)))
       if (hour >= r.night.from_hour && hour < r.night.to_hour) {
         score += r.night.points
         counts.night++
-        reasons.push(`at ${hour}:00 local time`)
+        reasons.push(say({ cs: `v ${hour}:00 místního času`, en: `at ${hour}:00 local time` }))
       }
       prior.push(t)
       history.set(t.account, prior)
       const decision = score >= r.block_from ? 'block' : score >= r.review_from ? 'review' : 'allow'
       return { index: t.index, id: t.id, score, decision: decision as 'allow' | 'review' | 'block', reasons }
     })
+    const hits = (n: number) => say({ cs: `zásahů: ${n}`, en: `${n} hit(s)` })
     const rules: AppliedRule[] = [
       {
-        rule: `Velocity: ${r.velocity.count} payments in ${r.velocity.window_minutes} min`,
+        rule: say({
+          cs: `Četnost: ${r.velocity.count} plateb za ${r.velocity.window_minutes} min`,
+          en: `Velocity: ${r.velocity.count} payments in ${r.velocity.window_minutes} min`,
+        }),
         ...src,
-        outcome: `${counts.velocity} hit(s)`,
+        outcome: hits(counts.velocity),
       },
       {
-        rule: `Duplicate: same amount and merchant within ${r.duplicate.window_minutes} min`,
+        rule: say({
+          cs: `Duplicita: stejná částka a obchodník během ${r.duplicate.window_minutes} min`,
+          en: `Duplicate: same amount and merchant within ${r.duplicate.window_minutes} min`,
+        }),
         ...src,
-        outcome: `${counts.duplicate} hit(s)`,
+        outcome: hits(counts.duplicate),
       },
       {
-        rule: `Spike: above ${r.spike.multiple_of_median} × the account median (history ≥ ${r.spike.min_history})`,
+        rule: say({
+          cs: `Skok: nad ${r.spike.multiple_of_median} × medián účtu (historie ≥ ${r.spike.min_history})`,
+          en: `Spike: above ${r.spike.multiple_of_median} × the account median (history ≥ ${r.spike.min_history})`,
+        }),
         ...src,
-        outcome: `${counts.spike} hit(s)`,
+        outcome: hits(counts.spike),
       },
       {
-        rule: `Impossible travel: two countries within ${r.impossible_travel.window_minutes} min`,
+        rule: say({
+          cs: `Nemožné cestování: dvě země během ${r.impossible_travel.window_minutes} min`,
+          en: `Impossible travel: two countries within ${r.impossible_travel.window_minutes} min`,
+        }),
         ...src,
-        outcome: `${counts.travel} hit(s)`,
+        outcome: hits(counts.travel),
       },
       {
-        rule: `Night: ${r.night.from_hour}:00–${r.night.to_hour}:00 Europe/Prague`,
+        rule: say({
+          cs: `Noc: ${r.night.from_hour}:00–${r.night.to_hour}:00 Europe/Prague`,
+          en: `Night: ${r.night.from_hour}:00–${r.night.to_hour}:00 Europe/Prague`,
+        }),
         ...src,
-        outcome: `${counts.night} hit(s)`,
+        outcome: hits(counts.night),
       },
       {
-        rule: 'Transaction monitoring for abnormal spending, unusual location and known fraud scenarios',
+        rule: say({
+          cs: 'Sledování transakcí s neobvyklou útratou, neobvyklým místem a známými scénáři podvodů',
+          en: 'Transaction monitoring for abnormal spending, unusual location and known fraud scenarios',
+        }),
         source: 'nařízení v přenesené pravomoci (EU) 2018/389, čl. 2',
         since: '2019-09-14',
-        outcome: `review ≥ ${r.review_from}, block ≥ ${r.block_from}`,
+        outcome: say({
+          cs: `review ≥ ${r.review_from}, block ≥ ${r.block_from}`,
+          en: `review ≥ ${r.review_from}, block ≥ ${r.block_from}`,
+        }),
       },
     ]
     return {

@@ -212,22 +212,42 @@ export const portfolioRisk = defineAgent({
     const securedTotal = secured.reduce((s, l) => s + l.amount, 0)
     const rules: AppliedRule[] = [
       {
-        rule: `HHI on % shares: moderate from ${lim.hhi_moderate}, high above ${lim.hhi_high}`,
+        rule: ctx.say({
+          cs: `HHI z podílů v %: střední koncentrace od ${lim.hhi_moderate}, vysoká nad ${lim.hhi_high}`,
+          en: `HHI on % shares: moderate from ${lim.hhi_moderate}, high above ${lim.hhi_high}`,
+        }),
         source: 'U.S. DOJ/FTC Horizontal Merger Guidelines (2023) § 2.1',
-        outcome: `borrower ${borrower.hhi}, sector ${sector.hhi}, region ${region.hhi}`,
+        outcome: ctx.say({
+          cs: `dlužníci ${borrower.hhi}, odvětví ${sector.hhi}, regiony ${region.hhi}`,
+          en: `borrower ${borrower.hhi}, sector ${sector.hhi}, region ${region.hhi}`,
+        }),
       },
       {
-        rule: `Large exposure ≥ ${lim.large_exposure_share * 100} % of Tier 1 capital; limit ${lim.large_exposure_limit * 100} %`,
+        rule: ctx.say({
+          cs: `Velká expozice ≥ ${lim.large_exposure_share * 100} % kapitálu Tier 1; limit ${lim.large_exposure_limit * 100} %`,
+          en: `Large exposure ≥ ${lim.large_exposure_share * 100} % of Tier 1 capital; limit ${lim.large_exposure_limit * 100} %`,
+        }),
         source: 'nařízení (EU) 575/2013 (CRR) čl. 392, 395',
         since: lim.effective_from,
         outcome: input.tier1_capital
-          ? `${largeExposures.length} large exposure(s)`
-          : 'not checked: no tier1_capital',
+          ? ctx.say({
+              cs: `velkých expozic: ${largeExposures.length}`,
+              en: `${largeExposures.length} large exposure(s)`,
+            })
+          : ctx.say({ cs: 'neověřeno: chybí tier1_capital', en: 'not checked: no tier1_capital' }),
       },
       {
-        rule: 'LTV = exposure / collateral value, exposure-weighted',
-        source: 'ČNB doporučení k úvěrům zajištěným rezidenční nemovitostí (LTV definition)',
-        outcome: secured.length ? `${round2(weighted / securedTotal)} %` : 'no secured loans',
+        rule: ctx.say({
+          cs: 'LTV = expozice / hodnota zajištění, váženo expozicí',
+          en: 'LTV = exposure / collateral value, exposure-weighted',
+        }),
+        source: ctx.say({
+          cs: 'ČNB doporučení k úvěrům zajištěným rezidenční nemovitostí (definice LTV)',
+          en: 'ČNB doporučení k úvěrům zajištěným rezidenční nemovitostí (LTV definition)',
+        }),
+        outcome: secured.length
+          ? `${round2(weighted / securedTotal)} %`
+          : ctx.say({ cs: 'žádné zajištěné úvěry', en: 'no secured loans' }),
       },
     ]
     return {
