@@ -326,6 +326,32 @@ describe('credentials never in URLs or logs', () => {
   })
 })
 
+describe('request logs', () => {
+  it('carry the request id on every line a request writes, with credential headers still redacted', async () => {
+    const lines: string[] = []
+    const capturing = createLogger({ level: 'info' }, { write: (line: string) => void lines.push(line) })
+    const app = createServer({ name: 'test', envelope: 'standard', logger: capturing })
+    app.get('/logs', async (request) => {
+      request.log.info({ headers: { 'x-api-key': 'gk_A1b2C3d4', accept: 'text/plain' } }, 'handler line')
+      request.log.child({ step: 'inner' }).warn('inner line')
+      return { ok: true }
+    })
+    const id = '0b7f2d4e-6a1c-4e8b-9f3d-2c5a7e9b1d40'
+    const res = await app.inject({ url: '/logs', headers: { 'x-request-id': id } })
+    const generated = await app.inject({ url: '/logs' })
+    await app.close()
+    const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>)
+    const of = (rid: unknown) => parsed.filter((l) => l.request_id === rid).map((l) => l.msg)
+    expect(res.headers['x-request-id']).toBe(id)
+    for (const rid of [id, generated.headers['x-request-id']]) {
+      expect(of(rid)).toEqual(['incoming request', 'handler line', 'inner line', 'request completed'])
+    }
+    expect(parsed.find((l) => l.msg === 'inner line')).toMatchObject({ service: 'test', step: 'inner' })
+    expect(lines.join('\n')).not.toContain('A1b2C3d4')
+    expect(lines.join('\n')).toContain('text/plain')
+  })
+})
+
 describe('numbers and nesting that must not reach a handler', () => {
   const app = createServer({ name: 'test', envelope: 'discovery', logger, bodyLimit: 1024 * 1024 })
   app.post(
