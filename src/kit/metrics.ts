@@ -68,15 +68,22 @@ export function registerHttpMetrics(app: App, opts: HttpMetricsOptions): Registr
     buckets: DURATION_BUCKETS_SECONDS,
     registers: [registry],
   })
-  app.addHook('onResponse', async (request, reply) => {
-    const labels = {
-      method: request.method,
-      // The template, never the raw path: ids and keys stay out of the labels.
-      route: request.routeOptions.url ?? 'unmatched',
-      status_class: statusClass(reply.statusCode),
+  // One labels object per method, route template and status class, made on first use: the hook
+  // runs on every response, synchronously (an async hook costs a promise each).
+  const seen = new Map<string, { method: string; route: string; status_class: string }>()
+  app.addHook('onResponse', (request, reply, done) => {
+    // The template, never the raw path: ids and keys stay out of the labels.
+    const route = request.routeOptions.url ?? 'unmatched'
+    const statusClassOf = statusClass(reply.statusCode)
+    const key = `${request.method} ${statusClassOf} ${route}`
+    let labels = seen.get(key)
+    if (!labels) {
+      labels = { method: request.method, route, status_class: statusClassOf }
+      seen.set(key, labels)
     }
     requests.inc(labels)
     duration.observe(labels, reply.elapsedTime / 1000)
+    done()
   })
   app.get(
     '/metrics',
