@@ -192,14 +192,60 @@ export function fitGbdt(
   return { base, learningRate: o.learningRate, edges, trees }
 }
 
+/**
+ * Every tree's nodes in flat typed arrays (child indices absolute, -1 for a leaf's feature): the
+ * walk of 300 trees reads numbers from five arrays instead of 1,800 node objects, about twice as
+ * fast. The same leaves are summed in the same order, so predictions are bit-for-bit those of the
+ * trees themselves.
+ */
+interface PackedTrees {
+  feature: Int16Array
+  bin: Uint8Array
+  left: Int32Array
+  right: Int32Array
+  value: Float64Array
+  roots: Int32Array
+}
+
+const packed = new WeakMap<GbdtModel, PackedTrees>()
+
+function pack(model: GbdtModel): PackedTrees {
+  let size = 0
+  for (const nodes of model.trees) size += nodes.length
+  const out: PackedTrees = {
+    feature: new Int16Array(size),
+    bin: new Uint8Array(size),
+    left: new Int32Array(size),
+    right: new Int32Array(size),
+    value: new Float64Array(size),
+    roots: new Int32Array(model.trees.length),
+  }
+  let offset = 0
+  model.trees.forEach((nodes, t) => {
+    out.roots[t] = offset
+    nodes.forEach((node, i) => {
+      const k = offset + i
+      out.feature[k] = node.f
+      out.bin[k] = node.bin
+      out.left[k] = offset + node.left
+      out.right[k] = offset + node.right
+      out.value[k] = node.value
+    })
+    offset += nodes.length
+  })
+  packed.set(model, out)
+  return out
+}
+
 export function predictGbdt(model: GbdtModel, x: ArrayLike<number>): number {
+  const { feature, bin, left, right, value, roots } = packed.get(model) ?? pack(model)
   const codes = new Uint8Array(model.edges.length)
   for (let f = 0; f < codes.length; f++) codes[f] = binOf(model.edges[f]!, x[f]!)
   let p = model.base
-  for (const nodes of model.trees) {
-    let node = nodes[0]!
-    while (node.f >= 0) node = nodes[codes[node.f]! <= node.bin ? node.left : node.right]!
-    p += model.learningRate * node.value
+  for (let t = 0; t < roots.length; t++) {
+    let k = roots[t]!
+    while (feature[k]! >= 0) k = codes[feature[k]!]! <= bin[k]! ? left[k]! : right[k]!
+    p += model.learningRate * value[k]!
   }
   return p
 }
