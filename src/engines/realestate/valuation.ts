@@ -10,7 +10,7 @@
  * confidence levels on listings the trees never saw: the range is the 10th–90th percentile of
  * those errors at the estimate's confidence level.
  */
-import { around, distance } from 'geokdbush'
+import { around } from 'geokdbush'
 import KDBush from 'kdbush'
 import { quantile } from '../finance/stats.ts'
 import { type Comparable, findComparables, ppm2Stats, roomsOf, type Sale } from './comparables.ts'
@@ -86,12 +86,41 @@ const FEATURE_NAMES = [
   'log_area_vs_similar8',
 ] as const
 
+/** Degrees to radians, and the Earth's radius (km) geokdbush measures with. */
+const RAD = Math.PI / 180
+const EARTH_RADIUS_KM = 6371
+
 const round1000 = (x: number) => Math.round(x / 1000) * 1000
 
-function median(values: number[]): number {
-  values.sort((a, b) => a - b)
-  const n = values.length
-  return n === 0 ? Number.NaN : n % 2 ? values[(n - 1) / 2]! : (values[n / 2 - 1]! + values[n / 2]!) / 2
+function median(values: readonly number[]): number {
+  // A typed array sorts numbers without a comparator call per comparison (no NaN or -0 here).
+  const sorted = Float64Array.from(values).sort()
+  const n = sorted.length
+  return n === 0 ? Number.NaN : n % 2 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2
+}
+
+/** The prefix lengths whose medians of y are features (nearest 3, 8, 20, 50, 80). */
+const PREFIXES = [3, 8, 20, 50, 80] as const
+
+/**
+ * Medians of y over the nearest 3, 8, 20, 50 and 80 neighbours (all of them when there are fewer),
+ * in PREFIXES order, from one insertion-sorted pass instead of a copy and a sort per prefix: the
+ * same values.
+ */
+function prefixMedians(near: readonly Neighbour[]): number[] {
+  const sorted = new Float64Array(near.length)
+  const middle = (n: number) =>
+    n === 0 ? Number.NaN : n % 2 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2
+  const out: number[] = []
+  for (let n = 1; n <= near.length; n++) {
+    const y = near[n - 1]!.y
+    let i = n - 1
+    for (; i > 0 && sorted[i - 1]! > y; i--) sorted[i] = sorted[i - 1]!
+    sorted[i] = y
+    if (PREFIXES[out.length] === n) out.push(middle(n))
+  }
+  while (out.length < PREFIXES.length) out.push(middle(near.length))
+  return out
 }
 
 /** rooms (0 for atypical), kitchenette flag, atypical flag; rooms guessed from area when unknown. */
@@ -107,6 +136,8 @@ interface Neighbour {
   sale: Sale
   km: number
   y: number
+  /** log(sale.area) */
+  logArea: number
 }
 
 /** The features of a subject given its nearest listings (nearest first, the subject not among them). */
@@ -114,11 +145,12 @@ function featuresOf(subject: ValuationSubject, near: Neighbour[]): number[] {
   const la = Math.log(subject.area)
   const { rooms, kk, atyp } = layout(subject.disposition, subject.area)
   const med = (list: Neighbour[]) => median(list.map((d) => d.y))
-  const k = (n: number) => med(near.slice(0, n))
+  const prefix = prefixMedians(near)
+  const k = (n: (typeof PREFIXES)[number]) => prefix[PREFIXES.indexOf(n)]!
   const scored = near
     .map((d) => ({
       d,
-      score: d.km + 3 * Math.abs(Math.log(d.sale.area) - la) + 0.3 * Math.abs((d.sale.rooms ?? 0) - rooms),
+      score: d.km + 3 * Math.abs(d.logArea - la) + 0.3 * Math.abs((d.sale.rooms ?? 0) - rooms),
     }))
     .sort((a, b) => a.score - b.score)
   const similar8 = scored.slice(0, 8)
@@ -142,7 +174,7 @@ function featuresOf(subject: ValuationSubject, near: Neighbour[]): number[] {
   }
   const similar3Median = median(similar3.map((s) => s.d.y))
   return [
-    median(similar8.map((s) => s.d.y + AREA_ELASTICITY * (Math.log(s.d.sale.area) - la))),
+    median(similar8.map((s) => s.d.y + AREA_ELASTICITY * (s.d.logArea - la))),
     scored[0]!.d.y,
     scored[0]!.score,
     twins.length,
@@ -175,12 +207,16 @@ class Neighbourhood {
   readonly sales: readonly Sale[]
   private readonly index: KDBush
   private readonly y: Float64Array
+  private readonly logArea: Float64Array
+  private readonly cosLat: Float64Array
   constructor(sales: readonly Sale[]) {
     this.sales = sales
     this.index = new KDBush(Math.max(1, sales.length))
     for (const s of sales) this.index.add(s.lon, s.lat)
     this.index.finish()
     this.y = Float64Array.from(sales, (s) => Math.log(s.ppm2))
+    this.logArea = Float64Array.from(sales, (s) => Math.log(s.area))
+    this.cosLat = Float64Array.from(sales, (s) => Math.cos(s.lat * RAD))
   }
   /** Nearest listings first, leaving out `skip` (an index) and the `exclude` codes. */
   near(lat: number, lon: number, skip = -1, exclude?: ReadonlySet<string>): Neighbour[] {
@@ -194,10 +230,26 @@ class Neighbourhood {
         ? (i: number) => i !== skip && !(exclude?.has(this.sales[i]!.code) ?? false)
         : undefined,
     ) as number[]
+    // geokdbush's `distance` (haversine, R = 6371 km) in its own order of operations, with each
+    // sale's cos(latitude) computed once per set of sales instead of once per neighbour found.
+    const cosLat = Math.cos(lat * RAD)
+    const haverSin = (theta: number) => {
+      const s = Math.sin(theta / 2)
+      return s * s
+    }
     return ids.map((i) => ({
       sale: this.sales[i]!,
-      km: distance(lon, lat, this.sales[i]!.lon, this.sales[i]!.lat),
+      km:
+        2 *
+        EARTH_RADIUS_KM *
+        Math.asin(
+          Math.sqrt(
+            cosLat * this.cosLat[i]! * haverSin((lon - this.sales[i]!.lon) * RAD) +
+              haverSin((lat - this.sales[i]!.lat) * RAD),
+          ),
+        ),
       y: this.y[i]!,
+      logArea: this.logArea[i]!,
     }))
   }
 }
