@@ -104,6 +104,26 @@ function regexLiterals(): Literal[] {
   return found
 }
 
+/** True when the pattern has a repetition without an upper bound (*, +, {n,}) outside a class. */
+function unboundedRepetition(pattern: string): boolean {
+  let inClass = false
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]
+    if (c === '\\') {
+      i++
+      continue
+    }
+    if (inClass) {
+      if (c === ']') inClass = false
+      continue
+    }
+    if (c === '[') inClass = true
+    else if (c === '*' || c === '+') return true
+    else if (c === '{' && /^\{\d{1,5},\}/.test(pattern.slice(i, i + 8))) return true
+  }
+  return false
+}
+
 describe('regular expressions', () => {
   it('are linear, or listed with the reason they are safe where they run', async () => {
     const literals = regexLiterals()
@@ -118,6 +138,47 @@ describe('regular expressions', () => {
       if (result.status === 'unknown') result = await check(r.pattern, flags, { timeout: 20_000 })
       if (result.status !== 'safe')
         unsafe.push(`${r.file}:${r.line} /${r.pattern}/${r.flags} (${result.status})`)
+    }
+    expect(unsafe).toEqual([])
+  }, 180_000)
+
+  it('in the contract review rules (data run on contract text) are linear', async () => {
+    const rules = JSON.parse(
+      readFileSync(join(root, 'data/reference/contract-review-rules.json'), 'utf8'),
+    ) as {
+      versions: Record<string, unknown>[]
+    }
+    // Every string under a key holding patterns, at any depth of each version.
+    const patterns: string[] = []
+    const collect = (node: unknown, key: string): void => {
+      if (typeof node === 'string') {
+        if (['patterns', 'detect', 'any', 'absent', 'present', 'resolved'].includes(key)) patterns.push(node)
+      } else if (Array.isArray(node)) for (const n of node) collect(n, key)
+      else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) collect(v, k)
+    }
+    for (const v of rules.versions) collect(v, '')
+    expect(patterns.length).toBeGreaterThan(100)
+    // 200 000 characters (the agent's input limit) of what makes a pattern backtrack: long runs of
+    // letters, of spaces, and the rules' own keywords repeated.
+    const adversarial = [
+      'a'.repeat(200_000),
+      ' '.repeat(200_000),
+      'žádné práva omez náhrady prost zatížení '.repeat(5_000),
+      'kupní smlouva jednotka č. 1 '.repeat(7_000),
+    ]
+    const unsafe: string[] = []
+    for (const pattern of new Set(patterns)) {
+      let result = await check(pattern, 'iu', { timeout: 2000 })
+      if (result.status === 'unknown') result = await check(pattern, 'iu', { timeout: 20_000 })
+      if (result.status === 'safe') continue
+      // recheck's fuzzer may call a pattern of bounded repetitions polynomial in its bounds: such a
+      // pattern does bounded work per start position, which the timing on long inputs confirms.
+      const re = new RegExp(pattern, 'iu')
+      const started = performance.now()
+      for (const text of adversarial) re.test(text)
+      const ms = performance.now() - started
+      if (unboundedRepetition(pattern) || ms > 200)
+        unsafe.push(`/${pattern}/iu (${result.status}, ${Math.round(ms)} ms on 800 000 characters)`)
     }
     expect(unsafe).toEqual([])
   }, 180_000)

@@ -4,6 +4,13 @@ import { type ReferenceVersion, referenceAt } from '../../engines/reference/load
 import { RulesAppliedSchema } from '../../engines/reference/schema.ts'
 import type { AgentContext, AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
+import {
+  ChecklistSchema,
+  FlatFindingSchema,
+  type FlatPurchaseRules,
+  isFlatPurchase,
+  reviewFlatPurchase,
+} from './flat-purchase.ts'
 
 type Risk = 'low' | 'medium' | 'high'
 interface ClauseRule {
@@ -17,6 +24,7 @@ interface ReviewRules extends ReferenceVersion {
   recommended: string[]
   penalty_daily_pct_high: number
   payment_days_high: number
+  flat_purchase: FlatPurchaseRules
 }
 
 interface Finding {
@@ -30,10 +38,15 @@ interface Finding {
 const RISK_ORDER: Record<Risk, number> = { low: 0, medium: 1, high: 2 }
 const MAX_EXCERPT = 300
 
-/** Sentences and numbered items (a clause rarely spans two), without their item numbers. */
+/**
+ * Sentences and numbered items (a clause rarely spans two), without their item numbers. A title or
+ * an abbreviation ("JUDr. Marie Novotná", "ev. č. ČAK") does not end a sentence.
+ */
 function segments(text: string): string[] {
   return text
-    .split(/\n+|(?<=[.;!?])\s+(?=(?:\d{1,2}[.)]\s+)?[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ(„"])/u)
+    .split(
+      /\n+|(?<=[.;!?])(?<![\s(](?:JUDr|Ing|Mgr|Bc|MUDr|PhDr|RNDr|Dr|doc|prof|č|odst|písm|parc|nar|ev|tzv|tj|resp|např|sp|zn)\.)\s+(?=(?:\d{1,2}[.)]\s+)?[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ(„"])/u,
+    )
     .map((s) =>
       s
         .replace(/\s+/g, ' ')
@@ -162,7 +175,7 @@ export const contractReview = defineAgent({
   service: 'legal',
   name: 'contract_review',
   description:
-    'Reviews a contract (Czech or English): finds penalties, liability limits, arbitration and jurisdiction, termination, auto-renewal, GDPR, default interest, payment terms, unilateral changes …, rates each against the Czech rule behind it and lists recommended clauses that are missing. Uses the configured language model when LLM_BASE_URL is set, else the documented pattern method; `method` says which ran.',
+    'Reviews a contract (Czech or English): finds penalties, liability limits, arbitration and jurisdiction, termination, auto-renewal, GDPR, default interest, payment terms, unilateral changes …, rates each against the Czech rule behind it and lists recommended clauses that are missing. Recognises a Czech purchase contract for a flat (kupní smlouva o převodu bytové jednotky) and checks it as a lawyer does: the parties and their identification, the unit and its cadastral description, the price, its escrow and release condition, the cadastre deposit and who files it, encumbrances (lien, easement, pre-emption right, enforcement) and their removal, defects, handover and withdrawal — each missing or risky clause a finding with its reason and the section of the law. Uses the configured language model when LLM_BASE_URL is set, else the documented pattern method; `method` says which ran (the flat checklist always runs on the patterns).',
   input: Type.Object(
     {
       text: Type.String({ minLength: 20, maxLength: 200_000, description: 'the contract text' }),
@@ -176,6 +189,13 @@ export const contractReview = defineAgent({
   ),
   output: Type.Object({
     method: Type.Union([Type.Literal('llm'), Type.Literal('rules')]),
+    contract_type: Type.Union([Type.Literal('flat_purchase'), Type.Literal('other')], {
+      description: 'flat_purchase: a Czech purchase contract for a flat, checked against the checklist',
+    }),
+    flat_purchase: Type.Union(
+      [Type.Null(), Type.Object({ findings: Type.Array(FlatFindingSchema), checklist: ChecklistSchema })],
+      { description: 'the flat purchase checklist (null for other contracts)' },
+    ),
     language: Type.Union([Type.Literal('cs'), Type.Literal('en')]),
     risk_level: Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high')]),
     clauses: Type.Array(
@@ -215,6 +235,21 @@ export const contractReview = defineAgent({
           'Either party may terminate this Agreement with 30 days written notice.',
       },
     },
+    {
+      title: 'Czech flat purchase contract paid straight to the seller, with no escrow and no deposit clause',
+      input: {
+        method: 'rules',
+        text:
+          'Kupní smlouva o převodu bytové jednotky. Prodávající: Petr Svoboda, nar. 12. 3. 1975, bytem Korunní 810/104, Praha 10. ' +
+          'Kupující: Jana Dvořáková, nar. 5. 2. 1985, bytem Slezská 1200/45, Praha 2. ' +
+          '1. Prodávající prodává kupující jednotku č. 1234/15 v budově č. p. 1234 na pozemku parc. č. 2150, katastrální území Vinohrady, list vlastnictví č. 5678, se spoluvlastnickým podílem 6512/185430 na společných částech domu. ' +
+          '2. Kupní cena 6 450 000 Kč je splatná převodem na účet prodávajícího do 5 dnů od podpisu. ' +
+          '3. Jednotka není zatížena zástavním právem ani věcným břemenem. ' +
+          '4. Prodávající předá jednotku do 10 dnů od zápisu kupující do katastru, o předání strany sepíší protokol. ' +
+          '5. Prodávající neodpovídá za vady, které kupující mohl zjistit prohlídkou. ' +
+          '6. Kupující může od smlouvy odstoupit, ukáže-li se jednotka zatíženou právy třetích osob.',
+      },
+    },
   ],
   async run(input, ctx) {
     const rules = covered(() =>
@@ -250,6 +285,25 @@ export const contractReview = defineAgent({
         outcome: `${findings.length} finding(s)`,
       })
     }
+    const flat = isFlatPurchase(input.text, rules.flat_purchase)
+      ? reviewFlatPurchase(input.text, segments(input.text), rules.flat_purchase, excerpt)
+      : null
+    if (flat) {
+      applied.push({
+        rule: 'Purchase contract for a flat: the lawyer’s checklist (parties, unit, price, escrow and its release, cadastre deposit, encumbrances, defects, handover, withdrawal)',
+        source: 'zákon 89/2012 Sb. § 2079 an. and § 2128 an.; zákon 256/2013 Sb., katastrální zákon',
+        since: '2014-01-01',
+        outcome: flat.findings.length
+          ? `${flat.findings.length} finding(s): ${flat.findings.map((f) => f.check).join(', ')}`
+          : 'every item present',
+      })
+      for (const f of flat.findings)
+        applied.push({
+          rule: `${f.title}: ${f.status === 'missing' ? `missing ${f.missing.join(', ')}` : 'named without its removal'}`,
+          source: f.source,
+          outcome: f.risk,
+        })
+    }
     const found = new Set(findings.map((f) => f.type))
     for (const type of found) {
       const r = rules.clauses[type]!
@@ -262,12 +316,14 @@ export const contractReview = defineAgent({
         source: rules.source ?? 'review checklist',
         outcome: `missing: ${missing.join(', ')}`,
       })
-    const riskLevel = findings.reduce<Risk>(
+    const riskLevel = [...findings, ...(flat?.findings ?? [])].reduce<Risk>(
       (m, f) => (RISK_ORDER[f.risk] > RISK_ORDER[m] ? f.risk : m),
       'low',
     )
     return {
       method,
+      contract_type: flat ? ('flat_purchase' as const) : ('other' as const),
+      flat_purchase: flat,
       language: language(input.text),
       risk_level: riskLevel,
       clauses: findings,

@@ -25,6 +25,17 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
       risk_level: 'medium',
       missing: ['jurisdiction', 'payment_terms'],
     },
+    'Czech flat purchase contract paid straight to the seller, with no escrow and no deposit clause': {
+      contract_type: 'flat_purchase',
+      risk_level: 'high',
+      flat_purchase: {
+        findings: [
+          expect.objectContaining({ check: 'escrow', status: 'missing', risk: 'high' }),
+          expect.objectContaining({ check: 'deposit', status: 'missing', risk: 'high' }),
+          expect.objectContaining({ check: 'association_debts', status: 'missing', risk: 'low' }),
+        ],
+      },
+    },
   },
   contract_generator: {
     'Loan of 200 000 CZK between a company and a person at 6 %': {

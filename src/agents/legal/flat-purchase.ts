@@ -1,0 +1,166 @@
+/**
+ * What a lawyer checks in a Czech purchase contract for a flat (kupní smlouva o převodu bytové
+ * jednotky): the parties and their identification, the unit as the cadastre describes it, the
+ * price, its escrow and release, the cadastre deposit, handover, defects, withdrawal, and the
+ * encumbrances and their removal. The checklist, its patterns, risks, reasons and legal sources
+ * are data (data/reference/contract-review-rules.json, `flat_purchase`); every pattern has bounded
+ * repetitions, so it runs in linear time on a contract of any length.
+ */
+import { Type } from 'typebox'
+
+type Risk = 'low' | 'medium' | 'high'
+
+interface Group {
+  label: string
+  any: string[]
+}
+interface Check {
+  id: string
+  title: string
+  scope: 'text' | 'segment'
+  /** Only checked when the check of this id found its clause (a release needs an escrow). */
+  when_found?: string
+  risk: Risk
+  groups: Group[]
+  law: string
+  reason: string
+}
+interface Encumbrance {
+  id: string
+  title: string
+  risk: Risk
+  present: string[]
+  resolved: string[]
+  law: string
+  reason: string
+}
+export interface FlatPurchaseRules {
+  detect: string[]
+  checks: Check[]
+  absent: string[]
+  encumbrances: Encumbrance[]
+}
+
+export const FlatFindingSchema = Type.Object({
+  check: Type.String({ description: 'the checklist item, e.g. escrow, deposit, lien' }),
+  title: Type.String(),
+  status: Type.Union([Type.Literal('missing'), Type.Literal('risk')], {
+    description:
+      'missing: the clause is not in the contract; risk: the contract names a risk it does not resolve',
+  }),
+  risk: Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high')]),
+  reason: Type.String(),
+  source: Type.String({ description: 'the law behind the check' }),
+  missing: Type.Array(Type.String(), { description: 'what the clause lacks' }),
+  excerpt: Type.Optional(Type.String({ description: 'the sentence that names the risk' })),
+})
+type FlatFinding = {
+  check: string
+  title: string
+  status: 'missing' | 'risk'
+  risk: Risk
+  reason: string
+  source: string
+  missing: string[]
+  excerpt?: string
+}
+
+export const ChecklistSchema = Type.Array(
+  Type.Object({
+    check: Type.String(),
+    title: Type.String(),
+    status: Type.Union([
+      Type.Literal('ok'),
+      Type.Literal('missing'),
+      Type.Literal('risk'),
+      Type.Literal('not_applicable'),
+    ]),
+  }),
+  { description: 'every item of the flat purchase checklist and how the contract fares' },
+)
+type ChecklistItem = { check: string; title: string; status: 'ok' | 'missing' | 'risk' | 'not_applicable' }
+
+const compiled = new Map<string, RegExp>()
+function re(pattern: string): RegExp {
+  let r = compiled.get(pattern)
+  if (!r) {
+    r = new RegExp(pattern, 'iu')
+    compiled.set(pattern, r)
+  }
+  return r
+}
+const anyOf = (patterns: string[], text: string) => patterns.some((p) => re(p).test(text))
+
+/** True when the text is a purchase contract for a flat. */
+export function isFlatPurchase(text: string, rules: FlatPurchaseRules): boolean {
+  return rules.detect.every((p) => re(p).test(text))
+}
+
+/** The checklist of a flat purchase contract over its text and its sentences. */
+export function reviewFlatPurchase(
+  text: string,
+  segments: string[],
+  rules: FlatPurchaseRules,
+  excerpt: (s: string) => string,
+): { findings: FlatFinding[]; checklist: ChecklistItem[] } {
+  const findings: FlatFinding[] = []
+  const checklist: ChecklistItem[] = []
+  const found = new Set<string>()
+  for (const check of rules.checks) {
+    if (check.when_found && !found.has(check.when_found)) {
+      checklist.push({ check: check.id, title: check.title, status: 'not_applicable' })
+      continue
+    }
+    let lacking: string[]
+    if (check.scope === 'text') lacking = check.groups.filter((g) => !anyOf(g.any, text)).map((g) => g.label)
+    else {
+      // One sentence must hold every group; report what the best sentence lacks.
+      lacking = check.groups.map((g) => g.label)
+      for (const seg of segments) {
+        const missingHere = check.groups.filter((g) => !anyOf(g.any, seg)).map((g) => g.label)
+        if (missingHere.length < lacking.length) lacking = missingHere
+        if (lacking.length === 0) break
+      }
+    }
+    if (lacking.length === 0) {
+      found.add(check.id)
+      checklist.push({ check: check.id, title: check.title, status: 'ok' })
+      continue
+    }
+    checklist.push({ check: check.id, title: check.title, status: 'missing' })
+    findings.push({
+      check: check.id,
+      title: check.title,
+      status: 'missing',
+      risk: check.risk,
+      reason: check.reason,
+      source: check.law,
+      missing: lacking,
+    })
+  }
+  for (const e of rules.encumbrances) {
+    const naming = segments.filter((s) => anyOf(e.present, s))
+    // "Jednotka není zatížena zástavním právem" names the lien only to say there is none.
+    const asserted = naming.filter((s) => !anyOf(rules.absent, s))
+    if (asserted.length === 0) {
+      checklist.push({ check: e.id, title: e.title, status: naming.length ? 'ok' : 'not_applicable' })
+      continue
+    }
+    if (naming.some((s) => anyOf(e.resolved, s))) {
+      checklist.push({ check: e.id, title: e.title, status: 'ok' })
+      continue
+    }
+    checklist.push({ check: e.id, title: e.title, status: 'risk' })
+    findings.push({
+      check: e.id,
+      title: e.title,
+      status: 'risk',
+      risk: e.risk,
+      reason: e.reason,
+      source: e.law,
+      missing: ['its removal or the buyer’s acceptance'],
+      excerpt: excerpt(asserted[0]!),
+    })
+  }
+  return { findings, checklist }
+}
