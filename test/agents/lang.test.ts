@@ -40,6 +40,7 @@ const TEXT_KEYS = new Set([
   'meaning',
   'purpose',
   'title',
+  'issues',
   'value',
   'not_scored',
   'factor',
@@ -62,7 +63,6 @@ const NOT_YET_BILINGUAL = new Set<string>([
   'compliance',
   'aml',
   'legal',
-  'data',
   'contact',
   'orchestrator',
 ])

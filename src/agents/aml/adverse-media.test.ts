@@ -45,7 +45,7 @@ beforeAll(async () => {
 afterAll(() => llm.close())
 
 const call = async (input: unknown, d = rules): Promise<any> =>
-  (await d.call('aml', 'adverse_media', input, { now: NOW })).output
+  (await d.call('aml', 'adverse_media', input, { now: NOW, lang: 'en' })).output
 const example = (i: number) => adverseMedia.examples[i]!.input
 
 describe('aml/adverse_media', () => {

@@ -6,7 +6,7 @@ import { companyScreening } from './company_screening.ts'
 
 const sources = replayedSources([companyScreening])
 const call = async (input: unknown, dispatcher = sources.online): Promise<any> =>
-  (await dispatcher.call('aml', 'company_screening', input, { now: NOW })).output
+  (await dispatcher.call('aml', 'company_screening', input, { now: NOW, lang: 'en' })).output
 const example = (i: number) => companyScreening.examples[i]!.input
 
 describe('aml/company_screening', () => {

@@ -4,7 +4,7 @@ import { uboAnalysis } from './ubo_analysis.ts'
 
 const d = testDispatcher([uboAnalysis], replayDeps('http://127.0.0.1:9'))
 const call = async (input: unknown): Promise<any> =>
-  (await d.call('aml', 'ubo_analysis', input, { now: NOW })).output
+  (await d.call('aml', 'ubo_analysis', input, { now: NOW, lang: 'en' })).output
 const example = (i: number) => uboAnalysis.examples[i]!.input
 
 describe('aml/ubo_analysis', () => {

@@ -74,16 +74,19 @@ export const addressNormalizer = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const gazetteer = loadGazetteer(join(ctx.deps.registryDir, 'psc-list.csv'))
     const text = input.address.replace(/\s+/g, ' ').trim()
     const pscMatch = [...text.matchAll(/(?<!\d)(\d{3}) ?(\d{2})(?!\d)/g)].at(-1)
     const issues: string[] = []
     const rules = [
       rule(
-        'PSČ is 5 digits, written NNN NN',
+        say({ cs: 'PSČ má 5 číslic a píše se NNN NN', en: 'PSČ is 5 digits, written NNN NN' }),
         POST,
         undefined,
-        pscMatch ? `found ${pscMatch[1]} ${pscMatch[2]}` : 'no PSČ in the address',
+        pscMatch
+          ? say({ cs: `nalezeno ${pscMatch[1]} ${pscMatch[2]}`, en: `found ${pscMatch[1]} ${pscMatch[2]}` })
+          : say({ cs: 'adresa neobsahuje PSČ', en: 'no PSČ in the address' }),
       ),
     ]
     const segments = text
@@ -98,11 +101,17 @@ export const addressNormalizer = defineAgent({
     const { street, house, orientation } = streetSegment
       ? parseStreet(streetSegment)
       : { street: null, house: null, orientation: null }
-    if (!house) issues.push('no house number found')
+    if (!house) issues.push(say({ cs: 'číslo domu nenalezeno', en: 'no house number found' }))
 
     const psc = pscMatch ? `${pscMatch[1]}${pscMatch[2]}` : null
     const places = psc ? (gazetteer.byPsc.get(psc) ?? []) : []
-    if (psc && places.length === 0) issues.push(`PSČ ${psc.slice(0, 3)} ${psc.slice(3)} does not exist`)
+    if (psc && places.length === 0)
+      issues.push(
+        say({
+          cs: `PSČ ${psc.slice(0, 3)} ${psc.slice(3)} neexistuje`,
+          en: `PSČ ${psc.slice(0, 3)} ${psc.slice(3)} does not exist`,
+        }),
+      )
     // The municipality text: whatever is around the PSČ and in the segments after the street.
     const rest = segments
       .filter((s) => s !== streetSegment)
@@ -128,14 +137,26 @@ export const addressNormalizer = defineAgent({
         best = byPart ?? named[0]!
         const codes = [...new Set(named.map((p) => p.psc))].sort()
         issues.push(
-          `no PSČ given; ${best.municipality} has PSČ ${codes.slice(0, 8).join(', ')}${codes.length > 8 ? ' …' : ''}`,
+          say({
+            cs: `PSČ neuvedeno; ${best.municipality} má PSČ ${codes.slice(0, 8).join(', ')}${codes.length > 8 ? ' …' : ''}`,
+            en: `no PSČ given; ${best.municipality} has PSČ ${codes.slice(0, 8).join(', ')}${codes.length > 8 ? ' …' : ''}`,
+          }),
         )
       } else if (municipalities.size > 1) {
         const districts = [...new Set(named.map((p) => `${p.municipality} (${p.district})`))]
         issues.push(
-          `no PSČ given and ${municipalities.size} municipalities match: ${districts.slice(0, 6).join(', ')}`,
+          say({
+            cs: `PSČ neuvedeno a odpovídá více obcí (${municipalities.size}): ${districts.slice(0, 6).join(', ')}`,
+            en: `no PSČ given and ${municipalities.size} municipalities match: ${districts.slice(0, 6).join(', ')}`,
+          }),
         )
-      } else issues.push('no PSČ given and no known municipality named')
+      } else
+        issues.push(
+          say({
+            cs: 'PSČ neuvedeno a není uvedena žádná známá obec',
+            en: 'no PSČ given and no known municipality named',
+          }),
+        )
     }
     const nameFound = rest.trim() !== ''
     let matches: boolean | null = null
@@ -143,20 +164,31 @@ export const addressNormalizer = defineAgent({
       matches = best !== undefined
       if (!best) {
         const elsewhere = [...gazetteer.byName.entries()].find(([k]) => restFolded.includes(` ${k} `))
+        const served = [...new Set(places.map((p) => p.municipality))].slice(0, 5).join(', ')
+        const other = elsewhere
+          ? {
+              name: elsewhere[1][0]!.municipality,
+              codes: [...new Set(elsewhere[1].map((p) => p.psc))].slice(0, 5).join(', '),
+            }
+          : undefined
         issues.push(
-          `PSČ ${psc!.slice(0, 3)} ${psc!.slice(3)} serves ${[...new Set(places.map((p) => p.municipality))].slice(0, 5).join(', ')}, not the place named` +
-            (elsewhere
-              ? `; ${elsewhere[1][0]!.municipality} has PSČ ${[...new Set(elsewhere[1].map((p) => p.psc))].slice(0, 5).join(', ')}`
-              : ''),
+          say({
+            cs: `PSČ ${psc!.slice(0, 3)} ${psc!.slice(3)} patří obcím ${served}, ne uvedenému místu${other ? `; ${other.name} má PSČ ${other.codes}` : ''}`,
+            en: `PSČ ${psc!.slice(0, 3)} ${psc!.slice(3)} serves ${served}, not the place named${other ? `; ${other.name} has PSČ ${other.codes}` : ''}`,
+          }),
         )
       }
     }
     rules.push(
       rule(
-        'the PSČ must serve the municipality named',
+        say({ cs: 'PSČ musí patřit uvedené obci', en: 'the PSČ must serve the municipality named' }),
         GAZETTEER,
         undefined,
-        matches === null ? 'not checked' : matches ? 'consistent' : 'inconsistent',
+        matches === null
+          ? say({ cs: 'neověřeno', en: 'not checked' })
+          : matches
+            ? say({ cs: 'souhlasí', en: 'consistent' })
+            : say({ cs: 'nesouhlasí', en: 'inconsistent' }),
       ),
     )
     const districts = best

@@ -116,6 +116,7 @@ export const aresLookup = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const ico = requireIco(input.ico)
     const sources: SourceStatus[] = []
     let answer: RegistryAnswer<AresCompany | null> | undefined
@@ -152,28 +153,44 @@ export const aresLookup = defineAgent({
       fetched_at: answer?.fetched_at ?? null,
       rules_applied: [
         rule(
-          'IČO checksum (mod 11) before asking ARES',
+          say({
+            cs: 'kontrolní číslice IČO (mod 11) před dotazem do ARES',
+            en: 'IČO checksum (mod 11) before asking ARES',
+          }),
           'ČSÚ, Identifikační číslo osoby',
           undefined,
-          'valid',
+          say({ cs: 'platné', en: 'valid' }),
         ),
         rule(
-          'the subject as ARES publishes it from its source registers',
+          say({
+            cs: 'subjekt, jak jej ARES zveřejňuje ze svých zdrojových registrů',
+            en: 'the subject as ARES publishes it from its source registers',
+          }),
           ARES,
           undefined,
-          answer ? (company ? company.status : 'not found') : 'ARES did not answer',
+          answer
+            ? company
+              ? company.status
+              : say({ cs: 'nenalezen', en: 'not found' })
+            : say({ cs: 'ARES neodpověděl', en: 'ARES did not answer' }),
         ),
         ...(input.public_register
           ? [
               rule(
-                'statutory bodies and shareholders as the public register records them today',
+                say({
+                  cs: 'statutární orgány a společníci, jak je dnes eviduje veřejný rejstřík',
+                  en: 'statutory bodies and shareholders as the public register records them today',
+                }),
                 'zákon 304/2013 Sb., o veřejných rejstřících, § 25 and § 48; ARES, VR source',
                 '2014-01-01',
                 record
                   ? record.data
-                    ? `${record.data.statutory_bodies.length} member(s), ${record.data.shareholders.length} shareholder(s)`
-                    : 'not in the public register'
-                  : 'the public register did not answer',
+                    ? say({
+                        cs: `členů: ${record.data.statutory_bodies.length}, společníků: ${record.data.shareholders.length}`,
+                        en: `${record.data.statutory_bodies.length} member(s), ${record.data.shareholders.length} shareholder(s)`,
+                      })
+                    : say({ cs: 'není ve veřejném rejstříku', en: 'not in the public register' })
+                  : say({ cs: 'veřejný rejstřík neodpověděl', en: 'the public register did not answer' }),
               ),
             ]
           : []),

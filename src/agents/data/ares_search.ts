@@ -53,6 +53,7 @@ export const aresSearch = defineAgent({
     { title: 'Joint-stock companies named Alza', input: { name: 'Alza', legal_form: '121' } },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const sources: SourceStatus[] = []
     const query = {
       name: input.name.trim(),
@@ -80,10 +81,15 @@ export const aresSearch = defineAgent({
       companies: (found?.hits ?? []).map((h) => ({ ...h, active: h.dissolved === null })),
       rules_applied: [
         rule(
-          'ARES matches the name (and the filters given) across its source registers',
+          say({
+            cs: 'ARES hledá název (a zadané filtry) ve svých zdrojových registrech',
+            en: 'ARES matches the name (and the filters given) across its source registers',
+          }),
           'ARES REST API v3, POST /ekonomicke-subjekty/vyhledat',
           undefined,
-          found ? `${found.total} found` : 'ARES did not answer',
+          found
+            ? say({ cs: `nalezeno: ${found.total}`, en: `${found.total} found` })
+            : say({ cs: 'ARES neodpověděl', en: 'ARES did not answer' }),
         ),
       ],
       sources,

@@ -65,6 +65,7 @@ export const cadastreLookup = defineAgent({
     { title: 'A parcel number that does not exist', input: { cadastral_area: '727181', parcel: '99999' } },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const sources: SourceStatus[] = []
     const cadastre = ctx.deps.sources.cadastre
     const notCovered = [
@@ -81,10 +82,15 @@ export const cadastreLookup = defineAgent({
       const areas = byName?.areas ?? []
       rules.push(
         rule(
-          'a cadastral area named is resolved to its code',
+          say({
+            cs: 'název katastrálního území se převede na jeho kód',
+            en: 'a cadastral area named is resolved to its code',
+          }),
           WFS,
           undefined,
-          byName ? `${areas.length} match(es)` : 'source failed',
+          byName
+            ? say({ cs: `shod: ${areas.length}`, en: `${areas.length} match(es)` })
+            : say({ cs: 'zdroj selhal', en: 'source failed' }),
         ),
       )
       if (!byName)
@@ -113,10 +119,17 @@ export const cadastreLookup = defineAgent({
     const parcel = found?.parcels[0]
     rules.push(
       rule(
-        'the parcel is identified by cadastral area and parcel number',
+        say({
+          cs: 'parcela se určuje katastrálním územím a parcelním číslem',
+          en: 'the parcel is identified by cadastral area and parcel number',
+        }),
         WFS,
         undefined,
-        found ? (parcel ? 'found' : 'no such parcel') : 'source failed',
+        found
+          ? parcel
+            ? say({ cs: 'nalezena', en: 'found' })
+            : say({ cs: 'taková parcela neexistuje', en: 'no such parcel' })
+          : say({ cs: 'zdroj selhal', en: 'source failed' }),
       ),
     )
     return {

@@ -33,7 +33,8 @@ export const dicValidator = defineAgent({
     { title: 'A natural person, born 1 January 1985', input: { dic: 'CZ8501010001' } },
     { title: 'A company DIČ with a bad IČO checksum', input: { dic: 'CZ27082441' } },
   ],
-  async run(input) {
+  async run(input, ctx) {
+    const say = ctx.say
     const dic = input.dic.replace(/\s+/g, '').toUpperCase()
     const m = /^CZ(\d{8,10})$/.exec(dic)
     if (!m) throw errors.invalid('dic', 'must be CZ followed by 8 to 10 digits')
@@ -46,32 +47,57 @@ export const dicValidator = defineAgent({
           ? 'without_birth_number'
           : 'natural_person'
     const rc = kind === 'natural_person' ? checkBirthNumber(digits) : undefined
-    const rules = [rule('DIČ = "CZ" + the taxpayer’s identifier', LAW, '2011-01-01', kind)]
+    const rules = [
+      rule(
+        say({
+          cs: 'DIČ = „CZ“ + identifikátor daňového subjektu',
+          en: 'DIČ = "CZ" + the taxpayer’s identifier',
+        }),
+        LAW,
+        '2011-01-01',
+        kind,
+      ),
+    ]
     if (kind === 'legal_person') {
       rules.push(
         rule(
-          'a legal person’s DIČ holds its IČO, whose mod-11 check digit must match',
+          say({
+            cs: 'DIČ právnické osoby obsahuje její IČO, jehož kontrolní číslice mod 11 musí souhlasit',
+            en: 'a legal person’s DIČ holds its IČO, whose mod-11 check digit must match',
+          }),
           LAW,
           undefined,
-          check.valid ? 'checksum ok' : 'checksum fails',
+          check.valid
+            ? say({ cs: 'kontrolní součet v pořádku', en: 'checksum ok' })
+            : say({ cs: 'kontrolní součet nesouhlasí', en: 'checksum fails' }),
         ),
       )
     } else if (kind === 'natural_person') {
       rules.push(
         rule(
-          'a natural person’s DIČ holds the birth number: 10 digits divisible by 11 (since 1954) encoding a real date',
+          say({
+            cs: 'DIČ fyzické osoby obsahuje rodné číslo: 10 číslic dělitelných 11 (od roku 1954) se skutečným datem',
+            en: 'a natural person’s DIČ holds the birth number: 10 digits divisible by 11 (since 1954) encoding a real date',
+          }),
           'zákon 133/2000 Sb. o evidenci obyvatel, § 13',
           undefined,
-          check.valid ? 'birth number ok' : 'birth number fails',
+          check.valid
+            ? say({ cs: 'rodné číslo v pořádku', en: 'birth number ok' })
+            : say({ cs: 'rodné číslo nevyhovuje', en: 'birth number fails' }),
         ),
       )
     } else {
       rules.push(
         rule(
-          'persons without a birth number get 699 + 6 digits with a mod-11 check digit',
+          say({
+            cs: 'osoby bez rodného čísla dostávají 699 + 6 číslic s kontrolní číslicí mod 11',
+            en: 'persons without a birth number get 699 + 6 digits with a mod-11 check digit',
+          }),
           LAW,
           undefined,
-          check.valid ? 'checksum ok' : 'checksum fails',
+          check.valid
+            ? say({ cs: 'kontrolní součet v pořádku', en: 'checksum ok' })
+            : say({ cs: 'kontrolní součet nesouhlasí', en: 'checksum fails' }),
         ),
       )
     }

@@ -48,7 +48,7 @@ describe('data and aml agents', () => {
 
     for (const example of agent.examples) {
       it(`${agent.service}/${agent.name}: "${example.title}" answers within its schema, from every source`, async () => {
-        const { output } = await d.call(agent.service, agent.name, example.input, { now: NOW })
+        const { output } = await d.call(agent.service, agent.name, example.input, { now: NOW, lang: 'en' })
         const out = output as { rules_applied?: unknown[]; partial?: boolean; sources?: { status: string }[] }
         expect(Array.isArray(out.rules_applied) && out.rules_applied.length > 0).toBe(true)
         if (out.partial !== undefined) expect(out.partial, JSON.stringify(out.sources)).toBe(false)

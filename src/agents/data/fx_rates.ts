@@ -59,6 +59,7 @@ export const fxRates = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const from = input.currency.toUpperCase()
     const to = (input.to ?? 'CZK').toUpperCase()
     const amount = input.amount ?? 1
@@ -73,10 +74,18 @@ export const fxRates = defineAgent({
         : await attempt('cnb', sources, () => ctx.deps.sources.cnb.daily(date))
     const rules = [
       rule(
-        'foreign currency is converted at the ČNB rate declared for the day; on days without a declaration the last declared rate applies',
+        say({
+          cs: 'cizí měna se přepočítává kurzem ČNB vyhlášeným pro daný den; ve dnech bez vyhlášení platí poslední vyhlášený kurz',
+          en: 'foreign currency is converted at the ČNB rate declared for the day; on days without a declaration the last declared rate applies',
+        }),
         CNB,
         undefined,
-        rates ? `rates of ${rates.date} (#${rates.serial})` : 'no rates',
+        rates
+          ? say({
+              cs: `kurzy ze dne ${rates.date} (č. ${rates.serial})`,
+              en: `rates of ${rates.date} (#${rates.serial})`,
+            })
+          : say({ cs: 'žádné kurzy', en: 'no rates' }),
       ),
     ]
     let fromCzk: number | null = from === 'CZK' ? 1 : null
@@ -91,15 +100,27 @@ export const fxRates = defineAgent({
       if (unit)
         rules.push(
           rule(
-            `${from} is quoted per ${unit.amount} units`,
+            say({
+              cs: `${from} se kótuje za ${unit.amount} jednotek`,
+              en: `${from} is quoted per ${unit.amount} units`,
+            }),
             CNB,
             undefined,
-            `${unit.rate} CZK per ${unit.amount} ${from}`,
+            say({
+              cs: `${unit.rate} Kč za ${unit.amount} ${from}`,
+              en: `${unit.rate} CZK per ${unit.amount} ${from}`,
+            }),
           ),
         )
       if (from !== 'CZK' && to !== 'CZK')
         rules.push(
-          rule('a cross rate goes through CZK: rate = CZK per unit of from ÷ CZK per unit of to', CNB),
+          rule(
+            say({
+              cs: 'křížový kurz přes CZK: kurz = Kč za jednotku from ÷ Kč za jednotku to',
+              en: 'a cross rate goes through CZK: rate = CZK per unit of from ÷ CZK per unit of to',
+            }),
+            CNB,
+          ),
         )
     }
     const rate = fromCzk !== null && toCzk !== null ? fromCzk / toCzk : null

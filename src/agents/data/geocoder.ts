@@ -62,6 +62,7 @@ export const geocoder = defineAgent({
     { title: 'An address RÚIAN does not know', input: { address: 'Neexistující 999, 17000 Praha 7' } },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const sources: SourceStatus[] = []
     const found = await attempt('ruian', sources, () =>
       ctx.deps.sources.ruian.find(input.address, input.max_candidates ?? 3),
@@ -96,16 +97,24 @@ export const geocoder = defineAgent({
       from_psc: fromPsc,
       rules_applied: [
         rule(
-          'the position is RÚIAN’s definition point of the best candidate, in WGS84 (EPSG:4326)',
+          say({
+            cs: 'poloha je definiční bod nejlepšího kandidáta z RÚIAN ve WGS84 (EPSG:4326)',
+            en: 'the position is RÚIAN’s definition point of the best candidate, in WGS84 (EPSG:4326)',
+          }),
           RUIAN,
           undefined,
-          best ? `${best.type}, score ${best.score}` : 'no candidate',
+          best
+            ? say({ cs: `${best.type}, skóre ${best.score}`, en: `${best.type}, score ${best.score}` })
+            : say({ cs: 'žádný kandidát', en: 'no candidate' }),
         ),
         rule(
-          'the PSČ gives the municipality, district and region offline',
+          say({
+            cs: 'PSČ určí obec, okres a kraj bez dotazu na síť',
+            en: 'the PSČ gives the municipality, district and region offline',
+          }),
           'RÚIAN gazetteer (psc-list.csv)',
           undefined,
-          fromPsc ? fromPsc.municipalities.join(', ') : 'no known PSČ',
+          fromPsc ? fromPsc.municipalities.join(', ') : say({ cs: 'PSČ není známé', en: 'no known PSČ' }),
         ),
       ],
       sources,

@@ -30,7 +30,8 @@ export const icoValidator = defineAgent({
     { title: 'A typo in the last digit', input: { ico: '45274648' } },
     { title: 'A short historical IČO is padded', input: { ico: '6947' } },
   ],
-  async run(input) {
+  async run(input, ctx) {
+    const say = ctx.say
     const raw = input.ico.replace(/\s+/g, '')
     if (!/^\d{1,8}$/.test(raw)) throw errors.invalid('ico', 'must be 1 to 8 digits')
     const ico = raw.padStart(8, '0')
@@ -46,16 +47,25 @@ export const icoValidator = defineAgent({
       expected_check_digit: expected,
       rules_applied: [
         rule(
-          'IČO has 8 digits; shorter forms are left-padded with zeros',
+          say({
+            cs: 'IČO má 8 číslic; kratší zápis se zleva doplní nulami',
+            en: 'IČO has 8 digits; shorter forms are left-padded with zeros',
+          }),
           SOURCE,
           undefined,
-          `padded to ${ico}`,
+          say({ cs: `doplněno na ${ico}`, en: `padded to ${ico}` }),
         ),
         rule(
-          'check digit = (11 − Σ dᵢ·wᵢ mod 11) mod 10, weights 8,7,6,5,4,3,2',
+          say({
+            cs: 'kontrolní číslice = (11 − Σ dᵢ·wᵢ mod 11) mod 10, váhy 8,7,6,5,4,3,2',
+            en: 'check digit = (11 − Σ dᵢ·wᵢ mod 11) mod 10, weights 8,7,6,5,4,3,2',
+          }),
           SOURCE,
           undefined,
-          `sum ${sum}, remainder ${sum % 11}, expected ${expected}, given ${ico[7]}`,
+          say({
+            cs: `součet ${sum}, zbytek ${sum % 11}, očekáváno ${expected}, zadáno ${ico[7]}`,
+            en: `sum ${sum}, remainder ${sum % 11}, expected ${expected}, given ${ico[7]}`,
+          }),
         ),
       ],
     }

@@ -71,6 +71,7 @@ export const insolvencyCheck = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const person = personQuery(input)
     const ico = person ? null : requireIco(input.ico ?? '')
     const sources: SourceStatus[] = []
@@ -92,14 +93,20 @@ export const insolvencyCheck = defineAgent({
       synchronized_at: result?.synchronized_at ?? null,
       rules_applied: [
         rule(
-          'insolvency proceedings are public in the insolvency register from their start',
+          say({
+            cs: 'insolvenční řízení je v insolvenčním rejstříku veřejné od svého zahájení',
+            en: 'insolvency proceedings are public in the insolvency register from their start',
+          }),
           'zákon 182/2006 Sb., insolvenční zákon, § 419 and § 421',
           '2008-01-01',
           result
             ? result.active
-              ? 'proceeding running'
-              : `${result.proceedings.length} past proceeding(s)`
-            : 'ISIR did not answer',
+              ? say({ cs: 'řízení probíhá', en: 'proceeding running' })
+              : say({
+                  cs: `ukončených řízení: ${result.proceedings.length}`,
+                  en: `${result.proceedings.length} past proceeding(s)`,
+                })
+            : say({ cs: 'ISIR neodpověděl', en: 'ISIR did not answer' }),
         ),
       ],
       sources,

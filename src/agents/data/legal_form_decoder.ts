@@ -68,6 +68,7 @@ export const legalFormDecoder = defineAgent({
     { title: 'An obecně prospěšná společnost (closed to new ones since 2014)', input: { code: '141' } },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     if (input.code === undefined && input.name === undefined)
       throw errors.invalid('code', 'give code or name')
     const ref = loadReference<Version>('cz-legal-forms')
@@ -81,11 +82,19 @@ export const legalFormDecoder = defineAgent({
     const rules = [
       rule(
         input.code !== undefined
-          ? 'look the code up in the ČSÚ legal-form code list'
-          : 'match the legal-form abbreviation at the end of the name',
+          ? say({
+              cs: 'vyhledat kód v číselníku právních forem ČSÚ',
+              en: 'look the code up in the ČSÚ legal-form code list',
+            })
+          : say({
+              cs: 'najít zkratku právní formy na konci názvu',
+              en: 'match the legal-form abbreviation at the end of the name',
+            }),
         source,
         version.effective_from,
-        form ? `${form.code} ${form.name}` : 'not in the shipped table',
+        form
+          ? `${form.code} ${form.name}`
+          : say({ cs: 'není v dodané tabulce', en: 'not in the shipped table' }),
       ),
     ]
     let open: boolean | null = null
@@ -94,16 +103,25 @@ export const legalFormDecoder = defineAgent({
       if (form.closed_to_new)
         rules.push(
           rule(
-            'no new entities of this form since the recodification of private law',
+            say({
+              cs: 'od rekodifikace soukromého práva nelze tuto formu nově zakládat',
+              en: 'no new entities of this form since the recodification of private law',
+            }),
             'zákon 89/2012 Sb. (občanský zákoník), § 3050',
             form.closed_to_new,
-            'existing ones continue; new ones cannot be founded',
+            say({
+              cs: 'stávající trvají; nové nelze založit',
+              en: 'existing ones continue; new ones cannot be founded',
+            }),
           ),
         )
       if (form.since)
         rules.push(
           rule(
-            'form introduced by the recodification of private law',
+            say({
+              cs: 'forma zavedená rekodifikací soukromého práva',
+              en: 'form introduced by the recodification of private law',
+            }),
             'zákon 89/2012 Sb. (občanský zákoník)',
             form.since,
           ),
@@ -111,7 +129,7 @@ export const legalFormDecoder = defineAgent({
       if (form.register)
         rules.push(
           rule(
-            `entered in the ${form.register}`,
+            say({ cs: `zapisuje se do: ${form.register}`, en: `entered in the ${form.register}` }),
             'zákon 304/2013 Sb., o veřejných rejstřících',
             '2014-01-01',
           ),

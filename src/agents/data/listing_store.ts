@@ -73,6 +73,7 @@ export const listingStore = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     if (input.min_area !== undefined && input.max_area !== undefined && input.min_area > input.max_area)
       throw errors.invalid('min_area', 'must not exceed max_area')
     if (input.min_price !== undefined && input.max_price !== undefined && input.min_price > input.max_price)
@@ -119,13 +120,19 @@ export const listingStore = defineAgent({
       dataset: { file: basename(ctx.deps.listingsFile), scraped_on: '2024-04-12', rows: all.length },
       rules_applied: [
         rule(
-          'only sale listings with a stated price (more than 1 CZK) and usable area count',
+          say({
+            cs: 'počítají se jen inzeráty prodeje s uvedenou cenou (více než 1 Kč) a užitnou plochou',
+            en: 'only sale listings with a stated price (more than 1 CZK) and usable area count',
+          }),
           'Sreality listing fields category_type_cb, price, size_meters',
           undefined,
-          `${matches.length} match`,
+          say({ cs: `shod: ${matches.length}`, en: `${matches.length} match` }),
         ),
         rule(
-          'locality matches the listing’s locality slug (municipality-part-street) from its start',
+          say({
+            cs: 'lokalita odpovídá od začátku slugu lokality inzerátu (obec-část-ulice)',
+            en: 'locality matches the listing’s locality slug (municipality-part-street) from its start',
+          }),
           'Sreality locality slug',
         ),
       ],

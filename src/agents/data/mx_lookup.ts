@@ -42,6 +42,7 @@ export const mxLookup = defineAgent({
     { title: 'A domain that publishes a null MX', input: { domain: 'no-mail.example.cz' } },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const domain = input.domain.trim().toLowerCase().replace(/^.*@/, '').replace(/\.$/, '')
     if (!DOMAIN.test(domain)) throw errors.invalid('domain', 'must be a domain name like example.cz')
     const answer = await ctx.deps.dns.mailDomain(domain)
@@ -60,22 +61,31 @@ export const mxLookup = defineAgent({
       addresses: answer.addresses,
       rules_applied: [
         rule(
-          'mail goes to the MX hosts, lowest preference first',
+          say({
+            cs: 'pošta jde na servery MX, nejnižší preference první',
+            en: 'mail goes to the MX hosts, lowest preference first',
+          }),
           'RFC 5321, § 5.1',
           '2008-10-01',
           answer.status === 'mx' ? answer.mx.map((m) => m.exchange).join(', ') : undefined,
         ),
         rule(
-          'without MX records, mail goes to the domain’s own A/AAAA address (implicit MX)',
+          say({
+            cs: 'bez záznamů MX jde pošta na vlastní adresu A/AAAA domény (implicitní MX)',
+            en: 'without MX records, mail goes to the domain’s own A/AAAA address (implicit MX)',
+          }),
           'RFC 5321, § 5.1',
           '2008-10-01',
-          answer.status === 'implicit_mx' ? 'applied' : undefined,
+          answer.status === 'implicit_mx' ? say({ cs: 'uplatněno', en: 'applied' }) : undefined,
         ),
         rule(
-          'a single MX "." (null MX) means the domain accepts no mail',
+          say({
+            cs: 'jediný záznam MX „.“ (null MX) znamená, že doména nepřijímá poštu',
+            en: 'a single MX "." (null MX) means the domain accepts no mail',
+          }),
           'RFC 7505',
           '2015-06-01',
-          answer.status === 'null_mx' ? 'applied' : undefined,
+          answer.status === 'null_mx' ? say({ cs: 'uplatněno', en: 'applied' }) : undefined,
         ),
       ],
       sources,

@@ -53,6 +53,7 @@ export const naceDecoder = defineAgent({
     { title: 'A real-estate agency', input: { codes: ['68.31', '68'] } },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const ref = loadReference<Version>('cz-nace')
     const version = versionAt(ref, isoDate(ctx.now))
     const activities = input.codes.map((raw, i) => {
@@ -80,10 +81,16 @@ export const naceDecoder = defineAgent({
       sections,
       rules_applied: [
         rule(
-          'the first two digits are the division; the section is the range of divisions it falls in',
+          say({
+            cs: 'první dvě číslice jsou oddíl; sekce je rozsah oddílů, do něhož spadá',
+            en: 'the first two digits are the division; the section is the range of divisions it falls in',
+          }),
           ref.sources[0]!.title,
           version.effective_from,
-          `${sections.length} section(s): ${sections.join(', ')}`,
+          say({
+            cs: `sekcí ${sections.length}: ${sections.join(', ')}`,
+            en: `${sections.length} section(s): ${sections.join(', ')}`,
+          }),
         ),
       ],
     }

@@ -41,7 +41,7 @@ afterAll(async () => {
 })
 
 const call = async (agent: string, input: unknown, dispatcher = d, now = NOW): Promise<any> =>
-  (await dispatcher.call('data', agent, input, { now })).output
+  (await dispatcher.call('data', agent, input, { now, lang: 'en' })).output
 const example = (agent: { examples: { input: unknown }[] }, i: number) => agent.examples[i]!.input
 
 describe('data/fx_rates', () => {

@@ -38,6 +38,7 @@ export const priceIndex = defineAgent({
     { title: 'A 2024 amount back in 2019 prices', input: { amount: 50000, from_year: 2024, to_year: 2019 } },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const ref = loadReference<Version>('cz-cpi-inflation')
     const version = versionAt(ref, isoDate(ctx.now))
     const years = Object.keys(version.rates).map(Number)
@@ -68,10 +69,13 @@ export const priceIndex = defineAgent({
       series: ref.title,
       rules_applied: [
         rule(
-          'chain the average annual inflation rates of the years after from_year up to to_year',
+          say({
+            cs: 'řetězení průměrných ročních měr inflace let po from_year až do to_year',
+            en: 'chain the average annual inflation rates of the years after from_year up to to_year',
+          }),
           ref.sources[0]!.title,
           version.effective_from,
-          `factor ${round(factor, 6)}`,
+          say({ cs: `koeficient ${round(factor, 6)}`, en: `factor ${round(factor, 6)}` }),
         ),
       ],
     }

@@ -9,7 +9,7 @@ import { priceIndex } from './price_index.ts'
 const agents = [addressNormalizer, legalFormDecoder, listingStore, naceDecoder, priceIndex]
 const dispatcher = testDispatcher(agents, replayDeps('http://127.0.0.1:9'))
 const call = async (agent: string, input: unknown): Promise<any> =>
-  (await dispatcher.call('data', agent, input, { now: NOW })).output
+  (await dispatcher.call('data', agent, input, { now: NOW, lang: 'en' })).output
 const example = (agent: { examples: { input: unknown }[] }, i: number) => agent.examples[i]!.input
 
 describe('data/legal_form_decoder', () => {

@@ -5,7 +5,7 @@ import { icoValidator } from './ico_validator.ts'
 
 const dispatcher = testDispatcher([icoValidator, dicValidator], replayDeps('http://127.0.0.1:9'))
 const call = async (agent: string, input: unknown) =>
-  (await dispatcher.call('data', agent, input, { now: NOW })).output as Record<string, unknown>
+  (await dispatcher.call('data', agent, input, { now: NOW, lang: 'en' })).output as Record<string, unknown>
 
 describe('data/ico_validator', () => {
   it('example: accepts ČEZ’s IČO with the weighted sum and the expected digit', async () => {

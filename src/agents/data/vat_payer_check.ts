@@ -92,6 +92,7 @@ export const vatPayerCheck = defineAgent({
     { title: 'Not a VAT payer', input: { dic: 'CZ12345679' } },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     if (input.dic === undefined && input.ico === undefined) throw errors.invalid('dic', 'give dic or ico')
     let dic: string
     if (input.dic !== undefined) {
@@ -112,20 +113,33 @@ export const vatPayerCheck = defineAgent({
     const accounts = registered ? payer!.accounts : []
     const rules = [
       rule(
-        'the VAT register says whether a DIČ is a registered payer',
+        say({
+          cs: 'registr plátců DPH říká, zda je DIČ registrovaným plátcem',
+          en: 'the VAT register says whether a DIČ is a registered payer',
+        }),
         REGISTER,
         undefined,
-        registered === null ? 'register did not answer' : registered ? 'registered' : 'not in the register',
+        registered === null
+          ? say({ cs: 'registr neodpověděl', en: 'register did not answer' })
+          : registered
+            ? say({ cs: 'registrován', en: 'registered' })
+            : say({ cs: 'v registru není', en: 'not in the register' }),
       ),
       rule(
-        'an unreliable payer is published; the buyer is liable for VAT on supplies from it',
+        say({
+          cs: 'nespolehlivý plátce se zveřejňuje; příjemce plnění od něj ručí za DPH',
+          en: 'an unreliable payer is published; the buyer is liable for VAT on supplies from it',
+        }),
         `${ZDPH}, § 106a and § 109 odst. 3`,
         '2013-01-01',
         unreliable === null
-          ? 'unknown'
+          ? say({ cs: 'neznámo', en: 'unknown' })
           : unreliable
-            ? `unreliable since ${payer?.unreliable_since ?? '?'}`
-            : 'not unreliable',
+            ? say({
+                cs: `nespolehlivý od ${payer?.unreliable_since ?? '?'}`,
+                en: `unreliable since ${payer?.unreliable_since ?? '?'}`,
+              })
+            : say({ cs: 'není nespolehlivý', en: 'not unreliable' }),
       ),
     ]
     let accountCheck = null
@@ -137,14 +151,17 @@ export const vatPayerCheck = defineAgent({
       const risk = published === null ? null : unreliable === true ? true : published ? false : overLimit
       rules.push(
         rule(
-          `paying more than ${UNPUBLISHED_ACCOUNT_LIMIT_CZK.toLocaleString('en')} CZK (twice the cash-payment limit) to an account the payer has not published makes the buyer liable for the VAT`,
+          say({
+            cs: `platba vyšší než ${UNPUBLISHED_ACCOUNT_LIMIT_CZK.toLocaleString('cs')} Kč (dvojnásobek limitu pro platby v hotovosti) na účet, který plátce nezveřejnil, zakládá ručení příjemce za DPH`,
+            en: `paying more than ${UNPUBLISHED_ACCOUNT_LIMIT_CZK.toLocaleString('en')} CZK (twice the cash-payment limit) to an account the payer has not published makes the buyer liable for the VAT`,
+          }),
           `${ZDPH}, § 109 odst. 2 písm. c)`,
           undefined,
           published === null
-            ? 'not checked'
+            ? say({ cs: 'neověřeno', en: 'not checked' })
             : published
-              ? 'account is published'
-              : 'account is not published',
+              ? say({ cs: 'účet je zveřejněn', en: 'account is published' })
+              : say({ cs: 'účet není zveřejněn', en: 'account is not published' }),
         ),
       )
       accountCheck = { account: input.account, published, liability_risk: risk }

@@ -46,6 +46,7 @@ export const viesCheck = defineAgent({
     { title: 'A well-formed number VIES does not know', input: { vat_number: 'CZ 12345679' } },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const compact = input.vat_number.replace(/[\s.-]/g, '').toUpperCase()
     const m = /^([A-Z]{2})([0-9A-Z+*]{2,12})$/.exec(compact)
     if (!m)
@@ -67,10 +68,13 @@ export const viesCheck = defineAgent({
       if (!check.valid) throw errors.invalid('vat_number', check.reason)
       rules.push(
         rule(
-          'a Czech DIČ passes its checksum before VIES is asked',
+          say({
+            cs: 'české DIČ musí projít kontrolním součtem před dotazem do VIES',
+            en: 'a Czech DIČ passes its checksum before VIES is asked',
+          }),
           'zákon 280/2009 Sb., § 130',
           undefined,
-          'checksum ok',
+          say({ cs: 'kontrolní součet v pořádku', en: 'checksum ok' }),
         ),
       )
     }
@@ -78,10 +82,17 @@ export const viesCheck = defineAgent({
     const answer = await attempt('vies', sources, () => ctx.deps.sources.vies.check(country, number))
     rules.push(
       rule(
-        'a supply to another member state is zero-rated only to a customer with a VAT number valid in VIES',
+        say({
+          cs: 'dodání do jiného členského státu je osvobozeno jen pro odběratele s DIČ platným ve VIES',
+          en: 'a supply to another member state is zero-rated only to a customer with a VAT number valid in VIES',
+        }),
         `Council Directive 2006/112/EC, Art. 138; zákon 235/2004 Sb., § 64; checked in ${VIES}`,
         '2020-01-01',
-        answer ? (answer.valid ? 'valid' : 'not valid') : 'VIES did not answer',
+        answer
+          ? answer.valid
+            ? say({ cs: 'platné', en: 'valid' })
+            : say({ cs: 'neplatné', en: 'not valid' })
+          : say({ cs: 'VIES neodpověděl', en: 'VIES did not answer' }),
       ),
     )
     return {

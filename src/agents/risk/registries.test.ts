@@ -13,7 +13,7 @@ import { riskAgents } from './index.ts'
 
 const sources = replayedSources([...riskAgents, ...complianceAgents, ...realEstateAgents, ...dataAgents])
 const run = async (service: string, name: string, input: unknown): Promise<any> =>
-  (await sources.online.call(service, name, input, { now: NOW })).output
+  (await sources.online.call(service, name, input, { now: NOW, lang: 'en' })).output
 
 describe('domain agents on recorded ARES and ISIR answers', () => {
   it('rates ČEZ low from its ARES record and an empty ISIR answer', async () => {
