@@ -41,6 +41,7 @@ const TEXT_KEYS = new Set([
   'purpose',
   'title',
   'issues',
+  'issue',
   'value',
   'not_scored',
   'factor',
