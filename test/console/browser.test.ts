@@ -2,13 +2,15 @@
  * The console in a real browser: Debian's Chromium (CHROMIUM_PATH overrides) driven by
  * playwright-core, against the console and the services it calls, all in this process. Each test
  * saves a screenshot (the folder is printed), and every page passes axe-core without a serious or
- * critical violation.
+ * critical violation. With CONSOLE_SCREENSHOTS=docs/console (npm run console:screenshots) the
+ * screenshots docs/console.md shows are written there.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
+import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { haveLists } from '../aml/lists.ts'
 import { type ConsoleStack, startConsoleStack, USERS } from './stack.ts'
@@ -16,6 +18,8 @@ import { type ConsoleStack, startConsoleStack, USERS } from './stack.ts'
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const SHOTS = mkdtempSync(join(tmpdir(), 'console-screenshots-'))
+/** Where the documented screenshots also go (docs/console), when asked. */
+const DOC_SHOTS = process.env.CONSOLE_SCREENSHOTS
 
 describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser', () => {
   let stack: ConsoleStack
@@ -88,13 +92,68 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     })
   }
 
-  async function shot(page: Page, name: string) {
-    await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
+  /** A full-page screenshot; `documented` ones are also written to CONSOLE_SCREENSHOTS. */
+  async function shot(page: Page, name: string, documented = false) {
+    const path = join(SHOTS, `${name}.png`)
+    await page.screenshot({ path, fullPage: true })
+    if (documented && DOC_SHOTS) {
+      mkdirSync(DOC_SHOTS, { recursive: true })
+      copyFileSync(path, join(DOC_SHOTS, `${name}.png`))
+    }
+  }
+
+  /** The focused element: its tag, name attribute, accessible label, test id and text. */
+  async function focusedElement(page: Page) {
+    return page.evaluate(() => {
+      const a = (globalThis as any).document.activeElement
+      return {
+        tag: String(a?.tagName ?? '').toLowerCase(),
+        name: (a?.getAttribute('name') ?? null) as string | null,
+        label: (a?.getAttribute('aria-label') ?? null) as string | null,
+        testid: (a?.getAttribute('data-testid') ?? null) as string | null,
+        text: String(a?.textContent ?? '').trim(),
+        /** A form field's label text. */
+        field: String(a?.labels?.[0]?.textContent ?? '').trim(),
+      }
+    })
+  }
+
+  /** Presses Tab until the focused element matches (the keyboard's way to reach it). */
+  async function tabTo(
+    page: Page,
+    match: (el: Awaited<ReturnType<typeof focusedElement>>) => boolean,
+    what: string,
+    limit = 80,
+  ) {
+    for (let i = 0; i < limit; i++) {
+      await page.keyboard.press('Tab')
+      if (match(await focusedElement(page))) return
+    }
+    throw new Error(`${what} was not reached with ${limit} presses of Tab`)
+  }
+
+  /** Signs in with the keyboard alone, from a fresh sign-in page. */
+  async function signInByKeyboard(page: Page, who: { name: string; password: string }) {
+    await page.getByRole('textbox', { name: 'User name', exact: true }).waitFor()
+    await tabTo(page, (el) => el.name === 'username', 'the user name')
+    await page.keyboard.type(who.name)
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(who.password)
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Screen a client' }).waitFor()
+  }
+
+  /** Opens a page of the menu by keyboard: Tab to its link, Enter. */
+  async function menuByKeyboard(page: Page, label: string, heading: string) {
+    await tabTo(page, (el) => el.tag === 'a' && el.text === label, `the menu's ${label}`)
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: heading }).first().waitFor()
   }
 
   it('refuses a wrong password and stays on the sign-in page', async () => {
     const page = await open()
     await expect.poll(() => page.url()).toMatch(/\/sign-in$/)
+    await page.getByRole('textbox', { name: 'User name', exact: true }).waitFor()
     expect(await accessibilityProblems(page)).toEqual([])
     await signIn(page, { name: USERS.admin.name, password: 'not the password' })
     await page.getByTestId('sign-in-error').waitFor()
@@ -124,7 +183,7 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     expect(await hit.textContent()).toMatch(/Programme/)
     expect(await result.getByTestId('screening-id').textContent()).toMatch(/^AML-\d{8}-\d+$/)
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'screening-maduro')
+    await shot(page, 'screening-maduro', true)
 
     await page.getByLabel('First name').fill('Jan')
     await page.getByLabel('Last name').fill('Novák')
@@ -143,14 +202,14 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     await page.getByRole('button', { name: 'Search' }).click()
     await expect.poll(() => page.getByTestId('history-total').textContent()).toBe('1 screenings')
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'history')
+    await shot(page, 'history', true)
 
     await page.getByRole('link', { name: 'Platform' }).click()
     await page.getByTestId('health-gateway').waitFor()
     expect(await page.getByTestId('health-gateway').textContent()).toContain('up')
     expect(await page.getByTestId('health-aml').textContent()).toContain('up')
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'platform')
+    await shot(page, 'platform', true)
     await page.context().close()
   })
 
@@ -165,7 +224,7 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     expect(await page.getByTestId('new-key').textContent()).toContain('it is not shown again')
     await page.getByRole('button', { name: 'Copy key' }).waitFor()
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'key-created')
+    await shot(page, 'key-created', true)
 
     await page.reload()
     const row = page.getByRole('row', { name: /browser test key/ })
@@ -192,8 +251,13 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     expect(await page.getByTestId('usage-day').textContent()).toBe('Last 24 hours: 2 of 100 per day')
     expect(await page.getByTestId('chart').count()).toBe(2)
     expect(await page.getByTestId('chart').first().getAttribute('aria-label')).toBe('By status: 200: 2')
+    const today = new Date().toISOString().slice(0, 10)
+    expect(await page.getByTestId('daily-chart').getAttribute('aria-label')).toBe(
+      `Requests per day: ${today}: 2; 0 on the other days`,
+    )
+    expect(await page.getByTestId('daily-chart').locator('canvas').count()).toBe(1)
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'key-usage')
+    await shot(page, 'key-usage', true)
     await page.keyboard.press('Escape')
     await page.getByTestId('usage').waitFor({ state: 'detached' })
 
@@ -231,11 +295,11 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     })
     expect(statuses).toEqual([403, 403])
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'analyst-forbidden')
+    await shot(page, 'analyst-forbidden', true)
     await page.context().close()
   })
 
-  it('shows the router’s jobs by status with a job’s progress, and knowledge passages with their citations', async () => {
+  it('shows the router’s jobs by status with a job’s progress (the router requiring API keys), and knowledge passages with their citations', async () => {
     const page = await open()
     await signIn(page, USERS.analyst)
     await page.getByRole('link', { name: 'Jobs' }).click()
@@ -245,7 +309,7 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     await page.getByRole('button', { name: 'Open' }).first().click()
     await page.getByRole('dialog').getByText('Progress').waitFor()
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'jobs')
+    await shot(page, 'jobs', true)
     await page.keyboard.press('Escape')
 
     await page.getByRole('link', { name: 'Knowledge base' }).click()
@@ -258,7 +322,180 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
       'Cite as: Identifikace klienta › Skutečný majitel — identifikace.md',
     )
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'knowledge')
+    await shot(page, 'knowledge', true)
+    await page.context().close()
+  })
+
+  it('downloads a screening record as a PDF printed by the router, from the result and from the history', async () => {
+    const page = await open()
+    await signIn(page, USERS.analyst)
+    await page.getByLabel('First name').fill('Nicolas')
+    await page.getByLabel('Last name').fill('Maduro')
+    await page.getByLabel('Date of birth').fill('1962-11-23')
+    await page.getByRole('button', { name: 'Screen', exact: true }).click()
+    await page.getByTestId('screening-result').waitFor()
+    const id = (await page.getByTestId('screening-id').textContent())!
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe(`${id}.pdf`)
+    const pdf = readFileSync((await download.path())!)
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })
+    expect(text).toContain(id)
+    expect(text).toContain('CRITICAL')
+    expect(text).toContain('Printed by')
+    expect(text).toContain(USERS.analyst.name)
+    expect(text).toMatch(/MADURO MOROS/i)
+    expect(await page.getByTestId('pdf-error').count()).toBe(0)
+
+    await page.getByRole('link', { name: 'History' }).click()
+    await page.getByRole('button', { name: id }).click()
+    const dialog = page.getByRole('dialog')
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download PDF' }).click(),
+    ])
+    expect(
+      readFileSync((await again.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
+    expect(await accessibilityProblems(page)).toEqual([])
+    await shot(page, 'history-record')
+    await page.context().close()
+  })
+
+  it('says clearly that no PDF can be made when the router is unreachable, and the print view still works', async () => {
+    const context = await browser.newContext({ locale: 'en-GB', reducedMotion: 'reduce' })
+    const page = await context.newPage()
+    page.setDefaultTimeout(15_000)
+    await page.goto(`${stack.urlWithoutRouter}/`)
+    await page.evaluate(() => localStorage.setItem('gatehouse-console-language', 'en'))
+    await page.reload()
+    await signIn(page, USERS.analyst)
+    await page.getByLabel('First name').fill('Jan')
+    await page.getByLabel('Last name').fill('Novák')
+    await page.getByRole('button', { name: 'Screen', exact: true }).click()
+    await page.getByTestId('screening-result').waitFor()
+    await page.getByRole('button', { name: 'Download PDF' }).click()
+    const error = page.getByTestId('pdf-error')
+    await error.waitFor()
+    expect(await error.textContent()).toBe(
+      'The PDF cannot be made now: The router, which prints the PDF, cannot be reached. Print record still works.',
+    )
+    expect(await accessibilityProblems(page)).toEqual([])
+    await shot(page, 'pdf-unavailable', true)
+    await page.emulateMedia({ media: 'print' })
+    expect(await page.getByTestId('screening-result').isVisible()).toBe(true)
+    expect(await page.getByText('Gatehouse — Screening record — adam').isVisible()).toBe(true)
+    await context.close()
+  })
+
+  it('creates a key, copies it, revokes it after confirmation and signs out, by keyboard alone', async () => {
+    const page = await open()
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    await signInByKeyboard(page, USERS.admin)
+    await menuByKeyboard(page, 'API keys', 'API keys')
+    await tabTo(page, (el) => el.field.startsWith('Name'), 'the key’s name', 30)
+    await page.keyboard.type('keyboard key')
+    await tabTo(page, (el) => el.tag === 'button' && el.text === 'Create', 'Create')
+    await page.keyboard.press('Enter')
+    const key = (await page.getByTestId('new-key-value').textContent())!
+    expect(key).toMatch(/^gk_\w{20,}/)
+    await tabTo(page, (el) => el.tag === 'button' && el.text === 'Copy key', 'Copy key')
+    await page.keyboard.press('Enter')
+    await page.getByRole('button', { name: 'Copied' }).waitFor()
+    expect(await page.evaluate(() => (globalThis as any).navigator.clipboard.readText())).toBe(key)
+
+    await tabTo(page, (el) => el.label === 'Revoke keyboard key', 'Revoke keyboard key')
+    await page.keyboard.press('Space')
+    const dialog = page.getByRole('dialog')
+    await dialog.waitFor()
+    expect(await accessibilityProblems(page)).toEqual([])
+    await shot(page, 'keyboard-revoke')
+    await tabTo(page, (el) => el.testid === 'confirm-revoke', 'the confirmation', 10)
+    await page.keyboard.press('Enter')
+    const row = page.getByRole('row', { name: /keyboard key/ })
+    await expect.poll(() => row.getByTestId('key-status').textContent()).toBe('revoked')
+
+    await page.keyboard.press('Shift+Tab') // back from wherever the focus fell
+    await tabTo(page, (el) => el.tag === 'button' && el.text === 'Sign out', 'Sign out')
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+    expect(await page.evaluate(async () => (await fetch('/api/keys')).status)).toBe(401)
+    await page.context().close()
+  })
+
+  it('searches the history and pages through it by keyboard, with the total shown', async () => {
+    await stack.screen(
+      Array.from({ length: 27 }, (_, i) => ({ first_name: `Petr${i + 1}`, last_name: 'Stránkový' })),
+    )
+    const page = await open()
+    await signInByKeyboard(page, USERS.analyst)
+    await menuByKeyboard(page, 'History', 'Screening history')
+    await tabTo(page, (el) => el.field === 'Name or IČO', 'the search field', 30)
+    await page.keyboard.type('stránkový')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByTestId('history-total').textContent()).toBe('27 screenings')
+    expect(await page.getByTestId('history-shown').textContent()).toBe('(1–25 of 27)')
+    expect(await page.getByTestId('history').locator('tbody tr').count()).toBe(25)
+    await tabTo(page, (el) => el.tag === 'button' && el.text === 'Next page', 'Next page')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByTestId('history-shown').textContent()).toBe('(26–27 of 27)')
+    expect(await page.getByTestId('history').locator('tbody tr').count()).toBe(2)
+    expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true)
+    expect(await accessibilityProblems(page)).toEqual([])
+    await shot(page, 'history-paging', true)
+    // Back a page with Shift+Tab and Space.
+    await page.keyboard.press('Shift+Tab')
+    expect((await focusedElement(page)).text).toBe('Previous page')
+    await page.keyboard.press('Space')
+    await expect.poll(() => page.getByTestId('history-shown').textContent()).toBe('(1–25 of 27)')
+    await page.context().close()
+  })
+
+  it('removes a user by keyboard after confirmation, ending their session, and never the last admin', async () => {
+    await stack.addUser('zoe', 'analyst', 'zoe’s long passphrase')
+    const zoe = await open()
+    await signIn(zoe, { name: 'zoe', password: 'zoe’s long passphrase' })
+    await zoe.getByRole('heading', { name: 'Screen a client' }).waitFor()
+
+    const page = await open()
+    await signInByKeyboard(page, USERS.admin)
+    await menuByKeyboard(page, 'Users', 'Console users')
+    await page.getByTestId('user-zoe').waitFor()
+    await tabTo(page, (el) => el.label === 'Remove zoe', 'Remove zoe')
+    await page.keyboard.press('Enter')
+    await page.getByRole('dialog').waitFor()
+    expect(await page.getByRole('dialog').textContent()).toContain(
+      'Remove zoe (analyst)? Their sessions end at once.',
+    )
+    expect(await accessibilityProblems(page)).toEqual([])
+    await shot(page, 'user-remove', true)
+    await tabTo(page, (el) => el.testid === 'confirm-remove', 'the confirmation', 10)
+    await page.keyboard.press('Enter')
+    await page.getByTestId('user-zoe').waitFor({ state: 'detached' })
+    // Zoe's next request finds no session: she is back at the sign-in page.
+    await zoe.reload()
+    await zoe.getByRole('heading', { name: 'Sign in' }).waitFor()
+
+    // eva is the only admin: removing her is refused, and she stays.
+    await page.keyboard.press('Shift+Tab')
+    await tabTo(page, (el) => el.label === 'Remove eva', 'Remove eva')
+    await page.keyboard.press('Enter')
+    await tabTo(page, (el) => el.testid === 'confirm-remove', 'the confirmation', 10)
+    await page.keyboard.press('Enter')
+    const alert = page.getByRole('alert')
+    await alert.waitFor()
+    expect(await alert.textContent()).toBe(
+      'eva is the last admin and cannot be removed: add another admin first',
+    )
+    expect(await page.getByTestId('user-eva').count()).toBe(1)
+    expect(await accessibilityProblems(page)).toEqual([])
+    await shot(page, 'user-last-admin')
+    await zoe.context().close()
     await page.context().close()
   })
 
@@ -290,6 +527,8 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     expect((await focused(page)).text).toBe('History')
     await page.keyboard.press('Enter')
     await page.getByRole('heading', { name: 'Screening history' }).waitFor()
+    expect(await accessibilityProblems(page)).toEqual([])
+    await shot(page, 'keyboard-history')
     await page.context().close()
   })
 

@@ -2,7 +2,9 @@
  * The console as the browser tests use it: listening on a free port, in this process, with the
  * services it calls for real — the gateway (keys, usage), the AML service on OFAC's SDN list (the
  * registry modules on the replay server), the knowledge service with one document and the router
- * with one queued job (its workers not started) — and two users, an admin and an analyst.
+ * with one queued job (its workers not started), run as in production with API keys required
+ * (ROUTER_REQUIRE_API_KEY), which prints the record's PDF — and two users, an admin and an analyst.
+ * A second console on the same accounts has no router to reach (`urlWithoutRouter`).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -36,9 +38,16 @@ export const USERS = {
 }
 
 const AML_INTERNAL = 'stack-aml-internal-key'
+const CUSTOMER_KEY = 'gk_stack-customer-key'
 
 export interface ConsoleStack {
   url: string
+  /** The same console and accounts, with the router's address closed. */
+  urlWithoutRouter: string
+  /** Screens subjects at the AML service directly (the history's rows). */
+  screen(subjects: Record<string, string>[]): Promise<void>
+  /** Adds a console user. */
+  addUser(name: string, role: 'admin' | 'analyst', password: string): Promise<void>
   /** Calls the gateway the console manages keys of, with an API key; answers the status. */
   callGateway(path: string, key: string): Promise<number>
   close(): Promise<void>
@@ -118,15 +127,21 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
       throw new Error(`knowledge upload: ${uploaded.statusCode} ${uploaded.body}`)
     const knowledgeUrl = await listen(kb.app)
 
+    // Keys required: a customer's key queues the job, and the console (with the internal key)
+    // must still see it. The customer's key is the one key this router knows.
     const router = await routerHarness({
       start: false,
-      env: { ADMIN_API_KEY: TEST_ADMIN_KEY, INTERNAL_API_KEY: AML_INTERNAL },
+      env: { ADMIN_API_KEY: TEST_ADMIN_KEY, INTERNAL_API_KEY: AML_INTERNAL, ROUTER_REQUIRE_API_KEY: 'true' },
+      keys: {
+        verify: async (key) =>
+          key === CUSTOMER_KEY ? { ok: true, keyId: 'customer' } : { ok: false, reason: 'unknown key' },
+      },
     })
     closers.push(() => router.close())
     const task = await router.app.inject({
       method: 'POST',
       url: '/tasks',
-      headers: { 'x-api-key': AML_INTERNAL },
+      headers: { 'x-api-key': CUSTOMER_KEY },
       payload: { kind: 'echo', input: 'hello', delay_seconds: 600 },
     })
     if (task.statusCode !== 201) throw new Error(`router task: ${task.statusCode} ${task.body}`)
@@ -144,26 +159,43 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
       string
     >
     const limiter = new MemoryRateLimiter()
-    const app = await buildConsole({
-      logger,
-      store,
-      upstreams: new Upstreams(
-        { ...urls, gateway: gatewayUrl, aml: amlUrl, knowledge: knowledgeUrl, router: routerUrl },
-        { adminKey: TEST_ADMIN_KEY, internalKey: AML_INTERNAL },
-        { timeoutMs: 10_000 },
-      ),
-      rateLimiter: limiter,
-      sessionTtlMs: 3600_000,
-      web: loadWebFiles(),
-      logRequests: false,
-    })
-    closers.push(async () => {
-      await app.close()
-      await limiter.close()
-    })
-    const url = await listen(app)
+    const consoleOf = async (routerAt: string) => {
+      const app = await buildConsole({
+        logger,
+        store,
+        upstreams: new Upstreams(
+          { ...urls, gateway: gatewayUrl, aml: amlUrl, knowledge: knowledgeUrl, router: routerAt },
+          { adminKey: TEST_ADMIN_KEY, internalKey: AML_INTERNAL },
+          { timeoutMs: 10_000 },
+        ),
+        rateLimiter: limiter,
+        sessionTtlMs: 3600_000,
+        web: loadWebFiles(),
+        logRequests: false,
+      })
+      closers.push(() => app.close())
+      return listen(app)
+    }
+    closers.push(() => limiter.close())
+    const url = await consoleOf(routerUrl)
+    const urlWithoutRouter = await consoleOf(closed)
     return {
       url,
+      urlWithoutRouter,
+      async screen(subjects) {
+        for (const subject of subjects) {
+          const res = await aml.inject({
+            method: 'POST',
+            url: '/api/aml/screen/complete',
+            headers: { 'x-api-key': AML_INTERNAL },
+            payload: subject,
+          })
+          if (res.statusCode !== 200) throw new Error(`screening: ${res.statusCode} ${res.body}`)
+        }
+      },
+      async addUser(name, role, password) {
+        await store.addUser(name, role, password)
+      },
       async callGateway(path, key) {
         return (await gateway.app.inject({ method: 'GET', url: path, headers: { 'x-api-key': key } }))
           .statusCode

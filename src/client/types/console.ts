@@ -363,6 +363,33 @@ export interface Paths {
       }
     }
   }
+  '/api/screenings/{screening_id}/pdf': {
+    get: {
+      parameters: {
+        query?: {
+          /**
+           * the record’s language
+           */
+          lang?: 'cs' | 'en'
+        }
+        path: {
+          screening_id: string
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/pdf': string
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
   '/api/keys': {
     get: {
       parameters: {}
@@ -548,6 +575,53 @@ export interface Paths {
       }
     }
   }
+  '/api/keys/{id}/usage/daily': {
+    get: {
+      parameters: {
+        query?: {
+          days?: number
+        }
+        path: {
+          id: number
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                key_id: number
+                /**
+                 * UTC days, oldest first; a day without requests has 0
+                 */
+                days: {
+                  day: string
+                  requests: number
+                  /**
+                   * of them answered 4xx or 5xx
+                   */
+                  errors: number
+                }[]
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
   '/api/users': {
     get: {
       parameters: {}
@@ -612,6 +686,42 @@ export interface Paths {
                  */
                 role: 'admin' | 'analyst'
                 created_at: string
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/users/{name}': {
+    delete: {
+      parameters: {
+        path: {
+          /**
+           * letters, digits, . _ @ -
+           */
+          name: string
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                removed: string
               }
               meta: {
                 request_id: string

@@ -20,6 +20,9 @@ interface Seen {
   body: unknown
 }
 
+/** Whether the fake router refuses connections. */
+let routerDown = false
+
 /** The other services as a fake fetch: records each call and answers like the real ones. */
 function fakeServices(seen: Seen[]): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
@@ -48,6 +51,38 @@ function fakeServices(seen: Seen[]): typeof fetch {
       })
     }
     if (path === '/admin/keys/list') return json(200, { count: 0, keys: [] })
+    if (path === '/admin/keys/usage/7/daily')
+      return json(200, { key_id: 7, days: [{ day: '2026-11-26', requests: 3, errors: 1 }] })
+    if (path === '/api/aml/screenings/AML-20261126-1')
+      return json(200, {
+        success: true,
+        data: {
+          screening_id: 'AML-20261126-1',
+          created_at: '2026-11-26T10:00:00.000Z',
+          subject_type: 'person',
+          risk_level: 'LOW',
+          input: { first_name: 'Jan', last_name: 'Novák <b>' },
+          list_versions: [{ id: 1, list: 'ofac_sdn', list_date: '2024-05-03' }],
+          result: {
+            screening_id: 'AML-20261126-1',
+            timestamp: '2026-11-26T10:00:00.000Z',
+            completeness: 1,
+            overall_risk: { score: 0, level: 'LOW', review_required: false, missing: [] },
+            modules: {
+              sanctions: {
+                status: 'COMPLETED',
+                source: 'PRIMARY',
+                data: { matches: [] },
+                execution_time_ms: 1,
+              },
+            },
+          },
+        },
+      })
+    if (path === '/v1/browser/pdf/html') {
+      if (routerDown) throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } })
+      return new Response(Buffer.from('%PDF-1.4 fake'), { headers: { 'content-type': 'application/pdf' } })
+    }
     if (path === '/admin/keys/revoke/999')
       return json(404, { error: 'API key 999 not found', code: 'not_found' })
     return json(404, { error: 'not found' })
@@ -90,6 +125,12 @@ describe('console backend', () => {
     const res = await app.inject({ method: 'POST', url: '/api/session', payload: { name, password } })
     const cookie = String(res.headers['set-cookie'] ?? '').split(';')[0]!
     return { res, cookie, csrf: res.statusCode === 200 ? (res.json().data.csrf_token as string) : '' }
+  }
+
+  /** A session made in the store (no sign-in, so the sign-in limit is not spent). */
+  async function sessionOf(name: string) {
+    const { token, session } = await store.createSession((await store.findUser(name))!, 3600_000)
+    return { cookie: `gatehouse_console=${token}`, csrf: session.csrf }
   }
 
   it('hashes passwords with scrypt and a salt per hash, and checks them', async () => {
@@ -233,7 +274,9 @@ describe('console backend', () => {
       ['POST', '/api/keys'],
       ['POST', '/api/keys/1/revoke'],
       ['GET', '/api/keys/1/usage'],
+      ['GET', '/api/keys/1/usage/daily'],
       ['GET', '/api/users'],
+      ['DELETE', '/api/users/eva'],
       ['POST', '/api/users'],
     ] as const) {
       const res = await app.inject({
@@ -266,6 +309,122 @@ describe('console backend', () => {
     })
     expect(added.statusCode).toBe(201)
     expect((await signIn('petra', 'another long one')).res.statusCode).toBe(200)
+  })
+
+  it('lets an admin remove a user, whose sessions end at once, but never the last admin', async () => {
+    const admin = await sessionOf('eva')
+    const headers = { cookie: admin.cookie, 'x-csrf-token': admin.csrf }
+    await store.addUser('olga', 'analyst', PASSWORD)
+    const olga = await sessionOf('olga')
+    const analystTry = await app.inject({
+      method: 'DELETE',
+      url: '/api/users/eva',
+      headers: { cookie: olga.cookie, 'x-csrf-token': olga.csrf },
+    })
+    expect(analystTry.statusCode).toBe(403)
+    const noCsrf = await app.inject({
+      method: 'DELETE',
+      url: '/api/users/olga',
+      headers: { cookie: admin.cookie },
+    })
+    expect(noCsrf.statusCode).toBe(403)
+
+    const removed = await app.inject({ method: 'DELETE', url: '/api/users/olga', headers })
+    expect(removed.statusCode).toBe(200)
+    expect(removed.json().data).toEqual({ removed: 'olga' })
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/session', headers: { cookie: olga.cookie } })).statusCode,
+    ).toBe(401)
+    expect((await app.inject({ method: 'DELETE', url: '/api/users/olga', headers })).statusCode).toBe(404)
+    const badName = await app.inject({ method: 'DELETE', url: '/api/users/no%20spaces', headers })
+    expect(badName.statusCode).toBe(400)
+
+    const last = await app.inject({ method: 'DELETE', url: '/api/users/eva', headers })
+    expect(last.statusCode).toBe(409)
+    expect(last.json().error.message).toMatch(/last admin/)
+    expect(last.json().error.details).toMatchObject({ rule: 'last_admin' })
+    // With a second admin, the first may go (and their own session ends with it).
+    await store.addUser('vera', 'admin', PASSWORD)
+    const vera = await sessionOf('vera')
+    const byOther = await app.inject({
+      method: 'DELETE',
+      url: '/api/users/vera',
+      headers,
+    })
+    expect(byOther.statusCode).toBe(200)
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/session', headers: { cookie: vera.cookie } })).statusCode,
+    ).toBe(401)
+  })
+
+  it('relays a key’s requests per day from the gateway with the admin key', async () => {
+    const admin = await sessionOf('eva')
+    seen.length = 0
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/keys/7/usage/daily?days=7',
+      headers: { cookie: admin.cookie },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data).toEqual({ key_id: 7, days: [{ day: '2026-11-26', requests: 3, errors: 1 }] })
+    expect(seen[0]!.url).toMatch(/\/admin\/keys\/usage\/7\/daily\?days=7$/)
+    expect(seen[0]!.headers['x-admin-key']).toBe(KEYS.adminKey)
+    const analyst = await sessionOf('adam')
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/keys/7/usage/daily',
+          headers: { cookie: analyst.cookie },
+        })
+      ).statusCode,
+    ).toBe(403)
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/keys/7/usage/daily?days=401',
+          headers: { cookie: admin.cookie },
+        })
+      ).statusCode,
+    ).toBe(400)
+  })
+
+  it('makes a record’s PDF from its own escaped document through the router, and says so when the router is down', async () => {
+    const analyst = await sessionOf('adam')
+    seen.length = 0
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/screenings/AML-20261126-1/pdf?lang=en',
+      headers: { cookie: analyst.cookie },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('application/pdf')
+    expect(res.headers['content-disposition']).toBe('attachment; filename="AML-20261126-1.pdf"')
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+    const sent = seen.find((c) => c.url.endsWith('/v1/browser/pdf/html'))!
+    expect(sent.headers['x-api-key']).toBe(KEYS.internalKey)
+    const html = (sent.body as { html: string }).html
+    expect(html).toContain('AML-20261126-1')
+    expect(html).toContain('Printed by</th><td>adam')
+    expect(html).toContain('Novák &lt;b&gt;')
+    expect(html).not.toMatch(/<script|src=|href=|style="/i)
+
+    routerDown = true
+    try {
+      const down = await app.inject({
+        method: 'GET',
+        url: '/api/screenings/AML-20261126-1/pdf',
+        headers: { cookie: analyst.cookie },
+      })
+      expect(down.statusCode).toBe(503)
+      expect(down.json().error.message).toBe('The router, which prints the PDF, cannot be reached')
+    } finally {
+      routerDown = false
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/screenings/AML-20261126-1/pdf' })).statusCode).toBe(
+      401,
+    )
   })
 
   it('signs out: the cookie is cleared and the session no longer works', async () => {

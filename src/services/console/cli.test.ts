@@ -8,7 +8,11 @@ import { consoleCommands } from './cli.ts'
 import { verifyPassword } from './passwords.ts'
 import { ConsoleStore } from './store.ts'
 
-const [add, list] = consoleCommands as [(typeof consoleCommands)[0], (typeof consoleCommands)[0]]
+const [add, list, remove] = consoleCommands as [
+  (typeof consoleCommands)[0],
+  (typeof consoleCommands)[0],
+  (typeof consoleCommands)[0],
+]
 
 function io(env: Record<string, string>, stdin: string) {
   const out: string[] = []
@@ -55,5 +59,34 @@ describe('gatehouse console users', () => {
     const taken = io(env, 'a long passphrase\n')
     expect(await add.run(['eva', '--role', 'analyst'], taken.io)).toBe(2)
     expect(taken.err[0]).toMatch(/already exists/)
+  })
+  it('removes a user and ends their sessions, but never the last admin', async () => {
+    expect(await add.run(['ida', '--role', 'analyst'], io(env, 'a long passphrase\n').io)).toBe(0)
+    const db = openDatabase({ dataDir: env.DATA_DIR })
+    let token: string
+    try {
+      const store = new ConsoleStore(db.as())
+      token = (await store.createSession((await store.findUser('ida'))!, 60_000)).token
+    } finally {
+      await db.close()
+    }
+    const removed = io(env, '')
+    expect(await remove.run(['ida'], removed.io)).toBe(0)
+    expect(removed.out).toEqual(['removed ida'])
+    const after = openDatabase({ dataDir: env.DATA_DIR })
+    try {
+      const store = new ConsoleStore(after.as())
+      expect(await store.findUser('ida')).toBeUndefined()
+      expect(await store.session(token)).toBeUndefined()
+    } finally {
+      await after.close()
+    }
+    const unknown = io(env, '')
+    expect(await remove.run(['ida'], unknown.io)).toBe(1)
+    expect(unknown.err[0]).toMatch(/not found/)
+    // eva is the only admin.
+    const last = io(env, '')
+    expect(await remove.run(['eva'], last.io)).toBe(2)
+    expect(last.err[0]).toMatch(/last admin/)
   })
 })

@@ -88,6 +88,18 @@ export const ScreeningIdParams = Type.Object({
   screening_id: Type.String({ pattern: '^AML-\\d{8}-\\d{1,12}$' }),
 })
 
+export const PdfQuery = Type.Object(
+  {
+    lang: Type.Optional(
+      Type.Union([Type.Literal('cs'), Type.Literal('en')], {
+        default: 'cs',
+        description: 'the record’s language',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+
 export const ScreeningRecordResponse = okSchema(Open('The stored screening record of the AML service'))
 
 export const HistoryQuery = Type.Object(
@@ -191,6 +203,25 @@ export const UsageResponse = okSchema(
   }),
 )
 
+export const DailyUsageQuery = Type.Object(
+  { days: Type.Optional(Type.Integer({ minimum: 1, maximum: 400, default: 30 })) },
+  { additionalProperties: false },
+)
+
+export const DailyUsageResponse = okSchema(
+  Type.Object({
+    key_id: Type.Integer(),
+    days: Type.Array(
+      Type.Object({
+        day: Type.String({ format: 'date' }),
+        requests: Type.Integer(),
+        errors: Type.Integer({ description: 'of them answered 4xx or 5xx' }),
+      }),
+      { description: 'UTC days, oldest first; a day without requests has 0' },
+    ),
+  }),
+)
+
 export const UserListResponse = okSchema(Type.Object({ users: Type.Array(User) }))
 
 export const AddUserBody = Type.Object(
@@ -203,6 +234,10 @@ export const AddUserBody = Type.Object(
 )
 
 export const UserResponse = okSchema(User)
+
+export const UserNameParams = Type.Object({ name: UserName })
+
+export const RemovedUserResponse = okSchema(Type.Object({ removed: Type.String() }))
 
 export const PlatformHealthResponse = okSchema(
   Type.Object({

@@ -80,10 +80,38 @@ export class ConsoleStore {
     await this.db.deleteFrom('console_sessions').where('user_name', '=', name).execute()
   }
 
+  /**
+   * Removes an account and ends its sessions. The last admin stays (409): without one, nobody
+   * could manage keys or users from the console (the CLI can still add one). Checked and deleted in
+   * one transaction.
+   */
   async removeUser(name: string): Promise<void> {
-    const result = await this.db.deleteFrom('console_users').where('name', '=', name).executeTakeFirst()
-    if (Number(result.numDeletedRows) === 0) throw errors404(name)
-    await this.db.deleteFrom('console_sessions').where('user_name', '=', name).execute()
+    await this.db.transaction().execute(async (tx) => {
+      const user = await tx
+        .selectFrom('console_users')
+        .select(['role'])
+        .where('name', '=', name)
+        .executeTakeFirst()
+      if (!user) throw errors404(name)
+      if (user.role === 'admin') {
+        const admins = await tx
+          .selectFrom('console_users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('role', '=', 'admin')
+          .executeTakeFirstOrThrow()
+        if (Number(admins.n) <= 1)
+          throw new AppError(
+            'conflict',
+            `${name} is the last admin and cannot be removed: add another admin first`,
+            {
+              name,
+              rule: 'last_admin',
+            },
+          )
+      }
+      await tx.deleteFrom('console_sessions').where('user_name', '=', name).execute()
+      await tx.deleteFrom('console_users').where('name', '=', name).execute()
+    })
   }
 
   /** The account and its stored hash (for sign-in), when it exists and is enabled. */

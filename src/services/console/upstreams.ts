@@ -47,6 +47,7 @@ export class Upstreams {
   private readonly clients: Record<UpstreamName, HttpClient>
   readonly urls: Record<UpstreamName, string>
   private readonly keys: OperatorKeys
+  private readonly fetch: typeof fetch
 
   constructor(
     urls: Record<UpstreamName, string>,
@@ -55,6 +56,7 @@ export class Upstreams {
   ) {
     this.urls = urls
     this.keys = keys
+    this.fetch = opts.fetch ?? fetch
     this.clients = Object.fromEntries(
       UPSTREAMS.map((name) => [
         name,
@@ -108,6 +110,67 @@ export class Upstreams {
         service,
       })
     }
+  }
+
+  /**
+   * A document printed to PDF by the router's browser (POST /v1/browser/pdf/html, with the internal
+   * key; ADR 0003). The router not answering is a 503 that says printing from the browser still
+   * works; its own refusals keep their status and message.
+   */
+  async pdf(html: string): Promise<Buffer> {
+    const url = `${trimEndOf(this.urls.router, '/')}/v1/browser/pdf/html`
+    let res: Response
+    try {
+      res = await this.fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/pdf',
+          'x-api-key': this.keys.internalKey,
+        },
+        body: JSON.stringify({ html, timeout_ms: 20_000 }),
+        // The router's own budget is 20 s; 5 s more for the answer to arrive.
+        signal: AbortSignal.timeout(25_000),
+      })
+    } catch (error) {
+      if ((error as Error).name === 'TimeoutError')
+        throw new AppError('upstream_timeout', 'The router did not make the PDF in time', {
+          service: 'router',
+        })
+      throw new AppError(
+        'service_unavailable',
+        'The router, which prints the PDF, cannot be reached',
+        { service: 'router', url: this.urls.router },
+        { 'retry-after': '30' },
+      )
+    }
+    const body = Buffer.from(await res.arrayBuffer())
+    if (res.status === 200) return body
+    if (res.status === 401 || res.status === 403)
+      throw new AppError(
+        'upstream_error',
+        'The router refused the console’s internal key (check INTERNAL_API_KEY)',
+        { service: 'router' },
+      )
+    let answer: unknown
+    try {
+      answer = JSON.parse(body.toString('utf8'))
+    } catch {
+      answer = undefined
+    }
+    if (res.status === 503) {
+      const message = (answer as { error?: { message?: string } } | undefined)?.error?.message
+      throw new AppError(
+        'service_unavailable',
+        `The router cannot make PDFs now${message ? `: ${message}` : ''}`,
+        { service: 'router' },
+        { 'retry-after': res.headers.get('retry-after') ?? '30' },
+      )
+    }
+    if (res.status < 500) throw upstreamRefusal('router', res.status, answer)
+    throw new AppError('upstream_error', `The router could not make the PDF (HTTP ${res.status})`, {
+      service: 'router',
+    })
   }
 
   /** Each service's health route, asked at once; a service that does not answer in 2 s is down. */

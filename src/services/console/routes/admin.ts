@@ -1,6 +1,6 @@
 /**
  * Admin only: API keys through the gateway's /admin/keys/* (with the admin key, which stays
- * here), and the console's own users. An analyst gets 403 from every route of this file.
+ * here), their usage (by endpoint and status, and per day), and the console's own users. An analyst gets 403 from every route of this file.
  */
 import type { Static } from 'typebox'
 import { ok } from '../../../kit/envelope.ts'
@@ -11,12 +11,16 @@ import {
   AddUserBody,
   CreatedKeyResponse,
   CreateKeyBody,
+  DailyUsageQuery,
+  DailyUsageResponse,
   KeyIdParams,
   KeyListResponse,
+  RemovedUserResponse,
   RevokedResponse,
   UsageQuery,
   UsageResponse,
   UserListResponse,
+  UserNameParams,
   UserResponse,
 } from '../schemas.ts'
 
@@ -113,6 +117,28 @@ export function registerAdminRoutes(app: App, deps: ConsoleDeps): void {
   )
 
   app.get(
+    '/api/keys/:id/usage/daily',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['keys'],
+        summary: 'Requests of one key per UTC day over the last `days` days, oldest first',
+        params: KeyIdParams,
+        querystring: DailyUsageQuery,
+        response: { 200: DailyUsageResponse },
+      },
+    },
+    async (request, reply) => {
+      const usage = await deps.upstreams.call<Static<typeof DailyUsageResponse>['data']>(
+        'gateway',
+        `/admin/keys/usage/${request.params.id}/daily`,
+        { key: 'admin', query: { days: request.query.days } },
+      )
+      return ok(reply, usage)
+    },
+  )
+
+  app.get(
     '/api/users',
     {
       onRequest: admin,
@@ -138,6 +164,25 @@ export function registerAdminRoutes(app: App, deps: ConsoleDeps): void {
       request.log.info({ user: signedIn(request).user.name, added: name, role }, 'console user added')
       reply.code(201)
       return ok(reply, user)
+    },
+  )
+
+  app.delete(
+    '/api/users/:name',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Remove a console user and end their sessions (the last admin stays: 409)',
+        params: UserNameParams,
+        response: { 200: RemovedUserResponse },
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params
+      await deps.store.removeUser(name)
+      request.log.info({ user: signedIn(request).user.name, removed: name }, 'console user removed')
+      return ok(reply, { removed: name })
     },
   )
 }

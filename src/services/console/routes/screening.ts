@@ -1,15 +1,19 @@
 /**
  * Screening through the AML service: one subject (POST /api/aml/screen/complete with the internal
- * key), the audit trail's list and one record (with the admin key). Analysts and admins.
+ * key), the audit trail's list and one record (with the admin key), and a record as a PDF (the
+ * document made here, printed by the router's browser: ADR 0003). Analysts and admins.
  */
 import type { Static } from 'typebox'
 import { ok } from '../../../kit/envelope.ts'
 import type { App } from '../../../kit/server.ts'
 import type { ConsoleDeps } from '../app.ts'
 import { requireRole, signedIn } from '../auth.ts'
+import { recordHtml, type StoredRecord } from '../record-html.ts'
 import {
   HistoryQuery,
   HistoryResponse,
+  Media,
+  PdfQuery,
   ScreeningIdParams,
   ScreeningRecordResponse,
   ScreeningResponse,
@@ -86,6 +90,41 @@ export function registerScreeningRoutes(app: App, deps: ConsoleDeps): void {
         { key: 'admin' },
       )
       return ok(reply, answer.data)
+    },
+  )
+
+  app.get(
+    '/api/screenings/:screening_id/pdf',
+    {
+      onRequest: analyst,
+      schema: {
+        tags: ['screening'],
+        summary: 'One screening record as a PDF, printed by the router’s browser (503 when it cannot)',
+        params: ScreeningIdParams,
+        querystring: PdfQuery,
+        response: { 200: Media('application/pdf', 'the screening record (A4)') },
+      },
+    },
+    async (request, reply) => {
+      const id = request.params.screening_id
+      const answer = await deps.upstreams.call<{ data: StoredRecord }>(
+        'aml',
+        `/api/aml/screenings/${encodeURIComponent(id)}`,
+        { key: 'admin' },
+      )
+      const user = signedIn(request).user
+      const html = recordHtml(answer.data, {
+        printedBy: user.name,
+        printedAt: new Date(),
+        lang: request.query.lang ?? 'cs',
+      })
+      const pdf = await deps.upstreams.pdf(html)
+      request.log.info({ user: user.name, screening_id: id, bytes: pdf.byteLength }, 'console record PDF')
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${id}.pdf"`)
+        .header('content-length', pdf.byteLength)
+        .send(pdf)
     },
   )
 }

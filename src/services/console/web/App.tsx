@@ -95,7 +95,7 @@ export function App() {
   let content: ReactNode
   if (path === '/history') content = <HistoryPage />
   else if (path === '/keys') content = isAdmin ? <KeysPage /> : <Forbidden />
-  else if (path === '/users') content = isAdmin ? <UsersPage /> : <Forbidden />
+  else if (path === '/users') content = isAdmin ? <UsersPage me={session.user.name} /> : <Forbidden />
   else if (path === '/platform') content = <PlatformPage />
   else if (path === '/jobs') content = <JobsPage />
   else if (path === '/knowledge') content = <KnowledgePage />

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Tit
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError, api, query } from '../api.ts'
+import { PdfButton } from './PdfButton.tsx'
 import { LevelBadge, type Screening, ScreeningResult } from './ScreeningResult.tsx'
 
 interface Row {
@@ -14,21 +15,30 @@ interface Row {
 
 const LEVELS = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL', 'INCOMPLETE']
 
+const PAGE_SIZES = ['10', '25', '50', '100']
+const EMPTY = { q: '', level: '', from: '', to: '' }
+
 export function HistoryPage() {
   const { t } = useTranslation()
-  const [filter, setFilter] = useState({ q: '', level: '', from: '', to: '' })
+  const [filter, setFilter] = useState(EMPTY)
+  // What the list shows: the filter as last submitted, the page size and the first row's offset.
+  const [shown, setShown] = useState({ filter: EMPTY, limit: 25, offset: 0 })
   const [rows, setRows] = useState<Row[] | null>(null)
   const [total, setTotal] = useState(0)
   const [error, setError] = useState<string | null>(null)
-  const [open, setOpen] = useState<{ result: Screening; list_versions: unknown[] } | null>(null)
+  const [open, setOpen] = useState<{
+    screening_id: string
+    result: Screening
+    list_versions: unknown[]
+  } | null>(null)
 
   const load = useCallback(
-    async (f: typeof filter) => {
+    async (view: typeof shown) => {
       setError(null)
       try {
         const data = await api<{ total: number; screenings: Row[] }>(
           'GET',
-          `/api/screenings${query({ ...f, limit: 100 })}`,
+          `/api/screenings${query({ ...view.filter, limit: view.limit, offset: view.offset })}`,
         )
         setRows(data.screenings)
         setTotal(data.total)
@@ -40,21 +50,29 @@ export function HistoryPage() {
   )
 
   useEffect(() => {
-    void load({ q: '', level: '', from: '', to: '' })
-  }, [load])
+    void load(shown)
+  }, [load, shown])
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    void load(filter)
+    setShown({ ...shown, filter, offset: 0 })
   }
 
   const show = async (id: string) => {
     try {
-      setOpen(await api<{ result: Screening; list_versions: unknown[] }>('GET', `/api/screenings/${id}`))
+      setOpen(
+        await api<{ screening_id: string; result: Screening; list_versions: unknown[] }>(
+          'GET',
+          `/api/screenings/${id}`,
+        ),
+      )
     } catch (e) {
       setError(e instanceof ApiError ? e.message : t('common.error'))
     }
   }
+
+  const first = rows && rows.length > 0 ? shown.offset + 1 : 0
+  const last = rows ? shown.offset + rows.length : 0
 
   return (
     <Stack>
@@ -95,9 +113,42 @@ export function HistoryPage() {
       )}
       {rows && (
         <>
-          <Text size="sm" data-testid="history-total">
-            {t('history.total', { count: total })}
-          </Text>
+          <Group justify="space-between" align="flex-end">
+            <Group gap="xs" aria-live="polite">
+              <Text size="sm" data-testid="history-total">
+                {t('history.total', { count: total })}
+              </Text>
+              {total > 0 && (
+                <Text size="sm" data-testid="history-shown">
+                  ({t('history.shown', { from: first, to: last, total })})
+                </Text>
+              )}
+            </Group>
+            <Group gap="xs" align="flex-end">
+              <Select
+                label={t('history.pageSize')}
+                w={110}
+                value={String(shown.limit)}
+                allowDeselect={false}
+                data={PAGE_SIZES}
+                onChange={(v) => setShown({ ...shown, limit: Number(v ?? 25), offset: 0 })}
+              />
+              <Button
+                variant="outline"
+                disabled={shown.offset === 0}
+                onClick={() => setShown({ ...shown, offset: Math.max(0, shown.offset - shown.limit) })}
+              >
+                {t('history.previous')}
+              </Button>
+              <Button
+                variant="outline"
+                disabled={last >= total}
+                onClick={() => setShown({ ...shown, offset: shown.offset + shown.limit })}
+              >
+                {t('history.next')}
+              </Button>
+            </Group>
+          </Group>
           {rows.length === 0 ? (
             <Text>{t('history.empty')}</Text>
           ) : (
@@ -139,7 +190,14 @@ export function HistoryPage() {
         size="xl"
         title={t('screening.record')}
       >
-        {open && <ScreeningResult screening={open.result} listVersions={open.list_versions} />}
+        {open && (
+          <Stack>
+            <Group>
+              <PdfButton screeningId={open.screening_id} />
+            </Group>
+            <ScreeningResult screening={open.result} listVersions={open.list_versions} />
+          </Stack>
+        )}
       </Modal>
     </Stack>
   )

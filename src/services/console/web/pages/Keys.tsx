@@ -18,6 +18,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError, api } from '../api.ts'
 import { BarChart } from './BarChart.tsx'
+import { DailyChart, type Day } from './DailyChart.tsx'
 
 interface Key {
   id: number
@@ -58,7 +59,7 @@ export function KeysPage() {
   const [form, setForm] = useState({ name: '', owner: '', tier: 'free' })
   const [created, setCreated] = useState<Created | null>(null)
   const [revoking, setRevoking] = useState<Key | null>(null)
-  const [usage, setUsage] = useState<{ key: Key; usage: Usage; day: number } | null>(null)
+  const [usage, setUsage] = useState<{ key: Key; usage: Usage; day: number; daily: Day[] } | null>(null)
   const [error, setError] = useState<string | null>(null)
 
   const fail = useCallback(
@@ -99,11 +100,12 @@ export function KeysPage() {
   const showUsage = async (key: Key) => {
     try {
       // The last day against the daily limit: how close the key is to it.
-      const [month, day] = await Promise.all([
+      const [month, day, daily] = await Promise.all([
         api<Usage>('GET', `/api/keys/${key.id}/usage?days=30`),
         api<Usage>('GET', `/api/keys/${key.id}/usage?days=1`),
+        api<{ days: Day[] }>('GET', `/api/keys/${key.id}/usage/daily?days=30`),
       ])
-      setUsage({ key, usage: month, day: day.stats.total_requests })
+      setUsage({ key, usage: month, day: day.stats.total_requests, daily: daily.days })
     } catch (e) {
       fail(e)
     }
@@ -207,11 +209,21 @@ export function KeysPage() {
                 <Table.Td>{new Date(k.expires_at).toLocaleDateString()}</Table.Td>
                 <Table.Td>
                   <Group gap="xs">
-                    <Button size="compact-sm" variant="outline" onClick={() => showUsage(k)}>
+                    <Button
+                      size="compact-sm"
+                      variant="outline"
+                      aria-label={`${t('keys.usage')} ${k.name}`}
+                      onClick={() => showUsage(k)}
+                    >
                       {t('keys.usage')}
                     </Button>
                     {k.is_active && (
-                      <Button size="compact-sm" color="red.9" onClick={() => setRevoking(k)}>
+                      <Button
+                        size="compact-sm"
+                        color="red.9"
+                        aria-label={`${t('keys.revoke')} ${k.name}`}
+                        onClick={() => setRevoking(k)}
+                      >
                         {t('keys.revoke')}
                       </Button>
                     )}
@@ -257,6 +269,12 @@ export function KeysPage() {
             <Text data-testid="usage-day">
               {t('keys.lastDay', { count: usage.day, limit: limit(usage.key.rate_limit) })}
             </Text>
+            <DailyChart
+              title={t('keys.perDayChart')}
+              errorsLabel={t('keys.errors')}
+              otherDays={t('keys.otherDays')}
+              days={usage.daily}
+            />
             <BarChart
               title={t('keys.byStatus')}
               labels={Object.keys(usage.usage.stats.by_status)}

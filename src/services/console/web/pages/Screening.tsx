@@ -12,6 +12,7 @@ import {
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError, api } from '../api.ts'
+import { PdfButton } from './PdfButton.tsx'
 import { type Screening, ScreeningResult } from './ScreeningResult.tsx'
 
 type Kind = 'person' | 'company'
@@ -98,6 +99,7 @@ export function ScreeningPage({ user }: { user: string }) {
                   {t('screening.print')}
                 </Button>
               )}
+              {result && <PdfButton screeningId={result.screening_id} />}
             </Group>
           </Stack>
         </form>

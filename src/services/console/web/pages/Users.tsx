@@ -1,11 +1,24 @@
-import { Alert, Button, Group, PasswordInput, Select, Stack, Table, TextInput, Title } from '@mantine/core'
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  PasswordInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core'
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError, api, type User } from '../api.ts'
 
-export function UsersPage() {
+export function UsersPage({ me }: { me: string }) {
   const { t } = useTranslation()
   const [users, setUsers] = useState<User[] | null>(null)
+  const [removing, setRemoving] = useState<User | null>(null)
   const [form, setForm] = useState({ name: '', role: 'analyst', password: '' })
   const [error, setError] = useState<string | null>(null)
   const load = useCallback(async () => {
@@ -23,6 +36,20 @@ export function UsersPage() {
       setForm({ name: '', role: 'analyst', password: '' })
       await load()
     } catch (e) {
+      setError(e instanceof ApiError ? e.message : t('common.error'))
+    }
+  }
+
+  const remove = async () => {
+    if (!removing) return
+    setError(null)
+    try {
+      await api('DELETE', `/api/users/${encodeURIComponent(removing.name)}`)
+      setRemoving(null)
+      // Removing oneself ends one's own session: the next call answers 401 and signs out.
+      await load()
+    } catch (e) {
+      setRemoving(null)
       setError(e instanceof ApiError ? e.message : t('common.error'))
     }
   }
@@ -67,19 +94,52 @@ export function UsersPage() {
               <Table.Th scope="col">{t('users.name')}</Table.Th>
               <Table.Th scope="col">{t('users.role')}</Table.Th>
               <Table.Th scope="col">{t('users.created')}</Table.Th>
+              <Table.Th scope="col">{t('users.actions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {users.map((u) => (
-              <Table.Tr key={u.name}>
-                <Table.Td>{u.name}</Table.Td>
+              <Table.Tr key={u.name} data-testid={`user-${u.name}`}>
+                <Table.Td>
+                  {u.name} {u.name === me && t('users.you')}
+                </Table.Td>
                 <Table.Td>{u.role}</Table.Td>
                 <Table.Td>{new Date(u.created_at).toLocaleString()}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-sm"
+                    color="red.9"
+                    aria-label={`${t('users.remove')} ${u.name}`}
+                    onClick={() => setRemoving(u)}
+                  >
+                    {t('users.remove')}
+                  </Button>
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       )}
+      <Modal
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t('users.removeTitle')}
+      >
+        {removing && (
+          <Stack>
+            <Text>{t('users.removeConfirm', { name: removing.name, role: removing.role })}</Text>
+            <Group justify="flex-end">
+              <Button variant="outline" onClick={() => setRemoving(null)}>
+                {t('common.cancel')}
+              </Button>
+              <Button color="red.9" onClick={remove} data-testid="confirm-remove">
+                {t('users.remove')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
     </Stack>
   )
 }

@@ -1,0 +1,196 @@
+/**
+ * A stored screening record as one self-contained HTML document, for the router to print to PDF
+ * (docs/adr/0003-pdf-of-supplied-html.md). The same content as the app's print view (web/pages/
+ * ScreeningResult.tsx) in the same words (web/texts.ts): the id, time, subject, level, score and
+ * completeness, what could not be checked, each module, each sanctions hit explained, the list
+ * versions, and who printed it. Every value is escaped; there is no script and no reference to
+ * anything outside the document (the style sheet is in a <style> element).
+ */
+import { cs, en } from './web/texts.ts'
+
+export type RecordLanguage = 'cs' | 'en'
+
+interface Risk {
+  score?: number
+  level?: string
+  review_required?: boolean
+  missing?: { module: string; status: string; reason: string }[]
+}
+
+interface Module {
+  status?: string
+  source?: string
+  execution_time_ms?: number
+  data?: Record<string, unknown>
+}
+
+interface Hit {
+  list: string
+  list_id: string
+  matched_name: string
+  score: number
+  explanation?: {
+    entry?: { programmes?: string[]; birth_dates?: string[] }
+    features?: {
+      tokens?: { query: string; list: string; how: string }[]
+      unmatched_query?: string[]
+      unmatched_list?: string[]
+      birth_date?: { query: string; list: string[]; result: string }
+    }
+  }
+}
+
+export interface StoredRecord {
+  screening_id: string
+  created_at: string
+  input?: unknown
+  list_versions?: unknown
+  result?: unknown
+}
+
+const LEVELS = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL', 'INCOMPLETE']
+
+const STYLE = `
+@page { size: A4; margin: 16mm 14mm; }
+body { font: 10.5pt/1.45 "DejaVu Sans", "Liberation Sans", Arial, sans-serif; color: #212529; margin: 0; }
+h1 { font-size: 16pt; margin: 0 0 4pt; }
+h2 { font-size: 12pt; margin: 14pt 0 6pt; border-bottom: 1px solid #ced4da; padding-bottom: 2pt; }
+h3 { font-size: 11pt; margin: 0 0 4pt; }
+table { border-collapse: collapse; width: 100%; margin: 4pt 0; }
+th, td { border: 1px solid #ced4da; padding: 3pt 5pt; text-align: left; vertical-align: top; }
+th { background: #f1f3f5; font-weight: 600; }
+.meta td, .meta th { border: none; padding: 1pt 8pt 1pt 0; background: none; }
+.level { display: inline-block; padding: 2pt 10pt; border-radius: 10pt; font-weight: 700; font-size: 13pt; color: #fff; background: #343a40; }
+/* The app's badge colours: white text at 4.5:1, yellow with dark text. */
+.level-LOW { background: #087f5b; } .level-MEDIUM { background: #ffd43b; color: #212529; }
+.level-HIGH { background: #d9480f; } .level-CRITICAL { background: #c92a2a; }
+.hit { border: 1px solid #ced4da; border-radius: 4pt; padding: 6pt 8pt; margin: 6pt 0; page-break-inside: avoid; }
+.review { border: 1px solid #d9480f; background: #fff4e6; padding: 4pt 8pt; margin: 6pt 0; }
+.small { color: #495057; font-size: 9pt; }
+`
+
+function escapeHtml(value: unknown): string {
+  return String(value ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+}
+
+/** A timestamp as `YYYY-MM-DD HH:MM:SS UTC` (the same in both languages, unambiguous on paper). */
+function utc(iso: string): string {
+  const d = new Date(iso)
+  return Number.isNaN(d.getTime()) ? iso : `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`
+}
+
+/** Who or what was screened, as it was sent: a person's names and birth date, a company's IČO and name. */
+function subjectOf(input: unknown): string {
+  const i = (input ?? {}) as Record<string, unknown>
+  const words = [i.first_name, i.last_name, i.name, i.company_name, i.ico ? `IČO ${i.ico}` : undefined]
+  const name = words.filter((w) => typeof w === 'string' && w.length > 0).join(' ')
+  return typeof i.birth_date === 'string' ? `${name} (${i.birth_date})` : name
+}
+
+function row(label: string, value: string, testid?: string): string {
+  return `<tr><th scope="row">${escapeHtml(label)}</th><td${testid ? ` data-field="${testid}"` : ''}>${value}</td></tr>`
+}
+
+export function recordHtml(
+  record: StoredRecord,
+  opts: { printedBy: string; printedAt: Date; lang: RecordLanguage },
+): string {
+  const text = opts.lang === 'cs' ? cs : en
+  const s = text.screening
+  const result = (record.result ?? {}) as {
+    timestamp?: string
+    completeness?: number
+    overall_risk?: Risk
+    modules?: Record<string, Module>
+  }
+  const risk = result.overall_risk ?? {}
+  const level = risk.level ?? 'INCOMPLETE'
+  const subject = subjectOf(record.input)
+  const modules = Object.entries(result.modules ?? {})
+  const hits = ((result.modules?.sanctions?.data?.matches as Hit[] | undefined) ?? []).slice(0, 20)
+  const versions = (Array.isArray(record.list_versions) ? record.list_versions : []) as Record<
+    string,
+    unknown
+  >[]
+  const none = text.common.none
+
+  const parts: string[] = []
+  parts.push(`<h1>Gatehouse — ${escapeHtml(s.record)}</h1>`)
+  parts.push(
+    `<table class="meta"><tbody>${[
+      row(s.id, `<strong>${escapeHtml(record.screening_id)}</strong>`, 'id'),
+      row(s.time, escapeHtml(utc(result.timestamp ?? record.created_at))),
+      ...(subject ? [row(s.subject, escapeHtml(subject))] : []),
+      row(s.printedBy, escapeHtml(opts.printedBy)),
+      row(s.printedAt, escapeHtml(utc(opts.printedAt.toISOString()))),
+    ].join('')}</tbody></table>`,
+  )
+  parts.push(
+    `<h2>${escapeHtml(s.level)}</h2><p><span class="level${LEVELS.includes(level) ? ` level-${level}` : ''}">${escapeHtml(level)}</span>
+ &nbsp; ${escapeHtml(s.score)}: ${escapeHtml(risk.score ?? '')} · ${escapeHtml(s.completeness)}: ${Math.round((result.completeness ?? 0) * 100)} %</p>`,
+  )
+  if (risk.review_required) {
+    parts.push(
+      `<div class="review"><strong>${escapeHtml(s.review)}</strong><ul>${(risk.missing ?? [])
+        .map((m) => `<li>${escapeHtml(m.module)}: ${escapeHtml(m.status)} — ${escapeHtml(m.reason)}</li>`)
+        .join('')}</ul></div>`,
+    )
+  }
+  parts.push(
+    `<h2>${escapeHtml(s.modules)}</h2><table><thead><tr><th scope="col">${escapeHtml(s.module)}</th><th scope="col">${escapeHtml(s.status)}</th><th scope="col">${escapeHtml(s.source)}</th><th scope="col">${escapeHtml(s.ms)}</th></tr></thead><tbody>${modules
+      .map(
+        ([name, m]) =>
+          `<tr><td>${escapeHtml(name)}</td><td>${escapeHtml(m.status)}</td><td>${escapeHtml(m.source)}</td><td>${escapeHtml(m.execution_time_ms)}</td></tr>`,
+      )
+      .join('')}</tbody></table>`,
+  )
+  parts.push(`<h2>${escapeHtml(s.hits)}</h2>`)
+  if (hits.length === 0) parts.push(`<p>${escapeHtml(s.noHit)}</p>`)
+  for (const hit of hits) {
+    const f = hit.explanation?.features ?? {}
+    const entry = hit.explanation?.entry ?? {}
+    const unmatched = [...(f.unmatched_query ?? []), ...(f.unmatched_list ?? [])]
+    const birth = f.birth_date
+      ? `${f.birth_date.result} (${f.birth_date.query} / ${f.birth_date.list.join(', ')})`
+      : `${s.birthNotCompared}${entry.birth_dates?.length ? ` (${entry.birth_dates.join(', ')})` : ''}`
+    parts.push(
+      `<div class="hit"><h3>${escapeHtml(hit.matched_name)} — ${escapeHtml(s.score)} ${Math.round(hit.score * 100)} %</h3><table><tbody>${[
+        row(s.list, `${escapeHtml(hit.list)} (${escapeHtml(hit.list_id)})`),
+        row(s.programme, escapeHtml(entry.programmes?.join(', ') || none)),
+        row(
+          s.matchedParts,
+          escapeHtml((f.tokens ?? []).map((m) => `${m.query} → ${m.list} (${m.how})`).join(', ') || none),
+        ),
+        row(s.unmatchedParts, escapeHtml(unmatched.join(', ') || none)),
+        row(s.birthDate2, escapeHtml(birth)),
+      ].join('')}</tbody></table></div>`,
+    )
+  }
+  if (versions.length > 0) {
+    parts.push(
+      `<h2>${escapeHtml(s.listVersions)}</h2><ul class="small">${versions
+        .map(
+          (v) =>
+            `<li>${escapeHtml(v.list)} — ${escapeHtml(v.list_date ?? '')}${v.sha256 ? ` · sha256 ${escapeHtml(String(v.sha256).slice(0, 16))}…` : ''}</li>`,
+        )
+        .join('')}</ul>`,
+    )
+  }
+  return `<!doctype html>
+<html lang="${opts.lang}">
+<head>
+<meta charset="utf-8">
+<title>${escapeHtml(`${s.record} ${record.screening_id}`)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+${parts.join('\n')}
+</body>
+</html>
+`
+}
