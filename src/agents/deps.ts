@@ -16,6 +16,7 @@ import {
   versionInfo,
 } from '../engines/aml/index.ts'
 import { createDnsLookup, type DnsLookup } from '../engines/contacts/dns.ts'
+import { readPolicyDir } from '../engines/reference/load.ts'
 import { registrySpec } from '../engines/registries/config.ts'
 import {
   AresClient,
@@ -66,6 +67,9 @@ export const agentSpec = {
   SANCTIONS_PATHS: env.string({
     default: '../shared/data/sanctions',
     doc: 'comma-separated files or folders of sanctions lists screened by the AML agents',
+  }),
+  POLICY_DIR: env.optionalString({
+    doc: "folder of the operator's policy files (scorecard, underwriting, tariff, claims triage, CDD weights …: see docs/policy.md) read in place of the shipped defaults; each is checked at start",
   }),
   PEP_PATHS: env.optionalString({
     doc: 'comma-separated PEP list files or folders (any supported list format) the agents screen persons against; unset: PEP screening is reported as not configured',
@@ -153,6 +157,8 @@ const paths = (list: string) =>
 const REGISTRY_STALE_MS = 30 * 24 * 3600_000
 
 export function createAgentDeps(config: AgentConfig): AgentDeps {
+  // The operator's policy files, checked now: a file that does not fit stops the start.
+  readPolicyDir(config.POLICY_DIR)
   const registryCache = {
     cache: new MemoryRegistryCache(),
     freshMs: config.SOURCES_CACHE_SECONDS * 1000,

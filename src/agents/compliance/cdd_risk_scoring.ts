@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
-import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { policySource, type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { DateString, RulesAppliedSchema } from '../../engines/reference/schema.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
@@ -118,7 +118,7 @@ export const cddRiskScoring = defineAgent({
     const today = asOfDate(input.as_of, ctx.now)
     const w = covered(() => referenceAt<Weights>('cdd-risk-factors', today))
     const highRisk = covered(() => referenceAt<HighRisk>('eu-high-risk-third-countries', today))
-    const src = { source: w.source ?? 'risk weights', since: w.effective_from }
+    const src = policySource('cdd-risk-factors', w)
     const factors: { factor: string; points: number }[] = []
     const mandatory: string[] = []
     const rules: AppliedRule[] = []

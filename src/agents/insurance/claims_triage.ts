@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
-import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { policySource, type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { DateString, RulesAppliedSchema } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import type { Texts } from '../lang.ts'
@@ -144,7 +144,7 @@ export const claimsTriage = defineAgent({
     if (input.report_date < input.loss_date)
       throw errors.invalid('report_date', 'must not be before loss_date')
     const t = covered(() => referenceAt<Triage>('claims-triage', asOfDate(undefined, ctx.now)))
-    const src = { source: t.source ?? 'triage table', since: t.effective_from }
+    const src = policySource('claims-triage', t)
     const rules: AppliedRule[] = []
     const say = ctx.say
     const inPeriod =

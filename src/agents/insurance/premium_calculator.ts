@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import { round2 } from '../../engines/finance/annuity.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
-import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { policySource, type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { RulesAppliedSchema } from '../../engines/reference/schema.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
@@ -74,7 +74,7 @@ export const premiumCalculator = defineAgent({
   ],
   async run(input, ctx) {
     const t = covered(() => referenceAt<Tariff>('insurance-tariff', asOfDate(undefined, ctx.now)))
-    const src = { source: t.source ?? 'tariff', since: t.effective_from }
+    const src = policySource('insurance-tariff', t)
     const say = ctx.say
     const rate = t.base_rate_per_mille[input.object]!
     const base = (input.property_value / 1000) * rate

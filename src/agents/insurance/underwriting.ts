@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
-import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { policySource, type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { NullableNumber, RulesAppliedSchema } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import type { Texts } from '../lang.ts'
@@ -171,7 +171,7 @@ export const underwriting = defineAgent({
   ],
   async run(input, ctx) {
     const t = covered(() => referenceAt<Table>('insurance-underwriting', asOfDate(undefined, ctx.now)))
-    const src = { source: t.source ?? 'underwriting table', since: t.effective_from }
+    const src = policySource('insurance-underwriting', t)
     const rules: AppliedRule[] = []
     const declines: string[] = []
     const refers: string[] = []

@@ -3,6 +3,7 @@ import { haversineKm, snapshotDate } from '../../engines/realestate/comparables.
 import { assessListing, opportunityThresholds } from '../../engines/realestate/opportunities.ts'
 import { valuerFor } from '../../engines/realestate/valuation.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
+import { policySource } from '../../engines/reference/load.ts'
 import { NullableNumber, RulesAppliedSchema } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import { defineAgent } from '../types.ts'
@@ -161,8 +162,7 @@ export const undervaluedDetector = defineAgent({
       rules_applied: [
         {
           rule: `HIGH below ${t.high_below} × and MEDIUM below ${t.medium_below} × the estimated CZK/m²`,
-          source: t.source ?? 'opportunity thresholds',
-          since: t.effective_from,
+          ...policySource('realestate-opportunity', t),
           outcome: `${high} HIGH, ${medium} MEDIUM of ${results.length}`,
         },
         {

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import { asOfDate, covered, requireIco } from '../../engines/reference/inputs.ts'
-import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { policySource, type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import {
   DateString,
   NullableObject,
@@ -96,7 +96,7 @@ export const companyRisk = defineAgent({
     const today = asOfDate(input.as_of, ctx.now)
     const ref = covered(() => referenceAt<Flags>('company-risk-flags', today))
     const sectors = covered(() => referenceAt<Sectors>('cdd-risk-factors', today))
-    const src = { source: ref.source ?? 'risk weights', since: ref.effective_from }
+    const src = policySource('company-risk-flags', ref)
     const found = await lookupCompany(ctx, ico)
     const rules: AppliedRule[] = []
     const say = ctx.say

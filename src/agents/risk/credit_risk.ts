@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import { annuityPayment, round2 } from '../../engines/finance/annuity.ts'
 import { asOfDate, covered, requireIco } from '../../engines/reference/inputs.ts'
-import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { policySource, type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import {
   DateString,
   NullableNumber,
@@ -137,7 +137,7 @@ export const creditRisk = defineAgent({
   async run(input, ctx) {
     const today = asOfDate(input.as_of, ctx.now)
     const card = covered(() => referenceAt<Scorecard>('credit-scorecard', today))
-    const src = { source: card.source ?? 'scorecard', since: card.effective_from }
+    const src = policySource('credit-scorecard', card)
     const chars: { name: string; value: string; points: number }[] = []
     const notScored: string[] = []
     const sources: SourceStatus[] = []

@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import { median } from '../../engines/finance/stats.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
-import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { policySource, type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { RulesAppliedSchema } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import type { AppliedRule } from '../types.ts'
@@ -146,7 +146,7 @@ export const fraudDetection = defineAgent({
   async run(input, ctx) {
     const say = ctx.say
     const r = covered(() => referenceAt<Rules>('fraud-rules', asOfDate(undefined, ctx.now)))
-    const src = { source: r.source ?? 'fraud rules', since: r.effective_from }
+    const src = policySource('fraud-rules', r)
     const txs = input.transactions.map((t, i) => {
       const ms = Date.parse(t.timestamp)
       if (Number.isNaN(ms))

@@ -3,7 +3,7 @@
  * (data/reference/cnb-mortgage-limits.json) and the lender's own policy
  * (data/reference/bank-lending-policy.json), chosen by the applicant's age and the loan's purpose.
  */
-import { loadReference, type ReferenceVersion, versionAt } from '../reference/load.ts'
+import { loadReference, policySource, type ReferenceVersion, versionAt } from '../reference/load.ts'
 
 export type Purpose = 'own_housing' | 'investment'
 type Category = 'general' | 'young' | 'investment'
@@ -74,7 +74,7 @@ export function lendingLimits(date: string, age: number | undefined, purpose: Pu
       maxAgeAtMaturity: policy.max_age_at_maturity,
     },
     policySince: policy.effective_from,
-    policySource: policy.source ?? 'Gatehouse default lending policy',
+    policySource: policySource('bank-lending-policy', policy).source,
     youngAgeBelow: cnb.young_age_below,
     exemptionShare: cnb.exemption_share,
   }
