@@ -40,6 +40,12 @@ const TEXT_KEYS = new Set([
   'meaning',
   'purpose',
   'title',
+  'discrepancies',
+  'measures',
+  'unevaluated',
+  'recipient',
+  'category',
+  'str_draft',
   'issues',
   'issue',
   'value',
@@ -59,7 +65,6 @@ const NO_TEXTS = new Set<string>([])
 
 /** Services whose texts are not yet in both languages. */
 const NOT_YET_BILINGUAL = new Set<string>([
-  'legal-aml',
   'real-estate',
   'compliance',
   'aml',

@@ -3,11 +3,13 @@
  * list of high-risk third countries, and conversion of amounts to EUR and CZK at the ČNB rate of
  * the transaction's day (as zákon 253/2008 Sb. requires for its EUR thresholds).
  */
+
 import { toCountryCode } from '../../engines/aml/index.ts'
 import { loadReference, type ReferenceVersion, versionAt } from '../../engines/reference/load.ts'
 import { type CnbRates, czkPerUnit } from '../../engines/sources/index.ts'
 import { errors } from '../../kit/errors.ts'
 import { attempt, type SourceStatus } from '../data/shared.ts'
+import type { Say, Texts } from '../lang.ts'
 import type { AgentContext, AppliedRule } from '../types.ts'
 
 interface ThresholdRule {
@@ -36,14 +38,57 @@ export function highRiskOn(date: string): { version: HighRiskVersion; title: str
   return { version: versionAt(ref, date), title: ref.title }
 }
 
-export function highRiskRule(version: HighRiskVersion, code: string | undefined): AppliedRule {
+export function highRiskRule(version: HighRiskVersion, code: string | undefined, say: Say): AppliedRule {
   const listed = code !== undefined && version.countries.includes(code)
   return {
-    rule: 'enhanced due diligence for a person established in an EU high-risk third country',
+    rule: say({
+      cs: 'zesílená kontrola klienta usazeného ve vysoce rizikové třetí zemi podle EU',
+      en: 'enhanced due diligence for a person established in an EU high-risk third country',
+    }),
     source: `Delegated Regulation (EU) 2016/1675 (${version.source}); zákon 253/2008 Sb., § 9a`,
     since: version.effective_from,
-    outcome: code === undefined ? 'no country given' : listed ? `${code} is listed` : `${code} is not listed`,
+    outcome: say(
+      code === undefined
+        ? { cs: 'země neuvedena', en: 'no country given' }
+        : listed
+          ? { cs: `${code} je na seznamu`, en: `${code} is listed` }
+          : { cs: `${code} není na seznamu`, en: `${code} is not listed` },
+    ),
   }
+}
+
+/**
+ * The AML Act thresholds' rules (data/reference/aml-act-thresholds.json, `rules`) in both
+ * languages, by key; a rule the table adds later is shown in the table's words.
+ */
+const AML_RULES: Record<string, Texts> = {
+  identification_eur: {
+    cs: 'identifikace klienta u příležitostného obchodu v hodnotě 1 000 EUR a více',
+    en: 'identify the client for an occasional transaction of 1,000 EUR or more',
+  },
+  due_diligence_eur: {
+    cs: 'kontrola klienta u příležitostného obchodu v hodnotě 15 000 EUR a více',
+    en: 'client due diligence for an occasional transaction of 15,000 EUR or more',
+  },
+  cash_trader_eur: {
+    cs: 'obchodník přijímající platbu v hotovosti 10 000 EUR a více je povinnou osobou a musí plátce identifikovat',
+    en: 'a trader accepting a cash payment of 10,000 EUR or more is an obliged person and must identify the payer',
+  },
+  cash_payment_limit_czk: {
+    cs: 'platby v hotovosti nad 270 000 Kč za den mezi týmiž stranami musí jít přes bankovní účet',
+    en: 'cash payments above 270,000 CZK a day between the same parties must go through a bank account',
+  },
+  eu_border_cash_declaration_eur: {
+    cs: 'hotovost 10 000 EUR a více přenášenou do EU nebo z EU je třeba ohlásit celnímu úřadu',
+    en: 'cash of 10,000 EUR or more carried into or out of the EU must be declared to customs',
+  },
+}
+
+/** The text of one AML Act threshold rule in the call's language. */
+export function amlRuleText(key: string, tableText: string, say: Say): string {
+  const texts = AML_RULES[key]
+  // The table's own wording wins when it changed (a new threshold): never a stale translation.
+  return texts && texts.en === tableText ? say(texts) : tableText
 }
 
 /** ISO alpha-2 of a country given as code or name, or a 400 naming the field. */

@@ -301,7 +301,7 @@ export const companyScreening = defineAgent({
           reason: `seat in ${country}, an EU high-risk third country`,
           source: 'Delegated Regulation (EU) 2016/1675',
         })
-      rules.push(highRiskRule(version, country))
+      rules.push(highRiskRule(version, country, ctx.say))
     }
 
     // Fail closed: a register that could not be asked is not a clean result, so it is a flag of its

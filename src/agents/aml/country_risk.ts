@@ -85,7 +85,7 @@ export const countryRisk = defineAgent({
         countries: version.countries.length,
       },
       history,
-      rules_applied: [highRiskRule(version, code)],
+      rules_applied: [highRiskRule(version, code, ctx.say)],
     }
   },
 })

@@ -12,6 +12,7 @@ import {
 } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import {
+  amlRuleText,
   CurrencyPattern,
   highRiskOn,
   highRiskRule,
@@ -132,6 +133,7 @@ export const amlCompliance = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const date = asOfDate(input.transaction_date, ctx.now)
     let t: ReturnType<typeof thresholdsOn>
     let hr: ReturnType<typeof highRiskOn>
@@ -156,58 +158,80 @@ export const amlCompliance = defineAgent({
     // § 7 identification
     let identification: boolean | null = null
     const triggers: string[] = []
-    if (input.new_relationship) triggers.push('new business relationship')
-    if (input.suspicious) triggers.push('suspicious transaction')
+    if (input.new_relationship)
+      triggers.push(say({ cs: 'navázání obchodního vztahu', en: 'new business relationship' }))
+    if (input.suspicious) triggers.push(say({ cs: 'podezřelý obchod', en: 'suspicious transaction' }))
     if (eur !== null && eur >= t.identification_eur)
-      triggers.push(`amount ${round2(eur)} EUR ≥ ${t.identification_eur} EUR`)
+      triggers.push(
+        say({
+          cs: `částka ${round2(eur)} EUR ≥ ${t.identification_eur} EUR`,
+          en: `amount ${round2(eur)} EUR ≥ ${t.identification_eur} EUR`,
+        }),
+      )
     if (triggers.length > 0) identification = true
     else if (eur !== null) identification = false
     // Fail closed: without the ČNB rate the EUR threshold cannot be checked, so the duty applies.
     const unconverted = eur === null
     if (identification === null) identification = true
     rules.push({
-      rule: r.identification_eur!.rule,
+      rule: amlRuleText('identification_eur', r.identification_eur!.rule, say),
       source: r.identification_eur!.source,
       since: r.identification_eur!.since,
       outcome:
         unconverted && triggers.length === 0
-          ? 'amount not converted to EUR (ČNB rate unavailable): identification required until the amount is shown to be below the threshold'
+          ? say({
+              cs: 'částku nelze převést na EUR (kurz ČNB nedostupný): identifikace je nutná, dokud se neprokáže, že částka je pod limitem',
+              en: 'amount not converted to EUR (ČNB rate unavailable): identification required until the amount is shown to be below the threshold',
+            })
           : identification
             ? triggers.join('; ')
-            : 'below the threshold',
+            : say({ cs: 'pod limitem', en: 'below the threshold' }),
     })
 
     // § 9 due diligence, § 9a enhanced
     const listed = country !== undefined && hr.version.countries.includes(country)
-    rules.push(highRiskRule(hr.version, country))
+    rules.push(highRiskRule(hr.version, country, ctx.say))
     const eddTriggers = [
-      input.pep ? 'politically exposed person' : '',
-      listed ? `EU high-risk third country ${country}` : '',
+      input.pep ? say({ cs: 'politicky exponovaná osoba', en: 'politically exposed person' }) : '',
+      listed
+        ? say({
+            cs: `vysoce riziková třetí země podle EU ${country}`,
+            en: `EU high-risk third country ${country}`,
+          })
+        : '',
     ].filter(Boolean)
     let dd: 'none' | 'standard' | 'enhanced' | null
     const cddTriggers = [
-      input.new_relationship ? 'new relationship' : '',
-      input.suspicious ? 'suspicious' : '',
-      eur !== null && eur >= t.due_diligence_eur ? `amount ≥ ${t.due_diligence_eur} EUR` : '',
+      input.new_relationship ? say({ cs: 'nový vztah', en: 'new relationship' }) : '',
+      input.suspicious ? say({ cs: 'podezření', en: 'suspicious' }) : '',
+      eur !== null && eur >= t.due_diligence_eur
+        ? say({ cs: `částka ≥ ${t.due_diligence_eur} EUR`, en: `amount ≥ ${t.due_diligence_eur} EUR` })
+        : '',
     ].filter(Boolean)
     if (eddTriggers.length > 0) dd = 'enhanced'
     else if (cddTriggers.length > 0) dd = 'standard'
     // Fail closed, as for identification: an amount that cannot be converted gets the standard CDD.
     else dd = unconverted ? 'standard' : 'none'
     rules.push({
-      rule: r.due_diligence_eur!.rule,
+      rule: amlRuleText('due_diligence_eur', r.due_diligence_eur!.rule, say),
       source: r.due_diligence_eur!.source,
       since: r.due_diligence_eur!.since,
       outcome: cddTriggers.length
         ? cddTriggers.join('; ')
         : unconverted
-          ? 'amount not converted to EUR (ČNB rate unavailable): due diligence applies until the amount is shown to be below the threshold'
-          : 'not required by amount',
+          ? say({
+              cs: 'částku nelze převést na EUR (kurz ČNB nedostupný): kontrola klienta platí, dokud se neprokáže, že částka je pod limitem',
+              en: 'amount not converted to EUR (ČNB rate unavailable): due diligence applies until the amount is shown to be below the threshold',
+            })
+          : say({ cs: 'podle částky není vyžadována', en: 'not required by amount' }),
     })
     rules.push({
-      rule: 'enhanced due diligence for a PEP or a high-risk third country',
+      rule: say({
+        cs: 'zesílená kontrola u politicky exponované osoby nebo vysoce rizikové třetí země',
+        en: 'enhanced due diligence for a PEP or a high-risk third country',
+      }),
       source: 'zákon 253/2008 Sb. § 9a',
-      outcome: eddTriggers.length ? eddTriggers.join('; ') : 'no trigger',
+      outcome: eddTriggers.length ? eddTriggers.join('; ') : say({ cs: 'bez spouštěče', en: 'no trigger' }),
     })
 
     // Cash: the payment limit (zákon 254/2004) and the trader threshold.
@@ -215,21 +239,29 @@ export const amlCompliance = defineAgent({
     if (input.cash) {
       cashExceeded = czk === null ? null : czk > t.cash_payment_limit_czk
       rules.push({
-        rule: r.cash_payment_limit_czk!.rule,
+        rule: amlRuleText('cash_payment_limit_czk', r.cash_payment_limit_czk!.rule, say),
         source: r.cash_payment_limit_czk!.source,
         since: r.cash_payment_limit_czk!.since,
         outcome:
           czk === null
-            ? 'amount not converted to CZK'
-            : `${round2(czk)} CZK ${cashExceeded ? 'exceeds' : 'within'} ${t.cash_payment_limit_czk} CZK`,
+            ? say({ cs: 'částku nelze převést na Kč', en: 'amount not converted to CZK' })
+            : cashExceeded
+              ? say({
+                  cs: `${round2(czk)} Kč překračuje ${t.cash_payment_limit_czk} Kč`,
+                  en: `${round2(czk)} CZK exceeds ${t.cash_payment_limit_czk} CZK`,
+                })
+              : say({
+                  cs: `${round2(czk)} Kč v rámci ${t.cash_payment_limit_czk} Kč`,
+                  en: `${round2(czk)} CZK within ${t.cash_payment_limit_czk} CZK`,
+                }),
       })
       if (input.obliged_person === 'trader' && eur !== null && eur >= t.cash_trader_eur) {
         identification = true
         rules.push({
-          rule: r.cash_trader_eur!.rule,
+          rule: amlRuleText('cash_trader_eur', r.cash_trader_eur!.rule, say),
           source: r.cash_trader_eur!.source,
           since: r.cash_trader_eur!.since,
-          outcome: 'applies',
+          outcome: say({ cs: 'platí', en: 'applies' }),
         })
       }
     }
@@ -240,7 +272,10 @@ export const amlCompliance = defineAgent({
       : { status: 'not_checked' as const, hits: [], lists: [] }
     if (input.name) {
       rules.push({
-        rule: 'A person on an international or national sanctions list: freeze and notify the Financial Analytical Office',
+        rule: say({
+          cs: 'Osoba na mezinárodním nebo národním sankčním seznamu: zmrazit majetek a oznámit Finančnímu analytickému úřadu',
+          en: 'A person on an international or national sanctions list: freeze and notify the Financial Analytical Office',
+        }),
         source: 'zákon 69/2006 Sb., o provádění mezinárodních sankcí, § 7; zákon 1/2023 Sb.',
         outcome: sanctions.status,
       })
@@ -253,57 +288,106 @@ export const amlCompliance = defineAgent({
     const recipient = !report
       ? null
       : input.obliged_person === 'lawyer_notary'
-        ? 'Česká advokátní komora (advokát) or Notářská komora ČR (notář)'
+        ? say({
+            cs: 'Česká advokátní komora (advokát) nebo Notářská komora ČR (notář)',
+            en: 'Česká advokátní komora (advokát) or Notářská komora ČR (notář)',
+          })
         : 'Finanční analytický úřad (FAÚ)'
     const deadline = report ? addDaysIso(isoOf(ctx.now), 5) : null
     if (report) {
       rules.push({
-        rule: 'Report a suspicious transaction to the Financial Analytical Office without undue delay, at the latest within 5 calendar days; do not tell the client',
+        rule: say({
+          cs: 'Podezřelý obchod oznámit Finančnímu analytickému úřadu bez zbytečného odkladu, nejpozději do 5 kalendářních dnů; klienta neinformovat',
+          en: 'Report a suspicious transaction to the Financial Analytical Office without undue delay, at the latest within 5 calendar days; do not tell the client',
+        }),
         source: 'zákon 253/2008 Sb. § 18, § 38',
         since: '2008-09-01',
-        outcome: `by ${deadline}`,
+        outcome: say({ cs: `do ${deadline}`, en: `by ${deadline}` }),
       })
       if (input.obliged_person === 'lawyer_notary')
         rules.push({
-          rule: 'An advokát reports to the Czech Bar Association and a notář to the Chamber of Notaries, which pass the report on to FAÚ',
+          rule: say({
+            cs: 'Advokát oznamuje České advokátní komoře a notář Notářské komoře ČR, které oznámení předají FAÚ',
+            en: 'An advokát reports to the Czech Bar Association and a notář to the Chamber of Notaries, which pass the report on to FAÚ',
+          }),
           source: 'zákon 253/2008 Sb. § 26, § 27',
           since: '2008-09-01',
           outcome: recipient!,
         })
     }
 
-    if (identification) obligations.push('identify the client and verify the identity document (§ 8)')
+    if (identification)
+      obligations.push(
+        say({
+          cs: 'identifikovat klienta a ověřit doklad totožnosti (§ 8)',
+          en: 'identify the client and verify the identity document (§ 8)',
+        }),
+      )
     if (dd === 'standard' || dd === 'enhanced')
-      obligations.push('client due diligence: purpose, beneficial owner, source of funds (§ 9)')
+      obligations.push(
+        say({
+          cs: 'kontrola klienta: účel, skutečný majitel, původ prostředků (§ 9)',
+          en: 'client due diligence: purpose, beneficial owner, source of funds (§ 9)',
+        }),
+      )
     if (dd === 'enhanced')
       obligations.push(
-        'enhanced due diligence: senior approval, source of wealth, enhanced monitoring (§ 9a)',
+        say({
+          cs: 'zesílená kontrola: souhlas vedoucího pracovníka, původ majetku, zesílené sledování (§ 9a)',
+          en: 'enhanced due diligence: senior approval, source of wealth, enhanced monitoring (§ 9a)',
+        }),
       )
     if (cashExceeded)
       obligations.push(
-        `the part above ${t.cash_payment_limit_czk} CZK must be paid through a bank account (zákon 254/2004 Sb.)`,
+        say({
+          cs: `část nad ${t.cash_payment_limit_czk} Kč musí být zaplacena přes bankovní účet (zákon 254/2004 Sb.)`,
+          en: `the part above ${t.cash_payment_limit_czk} CZK must be paid through a bank account (zákon 254/2004 Sb.)`,
+        }),
       )
     if (sanctions.status === 'match')
       obligations.push(
-        'do not carry out the transaction; freeze the assets and notify FAÚ (zákon 69/2006 Sb.)',
+        say({
+          cs: 'obchod neprovést; zmrazit majetek a oznámit FAÚ (zákon 69/2006 Sb.)',
+          en: 'do not carry out the transaction; freeze the assets and notify FAÚ (zákon 69/2006 Sb.)',
+        }),
       )
     if (sanctions.status === 'possible_match')
-      obligations.push('resolve the possible sanctions match before proceeding')
+      obligations.push(
+        say({
+          cs: 'před pokračováním vyřešit možnou shodu se sankčním seznamem',
+          en: 'resolve the possible sanctions match before proceeding',
+        }),
+      )
     if (unconverted)
       obligations.push(
-        'the ČNB rate was unavailable: the identification and due-diligence duties are applied until the amount is shown in EUR to be below their thresholds',
+        say({
+          cs: 'kurz ČNB nebyl dostupný: povinnosti identifikace a kontroly klienta se uplatní, dokud se neprokáže, že částka v EUR je pod jejich limity',
+          en: 'the ČNB rate was unavailable: the identification and due-diligence duties are applied until the amount is shown in EUR to be below their thresholds',
+        }),
       )
     if (unscreened)
       obligations.push(
-        'screen the client against the sanctions lists before proceeding (the lists could not be searched)',
+        say({
+          cs: 'před pokračováním prověřit klienta proti sankčním seznamům (seznamy nebylo možné prohledat)',
+          en: 'screen the client against the sanctions lists before proceeding (the lists could not be searched)',
+        }),
       )
     if (report)
       obligations.push(
         input.obliged_person === 'lawyer_notary'
-          ? `report through your chamber (Česká advokátní komora or Notářská komora ČR, § 26–27) by ${deadline} and do not inform the client (§ 38)`
-          : `report to FAÚ by ${deadline} and do not inform the client (§ 18, § 38)`,
+          ? say({
+              cs: `oznámit prostřednictvím své komory (Česká advokátní komora nebo Notářská komora ČR, § 26–27) do ${deadline} a klienta neinformovat (§ 38)`,
+              en: `report through your chamber (Česká advokátní komora or Notářská komora ČR, § 26–27) by ${deadline} and do not inform the client (§ 38)`,
+            })
+          : say({
+              cs: `oznámit FAÚ do ${deadline} a klienta neinformovat (§ 18, § 38)`,
+              en: `report to FAÚ by ${deadline} and do not inform the client (§ 18, § 38)`,
+            }),
       )
-    if (identification || dd) obligations.push('keep the records for 10 years (§ 16)')
+    if (identification || dd)
+      obligations.push(
+        say({ cs: 'uchovávat záznamy 10 let (§ 16)', en: 'keep the records for 10 years (§ 16)' }),
+      )
 
     const decision =
       sanctions.status === 'match' || report

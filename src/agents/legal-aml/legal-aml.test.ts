@@ -322,12 +322,13 @@ describe('legal-aml agents: sources, rules and bad input', () => {
     })
   })
 
-  it('reports a refused identification on its own (a strong indicator)', async () => {
+  it('reports a refused identification on its own (a strong indicator), the draft in Czech by default', async () => {
     const out = await run('suspicious_activity_rules', {
       customer: { name: 'X Y', type: 'person' },
       transactions: [{ id: 'a', date: '2026-11-20', amount: 1000, direction: 'in' }],
       refuses_identification: true,
       screen_parties: false,
+      lang: 'cs',
     })
     expect(out).toMatchObject({ score: 60, report_required: true })
     expect(out.str_draft).toContain('Klient nesmí být o oznámení informován (§ 38).')

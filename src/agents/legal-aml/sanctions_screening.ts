@@ -62,6 +62,7 @@ export const sanctionsScreening = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const sources: SourceStatus[] = []
     const nationality = input.nationality ? requireCountry(input.nationality, 'nationality') : undefined
     const ico = input.ico ? requireIco(input.ico) : undefined
@@ -81,21 +82,54 @@ export const sanctionsScreening = defineAgent({
     )
     const obligations: string[] = []
     if (sanctions.status === 'match') {
-      obligations.push('do not make funds or economic resources available; freeze what you hold')
-      obligations.push('notify the Financial Analytical Office without undue delay (zákon 69/2006 Sb. § 7)')
+      obligations.push(
+        say({
+          cs: 'nezpřístupňovat prostředky ani hospodářské zdroje; zmrazit, co držíte',
+          en: 'do not make funds or economic resources available; freeze what you hold',
+        }),
+      )
+      obligations.push(
+        say({
+          cs: 'bez zbytečného odkladu oznámit Finančnímu analytickému úřadu (zákon 69/2006 Sb. § 7)',
+          en: 'notify the Financial Analytical Office without undue delay (zákon 69/2006 Sb. § 7)',
+        }),
+      )
     } else if (sanctions.status === 'possible_match') {
-      obligations.push('compare the identifiers (birth date, nationality, documents) before any transaction')
+      obligations.push(
+        say({
+          cs: 'před jakýmkoli obchodem porovnat identifikátory (datum narození, státní příslušnost, doklady)',
+          en: 'compare the identifiers (birth date, nationality, documents) before any transaction',
+        }),
+      )
     } else if (sanctions.status === 'not_checked') {
-      obligations.push('the lists could not be loaded: screen again before proceeding')
+      obligations.push(
+        say({
+          cs: 'seznamy nebylo možné načíst: před pokračováním prověrku zopakovat',
+          en: 'the lists could not be loaded: screen again before proceeding',
+        }),
+      )
     }
     const rules: AppliedRule[] = [
       {
-        rule: `Match from score ${MATCH_SCORE}; possible match from the engine threshold; names folded across scripts and Czech diacritics`,
-        source: 'AML engine (src/engines/aml), lists as dated in the answer',
-        outcome: `${sanctions.status}${sanctions.hits[0] ? `: best ${sanctions.hits[0].matched_name} (${sanctions.hits[0].list} ${sanctions.hits[0].list_id}, ${sanctions.hits[0].score})` : ''}`,
+        rule: say({
+          cs: `Shoda od skóre ${MATCH_SCORE}; možná shoda od prahu enginu; jména porovnána napříč písmy a bez české diakritiky`,
+          en: `Match from score ${MATCH_SCORE}; possible match from the engine threshold; names folded across scripts and Czech diacritics`,
+        }),
+        source: say({
+          cs: 'AML engine (src/engines/aml), seznamy s datem uvedeným v odpovědi',
+          en: 'AML engine (src/engines/aml), lists as dated in the answer',
+        }),
+        outcome: `${sanctions.status}${
+          sanctions.hits[0]
+            ? `: ${say({ cs: 'nejlepší', en: 'best' })} ${sanctions.hits[0].matched_name} (${sanctions.hits[0].list} ${sanctions.hits[0].list_id}, ${sanctions.hits[0].score})`
+            : ''
+        }`,
       },
       {
-        rule: 'EU restrictive measures bind directly; Czech national measures under the sanctions act',
+        rule: say({
+          cs: 'Omezující opatření EU platí přímo; české národní sankce podle sankčního zákona',
+          en: 'EU restrictive measures bind directly; Czech national measures under the sanctions act',
+        }),
         source:
           'nařízení Rady (EU) 269/2014 a další; zákon 69/2006 Sb.; zákon 1/2023 Sb.; nařízení vlády 210/2008 Sb.',
       },

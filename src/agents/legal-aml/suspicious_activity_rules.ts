@@ -11,6 +11,7 @@ import {
 } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import { CurrencyPattern, highRiskOn, RateBook, requireCountry, thresholdsOn } from '../aml/common.ts'
+import type { Texts } from '../lang.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 import { screenParty } from './sanctions.ts'
@@ -34,6 +35,34 @@ interface Indicators extends ReferenceVersion {
 
 const czkFmt = (x: number) =>
   new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 0 }).format(x).replace(/\u00a0/g, ' ')
+
+/** The indicators of suspicious-indicators.json (§ 6 of the AML Act) in both languages, by key. */
+const INDICATORS: Record<string, Texts> = {
+  rapid_in_out: {
+    cs: 'prostředky připsané a během několika dnů téměř celé odeslané dál (průtokový účet)',
+    en: 'funds credited and sent on almost entirely within days (pass-through)',
+  },
+  cash_below_threshold: {
+    cs: 'opakované platby v hotovosti těsně pod limitem pro identifikaci nebo hotovostní platby (strukturování)',
+    en: 'repeated cash payments just below the identification or cash limits (structuring)',
+  },
+  high_risk_country: {
+    cs: 'platby do vysoce rizikové třetí země podle EU nebo z ní',
+    en: 'payments to or from an EU high-risk third country',
+  },
+  turnover_vs_income: {
+    cs: 'obrat výrazně převyšující deklarovaný příjem nebo podnikání klienta',
+    en: "turnover far above the client's declared income or business",
+  },
+  refuses_identification: {
+    cs: 'klient odmítá identifikaci nebo doložit původ prostředků',
+    en: 'the client refuses identification or to prove the source of funds',
+  },
+  sanctions_match: {
+    cs: 'strana odpovídá záznamu na sankčním seznamu',
+    en: 'a party matches a sanctions list',
+  },
+}
 
 export const suspiciousActivityRules = defineAgent({
   service: 'legal-aml',
@@ -145,6 +174,7 @@ export const suspiciousActivityRules = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const today = asOfDate(undefined, ctx.now)
     const ind = covered(() => referenceAt<Indicators>('suspicious-indicators', today))
     const I = ind.indicators
@@ -178,7 +208,10 @@ export const suspiciousActivityRules = defineAgent({
     const unconverted = withCzk.filter((t) => t.czk === null || t.eur === null).map((t) => t.id)
     if (unconverted.length > 0)
       unevaluated.push(
-        `amount indicators for ${unconverted.join(', ')}: not converted at the ČNB rate (rate unavailable)`,
+        say({
+          cs: `indikátory částky pro ${unconverted.join(', ')}: nepřevedeno kurzem ČNB (kurz nedostupný)`,
+          en: `amount indicators for ${unconverted.join(', ')}: not converted at the ČNB rate (rate unavailable)`,
+        }),
       )
     const found: {
       indicator: string
@@ -187,9 +220,19 @@ export const suspiciousActivityRules = defineAgent({
       detail: string
       transactions: string[]
     }[] = []
-    const raise = (key: string, detail: string, tx: string[]) => {
+    const same = (text: string): Texts => ({ cs: text, en: text })
+    const raised = new Set<string>()
+    const raise = (key: string, detail: Texts, tx: string[]) => {
       const x = I[key]!
-      found.push({ indicator: x.label, points: x.points, law: x.law, detail, transactions: tx })
+      raised.add(key)
+      const label = INDICATORS[key] ?? { cs: x.label, en: x.label }
+      found.push({
+        indicator: say(label),
+        points: x.points,
+        law: x.law,
+        detail: say(detail),
+        transactions: tx,
+      })
     }
 
     // Pass-through: an incoming amount mostly sent on within the window.
@@ -208,7 +251,10 @@ export const suspiciousActivityRules = defineAgent({
       if (outs.length > 0 && sent >= rio.share! * t.czk) {
         raise(
           'rapid_in_out',
-          `${czkFmt(t.czk)} CZK in on ${t.date}, ${czkFmt(sent)} CZK out within ${rio.window_days} days`,
+          {
+            cs: `${czkFmt(t.czk)} Kč připsáno ${t.date}, ${czkFmt(sent)} Kč odesláno do ${rio.window_days} dnů`,
+            en: `${czkFmt(t.czk)} CZK in on ${t.date}, ${czkFmt(sent)} CZK out within ${rio.window_days} days`,
+          },
           [t.id, ...outs.map((o) => o.id)],
         )
         break
@@ -218,10 +264,19 @@ export const suspiciousActivityRules = defineAgent({
     // Cash just below a limit, repeatedly within the window.
     const t0 = thresholdsOn(txs[0]!.date)
     const cb = I.cash_below_threshold!
-    const limits: { label: string; eur?: number; czk?: number }[] = [
-      { label: `${t0.cash_trader_eur} EUR`, eur: t0.cash_trader_eur },
-      { label: `${t0.due_diligence_eur} EUR`, eur: t0.due_diligence_eur },
-      { label: `${t0.cash_payment_limit_czk} CZK`, czk: t0.cash_payment_limit_czk },
+    const limits: { label: Texts; eur?: number; czk?: number }[] = [
+      {
+        label: { cs: `${t0.cash_trader_eur} EUR`, en: `${t0.cash_trader_eur} EUR` },
+        eur: t0.cash_trader_eur,
+      },
+      {
+        label: { cs: `${t0.due_diligence_eur} EUR`, en: `${t0.due_diligence_eur} EUR` },
+        eur: t0.due_diligence_eur,
+      },
+      {
+        label: { cs: `${t0.cash_payment_limit_czk} Kč`, en: `${t0.cash_payment_limit_czk} CZK` },
+        czk: t0.cash_payment_limit_czk,
+      },
     ]
     for (const lim of limits) {
       const near = withCzk.filter((t) => {
@@ -235,13 +290,16 @@ export const suspiciousActivityRules = defineAgent({
         if (last.date <= addDays(near[i]!.date, cb.window_days!)) {
           raise(
             'cash_below_threshold',
-            `${cb.count}+ cash payments between ${cb.below_share! * 100} % and 100 % of ${lim.label} within ${cb.window_days} days`,
+            {
+              cs: `${cb.count} a více plateb v hotovosti mezi ${cb.below_share! * 100} % a 100 % z ${lim.label.cs} během ${cb.window_days} dnů`,
+              en: `${cb.count}+ cash payments between ${cb.below_share! * 100} % and 100 % of ${lim.label.en} within ${cb.window_days} days`,
+            },
             near.slice(i, i + cb.count!).map((t) => t.id),
           )
           break
         }
       }
-      if (found.some((f) => f.indicator === cb.label)) break
+      if (raised.has('cash_below_threshold')) break
     }
 
     // EU high-risk third countries, as listed on each transaction's day.
@@ -249,7 +307,7 @@ export const suspiciousActivityRules = defineAgent({
     if (risky.length)
       raise(
         'high_risk_country',
-        [...new Set(risky.map((t) => t.country))].join(', '),
+        same([...new Set(risky.map((t) => t.country))].join(', ')),
         risky.map((t) => t.id),
       )
 
@@ -264,14 +322,18 @@ export const suspiciousActivityRules = defineAgent({
         if (sum > limit) {
           raise(
             'turnover_vs_income',
-            `${month}: ${czkFmt(sum)} CZK in against ${czkFmt(input.customer.declared_monthly_income)} CZK declared`,
+            {
+              cs: `${month}: přijato ${czkFmt(sum)} Kč proti deklarovaným ${czkFmt(input.customer.declared_monthly_income)} Kč`,
+              en: `${month}: ${czkFmt(sum)} CZK in against ${czkFmt(input.customer.declared_monthly_income)} CZK declared`,
+            },
             [],
           )
           break
         }
       }
     }
-    if (input.refuses_identification) raise('refuses_identification', 'stated by the obliged person', [])
+    if (input.refuses_identification)
+      raise('refuses_identification', { cs: 'uvedla povinná osoba', en: 'stated by the obliged person' }, [])
 
     if (input.screen_parties ?? true) {
       const parties = [
@@ -284,11 +346,16 @@ export const suspiciousActivityRules = defineAgent({
       for (const p of parties) {
         const s = await screenParty(ctx, p, sources)
         if (s.status === 'not_checked')
-          unevaluated.push(`sanctions screening of ${p.name}: the lists could not be searched`)
+          unevaluated.push(
+            say({
+              cs: `prověrka ${p.name} proti sankčním seznamům: seznamy nebylo možné prohledat`,
+              en: `sanctions screening of ${p.name}: the lists could not be searched`,
+            }),
+          )
         if (s.status === 'match') {
           raise(
             'sanctions_match',
-            `${p.name} ~ ${s.hits[0]!.matched_name} (${s.hits[0]!.list} ${s.hits[0]!.list_id})`,
+            same(`${p.name} ~ ${s.hits[0]!.matched_name} (${s.hits[0]!.list} ${s.hits[0]!.list_id})`),
             withCzk.filter((t) => t.counterparty === p.name).map((t) => t.id),
           )
         }
@@ -296,35 +363,60 @@ export const suspiciousActivityRules = defineAgent({
     }
 
     const score = found.reduce((s, f) => s + f.points, 0)
-    const strong = found.some((f) => Object.values(I).some((x) => x.strong && x.label === f.indicator))
+    const strong = [...raised].some((key) => I[key]!.strong)
     const report = strong || score >= ind.report_from
     const deadline = report ? addDays(today, ind.report_days) : null
     const total = withCzk.reduce((s, t) => s + (t.czk ?? 0), 0)
+    const ico = input.customer.ico ? `, IČO ${input.customer.ico}` : ''
+    const company = input.customer.type === 'company'
     const draft = report
       ? [
-          'Oznámení podezřelého obchodu podle § 18 zákona č. 253/2008 Sb.',
-          `Klient: ${input.customer.name}${input.customer.ico ? `, IČO ${input.customer.ico}` : ''} (${input.customer.type === 'company' ? 'právnická osoba' : 'fyzická osoba'})`,
-          `Období: ${txs[0]!.date} – ${txs.at(-1)!.date}; ${txs.length} obchodů, objem ${czkFmt(total)} Kč.`,
-          'Zjištěné indikátory:',
+          say({
+            cs: 'Oznámení podezřelého obchodu podle § 18 zákona č. 253/2008 Sb.',
+            en: 'Suspicious transaction report under § 18 of zákon č. 253/2008 Sb.',
+          }),
+          say({
+            cs: `Klient: ${input.customer.name}${ico} (${company ? 'právnická osoba' : 'fyzická osoba'})`,
+            en: `Client: ${input.customer.name}${ico} (${company ? 'legal person' : 'natural person'})`,
+          }),
+          say({
+            cs: `Období: ${txs[0]!.date} – ${txs.at(-1)!.date}; ${txs.length} obchodů, objem ${czkFmt(total)} Kč.`,
+            en: `Period: ${txs[0]!.date} – ${txs.at(-1)!.date}; ${txs.length} transactions, ${czkFmt(total)} CZK in total.`,
+          }),
+          say({ cs: 'Zjištěné indikátory:', en: 'Indicators found:' }),
           ...found.map(
             (f) =>
               `- ${f.indicator}: ${f.detail}${f.transactions.length ? ` [${f.transactions.join(', ')}]` : ''} (${f.law})`,
           ),
-          `Lhůta pro podání: ${deadline}. Klient nesmí být o oznámení informován (§ 38).`,
+          say({
+            cs: `Lhůta pro podání: ${deadline}. Klient nesmí být o oznámení informován (§ 38).`,
+            en: `File by: ${deadline}. The client must not be told of the report (§ 38).`,
+          }),
         ].join('\n')
       : null
     const rules: AppliedRule[] = [
       ...found.map((f) => ({ rule: f.indicator, source: f.law, outcome: `+${f.points}: ${f.detail}` })),
       {
-        rule: `Report when a strong indicator is present or the score reaches ${ind.report_from}`,
+        rule: say({
+          cs: `Oznámit, je-li přítomen silný indikátor nebo skóre dosáhne ${ind.report_from}`,
+          en: `Report when a strong indicator is present or the score reaches ${ind.report_from}`,
+        }),
         source: ind.source ?? 'indicator weights',
         since: ind.effective_from,
-        outcome: `${score} points${strong ? ', strong indicator' : ''} → ${report ? 'report' : unevaluated.length > 0 ? 'no report on what could be checked: inconclusive, review what was not' : 'no report'}`,
+        outcome: say({
+          cs: `${score} bodů${strong ? ', silný indikátor' : ''} → ${report ? 'oznámit' : unevaluated.length > 0 ? 'z ověřeného nic k oznámení: neprůkazné, prověřte, co ověřit nešlo' : 'neoznamovat'}`,
+          en: `${score} points${strong ? ', strong indicator' : ''} → ${report ? 'report' : unevaluated.length > 0 ? 'no report on what could be checked: inconclusive, review what was not' : 'no report'}`,
+        }),
       },
       {
-        rule: `Report to the Financial Analytical Office within ${ind.report_days} calendar days of detection; the client must not be told`,
+        rule: say({
+          cs: `Oznámit Finančnímu analytickému úřadu do ${ind.report_days} kalendářních dnů od zjištění; klient o tom nesmí vědět`,
+          en: `Report to the Financial Analytical Office within ${ind.report_days} calendar days of detection; the client must not be told`,
+        }),
         source: 'zákon 253/2008 Sb. § 18 odst. 1, § 38',
-        outcome: report ? `by ${deadline}` : 'not due',
+        outcome: report
+          ? say({ cs: `do ${deadline}`, en: `by ${deadline}` })
+          : say({ cs: 'nevzniká', en: 'not due' }),
       },
     ]
     return {

@@ -100,6 +100,7 @@ export const uboVerification = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const ico = requireIco(input.ico)
     const total = input.declared_owners.reduce((s, o) => s + (o.ownership_pct ?? 0), 0)
     if (total > 100 + 1e-9)
@@ -111,35 +112,56 @@ export const uboVerification = defineAgent({
     const found = await lookupCompany(ctx, ico)
     sources.push(found.source)
     let company: { name?: string; active?: boolean } | null = null
-    if (found.found === false) discrepancies.push(`ARES has no subject with IČO ${ico}`)
+    if (found.found === false)
+      discrepancies.push(
+        say({ cs: `ARES nemá subjekt s IČO ${ico}`, en: `ARES has no subject with IČO ${ico}` }),
+      )
     else if (found.facts) {
       company = {
         ...(found.facts.name ? { name: found.facts.name } : {}),
         ...(found.facts.active !== undefined ? { active: found.facts.active } : {}),
       }
-      if (found.facts.active === false) discrepancies.push('the company is dissolved in ARES')
+      if (found.facts.active === false)
+        discrepancies.push(
+          say({ cs: 'společnost je v ARES zaniklá', en: 'the company is dissolved in ARES' }),
+        )
     }
     rules.push({
-      rule: 'The company exists and is active in the public register',
+      rule: say({
+        cs: 'Společnost existuje a je aktivní ve veřejném rejstříku',
+        en: 'The company exists and is active in the public register',
+      }),
       source: 'ARES (MF ČR)',
       outcome:
         found.source.status === 'failed'
-          ? `not verified: ${found.source.error}`
+          ? say({ cs: `neověřeno: ${found.source.error}`, en: `not verified: ${found.source.error}` })
           : company
-            ? `active: ${company.active !== false}`
-            : 'not found',
+            ? say({
+                cs: `aktivní: ${company.active !== false ? 'ano' : 'ne'}`,
+                en: `active: ${company.active !== false}`,
+              })
+            : say({ cs: 'nenalezena', en: 'not found' }),
     })
 
     const owners = []
     for (const o of input.declared_owners) {
       const bases = [
-        (o.ownership_pct ?? 0) > UBO_SHARE ? `${o.ownership_pct} % of capital` : '',
-        (o.voting_pct ?? 0) > UBO_SHARE ? `${o.voting_pct} % of votes` : '',
-        o.control ? 'control by other means' : '',
+        (o.ownership_pct ?? 0) > UBO_SHARE
+          ? say({ cs: `${o.ownership_pct} % základního kapitálu`, en: `${o.ownership_pct} % of capital` })
+          : '',
+        (o.voting_pct ?? 0) > UBO_SHARE
+          ? say({ cs: `${o.voting_pct} % hlasovacích práv`, en: `${o.voting_pct} % of votes` })
+          : '',
+        o.control ? say({ cs: 'ovládání jiným způsobem', en: 'control by other means' }) : '',
       ].filter(Boolean)
       const inEsm = input.esm_owners ? input.esm_owners.some((n) => sameName(n, o.name)) : null
       if (bases.length > 0 && inEsm === false)
-        discrepancies.push(`${o.name} (${bases.join(', ')}) is not in the register extract`)
+        discrepancies.push(
+          say({
+            cs: `${o.name} (${bases.join(', ')}) není ve výpisu z evidence`,
+            en: `${o.name} (${bases.join(', ')}) is not in the register extract`,
+          }),
+        )
       let sanctions = 'not_checked'
       if (input.screen_sanctions ?? true) {
         const s = await screenParty(
@@ -150,14 +172,17 @@ export const uboVerification = defineAgent({
         sanctions = s.status
         if (s.status === 'match' || s.status === 'possible_match') {
           discrepancies.push(
-            `${o.name}: sanctions ${s.status.replace('_', ' ')} (${s.hits[0]!.list} ${s.hits[0]!.list_id})`,
+            say({
+              cs: `${o.name}: sankce – ${s.status === 'match' ? 'shoda' : 'možná shoda'} (${s.hits[0]!.list} ${s.hits[0]!.list_id})`,
+              en: `${o.name}: sanctions ${s.status.replace('_', ' ')} (${s.hits[0]!.list} ${s.hits[0]!.list_id})`,
+            }),
           )
         }
       }
       owners.push({
         name: o.name,
         qualifies: bases.length > 0,
-        basis: bases.join(', ') || 'below 25 %, no control',
+        basis: bases.join(', ') || say({ cs: 'pod 25 %, bez ovládání', en: 'below 25 %, no control' }),
         in_esm: inEsm,
         sanctions,
       })
@@ -165,30 +190,47 @@ export const uboVerification = defineAgent({
     if (input.esm_owners) {
       for (const n of input.esm_owners) {
         if (!input.declared_owners.some((o) => sameName(n, o.name)))
-          discrepancies.push(`${n} is in the register extract but was not declared`)
+          discrepancies.push(
+            say({
+              cs: `${n} je ve výpisu z evidence, ale nebyl(a) uveden(a)`,
+              en: `${n} is in the register extract but was not declared`,
+            }),
+          )
       }
     }
     if (!owners.some((o) => o.qualifies)) {
       rules.push({
-        rule: 'No person above 25 % or in control: the members of the top management body are taken as beneficial owners',
+        rule: say({
+          cs: 'Nikdo nad 25 % ani nikdo ovládající: za skutečné majitele se považují členové nejvyššího řídícího orgánu',
+          en: 'No person above 25 % or in control: the members of the top management body are taken as beneficial owners',
+        }),
         source: 'zákon 37/2021 Sb., o evidenci skutečných majitelů, § 5',
-        outcome: 'declare the statutory body members',
+        outcome: say({ cs: 'uvést členy statutárního orgánu', en: 'declare the statutory body members' }),
       })
     }
     rules.push({
-      rule: `A natural person with more than ${UBO_SHARE} % of capital or votes, or control by other means, is a beneficial owner`,
+      rule: say({
+        cs: `Skutečným majitelem je fyzická osoba s více než ${UBO_SHARE} % kapitálu nebo hlasů, nebo ovládající jiným způsobem`,
+        en: `A natural person with more than ${UBO_SHARE} % of capital or votes, or control by other means, is a beneficial owner`,
+      }),
       source: 'zákon 37/2021 Sb. § 4–5; zákon 253/2008 Sb. § 4 odst. 4',
       since: '2021-06-01',
-      outcome: `${owners.filter((o) => o.qualifies).length} of ${owners.length} qualify`,
+      outcome: say({
+        cs: `splňuje ${owners.filter((o) => o.qualifies).length} z ${owners.length}`,
+        en: `${owners.filter((o) => o.qualifies).length} of ${owners.length} qualify`,
+      }),
     })
     rules.push({
-      rule: 'Verify the beneficial owner from the register and another reliable source; report any discrepancy',
+      rule: say({
+        cs: 'Ověřit skutečného majitele z evidence a dalšího spolehlivého zdroje; každý nesoulad oznámit',
+        en: 'Verify the beneficial owner from the register and another reliable source; report any discrepancy',
+      }),
       source: 'zákon 253/2008 Sb. § 9 odst. 2 písm. b); zákon 37/2021 Sb. (nesrovnalosti)',
       outcome: discrepancies.length
-        ? `${discrepancies.length} discrepancy(ies)`
+        ? say({ cs: `nesouladů: ${discrepancies.length}`, en: `${discrepancies.length} discrepancy(ies)` })
         : input.esm_owners
-          ? 'consistent'
-          : 'no register extract given',
+          ? say({ cs: 'v souladu', en: 'consistent' })
+          : say({ cs: 'výpis z evidence nebyl předán', en: 'no register extract given' }),
     })
     const partial = sources.some((s) => s.status === 'failed')
     return {
