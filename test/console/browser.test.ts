@@ -345,14 +345,16 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })
     expect(text).toContain(id)
     expect(text).toContain('CRITICAL')
-    expect(text).toContain('Printed by')
-    expect(text).toContain(USERS.analyst.name)
+    expect(text).toMatch(/Screened by\s*adam/)
+    expect(text).toMatch(/Printed by\s*adam/)
     expect(text).toMatch(/MADURO MOROS/i)
     expect(await page.getByTestId('pdf-error').count()).toBe(0)
 
     await page.getByRole('link', { name: 'History' }).click()
     await page.getByRole('button', { name: id }).click()
     const dialog = page.getByRole('dialog')
+    await dialog.getByTestId('screening-result').waitFor()
+    expect(await dialog.textContent()).toContain('Screened by: adam')
     const [again] = await Promise.all([
       page.waitForEvent('download'),
       dialog.getByRole('button', { name: 'Download PDF' }).click(),

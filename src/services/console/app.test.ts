@@ -390,6 +390,18 @@ describe('console backend', () => {
     ).toBe(400)
   })
 
+  it('shows who screened a stored record when it was screened through the console', async () => {
+    const { cookie } = await sessionOf('eva')
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/screenings/AML-20261126-1',
+      headers: { cookie },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data.result.screened_by).toBe('adam')
+    expect(res.json().data.input).toEqual({ first_name: 'Jan', last_name: 'Novák <b>' })
+  })
+
   it('makes a record’s PDF from its own escaped document through the router, and says so when the router is down', async () => {
     const analyst = await sessionOf('adam')
     seen.length = 0
@@ -406,6 +418,8 @@ describe('console backend', () => {
     expect(sent.headers['x-api-key']).toBe(KEYS.internalKey)
     const html = (sent.body as { html: string }).html
     expect(html).toContain('AML-20261126-1')
+    // adam screened it through the console (above): the record says so, and who printed it.
+    expect(html).toContain('Screened by</th><td>adam')
     expect(html).toContain('Printed by</th><td>adam')
     expect(html).toContain('Novák &lt;b&gt;')
     expect(html).not.toMatch(/<script|src=|href=|style="/i)

@@ -3,8 +3,9 @@
  * (docs/adr/0003-pdf-of-supplied-html.md). The same content as the app's print view (web/pages/
  * ScreeningResult.tsx) in the same words (web/texts.ts): the id, time, subject, level, score and
  * completeness, what could not be checked, each module, each sanctions hit explained, the list
- * versions, and who printed it. Every value is escaped; there is no script and no reference to
- * anything outside the document (the style sheet is in a <style> element).
+ * versions, who screened (when the console knows) and who printed it. Every value is escaped;
+ * there is no script and no reference to anything outside the document (the style sheet is in a
+ * <style> element).
  */
 import { cs, en } from './web/texts.ts'
 
@@ -98,7 +99,13 @@ function row(label: string, value: string, testid?: string): string {
 
 export function recordHtml(
   record: StoredRecord,
-  opts: { printedBy: string; printedAt: Date; lang: RecordLanguage },
+  opts: {
+    /** The console user who screened, when the screening came through the console. */
+    screenedBy?: string | undefined
+    printedBy: string
+    printedAt: Date
+    lang: RecordLanguage
+  },
 ): string {
   const text = opts.lang === 'cs' ? cs : en
   const s = text.screening
@@ -126,6 +133,7 @@ export function recordHtml(
       row(s.id, `<strong>${escapeHtml(record.screening_id)}</strong>`, 'id'),
       row(s.time, escapeHtml(utc(result.timestamp ?? record.created_at))),
       ...(subject ? [row(s.subject, escapeHtml(subject))] : []),
+      ...(opts.screenedBy ? [row(s.by, escapeHtml(opts.screenedBy))] : []),
       row(s.printedBy, escapeHtml(opts.printedBy)),
       row(s.printedAt, escapeHtml(utc(opts.printedAt.toISOString()))),
     ].join('')}</tbody></table>`,

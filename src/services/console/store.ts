@@ -1,5 +1,6 @@
 /**
- * The console's tables (migrations/0601_console.ts): operator accounts and sessions. A session's
+ * The console's tables (migrations/0601_console.ts, 0602_console_screenings.ts): operator accounts
+ * and sessions, and who screened what. A session's
  * cookie carries a random 32-byte token; the table holds only its SHA-256, so reading the table
  * does not give anyone a session.
  */
@@ -13,6 +14,7 @@ export const ROLES: readonly Role[] = ['admin', 'analyst']
 
 interface Tables {
   console_users: { name: string; role: string; password: string; created_at: string; disabled: number }
+  console_screenings: { screening_id: string; user_name: string; created_at: string }
   console_sessions: {
     token_hash: string
     user_name: string
@@ -145,6 +147,25 @@ export class ConsoleStore {
       .orderBy('name')
       .execute()
     return rows.map((r) => ({ name: r.name, role: r.role as Role, created_at: r.created_at }))
+  }
+
+  /** Remembers who screened: the AML service is called with the internal key and cannot know. */
+  async recordScreening(screeningId: string, userName: string): Promise<void> {
+    await this.db
+      .insertInto('console_screenings')
+      .values({ screening_id: screeningId, user_name: userName, created_at: this.now().toISOString() })
+      .onConflict((oc) => oc.column('screening_id').doNothing())
+      .execute()
+  }
+
+  /** Who screened `screeningId` through the console (undefined when it came another way). */
+  async screenedBy(screeningId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('console_screenings')
+      .select('user_name')
+      .where('screening_id', '=', screeningId)
+      .executeTakeFirst()
+    return row?.user_name
   }
 
   /** Starts a session of `ttlMs`; returns the cookie token (shown once, stored hashed). */

@@ -46,6 +46,7 @@ export function registerScreeningRoutes(app: App, deps: ConsoleDeps): void {
           key: 'internal',
         },
       )
+      await deps.store.recordScreening(result.screening_id, user.name)
       request.log.info({ user: user.name, screening_id: result.screening_id }, 'console screening')
       return ok(reply, { ...result, screened_by: user.name })
     },
@@ -84,12 +85,21 @@ export function registerScreeningRoutes(app: App, deps: ConsoleDeps): void {
       },
     },
     async (request, reply) => {
-      const answer = await deps.upstreams.call<{ data: Record<string, unknown> }>(
-        'aml',
-        `/api/aml/screenings/${encodeURIComponent(request.params.screening_id)}`,
-        { key: 'admin' },
+      const id = request.params.screening_id
+      const [answer, by] = await Promise.all([
+        deps.upstreams.call<{ data: Record<string, unknown> & { result?: Record<string, unknown> } }>(
+          'aml',
+          `/api/aml/screenings/${encodeURIComponent(id)}`,
+          { key: 'admin' },
+        ),
+        deps.store.screenedBy(id),
+      ])
+      const record = answer.data
+      // Who screened, where the app shows it: on the record's result, as right after screening.
+      return ok(
+        reply,
+        by && record.result ? { ...record, result: { ...record.result, screened_by: by } } : record,
       )
-      return ok(reply, answer.data)
     },
   )
 
@@ -107,13 +117,15 @@ export function registerScreeningRoutes(app: App, deps: ConsoleDeps): void {
     },
     async (request, reply) => {
       const id = request.params.screening_id
-      const answer = await deps.upstreams.call<{ data: StoredRecord }>(
-        'aml',
-        `/api/aml/screenings/${encodeURIComponent(id)}`,
-        { key: 'admin' },
-      )
+      const [answer, by] = await Promise.all([
+        deps.upstreams.call<{ data: StoredRecord }>('aml', `/api/aml/screenings/${encodeURIComponent(id)}`, {
+          key: 'admin',
+        }),
+        deps.store.screenedBy(id),
+      ])
       const user = signedIn(request).user
       const html = recordHtml(answer.data, {
+        screenedBy: by,
         printedBy: user.name,
         printedAt: new Date(),
         lang: request.query.lang ?? 'cs',
