@@ -103,6 +103,10 @@ export async function clientTypes(name: string, document: OpenApiDocument): Prom
     additionalProperties: false,
     strictIndexSignatures: true,
     unknownAny: true,
+    // A bounded array becomes a union of one tuple per allowed length (a list of up to 12
+    // dispositions: 13 tuples, each repeating the enum); only pairs stay tuples, longer lists are
+    // arrays (their bounds stay in the doc comment, and the services check them).
+    maxItems: 2,
     format: true,
     style: { singleQuote: true, semi: false, printWidth: 110, trailingComma: 'all' },
   })

@@ -16,12 +16,17 @@
  *   and the document lists both media types;
  * - with `errorEnvelope`, every operation that names no `default` response gets one: the error body
  *   of the service's envelope (any 4xx/5xx the kit may answer: bad input, limits, outages).
+ *
+ * A schema several routes answer with is named once (`sharedSchema`, given to `registerApiDocs` as
+ * `shared`): the document lists it once under components/schemas and the typed client (src/client)
+ * gets one named type instead of a copy per route and status. The error body is one too: `errorRef`.
  */
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { RouteOptions } from 'fastify'
+import { type Static, type TSchema, type TUnsafe, Type } from 'typebox'
 import { CACHE_DOCUMENT, conditional, entityTag } from './caching.ts'
 import { type EnvelopeKind, errorSchema } from './envelope.ts'
 import type { App } from './server.ts'
@@ -79,6 +84,34 @@ export interface ApiDocsOptions {
    * auth levels); routes that name `schema.security` themselves keep theirs.
    */
   securityOf?: (route: Pick<RouteOptions, 'config' | 'url'>) => Array<Record<string, string[]>> | undefined
+  /** Schemas several routes share (`sharedSchema`), registered here before any route refers to them. */
+  shared?: ReadonlyArray<SharedSchema<TSchema>>
+}
+
+/** A named schema: `schema` (with its `$id`) is registered once, routes put `ref` in its place. */
+export interface SharedSchema<T extends TSchema> {
+  schema: T & { $id: string }
+  /** `{$ref: name}` with the schema's static type: validated and serialised as the schema itself. */
+  ref: TUnsafe<Static<T>>
+}
+
+/**
+ * Names a schema several routes share. Register it with `registerApiDocs({shared: [...]})` and use
+ * `.ref` in the routes: the OpenAPI document then holds it once, as components/schemas/<name>.
+ */
+export function sharedSchema<T extends TSchema>(name: string, schema: T): SharedSchema<T> {
+  return {
+    schema: { ...schema, $id: name },
+    ref: Type.Unsafe<Static<T>>(Type.Ref(name)),
+  }
+}
+
+/**
+ * The service's error body (registered as `Error` by `registerApiDocs` with `errorEnvelope`), for
+ * routes that list their error statuses: one component instead of a copy per status.
+ */
+export function errorRef(): TUnsafe<Static<ReturnType<typeof errorSchema>>> {
+  return Type.Unsafe<Static<ReturnType<typeof errorSchema>>>(Type.Ref('Error'))
 }
 
 /** Paths of the documentation routes, for clients and tests that need to skip them. */
@@ -96,6 +129,7 @@ export function isDocumentationRoute(route: Pick<RouteOptions, 'config'>): boole
 export async function registerApiDocs(app: App, opts: ApiDocsOptions): Promise<void> {
   const version = opts.openapi ?? '3.1.0'
   if (opts.errorEnvelope) app.addSchema({ ...errorSchema(opts.errorEnvelope), $id: 'Error' })
+  for (const shared of opts.shared ?? []) app.addSchema(shared.schema)
   const defaultResponse = opts.errorEnvelope
     ? {
         $ref: 'Error#',

@@ -127,174 +127,22 @@ export interface Paths {
         }
         400: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         401: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         403: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         404: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         429: {
@@ -367,174 +215,22 @@ export interface Paths {
         }
         400: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         401: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         403: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         404: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         429: {
@@ -607,174 +303,22 @@ export interface Paths {
         }
         400: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         401: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         403: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         404: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         429: {
@@ -795,88 +339,12 @@ export interface Paths {
         }
         502: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         504: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         default: {
@@ -955,174 +423,22 @@ export interface Paths {
         }
         400: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         401: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         403: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         404: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         default: {
@@ -1166,174 +482,22 @@ export interface Paths {
         }
         400: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         401: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         403: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         404: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         default: {
@@ -1381,174 +545,22 @@ export interface Paths {
         }
         400: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         401: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         403: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         404: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         default: {
@@ -1596,174 +608,22 @@ export interface Paths {
         }
         400: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         401: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         403: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         404: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         default: {
@@ -1792,174 +652,22 @@ export interface Paths {
         }
         400: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         401: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         403: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         404: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         default: {
@@ -2032,174 +740,22 @@ export interface Paths {
         }
         400: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         401: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         403: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         404: {
           content: {
-            /**
-             * Gateway error envelope; the details (field, rule, limit, window …) sit beside.
-             */
-            'application/json': {
-              /**
-               * What went wrong, in words.
-               */
-              error: string
-              code:
-                | 'invalid_request'
-                | 'unauthorized'
-                | 'forbidden'
-                | 'not_found'
-                | 'method_not_allowed'
-                | 'conflict'
-                | 'payload_too_large'
-                | 'unsupported_media_type'
-                | 'unprocessable'
-                | 'rate_limited'
-                | 'internal_error'
-                | 'not_configured'
-                | 'upstream_error'
-                | 'service_unavailable'
-                | 'upstream_timeout'
-                | 'egress_invalid_url'
-                | 'egress_scheme'
-                | 'egress_credentials'
-                | 'egress_private_address'
-                | 'egress_unresolvable'
-                | 'egress_too_large'
-                | 'egress_too_many_redirects'
-                | 'egress_upstream'
-                | 'egress_timeout'
-              /**
-               * Also sent as X-Request-Id.
-               */
-              request_id: string
-              [k: string]: unknown | undefined
-            }
+            'application/json': Error
           }
         }
         default: {

@@ -119,74 +119,8 @@ export interface Paths {
             'application/json': {
               success: true
               data: {
-                task: {
-                  id: string
-                  kind: string
-                  input: unknown
-                  priority: number
-                  idempotency_key: string | null
-                  requested_by: string | null
-                  created_at: string
-                  job_id: string
-                  /**
-                   * QUEUED, RUNNING, SUCCEEDED, FAILED, RETRYING, CANCELLED, DEAD
-                   */
-                  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RETRYING' | 'CANCELLED' | 'DEAD'
-                  attempts: number
-                  result: unknown
-                  error: {
-                    code: string
-                    message: string
-                    retryable?: boolean
-                    [k: string]: unknown | undefined
-                  } | null
-                  finished_at: string | null
-                }
-                job: {
-                  id: string
-                  task_id: string
-                  kind: string
-                  input: unknown
-                  /**
-                   * QUEUED, RUNNING, SUCCEEDED, FAILED, RETRYING, CANCELLED, DEAD
-                   */
-                  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RETRYING' | 'CANCELLED' | 'DEAD'
-                  priority: number
-                  attempts: number
-                  max_attempts: number
-                  backoff: {
-                    type: string
-                    delay_ms: number
-                  }
-                  lease_ms: number
-                  timeout_ms: number
-                  run_at: string
-                  worker_id: string | null
-                  lease_expires_at: string | null
-                  /**
-                   * what the worker returned (SUCCEEDED)
-                   */
-                  result: {
-                    [k: string]: unknown | undefined
-                  }
-                  error: {
-                    code: string
-                    message: string
-                    retryable?: boolean
-                    [k: string]: unknown | undefined
-                  } | null
-                  truth_log: boolean
-                  /**
-                   * what the handler last reported, or null
-                   */
-                  progress: {
-                    [k: string]: unknown | undefined
-                  }
-                  created_at: string
-                  updated_at: string
-                  started_at: string | null
-                  finished_at: string | null
-                }
+                task: Task
+                job: Job
                 created: boolean
               }
               meta: {
@@ -201,74 +135,8 @@ export interface Paths {
             'application/json': {
               success: true
               data: {
-                task: {
-                  id: string
-                  kind: string
-                  input: unknown
-                  priority: number
-                  idempotency_key: string | null
-                  requested_by: string | null
-                  created_at: string
-                  job_id: string
-                  /**
-                   * QUEUED, RUNNING, SUCCEEDED, FAILED, RETRYING, CANCELLED, DEAD
-                   */
-                  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RETRYING' | 'CANCELLED' | 'DEAD'
-                  attempts: number
-                  result: unknown
-                  error: {
-                    code: string
-                    message: string
-                    retryable?: boolean
-                    [k: string]: unknown | undefined
-                  } | null
-                  finished_at: string | null
-                }
-                job: {
-                  id: string
-                  task_id: string
-                  kind: string
-                  input: unknown
-                  /**
-                   * QUEUED, RUNNING, SUCCEEDED, FAILED, RETRYING, CANCELLED, DEAD
-                   */
-                  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RETRYING' | 'CANCELLED' | 'DEAD'
-                  priority: number
-                  attempts: number
-                  max_attempts: number
-                  backoff: {
-                    type: string
-                    delay_ms: number
-                  }
-                  lease_ms: number
-                  timeout_ms: number
-                  run_at: string
-                  worker_id: string | null
-                  lease_expires_at: string | null
-                  /**
-                   * what the worker returned (SUCCEEDED)
-                   */
-                  result: {
-                    [k: string]: unknown | undefined
-                  }
-                  error: {
-                    code: string
-                    message: string
-                    retryable?: boolean
-                    [k: string]: unknown | undefined
-                  } | null
-                  truth_log: boolean
-                  /**
-                   * what the handler last reported, or null
-                   */
-                  progress: {
-                    [k: string]: unknown | undefined
-                  }
-                  created_at: string
-                  updated_at: string
-                  started_at: string | null
-                  finished_at: string | null
-                }
+                task: Task
+                job: Job
                 created: boolean
               }
               meta: {
@@ -307,29 +175,7 @@ export interface Paths {
             'application/json': {
               success: true
               data: {
-                items: {
-                  id: string
-                  kind: string
-                  input: unknown
-                  priority: number
-                  idempotency_key: string | null
-                  requested_by: string | null
-                  created_at: string
-                  job_id: string
-                  /**
-                   * QUEUED, RUNNING, SUCCEEDED, FAILED, RETRYING, CANCELLED, DEAD
-                   */
-                  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RETRYING' | 'CANCELLED' | 'DEAD'
-                  attempts: number
-                  result: unknown
-                  error: {
-                    code: string
-                    message: string
-                    retryable?: boolean
-                    [k: string]: unknown | undefined
-                  } | null
-                  finished_at: string | null
-                }[]
+                items: Task[]
                 total: number
                 limit: number
                 offset: number
@@ -362,29 +208,7 @@ export interface Paths {
             'application/json': {
               success: true
               data: {
-                task: {
-                  id: string
-                  kind: string
-                  input: unknown
-                  priority: number
-                  idempotency_key: string | null
-                  requested_by: string | null
-                  created_at: string
-                  job_id: string
-                  /**
-                   * QUEUED, RUNNING, SUCCEEDED, FAILED, RETRYING, CANCELLED, DEAD
-                   */
-                  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RETRYING' | 'CANCELLED' | 'DEAD'
-                  attempts: number
-                  result: unknown
-                  error: {
-                    code: string
-                    message: string
-                    retryable?: boolean
-                    [k: string]: unknown | undefined
-                  } | null
-                  finished_at: string | null
-                }
+                task: Task
               }
               meta: {
                 request_id: string
@@ -425,51 +249,7 @@ export interface Paths {
             'application/json': {
               success: true
               data: {
-                items: {
-                  id: string
-                  task_id: string
-                  kind: string
-                  input: unknown
-                  /**
-                   * QUEUED, RUNNING, SUCCEEDED, FAILED, RETRYING, CANCELLED, DEAD
-                   */
-                  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RETRYING' | 'CANCELLED' | 'DEAD'
-                  priority: number
-                  attempts: number
-                  max_attempts: number
-                  backoff: {
-                    type: string
-                    delay_ms: number
-                  }
-                  lease_ms: number
-                  timeout_ms: number
-                  run_at: string
-                  worker_id: string | null
-                  lease_expires_at: string | null
-                  /**
-                   * what the worker returned (SUCCEEDED)
-                   */
-                  result: {
-                    [k: string]: unknown | undefined
-                  }
-                  error: {
-                    code: string
-                    message: string
-                    retryable?: boolean
-                    [k: string]: unknown | undefined
-                  } | null
-                  truth_log: boolean
-                  /**
-                   * what the handler last reported, or null
-                   */
-                  progress: {
-                    [k: string]: unknown | undefined
-                  }
-                  created_at: string
-                  updated_at: string
-                  started_at: string | null
-                  finished_at: string | null
-                }[]
+                items: Job[]
                 total: number
                 limit: number
                 offset: number
@@ -502,51 +282,7 @@ export interface Paths {
             'application/json': {
               success: true
               data: {
-                job: {
-                  id: string
-                  task_id: string
-                  kind: string
-                  input: unknown
-                  /**
-                   * QUEUED, RUNNING, SUCCEEDED, FAILED, RETRYING, CANCELLED, DEAD
-                   */
-                  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RETRYING' | 'CANCELLED' | 'DEAD'
-                  priority: number
-                  attempts: number
-                  max_attempts: number
-                  backoff: {
-                    type: string
-                    delay_ms: number
-                  }
-                  lease_ms: number
-                  timeout_ms: number
-                  run_at: string
-                  worker_id: string | null
-                  lease_expires_at: string | null
-                  /**
-                   * what the worker returned (SUCCEEDED)
-                   */
-                  result: {
-                    [k: string]: unknown | undefined
-                  }
-                  error: {
-                    code: string
-                    message: string
-                    retryable?: boolean
-                    [k: string]: unknown | undefined
-                  } | null
-                  truth_log: boolean
-                  /**
-                   * what the handler last reported, or null
-                   */
-                  progress: {
-                    [k: string]: unknown | undefined
-                  }
-                  created_at: string
-                  updated_at: string
-                  started_at: string | null
-                  finished_at: string | null
-                }
+                job: Job
               }
               meta: {
                 request_id: string
@@ -626,51 +362,7 @@ export interface Paths {
             'application/json': {
               success: true
               data: {
-                job: {
-                  id: string
-                  task_id: string
-                  kind: string
-                  input: unknown
-                  /**
-                   * QUEUED, RUNNING, SUCCEEDED, FAILED, RETRYING, CANCELLED, DEAD
-                   */
-                  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RETRYING' | 'CANCELLED' | 'DEAD'
-                  priority: number
-                  attempts: number
-                  max_attempts: number
-                  backoff: {
-                    type: string
-                    delay_ms: number
-                  }
-                  lease_ms: number
-                  timeout_ms: number
-                  run_at: string
-                  worker_id: string | null
-                  lease_expires_at: string | null
-                  /**
-                   * what the worker returned (SUCCEEDED)
-                   */
-                  result: {
-                    [k: string]: unknown | undefined
-                  }
-                  error: {
-                    code: string
-                    message: string
-                    retryable?: boolean
-                    [k: string]: unknown | undefined
-                  } | null
-                  truth_log: boolean
-                  /**
-                   * what the handler last reported, or null
-                   */
-                  progress: {
-                    [k: string]: unknown | undefined
-                  }
-                  created_at: string
-                  updated_at: string
-                  started_at: string | null
-                  finished_at: string | null
-                }
+                job: Job
               }
               meta: {
                 request_id: string
@@ -712,51 +404,7 @@ export interface Paths {
             'application/json': {
               success: true
               data: {
-                job: {
-                  id: string
-                  task_id: string
-                  kind: string
-                  input: unknown
-                  /**
-                   * QUEUED, RUNNING, SUCCEEDED, FAILED, RETRYING, CANCELLED, DEAD
-                   */
-                  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RETRYING' | 'CANCELLED' | 'DEAD'
-                  priority: number
-                  attempts: number
-                  max_attempts: number
-                  backoff: {
-                    type: string
-                    delay_ms: number
-                  }
-                  lease_ms: number
-                  timeout_ms: number
-                  run_at: string
-                  worker_id: string | null
-                  lease_expires_at: string | null
-                  /**
-                   * what the worker returned (SUCCEEDED)
-                   */
-                  result: {
-                    [k: string]: unknown | undefined
-                  }
-                  error: {
-                    code: string
-                    message: string
-                    retryable?: boolean
-                    [k: string]: unknown | undefined
-                  } | null
-                  truth_log: boolean
-                  /**
-                   * what the handler last reported, or null
-                   */
-                  progress: {
-                    [k: string]: unknown | undefined
-                  }
-                  created_at: string
-                  updated_at: string
-                  started_at: string | null
-                  finished_at: string | null
-                }
+                job: Job
               }
               meta: {
                 request_id: string
@@ -786,51 +434,7 @@ export interface Paths {
             'application/json': {
               success: true
               data: {
-                job: {
-                  id: string
-                  task_id: string
-                  kind: string
-                  input: unknown
-                  /**
-                   * QUEUED, RUNNING, SUCCEEDED, FAILED, RETRYING, CANCELLED, DEAD
-                   */
-                  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RETRYING' | 'CANCELLED' | 'DEAD'
-                  priority: number
-                  attempts: number
-                  max_attempts: number
-                  backoff: {
-                    type: string
-                    delay_ms: number
-                  }
-                  lease_ms: number
-                  timeout_ms: number
-                  run_at: string
-                  worker_id: string | null
-                  lease_expires_at: string | null
-                  /**
-                   * what the worker returned (SUCCEEDED)
-                   */
-                  result: {
-                    [k: string]: unknown | undefined
-                  }
-                  error: {
-                    code: string
-                    message: string
-                    retryable?: boolean
-                    [k: string]: unknown | undefined
-                  } | null
-                  truth_log: boolean
-                  /**
-                   * what the handler last reported, or null
-                   */
-                  progress: {
-                    [k: string]: unknown | undefined
-                  }
-                  created_at: string
-                  updated_at: string
-                  started_at: string | null
-                  finished_at: string | null
-                }
+                job: Job
               }
               meta: {
                 request_id: string
@@ -860,74 +464,8 @@ export interface Paths {
             'application/json': {
               success: true
               data: {
-                task: {
-                  id: string
-                  kind: string
-                  input: unknown
-                  priority: number
-                  idempotency_key: string | null
-                  requested_by: string | null
-                  created_at: string
-                  job_id: string
-                  /**
-                   * QUEUED, RUNNING, SUCCEEDED, FAILED, RETRYING, CANCELLED, DEAD
-                   */
-                  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RETRYING' | 'CANCELLED' | 'DEAD'
-                  attempts: number
-                  result: unknown
-                  error: {
-                    code: string
-                    message: string
-                    retryable?: boolean
-                    [k: string]: unknown | undefined
-                  } | null
-                  finished_at: string | null
-                }
-                job: {
-                  id: string
-                  task_id: string
-                  kind: string
-                  input: unknown
-                  /**
-                   * QUEUED, RUNNING, SUCCEEDED, FAILED, RETRYING, CANCELLED, DEAD
-                   */
-                  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RETRYING' | 'CANCELLED' | 'DEAD'
-                  priority: number
-                  attempts: number
-                  max_attempts: number
-                  backoff: {
-                    type: string
-                    delay_ms: number
-                  }
-                  lease_ms: number
-                  timeout_ms: number
-                  run_at: string
-                  worker_id: string | null
-                  lease_expires_at: string | null
-                  /**
-                   * what the worker returned (SUCCEEDED)
-                   */
-                  result: {
-                    [k: string]: unknown | undefined
-                  }
-                  error: {
-                    code: string
-                    message: string
-                    retryable?: boolean
-                    [k: string]: unknown | undefined
-                  } | null
-                  truth_log: boolean
-                  /**
-                   * what the handler last reported, or null
-                   */
-                  progress: {
-                    [k: string]: unknown | undefined
-                  }
-                  created_at: string
-                  updated_at: string
-                  started_at: string | null
-                  finished_at: string | null
-                }
+                task: Task
+                job: Job
               }
               meta: {
                 request_id: string
@@ -3349,63 +2887,7 @@ export interface Paths {
           content: {
             'application/json': {
               success: true
-              data: {
-                id: string
-                task_id: string
-                status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RETRYING' | 'CANCELLED' | 'DEAD'
-                status_url: string
-                retry_of: string | null
-                /**
-                 * {done, total, sources: [{source, status, reason}]} as the run goes
-                 */
-                progress: {
-                  [k: string]: unknown | undefined
-                }
-                dossier: {
-                  mode: 'full' | 'quick'
-                  subject: {
-                    ico: string | null
-                    name: string | null
-                    website: string | null
-                  }
-                  sources: {
-                    source:
-                      'ares' | 'statutory_bodies' | 'sanctions' | 'pep' | 'insolvency' | 'vat' | 'website'
-                    status: 'ok' | 'failed' | 'not_applicable'
-                    reason: string | null
-                    origin: string | null
-                    ms: number
-                    checked_at: string
-                    /**
-                     * what the source said; null unless it answered
-                     */
-                    data: {
-                      [k: string]: unknown | undefined
-                    }
-                  }[]
-                  counts: {
-                    ok: number
-                    failed: number
-                    not_applicable: number
-                  }
-                  /**
-                   * no source failed
-                   */
-                  complete: boolean
-                  flags: {
-                    source:
-                      'ares' | 'statutory_bodies' | 'sanctions' | 'pep' | 'insolvency' | 'vat' | 'website'
-                    code: string
-                    detail: string
-                  }[]
-                } | null
-                error: {
-                  code: string
-                  message: string
-                } | null
-                created_at: string
-                finished_at: string | null
-              }
+              data: ScoutRun
               meta: {
                 request_id: string
                 processing_time_ms: number
@@ -3443,42 +2925,7 @@ export interface Paths {
           content: {
             'application/json': {
               success: true
-              data: {
-                mode: 'full' | 'quick'
-                subject: {
-                  ico: string | null
-                  name: string | null
-                  website: string | null
-                }
-                sources: {
-                  source: 'ares' | 'statutory_bodies' | 'sanctions' | 'pep' | 'insolvency' | 'vat' | 'website'
-                  status: 'ok' | 'failed' | 'not_applicable'
-                  reason: string | null
-                  origin: string | null
-                  ms: number
-                  checked_at: string
-                  /**
-                   * what the source said; null unless it answered
-                   */
-                  data: {
-                    [k: string]: unknown | undefined
-                  }
-                }[]
-                counts: {
-                  ok: number
-                  failed: number
-                  not_applicable: number
-                }
-                /**
-                 * no source failed
-                 */
-                complete: boolean
-                flags: {
-                  source: 'ares' | 'statutory_bodies' | 'sanctions' | 'pep' | 'insolvency' | 'vat' | 'website'
-                  code: string
-                  detail: string
-                }[]
-              }
+              data: Dossier
               meta: {
                 request_id: string
                 processing_time_ms: number
@@ -3567,44 +3014,7 @@ export interface Paths {
                 progress: {
                   [k: string]: unknown | undefined
                 }
-                dossier: {
-                  mode: 'full' | 'quick'
-                  subject: {
-                    ico: string | null
-                    name: string | null
-                    website: string | null
-                  }
-                  sources: {
-                    source:
-                      'ares' | 'statutory_bodies' | 'sanctions' | 'pep' | 'insolvency' | 'vat' | 'website'
-                    status: 'ok' | 'failed' | 'not_applicable'
-                    reason: string | null
-                    origin: string | null
-                    ms: number
-                    checked_at: string
-                    /**
-                     * what the source said; null unless it answered
-                     */
-                    data: {
-                      [k: string]: unknown | undefined
-                    }
-                  }[]
-                  counts: {
-                    ok: number
-                    failed: number
-                    not_applicable: number
-                  }
-                  /**
-                   * no source failed
-                   */
-                  complete: boolean
-                  flags: {
-                    source:
-                      'ares' | 'statutory_bodies' | 'sanctions' | 'pep' | 'insolvency' | 'vat' | 'website'
-                    code: string
-                    detail: string
-                  }[]
-                } | null
+                dossier: Dossier | null
                 error: {
                   code: string
                   message: string
@@ -3644,63 +3054,7 @@ export interface Paths {
           content: {
             'application/json': {
               success: true
-              data: {
-                id: string
-                task_id: string
-                status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RETRYING' | 'CANCELLED' | 'DEAD'
-                status_url: string
-                retry_of: string | null
-                /**
-                 * {done, total, sources: [{source, status, reason}]} as the run goes
-                 */
-                progress: {
-                  [k: string]: unknown | undefined
-                }
-                dossier: {
-                  mode: 'full' | 'quick'
-                  subject: {
-                    ico: string | null
-                    name: string | null
-                    website: string | null
-                  }
-                  sources: {
-                    source:
-                      'ares' | 'statutory_bodies' | 'sanctions' | 'pep' | 'insolvency' | 'vat' | 'website'
-                    status: 'ok' | 'failed' | 'not_applicable'
-                    reason: string | null
-                    origin: string | null
-                    ms: number
-                    checked_at: string
-                    /**
-                     * what the source said; null unless it answered
-                     */
-                    data: {
-                      [k: string]: unknown | undefined
-                    }
-                  }[]
-                  counts: {
-                    ok: number
-                    failed: number
-                    not_applicable: number
-                  }
-                  /**
-                   * no source failed
-                   */
-                  complete: boolean
-                  flags: {
-                    source:
-                      'ares' | 'statutory_bodies' | 'sanctions' | 'pep' | 'insolvency' | 'vat' | 'website'
-                    code: string
-                    detail: string
-                  }[]
-                } | null
-                error: {
-                  code: string
-                  message: string
-                } | null
-                created_at: string
-                finished_at: string | null
-              }
+              data: ScoutRun
               meta: {
                 request_id: string
                 processing_time_ms: number
@@ -4012,20 +3366,10 @@ export interface Paths {
              * @minItems 1
              * @maxItems 4
              */
-            formats?:
-              | ['markdown' | 'html' | 'links' | 'metadata']
-              | ['markdown' | 'html' | 'links' | 'metadata', 'markdown' | 'html' | 'links' | 'metadata']
-              | [
-                  'markdown' | 'html' | 'links' | 'metadata',
-                  'markdown' | 'html' | 'links' | 'metadata',
-                  'markdown' | 'html' | 'links' | 'metadata',
-                ]
-              | [
-                  'markdown' | 'html' | 'links' | 'metadata',
-                  'markdown' | 'html' | 'links' | 'metadata',
-                  'markdown' | 'html' | 'links' | 'metadata',
-                  'markdown' | 'html' | 'links' | 'metadata',
-                ]
+            formats?: [
+              'markdown' | 'html' | 'links' | 'metadata',
+              ...('markdown' | 'html' | 'links' | 'metadata')[],
+            ]
             /**
              * Readability article (true) or whole body
              */
@@ -4039,42 +3383,7 @@ export interface Paths {
           content: {
             'application/json': {
               success: true
-              data: {
-                status: 'OK' | 'BLOCKED'
-                url: string
-                final_url: string
-                http_status: number
-                content_type: string
-                tier: 'fetch' | 'browser' | 'browser_wait'
-                escalations: {
-                  tier: 'fetch' | 'browser' | 'browser_wait'
-                  reason: string
-                }[]
-                blocked?: {
-                  reason: string
-                  vendor?: string
-                }
-                metadata?: {
-                  title: string | null
-                  description: string | null
-                  language: string | null
-                  canonical_url: string | null
-                  site_name: string | null
-                  published_time: string | null
-                  robots: string[]
-                }
-                markdown?: string
-                html?: string
-                links?: {
-                  url: string
-                  text: string
-                }[]
-                json?: unknown
-                refused_requests?: {
-                  host: string
-                  port: number
-                }[]
-              }
+              data: ScrapeResult
               meta: {
                 request_id: string
                 processing_time_ms: number
@@ -4116,20 +3425,10 @@ export interface Paths {
              * @minItems 1
              * @maxItems 4
              */
-            formats?:
-              | ['markdown' | 'html' | 'links' | 'metadata']
-              | ['markdown' | 'html' | 'links' | 'metadata', 'markdown' | 'html' | 'links' | 'metadata']
-              | [
-                  'markdown' | 'html' | 'links' | 'metadata',
-                  'markdown' | 'html' | 'links' | 'metadata',
-                  'markdown' | 'html' | 'links' | 'metadata',
-                ]
-              | [
-                  'markdown' | 'html' | 'links' | 'metadata',
-                  'markdown' | 'html' | 'links' | 'metadata',
-                  'markdown' | 'html' | 'links' | 'metadata',
-                  'markdown' | 'html' | 'links' | 'metadata',
-                ]
+            formats?: [
+              'markdown' | 'html' | 'links' | 'metadata',
+              ...('markdown' | 'html' | 'links' | 'metadata')[],
+            ]
             /**
              * Readability article (true) or whole body
              */
@@ -4143,42 +3442,7 @@ export interface Paths {
           content: {
             'application/json': {
               success: true
-              data: {
-                status: 'OK' | 'BLOCKED'
-                url: string
-                final_url: string
-                http_status: number
-                content_type: string
-                tier: 'fetch' | 'browser' | 'browser_wait'
-                escalations: {
-                  tier: 'fetch' | 'browser' | 'browser_wait'
-                  reason: string
-                }[]
-                blocked?: {
-                  reason: string
-                  vendor?: string
-                }
-                metadata?: {
-                  title: string | null
-                  description: string | null
-                  language: string | null
-                  canonical_url: string | null
-                  site_name: string | null
-                  published_time: string | null
-                  robots: string[]
-                }
-                markdown?: string
-                html?: string
-                links?: {
-                  url: string
-                  text: string
-                }[]
-                json?: unknown
-                refused_requests?: {
-                  host: string
-                  port: number
-                }[]
-              }
+              data: ScrapeResult
               meta: {
                 request_id: string
                 processing_time_ms: number
@@ -4208,17 +3472,7 @@ export interface Paths {
              *
              * Items: http or https URL of a public page (internal addresses are refused)
              */
-            urls:
-              | [string]
-              | [string, string]
-              | [string, string, string]
-              | [string, string, string, string]
-              | [string, string, string, string, string]
-              | [string, string, string, string, string, string]
-              | [string, string, string, string, string, string, string]
-              | [string, string, string, string, string, string, string, string]
-              | [string, string, string, string, string, string, string, string, string]
-              | [string, string, string, string, string, string, string, string, string, string]
+            urls: [string, ...string[]]
             /**
              * what to extract; the answer comes back as JSON in `json`
              */
@@ -4235,20 +3489,10 @@ export interface Paths {
              * @minItems 1
              * @maxItems 4
              */
-            formats?:
-              | ['markdown' | 'html' | 'links' | 'metadata']
-              | ['markdown' | 'html' | 'links' | 'metadata', 'markdown' | 'html' | 'links' | 'metadata']
-              | [
-                  'markdown' | 'html' | 'links' | 'metadata',
-                  'markdown' | 'html' | 'links' | 'metadata',
-                  'markdown' | 'html' | 'links' | 'metadata',
-                ]
-              | [
-                  'markdown' | 'html' | 'links' | 'metadata',
-                  'markdown' | 'html' | 'links' | 'metadata',
-                  'markdown' | 'html' | 'links' | 'metadata',
-                  'markdown' | 'html' | 'links' | 'metadata',
-                ]
+            formats?: [
+              'markdown' | 'html' | 'links' | 'metadata',
+              ...('markdown' | 'html' | 'links' | 'metadata')[],
+            ]
             /**
              * Readability article (true) or whole body
              */
@@ -4266,42 +3510,7 @@ export interface Paths {
                 results: {
                   url: string
                   success: boolean
-                  data?: {
-                    status: 'OK' | 'BLOCKED'
-                    url: string
-                    final_url: string
-                    http_status: number
-                    content_type: string
-                    tier: 'fetch' | 'browser' | 'browser_wait'
-                    escalations: {
-                      tier: 'fetch' | 'browser' | 'browser_wait'
-                      reason: string
-                    }[]
-                    blocked?: {
-                      reason: string
-                      vendor?: string
-                    }
-                    metadata?: {
-                      title: string | null
-                      description: string | null
-                      language: string | null
-                      canonical_url: string | null
-                      site_name: string | null
-                      published_time: string | null
-                      robots: string[]
-                    }
-                    markdown?: string
-                    html?: string
-                    links?: {
-                      url: string
-                      text: string
-                    }[]
-                    json?: unknown
-                    refused_requests?: {
-                      host: string
-                      port: number
-                    }[]
-                  }
+                  data?: ScrapeResult
                   error?: {
                     code: string
                     message: string
@@ -4341,359 +3550,11 @@ export interface Paths {
              *
              * @maxItems 20
              */
-            include?:
-              | []
-              | [string]
-              | [string, string]
-              | [string, string, string]
-              | [string, string, string, string]
-              | [string, string, string, string, string]
-              | [string, string, string, string, string, string]
-              | [string, string, string, string, string, string, string]
-              | [string, string, string, string, string, string, string, string]
-              | [string, string, string, string, string, string, string, string, string]
-              | [string, string, string, string, string, string, string, string, string, string]
-              | [string, string, string, string, string, string, string, string, string, string, string]
-              | [
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                ]
-              | [
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                ]
-              | [
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                ]
-              | [
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                ]
-              | [
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                ]
-              | [
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                ]
-              | [
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                ]
-              | [
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                ]
-              | [
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                ]
+            include?: string[]
             /**
              * @maxItems 20
              */
-            exclude?:
-              | []
-              | [string]
-              | [string, string]
-              | [string, string, string]
-              | [string, string, string, string]
-              | [string, string, string, string, string]
-              | [string, string, string, string, string, string]
-              | [string, string, string, string, string, string, string]
-              | [string, string, string, string, string, string, string, string]
-              | [string, string, string, string, string, string, string, string, string]
-              | [string, string, string, string, string, string, string, string, string, string]
-              | [string, string, string, string, string, string, string, string, string, string, string]
-              | [
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                ]
-              | [
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                ]
-              | [
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                ]
-              | [
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                ]
-              | [
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                ]
-              | [
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                ]
-              | [
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                ]
-              | [
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                ]
-              | [
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                  string,
-                ]
+            exclude?: string[]
             same_site?: boolean
             /**
              * between requests to one host
@@ -4712,34 +3573,7 @@ export interface Paths {
           content: {
             'application/json': {
               success: true
-              data: {
-                job_id: string
-                /**
-                 * the job status: QUEUED, RUNNING, SUCCEEDED, FAILED, DEAD, CANCELLED
-                 */
-                status: string
-                status_url: string
-                progress: {
-                  pages_done: number
-                  pages_limit: number
-                  queued: number
-                  skipped_by_robots: number
-                } | null
-                start_url?: string
-                pages?: {
-                  url: string
-                  depth: number
-                  status: 'OK' | 'BLOCKED' | 'ERROR'
-                  http_status: number | null
-                  title: string | null
-                  markdown: string | null
-                  error?: string
-                }[]
-                skipped_by_robots?: string[]
-                stopped?: string
-                duration_ms?: number
-                error?: unknown
-              }
+              data: CrawlJob
               meta: {
                 request_id: string
                 processing_time_ms: number
@@ -4751,34 +3585,7 @@ export interface Paths {
           content: {
             'application/json': {
               success: true
-              data: {
-                job_id: string
-                /**
-                 * the job status: QUEUED, RUNNING, SUCCEEDED, FAILED, DEAD, CANCELLED
-                 */
-                status: string
-                status_url: string
-                progress: {
-                  pages_done: number
-                  pages_limit: number
-                  queued: number
-                  skipped_by_robots: number
-                } | null
-                start_url?: string
-                pages?: {
-                  url: string
-                  depth: number
-                  status: 'OK' | 'BLOCKED' | 'ERROR'
-                  http_status: number | null
-                  title: string | null
-                  markdown: string | null
-                  error?: string
-                }[]
-                skipped_by_robots?: string[]
-                stopped?: string
-                duration_ms?: number
-                error?: unknown
-              }
+              data: CrawlJob
               meta: {
                 request_id: string
                 processing_time_ms: number
@@ -4806,34 +3613,7 @@ export interface Paths {
           content: {
             'application/json': {
               success: true
-              data: {
-                job_id: string
-                /**
-                 * the job status: QUEUED, RUNNING, SUCCEEDED, FAILED, DEAD, CANCELLED
-                 */
-                status: string
-                status_url: string
-                progress: {
-                  pages_done: number
-                  pages_limit: number
-                  queued: number
-                  skipped_by_robots: number
-                } | null
-                start_url?: string
-                pages?: {
-                  url: string
-                  depth: number
-                  status: 'OK' | 'BLOCKED' | 'ERROR'
-                  http_status: number | null
-                  title: string | null
-                  markdown: string | null
-                  error?: string
-                }[]
-                skipped_by_robots?: string[]
-                stopped?: string
-                duration_ms?: number
-                error?: unknown
-              }
+              data: CrawlJob
               meta: {
                 request_id: string
                 processing_time_ms: number
@@ -5024,4 +3804,192 @@ export interface Error {
      */
     request_id: string
   }
+}
+export interface Task {
+  id: string
+  kind: string
+  input: unknown
+  priority: number
+  idempotency_key: string | null
+  requested_by: string | null
+  created_at: string
+  job_id: string
+  /**
+   * QUEUED, RUNNING, SUCCEEDED, FAILED, RETRYING, CANCELLED, DEAD
+   */
+  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RETRYING' | 'CANCELLED' | 'DEAD'
+  attempts: number
+  result: unknown
+  error: {
+    code: string
+    message: string
+    retryable?: boolean
+    [k: string]: unknown | undefined
+  } | null
+  finished_at: string | null
+}
+export interface Job {
+  id: string
+  task_id: string
+  kind: string
+  input: unknown
+  /**
+   * QUEUED, RUNNING, SUCCEEDED, FAILED, RETRYING, CANCELLED, DEAD
+   */
+  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RETRYING' | 'CANCELLED' | 'DEAD'
+  priority: number
+  attempts: number
+  max_attempts: number
+  backoff: {
+    type: string
+    delay_ms: number
+  }
+  lease_ms: number
+  timeout_ms: number
+  run_at: string
+  worker_id: string | null
+  lease_expires_at: string | null
+  /**
+   * what the worker returned (SUCCEEDED)
+   */
+  result: {
+    [k: string]: unknown | undefined
+  }
+  error: {
+    code: string
+    message: string
+    retryable?: boolean
+    [k: string]: unknown | undefined
+  } | null
+  truth_log: boolean
+  /**
+   * what the handler last reported, or null
+   */
+  progress: {
+    [k: string]: unknown | undefined
+  }
+  created_at: string
+  updated_at: string
+  started_at: string | null
+  finished_at: string | null
+}
+export interface ScoutRun {
+  id: string
+  task_id: string
+  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RETRYING' | 'CANCELLED' | 'DEAD'
+  status_url: string
+  retry_of: string | null
+  /**
+   * {done, total, sources: [{source, status, reason}]} as the run goes
+   */
+  progress: {
+    [k: string]: unknown | undefined
+  }
+  dossier: Dossier | null
+  error: {
+    code: string
+    message: string
+  } | null
+  created_at: string
+  finished_at: string | null
+}
+export interface Dossier {
+  mode: 'full' | 'quick'
+  subject: {
+    ico: string | null
+    name: string | null
+    website: string | null
+  }
+  sources: {
+    source: 'ares' | 'statutory_bodies' | 'sanctions' | 'pep' | 'insolvency' | 'vat' | 'website'
+    status: 'ok' | 'failed' | 'not_applicable'
+    reason: string | null
+    origin: string | null
+    ms: number
+    checked_at: string
+    /**
+     * what the source said; null unless it answered
+     */
+    data: {
+      [k: string]: unknown | undefined
+    }
+  }[]
+  counts: {
+    ok: number
+    failed: number
+    not_applicable: number
+  }
+  /**
+   * no source failed
+   */
+  complete: boolean
+  flags: {
+    source: 'ares' | 'statutory_bodies' | 'sanctions' | 'pep' | 'insolvency' | 'vat' | 'website'
+    code: string
+    detail: string
+  }[]
+}
+export interface ScrapeResult {
+  status: 'OK' | 'BLOCKED'
+  url: string
+  final_url: string
+  http_status: number
+  content_type: string
+  tier: 'fetch' | 'browser' | 'browser_wait'
+  escalations: {
+    tier: 'fetch' | 'browser' | 'browser_wait'
+    reason: string
+  }[]
+  blocked?: {
+    reason: string
+    vendor?: string
+  }
+  metadata?: {
+    title: string | null
+    description: string | null
+    language: string | null
+    canonical_url: string | null
+    site_name: string | null
+    published_time: string | null
+    robots: string[]
+  }
+  markdown?: string
+  html?: string
+  links?: {
+    url: string
+    text: string
+  }[]
+  json?: unknown
+  refused_requests?: {
+    host: string
+    port: number
+  }[]
+}
+export interface CrawlJob {
+  job_id: string
+  /**
+   * the job status: QUEUED, RUNNING, SUCCEEDED, FAILED, DEAD, CANCELLED
+   */
+  status: string
+  status_url: string
+  progress: {
+    pages_done: number
+    pages_limit: number
+    queued: number
+    skipped_by_robots: number
+  } | null
+  start_url?: string
+  pages?: {
+    url: string
+    depth: number
+    status: 'OK' | 'BLOCKED' | 'ERROR'
+    http_status: number | null
+    title: string | null
+    markdown: string | null
+    error?: string
+  }[]
+  skipped_by_robots?: string[]
+  stopped?: string
+  duration_ms?: number
+  error?: unknown
 }

@@ -6,6 +6,7 @@
  */
 import { type TSchema, Type } from 'typebox'
 import { DISPOSITIONS } from '../../engines/realestate/listings.ts'
+import { errorRef } from '../../kit/api-docs.ts'
 import { ADS_SORTS } from './store.ts'
 
 const Meta = Type.Object({
@@ -18,23 +19,8 @@ export function Ok<T extends TSchema>(data: T) {
   return Type.Object({ success: Type.Literal(true), data, meta: Meta })
 }
 
-export const ErrorEnvelope = Type.Object({
-  success: Type.Literal(false),
-  error: Type.Object({
-    code: Type.String({ description: 'INVALID_REQUEST, NOT_FOUND, SERVICE_UNAVAILABLE …' }),
-    message: Type.String(),
-    details: Type.Optional(
-      Type.Object(
-        {
-          field: Type.Optional(Type.String()),
-          rule: Type.Optional(Type.String()),
-        },
-        { additionalProperties: true },
-      ),
-    ),
-  }),
-  meta: Type.Object({ request_id: Type.String() }),
-})
+/** The failure envelope, `{success:false, error:{code, message, details}, meta}`: the document's `Error`. */
+export const ErrorEnvelope = errorRef()
 
 /** The error answers every route may give besides its own 200. */
 export const ERRORS = { 400: ErrorEnvelope, 503: ErrorEnvelope }

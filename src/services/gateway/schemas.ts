@@ -6,7 +6,7 @@
 import { Type } from 'typebox'
 import { AGENT_SERVICES } from '../../agents/types.ts'
 import { KEY_RULES } from '../../engines/keys/rules.ts'
-import { errorSchema } from '../../kit/envelope.ts'
+import { errorRef } from '../../kit/api-docs.ts'
 
 const limit = (what: string) =>
   Type.Integer({
@@ -15,8 +15,8 @@ const limit = (what: string) =>
     description: `${what}; -1 = unlimited (0 is refused)`,
   })
 
-/** The gateway error envelope: `{error, code, request_id, …details}`. */
-export const ErrorBody = errorSchema('gateway')
+/** The gateway error envelope: `{error, code, request_id, …details}` (the document's `Error`). */
+export const ErrorBody = errorRef()
 
 export const RateLimitedBody = Type.Object(
   {

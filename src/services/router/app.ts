@@ -21,6 +21,7 @@ import { type ChatDeps, registerChat } from './modules/chat/routes.ts'
 import { type ContactsDeps, registerContacts } from './modules/contacts/routes.ts'
 import { type ContextDeps, registerContext } from './modules/context/routes.ts'
 import { type JobsDeps, registerJobs } from './modules/jobs/routes.ts'
+import { jobSchemas } from './modules/jobs/schemas.ts'
 import { type LlmDeps, registerLlm } from './modules/llm/routes.ts'
 import { type McpDeps, registerMcp } from './modules/mcp/routes.ts'
 import { type MemoryDeps, registerMemory } from './modules/memory/routes.ts'
@@ -28,8 +29,10 @@ import { type PagesDeps, registerPages } from './modules/pages/routes.ts'
 import { type ProxyDeps, registerProxies } from './modules/proxy/routes.ts'
 import { type RealityDeps, registerReality } from './modules/reality/routes.ts'
 import { registerScout, type ScoutDeps } from './modules/scout/routes.ts'
+import { scoutSchemas } from './modules/scout/schemas.ts'
 import { registerTruthLog, type TruthLogDeps } from './modules/truth-log/routes.ts'
 import { registerWeb, type WebDeps } from './modules/web/routes.ts'
+import { webSchemas } from './modules/web/schemas.ts'
 import { Ok } from './schemas.ts'
 
 export interface RouterDeps {
@@ -125,6 +128,7 @@ export async function buildApp(deps: RouterDeps): Promise<App> {
     swaggerUi: { routePrefix: '/api-docs' },
     // Each route's security comes from its auth level, so the document says what to send.
     securityOf: (route) => SECURITY[(route.config as { auth?: RouteAuth } | undefined)?.auth ?? 'key'],
+    shared: [...jobSchemas, ...webSchemas, ...scoutSchemas],
   })
   registerHttpMetrics(app, { service: 'router', routeConfig: { auth: 'public' } })
   // The modules go in one plugin registered after the documentation, so every route is in it.

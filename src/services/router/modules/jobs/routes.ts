@@ -21,19 +21,19 @@ import {
   FailBody,
   HeartbeatBody,
   IssuedCredentialSchema,
-  JobSchema,
   Kind,
   LeaseBody,
   PageOf,
   RegisterBody,
+  SharedJob,
+  SharedTask,
   Status,
-  TaskSchema,
   WorkerSchema,
 } from './schemas.ts'
 
-const OneJob = Ok(Type.Object({ job: JobSchema }))
-const TaskAndJob = Ok(Type.Object({ task: TaskSchema, job: JobSchema }))
-const TaskCreated = Ok(Type.Object({ task: TaskSchema, job: JobSchema, created: Type.Boolean() }))
+const OneJob = Ok(Type.Object({ job: SharedJob.ref }))
+const TaskAndJob = Ok(Type.Object({ task: SharedTask.ref, job: SharedJob.ref }))
+const TaskCreated = Ok(Type.Object({ task: SharedTask.ref, job: SharedJob.ref, created: Type.Boolean() }))
 
 export interface JobsDeps {
   queue: JobQueue
@@ -134,7 +134,7 @@ export function registerJobs(app: App, deps: JobsDeps): void {
           },
           { additionalProperties: false },
         ),
-        response: { 200: Ok(PageOf(TaskSchema)) },
+        response: { 200: Ok(PageOf(SharedTask.ref)) },
       },
     },
     // Under API keys a caller lists only its own tasks (and jobs, below).
@@ -144,7 +144,7 @@ export function registerJobs(app: App, deps: JobsDeps): void {
 
   app.get(
     '/tasks/:id',
-    { schema: { params: IdParams, response: { 200: Ok(Type.Object({ task: TaskSchema })) } } },
+    { schema: { params: IdParams, response: { 200: Ok(Type.Object({ task: SharedTask.ref })) } } },
     async (request, reply) =>
       ok(reply, { task: owned(await queue.getTask(request.params.id), request.apiKeyId) }),
   )
@@ -164,7 +164,7 @@ export function registerJobs(app: App, deps: JobsDeps): void {
           },
           { additionalProperties: false },
         ),
-        response: { 200: Ok(PageOf(JobSchema)) },
+        response: { 200: Ok(PageOf(SharedJob.ref)) },
       },
     },
     async (request, reply) =>

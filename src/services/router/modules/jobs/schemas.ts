@@ -1,6 +1,7 @@
 /** Request schemas of tasks, jobs and workers. */
 import { type TSchema, Type } from 'typebox'
 import { JOB_STATUSES, type JobStatus } from '../../../../engines/jobs/state.ts'
+import { sharedSchema } from '../../../../kit/api-docs.ts'
 import { Uuid } from '../../schemas.ts'
 
 export const Kind = Type.String({
@@ -110,7 +111,7 @@ const JobFailure = Nullable(
   ),
 )
 
-export const JobSchema = Type.Object({
+const JobSchema = Type.Object({
   id: Uuid,
   task_id: Uuid,
   kind: Type.String(),
@@ -140,7 +141,7 @@ export const ClaimedJobSchema = Type.Object({
   lease_token: Type.String({ description: 'proves the lease; send it with heartbeat, complete and fail' }),
 })
 
-export const TaskSchema = Type.Object({
+const TaskSchema = Type.Object({
   id: Uuid,
   kind: Type.String(),
   input: Type.Unknown(),
@@ -155,6 +156,11 @@ export const TaskSchema = Type.Object({
   error: JobFailure,
   finished_at: Nullable(When),
 })
+
+/** Jobs and tasks as many routes answer them: one named schema each in the document. */
+export const SharedJob = sharedSchema('Job', JobSchema)
+export const SharedTask = sharedSchema('Task', TaskSchema)
+export const jobSchemas = [SharedJob, SharedTask]
 
 export const WorkerSchema = Type.Object({
   id: Type.String(),

@@ -2,6 +2,7 @@
 import { Type } from 'typebox'
 import { JOB_STATUSES, type JobStatus } from '../../../../engines/jobs/state.ts'
 import { DOSSIER_SOURCES } from '../../../../engines/scout/dossier.ts'
+import { sharedSchema } from '../../../../kit/api-docs.ts'
 import { Nullable, Ok, Paging, Uuid } from '../../schemas.ts'
 
 const Ico = Type.String({
@@ -55,7 +56,7 @@ const SourceOutcomeSchema = Type.Object({
   data: Type.Unknown({ description: 'what the source said; null unless it answered' }),
 })
 
-const DossierSchema = Type.Object({
+const DossierFields = Type.Object({
   mode: Type.Unsafe<string>({ type: 'string', enum: ['full', 'quick'] }),
   subject: Type.Object({
     ico: Nullable(Type.String()),
@@ -68,6 +69,9 @@ const DossierSchema = Type.Object({
   flags: Type.Array(Type.Object({ source: SourceName, code: Type.String(), detail: Type.String() })),
 })
 
+/** A company dossier, as a quick scout and every run answer it. */
+const Dossier = sharedSchema('Dossier', DossierFields)
+
 const Status = Type.Unsafe<JobStatus>({ type: 'string', enum: [...JOB_STATUSES] })
 
 const RunState = Type.Object({
@@ -79,7 +83,7 @@ const RunState = Type.Object({
   progress: Type.Unknown({
     description: '{done, total, sources: [{source, status, reason}]} as the run goes',
   }),
-  dossier: Nullable(DossierSchema),
+  dossier: Nullable(Dossier.ref),
   error: Nullable(Type.Object({ code: Type.String(), message: Type.String() })),
   created_at: When,
   finished_at: Nullable(When),
@@ -104,8 +108,12 @@ export const PortalQuery = Type.Object(
   { additionalProperties: false },
 )
 
-export const RunResponse = Ok(RunState)
-export const QuickResponse = Ok(DossierSchema)
+/** A scout run, as starting, reading and retrying one answer it. */
+const ScoutRun = sharedSchema('ScoutRun', RunState)
+export const scoutSchemas = [Dossier, ScoutRun]
+
+export const RunResponse = Ok(ScoutRun.ref)
+export const QuickResponse = Ok(Dossier.ref)
 export const PortalResponse = Ok(
   Type.Object({
     items: Type.Array(FailedRun),

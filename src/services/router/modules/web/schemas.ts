@@ -1,5 +1,6 @@
 /** Request and response schemas of the web tools (scrape, crawl, convert, browser). */
 import { Type } from 'typebox'
+import { sharedSchema } from '../../../../kit/api-docs.ts'
 import { Ok, Uuid } from '../../schemas.ts'
 
 export const WebUrl = Type.String({
@@ -55,7 +56,7 @@ const Metadata = Type.Object({
 
 const Tier = Type.Union([Type.Literal('fetch'), Type.Literal('browser'), Type.Literal('browser_wait')])
 
-const ScrapeResult = Type.Object({
+const ScrapeResultSchema = Type.Object({
   status: Type.Union([Type.Literal('OK'), Type.Literal('BLOCKED')]),
   url: Type.String(),
   final_url: Type.String(),
@@ -72,7 +73,10 @@ const ScrapeResult = Type.Object({
   refused_requests: Type.Optional(Type.Array(Type.Object({ host: Type.String(), port: Type.Integer() }))),
 })
 
-export const ScrapeResponse = Ok(ScrapeResult)
+/** A scraped page, as scrape, adaptive scrape and each batch item answer it. */
+const ScrapeResult = sharedSchema('ScrapeResult', ScrapeResultSchema)
+
+export const ScrapeResponse = Ok(ScrapeResult.ref)
 
 const ItemError = Type.Object({
   code: Type.String(),
@@ -86,7 +90,7 @@ export const BatchResponse = Ok(
       Type.Object({
         url: Type.String(),
         success: Type.Boolean(),
-        data: Type.Optional(ScrapeResult),
+        data: Type.Optional(ScrapeResult.ref),
         error: Type.Optional(ItemError),
       }),
     ),
@@ -146,7 +150,12 @@ const CrawlState = Type.Object({
   error: Type.Optional(Type.Unknown()),
 })
 
-export const CrawlResponse = Ok(CrawlState)
+/** A crawl and its pages, as starting it and reading it answer. */
+const CrawlJob = sharedSchema('CrawlJob', CrawlState)
+
+export const CrawlResponse = Ok(CrawlJob.ref)
+
+export const webSchemas = [ScrapeResult, CrawlJob]
 
 export const ConvertResponse = Ok(
   Type.Object({
