@@ -80,11 +80,26 @@ const MAX_ADDRESS = 300
  * position of the listings in the municipality and part it names. Postcodes narrow the
  * municipality; the longest name wins. Undefined when no municipality with listings is named.
  */
-/** The listings of one municipality (a locality slug prefix) and their median position. */
-interface Town {
+/** Listings and their median position. */
+interface Spot {
   sales: Sale[]
   lat: number
   lon: number
+}
+
+/** The listings of one municipality (a locality slug prefix), and of each of its parts once asked. */
+interface Town extends Spot {
+  /**
+   * Part slug → the town's listings whose locality names it (`-smichov` anywhere in the slug),
+   * gathered the first time an address names that part: Prague's 5,000 listings are read once
+   * per part, not on every address. Bounded by the gazetteer's parts of the town.
+   */
+  parts: Map<string, Spot>
+}
+
+function spotOf(sales: Sale[]): Spot {
+  if (sales.length === 0) return { sales, lat: Number.NaN, lon: Number.NaN }
+  return { sales, lat: median(sales.map((s) => s.lat)), lon: median(sales.map((s) => s.lon)) }
 }
 
 const townIndexes = new WeakMap<readonly Sale[], Map<string, Town>>()
@@ -106,15 +121,12 @@ function townsOf(sales: readonly Sale[]): Map<string, Town> {
       const prefix = end === -1 ? s.locality : s.locality.slice(0, end)
       const town = index.get(prefix)
       if (town) town.sales.push(s)
-      else index.set(prefix, { sales: [s], lat: Number.NaN, lon: Number.NaN })
+      else index.set(prefix, { sales: [s], lat: Number.NaN, lon: Number.NaN, parts: new Map() })
       if (end === -1) break
       end = s.locality.indexOf('-', end + 1)
     }
   }
-  for (const town of index.values()) {
-    town.lat = median(town.sales.map((s) => s.lat))
-    town.lon = median(town.sales.map((s) => s.lon))
-  }
+  for (const town of index.values()) Object.assign(town, spotOf(town.sales))
   townIndexes.set(sales, index)
   return index
 }
@@ -145,17 +157,24 @@ export function geocode(address: string, gazetteer: Gazetteer, sales: readonly S
     const inTown = index.get(town.slug)
     if (!inTown) continue
     const part = found.find((f) => f.kind === 'part' && f.slug !== town.slug && town.parts.has(f.slug))
-    const infix = part ? `-${part.slug}` : ''
-    const inPart = part ? inTown.sales.filter((s) => s.locality.includes(infix)) : []
+    let inPart: Spot | undefined
+    if (part) {
+      inPart = inTown.parts.get(part.slug)
+      if (!inPart) {
+        const infix = `-${part.slug}`
+        inPart = spotOf(inTown.sales.filter((s) => s.locality.includes(infix)))
+        inTown.parts.set(part.slug, inPart)
+      }
+    }
     const point: Geocoded =
-      inPart.length > 0
+      inPart && inPart.sales.length > 0
         ? {
-            lat: median(inPart.map((s) => s.lat)),
-            lon: median(inPart.map((s) => s.lon)),
+            lat: inPart.lat,
+            lon: inPart.lon,
             matched: `${town.name}, ${part!.slug}`,
             precision: 'part',
             region: town.region,
-            listings: inPart.length,
+            listings: inPart.sales.length,
           }
         : {
             lat: inTown.lat,
