@@ -114,10 +114,20 @@ export interface Search {
 
 const DEFAULT_RADII_KM = [1, 2, 3, 5]
 
-// A spatial index per set of sales (built once, ~5 ms for 13,000 sales): a search reads the
-// few hundred sales in its bounding box instead of walking them all.
-const indexes = new WeakMap<readonly Sale[], { size: number; index: KDBush }>()
-function indexOf(sales: readonly Sale[]): KDBush {
+/**
+ * A spatial index per set of sales (built once, ~5 ms for 13,000 sales): a search reads the few
+ * hundred sales in its bounding box instead of walking them all. Rooms (NaN for none) and areas sit
+ * beside it in typed arrays, so the sales of the box are filtered without touching their objects
+ * (scattered over the heap: each first touch is a cache miss).
+ */
+interface SalesIndex {
+  size: number
+  index: KDBush
+  rooms: Float64Array
+  area: Float64Array
+}
+const indexes = new WeakMap<readonly Sale[], SalesIndex>()
+function indexOf(sales: readonly Sale[]): SalesIndex {
   let built = indexes.get(sales)
   // Rebuilt if the array grew or shrank since (the sets are replaced, not edited, but be sure).
   if (!built || built.size !== sales.length) {
@@ -125,10 +135,15 @@ function indexOf(sales: readonly Sale[]): KDBush {
     for (const s of sales) index.add(s.lon, s.lat)
     if (sales.length === 0) index.add(0, 90)
     index.finish()
-    built = { size: sales.length, index }
+    built = {
+      size: sales.length,
+      index,
+      rooms: Float64Array.from(sales, (s) => s.rooms ?? Number.NaN),
+      area: Float64Array.from(sales, (s) => s.area),
+    }
     indexes.set(sales, built)
   }
-  return built.index
+  return built
 }
 
 /** Comparables nearest first (ties by area difference, then code, so results are deterministic). */
@@ -137,7 +152,8 @@ export function findComparables(sales: readonly Sale[], subject: Subject, opts: 
   const minCount = opts.minCount ?? 5
   const tol = opts.areaTolerance ?? 0.2
   const exclude = new Set(subject.exclude ?? [])
-  const index = indexOf(sales)
+  const { index, rooms, area } = indexOf(sales)
+  const wantRooms = typeof subject.rooms === 'number' ? subject.rooms : undefined
   const byNearness = (a: Comparable, b: Comparable) =>
     a.distanceKm - b.distanceKm ||
     Math.abs(a.area - subject.area) - Math.abs(b.area - subject.area) ||
@@ -157,10 +173,11 @@ export function findComparables(sales: readonly Sale[], subject: Subject, opts: 
       subject.lon + dLon,
       subject.lat + dLat,
     )) {
-      const s = sales[i]
-      if (!s || exclude.has(s.code)) continue
-      if (subject.rooms !== undefined && subject.rooms !== null && s.rooms !== subject.rooms) continue
-      if (Math.abs(s.area - subject.area) > tol * subject.area) continue
+      if (i >= sales.length) continue // the placeholder point of an empty set
+      if (wantRooms !== undefined && rooms[i] !== wantRooms) continue
+      if (Math.abs(area[i]! - subject.area) > tol * subject.area) continue
+      const s = sales[i]!
+      if (exclude.has(s.code)) continue
       const distanceKm = haversineKm(subject.lat, subject.lon, s.lat, s.lon)
       if (distanceKm <= r) candidates.push({ ...s, distanceKm })
     }

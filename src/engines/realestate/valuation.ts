@@ -209,6 +209,10 @@ class Neighbourhood {
   private readonly y: Float64Array
   private readonly logArea: Float64Array
   private readonly cosLat: Float64Array
+  // Positions beside the sale objects: the neighbours' distances read two arrays instead of
+  // eighty objects scattered over the heap.
+  private readonly lat: Float64Array
+  private readonly lon: Float64Array
   constructor(sales: readonly Sale[]) {
     this.sales = sales
     this.index = new KDBush(Math.max(1, sales.length))
@@ -217,6 +221,8 @@ class Neighbourhood {
     this.y = Float64Array.from(sales, (s) => Math.log(s.ppm2))
     this.logArea = Float64Array.from(sales, (s) => Math.log(s.area))
     this.cosLat = Float64Array.from(sales, (s) => Math.cos(s.lat * RAD))
+    this.lat = Float64Array.from(sales, (s) => s.lat)
+    this.lon = Float64Array.from(sales, (s) => s.lon)
   }
   /** Nearest listings first, leaving out `skip` (an index) and the `exclude` codes. */
   near(lat: number, lon: number, skip = -1, exclude?: ReadonlySet<string>): Neighbour[] {
@@ -244,8 +250,8 @@ class Neighbourhood {
         EARTH_RADIUS_KM *
         Math.asin(
           Math.sqrt(
-            cosLat * this.cosLat[i]! * haverSin((lon - this.sales[i]!.lon) * RAD) +
-              haverSin((lat - this.sales[i]!.lat) * RAD),
+            cosLat * this.cosLat[i]! * haverSin((lon - this.lon[i]!) * RAD) +
+              haverSin((lat - this.lat[i]!) * RAD),
           ),
         ),
       y: this.y[i]!,
