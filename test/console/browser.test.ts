@@ -430,7 +430,7 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     await page.context().close()
   })
 
-  it('searches the history and pages through it by keyboard, with the total shown', async () => {
+  it('searches the history, pages through it and downloads a record’s PDF by keyboard, with the total shown', async () => {
     await stack.screen(
       Array.from({ length: 27 }, (_, i) => ({ first_name: `Petr${i + 1}`, last_name: 'Stránkový' })),
     )
@@ -455,6 +455,17 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     expect((await focusedElement(page)).text).toBe('Previous page')
     await page.keyboard.press('Space')
     await expect.poll(() => page.getByTestId('history-shown').textContent()).toBe('(1–25 of 27)')
+    // A record opens with Enter, and its PDF downloads with Enter.
+    await tabTo(page, (el) => el.tag === 'button' && /^AML-\d{8}-\d+$/.test(el.text), 'a screening')
+    await page.keyboard.press('Enter')
+    await page.getByRole('dialog').getByTestId('screening-result').waitFor()
+    await tabTo(page, (el) => el.testid === 'pdf', 'Download PDF', 10)
+    const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')])
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
     await page.context().close()
   })
 
