@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { replayedSources } from '../../../test/agents/service-tests.ts'
 import { NOW, replayDeps, testDispatcher } from '../../../test/sources/routes.ts'
@@ -67,6 +70,37 @@ describe('aml/company_screening', () => {
     expect(deripaska.screening.hits[0]).toMatchObject({ list: 'ofac_sdn', list_id: '24283' })
     expect(dvorak.screening).toEqual({ sanctions: 'clear', pep: 'not_configured', hits: [] })
     expect(out.public_register.shareholders[0]).toMatchObject({ name: 'Aleksandr Udodov', share_pct: 100 })
+  })
+
+  it('refers a company whose board member is on the operator’s PEP list', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pep-'))
+    writeFileSync(
+      join(dir, 'pep_2026-11-01.json'),
+      JSON.stringify({
+        meta: { timestamp: '2026-11-01T00:00:00Z' },
+        data: [
+          {
+            id: 'PEP-7',
+            type: 'INDIVIDUAL',
+            name: 'Petra Svobodová',
+            details: { birthDate: '1981-11-02' },
+            programs: ['náměstkyně ministra'],
+          },
+        ],
+      }),
+    )
+    const withPep = testDispatcher([companyScreening], replayDeps(sources.replay.url, { PEP_PATHS: dir }))
+    const out = await call(example(0), withPep)
+    expect(out.risk).toBe('medium')
+    expect(out.flags).toEqual([
+      expect.objectContaining({
+        flag: 'politically_exposed_person',
+        severity: 'medium',
+        reason:
+          'Petra Svobodová (statutory body, člen představenstva) is on a PEP list: enhanced due diligence applies',
+      }),
+    ])
+    expect(out.public_register.statutory_bodies[0].screening.pep).toBe('clear')
   })
 
   it('reports an unreachable public register: partial, a medium flag, never low', async () => {

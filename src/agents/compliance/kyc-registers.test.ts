@@ -3,6 +3,9 @@
  * (through data/ares_lookup), ISIR (through data/insolvency_check) and the sanctions lists, all
  * replayed locally in their documented formats.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { agentCalls, replayedSources } from '../../../test/agents/service-tests.ts'
 import { NOW, replayDeps, testDispatcher } from '../../../test/sources/routes.ts'
@@ -135,6 +138,43 @@ describe('onboarding a natural person (kyc with a person subject)', () => {
     expect(out.findings).toEqual([
       expect.stringMatching(/^not checked in the insolvency register \(.*timed out/),
     ])
+  })
+
+  it('refers a person on the operator’s PEP list for enhanced due diligence', async () => {
+    // A PEP list in a format the AML engine reads (the EU list's JSON), written for the test.
+    const dir = mkdtempSync(join(tmpdir(), 'pep-'))
+    writeFileSync(
+      join(dir, 'pep_2026-11-01.json'),
+      JSON.stringify({
+        meta: { timestamp: '2026-11-01T00:00:00Z' },
+        data: [
+          {
+            id: 'PEP-1',
+            type: 'INDIVIDUAL',
+            name: 'Jan Dvořák',
+            country: 'CZ',
+            details: { birthDate: '1970-05-12', nationalities: ['CZ'] },
+            programs: ['poslanec Poslanecké sněmovny'],
+          },
+        ],
+      }),
+    )
+    const deps = replayDeps(sources.replay.url, { PEP_PATHS: dir })
+    const out = await run(
+      'kyc',
+      person({ name: 'Jan Dvořák', birth_number: '700512/0001', sex: 'M' }),
+      testDispatcher(agents, deps),
+    )
+    expect(out).toMatchObject({
+      status: 'complete',
+      recommendation: 'review',
+      screening: { sanctions: 'clear', pep: 'hit' },
+      partial: false,
+    })
+    expect(out.findings[0]).toMatch(/^PEP list pep PEP-1: "Jan Dvořák"/)
+    expect(out.rules_applied).toContainEqual(
+      expect.objectContaining({ source: 'zákon 253/2008 Sb., § 4 odst. 5 and § 9a', outcome: 'hit' }),
+    )
   })
 
   it('is partial and never proceeds when the sanctions lists cannot be read', async () => {
