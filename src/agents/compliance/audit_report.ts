@@ -4,6 +4,7 @@ import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { RulesAppliedSchema } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
+import type { Texts } from '../lang.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -95,6 +96,7 @@ export const auditReport = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const review = covered(() => referenceAt<Review>('audit-review-rules', asOfDate(undefined, ctx.now)))
     const src = { source: review.source ?? 'audit review rules', since: review.effective_from }
     const events = input.events.map((e, i) => {
@@ -110,6 +112,8 @@ export const auditReport = defineAgent({
         .map(([k, c]) => ({ key: k, count: c }))
         .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
     }
+    let bursts = 0
+    let outside = 0
     const findings: { severity: 'high' | 'medium' | 'low'; finding: string; actor: string; at: string }[] = []
 
     // Bursts: N failed/denied events of one actor inside the window (reported once per burst).
@@ -128,10 +132,14 @@ export const auditReport = defineAgent({
         if (end - times[i]! <= windowMs) {
           findings.push({
             severity: 'high',
-            finding: `${review.failed_burst.count} failed or denied attempts within ${review.failed_burst.window_minutes} minutes`,
+            finding: say({
+              cs: `${review.failed_burst.count} neúspěšných nebo odepřených pokusů během ${review.failed_burst.window_minutes} minut`,
+              en: `${review.failed_burst.count} failed or denied attempts within ${review.failed_burst.window_minutes} minutes`,
+            }),
             actor,
             at: new Date(times[i]!).toISOString(),
           })
+          bursts++
           i += review.failed_burst.count
         } else i++
       }
@@ -140,19 +148,28 @@ export const auditReport = defineAgent({
       const { date, hour } = local(e.ms)
       const holiday = holidayOn(date)
       const offHours = hour < review.working_hours.from || hour >= review.working_hours.to
-      const dayOff = holiday ? `public holiday (${holiday.name})` : isWeekend(date) ? 'weekend' : null
+      const dayOff: Texts | null = holiday
+        ? { cs: `ve státní svátek (${holiday.name})`, en: `on a public holiday (${holiday.name})` }
+        : isWeekend(date)
+          ? { cs: 'o víkendu', en: 'on a weekend' }
+          : null
+      const when = dayOff ?? (offHours ? { cs: 'mimo pracovní dobu', en: 'outside working hours' } : null)
       const privileged = review.privileged_actions.includes(e.action)
+      if (e.outcome === 'success' && when) outside++
       if (privileged && e.outcome === 'success') {
         findings.push({
           severity: dayOff || offHours ? 'high' : 'low',
-          finding: `privileged action ${e.action}${dayOff ? ` on a ${dayOff}` : offHours ? ' outside working hours' : ''}`,
+          finding: say({
+            cs: `privilegovaná akce ${e.action}${when ? ` ${when.cs}` : ''}`,
+            en: `privileged action ${e.action}${when ? ` ${when.en}` : ''}`,
+          }),
           actor: e.actor,
           at: e.timestamp,
         })
-      } else if (e.outcome === 'success' && (dayOff || offHours)) {
+      } else if (e.outcome === 'success' && when) {
         findings.push({
           severity: 'medium',
-          finding: `${e.action} ${dayOff ? `on a ${dayOff}` : 'outside working hours'}`,
+          finding: `${e.action} ${say(when)}`,
           actor: e.actor,
           at: e.timestamp,
         })
@@ -162,21 +179,36 @@ export const auditReport = defineAgent({
     findings.sort((a, b) => order[a.severity] - order[b.severity] || a.at.localeCompare(b.at))
     const rules: AppliedRule[] = [
       {
-        rule: 'Audit logs are reviewed for anomalies',
+        rule: say({
+          cs: 'Auditní záznamy se kontrolují na anomálie',
+          en: 'Audit logs are reviewed for anomalies',
+        }),
         source: 'ISO/IEC 27001:2022 A 8.15, A 8.16',
-        outcome: `${events.length} events`,
+        outcome: say({ cs: `událostí: ${events.length}`, en: `${events.length} events` }),
       },
       {
-        rule: `Burst: ${review.failed_burst.count} failed/denied attempts by one actor within ${review.failed_burst.window_minutes} minutes`,
+        rule: say({
+          cs: `Série: ${review.failed_burst.count} neúspěšných/odepřených pokusů jednoho aktéra během ${review.failed_burst.window_minutes} minut`,
+          en: `Burst: ${review.failed_burst.count} failed/denied attempts by one actor within ${review.failed_burst.window_minutes} minutes`,
+        }),
         ...src,
-        outcome: `${findings.filter((f) => f.finding.includes('failed or denied')).length} found`,
+        outcome: say({ cs: `nalezeno: ${bursts}`, en: `${bursts} found` }),
       },
       {
-        rule: `Working hours ${review.working_hours.from}:00–${review.working_hours.to}:00 Europe/Prague on working days`,
+        rule: say({
+          cs: `Pracovní doba ${review.working_hours.from}:00–${review.working_hours.to}:00 Europe/Prague v pracovní dny`,
+          en: `Working hours ${review.working_hours.from}:00–${review.working_hours.to}:00 Europe/Prague on working days`,
+        }),
         source: 'zákon 245/2000 Sb. (days off); Gatehouse audit review thresholds v1',
-        outcome: `${findings.filter((f) => /outside working hours|weekend|holiday/.test(f.finding)).length} events outside`,
+        outcome: say({ cs: `událostí mimo: ${outside}`, en: `${outside} events outside` }),
       },
-      { rule: `Privileged actions: ${review.privileged_actions.join(', ')}`, ...src },
+      {
+        rule: say({
+          cs: `Privilegované akce: ${review.privileged_actions.join(', ')}`,
+          en: `Privileged actions: ${review.privileged_actions.join(', ')}`,
+        }),
+        ...src,
+      },
     ]
     return {
       period: { from: new Date(events[0]!.ms).toISOString(), to: new Date(events.at(-1)!.ms).toISOString() },

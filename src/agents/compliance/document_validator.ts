@@ -47,6 +47,15 @@ interface MrzData {
 }
 
 /** Parses a TD1 (ID card, 3 × 30) or TD3 (passport, 2 × 44) MRZ and verifies every check digit. */
+/** The MRZ fields a check digit covers, in Czech (ICAO 9303 names them in English). */
+const CHECK_NAMES: Record<string, string> = {
+  'document number': 'číslo dokladu',
+  'date of birth': 'datum narození',
+  'date of expiry': 'datum platnosti',
+  'personal number': 'osobní číslo',
+  composite: 'souhrnná',
+}
+
 function parseMrz(lines: string[]): { data: MrzData; checks: string[] } {
   const L = lines.map((l) => l.trim().toUpperCase())
   const checks: string[] = []
@@ -192,6 +201,7 @@ export const documentValidator = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const today = asOfDate(input.as_of, ctx.now)
     const ref = covered(() => referenceAt<Docs>('identity-documents', today))
     const rules: AppliedRule[] = []
@@ -206,9 +216,17 @@ export const documentValidator = defineAgent({
       )
     }
     rules.push({
-      rule: `Document number format ${pattern.source}`,
+      rule: say({
+        cs: `Formát čísla dokladu ${pattern.source}`,
+        en: `Document number format ${pattern.source}`,
+      }),
       source: format?.law ?? ICAO,
-      outcome: format ? 'matches' : 'generic format (no national format on file)',
+      outcome: format
+        ? say({ cs: 'odpovídá', en: 'matches' })
+        : say({
+            cs: 'obecný formát (národní formát není k dispozici)',
+            en: 'generic format (no national format on file)',
+          }),
     })
 
     let mrzFormat: 'TD1' | 'TD3' | 'none' = 'none'
@@ -232,9 +250,12 @@ export const documentValidator = defineAgent({
         expiry_date: mrzDate(data.expiry, 'expiry', today),
       }
       rules.push({
-        rule: `MRZ ${data.format} check digits (${checks.join(', ')})`,
+        rule: say({
+          cs: `Kontrolní číslice MRZ ${data.format} (${checks.map((c) => CHECK_NAMES[c] ?? c).join(', ')})`,
+          en: `MRZ ${data.format} check digits (${checks.join(', ')})`,
+        }),
         source: ICAO,
-        outcome: 'all correct',
+        outcome: say({ cs: 'všechny správně', en: 'all correct' }),
       })
       if (data.number !== number) throw errors.invalid('number', `differs from the MRZ (${data.number})`)
       if (mrzDate(data.expiry, 'expiry', today) !== input.expiry_date) {
@@ -244,12 +265,20 @@ export const documentValidator = defineAgent({
         throw errors.invalid('birth_date', `differs from the MRZ (${mrzDate(data.birth, 'birth', today)})`)
       }
       rules.push({
-        rule: 'MRZ agrees with the number, expiry and birth date given',
+        rule: say({
+          cs: 'MRZ souhlasí se zadaným číslem, platností a datem narození',
+          en: 'MRZ agrees with the number, expiry and birth date given',
+        }),
         source: ICAO,
-        outcome: 'agrees',
+        outcome: say({ cs: 'souhlasí', en: 'agrees' }),
       })
     } else if (input.document_type !== 'driving_licence') {
-      warnings.push('no MRZ given: check digits not verified')
+      warnings.push(
+        say({
+          cs: 'MRZ nezadána: kontrolní číslice neověřeny',
+          en: 'no MRZ given: check digits not verified',
+        }),
+      )
     }
 
     let validityYears: number | null = null
@@ -263,13 +292,21 @@ export const documentValidator = defineAgent({
         format?.max_validity_years &&
         addMonths(input.issue_date, format.max_validity_years * 12) < input.expiry_date
       ) {
-        warnings.push(`validity longer than the ${format.max_validity_years} years the law sets for adults`)
+        warnings.push(
+          say({
+            cs: `platnost delší než ${format.max_validity_years} let, které zákon stanoví pro dospělé`,
+            en: `validity longer than the ${format.max_validity_years} years the law sets for adults`,
+          }),
+        )
       }
       if (format?.max_validity_years) {
         rules.push({
-          rule: `Validity at most ${format.max_validity_years} years (adult holder)`,
+          rule: say({
+            cs: `Platnost nejvýše ${format.max_validity_years} let (dospělý držitel)`,
+            en: `Validity at most ${format.max_validity_years} years (adult holder)`,
+          }),
           source: format.law ?? ICAO,
-          outcome: `${validityYears} years`,
+          outcome: say({ cs: `${validityYears} let`, en: `${validityYears} years` }),
         })
       }
     }
@@ -281,7 +318,10 @@ export const documentValidator = defineAgent({
           ? 'not_yet_valid'
           : 'valid'
     rules.push({
-      rule: 'Identification requires a valid identity document',
+      rule: say({
+        cs: 'Identifikace vyžaduje platný doklad totožnosti',
+        en: 'Identification requires a valid identity document',
+      }),
       source: 'zákon 253/2008 Sb. § 8',
       outcome: status,
     })

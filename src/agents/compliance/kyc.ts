@@ -12,6 +12,7 @@ import { errors } from '../../kit/errors.ts'
 import { type PersonScreening, PersonScreeningSchema, screenPerson } from '../aml/people.ts'
 import { screeningEngine } from '../aml/screening.ts'
 import { nullable } from '../data/shared.ts'
+import type { Texts } from '../lang.ts'
 import { type Assumption, AssumptionsSchema } from '../result.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
@@ -23,13 +24,23 @@ import {
   type RegisterParty,
 } from './registry.ts'
 
-const RECOMMENDATION = {
-  proceed: 'the identification is complete and no register or list raised a concern',
-  review: 'a compliance officer reviews the findings before the relationship starts',
-  do_not_proceed: 'do not start the relationship: the client is on a sanctions list',
-} as const
+const RECOMMENDATION: Record<'proceed' | 'review' | 'do_not_proceed', Texts> = {
+  proceed: {
+    cs: 'identifikace je úplná a žádný registr ani seznam nevzbudil pochybnost',
+    en: 'the identification is complete and no register or list raised a concern',
+  },
+  review: {
+    cs: 'před navázáním vztahu zjištění posoudí pracovník compliance',
+    en: 'a compliance officer reviews the findings before the relationship starts',
+  },
+  do_not_proceed: {
+    cs: 'vztah nenavazovat: klient je na sankčním seznamu',
+    en: 'do not start the relationship: the client is on a sanctions list',
+  },
+}
 
 /** Academic degrees and titles written before or after a Czech name (folded, without dots). */
+const LISTS_UNAVAILABLE: Texts = { cs: 'neověřeno: seznamy nedostupné', en: 'not checked: lists unavailable' }
 const TITLE = /^(ing|mgr|bc|judr|mudr|mvdr|phdr|rndr|paeddr|doc|prof|phd|csc|mba|dis|arch)$/
 const isTitle = (word: string) => TITLE.test(comparableName(word).replace(/ /g, ''))
 
@@ -177,6 +188,7 @@ export const kyc = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const today = asOfDate(input.as_of, ctx.now)
     const rules: AppliedRule[] = []
     const missing: string[] = []
@@ -226,15 +238,23 @@ export const kyc = defineAgent({
         birthDate = rc.birthDate
         birthNumber = rc.value
         rules.push({
-          rule: 'Rodné číslo: 10 digits divisible by 11, encoding birth date and sex',
+          rule: say({
+            cs: 'Rodné číslo: 10 číslic dělitelných 11, kóduje datum narození a pohlaví',
+            en: 'Rodné číslo: 10 digits divisible by 11, encoding birth date and sex',
+          }),
           source: 'zákon 133/2000 Sb. § 13',
-          outcome: 'valid',
+          outcome: say({ cs: 'platné', en: 'valid' }),
         })
       }
       rules.push({
-        rule: 'Natural person: names, birth number (or date of birth), place of birth, sex, address, citizenship, document data',
+        rule: say({
+          cs: 'Fyzická osoba: jména, rodné číslo (nebo datum narození), místo narození, pohlaví, adresa, státní občanství, údaje z dokladu',
+          en: 'Natural person: names, birth number (or date of birth), place of birth, sex, address, citizenship, document data',
+        }),
         ...AML_5,
-        outcome: missing.length ? `missing ${missing.join(', ')}` : 'complete',
+        outcome: missing.length
+          ? say({ cs: `chybí ${missing.join(', ')}`, en: `missing ${missing.join(', ')}` })
+          : say({ cs: 'úplné', en: 'complete' }),
       })
       const parts = nameParts(input.name)
       if (checkRegistry) {
@@ -247,35 +267,52 @@ export const kyc = defineAgent({
         })
         for (const h of screening.hits)
           findings.push(
-            `${h.list === 'pep' ? 'PEP list' : 'sanctions list'} ${h.list} ${h.list_id}: "${h.matched_name}" (score ${h.score}; ${h.why})`,
+            say({
+              cs: `${h.list === 'pep' ? 'seznam PEP' : 'sankční seznam'} ${h.list} ${h.list_id}: „${h.matched_name}“ (skóre ${h.score}; ${h.why})`,
+              en: `${h.list === 'pep' ? 'PEP list' : 'sanctions list'} ${h.list} ${h.list_id}: "${h.matched_name}" (score ${h.score}; ${h.why})`,
+            }),
           )
         if (screening.sanctions === 'hit') sanctioned = true
         if (screening.pep === 'hit') concern = true
         if (screening.sanctions === 'not_checked') {
           unverified = true
-          findings.push('not screened against the sanctions lists: the lists could not be read')
+          findings.push(
+            say({
+              cs: 'neprověřeno proti sankčním seznamům: seznamy nebylo možné načíst',
+              en: 'not screened against the sanctions lists: the lists could not be read',
+            }),
+          )
         }
         rules.push({
-          rule: 'no business with a person on a sanctions list: screen the client against the EU, UN, US, UK and Czech lists',
+          rule: say({
+            cs: 'žádné obchody s osobou na sankčním seznamu: prověřit klienta proti seznamům EU, OSN, USA, Spojeného království a ČR',
+            en: 'no business with a person on a sanctions list: screen the client against the EU, UN, US, UK and Czech lists',
+          }),
           source:
             'zákon 69/2006 Sb. a 1/2023 Sb. (sankční zákony); Regulation (EU) 269/2014; zákon 253/2008 Sb., § 9 odst. 2',
           since: '2008-09-01',
           outcome:
             screening.sanctions === 'not_checked'
-              ? 'not checked: lists unavailable'
+              ? say(LISTS_UNAVAILABLE)
               : screening.sanctions === 'hit'
-                ? 'hit'
-                : 'no hit',
+                ? say({ cs: 'shoda', en: 'hit' })
+                : say({ cs: 'bez shody', en: 'no hit' }),
         })
         rules.push({
-          rule: 'a politically exposed person needs enhanced due diligence',
+          rule: say({
+            cs: 'politicky exponovaná osoba vyžaduje zesílenou kontrolu',
+            en: 'a politically exposed person needs enhanced due diligence',
+          }),
           source: 'zákon 253/2008 Sb., § 4 odst. 5 and § 9a',
           since: '2008-09-01',
           outcome:
             screening.pep === 'not_configured'
-              ? 'no PEP list is configured (PEP_PATHS): the client’s own declaration decides'
+              ? say({
+                  cs: 'seznam PEP není nastaven (PEP_PATHS): rozhoduje vlastní prohlášení klienta',
+                  en: 'no PEP list is configured (PEP_PATHS): the client’s own declaration decides',
+                })
               : screening.pep === 'not_checked'
-                ? 'not checked: lists unavailable'
+                ? say(LISTS_UNAVAILABLE)
                 : screening.pep,
         })
         // Insolvency: by birth number, else by surname and date of birth.
@@ -294,22 +331,36 @@ export const kyc = defineAgent({
           if (insolvency.source.status === 'failed') {
             unverified = true
             findings.push(
-              `not checked in the insolvency register (${insolvency.source.error ?? 'no answer'})`,
+              say({
+                cs: `neověřeno v insolvenčním rejstříku (${insolvency.source.error ?? 'bez odpovědi'})`,
+                en: `not checked in the insolvency register (${insolvency.source.error ?? 'no answer'})`,
+              }),
             )
           } else if (insolvency.active) {
             concern = true
-            findings.push(`insolvency proceeding running: ${insolvency.references.join(', ')}`)
+            findings.push(
+              say({
+                cs: `probíhá insolvenční řízení: ${insolvency.references.join(', ')}`,
+                en: `insolvency proceeding running: ${insolvency.references.join(', ')}`,
+              }),
+            )
           }
           rules.push({
-            rule: 'a person in a running insolvency proceeding (debt relief, bankruptcy) is reviewed before onboarding',
+            rule: say({
+              cs: 'osoba v probíhajícím insolvenčním řízení (oddlužení, konkurs) se před přijetím posoudí',
+              en: 'a person in a running insolvency proceeding (debt relief, bankruptcy) is reviewed before onboarding',
+            }),
             source: 'zákon 182/2006 Sb., insolvenční zákon, § 419 and § 421',
             since: '2008-01-01',
             outcome:
               insolvency.source.status === 'failed'
-                ? 'ISIR did not answer'
+                ? say({ cs: 'ISIR neodpověděl', en: 'ISIR did not answer' })
                 : insolvency.active
-                  ? 'proceeding running'
-                  : `${insolvency.proceedings} past proceeding(s)`,
+                  ? say({ cs: 'řízení probíhá', en: 'proceeding running' })
+                  : say({
+                      cs: `ukončených řízení: ${insolvency.proceedings}`,
+                      en: `${insolvency.proceedings} past proceeding(s)`,
+                    }),
           })
         }
       } else sources.push({ name: 'sanctions_lists', status: 'skipped', error: 'check_registry is false' })
@@ -318,18 +369,26 @@ export const kyc = defineAgent({
       need('ico', input.ico)
       if (input.ico) {
         const ico = requireIco(input.ico)
-        verified.push('ico checksum')
+        verified.push(say({ cs: 'kontrolní součet IČO', en: 'ico checksum' }))
         rules.push({
-          rule: 'IČO: 8 digits, mod-11 check digit',
+          rule: say({
+            cs: 'IČO: 8 číslic, kontrolní číslice mod 11',
+            en: 'IČO: 8 digits, mod-11 check digit',
+          }),
           source: 'ČSÚ, identifikační číslo osoby',
           outcome: ico,
         })
         if (input.dic) {
           const dic = checkDic(input.dic)
           if (!dic.valid) throw errors.invalid('dic', dic.reason)
-          verified.push('dic checksum')
+          verified.push(say({ cs: 'kontrolní součet DIČ', en: 'dic checksum' }))
           if (dic.value !== `CZ${ico}`) {
-            findings.push(`DIČ ${dic.value} is not CZ + IČO (VAT group registration, or another subject)`)
+            findings.push(
+              say({
+                cs: `DIČ ${dic.value} není CZ + IČO (registrace skupiny pro DPH, nebo jiný subjekt)`,
+                en: `DIČ ${dic.value} is not CZ + IČO (VAT group registration, or another subject)`,
+              }),
+            )
           }
         }
         if (checkRegistry) {
@@ -339,26 +398,48 @@ export const kyc = defineAgent({
             // Fail closed: data that could not be checked against the register is not complete.
             unverified = true
             findings.push(
-              `not verified against ARES (${found.source.error ?? 'no answer'}): verify before relying on the data`,
+              say({
+                cs: `neověřeno v ARES (${found.source.error ?? 'bez odpovědi'}): ověřte, než se na údaje spolehnete`,
+                en: `not verified against ARES (${found.source.error ?? 'no answer'}): verify before relying on the data`,
+              }),
             )
           }
           if (found.found === false) {
             mismatch = true
-            findings.push(`ARES has no subject with IČO ${ico}`)
+            findings.push(
+              say({ cs: `ARES nemá subjekt s IČO ${ico}`, en: `ARES has no subject with IČO ${ico}` }),
+            )
           } else if (found.facts) {
             const f = found.facts
             if (f.name) {
-              if (comparableName(f.name) === comparableName(input.name)) verified.push('name matches ARES')
+              if (comparableName(f.name) === comparableName(input.name))
+                verified.push(say({ cs: 'název odpovídá ARES', en: 'name matches ARES' }))
               else {
                 mismatch = true
-                findings.push(`name differs from ARES ("${f.name}")`)
+                findings.push(
+                  say({
+                    cs: `název se liší od ARES („${f.name}“)`,
+                    en: `name differs from ARES ("${f.name}")`,
+                  }),
+                )
               }
             }
             if (f.active === false) {
               mismatch = true
-              findings.push(`ARES shows the company dissolved${f.dissolved ? ` on ${f.dissolved}` : ''}`)
+              findings.push(
+                say({
+                  cs: `ARES uvádí společnost jako zaniklou${f.dissolved ? ` dne ${f.dissolved}` : ''}`,
+                  en: `ARES shows the company dissolved${f.dissolved ? ` on ${f.dissolved}` : ''}`,
+                }),
+              )
             }
-            if (f.insolvency) findings.push('the company is in the insolvency register')
+            if (f.insolvency)
+              findings.push(
+                say({
+                  cs: 'společnost je v insolvenčním rejstříku',
+                  en: 'the company is in the insolvency register',
+                }),
+              )
           }
           register = found.register ?? null
           if (register) {
@@ -366,51 +447,89 @@ export const kyc = defineAgent({
             const given = input.statutory_body ?? []
             for (const name of given) {
               if (members.has(personKey(name)))
-                verified.push(`${name} is on the statutory body in the public register`)
+                verified.push(
+                  say({
+                    cs: `${name} je ve statutárním orgánu podle veřejného rejstříku`,
+                    en: `${name} is on the statutory body in the public register`,
+                  }),
+                )
               else {
                 unverified = true
                 findings.push(
-                  `${name} is not a current member of the statutory body in the public register: verify the authority to act (a power of attorney)`,
+                  say({
+                    cs: `${name} není současným členem statutárního orgánu podle veřejného rejstříku: ověřte oprávnění jednat (plná moc)`,
+                    en: `${name} is not a current member of the statutory body in the public register: verify the authority to act (a power of attorney)`,
+                  }),
                 )
               }
             }
             if (given.length === 0 && register.statutory_bodies.length > 0)
-              verified.push('statutory body taken from the public register')
+              verified.push(
+                say({
+                  cs: 'statutární orgán převzat z veřejného rejstříku',
+                  en: 'statutory body taken from the public register',
+                }),
+              )
           } else if (found.register === null) {
             findings.push(
-              'the company is not in the public register: identify its statutory body from its documents',
+              say({
+                cs: 'společnost není ve veřejném rejstříku: statutární orgán zjistěte z jejích dokumentů',
+                en: 'the company is not in the public register: identify its statutory body from its documents',
+              }),
             )
           }
           rules.push({
-            rule: 'Company data verified against the public register, the statutory body among them',
+            rule: say({
+              cs: 'Údaje o společnosti ověřené ve veřejném rejstříku, včetně statutárního orgánu',
+              en: 'Company data verified against the public register, the statutory body among them',
+            }),
             source: 'zákon 253/2008 Sb. § 8 odst. 1 and § 5 odst. 1 písm. b); ARES (MF ČR), VR source',
             outcome:
               found.source.status === 'failed'
-                ? `not verified: ${found.source.error}`
+                ? say({ cs: `neověřeno: ${found.source.error}`, en: `not verified: ${found.source.error}` })
                 : register
-                  ? `checked; ${register.statutory_bodies.length} member(s) and ${register.shareholders.length} shareholder(s) on record`
-                  : 'checked',
+                  ? say({
+                      cs: `ověřeno; zapsaných členů ${register.statutory_bodies.length}, společníků ${register.shareholders.length}`,
+                      en: `checked; ${register.statutory_bodies.length} member(s) and ${register.shareholders.length} shareholder(s) on record`,
+                    })
+                  : say({ cs: 'ověřeno', en: 'checked' }),
           })
         } else sources.push({ name: 'data/ares_lookup', status: 'skipped', error: 'check_registry is false' })
       }
       // The statutory body is identified when given, or when the public register lists it.
       if (!input.statutory_body?.length && !register?.statutory_bodies.length) missing.push('statutory_body')
       rules.push({
-        rule: 'Legal person: name, registered office, IČO, identification of the statutory body members',
+        rule: say({
+          cs: 'Právnická osoba: název, sídlo, IČO, identifikace členů statutárního orgánu',
+          en: 'Legal person: name, registered office, IČO, identification of the statutory body members',
+        }),
         ...AML_5,
-        outcome: missing.length ? `missing ${missing.join(', ')}` : 'complete',
+        outcome: missing.length
+          ? say({ cs: `chybí ${missing.join(', ')}`, en: `missing ${missing.join(', ')}` })
+          : say({ cs: 'úplné', en: 'complete' }),
       })
     }
 
     if (input.document) {
       if (input.document.expiry_date < today) {
-        findings.push(`identity document expired on ${input.document.expiry_date}`)
+        findings.push(
+          say({
+            cs: `platnost dokladu totožnosti skončila ${input.document.expiry_date}`,
+            en: `identity document expired on ${input.document.expiry_date}`,
+          }),
+        )
         missing.push('valid document')
-      } else verified.push('document valid')
+      } else verified.push(say({ cs: 'doklad platný', en: 'document valid' }))
       rules.push({
-        rule: 'Identity verified on a valid identity document',
+        rule: say({
+          cs: 'Totožnost ověřena podle platného dokladu totožnosti',
+          en: 'Identity verified on a valid identity document',
+        }),
         ...AML_8,
-        outcome: input.document.expiry_date < today ? 'expired' : 'valid',
+        outcome:
+          input.document.expiry_date < today
+            ? say({ cs: 'neplatný', en: 'expired' })
+            : say({ cs: 'platný', en: 'valid' }),
       })
     }
     const partial = sources.some((s) => s.status === 'failed')
@@ -429,7 +548,7 @@ export const kyc = defineAgent({
       findings,
       verified,
       recommendation,
-      recommendation_text: RECOMMENDATION[recommendation],
+      recommendation_text: say(RECOMMENDATION[recommendation]),
       screening,
       insolvency: insolvency
         ? {

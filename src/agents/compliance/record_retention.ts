@@ -4,6 +4,7 @@ import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { DateString, RulesAppliedSchema } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
+import type { Texts } from '../lang.ts'
 import { defineAgent } from '../types.ts'
 
 interface Rec {
@@ -24,6 +25,37 @@ const RecordType = Type.Union([
   Type.Literal('vat_documents'),
   Type.Literal('payroll_pension'),
 ])
+
+/** The record types of retention-schedule.json in both languages. */
+const RECORDS: Record<string, Texts> = {
+  aml_identification: {
+    cs: 'identifikační údaje a údaje z kontroly klienta podle AML, kopie dokladů',
+    en: 'AML identification and due-diligence data, copies of documents',
+  },
+  aml_transaction: {
+    cs: 'záznamy o obchodech, na které se vztahují povinnosti podle AML',
+    en: 'records of transactions subject to AML obligations',
+  },
+  financial_statements: {
+    cs: 'účetní závěrky a výroční zprávy',
+    en: 'financial statements and annual reports',
+  },
+  accounting_documents: {
+    cs: 'účetní doklady, účetní knihy, inventurní soupisy',
+    en: 'accounting documents, books, inventories',
+  },
+  vat_documents: { cs: 'daňové doklady (faktury) pro DPH', en: 'tax documents (invoices) for VAT' },
+  payroll_pension: {
+    cs: 'mzdové listy a záznamy pro důchodové pojištění',
+    en: 'payroll sheets and records for pension insurance',
+  },
+}
+/** When the period starts (the schedule's codes), in Czech. */
+const START: Record<string, string> = {
+  event: 'události',
+  end_of_period: 'konce účetního období',
+  end_of_year: 'konce roku',
+}
 
 export const recordRetention = defineAgent({
   service: 'compliance',
@@ -65,6 +97,7 @@ export const recordRetention = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const today = asOfDate(input.as_of, ctx.now)
     const schedule = covered(() => referenceAt<Schedule>('retention-schedule', today))
     const rec = schedule.records[input.record_type]!
@@ -79,23 +112,35 @@ export const recordRetention = defineAgent({
     const keepUntil = addMonths(start, rec.years * 12)
     return {
       record_type: input.record_type,
-      label: rec.label,
+      label: say(RECORDS[input.record_type] ?? { cs: rec.label, en: rec.label }),
       retention_years: rec.years,
       counted_from: start,
       keep_until: keepUntil,
       may_destroy: today > keepUntil,
       rules_applied: [
         {
-          rule: `${rec.label}: keep ${rec.years} years from ${rec.start.replace(/_/g, ' ')}`,
+          rule: say({
+            cs: `${(RECORDS[input.record_type] ?? { cs: rec.label }).cs}: uchovávat ${rec.years} let od ${START[rec.start] ?? rec.start}`,
+            en: `${rec.label}: keep ${rec.years} years from ${rec.start.replace(/_/g, ' ')}`,
+          }),
           source: rec.law,
           since: schedule.effective_from,
-          outcome: `until ${keepUntil}`,
+          outcome: say({ cs: `do ${keepUntil}`, en: `until ${keepUntil}` }),
         },
         {
-          rule: 'Personal data are not kept longer than the purpose requires (storage limitation)',
+          rule: say({
+            cs: 'Osobní údaje se neuchovávají déle, než vyžaduje účel (omezení uložení)',
+            en: 'Personal data are not kept longer than the purpose requires (storage limitation)',
+          }),
           source: 'nařízení (EU) 2016/679 (GDPR) čl. 5 odst. 1 písm. e)',
           since: '2018-05-25',
-          outcome: today > keepUntil ? 'retention ended: destroy or anonymise' : 'retention running',
+          outcome:
+            today > keepUntil
+              ? say({
+                  cs: 'lhůta uplynula: zničit nebo anonymizovat',
+                  en: 'retention ended: destroy or anonymise',
+                })
+              : say({ cs: 'lhůta běží', en: 'retention running' }),
         },
       ],
     }
