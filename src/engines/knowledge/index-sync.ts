@@ -9,8 +9,12 @@ import { AppError } from '../../kit/errors.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { COLLECTIONS, type CollectionDef } from './collections.ts'
 import type { Embedder } from './embedders/types.ts'
-import { type IndexedChunk, KnowledgeIndex } from './index.ts'
+import { contextualText, type IndexedChunk, KnowledgeIndex } from './index.ts'
 import { bytesToVector, type ChunkRow, type KnowledgeStore } from './store.ts'
+import { ANALYZER_FINGERPRINT, analyze } from './text.ts'
+
+/** The kb_meta key holding the fingerprint of the analysis the stored terms were made with. */
+const ANALYZER_META = 'analyzer'
 
 export interface IndexSyncOptions {
   store: KnowledgeStore
@@ -89,7 +93,38 @@ export class IndexSync {
     }
     await this.refreshCollections()
     this.seq = await this.store.lastSeq()
+    await this.reanalyzeIfChanged()
     await this.loadDocuments()
+  }
+
+  /**
+   * Re-analyses every stored passage when the text analysis (stemmers, stop words) is not the one
+   * its terms were stored with, before the index is built from them. A store that records no
+   * fingerprint yet is re-analysed once.
+   */
+  private async reanalyzeIfChanged(): Promise<void> {
+    if ((await this.store.getMeta(ANALYZER_META)) === ANALYZER_FINGERPRINT) return
+    const docs = new Map((await this.store.documentsInfo()).map((d) => [d.id, d]))
+    let passages = 0
+    for await (const batch of this.store.chunksOf()) {
+      await this.store.setTerms(
+        batch.map((row) => {
+          const doc = docs.get(row.document_id)
+          const language = doc?.language === 'en' ? 'en' : 'cs'
+          return {
+            id: row.id,
+            terms: analyze(contextualText({ title: doc?.title ?? '' }, row), language).join(' '),
+          }
+        }),
+      )
+      passages += batch.length
+    }
+    await this.store.setMeta(ANALYZER_META, ANALYZER_FINGERPRINT)
+    if (passages > 0)
+      this.logger.info(
+        { passages },
+        'stored passages re-analysed: the text analysis changed since they were stored',
+      )
   }
 
   private async refreshCollections(): Promise<void> {

@@ -407,6 +407,15 @@ export class KnowledgeStore {
 
   // ---------- meta ----------
 
+  /** Replaces passages' analysed terms (space-separated), in one transaction. */
+  async setTerms(rows: ReadonlyArray<{ id: string; terms: string }>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const { id, terms } of rows) {
+        await trx.updateTable('kb_chunks').set({ terms }).where('id', '=', id).execute()
+      }
+    })
+  }
+
   async getMeta(key: string): Promise<string | undefined> {
     const row = await this.db.selectFrom('kb_meta').select('value').where('key', '=', key).executeTakeFirst()
     return row?.value

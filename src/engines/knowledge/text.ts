@@ -13,6 +13,7 @@
  * short and often carries no signal of its language, so it is analysed in both and the two sets of
  * terms are united.
  */
+import { createHash } from 'node:crypto'
 import { fold, STOPWORDS, stemCzechLight, stemEnglish } from '../czech/text.ts'
 
 export type Language = 'cs' | 'en'
@@ -87,3 +88,22 @@ export function analyzeQuery(text: string): string[][] {
   }
   return groups
 }
+
+// Word forms whose analysis changes when a stemmer or the stop-word list does.
+const FINGERPRINT_SAMPLE = `Povinná osoba povinné osoby povinnou osobu skutečného majitele platbách bance banka
+  nemovitostech smlouvy zákona dlužníků insolvenčního řízení společností účtů daňových
+  valuations identified owners screening companies transactions reported the of a je pro ktery`
+
+/**
+ * What `analyze` produces, as 16 hex digits: the stop-word list and the analysis of a fixed sample
+ * of word forms in both languages. Stored passages keep their analysed terms; a store whose
+ * fingerprint differs is re-analysed when it opens (index-sync.ts), so changing the shared stemmers
+ * or stop words (src/engines/czech/text.ts, discovery search uses them too) never leaves stored
+ * terms stale.
+ */
+export const ANALYZER_FINGERPRINT = createHash('sha256')
+  .update([...STOPWORDS].sort().join(' '))
+  .update(`\n${analyze(FINGERPRINT_SAMPLE, 'cs').join(' ')}`)
+  .update(`\n${analyze(FINGERPRINT_SAMPLE, 'en').join(' ')}`)
+  .digest('hex')
+  .slice(0, 16)
