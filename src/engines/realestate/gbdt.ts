@@ -193,17 +193,17 @@ export function fitGbdt(
 }
 
 /**
- * Every tree's nodes in flat typed arrays (child indices absolute, -1 for a leaf's feature): the
- * walk of 300 trees reads numbers from five arrays instead of 1,800 node objects, about twice as
- * fast. The same leaves are summed in the same order, so predictions are bit-for-bit those of the
- * trees themselves.
+ * Every tree's nodes in two flat typed arrays, in the order `fitGbdt` builds them (depth first, so
+ * a node's left child is the next node). One 32-bit word per node holds feature + 1 (0 for a
+ * leaf, 8 bits), the split bin (8 bits) and the distance to the right child (16 bits; a depth-6
+ * tree has at most 127 nodes); leaves keep their value in a parallel Float64Array. The 25,000
+ * nodes of the fitted model take 300 KB instead of 25,000 objects, and the walk of 300 trees reads
+ * one word per step. The same leaves are summed in the same order: predictions are bit-for-bit
+ * those of the trees themselves.
  */
 interface PackedTrees {
-  feature: Int16Array
-  bin: Uint8Array
-  left: Int32Array
-  right: Int32Array
-  value: Float64Array
+  words: Int32Array
+  values: Float64Array
   roots: Int32Array
 }
 
@@ -213,23 +213,21 @@ function pack(model: GbdtModel): PackedTrees {
   let size = 0
   for (const nodes of model.trees) size += nodes.length
   const out: PackedTrees = {
-    feature: new Int16Array(size),
-    bin: new Uint8Array(size),
-    left: new Int32Array(size),
-    right: new Int32Array(size),
-    value: new Float64Array(size),
+    words: new Int32Array(size),
+    values: new Float64Array(size),
     roots: new Int32Array(model.trees.length),
   }
   let offset = 0
   model.trees.forEach((nodes, t) => {
     out.roots[t] = offset
     nodes.forEach((node, i) => {
-      const k = offset + i
-      out.feature[k] = node.f
-      out.bin[k] = node.bin
-      out.left[k] = offset + node.left
-      out.right[k] = offset + node.right
-      out.value[k] = node.value
+      if (node.f < 0) {
+        out.values[offset + i] = node.value
+        return
+      }
+      if (node.left !== i + 1 || node.right - i > 0xffff || node.f > 254 || node.bin > 255)
+        throw new RangeError('predictGbdt: a tree not in the depth-first layout fitGbdt builds')
+      out.words[offset + i] = ((node.f + 1) << 24) | (node.bin << 16) | (node.right - i)
     })
     offset += nodes.length
   })
@@ -238,14 +236,15 @@ function pack(model: GbdtModel): PackedTrees {
 }
 
 export function predictGbdt(model: GbdtModel, x: ArrayLike<number>): number {
-  const { feature, bin, left, right, value, roots } = packed.get(model) ?? pack(model)
+  const { words, values, roots } = packed.get(model) ?? pack(model)
   const codes = new Uint8Array(model.edges.length)
   for (let f = 0; f < codes.length; f++) codes[f] = binOf(model.edges[f]!, x[f]!)
   let p = model.base
   for (let t = 0; t < roots.length; t++) {
     let k = roots[t]!
-    while (feature[k]! >= 0) k = codes[feature[k]!]! <= bin[k]! ? left[k]! : right[k]!
-    p += model.learningRate * value[k]!
+    for (let w = words[k]!; w !== 0; w = words[k]!)
+      k += codes[(w >>> 24) - 1]! <= ((w >>> 16) & 0xff) ? 1 : w & 0xffff
+    p += model.learningRate * values[k]!
   }
   return p
 }
