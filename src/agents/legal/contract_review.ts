@@ -286,20 +286,33 @@ export const contractReview = defineAgent({
       })
     }
     const flat = isFlatPurchase(input.text, rules.flat_purchase)
-      ? reviewFlatPurchase(input.text, segments(input.text), rules.flat_purchase, excerpt)
+      ? reviewFlatPurchase(input.text, segments(input.text), rules.flat_purchase, excerpt, ctx.lang)
       : null
     if (flat) {
+      const say = ctx.say
       applied.push({
-        rule: 'Purchase contract for a flat: the lawyer’s checklist (parties, unit, price, escrow and its release, cadastre deposit, encumbrances, defects, handover, withdrawal)',
+        rule: say({
+          cs: 'Kupní smlouva o převodu jednotky: kontrolní seznam advokáta (strany, jednotka, kupní cena, úschova a její výplata, vklad do katastru, zatížení, vady, předání, odstoupení)',
+          en: 'Purchase contract for a flat: the lawyer’s checklist (parties, unit, price, escrow and its release, cadastre deposit, encumbrances, defects, handover, withdrawal)',
+        }),
         source: 'zákon 89/2012 Sb. § 2079 an. and § 2128 an.; zákon 256/2013 Sb., katastrální zákon',
         since: '2014-01-01',
         outcome: flat.findings.length
-          ? `${flat.findings.length} finding(s): ${flat.findings.map((f) => f.check).join(', ')}`
-          : 'every item present',
+          ? say({
+              cs: `${flat.findings.length} zjištění: ${flat.findings.map((f) => f.check).join(', ')}`,
+              en: `${flat.findings.length} finding(s): ${flat.findings.map((f) => f.check).join(', ')}`,
+            })
+          : say({ cs: 'všechny body jsou ve smlouvě', en: 'every item present' }),
       })
       for (const f of flat.findings)
         applied.push({
-          rule: `${f.title}: ${f.status === 'missing' ? `missing ${f.missing.join(', ')}` : 'named without its removal'}`,
+          rule:
+            f.status === 'missing'
+              ? say({
+                  cs: `${f.title}: chybí ${f.missing.join(', ')}`,
+                  en: `${f.title}: missing ${f.missing.join(', ')}`,
+                })
+              : say({ cs: `${f.title}: uvedeno bez výmazu`, en: `${f.title}: named without its removal` }),
           source: f.source,
           outcome: f.risk,
         })

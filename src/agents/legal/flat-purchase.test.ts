@@ -174,3 +174,22 @@ describe('contract_review of a purchase contract for a flat', () => {
     expect(out).toMatchObject({ contract_type: 'other', flat_purchase: null })
   })
 })
+
+describe('contract_review of a flat purchase in Czech', () => {
+  it('gives the findings, their reasons and what is missing in Czech', async () => {
+    const d = testDispatcher(legalAgents, testDeps())
+    const { output } = (await d.call(
+      'legal',
+      'contract_review',
+      { text: WITHOUT_ESCROW_AND_DEPOSIT, method: 'rules', lang: 'cs' },
+      { now: NOW },
+    )) as { output: any }
+    expect(output.flat_purchase.findings[0]).toMatchObject({
+      check: 'escrow',
+      title: 'úschova kupní ceny',
+      reason: expect.stringContaining('Kupující se stává vlastníkem až zápisem do katastru (§ 1105)'),
+      missing: ['úschova (advokátní, notářská nebo bankovní)'],
+      source: expect.stringContaining('§ 1105'),
+    })
+  })
+})

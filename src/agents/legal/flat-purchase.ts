@@ -12,11 +12,14 @@ type Risk = 'low' | 'medium' | 'high'
 
 interface Group {
   label: string
+  label_cs: string
   any: string[]
 }
 interface Check {
   id: string
   title: string
+  title_cs: string
+  reason_cs: string
   scope: 'text' | 'segment'
   /** Only checked when the check of this id found its clause (a release needs an escrow). */
   when_found?: string
@@ -28,6 +31,8 @@ interface Check {
 interface Encumbrance {
   id: string
   title: string
+  title_cs: string
+  reason_cs: string
   risk: Risk
   present: string[]
   resolved: string[]
@@ -39,6 +44,7 @@ export interface FlatPurchaseRules {
   checks: Check[]
   absent: string[]
   encumbrances: Encumbrance[]
+  unresolved: { cs: string; en: string }
 }
 
 export const FlatFindingSchema = Type.Object({
@@ -96,44 +102,48 @@ export function isFlatPurchase(text: string, rules: FlatPurchaseRules): boolean 
   return rules.detect.every((p) => re(p).test(text))
 }
 
-/** The checklist of a flat purchase contract over its text and its sentences. */
+/** The checklist of a flat purchase contract over its text and its sentences, its texts in `lang`. */
 export function reviewFlatPurchase(
   text: string,
   segments: string[],
   rules: FlatPurchaseRules,
   excerpt: (s: string) => string,
+  lang: 'cs' | 'en',
 ): { findings: FlatFinding[]; checklist: ChecklistItem[] } {
+  const cs = lang === 'cs'
+  const titleOf = (x: Check | Encumbrance) => (cs ? x.title_cs : x.title)
+  const labelOf = (g: Group) => (cs ? g.label_cs : g.label)
   const findings: FlatFinding[] = []
   const checklist: ChecklistItem[] = []
   const found = new Set<string>()
   for (const check of rules.checks) {
     if (check.when_found && !found.has(check.when_found)) {
-      checklist.push({ check: check.id, title: check.title, status: 'not_applicable' })
+      checklist.push({ check: check.id, title: titleOf(check), status: 'not_applicable' })
       continue
     }
     let lacking: string[]
-    if (check.scope === 'text') lacking = check.groups.filter((g) => !anyOf(g.any, text)).map((g) => g.label)
+    if (check.scope === 'text') lacking = check.groups.filter((g) => !anyOf(g.any, text)).map(labelOf)
     else {
       // One sentence must hold every group; report what the best sentence lacks.
-      lacking = check.groups.map((g) => g.label)
+      lacking = check.groups.map(labelOf)
       for (const seg of segments) {
-        const missingHere = check.groups.filter((g) => !anyOf(g.any, seg)).map((g) => g.label)
+        const missingHere = check.groups.filter((g) => !anyOf(g.any, seg)).map(labelOf)
         if (missingHere.length < lacking.length) lacking = missingHere
         if (lacking.length === 0) break
       }
     }
     if (lacking.length === 0) {
       found.add(check.id)
-      checklist.push({ check: check.id, title: check.title, status: 'ok' })
+      checklist.push({ check: check.id, title: titleOf(check), status: 'ok' })
       continue
     }
-    checklist.push({ check: check.id, title: check.title, status: 'missing' })
+    checklist.push({ check: check.id, title: titleOf(check), status: 'missing' })
     findings.push({
       check: check.id,
-      title: check.title,
+      title: titleOf(check),
       status: 'missing',
       risk: check.risk,
-      reason: check.reason,
+      reason: cs ? check.reason_cs : check.reason,
       source: check.law,
       missing: lacking,
     })
@@ -143,22 +153,22 @@ export function reviewFlatPurchase(
     // "Jednotka není zatížena zástavním právem" names the lien only to say there is none.
     const asserted = naming.filter((s) => !anyOf(rules.absent, s))
     if (asserted.length === 0) {
-      checklist.push({ check: e.id, title: e.title, status: naming.length ? 'ok' : 'not_applicable' })
+      checklist.push({ check: e.id, title: titleOf(e), status: naming.length ? 'ok' : 'not_applicable' })
       continue
     }
     if (naming.some((s) => anyOf(e.resolved, s))) {
-      checklist.push({ check: e.id, title: e.title, status: 'ok' })
+      checklist.push({ check: e.id, title: titleOf(e), status: 'ok' })
       continue
     }
-    checklist.push({ check: e.id, title: e.title, status: 'risk' })
+    checklist.push({ check: e.id, title: titleOf(e), status: 'risk' })
     findings.push({
       check: e.id,
-      title: e.title,
+      title: titleOf(e),
       status: 'risk',
       risk: e.risk,
-      reason: e.reason,
+      reason: cs ? e.reason_cs : e.reason,
       source: e.law,
-      missing: ['its removal or the buyer’s acceptance'],
+      missing: [rules.unresolved[lang]],
       excerpt: excerpt(asserted[0]!),
     })
   }
