@@ -10,7 +10,7 @@ import type { CandidateIndex, NameTokens, QueryToken } from './candidate-index.t
 import { emptyFeatures, type MatchFeatures, round } from './explanation.ts'
 import { isPatronymic, ROLE_NAMES, Role } from './name-roles.ts'
 import type { Token } from './normalize.ts'
-import { isPair, type TokenComparison, tokenSimilarity } from './token-similarity.ts'
+import { type TokenComparison, tokenPair } from './token-similarity.ts'
 import { WEIGHTS } from './weights.ts'
 
 /** A name score and, when asked for, the features that produced it. */
@@ -229,8 +229,7 @@ export class NameScorer {
 
 /** The comparison of two tokens when it makes them a pair, else NO_PAIR. */
 function pairOrNone(query: Token, list: Token): TokenComparison {
-  const c = tokenSimilarity(query, list)
-  return isPair(c) ? c : NO_PAIR
+  return tokenPair(query, list) ?? NO_PAIR
 }
 
 /** The scoring of one query (one reading of it): names scored alone, or with their explanation. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jaro, jaroWinkler, trigrams } from './similarity.ts'
+import { jaro, jaroWinkler, jaroWinklerBound, trigrams } from './similarity.ts'
 
 describe('Jaro-Winkler', () => {
   it('matches the published reference values', () => {
@@ -19,5 +19,23 @@ describe('Jaro-Winkler', () => {
   it('pads trigrams so short tokens and word starts count', () => {
     expect(trigrams('jan')).toEqual(['^ja', 'jan', 'an$'])
     expect(trigrams('a')).toEqual(['^a$'])
+  })
+
+  it('bounds Jaro-Winkler from above by the letters two words share', () => {
+    // Words over a small alphabet share many letters in many orders: the hard cases for a bound.
+    let seed = 7
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed / 2147483648
+    }
+    const word = () =>
+      Array.from({ length: 1 + Math.floor(next() * 12) }, () => 'aeinorsvk'[Math.floor(next() * 9)]).join('')
+    for (let i = 0; i < 20_000; i++) {
+      const a = word()
+      const b = next() < 0.5 ? word() : a.slice(1) + a[0]
+      expect(jaroWinklerBound(a, b)).toBeGreaterThanOrEqual(jaroWinkler(a, b) - 1e-12)
+    }
+    expect(jaroWinklerBound('martha', 'marhta')).toBe(1)
+    expect(jaroWinklerBound('abc', 'xyz')).toBe(0)
   })
 })

@@ -56,6 +56,37 @@ export function jaroWinkler(a: string, b: string): number {
   return j + prefix * 0.1 * (1 - j)
 }
 
+const sharedCount = new Int32Array(128)
+
+/**
+ * An upper bound of `jaroWinkler(a, b)` in linear time, to rule pairs out before comparing them:
+ * Jaro's matches are at most the letters the two words share (counted with repeats), and no
+ * transposition is assumed; the common prefix is the real one. Letters are counted by their code
+ * modulo 128: two letters counted as one only raise the bound.
+ */
+export function jaroWinklerBound(a: string, b: string): number {
+  if (a === b) return 1
+  const la = a.length
+  const lb = b.length
+  if (la === 0 || lb === 0) return 0
+  for (let i = 0; i < la; i++) sharedCount[a.charCodeAt(i) & 127]!++
+  let shared = 0
+  for (let i = 0; i < lb; i++) {
+    const c = b.charCodeAt(i) & 127
+    if (sharedCount[c]! > 0) {
+      sharedCount[c]!--
+      shared++
+    }
+  }
+  for (let i = 0; i < la; i++) sharedCount[a.charCodeAt(i) & 127] = 0
+  if (shared === 0) return 0
+  const j = (shared / la + shared / lb + 1) / 3
+  let prefix = 0
+  const max = Math.min(4, la, lb)
+  while (prefix < max && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++
+  return j + prefix * 0.1 * (1 - j)
+}
+
 /** Character trigrams of a token, padded so that short tokens and word starts count. */
 export function trigrams(token: string): string[] {
   const s = `^${token}$`

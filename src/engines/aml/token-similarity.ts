@@ -6,7 +6,7 @@
 
 import { PARTICLES } from './name-roles.ts'
 import { consonantKey, masculineForms, type Token } from './normalize.ts'
-import { jaroWinkler } from './similarity.ts'
+import { jaroWinkler, jaroWinklerBound } from './similarity.ts'
 import { MIN_GRADED_PAIR, WEIGHTS } from './weights.ts'
 
 export type TokenFeature =
@@ -26,7 +26,7 @@ export interface TokenComparison {
 }
 
 /** Whether a comparison makes the two words a pair: graded features need MIN_GRADED_PAIR, the others any score. */
-export function isPair(c: TokenComparison): boolean {
+function isPair(c: TokenComparison): boolean {
   const f = c.feature
   if (f === 'exact' || f === 'initial' || f === 'gender' || f === 'edit') return c.similarity >= 0
   return c.similarity >= MIN_GRADED_PAIR
@@ -52,19 +52,43 @@ function fuzzy(jw: number, a: string, b: string): number {
   return 1 - WEIGHTS.fuzzySlope * (1 - jw) - len - short
 }
 
+// The comparisons that need no computing, shared.
+const EXACT: TokenComparison = { similarity: 1, feature: 'exact' }
+const INITIAL: TokenComparison = { similarity: WEIGHTS.initial, feature: 'initial' }
+const PHONETIC: TokenComparison = { similarity: WEIGHTS.phonetic, feature: 'phonetic' }
+const GENDER: TokenComparison = { similarity: WEIGHTS.gender, feature: 'gender' }
+const UNLIKE: TokenComparison = { similarity: 0, feature: 'fuzzy' }
+
+/**
+ * Margin under the least pair score within which the bounds below do not rule a pair out (they
+ * are computed in other floating-point steps than the similarity they bound).
+ */
+const BOUND_MARGIN = 1e-9
+
 /** Similarity of one query token and one list token, and which feature produced it. */
 export function tokenSimilarity(query: Token, list: Token): TokenComparison {
+  return compareTokens(query, list, false)!
+}
+
+/**
+ * The comparison of two tokens when it makes them a pair (a word of the query aligned to a word
+ * of the list name), undefined when not; the same as `tokenSimilarity` for pairs, cheaper for the
+ * many comparisons that make none.
+ */
+export function tokenPair(query: Token, list: Token): TokenComparison | undefined {
+  const comparison = compareTokens(query, list, true)
+  return comparison !== undefined && isPair(comparison) ? comparison : undefined
+}
+
+/** The comparison; with `pairsOnly`, undefined as soon as bounds show the two make no pair. */
+function compareTokens(query: Token, list: Token, pairsOnly: boolean): TokenComparison | undefined {
   const qf = query.folded
   const lf = list.folded
   const qp = query.phoneticKey
   const lp = list.phoneticKey
-  if (qf === lf) return { similarity: 1, feature: 'exact' }
-  if (qf.length === 1 || lf.length === 1) {
-    return qf[0] === lf[0]
-      ? { similarity: WEIGHTS.initial, feature: 'initial' }
-      : { similarity: 0, feature: 'fuzzy' }
-  }
-  if (qp === lp) return { similarity: WEIGHTS.phonetic, feature: 'phonetic' }
+  if (qf === lf) return EXACT
+  if (qf.length === 1 || lf.length === 1) return qf[0] === lf[0] ? INITIAL : UNLIKE
+  if (qp === lp) return PHONETIC
   // The other gender's form has one letter more, a final a (spelt or as the key hears it):
   // "Jan"/"Jana", "Aleksandr"/"Alexandra"; "Vlasoav"/"Vlasova" is a swap, not a gender.
   if (
@@ -74,7 +98,7 @@ export function tokenSimilarity(query: Token, list: Token): TokenComparison {
       (plusA(qp, lp) && lf.length > qf.length && lf.endsWith('a')) ||
       (plusA(lp, qp) && qf.length > lf.length && qf.endsWith('a')))
   )
-    return { similarity: WEIGHTS.gender, feature: 'gender' }
+    return GENDER
   // Words of too different lengths cannot reach a fuzzy match: Jaro-Winkler is at most
   // 0.8 + 0.2·r for a length ratio r, so the stretched score is at most 0.3 + 0.7·r, under
   // the 0.7 a pair needs when r < 4/7. Only the feminine and abjad features could still match.
@@ -86,7 +110,21 @@ export function tokenSimilarity(query: Token, list: Token): TokenComparison {
     lengthRatio(qp, lp) < FUZZY_MIN_RATIO &&
     !(qf.length >= 6 && qf.endsWith('ova'))
   )
-    return { similarity: 0, feature: 'fuzzy' }
+    return UNLIKE
+  const abjad = query.consonantSkeleton !== undefined || list.consonantSkeleton !== undefined
+  // Most compared words are unlike: when neither spelling nor key can reach a fuzzy pair by the
+  // letters they share, and no feminine, one-edit or consonant feature could apply, the pair is
+  // ruled out without Jaro-Winkler (three in four comparisons of a screening).
+  if (
+    pairsOnly &&
+    !abjad &&
+    query.masculineKeys === undefined &&
+    !(qf.length >= 6 && qf.endsWith('ova')) &&
+    fuzzy(jaroWinklerBound(qf, lf), qf, lf) < MIN_GRADED_PAIR - BOUND_MARGIN &&
+    fuzzy(jaroWinklerBound(qp, lp), qp, lp) * WEIGHTS.phonetic < MIN_GRADED_PAIR - BOUND_MARGIN &&
+    !oneEditApart(qf, lf)
+  )
+    return undefined
   let best = fuzzy(jaroWinkler(qf, lf), qf, lf)
   let feature: TokenFeature = 'fuzzy'
   const ph = fuzzy(jaroWinkler(qp, lp), qp, lp) * WEIGHTS.phonetic
@@ -107,7 +145,6 @@ export function tokenSimilarity(query: Token, list: Token): TokenComparison {
       }
     }
   }
-  const abjad = query.consonantSkeleton !== undefined || list.consonantSkeleton !== undefined
   if (best < WEIGHTS.editLong && !abjad) {
     const shorter = Math.min(qf.length, lf.length)
     const worth =
