@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { masculineForms, normalizeName, phoneticKey, tokenize } from './normalize.ts'
+import { consonantKey, masculineForms, normalizeName, phoneticKey, tokenize } from './normalize.ts'
 
 const keys = (s: string) => tokenize(s).map((t) => t.phoneticKey)
 
@@ -64,5 +64,52 @@ describe('normalisation', () => {
     expect(masculineForms('svobodova')).toContain('svoboda')
     expect(masculineForms('timchenkova')).toContain('timchenko')
     expect(masculineForms('nova')).toEqual([])
+  })
+
+  it('computes the phonetic and consonant keys exactly as the rules read as regular expressions', () => {
+    // The rules, one regular expression each, applied in order: the keys' definition.
+    const ruleKey = (ascii: string) =>
+      ascii
+        .replace(/shch|sch/g, 'sh')
+        .replace(/tsch|tch/g, 'ch')
+        .replace(/dzh|dj/g, 'j')
+        .replace(/kh|ch/g, 'h')
+        .replace(/zh/g, 'z')
+        .replace(/ts|tz/g, 'c')
+        .replace(/ph/g, 'f')
+        .replace(/ck/g, 'k')
+        .replace(/q/g, 'k')
+        .replace(/w/g, 'v')
+        .replace(/x/g, 'ks')
+        .replace(/j/g, 'y')
+        .replace(/^y([eo])/, '$1')
+        .replace(/iy$|yi$|ii$|y$/, 'i')
+        .replace(/ou|oo/g, 'u')
+        .replace(/ee/g, 'i')
+        .replace(/[eiy]+/g, 'i')
+        .replace(/[aou]+/g, 'a')
+        .replace(/(.)\1+/g, '$1')
+    const ruleSkeleton = (ascii: string) =>
+      ascii
+        .replace(/[aeiouwy'`]/g, '')
+        .replace(/(.)\1+/g, '$1')
+        .replace(/(..)h$/, '$1')
+    // Words over the letters the rules name, in every order: the overlaps of "tsch", "shch", "dzh" …
+    let seed = 11
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed / 2147483648
+    }
+    const letters = "abcdehijkloqstuwxyzp'"
+    const words = ['yelena', 'dmitriy', 'khodorkovskiy', 'shchukin', 'tschechow', 'dzhokhar', 'usamah', '']
+    for (let i = 0; i < 50_000; i++)
+      words.push(
+        Array.from({ length: Math.floor(next() * 10) }, () => letters[Math.floor(next() * 21)]).join(''),
+      )
+    for (const w of words) {
+      expect(phoneticKey(w), w).toBe(ruleKey(w))
+      expect(consonantKey(w), w).toBe(ruleSkeleton(w))
+    }
+    expect(phoneticKey('x'.repeat(10_000))).toBe('ks'.repeat(10_000))
   })
 })

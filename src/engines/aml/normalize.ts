@@ -86,35 +86,185 @@ export function fold(text: string): string {
   return anyAscii(text.normalize('NFC')).toLowerCase()
 }
 
-/** Phonetic key of one folded (or Czech-expanded) ASCII token. */
-export function phoneticKey(ascii: string): string {
-  let s = ascii
-  s = s.replace(/shch|sch/g, 'sh').replace(/tsch|tch/g, 'ch')
-  s = s.replace(/dzh|dj/g, 'j')
-  s = s.replace(/kh|ch/g, 'h')
-  s = s.replace(/zh/g, 'z')
-  s = s.replace(/ts|tz/g, 'c')
-  s = s.replace(/ph/g, 'f').replace(/ck/g, 'k').replace(/q/g, 'k').replace(/w/g, 'v').replace(/x/g, 'ks')
-  s = s.replace(/j/g, 'y')
-  // Iotated vowels at the start: Yelena/Jelena/Elena, Yevgeny/Evgeny.
-  s = s.replace(/^y([eo])/, '$1')
-  s = s.replace(/iy$|yi$|ii$|y$/, 'i')
-  s = s.replace(/ou|oo/g, 'u').replace(/ee/g, 'i')
-  // Vowels to two classes: front (e, i, y) and back (a, o, u): "Muhammad"/"Mohamed", "Petr"/"Piotr".
-  s = s.replace(/[eiy]+/g, 'i').replace(/[aou]+/g, 'a')
-  s = s.replace(/(.)\1+/g, '$1')
-  return s
+/**
+ * The rewrites of the phonetic key, in order; each line is one left-to-right pass that replaces,
+ * at each position, the first spelling that matches there:
+ * shch, sch → sh; tsch, tch → ch; dzh, dj → j; kh, ch → h; zh → z; ts, tz → c; ph → f; ck → k;
+ * q → k; w → v; x → ks; j → y.
+ */
+const KEY_PASSES: [string, string][][] = [
+  [
+    ['shch', 'sh'],
+    ['sch', 'sh'],
+  ],
+  [
+    ['tsch', 'ch'],
+    ['tch', 'ch'],
+  ],
+  [
+    ['dzh', 'j'],
+    ['dj', 'j'],
+  ],
+  [
+    ['kh', 'h'],
+    ['ch', 'h'],
+  ],
+  [['zh', 'z']],
+  [
+    ['ts', 'c'],
+    ['tz', 'c'],
+  ],
+  [['ph', 'f']],
+  [['ck', 'k']],
+  [['q', 'k']],
+  [['w', 'v']],
+  [['x', 'ks']],
+  [['j', 'y']],
+]
+const VOWEL_PASSES: [string, string][][] = [
+  [
+    ['ou', 'u'],
+    ['oo', 'u'],
+  ],
+  [['ee', 'i']],
+]
+
+/** A pass as character codes, with the letters its spellings start with and write, as bits (a = 1). */
+interface KeyPass {
+  from: number[][]
+  to: number[][]
+  starts: number
+  writes: number
 }
 
-export function consonantKey(ascii: string): string {
-  // Vowels go, and so do w and y: Arabic writes long u and i with و and ي ("الحوثي" → "hwthy"
-  // against "Houthi"). A final h is the tā' marbūṭa ("أسامة" → "smh") or its Latin trace
-  // ("Usamah"), which most spellings leave out ("Usama", "Osama"): it does not count either.
-  return ascii
-    .replace(/[aeiouwy'`]/g, '')
-    .replace(/(.)\1+/g, '$1')
-    .replace(/(..)h$/, '$1')
+const codes = (text: string) => Array.from(text, (ch) => ch.charCodeAt(0))
+/** The bit of a letter a–z (0 for anything else). */
+const letterBit = (c: number) => (c >= 97 && c <= 122 ? 1 << (c - 97) : 0)
+const letterBits = (text: string) => codes(text).reduce((bits, c) => bits | letterBit(c), 0)
+const compile = (passes: [string, string][][]): KeyPass[] =>
+  passes.map((rules) => ({
+    from: rules.map(([f]) => codes(f)),
+    to: rules.map(([, t]) => codes(t)),
+    starts: letterBits(rules.map(([f]) => f[0]!).join('')),
+    writes: letterBits(rules.map(([, t]) => t).join('')),
+  }))
+const KEY = compile(KEY_PASSES)
+const VOWELS = compile(VOWEL_PASSES)
+const CH = (ch: string) => ch.charCodeAt(0)
+/** One-letter strings of the ASCII codes, to build keys without allocating them. */
+const LETTERS = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c))
+const [A, E, I, O, U, Y] = [CH('a'), CH('e'), CH('i'), CH('o'), CH('u'), CH('y')]
+
+// Two buffers the passes write back and forth (a pass at most doubles the length: x → ks).
+let keyFrom = new Uint16Array(64)
+let keyTo = new Uint16Array(64)
+
+/** Letters (bits) of the word being keyed: a pass none of whose spellings starts with one of them is skipped. */
+let present = 0
+
+/** One pass over keyFrom[0, length) into keyTo; returns the new length. */
+function rewrite(pass: KeyPass, length: number): number {
+  if ((pass.starts & present) === 0) return length
+  const src = keyFrom
+  const dst = keyTo
+  let out = 0
+  let i = 0
+  while (i < length) {
+    const c = src[i]!
+    let matched = -1
+    if ((pass.starts & letterBit(c)) !== 0) {
+      for (let r = 0; r < pass.from.length && matched < 0; r++) {
+        const f = pass.from[r]!
+        if (i + f.length > length) continue
+        let k = 1
+        while (k < f.length && src[i + k] === f[k]) k++
+        if (k === f.length) matched = r
+      }
+    }
+    if (matched < 0) {
+      dst[out++] = c
+      i++
+      continue
+    }
+    for (const t of pass.to[matched]!) dst[out++] = t
+    i += pass.from[matched]!.length
+    present |= pass.writes
+  }
+  keyFrom = dst
+  keyTo = src
+  return out
 }
+
+/**
+ * Phonetic key of one folded (or Czech-expanded) ASCII token: romanisation variants collapsed
+ * (KEY_PASSES), iotated vowels at the start and -iy/-yi/-ii/-y endings evened out, vowels to two
+ * classes, doubled letters single. Written as passes over a reused buffer rather than regular
+ * expressions: it runs for every word of every list name and for every typo a query is read with.
+ */
+export function phoneticKey(ascii: string): string {
+  let length = ascii.length
+  if (keyFrom.length < 2 * length + 2) {
+    keyFrom = new Uint16Array(4 * length + 4)
+    keyTo = new Uint16Array(4 * length + 4)
+  }
+  present = 0
+  for (let i = 0; i < length; i++) {
+    const c = ascii.charCodeAt(i)
+    keyFrom[i] = c
+    present |= letterBit(c)
+  }
+  for (const pass of KEY) length = rewrite(pass, length)
+  let b = keyFrom
+  // Iotated vowels at the start: Yelena/Jelena/Elena, Yevgeny/Evgeny.
+  let first = 0
+  if (length >= 2 && b[0] === Y && (b[1] === E || b[1] === O)) first = 1
+  // A final -iy, -yi, -ii or -y is an i (Dmitriy, Dmitrii, Dmitry).
+  if (length - first >= 2) {
+    const x = b[length - 2]!
+    const z = b[length - 1]!
+    if ((x === I && z === Y) || (x === Y && z === I) || (x === I && z === I)) b[--length - 1] = I
+    else if (z === Y) b[length - 1] = I
+  } else if (length - first === 1 && b[length - 1] === Y) b[length - 1] = I
+  if (first > 0) {
+    b.copyWithin(0, 1, length)
+    length--
+  }
+  for (const pass of VOWELS) length = rewrite(pass, length)
+  // Vowels to two classes: front (e, i, y) and back (a, o, u): "Muhammad"/"Mohamed", "Petr"/"Piotr";
+  // then every run of one letter (or vowel class) is one letter.
+  b = keyFrom
+  let out = 0
+  for (let i = 0; i < length; i++) {
+    let c = b[i]!
+    if (c === E || c === I || c === Y) c = I
+    else if (c === A || c === O || c === U) c = A
+    if (out > 0 && b[out - 1] === c) continue
+    b[out++] = c
+  }
+  let key = ''
+  for (let i = 0; i < out; i++) key += LETTERS[b[i]!] ?? String.fromCharCode(b[i]!)
+  return key
+}
+
+/**
+ * The consonant skeleton of a folded word: vowels go, and so do w and y: Arabic writes long u and
+ * i with و and ي ("الحوثي" → "hwthy" against "Houthi"). A final h is the tā' marbūṭa ("أسامة" →
+ * "smh") or its Latin trace ("Usamah"), which most spellings leave out ("Usama", "Osama"): it does
+ * not count either. Doubled letters are single.
+ */
+export function consonantKey(ascii: string): string {
+  let out = ''
+  let last = -1
+  for (let i = 0; i < ascii.length; i++) {
+    const c = ascii.charCodeAt(i)
+    if (SKELETON_DROPS.has(c) || c === last) continue
+    out += ascii[i]
+    last = c
+  }
+  return out.length >= 3 && out.endsWith('h') ? out.slice(0, -1) : out
+}
+
+const SKELETON_DROPS = new Set(codes("aeiouwy'`"))
 
 // Names repeat their words heavily (≈40k distinct words in ≈500k word uses over all lists), and
 // the phonetic key is the costliest step of indexing: memoise by the raw word (bounded).
