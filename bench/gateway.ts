@@ -72,6 +72,7 @@ const benchAgent = defineAgent({
   description: 'Benchmark agent: doubles n (measures the gateway, not an agent).',
   input: Type.Object({ n: Type.Integer() }, { additionalProperties: false }),
   output: Type.Object({ doubled: Type.Integer() }),
+  verdict: 'informational',
   examples: [],
   async run(input) {
     return echo(input)

@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { agents } from '../src/agents/index.ts'
+import { VERDICTS } from '../src/agents/result.ts'
 import { AGENT_SERVICE_COUNTS, AGENT_SERVICES, type Agent } from '../src/agents/types.ts'
 
 export const DOC_PATH = resolve(import.meta.dirname, '../docs/agents.md')
@@ -58,16 +59,37 @@ export function renderAgentsDoc(list: readonly Agent[] = agents): string {
     'request_id}`, where `result` matches the output schema. A body that breaks the input schema gets',
     '400 naming the field and the rule. `GET /api/agents` returns the same schemas as JSON.',
     '',
+    '## The result contract',
+    '',
+    'Every result carries, beside the agent’s own fields, the same five fields (src/agents/result.ts,',
+    'docs/adr/0004-one-result-contract.md); the output schemas below include them:',
+    '',
+    '| field | what it holds |',
+    '|---|---|',
+    '| `verdict` | one of the shared verdicts below; each agent’s **Verdict** line says how its own fields map to it |',
+    '| `partial` | `true` when a source the answer depends on failed: the answer holds only what the others gave |',
+    '| `sources` | each outside source consulted: `{name, status: ok \\| cached \\| failed \\| skipped, error?}` |',
+    '| `rules_applied` | every rule evaluated: `{rule, source?, since?, outcome?}`, `since` the date the rule took effect |',
+    '| `assumptions` | inputs not given that the agent assumed: `{field, value, basis}` |',
+    '',
+    '| verdict | meaning |',
+    '|---|---|',
+    ...Object.entries(VERDICTS).map(([v, meaning]) => `| \`${v}\` | ${meaning} |`),
+    '',
+    'A failed source never leaves a favourable verdict: a result that would be `clear` or',
+    '`informational` with `partial: true` is `incomplete`. An agent’s own judgement (`decision`,',
+    '`risk_level`, `grade` …) stays beside the verdict in its own words.',
+    '',
     '## Conventions',
     '',
     '- **Language.** Every agent takes `lang` (`cs` or `en`) for its human-readable texts (reasons,',
     '  rule outcomes, recommendations, explanations, findings’ messages); codes, enum values and field',
     '  names stay English. Without it the gateway uses the language `Accept-Language` prefers, else Czech.',
     '- **Explainable results.** Results carry `rules_applied`: every rule evaluated, with its legal or',
-    '  documented `source`, the date it applies from (`since`) and what it concluded (`outcome`).',
+    '  documented `source`, the date it took effect (`since`) and what it concluded (`outcome`).',
     '- **Outside sources.** Agents that ask a register, DNS, a web page or a language model list each in',
-    '  `sources` (`ok`, `failed` or `skipped`, with a detail). When one fails the agent still answers',
-    '  with what it has and sets `partial: true`; it never fills the gap with a guess.',
+    '  `sources`. When one fails the agent still answers with what it has and sets `partial: true`; it',
+    '  never fills the gap with a guess.',
     '- **E-mail checks** verify syntax, throw-away domains and the domain’s mail servers (MX, implicit',
     '  MX, null MX). They never probe a mailbox over SMTP: port 25 is blocked on most networks, many',
     '  domains accept every recipient or greylist, and probing is treated as directory harvesting. Each',
@@ -75,9 +97,10 @@ export function renderAgentsDoc(list: readonly Agent[] = agents): string {
     '- **Orchestration.** Flow agents (`orchestrator/*_flow`) and `master_orchestrator` call other agents',
     '  through the same validated dispatch as the gateway, in dependency waves run in parallel. Each',
     '  step reports `service`, `agent`, `status` (`ok`, `failed`, `skipped` with the reason), `ms` and its',
-    '  `output` or `error`; a failed step does not stop the steps that do not need it. The verdict is the',
-    '  strictest one among the steps (`fail` > `refer` > `pass`), `incomplete` when a step failed and',
-    '  nothing fails the flow. Agent calls nest at most 4 deep.',
+    '  `output` or `error`; a failed step does not stop the steps that do not need it. The flow’s verdict',
+    '  rolls up the steps’ verdicts, the least favourable deciding (`adverse` > `incomplete` > `review` >',
+    '  `clear`; `informational` steps do not vote); a failed step makes it `incomplete` unless a step is',
+    '  `adverse`. Agent calls nest at most 4 deep.',
     '- **Language models.** Agents that can use one do so only when asked (`use_llm`) and when',
     '  `LLM_BASE_URL` is set; otherwise they run their documented rule-based method. `method` says which ran.',
     '',
@@ -100,6 +123,7 @@ export function renderAgentsDoc(list: readonly Agent[] = agents): string {
     for (const a of own) {
       out.push(`<a id="${anchor(a)}"></a>`, '', `### ${a.service}/${a.name}`, '', a.description, '')
       out.push(`\`POST /api/${a.service}/${a.name}\``, '')
+      out.push(`**Verdict**: ${a.verdictRule}.`, '')
       out.push('**Input**', '', ...fieldTable(a.input), '')
       a.examples.forEach((ex, i) => {
         out.push(`**Example ${i + 1}: ${ex.title}**`, '', fence(ex.input), '')

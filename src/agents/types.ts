@@ -8,6 +8,15 @@ import type { Static, TSchema } from 'typebox'
 import type { Logger } from '../kit/logger.ts'
 import type { AgentDeps } from './deps.ts'
 import { type Lang, LangSchema, type Say } from './lang.ts'
+import {
+  type AgentResult,
+  type AnyVerdictRule,
+  completeResult,
+  describeVerdictRule,
+  type OwnResult,
+  type VerdictRule,
+  withContract,
+} from './result.ts'
 
 /** The 11 agent services and how many agents each has (the spec's table: 88 in all). */
 export const AGENT_SERVICE_COUNTS = {
@@ -27,16 +36,7 @@ export const AGENT_SERVICE_COUNTS = {
 export type AgentService = keyof typeof AGENT_SERVICE_COUNTS
 export const AGENT_SERVICES = Object.keys(AGENT_SERVICE_COUNTS) as AgentService[]
 
-/** A rule an agent applied, with where it comes from: `{rule:"ČNB LTV limit 80 %", since:"2022-04-01"}`. */
-export interface AppliedRule {
-  rule: string
-  /** Law, regulation or document, e.g. "zákon 253/2008 Sb. § 9" or "ČNB doporučení". */
-  source?: string
-  /** Date the rule took effect (YYYY-MM-DD). */
-  since?: string
-  /** What the rule concluded for this input. */
-  outcome?: string
-}
+export type { AppliedRule } from './result.ts'
 
 interface AgentExample<I> {
   title: string
@@ -59,15 +59,18 @@ export interface AgentContext {
   call(service: string, agent: string, input: unknown): Promise<unknown>
 }
 
-export interface AgentDefinition<I extends TSchema = TSchema, O extends TSchema = TSchema> {
+export interface AgentDefinition<N extends string, I extends TSchema, O extends TSchema> {
   service: AgentService
-  name: string
+  name: N
   /** One or two sentences: what it does, for whom, on which rules. */
   description: string
   input: I
+  /** The agent's own result fields; the result contract (result.ts) is added to them. */
   output: O
+  /** How the agent's own result maps to the shared verdict (see VerdictRule in result.ts). */
+  verdict: VerdictRule<Static<O>>
   examples: AgentExample<Static<I>>[]
-  run(input: Static<I>, ctx: AgentContext): Promise<Static<O>>
+  run(input: Static<I>, ctx: AgentContext): Promise<OwnResult<O>>
 }
 
 /** Erased form used by catalogues and the dispatcher. */
@@ -76,22 +79,45 @@ export interface Agent {
   name: string
   description: string
   input: TSchema
+  /** The output schema with the result contract composed in. */
   output: TSchema
+  /** How the verdict is read from the agent's own result, in words. */
+  verdictRule: string
   examples: AgentExample<unknown>[]
   run(input: unknown, ctx: AgentContext): Promise<unknown>
 }
 
+/** An agent as defineAgent returns it: its name and result type kept for callers and tests. */
+export interface TypedAgent<N extends string = string, O extends TSchema = TSchema> extends Agent {
+  name: N
+  run(input: unknown, ctx: AgentContext): Promise<AgentResult<O>>
+}
+
+/** The result type of an agent: `type LoanAssessmentResult = ResultOf<typeof loanAssessment>`. */
+export type ResultOf<A extends Agent> = Awaited<ReturnType<A['run']>>
+
 /**
  * Declares an agent with its types checked against its schemas. The input schema gets the one
  * `lang` field every agent takes (lang.ts), so the catalogue, OpenAPI and MCP tools show it; the
- * dispatcher takes it out of the input and hands it to `run` as `ctx.lang`.
+ * dispatcher takes it out of the input and hands it to `run` as `ctx.lang`. The result contract
+ * (result.ts) is composed into the output schema and filled in after every run.
  */
-export function defineAgent<I extends TSchema, O extends TSchema>(def: AgentDefinition<I, O>): Agent {
+export function defineAgent<const N extends string, I extends TSchema, O extends TSchema>(
+  def: AgentDefinition<N, I, O>,
+): TypedAgent<N, O> {
   const input = def.input as TSchema & { properties?: Record<string, TSchema> }
   if ('lang' in (input.properties ?? {}))
     throw new Error(`agent ${def.service}/${def.name} declares its own lang field`)
+  const { verdict, run, ...rest } = def
   return {
-    ...def,
+    ...rest,
     input: { ...input, properties: { ...input.properties, lang: LangSchema } },
-  } as unknown as Agent
+    output: withContract(def.output),
+    verdictRule: describeVerdictRule(verdict as AnyVerdictRule),
+    examples: def.examples as AgentExample<unknown>[],
+    async run(input, ctx) {
+      const own = await run(input as Static<I>, ctx)
+      return completeResult(verdict as AnyVerdictRule, own as object) as AgentResult<O>
+    },
+  }
 }

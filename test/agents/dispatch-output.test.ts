@@ -4,12 +4,22 @@ import { createDispatcher, exceedsDepth, hasDefaults } from '../../src/agents/di
 import { defineAgent } from '../../src/agents/types.ts'
 import { silentLogger, testDeps } from './harness.ts'
 
+/** The result contract of an agent that judges nothing and consults no source. */
+const NOTHING_JUDGED = {
+  verdict: 'informational',
+  partial: false,
+  sources: [],
+  rules_applied: [],
+  assumptions: [],
+}
+
 const echo = defineAgent({
   service: 'contact',
   name: 'echo',
   description: 'returns its flags',
   input: Type.Object({ flag: Type.Boolean() }, { additionalProperties: false }),
   output: Type.Object({ flag: Type.Union([Type.Boolean(), Type.Null()]), count: Type.Integer() }),
+  verdict: 'informational',
   examples: [],
   async run(input) {
     return { flag: input.flag, count: 0 }
@@ -22,6 +32,7 @@ const liar = defineAgent({
   description: 'breaks its own output schema',
   input: Type.Object({}),
   output: Type.Object({ count: Type.Integer() }),
+  verdict: 'informational',
   examples: [],
   async run() {
     return { count: '3' } as unknown as { count: number }
@@ -33,7 +44,7 @@ describe('dispatcher output validation', () => {
 
   it('returns false in a boolean-or-null field as false (outputs are not coerced)', async () => {
     const { output } = await d.call('contact', 'echo', { flag: false })
-    expect(output).toEqual({ flag: false, count: 0 })
+    expect(output).toEqual({ ...NOTHING_JUDGED, flag: false, count: 0 })
   })
 
   it('rejects an output whose number is a string instead of coercing it', async () => {
@@ -47,6 +58,7 @@ const defaulted = defineAgent({
   description: 'echoes its input after defaults are filled',
   input: Type.Object({ options: Type.Object({ limit: Type.Integer({ default: 10 }) }) }),
   output: Type.Object({ limit: Type.Integer() }),
+  verdict: 'informational',
   examples: [],
   async run(input) {
     return { limit: input.options.limit }
@@ -59,7 +71,7 @@ describe('dispatcher input defaults', () => {
   it("fills a nested default for the agent without writing into the caller's object", async () => {
     const input = { options: {} }
     const { output } = await d.call('contact', 'defaulted', input)
-    expect(output).toEqual({ limit: 10 })
+    expect(output).toEqual({ ...NOTHING_JUDGED, limit: 10 })
     expect(input).toEqual({ options: {} })
   })
 
@@ -78,6 +90,7 @@ const infinite = defineAgent({
   description: 'answers a non-finite number',
   input: Type.Object({}),
   output: Type.Object({ value: Type.Number() }),
+  verdict: 'informational',
   examples: [],
   async run() {
     return { value: Number.POSITIVE_INFINITY }
@@ -90,6 +103,7 @@ const numeric = defineAgent({
   description: 'echoes a number',
   input: Type.Object({ n: Type.Number() }, { additionalProperties: false }),
   output: Type.Object({ n: Type.Number() }),
+  verdict: 'informational',
   examples: [],
   async run(input) {
     return { n: input.n }
@@ -102,6 +116,7 @@ const anything = defineAgent({
   description: 'takes any object',
   input: Type.Object({}),
   output: Type.Object({}),
+  verdict: 'informational',
   examples: [],
   async run() {
     return {}
@@ -126,7 +141,7 @@ describe('dispatcher numbers and nesting', () => {
       details: { field: 'a.1.b' },
     })
     for (const n of [0, -0, 1e-9, -1e-9, 0.01, 1e300]) {
-      expect((await d.call('contact', 'numeric', { n })).output).toEqual({ n })
+      expect((await d.call('contact', 'numeric', { n })).output).toEqual({ ...NOTHING_JUDGED, n })
     }
   })
 

@@ -168,6 +168,7 @@ describe('nested agent calls', () => {
     description: 'answers with the language it was called in, in words',
     input: Type.Object({}, { additionalProperties: false }),
     output: Type.Object({ lang: Type.String(), text: Type.String() }),
+    verdict: 'informational',
     examples: [],
     run: async (_input, ctx) => ({ lang: ctx.lang, text: ctx.say({ cs: 'schváleno', en: 'approved' }) }),
   })
@@ -177,6 +178,7 @@ describe('nested agent calls', () => {
     description: 'calls inner twice: once as it is, once asking for Czech',
     input: Type.Object({}, { additionalProperties: false }),
     output: Type.Object({ plain: Type.Unknown(), czech: Type.Unknown(), deeper: Type.Unknown() }),
+    verdict: 'informational',
     examples: [],
     run: async (_input, ctx) => ({
       plain: await ctx.call('banking', 'inner', {}),
@@ -189,15 +191,17 @@ describe('nested agent calls', () => {
     name: 'middle',
     description: 'calls inner, two levels below the first caller',
     input: Type.Object({}, { additionalProperties: false }),
-    output: Type.Unknown(),
+    output: Type.Object({ lang: Type.String(), text: Type.String() }),
+    verdict: 'informational',
     examples: [],
-    run: async (_input, ctx) => ctx.call('banking', 'inner', {}),
+    run: async (_input, ctx) => (await ctx.call('banking', 'inner', {})) as { lang: string; text: string },
   })
   const d = testDispatcher([inner, outer, middle])
 
   it('carry the caller’s language down every level unless the call names its own', async () => {
     const { output } = await d.call('orchestrator', 'outer', { lang: 'en' })
-    expect(output).toEqual({
+    // Each level's answer also carries the result contract: only the language is compared here.
+    expect(output).toMatchObject({
       plain: { lang: 'en', text: 'approved' },
       czech: { lang: 'cs', text: 'schváleno' },
       deeper: { lang: 'en', text: 'approved' },

@@ -7,7 +7,7 @@
 import { type TSchema, Type } from 'typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Dispatcher } from '../../src/agents/dispatch.ts'
-import { type Agent, type AgentService, defineAgent } from '../../src/agents/types.ts'
+import type { Agent, AgentService } from '../../src/agents/types.ts'
 import { AppError, type ErrorCode } from '../../src/kit/errors.ts'
 import { type Replay, startReplay } from '../sources/replay.ts'
 import { replayDeps, SOURCE_ROUTES } from '../sources/routes.ts'
@@ -24,17 +24,20 @@ export function fakeAgent(
   answer: (input: any) => unknown,
   input: TSchema = Type.Object({}, { additionalProperties: true }),
 ): Agent {
-  return defineAgent({
+  // Built by hand, not by defineAgent: a double answers exactly what the test gives it (the
+  // result contract included, when the test wants the caller to see a verdict).
+  return {
     service,
     name,
     description: 'test double',
     input,
     output: Type.Unknown(),
+    verdictRule: 'as the test answers',
     examples: [],
     async run(value) {
       return answer(value)
     },
-  })
+  }
 }
 
 /** A stand-in for a data agent asked by IČO (input `{ ico: string }`), e.g. insolvency_check. */
@@ -66,9 +69,11 @@ export function aresAnswer(ico: string, company: Record<string, unknown> | null)
     age_years: null,
     vat_registered: company ? true : null,
     fetched_at: '2025-06-01T09:00:00Z',
+    verdict: 'informational',
     rules_applied: [],
     sources: [{ name: 'ares', status: 'ok' }],
     partial: false,
+    assumptions: [],
   }
 }
 

@@ -2,15 +2,8 @@ import { Type } from 'typebox'
 import { loadReference, type ReferenceVersion, versionAt } from '../../engines/reference/load.ts'
 import { fold } from '../../engines/sources/index.ts'
 import { AppError } from '../../kit/errors.ts'
-import {
-  isoDate,
-  nullable,
-  PartialSchema,
-  RulesSchema,
-  rule,
-  type SourceStatus,
-  SourcesSchema,
-} from '../data/shared.ts'
+import { isoDate, nullable, rule } from '../data/shared.ts'
+import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
 
 interface Category {
@@ -177,10 +170,8 @@ export const adverseMedia = defineAgent({
     adverse_articles: Type.Integer(),
     categories: Type.Array(Type.String(), { description: 'categories found across the articles' }),
     risk: Type.Union([Type.Literal('none'), Type.Literal('medium'), Type.Literal('high')]),
-    rules_applied: RulesSchema,
-    sources: SourcesSchema,
-    partial: PartialSchema,
   }),
+  verdict: { field: 'risk', map: { none: 'clear', medium: 'review', high: 'adverse' } },
   examples: [
     {
       title: 'A Czech article reporting charges for subsidy fraud',

@@ -1,14 +1,6 @@
 import { Type } from 'typebox'
 import { errors } from '../../kit/errors.ts'
-import {
-  DateSchema,
-  isoDate,
-  nullable,
-  PartialSchema,
-  RulesSchema,
-  round,
-  SourcesSchema,
-} from '../data/shared.ts'
+import { DateSchema, isoDate, nullable, round } from '../data/shared.ts'
 import { defineAgent } from '../types.ts'
 import { CurrencyPattern, RateBook, thresholdsOn } from './common.ts'
 
@@ -63,10 +55,8 @@ export const cashThresholdCheck = defineAgent({
     identification_required: nullable(Type.Boolean()),
     due_diligence_required: nullable(Type.Boolean()),
     cash_limit_exceeded: nullable(Type.Boolean()),
-    rules_applied: RulesSchema,
-    sources: SourcesSchema,
-    partial: PartialSchema,
   }),
+  verdict: { field: 'cash_limit_exceeded', map: { true: 'adverse', false: 'clear', null: 'incomplete' } },
   examples: [
     {
       title: 'A 300,000 CZK cash payment for a car',

@@ -8,8 +8,9 @@ import { toCountryCode } from '../../engines/aml/index.ts'
 import { loadReference, type ReferenceVersion, versionAt } from '../../engines/reference/load.ts'
 import { type CnbRates, czkPerUnit } from '../../engines/sources/index.ts'
 import { errors } from '../../kit/errors.ts'
-import { attempt, type SourceStatus } from '../data/shared.ts'
+import { attempt } from '../data/shared.ts'
 import type { Say, Texts } from '../lang.ts'
+import type { SourceStatus } from '../result.ts'
 import type { AgentContext, AppliedRule } from '../types.ts'
 
 interface ThresholdRule {

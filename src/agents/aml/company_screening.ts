@@ -9,18 +9,8 @@ import type { VatPayerStatus } from '../../engines/sources/index.ts'
 import { errors } from '../../kit/errors.ts'
 import { CompanySchema, companyAge } from '../data/ares_lookup.ts'
 import { isStale, registryStatus } from '../data/registry-answer.ts'
-import {
-  attempt,
-  failed,
-  isoDate,
-  nullable,
-  PartialSchema,
-  RulesSchema,
-  requireIco,
-  rule,
-  type SourceStatus,
-  SourcesSchema,
-} from '../data/shared.ts'
+import { attempt, failed, isoDate, nullable, requireIco, rule } from '../data/shared.ts'
+import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
 import { highRiskOn, highRiskRule, requireCountry } from './common.ts'
 import { PublicRegisterSchema, type PublicRegisterView, screenRegister } from './people.ts'
@@ -82,10 +72,8 @@ export const companyScreening = defineAgent({
       }),
     ),
     eu_high_risk_country: nullable(Type.Boolean()),
-    rules_applied: RulesSchema,
-    sources: SourcesSchema,
-    partial: PartialSchema,
   }),
+  verdict: { field: 'risk', map: { low: 'clear', medium: 'review', high: 'adverse' } },
   examples: [
     { title: 'A clean, long-established company (Alza.cz a.s.)', input: { ico: '27082440' } },
     { title: 'A company on the OFAC SDN list by its IČO', input: { ico: '05556121' } },

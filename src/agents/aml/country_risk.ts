@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { countryName } from '../../engines/aml/index.ts'
 import { loadReference } from '../../engines/reference/load.ts'
 import { errors } from '../../kit/errors.ts'
-import { DateSchema, isoDate, RulesSchema } from '../data/shared.ts'
+import { DateSchema, isoDate } from '../data/shared.ts'
 import { defineAgent } from '../types.ts'
 import { type HighRiskVersion, highRiskOn, highRiskRule, requireCountry } from './common.ts'
 
@@ -41,8 +41,8 @@ export const countryRisk = defineAgent({
       }),
       { description: 'changes of this country’s status across the versions shipped' },
     ),
-    rules_applied: RulesSchema,
   }),
+  verdict: { field: 'eu_high_risk', map: { true: 'review', false: 'clear' } },
   examples: [
     { title: 'Russia, listed from 29 January 2026', input: { country: 'RU', date: '2026-11-20' } },
     {

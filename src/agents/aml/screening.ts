@@ -1,8 +1,8 @@
 /** Sanctions hits as the AML agents report them, and the engine call that says which lists it holds. */
 import { Type } from 'typebox'
 import type { Hit, ListVersionInfo } from '../../engines/aml/index.ts'
-import type { SourceStatus } from '../data/shared.ts'
 import type { BuiltScreening } from '../deps.ts'
+import type { SourceStatus } from '../result.ts'
 import type { AgentContext } from '../types.ts'
 
 export const HitSchema = Type.Object({

@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { isoDate, PartialSchema, RulesSchema, SourcesSchema } from '../data/shared.ts'
+import { isoDate } from '../data/shared.ts'
 import { defineAgent } from '../types.ts'
 import { RateBook, thresholdsOn } from './common.ts'
 import {
@@ -37,10 +37,8 @@ export const structuringDetection = defineAgent({
     unconverted: Type.Array(Type.String(), {
       description: 'ids whose amount could not be converted (no ČNB rate)',
     }),
-    rules_applied: RulesSchema,
-    sources: SourcesSchema,
-    partial: PartialSchema,
   }),
+  verdict: { field: 'risk', map: { none: 'clear', low: 'clear', medium: 'review', high: 'adverse' } },
   examples: [
     {
       title: 'Three cash payments to one dealer on one day, each under the limit',

@@ -1,13 +1,7 @@
 import { Type } from 'typebox'
 import { toCountryCode } from '../../engines/aml/index.ts'
-import {
-  isoDate,
-  nullable,
-  PartialSchema,
-  RulesSchema,
-  type SourceStatus,
-  SourcesSchema,
-} from '../data/shared.ts'
+import { isoDate, nullable } from '../data/shared.ts'
+import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
 import { highRiskOn, RateBook, thresholdsOn } from './common.ts'
 import { hitView, screeningEngine } from './screening.ts'
@@ -81,10 +75,8 @@ export const transactionMonitoring = defineAgent({
       out_czk: nullable(Type.Number()),
       cash_czk: nullable(Type.Number()),
     }),
-    rules_applied: RulesSchema,
-    sources: SourcesSchema,
-    partial: PartialSchema,
   }),
+  verdict: { field: 'risk', map: { none: 'clear', low: 'clear', medium: 'review', high: 'adverse' } },
   examples: [
     {
       title: 'A payment to a high-risk country and a large cash deposit',

@@ -1,17 +1,7 @@
 import { Type } from 'typebox'
 import { errors } from '../../kit/errors.ts'
-import {
-  DateSchema,
-  isoDate,
-  nullable,
-  PartialSchema,
-  RulesSchema,
-  requireIco,
-  round,
-  rule,
-  type SourceStatus,
-  SourcesSchema,
-} from '../data/shared.ts'
+import { DateSchema, isoDate, nullable, requireIco, round, rule } from '../data/shared.ts'
+import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
 import { highRiskOn, requireCountry } from './common.ts'
 import { HitSchema, hitView, ListsSchema, listView, screeningEngine } from './screening.ts'
@@ -105,10 +95,8 @@ export const uboAnalysis = defineAgent({
     warnings: Type.Array(Type.String()),
     risk: Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high')]),
     sanctions_lists: ListsSchema,
-    rules_applied: RulesSchema,
-    sources: SourcesSchema,
-    partial: PartialSchema,
   }),
+  verdict: { field: 'risk', map: { low: 'clear', medium: 'review', high: 'adverse' } },
   examples: [
     {
       title: 'Two founders, one holding through a Cypriot company',

@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { checkCzechAccount, checkIban, czechAccountToIban } from '../../engines/czech/identifiers.ts'
 import { asOfDate } from '../../engines/reference/inputs.ts'
 import { loadReference, type ReferenceVersion, versionAt } from '../../engines/reference/load.ts'
-import { NullableString, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { NullableString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import type { Say } from '../lang.ts'
 import { defineAgent } from '../types.ts'
@@ -46,8 +46,8 @@ export const accountValidator = defineAgent({
     czech_account: NullableString(),
     bank_code: NullableString(),
     bank_name: NullableString(),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: { field: 'valid', map: { true: 'clear', false: 'adverse' } },
   examples: [
     { title: 'Czech account with prefix', input: { account: '19-2000145399/0800' } },
     { title: 'Czech IBAN with spaces', input: { account: 'CZ65 0800 0000 1920 0014 5399' } },

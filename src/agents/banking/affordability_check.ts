@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { annuityPayment, principalForPayment, round2 } from '../../engines/finance/annuity.ts'
 import { lendingLimits, pct } from '../../engines/finance/lending.ts'
 import { applicantAge, asOfDate, covered } from '../../engines/reference/inputs.ts'
-import { DateString, NullableNumber, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { DateString, NullableNumber } from '../../engines/reference/schema.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -47,9 +47,9 @@ export const affordabilityCheck = defineAgent({
       stressed_dsti: Type.Number(),
     }),
     category: Type.String(),
-    rules_applied: RulesAppliedSchema,
     as_of: Type.String(),
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'Couple earning 90 000 CZK net, flat worth 6 M, 2025',

@@ -4,12 +4,7 @@ import { round2 } from '../../engines/finance/annuity.ts'
 import { median } from '../../engines/finance/stats.ts'
 import { asOfDate } from '../../engines/reference/inputs.ts'
 import { loadReference, type ReferenceVersion, versionAt } from '../../engines/reference/load.ts'
-import {
-  DateString,
-  NullableNumber,
-  NullableObject,
-  RulesAppliedSchema,
-} from '../../engines/reference/schema.ts'
+import { DateString, NullableNumber, NullableObject } from '../../engines/reference/schema.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -65,8 +60,12 @@ export const cashflowAnalysis = defineAgent({
       }),
     ),
     flags: Type.Array(Type.String()),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: {
+    explain:
+      '`review` when the analysis raises a flag (gambling, no regular income, expenses over income …), else `informational`',
+    of: (r) => (r.flags.length > 0 ? 'review' : 'informational'),
+  },
   examples: [
     {
       title: 'Three months of a salaried account with a loan repayment',

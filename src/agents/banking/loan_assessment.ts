@@ -2,9 +2,9 @@ import { Type } from 'typebox'
 import { annuityPayment, round2 } from '../../engines/finance/annuity.ts'
 import { lendingLimits, pct } from '../../engines/finance/lending.ts'
 import { applicantAge, asOfDate, covered } from '../../engines/reference/inputs.ts'
-import { DateString, NullableNumber, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { DateString, NullableNumber } from '../../engines/reference/schema.ts'
 import type { Texts } from '../lang.ts'
-import { type Assumption, AssumptionsSchema } from '../result.ts'
+import type { Assumption } from '../result.ts'
 import { INCOME_DESCRIPTION, mortgageRate, mortgageTerm, netMonthlyIncome } from '../spec-fields.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
@@ -69,10 +69,9 @@ export const loanAssessment = defineAgent({
     }),
     max_loan_by_ltv: Ratio,
     reasons: Type.Array(Type.String()),
-    rules_applied: RulesAppliedSchema,
-    assumptions: AssumptionsSchema,
     as_of: Type.String(),
   }),
+  verdict: { field: 'decision', map: { approve: 'clear', refer: 'review', decline: 'adverse' } },
   examples: [
     {
       title: 'Young buyer of own flat at 90 % LTV (2025): approved',

@@ -1,6 +1,5 @@
 import { Type } from 'typebox'
 import { amortisation, aprFromCashflows, round2 } from '../../engines/finance/annuity.ts'
-import { RulesAppliedSchema } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import { defineAgent } from '../types.ts'
 
@@ -43,8 +42,8 @@ export const mortgageCalculator = defineAgent({
         balance: Type.Number(),
       }),
     ),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: '3 M CZK over 30 years at 4.79 %',

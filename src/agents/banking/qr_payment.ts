@@ -8,7 +8,7 @@ import {
   spaydOf,
 } from '../../engines/finance/spayd.ts'
 import { isoDate } from '../../engines/reference/load.ts'
-import { DateString, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { DateString } from '../../engines/reference/schema.ts'
 import { defineAgent } from '../types.ts'
 
 const PaymentSymbol = (d: string) => Type.Optional(Type.String({ pattern: '^\\d{1,10}$', description: d }))
@@ -38,8 +38,8 @@ export const qrPayment = defineAgent({
     spayd: Type.String(),
     iban: Type.String(),
     qr_svg: Type.Optional(Type.String()),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'Invoice payment with variable symbol and due date',

@@ -2,7 +2,6 @@ import { Type } from 'typebox'
 import { holidayOn, isWeekend } from '../../engines/reference/calendar.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
-import { RulesAppliedSchema } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import type { Texts } from '../lang.ts'
 import type { AppliedRule } from '../types.ts'
@@ -68,8 +67,13 @@ export const auditReport = defineAgent({
         at: Type.String(),
       }),
     ),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: {
+    explain:
+      '`adverse` when a finding is of high severity, `review` when any other finding was made, else `clear`',
+    of: (r) =>
+      r.findings.some((f) => f.severity === 'high') ? 'adverse' : r.findings.length > 0 ? 'review' : 'clear',
+  },
   examples: [
     {
       title: 'A quiet working day: no findings',

@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { policySource, type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
-import { DateString, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { DateString } from '../../engines/reference/schema.ts'
 import type { Texts } from '../lang.ts'
 import { sectorName } from '../sectors.ts'
 import type { AppliedRule } from '../types.ts'
@@ -110,8 +110,8 @@ export const cddRiskScoring = defineAgent({
     factors: Type.Array(Type.Object({ factor: Type.String(), points: Type.Integer() })),
     measures: Type.Array(Type.String()),
     review_years: Type.Integer(),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: { field: 'level', map: { low: 'clear', medium: 'review', high: 'adverse' } },
   examples: [
     {
       title: 'Czech resident opening a current account in a branch: low risk',

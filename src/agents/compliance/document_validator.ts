@@ -2,12 +2,7 @@ import { Type } from 'typebox'
 import { addMonths } from '../../engines/reference/calendar.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
-import {
-  DateString,
-  NullableInteger,
-  NullableObject,
-  RulesAppliedSchema,
-} from '../../engines/reference/schema.ts'
+import { DateString, NullableInteger, NullableObject } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
@@ -161,8 +156,8 @@ export const documentValidator = defineAgent({
       }),
     ),
     warnings: Type.Array(Type.String()),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: { field: 'status', map: { valid: 'clear', expired: 'adverse', not_yet_valid: 'adverse' } },
   examples: [
     {
       title: 'Passport in the ICAO 9303 specimen layout (TD3), valid until 2032',

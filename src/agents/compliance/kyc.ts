@@ -1,19 +1,13 @@
 import { Type } from 'typebox'
 import { checkBirthNumber, checkDic } from '../../engines/czech/identifiers.ts'
 import { asOfDate, requireIco } from '../../engines/reference/inputs.ts'
-import {
-  DateString,
-  PartialSchema,
-  RulesAppliedSchema,
-  type SourceStatus,
-  SourcesSchema,
-} from '../../engines/reference/schema.ts'
+import { DateString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import { type PersonScreening, PersonScreeningSchema, screenPerson } from '../aml/people.ts'
 import { screeningEngine } from '../aml/screening.ts'
 import { nullable } from '../data/shared.ts'
 import type { Texts } from '../lang.ts'
-import { type Assumption, AssumptionsSchema } from '../result.ts'
+import type { Assumption, SourceStatus } from '../result.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 import {
@@ -155,11 +149,11 @@ export const kyc = defineAgent({
           'a company: its statutory bodies and shareholders in the public register (null when not read)',
       },
     ),
-    partial: PartialSchema,
-    sources: SourcesSchema,
-    rules_applied: RulesAppliedSchema,
-    assumptions: AssumptionsSchema,
   }),
+  verdict: {
+    field: 'recommendation',
+    map: { proceed: 'clear', review: 'review', do_not_proceed: 'adverse' },
+  },
   examples: [
     {
       title: 'Czech citizen with all identification data and a valid ID card',

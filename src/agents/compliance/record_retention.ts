@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { addMonths } from '../../engines/reference/calendar.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
-import { DateString, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { DateString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import type { Texts } from '../lang.ts'
 import { defineAgent } from '../types.ts'
@@ -80,8 +80,8 @@ export const recordRetention = defineAgent({
     counted_from: Type.String(),
     keep_until: Type.String(),
     may_destroy: Type.Boolean(),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'AML file of a relationship ended on 30 June 2015: may be destroyed after 30 June 2025',

@@ -3,8 +3,8 @@
  * agents, always through the data service's `ares_lookup` agent (never a second ARES client).
  * A failure is reported as the failing source, so callers answer partially instead of guessing.
  */
-import type { SourceStatus } from '../../engines/reference/schema.ts'
 import { AppError } from '../../kit/errors.ts'
+import type { SourceStatus } from '../result.ts'
 import type { AgentContext } from '../types.ts'
 
 interface CompanyFacts {

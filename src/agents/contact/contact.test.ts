@@ -4,6 +4,7 @@ import { dnsAt, failure, run, testDeps, testDispatcher } from '../../../test/age
 import { startReplay } from '../../../test/sources/replay.ts'
 import { replayDeps, SOURCE_ROUTES } from '../../../test/sources/routes.ts'
 import { agents } from '../index.ts'
+import type { SourceStatus } from '../result.ts'
 import { contactAgents } from './index.ts'
 
 // The whole catalogue: contact agents compose others (data/address_normalizer, data/ares_lookup).
@@ -77,7 +78,7 @@ describe('email_finder', () => {
       limit: 1,
     })
     expect(out.partial).toBe(true)
-    expect(out.sources).toEqual([expect.objectContaining({ source: 'dns', status: 'failed' })])
+    expect(out.sources).toEqual([expect.objectContaining({ name: 'dns', status: 'failed' })])
     expect(out.candidates[0].deliverable_domain).toBeNull()
     expect(out.candidates[0].email).toBe('jan.novak@rozbita.cz')
   })
@@ -97,11 +98,7 @@ describe('email_finder', () => {
       email: 'tomas.svoboda@stavbybrno.cz',
       deliverable_domain: true,
     })
-    expect(out.sources[0]).toEqual({
-      source: 'contact/domain_guesser',
-      status: 'ok',
-      detail: 'found stavbybrno.cz',
-    })
+    expect(out.sources[0]).toEqual({ name: 'contact/domain_guesser', status: 'ok' })
   })
 
   it('suggests nothing when no domain of the company exists, and says so', async () => {
@@ -204,7 +201,7 @@ describe('email_verifier', () => {
     const out = await run(online, 'contact', 'email_verifier', { email: 'jan@rozbita.cz' })
     expect(out.result).toBe('unknown')
     expect(out.partial).toBe(true)
-    expect(out.sources[0]).toMatchObject({ source: 'dns', status: 'failed' })
+    expect(out.sources[0]).toMatchObject({ name: 'dns', status: 'failed' })
   })
 })
 
@@ -494,7 +491,7 @@ describe('contact_enrichment', () => {
       czech: { original_operator: 'T-Mobile Czech Republic' },
     })
     expect(out.role).toMatchObject({ department: 'finance', seniority: 'executive' })
-    expect(out.sources.map((s: any) => s.source).sort()).toEqual([
+    expect(out.sources.map((s: SourceStatus) => s.name).sort()).toEqual([
       'contact/email_verifier',
       'contact/name_parser',
       'contact/phone_classifier',
@@ -522,7 +519,7 @@ describe('contact_enrichment', () => {
       const out = await run(withAres, 'contact', 'contact_enrichment', { name: 'Jan Novák', ico: '27082440' })
       expect(out.company).toMatchObject({ ico: '27082440', found: true, partial: false })
       expect(out.company.company.name).toMatch(/\S/)
-      expect(out.sources).toContainEqual({ source: 'data/ares_lookup', status: 'ok' })
+      expect(out.sources).toContainEqual({ name: 'data/ares_lookup', status: 'ok' })
       expect(out.partial).toBe(false)
     } finally {
       await replay.close()
@@ -534,7 +531,7 @@ describe('contact_enrichment', () => {
     expect(out.company).toMatchObject({ ico: '27074358', found: null, partial: true })
     expect(out.partial).toBe(true)
     expect(out.sources).toContainEqual(
-      expect.objectContaining({ source: 'data/ares_lookup', status: 'failed' }),
+      expect.objectContaining({ name: 'data/ares_lookup', status: 'failed' }),
     )
     expect(out.person.surname).toBe('Novák')
   })

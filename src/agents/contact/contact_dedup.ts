@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import { findDuplicates } from '../../engines/contacts/dedup.ts'
 import { defineAgent } from '../types.ts'
-import { ContactSchema, RulesSchema, rule } from './shared.ts'
+import { ContactSchema, rule } from './shared.ts'
 
 type Contact = {
   name?: string
@@ -43,8 +43,8 @@ export const contactDedup = defineAgent({
         conflicts: Type.Array(Type.Object({ field: Type.String(), values: Type.Array(Type.String()) })),
       }),
     ),
-    rules_applied: RulesSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'The same person entered three times (e-mail case, phone format, titles)',

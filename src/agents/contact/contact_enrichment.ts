@@ -1,12 +1,12 @@
 import { Type } from 'typebox'
 import { AppError, errors } from '../../kit/errors.ts'
+import type { SourceStatus } from '../result.ts'
 import { type AgentContext, type AppliedRule, defineAgent } from '../types.ts'
-import { PartialSchema, RulesSchema, SourcesSchema } from './shared.ts'
 
 const Anything = Type.Object({}, { additionalProperties: true })
 const Maybe = Type.Union([Anything, Type.Null()])
 
-type Source = { source: string; status: 'ok' | 'failed' | 'skipped'; detail?: string }
+type Source = SourceStatus
 
 /** Calls another agent; a failure becomes a named failed source instead of failing the whole answer. */
 async function consult(ctx: AgentContext, sources: Source[], service: string, agent: string, input: unknown) {
@@ -14,14 +14,14 @@ async function consult(ctx: AgentContext, sources: Source[], service: string, ag
     const out = (await ctx.call(service, agent, input)) as Record<string, unknown>
     const partial = out.partial === true
     sources.push({
-      source: `${service}/${agent}`,
+      name: `${service}/${agent}`,
       status: partial ? 'failed' : 'ok',
-      ...(partial ? { detail: 'answered partially' } : {}),
+      ...(partial ? { error: 'answered partially' } : {}),
     })
     return out
   } catch (error) {
     const detail = error instanceof AppError ? `${error.code}: ${error.message}` : 'failed'
-    sources.push({ source: `${service}/${agent}`, status: 'failed', detail })
+    sources.push({ name: `${service}/${agent}`, status: 'failed', error: detail })
     return null
   }
 }
@@ -50,10 +50,8 @@ export const contactEnrichment = defineAgent({
     role: Maybe,
     address: Maybe,
     company: Maybe,
-    partial: PartialSchema,
-    sources: SourcesSchema,
-    rules_applied: RulesSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'Name, e-mail, phone and job title (offline)',

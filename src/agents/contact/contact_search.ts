@@ -3,7 +3,7 @@ import { Type } from 'typebox'
 import { parsePhone } from '../../engines/contacts/phone.ts'
 import { fold } from '../../engines/contacts/text.ts'
 import { defineAgent } from '../types.ts'
-import { ContactSchema, RulesSchema, rule } from './shared.ts'
+import { ContactSchema, rule } from './shared.ts'
 
 const FIELDS = ['name', 'email', 'phone', 'organization', 'title', 'address', 'ico'] as const
 type Field = (typeof FIELDS)[number]
@@ -47,8 +47,8 @@ export const contactSearch = defineAgent({
         contact: ContactSchema,
       }),
     ),
-    rules_applied: RulesSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'Finds a person without diacritics in the query',

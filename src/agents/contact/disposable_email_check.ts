@@ -8,7 +8,7 @@ import {
 } from '../../engines/contacts/email.ts'
 import { errors } from '../../kit/errors.ts'
 import { defineAgent } from '../types.ts'
-import { RulesSchema, rule } from './shared.ts'
+import { rule } from './shared.ts'
 
 export const disposableEmailCheck = defineAgent({
   service: 'contact',
@@ -28,8 +28,8 @@ export const disposableEmailCheck = defineAgent({
     matched_domain: Type.Union([Type.String(), Type.Null()]),
     free_mail: Type.Boolean(),
     list: Type.Object({ source: Type.String(), domains: Type.Integer() }),
-    rules_applied: RulesSchema,
   }),
+  verdict: { field: 'disposable', map: { true: 'adverse', false: 'clear' } },
   examples: [
     { title: 'A subdomain of a throw-away service', input: { email: 'test@abc.mailinator.com' } },
     { title: 'A Czech free-mail provider is not disposable', input: { domain: 'seznam.cz' } },

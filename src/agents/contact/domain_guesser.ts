@@ -4,8 +4,9 @@ import { checkDomain } from '../../engines/contacts/email.ts'
 import { fold, squish } from '../../engines/contacts/text.ts'
 import { errors } from '../../kit/errors.ts'
 import { trimOf, WHITESPACE } from '../../kit/text.ts'
+import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
-import { PartialSchema, RulesSchema, rule, SourcesSchema } from './shared.ts'
+import { rule } from './shared.ts'
 
 // Longest first, so "spol. s r.o." is removed before "s.r.o." could split it.
 const FORMS = [...forms.forms].sort((a, b) => b.length - a.length)
@@ -74,10 +75,8 @@ export const domainGuesser = defineAgent({
       }),
     ),
     best: Type.Union([Type.String(), Type.Null()]),
-    partial: PartialSchema,
-    sources: SourcesSchema,
-    rules_applied: RulesSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'An s.r.o. with two words (offline)',
@@ -114,7 +113,7 @@ export const domainGuesser = defineAgent({
         if (checkDomain(domain).valid)
           candidates.push({ domain, basis: b.basis, dns: 'unchecked', receives_mail: null })
       }
-    const sources: { source: string; status: 'ok' | 'failed' | 'skipped'; detail?: string }[] = []
+    const sources: SourceStatus[] = []
     let partial = false
     if (input.check_dns !== false) {
       const answers = await Promise.all(candidates.map((c) => ctx.deps.dns.mailDomain(c.domain)))
@@ -129,13 +128,13 @@ export const domainGuesser = defineAgent({
       sources.push(
         failed > 0
           ? {
-              source: 'dns',
+              name: 'dns',
               status: 'failed',
-              detail: `${failed} of ${candidates.length} lookups failed (${ctx.deps.dns.servers.join(', ')})`,
+              error: `${failed} of ${candidates.length} lookups failed (${ctx.deps.dns.servers.join(', ')})`,
             }
-          : { source: 'dns', status: 'ok' },
+          : { name: 'dns', status: 'ok' },
       )
-    } else sources.push({ source: 'dns', status: 'skipped', detail: 'check_dns is false' })
+    } else sources.push({ name: 'dns', status: 'skipped', error: 'check_dns is false' })
     const best =
       candidates.find((c) => c.receives_mail === true) ?? candidates.find((c) => c.dns === 'exists')
     return {

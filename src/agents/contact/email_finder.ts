@@ -12,17 +12,10 @@ import { parseName } from '../../engines/contacts/names.ts'
 import { requireIco } from '../../engines/reference/inputs.ts'
 import { errors } from '../../kit/errors.ts'
 import { lookupCompany } from '../compliance/registry.ts'
+import type { SourceStatus } from '../result.ts'
 import { type AppliedRule, defineAgent } from '../types.ts'
 import { inferPatterns } from './patterns.ts'
-import {
-  EMAIL_RFC,
-  MX_RFC,
-  NO_SMTP_PROBE,
-  PartialSchema,
-  RulesSchema,
-  rule,
-  SourcesSchema,
-} from './shared.ts'
+import { EMAIL_RFC, MX_RFC, NO_SMTP_PROBE, rule } from './shared.ts'
 
 export const emailFinder = defineAgent({
   service: 'contact',
@@ -90,10 +83,8 @@ export const emailFinder = defineAgent({
     verified: Type.Array(Type.String()),
     not_verified: Type.Array(Type.String()),
     warnings: Type.Array(Type.String()),
-    partial: PartialSchema,
-    sources: SourcesSchema,
-    rules_applied: RulesSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'Learns first.last from two colleagues (offline)',
@@ -116,7 +107,7 @@ export const emailFinder = defineAgent({
   async run(input, ctx) {
     let given: string | undefined
     let company = input.company
-    const sources: { source: string; status: 'ok' | 'failed' | 'skipped'; detail?: string }[] = []
+    const sources: SourceStatus[] = []
     if (input.domain !== undefined) {
       const d = checkDomain(input.domain)
       if (!d.valid) throw errors.invalid('domain', d.reason)
@@ -126,9 +117,9 @@ export const emailFinder = defineAgent({
       const found = await lookupCompany(ctx, requireIco(input.ico))
       company = found.facts?.name ?? undefined
       sources.push({
-        source: found.source.name,
+        name: found.source.name,
         status: found.source.status === 'failed' ? 'failed' : 'ok',
-        detail:
+        error:
           found.source.status === 'failed'
             ? (found.source.error ?? 'ARES did not answer')
             : company
@@ -174,11 +165,9 @@ export const emailFinder = defineAgent({
         check_dns: input.check_mx !== false,
       })) as { best: string | null; partial: boolean; candidates: { domain: string }[] }
       sources.push({
-        source: 'contact/domain_guesser',
+        name: 'contact/domain_guesser',
         status: guessed.partial ? 'failed' : 'ok',
-        detail: guessed.best
-          ? `found ${guessed.best}`
-          : `none of ${guessed.candidates.length} candidate domains answers in DNS`,
+        ...(guessed.partial ? { error: 'answered partially: a DNS lookup failed' } : {}),
       })
       rules.push(
         rule(
@@ -242,13 +231,13 @@ export const emailFinder = defineAgent({
       if (answer.status === 'failed') {
         partial = true
         sources.push({
-          source: 'dns',
+          name: 'dns',
           status: 'failed',
-          detail: `${answer.error ?? 'no answer'} from ${ctx.deps.dns.servers.join(', ')}`,
+          error: `${answer.error ?? 'no answer'} from ${ctx.deps.dns.servers.join(', ')}`,
         })
         notVerified.unshift('mail domain (MX): the DNS lookup failed')
       } else {
-        sources.push({ source: 'dns', status: 'ok', detail: answer.cached ? 'cached answer' : 'live answer' })
+        sources.push({ name: 'dns', status: 'ok' })
         verified.push(`mail domain (MX): ${mailStatus}`)
       }
       rules.push(
@@ -263,9 +252,9 @@ export const emailFinder = defineAgent({
         warnings.push(`${d.domain} receives no mail (${mailStatus}): none of the candidates can be delivered`)
     } else {
       sources.push({
-        source: 'dns',
+        name: 'dns',
         status: 'skipped',
-        detail: input.check_mx !== false ? 'free-mail or throw-away domain' : 'check_mx is false',
+        error: input.check_mx !== false ? 'free-mail or throw-away domain' : 'check_mx is false',
       })
       if (!free && !disposable) notVerified.unshift('mail domain (MX): not looked up (check_mx is false)')
     }

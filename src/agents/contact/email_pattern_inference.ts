@@ -3,7 +3,7 @@ import { checkDomain } from '../../engines/contacts/email.ts'
 import { errors } from '../../kit/errors.ts'
 import { defineAgent } from '../types.ts'
 import { inferPatterns } from './patterns.ts'
-import { RulesSchema, rule } from './shared.ts'
+import { rule } from './shared.ts'
 
 export const emailPatternInference = defineAgent({
   service: 'contact',
@@ -54,8 +54,8 @@ export const emailPatternInference = defineAgent({
     examples_used: Type.Integer(),
     unmatched: Type.Array(Type.String()),
     ignored: Type.Array(Type.Object({ email: Type.String(), reason: Type.String() })),
-    rules_applied: RulesSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'Two colleagues at one company: first.last',

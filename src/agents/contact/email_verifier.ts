@@ -6,16 +6,9 @@ import {
   isFreeMail,
   roleOfMailbox,
 } from '../../engines/contacts/email.ts'
+import type { SourceStatus } from '../result.ts'
 import { type AppliedRule, defineAgent } from '../types.ts'
-import {
-  EMAIL_RFC,
-  MX_RFC,
-  NO_SMTP_PROBE,
-  PartialSchema,
-  RulesSchema,
-  rule,
-  SourcesSchema,
-} from './shared.ts'
+import { EMAIL_RFC, MX_RFC, NO_SMTP_PROBE, rule } from './shared.ts'
 
 const MailStatus = Type.Enum(['mx', 'implicit_mx', 'null_mx', 'no_mail', 'nxdomain', 'failed', 'unchecked'])
 
@@ -56,10 +49,11 @@ export const emailVerifier = defineAgent({
     }),
     verified: Type.Array(Type.String()),
     not_verified: Type.Array(Type.String()),
-    partial: PartialSchema,
-    sources: SourcesSchema,
-    rules_applied: RulesSchema,
   }),
+  verdict: {
+    field: 'result',
+    map: { domain_accepts_mail: 'clear', unknown: 'incomplete', invalid: 'adverse', disposable: 'adverse' },
+  },
   examples: [
     {
       title: 'A role mailbox at a throw-away domain (offline checks only)',
@@ -72,7 +66,7 @@ export const emailVerifier = defineAgent({
   ],
   async run(input, ctx) {
     const rules: AppliedRule[] = []
-    const sources: { source: string; status: 'ok' | 'failed' | 'skipped'; detail?: string }[] = []
+    const sources: SourceStatus[] = []
     const syntax = checkEmailSyntax(input.email)
     rules.push(
       rule(
@@ -136,13 +130,13 @@ export const emailVerifier = defineAgent({
       if (answer.status === 'failed') {
         partial = true
         sources.push({
-          source: 'dns',
+          name: 'dns',
           status: 'failed',
-          detail: `${answer.error ?? 'no answer'} from ${ctx.deps.dns.servers.join(', ')}`,
+          error: `${answer.error ?? 'no answer'} from ${ctx.deps.dns.servers.join(', ')}`,
         })
         notVerified.unshift('mail domain (MX): the DNS lookup failed')
       } else {
-        sources.push({ source: 'dns', status: 'ok', detail: answer.cached ? 'cached answer' : 'live answer' })
+        sources.push({ name: 'dns', status: 'ok' })
         verified.push('mail domain (MX)')
       }
       rules.push(
@@ -154,7 +148,7 @@ export const emailVerifier = defineAgent({
         ),
       )
     } else {
-      sources.push({ source: 'dns', status: 'skipped', detail: 'check_mx is false' })
+      sources.push({ name: 'dns', status: 'skipped', error: 'check_mx is false' })
       notVerified.unshift('mail domain (MX): not looked up (check_mx is false)')
     }
     let result: 'invalid' | 'disposable' | 'domain_accepts_mail' | 'unknown'

@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { parseName } from '../../engines/contacts/names.ts'
 import { errors } from '../../kit/errors.ts'
 import { defineAgent } from '../types.ts'
-import { RulesSchema, rule } from './shared.ts'
+import { rule } from './shared.ts'
 
 export const nameParser = defineAgent({
   service: 'contact',
@@ -24,8 +24,8 @@ export const nameParser = defineAgent({
     formatted: Type.String({
       description: 'titles before, name, then titles after a comma (Czech convention)',
     }),
-    rules_applied: RulesSchema,
   }),
+  verdict: 'informational',
   examples: [
     { title: 'Titles on both sides', input: { name: 'doc. Ing. Jana Nováková, Ph.D., MBA' } },
     { title: 'Surname first with a comma', input: { name: 'Dvořák, Jiří' } },

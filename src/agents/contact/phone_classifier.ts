@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { CZ_PLAN, czechDetail, isCountry, parsePhone } from '../../engines/contacts/phone.ts'
 import { errors } from '../../kit/errors.ts'
 import { type AppliedRule, defineAgent } from '../types.ts'
-import { RulesSchema, rule } from './shared.ts'
+import { rule } from './shared.ts'
 
 const Types = [
   'mobile',
@@ -48,8 +48,8 @@ export const phoneClassifier = defineAgent({
       Type.Null(),
     ]),
     notes: Type.Array(Type.String()),
-    rules_applied: RulesSchema,
   }),
+  verdict: { field: 'valid', map: { true: 'clear', false: 'adverse' } },
   examples: [
     { title: 'A mobile from an O2 (Eurotel) block', input: { phone: '+420 602 123 456' } },
     { title: 'A Brno landline', input: { phone: '541 123 456' } },

@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { isCountry, parsePhone } from '../../engines/contacts/phone.ts'
 import { errors } from '../../kit/errors.ts'
 import { defineAgent } from '../types.ts'
-import { RulesSchema, rule } from './shared.ts'
+import { rule } from './shared.ts'
 
 export const phoneNormalizer = defineAgent({
   service: 'contact',
@@ -32,8 +32,8 @@ export const phoneNormalizer = defineAgent({
     national_number: Type.String(),
     extension: Type.Union([Type.String(), Type.Null()]),
     valid: Type.Boolean(),
-    rules_applied: RulesSchema,
   }),
+  verdict: { field: 'valid', map: { true: 'clear', false: 'adverse' } },
   examples: [
     { title: 'A Czech mobile written with the 00 prefix and a slash', input: { phone: '00420 602/123 456' } },
     { title: 'A Prague landline with an extension', input: { phone: '224 000 111 ext. 12' } },

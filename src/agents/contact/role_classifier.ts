@@ -4,7 +4,7 @@ import { checkEmailSyntax, roleOfMailbox } from '../../engines/contacts/email.ts
 import { fold } from '../../engines/contacts/text.ts'
 import { errors } from '../../kit/errors.ts'
 import { type AppliedRule, defineAgent } from '../types.ts'
-import { RulesSchema, rule } from './shared.ts'
+import { rule } from './shared.ts'
 
 function findKeyword(text: string, keywords: string[]): string | undefined {
   const hay = ` ${fold(text).replace(/[^a-z0-9.]+/g, ' ')} `
@@ -44,8 +44,8 @@ export const roleClassifier = defineAgent({
     decision_maker: Type.Boolean(),
     role_mailbox: Type.Boolean(),
     matched: Type.Array(Type.Object({ table: Type.String(), keyword: Type.String(), value: Type.String() })),
-    rules_applied: RulesSchema,
   }),
+  verdict: 'informational',
   examples: [
     { title: 'A managing director of an s.r.o.', input: { title: 'Jednatel a obchodní ředitel' } },
     { title: 'An AML officer', input: { title: 'Compliance Officer (AML)', email: 'jana.mala@banka.cz' } },

@@ -6,35 +6,6 @@
 import { Type } from 'typebox'
 import type { AppliedRule } from '../types.ts'
 
-const RuleSchema = Type.Object(
-  {
-    rule: Type.String(),
-    source: Type.Optional(Type.String()),
-    since: Type.Optional(Type.String()),
-    outcome: Type.Optional(Type.String()),
-  },
-  { additionalProperties: false },
-)
-
-export const RulesSchema = Type.Array(RuleSchema, {
-  description: 'Every rule evaluated, with its documented source and the date it applies from',
-})
-
-const SourceSchema = Type.Object(
-  {
-    source: Type.String({ description: 'e.g. "dns", "data/ares_lookup"' }),
-    status: Type.Union([Type.Literal('ok'), Type.Literal('failed'), Type.Literal('skipped')]),
-    detail: Type.Optional(Type.String()),
-  },
-  { additionalProperties: false },
-)
-
-export const SourcesSchema = Type.Array(SourceSchema)
-
-export const PartialSchema = Type.Boolean({
-  description: 'true when a source failed and the answer holds only what the others gave',
-})
-
 export const NO_SMTP_PROBE =
   'Mailbox existence is not verified: no SMTP RCPT probe is made, because outbound port 25 is blocked on most networks, many domains accept every recipient (catch-all) or greylist, and probing a server without sending mail is treated as directory harvesting. A domain with a working MX can still reject the address.'
 

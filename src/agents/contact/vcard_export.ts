@@ -6,7 +6,7 @@ import { parsePhone } from '../../engines/contacts/phone.ts'
 import { toVcard, type VcardContact } from '../../engines/contacts/vcard.ts'
 import { AppError, errors } from '../../kit/errors.ts'
 import { defineAgent } from '../types.ts'
-import { ContactSchema, RulesSchema, rule } from './shared.ts'
+import { ContactSchema, rule } from './shared.ts'
 
 /** A stable UUID (version 5 layout, SHA-1) from the contact's identity, so re-exports update, not duplicate. */
 function stableUuid(seed: string): string {
@@ -46,8 +46,8 @@ export const vcardExport = defineAgent({
     media_type: Type.Literal('text/vcard'),
     vcard: Type.String(),
     issues: Type.Array(Type.Object({ index: Type.Integer(), field: Type.String(), issue: Type.String() })),
-    rules_applied: RulesSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'A Prague contact with titles, phone and address',

@@ -4,7 +4,7 @@ import { fold, loadGazetteer, type Place } from '../../engines/sources/index.ts'
 import { errors } from '../../kit/errors.ts'
 import { trimEndOf, WHITESPACE } from '../../kit/text.ts'
 import { defineAgent } from '../types.ts'
-import { RulesSchema, rule } from './shared.ts'
+import { rule } from './shared.ts'
 
 const GAZETTEER = 'RÚIAN (ČÚZK) municipalities, parts and postcodes (psc-list.csv)'
 const POST = 'Česká pošta, Základní poštovní podmínky: adresa (PSČ 5 digits written "NNN NN")'
@@ -60,8 +60,8 @@ export const addressNormalizer = defineAgent({
       description: 'the parts of municipalities the PSČ serves (up to 20)',
     }),
     issues: Type.Array(Type.String()),
-    rules_applied: RulesSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'A Prague address with the part of the city',

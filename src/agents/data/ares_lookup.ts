@@ -1,19 +1,9 @@
 import { Type } from 'typebox'
 import type { AresCompany, PublicRegisterRecord, RegistryAnswer } from '../../engines/registries/index.ts'
+import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
 import { isStale, registryStatus } from './registry-answer.ts'
-import {
-  failed,
-  IcoSchema,
-  isoDate,
-  nullable,
-  PartialSchema,
-  RulesSchema,
-  requireIco,
-  rule,
-  type SourceStatus,
-  SourcesSchema,
-} from './shared.ts'
+import { failed, IcoSchema, isoDate, nullable, requireIco, rule } from './shared.ts'
 
 const ARES = 'ARES, Administrativní registr ekonomických subjektů (MF ČR), REST API v3'
 
@@ -102,10 +92,8 @@ export const aresLookup = defineAgent({
       nullable(Type.Boolean({ description: 'false: not in the public register; null: it did not answer' })),
     ),
     fetched_at: nullable(Type.String()),
-    rules_applied: RulesSchema,
-    sources: SourcesSchema,
-    partial: PartialSchema,
   }),
+  verdict: 'informational',
   examples: [
     { title: 'Alza.cz a.s.', input: { ico: '27082440' } },
     { title: 'A company in insolvency (OKD, a.s.)', input: { ico: '26863154' } },

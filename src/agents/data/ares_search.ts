@@ -1,16 +1,9 @@
 import { Type } from 'typebox'
 import { errors } from '../../kit/errors.ts'
 import { UpstreamError } from '../../kit/http.ts'
+import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
-import {
-  failed,
-  nullable,
-  PartialSchema,
-  RulesSchema,
-  rule,
-  type SourceStatus,
-  SourcesSchema,
-} from './shared.ts'
+import { failed, nullable, rule } from './shared.ts'
 
 export const aresSearch = defineAgent({
   service: 'data',
@@ -44,10 +37,8 @@ export const aresSearch = defineAgent({
         nace: Type.Array(Type.String()),
       }),
     ),
-    rules_applied: RulesSchema,
-    sources: SourcesSchema,
-    partial: PartialSchema,
   }),
+  verdict: 'informational',
   examples: [
     { title: 'Companies named Alza', input: { name: 'Alza', limit: 5 } },
     { title: 'Joint-stock companies named Alza', input: { name: 'Alza', legal_form: '121' } },

@@ -1,15 +1,8 @@
 import { Type } from 'typebox'
 import type { CadastralArea } from '../../engines/sources/index.ts'
+import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
-import {
-  attempt,
-  nullable,
-  PartialSchema,
-  RulesSchema,
-  rule,
-  type SourceStatus,
-  SourcesSchema,
-} from './shared.ts'
+import { attempt, nullable, rule } from './shared.ts'
 
 const WFS = 'ČÚZK, INSPIRE katastrální parcely (WFS 2.0, GetParcel)'
 
@@ -52,10 +45,8 @@ export const cadastreLookup = defineAgent({
       }),
     ),
     not_covered: Type.Array(Type.String(), { description: 'what this public source cannot tell' }),
-    rules_applied: RulesSchema,
-    sources: SourcesSchema,
-    partial: PartialSchema,
   }),
+  verdict: 'informational',
   examples: [
     { title: 'A parcel by cadastral-area code', input: { cadastral_area: '727181', parcel: '1589/3' } },
     {

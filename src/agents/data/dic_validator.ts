@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { checkBirthNumber, checkDic } from '../../engines/czech/identifiers.ts'
 import { errors } from '../../kit/errors.ts'
 import { defineAgent } from '../types.ts'
-import { RulesSchema, rule } from './shared.ts'
+import { rule } from './shared.ts'
 
 const LAW = 'zákon 280/2009 Sb., daňový řád, § 130 (daňové identifikační číslo)'
 
@@ -26,8 +26,8 @@ export const dicValidator = defineAgent({
     reason: Type.Union([Type.Null(), Type.String()]),
     ico: Type.Union([Type.Null(), Type.String()], { description: 'the IČO inside a legal-person DIČ' }),
     birth_date: Type.Union([Type.Null(), Type.String()], { description: 'encoded in a natural-person DIČ' }),
-    rules_applied: RulesSchema,
   }),
+  verdict: { field: 'valid', map: { true: 'clear', false: 'adverse' } },
   examples: [
     { title: 'A company DIČ (Alza.cz a.s.)', input: { dic: 'CZ27082440' } },
     { title: 'A natural person, born 1 January 1985', input: { dic: 'CZ8501010001' } },

@@ -1,19 +1,9 @@
 import { Type } from 'typebox'
 import { type CnbRates, czkPerUnit } from '../../engines/sources/index.ts'
 import { errors } from '../../kit/errors.ts'
+import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
-import {
-  attempt,
-  DateSchema,
-  isoDate,
-  nullable,
-  PartialSchema,
-  RulesSchema,
-  round,
-  rule,
-  type SourceStatus,
-  SourcesSchema,
-} from './shared.ts'
+import { attempt, DateSchema, isoDate, nullable, round, rule } from './shared.ts'
 
 const CNB = 'ČNB, kurzy devizového trhu (denni_kurz.txt)'
 const Code = Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 code, e.g. EUR' })
@@ -44,10 +34,8 @@ export const fxRates = defineAgent({
     rate: nullable(Type.Number({ description: 'units of `to` for one unit of `from`' })),
     converted: nullable(Type.Number({ description: 'amount × rate, rounded to 2 decimals' })),
     czk_per_unit: Type.Object({ from: nullable(Type.Number()), to: nullable(Type.Number()) }),
-    rules_applied: RulesSchema,
-    sources: SourcesSchema,
-    partial: PartialSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: '1,000 EUR in CZK on Friday 20 November 2026',

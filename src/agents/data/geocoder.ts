@@ -1,16 +1,9 @@
 import { join } from 'node:path'
 import { Type } from 'typebox'
 import { loadGazetteer } from '../../engines/sources/index.ts'
+import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
-import {
-  attempt,
-  nullable,
-  PartialSchema,
-  RulesSchema,
-  rule,
-  type SourceStatus,
-  SourcesSchema,
-} from './shared.ts'
+import { attempt, nullable, rule } from './shared.ts'
 
 const RUIAN = 'ČÚZK, RÚIAN vyhledávací služba (GeocodeSOE findAddressCandidates)'
 
@@ -53,10 +46,8 @@ export const geocoder = defineAgent({
         region: Type.String(),
       }),
     ),
-    rules_applied: RulesSchema,
-    sources: SourcesSchema,
-    partial: PartialSchema,
   }),
+  verdict: 'informational',
   examples: [
     { title: 'An address point in Prague', input: { address: 'Jankovcova 1522/53, 17000 Praha 7' } },
     { title: 'An address RÚIAN does not know', input: { address: 'Neexistující 999, 17000 Praha 7' } },

@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { checkIco, icoCheckDigit } from '../../engines/czech/identifiers.ts'
 import { errors } from '../../kit/errors.ts'
 import { defineAgent } from '../types.ts'
-import { RulesSchema, rule } from './shared.ts'
+import { rule } from './shared.ts'
 
 const SOURCE = 'ČSÚ, Identifikační číslo osoby (zákon 111/2009 Sb. o základních registrech, § 24)'
 
@@ -23,8 +23,8 @@ export const icoValidator = defineAgent({
     reason: Type.Union([Type.Null(), Type.String()], { description: 'why it is invalid; null when valid' }),
     weighted_sum: Type.Integer({ description: 'Σ digit × weight over the first 7 digits (weights 8..2)' }),
     expected_check_digit: Type.Integer({ minimum: 0, maximum: 9 }),
-    rules_applied: RulesSchema,
   }),
+  verdict: { field: 'valid', map: { true: 'clear', false: 'adverse' } },
   examples: [
     { title: 'A valid IČO (ČEZ, a. s.)', input: { ico: '45274649' } },
     { title: 'A typo in the last digit', input: { ico: '45274648' } },

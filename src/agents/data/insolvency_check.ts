@@ -2,20 +2,10 @@ import { Type } from 'typebox'
 import { checkBirthNumber } from '../../engines/czech/identifiers.ts'
 import type { InsolvencyResult, PersonQuery, RegistryAnswer } from '../../engines/registries/index.ts'
 import { errors } from '../../kit/errors.ts'
+import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
 import { isStale, registryStatus } from './registry-answer.ts'
-import {
-  DateSchema,
-  failed,
-  IcoSchema,
-  nullable,
-  PartialSchema,
-  RulesSchema,
-  requireIco,
-  rule,
-  type SourceStatus,
-  SourcesSchema,
-} from './shared.ts'
+import { DateSchema, failed, IcoSchema, nullable, requireIco, rule } from './shared.ts'
 
 export const insolvencyCheck = defineAgent({
   service: 'data',
@@ -57,10 +47,8 @@ export const insolvencyCheck = defineAgent({
       }),
     ),
     synchronized_at: nullable(Type.String()),
-    rules_applied: RulesSchema,
-    sources: SourcesSchema,
-    partial: PartialSchema,
   }),
+  verdict: { field: 'in_insolvency', map: { true: 'adverse', false: 'clear', null: 'incomplete' } },
   examples: [
     { title: 'A company in reorganisation (OKD, a.s.)', input: { ico: '26863154' } },
     { title: 'No proceedings', input: { ico: '27082440' } },

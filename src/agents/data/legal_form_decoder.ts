@@ -3,7 +3,7 @@ import { loadReference, type ReferenceVersion, versionAt } from '../../engines/r
 import { fold } from '../../engines/sources/index.ts'
 import { errors } from '../../kit/errors.ts'
 import { defineAgent } from '../types.ts'
-import { isoDate, RulesSchema, rule } from './shared.ts'
+import { isoDate, rule } from './shared.ts'
 
 interface Form {
   code: string
@@ -60,8 +60,8 @@ export const legalFormDecoder = defineAgent({
     matched_by: Type.Union([Type.Null(), Type.Literal('code'), Type.Literal('name')]),
     form: Type.Union([Type.Null(), FormSchema]),
     can_be_founded_today: Type.Union([Type.Null(), Type.Boolean()]),
-    rules_applied: RulesSchema,
   }),
+  verdict: 'informational',
   examples: [
     { title: 'ARES pravniForma 112', input: { code: '112' } },
     { title: 'The form at the end of a company name', input: { name: 'Alza.cz a.s.' } },

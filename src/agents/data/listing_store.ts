@@ -3,7 +3,7 @@ import { Type } from 'typebox'
 import { fold, loadListings } from '../../engines/sources/index.ts'
 import { errors } from '../../kit/errors.ts'
 import { defineAgent } from '../types.ts'
-import { RulesSchema, rule } from './shared.ts'
+import { rule } from './shared.ts'
 
 function median(values: number[]): number | null {
   if (values.length === 0) return null
@@ -60,8 +60,8 @@ export const listingStore = defineAgent({
     median_price_per_m2: Type.Union([Type.Null(), Type.Integer()]),
     listings: Type.Array(ListingSchema),
     dataset: Type.Object({ file: Type.String(), scraped_on: Type.String(), rows: Type.Integer() }),
-    rules_applied: RulesSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: '2+kk flats in Brno up to 60 m², cheapest per m² first',

@@ -1,7 +1,8 @@
 import { Type } from 'typebox'
 import { errors } from '../../kit/errors.ts'
+import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
-import { nullable, PartialSchema, RulesSchema, rule, type SourceStatus, SourcesSchema } from './shared.ts'
+import { nullable, rule } from './shared.ts'
 
 const DOMAIN = /^(?=.{1,253}$)(?!-)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
 
@@ -33,10 +34,8 @@ export const mxLookup = defineAgent({
     ]),
     mx: Type.Array(Type.Object({ exchange: Type.String(), priority: Type.Integer() })),
     addresses: Type.Array(Type.String()),
-    rules_applied: RulesSchema,
-    sources: SourcesSchema,
-    partial: PartialSchema,
   }),
+  verdict: 'informational',
   examples: [
     { title: 'A domain with MX records', input: { domain: 'example-shop.cz' } },
     { title: 'A domain that publishes a null MX', input: { domain: 'no-mail.example.cz' } },

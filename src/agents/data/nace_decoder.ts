@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { loadReference, type ReferenceVersion, versionAt } from '../../engines/reference/load.ts'
 import { errors } from '../../kit/errors.ts'
 import { defineAgent } from '../types.ts'
-import { isoDate, RulesSchema, rule } from './shared.ts'
+import { isoDate, rule } from './shared.ts'
 
 interface Section {
   code: string
@@ -46,8 +46,8 @@ export const naceDecoder = defineAgent({
       }),
     ),
     sections: Type.Array(Type.String(), { description: 'distinct sections, in order of first appearance' }),
-    rules_applied: RulesSchema,
   }),
+  verdict: 'informational',
   examples: [
     { title: 'An IT company’s activities from ARES', input: { codes: ['62010', '6202', '46510'] } },
     { title: 'A real-estate agency', input: { codes: ['68.31', '68'] } },

@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { loadReference, type ReferenceVersion, versionAt } from '../../engines/reference/load.ts'
 import { errors } from '../../kit/errors.ts'
 import { defineAgent } from '../types.ts'
-import { isoDate, RulesSchema, round, rule } from './shared.ts'
+import { isoDate, round, rule } from './shared.ts'
 
 type Version = ReferenceVersion & { rates: Record<string, number> }
 
@@ -28,8 +28,8 @@ export const priceIndex = defineAgent({
     cumulative_inflation_percent: Type.Number(),
     yearly: Type.Array(Type.Object({ year: Type.Integer(), inflation_percent: Type.Number() })),
     series: Type.String(),
-    rules_applied: RulesSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: '100,000 CZK of 2021 in 2024 prices',

@@ -1,6 +1,6 @@
 /** How a registry answer (engines/registries) is reported: fresh, cached, or stale because the register failed. */
 import type { RegistryAnswer } from '../../engines/registries/index.ts'
-import type { SourceStatus } from './shared.ts'
+import type { SourceStatus } from '../result.ts'
 
 export function registryStatus(name: string, answer: RegistryAnswer<unknown>): SourceStatus {
   if (answer.source === 'PRIMARY') return { name, status: 'ok' }

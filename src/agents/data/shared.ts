@@ -3,45 +3,11 @@
  * date), the status of each outside source consulted, and turning a source failure into "this
  * source failed" (partial answer) rather than an error or an invented value.
  */
-import { type Static, type TSchema, Type } from 'typebox'
+import { type TSchema, Type } from 'typebox'
 import { checkIco } from '../../engines/czech/identifiers.ts'
 import { errors } from '../../kit/errors.ts'
 import { UpstreamError } from '../../kit/http.ts'
-import type { AppliedRule } from '../types.ts'
-
-const RuleSchema = Type.Object(
-  {
-    rule: Type.String(),
-    source: Type.Optional(Type.String({ description: 'law, regulation, standard or document' })),
-    since: Type.Optional(Type.String({ description: 'date the rule took effect (YYYY-MM-DD)' })),
-    outcome: Type.Optional(Type.String({ description: 'what the rule concluded for this input' })),
-  },
-  { additionalProperties: false },
-)
-
-export const RulesSchema = Type.Array(RuleSchema, {
-  description: 'every rule evaluated, with its source and the date it applies from',
-})
-
-const SourceStatusSchema = Type.Object(
-  {
-    name: Type.String({ description: 'the source consulted, e.g. cnb, vat_register, vies, ares' }),
-    status: Type.Union([
-      Type.Literal('ok'),
-      Type.Literal('cached'),
-      Type.Literal('failed'),
-      Type.Literal('skipped'),
-    ]),
-    error: Type.Optional(Type.String({ description: 'why the source failed, when it did' })),
-  },
-  { additionalProperties: false },
-)
-export type SourceStatus = Static<typeof SourceStatusSchema>
-
-export const SourcesSchema = Type.Array(SourceStatusSchema, { description: 'each outside source consulted' })
-export const PartialSchema = Type.Boolean({
-  description: 'true when a source failed and the answer holds only what the other sources gave',
-})
+import type { AppliedRule, SourceStatus } from '../result.ts'
 
 export const IcoSchema = Type.String({
   minLength: 1,

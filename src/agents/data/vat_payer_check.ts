@@ -1,18 +1,9 @@
 import { Type } from 'typebox'
 import { checkCzechAccount, checkDic, checkIban } from '../../engines/czech/identifiers.ts'
 import { errors } from '../../kit/errors.ts'
+import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
-import {
-  attempt,
-  IcoSchema,
-  nullable,
-  PartialSchema,
-  RulesSchema,
-  requireIco,
-  rule,
-  type SourceStatus,
-  SourcesSchema,
-} from './shared.ts'
+import { attempt, IcoSchema, nullable, requireIco, rule } from './shared.ts'
 
 const ZDPH = 'zákon 235/2004 Sb., o dani z přidané hodnoty'
 const REGISTER = 'MF ČR, Registr plátců DPH (rozhraniCRPDPH)'
@@ -79,10 +70,19 @@ export const vatPayerCheck = defineAgent({
       }),
     ),
     register_answered_on: nullable(Type.String()),
-    rules_applied: RulesSchema,
-    sources: SourcesSchema,
-    partial: PartialSchema,
   }),
+  verdict: {
+    explain:
+      '`adverse` when the payer is unreliable or paying the account would make the buyer liable for the VAT, `review` when the DIČ is not a VAT payer, `clear` when it is a reliable one, `incomplete` when the register did not answer',
+    of: (r) =>
+      r.unreliable === true || r.account_check?.liability_risk === true
+        ? 'adverse'
+        : r.registered === false
+          ? 'review'
+          : r.registered === true
+            ? 'clear'
+            : 'incomplete',
+  },
   examples: [
     {
       title: 'A reliable payer and one of its published accounts',

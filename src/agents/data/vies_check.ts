@@ -2,16 +2,9 @@ import { Type } from 'typebox'
 import { checkDic } from '../../engines/czech/identifiers.ts'
 import { VIES_COUNTRIES } from '../../engines/sources/index.ts'
 import { errors } from '../../kit/errors.ts'
+import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
-import {
-  attempt,
-  nullable,
-  PartialSchema,
-  RulesSchema,
-  rule,
-  type SourceStatus,
-  SourcesSchema,
-} from './shared.ts'
+import { attempt, nullable, rule } from './shared.ts'
 
 const VIES = 'European Commission, VIES VAT number validation'
 
@@ -37,10 +30,8 @@ export const viesCheck = defineAgent({
     name: nullable(Type.String()),
     address: nullable(Type.String()),
     checked_at: nullable(Type.String({ description: 'VIES request date: the evidence of the check' })),
-    rules_applied: RulesSchema,
-    sources: SourcesSchema,
-    partial: PartialSchema,
   }),
+  verdict: { field: 'valid', map: { true: 'clear', false: 'adverse', null: 'incomplete' } },
   examples: [
     { title: 'A valid Czech VAT number with name and address', input: { vat_number: 'CZ27082440' } },
     { title: 'A well-formed number VIES does not know', input: { vat_number: 'CZ 12345679' } },

@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { policySource, type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
-import { DateString, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { DateString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import type { Texts } from '../lang.ts'
 import type { AppliedRule } from '../types.ts'
@@ -100,8 +100,11 @@ export const claimsTriage = defineAgent({
     ]),
     fraud_score: Type.Integer(),
     indicators: Type.Array(Type.Object({ indicator: Type.String(), points: Type.Integer() })),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: {
+    field: 'route',
+    map: { fast_track: 'clear', standard: 'clear', investigate: 'review', not_covered: 'adverse' },
+  },
   examples: [
     {
       title: 'Small water-damage claim, reported in 3 days: fast track',

@@ -2,7 +2,6 @@ import { Type } from 'typebox'
 import { round2 } from '../../engines/finance/annuity.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { policySource, type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
-import { RulesAppliedSchema } from '../../engines/reference/schema.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -46,8 +45,8 @@ export const premiumCalculator = defineAgent({
     monthly_premium: Type.Number(),
     base_premium: Type.Number(),
     factors: Type.Array(Type.Object({ factor: Type.String(), value: Type.Number() })),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'Brick house worth 6 M CZK in flood zone 1, 5 000 CZK deductible',

@@ -1,6 +1,5 @@
 import { Type } from 'typebox'
 import { round2 } from '../../engines/finance/annuity.ts'
-import { RulesAppliedSchema } from '../../engines/reference/schema.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -36,8 +35,8 @@ export const underinsuranceCheck = defineAgent({
     proportional_cut_applied: Type.Boolean(),
     payout: Type.Number(),
     shortfall: Type.Number({ description: 'loss not paid, CZK' }),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: { field: 'underinsured', map: { true: 'review', false: 'clear' } },
   examples: [
     {
       title: 'House insured for 3 M but worth 4 M: a 400 000 CZK loss pays 300 000 less deductible',

@@ -1,10 +1,10 @@
 import { Type } from 'typebox'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { policySource, type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
-import { NullableNumber, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { NullableNumber } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import type { Texts } from '../lang.ts'
-import { type Assumption, AssumptionsSchema } from '../result.ts'
+import type { Assumption } from '../result.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -124,9 +124,11 @@ export const underwriting = defineAgent({
     max_sum_insured: Type.Number({ description: 'by the income multiple for the age' }),
     evidence_required: Type.Array(Type.String()),
     reasons: Type.Array(Type.String()),
-    rules_applied: RulesAppliedSchema,
-    assumptions: AssumptionsSchema,
   }),
+  verdict: {
+    field: 'decision',
+    map: { accept: 'clear', accept_with_loading: 'review', refer: 'review', decline: 'adverse' },
+  },
   examples: [
     {
       title: 'Healthy non-smoker aged 35, 3 M CZK cover: accepted at standard rates',

@@ -6,9 +6,6 @@ import {
   NullableBoolean,
   NullableNumber,
   NullableString,
-  PartialSchema,
-  RulesAppliedSchema,
-  SourcesSchema,
 } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import {
@@ -101,10 +98,16 @@ export const amlCompliance = defineAgent({
     report_deadline: NullableString({ description: 'last day for the § 18 report when one is due' }),
     sanctions: SanctionsSchema,
     obligations: Type.Array(Type.String()),
-    partial: PartialSchema,
-    sources: SourcesSchema,
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: {
+    field: 'decision',
+    map: {
+      proceed: 'clear',
+      proceed_with_cdd: 'clear',
+      enhanced_review: 'review',
+      stop_and_report: 'adverse',
+    },
+  },
   examples: [
     {
       title: 'A 50 000 CZK payment by a Czech client: identification only',

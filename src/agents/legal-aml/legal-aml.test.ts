@@ -83,7 +83,8 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
   },
   sanctions_screening: {
     'A person on the Czech 210/2008 list, with her birth date': {
-      verdict: 'match',
+      screening: 'match',
+      verdict: 'adverse',
       sanctions: {
         hits: [
           { list: 'ofac_sdn', list_id: '7179', score: 1 },
@@ -91,9 +92,15 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
         ],
       },
     },
-    'An ordinary Czech name: clear': { verdict: 'clear', obligations: [], partial: false },
+    'An ordinary Czech name: clear': {
+      screening: 'clear',
+      verdict: 'clear',
+      obligations: [],
+      partial: false,
+    },
     'A Czech company on the OFAC list, by IČO': {
-      verdict: 'match',
+      screening: 'match',
+      verdict: 'adverse',
       sanctions: {
         hits: [{ list: 'ofac_sdn', list_id: '40863', matched_name: 'UMATEX GROUP EUROPE S.R.O.' }],
       },
@@ -233,7 +240,8 @@ describe('legal-aml agents: sources, rules and bad input', () => {
     )
     const out = await run('sanctions_screening', { name: 'Jan Novák', type: 'person' }, noLists)
     expect(out).toMatchObject({
-      verdict: 'not_checked',
+      screening: 'not_checked',
+      verdict: 'incomplete',
       partial: true,
       sources: [{ name: 'sanctions_lists', status: 'failed' }],
     })

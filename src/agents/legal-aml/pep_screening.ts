@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { addMonths } from '../../engines/reference/calendar.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
-import { DateString, NullableString, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { DateString, NullableString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import type { Texts } from '../lang.ts'
 import type { AppliedRule } from '../types.ts'
@@ -118,8 +118,8 @@ export const pepScreening = defineAgent({
     ),
     edd_required: Type.Boolean(),
     measures: Type.Array(Type.String()),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: { field: 'is_pep', map: { true: 'review', false: 'clear' } },
   examples: [
     {
       title: 'A sitting member of parliament',

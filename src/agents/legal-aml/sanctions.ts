@@ -5,8 +5,8 @@
  */
 import { Type } from 'typebox'
 import type { Hit } from '../../engines/aml/index.ts'
-import type { SourceStatus } from '../../engines/reference/schema.ts'
 import { HitSchema, hitView, ListsSchema, listView } from '../aml/screening.ts'
+import type { SourceStatus } from '../result.ts'
 import type { AgentContext } from '../types.ts'
 
 /** A hit at or above this score is treated as a match; below it (but above the engine threshold) as possible. */

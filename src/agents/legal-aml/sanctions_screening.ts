@@ -1,14 +1,9 @@
 import { Type } from 'typebox'
 import { requireIco } from '../../engines/reference/inputs.ts'
-import {
-  DateString,
-  PartialSchema,
-  RulesAppliedSchema,
-  type SourceStatus,
-  SourcesSchema,
-} from '../../engines/reference/schema.ts'
+import { DateString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import { requireCountry } from '../aml/common.ts'
+import type { SourceStatus } from '../result.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 import { MATCH_SCORE, SanctionsSchema, screenParty } from './sanctions.ts'
@@ -35,18 +30,22 @@ export const sanctionsScreening = defineAgent({
     { additionalProperties: false },
   ),
   output: Type.Object({
-    verdict: Type.Union([
-      Type.Literal('match'),
-      Type.Literal('possible_match'),
-      Type.Literal('clear'),
-      Type.Literal('not_checked'),
-    ]),
+    screening: Type.Union(
+      [
+        Type.Literal('match'),
+        Type.Literal('possible_match'),
+        Type.Literal('clear'),
+        Type.Literal('not_checked'),
+      ],
+      { description: 'what the screening found (the lists not consulted: not_checked)' },
+    ),
     sanctions: SanctionsSchema,
     obligations: Type.Array(Type.String()),
-    partial: PartialSchema,
-    sources: SourcesSchema,
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: {
+    field: 'screening',
+    map: { match: 'adverse', possible_match: 'review', clear: 'clear', not_checked: 'incomplete' },
+  },
   examples: [
     {
       title: 'A person on the Czech 210/2008 list, with her birth date',
@@ -135,7 +134,7 @@ export const sanctionsScreening = defineAgent({
       },
     ]
     return {
-      verdict: sanctions.status,
+      screening: sanctions.status,
       sanctions,
       obligations,
       partial: sources.some((s) => s.status === 'failed'),

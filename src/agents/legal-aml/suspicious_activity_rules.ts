@@ -2,13 +2,7 @@ import { Type } from 'typebox'
 import { addDays } from '../../engines/reference/calendar.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
-import {
-  DateString,
-  NullableString,
-  PartialSchema,
-  RulesAppliedSchema,
-  SourcesSchema,
-} from '../../engines/reference/schema.ts'
+import { DateString, NullableString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import { CurrencyPattern, highRiskOn, RateBook, requireCountry, thresholdsOn } from '../aml/common.ts'
 import type { Texts } from '../lang.ts'
@@ -128,10 +122,19 @@ export const suspiciousActivityRules = defineAgent({
     str_draft: NullableString({
       description: 'draft of the report to the Financial Analytical Office (Czech)',
     }),
-    partial: PartialSchema,
-    sources: SourcesSchema,
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: {
+    explain:
+      '`adverse` when a report to the authority is required, `incomplete` when a source failed (not conclusive), `review` when indicators were found below the reporting score, else `clear`',
+    of: (r) =>
+      r.report_required
+        ? 'adverse'
+        : !r.conclusive
+          ? 'incomplete'
+          : r.indicators.length > 0
+            ? 'review'
+            : 'clear',
+  },
   examples: [
     {
       title: 'Salary account with ordinary payments: nothing to report',

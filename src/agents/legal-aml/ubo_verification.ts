@@ -1,16 +1,9 @@
 import { Type } from 'typebox'
 import { requireIco } from '../../engines/reference/inputs.ts'
-import {
-  DateString,
-  NullableBoolean,
-  NullableObject,
-  PartialSchema,
-  RulesAppliedSchema,
-  type SourceStatus,
-  SourcesSchema,
-} from '../../engines/reference/schema.ts'
+import { DateString, NullableBoolean, NullableObject } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import { comparableName, lookupCompany } from '../compliance/registry.ts'
+import type { SourceStatus } from '../result.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 import { screenParty } from './sanctions.ts'
@@ -70,10 +63,8 @@ export const uboVerification = defineAgent({
       }),
     ),
     discrepancies: Type.Array(Type.String()),
-    partial: PartialSchema,
-    sources: SourcesSchema,
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: { field: 'verified', map: { true: 'clear', false: 'review' } },
   examples: [
     {
       title: 'Two owners 60/40 matching the register extract',

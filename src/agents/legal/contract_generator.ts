@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { checkBirthNumber } from '../../engines/czech/identifiers.ts'
 import { asOfDate, covered, requireIco } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
-import { DateString, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { DateString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
@@ -69,8 +69,8 @@ export const contractGenerator = defineAgent({
     text: Type.String({ description: 'the contract in Markdown' }),
     clauses: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), law: Type.String() })),
     warnings: Type.Array(Type.String()),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'Loan of 200 000 CZK between a company and a person at 6 %',

@@ -1,7 +1,6 @@
 import { Type } from 'typebox'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
-import { RulesAppliedSchema } from '../../engines/reference/schema.ts'
 import type { AgentContext, AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 import {
@@ -209,8 +208,8 @@ export const contractReview = defineAgent({
     ),
     missing: Type.Array(Type.String({ description: 'recommended clause types not found' })),
     llm_error: Type.Optional(Type.String({ description: 'why the model was not used, when it failed' })),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: { field: 'risk_level', map: { low: 'clear', medium: 'review', high: 'adverse' } },
   examples: [
     {
       title: 'Czech service contract with a 1 % daily penalty and automatic renewal',

@@ -9,7 +9,7 @@ import {
 } from '../../engines/reference/calendar.ts'
 import { covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
-import { DateString, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { DateString } from '../../engines/reference/schema.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -52,8 +52,8 @@ export const deadlineCalculator = defineAgent({
     unshifted: Type.String({ description: 'the last day before any move to a working day' }),
     shifted: Type.Boolean(),
     non_working_days_skipped: Type.Array(Type.Object({ date: Type.String(), reason: Type.String() })),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title:

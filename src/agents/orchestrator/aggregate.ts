@@ -1,46 +1,35 @@
 /**
- * Reads the verdict out of agent results (decision, risk_level, valid …) by the table in
- * data/reference/orchestrator-verdicts.json, and rolls several up: the strictest signal decides.
+ * Reads each agent result's `verdict` (the shared vocabulary of src/agents/result.ts) and rolls
+ * several up: the least favourable decides. Nothing here looks at an agent's own fields — how a
+ * `decision` or a `risk_level` becomes a verdict is each agent's declared rule, applied once.
  */
-import table from '../../../data/reference/orchestrator-verdicts.json' with { type: 'json' }
-
-export type Level = 'pass' | 'refer' | 'fail'
+import { VERDICTS, type Verdict } from '../result.ts'
 
 export interface Signal {
   source: string
-  field: string
-  value: string
-  level: Level
+  verdict: Verdict
 }
 
-const VALUE_LEVEL = new Map<string, Level>()
-for (const level of ['pass', 'refer', 'fail'] as const)
-  for (const v of table.values[level]) VALUE_LEVEL.set(v, level)
-const BOOLEANS = table.booleans as Record<string, { true: Level; false: Level }>
+const isVerdict = (v: unknown): v is Verdict => typeof v === 'string' && Object.hasOwn(VERDICTS, v)
 
-/** The verdict signals of one result: top-level fields only, so nested detail does not vote twice. */
-export function signalsOf(source: string, output: unknown): Signal[] {
-  if (!output || typeof output !== 'object' || Array.isArray(output)) return []
-  const out: Signal[] = []
-  const record = output as Record<string, unknown>
-  for (const field of table.fields) {
-    const value = record[field]
-    if (typeof value === 'boolean' && BOOLEANS[field]) {
-      out.push({ source, field, value: String(value), level: BOOLEANS[field][value ? 'true' : 'false'] })
-    } else if (typeof value === 'string') {
-      const level = VALUE_LEVEL.get(value.toLowerCase())
-      if (level) out.push({ source, field, value, level })
-    }
-  }
-  // One verdict per result: the first field in table order that says something.
-  return out.slice(0, 1)
+/** The verdict a result carries, if it is one of the shared vocabulary. */
+export function signalOf(source: string, output: unknown): Signal | undefined {
+  if (!output || typeof output !== 'object' || Array.isArray(output)) return undefined
+  const verdict = (output as { verdict?: unknown }).verdict
+  return isVerdict(verdict) ? { source, verdict } : undefined
 }
 
-export function rollUp(levels: Level[]): Level | undefined {
-  if (levels.includes('fail')) return 'fail'
-  if (levels.includes('refer')) return 'refer'
-  if (levels.includes('pass')) return 'pass'
-  return undefined
+/**
+ * The roll-up, least favourable first: adverse; incomplete (a step failed, could not run, answered
+ * partially or could not decide); review; clear; informational when no step judged anything.
+ */
+export function rollUp(verdicts: Verdict[], anyMissing: boolean): Verdict {
+  if (verdicts.includes('adverse')) return 'adverse'
+  if (anyMissing || verdicts.includes('incomplete')) return 'incomplete'
+  if (verdicts.includes('review')) return 'review'
+  if (verdicts.includes('clear')) return 'clear'
+  return verdicts.length > 0 ? 'informational' : 'incomplete'
 }
 
-export const VERDICT_TABLE = table
+export const ROLL_UP_RULE =
+  'the least favourable step verdict decides: adverse, then incomplete (a step failed, was skipped because a step it needs failed, answered partially or could not decide), then review, then clear; steps that only inform do not vote'

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { Type } from 'typebox'
 import { errors } from '../../kit/errors.ts'
-import { RulesSchema, rule } from '../contact/shared.ts'
+import { rule } from '../contact/shared.ts'
 import { defineAgent } from '../types.ts'
 import { canonicalJson } from './cache_manager.ts'
 
@@ -55,8 +55,12 @@ export const auditLogger = defineAgent({
       Type.Object({ intact: Type.Boolean(), first_mismatch: Type.Union([Type.Integer(), Type.Null()]) }),
       Type.Null(),
     ]),
-    rules_applied: RulesSchema,
   }),
+  verdict: {
+    explain:
+      '`adverse` when the verified chain is broken, `clear` when it is intact, `informational` when only appending',
+    of: (r) => (r.verification === null ? 'informational' : r.verification.intact ? 'clear' : 'adverse'),
+  },
   examples: [
     {
       title: 'Two events of a client check',

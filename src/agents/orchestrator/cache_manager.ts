@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { Type } from 'typebox'
 import policies from '../../../data/reference/orchestrator-cache-policies.json' with { type: 'json' }
-import { RulesSchema, rule } from '../contact/shared.ts'
+import { rule } from '../contact/shared.ts'
 import { defineAgent } from '../types.ts'
 import { fromPrague, minutesOf, pragueWall } from './prague-time.ts'
 
@@ -45,8 +45,8 @@ export const cacheManager = defineAgent({
     fetched_at: Type.String(),
     expires_at: Type.String(),
     basis: Type.String(),
-    rules_applied: RulesSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'An ARES record',

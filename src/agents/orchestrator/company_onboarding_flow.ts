@@ -1,6 +1,15 @@
 import { defineAgent } from '../types.ts'
 import { flowInput } from './fields.ts'
-import { FlowResultSchema, type FlowStep, needs, pick, type Request, runFlow, skip } from './flow.ts'
+import {
+  FLOW_VERDICT,
+  FlowResultSchema,
+  type FlowStep,
+  needs,
+  pick,
+  type Request,
+  runFlow,
+  skip,
+} from './flow.ts'
 
 /** Steps that need a company: skipped with the reason when the IČO fails its checksum. */
 export function validIco(done: Record<string, unknown>): string | undefined {
@@ -122,6 +131,7 @@ export const companyOnboardingFlow = defineAgent({
     ['name', 'dic', 'address', 'representative', 'email', 'phone', 'product', 'channel'],
   ),
   output: FlowResultSchema,
+  verdict: FLOW_VERDICT,
   examples: [
     {
       title: 'A company with its representative',

@@ -1,7 +1,16 @@
 import { defineAgent } from '../types.ts'
 import { validIco } from './company_onboarding_flow.ts'
 import { flowInput } from './fields.ts'
-import { FlowResultSchema, type FlowStep, needs, pick, type Request, runFlow, skip } from './flow.ts'
+import {
+  FLOW_VERDICT,
+  FlowResultSchema,
+  type FlowStep,
+  needs,
+  pick,
+  type Request,
+  runFlow,
+  skip,
+} from './flow.ts'
 
 const withIco = (fields: string[]) => (r: Request, done: Record<string, unknown>) => {
   const bad = validIco(done)
@@ -96,6 +105,7 @@ export const dueDiligenceFlow = defineAgent({
     'Due diligence on a Czech company before a deal: IČO checksum, ARES record, insolvency register, VAT register, AML screening, declared beneficial owners, company risk and the AML duties for the deal amount, run in parallel where they can be, each timed, with a roll-up verdict that names any source that failed.',
   input: flowInput(['ico'], ['name', 'amount', 'beneficial_owners']),
   output: FlowResultSchema,
+  verdict: FLOW_VERDICT,
   examples: [
     {
       title: 'A company, its declared owner and a 2 million CZK deal',

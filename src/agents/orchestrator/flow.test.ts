@@ -13,6 +13,7 @@ const crash = defineAgent({
   description: 'throws a plain error, as a bug would',
   input: Type.Object({}, { additionalProperties: false }),
   output: Type.Object({}),
+  verdict: 'informational',
   examples: [],
   async run() {
     throw new Error('boom')
@@ -24,10 +25,11 @@ const approve = defineAgent({
   name: 'approve',
   description: 'approves',
   input: Type.Object({ amount: Type.Number() }, { additionalProperties: false }),
-  output: Type.Object({ decision: Type.String() }),
+  output: Type.Object({ decision: Type.Literal('approve') }),
+  verdict: { field: 'decision', map: { approve: 'clear' } },
   examples: [],
   async run() {
-    return { decision: 'approve' }
+    return { decision: 'approve' as const }
   },
 })
 

@@ -8,8 +8,11 @@
 import { Type } from 'typebox'
 import { AppError } from '../../kit/errors.ts'
 import { UpstreamError } from '../../kit/http.ts'
-import type { AgentContext } from '../types.ts'
+import { type Verdict, VerdictSchema } from '../result.ts'
+import type { AgentContext, ResultOf } from '../types.ts'
+import { ROLL_UP_RULE } from './aggregate.ts'
 import { planWaves } from './plan.ts'
+import type { resultAggregator } from './result_aggregator.ts'
 
 export type Request = Record<string, unknown>
 
@@ -83,26 +86,23 @@ const StepSchema = Type.Object({
   not_applicable: Type.Optional(Type.Boolean()),
 })
 
+/** Every flow's verdict: the roll-up of its steps' verdicts by orchestrator/result_aggregator. */
+export const FLOW_VERDICT = {
+  explain: `the roll-up of the steps' verdicts: ${ROLL_UP_RULE}`,
+  of: (r: { verdict: Verdict }) => r.verdict,
+}
+
 export const FlowResultSchema = Type.Object({
   flow: Type.String(),
   status: Type.Enum(['completed', 'completed_with_failures', 'failed']),
-  verdict: Type.Enum(['pass', 'refer', 'fail', 'incomplete']),
-  verdict_basis: Type.Array(
-    Type.Object({ source: Type.String(), field: Type.String(), value: Type.String(), level: Type.String() }),
-  ),
+  verdict: VerdictSchema,
+  verdict_basis: Type.Array(Type.Object({ source: Type.String(), verdict: VerdictSchema }), {
+    description: 'the verdict of each step that gave one',
+  }),
   plan: Type.Array(Type.Array(Type.String()), { description: 'step ids by wave; a wave runs in parallel' }),
   steps: Type.Array(StepSchema),
   counts: Type.Object({ ok: Type.Integer(), failed: Type.Integer(), skipped: Type.Integer() }),
   total_ms: Type.Number({ minimum: 0 }),
-  partial: Type.Boolean(),
-  rules_applied: Type.Array(
-    Type.Object({
-      rule: Type.String(),
-      source: Type.Optional(Type.String()),
-      since: Type.Optional(Type.String()),
-      outcome: Type.Optional(Type.String()),
-    }),
-  ),
 })
 
 const ms = (from: number) => Math.round((performance.now() - from) * 100) / 100
@@ -187,10 +187,7 @@ export async function runFlow(name: string, steps: FlowStep[], req: Request, ctx
         status: s.status,
         ...(s.output !== undefined ? { output: s.output } : {}),
       })),
-  })) as {
-    overall: 'pass' | 'refer' | 'fail' | 'incomplete'
-    signals: { source: string; field: string; value: string; level: string }[]
-  }
+  })) as ResultOf<typeof resultAggregator>
   const partiallyAnswered = ordered.some(
     (s) => (s.output as { partial?: unknown } | undefined)?.partial === true,
   )
@@ -202,7 +199,7 @@ export async function runFlow(name: string, steps: FlowStep[], req: Request, ctx
         : counts.failed > 0
           ? ('completed_with_failures' as const)
           : ('completed' as const),
-    verdict: aggregated.overall,
+    verdict: aggregated.verdict,
     verdict_basis: aggregated.signals,
     plan: plan.waves,
     steps: ordered,
@@ -216,9 +213,9 @@ export async function runFlow(name: string, steps: FlowStep[], req: Request, ctx
         outcome: `${counts.ok} ok, ${counts.failed} failed, ${counts.skipped} skipped`,
       },
       {
-        rule: 'the strictest verdict among the steps decides; a failed step, or one skipped because a step it needs failed, leaves the verdict incomplete unless a fail decides it; steps that did not apply do not count',
-        source: 'data/reference/orchestrator-verdicts.json',
-        outcome: aggregated.overall,
+        rule: `${ROLL_UP_RULE}; steps that did not apply (their inputs were not given) do not count`,
+        source: 'orchestrator/result_aggregator; docs/adr/0004-one-result-contract.md',
+        outcome: aggregated.verdict,
       },
     ],
   }

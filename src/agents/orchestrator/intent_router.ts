@@ -2,7 +2,8 @@ import { Type } from 'typebox'
 import intents from '../../../data/reference/orchestrator-intents.json' with { type: 'json' }
 import { fold } from '../../engines/contacts/text.ts'
 import { errors } from '../../kit/errors.ts'
-import { PartialSchema, RulesSchema, rule, SourcesSchema } from '../contact/shared.ts'
+import { rule } from '../contact/shared.ts'
+import type { SourceStatus } from '../result.ts'
 import { type AgentContext, defineAgent } from '../types.ts'
 
 export const FLOWS = intents.flows.map((f) => f.flow)
@@ -86,10 +87,8 @@ export const intentRouter = defineAgent({
         fields: Type.Array(Type.String()),
       }),
     ),
-    partial: PartialSchema,
-    sources: SourcesSchema,
-    rules_applied: RulesSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'A mortgage request in Czech',
@@ -109,7 +108,7 @@ export const intentRouter = defineAgent({
     const request = input.request ?? ''
     const fields = input.fields ?? []
     const scores = scoreRequest(request, fields)
-    const sources: { source: string; status: 'ok' | 'failed' | 'skipped'; detail?: string }[] = []
+    const sources: SourceStatus[] = []
     const [top, second] = scores
     let rulesFlow =
       top && top.score >= intents.min_score && top.score > (second?.score ?? 0) ? top.flow : null
@@ -124,18 +123,18 @@ export const intentRouter = defineAgent({
     let partial = false
     if (input.use_llm) {
       if (!ctx.deps.llm.configured)
-        sources.push({ source: 'llm', status: 'skipped', detail: 'LLM_BASE_URL is not set' })
+        sources.push({ name: 'llm', status: 'skipped', error: 'LLM_BASE_URL is not set' })
       else {
         try {
           const chosen = await askLlm(ctx, request, fields)
-          sources.push({ source: 'llm', status: 'ok', detail: chosen ? `chose ${chosen}` : 'chose no flow' })
+          sources.push({ name: 'llm', status: 'ok' })
           if (chosen) {
             flow = chosen
             method = 'llm'
           }
         } catch (error) {
           partial = true
-          sources.push({ source: 'llm', status: 'failed', detail: (error as Error).message })
+          sources.push({ name: 'llm', status: 'failed', error: (error as Error).message })
         }
       }
     }

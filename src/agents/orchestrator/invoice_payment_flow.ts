@@ -1,7 +1,7 @@
 import { defineAgent } from '../types.ts'
 import { validIco } from './company_onboarding_flow.ts'
 import { flowInput } from './fields.ts'
-import { FlowResultSchema, type FlowStep, needs, pick, runFlow, skip } from './flow.ts'
+import { FLOW_VERDICT, FlowResultSchema, type FlowStep, needs, pick, runFlow, skip } from './flow.ts'
 
 const INVOICE_STEPS: FlowStep[] = [
   {
@@ -52,6 +52,7 @@ export const invoicePaymentFlow = defineAgent({
     "Prepares the payment of a supplier invoice: checks the account number, the supplier's IČO and VAT status (unreliable payer, published accounts) and, when they pass, produces the QR payment (SPAYD). Every step is timed; a failed check stops the QR code and says why.",
   input: flowInput(['account', 'amount'], ['currency', 'vs', 'message', 'due_date', 'name', 'ico', 'dic']),
   output: FlowResultSchema,
+  verdict: FLOW_VERDICT,
   examples: [
     {
       title: 'A supplier invoice to a Czech account',

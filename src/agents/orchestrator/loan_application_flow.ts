@@ -4,7 +4,7 @@ import type { Assumption } from '../result.ts'
 import { mortgageRate, mortgageTerm } from '../spec-fields.ts'
 import { defineAgent } from '../types.ts'
 import { flowInput } from './fields.ts'
-import { FlowResultSchema, type FlowStep, needs, pick, type Request, runFlow } from './flow.ts'
+import { FLOW_VERDICT, FlowResultSchema, type FlowStep, needs, pick, type Request, runFlow } from './flow.ts'
 
 const APPLICANT = ['purpose', 'age', 'birth_number', 'existing_monthly_payments', 'existing_debt']
 
@@ -125,6 +125,7 @@ export const loanApplicationFlow = defineAgent({
     ],
   ),
   output: FlowResultSchema,
+  verdict: FLOW_VERDICT,
   examples: [
     {
       title: 'A 32-year-old buying a flat in Prague at 80 % LTV',

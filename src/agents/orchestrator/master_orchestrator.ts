@@ -1,11 +1,12 @@
 import { type TOptional, type TSchema, Type } from 'typebox'
 import { AppError, errors } from '../../kit/errors.ts'
-import { RulesSchema, rule } from '../contact/shared.ts'
+import { rule } from '../contact/shared.ts'
+import { RulesAppliedSchema } from '../result.ts'
 import { type Agent, type AppliedRule, defineAgent } from '../types.ts'
 import { companyOnboardingFlow } from './company_onboarding_flow.ts'
 import { dueDiligenceFlow } from './due_diligence_flow.ts'
 import { F } from './fields.ts'
-import { FlowResultSchema } from './flow.ts'
+import { FLOW_VERDICT, FlowResultSchema } from './flow.ts'
 import { FLOWS } from './intent_router.ts'
 import { invoicePaymentFlow } from './invoice_payment_flow.ts'
 import { loanApplicationFlow } from './loan_application_flow.ts'
@@ -60,9 +61,10 @@ export const masterOrchestrator = defineAgent({
     }),
     fields_used: Type.Array(Type.String()),
     fields_ignored: Type.Array(Type.String()),
-    orchestration_rules: RulesSchema,
+    orchestration_rules: RulesAppliedSchema,
     report: Type.Optional(Type.String({ description: 'Markdown report, when asked for' })),
   }),
+  verdict: FLOW_VERDICT,
   examples: [
     {
       title: 'A mortgage application in words',

@@ -1,8 +1,9 @@
 import { Type } from 'typebox'
 import { errors } from '../../kit/errors.ts'
-import { PartialSchema, RulesSchema, rule, SourcesSchema } from '../contact/shared.ts'
+import { rule } from '../contact/shared.ts'
+import type { SourceStatus, Verdict } from '../result.ts'
 import { defineAgent } from '../types.ts'
-import { signalsOf } from './aggregate.ts'
+import { signalOf } from './aggregate.ts'
 
 interface RuleLike {
   rule?: string
@@ -11,21 +12,23 @@ interface RuleLike {
   outcome?: string
 }
 
-const VERDICT_TEXT: Record<string, { cs: string; en: string }> = {
-  pass: { cs: 'vyhovuje', en: 'passes' },
-  refer: { cs: 'vyžaduje posouzení', en: 'needs a review' },
-  fail: { cs: 'nevyhovuje', en: 'fails' },
+const VERDICT_TEXT: Record<Verdict, { cs: string; en: string }> = {
+  clear: { cs: 'vyhovuje', en: 'passes' },
+  review: { cs: 'vyžaduje posouzení', en: 'needs a review' },
+  adverse: { cs: 'nevyhovuje', en: 'fails' },
+  incomplete: { cs: 'nelze rozhodnout', en: 'cannot be decided' },
+  informational: { cs: 'je informativní', en: 'is informational' },
 }
 
 function template(result: Record<string, unknown>, subject: string, lang: 'cs' | 'en'): string {
   const sentences: string[] = []
-  const [signal] = signalsOf(subject, result)
+  const signal = signalOf(subject, result)
   if (signal) {
-    const text = VERDICT_TEXT[signal.level]![lang]
+    const text = VERDICT_TEXT[signal.verdict][lang]
     sentences.push(
       lang === 'cs'
-        ? `${subject}: výsledek ${text} (${signal.field} = ${signal.value}).`
-        : `${subject}: the result ${text} (${signal.field} = ${signal.value}).`,
+        ? `${subject}: výsledek ${text} (verdict = ${signal.verdict}).`
+        : `${subject}: the result ${text} (verdict = ${signal.verdict}).`,
     )
   } else
     sentences.push(
@@ -49,14 +52,10 @@ function template(result: Record<string, unknown>, subject: string, lang: 'cs' |
     sentences.push(
       lang === 'cs' ? `Dalších pravidel: ${rules.length - 8}.` : `${rules.length - 8} more rules.`,
     )
-  const sources = (Array.isArray(result.sources) ? result.sources : []) as {
-    source?: string
-    status?: string
-    detail?: string
-  }[]
+  const sources = (Array.isArray(result.sources) ? result.sources : []) as Partial<SourceStatus>[]
   const failed = sources.filter((s) => s.status === 'failed')
   if (result.partial === true || failed.length > 0) {
-    const names = failed.map((s) => s.source).join(', ')
+    const names = failed.map((s) => s.name).join(', ')
     sentences.push(
       lang === 'cs'
         ? `Odpověď je neúplná${names ? `: nedostupný zdroj ${names}` : ''}.`
@@ -88,16 +87,15 @@ export const narrativeExplainer = defineAgent({
   output: Type.Object({
     text: Type.String(),
     method: Type.Enum(['template', 'llm']),
-    partial: PartialSchema,
-    sources: SourcesSchema,
-    rules_applied: RulesSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'A loan assessment explained in Czech',
       input: {
         subject: 'Hypotéka 4,8 mil. Kč',
         result: {
+          verdict: 'review',
           decision: 'refer',
           ltv: 0.85,
           rules_applied: [
@@ -117,9 +115,10 @@ export const narrativeExplainer = defineAgent({
         subject: 'jan.novak@firma.cz',
         language: 'en',
         result: {
+          verdict: 'incomplete',
           result: 'unknown',
           partial: true,
-          sources: [{ source: 'dns', status: 'failed', detail: 'ETIMEOUT' }],
+          sources: [{ name: 'dns', status: 'failed', error: 'ETIMEOUT' }],
           rules_applied: [{ rule: 'address syntax', source: 'RFC 5322', outcome: 'pass' }],
         },
       },
@@ -131,10 +130,10 @@ export const narrativeExplainer = defineAgent({
     const result = input.result as Record<string, unknown>
     if (Object.keys(result).length === 0) throw errors.invalid('result', 'must not be empty')
     const text = template(result, subject, lang)
-    const sources: { source: string; status: 'ok' | 'failed' | 'skipped'; detail?: string }[] = []
+    const sources: SourceStatus[] = []
     if (input.use_llm) {
       if (!ctx.deps.llm.configured)
-        sources.push({ source: 'llm', status: 'skipped', detail: 'LLM_BASE_URL is not set' })
+        sources.push({ name: 'llm', status: 'skipped', error: 'LLM_BASE_URL is not set' })
       else {
         try {
           const { text: written } = await ctx.deps.llm.complete({
@@ -152,7 +151,7 @@ export const narrativeExplainer = defineAgent({
             ],
           })
           if (written.trim().length > 0) {
-            sources.push({ source: 'llm', status: 'ok' })
+            sources.push({ name: 'llm', status: 'ok' })
             return {
               text: written.trim(),
               method: 'llm' as const,
@@ -168,9 +167,9 @@ export const narrativeExplainer = defineAgent({
               ],
             }
           }
-          sources.push({ source: 'llm', status: 'failed', detail: 'empty answer' })
+          sources.push({ name: 'llm', status: 'failed', error: 'empty answer' })
         } catch (error) {
-          sources.push({ source: 'llm', status: 'failed', detail: (error as Error).message })
+          sources.push({ name: 'llm', status: 'failed', error: (error as Error).message })
         }
       }
     }

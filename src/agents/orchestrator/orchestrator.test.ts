@@ -7,6 +7,7 @@ import { startReplay } from '../../../test/sources/replay.ts'
 import { replayDeps, SOURCE_ROUTES } from '../../../test/sources/routes.ts'
 import { UpstreamError } from '../../kit/http.ts'
 import { agents } from '../index.ts'
+import { cadastreCheck } from '../real-estate/cadastre_check.ts'
 import { orchestratorAgents } from './index.ts'
 
 const d = testDispatcher(agents)
@@ -174,7 +175,7 @@ describe('intent_router', () => {
         use_llm: true,
       })
       expect(out).toMatchObject({ flow: 'due_diligence_flow', method: 'llm' })
-      expect(out.sources).toEqual([{ source: 'llm', status: 'ok', detail: 'chose due_diligence_flow' }])
+      expect(out.sources).toEqual([{ name: 'llm', status: 'ok' }])
       expect(JSON.stringify(llm.requests[0])).toContain('Podívej se na tuhle firmu')
     })
 
@@ -186,7 +187,7 @@ describe('intent_router', () => {
         use_llm: true,
       })
       expect(out).toMatchObject({ flow: 'loan_application_flow', method: 'rules', partial: true })
-      expect(out.sources[0]).toMatchObject({ source: 'llm', status: 'failed' })
+      expect(out.sources[0]).toMatchObject({ name: 'llm', status: 'failed' })
     })
   })
 })
@@ -221,7 +222,7 @@ describe('loan_application_flow', () => {
     expect(step(out, 'aml').output.sources).toContainEqual(
       expect.objectContaining({ name: 'cnb', status: 'failed' }),
     )
-    expect(out.verdict).toBe('fail')
+    expect(out.verdict).toBe('adverse')
   })
 
   it('declines the same application on the unknown applicant history once the ČNB rates answer (recorded responses)', async () => {
@@ -237,13 +238,9 @@ describe('loan_application_flow', () => {
       expect(step(out, 'aml').output).toMatchObject({ partial: false, identification_required: true })
       expect(step(out, 'aml').output.amount_eur).toBeGreaterThan(15_000)
       // The scorecard declines an applicant whose history is unknown; the step that did not apply does not count.
-      expect(out.verdict).toBe('fail')
-      expect(out.verdict_basis).toContainEqual({
-        source: 'risk/credit_risk',
-        field: 'recommendation',
-        value: 'decline',
-        level: 'fail',
-      })
+      expect(out.verdict).toBe('adverse')
+      expect(out.verdict_basis).toContainEqual({ source: 'risk/credit_risk', verdict: 'adverse' })
+      expect(step(out, 'credit').output).toMatchObject({ recommendation: 'decline', verdict: 'adverse' })
     } finally {
       await replay.close()
     }
@@ -259,7 +256,7 @@ describe('loan_application_flow', () => {
       compliant: false,
       max_loan: 2_800_000,
     })
-    expect(out.verdict).toBe('fail')
+    expect(out.verdict).toBe('adverse')
   })
 
   it('needs monthly_income or income', async () => {
@@ -320,10 +317,8 @@ describe('company_onboarding_flow', () => {
         status: 'skipped',
         reason: 'IČO fails its checksum (checksum digit should be 8, not 7)',
       })
-    expect(out.verdict).toBe('fail')
-    expect(out.verdict_basis).toEqual([
-      { source: 'data/ico_validator', field: 'valid', value: 'false', level: 'fail' },
-    ])
+    expect(out.verdict).toBe('adverse')
+    expect(out.verdict_basis).toEqual([{ source: 'data/ico_validator', verdict: 'adverse' }])
   })
 })
 
@@ -357,13 +352,9 @@ describe('company_onboarding_flow against the registers', () => {
       expect(step(out, 'kyc').output.verified).toContain(
         'Jan Dvořák is on the statutory body in the public register',
       )
-      expect(out.verdict).toBe('fail')
-      expect(out.verdict_basis).toContainEqual({
-        source: 'aml/company_screening',
-        field: 'risk',
-        value: 'high',
-        level: 'fail',
-      })
+      expect(screening).toMatchObject({ risk: 'high', verdict: 'adverse' })
+      expect(out.verdict).toBe('adverse')
+      expect(out.verdict_basis).toContainEqual({ source: 'aml/company_screening', verdict: 'adverse' })
     } finally {
       await replay.close()
     }
@@ -387,7 +378,8 @@ describe('company_onboarding_flow against the registers', () => {
       })
       expect(step(out, 'kyc').output).toMatchObject({ partial: true, recommendation: 'review' })
       expect(out.partial).toBe(true)
-      expect(out.verdict).not.toBe('pass')
+      // Partial steps leave the roll-up undecided, never clear.
+      expect(out.verdict).toBe('incomplete')
     } finally {
       await replay.close()
     }
@@ -438,13 +430,8 @@ describe('due_diligence_flow', () => {
         reference: '25 INS 10525/2016',
         state: 'REORGANIZ',
       })
-      expect(out.verdict).toBe('fail')
-      expect(out.verdict_basis).toContainEqual({
-        source: 'data/insolvency_check',
-        field: 'in_insolvency',
-        value: 'true',
-        level: 'fail',
-      })
+      expect(out.verdict).toBe('adverse')
+      expect(out.verdict_basis).toContainEqual({ source: 'data/insolvency_check', verdict: 'adverse' })
       expect(step(out, 'ubo')).toMatchObject({ status: 'skipped', reason: 'needs beneficial_owners' })
       expect(replay.requests.some((r) => r.path === '/ares/ekonomicke-subjekty/26863154')).toBe(true)
     } finally {
@@ -518,8 +505,8 @@ describe('scout', () => {
     expect(out).toMatchObject({ fetched: true, title: 'Kontakty', emails: ['posta@praha.eu'] })
     expect(out.phones[0].e164).toBe('+420236001111')
     expect(out.icos).toEqual([{ ico: '00064581', valid: true }])
-    expect(out.sources[0]).toEqual({ source: 'web', status: 'ok', detail: `${base}/kontakt` })
-    expect(out.sources[1]).toMatchObject({ source: 'data/ares_lookup', status: 'failed' })
+    expect(out.sources[0]).toEqual({ name: 'web', status: 'ok' })
+    expect(out.sources[1]).toMatchObject({ name: 'data/ares_lookup', status: 'failed' })
     expect(out.partial).toBe(true)
   })
 
@@ -541,9 +528,9 @@ describe('scout', () => {
   it('stops reading a page over 2 MiB and names the limit', async () => {
     const out = await run(local(), 'orchestrator', 'scout', { url: `${base}/huge`, lookup_ares: false })
     expect(out).toMatchObject({ fetched: false, partial: true })
-    expect(out.sources[0]).toMatchObject({ source: 'web', status: 'failed' })
-    expect(out.sources[0].detail).toContain('EGRESS_TOO_LARGE')
-    expect(out.sources[0].detail).toContain(String(2 * 1024 * 1024))
+    expect(out.sources[0]).toMatchObject({ name: 'web', status: 'failed' })
+    expect(out.sources[0].error).toContain('EGRESS_TOO_LARGE')
+    expect(out.sources[0].error).toContain(String(2 * 1024 * 1024))
   })
 
   it('does not follow a redirect to a private address from an allowed host', async () => {
@@ -557,9 +544,9 @@ describe('scout', () => {
     })
     expect(out).toMatchObject({ fetched: false, partial: true, emails: [] })
     expect(out.sources[0]).toEqual({
-      source: 'web',
+      name: 'web',
       status: 'failed',
-      detail:
+      error:
         'web: EGRESS_PRIVATE_ADDRESS: redirect 1: 169.254.169.254 is not a public address (link-local, cloud metadata)',
     })
     const allowed = await run(guarded, 'orchestrator', 'scout', { url: `${base}/moved`, lookup_ares: false })
@@ -569,16 +556,16 @@ describe('scout', () => {
   it('names the web source when the page cannot be fetched and returns nothing invented', async () => {
     const out = await run(local(), 'orchestrator', 'scout', { url: `${base}/busy`, lookup_ares: false })
     expect(out).toMatchObject({ fetched: false, partial: true, emails: [], phones: [], icos: [] })
-    expect(out.sources[0]).toMatchObject({ source: 'web', status: 'failed' })
-    expect(out.sources[0].detail).toContain('503')
+    expect(out.sources[0]).toMatchObject({ name: 'web', status: 'failed' })
+    expect(out.sources[0].error).toContain('503')
   })
 })
 
 describe('report_builder', () => {
   it('writes the Czech report with the verdict from result_aggregator (example 1)', async () => {
     const out = await run(d, 'orchestrator', 'report_builder', ex('report_builder', 0))
-    expect(out.verdict).toBe('refer')
-    expect(out.markdown).toContain('**k posouzení** (refer)')
+    expect(out.verdict).toBe('review')
+    expect(out.markdown).toContain('**k posouzení** (review)')
     expect(out.markdown).toContain(
       '| banking/loan_assessment | ČNB LTV limit 80 % |  | 2022-04-01 | exceeded |',
     )
@@ -611,35 +598,58 @@ describe('report_builder', () => {
 })
 
 describe('result_aggregator', () => {
-  it('lets the strictest signal decide (example 1)', async () => {
+  it('lets the least favourable verdict decide; a computation does not vote (example 1)', async () => {
     const out = await run(d, 'orchestrator', 'result_aggregator', ex('result_aggregator', 0))
-    expect(out).toMatchObject({ overall: 'refer', counts: { pass: 2, refer: 1, fail: 0 } })
+    expect(out).toMatchObject({
+      verdict: 'review',
+      counts: { clear: 1, review: 1, adverse: 0, informational: 1, silent: 0 },
+    })
   })
 
   it('is incomplete when a source failed and nothing fails (example 2)', async () => {
     const out = await run(d, 'orchestrator', 'result_aggregator', ex('result_aggregator', 1))
-    expect(out).toMatchObject({ overall: 'incomplete', missing: ['data/ares_lookup'] })
+    expect(out).toMatchObject({ verdict: 'incomplete', missing: ['data/ares_lookup'] })
   })
 
-  it('refers an encumbered ownership sheet (a mortgage to be paid off) and fails a blocked one', async () => {
-    const encumbered = await run(d, 'orchestrator', 'result_aggregator', {
-      results: [{ source: 'real-estate/cadastre_check', output: { verdict: 'encumbered' } }],
+  it('reads an encumbered ownership sheet (a mortgage to be paid off) as review, a blocked one as adverse', async () => {
+    // cadastre_check's own worked examples: a flat with a bank mortgage, a house with a plomba.
+    const sheet = (i: number) => run(d, 'real-estate', 'cadastre_check', cadastreCheck.examples[i]!.input)
+    const encumbered = await sheet(0)
+    expect(encumbered).toMatchObject({ title: 'encumbered', verdict: 'review' })
+    const rolled = await run(d, 'orchestrator', 'result_aggregator', {
+      results: [{ source: 'real-estate/cadastre_check', output: encumbered }],
     })
-    expect(encumbered.overall).toBe('refer')
-    const blocked = await run(d, 'orchestrator', 'result_aggregator', {
-      results: [{ source: 'real-estate/cadastre_check', output: { verdict: 'blocked' } }],
+    expect(rolled.verdict).toBe('review')
+    const blocked = await sheet(1)
+    expect(blocked).toMatchObject({ title: 'blocked', verdict: 'adverse' })
+    const rolledBlocked = await run(d, 'orchestrator', 'result_aggregator', {
+      results: [{ source: 'real-estate/cadastre_check', output: blocked }],
     })
-    expect(blocked.overall).toBe('fail')
+    expect(rolledBlocked.verdict).toBe('adverse')
   })
 
-  it('fails despite a missing source when a signal fails', async () => {
+  it('reads only the shared verdict, never an agent’s own fields', async () => {
     const out = await run(d, 'orchestrator', 'result_aggregator', {
       results: [
-        { source: 'a', output: { decision: 'decline' } },
+        // A domain field that once read as a failure: the result's verdict decides.
+        {
+          source: 'real-estate/cadastre_check',
+          output: { verdict: 'review', title: 'encumbered', status: 'failed' },
+        },
+        { source: 'x/legacy', output: { decision: 'decline' } },
+      ],
+    })
+    expect(out).toMatchObject({ verdict: 'review', counts: { review: 1, silent: 1 } })
+  })
+
+  it('is adverse despite a missing source when a step is adverse', async () => {
+    const out = await run(d, 'orchestrator', 'result_aggregator', {
+      results: [
+        { source: 'a', output: { verdict: 'adverse', decision: 'decline' } },
         { source: 'b', status: 'failed' },
       ],
     })
-    expect(out.overall).toBe('fail')
+    expect(out.verdict).toBe('adverse')
   })
 })
 
@@ -791,7 +801,7 @@ describe('narrative_explainer', () => {
     const out = await run(d, 'orchestrator', 'narrative_explainer', ex('narrative_explainer', 0))
     expect(out.method).toBe('template')
     expect(out.text).toBe(
-      'Hypotéka 4,8 mil. Kč: výsledek vyžaduje posouzení (decision = refer). Pravidlo „ČNB LTV limit 80 %“ (ČNB doporučení, účinné od 2022-04-01): LTV 85 % exceeds 80 %.',
+      'Hypotéka 4,8 mil. Kč: výsledek vyžaduje posouzení (verdict = review). Pravidlo „ČNB LTV limit 80 %“ (ČNB doporučení, účinné od 2022-04-01): LTV 85 % exceeds 80 %.',
     )
   })
 
@@ -824,7 +834,7 @@ describe('narrative_explainer', () => {
     })
     expect(out).toMatchObject({
       method: 'template',
-      sources: [{ source: 'llm', status: 'skipped', detail: 'LLM_BASE_URL is not set' }],
+      sources: [{ name: 'llm', status: 'skipped', error: 'LLM_BASE_URL is not set' }],
     })
   })
 })

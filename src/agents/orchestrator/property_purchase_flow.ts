@@ -1,6 +1,6 @@
 import { defineAgent } from '../types.ts'
 import { flowInput } from './fields.ts'
-import { FlowResultSchema, type FlowStep, needs, pick, runFlow } from './flow.ts'
+import { FLOW_VERDICT, FlowResultSchema, type FlowStep, needs, pick, runFlow } from './flow.ts'
 
 const FINANCE = ['amount', 'monthly_income', 'annual_rate_pct', 'term_months']
 
@@ -110,6 +110,7 @@ export const propertyPurchaseFlow = defineAgent({
     ],
   ),
   output: FlowResultSchema,
+  verdict: FLOW_VERDICT,
   examples: [
     {
       title: 'A 2+kk in Brno with a mortgage and insurance',

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import quotas from '../../../data/reference/orchestrator-source-quotas.json' with { type: 'json' }
-import { RulesSchema, rule } from '../contact/shared.ts'
+import { rule } from '../contact/shared.ts'
 import { defineAgent } from '../types.ts'
 import { fromPrague, minutesOf, pragueWall } from './prague-time.ts'
 
@@ -34,8 +34,8 @@ export const rateLimiter = defineAgent({
       Type.Object({ window: Type.String(), from: Type.String(), to: Type.String(), count: Type.Integer() }),
     ),
     finish_at: Type.String(),
-    rules_applied: RulesSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'Three IČOs, one repeated, on a weekday morning',

@@ -1,7 +1,10 @@
 import { Type } from 'typebox'
 import { errors } from '../../kit/errors.ts'
-import { RulesSchema, rule } from '../contact/shared.ts'
-import { defineAgent } from '../types.ts'
+import { rule } from '../contact/shared.ts'
+import { type Verdict, VerdictSchema } from '../result.ts'
+import { defineAgent, type ResultOf } from '../types.ts'
+import { signalOf } from './aggregate.ts'
+import type { resultAggregator } from './result_aggregator.ts'
 
 interface StepLike {
   id?: string
@@ -24,10 +27,11 @@ interface RuleLike {
 }
 
 const LABEL: Record<string, { cs: string; en: string }> = {
-  pass: { cs: 'vyhovuje', en: 'pass' },
-  refer: { cs: 'k posouzení', en: 'refer for review' },
-  fail: { cs: 'nevyhovuje', en: 'fail' },
+  clear: { cs: 'vyhovuje', en: 'clear' },
+  review: { cs: 'k posouzení', en: 'refer for review' },
+  adverse: { cs: 'nevyhovuje', en: 'adverse' },
   incomplete: { cs: 'neúplné', en: 'incomplete' },
+  informational: { cs: 'informativní', en: 'informational' },
   ok: { cs: 'v pořádku', en: 'ok' },
   failed: { cs: 'selhalo', en: 'failed' },
   skipped: { cs: 'přeskočeno', en: 'skipped' },
@@ -84,11 +88,15 @@ export const reportBuilder = defineAgent({
   ),
   output: Type.Object({
     markdown: Type.String(),
-    verdict: Type.String(),
+    verdict: VerdictSchema,
     sections: Type.Array(Type.String()),
     rules_count: Type.Integer(),
-    rules_applied: RulesSchema,
   }),
+  verdict: {
+    explain:
+      'the verdict reported: the flow’s, else the roll-up of the results by orchestrator/result_aggregator',
+    of: (r) => r.verdict,
+  },
   examples: [
     {
       title: 'A report on two results, in Czech',
@@ -98,6 +106,7 @@ export const reportBuilder = defineAgent({
           {
             source: 'data/ico_validator',
             output: {
+              verdict: 'clear',
               ico: '27074358',
               valid: true,
               rules_applied: [{ rule: 'IČO mod-11 check digit', source: 'ČSÚ', outcome: 'valid' }],
@@ -106,6 +115,7 @@ export const reportBuilder = defineAgent({
           {
             source: 'banking/loan_assessment',
             output: {
+              verdict: 'review',
               decision: 'refer',
               ltv: 0.85,
               rules_applied: [{ rule: 'ČNB LTV limit 80 %', since: '2022-04-01', outcome: 'exceeded' }],
@@ -129,7 +139,7 @@ export const reportBuilder = defineAgent({
               agent: 'ico_validator',
               status: 'ok',
               ms: 0.4,
-              output: { valid: true },
+              output: { verdict: 'clear', valid: true },
             },
             {
               id: 'ares',
@@ -148,13 +158,13 @@ export const reportBuilder = defineAgent({
     const lang = input.language ?? 'cs'
     const t = (k: string) => LABEL[k]?.[lang] ?? k
     let steps: StepLike[]
-    let verdict: string | undefined
+    let verdict: Verdict | undefined
     if (input.flow_result) {
-      const fr = input.flow_result as { steps?: StepLike[]; verdict?: string }
+      const fr = input.flow_result as { steps?: StepLike[]; verdict?: unknown }
       if (!Array.isArray(fr.steps))
         throw errors.invalid('flow_result/steps', 'required (the output of a flow agent)')
       steps = fr.steps
-      verdict = fr.verdict
+      verdict = signalOf('flow', fr)?.verdict
     } else if (input.results) steps = input.results.map((r) => ({ ...r, status: r.status ?? 'ok' }))
     else throw errors.invalid('results', 'required (or flow_result)')
     if (!verdict) {
@@ -164,8 +174,8 @@ export const reportBuilder = defineAgent({
           status: (s.status ?? 'ok') as 'ok' | 'failed' | 'skipped',
           ...(s.output !== undefined ? { output: s.output } : {}),
         })),
-      })) as { overall: string }
-      verdict = agg.overall
+      })) as ResultOf<typeof resultAggregator>
+      verdict = agg.verdict
     }
     const lines: string[] = [`# ${input.title}`, '']
     const sections: string[] = []
@@ -224,7 +234,7 @@ export const reportBuilder = defineAgent({
       rules_applied: [
         rule(
           'verdict taken from the flow, else rolled up by orchestrator/result_aggregator',
-          'data/reference/orchestrator-verdicts.json',
+          'docs/adr/0004-one-result-contract.md',
           undefined,
           verdict,
         ),

@@ -1,13 +1,14 @@
 import { Type } from 'typebox'
-import { RulesSchema, rule } from '../contact/shared.ts'
+import { rule } from '../contact/shared.ts'
+import { type Verdict, VerdictSchema } from '../result.ts'
 import { defineAgent } from '../types.ts'
-import { type Level, rollUp, signalsOf, VERDICT_TABLE } from './aggregate.ts'
+import { ROLL_UP_RULE, rollUp, signalOf } from './aggregate.ts'
 
 export const resultAggregator = defineAgent({
   service: 'orchestrator',
   name: 'result_aggregator',
   description:
-    "Rolls several agent results up into one verdict: reads each result's own verdict field (decision, risk_level, valid, match …) by a documented table, lets the strictest signal decide (fail over refer over pass), and marks the roll-up incomplete when a step failed, was skipped or answered only partially and nothing already fails it.",
+    "Rolls several agent results up into one verdict: reads each result's `verdict` (the shared vocabulary every agent answers in), lets the least favourable decide (adverse, then incomplete, then review, then clear), and marks the roll-up incomplete when a step failed, was skipped or answered only partially and nothing is already adverse.",
   input: Type.Object(
     {
       results: Type.Array(
@@ -25,101 +26,80 @@ export const resultAggregator = defineAgent({
     { additionalProperties: false },
   ),
   output: Type.Object({
-    overall: Type.Enum(['pass', 'refer', 'fail', 'incomplete']),
-    signals: Type.Array(
-      Type.Object({
-        source: Type.String(),
-        field: Type.String(),
-        value: Type.String(),
-        level: Type.Enum(['pass', 'refer', 'fail']),
-      }),
-    ),
+    verdict: VerdictSchema,
+    signals: Type.Array(Type.Object({ source: Type.String(), verdict: VerdictSchema })),
     counts: Type.Object({
-      pass: Type.Integer(),
-      refer: Type.Integer(),
-      fail: Type.Integer(),
-      silent: Type.Integer(),
+      clear: Type.Integer(),
+      review: Type.Integer(),
+      adverse: Type.Integer(),
+      incomplete: Type.Integer(),
+      informational: Type.Integer(),
+      silent: Type.Integer({ description: 'results without a verdict of the shared vocabulary' }),
       missing: Type.Integer(),
     }),
     missing: Type.Array(Type.String({ description: 'sources that failed or were skipped' })),
-    partial: Type.Array(Type.String({ description: 'sources that answered only partially (partial: true)' })),
-    rules_applied: RulesSchema,
+    partial_sources: Type.Array(
+      Type.String({ description: 'sources that answered only partially (partial: true)' }),
+    ),
   }),
+  verdict: { explain: ROLL_UP_RULE, of: (r) => r.verdict },
   examples: [
     {
-      title: 'An approved loan and a medium credit risk: refer',
+      title: 'An approved loan and a credit grade that needs an underwriter: review',
       input: {
         results: [
-          { source: 'banking/loan_assessment', output: { decision: 'approve', ltv: 0.78 } },
-          { source: 'risk/credit_risk', output: { risk_level: 'medium', score: 612 } },
-          { source: 'data/ico_validator', output: { valid: true } },
+          { source: 'banking/loan_assessment', output: { verdict: 'clear', decision: 'approve', ltv: 0.78 } },
+          { source: 'risk/credit_risk', output: { verdict: 'review', grade: 'D', score: 560 } },
+          {
+            source: 'banking/mortgage_calculator',
+            output: { verdict: 'informational', monthly_payment: 21000 },
+          },
         ],
       },
     },
     {
-      title: 'A failed source with no failing signal: incomplete',
+      title: 'A failed source and nothing adverse: incomplete',
       input: {
         results: [
-          { source: 'data/ico_validator', output: { valid: true } },
+          { source: 'data/ico_validator', output: { verdict: 'clear', valid: true } },
           { source: 'data/ares_lookup', status: 'failed' },
         ],
       },
     },
   ],
   async run(input) {
-    const signals = input.results.flatMap((r) =>
-      (r.status ?? 'ok') === 'ok' ? signalsOf(r.source, r.output) : [],
-    )
+    const answered = input.results.filter((r) => (r.status ?? 'ok') === 'ok')
+    const signals = answered.flatMap((r) => signalOf(r.source, r.output) ?? [])
     const missing = input.results.filter((r) => (r.status ?? 'ok') !== 'ok').map((r) => r.source)
     // An answer marked partial (a source behind it failed) is not a full check either.
-    const partial = input.results
-      .filter(
-        (r) =>
-          (r.status ?? 'ok') === 'ok' && (r.output as { partial?: unknown } | undefined)?.partial === true,
-      )
+    const partial = answered
+      .filter((r) => (r.output as { partial?: unknown } | undefined)?.partial === true)
       .map((r) => r.source)
-    const levels = signals.map((s) => s.level as Level)
-    const strictest = rollUp(levels)
-    const overall: 'pass' | 'refer' | 'fail' | 'incomplete' =
-      strictest === 'fail'
-        ? 'fail'
-        : missing.length > 0 || partial.length > 0 || !strictest
-          ? 'incomplete'
-          : strictest
-    const silent = input.results.filter(
-      (r) => (r.status ?? 'ok') === 'ok' && signalsOf(r.source, r.output).length === 0,
-    ).length
+    const verdicts = signals.map((s) => s.verdict)
+    const verdict = rollUp(verdicts, missing.length > 0 || partial.length > 0)
+    const count = (v: Verdict) => verdicts.filter((x) => x === v).length
     return {
-      overall,
+      verdict,
       signals,
       counts: {
-        pass: levels.filter((l) => l === 'pass').length,
-        refer: levels.filter((l) => l === 'refer').length,
-        fail: levels.filter((l) => l === 'fail').length,
-        silent,
+        clear: count('clear'),
+        review: count('review'),
+        adverse: count('adverse'),
+        incomplete: count('incomplete'),
+        informational: count('informational'),
+        silent: answered.length - signals.length,
         missing: missing.length,
       },
       missing,
-      partial,
+      partial_sources: partial,
       rules_applied: [
         rule(
-          `verdict read from the first of: ${VERDICT_TABLE.fields.slice(0, 6).join(', ')} …`,
-          'data/reference/orchestrator-verdicts.json',
+          'each result is read by its verdict, the shared vocabulary every agent answers in',
+          'src/agents/result.ts; docs/adr/0004-one-result-contract.md',
           undefined,
-          `${signals.length} signals`,
+          `${signals.length} verdicts, ${answered.length - signals.length} results without one`,
         ),
-        rule(
-          'strictest signal decides: fail > refer > pass',
-          'data/reference/orchestrator-verdicts.json',
-          undefined,
-          strictest ?? 'no signal',
-        ),
-        rule(
-          'a failed, skipped or partial source leaves the verdict incomplete unless a fail already decides it',
-          'data/reference/orchestrator-verdicts.json',
-          undefined,
-          overall,
-        ),
+        rule(ROLL_UP_RULE, 'docs/adr/0004-one-result-contract.md', undefined, verdict),
       ],
     }
   },

@@ -2,7 +2,8 @@ import { Type } from 'typebox'
 import { extractFacts, fetchPage } from '../../engines/scout/page.ts'
 import { errors } from '../../kit/errors.ts'
 import { UpstreamError } from '../../kit/http.ts'
-import { PartialSchema, RulesSchema, rule, SourcesSchema } from '../contact/shared.ts'
+import { rule } from '../contact/shared.ts'
+import type { SourceStatus } from '../result.ts'
 import { type AppliedRule, defineAgent } from '../types.ts'
 
 /** The page reading lives in the engine (the router's scout dossier reads pages the same way). */
@@ -45,10 +46,8 @@ export const scout = defineAgent({
     ),
     contact_pages: Type.Array(Type.String()),
     companies: Type.Array(Type.Object({}, { additionalProperties: true })),
-    partial: PartialSchema,
-    sources: SourcesSchema,
-    rules_applied: RulesSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'A contact page given as HTML',
@@ -74,7 +73,7 @@ export const scout = defineAgent({
     } catch {
       throw errors.invalid('url', 'must be an absolute http(s) URL')
     }
-    const sources: { source: string; status: 'ok' | 'failed' | 'skipped'; detail?: string }[] = []
+    const sources: SourceStatus[] = []
     const applied: AppliedRule[] = []
     let html = input.html
     let fetched = false
@@ -84,10 +83,10 @@ export const scout = defineAgent({
         html = page.html
         base = page.final
         fetched = true
-        sources.push({ source: 'web', status: 'ok', detail: base.toString() })
+        sources.push({ name: 'web', status: 'ok' })
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error
-        sources.push({ source: 'web', status: 'failed', detail: error.message })
+        sources.push({ name: 'web', status: 'failed', error: error.message })
       }
       applied.push(
         rule(
@@ -97,7 +96,7 @@ export const scout = defineAgent({
           fetched ? 'fetched' : 'not fetched',
         ),
       )
-    } else sources.push({ source: 'web', status: 'skipped', detail: 'html given' })
+    } else sources.push({ name: 'web', status: 'skipped', error: 'html given' })
     const facts = html === undefined ? extractFacts('', base) : extractFacts(html, base)
     const companies: Record<string, unknown>[] = []
     if (input.lookup_ares !== false) {
@@ -108,14 +107,14 @@ export const scout = defineAgent({
           // A partial ARES answer (registry unreachable, stale cache) counts as a failed source.
           sources.push(
             company.partial === true
-              ? { source: 'data/ares_lookup', status: 'failed', detail: `${ico}: answered partially` }
-              : { source: 'data/ares_lookup', status: 'ok', detail: ico },
+              ? { name: 'data/ares_lookup', status: 'failed', error: `${ico}: answered partially` }
+              : { name: 'data/ares_lookup', status: 'ok' },
           )
         } catch (error) {
           sources.push({
-            source: 'data/ares_lookup',
+            name: 'data/ares_lookup',
             status: 'failed',
-            detail: `${ico}: ${(error as Error).message}`,
+            error: `${ico}: ${(error as Error).message}`,
           })
         }
       }

@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { RulesSchema, rule } from '../contact/shared.ts'
+import { rule } from '../contact/shared.ts'
 import { defineAgent } from '../types.ts'
 import { planWaves } from './plan.ts'
 
@@ -39,8 +39,8 @@ export const taskScheduler = defineAgent({
     start_ms: Type.Record(Type.String(), Type.Number()),
     critical_path: Type.Array(Type.String()),
     makespan_ms: Type.Number(),
-    rules_applied: RulesSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'Company onboarding: validate, then look up and screen in parallel, then decide',

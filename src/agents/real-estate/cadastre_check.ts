@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
-import { NullableBoolean, NullableString, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { NullableBoolean, NullableString } from '../../engines/reference/schema.ts'
 import { comparableName } from '../compliance/registry.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
@@ -82,7 +82,10 @@ export const cadastreCheck = defineAgent({
     { additionalProperties: false },
   ),
   output: Type.Object({
-    verdict: Type.Union([Type.Literal('clean'), Type.Literal('encumbered'), Type.Literal('blocked')]),
+    title: Type.Union([Type.Literal('clean'), Type.Literal('encumbered'), Type.Literal('blocked')], {
+      description:
+        'clean: no entries in parts C and D; encumbered: rights or notes to be removed; blocked: a plomba or a bar on disposal',
+    }),
     lv_number: NullableString(),
     cadastral_area: NullableString(),
     state_as_of: NullableString(),
@@ -109,8 +112,8 @@ export const cadastreCheck = defineAgent({
     ),
     plomba: Type.Boolean({ description: 'a change of rights is pending (the sheet is "under seal")' }),
     parts_found: Type.Array(Type.String()),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: { field: 'title', map: { clean: 'clear', encumbered: 'review', blocked: 'adverse' } },
   examples: [
     {
       title: 'Flat with a bank mortgage only: encumbered, not blocked',
@@ -263,7 +266,7 @@ export const cadastreCheck = defineAgent({
       })
     }
     return {
-      verdict: verdict as 'clean' | 'encumbered' | 'blocked',
+      title: verdict as 'clean' | 'encumbered' | 'blocked',
       lv_number: lv,
       cadastral_area: area,
       state_as_of: stateAsOf,

@@ -1,13 +1,8 @@
 import { Type } from 'typebox'
 import { findComparables, ppm2Stats, roomsOf, snapshotDate } from '../../engines/realestate/comparables.ts'
 import { valuerFor } from '../../engines/realestate/valuation.ts'
-import {
-  NullableNumber,
-  PartialSchema,
-  RulesAppliedSchema,
-  type SourceStatus,
-  SourcesSchema,
-} from '../../engines/reference/schema.ts'
+import { NullableNumber } from '../../engines/reference/schema.ts'
+import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
 import { LocationFields, listings, locate } from './location.ts'
 
@@ -46,10 +41,8 @@ export const comparablesFinder = defineAgent({
     radius_km: Type.Number(),
     median_price_per_m2: NullableNumber(),
     data_as_of: Type.String(),
-    partial: PartialSchema,
-    sources: SourcesSchema,
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'Five 2+kk flats near Brno centre',

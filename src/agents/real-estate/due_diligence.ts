@@ -1,16 +1,12 @@
 import { Type } from 'typebox'
 import { requireIco } from '../../engines/reference/inputs.ts'
-import {
-  DateString,
-  PartialSchema,
-  RulesAppliedSchema,
-  type SourceStatus,
-  SourcesSchema,
-} from '../../engines/reference/schema.ts'
+import { DateString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import { insolvencyOf, lookupCompany } from '../compliance/registry.ts'
+import type { SourceStatus } from '../result.ts'
 import type { AgentContext, AppliedRule } from '../types.ts'
-import { defineAgent } from '../types.ts'
+import { defineAgent, type ResultOf } from '../types.ts'
+import type { cadastreCheck } from './cadastre_check.ts'
 
 type Status = 'pass' | 'warn' | 'fail' | 'unknown'
 interface Item {
@@ -82,10 +78,8 @@ export const dueDiligence = defineAgent({
         source: Type.Optional(Type.String()),
       }),
     ),
-    partial: PartialSchema,
-    sources: SourcesSchema,
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: { field: 'overall', map: { go: 'clear', review: 'review', stop: 'adverse' } },
   examples: [
     {
       title: 'Flat sold by a company: clean sheet apart from the bank lien, fair price',
@@ -133,21 +127,16 @@ export const dueDiligence = defineAgent({
         const lv = (await ctx.call('real-estate', 'cadastre_check', {
           text: input.lv_text,
           ...(seller ? { seller_name: seller } : {}),
-        })) as {
-          verdict: 'clean' | 'encumbered' | 'blocked'
-          seller_is_owner: boolean | null
-          encumbrances: { type: string; blocking: boolean }[]
-          plomba: boolean
-        }
+        })) as ResultOf<typeof cadastreCheck>
         sources.push({ name: 'real-estate/cadastre_check', status: 'ok' })
         const types = lv.encumbrances.map((e) => e.type).join(', ')
         items.push({
           item: 'ownership sheet: encumbrances',
-          status: lv.verdict === 'clean' ? 'pass' : lv.verdict === 'blocked' ? 'fail' : 'warn',
+          status: lv.verdict === 'clear' ? 'pass' : lv.verdict === 'adverse' ? 'fail' : 'warn',
           detail:
-            lv.verdict === 'clean'
+            lv.title === 'clean'
               ? 'no entries in parts C and D'
-              : `${lv.verdict}: ${types || 'none'}${lv.plomba ? '; plomba (change pending)' : ''}`,
+              : `${lv.title}: ${types || 'none'}${lv.plomba ? '; plomba (change pending)' : ''}`,
           source: 'vyhláška 357/2013 Sb.; zákon 256/2013 Sb.',
         })
         if (lv.seller_is_owner !== null) {

@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { lendingLimits, pct } from '../../engines/finance/lending.ts'
 import { applicantAge, asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { loadReference, type ReferenceVersion, versionAt } from '../../engines/reference/load.ts'
-import { DateString, NullableNumber, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { DateString, NullableNumber } from '../../engines/reference/schema.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -47,8 +47,8 @@ export const investmentMortgageCheck = defineAgent({
     limits: Type.Object({ ltv: NullableNumber(), dti: NullableNumber() }),
     compliant: Type.Boolean(),
     max_loan: NullableNumber({ description: 'largest principal the LTV and DTI limits allow, CZK' }),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: { field: 'compliant', map: { true: 'clear', false: 'adverse' } },
   examples: [
     {
       title: 'Flat bought to let in May 2026 at 75 % LTV: over the 70 % investment limit',

@@ -1,12 +1,6 @@
 import { Type } from 'typebox'
-import {
-  NullableNumber,
-  NullableString,
-  PartialSchema,
-  RulesAppliedSchema,
-  type SourceStatus,
-  SourcesSchema,
-} from '../../engines/reference/schema.ts'
+import { NullableNumber, NullableString } from '../../engines/reference/schema.ts'
+import type { SourceStatus } from '../result.ts'
 import type { AgentContext, AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -155,10 +149,8 @@ export const listingAnalyzer = defineAgent({
       }),
     ),
     llm_error: Type.Optional(Type.String()),
-    partial: PartialSchema,
-    sources: SourcesSchema,
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'Sreality-style ad for a Smíchov 2+kk',

@@ -4,8 +4,8 @@
  */
 import { Type } from 'typebox'
 import { type Sale, saleListings } from '../../engines/realestate/comparables.ts'
-import type { SourceStatus } from '../../engines/reference/schema.ts'
 import { AppError, errors } from '../../kit/errors.ts'
+import type { SourceStatus } from '../result.ts'
 import type { AgentContext } from '../types.ts'
 
 export const LocationFields = {

@@ -3,7 +3,7 @@ import { median } from '../../engines/finance/stats.ts'
 import { snapshotDate } from '../../engines/realestate/comparables.ts'
 import { municipalityRegions, regionOfLocality } from '../../engines/realestate/regions.ts'
 import { flatPriceIndex, indexRegions, regionKey } from '../../engines/realestate/trends.ts'
-import { NullableNumber, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { NullableNumber } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
@@ -42,8 +42,8 @@ export const priceTrends = defineAgent({
       Type.Object({ rooms: Type.String(), listings: Type.Integer(), median_price_per_m2: Type.Integer() }),
     ),
     asking_prices_as_of: Type.String(),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: 'informational',
   examples: [
     { title: 'South Moravia: index and asking prices', input: { region: 'Jihomoravský kraj' } },
     {

@@ -1,14 +1,8 @@
 import { Type } from 'typebox'
 import { snapshotDate } from '../../engines/realestate/comparables.ts'
 import { valuerFor } from '../../engines/realestate/valuation.ts'
-import {
-  NullableNumber,
-  NullableObject,
-  PartialSchema,
-  RulesAppliedSchema,
-  type SourceStatus,
-  SourcesSchema,
-} from '../../engines/reference/schema.ts'
+import { NullableNumber, NullableObject } from '../../engines/reference/schema.ts'
+import type { SourceStatus } from '../result.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 import { LocationFields, listings, locate } from './location.ts'
@@ -66,10 +60,8 @@ export const propertyValuation = defineAgent({
       }),
     ),
     data_as_of: Type.String({ description: 'date of the listing snapshot' }),
-    partial: PartialSchema,
-    sources: SourcesSchema,
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: '2+kk of 55 m² in Prague-Smíchov offered at 8.9 M CZK',

@@ -184,7 +184,8 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
   },
   cadastre_check: {
     'Flat with a bank mortgage only: encumbered, not blocked': {
-      verdict: 'encumbered',
+      title: 'encumbered',
+      verdict: 'review',
       lv_number: '1234',
       state_as_of: '2025-05-12',
       owners: [{ name: 'Novák Jan', identifier: '750101/1236' }],
@@ -192,7 +193,8 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
       plomba: false,
     },
     'House of two co-owners with an enforcement notice and a pending change: blocked': {
-      verdict: 'blocked',
+      title: 'blocked',
+      verdict: 'adverse',
       shares_complete: true,
       plomba: true,
       encumbrances: [

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import { annuityPayment, round2 } from '../../engines/finance/annuity.ts'
-import { NullableNumber, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { NullableNumber } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
@@ -41,8 +41,8 @@ export const rentalYield = defineAgent({
     annual_cash_flow: NullableNumber(),
     cash_on_cash_pct: NullableNumber({ description: 'cash flow / own funds' }),
     dscr: NullableNumber({ description: 'NOI / debt service' }),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'Brno 2+kk for 5.2 M CZK let at 17 000 CZK',

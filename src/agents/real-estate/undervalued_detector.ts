@@ -4,7 +4,7 @@ import { assessListing, opportunityThresholds } from '../../engines/realestate/o
 import { valuerFor } from '../../engines/realestate/valuation.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { policySource } from '../../engines/reference/load.ts'
-import { NullableNumber, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { NullableNumber } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import { defineAgent } from '../types.ts'
 import { listings } from './location.ts'
@@ -70,8 +70,8 @@ export const undervaluedDetector = defineAgent({
       }),
     ),
     data_as_of: Type.String(),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'Two ads in Prague-Vinohrady: one far below its estimate',

@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { round2 } from '../../engines/finance/annuity.ts'
 import { lendingLimits } from '../../engines/finance/lending.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
-import { DateString, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { DateString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
@@ -56,8 +56,8 @@ export const collateralStress = defineAgent({
         worst: Type.Array(Type.Object({ id: Type.String(), ltv: Type.Number() })),
       }),
     ),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: 'informational',
   examples: [
     {
       title: 'Three mortgages under −10/−20/−30 % price shocks',

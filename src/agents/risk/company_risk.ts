@@ -1,13 +1,7 @@
 import { Type } from 'typebox'
 import { asOfDate, covered, requireIco } from '../../engines/reference/inputs.ts'
 import { policySource, type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
-import {
-  DateString,
-  NullableObject,
-  PartialSchema,
-  RulesAppliedSchema,
-  SourcesSchema,
-} from '../../engines/reference/schema.ts'
+import { DateString, NullableObject } from '../../engines/reference/schema.ts'
 import { comparableName, insolvencyOf, lookupCompany } from '../compliance/registry.ts'
 import type { Texts } from '../lang.ts'
 import { sectorName } from '../sectors.ts'
@@ -83,10 +77,11 @@ export const companyRisk = defineAgent({
         address: Type.Optional(Type.String()),
       }),
     ),
-    partial: PartialSchema,
-    sources: SourcesSchema,
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: {
+    field: 'risk_level',
+    map: { low: 'clear', medium: 'review', high: 'adverse', critical: 'adverse', unknown: 'incomplete' },
+  },
   examples: [
     { title: 'Established listed company: low risk', input: { ico: '45274649', name: 'ČEZ, a. s.' } },
     { title: 'IČO unknown to the register: critical', input: { ico: '27074358' } },

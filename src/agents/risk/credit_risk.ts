@@ -2,17 +2,10 @@ import { Type } from 'typebox'
 import { annuityPayment, round2 } from '../../engines/finance/annuity.ts'
 import { asOfDate, covered, requireIco } from '../../engines/reference/inputs.ts'
 import { policySource, type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
-import {
-  DateString,
-  NullableNumber,
-  PartialSchema,
-  RulesAppliedSchema,
-  type SourceStatus,
-  SourcesSchema,
-} from '../../engines/reference/schema.ts'
+import { DateString, NullableNumber } from '../../engines/reference/schema.ts'
 import { lookupCompany } from '../compliance/registry.ts'
 import type { Texts } from '../lang.ts'
-import { type Assumption, AssumptionsSchema } from '../result.ts'
+import type { Assumption, SourceStatus } from '../result.ts'
 import { INCOME_DESCRIPTION, mortgageRate, mortgageTerm, netMonthlyIncome } from '../spec-fields.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
@@ -101,11 +94,11 @@ export const creditRisk = defineAgent({
     not_scored: Type.Array(Type.String(), {
       description: 'characteristics not given or not found: each scored as unknown, at its worst band',
     }),
-    partial: PartialSchema,
-    sources: SourcesSchema,
-    rules_applied: RulesAppliedSchema,
-    assumptions: AssumptionsSchema,
   }),
+  verdict: {
+    explain: 'from `grade`: A, B → `clear`; C, D → `review` (conditions, an underwriter); E → `adverse`',
+    of: (r) => (r.grade <= 'B' ? 'clear' : r.grade <= 'D' ? 'review' : 'adverse'),
+  },
   examples: [
     {
       title: 'Employed applicant, 25 % DSTI, 70 % LTV, clean history: grade A',

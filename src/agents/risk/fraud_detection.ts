@@ -2,7 +2,6 @@ import { Type } from 'typebox'
 import { median } from '../../engines/finance/stats.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { policySource, type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
-import { RulesAppliedSchema } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
@@ -61,8 +60,12 @@ export const fraudDetection = defineAgent({
         reasons: Type.Array(Type.String()),
       }),
     ),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: {
+    explain:
+      '`adverse` when a transaction is to be blocked, `review` when one is to be reviewed, else `clear`',
+    of: (r) => (r.summary.block > 0 ? 'adverse' : r.summary.review > 0 ? 'review' : 'clear'),
+  },
   examples: [
     {
       title: 'Ordinary shopping: all allowed',

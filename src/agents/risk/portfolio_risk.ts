@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { round2 } from '../../engines/finance/annuity.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
-import { NullableNumber, RulesAppliedSchema } from '../../engines/reference/schema.ts'
+import { NullableNumber } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
@@ -72,8 +72,11 @@ export const portfolioRisk = defineAgent({
     ltv_buckets: Type.Array(
       Type.Object({ bucket: Type.String(), loans: Type.Integer(), amount: Type.Number() }),
     ),
-    rules_applied: RulesAppliedSchema,
   }),
+  verdict: {
+    explain: '`review` when a large exposure breaches the limit, else `informational`',
+    of: (r) => (r.large_exposures.some((e) => e.breaches_limit) ? 'review' : 'informational'),
+  },
   examples: [
     {
       title: 'Five mortgages and a developer loan against 50 M CZK of Tier 1 capital',

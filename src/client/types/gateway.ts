@@ -288,9 +288,69 @@ export interface Paths {
               service: string
               agent: string
               /**
-               * The agent’s output (see its output_schema)
+               * The agent’s output: the result contract every agent shares, and its own fields (see its output_schema)
                */
               result: {
+                /**
+                 * the shared verdict: clear — checked, and nothing stands in the way (approve, proceed, low risk, valid, no match); review — checked, and a person should look before going on (refer, medium risk, conditions, a possible match); adverse — checked, and the answer is against going on (decline, high risk, invalid, a match, a stop); incomplete — could not be decided: a source failed or the input does not allow a judgement; informational — a computation or a look-up that judges nothing (a payment schedule, a conversion, a parse)
+                 */
+                verdict: 'clear' | 'review' | 'adverse' | 'incomplete' | 'informational'
+                /**
+                 * true when a source failed and the answer holds only what the other sources gave
+                 */
+                partial: boolean
+                /**
+                 * each outside source consulted
+                 */
+                sources: {
+                  /**
+                   * the source consulted, e.g. ares, isir, cnb, dns, llm, data/ares_lookup
+                   */
+                  name: string
+                  /**
+                   * ok; cached (a stored answer, the source failed); failed; skipped (not asked, the reason in error)
+                   */
+                  status: 'ok' | 'cached' | 'failed' | 'skipped'
+                  /**
+                   * why the source failed or was skipped
+                   */
+                  error?: string
+                }[]
+                /**
+                 * every rule evaluated, with its source, the date it took effect and what it concluded
+                 */
+                rules_applied: {
+                  rule: string
+                  /**
+                   * law, regulation, standard or document
+                   */
+                  source?: string
+                  /**
+                   * date the rule took effect (YYYY-MM-DD), not the start of the data on file
+                   */
+                  since?: string
+                  /**
+                   * what the rule concluded for this input
+                   */
+                  outcome?: string
+                }[]
+                /**
+                 * inputs the caller did not give and the agent assumed, each with its basis
+                 */
+                assumptions: {
+                  /**
+                   * the input field that was not given
+                   */
+                  field: string
+                  /**
+                   * the value assumed
+                   */
+                  value: string | number | boolean
+                  /**
+                   * where the value comes from (data on file with its date, a rule)
+                   */
+                  basis: string
+                }[]
                 [k: string]: unknown | undefined
               }
               /**

@@ -4,6 +4,7 @@
  * mirror the key rules in src/engines/keys/rules.ts.
  */
 import { Type } from 'typebox'
+import { ResultContractSchema } from '../../agents/result.ts'
 import { AGENT_SERVICES } from '../../agents/types.ts'
 import { KEY_RULES } from '../../engines/keys/rules.ts'
 import { errorRef } from '../../kit/api-docs.ts'
@@ -234,7 +235,7 @@ export const AgentCallBody = Type.Object(
 export const AgentCallResponse = Type.Object({
   service: Type.String(),
   agent: Type.String(),
-  result: Type.Unknown({ description: 'The agent’s output (see its output_schema)' }),
+  result: ResultContractSchema,
   execution_time_ms: Type.Number({ description: 'Time the agent ran, milliseconds' }),
   request_id: Type.String({ format: 'uuid' }),
 })

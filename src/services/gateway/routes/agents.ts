@@ -6,6 +6,7 @@
  */
 import type { ValidateFunction } from 'ajv'
 import { langFromAcceptLanguage } from '../../../agents/lang.ts'
+import type { ResultContract } from '../../../agents/result.ts'
 import { AGENT_SERVICES } from '../../../agents/types.ts'
 import { AppError } from '../../../kit/errors.ts'
 import { UpstreamError } from '../../../kit/http.ts'
@@ -130,7 +131,8 @@ export function agentRoutes(app: App, deps: GatewayDeps): void {
           return {
             service,
             agent,
-            result: answer.result,
+            // The runner answers through the same dispatcher: its results carry the contract.
+            result: answer.result as ResultContract,
             execution_time_ms: round(answer.executionMs),
             request_id: request.id,
           }
@@ -150,7 +152,13 @@ export function agentRoutes(app: App, deps: GatewayDeps): void {
       }
       try {
         const { output, ms } = await deps.dispatcher.call(service, agent, input)
-        return { service, agent, result: output, execution_time_ms: round(ms), request_id: request.id }
+        return {
+          service,
+          agent,
+          result: output as ResultContract,
+          execution_time_ms: round(ms),
+          request_id: request.id,
+        }
       } catch (error) {
         // An outside source an agent relies on (registry, rates, LLM) failed: say which one.
         if (error instanceof UpstreamError) {
