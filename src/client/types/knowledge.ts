@@ -280,22 +280,7 @@ export interface Paths {
           content: {
             'application/json': {
               success: true
-              data: {
-                status: 'created' | 'replaced' | 'unchanged'
-                document: {
-                  id: string
-                  collection: string
-                  title: string
-                  source: string
-                  format: string
-                  language: string
-                }
-                chunks: number
-                /**
-                 * Ids of the documents this one replaced
-                 */
-                replaced: string[]
-              }
+              data: UploadOutcome
               meta: {
                 request_id: string
                 /**
@@ -310,22 +295,7 @@ export interface Paths {
           content: {
             'application/json': {
               success: true
-              data: {
-                status: 'created' | 'replaced' | 'unchanged'
-                document: {
-                  id: string
-                  collection: string
-                  title: string
-                  source: string
-                  format: string
-                  language: string
-                }
-                chunks: number
-                /**
-                 * Ids of the documents this one replaced
-                 */
-                replaced: string[]
-              }
+              data: UploadOutcome
               meta: {
                 request_id: string
                 /**
@@ -354,18 +324,7 @@ export interface Paths {
               success: true
               data: {
                 count: number
-                collections: {
-                  name: string
-                  description: string
-                  documents: number
-                  chunks: number
-                  embedder: string | null
-                  dimensions: number | null
-                  /**
-                   * Whether this process can embed queries for it
-                   */
-                  embedder_available: boolean
-                }[]
+                collections: CollectionReport[]
               }
               meta: {
                 request_id: string
@@ -442,18 +401,7 @@ export interface Paths {
               data: {
                 documents: number
                 chunks: number
-                collections: {
-                  name: string
-                  description: string
-                  documents: number
-                  chunks: number
-                  embedder: string | null
-                  dimensions: number | null
-                  /**
-                   * Whether this process can embed queries for it
-                   */
-                  embedder_available: boolean
-                }[]
+                collections: CollectionReport[]
                 embedder: {
                   default: string
                   /**
@@ -525,26 +473,7 @@ export interface Paths {
                 count: number
                 limit: number
                 offset: number
-                documents: {
-                  id: string
-                  collection: string
-                  title: string
-                  source: string
-                  format: string
-                  language: string
-                  content_hash: string
-                  bytes: number
-                  pages: number | null
-                  chunks: number
-                  /**
-                   * Metadata given at upload
-                   */
-                  metadata: {
-                    [k: string]: unknown | undefined
-                  }
-                  created_at: string
-                  updated_at: string
-                }[]
+                documents: Document[]
               }
               meta: {
                 request_id: string
@@ -576,26 +505,7 @@ export interface Paths {
           content: {
             'application/json': {
               success: true
-              data: {
-                id: string
-                collection: string
-                title: string
-                source: string
-                format: string
-                language: string
-                content_hash: string
-                bytes: number
-                pages: number | null
-                chunks: number
-                /**
-                 * Metadata given at upload
-                 */
-                metadata: {
-                  [k: string]: unknown | undefined
-                }
-                created_at: string
-                updated_at: string
-              }
+              data: Document
               meta: {
                 request_id: string
                 /**
@@ -695,4 +605,52 @@ export interface Error {
      */
     request_id: string
   }
+}
+export interface UploadOutcome {
+  status: 'created' | 'replaced' | 'unchanged'
+  document: {
+    id: string
+    collection: string
+    title: string
+    source: string
+    format: string
+    language: string
+  }
+  chunks: number
+  /**
+   * Ids of the documents this one replaced
+   */
+  replaced: string[]
+}
+export interface CollectionReport {
+  name: string
+  description: string
+  documents: number
+  chunks: number
+  embedder: string | null
+  dimensions: number | null
+  /**
+   * Whether this process can embed queries for it
+   */
+  embedder_available: boolean
+}
+export interface Document {
+  id: string
+  collection: string
+  title: string
+  source: string
+  format: string
+  language: string
+  content_hash: string
+  bytes: number
+  pages: number | null
+  chunks: number
+  /**
+   * Metadata given at upload
+   */
+  metadata: {
+    [k: string]: unknown | undefined
+  }
+  created_at: string
+  updated_at: string
 }

@@ -13,6 +13,7 @@ import { askRoutes } from './routes/ask.ts'
 import { infoRoutes } from './routes/info.ts'
 import { searchRoutes } from './routes/search.ts'
 import { FORM_LIMITS, uploadRoutes } from './routes/upload.ts'
+import { knowledgeSchemas } from './schemas.ts'
 
 export interface KnowledgeDeps {
   kb: KnowledgeBase
@@ -41,6 +42,7 @@ export async function buildApp(deps: KnowledgeDeps): Promise<App> {
       { name: 'health' },
     ],
     errorEnvelope: 'standard',
+    shared: knowledgeSchemas,
   })
   registerHttpMetrics(app, { service: 'knowledge' })
   await app.register(multipart, {

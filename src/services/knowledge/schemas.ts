@@ -5,6 +5,7 @@
  * both are sent they must agree.
  */
 import { type TSchema, Type } from 'typebox'
+import { sharedSchema } from '../../kit/api-docs.ts'
 import { okSchema } from '../../kit/envelope.ts'
 
 const MAX_RESULTS = 50
@@ -157,7 +158,9 @@ export const UploadBody = Type.Object({
   source: Type.Optional(Type.String({ description: 'Where it comes from; defaults to the file name' })),
 })
 
-export const UploadResponse = okSchema(
+/** An upload's outcome: 201 when the document is new, 200 when it replaced one or was unchanged. */
+const UploadOutcome = sharedSchema(
+  'UploadOutcome',
   Type.Object({
     status: Type.Union([Type.Literal('created'), Type.Literal('replaced'), Type.Literal('unchanged')]),
     document: Type.Object({
@@ -172,8 +175,9 @@ export const UploadResponse = okSchema(
     replaced: Type.Array(Type.String(), { description: 'Ids of the documents this one replaced' }),
   }),
 )
+export const UploadResponse = okSchema(UploadOutcome.ref)
 
-const CollectionReport = Type.Object({
+const CollectionReportFields = Type.Object({
   name: Type.String(),
   description: Type.String(),
   documents: Type.Integer(),
@@ -182,6 +186,10 @@ const CollectionReport = Type.Object({
   dimensions: Nullable(Type.Integer()),
   embedder_available: Type.Boolean({ description: 'Whether this process can embed queries for it' }),
 })
+
+/** A collection with its counts and embedder, as /rag/collections and /stats list it. */
+const SharedCollection = sharedSchema('CollectionReport', CollectionReportFields)
+const CollectionReport = SharedCollection.ref
 
 export const CollectionsResponse = okSchema(
   Type.Object({ count: Type.Integer(), collections: Type.Array(CollectionReport) }),
@@ -234,7 +242,7 @@ export const StatsResponse = okSchema(
   }),
 )
 
-const DocumentRecord = Type.Object({
+const DocumentRecordFields = Type.Object({
   id: Type.String(),
   collection: Type.String(),
   title: Type.String(),
@@ -250,6 +258,10 @@ const DocumentRecord = Type.Object({
   updated_at: Type.String({ format: 'date-time' }),
 })
 
+/** A stored document, as the list and the single document answer it. */
+const SharedDocument = sharedSchema('Document', DocumentRecordFields)
+const DocumentRecord = SharedDocument.ref
+
 export const DocumentsResponse = okSchema(
   Type.Object({
     count: Type.Integer(),
@@ -262,3 +274,6 @@ export const DocumentsResponse = okSchema(
 export const DocumentResponse = okSchema(DocumentRecord)
 
 export const DeletedResponse = okSchema(Type.Object({ id: Type.String(), deleted: Type.Literal(true) }))
+
+/** The schemas several routes share, registered once (registerApiDocs `shared`). */
+export const knowledgeSchemas = [UploadOutcome, SharedCollection, SharedDocument]
