@@ -16,6 +16,7 @@ import {
   versionInfo,
 } from '../engines/aml/index.ts'
 import { createDnsLookup, type DnsLookup } from '../engines/contacts/dns.ts'
+import { policySpec } from '../engines/reference/config.ts'
 import { readPolicyDir } from '../engines/reference/load.ts'
 import { registrySpec } from '../engines/registries/config.ts'
 import {
@@ -68,9 +69,7 @@ export const agentSpec = {
     default: '../shared/data/sanctions',
     doc: 'comma-separated files or folders of sanctions lists screened by the AML agents',
   }),
-  POLICY_DIR: env.optionalString({
-    doc: "folder of the operator's policy files (scorecard, underwriting, tariff, claims triage, CDD weights …: see docs/policy.md) read in place of the shipped defaults; each is checked at start",
-  }),
+  ...policySpec,
   PEP_PATHS: env.optionalString({
     doc: 'comma-separated PEP list files or folders (any supported list format) the agents screen persons against; unset: PEP screening is reported as not configured',
   }),

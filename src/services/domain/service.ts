@@ -6,6 +6,8 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { loadGazetteer } from '../../engines/realestate/regions.ts'
 import { MIN_SALES, Valuer } from '../../engines/realestate/valuation.ts'
+import { policySpec } from '../../engines/reference/config.ts'
+import { readPolicyDir } from '../../engines/reference/load.ts'
 import { env } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
 import { LlmClient, llmSettings, llmSpec } from '../../kit/llm.ts'
@@ -21,6 +23,8 @@ import { DomainStore } from './store.ts'
 import { VariableSymbols } from './variable-symbols.ts'
 
 export const domainSpec = {
+  // The listing thresholds of the market map and chat are the operator's policy (docs/policy.md).
+  ...policySpec,
   // GET /api/vs/next takes one of them (variable symbols are shared state).
   ...operatorKeySpec,
   LISTINGS_FILE: env.string({
@@ -60,6 +64,8 @@ export const domainService = defineService({
   spec: domainSpec,
   async start(config, { logger }) {
     refuseDevKeysInProduction(config)
+    // The operator's policy files, checked now: a file that does not fit stops the start.
+    readPolicyDir(config.POLICY_DIR)
     const log = logger.child({ service: 'domain' })
     const gazetteer = loadGazetteer(resolve(config.REGISTRY_DATA_DIR))
     const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
