@@ -51,6 +51,8 @@ const TEXT_KEYS = new Set([
   'findings',
   'verified',
   'recommendation_text',
+  'paths',
+  'obligation',
   'issues',
   'issue',
   'value',

@@ -204,6 +204,7 @@ export const adverseMedia = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const ref = loadReference<Version>('adverse-media-terms')
     const version = versionAt(ref, isoDate(ctx.now))
     const sources: SourceStatus[] = []
@@ -260,18 +261,27 @@ export const adverseMedia = defineAgent({
       risk: (adverse.length === 0 ? 'none' : high ? 'high' : 'medium') as 'none' | 'high' | 'medium',
       rules_applied: [
         rule(
-          'adverse media on a client or its owners is a risk factor for enhanced due diligence',
+          say({
+            cs: 'negativní zprávy o klientovi nebo jeho vlastnících jsou rizikovým faktorem pro zesílenou kontrolu',
+            en: 'adverse media on a client or its owners is a risk factor for enhanced due diligence',
+          }),
           'zákon 253/2008 Sb., § 9 and § 9a; Directive (EU) 2018/1673, Art. 2',
           undefined,
-          `${adverse.length} adverse article(s)`,
+          say({ cs: `negativních článků: ${adverse.length}`, en: `${adverse.length} adverse article(s)` }),
         ),
         rule(
           method === 'llm'
-            ? 'articles classified by the language model into the shipped categories'
-            : 'a category counts when one of its terms appears within 40 words of the subject’s name',
+            ? say({
+                cs: 'články zařazené jazykovým modelem do dodaných kategorií',
+                en: 'articles classified by the language model into the shipped categories',
+              })
+            : say({
+                cs: 'kategorie se započte, objeví-li se některý z jejích výrazů do 40 slov od jména subjektu',
+                en: 'a category counts when one of its terms appears within 40 words of the subject’s name',
+              }),
           ref.title,
           version.effective_from,
-          `method ${method}`,
+          say({ cs: `metoda ${method}`, en: `method ${method}` }),
         ),
       ],
       sources,

@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { errors } from '../../kit/errors.ts'
 import { DateSchema, isoDate, nullable, round } from '../data/shared.ts'
 import { defineAgent } from '../types.ts'
-import { CurrencyPattern, RateBook, thresholdsOn } from './common.ts'
+import { amlRuleText, CurrencyPattern, RateBook, thresholdsOn } from './common.ts'
 
 const ObligationSchema = Type.Object({
   obligation: Type.String(),
@@ -72,6 +72,7 @@ export const cashThresholdCheck = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const today = isoDate(ctx.now)
     const date = input.date ?? today
     if (date > today) throw errors.invalid('date', 'must not be after today')
@@ -99,31 +100,50 @@ export const cashThresholdCheck = defineAgent({
       threshold,
       threshold_currency: cur,
       ...t.rules[key]!,
+      rule: amlRuleText(key, t.rules[key]!.rule, say),
       assumed: triggered === true && assumed(cur),
     })
     const identification = cmp(eur, t.identification_eur)
     const dueDiligence = occasional ? cmp(eur, t.due_diligence_eur) : true
     const cashLimit = cash ? cmp(czk, t.cash_payment_limit_czk, true) : false
     const obligations = [
-      row('identification_eur', 'identify the client', identification, t.identification_eur, 'EUR'),
-      row('due_diligence_eur', 'client due diligence', dueDiligence, t.due_diligence_eur, 'EUR'),
+      row(
+        'identification_eur',
+        say({ cs: 'identifikovat klienta', en: 'identify the client' }),
+        identification,
+        t.identification_eur,
+        'EUR',
+      ),
+      row(
+        'due_diligence_eur',
+        say({ cs: 'kontrola klienta', en: 'client due diligence' }),
+        dueDiligence,
+        t.due_diligence_eur,
+        'EUR',
+      ),
       row(
         'cash_trader_eur',
-        'trader accepting cash identifies the payer',
+        say({
+          cs: 'obchodník přijímající hotovost identifikuje plátce',
+          en: 'trader accepting cash identifies the payer',
+        }),
         cash ? cmp(eur, t.cash_trader_eur) : false,
         t.cash_trader_eur,
         'EUR',
       ),
       row(
         'cash_payment_limit_czk',
-        'pay through a bank account instead of cash',
+        say({
+          cs: 'platit přes bankovní účet místo hotovosti',
+          en: 'pay through a bank account instead of cash',
+        }),
         cashLimit,
         t.cash_payment_limit_czk,
         'CZK',
       ),
       row(
         'eu_border_cash_declaration_eur',
-        'declare the cash to customs',
+        say({ cs: 'ohlásit hotovost celnímu úřadu', en: 'declare the cash to customs' }),
         cash && input.crosses_eu_border ? cmp(eur, t.eu_border_cash_declaration_eur) : false,
         t.eu_border_cash_declaration_eur,
         'EUR',
@@ -147,24 +167,37 @@ export const cashThresholdCheck = defineAgent({
           source: o.source,
           since: o.since,
           outcome: o.assumed
-            ? 'applies: assumed, the amount could not be converted (no ČNB rate)'
+            ? say({
+                cs: 'platí: předpokládá se, částku nešlo převést (chybí kurz ČNB)',
+                en: 'applies: assumed, the amount could not be converted (no ČNB rate)',
+              })
             : o.triggered
-              ? 'applies'
-              : 'does not apply',
+              ? say({ cs: 'platí', en: 'applies' })
+              : say({ cs: 'neplatí', en: 'does not apply' }),
         })),
         ...(occasional
           ? []
           : [
               {
-                rule: 'inside a business relationship due diligence applies whatever the amount',
+                rule: say({
+                  cs: 'v rámci obchodního vztahu platí kontrola klienta bez ohledu na částku',
+                  en: 'inside a business relationship due diligence applies whatever the amount',
+                }),
                 source: 'zákon 253/2008 Sb., § 9',
-                outcome: 'applies',
+                outcome: say({ cs: 'platí', en: 'applies' }),
               },
             ]),
         {
-          rule: 'EUR thresholds are converted at the ČNB rate declared for the day',
+          rule: say({
+            cs: 'limity v EUR se přepočítávají kurzem ČNB vyhlášeným pro daný den',
+            en: 'EUR thresholds are converted at the ČNB rate declared for the day',
+          }),
           source: 'ČNB, kurzy devizového trhu',
-          outcome: ratesDate ? `rates of ${ratesDate}` : currency === 'EUR' ? 'amount in EUR' : 'no rate',
+          outcome: ratesDate
+            ? say({ cs: `kurzy ze dne ${ratesDate}`, en: `rates of ${ratesDate}` })
+            : currency === 'EUR'
+              ? say({ cs: 'částka v EUR', en: 'amount in EUR' })
+              : say({ cs: 'bez kurzu', en: 'no rate' }),
         },
       ],
       sources,

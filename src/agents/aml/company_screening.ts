@@ -11,6 +11,7 @@ import { CompanySchema, companyAge } from '../data/ares_lookup.ts'
 import { isStale, registryStatus } from '../data/registry-answer.ts'
 import { attempt, failed, isoDate, nullable, requireIco, rule } from '../data/shared.ts'
 import type { SourceStatus } from '../result.ts'
+import type { Texts } from '../lang.ts'
 import { defineAgent } from '../types.ts'
 import { highRiskOn, highRiskRule, requireCountry } from './common.ts'
 import { PublicRegisterSchema, type PublicRegisterView, screenRegister } from './people.ts'
@@ -24,11 +25,14 @@ const FlagSchema = Type.Object({
 })
 type Flag = { flag: string; severity: 'low' | 'medium' | 'high'; reason: string; source: string }
 
-const RECOMMENDATION = {
-  low: 'standard due diligence',
-  medium: 'enhanced review before onboarding',
-  high: 'do not proceed until the compliance officer has cleared the flags',
-} as const
+const RECOMMENDATION: Record<'low' | 'medium' | 'high', Texts> = {
+  low: { cs: 'standardní kontrola klienta', en: 'standard due diligence' },
+  medium: { cs: 'před přijetím zesílené posouzení', en: 'enhanced review before onboarding' },
+  high: {
+    cs: 'nepokračovat, dokud pracovník compliance neprověří příznaky',
+    en: 'do not proceed until the compliance officer has cleared the flags',
+  },
+}
 
 export const companyScreening = defineAgent({
   service: 'aml',
@@ -84,6 +88,7 @@ export const companyScreening = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     if (input.ico === undefined && input.name === undefined) throw errors.invalid('ico', 'give ico or name')
     const ico = input.ico !== undefined ? requireIco(input.ico) : undefined
     const today = isoDate(ctx.now)
@@ -120,7 +125,7 @@ export const companyScreening = defineAgent({
         flags.push({
           flag: 'not_in_ares',
           severity: 'high',
-          reason: `IČO ${ico} is not in ARES`,
+          reason: say({ cs: `IČO ${ico} v ARES není`, en: `IČO ${ico} is not in ARES` }),
           source: 'ARES',
         })
       else {
@@ -128,7 +133,7 @@ export const companyScreening = defineAgent({
           flags.push({
             flag: 'dissolved',
             severity: 'high',
-            reason: `dissolved on ${company.dissolved}`,
+            reason: say({ cs: `zanikla ${company.dissolved}`, en: `dissolved on ${company.dissolved}` }),
             source: 'ARES',
           })
         const age = companyAge(company.established, today)
@@ -136,16 +141,22 @@ export const companyScreening = defineAgent({
           flags.push({
             flag: 'newly_established',
             severity: 'medium',
-            reason: `established ${company.established} (${age} years)`,
+            reason: say({
+              cs: `založena ${company.established} (${age} let)`,
+              en: `established ${company.established} (${age} years)`,
+            }),
             source: 'ARES',
           })
       }
       rules.push(
         rule(
-          'the company must exist in ARES and not be dissolved; a company under a year old needs closer review',
+          say({
+            cs: 'společnost musí v ARES existovat a nesmí být zaniklá; společnost mladší jednoho roku vyžaduje bližší posouzení',
+            en: 'the company must exist in ARES and not be dissolved; a company under a year old needs closer review',
+          }),
           'ARES; institution’s risk policy',
           undefined,
-          company ? company.status : 'not found',
+          company ? company.status : say({ cs: 'nenalezena', en: 'not found' }),
         ),
       )
     }
@@ -169,10 +180,15 @@ export const companyScreening = defineAgent({
       }
       rules.push(
         rule(
-          'no business with a sanctioned person: screen the IČO and the name against the EU, UN, US, UK and Czech lists',
+          say({
+            cs: 'žádné obchody se sankcionovanou osobou: prověřit IČO a název proti seznamům EU, OSN, USA, Spojeného království a ČR',
+            en: 'no business with a sanctioned person: screen the IČO and the name against the EU, UN, US, UK and Czech lists',
+          }),
           'Regulation (EU) 2580/2001, 269/2014 and 833/2014; zákon 69/2006 Sb. a 1/2023 Sb. (sankční zákony); zákon 253/2008 Sb., § 9',
           undefined,
-          hits.length ? `${hits.length} hit(s)` : 'no hit',
+          hits.length
+            ? say({ cs: `shod: ${hits.length}`, en: `${hits.length} hit(s)` })
+            : say({ cs: 'bez shody', en: 'no hit' }),
         ),
       )
     }
@@ -185,7 +201,12 @@ export const companyScreening = defineAgent({
         ...people.shareholders.map((p) => ({ ...p, as: 'shareholder' })),
       ]
       for (const p of parties) {
-        const who = `${p.name} (${p.as}${p.role ? `, ${p.role}` : ''})`
+        const as = say(
+          p.as === 'shareholder'
+            ? { cs: 'společník', en: 'shareholder' }
+            : { cs: 'statutární orgán', en: 'statutory body' },
+        )
+        const who = `${p.name} (${as}${p.role ? `, ${p.role}` : ''})`
         for (const h of p.screening.hits.filter((x) => x.list !== 'pep'))
           flags.push({
             flag: p.as === 'shareholder' ? 'shareholder_sanctioned' : 'statutory_member_sanctioned',
@@ -197,34 +218,59 @@ export const companyScreening = defineAgent({
           flags.push({
             flag: 'politically_exposed_person',
             severity: 'medium',
-            reason: `${who} is on a PEP list: enhanced due diligence applies`,
+            reason: say({
+              cs: `${who} je na seznamu PEP: platí zesílená kontrola`,
+              en: `${who} is on a PEP list: enhanced due diligence applies`,
+            }),
             source: 'PEP lists',
           })
       }
       const persons = parties.filter((p) => p.kind === 'person')
       rules.push(
         rule(
-          'the members of the statutory bodies and the shareholders are identified from the public register and screened against the sanctions lists (persons also against the PEP lists)',
+          say({
+            cs: 'členové statutárních orgánů a společníci se zjistí z veřejného rejstříku a prověří proti sankčním seznamům (osoby také proti seznamům PEP)',
+            en: 'the members of the statutory bodies and the shareholders are identified from the public register and screened against the sanctions lists (persons also against the PEP lists)',
+          }),
           'zákon 253/2008 Sb., § 5 odst. 1 písm. b), § 9 odst. 2 písm. b) and § 9a; zákon 304/2013 Sb. (veřejný rejstřík)',
           undefined,
-          `${parties.length} listed (${persons.length} persons); sanctions ${
-            built ? `${parties.filter((p) => p.screening.sanctions === 'hit').length} hit(s)` : 'not checked'
-          }; PEP ${
-            !built
-              ? 'not checked'
-              : built.pep
-                ? `${persons.filter((p) => p.screening.pep === 'hit').length} hit(s)`
-                : 'no PEP list configured'
-          }`,
+          say({
+            cs: `zapsáno ${parties.length} (osob ${persons.length}); sankce ${
+              built ? `shod ${parties.filter((p) => p.screening.sanctions === 'hit').length}` : 'neověřeno'
+            }; PEP ${
+              !built
+                ? 'neověřeno'
+                : built.pep
+                  ? `shod ${persons.filter((p) => p.screening.pep === 'hit').length}`
+                  : 'seznam PEP není nastaven'
+            }`,
+            en: `${parties.length} listed (${persons.length} persons); sanctions ${
+              built
+                ? `${parties.filter((p) => p.screening.sanctions === 'hit').length} hit(s)`
+                : 'not checked'
+            }; PEP ${
+              !built
+                ? 'not checked'
+                : built.pep
+                  ? `${persons.filter((p) => p.screening.pep === 'hit').length} hit(s)`
+                  : 'no PEP list configured'
+            }`,
+          }),
         ),
       )
     } else if (ico && register) {
       rules.push(
         rule(
-          'the members of the statutory bodies and the shareholders are identified from the public register',
+          say({
+            cs: 'členové statutárních orgánů a společníci se zjistí z veřejného rejstříku',
+            en: 'the members of the statutory bodies and the shareholders are identified from the public register',
+          }),
           'zákon 253/2008 Sb., § 5 odst. 1 písm. b); zákon 304/2013 Sb. (veřejný rejstřík)',
           undefined,
-          'not in the public register: no statutory body or shareholder listed there',
+          say({
+            cs: 'není ve veřejném rejstříku: žádný statutární orgán ani společník tam zapsán není',
+            en: 'not in the public register: no statutory body or shareholder listed there',
+          }),
         ),
       )
     }
@@ -242,16 +288,26 @@ export const companyScreening = defineAgent({
         flags.push({
           flag: 'insolvency',
           severity: 'high',
-          reason: `insolvency proceeding ${p?.reference ?? ''} (${p?.state ?? 'running'})`.trim(),
+          reason: say({
+            cs: `insolvenční řízení ${p?.reference ?? ''} (${p?.state ?? 'probíhá'})`,
+            en: `insolvency proceeding ${p?.reference ?? ''} (${p?.state ?? 'running'})`,
+          }).trim(),
           source: 'ISIR',
         })
       }
       rules.push(
         rule(
-          'a running insolvency proceeding is a high risk',
+          say({
+            cs: 'probíhající insolvenční řízení je vysoké riziko',
+            en: 'a running insolvency proceeding is a high risk',
+          }),
           'zákon 182/2006 Sb., insolvenční zákon',
           '2008-01-01',
-          isir ? (isir.data.active ? 'running' : 'none running') : 'ISIR did not answer',
+          isir
+            ? isir.data.active
+              ? say({ cs: 'probíhá', en: 'running' })
+              : say({ cs: 'žádné neprobíhá', en: 'none running' })
+            : say({ cs: 'ISIR neodpověděl', en: 'ISIR did not answer' }),
         ),
       )
     }
@@ -265,15 +321,21 @@ export const companyScreening = defineAgent({
         flags.push({
           flag: 'unreliable_vat_payer',
           severity: 'high',
-          reason: `unreliable VAT payer since ${vat.unreliable_since ?? '?'}`,
+          reason: say({
+            cs: `nespolehlivý plátce DPH od ${vat.unreliable_since ?? '?'}`,
+            en: `unreliable VAT payer since ${vat.unreliable_since ?? '?'}`,
+          }),
           source: 'VAT register',
         })
       rules.push(
         rule(
-          'an unreliable VAT payer makes its customers liable for its VAT',
+          say({
+            cs: 'u nespolehlivého plátce DPH ručí jeho odběratelé za jeho daň',
+            en: 'an unreliable VAT payer makes its customers liable for its VAT',
+          }),
           'zákon 235/2004 Sb., § 106a and § 109',
           '2013-01-01',
-          vat ? vat.unreliable : 'register did not answer',
+          vat ? vat.unreliable : say({ cs: 'registr neodpověděl', en: 'register did not answer' }),
         ),
       )
     }
@@ -286,7 +348,10 @@ export const companyScreening = defineAgent({
         flags.push({
           flag: 'high_risk_country',
           severity: 'high',
-          reason: `seat in ${country}, an EU high-risk third country`,
+          reason: say({
+            cs: `sídlo v ${country}, vysoce rizikové třetí zemi podle EU`,
+            en: `seat in ${country}, an EU high-risk third country`,
+          }),
           source: 'Delegated Regulation (EU) 2016/1675',
         })
       rules.push(highRiskRule(version, country, ctx.say))
@@ -299,7 +364,10 @@ export const companyScreening = defineAgent({
         flags.push({
           flag: 'source_unavailable',
           severity: 'medium',
-          reason: `${src.name} could not be consulted${src.error ? ` (${src.error})` : ''}: what it checks is unknown`,
+          reason: say({
+            cs: `${src.name} nebylo možné ověřit${src.error ? ` (${src.error})` : ''}: co ověřuje, není známo`,
+            en: `${src.name} could not be consulted${src.error ? ` (${src.error})` : ''}: what it checks is unknown`,
+          }),
           source: src.name,
         })
     const risk: 'low' | 'medium' | 'high' = flags.some((f) => f.severity === 'high')
@@ -312,7 +380,7 @@ export const companyScreening = defineAgent({
       company,
       public_register: people,
       risk,
-      recommendation: RECOMMENDATION[risk],
+      recommendation: say(RECOMMENDATION[risk]),
       flags,
       sanctions: {
         status: (built ? (hits.length ? 'hit' : 'clear') : 'not_checked') as 'hit' | 'clear' | 'not_checked',

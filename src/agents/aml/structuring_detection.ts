@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import { isoDate } from '../data/shared.ts'
 import { defineAgent } from '../types.ts'
-import { RateBook, thresholdsOn } from './common.ts'
+import { amlRuleText, RateBook, thresholdsOn } from './common.ts'
 import {
   AlertSchema,
   convert,
@@ -92,15 +92,20 @@ export const structuringDetection = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const today = isoDate(ctx.now)
     const book = new RateBook(ctx)
     const txs = await convert(input.transactions, ctx, book, today)
     const t = thresholdsOn(txs.at(-1)!.date)
     const window = input.window_days ?? 7
-    const alerts = structuring(txs, t, window)
-    const unconverted = unconvertedAlert(txs)
+    const alerts = structuring(txs, t, window, ctx.say)
+    const unconverted = unconvertedAlert(txs, ctx.say)
     if (unconverted) alerts.push(unconverted)
     const sources = book.summary()
+    const alertCount = (id: string) => {
+      const n = alerts.filter((a) => a.rule_id === id).length
+      return say({ cs: `upozornění: ${n}`, en: `${n} alert(s)` })
+    }
     return {
       alerts,
       risk: riskOf(alerts),
@@ -109,19 +114,28 @@ export const structuringDetection = defineAgent({
       rules_applied: [
         {
           ...t.rules.cash_payment_limit_czk!,
-          outcome: `${alerts.filter((a) => a.rule_id === 'split_cash_over_daily_limit').length} alert(s)`,
+          rule: amlRuleText('cash_payment_limit_czk', t.rules.cash_payment_limit_czk!.rule, say),
+          outcome: alertCount('split_cash_over_daily_limit'),
         },
         {
           ...t.rules.due_diligence_eur!,
-          outcome: `${alerts.filter((a) => a.rule_id === 'split_under_due_diligence').length} alert(s)`,
+          rule: amlRuleText('due_diligence_eur', t.rules.due_diligence_eur!.rule, say),
+          outcome: alertCount('split_under_due_diligence'),
         },
         {
           ...t.rules.cash_trader_eur!,
-          outcome: `${alerts.filter((a) => a.rule_id === 'split_cash_under_trader_threshold').length} alert(s)`,
+          rule: amlRuleText('cash_trader_eur', t.rules.cash_trader_eur!.rule, say),
+          outcome: alertCount('split_cash_under_trader_threshold'),
         },
         {
-          rule: `transactions with the same counterparty and direction within ${window} days are treated as linked`,
-          source: 'zákon 253/2008 Sb. (linked transactions count together)',
+          rule: say({
+            cs: `obchody se stejnou protistranou a směrem během ${window} dnů se posuzují jako propojené`,
+            en: `transactions with the same counterparty and direction within ${window} days are treated as linked`,
+          }),
+          source: say({
+            cs: 'zákon 253/2008 Sb. (propojené obchody se sčítají)',
+            en: 'zákon 253/2008 Sb. (linked transactions count together)',
+          }),
         },
       ],
       sources,

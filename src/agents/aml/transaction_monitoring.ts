@@ -2,8 +2,9 @@ import { Type } from 'typebox'
 import { toCountryCode } from '../../engines/aml/index.ts'
 import { isoDate, nullable } from '../data/shared.ts'
 import type { SourceStatus } from '../result.ts'
+import type { Texts } from '../lang.ts'
 import { defineAgent } from '../types.ts'
-import { highRiskOn, RateBook, thresholdsOn } from './common.ts'
+import { amlRuleText, highRiskOn, RateBook, thresholdsOn } from './common.ts'
 import { hitView, screeningEngine } from './screening.ts'
 import {
   type Alert,
@@ -18,12 +19,18 @@ import {
 /** Score a counterparty name needs to alert (the engine's default is lower, for curated queries). */
 const COUNTERPARTY_THRESHOLD = 0.95
 
-const ACTIONS = {
-  none: 'no action',
-  low: 'record; no further action',
-  medium: 'review by the compliance officer; apply due diligence',
-  high: 'enhanced due diligence; assess a suspicious transaction report to the FAÚ (zákon 253/2008 Sb., § 18)',
-} as const
+const ACTIONS: Record<'none' | 'low' | 'medium' | 'high', Texts> = {
+  none: { cs: 'žádné opatření', en: 'no action' },
+  low: { cs: 'zaznamenat; další opatření není třeba', en: 'record; no further action' },
+  medium: {
+    cs: 'posouzení pracovníkem compliance; uplatnit kontrolu klienta',
+    en: 'review by the compliance officer; apply due diligence',
+  },
+  high: {
+    cs: 'zesílená kontrola klienta; posoudit oznámení podezřelého obchodu FAÚ (zákon 253/2008 Sb., § 18)',
+    en: 'enhanced due diligence; assess a suspicious transaction report to the FAÚ (zákon 253/2008 Sb., § 18)',
+  },
+}
 
 export const transactionMonitoring = defineAgent({
   service: 'aml',
@@ -127,6 +134,7 @@ export const transactionMonitoring = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const today = isoDate(ctx.now)
     const book = new RateBook(ctx)
     const engineSources: SourceStatus[] = []
@@ -158,14 +166,20 @@ export const transactionMonitoring = defineAgent({
         one(
           'due_diligence_threshold',
           'medium',
-          `${Math.round(x.eur)} EUR occasional transaction: client due diligence`,
+          say({
+            cs: `příležitostný obchod ${Math.round(x.eur)} EUR: kontrola klienta`,
+            en: `${Math.round(x.eur)} EUR occasional transaction: client due diligence`,
+          }),
           th.rules.due_diligence_eur!,
         )
       } else if (occasional && x.eur !== null && x.eur >= th.identification_eur) {
         one(
           'identification_threshold',
           'low',
-          `${Math.round(x.eur)} EUR occasional transaction: identify the client`,
+          say({
+            cs: `příležitostný obchod ${Math.round(x.eur)} EUR: identifikovat klienta`,
+            en: `${Math.round(x.eur)} EUR occasional transaction: identify the client`,
+          }),
           th.rules.identification_eur!,
         )
       }
@@ -173,7 +187,10 @@ export const transactionMonitoring = defineAgent({
         one(
           'cash_over_daily_limit',
           'high',
-          `${Math.round(x.czk)} CZK in cash, above the ${th.cash_payment_limit_czk} CZK limit`,
+          say({
+            cs: `${Math.round(x.czk)} Kč v hotovosti, nad limitem ${th.cash_payment_limit_czk} Kč`,
+            en: `${Math.round(x.czk)} CZK in cash, above the ${th.cash_payment_limit_czk} CZK limit`,
+          }),
           th.rules.cash_payment_limit_czk!,
         )
       }
@@ -184,7 +201,10 @@ export const transactionMonitoring = defineAgent({
           one(
             'high_risk_third_country',
             'high',
-            `counterparty in ${code}, an EU high-risk third country on ${x.date}`,
+            say({
+              cs: `protistrana v ${code}, ke dni ${x.date} vysoce rizikové třetí zemi podle EU`,
+              en: `counterparty in ${code}, an EU high-risk third country on ${x.date}`,
+            }),
             {
               source: `Delegated Regulation (EU) 2016/1675 (${version.source}); zákon 253/2008 Sb., § 9a`,
               since: version.effective_from,
@@ -193,7 +213,7 @@ export const transactionMonitoring = defineAgent({
         }
       }
     }
-    alerts.push(...structuring(txs, t, input.window_days ?? 7))
+    alerts.push(...structuring(txs, t, input.window_days ?? 7, ctx.say))
     // Counterparty fields are free text ("Nájem", "vklad na pobočce"): only names of two or more
     // words are screened, and only near-exact matches alert.
     const names = [...new Set(txs.map((x) => x.counterparty))].filter(
@@ -214,7 +234,10 @@ export const transactionMonitoring = defineAgent({
       alerts.push({
         rule_id: 'sanctioned_counterparty',
         severity: 'high',
-        description: `counterparty "${name}" matches ${h.list} ${h.list_id} "${h.matched_name}" (score ${h.score})`,
+        description: say({
+          cs: `protistrana „${name}“ odpovídá ${h.list} ${h.list_id} „${h.matched_name}“ (skóre ${h.score})`,
+          en: `counterparty "${name}" matches ${h.list} ${h.list_id} "${h.matched_name}" (score ${h.score})`,
+        }),
         transaction_ids: txs.filter((x) => x.counterparty === name).map((x) => x.id),
         total_czk: null,
         total_eur: null,
@@ -229,7 +252,10 @@ export const transactionMonitoring = defineAgent({
         alerts.push({
           rule_id: 'velocity',
           severity: 'medium',
-          description: `${ids.length} transactions on ${day} (more than ${maxPerDay})`,
+          description: say({
+            cs: `obchodů dne ${day}: ${ids.length} (více než ${maxPerDay})`,
+            en: `${ids.length} transactions on ${day} (more than ${maxPerDay})`,
+          }),
           transaction_ids: ids,
           total_czk: null,
           total_eur: null,
@@ -241,14 +267,14 @@ export const transactionMonitoring = defineAgent({
       const xs = txs.filter(f).map((x) => x.czk)
       return xs.some((v) => v === null) ? null : round2(xs.reduce<number>((a, b) => a + (b ?? 0), 0))
     }
-    const unconverted = unconvertedAlert(txs)
+    const unconverted = unconvertedAlert(txs, ctx.say)
     if (unconverted) alerts.push(unconverted)
     const risk = riskOf(alerts)
     const sources = [...book.summary(), ...engineSources]
     const { version } = highRiskOn(lastDay)
     return {
       risk,
-      action: ACTIONS[risk],
+      action: say(ACTIONS[risk]),
       alerts,
       transactions: txs.map((x) => ({
         id: x.id,
@@ -264,33 +290,67 @@ export const transactionMonitoring = defineAgent({
       rules_applied: [
         {
           ...t.rules.identification_eur!,
-          outcome: occasional ? 'evaluated' : 'inside a business relationship: identification already done',
+          rule: amlRuleText('identification_eur', t.rules.identification_eur!.rule, say),
+          outcome: occasional
+            ? say({ cs: 'vyhodnoceno', en: 'evaluated' })
+            : say({
+                cs: 'v rámci obchodního vztahu: identifikace již proběhla',
+                en: 'inside a business relationship: identification already done',
+              }),
         },
         {
           ...t.rules.due_diligence_eur!,
-          outcome: occasional ? 'evaluated' : 'inside a business relationship: ongoing due diligence',
+          rule: amlRuleText('due_diligence_eur', t.rules.due_diligence_eur!.rule, say),
+          outcome: occasional
+            ? say({ cs: 'vyhodnoceno', en: 'evaluated' })
+            : say({
+                cs: 'v rámci obchodního vztahu: průběžná kontrola klienta',
+                en: 'inside a business relationship: ongoing due diligence',
+              }),
         },
         {
           ...t.rules.cash_payment_limit_czk!,
-          outcome: `${alerts.filter((a) => a.rule_id === 'cash_over_daily_limit').length} over the limit`,
+          rule: amlRuleText('cash_payment_limit_czk', t.rules.cash_payment_limit_czk!.rule, say),
+          outcome: say({
+            cs: `nad limitem: ${alerts.filter((a) => a.rule_id === 'cash_over_daily_limit').length}`,
+            en: `${alerts.filter((a) => a.rule_id === 'cash_over_daily_limit').length} over the limit`,
+          }),
         },
         {
-          rule: 'enhanced due diligence for counterparties in EU high-risk third countries',
+          rule: say({
+            cs: 'zesílená kontrola u protistran ve vysoce rizikových třetích zemích podle EU',
+            en: 'enhanced due diligence for counterparties in EU high-risk third countries',
+          }),
           source: 'Delegated Regulation (EU) 2016/1675; zákon 253/2008 Sb., § 9a',
           since: version.effective_from,
-          outcome: `${alerts.filter((a) => a.rule_id === 'high_risk_third_country').length} transaction(s)`,
+          outcome: say({
+            cs: `obchodů: ${alerts.filter((a) => a.rule_id === 'high_risk_third_country').length}`,
+            en: `${alerts.filter((a) => a.rule_id === 'high_risk_third_country').length} transaction(s)`,
+          }),
         },
         {
-          rule: 'no funds to or from a sanctioned person: counterparties are screened against the sanctions lists',
+          rule: say({
+            cs: 'žádné prostředky sankcionované osobě ani od ní: protistrany se prověřují proti sankčním seznamům',
+            en: 'no funds to or from a sanctioned person: counterparties are screened against the sanctions lists',
+          }),
           source: 'Regulation (EU) 269/2014 and 2580/2001; zákon 1/2023 Sb. and 69/2006 Sb.',
           outcome: screened
-            ? `${alerts.filter((a) => a.rule_id === 'sanctioned_counterparty').length} match(es)`
-            : 'not screened',
+            ? say({
+                cs: `shod: ${alerts.filter((a) => a.rule_id === 'sanctioned_counterparty').length}`,
+                en: `${alerts.filter((a) => a.rule_id === 'sanctioned_counterparty').length} match(es)`,
+              })
+            : say({ cs: 'neprověřeno', en: 'not screened' }),
         },
         {
-          rule: 'a suspicious transaction is reported to the Financial Analytical Office without delay',
+          rule: say({
+            cs: 'podezřelý obchod se bez odkladu oznamuje Finančnímu analytickému úřadu',
+            en: 'a suspicious transaction is reported to the Financial Analytical Office without delay',
+          }),
           source: 'zákon 253/2008 Sb., § 18',
-          outcome: risk === 'high' ? 'assess a report' : 'not indicated',
+          outcome:
+            risk === 'high'
+              ? say({ cs: 'posoudit oznámení', en: 'assess a report' })
+              : say({ cs: 'není indikováno', en: 'not indicated' }),
         },
       ],
       sources,

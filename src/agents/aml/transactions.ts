@@ -3,11 +3,13 @@
  * of each day, and the structuring rules (splitting one payment into parts that each stay under a
  * threshold): linked transactions count together under zákon 253/2008 Sb. and zákon 254/2004 Sb.
  */
+
 import { Type } from 'typebox'
 import { errors } from '../../kit/errors.ts'
 import { nullable } from '../data/shared.ts'
+import type { Say } from '../lang.ts'
 import type { AgentContext } from '../types.ts'
-import { CurrencyPattern, type RateBook, type Thresholds } from './common.ts'
+import { amlRuleText, CurrencyPattern, type RateBook, type Thresholds } from './common.ts'
 
 const TransactionSchema = Type.Object(
   {
@@ -136,10 +138,11 @@ function groups(txs: Tx[]): Map<string, Tx[]> {
  *   within `windowDays` with the same counterparty and direction;
  * - repeated amounts just under a threshold (90–100 %) within the window.
  */
-export function structuring(txs: Tx[], t: Thresholds, windowDays: number): Alert[] {
+export function structuring(txs: Tx[], t: Thresholds, windowDays: number, say: Say): Alert[] {
   const alerts: Alert[] = []
   for (const list of groups(txs).values()) {
-    const party = list[0]!.counterparty ? ` with ${list[0]!.counterparty}` : ''
+    const who = list[0]!.counterparty
+    const party = who ? say({ cs: ` s ${who}`, en: ` with ${who}` }) : ''
     // 1. cash per day over the CZK limit, every part within it
     const byDay = new Map<string, Tx[]>()
     for (const x of list.filter((x) => x.method === 'cash'))
@@ -155,11 +158,17 @@ export function structuring(txs: Tx[], t: Thresholds, windowDays: number): Alert
         alerts.push({
           rule_id: 'split_cash_over_daily_limit',
           severity: 'high',
-          description: `${parts.length} cash payments${party} on ${day} total ${Math.round(total)} CZK, above the ${t.cash_payment_limit_czk} CZK daily limit, each under it`,
+          description: say({
+            cs: `${parts.length} plateb v hotovosti${party} dne ${day} v úhrnu ${Math.round(total)} Kč, nad denním limitem ${t.cash_payment_limit_czk} Kč, každá pod ním`,
+            en: `${parts.length} cash payments${party} on ${day} total ${Math.round(total)} CZK, above the ${t.cash_payment_limit_czk} CZK daily limit, each under it`,
+          }),
           transaction_ids: parts.map((p) => p.id),
           total_czk: r2(total),
           total_eur: r2(sum(parts.map((p) => p.eur))),
-          ...t.rules.cash_payment_limit_czk!,
+          ...{
+            ...t.rules.cash_payment_limit_czk!,
+            rule: amlRuleText('cash_payment_limit_czk', t.rules.cash_payment_limit_czk!.rule, say),
+          },
         })
       }
     }
@@ -195,11 +204,14 @@ export function structuring(txs: Tx[], t: Thresholds, windowDays: number): Alert
         alerts.push({
           rule_id: rule.id,
           severity: 'medium',
-          description: `${best.length} transactions${party} within ${windowDays} days, each under ${rule.limit} EUR, total ${Math.round(total)} EUR`,
+          description: say({
+            cs: `${best.length} obchodů${party} během ${windowDays} dnů, každý pod ${rule.limit} EUR, v úhrnu ${Math.round(total)} EUR`,
+            en: `${best.length} transactions${party} within ${windowDays} days, each under ${rule.limit} EUR, total ${Math.round(total)} EUR`,
+          }),
           transaction_ids: best.map((p) => p.id),
           total_czk: r2(sum(best.map((p) => p.czk))),
           total_eur: r2(total),
-          ...t.rules[rule.key]!,
+          ...{ ...t.rules[rule.key]!, rule: amlRuleText(rule.key, t.rules[rule.key]!.rule, say) },
         })
       }
     }
@@ -222,7 +234,10 @@ export function structuring(txs: Tx[], t: Thresholds, windowDays: number): Alert
         alerts.push({
           rule_id: 'repeated_just_under_threshold',
           severity: 'medium',
-          description: `${win.length} amounts${party} within ${windowDays} days at 90–100 % of a reporting threshold`,
+          description: say({
+            cs: `${win.length} částek${party} během ${windowDays} dnů ve výši 90–100 % oznamovacího limitu`,
+            en: `${win.length} amounts${party} within ${windowDays} days at 90–100 % of a reporting threshold`,
+          }),
           transaction_ids: win.map((p) => p.id),
           total_czk: r2(sum(win.map((p) => p.czk))),
           total_eur: r2(sum(win.map((p) => p.eur))),
@@ -241,13 +256,17 @@ export function structuring(txs: Tx[], t: Thresholds, windowDays: number): Alert
  */
 export function unconvertedAlert(
   txs: { id: string; czk: number | null; eur: number | null }[],
+  say: Say,
 ): Alert | null {
   const ids = txs.filter((x) => x.czk === null || x.eur === null).map((x) => x.id)
   if (ids.length === 0) return null
   return {
     rule_id: 'amount_not_converted',
     severity: 'medium',
-    description: `${ids.length} transaction(s) could not be converted at the ČNB rate: the amount thresholds were not checked for them, so they are reviewed`,
+    description: say({
+      cs: `obchodů, které nešlo převést kurzem ČNB: ${ids.length}; limity částek u nich nebyly ověřeny, proto se posoudí`,
+      en: `${ids.length} transaction(s) could not be converted at the ČNB rate: the amount thresholds were not checked for them, so they are reviewed`,
+    }),
     transaction_ids: ids,
     total_czk: null,
     total_eur: null,

@@ -140,6 +140,7 @@ export const uboAnalysis = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     if (input.company.ico !== undefined) requireIco(input.company.ico, 'company/ico')
     const parties = new Map<string, (typeof input.parties)[number]>()
     for (const [i, p] of input.parties.entries()) {
@@ -172,7 +173,12 @@ export const uboAnalysis = defineAgent({
           `shares in ${label} add up to ${round(total, 2)} %, more than 100 %`,
         )
       if (total < 99.9999)
-        warnings.push(`shares in ${label} add up to ${round(total, 2)} %: the rest is unknown`)
+        warnings.push(
+          say({
+            cs: `podíly v ${label} dávají dohromady ${round(total, 2)} %: zbytek není znám`,
+            en: `shares in ${label} add up to ${round(total, 2)} %: the rest is unknown`,
+          }),
+        )
     }
     if (!ownersOf.has(TARGET))
       throw errors.invalid('ownership', `no edge owns "${TARGET}" (the company analysed)`)
@@ -190,7 +196,12 @@ export const uboAnalysis = defineAgent({
             ...chain.map((l) => parties.get(l.id)!.name),
             parties.get(e.owner)!.name,
           ]
-          warnings.push(`circular ownership: ${names.join(' ← ')}`)
+          warnings.push(
+            say({
+              cs: `kruhové vlastnictví: ${names.join(' ← ')}`,
+              en: `circular ownership: ${names.join(' ← ')}`,
+            }),
+          )
           continue
         }
         const s = share * e.share
@@ -245,10 +256,21 @@ export const uboAnalysis = defineAgent({
     const ubos = owners.map((p) => {
       const basis = []
       if (p.share * 100 > UBO_THRESHOLD)
-        basis.push(`more than ${UBO_THRESHOLD} % of shares (${round(p.share * 100, 2)} %)`)
+        basis.push(
+          say({
+            cs: `více než ${UBO_THRESHOLD} % podílu (${round(p.share * 100, 2)} %)`,
+            en: `more than ${UBO_THRESHOLD} % of shares (${round(p.share * 100, 2)} %)`,
+          }),
+        )
       if (p.vote * 100 > UBO_THRESHOLD)
-        basis.push(`more than ${UBO_THRESHOLD} % of votes (${round(p.vote * 100, 2)} %)`)
-      if (p.control) basis.push('majority control through the chain')
+        basis.push(
+          say({
+            cs: `více než ${UBO_THRESHOLD} % hlasů (${round(p.vote * 100, 2)} %)`,
+            en: `more than ${UBO_THRESHOLD} % of votes (${round(p.vote * 100, 2)} %)`,
+          }),
+        )
+      if (p.control)
+        basis.push(say({ cs: 'většinové ovládání přes řetězec', en: 'majority control through the chain' }))
       const country = countries.get(p.id) ?? null
       return {
         id: p.id,
@@ -271,7 +293,12 @@ export const uboAnalysis = defineAgent({
           effective_share_percent: 0,
           effective_voting_percent: 0,
           control: false,
-          basis: ['member of the statutory body (no person above the threshold)'],
+          basis: [
+            say({
+              cs: 'člen statutárního orgánu (nikdo nad prahem)',
+              en: 'member of the statutory body (no person above the threshold)',
+            }),
+          ],
           paths: [],
           country: null,
           eu_high_risk_country: false,
@@ -279,7 +306,12 @@ export const uboAnalysis = defineAgent({
         })
       }
       if (!input.statutory_body?.length)
-        warnings.push('no beneficial owner above the threshold and no statutory body given')
+        warnings.push(
+          say({
+            cs: 'žádný skutečný majitel nad prahem a statutární orgán nezadán',
+            en: 'no beneficial owner above the threshold and no statutory body given',
+          }),
+        )
     }
     const entities = input.parties.filter((p) => p.type === 'entity')
     const entityHits = built
@@ -325,32 +357,47 @@ export const uboAnalysis = defineAgent({
       sanctions_lists: built ? listView(built.lists) : [],
       rules_applied: [
         rule(
-          `a natural person holding, directly or through others, more than ${UBO_THRESHOLD} % of shares or votes is a beneficial owner`,
+          say({
+            cs: `skutečným majitelem je fyzická osoba, která přímo nebo prostřednictvím jiných drží více než ${UBO_THRESHOLD} % podílu nebo hlasů`,
+            en: `a natural person holding, directly or through others, more than ${UBO_THRESHOLD} % of shares or votes is a beneficial owner`,
+          }),
           ESM,
           '2021-06-01',
-          `${owners.length} person(s)`,
+          say({ cs: `osob: ${owners.length}`, en: `${owners.length} person(s)` }),
         ),
         rule(
-          'indirect holdings multiply along each chain and add up across chains; control passes through entities held by majority',
+          say({
+            cs: 'nepřímé podíly se násobí podél každého řetězce a sčítají napříč řetězci; ovládání přechází přes většinově držené subjekty',
+            en: 'indirect holdings multiply along each chain and add up across chains; control passes through entities held by majority',
+          }),
           ESM,
           '2021-06-01',
         ),
         rule(
-          'without such a person, the members of the statutory body are reported as beneficial owners',
+          say({
+            cs: 'není-li taková osoba, uvádějí se jako skuteční majitelé členové statutárního orgánu',
+            en: 'without such a person, the members of the statutory body are reported as beneficial owners',
+          }),
           ESM,
           '2021-06-01',
-          fallback ? 'applied' : 'not needed',
+          fallback ? say({ cs: 'uplatněno', en: 'applied' }) : say({ cs: 'není třeba', en: 'not needed' }),
         ),
         rule(
-          'identify the beneficial owner and verify it in the register of beneficial owners and one more source',
+          say({
+            cs: 'zjistit skutečného majitele a ověřit jej v evidenci skutečných majitelů a v dalším zdroji',
+            en: 'identify the beneficial owner and verify it in the register of beneficial owners and one more source',
+          }),
           'zákon 253/2008 Sb., § 9 odst. 2 písm. b)',
           undefined,
         ),
         rule(
-          'owners in EU high-risk third countries require enhanced due diligence',
+          say({
+            cs: 'vlastníci ve vysoce rizikových třetích zemích podle EU vyžadují zesílenou kontrolu',
+            en: 'owners in EU high-risk third countries require enhanced due diligence',
+          }),
           'Delegated Regulation (EU) 2016/1675; zákon 253/2008 Sb., § 9a',
           version.effective_from,
-          anyHighRisk ? 'applies' : 'none',
+          anyHighRisk ? say({ cs: 'platí', en: 'applies' }) : say({ cs: 'žádní', en: 'none' }),
         ),
       ],
       sources,
