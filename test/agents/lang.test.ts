@@ -56,6 +56,7 @@ const TEXT_KEYS = new Set([
   'missing',
   'issues',
   'issue',
+  'lacking',
   'value',
   'not_scored',
   'factor',

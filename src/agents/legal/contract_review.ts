@@ -308,8 +308,8 @@ export const contractReview = defineAgent({
           rule:
             f.status === 'missing'
               ? say({
-                  cs: `${f.title}: chybí ${f.missing.join(', ')}`,
-                  en: `${f.title}: missing ${f.missing.join(', ')}`,
+                  cs: `${f.title}: chybí ${f.lacking.join(', ')}`,
+                  en: `${f.title}: missing ${f.lacking.join(', ')}`,
                 })
               : say({ cs: `${f.title}: uvedeno bez výmazu`, en: `${f.title}: named without its removal` }),
           source: f.source,

@@ -140,7 +140,7 @@ describe('contract_review of a purchase contract for a flat', () => {
         risk: 'high',
         reason: expect.stringContaining('deletion of the lien'),
         source: 'zákon 89/2012 Sb. § 1309 an. and § 1316',
-        missing: ['its removal or the buyer’s acceptance'],
+        lacking: ['its removal or the buyer’s acceptance'],
         excerpt: 'Jednotka je zatížena zástavním právem ve prospěch Komerční banky, a.s., IČO 45317054.',
       },
     ])
@@ -152,11 +152,11 @@ describe('contract_review of a purchase contract for a flat', () => {
       'Kupní smlouva. Prodávající Petr Svoboda prodává kupující Janě Dvořákové bytovou jednotku č. 15 v Praze za kupní cenu 5 000 000 Kč, složenou do notářské úschovy a vyplacenou po zápisu kupující do katastru. Návrh na vklad podá prodávající do 5 dnů.',
     )
     const finding = (id: string) => out.flat_purchase.findings.find((f: { check: string }) => f.check === id)
-    expect(finding('parties').missing).toEqual([
+    expect(finding('parties').lacking).toEqual([
       'birth number, date of birth or IČO',
       'address or registered office',
     ])
-    expect(finding('unit').missing).toEqual([
+    expect(finding('unit').lacking).toEqual([
       'building (budova, č. p.)',
       'land plot (pozemek, parc. č.)',
       'cadastral area (katastrální území)',
@@ -188,7 +188,7 @@ describe('contract_review of a flat purchase in Czech', () => {
       check: 'escrow',
       title: 'úschova kupní ceny',
       reason: expect.stringContaining('Kupující se stává vlastníkem až zápisem do katastru (§ 1105)'),
-      missing: ['úschova (advokátní, notářská nebo bankovní)'],
+      lacking: ['úschova (advokátní, notářská nebo bankovní)'],
       source: expect.stringContaining('§ 1105'),
     })
   })

@@ -57,7 +57,7 @@ export const FlatFindingSchema = Type.Object({
   risk: Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high')]),
   reason: Type.String(),
   source: Type.String({ description: 'the law behind the check' }),
-  missing: Type.Array(Type.String(), { description: 'what the clause lacks' }),
+  lacking: Type.Array(Type.String(), { description: 'what the clause lacks, in words' }),
   excerpt: Type.Optional(Type.String({ description: 'the sentence that names the risk' })),
 })
 type FlatFinding = {
@@ -67,7 +67,7 @@ type FlatFinding = {
   risk: Risk
   reason: string
   source: string
-  missing: string[]
+  lacking: string[]
   excerpt?: string
 }
 
@@ -145,7 +145,7 @@ export function reviewFlatPurchase(
       risk: check.risk,
       reason: cs ? check.reason_cs : check.reason,
       source: check.law,
-      missing: lacking,
+      lacking,
     })
   }
   for (const e of rules.encumbrances) {
@@ -168,7 +168,7 @@ export function reviewFlatPurchase(
       risk: e.risk,
       reason: cs ? e.reason_cs : e.reason,
       source: e.law,
-      missing: [rules.unresolved[lang]],
+      lacking: [rules.unresolved[lang]],
       excerpt: excerpt(asserted[0]!),
     })
   }
