@@ -54,6 +54,8 @@ const TEXT_KEYS = new Set([
   'obligation',
   'title',
   'missing',
+  'weekday',
+  'warnings',
   'issues',
   'issue',
   'lacking',

@@ -102,6 +102,7 @@ export const contractGenerator = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const signing = input.signing_date ?? asOfDate(undefined, ctx.now)
     const ref = covered(() => referenceAt<Templates>('contract-templates', signing))
     const tpl = ref.templates[input.template]!
@@ -122,7 +123,12 @@ export const contractGenerator = defineAgent({
         ids.push(`nar. ${czDate(rc.birthDate!)}`)
       }
       if (!p.ico && !p.birth_number)
-        warnings.push(`party ${i + 1} has no IČO or birth number: identify it unambiguously`)
+        warnings.push(
+          say({
+            cs: `strana ${i + 1} nemá IČO ani rodné číslo: identifikujte ji jednoznačně`,
+            en: `party ${i + 1} has no IČO or birth number: identify it unambiguously`,
+          }),
+        )
       return `${p.name}, ${ids.length ? `${ids.join(', ')}, ` : ''}${p.address}`
     }
     const values: Record<string, string> = {
@@ -161,20 +167,23 @@ export const contractGenerator = defineAgent({
         values.deposit = czk(input.deposit)
       }
       rules.push({
-        rule: "Deposit (jistota) at most three months' rent",
+        rule: say({
+          cs: 'Jistota nejvýše ve výši trojnásobku měsíčního nájemného',
+          en: "Deposit (jistota) at most three months' rent",
+        }),
         source: 'zákon 89/2012 Sb. § 2254 odst. 1',
         since: '2014-01-01',
         outcome:
           input.deposit !== undefined
             ? `${czk(input.deposit)} Kč ≤ ${czk(3 * input.rent!)} Kč`
-            : 'no deposit',
+            : say({ cs: 'bez jistoty', en: 'no deposit' }),
       })
       if (input.lease_end) {
         if (input.lease_end <= signing) throw errors.invalid('lease_end', 'must be after the signing date')
         values.term_text = `na dobu určitou do ${czDate(input.lease_end)}`
       } else values.term_text = 'na dobu neurčitou'
       rules.push({
-        rule: 'Notice period three months',
+        rule: say({ cs: 'Výpovědní doba tři měsíce', en: 'Notice period three months' }),
         source: 'zákon 89/2012 Sb. § 2286',
         since: '2014-01-01',
       })
@@ -184,10 +193,16 @@ export const contractGenerator = defineAgent({
       values.duration_years = String(input.duration_years ?? 5)
       if (input.penalty !== undefined) values.penalty = czk(input.penalty)
       rules.push({
-        rule: 'Contractual penalty payable regardless of damage; damages beyond it stay claimable when agreed',
+        rule: say({
+          cs: 'Smluvní pokuta se platí bez ohledu na škodu; náhradu škody nad její výši lze požadovat, je-li to ujednáno',
+          en: 'Contractual penalty payable regardless of damage; damages beyond it stay claimable when agreed',
+        }),
         source: 'zákon 89/2012 Sb. § 2048, § 2050',
         since: '2014-01-01',
-        outcome: input.penalty !== undefined ? `${czk(input.penalty)} Kč` : 'none agreed',
+        outcome:
+          input.penalty !== undefined
+            ? `${czk(input.penalty)} Kč`
+            : say({ cs: 'nesjednána', en: 'none agreed' }),
       })
     }
 
@@ -205,7 +220,7 @@ export const contractGenerator = defineAgent({
       `V ………………… dne ${czDate(signing)}\n\n__________________\n${input.parties[0]!.name}\n\n__________________\n${input.parties[1]!.name}`,
     ].join('\n\n')
     rules.push({
-      rule: `Template ${input.template}`,
+      rule: say({ cs: `Šablona ${input.template}`, en: `Template ${input.template}` }),
       source: ref.source ?? 'contract templates',
       since: ref.effective_from,
     })

@@ -265,9 +265,15 @@ export const contractReview = defineAgent({
         findings = r.findings
         method = 'llm'
         applied.push({
-          rule: 'Language-model review; every excerpt must be quoted from the contract',
+          rule: ctx.say({
+            cs: 'Posouzení jazykovým modelem; každý úryvek musí být citován ze smlouvy',
+            en: 'Language-model review; every excerpt must be quoted from the contract',
+          }),
           source: `model ${ctx.deps.llm.model}`,
-          outcome: `${r.findings.length} finding(s)${r.dropped ? `, ${r.dropped} dropped (not quoted from the text or outside the vocabulary)` : ''}`,
+          outcome: ctx.say({
+            cs: `zjištění: ${r.findings.length}${r.dropped ? `, vyřazeno ${r.dropped} (necitováno z textu nebo mimo slovník)` : ''}`,
+            en: `${r.findings.length} finding(s)${r.dropped ? `, ${r.dropped} dropped (not quoted from the text or outside the vocabulary)` : ''}`,
+          }),
         })
       } catch (error) {
         llmError = error instanceof Error ? error.message : String(error)
@@ -278,10 +284,13 @@ export const contractReview = defineAgent({
     if (!findings) {
       findings = reviewByRules(input.text, rules)
       applied.push({
-        rule: 'Pattern-based clause detection (Czech and English)',
+        rule: ctx.say({
+          cs: 'Rozpoznání ustanovení podle vzorů (česky i anglicky)',
+          en: 'Pattern-based clause detection (Czech and English)',
+        }),
         source: rules.source ?? 'review checklist',
         since: rules.effective_from,
-        outcome: `${findings.length} finding(s)`,
+        outcome: ctx.say({ cs: `zjištění: ${findings.length}`, en: `${findings.length} finding(s)` }),
       })
     }
     const flat = isFlatPurchase(input.text, rules.flat_purchase)
@@ -324,9 +333,9 @@ export const contractReview = defineAgent({
     const missing = rules.recommended.filter((t) => !found.has(t))
     if (missing.length)
       applied.push({
-        rule: 'Recommended clauses',
+        rule: ctx.say({ cs: 'Doporučená ustanovení', en: 'Recommended clauses' }),
         source: rules.source ?? 'review checklist',
-        outcome: `missing: ${missing.join(', ')}`,
+        outcome: ctx.say({ cs: `chybí: ${missing.join(', ')}`, en: `missing: ${missing.join(', ')}` }),
       })
     const riskLevel = [...findings, ...(flat?.findings ?? [])].reduce<Risk>(
       (m, f) => (RISK_ORDER[f.risk] > RISK_ORDER[m] ? f.risk : m),

@@ -10,6 +10,7 @@ import {
 import { covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { DateString } from '../../engines/reference/schema.ts'
+import type { Texts } from '../lang.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -17,7 +18,15 @@ interface DeadlineRules extends ReferenceVersion {
   regimes: Record<string, { law: string; shift_to_working_day: boolean }>
 }
 
-const WEEKDAYS = ['neděle', 'pondělí', 'úterý', 'středa', 'čtvrtek', 'pátek', 'sobota']
+const WEEKDAYS: Texts[] = [
+  { cs: 'neděle', en: 'Sunday' },
+  { cs: 'pondělí', en: 'Monday' },
+  { cs: 'úterý', en: 'Tuesday' },
+  { cs: 'středa', en: 'Wednesday' },
+  { cs: 'čtvrtek', en: 'Thursday' },
+  { cs: 'pátek', en: 'Friday' },
+  { cs: 'sobota', en: 'Saturday' },
+]
 
 export const deadlineCalculator = defineAgent({
   service: 'legal',
@@ -73,7 +82,8 @@ export const deadlineCalculator = defineAgent({
       input: { event_date: '2025-04-28', amount: 10, unit: 'working_days' },
     },
   ],
-  async run(input) {
+  async run(input, ctx) {
+    const say = ctx.say
     const regime = input.regime ?? 'civil'
     const rules = covered(() => referenceAt<DeadlineRules>('deadline-rules', input.event_date))
     const law = rules.regimes[regime]!
@@ -82,17 +92,26 @@ export const deadlineCalculator = defineAgent({
     if (input.unit === 'working_days') {
       unshifted = addWorkingDays(input.event_date, input.amount)
       applied.push({
-        rule: `${input.amount} working days counted from the day after the event, skipping weekends and holidays`,
-        source: 'zákon 245/2000 Sb. (days off)',
+        rule: say({
+          cs: `${input.amount} pracovních dnů počítaných ode dne následujícího po události, bez víkendů a svátků`,
+          en: `${input.amount} working days counted from the day after the event, skipping weekends and holidays`,
+        }),
+        source: say({ cs: 'zákon 245/2000 Sb. (dny pracovního klidu)', en: 'zákon 245/2000 Sb. (days off)' }),
         outcome: unshifted,
       })
     } else if (input.unit === 'days') {
       unshifted = addDays(input.event_date, input.amount)
       applied.push({
-        rule: 'A period in days starts on the day after the event',
+        rule: say({
+          cs: 'Lhůta určená podle dnů počíná dnem následujícím po události',
+          en: 'A period in days starts on the day after the event',
+        }),
         source: law.law,
         since: rules.effective_from,
-        outcome: `day 1 = ${addDays(input.event_date, 1)}, day ${input.amount} = ${unshifted}`,
+        outcome: say({
+          cs: `1. den = ${addDays(input.event_date, 1)}, ${input.amount}. den = ${unshifted}`,
+          en: `day 1 = ${addDays(input.event_date, 1)}, day ${input.amount} = ${unshifted}`,
+        }),
       })
     } else {
       const months = input.unit === 'weeks' ? 0 : input.unit === 'months' ? input.amount : input.amount * 12
@@ -103,8 +122,14 @@ export const deadlineCalculator = defineAgent({
       applied.push({
         rule:
           input.unit === 'weeks'
-            ? 'A period in weeks ends on the day with the same name as the event day'
-            : 'A period in months or years ends on the day with the same number as the event day, or the last day of the month',
+            ? say({
+                cs: 'Lhůta určená podle týdnů končí dnem, který se pojmenováním shoduje se dnem události',
+                en: 'A period in weeks ends on the day with the same name as the event day',
+              })
+            : say({
+                cs: 'Lhůta určená podle měsíců nebo let končí dnem, který se číslem shoduje se dnem události, jinak posledním dnem měsíce',
+                en: 'A period in months or years ends on the day with the same number as the event day, or the last day of the month',
+              }),
         source: law.law,
         since: rules.effective_from,
         outcome: unshifted,
@@ -116,10 +141,13 @@ export const deadlineCalculator = defineAgent({
       deadline = nextWorkingDay(unshifted)
       for (let d = unshifted; d < deadline; d = addDays(d, 1)) {
         const h = holidayOn(d)
-        skipped.push({ date: d, reason: h ? h.name : WEEKDAYS[new Date(`${d}T00:00:00Z`).getUTCDay()]! })
+        skipped.push({ date: d, reason: h ? h.name : say(WEEKDAYS[new Date(`${d}T00:00:00Z`).getUTCDay()]!) })
       }
       applied.push({
-        rule: 'A last day on a Saturday, Sunday or holiday moves to the next working day',
+        rule: say({
+          cs: 'Připadne-li poslední den na sobotu, neděli nebo svátek, je posledním dnem nejbližší pracovní den',
+          en: 'A last day on a Saturday, Sunday or holiday moves to the next working day',
+        }),
         source: law.law,
         since: rules.effective_from,
         outcome: `${unshifted} → ${deadline}`,
@@ -129,13 +157,16 @@ export const deadlineCalculator = defineAgent({
       for (let d = addDays(input.event_date, 1); d <= deadline; d = addDays(d, 1)) {
         if (!isWorkingDay(d)) {
           const h = holidayOn(d)
-          skipped.push({ date: d, reason: h ? h.name : WEEKDAYS[new Date(`${d}T00:00:00Z`).getUTCDay()]! })
+          skipped.push({
+            date: d,
+            reason: h ? h.name : say(WEEKDAYS[new Date(`${d}T00:00:00Z`).getUTCDay()]!),
+          })
         }
       }
     }
     return {
       deadline,
-      weekday: WEEKDAYS[new Date(`${deadline}T00:00:00Z`).getUTCDay()]!,
+      weekday: say(WEEKDAYS[new Date(`${deadline}T00:00:00Z`).getUTCDay()]!),
       unshifted,
       shifted: deadline !== unshifted,
       non_working_days_skipped: skipped,

@@ -55,7 +55,7 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
       deadline: '2025-04-22',
       unshifted: '2025-04-18',
       shifted: true,
-      weekday: 'úterý',
+      weekday: 'Tuesday',
     },
     'One month from 31 January 2025 ends on 28 February': { deadline: '2025-02-28', shifted: false },
     '8 days from 16 December 2025 would end on Christmas Eve: moved to 29 December': {
@@ -64,8 +64,8 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
         { date: '2025-12-24', reason: 'Štědrý den' },
         { date: '2025-12-25', reason: '1. svátek vánoční' },
         { date: '2025-12-26', reason: '2. svátek vánoční' },
-        { date: '2025-12-27', reason: 'sobota' },
-        { date: '2025-12-28', reason: 'neděle' },
+        { date: '2025-12-27', reason: 'Saturday' },
+        { date: '2025-12-28', reason: 'Sunday' },
       ],
     },
     '10 working days from 28 April 2025 skip 1 and 8 May': { deadline: '2025-05-14' },
@@ -265,7 +265,14 @@ describe('contract_generator and deadline_calculator: rules and bad input', () =
 
   it('ends a two-week period on the same weekday', async () => {
     const out = await run('deadline_calculator', { event_date: '2025-06-04', amount: 2, unit: 'weeks' })
-    expect(out).toMatchObject({ deadline: '2025-06-18', weekday: 'středa' })
+    expect(out).toMatchObject({ deadline: '2025-06-18', weekday: 'Wednesday' })
+    const cs = await run('deadline_calculator', {
+      event_date: '2025-06-04',
+      amount: 2,
+      unit: 'weeks',
+      lang: 'cs',
+    })
+    expect(cs).toMatchObject({ deadline: '2025-06-18', weekday: 'středa' })
   })
 
   it('does not count Good Friday as a holiday before 2016', async () => {
