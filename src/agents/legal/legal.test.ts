@@ -32,7 +32,7 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
         findings: [
           expect.objectContaining({ check: 'escrow', status: 'missing', risk: 'high' }),
           expect.objectContaining({ check: 'deposit', status: 'missing', risk: 'high' }),
-          expect.objectContaining({ check: 'association_debts', status: 'missing', risk: 'low' }),
+          expect.objectContaining({ check: 'association_debts', status: 'missing', risk: 'medium' }),
         ],
       },
     },
