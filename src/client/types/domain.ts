@@ -1514,32 +1514,7 @@ export interface Paths {
                    * people and companies matching, before limit
                    */
                   total: number
-                  items: {
-                    id: string
-                    kind: 'person' | 'company'
-                    name: string
-                    company: string | null
-                    ico: string | null
-                    email: string | null
-                    phone: string | null
-                    /**
-                     * every address merged into this contact
-                     */
-                    emails: string[]
-                    /**
-                     * every number merged into this contact, E.164
-                     */
-                    phones: string[]
-                    address: string | null
-                    latitude: number | null
-                    longitude: number | null
-                    /**
-                     * where the contact first came from (file name, or the POST’s source)
-                     */
-                    source: string
-                    created_at: string
-                    updated_at: string
-                  }[]
+                  items: Contact[]
                 }
               }
               meta: {
@@ -1839,32 +1814,7 @@ export interface Paths {
                  */
                 items: {
                   status: 'added' | 'merged' | 'unchanged'
-                  contact: {
-                    id: string
-                    kind: 'person' | 'company'
-                    name: string
-                    company: string | null
-                    ico: string | null
-                    email: string | null
-                    phone: string | null
-                    /**
-                     * every address merged into this contact
-                     */
-                    emails: string[]
-                    /**
-                     * every number merged into this contact, E.164
-                     */
-                    phones: string[]
-                    address: string | null
-                    latitude: number | null
-                    longitude: number | null
-                    /**
-                     * where the contact first came from (file name, or the POST’s source)
-                     */
-                    source: string
-                    created_at: string
-                    updated_at: string
-                  }
+                  contact: Contact
                 }[]
               }
               meta: {
@@ -1924,32 +1874,7 @@ export interface Paths {
                 total: number
                 limit: number
                 offset: number
-                items: {
-                  id: string
-                  kind: 'person' | 'company'
-                  name: string
-                  company: string | null
-                  ico: string | null
-                  email: string | null
-                  phone: string | null
-                  /**
-                   * every address merged into this contact
-                   */
-                  emails: string[]
-                  /**
-                   * every number merged into this contact, E.164
-                   */
-                  phones: string[]
-                  address: string | null
-                  latitude: number | null
-                  longitude: number | null
-                  /**
-                   * where the contact first came from (file name, or the POST’s source)
-                   */
-                  source: string
-                  created_at: string
-                  updated_at: string
-                }[]
+                items: Contact[]
               }
               meta: {
                 request_id: string
@@ -1998,32 +1923,7 @@ export interface Paths {
                  * all matches, not only those answered
                  */
                 total: number
-                items: {
-                  id: string
-                  kind: 'person' | 'company'
-                  name: string
-                  company: string | null
-                  ico: string | null
-                  email: string | null
-                  phone: string | null
-                  /**
-                   * every address merged into this contact
-                   */
-                  emails: string[]
-                  /**
-                   * every number merged into this contact, E.164
-                   */
-                  phones: string[]
-                  address: string | null
-                  latitude: number | null
-                  longitude: number | null
-                  /**
-                   * where the contact first came from (file name, or the POST’s source)
-                   */
-                  source: string
-                  created_at: string
-                  updated_at: string
-                }[]
+                items: Contact[]
               }
               meta: {
                 request_id: string
@@ -2217,4 +2117,30 @@ export interface Error {
      */
     request_id: string
   }
+}
+export interface Contact {
+  id: string
+  kind: 'person' | 'company'
+  name: string
+  company: string | null
+  ico: string | null
+  email: string | null
+  phone: string | null
+  /**
+   * every address merged into this contact
+   */
+  emails: string[]
+  /**
+   * every number merged into this contact, E.164
+   */
+  phones: string[]
+  address: string | null
+  latitude: number | null
+  longitude: number | null
+  /**
+   * where the contact first came from (file name, or the POST’s source)
+   */
+  source: string
+  created_at: string
+  updated_at: string
 }

@@ -11,6 +11,7 @@ import type { Logger } from '../../kit/logger.ts'
 import { registerHttpMetrics } from '../../kit/metrics.ts'
 import { OPERATOR_SECURITY_SCHEMES, type OperatorKeys } from '../../kit/operator-keys.ts'
 import { type App, createServer } from '../../kit/server.ts'
+import { SharedContact } from './contacts-schemas.ts'
 import type { ContactStore } from './contacts-store.ts'
 import { type ChatDeps, registerChatRoutes } from './routes/chat.ts'
 import { registerContactRoutes } from './routes/contacts.ts'
@@ -77,6 +78,7 @@ export async function buildApp(deps: DomainDeps): Promise<App> {
     ],
     securitySchemes: OPERATOR_SECURITY_SCHEMES,
     errorEnvelope: 'standard',
+    shared: [SharedContact],
   })
   registerHttpMetrics(app, { service: 'domain' })
   registerHealthRoutes(app, deps)

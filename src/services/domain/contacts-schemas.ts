@@ -4,6 +4,7 @@
  * schemas.ts.
  */
 import { Type } from 'typebox'
+import { sharedSchema } from '../../kit/api-docs.ts'
 import { CONTACT_KINDS, LIMITS } from './contact-record.ts'
 import { Bbox, Latitude, Longitude, Nullable, Ok } from './schemas.ts'
 
@@ -60,7 +61,7 @@ export const ContactsBody = Type.Object(
   { additionalProperties: false },
 )
 
-export const Contact = Type.Object({
+const ContactFields = Type.Object({
   id: Type.String({ format: 'uuid' }),
   kind: Type.Enum(CONTACT_KINDS),
   name: Type.String(),
@@ -77,6 +78,10 @@ export const Contact = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
 })
+
+/** A stored contact, as saving, the located list, the search and the map search answer it. */
+export const SharedContact = sharedSchema('Contact', ContactFields)
+const Contact = SharedContact.ref
 
 export const SaveResponse = Ok(
   Type.Object({

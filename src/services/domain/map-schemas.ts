@@ -3,7 +3,7 @@
  * /api/stats), in the domain service's standard envelope.
  */
 import { Type } from 'typebox'
-import { Contact } from './contacts-schemas.ts'
+import { SharedContact } from './contacts-schemas.ts'
 import { Bbox, Disposition, Nullable, Ok } from './schemas.ts'
 
 const LAYERS = ['listings', 'opportunities', 'municipalities', 'contacts', 'companies'] as const
@@ -106,7 +106,7 @@ export const SearchResponse = Ok(
     contacts: Type.Object(
       {
         total: Type.Integer({ description: 'people and companies matching, before limit' }),
-        items: Type.Array(Contact),
+        items: Type.Array(SharedContact.ref),
       },
       {
         description:
