@@ -429,8 +429,7 @@ export class CandidateIndex {
     const key = `${q.folded}\u0000${q.consonantSkeleton ?? ''}`
     let near = this.neighbourMemo.get(key)
     if (!near) {
-      const best = [...this.expand(q)].sort((a, b) => b[1] - a[1]).slice(0, NEIGHBOURS_PER_WORD)
-      near = { ids: best.map((b) => b[0]), estimates: best.map((b) => b[1]) }
+      near = best(this.expand(q), NEIGHBOURS_PER_WORD)
       if (this.neighbourMemo.size >= NEIGHBOUR_MEMO_WORDS) this.neighbourMemo.clear()
       this.neighbourMemo.set(key, near)
     }
@@ -501,6 +500,27 @@ function flatten(lists: number[][]): FlatLists {
   const items = new Int32Array(start[lists.length]!)
   for (let i = 0; i < lists.length; i++) items.set(lists[i]!, start[i]!)
   return { start, items }
+}
+
+/**
+ * The `k` entries of highest estimate, best first, equal estimates in the map's order (what a
+ * stable sort and a cut would give, without sorting the hundreds a short word can have).
+ */
+function best(estimates: Map<number, number>, k: number): Neighbourhood {
+  const ids: number[] = []
+  const values: number[] = []
+  for (const [id, value] of estimates) {
+    if (ids.length === k && values[k - 1]! >= value) continue
+    let at = ids.length < k ? ids.length : k - 1
+    while (at > 0 && values[at - 1]! < value) at--
+    ids.splice(at, 0, id)
+    values.splice(at, 0, value)
+    if (ids.length > k) {
+      ids.pop()
+      values.pop()
+    }
+  }
+  return { ids, estimates: values }
 }
 
 /** The words one letter dropped or two neighbours swapped away (candidate lookups of unknown words). */
