@@ -3,6 +3,7 @@ import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { NullableBoolean, NullableString } from '../../engines/reference/schema.ts'
 import { comparableName } from '../compliance/registry.ts'
+import type { Texts } from '../lang.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -61,6 +62,42 @@ function ownerName(line: string): string {
 function parseShare(s: string): number | undefined {
   const m = /(\d{1,9})\s{0,3}\/\s{0,3}(\d{1,9})$/.exec(s.trimEnd())
   return m && Number(m[2]) > 0 ? Number(m[1]) / Number(m[2]) : undefined
+}
+
+/**
+ * The notes of cadastre-lv-rules.json in both languages, by entry type; a note the table rewords
+ * is shown in the table's words (never a stale translation).
+ */
+const NOTES: Record<string, Texts> = {
+  execution: {
+    cs: 'Exekuce proti vlastníkovi: prodej bez souhlasu exekutora je neplatný.',
+    en: "Enforcement against the owner: a sale is void without the bailiff's consent.",
+  },
+  insolvency: {
+    cs: 'Insolvence vlastníka omezuje jakékoli nakládání s nemovitostí.',
+    en: 'Insolvency of the owner restricts any disposal of the property.',
+  },
+  disposal_ban: {
+    cs: 'Zákaz zcizení nebo zatížení: oprávněný musí dát souhlas.',
+    en: 'A ban on sale or encumbrance: the beneficiary must consent.',
+  },
+  disputed_entry: { cs: 'Zápis je předmětem soudního sporu.', en: 'The entry is disputed in court.' },
+  enforced_lien: {
+    cs: 'Zástavní právo exekutorské, soudcovské nebo zákonné: dluh je nutné splatit před prodejem nebo při něm.',
+    en: 'A lien from a bailiff, court or tax authority: the debt must be paid off before or at the sale.',
+  },
+  mortgage: {
+    cs: 'Smluvní zástavní právo (hypotéka): zajistěte souhlas banky s výmazem nebo splaťte dluh z kupní ceny přes úschovu.',
+    en: "A contractual lien (mortgage): have the bank's release or pay it off from the price through escrow.",
+  },
+  pre_emption: {
+    cs: 'Předkupní právo: nemovitost je nutné nejprve nabídnout oprávněnému.',
+    en: 'A pre-emption right: the holder must be offered the property first.',
+  },
+  easement: {
+    cs: 'Věcné břemeno zůstává s nemovitostí i po prodeji.',
+    en: 'An easement stays with the property after the sale.',
+  },
 }
 
 export const cadastreCheck = defineAgent({
@@ -170,6 +207,7 @@ export const cadastreCheck = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const r = covered(() => referenceAt<LvRules>('cadastre-lv-rules', asOfDate(undefined, ctx.now)))
     const parts = splitParts(input.text)
     const header = parts.get('header')!.join('\n')
@@ -221,7 +259,9 @@ export const cadastreCheck = defineAgent({
             severity: entry.severity,
             blocking: entry.blocking,
             text: line.replace(/^o\s+/, ''),
-            note: entry.note,
+            note: say(
+              NOTES[entry.type]?.en === entry.note ? NOTES[entry.type]! : { cs: entry.note, en: entry.note },
+            ),
           })
         }
       }
@@ -238,31 +278,53 @@ export const cadastreCheck = defineAgent({
     const verdict = blocked ? 'blocked' : encumbrances.length > 0 ? 'encumbered' : 'clean'
     const rules: AppliedRule[] = [
       {
-        rule: 'Ownership sheet parts: A owners, B property, B1 rights in favour, C encumbrances, D notes, E titles',
+        rule: say({
+          cs: 'Části listu vlastnictví: A vlastníci, B nemovitosti, B1 práva ve prospěch, C omezení vlastnického práva, D poznámky, E nabývací tituly',
+          en: 'Ownership sheet parts: A owners, B property, B1 rights in favour, C encumbrances, D notes, E titles',
+        }),
         source: 'vyhláška 357/2013 Sb., příloha (list vlastnictví)',
         since: '2014-01-01',
-        outcome: `parts found: ${[...parts.keys()].filter((k) => k !== 'header' && !k.endsWith(':empty')).join(', ')}`,
+        outcome: say({
+          cs: `nalezené části: ${[...parts.keys()].filter((k) => k !== 'header' && !k.endsWith(':empty')).join(', ')}`,
+          en: `parts found: ${[...parts.keys()].filter((k) => k !== 'header' && !k.endsWith(':empty')).join(', ')}`,
+        }),
       },
       {
-        rule: 'A pending change (plomba) means the entries may change: wait for the proceedings to end',
+        rule: say({
+          cs: 'Probíhající řízení (plomba) znamená, že se zápisy mohou změnit: vyčkejte na jeho skončení',
+          en: 'A pending change (plomba) means the entries may change: wait for the proceedings to end',
+        }),
         source: 'zákon 256/2013 Sb. § 16',
         since: '2014-01-01',
-        outcome: plomba ? 'plomba present' : 'none',
+        outcome: plomba
+          ? say({ cs: 'plomba je vyznačena', en: 'plomba present' })
+          : say({ cs: 'žádná', en: 'none' }),
       },
       ...encumbrances.map((e) => {
         const entry = r.entries.find((x) => x.type === e.type)!
         return {
-          rule: `${e.type}: ${entry.note}`,
+          rule: `${e.type}: ${e.note}`,
           source: entry.law,
-          outcome: `${e.blocking ? 'blocking' : e.severity} (part ${e.part})`,
+          outcome: say({
+            cs: `${e.blocking ? 'brání převodu' : e.severity} (část ${e.part})`,
+            en: `${e.blocking ? 'blocking' : e.severity} (part ${e.part})`,
+          }),
         }
       }),
     ]
     if (sellerIsOwner !== null) {
       rules.push({
-        rule: 'The seller must be the registered owner (part A)',
-        source: 'zákon 89/2012 Sb. § 980 (material publicity of public registers)',
-        outcome: sellerIsOwner ? 'seller is an owner' : 'seller not among the owners',
+        rule: say({
+          cs: 'Prodávající musí být zapsaným vlastníkem (část A)',
+          en: 'The seller must be the registered owner (part A)',
+        }),
+        source: say({
+          cs: 'zákon 89/2012 Sb. § 980 (materiální publicita veřejných seznamů)',
+          en: 'zákon 89/2012 Sb. § 980 (material publicity of public registers)',
+        }),
+        outcome: sellerIsOwner
+          ? say({ cs: 'prodávající je vlastníkem', en: 'seller is an owner' })
+          : say({ cs: 'prodávající mezi vlastníky není', en: 'seller not among the owners' }),
       })
     }
     return {

@@ -61,6 +61,7 @@ export const comparablesFinder = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const sources: SourceStatus[] = [{ name: 'listings', status: 'ok' }]
     const where = await locate(input, ctx)
     if (where.source) sources.push(where.source)
@@ -78,7 +79,13 @@ export const comparablesFinder = defineAgent({
         partial: true,
         sources,
         rules_applied: [
-          { rule: 'A location is needed to find comparables', outcome: 'the address could not be geocoded' },
+          {
+            rule: say({
+              cs: 'K nalezení srovnatelných nabídek je třeba poloha',
+              en: 'A location is needed to find comparables',
+            }),
+            outcome: say({ cs: 'adresu nebylo možné geokódovat', en: 'the address could not be geocoded' }),
+          },
         ],
       }
     }
@@ -131,12 +138,21 @@ export const comparablesFinder = defineAgent({
       sources,
       rules_applied: [
         {
-          rule: `Same room count${rooms === undefined ? ' (any: no disposition given)' : ''}, floor area ±${Math.round(tolerance * 100)} %, nearest first`,
+          rule: say({
+            cs: `Stejný počet pokojů${rooms === undefined ? ' (libovolný: dispozice nezadána)' : ''}, podlahová plocha ±${Math.round(tolerance * 100)} %, nejbližší první`,
+            en: `Same room count${rooms === undefined ? ' (any: no disposition given)' : ''}, floor area ±${Math.round(tolerance * 100)} %, nearest first`,
+          }),
           source: `Sreality sale listings, snapshot ${asOf}`,
-          outcome: `${search.comps.length} within ${search.radiusKm} km`,
+          outcome: say({
+            cs: `${search.comps.length} do ${search.radiusKm} km`,
+            en: `${search.comps.length} within ${search.radiusKm} km`,
+          }),
         },
         {
-          rule: `Each set against the fitted model's estimate (gradient-boosted trees over position, area, disposition and nearby asking prices), itself left out`,
+          rule: say({
+            cs: `Každá nabídka proti odhadu natrénovaného modelu (gradientně boostované stromy nad polohou, plochou, dispozicí a okolními nabídkovými cenami), bez sebe sama`,
+            en: `Each set against the fitted model's estimate (gradient-boosted trees over position, area, disposition and nearby asking prices), itself left out`,
+          }),
           source: `fitted on ${valuer.info.fitted_on} sale listings, checked on ${valuer.info.held_out} held out`,
         },
       ],

@@ -115,6 +115,7 @@ export const dueDiligence = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     if (input.name !== undefined && input.seller_name !== undefined && input.name !== input.seller_name)
       throw errors.invalid('name', 'differs from seller_name: give one of them')
     const seller = input.seller_name ?? input.name
@@ -131,35 +132,49 @@ export const dueDiligence = defineAgent({
         sources.push({ name: 'real-estate/cadastre_check', status: 'ok' })
         const types = lv.encumbrances.map((e) => e.type).join(', ')
         items.push({
-          item: 'ownership sheet: encumbrances',
+          item: say({ cs: 'list vlastnictví: omezení', en: 'ownership sheet: encumbrances' }),
           status: lv.verdict === 'clear' ? 'pass' : lv.verdict === 'adverse' ? 'fail' : 'warn',
           detail:
             lv.title === 'clean'
-              ? 'no entries in parts C and D'
-              : `${lv.title}: ${types || 'none'}${lv.plomba ? '; plomba (change pending)' : ''}`,
+              ? say({ cs: 'v částech C a D nejsou zápisy', en: 'no entries in parts C and D' })
+              : say({
+                  cs: `${lv.title}: ${types || 'žádné'}${lv.plomba ? '; plomba (probíhá změna)' : ''}`,
+                  en: `${lv.title}: ${types || 'none'}${lv.plomba ? '; plomba (change pending)' : ''}`,
+                }),
           source: 'vyhláška 357/2013 Sb.; zákon 256/2013 Sb.',
         })
         if (lv.seller_is_owner !== null) {
           items.push({
-            item: 'ownership sheet: seller is the owner',
+            item: say({
+              cs: 'list vlastnictví: prodávající je vlastníkem',
+              en: 'ownership sheet: seller is the owner',
+            }),
             status: lv.seller_is_owner ? 'pass' : 'fail',
-            detail: lv.seller_is_owner ? 'seller listed in part A' : 'seller not among the owners in part A',
+            detail: lv.seller_is_owner
+              ? say({ cs: 'prodávající je uveden v části A', en: 'seller listed in part A' })
+              : say({
+                  cs: 'prodávající není mezi vlastníky v části A',
+                  en: 'seller not among the owners in part A',
+                }),
             source: 'zákon 89/2012 Sb. § 980',
           })
         }
       } catch (error) {
         sources.push({ name: 'real-estate/cadastre_check', status: 'failed', error: message(error) })
         items.push({
-          item: 'ownership sheet: encumbrances',
+          item: say({ cs: 'list vlastnictví: omezení', en: 'ownership sheet: encumbrances' }),
           status: 'unknown',
-          detail: `could not be read: ${message(error)}`,
+          detail: say({ cs: `nelze přečíst: ${message(error)}`, en: `could not be read: ${message(error)}` }),
         })
       }
     } else {
       items.push({
-        item: 'ownership sheet: encumbrances',
+        item: say({ cs: 'list vlastnictví: omezení', en: 'ownership sheet: encumbrances' }),
         status: 'unknown',
-        detail: 'no ownership sheet given: obtain a current výpis z katastru nemovitostí',
+        detail: say({
+          cs: 'list vlastnictví nebyl předán: opatřete aktuální výpis z katastru nemovitostí',
+          en: 'no ownership sheet given: obtain a current výpis z katastru nemovitostí',
+        }),
         source: 'zákon 256/2013 Sb.',
       })
     }
@@ -170,28 +185,35 @@ export const dueDiligence = defineAgent({
       sources.push(found.source)
       if (found.source.status === 'failed') {
         items.push({
-          item: 'seller company in ARES',
+          item: say({ cs: 'společnost prodávajícího v ARES', en: 'seller company in ARES' }),
           status: 'unknown',
-          detail: `register unavailable: ${found.source.error}`,
+          detail: say({
+            cs: `registr nedostupný: ${found.source.error}`,
+            en: `register unavailable: ${found.source.error}`,
+          }),
         })
       } else if (found.found === false || !found.facts) {
         items.push({
-          item: 'seller company in ARES',
+          item: say({ cs: 'společnost prodávajícího v ARES', en: 'seller company in ARES' }),
           status: 'fail',
-          detail: `no subject with IČO ${ico}`,
+          detail: say({ cs: `subjekt s IČO ${ico} neexistuje`, en: `no subject with IČO ${ico}` }),
           source: 'ARES (MF ČR)',
         })
       } else {
         const f = found.facts
-        const problems = [f.active === false ? 'dissolved' : '', f.insolvency ? 'in insolvency' : ''].filter(
-          Boolean,
-        )
+        const problems = [
+          f.active === false ? say({ cs: 'zaniklá', en: 'dissolved' }) : '',
+          f.insolvency ? say({ cs: 'v insolvenci', en: 'in insolvency' }) : '',
+        ].filter(Boolean)
         items.push({
-          item: 'seller company in ARES',
+          item: say({ cs: 'společnost prodávajícího v ARES', en: 'seller company in ARES' }),
           status: problems.length ? 'fail' : 'pass',
           detail: problems.length
             ? problems.join(', ')
-            : `${f.name ?? ico}: active, no insolvency registration`,
+            : say({
+                cs: `${f.name ?? ico}: aktivní, bez zápisu insolvence`,
+                en: `${f.name ?? ico}: active, no insolvency registration`,
+              }),
           source: 'ARES (MF ČR); zákon 182/2006 Sb.',
         })
       }
@@ -200,16 +222,31 @@ export const dueDiligence = defineAgent({
       items.push(
         isir.active === undefined
           ? {
-              item: 'seller in the insolvency register (ISIR)',
+              item: say({
+                cs: 'prodávající v insolvenčním rejstříku (ISIR)',
+                en: 'seller in the insolvency register (ISIR)',
+              }),
               status: 'unknown',
-              detail: `ISIR unavailable: ${isir.source.error}`,
+              detail: say({
+                cs: `ISIR nedostupný: ${isir.source.error}`,
+                en: `ISIR unavailable: ${isir.source.error}`,
+              }),
             }
           : {
-              item: 'seller in the insolvency register (ISIR)',
+              item: say({
+                cs: 'prodávající v insolvenčním rejstříku (ISIR)',
+                en: 'seller in the insolvency register (ISIR)',
+              }),
               status: isir.active ? 'fail' : 'pass',
               detail: isir.active
-                ? `running proceedings: ${isir.references.join(', ') || isir.proceedings}; a sale needs the insolvency administrator`
-                : `no running proceedings (${isir.proceedings} on record)`,
+                ? say({
+                    cs: `probíhající řízení: ${isir.references.join(', ') || isir.proceedings}; prodej vyžaduje insolvenčního správce`,
+                    en: `running proceedings: ${isir.references.join(', ') || isir.proceedings}; a sale needs the insolvency administrator`,
+                  })
+                : say({
+                    cs: `žádné probíhající řízení (evidováno ${isir.proceedings})`,
+                    en: `no running proceedings (${isir.proceedings} on record)`,
+                  }),
               source: 'zákon 182/2006 Sb. § 111, § 419',
             },
       )
@@ -221,8 +258,15 @@ export const dueDiligence = defineAgent({
       const found = await geocode(input.address, ctx, sources)
       if (found) {
         position = { latitude: found.lat, longitude: found.lon }
-        placed = ` (address placed by RÚIAN at ${found.precision} precision: ${found.address})`
-      } else placed = ' (the address could not be placed in RÚIAN)'
+        placed = say({
+          cs: ` (adresa umístěna podle RÚIAN s přesností ${found.precision}: ${found.address})`,
+          en: ` (address placed by RÚIAN at ${found.precision} precision: ${found.address})`,
+        })
+      } else
+        placed = say({
+          cs: ' (adresu nebylo možné v RÚIAN umístit)',
+          en: ' (the address could not be placed in RÚIAN)',
+        })
     }
     if (position.latitude !== undefined && position.longitude !== undefined && input.area_m2 !== undefined) {
       const item = await priceCheck({ ...input, ...position }, ctx, sources)
@@ -230,52 +274,75 @@ export const dueDiligence = defineAgent({
     } else {
       const lacking = [
         ...(position.latitude === undefined || position.longitude === undefined
-          ? ['latitude and longitude (or an address RÚIAN can place)']
+          ? [
+              say({
+                cs: 'latitude a longitude (nebo adresa, kterou RÚIAN umístí)',
+                en: 'latitude and longitude (or an address RÚIAN can place)',
+              }),
+            ]
           : []),
         ...(input.area_m2 === undefined ? ['area_m2'] : []),
       ]
       items.push({
-        item: 'price against comparables',
+        item: say({ cs: 'cena proti srovnatelným nabídkám', en: 'price against comparables' }),
         status: 'unknown',
-        detail: `needs ${lacking.join(' and ')}${placed}`,
+        detail: say({
+          cs: `chybí ${lacking.join(' a ')}${placed}`,
+          en: `needs ${lacking.join(' and ')}${placed}`,
+        }),
       })
     }
 
     items.push(
       input.energy_class
         ? {
-            item: 'energy certificate (PENB)',
+            item: say({ cs: 'průkaz energetické náročnosti (PENB)', en: 'energy certificate (PENB)' }),
             status: 'pass',
-            detail: `class ${input.energy_class}`,
+            detail: say({ cs: `třída ${input.energy_class}`, en: `class ${input.energy_class}` }),
             source: 'zákon 406/2000 Sb. § 7a',
           }
         : {
             // A finding to resolve before signing, not a bar to the sale: the duty is the seller's
             // (a fine under § 12 if not met), and the sale itself stays valid without it.
-            item: 'energy certificate (PENB)',
+            item: say({ cs: 'průkaz energetické náročnosti (PENB)', en: 'energy certificate (PENB)' }),
             status: 'warn',
-            detail: 'not stated: ask the seller for the PENB, which the seller must hand over at the sale',
+            detail: say({
+              cs: 'neuvedeno: vyžádejte si od prodávajícího PENB, který musí při prodeji předat',
+              en: 'not stated: ask the seller for the PENB, which the seller must hand over at the sale',
+            }),
             source: 'zákon 406/2000 Sb. § 7a odst. 1',
           },
     )
     items.push(
       input.building_approved === undefined
-        ? { item: 'building approval (kolaudace)', status: 'unknown', detail: 'not stated' }
+        ? {
+            item: say({ cs: 'kolaudace', en: 'building approval (kolaudace)' }),
+            status: 'unknown',
+            detail: say({ cs: 'neuvedeno', en: 'not stated' }),
+          }
         : {
-            item: 'building approval (kolaudace)',
+            item: say({ cs: 'kolaudace', en: 'building approval (kolaudace)' }),
             status: input.building_approved ? 'pass' : 'fail',
             detail: input.building_approved
-              ? 'use permitted'
-              : 'no approval for use: the building may not be used',
+              ? say({ cs: 'užívání povoleno', en: 'use permitted' })
+              : say({
+                  cs: 'bez kolaudace: stavbu nelze užívat',
+                  en: 'no approval for use: the building may not be used',
+                }),
             source: 'zákon 283/2021 Sb., stavební zákon',
           },
     )
     if (input.svj_arrears !== undefined) {
       items.push({
-        item: "owners' association (SVJ) arrears",
+        item: say({ cs: 'dluhy vůči společenství vlastníků (SVJ)', en: "owners' association (SVJ) arrears" }),
         status: input.svj_arrears > 0 ? 'warn' : 'pass',
         detail:
-          input.svj_arrears > 0 ? `${input.svj_arrears} CZK owed: settle from the price` : 'none confirmed',
+          input.svj_arrears > 0
+            ? say({
+                cs: `dluh ${input.svj_arrears} Kč: uhradit z kupní ceny`,
+                en: `${input.svj_arrears} CZK owed: settle from the price`,
+              })
+            : say({ cs: 'žádné potvrzené', en: 'none confirmed' }),
         source: 'zákon 89/2012 Sb. § 1186 (the buyer is liable without the SVJ confirmation)',
       })
     }
@@ -286,7 +353,10 @@ export const dueDiligence = defineAgent({
         ? 'review'
         : 'go'
     rules.push({
-      rule: 'Overall: stop on any fail; review on any warning or unknown; else go',
+      rule: say({
+        cs: 'Celkově: stop při jakémkoli selhání; k posouzení při varování nebo neznámém; jinak pokračovat',
+        en: 'Overall: stop on any fail; review on any warning or unknown; else go',
+      }),
       outcome: `${items.filter((i) => i.status === 'pass').length} pass, ${items.filter((i) => i.status === 'warn').length} warn, ${items.filter((i) => i.status === 'fail').length} fail, ${items.filter((i) => i.status === 'unknown').length} unknown`,
     })
     for (const i of items)
@@ -357,22 +427,32 @@ async function priceCheck(
     }
     sources.push({ name: 'real-estate/property_valuation', status: 'ok' })
     if (v.offered_vs_estimate === null || v.estimate === null) {
-      return { item: 'price against comparables', status: 'unknown', detail: 'no comparable listings found' }
+      return {
+        item: ctx.say({ cs: 'cena proti srovnatelným nabídkám', en: 'price against comparables' }),
+        status: 'unknown',
+        detail: ctx.say({ cs: 'srovnatelné nabídky nenalezeny', en: 'no comparable listings found' }),
+      }
     }
     const r = v.offered_vs_estimate
     const status: Status = r > 1.15 ? 'warn' : r < 0.8 ? 'warn' : 'pass'
     return {
-      item: 'price against comparables',
+      item: ctx.say({ cs: 'cena proti srovnatelným nabídkám', en: 'price against comparables' }),
       status,
-      detail: `${r} × the estimate ${v.estimate} CZK (${v.comparables} comparables, ${v.confidence} confidence)${r > 1.15 ? ': above the market' : r < 0.8 ? ': far below the market, check why' : ''}`,
+      detail: ctx.say({
+        cs: `${r} × odhad ${v.estimate} Kč (srovnatelných ${v.comparables}, spolehlivost ${v.confidence})${r > 1.15 ? ': nad trhem' : r < 0.8 ? ': hluboko pod trhem, prověřte proč' : ''}`,
+        en: `${r} × the estimate ${v.estimate} CZK (${v.comparables} comparables, ${v.confidence} confidence)${r > 1.15 ? ': above the market' : r < 0.8 ? ': far below the market, check why' : ''}`,
+      }),
       source: 'porovnávací metoda on sale listings',
     }
   } catch (error) {
     sources.push({ name: 'real-estate/property_valuation', status: 'failed', error: message(error) })
     return {
-      item: 'price against comparables',
+      item: ctx.say({ cs: 'cena proti srovnatelným nabídkám', en: 'price against comparables' }),
       status: 'unknown',
-      detail: `valuation failed: ${message(error)}`,
+      detail: ctx.say({
+        cs: `ocenění selhalo: ${message(error)}`,
+        en: `valuation failed: ${message(error)}`,
+      }),
     }
   }
 }

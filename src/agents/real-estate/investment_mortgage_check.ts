@@ -86,36 +86,48 @@ export const investmentMortgageCheck = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const asOf = asOfDate(input.as_of, ctx.now)
     const age = applicantAge(input, asOf)
     const cnb = covered(() => versionAt(loadReference<CnbVersion>('cnb-mortgage-limits'), asOf))
     const def = cnb.investment_definition
     const triggers: string[] = []
     if (input.residential_properties_owned + 1 >= 3)
-      triggers.push(`a residential property no. ${input.residential_properties_owned + 1}`)
-    if (input.to_let) triggers.push('bought to let')
-    if (input.rent_counted_as_income) triggers.push('rent counted as income')
+      triggers.push(
+        say({
+          cs: `obytná nemovitost č. ${input.residential_properties_owned + 1}`,
+          en: `a residential property no. ${input.residential_properties_owned + 1}`,
+        }),
+      )
+    if (input.to_let) triggers.push(say({ cs: 'koupě k pronájmu', en: 'bought to let' }))
+    if (input.rent_counted_as_income)
+      triggers.push(say({ cs: 'nájem započten do příjmu', en: 'rent counted as income' }))
     const investment = def !== undefined && triggers.length > 0
     const limits = lendingLimits(asOf, age, investment ? 'investment' : 'own_housing')
     const ltv = input.amount / input.property_value
     const dti = (input.amount + (input.existing_debt ?? 0)) / (input.monthly_income * 12)
     const rules: AppliedRule[] = [
       {
-        rule: def ? `Investment mortgage: ${def.text}` : 'No separate investment-mortgage category in force',
+        rule: def
+          ? say({ cs: `Investiční hypotéka: ${def.text}`, en: `Investment mortgage: ${def.text}` })
+          : say({
+              cs: 'Samostatná kategorie investičních hypoték neplatí',
+              en: 'No separate investment-mortgage category in force',
+            }),
         source: cnb.source ?? 'ČNB doporučení',
         since: cnb.effective_from,
         outcome: def
           ? investment
-            ? `investment (${triggers.join(', ')})`
-            : 'not investment'
-          : 'owner-occupier limits apply',
+            ? say({ cs: `investiční (${triggers.join(', ')})`, en: `investment (${triggers.join(', ')})` })
+            : say({ cs: 'neinvestiční', en: 'not investment' })
+          : say({ cs: 'platí limity pro vlastní bydlení', en: 'owner-occupier limits apply' }),
       },
     ]
     const breaches: string[] = []
     const check = (label: string, value: number, limit: number | null, fmt: (x: number) => string) => {
       if (limit === null) {
         rules.push({
-          rule: `ČNB ${label}: no limit in force`,
+          rule: say({ cs: `ČNB ${label}: žádný limit neplatí`, en: `ČNB ${label}: no limit in force` }),
           source: limits.regulatorySource,
           since: limits.regulatorySince,
           outcome: fmt(value),
@@ -125,10 +137,15 @@ export const investmentMortgageCheck = defineAgent({
       const over = value > limit + 1e-9
       if (over) breaches.push(label)
       rules.push({
-        rule: `ČNB ${label} limit ${fmt(limit)} (${limits.category})`,
+        rule: say({
+          cs: `Limit ČNB ${label} ${fmt(limit)} (${limits.category})`,
+          en: `ČNB ${label} limit ${fmt(limit)} (${limits.category})`,
+        }),
         source: limits.regulatorySource,
         since: limits.regulatorySince,
-        outcome: `${fmt(value)} ${over ? 'exceeds' : 'within'}`,
+        outcome: over
+          ? say({ cs: `${fmt(value)} překračuje`, en: `${fmt(value)} exceeds` })
+          : say({ cs: `${fmt(value)} v rámci`, en: `${fmt(value)} within` }),
       })
     }
     check('LTV', ltv, limits.regulatory.ltv, pct)

@@ -170,12 +170,16 @@ export const listingAnalyzer = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const rules: AppliedRule[] = []
     const sources: SourceStatus[] = []
     const extracted = extractByRules(input.text)
     rules.push({
-      rule: 'Pattern extraction of rooms, area, price, floor, ownership, condition, energy class',
-      outcome: 'done',
+      rule: say({
+        cs: 'Vytěžení pokojů, plochy, ceny, podlaží, vlastnictví, stavu a energetické třídy podle vzorů',
+        en: 'Pattern extraction of rooms, area, price, floor, ownership, condition, energy class',
+      }),
+      outcome: say({ cs: 'hotovo', en: 'done' }),
     })
     const filled: string[] = []
     let method: 'rules' | 'llm' = 'rules'
@@ -192,27 +196,48 @@ export const listingAnalyzer = defineAgent({
         }
         if (filled.length) method = 'llm'
         rules.push({
-          rule: 'Fields the patterns missed asked of the language model',
+          rule: say({
+            cs: 'Údaje, které vzory nenašly, doplněné jazykovým modelem',
+            en: 'Fields the patterns missed asked of the language model',
+          }),
           source: `model ${ctx.deps.llm.model}`,
-          outcome: filled.join(', ') || 'none found',
+          outcome: filled.join(', ') || say({ cs: 'nic nenalezeno', en: 'none found' }),
         })
       } catch (error) {
         llmError = error instanceof Error ? error.message : String(error)
       }
     }
     const flags: string[] = []
-    if (!extracted.energy_class) flags.push('no energy class stated (PENB)')
+    if (!extracted.energy_class)
+      flags.push(say({ cs: 'energetická třída neuvedena (PENB)', en: 'no energy class stated (PENB)' }))
     rules.push({
-      rule: 'An ad for the sale or lease of a building or unit must state its energy performance class',
+      rule: say({
+        cs: 'Inzerát na prodej nebo pronájem budovy či jednotky musí uvádět třídu energetické náročnosti',
+        en: 'An ad for the sale or lease of a building or unit must state its energy performance class',
+      }),
       source: 'zákon 406/2000 Sb., o hospodaření energií, § 7a odst. 5',
-      outcome: extracted.energy_class ? `class ${extracted.energy_class}` : 'missing',
+      outcome: extracted.energy_class
+        ? say({ cs: `třída ${extracted.energy_class}`, en: `class ${extracted.energy_class}` })
+        : say({ cs: 'chybí', en: 'missing' }),
     })
     const scam = SCAM_PHRASES.filter((re) => re.test(input.text))
-    if (scam.length) flags.push('advance payment or remote-owner phrases typical of rental and sale scams')
+    if (scam.length)
+      flags.push(
+        say({
+          cs: 'fráze o platbě předem nebo majiteli v zahraničí typické pro podvody s pronájmy a prodeji',
+          en: 'advance payment or remote-owner phrases typical of rental and sale scams',
+        }),
+      )
     rules.push({
-      rule: 'Scam phrases: advance payment, owner abroad, keys sent by post',
-      source: 'Policie ČR warnings on real-estate fraud',
-      outcome: `${scam.length} found`,
+      rule: say({
+        cs: 'Podvodné fráze: platba předem, majitel v zahraničí, klíče poštou',
+        en: 'Scam phrases: advance payment, owner abroad, keys sent by post',
+      }),
+      source: say({
+        cs: 'varování Policie ČR před realitními podvody',
+        en: 'Policie ČR warnings on real-estate fraud',
+      }),
+      outcome: say({ cs: `nalezeno: ${scam.length}`, en: `${scam.length} found` }),
     })
     const ppm2 = extracted.price && extracted.area_m2 ? Math.round(extracted.price / extracted.area_m2) : null
 
@@ -235,7 +260,9 @@ export const listingAnalyzer = defineAgent({
         }
         sources.push({ name: 'real-estate/property_valuation', status: 'ok' })
         if (v.offered_vs_estimate !== null && v.offered_vs_estimate < 0.7)
-          flags.push('price below 70 % of comparable listings')
+          flags.push(
+            say({ cs: 'cena pod 70 % srovnatelných nabídek', en: 'price below 70 % of comparable listings' }),
+          )
       } catch (error) {
         sources.push({
           name: 'real-estate/property_valuation',

@@ -52,6 +52,7 @@ export const priceTrends = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const idx = flatPriceIndex(input.region, ctx.now)
     if (!idx) {
       throw errors.invalid('region', `unknown region; one of: ${indexRegions(ctx.now).join(', ')}`)
@@ -60,7 +61,7 @@ export const priceTrends = defineAgent({
     const series = { avg: idx.annual_average }
     const rules: AppliedRule[] = [
       {
-        rule: `ČSÚ flat price index, ${idx.base}`,
+        rule: say({ cs: `Index cen bytů ČSÚ, ${idx.base}`, en: `ČSÚ flat price index, ${idx.base}` }),
         source: idx.source,
         since: idx.effective_from,
         outcome: `${name} ${idx.year}: ${idx.annual_average}`,
@@ -92,16 +93,22 @@ export const priceTrends = defineAgent({
       }))
     const asOf = snapshotDate(sales)
     rules.push({
-      rule: 'Asking prices: median CZK/m² of sale listings whose municipality lies in the region (RÚIAN gazetteer)',
+      rule: say({
+        cs: 'Nabídkové ceny: medián Kč/m² inzerátů prodeje z obcí v kraji (místopis RÚIAN)',
+        en: 'Asking prices: median CZK/m² of sale listings whose municipality lies in the region (RÚIAN gazetteer)',
+      }),
       source: `Sreality sale listings, snapshot ${asOf}`,
-      outcome: `${inRegion.length} listings`,
+      outcome: say({ cs: `inzerátů: ${inRegion.length}`, en: `${inRegion.length} listings` }),
     })
     const restated = input.price_2010 !== undefined ? Math.round((input.price_2010 * series.avg) / 100) : null
     if (restated !== null) {
       rules.push({
-        rule: 'Restated price = 2010 price × index / 100 (regional average of realised prices, not this flat)',
+        rule: say({
+          cs: 'Přepočtená cena = cena 2010 × index / 100 (krajský průměr realizovaných cen, ne tento byt)',
+          en: 'Restated price = 2010 price × index / 100 (regional average of realised prices, not this flat)',
+        }),
         source: idx.source,
-        outcome: `${restated} CZK`,
+        outcome: say({ cs: `${restated} Kč`, en: `${restated} CZK` }),
       })
     }
     return {

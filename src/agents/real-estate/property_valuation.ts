@@ -79,6 +79,7 @@ export const propertyValuation = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const sources: SourceStatus[] = [{ name: 'listings', status: 'ok' }]
     const where = await locate(input, ctx)
     if (where.source) sources.push(where.source)
@@ -100,8 +101,8 @@ export const propertyValuation = defineAgent({
     }
     if (!where.point) {
       rules.push({
-        rule: 'A location is needed to value a flat',
-        outcome: 'the address could not be geocoded',
+        rule: say({ cs: 'K ocenění bytu je třeba poloha', en: 'A location is needed to value a flat' }),
+        outcome: say({ cs: 'adresu nebylo možné geokódovat', en: 'the address could not be geocoded' }),
       })
       return { ...empty, partial: true, sources, rules_applied: rules }
     }
@@ -119,7 +120,10 @@ export const propertyValuation = defineAgent({
     )
     const ratio = input.property_value ? Math.round((input.property_value / v.estimate) * 1000) / 1000 : null
     if (ratio !== null)
-      rules.push({ rule: 'Offered price against the estimate', outcome: `${ratio} × estimate` })
+      rules.push({
+        rule: say({ cs: 'Nabízená cena proti odhadu', en: 'Offered price against the estimate' }),
+        outcome: say({ cs: `${ratio} × odhad`, en: `${ratio} × estimate` }),
+      })
     const stats = v.comparables_stats
     return {
       estimate: v.estimate,

@@ -72,29 +72,54 @@ export const rentalYield = defineAgent({
       },
     },
   ],
-  async run(input) {
+  async run(input, ctx) {
+    const say = ctx.say
     const grossRent = input.monthly_rent * 12
     const effectiveRent = grossRent * (1 - (input.vacancy_pct ?? 0) / 100)
     const expenses = [
-      { item: 'service charges (SVJ)', annual: (input.monthly_service_charges ?? 0) * 12 },
-      { item: 'property tax', annual: input.annual_property_tax ?? 0 },
-      { item: 'insurance', annual: input.annual_insurance ?? 0 },
-      { item: 'maintenance', annual: effectiveRent * ((input.maintenance_pct_of_rent ?? 0) / 100) },
-      { item: 'management', annual: effectiveRent * ((input.management_pct_of_rent ?? 0) / 100) },
+      {
+        item: say({ cs: 'zálohy na služby a správu (SVJ)', en: 'service charges (SVJ)' }),
+        annual: (input.monthly_service_charges ?? 0) * 12,
+      },
+      {
+        item: say({ cs: 'daň z nemovitých věcí', en: 'property tax' }),
+        annual: input.annual_property_tax ?? 0,
+      },
+      { item: say({ cs: 'pojištění', en: 'insurance' }), annual: input.annual_insurance ?? 0 },
+      {
+        item: say({ cs: 'údržba', en: 'maintenance' }),
+        annual: effectiveRent * ((input.maintenance_pct_of_rent ?? 0) / 100),
+      },
+      {
+        item: say({ cs: 'správa', en: 'management' }),
+        annual: effectiveRent * ((input.management_pct_of_rent ?? 0) / 100),
+      },
     ]
       .filter((e) => e.annual > 0)
       .map((e) => ({ item: e.item, annual: round2(e.annual) }))
     const noi = effectiveRent - expenses.reduce((s, e) => s + e.annual, 0)
     const rules: AppliedRule[] = [
-      { rule: 'Gross yield = annual rent / price', outcome: `${pct2(grossRent / input.property_value)} %` },
       {
-        rule: 'Net operating income = rent × (1 − vacancy) − owner costs; net yield = NOI / price',
-        outcome: `${round2(noi)} CZK, ${pct2(noi / input.property_value)} %`,
+        rule: say({ cs: 'Hrubý výnos = roční nájemné / cena', en: 'Gross yield = annual rent / price' }),
+        outcome: `${pct2(grossRent / input.property_value)} %`,
       },
       {
-        rule: 'Rental income is taxed as income under § 9; expenses either actual or a flat 30 % of the income',
+        rule: say({
+          cs: 'Čistý provozní příjem = nájemné × (1 − neobsazenost) − náklady vlastníka; čistý výnos = NOI / cena',
+          en: 'Net operating income = rent × (1 − vacancy) − owner costs; net yield = NOI / price',
+        }),
+        outcome: say({
+          cs: `${round2(noi)} Kč, ${pct2(noi / input.property_value)} %`,
+          en: `${round2(noi)} CZK, ${pct2(noi / input.property_value)} %`,
+        }),
+      },
+      {
+        rule: say({
+          cs: 'Příjmy z nájmu se daní podle § 9; výdaje buď skutečné, nebo paušálně 30 % příjmů',
+          en: 'Rental income is taxed as income under § 9; expenses either actual or a flat 30 % of the income',
+        }),
         source: 'zákon 586/1992 Sb., o daních z příjmů, § 9 odst. 4',
-        outcome: 'yields here are before income tax',
+        outcome: say({ cs: 'výnosy jsou zde před zdaněním', en: 'yields here are before income tax' }),
       },
     ]
     let debt: number | null = null
@@ -122,8 +147,14 @@ export const rentalYield = defineAgent({
       // A debt service that rounds to 0 CZK has no coverage ratio.
       dscr = debt > 0 ? Math.round((noi / debt) * 100) / 100 : null
       rules.push({
-        rule: 'Debt service = 12 × annuity instalment; DSCR = NOI / debt service; cash-on-cash = cash flow / own funds',
-        outcome: `DSCR ${dscr ?? 'none (no debt service)'}, cash flow ${cashFlow} CZK a year`,
+        rule: say({
+          cs: 'Dluhová služba = 12 × anuitní splátka; DSCR = NOI / dluhová služba; cash-on-cash = peněžní tok / vlastní zdroje',
+          en: 'Debt service = 12 × annuity instalment; DSCR = NOI / debt service; cash-on-cash = cash flow / own funds',
+        }),
+        outcome: say({
+          cs: `DSCR ${dscr ?? 'žádné (bez dluhové služby)'}, peněžní tok ${cashFlow} Kč ročně`,
+          en: `DSCR ${dscr ?? 'none (no debt service)'}, cash flow ${cashFlow} CZK a year`,
+        }),
       })
     }
     return {

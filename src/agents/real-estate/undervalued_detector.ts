@@ -102,6 +102,7 @@ export const undervaluedDetector = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     if (!input.listings === !input.scan)
       throw errors.invalid('listings', 'give either listings or scan, not both or neither')
     const t = covered(() => opportunityThresholds(asOfDate(undefined, ctx.now)))
@@ -161,16 +162,28 @@ export const undervaluedDetector = defineAgent({
       data_as_of: asOf,
       rules_applied: [
         {
-          rule: `HIGH below ${t.high_below} × and MEDIUM below ${t.medium_below} × the estimated CZK/m²`,
+          rule: say({
+            cs: `HIGH pod ${t.high_below} × a MEDIUM pod ${t.medium_below} × odhadnuté ceny Kč/m²`,
+            en: `HIGH below ${t.high_below} × and MEDIUM below ${t.medium_below} × the estimated CZK/m²`,
+          }),
           ...policySource('realestate-opportunity', t),
-          outcome: `${high} HIGH, ${medium} MEDIUM of ${results.length}`,
+          outcome: say({
+            cs: `${high} HIGH, ${medium} MEDIUM z ${results.length}`,
+            en: `${high} HIGH, ${medium} MEDIUM of ${results.length}`,
+          }),
         },
         {
-          rule: `Estimate: gradient-boosted trees (${info.trees}) over position, area, disposition and the asking prices per m² of the nearest listings; a listing of the data is left out of its own estimate`,
+          rule: say({
+            cs: `Odhad: gradientně boostované stromy (${info.trees}) nad polohou, plochou, dispozicí a nabídkovými cenami za m² nejbližších inzerátů; inzerát z dat se do vlastního odhadu nepočítá`,
+            en: `Estimate: gradient-boosted trees (${info.trees}) over position, area, disposition and the asking prices per m² of the nearest listings; a listing of the data is left out of its own estimate`,
+          }),
           source: `Sreality sale listings, snapshot ${asOf}: fitted on ${info.fitted_on}, checked on ${info.held_out} held out`,
         },
         {
-          rule: 'Comparables quoted beside it: same room count, floor area ±20 %, nearest within 1, 2, 3 or 5 km',
+          rule: say({
+            cs: 'Srovnatelné nabídky vedle: stejný počet pokojů, plocha ±20 %, nejbližší do 1, 2, 3 nebo 5 km',
+            en: 'Comparables quoted beside it: same room count, floor area ±20 %, nearest within 1, 2, 3 or 5 km',
+          }),
           source: `Sreality sale listings, snapshot ${asOf}`,
         },
       ],
