@@ -47,7 +47,8 @@ const REQUEST_ID_LABEL = 'request_id'
  * platform's wildcard paths (`*.headers…`, see logger.ts) that is a path walk per value: about 5 µs
  * per request, more than validating the query. The id is a UUID (`genReqId` makes or checks it), a
  * string with nothing to redact, so its JSON is appended to the parent's bindings directly, as
- * pino would write it. Anything else (a route's own log level or serializers) takes pino's path.
+ * pino would write it. Anything else (a route's own log level or serializers, a logger other than
+ * pino) goes through the logger's own `child()`.
  */
 function requestLogger(
   logger: FastifyBaseLogger,
@@ -55,11 +56,13 @@ function requestLogger(
   opts: ChildLoggerOptions,
 ): FastifyBaseLogger {
   const id = bindings[REQUEST_ID_LABEL]
+  const parent = logger as FastifyBaseLogger & Record<symbol, unknown>
+  const bound = parent[pinoSymbols.chindingsSym]
   const plain = Object.keys(bindings).length === 1 && Object.keys(opts).length === 0
-  if (!plain || typeof id !== 'string' || !UUID.test(id)) return logger.child(bindings, opts)
-  const child = Object.create(logger) as FastifyBaseLogger & Record<symbol, string>
-  const parent = logger as FastifyBaseLogger & Record<symbol, string>
-  child[pinoSymbols.chindingsSym] = `${parent[pinoSymbols.chindingsSym]},"${REQUEST_ID_LABEL}":"${id}"`
+  if (!plain || typeof id !== 'string' || !UUID.test(id) || typeof bound !== 'string')
+    return logger.child(bindings, opts)
+  const child = Object.create(logger) as FastifyBaseLogger & Record<symbol, unknown>
+  child[pinoSymbols.chindingsSym] = `${bound},"${REQUEST_ID_LABEL}":"${id}"`
   return child
 }
 
