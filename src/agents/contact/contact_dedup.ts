@@ -67,7 +67,8 @@ export const contactDedup = defineAgent({
       },
     },
   ],
-  async run(input) {
+  async run(input, ctx) {
+    const say = ctx.say
     const contacts = input.contacts as Contact[]
     const { groups, links } = findDuplicates(contacts, input.default_country ?? 'CZ')
     const out = groups
@@ -95,40 +96,67 @@ export const contactDedup = defineAgent({
       groups: out,
       rules_applied: [
         rule(
-          'same e-mail address (domain case-folded; local part case-folded as all major providers do)',
+          say({
+            cs: 'stejná e-mailová adresa (doména bez ohledu na velikost písmen; místní část také, jak to dělají všichni velcí poskytovatelé)',
+            en: 'same e-mail address (domain case-folded; local part case-folded as all major providers do)',
+          }),
           'RFC 5321 § 2.4',
           undefined,
-          `${links.filter((l) => l.rule === 'same_email').length} links`,
+          say({
+            cs: `vazeb: ${links.filter((l) => l.rule === 'same_email').length}`,
+            en: `${links.filter((l) => l.rule === 'same_email').length} links`,
+          }),
         ),
         rule(
-          'Gmail ignores dots and +suffixes in the local part',
+          say({
+            cs: 'Gmail nerozlišuje tečky a +přípony v místní části',
+            en: 'Gmail ignores dots and +suffixes in the local part',
+          }),
           'Google Account Help: "Dots don\'t matter in Gmail addresses"',
           undefined,
-          'applied to gmail.com and googlemail.com',
+          say({
+            cs: 'uplatněno na gmail.com a googlemail.com',
+            en: 'applied to gmail.com and googlemail.com',
+          }),
         ),
         rule(
-          'same telephone number in E.164',
+          say({ cs: 'stejné telefonní číslo v E.164', en: 'same telephone number in E.164' }),
           'ITU-T E.164',
           undefined,
-          `${links.filter((l) => l.rule === 'same_phone').length} links`,
+          say({
+            cs: `vazeb: ${links.filter((l) => l.rule === 'same_phone').length}`,
+            en: `${links.filter((l) => l.rule === 'same_phone').length} links`,
+          }),
         ),
         rule(
-          'same IČO of the party itself (a company, or a sole trader without an organisation); a person at a company shares its IČO with colleagues and is not linked by it',
+          say({
+            cs: 'stejné IČO samotného subjektu (společnost nebo podnikatel bez organizace); osoba ve firmě sdílí IČO s kolegy, a proto se podle něj nespojuje',
+            en: 'same IČO of the party itself (a company, or a sole trader without an organisation); a person at a company shares its IČO with colleagues and is not linked by it',
+          }),
           'ČSÚ, Identifikační číslo osoby (mod-11 check digit)',
           undefined,
-          `${links.filter((l) => l.rule === 'same_ico').length} links`,
+          say({
+            cs: `vazeb: ${links.filter((l) => l.rule === 'same_ico').length}`,
+            en: `${links.filter((l) => l.rule === 'same_ico').length} links`,
+          }),
         ),
         rule(
-          'same name (titles, diacritics, case and word order ignored) at the same organisation or e-mail domain',
-          'Gatehouse matching rule',
+          say({
+            cs: 'stejné jméno (bez ohledu na tituly, diakritiku, velikost písmen a pořadí slov) ve stejné organizaci nebo e-mailové doméně',
+            en: 'same name (titles, diacritics, case and word order ignored) at the same organisation or e-mail domain',
+          }),
+          say({ cs: 'pravidlo párování Gatehouse', en: 'Gatehouse matching rule' }),
           undefined,
-          `${links.filter((l) => l.rule === 'same_name_and_organization').length} links`,
+          say({
+            cs: `vazeb: ${links.filter((l) => l.rule === 'same_name_and_organization').length}`,
+            en: `${links.filter((l) => l.rule === 'same_name_and_organization').length} links`,
+          }),
         ),
         rule(
-          'links are transitive (union–find)',
-          'Gatehouse matching rule',
+          say({ cs: 'vazby jsou tranzitivní (union–find)', en: 'links are transitive (union–find)' }),
+          say({ cs: 'pravidlo párování Gatehouse', en: 'Gatehouse matching rule' }),
           undefined,
-          `${out.length} groups with duplicates`,
+          say({ cs: `skupin s duplicitami: ${out.length}`, en: `${out.length} groups with duplicates` }),
         ),
       ],
     }

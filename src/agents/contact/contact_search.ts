@@ -74,7 +74,8 @@ export const contactSearch = defineAgent({
       },
     },
   ],
-  async run(input) {
+  async run(input, ctx) {
+    const say = ctx.say
     const fields: Field[] = input.fields ? [...input.fields] : [...FIELDS]
     const index = new MiniSearch<Record<string, string | number>>({
       fields,
@@ -112,15 +113,26 @@ export const contactSearch = defineAgent({
       hits,
       rules_applied: [
         rule(
-          'every query word must match (AND), by prefix' +
-            (input.fuzzy !== false ? ' or within edit distance 0.2 × length' : ''),
+          say({
+            cs: 'každé slovo dotazu musí odpovídat (AND), podle začátku',
+            en: 'every query word must match (AND), by prefix',
+          }) +
+            (input.fuzzy !== false
+              ? say({
+                  cs: ' nebo v editační vzdálenosti 0,2 × délka',
+                  en: ' or within edit distance 0.2 × length',
+                })
+              : ''),
           'MiniSearch 7 (BM25+ ranking)',
           undefined,
-          `${results.length} matches`,
+          say({ cs: `shod: ${results.length}`, en: `${results.length} matches` }),
         ),
         rule(
-          'diacritics and case are ignored; phone numbers compared by digits',
-          'Gatehouse text folding',
+          say({
+            cs: 'diakritika a velikost písmen se nerozlišují; telefonní čísla se porovnávají podle číslic',
+            en: 'diacritics and case are ignored; phone numbers compared by digits',
+          }),
+          say({ cs: 'normalizace textu Gatehouse', en: 'Gatehouse text folding' }),
           undefined,
           fields.join(', '),
         ),

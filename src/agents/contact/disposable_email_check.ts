@@ -34,7 +34,8 @@ export const disposableEmailCheck = defineAgent({
     { title: 'A subdomain of a throw-away service', input: { email: 'test@abc.mailinator.com' } },
     { title: 'A Czech free-mail provider is not disposable', input: { domain: 'seznam.cz' } },
   ],
-  async run(input) {
+  async run(input, ctx) {
+    const say = ctx.say
     let domain: string
     if (input.email !== undefined) {
       const s = checkEmailSyntax(input.email)
@@ -55,10 +56,15 @@ export const disposableEmailCheck = defineAgent({
       list: { source: 'mailchecker 6.0.21', domains: DISPOSABLE_LIST_SIZE },
       rules_applied: [
         rule(
-          'domain or a parent domain on the throw-away list',
+          say({
+            cs: 'doména nebo nadřazená doména na seznamu jednorázových adres',
+            en: 'domain or a parent domain on the throw-away list',
+          }),
           'mailchecker 6.0.21',
           undefined,
-          matched ? `listed as ${matched}` : 'not listed',
+          matched
+            ? say({ cs: `na seznamu jako ${matched}`, en: `listed as ${matched}` })
+            : say({ cs: 'není na seznamu', en: 'not listed' }),
         ),
         rule('free-mail provider', 'data/reference/contact-email-rules.json', undefined, free ? 'yes' : 'no'),
       ],

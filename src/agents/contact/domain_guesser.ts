@@ -88,6 +88,7 @@ export const domainGuesser = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const { core, removed } = stripLegalForm(input.name)
     const words = fold(core.replace(/&/g, ' a '))
       .split(/[^a-z0-9]+/)
@@ -98,9 +99,11 @@ export const domainGuesser = defineAgent({
       if (label.length >= 2 && label.length <= 63 && !bases.some((b) => b.label === label))
         bases.push({ label, basis })
     }
-    add(words.join(''), 'all words joined')
-    if (words.length > 1) add(words.join('-'), 'words joined by hyphens')
-    if (words.length > 1 && words[0]!.length >= 3) add(words[0]!, 'first word')
+    add(words.join(''), say({ cs: 'všechna slova spojená', en: 'all words joined' }))
+    if (words.length > 1)
+      add(words.join('-'), say({ cs: 'slova spojená pomlčkami', en: 'words joined by hyphens' }))
+    if (words.length > 1 && words[0]!.length >= 3)
+      add(words[0]!, say({ cs: 'první slovo', en: 'first word' }))
     const candidates: {
       domain: string
       basis: string
@@ -147,24 +150,36 @@ export const domainGuesser = defineAgent({
       sources,
       rules_applied: [
         rule(
-          'legal form is not part of the trading name',
+          say({
+            cs: 'právní forma není součástí obchodního jména',
+            en: 'legal form is not part of the trading name',
+          }),
           'zákon 90/2012 Sb. § 132, § 243',
           '2014-01-01',
-          removed.join(', ') || 'none found',
+          removed.join(', ') || say({ cs: 'nic nenalezeno', en: 'none found' }),
         ),
         rule(
-          'domain labels are ASCII letters, digits and hyphens (diacritics removed)',
+          say({
+            cs: 'části domény jsou písmena ASCII, číslice a pomlčky (bez diakritiky)',
+            en: 'domain labels are ASCII letters, digits and hyphens (diacritics removed)',
+          }),
           'RFC 1035 § 2.3.1; CZ.NIC registration rules',
           undefined,
           bases.map((b) => b.label).join(', '),
         ),
         rule(
-          'a candidate exists when DNS answers for it; it receives mail with an MX or A record',
+          say({
+            cs: 'kandidát existuje, když pro něj DNS odpoví; poštu přijímá se záznamem MX nebo A',
+            en: 'a candidate exists when DNS answers for it; it receives mail with an MX or A record',
+          }),
           'RFC 5321 § 5.1',
           undefined,
           input.check_dns !== false
-            ? `${candidates.filter((c) => c.dns === 'exists').length} exist`
-            : 'not checked',
+            ? say({
+                cs: `existuje: ${candidates.filter((c) => c.dns === 'exists').length}`,
+                en: `${candidates.filter((c) => c.dns === 'exists').length} exist`,
+              })
+            : say({ cs: 'neověřeno', en: 'not checked' }),
         ),
       ],
     }

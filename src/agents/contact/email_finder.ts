@@ -105,6 +105,7 @@ export const emailFinder = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     let given: string | undefined
     let company = input.company
     const sources: SourceStatus[] = []
@@ -123,25 +124,28 @@ export const emailFinder = defineAgent({
           found.source.status === 'failed'
             ? (found.source.error ?? 'ARES did not answer')
             : company
-              ? `registered name ${company}`
-              : `no company with IČO ${input.ico}`,
+              ? say({ cs: `zapsaný název ${company}`, en: `registered name ${company}` })
+              : say({ cs: `žádná společnost s IČO ${input.ico}`, en: `no company with IČO ${input.ico}` }),
       })
     } else if (company === undefined) throw errors.invalid('domain', 'required (or company, or ico)')
     const parsed = parseName(input.name)
     if (!parsed.surname || parsed.given_names.length === 0)
       throw errors.invalid(
         'name',
-        'needs a given name and a surname',
+        say({ cs: 'vyžaduje jméno a příjmení', en: 'needs a given name and a surname' }),
         'name: give the given name and the surname, e.g. "Jan Novák"',
       )
     const person = { first: parsed.given_names[0]!, last: parsed.surname }
     const rules: AppliedRule[] = []
     const warnings: string[] = []
     const verified: string[] = []
-    const notVerified: string[] = [`mailbox: ${NO_SMTP_PROBE}`]
+    const notVerified: string[] = [say(NO_SMTP_PROBE)]
     if (given === undefined && company === undefined) {
       warnings.push(
-        `the company of IČO ${input.ico} could not be read from ARES: give the domain to get candidates`,
+        say({
+          cs: `společnost s IČO ${input.ico} nebylo možné načíst z ARES: zadejte doménu, abyste dostali kandidáty`,
+          en: `the company of IČO ${input.ico} could not be read from ARES: give the domain to get candidates`,
+        }),
       )
       return {
         name: { given: person.first, surname: person.last },
@@ -171,14 +175,22 @@ export const emailFinder = defineAgent({
       })
       rules.push(
         rule(
-          'the company domain is the first guessed domain that exists in DNS',
+          say({
+            cs: 'doménou společnosti je první odhadnutá doména, která v DNS existuje',
+            en: 'the company domain is the first guessed domain that exists in DNS',
+          }),
           'contact/domain_guesser',
           undefined,
-          guessed.best ?? 'none found',
+          guessed.best ?? say({ cs: 'nic nenalezeno', en: 'none found' }),
         ),
       )
       if (!guessed.best) {
-        warnings.push(`no domain of ${company} could be confirmed in DNS: give the domain to get candidates`)
+        warnings.push(
+          say({
+            cs: `žádnou doménu ${company} nebylo možné v DNS potvrdit: zadejte doménu, abyste dostali kandidáty`,
+            en: `no domain of ${company} could be confirmed in DNS: give the domain to get candidates`,
+          }),
+        )
         return {
           name: { given: person.first, surname: person.last },
           domain: null,
@@ -202,21 +214,36 @@ export const emailFinder = defineAgent({
     const disposable = disposableMatch(d.domain)
     if (free)
       warnings.push(
-        `${d.domain} is a free-mail provider: its users pick their own addresses, so no company pattern applies and no candidates are suggested`,
+        say({
+          cs: `${d.domain} je bezplatná poštovní služba: uživatelé si volí vlastní adresy, firemní vzor se tedy neuplatní a kandidáti se nenavrhují`,
+          en: `${d.domain} is a free-mail provider: its users pick their own addresses, so no company pattern applies and no candidates are suggested`,
+        }),
       )
-    if (disposable) warnings.push(`${disposable} is a throw-away mail service: no candidates are suggested`)
+    if (disposable)
+      warnings.push(
+        say({
+          cs: `${disposable} je služba jednorázové pošty: kandidáti se nenavrhují`,
+          en: `${disposable} is a throw-away mail service: no candidates are suggested`,
+        }),
+      )
 
     const inference = inferPatterns(d.domain, input.known_emails ?? [])
     const observed = inference.patterns.map((p) => p.pattern)
     const order = [...observed, ...DEFAULT_PATTERN_ORDER.filter((p) => !observed.includes(p))]
     rules.push(
       rule(
-        "patterns seen in the domain's known addresses rank first, then the common corporate order",
+        say({
+          cs: 'vzory ze známých adres domény mají přednost, potom obvyklé firemní pořadí',
+          en: "patterns seen in the domain's known addresses rank first, then the common corporate order",
+        }),
         'data/reference/contact-email-rules.json',
         undefined,
         observed.length > 0
-          ? `observed: ${inference.patterns.map((p) => `${p.pattern} (${p.matches}/${inference.used})`).join(', ')}`
-          : 'no known addresses matched a pattern',
+          ? say({
+              cs: `zjištěno: ${inference.patterns.map((p) => `${p.pattern} (${p.matches}/${inference.used})`).join(', ')}`,
+              en: `observed: ${inference.patterns.map((p) => `${p.pattern} (${p.matches}/${inference.used})`).join(', ')}`,
+            })
+          : say({ cs: 'žádná známá adresa neodpovídá vzoru', en: 'no known addresses matched a pattern' }),
       ),
     )
 
@@ -235,28 +262,49 @@ export const emailFinder = defineAgent({
           status: 'failed',
           error: `${answer.error ?? 'no answer'} from ${ctx.deps.dns.servers.join(', ')}`,
         })
-        notVerified.unshift('mail domain (MX): the DNS lookup failed')
+        notVerified.unshift(
+          say({
+            cs: 'poštovní doména (MX): dotaz DNS selhal',
+            en: 'mail domain (MX): the DNS lookup failed',
+          }),
+        )
       } else {
         sources.push({ name: 'dns', status: 'ok' })
-        verified.push(`mail domain (MX): ${mailStatus}`)
+        verified.push(
+          say({ cs: `poštovní doména (MX): ${mailStatus}`, en: `mail domain (MX): ${mailStatus}` }),
+        )
       }
       rules.push(
         rule(
-          'domain receives mail: MX, else A/AAAA (implicit MX); a single "." MX refuses mail',
+          say({
+            cs: 'doména přijímá poštu: MX, jinak A/AAAA (implicitní MX); jediný MX „.“ poštu odmítá',
+            en: 'domain receives mail: MX, else A/AAAA (implicit MX); a single "." MX refuses mail',
+          }),
           MX_RFC,
           undefined,
           mailStatus,
         ),
       )
       if (['nxdomain', 'null_mx', 'no_mail'].includes(mailStatus))
-        warnings.push(`${d.domain} receives no mail (${mailStatus}): none of the candidates can be delivered`)
+        warnings.push(
+          say({
+            cs: `${d.domain} nepřijímá poštu (${mailStatus}): žádnému z kandidátů nelze doručit`,
+            en: `${d.domain} receives no mail (${mailStatus}): none of the candidates can be delivered`,
+          }),
+        )
     } else {
       sources.push({
         name: 'dns',
         status: 'skipped',
         error: input.check_mx !== false ? 'free-mail or throw-away domain' : 'check_mx is false',
       })
-      if (!free && !disposable) notVerified.unshift('mail domain (MX): not looked up (check_mx is false)')
+      if (!free && !disposable)
+        notVerified.unshift(
+          say({
+            cs: 'poštovní doména (MX): nezjišťováno (check_mx je false)',
+            en: 'mail domain (MX): not looked up (check_mx is false)',
+          }),
+        )
     }
     const deliverable =
       mailStatus === 'mx' || mailStatus === 'implicit_mx'
@@ -275,27 +323,43 @@ export const emailFinder = defineAgent({
         pattern: c.pattern,
         rank: i + 1,
         basis: n
-          ? `pattern of ${n} of ${inference.used} known addresses at ${d.domain}`
-          : 'common corporate pattern (not observed at this domain)',
+          ? say({
+              cs: `vzor ${n} z ${inference.used} známých adres na ${d.domain}`,
+              en: `pattern of ${n} of ${inference.used} known addresses at ${d.domain}`,
+            })
+          : say({
+              cs: 'obvyklý firemní vzor (na této doméně nezjištěn)',
+              en: 'common corporate pattern (not observed at this domain)',
+            }),
         syntax_valid: checkEmailSyntax(email).valid,
         deliverable_domain: deliverable,
       }
     })
-    if (candidates.length > 0) verified.unshift('syntax of each candidate')
+    if (candidates.length > 0)
+      verified.unshift(say({ cs: 'syntaxe každého kandidáta', en: 'syntax of each candidate' }))
     rules.push(
       rule(
-        'candidate syntax',
+        say({ cs: 'syntaxe kandidátů', en: 'candidate syntax' }),
         EMAIL_RFC,
         undefined,
-        `${candidates.filter((c) => c.syntax_valid).length} of ${candidates.length} valid`,
+        say({
+          cs: `platných ${candidates.filter((c) => c.syntax_valid).length} z ${candidates.length}`,
+          en: `${candidates.filter((c) => c.syntax_valid).length} of ${candidates.length} valid`,
+        }),
       ),
     )
     rules.push(
       rule(
-        'diacritics removed and case folded in local parts (Jiří Dvořák → jiri.dvorak)',
+        say({
+          cs: 'v místních částech bez diakritiky a malými písmeny (Jiří Dvořák → jiri.dvorak)',
+          en: 'diacritics removed and case folded in local parts (Jiří Dvořák → jiri.dvorak)',
+        }),
         'RFC 5322 § 3.2.3 atext is ASCII',
         undefined,
-        `${EMAIL_RULES.patterns.length} patterns known`,
+        say({
+          cs: `známých vzorů: ${EMAIL_RULES.patterns.length}`,
+          en: `${EMAIL_RULES.patterns.length} patterns known`,
+        }),
       ),
     )
     return {

@@ -80,7 +80,8 @@ export const emailPatternInference = defineAgent({
       },
     },
   ],
-  async run(input) {
+  async run(input, ctx) {
+    const say = ctx.say
     const d = checkDomain(input.domain)
     if (!d.valid) throw errors.invalid('domain', d.reason)
     const inference = inferPatterns(d.domain, input.examples)
@@ -103,20 +104,34 @@ export const emailPatternInference = defineAgent({
       ignored: inference.ignored,
       rules_applied: [
         rule(
-          "local part compared with each pattern built from the owner's name (diacritics removed, lower case)",
+          say({
+            cs: 'místní část porovnána s každým vzorem sestaveným ze jména vlastníka (bez diakritiky, malými písmeny)',
+            en: "local part compared with each pattern built from the owner's name (diacritics removed, lower case)",
+          }),
           'data/reference/contact-email-rules.json',
           undefined,
-          top ? `${top.pattern} fits ${top.matches} of ${inference.used}` : 'no pattern fits',
+          top
+            ? say({
+                cs: `${top.pattern} odpovídá ${top.matches} z ${inference.used}`,
+                en: `${top.pattern} fits ${top.matches} of ${inference.used}`,
+              })
+            : say({ cs: 'žádný vzor neodpovídá', en: 'no pattern fits' }),
         ),
         rule(
-          'role mailboxes are not personal patterns',
+          say({ cs: 'funkční schránky nejsou osobní vzory', en: 'role mailboxes are not personal patterns' }),
           'RFC 2142',
           '1997-05-01',
-          `${inference.ignored.filter((i) => i.reason.startsWith('role')).length} set aside`,
+          say({
+            cs: `vyřazeno: ${inference.ignored.filter((i) => i.reason.startsWith('role')).length}`,
+            en: `${inference.ignored.filter((i) => i.reason.startsWith('role')).length} set aside`,
+          }),
         ),
         rule(
-          'confidence: high ≥ 3 addresses and ≥ 80 %, medium ≥ 2 and ≥ 50 %, else low',
-          'Gatehouse rule',
+          say({
+            cs: 'spolehlivost: high ≥ 3 adresy a ≥ 80 %, medium ≥ 2 a ≥ 50 %, jinak low',
+            en: 'confidence: high ≥ 3 addresses and ≥ 80 %, medium ≥ 2 and ≥ 50 %, else low',
+          }),
+          say({ cs: 'pravidlo Gatehouse', en: 'Gatehouse rule' }),
           undefined,
           confidence,
         ),

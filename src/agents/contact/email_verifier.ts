@@ -65,15 +65,21 @@ export const emailVerifier = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const rules: AppliedRule[] = []
     const sources: SourceStatus[] = []
     const syntax = checkEmailSyntax(input.email)
     rules.push(
       rule(
-        'address syntax (dot-atom local part ≤ 64, LDH domain, total ≤ 254)',
+        say({
+          cs: 'syntaxe adresy (místní část dot-atom ≤ 64, doména LDH, celkem ≤ 254)',
+          en: 'address syntax (dot-atom local part ≤ 64, LDH domain, total ≤ 254)',
+        }),
         EMAIL_RFC,
         undefined,
-        syntax.valid ? 'pass' : `fail: ${syntax.reason}`,
+        syntax.valid
+          ? say({ cs: 'vyhovuje', en: 'pass' })
+          : say({ cs: `nevyhovuje: ${syntax.reason}`, en: `fail: ${syntax.reason}` }),
       ),
     )
     const base = {
@@ -87,7 +93,7 @@ export const emailVerifier = defineAgent({
       return {
         ...base,
         result: 'invalid' as const,
-        reason: `syntax: ${syntax.reason}`,
+        reason: say({ cs: `syntaxe: ${syntax.reason}`, en: `syntax: ${syntax.reason}` }),
         normalized: null,
         checks: {
           syntax: false,
@@ -97,28 +103,54 @@ export const emailVerifier = defineAgent({
           mail_domain: 'unchecked' as const,
           mx: [],
         },
-        verified: ['syntax'],
-        not_verified: ['disposable domain', 'mail domain (MX)', `mailbox: ${NO_SMTP_PROBE}`],
+        verified: [say({ cs: 'syntaxe', en: 'syntax' })],
+        not_verified: [
+          say({ cs: 'jednorázová doména', en: 'disposable domain' }),
+          say({ cs: 'poštovní doména (MX)', en: 'mail domain (MX)' }),
+          say(NO_SMTP_PROBE),
+        ],
         partial: false,
       }
     }
     const disposable = disposableMatch(syntax.ascii_domain)
     rules.push(
       rule(
-        `domain on the throw-away mail list (${DISPOSABLE_LIST_SIZE} domains)`,
+        say({
+          cs: `doména na seznamu jednorázových adres (${DISPOSABLE_LIST_SIZE} domén)`,
+          en: `domain on the throw-away mail list (${DISPOSABLE_LIST_SIZE} domains)`,
+        }),
         'mailchecker 6.0.21',
         undefined,
-        disposable ? `listed: ${disposable}` : 'not listed',
+        disposable
+          ? say({ cs: `na seznamu: ${disposable}`, en: `listed: ${disposable}` })
+          : say({ cs: 'není na seznamu', en: 'not listed' }),
       ),
     )
     const free = isFreeMail(syntax.ascii_domain)
     rules.push(
-      rule('free-mail provider', 'data/reference/contact-email-rules.json', undefined, free ? 'yes' : 'no'),
+      rule(
+        say({ cs: 'poskytovatel bezplatné pošty', en: 'free-mail provider' }),
+        'data/reference/contact-email-rules.json',
+        undefined,
+        free ? say({ cs: 'ano', en: 'yes' }) : say({ cs: 'ne', en: 'no' }),
+      ),
     )
     const role = roleOfMailbox(syntax.local) ?? null
-    rules.push(rule('role mailbox (a function, not a person)', 'RFC 2142', '1997-05-01', role ?? 'personal'))
-    const verified = ['syntax', 'disposable domain list', 'free-mail list', 'role mailbox']
-    const notVerified = [`mailbox: ${NO_SMTP_PROBE}`]
+    rules.push(
+      rule(
+        say({ cs: 'funkční schránka (funkce, ne osoba)', en: 'role mailbox (a function, not a person)' }),
+        'RFC 2142',
+        '1997-05-01',
+        role ?? say({ cs: 'osobní', en: 'personal' }),
+      ),
+    )
+    const verified = [
+      say({ cs: 'syntaxe', en: 'syntax' }),
+      say({ cs: 'seznam jednorázových domén', en: 'disposable domain list' }),
+      say({ cs: 'seznam bezplatných poštovních služeb', en: 'free-mail list' }),
+      say({ cs: 'funkční schránka', en: 'role mailbox' }),
+    ]
+    const notVerified = [say(NO_SMTP_PROBE)]
     let mailStatus: 'mx' | 'implicit_mx' | 'null_mx' | 'no_mail' | 'nxdomain' | 'failed' | 'unchecked' =
       'unchecked'
     let mx: { exchange: string; priority: number }[] = []
@@ -134,14 +166,22 @@ export const emailVerifier = defineAgent({
           status: 'failed',
           error: `${answer.error ?? 'no answer'} from ${ctx.deps.dns.servers.join(', ')}`,
         })
-        notVerified.unshift('mail domain (MX): the DNS lookup failed')
+        notVerified.unshift(
+          say({
+            cs: 'poštovní doména (MX): dotaz DNS selhal',
+            en: 'mail domain (MX): the DNS lookup failed',
+          }),
+        )
       } else {
         sources.push({ name: 'dns', status: 'ok' })
-        verified.push('mail domain (MX)')
+        verified.push(say({ cs: 'poštovní doména (MX)', en: 'mail domain (MX)' }))
       }
       rules.push(
         rule(
-          'domain receives mail: MX, else A/AAAA (implicit MX); a single "." MX refuses mail',
+          say({
+            cs: 'doména přijímá poštu: MX, jinak A/AAAA (implicitní MX); jediný MX „.“ poštu odmítá',
+            en: 'domain receives mail: MX, else A/AAAA (implicit MX); a single "." MX refuses mail',
+          }),
           MX_RFC,
           undefined,
           mailStatus,
@@ -149,7 +189,12 @@ export const emailVerifier = defineAgent({
       )
     } else {
       sources.push({ name: 'dns', status: 'skipped', error: 'check_mx is false' })
-      notVerified.unshift('mail domain (MX): not looked up (check_mx is false)')
+      notVerified.unshift(
+        say({
+          cs: 'poštovní doména (MX): nezjišťováno (check_mx je false)',
+          en: 'mail domain (MX): not looked up (check_mx is false)',
+        }),
+      )
     }
     let result: 'invalid' | 'disposable' | 'domain_accepts_mail' | 'unknown'
     let reason: string
@@ -157,22 +202,43 @@ export const emailVerifier = defineAgent({
       result = 'invalid'
       reason =
         mailStatus === 'nxdomain'
-          ? `domain ${syntax.ascii_domain} does not exist`
+          ? say({
+              cs: `doména ${syntax.ascii_domain} neexistuje`,
+              en: `domain ${syntax.ascii_domain} does not exist`,
+            })
           : mailStatus === 'null_mx'
-            ? `domain ${syntax.ascii_domain} publishes a null MX: it accepts no mail`
-            : `domain ${syntax.ascii_domain} has neither MX nor address records`
+            ? say({
+                cs: `doména ${syntax.ascii_domain} zveřejňuje null MX: nepřijímá poštu`,
+                en: `domain ${syntax.ascii_domain} publishes a null MX: it accepts no mail`,
+              })
+            : say({
+                cs: `doména ${syntax.ascii_domain} nemá záznamy MX ani adresy`,
+                en: `domain ${syntax.ascii_domain} has neither MX nor address records`,
+              })
     } else if (disposable) {
       result = 'disposable'
-      reason = `${disposable} is a throw-away mail service`
+      reason = say({
+        cs: `${disposable} je služba jednorázové pošty`,
+        en: `${disposable} is a throw-away mail service`,
+      })
     } else if (mailStatus === 'mx' || mailStatus === 'implicit_mx') {
       result = 'domain_accepts_mail'
-      reason = `syntax is valid and ${syntax.ascii_domain} receives mail${mailStatus === 'implicit_mx' ? ' at its A/AAAA address' : ''}; the mailbox itself is not verified`
+      reason = say({
+        cs: `syntaxe je platná a ${syntax.ascii_domain} přijímá poštu${mailStatus === 'implicit_mx' ? ' na své adrese A/AAAA' : ''}; samotná schránka se neověřuje`,
+        en: `syntax is valid and ${syntax.ascii_domain} receives mail${mailStatus === 'implicit_mx' ? ' at its A/AAAA address' : ''}; the mailbox itself is not verified`,
+      })
     } else {
       result = 'unknown'
       reason =
         mailStatus === 'failed'
-          ? 'syntax is valid; the DNS lookup failed, so the domain is unverified'
-          : 'syntax is valid; the domain was not looked up'
+          ? say({
+              cs: 'syntaxe je platná; dotaz DNS selhal, doména tedy není ověřena',
+              en: 'syntax is valid; the DNS lookup failed, so the domain is unverified',
+            })
+          : say({
+              cs: 'syntaxe je platná; doména nebyla zjišťována',
+              en: 'syntax is valid; the domain was not looked up',
+            })
     }
     return {
       ...base,

@@ -30,7 +30,8 @@ export const nameParser = defineAgent({
     { title: 'Titles on both sides', input: { name: 'doc. Ing. Jana Nováková, Ph.D., MBA' } },
     { title: 'Surname first with a comma', input: { name: 'Dvořák, Jiří' } },
   ],
-  async run(input) {
+  async run(input, ctx) {
+    const say = ctx.say
     const p = parseName(input.name)
     if (!p.surname || !/\p{L}/u.test(p.surname))
       throw errors.invalid('name', 'must contain a name, not only titles')
@@ -42,19 +43,25 @@ export const nameParser = defineAgent({
       formatted,
       rules_applied: [
         rule(
-          'academic titles before the name (Bc., Ing., Mgr., MUDr., JUDr., PhDr. …; doc., prof.)',
+          say({
+            cs: 'akademické tituly před jménem (Bc., Ing., Mgr., MUDr., JUDr., PhDr. …; doc., prof.)',
+            en: 'academic titles before the name (Bc., Ing., Mgr., MUDr., JUDr., PhDr. …; doc., prof.)',
+          }),
           'zákon 111/1998 Sb. § 46, § 70–73',
           '1998-07-01',
-          p.titles_before.join(' ') || 'none',
+          p.titles_before.join(' ') || say({ cs: 'žádné', en: 'none' }),
         ),
         rule(
-          'titles after the name (Ph.D., CSc., DiS., MBA …)',
+          say({
+            cs: 'tituly za jménem (Ph.D., CSc., DiS., MBA …)',
+            en: 'titles after the name (Ph.D., CSc., DiS., MBA …)',
+          }),
           'zákon 111/1998 Sb. § 47; zákon 561/2004 Sb. § 101',
           undefined,
-          p.titles_after.join(', ') || 'none',
+          p.titles_after.join(', ') || say({ cs: 'žádné', en: 'none' }),
         ),
         rule(
-          'grammatical gender from the name endings',
+          say({ cs: 'mluvnický rod podle koncovek jména', en: 'grammatical gender from the name endings' }),
           'Ústav pro jazyk český AV ČR, Internetová jazyková příručka',
           undefined,
           `${p.gender} (${p.gender_basis})`,

@@ -55,14 +55,18 @@ export const phoneClassifier = defineAgent({
     { title: 'A Brno landline', input: { phone: '541 123 456' } },
     { title: 'A premium-rate number', input: { phone: '900 123 456' } },
   ],
-  async run(input) {
+  async run(input, ctx) {
+    const say = ctx.say
     if (!isCountry(input.default_country ?? 'CZ'))
       throw errors.invalid('default_country', 'not a country with a telephone numbering plan')
     const p = parsePhone(input.phone, input.default_country ?? 'CZ')
     if (!p.ok) throw errors.invalid('phone', p.reason)
     const rules: AppliedRule[] = [
       rule(
-        "number type from the country's numbering ranges",
+        say({
+          cs: 'typ čísla podle číslovacích rozsahů země',
+          en: "number type from the country's numbering ranges",
+        }),
         'Google libphonenumber metadata (libphonenumber-js)',
         undefined,
         p.type,
@@ -88,7 +92,10 @@ export const phoneClassifier = defineAgent({
         }
         rules.push(
           rule(
-            `Czech range ${detail.matched_prefix}…`,
+            say({
+              cs: `český rozsah ${detail.matched_prefix}…`,
+              en: `Czech range ${detail.matched_prefix}…`,
+            }),
             'ČTÚ číslovací plán',
             CZ_PLAN.plan_since,
             detail.type,
@@ -96,26 +103,49 @@ export const phoneClassifier = defineAgent({
         )
         if (detail.original_operator) {
           notes.push(
-            `Block ${detail.matched_prefix} was first allocated to ${detail.original_operator}; the number may have been ported to another operator since ${CZ_PLAN.portability_since}.`,
+            say({
+              cs: `Blok ${detail.matched_prefix} byl původně přidělen operátorovi ${detail.original_operator}; od ${CZ_PLAN.portability_since} mohlo být číslo přeneseno k jinému operátorovi.`,
+              en: `Block ${detail.matched_prefix} was first allocated to ${detail.original_operator}; the number may have been ported to another operator since ${CZ_PLAN.portability_since}.`,
+            }),
           )
           rules.push(
             rule(
-              'mobile number portability',
+              say({ cs: 'přenositelnost mobilních čísel', en: 'mobile number portability' }),
               'zákon 127/2005 Sb. § 34',
               CZ_PLAN.portability_since,
-              'operator is the original block holder only',
+              say({
+                cs: 'operátor je jen původní držitel bloku',
+                en: 'operator is the original block holder only',
+              }),
             ),
           )
         }
         if (detail.area)
-          notes.push(`Geographic number of the historical ${detail.area} area (${detail.region}).`)
+          notes.push(
+            say({
+              cs: `Geografické číslo historické oblasti ${detail.area} (${detail.region}).`,
+              en: `Geographic number of the historical ${detail.area} area (${detail.region}).`,
+            }),
+          )
       }
     }
-    if (!p.valid) notes.push('The number is not valid for its country (wrong length or unallocated range).')
+    if (!p.valid)
+      notes.push(
+        say({
+          cs: 'Číslo není pro svou zemi platné (chybná délka nebo nepřidělený rozsah).',
+          en: 'The number is not valid for its country (wrong length or unallocated range).',
+        }),
+      )
     const costly = type === 'premium_rate' || type === 'shared_cost'
     if (type === 'premium_rate')
-      notes.push('Calls are charged at a premium rate set by the service provider.')
-    if (type === 'toll_free') notes.push('Calls are free for the caller.')
+      notes.push(
+        say({
+          cs: 'Hovory jsou zpoplatněny zvláštní sazbou, kterou určuje poskytovatel služby.',
+          en: 'Calls are charged at a premium rate set by the service provider.',
+        }),
+      )
+    if (type === 'toll_free')
+      notes.push(say({ cs: 'Hovory jsou pro volajícího zdarma.', en: 'Calls are free for the caller.' }))
     return {
       e164: p.e164,
       country: p.country ?? null,

@@ -38,7 +38,8 @@ export const phoneNormalizer = defineAgent({
     { title: 'A Czech mobile written with the 00 prefix and a slash', input: { phone: '00420 602/123 456' } },
     { title: 'A Prague landline with an extension', input: { phone: '224 000 111 ext. 12' } },
   ],
-  async run(input) {
+  async run(input, ctx) {
+    const say = ctx.say
     if (!isCountry(input.default_country ?? 'CZ'))
       throw errors.invalid('default_country', 'not a country with a telephone numbering plan')
     const p = parsePhone(input.phone, input.default_country ?? 'CZ')
@@ -58,19 +59,27 @@ export const phoneNormalizer = defineAgent({
           '"00" is the international call prefix; a number without +code belongs to default_country',
           'ITU-T E.164',
           undefined,
-          `country ${p.country ?? 'unknown'}`,
+          say({ cs: `země ${p.country ?? 'neznámá'}`, en: `country ${p.country ?? 'unknown'}` }),
         ),
         rule(
-          'Czech numbers: +420 and 9 digits, closed plan, no trunk prefix 0',
+          say({
+            cs: 'česká čísla: +420 a 9 číslic, uzavřený číslovací plán, bez předvolby 0',
+            en: 'Czech numbers: +420 and 9 digits, closed plan, no trunk prefix 0',
+          }),
           'ČTÚ číslovací plán',
           '2002-09-22',
-          p.country_calling_code === '420' ? `${p.national_number.length} digits` : 'not Czech',
+          p.country_calling_code === '420'
+            ? say({ cs: `${p.national_number.length} číslic`, en: `${p.national_number.length} digits` })
+            : say({ cs: 'není české', en: 'not Czech' }),
         ),
         rule(
-          'number length and range valid for the country',
+          say({
+            cs: 'délka a rozsah čísla platné pro danou zemi',
+            en: 'number length and range valid for the country',
+          }),
           'Google libphonenumber metadata (libphonenumber-js)',
           undefined,
-          p.valid ? 'valid' : 'not valid',
+          p.valid ? say({ cs: 'platné', en: 'valid' }) : say({ cs: 'neplatné', en: 'not valid' }),
         ),
       ],
     }

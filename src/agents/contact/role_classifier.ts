@@ -51,7 +51,8 @@ export const roleClassifier = defineAgent({
     { title: 'An AML officer', input: { title: 'Compliance Officer (AML)', email: 'jana.mala@banka.cz' } },
     { title: 'A shared invoicing mailbox', input: { email: 'fakturace@firma.cz' } },
   ],
-  async run(input) {
+  async run(input, ctx) {
+    const say = ctx.say
     if (input.title === undefined && input.email === undefined)
       throw errors.invalid('title', 'required (or give email)')
     const matched: { table: string; keyword: string; value: string }[] = []
@@ -80,7 +81,10 @@ export const roleClassifier = defineAgent({
       }
       rules.push(
         rule(
-          'job-title keywords → department and seniority',
+          say({
+            cs: 'klíčová slova pracovní pozice → oddělení a seniorita',
+            en: 'job-title keywords → department and seniority',
+          }),
           'data/reference/contact-roles.json',
           undefined,
           `${department}, ${seniority}`,
@@ -99,10 +103,13 @@ export const roleClassifier = defineAgent({
       }
       rules.push(
         rule(
-          'role mailbox names a function, not a person',
+          say({
+            cs: 'funkční schránka označuje funkci, ne osobu',
+            en: 'role mailbox names a function, not a person',
+          }),
           'RFC 2142',
           '1997-05-01',
-          role ?? 'personal mailbox',
+          role ?? say({ cs: 'osobní schránka', en: 'personal mailbox' }),
         ),
       )
     }

@@ -4,10 +4,13 @@
  * carries about why mailboxes are not probed over SMTP.
  */
 import { Type } from 'typebox'
+import type { Texts } from '../lang.ts'
 import type { AppliedRule } from '../types.ts'
 
-export const NO_SMTP_PROBE =
-  'Mailbox existence is not verified: no SMTP RCPT probe is made, because outbound port 25 is blocked on most networks, many domains accept every recipient (catch-all) or greylist, and probing a server without sending mail is treated as directory harvesting. A domain with a working MX can still reject the address.'
+export const NO_SMTP_PROBE: Texts = {
+  cs: 'schránka: existence schránky se neověřuje: nezkouší se SMTP RCPT, protože odchozí port 25 je ve většině sítí blokován, mnohé domény přijmou každého adresáta (catch-all) nebo používají greylisting a zkoušení serveru bez odeslání pošty se považuje za sběr adres. Doména s funkčním MX může adresu i tak odmítnout.',
+  en: 'mailbox: Mailbox existence is not verified: no SMTP RCPT probe is made, because outbound port 25 is blocked on most networks, many domains accept every recipient (catch-all) or greylist, and probing a server without sending mail is treated as directory harvesting. A domain with a working MX can still reject the address.',
+}
 
 export function rule(rule: string, source?: string, since?: string, outcome?: string): AppliedRule {
   const r: AppliedRule = { rule }

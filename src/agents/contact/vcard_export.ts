@@ -75,6 +75,7 @@ export const vcardExport = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const issues: { index: number; field: string; issue: string }[] = []
     const addresses: { index: number; card: VcardContact; address: string }[] = []
     const cards = input.contacts.map((c, index) => {
@@ -99,7 +100,12 @@ export const vcardExport = defineAgent({
       if (c.email) {
         const e = checkEmailSyntax(c.email)
         if (e.valid) card.emails = [{ value: e.address, type: 'work' }]
-        else issues.push({ index, field: 'email', issue: `left out: ${e.reason}` })
+        else
+          issues.push({
+            index,
+            field: 'email',
+            issue: say({ cs: `vynecháno: ${e.reason}`, en: `left out: ${e.reason}` }),
+          })
       }
       if (c.phone) {
         const p = parsePhone(c.phone, input.default_country ?? 'CZ')
@@ -108,7 +114,10 @@ export const vcardExport = defineAgent({
           issues.push({
             index,
             field: 'phone',
-            issue: `left out: ${p.ok ? 'not a valid number for its country' : p.reason}`,
+            issue: say({
+              cs: `vynecháno: ${p.ok ? 'číslo není pro svou zemi platné' : p.reason}`,
+              en: `left out: ${p.ok ? 'not a valid number for its country' : p.reason}`,
+            }),
           })
       }
       if (c.address) addresses.push({ index, card, address: c.address })
@@ -138,13 +147,23 @@ export const vcardExport = defineAgent({
             issues.push({
               index,
               field: 'address',
-              issue: `kept as one line: ${a.issues.join('; ') || 'not placed in the gazetteer'}`,
+              issue: say({
+                cs: `ponecháno na jednom řádku: ${a.issues.join('; ') || 'nenalezeno v místopisu'}`,
+                en: `kept as one line: ${a.issues.join('; ') || 'not placed in the gazetteer'}`,
+              }),
             })
           }
         } catch (error) {
           card.address = { street: address }
           const why = error instanceof AppError ? error.code : 'failed'
-          issues.push({ index, field: 'address', issue: `kept as one line: data/address_normalizer ${why}` })
+          issues.push({
+            index,
+            field: 'address',
+            issue: say({
+              cs: `ponecháno na jednom řádku: data/address_normalizer ${why}`,
+              en: `kept as one line: data/address_normalizer ${why}`,
+            }),
+          })
         }
       }),
     )
@@ -157,17 +176,33 @@ export const vcardExport = defineAgent({
       issues,
       rules_applied: [
         rule(
-          'vCard 4.0: FN, N (surname; given; additional; prefixes; suffixes), TEL as tel: URI, ADR',
+          say({
+            cs: 'vCard 4.0: FN, N (příjmení; jméno; další jména; tituly před; tituly za), TEL jako tel: URI, ADR',
+            en: 'vCard 4.0: FN, N (surname; given; additional; prefixes; suffixes), TEL as tel: URI, ADR',
+          }),
           'RFC 6350 § 6.2.1–6.4.1',
           '2011-08-01',
-          `${vcards.length} cards`,
+          say({ cs: `vizitek: ${vcards.length}`, en: `${vcards.length} cards` }),
         ),
-        rule('text escaping and 75-octet line folding with CRLF', 'RFC 6350 § 3.2, § 3.4', '2011-08-01'),
         rule(
-          'Czech address checked against the RÚIAN postcode gazetteer',
+          say({
+            cs: 'escapování textu a zalamování řádků po 75 oktetech s CRLF',
+            en: 'text escaping and 75-octet line folding with CRLF',
+          }),
+          'RFC 6350 § 3.2, § 3.4',
+          '2011-08-01',
+        ),
+        rule(
+          say({
+            cs: 'česká adresa ověřená v místopisu PSČ z RÚIAN',
+            en: 'Czech address checked against the RÚIAN postcode gazetteer',
+          }),
           'ČÚZK RÚIAN (psc-list.csv)',
           undefined,
-          `${placed} of ${addresses.length} placed (data/address_normalizer)`,
+          say({
+            cs: `umístěno ${placed} z ${addresses.length} (data/address_normalizer)`,
+            en: `${placed} of ${addresses.length} placed (data/address_normalizer)`,
+          }),
         ),
       ],
     }

@@ -79,7 +79,11 @@ export const narrativeExplainer = defineAgent({
       subject: Type.Optional(
         Type.String({ minLength: 1, maxLength: 200, description: 'what the result is about' }),
       ),
-      language: Type.Optional(Type.Enum(['cs', 'en'], { default: 'cs' })),
+      language: Type.Optional(
+        Type.Enum(['cs', 'en'], {
+          description: 'the text’s language; default: the call’s lang (Accept-Language, then cs)',
+        }),
+      ),
       use_llm: Type.Optional(Type.Boolean({ default: false })),
     },
     { additionalProperties: false },
@@ -125,7 +129,7 @@ export const narrativeExplainer = defineAgent({
     },
   ],
   async run(input, ctx) {
-    const lang = input.language ?? 'cs'
+    const lang = input.language ?? ctx.lang
     const subject = input.subject ?? (lang === 'cs' ? 'Výsledek' : 'Result')
     const result = input.result as Record<string, unknown>
     if (Object.keys(result).length === 0) throw errors.invalid('result', 'must not be empty')

@@ -63,7 +63,11 @@ export const reportBuilder = defineAgent({
   input: Type.Object(
     {
       title: Type.String({ minLength: 1, maxLength: 200 }),
-      language: Type.Optional(Type.Enum(['cs', 'en'], { default: 'cs' })),
+      language: Type.Optional(
+        Type.Enum(['cs', 'en'], {
+          description: 'the text’s language; default: the call’s lang (Accept-Language, then cs)',
+        }),
+      ),
       flow_result: Type.Optional(
         Type.Object(
           {},
@@ -155,7 +159,7 @@ export const reportBuilder = defineAgent({
     },
   ],
   async run(input, ctx) {
-    const lang = input.language ?? 'cs'
+    const lang = input.language ?? ctx.lang
     const t = (k: string) => LABEL[k]?.[lang] ?? k
     let steps: StepLike[]
     let verdict: Verdict | undefined
