@@ -17,6 +17,8 @@ type StorageName = 'sqlite' | 'postgres'
 
 export interface Storage {
   name: StorageName
+  /** SQLite: the folder of the file (for a connection in another thread or process). */
+  dir?: string
   /** Opens one more connection to the same data (each caller closes its own). */
   open(): Database
   /** Removes the data: the SQLite folder or the PostgreSQL schema. */
@@ -40,6 +42,7 @@ export function sqliteStorage(label: string, options: StorageOptions = {}): Stor
   const dir = mkdtempSync(join(tmpdir(), `gatehouse-${label}-`))
   return {
     name: 'sqlite',
+    dir,
     open: () => openDatabase({ dataDir: dir, ...(options.file ? { file: options.file } : {}) }),
     cleanup: async () => rmSync(dir, { recursive: true, force: true }),
   }

@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { type Dialect, dialectOf } from '../../kit/db.ts'
 import { AppError } from '../../kit/errors.ts'
 import { hashPassword } from './passwords.ts'
 
@@ -45,9 +46,11 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('base6
 export class ConsoleStore {
   private readonly db: Kysely<Tables>
   private readonly now: () => Date
+  private readonly dialect: Dialect
 
   constructor(db: Kysely<unknown>, opts: { now?: () => Date } = {}) {
     this.db = db as unknown as Kysely<Tables>
+    this.dialect = dialectOf(db)
     this.now = opts.now ?? (() => new Date())
   }
 
@@ -84,24 +87,39 @@ export class ConsoleStore {
 
   /**
    * Removes an account and ends its sessions. The last admin stays (409): without one, nobody
-   * could manage keys or users from the console (the CLI can still add one). Checked and deleted in
-   * one transaction.
+   * could manage keys or users from the console (the CLI can still add one).
+   *
+   * Two admins removing each other at once must not both succeed, so the count of admins is read
+   * only once no other removal can change it. PostgreSQL: the admin rows are locked first
+   * (FOR UPDATE, in name order so two removals never deadlock); a second removal waits, then its
+   * count (a new snapshot at READ COMMITTED) no longer includes the admin the first one removed.
+   * SQLite: the transaction's first statement is the delete, which takes the file's write lock
+   * (waiting out another process's transaction), so the count after it is current.
    */
   async removeUser(name: string): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
-      const user = await tx
-        .selectFrom('console_users')
-        .select(['role'])
+      if (this.dialect === 'postgres')
+        await tx
+          .selectFrom('console_users')
+          .select('name')
+          .where('role', '=', 'admin')
+          .orderBy('name')
+          .forUpdate()
+          .execute()
+      const removed = await tx
+        .deleteFrom('console_users')
         .where('name', '=', name)
+        .returning('role')
         .executeTakeFirst()
-      if (!user) throw errors404(name)
-      if (user.role === 'admin') {
+      if (!removed) throw errors404(name)
+      if (removed.role === 'admin') {
         const admins = await tx
           .selectFrom('console_users')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('role', '=', 'admin')
           .executeTakeFirstOrThrow()
-        if (Number(admins.n) <= 1)
+        // Throwing rolls the delete back.
+        if (Number(admins.n) === 0)
           throw new AppError(
             'conflict',
             `${name} is the last admin and cannot be removed: add another admin first`,
@@ -112,7 +130,6 @@ export class ConsoleStore {
           )
       }
       await tx.deleteFrom('console_sessions').where('user_name', '=', name).execute()
-      await tx.deleteFrom('console_users').where('name', '=', name).execute()
     })
   }
 

@@ -1,0 +1,148 @@
+/**
+ * The console's store on SQLite and PostgreSQL (PostgreSQL when reachable; required with CI=true):
+ * migrations 0601 and 0602, accounts, sessions, who screened what, and the last admin kept even
+ * when two admins remove each other at the same moment from two connections.
+ */
+import { Worker } from 'node:worker_threads'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storages } from '../../../test/support/storage.ts'
+import type { Database } from '../../kit/db.ts'
+import { verifyPassword } from './passwords.ts'
+import { ConsoleStore } from './store.ts'
+
+const PASSWORD = 'a long passphrase'
+const HOUR_MS = 3600_000
+
+describe.each(await storages('console'))('console store on $name', (storage) => {
+  let db: Database
+  let other: Database
+  let store: ConsoleStore
+  let now = new Date('2026-03-02T09:00:00.000Z')
+
+  beforeAll(async () => {
+    db = storage.open()
+    expect(await db.migrate()).toEqual(expect.arrayContaining(['0601_console', '0602_console_screenings']))
+    other = storage.open()
+    store = new ConsoleStore(db.as(), { now: () => now })
+  })
+  afterAll(async () => {
+    await other.close()
+    await db.close()
+    await storage.cleanup()
+  })
+
+  it('adds, finds and lists users, keeps only a hash of the password and refuses a taken name', async () => {
+    const eva = await store.addUser('eva', 'admin', PASSWORD)
+    expect(eva).toEqual({ name: 'eva', role: 'admin', created_at: now.toISOString() })
+    await store.addUser('adam', 'analyst', PASSWORD)
+    expect(await store.findUser('eva')).toEqual(eva)
+    expect(await store.findUser('nobody')).toBeUndefined()
+    expect((await store.listUsers()).map((u) => u.name)).toEqual(['adam', 'eva'])
+    const found = await store.credentials('eva')
+    expect(found?.user).toEqual(eva)
+    expect(found?.hash).not.toContain(PASSWORD)
+    expect(await verifyPassword(PASSWORD, found!.hash)).toBe(true)
+    await expect(store.addUser('eva', 'analyst', PASSWORD)).rejects.toMatchObject({ code: 'conflict' })
+    await expect(store.addUser('e va', 'analyst', PASSWORD)).rejects.toMatchObject({
+      code: 'invalid_request',
+      details: { field: 'name', rule: 'pattern' },
+    })
+  })
+
+  it('starts, finds and ends sessions, and forgets them when they expire', async () => {
+    const eva = (await store.findUser('eva'))!
+    const { token, session } = await store.createSession(eva, HOUR_MS)
+    expect(session.expires_at).toBe(new Date(now.getTime() + HOUR_MS).toISOString())
+    expect(await store.session(token)).toEqual(session)
+    expect(await store.session('not a token')).toBeUndefined()
+    await store.endSession(token)
+    expect(await store.session(token)).toBeUndefined()
+
+    const short = await store.createSession(eva, 1000)
+    now = new Date(now.getTime() + 2000)
+    expect(await store.session(short.token)).toBeUndefined()
+  })
+
+  it('ends every session of a user whose password changes', async () => {
+    const adam = (await store.findUser('adam'))!
+    const { token } = await store.createSession(adam, HOUR_MS)
+    await store.setPassword('adam', 'another long passphrase')
+    expect(await store.session(token)).toBeUndefined()
+    expect(await verifyPassword('another long passphrase', (await store.credentials('adam'))!.hash)).toBe(
+      true,
+    )
+    await expect(store.setPassword('nobody', PASSWORD)).rejects.toMatchObject({ code: 'not_found' })
+  })
+
+  it('remembers who screened, once per screening', async () => {
+    await store.recordScreening('scr_1', 'adam')
+    await store.recordScreening('scr_1', 'eva')
+    expect(await store.screenedBy('scr_1')).toBe('adam')
+    expect(await store.screenedBy('scr_2')).toBeUndefined()
+  })
+
+  it('removes a user with their sessions, but not the last admin', async () => {
+    const adam = (await store.findUser('adam'))!
+    const { token } = await store.createSession(adam, HOUR_MS)
+    await store.removeUser('adam')
+    expect(await store.findUser('adam')).toBeUndefined()
+    expect(await store.session(token)).toBeUndefined()
+    await expect(store.removeUser('adam')).rejects.toMatchObject({ code: 'not_found' })
+    await expect(store.removeUser('eva')).rejects.toMatchObject({
+      code: 'conflict',
+      details: { name: 'eva', rule: 'last_admin' },
+    })
+    expect(await store.findUser('eva')).toBeDefined()
+  })
+
+  /**
+   * Removes `name` over another connection, starting when the returned `go` is called: on
+   * PostgreSQL a second pool in this process; on SQLite a worker thread with its own connection,
+   * as another process would have (SQLite waits for a lock synchronously, which would stall a
+   * second connection sharing this thread's event loop).
+   */
+  async function elsewhere(name: string): Promise<() => Promise<void>> {
+    if (storage.name === 'postgres') {
+      const theirs = new ConsoleStore(other.as(), { now: () => now })
+      return () => theirs.removeUser(name)
+    }
+    const worker = new Worker(new URL('../../../test/support/console-remover.ts', import.meta.url), {
+      workerData: { dir: storage.dir, name },
+    })
+    await new Promise((resolve, reject) => {
+      worker.once('message', resolve)
+      worker.once('error', reject)
+    })
+    return async () => {
+      const answer = new Promise<{ ok: boolean; code?: string; message?: string }>((resolve, reject) => {
+        worker.once('message', resolve)
+        worker.once('error', reject)
+      })
+      worker.postMessage('go')
+      const result = await answer
+      await worker.terminate()
+      if (!result.ok) throw Object.assign(new Error(result.message), { code: result.code })
+    }
+  }
+
+  it('keeps one admin when two admins remove each other at the same moment from two connections', async () => {
+    // Several rounds: one lost race is enough to leave no admin (or fail) without the lock.
+    for (let round = 0; round < 10; round++) {
+      const a = `a${round}`
+      const b = `b${round}`
+      await store.addUser(a, 'admin', PASSWORD)
+      await store.addUser(b, 'admin', PASSWORD)
+      await store.removeUser('eva')
+      const go = await elsewhere(b)
+      const results = await Promise.allSettled([go(), store.removeUser(a)])
+      const admins = (await store.listUsers()).filter((u) => u.role === 'admin')
+      expect(admins).toHaveLength(1)
+      const refused = results.filter((r) => r.status === 'rejected').map((r) => r.reason)
+      expect(refused).toHaveLength(1)
+      expect(refused[0], String(refused[0])).toMatchObject({ code: 'conflict' })
+      // Back to eva as the only admin for the next round.
+      await store.addUser('eva', 'admin', PASSWORD)
+      await store.removeUser(admins[0]!.name)
+    }
+  })
+})
