@@ -49,6 +49,18 @@ describe.each(await storages('console'))('console store on $name', (storage) => 
     })
   })
 
+  it('adds a name once when two connections add it at the same moment: the other is a conflict', async () => {
+    const theirs = new ConsoleStore(other.as(), { now: () => now })
+    const results = await Promise.allSettled([
+      store.addUser('ida', 'analyst', PASSWORD),
+      theirs.addUser('ida', 'admin', PASSWORD),
+    ])
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
+    const refused = results.filter((r) => r.status === 'rejected').map((r) => r.reason)
+    expect(refused[0], String(refused[0])).toMatchObject({ code: 'conflict', details: { name: 'ida' } })
+    await store.removeUser('ida')
+  })
+
   it('starts, finds and ends sessions, and forgets them when they expire', async () => {
     const eva = (await store.findUser('eva'))!
     const { token, session } = await store.createSession(eva, HOUR_MS)

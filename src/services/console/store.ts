@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { type Dialect, dialectOf } from '../../kit/db.ts'
+import { type Dialect, dialectOf, isUniqueViolation } from '../../kit/db.ts'
 import { AppError } from '../../kit/errors.ts'
 import { hashPassword } from './passwords.ts'
 
@@ -65,12 +65,20 @@ export class ConsoleStore {
           rule: 'pattern',
         },
       )
-    if (await this.findUser(name)) throw new AppError('conflict', `User ${name} already exists`, { name })
+    const taken = () => new AppError('conflict', `User ${name} already exists`, { name })
+    if (await this.findUser(name)) throw taken()
     const user = { name, role, created_at: this.now().toISOString() }
-    await this.db
-      .insertInto('console_users')
-      .values({ ...user, password: await hashPassword(password), disabled: 0 })
-      .execute()
+    const hash = await hashPassword(password)
+    try {
+      await this.db
+        .insertInto('console_users')
+        .values({ ...user, password: hash, disabled: 0 })
+        .execute()
+    } catch (error) {
+      // Another connection added the same name between the check and the insert.
+      if (isUniqueViolation(error)) throw taken()
+      throw error
+    }
     return user
   }
 
