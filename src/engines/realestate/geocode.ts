@@ -5,11 +5,11 @@
  * a few hundred metres in a town part, which is the scale comparables are searched at (1–5 km).
  */
 
-import { around } from 'geokdbush'
 import KDBush from 'kdbush'
 import { median } from '../finance/stats.ts'
 import type { Sale } from './comparables.ts'
 import type { Listing } from './listings.ts'
+import { NearestSearch } from './nearest.ts'
 import { type Gazetteer, type Municipality, municipalitiesOfLocality, slugify } from './regions.ts'
 
 export interface Place {
@@ -41,13 +41,14 @@ export function placeListings(listings: readonly Listing[], gazetteer: Gazetteer
   const index = new KDBush(placed.length)
   for (const i of placed) index.add(listings[i]!.lon, listings[i]!.lat)
   index.finish()
+  const search = new NearestSearch(index)
   listings.forEach((l, i) => {
     if (places[i]!.region !== null) return
     const list = candidates[i]!
     if (list.length > 0) {
-      const near = around(index, l.lon, l.lat, VOTERS, VOTE_KM) as number[]
-      for (const n of near) {
-        const m = list.find((c) => c.region === places[placed[n]!]!.region)
+      const count = search.around(l.lon, l.lat, VOTERS, VOTE_KM)
+      for (let k = 0; k < count; k++) {
+        const m = list.find((c) => c.region === places[placed[search.ids[k]!]!]!.region)
         if (m) {
           places[i] = { municipality: m.name, region: m.region }
           return
@@ -55,8 +56,7 @@ export function placeListings(listings: readonly Listing[], gazetteer: Gazetteer
       }
       return
     }
-    const [nearest] = around(index, l.lon, l.lat, 1, BORROW_KM) as number[]
-    if (nearest !== undefined) places[i] = { ...places[placed[nearest]!]! }
+    if (search.around(l.lon, l.lat, 1, BORROW_KM) > 0) places[i] = { ...places[placed[search.ids[0]!]!]! }
   })
   return places
 }

@@ -10,11 +10,11 @@
  * confidence levels on listings the trees never saw: the range is the 10th–90th percentile of
  * those errors at the estimate's confidence level.
  */
-import { around } from 'geokdbush'
 import KDBush from 'kdbush'
 import { quantile } from '../finance/stats.ts'
 import { type Comparable, findComparables, ppm2Stats, roomsOf, type Sale } from './comparables.ts'
 import { DEFAULT_GBDT, fitGbdt, type GbdtModel, type GbdtOptions, predictGbdt } from './gbdt.ts'
+import { NearestSearch } from './nearest.ts'
 
 export interface ValuationSubject {
   lat: number
@@ -85,10 +85,6 @@ const FEATURE_NAMES = [
   'similar3',
   'log_area_vs_similar8',
 ] as const
-
-/** Degrees to radians, and the Earth's radius (km) geokdbush measures with. */
-const RAD = Math.PI / 180
-const EARTH_RADIUS_KM = 6371
 
 const round1000 = (x: number) => Math.round(x / 1000) * 1000
 
@@ -205,29 +201,22 @@ function featuresOf(subject: ValuationSubject, near: Neighbour[]): number[] {
 
 class Neighbourhood {
   readonly sales: readonly Sale[]
-  private readonly index: KDBush
+  private readonly search: NearestSearch
   private readonly y: Float64Array
   private readonly logArea: Float64Array
-  private readonly cosLat: Float64Array
-  // Positions beside the sale objects: the neighbours' distances read two arrays instead of
-  // eighty objects scattered over the heap.
-  private readonly lat: Float64Array
-  private readonly lon: Float64Array
   constructor(sales: readonly Sale[]) {
     this.sales = sales
-    this.index = new KDBush(Math.max(1, sales.length))
-    for (const s of sales) this.index.add(s.lon, s.lat)
-    this.index.finish()
+    const index = new KDBush(Math.max(1, sales.length))
+    for (const s of sales) index.add(s.lon, s.lat)
+    index.finish()
+    this.search = new NearestSearch(index)
     this.y = Float64Array.from(sales, (s) => Math.log(s.ppm2))
     this.logArea = Float64Array.from(sales, (s) => Math.log(s.area))
-    this.cosLat = Float64Array.from(sales, (s) => Math.cos(s.lat * RAD))
-    this.lat = Float64Array.from(sales, (s) => s.lat)
-    this.lon = Float64Array.from(sales, (s) => s.lon)
   }
   /** Nearest listings first, leaving out `skip` (an index) and the `exclude` codes. */
   near(lat: number, lon: number, skip = -1, exclude?: ReadonlySet<string>): Neighbour[] {
-    const ids = around(
-      this.index,
+    const { search } = this
+    const count = search.around(
       lon,
       lat,
       NEIGHBOURS,
@@ -235,28 +224,13 @@ class Neighbourhood {
       skip >= 0 || exclude
         ? (i: number) => i !== skip && !(exclude?.has(this.sales[i]!.code) ?? false)
         : undefined,
-    ) as number[]
-    // geokdbush's `distance` (haversine, R = 6371 km) in its own order of operations, with each
-    // sale's cos(latitude) computed once per set of sales instead of once per neighbour found.
-    const cosLat = Math.cos(lat * RAD)
-    const haverSin = (theta: number) => {
-      const s = Math.sin(theta / 2)
-      return s * s
+    )
+    const out: Neighbour[] = new Array(count)
+    for (let n = 0; n < count; n++) {
+      const i = search.ids[n]!
+      out[n] = { sale: this.sales[i]!, km: search.km[n]!, y: this.y[i]!, logArea: this.logArea[i]! }
     }
-    return ids.map((i) => ({
-      sale: this.sales[i]!,
-      km:
-        2 *
-        EARTH_RADIUS_KM *
-        Math.asin(
-          Math.sqrt(
-            cosLat * this.cosLat[i]! * haverSin((lon - this.lon[i]!) * RAD) +
-              haverSin((lat - this.lat[i]!) * RAD),
-          ),
-        ),
-      y: this.y[i]!,
-      logArea: this.logArea[i]!,
-    }))
+    return out
   }
 }
 

@@ -1,0 +1,155 @@
+import { around, distance } from 'geokdbush'
+import KDBush from 'kdbush'
+import { describe, expect, it } from 'vitest'
+import { haveSharedData, SHARED_LISTINGS } from '../../../test/domain/fixtures.ts'
+import { saleListings } from './comparables.ts'
+import { NearestSearch } from './nearest.ts'
+
+/** A deterministic uniform [0, 1) generator (mulberry32), so a failure can be replayed. */
+function random(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+type Points = readonly (readonly [number, number])[]
+
+/** A kdbush index that remembers the positions it was given (its own are in tree order). */
+function indexOf(points: Points, nodeSize?: number): KDBush & { points: Points } {
+  const index = new KDBush(points.length, nodeSize)
+  for (const [lon, lat] of points) index.add(lon, lat)
+  index.finish()
+  return Object.assign(index, { points })
+}
+
+/** The search's ids and distances next to geokdbush's for the same query. */
+function both(
+  index: KDBush & { points: Points },
+  search: NearestSearch,
+  lng: number,
+  lat: number,
+  k?: number,
+  maxKm?: number,
+  accept?: (id: number) => boolean,
+) {
+  const expectedIds = around(index, lng, lat, k, maxKm, accept) as number[]
+  const expected = {
+    ids: expectedIds,
+    km: expectedIds.map((id) => distance(lng, lat, ...index.points[id]!)),
+  }
+  const count = search.around(lng, lat, k, maxKm, accept)
+  return {
+    actual: { ids: [...search.ids.subarray(0, count)], km: [...search.km.subarray(0, count)] },
+    expected,
+  }
+}
+
+describe('nearest points by great-circle distance', () => {
+  it.skipIf(!haveSharedData)(
+    'finds the same listings in the same order at the same distances as geokdbush for thousands of random queries',
+    () => {
+      const sales = saleListings(SHARED_LISTINGS)
+      expect(sales.length).toBeGreaterThan(10_000)
+      // Sorted by id in kdbush, not by position: the listing positions are given as read.
+      const index = indexOf(sales.map((s) => [s.lon, s.lat] as const))
+      const search = new NearestSearch(index)
+      const next = random(42)
+      let ties = 0
+      for (let q = 0; q < 3000; q++) {
+        // Half at a listing's own position (where twins tie at distance 0), half anywhere in Czechia.
+        const at = sales[Math.floor(next() * sales.length)]!
+        const [lng, lat] = q % 2 ? [at.lon, at.lat] : [12 + next() * 7, 48.5 + next() * 2.6]
+        const k = q % 5 === 0 ? 80 : 1 + Math.floor(next() * 200)
+        const maxKm = q % 3 === 0 ? next() * 20 : undefined
+        const skip = Math.floor(next() * sales.length)
+        const accept = q % 4 === 0 ? (id: number) => id !== skip && id % 7 !== 3 : undefined
+        const { actual, expected } = both(index, search, lng, lat, k, maxKm, accept)
+        expect(actual).toEqual(expected)
+        for (let i = 1; i < actual.km.length; i++) if (actual.km[i] === actual.km[i - 1]) ties++
+      }
+      // The comparison covered equal distances, where only the queue's own order decides.
+      expect(ties).toBeGreaterThan(1000)
+    },
+  )
+
+  const grid: [number, number][] = []
+  for (let i = 0; i < 30; i++) for (let j = 0; j < 30; j++) grid.push([14 + i * 0.01, 50 + j * 0.01])
+  const stacked: [number, number][] = [...grid, ...grid, ...grid.slice(0, 100)]
+
+  it('returns every point, nearest first, when more are asked for than there are', () => {
+    const index = indexOf(grid.slice(0, 150), 4)
+    const search = new NearestSearch(index)
+    const { actual, expected } = both(index, search, 14.05, 50.05, 1000)
+    expect(actual.ids).toHaveLength(150)
+    expect(actual).toEqual(expected)
+  })
+
+  it('stops at the maximum distance, and finds nothing when no point is within it', () => {
+    const index = indexOf(grid, 8)
+    const search = new NearestSearch(index)
+    const within = both(index, search, 14.1, 50.1, 500, 1.5)
+    expect(within.actual).toEqual(within.expected)
+    expect(Math.max(...within.actual.km)).toBeLessThanOrEqual(1.5)
+    expect(within.actual.ids.length).toBeLessThan(500)
+    const far = both(index, search, 16, 49, 10, 5)
+    expect(far.actual.ids).toEqual([])
+    expect(far.actual).toEqual(far.expected)
+  })
+
+  it('orders points at the same position as geokdbush does, with and without a filter', () => {
+    const index = indexOf(stacked, 16)
+    const search = new NearestSearch(index)
+    for (const [lng, lat] of [stacked[5]!, stacked[417]!, [14.123, 50.2] as [number, number]]) {
+      for (const k of [1, 3, 80, 2000]) {
+        const plain = both(index, search, lng, lat, k)
+        expect(plain.actual).toEqual(plain.expected)
+        const odd = both(index, search, lng, lat, k, undefined, (id) => id % 2 === 1)
+        expect(odd.actual).toEqual(odd.expected)
+      }
+    }
+  })
+
+  it('keeps no state between searches: a search after another gives the same answer as on its own', () => {
+    const index = indexOf(stacked, 16)
+    const search = new NearestSearch(index)
+    search.around(14.2, 50.2, 2000)
+    const { actual, expected } = both(index, search, 14.01, 50.27, 7, 2)
+    expect(actual).toEqual(expected)
+  })
+
+  it('searches across the antimeridian and at the poles without failing', () => {
+    const points: [number, number][] = [
+      [179.9, 0],
+      [-179.9, 0],
+      [179.5, 10],
+      [-170, -5],
+      [0, 89.9],
+      [180, 90],
+      [-180, -90],
+      [10, 45],
+    ]
+    const index = indexOf(points, 2)
+    const search = new NearestSearch(index)
+    for (const [lng, lat] of [
+      [180, 0],
+      [-179.99, 1],
+      [0, 90],
+      [45, -90],
+    ] as const) {
+      const { actual, expected } = both(index, search, lng, lat, 5)
+      expect(actual).toEqual(expected)
+      expect(actual.ids).toHaveLength(5)
+    }
+  })
+
+  it('finds nothing in an empty index', () => {
+    const index = indexOf([])
+    const search = new NearestSearch(index)
+    expect(search.around(14, 50, 10)).toBe(0)
+  })
+})
