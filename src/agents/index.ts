@@ -13,9 +13,9 @@ import { legalAmlAgents } from './legal-aml/index.ts'
 import { orchestratorAgents } from './orchestrator/index.ts'
 import { realEstateAgents } from './real-estate/index.ts'
 import { riskAgents } from './risk/index.ts'
-import type { Agent } from './types.ts'
+import type { ResultOf } from './types.ts'
 
-export const agents: Agent[] = [
+export const agents = [
   ...bankingAgents,
   ...legalAmlAgents,
   ...realEstateAgents,
@@ -28,3 +28,11 @@ export const agents: Agent[] = [
   ...contactAgents,
   ...orchestratorAgents,
 ]
+
+type Catalogue = (typeof agents)[number]
+
+/** An agent's name (unique across the services). */
+export type AgentName = Catalogue['name']
+
+/** The result type of the agent named N: its own fields and the result contract. */
+export type ResultNamed<N extends AgentName> = ResultOf<Extract<Catalogue, { name: N }>>

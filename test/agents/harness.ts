@@ -6,6 +6,7 @@
 import { resolve } from 'node:path'
 import { type AgentDeps, agentSpec, createAgentDeps } from '../../src/agents/deps.ts'
 import { createDispatcher, type Dispatcher } from '../../src/agents/dispatch.ts'
+import type { AgentName, ResultNamed } from '../../src/agents/index.ts'
 import type { Agent } from '../../src/agents/types.ts'
 import { createDnsLookup } from '../../src/engines/contacts/dns.ts'
 import { parseEnv } from '../../src/kit/config.ts'
@@ -63,14 +64,17 @@ export function testDispatcher(agents: readonly Agent[], deps: AgentDeps = testD
  * Runs one agent at the fixed clock, its texts in English (the tests compare English texts; the
  * Czech ones are checked side by side in lang.test.ts), and returns its (schema-checked) output.
  */
-export async function run<T = any>(
+export async function run<N extends string>(
   d: Dispatcher,
   service: string,
-  agent: string,
+  agent: N,
   input: unknown,
-): Promise<T> {
-  return (await d.call(service, agent, input, { now: FIXED_NOW, lang: 'en' })).output as T
+): Promise<ResultFor<N>> {
+  return (await d.call(service, agent, input, { now: FIXED_NOW, lang: 'en' })).output as ResultFor<N>
 }
+
+/** The result type of a catalogue agent by its name; unknown for a test's own agents. */
+export type ResultFor<N extends string> = N extends AgentName ? ResultNamed<N> : unknown
 
 /** The AppError an agent call throws (fails the test when the call succeeds). */
 export async function failure(d: Dispatcher, service: string, agent: string, input: unknown) {

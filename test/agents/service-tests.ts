@@ -7,21 +7,22 @@
 import { type TSchema, Type } from 'typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Dispatcher } from '../../src/agents/dispatch.ts'
+import type { ResultContract } from '../../src/agents/result.ts'
 import type { Agent, AgentService } from '../../src/agents/types.ts'
 import { AppError, type ErrorCode } from '../../src/kit/errors.ts'
 import { type Replay, startReplay } from '../sources/replay.ts'
 import { replayDeps, SOURCE_ROUTES } from '../sources/routes.ts'
-import { CLOSED_URL, testDispatcher } from './harness.ts'
+import { CLOSED_URL, type ResultFor, testDispatcher } from './harness.ts'
 
 /**
  * A test double for another service's agent: answers every call with `answer(input)` (throw from
  * it to play an outage), so a domain agent's use of it is tested without the network or the real
  * agent. The default input schema takes any object; give the real one where the call must fit it.
  */
-export function fakeAgent(
+export function fakeAgent<I = Record<string, unknown>>(
   service: AgentService,
   name: string,
-  answer: (input: any) => unknown,
+  answer: (input: I) => unknown,
   input: TSchema = Type.Object({}, { additionalProperties: true }),
 ): Agent {
   // Built by hand, not by defineAgent: a double answers exactly what the test gives it (the
@@ -35,14 +36,20 @@ export function fakeAgent(
     verdictRule: 'as the test answers',
     examples: [],
     async run(value) {
-      return answer(value)
+      // The dispatcher has checked the value against `input`, the schema the test gives for I.
+      return answer(value as I)
     },
   }
 }
 
 /** A stand-in for a data agent asked by IČO (input `{ ico: string }`), e.g. insolvency_check. */
 export function fakeIcoLookup(name: string, answer: (ico: string) => unknown): Agent {
-  return fakeAgent('data', name, ({ ico }) => answer(ico), Type.Object({ ico: Type.String() }))
+  return fakeAgent<{ ico: string }>(
+    'data',
+    name,
+    ({ ico }) => answer(ico),
+    Type.Object({ ico: Type.String() }),
+  )
 }
 
 /** A stand-in for the data service's ares_lookup: answers from a table, or fails like an outage. */
@@ -83,8 +90,8 @@ export function exampleInput(agent: { examples: { input: unknown }[] }, i: numbe
 }
 
 export interface AgentCalls {
-  /** Runs one agent of the service and returns its (schema-checked) output. */
-  run(name: string, input: unknown, dispatcher?: Dispatcher): Promise<any>
+  /** Runs one agent of the service and returns its (schema-checked) output, typed by its name. */
+  run<N extends string>(name: N, input: unknown, dispatcher?: Dispatcher): Promise<ResultFor<N>>
   /** The AppError a call is rejected with (fails the test when the call succeeds). */
   rejection(name: string, input: unknown): Promise<AppError>
 }
@@ -99,8 +106,8 @@ export function agentCalls(
   dispatcher: Dispatcher | (() => Dispatcher),
 ): AgentCalls {
   const current = typeof dispatcher === 'function' ? dispatcher : () => dispatcher
-  const run = async (name: string, input: unknown, d = current()): Promise<any> =>
-    (await d.call(service, name, input, { now, lang: 'en' })).output
+  const run = async <N extends string>(name: N, input: unknown, d = current()): Promise<ResultFor<N>> =>
+    (await d.call(service, name, input, { now, lang: 'en' })).output as ResultFor<N>
   const rejection = (name: string, input: unknown): Promise<AppError> =>
     run(name, input).then(
       () => {
@@ -161,7 +168,7 @@ export interface WorkedExamples {
   /** Agent name → example title → values the example's output must contain (toMatchObject). */
   expected: Record<string, Record<string, Record<string, unknown>>>
   /** Runs an agent of the service (see agentCalls). */
-  run: (name: string, input: unknown) => Promise<any>
+  run: (name: string, input: unknown) => Promise<unknown>
   /** Skips the whole block (the data the agents read is missing). */
   skip?: boolean
 }
@@ -184,7 +191,7 @@ export function describeWorkedExamples(title: string, spec: WorkedExamples): voi
         it(`${agent.name}: ${example.title}`, async () => {
           const want = expected[agent.name]?.[example.title]
           expect(want, 'every example has its expected values here').toBeDefined()
-          const out = await run(agent.name, example.input)
+          const out = (await run(agent.name, example.input)) as ResultContract
           expect(out).toMatchObject(want!)
           expect(Array.isArray(out.rules_applied), 'rules_applied is a list').toBe(true)
           expect(out.rules_applied.length).toBeGreaterThan(0)

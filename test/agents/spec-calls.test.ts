@@ -4,7 +4,7 @@
  * with a result, and whatever it had to assume is named in `assumptions`, never guessed silently.
  */
 import { describe, expect, it } from 'vitest'
-import { agents } from '../../src/agents/index.ts'
+import { type AgentName, agents, type ResultNamed } from '../../src/agents/index.ts'
 import { failure, run, testDispatcher } from './harness.ts'
 
 const d = testDispatcher(agents)
@@ -12,26 +12,33 @@ const d = testDispatcher(agents)
 const KUPNI_SMLOUVA =
   'Kupní smlouva. Prodávající Jan Novák, nar. 1. 1. 1970, bytem Praha, a kupující Petr Svoboda uzavírají tuto smlouvu o prodeji bytové jednotky č. 12/5 v budově č.p. 1234, k.ú. Vinohrady. Kupní cena činí 5 000 000 Kč a bude uhrazena do úschovy advokáta.'
 
-const calls: [string, string, Record<string, unknown>, (out: any) => void][] = [
-  [
+/** One call of the table: its check typed by the agent's result. */
+function specCall<N extends AgentName>(
+  service: string,
+  agent: N,
+  input: Record<string, unknown>,
+  check: (out: ResultNamed<N>) => void,
+): [string, N, Record<string, unknown>, (out: unknown) => void] {
+  return [service, agent, input, (out) => check(out as ResultNamed<N>)]
+}
+
+const calls = [
+  specCall(
     'banking',
     'loan_assessment',
     { amount: 4_000_000, income: 1_200_000, monthly_income: 100_000, property_value: 5_000_000 },
     (out) => {
       expect(['approve', 'refer', 'decline']).toContain(out.decision)
       expect(out.ltv).toBe(0.8)
-      expect(out.assumptions.map((a: any) => a.field)).toEqual(['annual_rate_pct', 'term_months'])
-      expect(out.assumptions[0].basis).toContain('ČNB')
-      expect(out.assumptions[1].value).toBe(360)
+      expect(out.assumptions.map((a) => a.field)).toEqual(['annual_rate_pct', 'term_months'])
+      expect(out.assumptions[0]!.basis).toContain('ČNB')
+      expect(out.assumptions[1]!.value).toBe(360)
     },
-  ],
-  [
-    'legal-aml',
-    'aml_compliance',
-    { amount: 400_000, name: 'Jan Novák' },
-    (out) => expect(out.decision).toBeTypeOf('string'),
-  ],
-  [
+  ),
+  specCall('legal-aml', 'aml_compliance', { amount: 400_000, name: 'Jan Novák' }, (out) =>
+    expect(out.decision).toBeTypeOf('string'),
+  ),
+  specCall(
     'real-estate',
     'due_diligence',
     { property_value: 5_000_000, address: 'Vinohradská 12, Praha' },
@@ -39,56 +46,38 @@ const calls: [string, string, Record<string, unknown>, (out: any) => void][] = [
       expect(out.overall).toBe('review')
       expect(out.sources).toContainEqual(expect.objectContaining({ name: 'data/geocoder' }))
     },
-  ],
-  [
-    'insurance',
-    'underwriting',
-    { amount: 2_000_000, income: 600_000 },
-    (out) => {
-      expect(out.decision).toBe('refer')
-      expect(out.bmi).toBeNull()
-      expect(out.reasons).toContain('age not given: cannot be underwritten automatically')
-      expect(out.assumptions.map((a: any) => a.field)).toEqual(['smoker', 'age'])
-    },
-  ],
-  [
-    'compliance',
-    'kyc',
-    { name: 'Jan Novák', address: 'Vinohradská 12, 120 00 Praha 2' },
-    (out) => {
-      expect(out.status).toBe('incomplete')
-      expect(out.assumptions).toEqual([{ field: 'subject_type', value: 'person', basis: 'no IČO was given' }])
-    },
-  ],
-  [
+  ),
+  specCall('insurance', 'underwriting', { amount: 2_000_000, income: 600_000 }, (out) => {
+    expect(out.decision).toBe('refer')
+    expect(out.bmi).toBeNull()
+    expect(out.reasons).toContain('age not given: cannot be underwritten automatically')
+    expect(out.assumptions.map((a) => a.field)).toEqual(['smoker', 'age'])
+  }),
+  specCall('compliance', 'kyc', { name: 'Jan Novák', address: 'Vinohradská 12, 120 00 Praha 2' }, (out) => {
+    expect(out.status).toBe('incomplete')
+    expect(out.assumptions).toEqual([{ field: 'subject_type', value: 'person', basis: 'no IČO was given' }])
+  }),
+  specCall(
     'risk',
     'credit_risk',
     { amount: 3_000_000, monthly_income: 60_000, property_value: 4_000_000 },
     (out) => {
       expect(out.ltv).toBe(0.75)
       expect(out.not_scored).toEqual(['employment', 'employment_years', 'delinquencies_12m'])
-      expect(out.assumptions.map((a: any) => a.field)).toEqual(['annual_rate_pct', 'term_months'])
+      expect(out.assumptions.map((a) => a.field)).toEqual(['annual_rate_pct', 'term_months'])
     },
-  ],
-  ['aml', 'company_screening', { ico: '27082440' }, (out) => expect(out).toHaveProperty('partial')],
-  ['legal', 'contract_review', { text: KUPNI_SMLOUVA }, (out) => expect(out.language).toBe('cs')],
-  ['data', 'ares_lookup', { ico: '27082440' }, (out) => expect(out).toHaveProperty('sources')],
-  [
-    'contact',
-    'email_finder',
-    { name: 'Jan Novák', ico: '27082440' },
-    (out) => {
-      // Offline, ARES cannot give the company name: no domain, said so, partial.
-      expect(out.domain).toBeNull()
-      expect(out.partial).toBe(true)
-    },
-  ],
-  [
-    'orchestrator',
-    'master_orchestrator',
-    { ico: '27082440' },
-    (out) => expect(out.routing).toMatchObject({ method: 'rules', confidence: 'low' }),
-  ],
+  ),
+  specCall('aml', 'company_screening', { ico: '27082440' }, (out) => expect(out).toHaveProperty('partial')),
+  specCall('legal', 'contract_review', { text: KUPNI_SMLOUVA }, (out) => expect(out.language).toBe('cs')),
+  specCall('data', 'ares_lookup', { ico: '27082440' }, (out) => expect(out).toHaveProperty('sources')),
+  specCall('contact', 'email_finder', { name: 'Jan Novák', ico: '27082440' }, (out) => {
+    // Offline, ARES cannot give the company name: no domain, said so, partial.
+    expect(out.domain).toBeNull()
+    expect(out.partial).toBe(true)
+  }),
+  specCall('orchestrator', 'master_orchestrator', { ico: '27082440' }, (out) =>
+    expect(out.routing).toMatchObject({ method: 'rules', confidence: 'low' }),
+  ),
 ]
 
 describe("the spec's example agents called with the spec's field names", () => {
@@ -147,7 +136,7 @@ describe("the spec's example agents called with the spec's field names", () => {
       'assumed annual_rate_pct = 4.6',
       'assumed term_months = 360',
     ])
-    expect(out.steps.find((s: { id: string }) => s.id === 'schedule').status).toBe('ok')
+    expect(out.steps.find((s: { id: string }) => s.id === 'schedule')!.status).toBe('ok')
   })
 
   it('an unknown field stays a 400 naming it', async () => {

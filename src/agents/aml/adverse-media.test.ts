@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Replay, startReplay } from '../../../test/sources/replay.ts'
 import { NOW, replayDeps, testDispatcher } from '../../../test/sources/routes.ts'
 import type { Dispatcher } from '../dispatch.ts'
+import type { ResultOf } from '../types.ts'
 import { adverseMedia } from './adverse_media.ts'
 
 const completion = (content: string) =>
@@ -44,8 +45,10 @@ beforeAll(async () => {
 })
 afterAll(() => llm.close())
 
-const call = async (input: unknown, d = rules): Promise<any> =>
-  (await d.call('aml', 'adverse_media', input, { now: NOW, lang: 'en' })).output
+const call = async (input: unknown, d = rules) =>
+  (await d.call('aml', 'adverse_media', input, { now: NOW, lang: 'en' })).output as ResultOf<
+    typeof adverseMedia
+  >
 const example = (i: number) => adverseMedia.examples[i]!.input
 
 describe('aml/adverse_media', () => {
@@ -58,7 +61,7 @@ describe('aml/adverse_media', () => {
       risk: 'high',
     })
     expect(out.articles[0]).toMatchObject({ mentions_subject: true, adverse: true, proceedings: true })
-    expect(out.articles[0].categories[1]).toMatchObject({
+    expect(out.articles[0]!.categories[1]).toMatchObject({
       category: 'money_laundering',
       terms: ['legalizac vynos'],
     })
@@ -85,7 +88,7 @@ describe('aml/adverse_media', () => {
       categories: ['fraud'],
       sources: [{ name: 'llm', status: 'ok' }],
     })
-    expect(out.articles[0].evidence).toBe('Detektivové obvinili Petra Nováka')
+    expect(out.articles[0]!.evidence).toBe('Detektivové obvinili Petra Nováka')
   })
 
   it('falls back to the term list when the model answers nonsense, and says so', async () => {

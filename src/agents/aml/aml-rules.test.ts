@@ -63,9 +63,7 @@ describe('aml/cash_threshold_check', () => {
       partial: false,
     })
     expect(
-      out.obligations.find(
-        (o: { obligation: string }) => o.obligation === 'trader accepting cash identifies the payer',
-      ).triggered,
+      out.obligations.find((o) => o.obligation === 'trader accepting cash identifies the payer')!.triggered,
     ).toBe(true)
   })
 
@@ -104,7 +102,7 @@ describe('aml/cash_threshold_check', () => {
       obligation: 'pay through a bank account instead of cash',
       assumed: false,
     })
-    expect(out.rules_applied[0].outcome).toBe(
+    expect(out.rules_applied[0]!.outcome).toBe(
       'applies: assumed, the amount could not be converted (no ČNB rate)',
     )
     expect(out.sources[0]).toMatchObject({ name: 'cnb', status: 'failed' })
@@ -233,7 +231,7 @@ describe('aml/transaction_monitoring', () => {
         severity: 'high',
       }),
     ])
-    expect(out.alerts[0].description).toContain('ofac_sdn 40863')
+    expect(out.alerts[0]!.description).toContain('ofac_sdn 40863')
   })
 
   it('marks velocity above max_per_day', async () => {

@@ -5,11 +5,14 @@ import { describe, expect, it } from 'vitest'
 import { replayedSources } from '../../../test/agents/service-tests.ts'
 import { NOW, replayDeps, testDispatcher } from '../../../test/sources/routes.ts'
 import { UpstreamError } from '../../kit/http.ts'
+import type { ResultOf } from '../types.ts'
 import { companyScreening } from './company_screening.ts'
 
 const sources = replayedSources([companyScreening])
-const call = async (input: unknown, dispatcher = sources.online): Promise<any> =>
-  (await dispatcher.call('aml', 'company_screening', input, { now: NOW, lang: 'en' })).output
+const call = async (input: unknown, dispatcher = sources.online) =>
+  (await dispatcher.call('aml', 'company_screening', input, { now: NOW, lang: 'en' })).output as ResultOf<
+    typeof companyScreening
+  >
 const example = (i: number) => companyScreening.examples[i]!.input
 
 describe('aml/company_screening', () => {
@@ -39,7 +42,7 @@ describe('aml/company_screening', () => {
       'vat_register',
     ])
     // The board from the public register, each member screened; the deleted member is not there.
-    expect(out.public_register.statutory_bodies).toEqual([
+    expect(out.public_register!.statutory_bodies).toEqual([
       expect.objectContaining({
         name: 'Jan Novák',
         role: 'předseda představenstva',
@@ -50,7 +53,7 @@ describe('aml/company_screening', () => {
         screening: expect.objectContaining({ sanctions: 'clear' }),
       }),
     ])
-    expect(out.public_register.shareholders).toEqual([
+    expect(out.public_register!.shareholders).toEqual([
       expect.objectContaining({ name: 'Labská investiční a.s.', kind: 'company', share_pct: 100 }),
     ])
   })
@@ -66,10 +69,10 @@ describe('aml/company_screening', () => {
       'statutory_member_sanctioned: Oleg Děripaska (statutory body, jednatel)',
       'shareholder_sanctioned: Aleksandr Udodov (shareholder, Společníci)',
     ])
-    const [deripaska, dvorak] = out.public_register.statutory_bodies
-    expect(deripaska.screening.hits[0]).toMatchObject({ list: 'ofac_sdn', list_id: '24283' })
-    expect(dvorak.screening).toEqual({ sanctions: 'clear', pep: 'not_configured', hits: [] })
-    expect(out.public_register.shareholders[0]).toMatchObject({ name: 'Aleksandr Udodov', share_pct: 100 })
+    const [deripaska, dvorak] = out.public_register!.statutory_bodies
+    expect(deripaska!.screening.hits[0]).toMatchObject({ list: 'ofac_sdn', list_id: '24283' })
+    expect(dvorak!.screening).toEqual({ sanctions: 'clear', pep: 'not_configured', hits: [] })
+    expect(out.public_register!.shareholders[0]).toMatchObject({ name: 'Aleksandr Udodov', share_pct: 100 })
   })
 
   it('refers a company whose board member is on the operator’s PEP list', async () => {
@@ -100,7 +103,7 @@ describe('aml/company_screening', () => {
           'Petra Svobodová (statutory body, člen představenstva) is on a PEP list: enhanced due diligence applies',
       }),
     ])
-    expect(out.public_register.statutory_bodies[0].screening.pep).toBe('clear')
+    expect(out.public_register!.statutory_bodies[0]!.screening.pep).toBe('clear')
   })
 
   it('reports an unreachable public register: partial, a medium flag, never low', async () => {
@@ -120,7 +123,7 @@ describe('aml/company_screening', () => {
     expect(out.risk).toBe('high')
     expect(out.sanctions.status).toBe('hit')
     expect(out.sanctions.hits[0]).toMatchObject({ list: 'ofac_sdn', list_id: '40863', score: 1 })
-    expect(out.sanctions.hits[0].why).toContain('identifier')
+    expect(out.sanctions.hits[0]!.why).toContain('identifier')
     expect(out.flags.map((f: { flag: string }) => f.flag)).toContain('sanctions_match')
   })
 

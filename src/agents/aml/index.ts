@@ -1,4 +1,3 @@
-import type { Agent } from '../types.ts'
 import { adverseMedia } from './adverse_media.ts'
 import { cashThresholdCheck } from './cash_threshold_check.ts'
 import { companyScreening } from './company_screening.ts'
@@ -8,7 +7,7 @@ import { transactionMonitoring } from './transaction_monitoring.ts'
 import { uboAnalysis } from './ubo_analysis.ts'
 
 /** The aml agents, one file each. */
-export const amlAgents: Agent[] = [
+export const amlAgents = [
   companyScreening,
   transactionMonitoring,
   countryRisk,

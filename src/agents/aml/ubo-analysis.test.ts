@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { NOW, replayDeps, testDispatcher } from '../../../test/sources/routes.ts'
+import type { ResultOf } from '../types.ts'
 import { uboAnalysis } from './ubo_analysis.ts'
 
 const d = testDispatcher([uboAnalysis], replayDeps('http://127.0.0.1:9'))
-const call = async (input: unknown): Promise<any> =>
-  (await d.call('aml', 'ubo_analysis', input, { now: NOW, lang: 'en' })).output
+const call = async (input: unknown) =>
+  (await d.call('aml', 'ubo_analysis', input, { now: NOW, lang: 'en' })).output as ResultOf<
+    typeof uboAnalysis
+  >
 const example = (i: number) => uboAnalysis.examples[i]!.input
 
 describe('aml/ubo_analysis', () => {
@@ -17,7 +20,7 @@ describe('aml/ubo_analysis', () => {
       control: true,
       sanctions_hits: [],
     })
-    expect(out.beneficial_owners[0].paths).toEqual([
+    expect(out.beneficial_owners[0]!.paths).toEqual([
       'Jana Svobodová (70 %) → Morava Holdings Ltd (60 %) → Stavby Morava s.r.o.: 42 %',
       'Jana Svobodová (20 %) → Stavby Morava s.r.o.: 20 %',
     ])
@@ -54,7 +57,7 @@ describe('aml/ubo_analysis', () => {
     })
     expect(out.risk).toBe('high')
     expect(out.beneficial_owners[0]).toMatchObject({ eu_high_risk_country: true })
-    expect(out.beneficial_owners[0].sanctions_hits[0]).toMatchObject({ list: 'ofac_sdn' })
+    expect(out.beneficial_owners[0]!.sanctions_hits[0]).toMatchObject({ list: 'ofac_sdn' })
   })
 
   it('warns about circular ownership and unknown remainders', async () => {

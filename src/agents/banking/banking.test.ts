@@ -242,8 +242,8 @@ describe('banking agents: rules and bad input', () => {
 
   it('ends the amortisation schedule at a zero balance with the principal fully repaid', async () => {
     const out = await run('mortgage_calculator', { amount: 1_234_567, annual_rate_pct: 3.3, term_months: 97 })
-    const repaid = out.schedule.reduce((s: number, y: any) => s + y.principal, 0)
-    expect(out.schedule.at(-1).balance).toBe(0)
+    const repaid = out.schedule.reduce((s, y) => s + y.principal, 0)
+    expect(out.schedule.at(-1)!.balance).toBe(0)
     expect(Math.round(repaid * 100) / 100).toBe(1_234_567)
   })
 })

@@ -1,4 +1,3 @@
-import type { Agent } from '../types.ts'
 import { accountValidator } from './account_validator.ts'
 import { affordabilityCheck } from './affordability_check.ts'
 import { cashflowAnalysis } from './cashflow_analysis.ts'
@@ -7,7 +6,7 @@ import { mortgageCalculator } from './mortgage_calculator.ts'
 import { qrPayment } from './qr_payment.ts'
 
 /** The banking agents, one file each. */
-export const bankingAgents: Agent[] = [
+export const bankingAgents = [
   loanAssessment,
   mortgageCalculator,
   affordabilityCheck,

@@ -261,7 +261,7 @@ describe('compliance agents: rules and bad input', () => {
       channel: 'face_to_face',
       nace: '92.00',
     })
-    expect(out.factors.map((f: any) => f.factor)).toContain('sector 92.00 (gambling and betting)')
+    expect(out.factors.map((f) => f.factor)).toContain('sector 92.00 (gambling and betting)')
   })
 
   it('keeps accounting documents 5 years from the end of the period', async () => {

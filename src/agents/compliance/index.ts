@@ -1,4 +1,3 @@
-import type { Agent } from '../types.ts'
 import { auditReport } from './audit_report.ts'
 import { cddRiskScoring } from './cdd_risk_scoring.ts'
 import { documentValidator } from './document_validator.ts'
@@ -6,10 +5,4 @@ import { kyc } from './kyc.ts'
 import { recordRetention } from './record_retention.ts'
 
 /** The compliance agents, one file each. */
-export const complianceAgents: Agent[] = [
-  kyc,
-  cddRiskScoring,
-  documentValidator,
-  recordRetention,
-  auditReport,
-]
+export const complianceAgents = [kyc, cddRiskScoring, documentValidator, recordRetention, auditReport]

@@ -40,10 +40,10 @@ describe('kyc of a company: the statutory body from the public register', () => 
     const out = await run('kyc', { ...company, statutory_body: ['Ing. Jan Dvořák'] })
     expect(out).toMatchObject({ status: 'complete', recommendation: 'proceed', partial: false })
     expect(out.verified).toContain('Ing. Jan Dvořák is on the statutory body in the public register')
-    expect(out.public_register.statutory_bodies).toEqual([
+    expect(out.public_register!.statutory_bodies).toEqual([
       expect.objectContaining({ name: 'Jan Dvořák', role: 'jednatel', birth_date: '1970-05-12' }),
     ])
-    expect(out.public_register.shareholders.map((s: { name: string }) => s.name)).toEqual([
+    expect(out.public_register!.shareholders.map((s: { name: string }) => s.name)).toEqual([
       'Jan Dvořák',
       'Labská investiční a.s.',
     ])
@@ -76,7 +76,7 @@ describe('kyc of a company: the statutory body from the public register', () => 
       missing: ['statutory_body'],
     })
     expect(out.sources[0]).toMatchObject({ name: 'data/ares_lookup', status: 'failed' })
-    expect(out.sources[0].error).toMatch(/^ares_vr failed/)
+    expect(out.sources[0]!.error).toMatch(/^ares_vr failed/)
   })
 })
 
@@ -104,7 +104,7 @@ describe('onboarding a natural person (kyc with a person subject)', () => {
     )
     expect(out.recommendation).toBe('do_not_proceed')
     expect(out.screening).toMatchObject({ sanctions: 'hit' })
-    expect(out.screening.hits[0]).toMatchObject({ list: 'ofac_sdn', list_id: '24283' })
+    expect(out.screening!.hits[0]).toMatchObject({ list: 'ofac_sdn', list_id: '24283' })
     // Asked by surname, given name and date of birth, as ISIR takes a person without a birth number.
     expect(sources.replay.requests.at(-1)?.body).toContain(
       '<nazevOsoby>Děripaska</nazevOsoby><jmeno>Oleg</jmeno><datumNarozeni>1968-01-02</datumNarozeni>',

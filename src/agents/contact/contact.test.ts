@@ -3,6 +3,7 @@ import { type DnsTestServer, startDnsServer } from '../../../test/agents/dns-ser
 import { dnsAt, failure, run, testDeps, testDispatcher } from '../../../test/agents/harness.ts'
 import { startReplay } from '../../../test/sources/replay.ts'
 import { replayDeps, SOURCE_ROUTES } from '../../../test/sources/routes.ts'
+import type { ResultNamed } from '../index.ts'
 import { agents } from '../index.ts'
 import type { SourceStatus } from '../result.ts'
 import { contactAgents } from './index.ts'
@@ -42,20 +43,20 @@ describe('email_finder', () => {
     const out = await run(d, 'contact', 'email_finder', ex('email_finder', 0))
     expect(out.domain).toBe('firma.cz')
     expect(out.name).toEqual({ given: 'Jiří', surname: 'Dvořák' })
-    expect(out.candidates.map((c: any) => c.email)).toEqual([
+    expect(out.candidates.map((c) => c.email)).toEqual([
       'jiri.dvorak@firma.cz',
       'jdvorak@firma.cz',
       'j.dvorak@firma.cz',
     ])
-    expect(out.candidates[0].basis).toBe('pattern of 2 of 2 known addresses at firma.cz')
+    expect(out.candidates[0]!.basis).toBe('pattern of 2 of 2 known addresses at firma.cz')
     expect(out.mail_domain).toBe('unchecked')
     expect(out.not_verified.some((s: string) => s.includes('no SMTP RCPT probe'))).toBe(true)
   })
 
   it('falls back to the common order without known addresses (example 2)', async () => {
     const out = await run(d, 'contact', 'email_finder', ex('email_finder', 1))
-    expect(out.candidates.map((c: any) => c.pattern)).toEqual(['first.last', 'flast', 'f.last', 'first'])
-    expect(out.candidates[1].email).toBe('lcerna@stavby-brno.cz')
+    expect(out.candidates.map((c) => c.pattern)).toEqual(['first.last', 'flast', 'f.last', 'first'])
+    expect(out.candidates[1]!.email).toBe('lcerna@stavby-brno.cz')
   })
 
   it('checks the MX of the domain against DNS and marks candidates deliverable', async () => {
@@ -66,7 +67,7 @@ describe('email_finder', () => {
     })
     expect(out.mail_domain).toBe('mx')
     expect(out.mx).toEqual([{ exchange: 'mx1.firma.cz', priority: 10 }])
-    expect(out.candidates.every((c: any) => c.deliverable_domain === true)).toBe(true)
+    expect(out.candidates.every((c) => c.deliverable_domain === true)).toBe(true)
     expect(out.verified).toContain('mail domain (MX): mx')
     expect(out.partial).toBe(false)
   })
@@ -79,8 +80,8 @@ describe('email_finder', () => {
     })
     expect(out.partial).toBe(true)
     expect(out.sources).toEqual([expect.objectContaining({ name: 'dns', status: 'failed' })])
-    expect(out.candidates[0].deliverable_domain).toBeNull()
-    expect(out.candidates[0].email).toBe('jan.novak@rozbita.cz')
+    expect(out.candidates[0]!.deliverable_domain).toBeNull()
+    expect(out.candidates[0]!.email).toBe('jan.novak@rozbita.cz')
   })
 
   it('finds the domain from the company name through domain_guesser, then checks its MX', async () => {
@@ -154,7 +155,7 @@ describe('email_pattern_inference', () => {
   it('reports the address no pattern explains (example 2)', async () => {
     const out = await run(d, 'contact', 'email_pattern_inference', ex('email_pattern_inference', 1))
     expect(out.best).toBe('flast')
-    expect(out.patterns[0].share).toBe(0.667)
+    expect(out.patterns[0]!.share).toBe(0.667)
     expect(out.unmatched).toEqual(['kaja@stavby-brno.cz'])
   })
 
@@ -284,14 +285,14 @@ describe('phone_normalizer and phone_classifier', () => {
 describe('contact_search', () => {
   it('finds Dvořák for "dvorak" and not Dvořáček without fuzzy matching (example 1)', async () => {
     const out = await run(d, 'contact', 'contact_search', ex('contact_search', 0))
-    expect(out.hits.map((h: any) => h.index)).toEqual([0])
-    expect(out.hits[0].matched_fields).toEqual(['name'])
+    expect(out.hits.map((h) => h.index)).toEqual([0])
+    expect(out.hits[0]!.matched_fields).toEqual(['name'])
   })
 
   it('tolerates a typo in the organisation (example 2)', async () => {
     const out = await run(d, 'contact', 'contact_search', ex('contact_search', 1))
     expect(out.total).toBe(1)
-    expect(out.hits[0].contact.name).toBe('Tomáš Svoboda')
+    expect(out.hits[0]!.contact.name).toBe('Tomáš Svoboda')
   })
 
   it('finds a phone number by its digits and respects the limit', async () => {
@@ -301,7 +302,7 @@ describe('contact_search', () => {
       { name: 'C', phone: '602123456' },
     ]
     const out = await run(d, 'contact', 'contact_search', { query: '+420602123456', contacts, fuzzy: false })
-    expect(out.hits.map((h: any) => h.index).sort()).toEqual([0, 2])
+    expect(out.hits.map((h) => h.index).sort()).toEqual([0, 2])
     const limited = await run(d, 'contact', 'contact_search', { query: '602', contacts, limit: 2 })
     expect(limited.total).toBe(3)
     expect(limited.hits).toHaveLength(2)
@@ -312,9 +313,9 @@ describe('contact_dedup', () => {
   it('joins three records by e-mail and phone (example 1)', async () => {
     const out = await run(d, 'contact', 'contact_dedup', ex('contact_dedup', 0))
     expect(out).toMatchObject({ input_count: 4, unique_count: 2, duplicates_found: 2 })
-    expect(out.groups[0].members).toEqual([0, 1, 2])
-    expect(out.groups[0].merged).toMatchObject({ name: 'Ing. Jiří Dvořák', organization: 'Firma s.r.o.' })
-    expect(out.groups[0].links.map((l: any) => l.rule).sort()).toEqual([
+    expect(out.groups[0]!.members).toEqual([0, 1, 2])
+    expect(out.groups[0]!.merged).toMatchObject({ name: 'Ing. Jiří Dvořák', organization: 'Firma s.r.o.' })
+    expect(out.groups[0]!.links.map((l) => l.rule).sort()).toEqual([
       'same_email',
       'same_name_and_organization',
       'same_phone',
@@ -324,7 +325,7 @@ describe('contact_dedup', () => {
   it('applies the Gmail dot and +tag rule without taking gmail.com for an employer (example 2)', async () => {
     const out = await run(d, 'contact', 'contact_dedup', ex('contact_dedup', 1))
     expect(out.duplicates_found).toBe(1)
-    expect(out.groups[0].links).toEqual([{ a: 0, b: 1, rule: 'same_email', key: 'luciecerna@gmail.com' }])
+    expect(out.groups[0]!.links).toEqual([{ a: 0, b: 1, rule: 'same_email', key: 'luciecerna@gmail.com' }])
   })
 
   it('keeps namesakes at different companies apart', async () => {
@@ -335,7 +336,7 @@ describe('contact_dedup', () => {
         { name: 'Ing. Jan Novák', organization: 'ALFA s.r.o.' },
       ],
     })
-    expect(out.groups.map((g: any) => g.members)).toEqual([[0, 2]])
+    expect(out.groups.map((g) => g.members)).toEqual([[0, 2]])
   })
 })
 
@@ -379,13 +380,13 @@ describe('domain_guesser', () => {
     const out = await run(d, 'contact', 'domain_guesser', ex('domain_guesser', 0))
     expect(out.core_name).toBe('Stavby Brno')
     expect(out.removed_legal_forms).toEqual(['s.r.o.'])
-    expect(out.candidates.map((c: any) => c.domain)).toEqual(['stavbybrno.cz', 'stavby-brno.cz', 'stavby.cz'])
+    expect(out.candidates.map((c) => c.domain)).toEqual(['stavbybrno.cz', 'stavby-brno.cz', 'stavby.cz'])
   })
 
   it('strips diacritics and a.s. (example 2)', async () => {
     const out = await run(d, 'contact', 'domain_guesser', ex('domain_guesser', 1))
     expect(out.removed_legal_forms).toEqual(['a.s.'])
-    expect(out.candidates[0].domain).toBe('prazskaenergetika.cz')
+    expect(out.candidates[0]!.domain).toBe('prazskaenergetika.cz')
     expect(out.candidates).toHaveLength(6)
   })
 
@@ -395,7 +396,7 @@ describe('domain_guesser', () => {
       tlds: ['cz'],
     })
     expect(out.removed_legal_forms).toEqual(['v likvidaci', 's.r.o.'])
-    expect(out.candidates.map((c: any) => [c.domain, c.dns, c.receives_mail])).toEqual([
+    expect(out.candidates.map((c) => [c.domain, c.dns, c.receives_mail])).toEqual([
       ['stavbybrno.cz', 'exists', true],
       ['stavby-brno.cz', 'exists', true],
       ['stavby.cz', 'nxdomain', false],
@@ -410,7 +411,7 @@ describe('domain_guesser', () => {
       tlds: ['cz'],
     })
     expect(out.removed_legal_forms).toEqual([])
-    expect(out.candidates[0].domain).toBe('dumsezahradou.cz')
+    expect(out.candidates[0]!.domain).toBe('dumsezahradou.cz')
   })
 })
 
@@ -477,7 +478,7 @@ describe('vcard_export', () => {
     })
     expect(out.vcard).toContain('ADR:;;Husova 5\\, 602 00 Brno;;;;')
     expect(out.issues).toHaveLength(1)
-    expect(out.issues[0].issue).toMatch(/^kept as one line: data\/address_normalizer /)
+    expect(out.issues[0]!.issue).toMatch(/^kept as one line: data\/address_normalizer /)
   })
 })
 
@@ -518,7 +519,7 @@ describe('contact_enrichment', () => {
       const withAres = testDispatcher(agents, replayDeps(replay.url))
       const out = await run(withAres, 'contact', 'contact_enrichment', { name: 'Jan Novák', ico: '27082440' })
       expect(out.company).toMatchObject({ ico: '27082440', found: true, partial: false })
-      expect(out.company.company.name).toMatch(/\S/)
+      expect((out.company as ResultNamed<'ares_lookup'>).company!.name).toMatch(/\S/)
       expect(out.sources).toContainEqual({ name: 'data/ares_lookup', status: 'ok' })
       expect(out.partial).toBe(false)
     } finally {
@@ -533,6 +534,6 @@ describe('contact_enrichment', () => {
     expect(out.sources).toContainEqual(
       expect.objectContaining({ name: 'data/ares_lookup', status: 'failed' }),
     )
-    expect(out.person.surname).toBe('Novák')
+    expect((out.person as ResultNamed<'name_parser'>).surname).toBe('Novák')
   })
 })

@@ -1,4 +1,3 @@
-import type { Agent } from '../types.ts'
 import { contactDedup } from './contact_dedup.ts'
 import { contactEnrichment } from './contact_enrichment.ts'
 import { contactSearch } from './contact_search.ts'
@@ -14,7 +13,7 @@ import { roleClassifier } from './role_classifier.ts'
 import { vcardExport } from './vcard_export.ts'
 
 /** The contact agents, one file each. */
-export const contactAgents: Agent[] = [
+export const contactAgents = [
   emailFinder,
   emailPatternInference,
   emailVerifier,

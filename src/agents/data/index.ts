@@ -1,4 +1,3 @@
-import type { Agent } from '../types.ts'
 import { addressNormalizer } from './address_normalizer.ts'
 import { aresLookup } from './ares_lookup.ts'
 import { aresSearch } from './ares_search.ts'
@@ -17,7 +16,7 @@ import { vatPayerCheck } from './vat_payer_check.ts'
 import { viesCheck } from './vies_check.ts'
 
 /** The data agents, one file each. */
-export const dataAgents: Agent[] = [
+export const dataAgents = [
   aresLookup,
   aresSearch,
   insolvencyCheck,

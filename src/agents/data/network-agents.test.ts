@@ -3,6 +3,7 @@ import { type DnsTestServer, startDnsServer } from '../../../test/agents/dns-ser
 import { type Replay, startReplay } from '../../../test/sources/replay.ts'
 import { NOW, replayDeps, SOURCE_ROUTES, testDispatcher } from '../../../test/sources/routes.ts'
 import type { Dispatcher } from '../dispatch.ts'
+import type { AgentName, ResultNamed } from '../index.ts'
 import { cadastreLookup } from './cadastre_lookup.ts'
 import { fxRates } from './fx_rates.ts'
 import { geocoder } from './geocoder.ts'
@@ -40,8 +41,8 @@ afterAll(async () => {
   await dns.close()
 })
 
-const call = async (agent: string, input: unknown, dispatcher = d, now = NOW): Promise<any> =>
-  (await dispatcher.call('data', agent, input, { now, lang: 'en' })).output
+const call = async <N extends AgentName>(agent: N, input: unknown, dispatcher = d, now = NOW) =>
+  (await dispatcher.call('data', agent, input, { now, lang: 'en' })).output as ResultNamed<N>
 const example = (agent: { examples: { input: unknown }[] }, i: number) => agent.examples[i]!.input
 
 describe('data/fx_rates', () => {
@@ -95,7 +96,7 @@ describe('data/fx_rates', () => {
     const out = await call('fx_rates', { currency: 'EUR', amount: 10, date: '2026-11-20' }, down)
     expect(out).toMatchObject({ partial: true, rate: null, converted: null, rates_date: null })
     expect(out.sources[0]).toMatchObject({ name: 'cnb', status: 'failed' })
-    expect(out.sources[0].error).toMatch(/^cnb: /)
+    expect(out.sources[0]!.error).toMatch(/^cnb: /)
   })
 })
 
@@ -165,7 +166,7 @@ describe('data/vat_payer_check', () => {
   it('reports the register’s maintenance status as a failed source with nothing invented', async () => {
     const out = await call('vat_payer_check', { ico: '45317054' })
     expect(out).toMatchObject({ registered: null, unreliable: null, partial: true })
-    expect(out.sources[0].error).toContain('service status 2')
+    expect(out.sources[0]!.error).toContain('service status 2')
   })
 })
 
@@ -193,7 +194,7 @@ describe('data/vies_check', () => {
   it('a member state that does not answer gives valid: null and a failed source', async () => {
     const out = await call('vies_check', { vat_number: 'DE811907980' })
     expect(out).toMatchObject({ valid: null, partial: true })
-    expect(out.sources[0].error).toContain('MS_UNAVAILABLE')
+    expect(out.sources[0]!.error).toContain('MS_UNAVAILABLE')
   })
 
   it('answers 400 for GR (use EL), a non-EU prefix and a Czech checksum failure', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NOW, replayDeps, testDispatcher } from '../../../test/sources/routes.ts'
+import type { AgentName, ResultNamed } from '../index.ts'
 import { addressNormalizer } from './address_normalizer.ts'
 import { legalFormDecoder } from './legal_form_decoder.ts'
 import { listingStore } from './listing_store.ts'
@@ -8,8 +9,8 @@ import { priceIndex } from './price_index.ts'
 
 const agents = [addressNormalizer, legalFormDecoder, listingStore, naceDecoder, priceIndex]
 const dispatcher = testDispatcher(agents, replayDeps('http://127.0.0.1:9'))
-const call = async (agent: string, input: unknown): Promise<any> =>
-  (await dispatcher.call('data', agent, input, { now: NOW, lang: 'en' })).output
+const call = async <N extends AgentName>(agent: N, input: unknown) =>
+  (await dispatcher.call('data', agent, input, { now: NOW, lang: 'en' })).output as ResultNamed<N>
 const example = (agent: { examples: { input: unknown }[] }, i: number) => agent.examples[i]!.input
 
 describe('data/legal_form_decoder', () => {
@@ -128,7 +129,7 @@ describe('data/address_normalizer', () => {
   it('example: flags a PSČ that serves Brno when the address says Ostrava', async () => {
     const out = await call('address_normalizer', example(addressNormalizer, 1))
     expect(out.psc_matches_municipality).toBe(false)
-    expect(out.places_for_psc[0].municipality).toBe('Brno')
+    expect(out.places_for_psc[0]!.municipality).toBe('Brno')
     expect(out.issues[0]).toMatch(/^PSČ 602 00 serves Brno, not the place named; Ostrava has PSČ/)
   })
 

@@ -50,12 +50,10 @@ describe('data/ares_lookup', () => {
   it('example: an s.r.o. with its current director and partners from the public register', async () => {
     const out = await call('ares_lookup', exampleInput(aresLookup, 3))
     expect(out).toMatchObject({ found: true, public_register_found: true, partial: false })
-    expect(out.public_register.statutory_bodies).toEqual([
+    expect(out.public_register!.statutory_bodies).toEqual([
       expect.objectContaining({ name: 'Jan Dvořák', role: 'jednatel', birth_date: '1970-05-12' }),
     ])
-    expect(
-      out.public_register.shareholders.map((s: { name: string; share_pct: number }) => [s.name, s.share_pct]),
-    ).toEqual([
+    expect(out.public_register!.shareholders.map((s) => [s.name, s.share_pct])).toEqual([
       ['Jan Dvořák', 60],
       ['Labská investiční a.s.', 40],
     ])
@@ -69,7 +67,7 @@ describe('data/ares_lookup', () => {
     const out = await call('ares_lookup', { ico: '24681351', public_register: true }, sources.offline)
     expect(out).toMatchObject({ public_register: null, public_register_found: null, partial: true })
     expect(out.sources[1]).toMatchObject({ name: 'ares_vr', status: 'failed' })
-    expect(out.rules_applied[2].outcome).toBe('the public register did not answer')
+    expect(out.rules_applied[2]!.outcome).toBe('the public register did not answer')
   })
 
   it('answers a repeated lookup from the cache', async () => {
@@ -77,7 +75,7 @@ describe('data/ares_lookup', () => {
     const out = await call('ares_lookup', { ico: '45274649' })
     await call('ares_lookup', { ico: '45274649' })
     expect(sources.replay.requests.length - before).toBe(1)
-    expect(out.company.name).toBeTruthy()
+    expect(out.company!.name).toBeTruthy()
   })
 
   it('answers 400 for a bad IČO checksum, and says ARES failed when it cannot be reached', async () => {
@@ -102,7 +100,7 @@ describe('stale registry answers', () => {
     const second = await call('ares_lookup', { ico: '27082440' }, dispatcher)
     expect(second).toMatchObject({ found: true, company: { name: 'Alza.cz a.s.' }, partial: true })
     expect(second.sources[0]).toMatchObject({ name: 'ares', status: 'cached' })
-    expect(second.sources[0].error).toMatch(/^ares: .*; answer from \d{4}-\d{2}-\d{2}T/)
+    expect(second.sources[0]!.error).toMatch(/^ares: .*; answer from \d{4}-\d{2}-\d{2}T/)
   })
 })
 
@@ -187,7 +185,7 @@ describe('data/insolvency_check', () => {
   it('example: the same person by name and date of birth, diacritics as she writes them', async () => {
     const out = await call('insolvency_check', exampleInput(insolvencyCheck, 3))
     expect(out).toMatchObject({ subject: 'person', in_insolvency: true })
-    expect(out.proceedings.map((p: { debtor: string }) => p.debtor)).toEqual(['Jana Nováková'])
+    expect(out.proceedings.map((p) => p.debtor)).toEqual(['Jana Nováková'])
   })
 
   it('finds no proceeding for a person the register does not list', async () => {

@@ -1,8 +1,7 @@
-import type { Agent } from '../types.ts'
 import { claimsTriage } from './claims_triage.ts'
 import { premiumCalculator } from './premium_calculator.ts'
 import { underinsuranceCheck } from './underinsurance_check.ts'
 import { underwriting } from './underwriting.ts'
 
 /** The insurance agents, one file each. */
-export const insuranceAgents: Agent[] = [underwriting, premiumCalculator, underinsuranceCheck, claimsTriage]
+export const insuranceAgents = [underwriting, premiumCalculator, underinsuranceCheck, claimsTriage]

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { testDeps, testDispatcher } from '../../../test/agents/harness.ts'
 import { agentCalls } from '../../../test/agents/service-tests.ts'
+import type { ResultNamed } from '../index.ts'
 import { legalAgents } from './index.ts'
 
 const NOW = new Date('2026-11-20T10:00:00Z')
@@ -73,10 +74,10 @@ describe('contract_review of a purchase contract for a flat', () => {
   it('recognises a sound contract and finds nothing serious in it', async () => {
     const out = await review(SOUND)
     expect(out.contract_type).toBe('flat_purchase')
-    expect(out.flat_purchase.findings).toEqual([])
+    expect(out.flat_purchase!.findings).toEqual([])
     expect(
       Object.fromEntries(
-        out.flat_purchase.checklist.map((c: { check: string; status: string }) => [c.check, c.status]),
+        out.flat_purchase!.checklist.map((c: { check: string; status: string }) => [c.check, c.status]),
       ),
     ).toEqual({
       parties: 'ok',
@@ -102,7 +103,7 @@ describe('contract_review of a purchase contract for a flat', () => {
     const out = await review(WITHOUT_ESCROW_AND_DEPOSIT)
     expect(out.contract_type).toBe('flat_purchase')
     expect(out.risk_level).toBe('high')
-    expect(out.flat_purchase.findings).toEqual([
+    expect(out.flat_purchase!.findings).toEqual([
       expect.objectContaining({
         check: 'escrow',
         status: 'missing',
@@ -118,7 +119,7 @@ describe('contract_review of a purchase contract for a flat', () => {
       }),
     ])
     const status = (id: string) =>
-      out.flat_purchase.checklist.find((c: { check: string }) => c.check === id).status
+      out.flat_purchase!.checklist.find((c: { check: string }) => c.check === id)!.status
     // A release condition and a filing deadline have nothing to attach to.
     expect(status('escrow_release')).toBe('not_applicable')
     expect(status('deposit_who_when')).toBe('not_applicable')
@@ -132,7 +133,7 @@ describe('contract_review of a purchase contract for a flat', () => {
 
   it('flags a lien the contract names but never removes', async () => {
     const out = await review(UNRESOLVED_LIEN)
-    expect(out.flat_purchase.findings).toEqual([
+    expect(out.flat_purchase!.findings).toEqual([
       {
         check: 'lien',
         title: 'lien (zástavní právo)',
@@ -151,12 +152,12 @@ describe('contract_review of a purchase contract for a flat', () => {
     const out = await review(
       'Kupní smlouva. Prodávající Petr Svoboda prodává kupující Janě Dvořákové bytovou jednotku č. 15 v Praze za kupní cenu 5 000 000 Kč, složenou do notářské úschovy a vyplacenou po zápisu kupující do katastru. Návrh na vklad podá prodávající do 5 dnů.',
     )
-    const finding = (id: string) => out.flat_purchase.findings.find((f: { check: string }) => f.check === id)
-    expect(finding('parties').lacking).toEqual([
+    const finding = (id: string) => out.flat_purchase!.findings.find((f: { check: string }) => f.check === id)
+    expect(finding('parties')!.lacking).toEqual([
       'birth number, date of birth or IČO',
       'address or registered office',
     ])
-    expect(finding('unit').lacking).toEqual([
+    expect(finding('unit')!.lacking).toEqual([
       'building (budova, č. p.)',
       'land plot (pozemek, parc. č.)',
       'cadastral area (katastrální území)',
@@ -183,8 +184,8 @@ describe('contract_review of a flat purchase in Czech', () => {
       'contract_review',
       { text: WITHOUT_ESCROW_AND_DEPOSIT, method: 'rules', lang: 'cs' },
       { now: NOW },
-    )) as { output: any }
-    expect(output.flat_purchase.findings[0]).toMatchObject({
+    )) as { output: ResultNamed<'contract_review'> }
+    expect(output.flat_purchase!.findings[0]).toMatchObject({
       check: 'escrow',
       title: 'úschova kupní ceny',
       reason: expect.stringContaining('Kupující se stává vlastníkem až zápisem do katastru (§ 1105)'),

@@ -1,7 +1,6 @@
-import type { Agent } from '../types.ts'
 import { contractGenerator } from './contract_generator.ts'
 import { contractReview } from './contract_review.ts'
 import { deadlineCalculator } from './deadline_calculator.ts'
 
 /** The legal agents, one file each. */
-export const legalAgents: Agent[] = [contractReview, contractGenerator, deadlineCalculator]
+export const legalAgents = [contractReview, contractGenerator, deadlineCalculator]

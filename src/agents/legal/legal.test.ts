@@ -5,7 +5,11 @@ import { testDispatcher } from '../../../test/agents/harness.ts'
 import { agentCalls, describeWorkedExamples } from '../../../test/agents/service-tests.ts'
 import { parseEnv } from '../../kit/config.ts'
 import { agentSpec, createAgentDeps } from '../deps.ts'
+import { contractGenerator } from './contract_generator.ts'
 import { legalAgents } from './index.ts'
+
+/** The loan example's input, as the tests take it apart. */
+type LoanContract = { parties: Record<string, unknown>[] } & Record<string, unknown>
 
 const NOW = new Date('2025-06-01T10:00:00Z')
 const dispatcher = testDispatcher(legalAgents, createAgentDeps(parseEnv(agentSpec, {})))
@@ -83,7 +87,7 @@ describeWorkedExamples('legal agents: worked examples', {
 describe('contract_review by rules', () => {
   it('finds each clause of the Czech example with its risk and legal source', async () => {
     const out = await run('contract_review', legalAgents[0]!.examples[0]!.input)
-    expect(out.clauses.map((c: any) => [c.type, c.risk])).toEqual([
+    expect(out.clauses.map((c) => [c.type, c.risk])).toEqual([
       ['penalty', 'high'],
       ['jurisdiction', 'low'],
       ['termination', 'low'],
@@ -94,7 +98,7 @@ describe('contract_review by rules', () => {
       excerpt: 'Za každý den prodlení zaplatí objednatel smluvní pokutu 1 % z dlužné částky denně.',
       source: 'zákon 89/2012 Sb. § 2048–2051',
     })
-    expect(out.clauses[4].note).toMatch(/^90 days exceeds 60/)
+    expect(out.clauses[4]!.note).toMatch(/^90 days exceeds 60/)
   })
 
   it('keeps a penalty below 0.5 % a day at medium risk', async () => {
@@ -120,7 +124,7 @@ describe('contract_review with a language model (local OpenAI-compatible server)
   let server: Server
   let baseUrl: string
   let reply: () => { status: number; body: unknown }
-  const requests: any[] = []
+  const requests: { url: string | undefined; body: { messages: unknown[] } }[] = []
   beforeAll(async () => {
     server = createServer((req, res) => {
       let body = ''
@@ -188,24 +192,24 @@ describe('contract_review with a language model (local OpenAI-compatible server)
       },
       expect.objectContaining({ type: 'arbitration', source: 'zákon 216/1994 Sb. § 3 odst. 6' }),
     ])
-    expect(out.rules_applied[0].outcome).toBe(
+    expect(out.rules_applied[0]!.outcome).toBe(
       '2 finding(s), 1 dropped (not quoted from the text or outside the vocabulary)',
     )
     const sent = requests.at(-1)
-    expect(sent.url).toBe('/v1/chat/completions')
-    expect(sent.body).toMatchObject({
+    expect(sent!.url).toBe('/v1/chat/completions')
+    expect(sent!.body).toMatchObject({
       model: 'review-model',
       temperature: 0,
       response_format: { type: 'json_object' },
     })
-    expect(sent.body.messages[1]).toEqual({ role: 'user', content: text })
+    expect(sent!.body.messages[1]).toEqual({ role: 'user', content: text })
   })
 
   it('falls back to the rules, saying why, when the model answers without JSON', async () => {
     reply = () => completion('I think this contract is fine.')
     const out = await run('contract_review', { text }, withLlm())
     expect(out).toMatchObject({ method: 'rules', llm_error: 'the model did not answer with JSON' })
-    expect(out.clauses.map((c: any) => c.type)).toEqual(['liability_limitation', 'arbitration'])
+    expect(out.clauses.map((c) => c.type)).toEqual(['liability_limitation', 'arbitration'])
   })
 
   it('falls back to the rules when the model upstream fails', async () => {
@@ -236,7 +240,7 @@ describe('contract_generator and deadline_calculator: rules and bad input', () =
   })
 
   it('rejects a party IČO with a bad checksum, naming the party', async () => {
-    const loan = legalAgents[1]!.examples[0]!.input as any
+    const loan = contractGenerator.examples[0]!.input as LoanContract
     const error = await rejection('contract_generator', {
       ...loan,
       parties: [{ ...loan.parties[0], ico: '45274648' }, loan.parties[1]],
@@ -245,7 +249,7 @@ describe('contract_generator and deadline_calculator: rules and bad input', () =
   })
 
   it('asks for the loan amount the loan template needs', async () => {
-    const loan = legalAgents[1]!.examples[0]!.input as any
+    const loan = contractGenerator.examples[0]!.input as LoanContract
     const { amount: _a, ...rest } = loan
     const error = await rejection('contract_generator', rest)
     expect(error.details).toEqual({ field: 'amount', rule: 'required for the loan template' })
@@ -254,7 +258,7 @@ describe('contract_generator and deadline_calculator: rules and bad input', () =
   it('leaves the deposit clause out when none is agreed and renders the fixed term', async () => {
     const { deposit: _d, ...rest } = lease
     const out = await run('contract_generator', { ...rest, lease_end: '2026-05-31' })
-    expect(out.clauses.map((c: any) => c.id)).not.toContain('deposit')
+    expect(out.clauses.map((c) => c.id)).not.toContain('deposit')
     expect(out.text).toContain('Nájem se sjednává na dobu určitou do 31. 5. 2026.')
   })
 

@@ -1,4 +1,3 @@
-import type { Agent } from '../types.ts'
 import { auditLogger } from './audit_logger.ts'
 import { cacheManager } from './cache_manager.ts'
 import { companyOnboardingFlow } from './company_onboarding_flow.ts'
@@ -16,7 +15,7 @@ import { scout } from './scout.ts'
 import { taskScheduler } from './task_scheduler.ts'
 
 /** The orchestrator agents, one file each. */
-export const orchestratorAgents: Agent[] = [
+export const orchestratorAgents = [
   masterOrchestrator,
   intentRouter,
   loanApplicationFlow,

@@ -6,19 +6,29 @@ import { type LlmTestServer, startLlmServer } from '../../../test/agents/llm-ser
 import { startReplay } from '../../../test/sources/replay.ts'
 import { replayDeps, SOURCE_ROUTES } from '../../../test/sources/routes.ts'
 import { UpstreamError } from '../../kit/http.ts'
-import { agents } from '../index.ts'
+import { type AgentName, agents, type ResultNamed } from '../index.ts'
 import { cadastreCheck } from '../real-estate/cadastre_check.ts'
 import { orchestratorAgents } from './index.ts'
 
 const d = testDispatcher(agents)
 const ex = (name: string, i: number) => orchestratorAgents.find((a) => a.name === name)!.examples[i]!.input
-const step = (out: any, id: string) => out.steps.find((s: any) => s.id === id)
+/** A step of a flow's result (every flow answers in the same shape). */
+type Step = ResultNamed<'loan_application_flow'>['steps'][number]
+
+const step = (out: { steps: Step[] }, id: string) => out.steps.find((s) => s.id === id)!
+
+/** The output of a flow's step `id`, typed as the result of the agent it calls. */
+function outputOf<N extends AgentName>(out: { steps: Step[] }, id: string, agent: N): ResultNamed<N> {
+  const s = step(out, id)
+  expect(s.agent).toBe(agent)
+  return s.output as ResultNamed<N>
+}
 
 /**
  * A step whose agent another part of the catalogue provides: it ran when that agent exists, and it
  * failed with not_found (the flow going on) when it does not yet.
  */
-function expectComposed(s: any) {
+function expectComposed(s: Step) {
   if (d.find(s.service, s.agent)) expect(s.status).not.toBe('skipped')
   else expect(s).toMatchObject({ status: 'failed', error: { code: 'not_found' } })
 }
@@ -51,10 +61,12 @@ describe('master_orchestrator', () => {
     const loan = step(out, 'loan')
     expect(loan).toMatchObject({ service: 'banking', agent: 'loan_assessment', status: 'ok', wave: 0 })
     expect(loan.output).toMatchObject({ decision: 'approve', ltv: 0.8, category: 'young' })
-    expect(step(out, 'schedule').output.monthly_payment).toBe(loan.output.monthly_payment)
+    expect(outputOf(out, 'schedule', 'mortgage_calculator').monthly_payment).toBe(
+      outputOf(out, 'loan', 'loan_assessment').monthly_payment,
+    )
     expect(step(out, 'address')).toMatchObject({ status: 'skipped', reason: 'needs address' })
     for (const s of out.steps) expect(s.ms).toBeGreaterThanOrEqual(0)
-    expect(out.total_ms).toBeGreaterThanOrEqual(Math.max(...out.steps.map((s: any) => s.ms)))
+    expect(out.total_ms).toBeGreaterThanOrEqual(Math.max(...out.steps.map((s) => s.ms)))
     expectComposed(step(out, 'credit'))
     expectComposed(step(out, 'stress'))
   })
@@ -64,7 +76,7 @@ describe('master_orchestrator', () => {
     expect(out.routing).toEqual({ method: 'explicit', confidence: 'high', candidates: [] })
     expect(out.flow).toBe('invoice_payment')
     expect(out.plan).toEqual([['account', 'ico', 'vat'], ['qr']])
-    expect(step(out, 'qr').output.spayd).toBe(
+    expect(outputOf(out, 'qr', 'qr_payment').spayd).toBe(
       'SPD*1.0*ACC:CZ6508000000192000145399*AM:12100.00*CC:CZK*X-VS:2026110001',
     )
     expectComposed(step(out, 'vat'))
@@ -75,7 +87,7 @@ describe('master_orchestrator', () => {
       ...(ex('master_orchestrator', 1) as object),
       report: 'en',
     })
-    expect(out.report.startsWith('# Run: invoice_payment_flow\n')).toBe(true)
+    expect(out.report!.startsWith('# Run: invoice_payment_flow\n')).toBe(true)
     expect(out.report).toContain('| banking/qr_payment | ok |')
     expect(out.orchestration_rules.at(-1)).toMatchObject({
       rule: 'report written by orchestrator/report_builder',
@@ -139,7 +151,7 @@ describe('intent_router', () => {
   it('breaks a tie on a bare IČO towards due diligence (read-only) with low confidence', async () => {
     const out = await run(d, 'orchestrator', 'intent_router', { fields: ['ico'] })
     expect(out).toMatchObject({ flow: 'due_diligence_flow', confidence: 'low' })
-    expect(out.rules_applied[0].outcome).toContain('tie broken by tie_break')
+    expect(out.rules_applied[0]!.outcome).toContain('tie broken by tie_break')
   })
 
   it('routes nowhere below the minimum score', async () => {
@@ -198,11 +210,11 @@ describe('loan_application_flow', () => {
     expect(out.plan).toEqual([
       ['loan', 'affordability', 'schedule', 'credit', 'stress', 'investment', 'aml', 'address'],
     ])
-    expect(step(out, 'loan').output.decision).toBe('approve')
+    expect(outputOf(out, 'loan', 'loan_assessment').decision).toBe('approve')
     expect(step(out, 'affordability').status).toBe('ok')
-    expect(step(out, 'schedule').output.monthly_payment).toBe(25445.72)
+    expect(outputOf(out, 'schedule', 'mortgage_calculator').monthly_payment).toBe(25445.72)
     // Employment, its length and missed payments are not given: each scores as a bad answer.
-    expect(step(out, 'credit').output).toMatchObject({
+    expect(outputOf(out, 'credit', 'credit_risk')).toMatchObject({
       score: 400,
       grade: 'E',
       recommendation: 'decline',
@@ -213,13 +225,16 @@ describe('loan_application_flow', () => {
       reason: 'needs residential_properties_owned, to_let',
       not_applicable: true,
     })
-    expect(step(out, 'aml').output).toMatchObject({
+    expect(outputOf(out, 'aml', 'aml_compliance')).toMatchObject({
       decision: 'proceed_with_cdd',
       identification_required: true,
     })
-    expect(step(out, 'address').output).toMatchObject({ psc: '100 00', municipality: 'Praha' })
+    expect(outputOf(out, 'address', 'address_normalizer')).toMatchObject({
+      psc: '100 00',
+      municipality: 'Praha',
+    })
     // Offline, the AML step cannot convert to EUR at the ČNB rate: partial.
-    expect(step(out, 'aml').output.sources).toContainEqual(
+    expect(outputOf(out, 'aml', 'aml_compliance').sources).toContainEqual(
       expect.objectContaining({ name: 'cnb', status: 'failed' }),
     )
     expect(out.verdict).toBe('adverse')
@@ -235,12 +250,18 @@ describe('loan_application_flow', () => {
         'loan_application_flow',
         ex('loan_application_flow', 0),
       )
-      expect(step(out, 'aml').output).toMatchObject({ partial: false, identification_required: true })
-      expect(step(out, 'aml').output.amount_eur).toBeGreaterThan(15_000)
+      expect(outputOf(out, 'aml', 'aml_compliance')).toMatchObject({
+        partial: false,
+        identification_required: true,
+      })
+      expect(outputOf(out, 'aml', 'aml_compliance').amount_eur).toBeGreaterThan(15_000)
       // The scorecard declines an applicant whose history is unknown; the step that did not apply does not count.
       expect(out.verdict).toBe('adverse')
       expect(out.verdict_basis).toContainEqual({ source: 'risk/credit_risk', verdict: 'adverse' })
-      expect(step(out, 'credit').output).toMatchObject({ recommendation: 'decline', verdict: 'adverse' })
+      expect(outputOf(out, 'credit', 'credit_risk')).toMatchObject({
+        recommendation: 'decline',
+        verdict: 'adverse',
+      })
     } finally {
       await replay.close()
     }
@@ -248,10 +269,10 @@ describe('loan_application_flow', () => {
 
   it('declines an investment loan over the 70 % LTV limit, income given per year (example 2)', async () => {
     const out = await run(d, 'orchestrator', 'loan_application_flow', ex('loan_application_flow', 1))
-    const loan = step(out, 'loan').output
+    const loan = outputOf(out, 'loan', 'loan_assessment')
     expect(loan).toMatchObject({ decision: 'decline', category: 'investment', ltv: 0.85 })
     expect(loan.limits.ltv).toBe(0.7)
-    expect(step(out, 'investment').output).toMatchObject({
+    expect(outputOf(out, 'investment', 'investment_mortgage_check')).toMatchObject({
       investment: true,
       compliant: false,
       max_loan: 2_800_000,
@@ -276,9 +297,9 @@ describe('loan_application_flow', () => {
 describe('property_purchase_flow', () => {
   it('runs the mortgage and insurance steps when their inputs are there (example 1)', async () => {
     const out = await run(d, 'orchestrator', 'property_purchase_flow', ex('property_purchase_flow', 0))
-    expect(step(out, 'loan').output).toMatchObject({ decision: 'approve', ltv: 0.8 })
+    expect(outputOf(out, 'loan', 'loan_assessment')).toMatchObject({ decision: 'approve', ltv: 0.8 })
     expect(step(out, 'insurance').status).toBe('ok')
-    expect(step(out, 'insurance').output.annual_premium).toBeGreaterThan(0)
+    expect(outputOf(out, 'insurance', 'premium_calculator').annual_premium).toBeGreaterThan(0)
     expectComposed(step(out, 'valuation'))
     expectComposed(step(out, 'due_diligence'))
   })
@@ -303,10 +324,13 @@ describe('company_onboarding_flow', () => {
       ['ares', 'screening', 'risk', 'kyc', 'cdd'],
     ])
     expect(step(out, 'cdd')).toMatchObject({ status: 'ok', service: 'compliance', agent: 'cdd_risk_scoring' })
-    expect(step(out, 'ico').output).toMatchObject({ ico: '27074358', valid: true })
-    expect(step(out, 'dic').output).toMatchObject({ valid: true, ico: '27074358' })
-    expect(step(out, 'contact').output.person).toMatchObject({ surname: 'Novák', titles_before: ['Ing.'] })
-    expect(step(out, 'contact').output.phone).toMatchObject({ type: 'mobile' })
+    expect(outputOf(out, 'ico', 'ico_validator')).toMatchObject({ ico: '27074358', valid: true })
+    expect(outputOf(out, 'dic', 'dic_validator')).toMatchObject({ valid: true, ico: '27074358' })
+    expect(outputOf(out, 'contact', 'contact_enrichment').person).toMatchObject({
+      surname: 'Novák',
+      titles_before: ['Ing.'],
+    })
+    expect(outputOf(out, 'contact', 'contact_enrichment').phone).toMatchObject({ type: 'mobile' })
     for (const id of ['ares', 'screening', 'risk', 'kyc']) expectComposed(step(out, id))
   })
 
@@ -339,17 +363,17 @@ describe('company_onboarding_flow against the registers', () => {
         ...request,
         ico: '31415920',
       })
-      const screening = step(out, 'screening').output
-      expect(
-        screening.public_register.statutory_bodies.map((m: any) => [m.name, m.screening.sanctions]),
-      ).toEqual([
-        ['Oleg Děripaska', 'hit'],
-        ['Jan Dvořák', 'clear'],
-      ])
-      expect(screening.public_register.shareholders.map((m: any) => [m.name, m.screening.sanctions])).toEqual(
-        [['Aleksandr Udodov', 'hit']],
+      const screening = outputOf(out, 'screening', 'company_screening')
+      expect(screening.public_register!.statutory_bodies.map((m) => [m.name, m.screening.sanctions])).toEqual(
+        [
+          ['Oleg Děripaska', 'hit'],
+          ['Jan Dvořák', 'clear'],
+        ],
       )
-      expect(step(out, 'kyc').output.verified).toContain(
+      expect(screening.public_register!.shareholders.map((m) => [m.name, m.screening.sanctions])).toEqual([
+        ['Aleksandr Udodov', 'hit'],
+      ])
+      expect(outputOf(out, 'kyc', 'kyc').verified).toContain(
         'Jan Dvořák is on the statutory body in the public register',
       )
       expect(screening).toMatchObject({ risk: 'high', verdict: 'adverse' })
@@ -371,12 +395,12 @@ describe('company_onboarding_flow against the registers', () => {
         name: 'Vltavská obchodní s.r.o.',
         ico: '24681351',
       })
-      expect(step(out, 'screening').output).toMatchObject({
+      expect(outputOf(out, 'screening', 'company_screening')).toMatchObject({
         partial: true,
         risk: 'medium',
         public_register: null,
       })
-      expect(step(out, 'kyc').output).toMatchObject({ partial: true, recommendation: 'review' })
+      expect(outputOf(out, 'kyc', 'kyc')).toMatchObject({ partial: true, recommendation: 'review' })
       expect(out.partial).toBe(true)
       // Partial steps leave the roll-up undecided, never clear.
       expect(out.verdict).toBe('incomplete')
@@ -389,8 +413,11 @@ describe('company_onboarding_flow against the registers', () => {
 describe('invoice_payment_flow', () => {
   it('validates the account and produces the SPAYD (example 1)', async () => {
     const out = await run(d, 'orchestrator', 'invoice_payment_flow', ex('invoice_payment_flow', 0))
-    expect(step(out, 'account').output).toMatchObject({ valid: true, iban: 'CZ6508000000192000145399' })
-    expect(step(out, 'qr').output.spayd).toBe(
+    expect(outputOf(out, 'account', 'account_validator')).toMatchObject({
+      valid: true,
+      iban: 'CZ6508000000192000145399',
+    })
+    expect(outputOf(out, 'qr', 'qr_payment').spayd).toBe(
       'SPD*1.0*ACC:CZ6508000000192000145399*AM:12100.00*CC:CZK*DT:20261204*MSG:Faktura 2026110001*X-VS:2026110001',
     )
     expect(step(out, 'qr').wave).toBe(1)
@@ -412,9 +439,12 @@ describe('due_diligence_flow', () => {
     const out = await run(d, 'orchestrator', 'due_diligence_flow', ex('due_diligence_flow', 0))
     expect(out.plan).toEqual([['ico'], ['ares', 'insolvency', 'vat', 'screening', 'ubo', 'risk'], ['aml']])
     for (const s of out.steps.slice(1)) expect(s.status, s.id).toBe('ok')
-    expect(step(out, 'aml').output).toMatchObject({ decision: 'proceed_with_cdd', amount_czk: 2_000_000 })
+    expect(outputOf(out, 'aml', 'aml_compliance')).toMatchObject({
+      decision: 'proceed_with_cdd',
+      amount_czk: 2_000_000,
+    })
     // ARES, ISIR and the VAT register are unreachable here: their answers are partial.
-    expect(step(out, 'ares').output).toMatchObject({ found: null, partial: true })
+    expect(outputOf(out, 'ares', 'ares_lookup')).toMatchObject({ found: null, partial: true })
     expect(out.verdict).toBe('incomplete')
   })
 
@@ -424,9 +454,9 @@ describe('due_diligence_flow', () => {
       // Generous source timeout: the sanctions index is built on first use and holds the CPU.
       const withSources = testDispatcher(agents, replayDeps(replay.url, { SOURCES_TIMEOUT_SECONDS: '30' }))
       const out = await run(withSources, 'orchestrator', 'due_diligence_flow', { ico: '26863154' })
-      expect(step(out, 'ares').output).toMatchObject({ found: true, partial: false })
-      expect(step(out, 'insolvency').output).toMatchObject({ in_insolvency: true })
-      expect(step(out, 'insolvency').output.proceedings[0]).toMatchObject({
+      expect(outputOf(out, 'ares', 'ares_lookup')).toMatchObject({ found: true, partial: false })
+      expect(outputOf(out, 'insolvency', 'insolvency_check')).toMatchObject({ in_insolvency: true })
+      expect(outputOf(out, 'insolvency', 'insolvency_check').proceedings[0]).toMatchObject({
         reference: '25 INS 10525/2016',
         state: 'REORGANIZ',
       })
@@ -441,7 +471,7 @@ describe('due_diligence_flow', () => {
 
   it('pads a seven-digit IČO (example 2)', async () => {
     const out = await run(d, 'orchestrator', 'due_diligence_flow', ex('due_diligence_flow', 1))
-    expect(step(out, 'ico').output).toMatchObject({ ico: '00064581', valid: true })
+    expect(outputOf(out, 'ico', 'ico_validator')).toMatchObject({ ico: '00064581', valid: true })
   })
 })
 
@@ -503,7 +533,7 @@ describe('scout', () => {
   it('fetches a page through a redirect and looks up its IČO (ARES unreachable: partial)', async () => {
     const out = await run(local(), 'orchestrator', 'scout', { url: `${base}/moved` })
     expect(out).toMatchObject({ fetched: true, title: 'Kontakty', emails: ['posta@praha.eu'] })
-    expect(out.phones[0].e164).toBe('+420236001111')
+    expect(out.phones[0]!.e164).toBe('+420236001111')
     expect(out.icos).toEqual([{ ico: '00064581', valid: true }])
     expect(out.sources[0]).toEqual({ name: 'web', status: 'ok' })
     expect(out.sources[1]).toMatchObject({ name: 'data/ares_lookup', status: 'failed' })
@@ -529,8 +559,8 @@ describe('scout', () => {
     const out = await run(local(), 'orchestrator', 'scout', { url: `${base}/huge`, lookup_ares: false })
     expect(out).toMatchObject({ fetched: false, partial: true })
     expect(out.sources[0]).toMatchObject({ name: 'web', status: 'failed' })
-    expect(out.sources[0].error).toContain('EGRESS_TOO_LARGE')
-    expect(out.sources[0].error).toContain(String(2 * 1024 * 1024))
+    expect(out.sources[0]!.error).toContain('EGRESS_TOO_LARGE')
+    expect(out.sources[0]!.error).toContain(String(2 * 1024 * 1024))
   })
 
   it('does not follow a redirect to a private address from an allowed host', async () => {
@@ -557,7 +587,7 @@ describe('scout', () => {
     const out = await run(local(), 'orchestrator', 'scout', { url: `${base}/busy`, lookup_ares: false })
     expect(out).toMatchObject({ fetched: false, partial: true, emails: [], phones: [], icos: [] })
     expect(out.sources[0]).toMatchObject({ name: 'web', status: 'failed' })
-    expect(out.sources[0].error).toContain('503')
+    expect(out.sources[0]!.error).toContain('503')
   })
 })
 
@@ -656,11 +686,11 @@ describe('result_aggregator', () => {
 describe('audit_logger', () => {
   it('chains two events with SHA-256 and dates their retention (example 1)', async () => {
     const out = await run(d, 'orchestrator', 'audit_logger', ex('audit_logger', 0))
-    expect(out.entries[0].prev_hash).toBe('0'.repeat(64))
-    expect(out.entries[0].hash).toBe('d678982209afb38c88cb5f4d6c1d7a1ca1bfea8fe1ad6e7828f6f76cd6bbd212')
-    expect(out.entries[1].prev_hash).toBe(out.entries[0].hash)
-    expect(out.head_hash).toBe(out.entries[1].hash)
-    expect(out.entries[0].retain_until).toBe('2036-11-20')
+    expect(out.entries[0]!.prev_hash).toBe('0'.repeat(64))
+    expect(out.entries[0]!.hash).toBe('d678982209afb38c88cb5f4d6c1d7a1ca1bfea8fe1ad6e7828f6f76cd6bbd212')
+    expect(out.entries[1]!.prev_hash).toBe(out.entries[0]!.hash)
+    expect(out.head_hash).toBe(out.entries[1]!.hash)
+    expect(out.entries[0]!.retain_until).toBe('2036-11-20')
   })
 
   it('finds the altered entry (example 2)', async () => {
@@ -669,15 +699,15 @@ describe('audit_logger', () => {
   })
 
   it('changes every later hash when an earlier event changes', async () => {
-    const events = (ex('audit_logger', 0) as any).events
+    const events = (ex('audit_logger', 0) as { events: Record<string, unknown>[] }).events
     const a = await run(d, 'orchestrator', 'audit_logger', { events })
     const b = await run(d, 'orchestrator', 'audit_logger', {
       events: [{ ...events[0], actor: 'someone@else.cz' }, events[1]],
     })
-    expect(b.entries[1].hash).not.toBe(a.entries[1].hash)
+    expect(b.entries[1]!.hash).not.toBe(a.entries[1]!.hash)
     const again = await run(d, 'orchestrator', 'audit_logger', {
       events,
-      expected_hashes: a.entries.map((e: any) => e.hash),
+      expected_hashes: a.entries.map((e) => e.hash),
     })
     expect(again.verification).toEqual({ intact: true, first_mismatch: null })
   })
@@ -727,7 +757,7 @@ describe('rate_limiter', () => {
       requests,
       start: '2026-11-20T18:00:00+01:00',
     })
-    expect(out.schedule.map((s: any) => [s.window, s.count])).toEqual([
+    expect(out.schedule.map((s) => [s.window, s.count])).toEqual([
       ['2026-11-20 18:00–08:00', 5000],
       ['2026-11-21 08:00–18:00', 1000],
     ])

@@ -1,4 +1,3 @@
-import type { Agent } from '../types.ts'
 import { cadastreCheck } from './cadastre_check.ts'
 import { comparablesFinder } from './comparables_finder.ts'
 import { dueDiligence } from './due_diligence.ts'
@@ -10,7 +9,7 @@ import { rentalYield } from './rental_yield.ts'
 import { undervaluedDetector } from './undervalued_detector.ts'
 
 /** The real-estate agents, one file each. */
-export const realEstateAgents: Agent[] = [
+export const realEstateAgents = [
   dueDiligence,
   propertyValuation,
   comparablesFinder,

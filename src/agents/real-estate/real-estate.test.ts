@@ -25,7 +25,7 @@ const ares = fakeAgent('data', 'ares_lookup', ({ ico }) =>
     : { found: false },
 )
 /** geocoder's answer shape (src/agents/data/geocoder.ts); RÚIAN "fails" for anything but Smíchov. */
-const geocoder = fakeAgent('data', 'geocoder', ({ address }) =>
+const geocoder = fakeAgent<{ address: string }>('data', 'geocoder', ({ address }) =>
   /Smíchov/.test(address)
     ? {
         query: address,
@@ -283,7 +283,7 @@ describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', (
     expect(out.results.map((r: { id: string; flag: string }) => [r.id, r.flag]).sort()).toEqual(
       service.map((o) => [o.sale.code, o.level]).sort(),
     )
-    expect(out.results[0].reason).toMatch(/% of its estimate of \d+ CZK\/m²/)
+    expect(out.results[0]!.reason).toMatch(/% of its estimate of \d+ CZK\/m²/)
   })
 
   it('sets each comparable against its own estimate by the model', async () => {
@@ -333,7 +333,7 @@ describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', (
       noAres,
     )
     expect(out.partial).toBe(true)
-    expect(out.items.find((i: any) => i.item === 'seller company in ARES')).toMatchObject({
+    expect(out.items.find((i) => i.item === 'seller company in ARES')).toMatchObject({
       status: 'unknown',
     })
     expect(out.sources).toEqual([
@@ -350,7 +350,7 @@ describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', (
       building_approved: true,
     })
     expect(out.overall).toBe('stop')
-    expect(out.items.find((i: any) => i.item === 'seller in the insolvency register (ISIR)')).toMatchObject({
+    expect(out.items.find((i) => i.item === 'seller in the insolvency register (ISIR)')).toMatchObject({
       status: 'fail',
       detail: 'running proceedings: KSOS 25 INS 1401/2016; a sale needs the insolvency administrator',
     })
@@ -362,14 +362,14 @@ describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', (
     const byName = await run('due_diligence', { ...rest, name: seller_name })
     const bySeller = await run('due_diligence', { ...rest, seller_name })
     expect(byName.items).toEqual(bySeller.items)
-    expect(byName.items.find((i: any) => i.item === 'ownership sheet: seller is the owner')).toMatchObject({
+    expect(byName.items.find((i) => i.item === 'ownership sheet: seller is the owner')).toMatchObject({
       status: 'pass',
     })
   })
 
   it('treats a missing energy certificate as a finding to resolve, not a stop', async () => {
     const out = await run('due_diligence', { property_value: 4_000_000, building_approved: true })
-    expect(out.items.find((i: any) => i.item === 'energy certificate (PENB)')).toMatchObject({
+    expect(out.items.find((i) => i.item === 'energy certificate (PENB)')).toMatchObject({
       status: 'warn',
       source: 'zákon 406/2000 Sb. § 7a odst. 1',
     })
@@ -384,9 +384,9 @@ describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', (
       disposition: '2+kk',
       energy_class: 'C',
     })
-    const price = out.items.find((i: any) => i.item === 'price against comparables')
-    expect(price.status).not.toBe('unknown')
-    expect(price.detail).toContain('address placed by RÚIAN')
+    const price = out.items.find((i) => i.item === 'price against comparables')
+    expect(price!.status).not.toBe('unknown')
+    expect(price!.detail).toContain('address placed by RÚIAN')
     expect(out.sources).toContainEqual({ name: 'data/geocoder', status: 'ok' })
   })
 
@@ -397,7 +397,7 @@ describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', (
       area_m2: 60,
     })
     expect(out.partial).toBe(true)
-    expect(out.items.find((i: any) => i.item === 'price against comparables')).toMatchObject({
+    expect(out.items.find((i) => i.item === 'price against comparables')).toMatchObject({
       status: 'unknown',
       detail:
         'needs latitude and longitude (or an address RÚIAN can place) (the address could not be placed in RÚIAN)',
@@ -412,7 +412,7 @@ describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', (
   it('rejects an unknown region and lists the known ones', async () => {
     const error = await rejection('price_trends', { region: 'Bavorsko' })
     expect(error.details).toMatchObject({ field: 'region' })
-    expect(String((error.details as any).rule)).toContain('Jihomoravský kraj')
+    expect(String(error.details?.rule)).toContain('Jihomoravský kraj')
   })
 
   it('gives no DSCR when the debt service rounds to nothing, instead of failing (found by fuzzing: a 500)', async () => {

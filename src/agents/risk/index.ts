@@ -1,4 +1,3 @@
-import type { Agent } from '../types.ts'
 import { collateralStress } from './collateral_stress.ts'
 import { companyRisk } from './company_risk.ts'
 import { creditRisk } from './credit_risk.ts'
@@ -6,4 +5,4 @@ import { fraudDetection } from './fraud_detection.ts'
 import { portfolioRisk } from './portfolio_risk.ts'
 
 /** The risk agents, one file each. */
-export const riskAgents: Agent[] = [creditRisk, companyRisk, fraudDetection, portfolioRisk, collateralStress]
+export const riskAgents = [creditRisk, companyRisk, fraudDetection, portfolioRisk, collateralStress]

@@ -8,12 +8,13 @@ import { replayedSources } from '../../../test/agents/service-tests.ts'
 import { NOW } from '../../../test/sources/routes.ts'
 import { complianceAgents } from '../compliance/index.ts'
 import { dataAgents } from '../data/index.ts'
+import type { AgentName, ResultNamed } from '../index.ts'
 import { realEstateAgents } from '../real-estate/index.ts'
 import { riskAgents } from './index.ts'
 
 const sources = replayedSources([...riskAgents, ...complianceAgents, ...realEstateAgents, ...dataAgents])
-const run = async (service: string, name: string, input: unknown): Promise<any> =>
-  (await sources.online.call(service, name, input, { now: NOW, lang: 'en' })).output
+const run = async <N extends AgentName>(service: string, name: N, input: unknown) =>
+  (await sources.online.call(service, name, input, { now: NOW, lang: 'en' })).output as ResultNamed<N>
 
 describe('domain agents on recorded ARES and ISIR answers', () => {
   it('rates ČEZ low from its ARES record and an empty ISIR answer', async () => {
@@ -32,7 +33,7 @@ describe('domain agents on recorded ARES and ISIR answers', () => {
 
   it('finds OKD in insolvency', async () => {
     const out = await run('risk', 'company_risk', { ico: '26863154' })
-    expect(out.flags.map((f: any) => f.flag)).toEqual(['insolvency'])
+    expect(out.flags.map((f) => f.flag)).toEqual(['insolvency'])
     expect(out.risk_level).toBe('high')
   })
 
@@ -61,7 +62,7 @@ describe('domain agents on recorded ARES and ISIR answers', () => {
       building_approved: true,
     })
     expect(out.overall).toBe('stop')
-    expect(out.items.filter((i: any) => i.status === 'fail').map((i: any) => i.item)).toEqual([
+    expect(out.items.filter((i) => i.status === 'fail').map((i) => i.item)).toEqual([
       'seller company in ARES',
       'seller in the insolvency register (ISIR)',
     ])

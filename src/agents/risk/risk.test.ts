@@ -179,7 +179,7 @@ describeWorkedExamples('risk agents: worked examples', {
 describe('risk agents: registers, rules and bad input', () => {
   it('rates a company founded four months ago and in insolvency high', async () => {
     const out = await run('company_risk', { ico: '27082440' })
-    expect(out.flags.map((f: any) => f.flag)).toEqual(['insolvency', 'younger_than_1y'])
+    expect(out.flags.map((f) => f.flag)).toEqual(['insolvency', 'younger_than_1y'])
     expect(out).toMatchObject({ risk_level: 'high', score: 85 })
   })
 
