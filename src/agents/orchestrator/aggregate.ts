@@ -3,6 +3,7 @@
  * several up: the least favourable decides. Nothing here looks at an agent's own fields — how a
  * `decision` or a `risk_level` becomes a verdict is each agent's declared rule, applied once.
  */
+import type { Texts } from '../lang.ts'
 import { VERDICTS, type Verdict } from '../result.ts'
 
 export interface Signal {
@@ -33,3 +34,9 @@ export function rollUp(verdicts: Verdict[], anyMissing: boolean): Verdict {
 
 export const ROLL_UP_RULE =
   'the least favourable step verdict decides: adverse, then incomplete (a step failed, was skipped because a step it needs failed, answered partially or could not decide), then review, then clear; steps that only inform do not vote'
+
+/** The roll-up rule in both languages, for the rules a flow reports. */
+export const ROLL_UP_TEXTS: Texts = {
+  cs: 'rozhoduje nejméně příznivý verdikt kroku: adverse, pak incomplete (krok selhal, byl přeskočen, protože selhal krok, který potřebuje, odpověděl jen částečně nebo nerozhodl), pak review, pak clear; kroky, které jen informují, nehlasují',
+  en: ROLL_UP_RULE,
+}

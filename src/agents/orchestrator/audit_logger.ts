@@ -96,7 +96,8 @@ export const auditLogger = defineAgent({
       },
     },
   ],
-  async run(input) {
+  async run(input, ctx) {
+    const say = ctx.say
     if (input.expected_hashes && input.expected_hashes.length !== input.events.length)
       throw errors.invalid('expected_hashes', `one hash per event (${input.events.length})`)
     let prev = input.previous_hash ?? GENESIS
@@ -120,13 +121,19 @@ export const auditLogger = defineAgent({
       verification,
       rules_applied: [
         rule(
-          'hash = SHA-256(previous hash + newline + canonical JSON of the event); the first entry chains to 64 zeros or previous_hash',
+          say({
+            cs: 'hash = SHA-256(předchozí hash + nový řádek + kanonický JSON události); první záznam navazuje na 64 nul nebo previous_hash',
+            en: 'hash = SHA-256(previous hash + newline + canonical JSON of the event); the first entry chains to 64 zeros or previous_hash',
+          }),
           'FIPS 180-4 (SHA-256); RFC 8785-style canonical JSON',
           undefined,
-          `head ${prev.slice(0, 12)}…`,
+          say({ cs: `poslední ${prev.slice(0, 12)}…`, en: `head ${prev.slice(0, 12)}…` }),
         ),
         rule(
-          `records kept ${RETENTION_YEARS} years`,
+          say({
+            cs: `záznamy se uchovávají ${RETENTION_YEARS} let`,
+            en: `records kept ${RETENTION_YEARS} years`,
+          }),
           'zákon 253/2008 Sb. § 16',
           '2008-09-01',
           entries[0]!.retain_until,
@@ -134,10 +141,18 @@ export const auditLogger = defineAgent({
         ...(verification
           ? [
               rule(
-                'recorded hashes compared entry by entry',
+                say({
+                  cs: 'zaznamenané hashe porovnány záznam po záznamu',
+                  en: 'recorded hashes compared entry by entry',
+                }),
                 'hash chain',
                 undefined,
-                verification.intact ? 'intact' : `breaks at entry ${verification.first_mismatch}`,
+                verification.intact
+                  ? say({ cs: 'neporušený', en: 'intact' })
+                  : say({
+                      cs: `porušen u záznamu ${verification.first_mismatch}`,
+                      en: `breaks at entry ${verification.first_mismatch}`,
+                    }),
               ),
             ]
           : []),

@@ -58,6 +58,7 @@ export const cacheManager = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const policy = policies.policies[input.source] as {
       kind: string
       ttl_seconds?: number
@@ -96,7 +97,10 @@ export const cacheManager = defineAgent({
       basis: policy.basis,
       rules_applied: [
         rule(
-          'cache key = source + parameters as canonical JSON (sorted keys), hashed with SHA-256',
+          say({
+            cs: 'klíč cache = zdroj + parametry jako kanonický JSON (seřazené klíče), hash SHA-256',
+            en: 'cache key = source + parameters as canonical JSON (sorted keys), hashed with SHA-256',
+          }),
           'Gatehouse cache policy',
           undefined,
           key,

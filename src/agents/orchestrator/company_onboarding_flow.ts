@@ -1,3 +1,4 @@
+import type { Texts } from '../lang.ts'
 import { defineAgent } from '../types.ts'
 import { flowInput } from './fields.ts'
 import {
@@ -12,9 +13,14 @@ import {
 } from './flow.ts'
 
 /** Steps that need a company: skipped with the reason when the IČO fails its checksum. */
-export function validIco(done: Record<string, unknown>): string | undefined {
+export function validIco(done: Record<string, unknown>): Texts | undefined {
   const check = done.ico as { valid?: boolean; reason?: string | null } | undefined
-  return check?.valid === false ? `IČO fails its checksum (${check.reason})` : undefined
+  return check?.valid === false
+    ? {
+        cs: `IČO nesplňuje kontrolní součet (${check.reason})`,
+        en: `IČO fails its checksum (${check.reason})`,
+      }
+    : undefined
 }
 
 const withIco = (fields: string[]) => (r: Request, done: Record<string, unknown>) => {
@@ -27,21 +33,24 @@ const ONBOARDING_STEPS: FlowStep[] = [
     id: 'ico',
     service: 'data',
     agent: 'ico_validator',
-    purpose: 'IČO checksum',
+    purpose: { cs: 'kontrolní součet IČO', en: 'IČO checksum' },
     input: (r) => pick(r, ['ico']),
   },
   {
     id: 'dic',
     service: 'data',
     agent: 'dic_validator',
-    purpose: 'DIČ format and checksum',
+    purpose: { cs: 'formát a kontrolní součet DIČ', en: 'DIČ format and checksum' },
     input: (r) => needs(r, ['dic']) ?? pick(r, ['dic']),
   },
   {
     id: 'ares',
     service: 'data',
     agent: 'ares_lookup',
-    purpose: 'registered name, seat, legal form and status in ARES',
+    purpose: {
+      cs: 'zapsaný název, sídlo, právní forma a stav v ARES',
+      en: 'registered name, seat, legal form and status in ARES',
+    },
     after: ['ico'],
     input: withIco(['ico']),
   },
@@ -49,8 +58,10 @@ const ONBOARDING_STEPS: FlowStep[] = [
     id: 'screening',
     service: 'aml',
     agent: 'company_screening',
-    purpose:
-      'sanctions, insolvency and register flags; every statutory-body member and shareholder from the public register against the sanctions and PEP lists',
+    purpose: {
+      cs: 'sankce, insolvence a příznaky z registrů; každý člen statutárního orgánu a společník z veřejného rejstříku proti sankčním seznamům a seznamům PEP',
+      en: 'sanctions, insolvency and register flags; every statutory-body member and shareholder from the public register against the sanctions and PEP lists',
+    },
     after: ['ico'],
     input: withIco(['ico', 'name']),
   },
@@ -58,7 +69,10 @@ const ONBOARDING_STEPS: FlowStep[] = [
     id: 'risk',
     service: 'risk',
     agent: 'company_risk',
-    purpose: 'company risk flags (age, status, insolvency)',
+    purpose: {
+      cs: 'rizikové příznaky společnosti (stáří, stav, insolvence)',
+      en: 'company risk flags (age, status, insolvency)',
+    },
     after: ['ico'],
     input: withIco(['ico', 'name']),
   },
@@ -66,8 +80,10 @@ const ONBOARDING_STEPS: FlowStep[] = [
     id: 'kyc',
     service: 'compliance',
     agent: 'kyc',
-    purpose:
-      'identification data completeness (AML Act §§ 5 and 7), the statutory body checked against the public register',
+    purpose: {
+      cs: 'úplnost identifikačních údajů (AML zákon §§ 5 a 7), statutární orgán ověřený ve veřejném rejstříku',
+      en: 'identification data completeness (AML Act §§ 5 and 7), the statutory body checked against the public register',
+    },
     after: ['ico'],
     input: (r, done) => {
       const bad = validIco(done)
@@ -85,7 +101,10 @@ const ONBOARDING_STEPS: FlowStep[] = [
     id: 'cdd',
     service: 'compliance',
     agent: 'cdd_risk_scoring',
-    purpose: 'customer due diligence risk: country, product, channel (AML Act § 9, vyhl. 67/2018)',
+    purpose: {
+      cs: 'riziko pro kontrolu klienta: země, produkt, kanál (AML zákon § 9, vyhl. 67/2018)',
+      en: 'customer due diligence risk: country, product, channel (AML Act § 9, vyhl. 67/2018)',
+    },
     after: ['ico'],
     input: (r, done) => {
       const bad = validIco(done)
@@ -104,14 +123,20 @@ const ONBOARDING_STEPS: FlowStep[] = [
     id: 'address',
     service: 'data',
     agent: 'address_normalizer',
-    purpose: 'the registered seat checked against the RÚIAN gazetteer',
+    purpose: {
+      cs: 'sídlo ověřené v místopisu RÚIAN',
+      en: 'the registered seat checked against the RÚIAN gazetteer',
+    },
     input: (r) => needs(r, ['address']) ?? pick(r, ['address']),
   },
   {
     id: 'contact',
     service: 'contact',
     agent: 'contact_enrichment',
-    purpose: 'the representative: name, e-mail and phone checked',
+    purpose: {
+      cs: 'zástupce: ověřené jméno, e-mail a telefon',
+      en: 'the representative: name, e-mail and phone checked',
+    },
     input: (r) =>
       needs(r, ['representative']) ?? {
         name: r.representative,

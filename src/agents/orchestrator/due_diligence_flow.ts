@@ -22,14 +22,17 @@ const DUE_DILIGENCE_STEPS: FlowStep[] = [
     id: 'ico',
     service: 'data',
     agent: 'ico_validator',
-    purpose: 'IČO checksum',
+    purpose: { cs: 'kontrolní součet IČO', en: 'IČO checksum' },
     input: (r) => pick(r, ['ico']),
   },
   {
     id: 'ares',
     service: 'data',
     agent: 'ares_lookup',
-    purpose: 'ARES record: status, seat, legal form, registrations',
+    purpose: {
+      cs: 'záznam v ARES: stav, sídlo, právní forma, registrace',
+      en: 'ARES record: status, seat, legal form, registrations',
+    },
     after: ['ico'],
     input: withIco(['ico']),
   },
@@ -37,7 +40,7 @@ const DUE_DILIGENCE_STEPS: FlowStep[] = [
     id: 'insolvency',
     service: 'data',
     agent: 'insolvency_check',
-    purpose: 'insolvency register (ISIR)',
+    purpose: { cs: 'insolvenční rejstřík (ISIR)', en: 'insolvency register (ISIR)' },
     after: ['ico'],
     input: withIco(['ico']),
   },
@@ -45,7 +48,7 @@ const DUE_DILIGENCE_STEPS: FlowStep[] = [
     id: 'vat',
     service: 'data',
     agent: 'vat_payer_check',
-    purpose: 'VAT register: unreliable payer status',
+    purpose: { cs: 'registr plátců DPH: nespolehlivý plátce', en: 'VAT register: unreliable payer status' },
     after: ['ico'],
     input: withIco(['ico']),
   },
@@ -53,7 +56,7 @@ const DUE_DILIGENCE_STEPS: FlowStep[] = [
     id: 'screening',
     service: 'aml',
     agent: 'company_screening',
-    purpose: 'sanctions and register roll-up',
+    purpose: { cs: 'souhrn sankcí a registrů', en: 'sanctions and register roll-up' },
     after: ['ico'],
     input: withIco(['ico', 'name']),
   },
@@ -61,7 +64,10 @@ const DUE_DILIGENCE_STEPS: FlowStep[] = [
     id: 'ubo',
     service: 'legal-aml',
     agent: 'ubo_verification',
-    purpose: 'declared beneficial owners checked against the register and sanctions (AML Act § 9)',
+    purpose: {
+      cs: 'uvedení skuteční majitelé ověření v evidenci a proti sankcím (AML zákon § 9)',
+      en: 'declared beneficial owners checked against the register and sanctions (AML Act § 9)',
+    },
     after: ['ico'],
     input: (r, done) => {
       const bad = validIco(done)
@@ -78,11 +84,14 @@ const DUE_DILIGENCE_STEPS: FlowStep[] = [
     id: 'aml',
     service: 'legal-aml',
     agent: 'aml_compliance',
-    purpose: 'AML Act duties for the deal amount (identification § 7, due diligence § 9)',
+    purpose: {
+      cs: 'povinnosti podle AML zákona pro částku obchodu (identifikace § 7, kontrola klienta § 9)',
+      en: 'AML Act duties for the deal amount (identification § 7, due diligence § 9)',
+    },
     after: ['ares'],
     tolerant: true,
     input: (r, done) => {
-      if (r.amount === undefined) return skip('needs amount')
+      if (r.amount === undefined) return skip({ cs: 'chybí amount', en: 'needs amount' })
       const registered = (done.ares as { company?: { name?: string } | null } | undefined)?.company?.name
       const name = typeof r.name === 'string' && r.name.length >= 2 ? r.name : registered
       return { amount: r.amount, new_relationship: true, client_type: 'company', ...(name ? { name } : {}) }
@@ -92,7 +101,7 @@ const DUE_DILIGENCE_STEPS: FlowStep[] = [
     id: 'risk',
     service: 'risk',
     agent: 'company_risk',
-    purpose: 'company risk flags',
+    purpose: { cs: 'rizikové příznaky společnosti', en: 'company risk flags' },
     after: ['ico'],
     input: withIco(['ico', 'name']),
   },

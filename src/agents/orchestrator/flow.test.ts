@@ -34,13 +34,19 @@ const approve = defineAgent({
 })
 
 const steps: FlowStep[] = [
-  { id: 'a', service: 'banking', agent: 'approve', purpose: 'approve', input: (r) => ({ amount: r.amount }) },
-  { id: 'b', service: 'risk', agent: 'crash', purpose: 'crash', input: () => ({}) },
+  {
+    id: 'a',
+    service: 'banking',
+    agent: 'approve',
+    purpose: { cs: 'approve', en: 'approve' },
+    input: (r) => ({ amount: r.amount }),
+  },
+  { id: 'b', service: 'risk', agent: 'crash', purpose: { cs: 'crash', en: 'crash' }, input: () => ({}) },
   {
     id: 'c',
     service: 'banking',
     agent: 'approve',
-    purpose: 'after the crash',
+    purpose: { cs: 'after the crash', en: 'after the crash' },
     after: ['b'],
     input: (r) => ({ amount: r.amount }),
   },
@@ -48,13 +54,25 @@ const steps: FlowStep[] = [
     id: 'd',
     service: 'banking',
     agent: 'approve',
-    purpose: 'tolerant',
+    purpose: { cs: 'tolerant', en: 'tolerant' },
     after: ['b'],
     tolerant: true,
     input: (r) => ({ amount: r.amount }),
   },
-  { id: 'e', service: 'banking', agent: 'approve', purpose: 'not applicable', input: () => skip('needs x') },
-  { id: 'f', service: 'banking', agent: 'approve', purpose: 'bad input', input: () => ({ amount: 'ten' }) },
+  {
+    id: 'e',
+    service: 'banking',
+    agent: 'approve',
+    purpose: { cs: 'not applicable', en: 'not applicable' },
+    input: () => skip({ cs: 'chybí x', en: 'needs x' }),
+  },
+  {
+    id: 'f',
+    service: 'banking',
+    agent: 'approve',
+    purpose: { cs: 'bad input', en: 'bad input' },
+    input: () => ({ amount: 'ten' }),
+  },
 ]
 
 function context(): AgentContext {

@@ -5,12 +5,14 @@
  * error while the steps that do not need it go on. Steps whose inputs are missing are skipped with
  * the reason. The results are rolled up by orchestrator/result_aggregator.
  */
+
 import { Type } from 'typebox'
 import { AppError } from '../../kit/errors.ts'
 import { UpstreamError } from '../../kit/http.ts'
+import type { Texts } from '../lang.ts'
 import { type Verdict, VerdictSchema } from '../result.ts'
 import type { AgentContext, ResultOf } from '../types.ts'
-import { ROLL_UP_RULE } from './aggregate.ts'
+import { ROLL_UP_RULE, ROLL_UP_TEXTS } from './aggregate.ts'
 import { planWaves } from './plan.ts'
 import type { resultAggregator } from './result_aggregator.ts'
 
@@ -20,8 +22,8 @@ export interface FlowStep {
   id: string
   service: string
   agent: string
-  /** Why the flow takes this step, for the plan shown to the caller. */
-  purpose: string
+  /** Why the flow takes this step, for the plan shown to the caller (in the call's language). */
+  purpose: Texts
   after?: string[]
   /** Run even when a step in `after` did not succeed (its output is then undefined). */
   tolerant?: boolean
@@ -30,10 +32,10 @@ export interface FlowStep {
 }
 
 export interface Skip {
-  skip: string
+  skip: Texts
 }
 
-export const skip = (reason: string): Skip => ({ skip: reason })
+export const skip = (reason: Texts): Skip => ({ skip: reason })
 const isSkip = (v: unknown): v is Skip =>
   Boolean(v && typeof v === 'object' && 'skip' in v && Object.keys(v).length === 1)
 
@@ -47,7 +49,9 @@ export function pick(req: Request, fields: string[]): Record<string, unknown> {
 /** Skips unless every field is present. */
 export function needs(req: Request, fields: string[]): Skip | undefined {
   const missing = fields.filter((f) => req[f] === undefined || req[f] === null)
-  return missing.length > 0 ? skip(`needs ${missing.join(', ')}`) : undefined
+  return missing.length > 0
+    ? skip({ cs: `chybí ${missing.join(', ')}`, en: `needs ${missing.join(', ')}` })
+    : undefined
 }
 
 export interface StepResult {
@@ -136,14 +140,17 @@ export async function runFlow(name: string, steps: FlowStep[], req: Request, ctx
     await Promise.all(
       ids.map(async (id) => {
         const step = byId.get(id)!
-        const base = { id, service: step.service, agent: step.agent, purpose: step.purpose, wave }
+        const base = { id, service: step.service, agent: step.agent, purpose: ctx.say(step.purpose), wave }
         const blocked = (step.after ?? []).filter((dep) => results.get(dep)?.status !== 'ok')
         if (blocked.length > 0 && !step.tolerant) {
           results.set(id, {
             ...base,
             status: 'skipped',
             ms: 0,
-            reason: `depends on ${blocked.map((b) => `${b} (${results.get(b)?.status})`).join(', ')}`,
+            reason: ctx.say({
+              cs: `závisí na ${blocked.map((b) => `${b} (${results.get(b)?.status})`).join(', ')}`,
+              en: `depends on ${blocked.map((b) => `${b} (${results.get(b)?.status})`).join(', ')}`,
+            }),
           })
           return
         }
@@ -155,7 +162,13 @@ export async function runFlow(name: string, steps: FlowStep[], req: Request, ctx
           return
         }
         if (isSkip(input)) {
-          results.set(id, { ...base, status: 'skipped', ms: 0, reason: input.skip, not_applicable: true })
+          results.set(id, {
+            ...base,
+            status: 'skipped',
+            ms: 0,
+            reason: ctx.say(input.skip),
+            not_applicable: true,
+          })
           return
         }
         const t0 = performance.now()
@@ -208,12 +221,21 @@ export async function runFlow(name: string, steps: FlowStep[], req: Request, ctx
     partial: counts.failed > 0 || partiallyAnswered,
     rules_applied: [
       {
-        rule: 'steps run in dependency waves; a failed step is recorded and the steps that do not need it go on',
+        rule: ctx.say({
+          cs: 'kroky běží ve vlnách podle závislostí; neúspěšný krok se zaznamená a kroky, které ho nepotřebují, pokračují',
+          en: 'steps run in dependency waves; a failed step is recorded and the steps that do not need it go on',
+        }),
         source: 'Gatehouse orchestration',
-        outcome: `${counts.ok} ok, ${counts.failed} failed, ${counts.skipped} skipped`,
+        outcome: ctx.say({
+          cs: `${counts.ok} v pořádku, ${counts.failed} neúspěšných, ${counts.skipped} přeskočených`,
+          en: `${counts.ok} ok, ${counts.failed} failed, ${counts.skipped} skipped`,
+        }),
       },
       {
-        rule: `${ROLL_UP_RULE}; steps that did not apply (their inputs were not given) do not count`,
+        rule: ctx.say({
+          cs: `${ROLL_UP_TEXTS.cs}; kroky, které se neuplatnily (jejich vstupy nebyly zadány), se nepočítají`,
+          en: `${ROLL_UP_TEXTS.en}; steps that did not apply (their inputs were not given) do not count`,
+        }),
         source: 'orchestrator/result_aggregator; docs/adr/0004-one-result-contract.md',
         outcome: aggregated.verdict,
       },

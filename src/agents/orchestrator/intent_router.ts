@@ -103,6 +103,7 @@ export const intentRouter = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     if (input.request === undefined && (input.fields ?? []).length === 0)
       throw errors.invalid('request', 'required (or fields)')
     const request = input.request ?? ''
@@ -159,15 +160,21 @@ export const intentRouter = defineAgent({
       sources,
       rules_applied: [
         rule(
-          'score = 2 × keywords + 3 × required fields + 1 × optional fields; the best at or above the minimum wins, a tie goes to the first tied flow in tie_break',
+          say({
+            cs: 'skóre = 2 × klíčová slova + 3 × povinná pole + 1 × volitelná pole; vyhrává nejlepší na minimu nebo nad ním, při shodě první ze shodných toků v tie_break',
+            en: 'score = 2 × keywords + 3 × required fields + 1 × optional fields; the best at or above the minimum wins, a tie goes to the first tied flow in tie_break',
+          }),
           'data/reference/orchestrator-intents.json',
           undefined,
           rulesFlow
-            ? `${rulesFlow} (${top!.score}${tied ? ', tie broken by tie_break' : ''})`
-            : 'no flow at or above the minimum',
+            ? `${rulesFlow} (${top!.score}${tied ? say({ cs: ', shoda rozhodnuta podle tie_break', en: ', tie broken by tie_break' }) : ''})`
+            : say({ cs: 'žádný tok nedosáhl minima', en: 'no flow at or above the minimum' }),
         ),
         rule(
-          'a configured language model may decide instead when use_llm is true; its answer must name a known flow',
+          say({
+            cs: 'při use_llm může rozhodnout nastavený jazykový model; jeho odpověď musí jmenovat známý tok',
+            en: 'a configured language model may decide instead when use_llm is true; its answer must name a known flow',
+          }),
           'Gatehouse routing',
           undefined,
           method,

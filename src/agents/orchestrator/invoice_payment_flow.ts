@@ -8,36 +8,45 @@ const INVOICE_STEPS: FlowStep[] = [
     id: 'account',
     service: 'banking',
     agent: 'account_validator',
-    purpose: 'the account number checksums (ČNB mod-11, IBAN mod-97)',
+    purpose: {
+      cs: 'kontrolní součty čísla účtu (ČNB mod 11, IBAN mod 97)',
+      en: 'the account number checksums (ČNB mod-11, IBAN mod-97)',
+    },
     input: (r) => pick(r, ['account']),
   },
   {
     id: 'ico',
     service: 'data',
     agent: 'ico_validator',
-    purpose: "the supplier's IČO checksum",
+    purpose: { cs: 'kontrolní součet IČO dodavatele', en: "the supplier's IČO checksum" },
     input: (r) => needs(r, ['ico']) ?? pick(r, ['ico']),
   },
   {
     id: 'vat',
     service: 'data',
     agent: 'vat_payer_check',
-    purpose:
-      'unreliable VAT payer and published accounts (the payer is liable for VAT otherwise, ZDPH § 109)',
+    purpose: {
+      cs: 'nespolehlivý plátce DPH a zveřejněné účty (jinak ručí plátce za DPH, ZDPH § 109)',
+      en: 'unreliable VAT payer and published accounts (the payer is liable for VAT otherwise, ZDPH § 109)',
+    },
     input: (r) =>
       r.dic === undefined && r.ico === undefined
-        ? skip('needs dic or ico')
+        ? skip({ cs: 'chybí dic nebo ico', en: 'needs dic or ico' })
         : pick(r, ['dic', 'ico', 'account', 'amount']),
   },
   {
     id: 'qr',
     service: 'banking',
     agent: 'qr_payment',
-    purpose: 'the QR payment (SPAYD) for the invoice',
+    purpose: { cs: 'QR platba (SPAYD) pro fakturu', en: 'the QR payment (SPAYD) for the invoice' },
     after: ['account'],
     input: (r, done) => {
       const account = done.account as { valid?: boolean; reason?: string } | undefined
-      if (account?.valid === false) return skip(`the account is not valid (${account.reason ?? 'checksum'})`)
+      if (account?.valid === false)
+        return skip({
+          cs: `účet není platný (${account.reason ?? 'kontrolní součet'})`,
+          en: `the account is not valid (${account.reason ?? 'checksum'})`,
+        })
       const bad = validIco(done)
       if (bad) return skip(bad)
       return pick(r, ['account', 'amount', 'currency', 'vs', 'message', 'due_date', 'name'])

@@ -13,7 +13,10 @@ const LOAN_STEPS: FlowStep[] = [
     id: 'loan',
     service: 'banking',
     agent: 'loan_assessment',
-    purpose: 'LTV, DTI and DSTI against the ČNB limits in force and the lender policy',
+    purpose: {
+      cs: 'LTV, DTI a DSTI proti platným limitům ČNB a úvěrové politice',
+      en: 'LTV, DTI and DSTI against the ČNB limits in force and the lender policy',
+    },
     input: (r) =>
       pick(r, ['amount', 'property_value', 'monthly_income', 'annual_rate_pct', 'term_months', ...APPLICANT]),
   },
@@ -21,7 +24,10 @@ const LOAN_STEPS: FlowStep[] = [
     id: 'affordability',
     service: 'banking',
     agent: 'affordability_check',
-    purpose: 'largest loan the income and the limits allow',
+    purpose: {
+      cs: 'nejvyšší úvěr, který příjem a limity dovolí',
+      en: 'largest loan the income and the limits allow',
+    },
     input: (r) =>
       pick(r, ['monthly_income', 'annual_rate_pct', 'term_months', 'property_value', ...APPLICANT]),
   },
@@ -29,14 +35,17 @@ const LOAN_STEPS: FlowStep[] = [
     id: 'schedule',
     service: 'banking',
     agent: 'mortgage_calculator',
-    purpose: 'instalment, total interest and the repayment schedule',
+    purpose: {
+      cs: 'splátka, celkové úroky a splátkový kalendář',
+      en: 'instalment, total interest and the repayment schedule',
+    },
     input: (r) => pick(r, ['amount', 'annual_rate_pct', 'term_months']),
   },
   {
     id: 'credit',
     service: 'risk',
     agent: 'credit_risk',
-    purpose: 'credit scorecard of the applicant',
+    purpose: { cs: 'kreditní scoring žadatele', en: 'credit scorecard of the applicant' },
     input: (r) =>
       pick(r, [
         'amount',
@@ -51,14 +60,17 @@ const LOAN_STEPS: FlowStep[] = [
     id: 'stress',
     service: 'risk',
     agent: 'collateral_stress',
-    purpose: 'LTV after a fall in property prices',
+    purpose: { cs: 'LTV po poklesu cen nemovitostí', en: 'LTV after a fall in property prices' },
     input: (r) => ({ loans: [{ id: 'applicant', amount: r.amount, property_value: r.property_value }] }),
   },
   {
     id: 'investment',
     service: 'real-estate',
     agent: 'investment_mortgage_check',
-    purpose: 'is it an investment mortgage (3rd+ property, to let): ČNB LTV 70 % and DTI 7 from 2026-04-01',
+    purpose: {
+      cs: 'jde o investiční hypotéku (3. a další nemovitost, k pronájmu): ČNB LTV 70 % a DTI 7 od 2026-04-01',
+      en: 'is it an investment mortgage (3rd+ property, to let): ČNB LTV 70 % and DTI 7 from 2026-04-01',
+    },
     input: (r) =>
       needs(r, ['residential_properties_owned', 'to_let']) ??
       pick(r, [
@@ -75,7 +87,10 @@ const LOAN_STEPS: FlowStep[] = [
     id: 'aml',
     service: 'legal-aml',
     agent: 'aml_compliance',
-    purpose: 'AML Act duties of the lender for a new relationship (identification § 7, due diligence § 9)',
+    purpose: {
+      cs: 'povinnosti věřitele podle AML zákona pro nový vztah (identifikace § 7, kontrola klienta § 9)',
+      en: 'AML Act duties of the lender for a new relationship (identification § 7, due diligence § 9)',
+    },
     input: (r) => ({
       amount: r.amount,
       new_relationship: true,
@@ -88,7 +103,10 @@ const LOAN_STEPS: FlowStep[] = [
     id: 'address',
     service: 'data',
     agent: 'address_normalizer',
-    purpose: 'the collateral address checked against the RÚIAN gazetteer',
+    purpose: {
+      cs: 'adresa zajištění ověřená v místopisu RÚIAN',
+      en: 'the collateral address checked against the RÚIAN gazetteer',
+    },
     input: (r) => needs(r, ['address']) ?? pick(r, ['address']),
   },
 ]
@@ -175,9 +193,9 @@ export const loanApplicationFlow = defineAgent({
       ...result,
       rules_applied: [
         ...assumptions.map((a) => ({
-          rule: `assumed ${a.field} = ${a.value}`,
+          rule: ctx.say({ cs: `předpoklad ${a.field} = ${a.value}`, en: `assumed ${a.field} = ${a.value}` }),
           source: a.basis,
-          outcome: 'assumption',
+          outcome: ctx.say({ cs: 'předpoklad', en: 'assumption' }),
         })),
         ...result.rules_applied,
       ],

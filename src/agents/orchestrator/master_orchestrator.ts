@@ -90,6 +90,7 @@ export const masterOrchestrator = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const record = input as Record<string, unknown>
     const given = Object.keys(F).filter((k) => record[k] !== undefined)
     let flow = input.flow
@@ -101,7 +102,9 @@ export const masterOrchestrator = defineAgent({
     const applied: AppliedRule[] = []
     if (flow) {
       routing = { method: 'explicit', confidence: 'high', candidates: [] }
-      applied.push(rule('the caller named the flow', 'request', undefined, flow))
+      applied.push(
+        rule(say({ cs: 'volající určil tok', en: 'the caller named the flow' }), 'request', undefined, flow),
+      )
     } else {
       if (input.request === undefined && given.length === 0)
         throw errors.invalid('request', 'required (or flow, or the data fields)')
@@ -127,7 +130,10 @@ export const masterOrchestrator = defineAgent({
       flow = routed.flow
       applied.push(
         rule(
-          'request routed by orchestrator/intent_router',
+          say({
+            cs: 'požadavek nasměrován přes orchestrator/intent_router',
+            en: 'request routed by orchestrator/intent_router',
+          }),
           'data/reference/orchestrator-intents.json',
           undefined,
           `${flow} (${routed.confidence})`,
@@ -143,10 +149,15 @@ export const masterOrchestrator = defineAgent({
     const flowInput = Object.fromEntries(used.map((k) => [k, record[k]]))
     applied.push(
       rule(
-        'each flow gets only the fields its schema names',
+        say({
+          cs: 'každý tok dostane jen pole, která jmenuje jeho schéma',
+          en: 'each flow gets only the fields its schema names',
+        }),
         'flow input schema',
         undefined,
-        ignored.length ? `ignored: ${ignored.join(', ')}` : 'all fields used',
+        ignored.length
+          ? say({ cs: `vynecháno: ${ignored.join(', ')}`, en: `ignored: ${ignored.join(', ')}` })
+          : say({ cs: 'použita všechna pole', en: 'all fields used' }),
       ),
     )
     let result: Record<string, unknown>
@@ -169,7 +180,15 @@ export const masterOrchestrator = defineAgent({
       })) as { markdown: string }
       report = written.markdown
       applied.push(
-        rule('report written by orchestrator/report_builder', 'report layout', undefined, input.report),
+        rule(
+          say({
+            cs: 'zprávu sepsal orchestrator/report_builder',
+            en: 'report written by orchestrator/report_builder',
+          }),
+          'report layout',
+          undefined,
+          input.report,
+        ),
       )
     }
     return {

@@ -593,7 +593,10 @@ describe('scout', () => {
 
 describe('report_builder', () => {
   it('writes the Czech report with the verdict from result_aggregator (example 1)', async () => {
-    const out = await run(d, 'orchestrator', 'report_builder', ex('report_builder', 0))
+    const out = await run(d, 'orchestrator', 'report_builder', {
+      ...(ex('report_builder', 0) as object),
+      lang: 'cs',
+    })
     expect(out.verdict).toBe('review')
     expect(out.markdown).toContain('**k posouzení** (review)')
     expect(out.markdown).toContain(
@@ -828,7 +831,10 @@ describe('task_scheduler', () => {
 
 describe('narrative_explainer', () => {
   it('explains a loan result in Czech with the rule, source and date (example 1)', async () => {
-    const out = await run(d, 'orchestrator', 'narrative_explainer', ex('narrative_explainer', 0))
+    const out = await run(d, 'orchestrator', 'narrative_explainer', {
+      ...(ex('narrative_explainer', 0) as object),
+      lang: 'cs',
+    })
     expect(out.method).toBe('template')
     expect(out.text).toBe(
       'Hypotéka 4,8 mil. Kč: výsledek vyžaduje posouzení (verdict = review). Pravidlo „ČNB LTV limit 80 %“ (ČNB doporučení, účinné od 2022-04-01): LTV 85 % exceeds 80 %.',

@@ -9,14 +9,17 @@ const PROPERTY_STEPS: FlowStep[] = [
     id: 'address',
     service: 'data',
     agent: 'address_normalizer',
-    purpose: 'the address checked against the RÚIAN gazetteer (PSČ, obec, okres, kraj)',
+    purpose: {
+      cs: 'adresa ověřená v místopisu RÚIAN (PSČ, obec, okres, kraj)',
+      en: 'the address checked against the RÚIAN gazetteer (PSČ, obec, okres, kraj)',
+    },
     input: (r) => pick(r, ['address']),
   },
   {
     id: 'valuation',
     service: 'real-estate',
     agent: 'property_valuation',
-    purpose: 'market value from comparable listings',
+    purpose: { cs: 'tržní hodnota ze srovnatelných nabídek', en: 'market value from comparable listings' },
     input: (r) =>
       needs(r, ['area_m2']) ??
       pick(r, ['address', 'area_m2', 'disposition', 'latitude', 'longitude', 'property_value']),
@@ -25,7 +28,10 @@ const PROPERTY_STEPS: FlowStep[] = [
     id: 'due_diligence',
     service: 'real-estate',
     agent: 'due_diligence',
-    purpose: 'title deed parts A–E, encumbrances, seller, PENB, use permit: pass/fail per item',
+    purpose: {
+      cs: 'list vlastnictví části A–E, omezení, prodávající, PENB, kolaudace: vyhovuje/nevyhovuje po položkách',
+      en: 'title deed parts A–E, encumbrances, seller, PENB, use permit: pass/fail per item',
+    },
     input: (r) => ({
       ...pick(r, [
         'property_value',
@@ -44,7 +50,10 @@ const PROPERTY_STEPS: FlowStep[] = [
     id: 'aml',
     service: 'legal-aml',
     agent: 'aml_compliance',
-    purpose: "the real-estate agent's AML Act duties for the purchase price (identification, due diligence)",
+    purpose: {
+      cs: 'povinnosti realitního zprostředkovatele podle AML zákona pro kupní cenu (identifikace, kontrola klienta)',
+      en: "the real-estate agent's AML Act duties for the purchase price (identification, due diligence)",
+    },
     input: (r) => ({
       amount: r.property_value,
       new_relationship: true,
@@ -56,14 +65,14 @@ const PROPERTY_STEPS: FlowStep[] = [
     id: 'loan',
     service: 'banking',
     agent: 'loan_assessment',
-    purpose: 'the mortgage against the ČNB limits',
+    purpose: { cs: 'hypotéka proti limitům ČNB', en: 'the mortgage against the ČNB limits' },
     input: (r) => needs(r, FINANCE) ?? pick(r, [...FINANCE, 'property_value', 'purpose', 'age']),
   },
   {
     id: 'stress',
     service: 'risk',
     agent: 'collateral_stress',
-    purpose: 'LTV after a fall in property prices',
+    purpose: { cs: 'LTV po poklesu cen nemovitostí', en: 'LTV after a fall in property prices' },
     input: (r) =>
       needs(r, ['amount']) ?? {
         loans: [{ id: 'purchase', amount: r.amount, property_value: r.property_value }],
@@ -73,7 +82,10 @@ const PROPERTY_STEPS: FlowStep[] = [
     id: 'insurance',
     service: 'insurance',
     agent: 'premium_calculator',
-    purpose: 'property insurance premium for the flood zone',
+    purpose: {
+      cs: 'pojistné nemovitosti pro povodňovou zónu',
+      en: 'property insurance premium for the flood zone',
+    },
     input: (r) =>
       needs(r, ['flood_zone']) ?? {
         property_value: r.property_value,

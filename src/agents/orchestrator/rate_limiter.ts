@@ -55,6 +55,7 @@ export const rateLimiter = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     const q = quotas.sources[input.source]
     const unique = q.no_repeated_queries ? [...new Set(input.requests)] : input.requests
     let left = unique.length
@@ -125,22 +126,31 @@ export const rateLimiter = defineAgent({
       finish_at: last.toISOString(),
       rules_applied: [
         rule(
-          'repeated identical queries are removed',
+          say({ cs: 'opakované totožné dotazy se odstraní', en: 'repeated identical queries are removed' }),
           q.documents[1]!.title,
           undefined,
-          `${input.requests.length - unique.length} removed`,
+          say({
+            cs: `odstraněno: ${input.requests.length - unique.length}`,
+            en: `${input.requests.length - unique.length} removed`,
+          }),
         ),
         rule(
-          `at most ${q.per_minute} queries a minute`,
+          say({
+            cs: `nejvýše ${q.per_minute} dotazů za minutu`,
+            en: `at most ${q.per_minute} queries a minute`,
+          }),
           q.documents[1]!.title,
           undefined,
-          `${schedule.length} window(s) used`,
+          say({ cs: `použitých oken: ${schedule.length}`, en: `${schedule.length} window(s) used` }),
         ),
         rule(
-          `${q.windows.map((w) => `${w.max} queries ${w.from}–${w.to}`).join('; ')} (Prague time)`,
+          say({
+            cs: `${q.windows.map((w) => `${w.max} dotazů ${w.from}–${w.to}`).join('; ')} (pražský čas)`,
+            en: `${q.windows.map((w) => `${w.max} queries ${w.from}–${w.to}`).join('; ')} (Prague time)`,
+          }),
           q.documents[0]!.title,
           undefined,
-          `last query at ${last.toISOString()}`,
+          say({ cs: `poslední dotaz v ${last.toISOString()}`, en: `last query at ${last.toISOString()}` }),
         ),
       ],
     }

@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { rule } from '../contact/shared.ts'
 import { type Verdict, VerdictSchema } from '../result.ts'
 import { defineAgent } from '../types.ts'
-import { ROLL_UP_RULE, rollUp, signalOf } from './aggregate.ts'
+import { ROLL_UP_RULE, ROLL_UP_TEXTS, rollUp, signalOf } from './aggregate.ts'
 
 export const resultAggregator = defineAgent({
   service: 'orchestrator',
@@ -67,7 +67,8 @@ export const resultAggregator = defineAgent({
       },
     },
   ],
-  async run(input) {
+  async run(input, ctx) {
+    const say = ctx.say
     const answered = input.results.filter((r) => (r.status ?? 'ok') === 'ok')
     const signals = answered.flatMap((r) => signalOf(r.source, r.output) ?? [])
     const missing = input.results.filter((r) => (r.status ?? 'ok') !== 'ok').map((r) => r.source)
@@ -94,12 +95,18 @@ export const resultAggregator = defineAgent({
       partial_sources: partial,
       rules_applied: [
         rule(
-          'each result is read by its verdict, the shared vocabulary every agent answers in',
+          say({
+            cs: 'každý výsledek se čte podle svého verdiktu, společného slovníku, v němž odpovídají všichni agenti',
+            en: 'each result is read by its verdict, the shared vocabulary every agent answers in',
+          }),
           'src/agents/result.ts; docs/adr/0004-one-result-contract.md',
           undefined,
-          `${signals.length} verdicts, ${answered.length - signals.length} results without one`,
+          say({
+            cs: `verdiktů ${signals.length}, výsledků bez verdiktu ${answered.length - signals.length}`,
+            en: `${signals.length} verdicts, ${answered.length - signals.length} results without one`,
+          }),
         ),
-        rule(ROLL_UP_RULE, 'docs/adr/0004-one-result-contract.md', undefined, verdict),
+        rule(say(ROLL_UP_TEXTS), 'docs/adr/0004-one-result-contract.md', undefined, verdict),
       ],
     }
   },

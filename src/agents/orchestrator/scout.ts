@@ -66,6 +66,7 @@ export const scout = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const say = ctx.say
     if (input.url === undefined && input.html === undefined) throw errors.invalid('url', 'required (or html)')
     let base: URL
     try {
@@ -90,10 +91,13 @@ export const scout = defineAgent({
       }
       applied.push(
         rule(
-          'only public addresses are fetched; every redirect hop is checked',
+          say({
+            cs: 'stahují se jen veřejné adresy; každé přesměrování se ověří',
+            en: 'only public addresses are fetched; every redirect hop is checked',
+          }),
           'OWASP SSRF Prevention Cheat Sheet',
           undefined,
-          fetched ? 'fetched' : 'not fetched',
+          fetched ? say({ cs: 'staženo', en: 'fetched' }) : say({ cs: 'nestaženo', en: 'not fetched' }),
         ),
       )
     } else sources.push({ name: 'web', status: 'skipped', error: 'html given' })
@@ -121,28 +125,37 @@ export const scout = defineAgent({
     }
     applied.push(
       rule(
-        'IČO mod-11 check digit',
+        say({ cs: 'kontrolní číslice IČO mod 11', en: 'IČO mod-11 check digit' }),
         'ČSÚ, identifikační číslo osoby',
         undefined,
-        `${facts.icos.filter((i) => i.valid).length} of ${facts.icos.length} valid`,
+        say({
+          cs: `platných ${facts.icos.filter((i) => i.valid).length} z ${facts.icos.length}`,
+          en: `${facts.icos.filter((i) => i.valid).length} of ${facts.icos.length} valid`,
+        }),
       ),
       rule(
-        'DIČ = CZ + IČO or birth number',
+        say({ cs: 'DIČ = CZ + IČO nebo rodné číslo', en: 'DIČ = CZ + IČO or birth number' }),
         'zákon 280/2009 Sb. § 130',
         '2011-01-01',
-        `${facts.dics.length} found`,
+        say({ cs: `nalezeno: ${facts.dics.length}`, en: `${facts.dics.length} found` }),
       ),
       rule(
-        'telephone numbers kept when valid for their country (E.164)',
+        say({
+          cs: 'telefonní čísla ponechána, jsou-li platná pro svou zemi (E.164)',
+          en: 'telephone numbers kept when valid for their country (E.164)',
+        }),
         'ITU-T E.164; libphonenumber metadata',
         undefined,
-        `${facts.phones.length} kept`,
+        say({ cs: `ponecháno: ${facts.phones.length}`, en: `${facts.phones.length} kept` }),
       ),
       rule(
-        'e-mail addresses kept when their syntax is valid',
+        say({
+          cs: 'e-mailové adresy ponechány, je-li jejich syntaxe platná',
+          en: 'e-mail addresses kept when their syntax is valid',
+        }),
         'RFC 5322 § 3.4.1',
         undefined,
-        `${facts.emails.length} kept`,
+        say({ cs: `ponecháno: ${facts.emails.length}`, en: `${facts.emails.length} kept` }),
       ),
     )
     return {

@@ -59,7 +59,8 @@ export const taskScheduler = defineAgent({
       input: { tasks: [{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd', after: ['a'] }], max_parallel: 2 },
     },
   ],
-  async run(input) {
+  async run(input, ctx) {
+    const say = ctx.say
     const plan = planWaves(input.tasks)
     const cap = input.max_parallel ?? Number.POSITIVE_INFINITY
     const batches = plan.waves.flatMap((wave) => {
@@ -73,22 +74,31 @@ export const taskScheduler = defineAgent({
       batches,
       rules_applied: [
         rule(
-          'topological waves (Kahn): a task runs once everything it waits on has finished',
+          say({
+            cs: 'topologické vlny (Kahn): úloha běží, až skončí vše, na co čeká',
+            en: 'topological waves (Kahn): a task runs once everything it waits on has finished',
+          }),
           'Kahn, "Topological sorting of large networks", CACM 5(11)',
           '1962-11-01',
-          `${plan.waves.length} waves`,
+          say({ cs: `vln: ${plan.waves.length}`, en: `${plan.waves.length} waves` }),
         ),
         rule(
-          'critical path: the longest chain of expected durations',
+          say({
+            cs: 'kritická cesta: nejdelší řetězec očekávaných dob',
+            en: 'critical path: the longest chain of expected durations',
+          }),
           'critical path method (Kelley & Walker)',
           '1959-01-01',
           `${plan.critical_path.join(' → ')} (${plan.makespan_ms} ms)`,
         ),
         rule(
-          'a wave is split into batches of at most max_parallel tasks',
-          'caller setting',
+          say({
+            cs: 'vlna se dělí na dávky nejvýše max_parallel úloh',
+            en: 'a wave is split into batches of at most max_parallel tasks',
+          }),
+          say({ cs: 'nastavení volajícího', en: 'caller setting' }),
           undefined,
-          `${batches.length} batches`,
+          say({ cs: `dávek: ${batches.length}`, en: `${batches.length} batches` }),
         ),
       ],
     }

@@ -106,12 +106,15 @@ export const propertyValuation = defineAgent({
       })
       return { ...empty, partial: true, sources, rules_applied: rules }
     }
-    const v = valuerFor(sales).estimate({
-      lat: where.point.lat,
-      lon: where.point.lon,
-      area: input.area_m2,
-      disposition: input.disposition,
-    })
+    const v = valuerFor(sales).estimate(
+      {
+        lat: where.point.lat,
+        lon: where.point.lon,
+        area: input.area_m2,
+        disposition: input.disposition,
+      },
+      ctx.lang,
+    )
     rules.push(
       ...v.rules_applied.map((r) => ({
         ...r,
