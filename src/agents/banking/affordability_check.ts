@@ -81,7 +81,10 @@ export const affordabilityCheck = defineAgent({
     const rules: AppliedRule[] = []
     const say = ctx.say
     const czk = (x: number) => say({ cs: `${x} Kč`, en: `${x} CZK` })
-    const cnb = { source: limits.regulatorySource, since: limits.regulatorySince }
+    const cnb = (limit: 'ltv' | 'dti' | 'dsti') => ({
+      source: limits.regulatorySource,
+      since: limits.regulatorySince[limit],
+    })
     const policy = { source: limits.policySource, since: limits.policySince }
 
     let term = Math.min(input.term_months, limits.policy.maxTermMonths)
@@ -112,13 +115,13 @@ export const affordabilityCheck = defineAgent({
     const byLtv =
       input.property_value !== undefined && ltvLimit !== null ? ltvLimit * input.property_value : null
 
-    const src = (regulatory: number | null) => (regulatory !== null ? cnb : policy)
+    const src = (limit: 'dti' | 'dsti') => (limits.regulatory[limit] !== null ? cnb(limit) : policy)
     rules.push({
       rule: say({
         cs: `Strop DSTI ${pct(dstiLimit)} čistého příjmu`,
         en: `DSTI cap ${pct(dstiLimit)} of net income`,
       }),
-      ...src(limits.regulatory.dsti),
+      ...src('dsti'),
       outcome: say({
         cs: `prostor ${round2(room)} Kč/měsíc → ${Math.floor(byDsti)} Kč`,
         en: `room ${round2(room)} CZK/month → ${Math.floor(byDsti)} CZK`,
@@ -137,7 +140,7 @@ export const affordabilityCheck = defineAgent({
         cs: `Strop DTI ${dtiLimit} × čistý roční příjem`,
         en: `DTI cap ${dtiLimit} × net annual income`,
       }),
-      ...src(limits.regulatory.dti),
+      ...src('dti'),
       outcome: czk(Math.floor(byDti)),
     })
     if (byLtv !== null) {
@@ -146,7 +149,7 @@ export const affordabilityCheck = defineAgent({
           cs: `Limit ČNB LTV ${pct(ltvLimit!)} (${limits.category})`,
           en: `ČNB LTV limit ${pct(ltvLimit!)} (${limits.category})`,
         }),
-        ...cnb,
+        ...cnb('ltv'),
         outcome: czk(byLtv),
       })
     }

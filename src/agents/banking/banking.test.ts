@@ -5,6 +5,7 @@ import { parseEnv } from '../../kit/config.ts'
 import { AppError } from '../../kit/errors.ts'
 import { agentSpec, createAgentDeps } from '../deps.ts'
 import { bankingAgents } from './index.ts'
+import { loanAssessment } from './loan_assessment.ts'
 
 const NOW = new Date('2025-06-01T10:00:00Z')
 const dispatcher = testDispatcher(bankingAgents, createAgentDeps(parseEnv(agentSpec, {})))
@@ -132,6 +133,16 @@ describe('banking agents: rules and bad input', () => {
     annual_rate_pct: 5,
     term_months: 300,
   }
+
+  it('dates each ČNB limit from the day it took effect, not from the latest version of the limits', async () => {
+    const out = await run('loan_assessment', loanAssessment.examples[0]!.input)
+    const since = (prefix: string) => out.rules_applied.find((r) => r.rule.startsWith(prefix))!.since
+    // LTV 90 % for the young has held since 1 April 2022; DSTI was switched off on 1 July 2023 and
+    // DTI on 1 January 2024, the version in force on the example's day (2025-06-01).
+    expect(since('ČNB LTV limit')).toBe('2022-04-01')
+    expect(since('ČNB DSTI limit')).toBe('2023-07-01')
+    expect(since('ČNB DTI limit')).toBe('2024-01-01')
+  })
 
   it('applies the 2022 DSTI limit as law before its deactivation on 1 July 2023', async () => {
     const out = await run('loan_assessment', {

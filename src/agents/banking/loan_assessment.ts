@@ -135,7 +135,10 @@ export const loanAssessment = defineAgent({
     const rules: AppliedRule[] = []
     const declines: string[] = []
     const refers: string[] = []
-    const cnb = { source: limits.regulatorySource, since: limits.regulatorySince }
+    const cnb = (limit: 'ltv' | 'dti' | 'dsti') => ({
+      source: limits.regulatorySource,
+      since: limits.regulatorySince[limit],
+    })
     const policy = { source: limits.policySource, since: limits.policySince }
 
     const say = ctx.say
@@ -181,9 +184,9 @@ export const loanAssessment = defineAgent({
       cs: `Limit ČNB ${ratio} (${limits.category})`,
       en: `ČNB ${ratio} limit (${limits.category})`,
     })
-    check(cnbLimit('LTV'), ltv, limits.regulatory.ltv, pct, cnb, declines)
-    check(cnbLimit('DTI'), dti, limits.regulatory.dti, multiple, cnb, declines)
-    check(cnbLimit('DSTI'), dsti, limits.regulatory.dsti, pct, cnb, declines)
+    check(cnbLimit('LTV'), ltv, limits.regulatory.ltv, pct, cnb('ltv'), declines)
+    check(cnbLimit('DTI'), dti, limits.regulatory.dti, multiple, cnb('dti'), declines)
+    check(cnbLimit('DSTI'), dsti, limits.regulatory.dsti, pct, cnb('dsti'), declines)
     check(
       { cs: 'DTI podle úvěrové politiky', en: 'Lender policy DTI' },
       dti,

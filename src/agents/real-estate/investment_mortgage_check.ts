@@ -124,12 +124,13 @@ export const investmentMortgageCheck = defineAgent({
       },
     ]
     const breaches: string[] = []
-    const check = (label: string, value: number, limit: number | null, fmt: (x: number) => string) => {
+    const check = (label: 'LTV' | 'DTI', value: number, limit: number | null, fmt: (x: number) => string) => {
+      const since = limits.regulatorySince[label === 'LTV' ? 'ltv' : 'dti']
       if (limit === null) {
         rules.push({
           rule: say({ cs: `ČNB ${label}: žádný limit neplatí`, en: `ČNB ${label}: no limit in force` }),
           source: limits.regulatorySource,
-          since: limits.regulatorySince,
+          since,
           outcome: fmt(value),
         })
         return
@@ -142,7 +143,7 @@ export const investmentMortgageCheck = defineAgent({
           en: `ČNB ${label} limit ${fmt(limit)} (${limits.category})`,
         }),
         source: limits.regulatorySource,
-        since: limits.regulatorySince,
+        since,
         outcome: over
           ? say({ cs: `${fmt(value)} překračuje`, en: `${fmt(value)} exceeds` })
           : say({ cs: `${fmt(value)} v rámci`, en: `${fmt(value)} within` }),

@@ -118,7 +118,7 @@ export const collateralStress = defineAgent({
           en: `ČNB LTV limit ${limit * 100} % (owner-occupier, general)`,
         }),
         source: limits.regulatorySource,
-        since: limits.regulatorySince,
+        since: limits.regulatorySince.ltv,
         outcome: ctx.say({
           cs: `výchozí stav: úvěrů nad limitem ${base.above_limit}`,
           en: `baseline ${base.above_limit} loan(s) above`,

@@ -31,7 +31,8 @@ export interface LendingLimits {
   category: Category
   /** ČNB limits in force (null = no limit). Ratios as fractions; DTI as a multiple of annual income. */
   regulatory: { ltv: number | null; dti: number | null; dsti: number | null }
-  regulatorySince: string
+  /** The day each ČNB limit took effect with its present value (or was switched off), YYYY-MM-DD. */
+  regulatorySince: Record<'ltv' | 'dti' | 'dsti', string>
   regulatorySource: string
   policy: {
     dti: number
@@ -52,8 +53,25 @@ function lendingCategory(age: number | undefined, purpose: Purpose, youngAgeBelo
   return age !== undefined && age < youngAgeBelow ? 'young' : 'general'
 }
 
+/**
+ * The day a limit took effect: the start of the unbroken run of versions, up to the one in force,
+ * that give it the same value — a later version that changed another limit does not restart it.
+ */
+function limitSince(
+  versions: readonly CnbVersion[],
+  current: CnbVersion,
+  value: (v: CnbVersion) => number | null,
+): string {
+  const at = versions.indexOf(current)
+  let since = current.effective_from
+  for (let i = at - 1; i >= 0 && value(versions[i]!) === value(current); i--)
+    since = versions[i]!.effective_from
+  return since
+}
+
 export function lendingLimits(date: string, age: number | undefined, purpose: Purpose): LendingLimits {
-  const cnb = versionAt(loadReference<CnbVersion>('cnb-mortgage-limits'), date)
+  const limitsFile = loadReference<CnbVersion>('cnb-mortgage-limits')
+  const cnb = versionAt(limitsFile, date)
   const policy = versionAt(loadReference<PolicyVersion>('bank-lending-policy'), date)
   const category = lendingCategory(age, purpose, cnb.young_age_below)
   const policyCategory = category === 'young' ? 'young' : 'general'
@@ -64,7 +82,11 @@ export function lendingLimits(date: string, age: number | undefined, purpose: Pu
       dti: cnb.dti ? cnb.dti[category] : null,
       dsti: cnb.dsti ? cnb.dsti[category] : null,
     },
-    regulatorySince: cnb.effective_from,
+    regulatorySince: {
+      ltv: limitSince(limitsFile.versions, cnb, (v) => v.ltv[category]),
+      dti: limitSince(limitsFile.versions, cnb, (v) => (v.dti ? v.dti[category] : null)),
+      dsti: limitSince(limitsFile.versions, cnb, (v) => (v.dsti ? v.dsti[category] : null)),
+    },
     regulatorySource: cnb.source ?? 'ČNB doporučení',
     policy: {
       dti: policy.dti[policyCategory],
