@@ -15,7 +15,8 @@ import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
 interface DeadlineRules extends ReferenceVersion {
-  regimes: Record<string, { law: string; shift_to_working_day: boolean }>
+  /** Each regime's law and the day it took effect (not the start of the file's data). */
+  regimes: Record<string, { law: string; since: string; shift_to_working_day: boolean }>
 }
 
 const WEEKDAYS: Texts[] = [
@@ -107,7 +108,7 @@ export const deadlineCalculator = defineAgent({
           en: 'A period in days starts on the day after the event',
         }),
         source: law.law,
-        since: rules.effective_from,
+        since: law.since,
         outcome: say({
           cs: `1. den = ${addDays(input.event_date, 1)}, ${input.amount}. den = ${unshifted}`,
           en: `day 1 = ${addDays(input.event_date, 1)}, day ${input.amount} = ${unshifted}`,
@@ -131,7 +132,7 @@ export const deadlineCalculator = defineAgent({
                 en: 'A period in months or years ends on the day with the same number as the event day, or the last day of the month',
               }),
         source: law.law,
-        since: rules.effective_from,
+        since: law.since,
         outcome: unshifted,
       })
     }
@@ -149,7 +150,7 @@ export const deadlineCalculator = defineAgent({
           en: 'A last day on a Saturday, Sunday or holiday moves to the next working day',
         }),
         source: law.law,
-        since: rules.effective_from,
+        since: law.since,
         outcome: `${unshifted} → ${deadline}`,
       })
     }

@@ -84,6 +84,20 @@ describeWorkedExamples('legal agents: worked examples', {
   run,
 })
 
+describe('deadline_calculator', () => {
+  it('dates each regime’s rule from the day its law took effect, not from the start of the data on file', async () => {
+    const input = { event_date: '2025-04-03', amount: 15, unit: 'days' }
+    const since = async (regime: string) =>
+      (await run('deadline_calculator', { ...input, regime })).rules_applied.find((r) =>
+        r.source?.includes('§'),
+      )!.since
+    expect(await since('administrative')).toBe('2006-01-01')
+    expect(await since('tax')).toBe('2011-01-01')
+    expect(await since('civil_procedure')).toBe('1964-04-01')
+    expect(await since('civil')).toBe('2014-01-01')
+  })
+})
+
 describe('contract_review by rules', () => {
   it('finds each clause of the Czech example with its risk and legal source', async () => {
     const out = await run('contract_review', legalAgents[0]!.examples[0]!.input)
