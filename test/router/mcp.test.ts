@@ -91,6 +91,31 @@ describe('MCP servers', () => {
     }
   })
 
+  it('lists lang in every agent tool’s schema and answers in the language the call names, Czech without one', async () => {
+    const client = await connect(new StreamableHTTPClientTransport(new URL(`${base}/v1/mcp/banking`)))
+    try {
+      const { tools } = await client.listTools()
+      for (const t of tools)
+        expect((t.inputSchema.properties as Record<string, { enum?: string[] }>).lang?.enum).toEqual([
+          'cs',
+          'en',
+        ])
+      const args = { amount: 3_000_000, annual_rate_pct: 4.79, term_months: 360 }
+      const outcome = async (extra: Record<string, unknown>) => {
+        const result = await client.callTool({
+          name: 'banking_mortgage_calculator',
+          arguments: { ...args, ...extra },
+        })
+        return (result.structuredContent as { rules_applied: { outcome: string }[] }).rules_applied[0]!
+          .outcome
+      }
+      expect(await outcome({ lang: 'en' })).toMatch(/CZK a month/)
+      expect(await outcome({})).toMatch(/Kč měsíčně/)
+    } finally {
+      await client.close()
+    }
+  })
+
   it('speaks the SSE transport under /mcp/*', async () => {
     const client = await connect(new SSEClientTransport(new URL(`${base}/mcp/knowledge/sse`)))
     try {

@@ -66,7 +66,12 @@ export const disposableEmailCheck = defineAgent({
             ? say({ cs: `na seznamu jako ${matched}`, en: `listed as ${matched}` })
             : say({ cs: 'není na seznamu', en: 'not listed' }),
         ),
-        rule('free-mail provider', 'data/reference/contact-email-rules.json', undefined, free ? 'yes' : 'no'),
+        rule(
+          say({ cs: 'poskytovatel bezplatné pošty', en: 'free-mail provider' }),
+          'data/reference/contact-email-rules.json',
+          undefined,
+          free ? say({ cs: 'ano', en: 'yes' }) : say({ cs: 'ne', en: 'no' }),
+        ),
       ],
     }
   },

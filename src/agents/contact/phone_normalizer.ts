@@ -56,7 +56,10 @@ export const phoneNormalizer = defineAgent({
       valid: p.valid,
       rules_applied: [
         rule(
-          '"00" is the international call prefix; a number without +code belongs to default_country',
+          say({
+            cs: '„00“ je mezinárodní předvolba; číslo bez +kódu patří do default_country',
+            en: '"00" is the international call prefix; a number without +code belongs to default_country',
+          }),
           'ITU-T E.164',
           undefined,
           say({ cs: `země ${p.country ?? 'neznámá'}`, en: `country ${p.country ?? 'unknown'}` }),

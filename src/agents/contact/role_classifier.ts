@@ -116,10 +116,15 @@ export const roleClassifier = defineAgent({
     const decisionMaker = seniority === 'owner_or_statutory' || seniority === 'executive'
     rules.push(
       rule(
-        'statutory bodies (jednatel, představenstvo), prokura and executives decide',
+        say({
+          cs: 'rozhodují statutární orgány (jednatel, představenstvo), prokura a vrcholové vedení',
+          en: 'statutory bodies (jednatel, představenstvo), prokura and executives decide',
+        }),
         'zákon 90/2012 Sb. § 194, § 435; zákon 89/2012 Sb. § 450',
         '2014-01-01',
-        decisionMaker ? 'decision maker' : 'not a decision maker',
+        decisionMaker
+          ? say({ cs: 'rozhoduje', en: 'decision maker' })
+          : say({ cs: 'nerozhoduje', en: 'not a decision maker' }),
       ),
     )
     return {

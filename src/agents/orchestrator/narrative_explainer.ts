@@ -1,6 +1,7 @@
 import { Type } from 'typebox'
 import { errors } from '../../kit/errors.ts'
 import { rule } from '../contact/shared.ts'
+import { sayIn } from '../lang.ts'
 import type { SourceStatus, Verdict } from '../result.ts'
 import { defineAgent } from '../types.ts'
 import { signalOf } from './aggregate.ts'
@@ -184,10 +185,13 @@ export const narrativeExplainer = defineAgent({
       sources,
       rules_applied: [
         rule(
-          'fixed template: verdict, then each rule with its source and date, then failed sources',
+          sayIn(lang)({
+            cs: 'pevná šablona: verdikt, potom každé pravidlo s jeho zdrojem a datem, potom zdroje, které selhaly',
+            en: 'fixed template: verdict, then each rule with its source and date, then failed sources',
+          }),
           'Gatehouse template',
           undefined,
-          `${lang}, ${text.length} characters`,
+          sayIn(lang)({ cs: `${lang}, ${text.length} znaků`, en: `${lang}, ${text.length} characters` }),
         ),
       ],
     }

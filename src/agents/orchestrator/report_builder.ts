@@ -1,6 +1,7 @@
 import { Type } from 'typebox'
 import { errors } from '../../kit/errors.ts'
 import { rule } from '../contact/shared.ts'
+import { sayIn } from '../lang.ts'
 import { type Verdict, VerdictSchema } from '../result.ts'
 import { defineAgent, type ResultOf } from '../types.ts'
 import { signalOf } from './aggregate.ts'
@@ -237,16 +238,22 @@ export const reportBuilder = defineAgent({
       rules_count: rules.length,
       rules_applied: [
         rule(
-          'verdict taken from the flow, else rolled up by orchestrator/result_aggregator',
+          sayIn(lang)({
+            cs: 'verdikt převzatý z toku, jinak souhrn přes orchestrator/result_aggregator',
+            en: 'verdict taken from the flow, else rolled up by orchestrator/result_aggregator',
+          }),
           'docs/adr/0004-one-result-contract.md',
           undefined,
           verdict,
         ),
         rule(
-          'rules of every step listed with source and date',
+          sayIn(lang)({
+            cs: 'pravidla každého kroku uvedená se zdrojem a datem',
+            en: 'rules of every step listed with source and date',
+          }),
           'report layout',
           undefined,
-          `${rules.length} rules`,
+          sayIn(lang)({ cs: `pravidel: ${rules.length}`, en: `${rules.length} rules` }),
         ),
       ],
     }
