@@ -1,6 +1,7 @@
 import { Type } from 'typebox'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import type { Say, Texts } from '../lang.ts'
 import type { AgentContext, AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 import {
@@ -67,8 +68,68 @@ function language(text: string): 'cs' | 'en' {
   return cs >= en ? 'cs' : 'en'
 }
 
+/**
+ * The clause notes of contract-review-rules.json in both languages, by clause type; a note the
+ * table rewords is shown in the table's words (never a stale translation).
+ */
+const CLAUSE_NOTES: Record<string, Texts> = {
+  penalty: {
+    cs: 'Smluvní pokuta se platí bez ohledu na zavinění či škodu; nepřiměřeně vysokou může soud snížit (§ 2051).',
+    en: 'A contractual penalty is due regardless of fault or damage; a court may reduce a disproportionate one (§ 2051).',
+  },
+  liability_limitation: {
+    cs: 'Odpovědnost za újmu na přirozených právech člověka nebo způsobenou úmyslně či z hrubé nedbalosti nelze předem vyloučit ani omezit.',
+    en: "Liability for harm to a person's natural rights, or caused intentionally or by gross negligence, cannot be excluded or limited in advance.",
+  },
+  arbitration: {
+    cs: 'Rozhodčí doložka je ve spotřebitelské smlouvě neplatná (od 1. prosince 2016).',
+    en: 'An arbitration clause is void in a consumer contract (since 1 December 2016).',
+  },
+  jurisdiction: {
+    cs: 'Volba soudu a práva: ověřte, že určuje soud a právní řád, které vám vyhovují.',
+    en: 'Choice of court and of law: check it names a court and a legal order you can live with.',
+  },
+  termination: {
+    cs: 'Ukončení: ověřte výpovědní dobu a důvody pro odstoupení.',
+    en: 'Termination: check the notice period and the grounds for withdrawal.',
+  },
+  auto_renewal: {
+    cs: 'Automatické prodloužení: hlídejte lhůtu pro výpověď před každým prodloužením.',
+    en: 'Automatic renewal: note the window for giving notice before each renewal.',
+  },
+  gdpr: {
+    cs: 'Zpracování osobních údajů pro druhou stranu vyžaduje smlouvu o zpracování (čl. 28 GDPR).',
+    en: 'Processing personal data for the other party needs a processing agreement (čl. 28 GDPR).',
+  },
+  default_interest: {
+    cs: 'Bez sjednané sazby činí úrok z prodlení repo sazbu ČNB + 8 procentních bodů.',
+    en: 'Without an agreed rate, default interest is the ČNB repo rate + 8 p.p.',
+  },
+  payment_terms: {
+    cs: 'Mezi podnikateli musí být splatnost delší než 60 dnů výslovně sjednána a nesmí být vůči věřiteli hrubě nespravedlivá.',
+    en: 'Between businesses a payment term over 60 days must be expressly agreed and not grossly unfair to the creditor.',
+  },
+  unilateral_change: {
+    cs: 'Jednostranná změna podmínek je platná jen ve smlouvách s mnoha stranami, s předem oznámenou změnou a právem vypovědět.',
+    en: 'A unilateral right to change the terms is valid only in contracts with many parties, with the change announced in advance and a right to terminate.',
+  },
+  confidentiality: {
+    cs: 'Mlčenlivost: ověřte její trvání a výjimky.',
+    en: 'Confidentiality: check its duration and exceptions.',
+  },
+  force_majeure: {
+    cs: 'Vyšší moc: mimořádná, nepředvídatelná a nepřekonatelná překážka zprošťuje povinnosti k náhradě škody.',
+    en: 'Force majeure: an extraordinary, unforeseeable and insurmountable obstacle releases from damages.',
+  },
+}
+
+function clauseNote(type: string, tableNote: string, say: Say): string {
+  const texts = CLAUSE_NOTES[type]
+  return texts && texts.en === tableNote ? say(texts) : tableNote
+}
+
 /** The documented rule-based method: patterns per clause type, then checks on the figures found. */
-function reviewByRules(text: string, rules: ReviewRules): Finding[] {
+function reviewByRules(text: string, rules: ReviewRules, say: Say): Finding[] {
   const segs = segments(text)
   const findings: Finding[] = []
   for (const [type, rule] of Object.entries(rules.clauses)) {
@@ -76,7 +137,8 @@ function reviewByRules(text: string, rules: ReviewRules): Finding[] {
     for (const seg of segs) {
       if (!res.some((r) => r.test(seg))) continue
       let risk = rule.risk
-      let note = rule.note
+      const base = clauseNote(type, rule.note, say)
+      let note = base
       if (type === 'penalty') {
         // Bounded repetitions keep the pattern linear on a long clause (each start position
         // looks at most ~120 characters ahead).
@@ -88,7 +150,10 @@ function reviewByRules(text: string, rules: ReviewRules): Finding[] {
           const pct = Number(daily[1]!.replace(',', '.'))
           if (pct >= rules.penalty_daily_pct_high) {
             risk = 'high'
-            note = `${pct} % a day is at or above the ${rules.penalty_daily_pct_high} % a day threshold: likely disproportionate. ${rule.note}`
+            note = say({
+              cs: `${pct} % denně dosahuje prahu ${rules.penalty_daily_pct_high} % denně nebo jej překračuje: pravděpodobně nepřiměřené. ${base}`,
+              en: `${pct} % a day is at or above the ${rules.penalty_daily_pct_high} % a day threshold: likely disproportionate. ${base}`,
+            })
           }
         }
       }
@@ -97,7 +162,10 @@ function reviewByRules(text: string, rules: ReviewRules): Finding[] {
         if (!days) continue
         if (Number(days[1]) > rules.payment_days_high) {
           risk = 'medium'
-          note = `${days[1]} days exceeds ${rules.payment_days_high}: ${rule.note}`
+          note = say({
+            cs: `${days[1]} dnů překračuje ${rules.payment_days_high}: ${base}`,
+            en: `${days[1]} days exceeds ${rules.payment_days_high}: ${base}`,
+          })
         }
       }
       findings.push({ type, risk, excerpt: excerpt(seg), note, source: rule.law })
@@ -282,7 +350,7 @@ export const contractReview = defineAgent({
       llmError = 'no language model is configured (set LLM_BASE_URL)'
     }
     if (!findings) {
-      findings = reviewByRules(input.text, rules)
+      findings = reviewByRules(input.text, rules, ctx.say)
       applied.push({
         rule: ctx.say({
           cs: 'Rozpoznání ustanovení podle vzorů (česky i anglicky)',
@@ -328,7 +396,7 @@ export const contractReview = defineAgent({
     const found = new Set(findings.map((f) => f.type))
     for (const type of found) {
       const r = rules.clauses[type]!
-      applied.push({ rule: `${type}: ${r.note}`, source: r.law })
+      applied.push({ rule: `${type}: ${clauseNote(type, r.note, ctx.say)}`, source: r.law })
     }
     const missing = rules.recommended.filter((t) => !found.has(t))
     if (missing.length)

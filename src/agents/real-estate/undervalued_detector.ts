@@ -133,7 +133,7 @@ export const undervaluedDetector = defineAgent({
             exclude: [x.code],
           }))
     const results = items.map((it) => {
-      const a = assessListing(valuer, it, t)
+      const a = assessListing(valuer, it, t, ctx.lang)
       return {
         id: it.id,
         price: it.price,

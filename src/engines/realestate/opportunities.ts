@@ -100,25 +100,40 @@ export function assessListing(
   valuer: Valuer,
   listing: ListingToAssess,
   t: OpportunityThresholds,
+  /** The language of the reason (the agent passes the call's; the domain service's is English). */
+  lang: 'cs' | 'en' = 'en',
 ): ListingAssessment {
-  const v = valuer.estimate({
-    lat: listing.lat,
-    lon: listing.lon,
-    area: listing.area,
-    disposition: listing.disposition,
-    exclude: listing.exclude,
-  })
+  const v = valuer.estimate(
+    {
+      lat: listing.lat,
+      lon: listing.lon,
+      area: listing.area,
+      disposition: listing.disposition,
+      exclude: listing.exclude,
+    },
+    lang,
+  )
   const ppm2 = listing.price / listing.area
   const ratio = Math.round((ppm2 / v.price_per_m2) * 1000) / 1000
   const level = ratio < t.high_below ? 'HIGH' : ratio < t.medium_below ? 'MEDIUM' : 'NONE'
   const local = v.comparables_stats
+  const cs = lang === 'cs'
   const localText = local
-    ? ` and ${Math.round((ppm2 / local.median) * 100)} % of the median ${Math.round(local.median)} CZK/m² of ${local.count} comparables within ${v.radius_km} km`
-    : ' (no comparables within 5 km)'
+    ? cs
+      ? ` a ${Math.round((ppm2 / local.median) * 100)} % mediánu ${Math.round(local.median)} Kč/m² z ${local.count} srovnatelných do ${v.radius_km} km`
+      : ` and ${Math.round((ppm2 / local.median) * 100)} % of the median ${Math.round(local.median)} CZK/m² of ${local.count} comparables within ${v.radius_km} km`
+    : cs
+      ? ' (žádné srovnatelné do 5 km)'
+      : ' (no comparables within 5 km)'
+  const limit = level === 'HIGH' ? t.high_below : t.medium_below
   const verdict =
     level === 'NONE'
-      ? `not below ${t.medium_below} × the estimate`
-      : `${level} is below ${level === 'HIGH' ? t.high_below : t.medium_below} × the estimate`
+      ? cs
+        ? `ne pod ${t.medium_below} × odhadu`
+        : `not below ${t.medium_below} × the estimate`
+      : cs
+        ? `${level}: pod ${limit} × odhadu`
+        : `${level} is below ${limit} × the estimate`
   return {
     level,
     ratio,
@@ -127,7 +142,9 @@ export function assessListing(
     confidence: v.confidence,
     local_median_per_m2: local ? Math.round(local.median) : null,
     comparables: local?.count ?? 0,
-    reason: `asks ${Math.round(ppm2)} CZK/m², ${Math.round(ratio * 100)} % of its estimate of ${v.price_per_m2} CZK/m²${localText}; ${verdict}`,
+    reason: cs
+      ? `nabízí za ${Math.round(ppm2)} Kč/m², ${Math.round(ratio * 100)} % svého odhadu ${v.price_per_m2} Kč/m²${localText}; ${verdict}`
+      : `asks ${Math.round(ppm2)} CZK/m², ${Math.round(ratio * 100)} % of its estimate of ${v.price_per_m2} CZK/m²${localText}; ${verdict}`,
   }
 }
 
