@@ -105,7 +105,7 @@ export const dicValidator = defineAgent({
       dic,
       valid: check.valid,
       kind,
-      reason: check.valid ? null : check.reason,
+      reason: check.valid ? null : say({ cs: check.reason_cs, en: check.reason }),
       ico: kind === 'legal_person' ? digits : null,
       birth_date: rc?.valid ? (rc.birthDate ?? null) : null,
       rules_applied: rules,

@@ -42,7 +42,7 @@ export const icoValidator = defineAgent({
     return {
       ico,
       valid: check.valid,
-      reason: check.valid ? null : check.reason,
+      reason: check.valid ? null : say({ cs: check.reason_cs, en: check.reason }),
       weighted_sum: sum,
       expected_check_digit: expected,
       rules_applied: [

@@ -18,7 +18,11 @@ describe('IČO', () => {
     expect(checkIco('25596641')).toEqual({ valid: true, value: '25596641' })
   })
   it('names the expected check digit when the checksum fails', () => {
-    expect(checkIco('45274648')).toEqual({ valid: false, reason: 'checksum digit should be 9, not 8' })
+    expect(checkIco('45274648')).toEqual({
+      valid: false,
+      reason: 'checksum digit should be 9, not 8',
+      reason_cs: 'kontrolní číslice má být 9, ne 8',
+    })
   })
   it('rejects letters and too many digits', () => {
     expect(checkIco('4527464A').valid).toBe(false)
@@ -48,7 +52,11 @@ describe('rodné číslo', () => {
     })
   })
   it('rejects a number that is not divisible by 11', () => {
-    expect(checkBirthNumber('7360285164')).toEqual({ valid: false, reason: 'not divisible by 11 (checksum)' })
+    expect(checkBirthNumber('7360285164')).toEqual({
+      valid: false,
+      reason: 'not divisible by 11 (checksum)',
+      reason_cs: 'není dělitelné 11 (kontrolní součet)',
+    })
   })
 })
 
@@ -60,6 +68,7 @@ describe('DIČ', () => {
     expect(checkDic('CZ45274648')).toEqual({
       valid: false,
       reason: 'the IČO part is invalid: checksum digit should be 9, not 8',
+      reason_cs: 'část IČO je neplatná: kontrolní číslice má být 9, ne 8',
     })
   })
 })
@@ -81,6 +90,7 @@ describe('bank accounts and IBAN', () => {
     expect(checkIban('CZ66 0800 0000 1920 0014 5399')).toEqual({
       valid: false,
       reason: 'check digits do not match (mod 97)',
+      reason_cs: 'kontrolní číslice nesouhlasí (mod 97)',
     })
   })
 })
