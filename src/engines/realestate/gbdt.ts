@@ -235,10 +235,14 @@ function pack(model: GbdtModel): PackedTrees {
   return out
 }
 
+let codeScratch = new Uint8Array(32)
+
 export function predictGbdt(model: GbdtModel, x: ArrayLike<number>): number {
   const { words, values, roots } = packed.get(model) ?? pack(model)
-  const codes = new Uint8Array(model.edges.length)
-  for (let f = 0; f < codes.length; f++) codes[f] = binOf(model.edges[f]!, x[f]!)
+  // The features' bins in a reused buffer (predictions are synchronous): no allocation per call.
+  if (codeScratch.length < model.edges.length) codeScratch = new Uint8Array(model.edges.length)
+  const codes = codeScratch
+  for (let f = 0; f < model.edges.length; f++) codes[f] = binOf(model.edges[f]!, x[f]!)
   let p = model.base
   for (let t = 0; t < roots.length; t++) {
     let k = roots[t]!

@@ -88,13 +88,6 @@ const FEATURE_NAMES = [
 
 const round1000 = (x: number) => Math.round(x / 1000) * 1000
 
-function median(values: readonly number[]): number {
-  // A typed array sorts numbers without a comparator call per comparison (no NaN or -0 here).
-  const sorted = Float64Array.from(values).sort()
-  const n = sorted.length
-  return n === 0 ? Number.NaN : n % 2 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2
-}
-
 /** The prefix lengths whose medians of y are features (nearest 3, 8, 20, 50, 80). */
 const PREFIXES = [3, 8, 20, 50, 80] as const
 
@@ -136,45 +129,102 @@ interface Neighbour {
   logArea: number
 }
 
+/**
+ * Scratch space of featuresOf (one valuation runs at a time: the engine is synchronous), so a
+ * valuation allocates no array per median and no object per scored neighbour. Grown when a caller
+ * passes more neighbours than NEIGHBOURS.
+ */
+let scores = new Float64Array(NEIGHBOURS)
+let order = new Int32Array(NEIGHBOURS)
+let values = new Float64Array(NEIGHBOURS)
+
+/** The median of values[0 … n) (sorted in place: insertion sort, n ≤ 80), NaN when n is 0. */
+function medianOfFirst(n: number): number {
+  for (let i = 1; i < n; i++) {
+    const v = values[i]!
+    let j = i
+    for (; j > 0 && values[j - 1]! > v; j--) values[j] = values[j - 1]!
+    values[j] = v
+  }
+  return n === 0 ? Number.NaN : n % 2 ? values[(n - 1) / 2]! : (values[n / 2 - 1]! + values[n / 2]!) / 2
+}
+
 /** The features of a subject given its nearest listings (nearest first, the subject not among them). */
 function featuresOf(subject: ValuationSubject, near: Neighbour[]): number[] {
   const la = Math.log(subject.area)
   const { rooms, kk, atyp } = layout(subject.disposition, subject.area)
-  const med = (list: Neighbour[]) => median(list.map((d) => d.y))
   const prefix = prefixMedians(near)
   const k = (n: (typeof PREFIXES)[number]) => prefix[PREFIXES.indexOf(n)]!
-  const scored = near
-    .map((d) => ({
-      d,
-      score: d.km + 3 * Math.abs(d.logArea - la) + 0.3 * Math.abs((d.sale.rooms ?? 0) - rooms),
-    }))
-    .sort((a, b) => a.score - b.score)
-  const similar8 = scored.slice(0, 8)
-  const similar3 = scored.slice(0, 3)
-  const sameRooms = near
-    .filter(
-      (d) => (d.sale.rooms ?? 0) === rooms && Math.abs(d.sale.area - subject.area) <= 0.25 * subject.area,
+  const count = near.length
+  if (scores.length < count) {
+    scores = new Float64Array(count)
+    order = new Int32Array(count)
+    values = new Float64Array(count)
+  }
+  // Neighbours by similarity score, ties in nearness order (a stable insertion sort: the order a
+  // stable sort by score gives).
+  for (let n = 0; n < count; n++) {
+    const d = near[n]!
+    const score = d.km + 3 * Math.abs(d.logArea - la) + 0.3 * Math.abs((d.sale.rooms ?? 0) - rooms)
+    scores[n] = score
+    let i = n
+    for (; i > 0 && scores[order[i - 1]!]! > score; i--) order[i] = order[i - 1]!
+    order[i] = n
+  }
+  const similar8 = Math.min(8, count)
+  const similar3 = Math.min(3, count)
+  const best = near[order[0]!]!
+  // Medians over the most similar 8 and 3 (values is overwritten by each median).
+  for (let n = 0; n < similar3; n++) values[n] = near[order[n]!]!.y
+  const similar3Median = medianOfFirst(similar3)
+  for (let n = 0; n < similar8; n++) {
+    const d = near[order[n]!]!
+    values[n] = d.y + AREA_ELASTICITY * (d.logArea - la)
+  }
+  const similar8Adjusted = medianOfFirst(similar8)
+  for (let n = 0; n < similar8; n++) values[n] = near[order[n]!]!.y
+  const similar8Median = medianOfFirst(similar8)
+  for (let n = 0; n < similar8; n++) values[n] = near[order[n]!]!.sale.area
+  const similar8Area = medianOfFirst(similar8)
+  // Same rooms and area within 25 %: the nearest 8 of them.
+  let sameRooms = 0
+  let sameRoomsReach = 99
+  for (let n = 0; n < count && sameRooms < 8; n++) {
+    const d = near[n]!
+    if ((d.sale.rooms ?? 0) === rooms && Math.abs(d.sale.area - subject.area) <= 0.25 * subject.area) {
+      values[sameRooms++] = d.y
+      sameRoomsReach = d.km
+    }
+  }
+  const sameRoomsMedian = sameRooms > 0 ? medianOfFirst(sameRooms) : k(8)
+  let within50 = 0
+  for (let n = 0; n < count; n++) if (near[n]!.km < 0.05) values[within50++] = near[n]!.y
+  const within50Median = within50 > 0 ? medianOfFirst(within50) : k(3)
+  let twins = 0
+  for (let n = 0; n < count; n++) {
+    const d = near[n]!
+    if (
+      d.km < TWIN_KM &&
+      Math.abs(d.sale.area - subject.area) <= TWIN_AREA_M2 &&
+      (d.sale.rooms ?? 0) === rooms
     )
-    .slice(0, 8)
-  const within50 = near.filter((d) => d.km < 0.05)
-  const twins = near.filter(
-    (d) =>
-      d.km < TWIN_KM && Math.abs(d.sale.area - subject.area) <= TWIN_AREA_M2 && (d.sale.rooms ?? 0) === rooms,
-  )
+      values[twins++] = d.y
+  }
+  const twinsMedian = twins > 0 ? medianOfFirst(twins) : similar3Median
   let wSum = 0
   let wy = 0
-  for (const d of near.slice(0, 10)) {
+  for (let n = 0; n < Math.min(10, count); n++) {
+    const d = near[n]!
     const w = 1 / (d.km + 0.2)
     wSum += w
     wy += w * d.y
   }
-  const similar3Median = median(similar3.map((s) => s.d.y))
   return [
-    median(similar8.map((s) => s.d.y + AREA_ELASTICITY * (s.d.logArea - la))),
-    scored[0]!.d.y,
-    scored[0]!.score,
-    twins.length,
-    twins.length > 0 ? med(twins) : similar3Median,
+    similar8Adjusted,
+    best.y,
+    scores[order[0]!]!,
+    twins,
+    twinsMedian,
     subject.lat,
     subject.lon,
     la,
@@ -184,18 +234,18 @@ function featuresOf(subject: ValuationSubject, near: Neighbour[]): number[] {
     k(3),
     k(8),
     k(20),
-    near[Math.min(7, near.length - 1)]!.km,
-    sameRooms.length > 0 ? med(sameRooms) : k(8),
-    sameRooms.length > 0 ? sameRooms[sameRooms.length - 1]!.km : 99,
-    within50.length,
-    within50.length > 0 ? med(within50) : k(3),
+    near[Math.min(7, count - 1)]!.km,
+    sameRoomsMedian,
+    sameRooms > 0 ? sameRoomsReach : 99,
+    within50,
+    within50Median,
     k(50),
     k(80),
     wy / wSum,
-    median(similar8.map((s) => s.d.y)),
-    similar8[similar8.length - 1]!.score,
+    similar8Median,
+    scores[order[similar8 - 1]!]!,
     similar3Median,
-    la - Math.log(median(similar8.map((s) => s.d.sale.area))),
+    la - Math.log(similar8Area),
   ]
 }
 
