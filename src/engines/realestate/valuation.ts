@@ -96,19 +96,19 @@ const PREFIXES = [3, 8, 20, 50, 80] as const
  * in PREFIXES order, from one insertion-sorted pass instead of a copy and a sort per prefix: the
  * same values.
  */
-function prefixMedians(near: readonly Neighbour[]): number[] {
-  const sorted = new Float64Array(near.length)
+function prefixMedians(near: Neighbours): number[] {
+  const sorted = new Float64Array(near.count)
   const middle = (n: number) =>
     n === 0 ? Number.NaN : n % 2 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2
   const out: number[] = []
-  for (let n = 1; n <= near.length; n++) {
-    const y = near[n - 1]!.y
+  for (let n = 1; n <= near.count; n++) {
+    const y = near.y[near.ids[n - 1]!]!
     let i = n - 1
     for (; i > 0 && sorted[i - 1]! > y; i--) sorted[i] = sorted[i - 1]!
     sorted[i] = y
     if (PREFIXES[out.length] === n) out.push(middle(n))
   }
-  while (out.length < PREFIXES.length) out.push(middle(near.length))
+  while (out.length < PREFIXES.length) out.push(middle(near.count))
   return out
 }
 
@@ -121,12 +121,19 @@ function layout(disposition: string | undefined, area: number): { rooms: number;
   return { rooms: Math.max(1, Math.min(6, Math.round(area / 25))), kk: 1, atyp: 0 }
 }
 
-interface Neighbour {
-  sale: Sale
-  km: number
-  y: number
-  /** log(sale.area) */
-  logArea: number
+/**
+ * The nearest listings of a subject, nearest first: the n-th is sale ids[n] at km[n] (the search's
+ * reused buffers, valid until the next search), its log CZK/m², log area, area and rooms (0 when
+ * unknown) read from per-sale typed arrays, so a search makes no object per neighbour.
+ */
+interface Neighbours {
+  count: number
+  ids: Uint32Array
+  km: Float64Array
+  y: Float64Array
+  logArea: Float64Array
+  area: Float64Array
+  rooms: Float64Array
 }
 
 /**
@@ -150,12 +157,13 @@ function medianOfFirst(n: number): number {
 }
 
 /** The features of a subject given its nearest listings (nearest first, the subject not among them). */
-function featuresOf(subject: ValuationSubject, near: Neighbour[]): number[] {
+function featuresOf(subject: ValuationSubject, near: Neighbours): number[] {
   const la = Math.log(subject.area)
   const { rooms, kk, atyp } = layout(subject.disposition, subject.area)
   const prefix = prefixMedians(near)
   const k = (n: (typeof PREFIXES)[number]) => prefix[PREFIXES.indexOf(n)]!
-  const count = near.length
+  const { count, ids, km, y, logArea, area } = near
+  const roomCounts = near.rooms
   if (scores.length < count) {
     scores = new Float64Array(count)
     order = new Int32Array(count)
@@ -164,64 +172,54 @@ function featuresOf(subject: ValuationSubject, near: Neighbour[]): number[] {
   // Neighbours by similarity score, ties in nearness order (a stable insertion sort: the order a
   // stable sort by score gives).
   for (let n = 0; n < count; n++) {
-    const d = near[n]!
-    const score = d.km + 3 * Math.abs(d.logArea - la) + 0.3 * Math.abs((d.sale.rooms ?? 0) - rooms)
+    const i = ids[n]!
+    const score = km[n]! + 3 * Math.abs(logArea[i]! - la) + 0.3 * Math.abs(roomCounts[i]! - rooms)
     scores[n] = score
-    let i = n
-    for (; i > 0 && scores[order[i - 1]!]! > score; i--) order[i] = order[i - 1]!
-    order[i] = n
+    let j = n
+    for (; j > 0 && scores[order[j - 1]!]! > score; j--) order[j] = order[j - 1]!
+    order[j] = n
   }
   const similar8 = Math.min(8, count)
   const similar3 = Math.min(3, count)
-  const best = near[order[0]!]!
   // Medians over the most similar 8 and 3 (values is overwritten by each median).
-  for (let n = 0; n < similar3; n++) values[n] = near[order[n]!]!.y
+  for (let n = 0; n < similar3; n++) values[n] = y[ids[order[n]!]!]!
   const similar3Median = medianOfFirst(similar3)
   for (let n = 0; n < similar8; n++) {
-    const d = near[order[n]!]!
-    values[n] = d.y + AREA_ELASTICITY * (d.logArea - la)
+    const i = ids[order[n]!]!
+    values[n] = y[i]! + AREA_ELASTICITY * (logArea[i]! - la)
   }
   const similar8Adjusted = medianOfFirst(similar8)
-  for (let n = 0; n < similar8; n++) values[n] = near[order[n]!]!.y
+  for (let n = 0; n < similar8; n++) values[n] = y[ids[order[n]!]!]!
   const similar8Median = medianOfFirst(similar8)
-  for (let n = 0; n < similar8; n++) values[n] = near[order[n]!]!.sale.area
+  for (let n = 0; n < similar8; n++) values[n] = area[ids[order[n]!]!]!
   const similar8Area = medianOfFirst(similar8)
   // Same rooms and area within 25 %: the nearest 8 of them.
   let sameRooms = 0
   let sameRoomsReach = 99
   for (let n = 0; n < count && sameRooms < 8; n++) {
-    const d = near[n]!
-    if ((d.sale.rooms ?? 0) === rooms && Math.abs(d.sale.area - subject.area) <= 0.25 * subject.area) {
-      values[sameRooms++] = d.y
-      sameRoomsReach = d.km
+    const i = ids[n]!
+    if (roomCounts[i] === rooms && Math.abs(area[i]! - subject.area) <= 0.25 * subject.area) {
+      values[sameRooms++] = y[i]!
+      sameRoomsReach = km[n]!
     }
   }
   const sameRoomsMedian = sameRooms > 0 ? medianOfFirst(sameRooms) : k(8)
   let within50 = 0
-  for (let n = 0; n < count; n++) if (near[n]!.km < 0.05) values[within50++] = near[n]!.y
+  for (let n = 0; n < count; n++) if (km[n]! < 0.05) values[within50++] = y[ids[n]!]!
   const within50Median = within50 > 0 ? medianOfFirst(within50) : k(3)
   let twins = 0
-  for (let n = 0; n < count; n++) {
-    const d = near[n]!
-    if (
-      d.km < TWIN_KM &&
-      Math.abs(d.sale.area - subject.area) <= TWIN_AREA_M2 &&
-      (d.sale.rooms ?? 0) === rooms
-    )
-      values[twins++] = d.y
-  }
+  for (let n = 0; n < count; n++) if (isTwin(near, n, subject.area, rooms)) values[twins++] = y[ids[n]!]!
   const twinsMedian = twins > 0 ? medianOfFirst(twins) : similar3Median
   let wSum = 0
   let wy = 0
   for (let n = 0; n < Math.min(10, count); n++) {
-    const d = near[n]!
-    const w = 1 / (d.km + 0.2)
+    const w = 1 / (km[n]! + 0.2)
     wSum += w
-    wy += w * d.y
+    wy += w * y[ids[n]!]!
   }
   return [
     similar8Adjusted,
-    best.y,
+    y[ids[order[0]!]!]!,
     scores[order[0]!]!,
     twins,
     twinsMedian,
@@ -234,7 +232,7 @@ function featuresOf(subject: ValuationSubject, near: Neighbour[]): number[] {
     k(3),
     k(8),
     k(20),
-    near[Math.min(7, count - 1)]!.km,
+    km[Math.min(7, count - 1)]!,
     sameRoomsMedian,
     sameRooms > 0 ? sameRoomsReach : 99,
     within50,
@@ -249,11 +247,19 @@ function featuresOf(subject: ValuationSubject, near: Neighbour[]): number[] {
   ]
 }
 
+/** Twin: the n-th neighbour has the same rooms, an area within 1.5 m² and lies within 300 m. */
+function isTwin(near: Neighbours, n: number, area: number, rooms: number): boolean {
+  const i = near.ids[n]!
+  return near.km[n]! < TWIN_KM && Math.abs(near.area[i]! - area) <= TWIN_AREA_M2 && near.rooms[i] === rooms
+}
+
 class Neighbourhood {
   readonly sales: readonly Sale[]
   private readonly search: NearestSearch
   private readonly y: Float64Array
   private readonly logArea: Float64Array
+  private readonly area: Float64Array
+  private readonly rooms: Float64Array
   constructor(sales: readonly Sale[]) {
     this.sales = sales
     const index = new KDBush(Math.max(1, sales.length))
@@ -262,9 +268,11 @@ class Neighbourhood {
     this.search = new NearestSearch(index)
     this.y = Float64Array.from(sales, (s) => Math.log(s.ppm2))
     this.logArea = Float64Array.from(sales, (s) => Math.log(s.area))
+    this.area = Float64Array.from(sales, (s) => s.area)
+    this.rooms = Float64Array.from(sales, (s) => s.rooms ?? 0)
   }
   /** Nearest listings first, leaving out `skip` (an index) and the `exclude` codes. */
-  near(lat: number, lon: number, skip = -1, exclude?: ReadonlySet<string>): Neighbour[] {
+  near(lat: number, lon: number, skip = -1, exclude?: ReadonlySet<string>): Neighbours {
     const { search } = this
     const count = search.around(
       lon,
@@ -275,12 +283,8 @@ class Neighbourhood {
         ? (i: number) => i !== skip && !(exclude?.has(this.sales[i]!.code) ?? false)
         : undefined,
     )
-    const out: Neighbour[] = new Array(count)
-    for (let n = 0; n < count; n++) {
-      const i = search.ids[n]!
-      out[n] = { sale: this.sales[i]!, km: search.km[n]!, y: this.y[i]!, logArea: this.logArea[i]! }
-    }
-    return out
+    const { y, logArea, area, rooms } = this
+    return { count, ids: search.ids, km: search.km, y, logArea, area, rooms }
   }
 }
 
@@ -488,13 +492,11 @@ export class Valuer {
 function confidenceOf(
   search: { comps: Comparable[]; radiusKm: number },
   subject: ValuationSubject,
-  near: Neighbour[],
+  near: Neighbours,
 ): Confidence {
   const { rooms } = layout(subject.disposition, subject.area)
-  const twin = near.some(
-    (d) =>
-      d.km < TWIN_KM && Math.abs(d.sale.area - subject.area) <= TWIN_AREA_M2 && (d.sale.rooms ?? 0) === rooms,
-  )
+  let twin = false
+  for (let n = 0; n < near.count && !twin; n++) twin = isTwin(near, n, subject.area, rooms)
   const stats = ppm2Stats(search.comps)
   if (twin) return 'high'
   if (stats && stats.count >= 10 && search.radiusKm <= 2 && (stats.q3 - stats.q1) / stats.median <= 0.3)
