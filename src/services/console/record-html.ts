@@ -1,6 +1,6 @@
 /**
  * A stored screening record as one self-contained HTML document, for the router to print to PDF
- * (docs/adr/0003-pdf-of-supplied-html.md). The same content as the app's print view (web/pages/
+ * (docs/adr/0005-pdf-of-supplied-html.md). The same content as the app's print view (web/pages/
  * ScreeningResult.tsx) in the same words (web/texts.ts): the id, time, subject, level, score and
  * completeness, what could not be checked, each module, each sanctions hit explained, the list
  * versions, who screened (when the console knows) and who printed it. Every value is escaped;

@@ -114,7 +114,7 @@ export class Upstreams {
 
   /**
    * A document printed to PDF by the router's browser (POST /v1/browser/pdf/html, with the internal
-   * key; ADR 0003). The router not answering is a 503 that says printing from the browser still
+   * key; ADR 0005). The router not answering is a 503 that says printing from the browser still
    * works; its own refusals keep their status and message.
    */
   async pdf(html: string): Promise<Buffer> {

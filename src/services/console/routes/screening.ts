@@ -1,7 +1,7 @@
 /**
  * Screening through the AML service: one subject (POST /api/aml/screen/complete with the internal
  * key), the audit trail's list and one record (with the admin key), and a record as a PDF (the
- * document made here, printed by the router's browser: ADR 0003). Analysts and admins.
+ * document made here, printed by the router's browser: ADR 0005). Analysts and admins.
  */
 import type { Static } from 'typebox'
 import { ok } from '../../../kit/envelope.ts'

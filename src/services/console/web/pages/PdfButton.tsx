@@ -1,6 +1,6 @@
 /**
  * "Download PDF" of a stored screening record: the backend has the router's browser print it
- * (docs/adr/0003-pdf-of-supplied-html.md). When it cannot, the reason is shown and printing from
+ * (docs/adr/0005-pdf-of-supplied-html.md). When it cannot, the reason is shown and printing from
  * this browser (Print record) still works.
  */
 import { Alert, Button } from '@mantine/core'

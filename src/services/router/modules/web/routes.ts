@@ -269,7 +269,7 @@ export function registerWeb(app: App, deps: WebDeps): void {
     )
 
     // Supplied HTML to PDF, for the platform's own documents (the console's screening record):
-    // operator keys only, no network from the page (docs/adr/0003-pdf-of-supplied-html.md).
+    // operator keys only, no network from the page (docs/adr/0005-pdf-of-supplied-html.md).
     scope.post(
       '/v1/browser/pdf/html',
       {
