@@ -152,6 +152,17 @@ describe('email_pattern_inference', () => {
     ])
   })
 
+  it('sets the role mailbox aside with a Czech reason and counts it in Czech too', async () => {
+    const out = await run(d, 'contact', 'email_pattern_inference', {
+      ...(ex('email_pattern_inference', 0) as object),
+      lang: 'cs',
+    })
+    expect(out.ignored).toEqual([
+      { email: 'info@firma.cz', reason: 'funkční schránka (general), ne adresa osoby' },
+    ])
+    expect(out.rules_applied.map((r: { outcome?: string }) => r.outcome)).toContain('vyřazeno: 1')
+  })
+
   it('reports the address no pattern explains (example 2)', async () => {
     const out = await run(d, 'contact', 'email_pattern_inference', ex('email_pattern_inference', 1))
     expect(out.best).toBe('flast')
@@ -182,6 +193,15 @@ describe('email_verifier', () => {
     const out = await run(d, 'contact', 'email_verifier', ex('email_verifier', 1))
     expect(out.result).toBe('invalid')
     expect(out.reason).toBe('syntax: local part has an empty dot segment')
+  })
+
+  it('says why the syntax fails in Czech when asked for Czech', async () => {
+    const out = await run(d, 'contact', 'email_verifier', {
+      ...(ex('email_verifier', 1) as object),
+      lang: 'cs',
+    })
+    expect(out.result).toBe('invalid')
+    expect(out.reason).toBe('syntaxe: místní část má prázdný úsek mezi tečkami')
   })
 
   it('accepts a domain with MX, the A fallback, and rejects a null MX', async () => {

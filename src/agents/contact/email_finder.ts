@@ -227,7 +227,7 @@ export const emailFinder = defineAgent({
         }),
       )
 
-    const inference = inferPatterns(d.domain, input.known_emails ?? [])
+    const inference = inferPatterns(d.domain, input.known_emails ?? [], say)
     const observed = inference.patterns.map((p) => p.pattern)
     const order = [...observed, ...DEFAULT_PATTERN_ORDER.filter((p) => !observed.includes(p))]
     rules.push(

@@ -84,7 +84,7 @@ export const emailPatternInference = defineAgent({
     const say = ctx.say
     const d = checkDomain(input.domain)
     if (!d.valid) throw errors.invalid('domain', d.reason)
-    const inference = inferPatterns(d.domain, input.examples)
+    const inference = inferPatterns(d.domain, input.examples, say)
     const top = inference.patterns[0]
     // Several patterns can fit one address (Jan Jan …); the best is the one most addresses fit.
     const confidence: 'none' | 'high' | 'medium' | 'low' = !top
@@ -122,8 +122,8 @@ export const emailPatternInference = defineAgent({
           'RFC 2142',
           '1997-05-01',
           say({
-            cs: `vyřazeno: ${inference.ignored.filter((i) => i.reason.startsWith('role')).length}`,
-            en: `${inference.ignored.filter((i) => i.reason.startsWith('role')).length} set aside`,
+            cs: `vyřazeno: ${inference.roles}`,
+            en: `${inference.roles} set aside`,
           }),
         ),
         rule(

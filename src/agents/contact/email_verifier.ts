@@ -79,7 +79,7 @@ export const emailVerifier = defineAgent({
         undefined,
         syntax.valid
           ? say({ cs: 'vyhovuje', en: 'pass' })
-          : say({ cs: `nevyhovuje: ${syntax.reason}`, en: `fail: ${syntax.reason}` }),
+          : say({ cs: `nevyhovuje: ${syntax.reason_cs}`, en: `fail: ${syntax.reason}` }),
       ),
     )
     const base = {
@@ -93,7 +93,7 @@ export const emailVerifier = defineAgent({
       return {
         ...base,
         result: 'invalid' as const,
-        reason: say({ cs: `syntaxe: ${syntax.reason}`, en: `syntax: ${syntax.reason}` }),
+        reason: say({ cs: `syntaxe: ${syntax.reason_cs}`, en: `syntax: ${syntax.reason}` }),
         normalized: null,
         checks: {
           syntax: false,

@@ -9,6 +9,7 @@ import {
   roleOfMailbox,
 } from '../../engines/contacts/email.ts'
 import { parseName } from '../../engines/contacts/names.ts'
+import type { Say } from '../lang.ts'
 
 export interface KnownAddress {
   name: string
@@ -27,31 +28,57 @@ export interface Inference {
   used: number
   unmatched: string[]
   ignored: { email: string; reason: string }[]
+  /** How many of the ignored addresses are role mailboxes (info@, sales@ …). */
+  roles: number
 }
 
-export function inferPatterns(domain: string, known: KnownAddress[]): Inference {
+/** The ignored addresses' reasons are in the call's language (`say`). */
+export function inferPatterns(domain: string, known: KnownAddress[], say: Say): Inference {
   const counts = new Map<string, number>()
   const unmatched: string[] = []
   const ignored: { email: string; reason: string }[] = []
   let used = 0
+  let roles = 0
   for (const k of known) {
     const syntax = checkEmailSyntax(k.email)
     if (!syntax.valid) {
-      ignored.push({ email: k.email, reason: `syntax: ${syntax.reason}` })
+      ignored.push({
+        email: k.email,
+        reason: say({ cs: `syntaxe: ${syntax.reason_cs}`, en: `syntax: ${syntax.reason}` }),
+      })
       continue
     }
     if (syntax.ascii_domain !== domain) {
-      ignored.push({ email: k.email, reason: `another domain (${syntax.ascii_domain})` })
+      ignored.push({
+        email: k.email,
+        reason: say({
+          cs: `jiná doména (${syntax.ascii_domain})`,
+          en: `another domain (${syntax.ascii_domain})`,
+        }),
+      })
       continue
     }
     const role = roleOfMailbox(syntax.local)
     if (role) {
-      ignored.push({ email: k.email, reason: `role mailbox (${role}), not a person's address` })
+      roles++
+      ignored.push({
+        email: k.email,
+        reason: say({
+          cs: `funkční schránka (${role}), ne adresa osoby`,
+          en: `role mailbox (${role}), not a person's address`,
+        }),
+      })
       continue
     }
     const name = parseName(k.name)
     if (!name.surname || name.given_names.length === 0) {
-      ignored.push({ email: k.email, reason: 'the name needs a given name and a surname' })
+      ignored.push({
+        email: k.email,
+        reason: say({
+          cs: 'jméno potřebuje křestní jméno a příjmení',
+          en: 'the name needs a given name and a surname',
+        }),
+      })
       continue
     }
     used++
@@ -69,5 +96,5 @@ export function inferPatterns(domain: string, known: KnownAddress[]): Inference 
       share: used > 0 ? Math.round((matches / used) * 1000) / 1000 : 0,
     }))
     .sort((a, b) => b.matches - a.matches || order.indexOf(a.pattern) - order.indexOf(b.pattern))
-  return { patterns, used, unmatched, ignored }
+  return { patterns, used, unmatched, ignored, roles }
 }

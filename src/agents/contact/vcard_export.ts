@@ -104,7 +104,7 @@ export const vcardExport = defineAgent({
           issues.push({
             index,
             field: 'email',
-            issue: say({ cs: `vynecháno: ${e.reason}`, en: `left out: ${e.reason}` }),
+            issue: say({ cs: `vynecháno: ${e.reason_cs}`, en: `left out: ${e.reason}` }),
           })
       }
       if (c.phone) {

@@ -76,6 +76,18 @@ describe('scout extraction on hostile pages (linear time)', () => {
     expect(facts.icos).toHaveLength(200)
   })
 
+  it('says why an IČO or DIČ on the page is invalid in the language asked for, English by default', () => {
+    const html = '<p>IČO: 45274648, DIČ: CZ45274648</p>'
+    expect(extractFacts(html, base).icos).toEqual([
+      { ico: '45274648', valid: false, reason: 'checksum digit should be 9, not 8' },
+    ])
+    const cs = extractFacts(html, base, 'cs')
+    expect(cs.icos).toEqual([{ ico: '45274648', valid: false, reason: 'kontrolní číslice má být 9, ne 8' }])
+    expect(cs.dics).toEqual([
+      { dic: 'CZ45274648', valid: false, reason: 'část IČO je neplatná: kontrolní číslice má být 9, ne 8' },
+    ])
+  })
+
   it('keeps out-of-range character references as written instead of failing', () => {
     const facts = extractFacts('<title>&#x110000; &#99999999; &#xFFFFFFFFF; ok</title>', base)
     expect(facts.title).toBe('&#x110000; &#99999999; &#xFFFFFFFFF; ok')

@@ -101,7 +101,7 @@ export const scout = defineAgent({
         ),
       )
     } else sources.push({ name: 'web', status: 'skipped', error: 'html given' })
-    const facts = html === undefined ? extractFacts('', base) : extractFacts(html, base)
+    const facts = extractFacts(html ?? '', base, ctx.lang)
     const companies: Record<string, unknown>[] = []
     if (input.lookup_ares !== false) {
       for (const { ico } of facts.icos.filter((i) => i.valid).slice(0, 3)) {

@@ -6,14 +6,19 @@ import { czechDetail, parsePhone } from './phone.ts'
 import { escapeText, foldLine, parseVcards, toVcard } from './vcard.ts'
 
 describe('email syntax', () => {
-  it('accepts IDN domains through their ASCII form and rejects long local parts', () => {
+  it('accepts IDN domains through their ASCII form and rejects long local parts, saying why in English and Czech', () => {
     const idn = checkEmailSyntax('info@čeština.cz')
     expect(idn).toMatchObject({ valid: true, ascii_domain: 'xn--etina-gya30d.cz' })
     expect(checkEmailSyntax(`${'a'.repeat(65)}@firma.cz`)).toEqual({
       valid: false,
       reason: 'local part longer than 64 characters',
+      reason_cs: 'místní část je delší než 64 znaků',
     })
-    expect(checkEmailSyntax('jan@firma')).toEqual({ valid: false, reason: 'domain needs a top-level domain' })
+    expect(checkEmailSyntax('jan@firma')).toEqual({
+      valid: false,
+      reason: 'domain needs a top-level domain',
+      reason_cs: 'doméně chybí doména nejvyššího řádu',
+    })
     expect(checkEmailSyntax('jan@-firma.cz')).toMatchObject({ valid: false })
   })
 

@@ -12,9 +12,12 @@ import { slug } from './text.ts'
 
 export const EMAIL_RULES = rules
 
+/** A rejected address says why in English (`reason`, the API's error messages) and in Czech (`reason_cs`). */
 export type SyntaxCheck =
   | { valid: true; address: string; local: string; domain: string; ascii_domain: string }
-  | { valid: false; reason: string }
+  | { valid: false; reason: string; reason_cs: string }
+
+const bad = (reason: string, reason_cs: string): SyntaxCheck => ({ valid: false, reason, reason_cs })
 
 // RFC 5322 § 3.2.3 atext, without quoted strings (which real mailboxes do not use).
 const ATOM = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+$/
@@ -23,36 +26,49 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/
 export function checkEmailSyntax(input: string): SyntaxCheck {
   const address = input.trim()
   const at = address.lastIndexOf('@')
-  if (at <= 0 || at === address.length - 1) return { valid: false, reason: 'must be local-part@domain' }
+  if (at <= 0 || at === address.length - 1)
+    return bad('must be local-part@domain', 'musí mít tvar místní-část@doména')
   const local = address.slice(0, at)
   const domain = address.slice(at + 1).toLowerCase()
   if (local.length > rules.limits.local_part_max)
-    return { valid: false, reason: `local part longer than ${rules.limits.local_part_max} characters` }
+    return bad(
+      `local part longer than ${rules.limits.local_part_max} characters`,
+      `místní část je delší než ${rules.limits.local_part_max} znaků`,
+    )
   const atoms = local.split('.')
   if (atoms.some((a) => a.length === 0))
-    return { valid: false, reason: 'local part has an empty dot segment' }
+    return bad('local part has an empty dot segment', 'místní část má prázdný úsek mezi tečkami')
   if (!atoms.every((a) => ATOM.test(a)))
-    return { valid: false, reason: 'local part has a character not allowed' }
+    return bad('local part has a character not allowed', 'místní část obsahuje nepovolený znak')
   const ascii = domainToASCII(domain)
-  if (!ascii) return { valid: false, reason: 'domain is not a valid host name' }
+  if (!ascii) return bad('domain is not a valid host name', 'doména není platný název hostitele')
   if (ascii.length > rules.limits.domain_max)
-    return { valid: false, reason: `domain longer than ${rules.limits.domain_max} characters` }
+    return bad(
+      `domain longer than ${rules.limits.domain_max} characters`,
+      `doména je delší než ${rules.limits.domain_max} znaků`,
+    )
   const labels = ascii.split('.')
-  if (labels.length < 2) return { valid: false, reason: 'domain needs a top-level domain' }
+  if (labels.length < 2) return bad('domain needs a top-level domain', 'doméně chybí doména nejvyššího řádu')
   if (!labels.every((l) => LABEL.test(l)))
-    return { valid: false, reason: 'domain label is not letters, digits and hyphens' }
+    return bad(
+      'domain label is not letters, digits and hyphens',
+      'část domény není jen z písmen, číslic a pomlček',
+    )
   if (!/^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/.test(labels.at(-1)!))
-    return { valid: false, reason: 'top-level domain is not alphabetic' }
+    return bad('top-level domain is not alphabetic', 'doména nejvyššího řádu není z písmen')
   const full = `${local}@${ascii}`
   if (full.length > rules.limits.address_max)
-    return { valid: false, reason: `address longer than ${rules.limits.address_max} characters` }
+    return bad(
+      `address longer than ${rules.limits.address_max} characters`,
+      `adresa je delší než ${rules.limits.address_max} znaků`,
+    )
   return { valid: true, address: `${local}@${domain}`, local, domain, ascii_domain: ascii }
 }
 
 /** Host name syntax only (for domains given without an address). */
 export function checkDomain(
   input: string,
-): { valid: true; domain: string } | { valid: false; reason: string } {
+): { valid: true; domain: string } | { valid: false; reason: string; reason_cs: string } {
   const domain = input
     .trim()
     .toLowerCase()
@@ -61,7 +77,9 @@ export function checkDomain(
     .split(/[/?#]/, 1)[0]!
     .replace(/\.$/, '')
   const check = checkEmailSyntax(`x@${domain}`)
-  return check.valid ? { valid: true, domain: check.ascii_domain } : { valid: false, reason: check.reason }
+  return check.valid
+    ? { valid: true, domain: check.ascii_domain }
+    : { valid: false, reason: check.reason, reason_cs: check.reason_cs }
 }
 
 export interface NameParts {

@@ -175,7 +175,8 @@ export interface PageFacts {
   contact_pages: string[]
 }
 
-export function extractFacts(html: string, base: URL): PageFacts {
+/** Invalid IČO and DIČ candidates say why in `lang` (English unless asked for Czech). */
+export function extractFacts(html: string, base: URL, lang: 'cs' | 'en' = 'en'): PageFacts {
   const title = titleOf(html)
   const hrefs = anchors(html)
   const text = decode(withoutScripts(html).replace(/<[^<>]*>/g, ' ')).replace(/\s+/g, ' ')
@@ -215,7 +216,12 @@ export function extractFacts(html: string, base: URL): PageFacts {
     const c = checkIco(m[1]!.replace(/\s/g, ''))
     const ico = m[1]!.replace(/\s/g, '')
     if (!icos.has(ico))
-      icos.set(ico, c.valid ? { ico, valid: true } : { ico, valid: false, reason: c.reason })
+      icos.set(
+        ico,
+        c.valid
+          ? { ico, valid: true }
+          : { ico, valid: false, reason: lang === 'cs' ? c.reason_cs : c.reason },
+      )
   }
   const dics = new Map<string, { dic: string; valid: boolean; reason?: string }>()
   for (const m of text.matchAll(/\bDIČ(?:\s*:)?\s*(CZ\s?\d{8,10})\b/gi)) {
@@ -223,7 +229,12 @@ export function extractFacts(html: string, base: URL): PageFacts {
     const dic = m[1]!.replace(/\s/g, '').toUpperCase()
     const c = checkDic(dic)
     if (!dics.has(dic))
-      dics.set(dic, c.valid ? { dic, valid: true } : { dic, valid: false, reason: c.reason })
+      dics.set(
+        dic,
+        c.valid
+          ? { dic, valid: true }
+          : { dic, valid: false, reason: lang === 'cs' ? c.reason_cs : c.reason },
+      )
   }
   const contactPages = [
     ...new Set(
