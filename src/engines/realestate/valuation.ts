@@ -12,7 +12,14 @@
  */
 import KDBush from 'kdbush'
 import { quantile } from '../finance/stats.ts'
-import { type Comparable, findComparables, ppm2Stats, roomsOf, type Sale } from './comparables.ts'
+import {
+  type Comparable,
+  findComparables,
+  type PriceStats,
+  ppm2Stats,
+  roomsOf,
+  type Sale,
+} from './comparables.ts'
 import { DEFAULT_GBDT, fitGbdt, type GbdtModel, type GbdtOptions, predictGbdt } from './gbdt.ts'
 import { NearestSearch } from './nearest.ts'
 
@@ -422,7 +429,7 @@ export class Valuer {
       exclude: subject.exclude ? [...subject.exclude] : [],
     })
     const stats = ppm2Stats(search.comps)
-    const confidence = confidenceOf(search, subject, near)
+    const confidence = confidenceOf(search, subject, near, stats)
     const cal = this.info.calibration[confidence]
     const estimate = round1000(ppm2 * subject.area)
     const rules: AppliedRule[] = [
@@ -493,11 +500,11 @@ function confidenceOf(
   search: { comps: Comparable[]; radiusKm: number },
   subject: ValuationSubject,
   near: Neighbours,
+  stats: PriceStats | null = ppm2Stats(search.comps),
 ): Confidence {
   const { rooms } = layout(subject.disposition, subject.area)
   let twin = false
   for (let n = 0; n < near.count && !twin; n++) twin = isTwin(near, n, subject.area, rooms)
-  const stats = ppm2Stats(search.comps)
   if (twin) return 'high'
   if (stats && stats.count >= 10 && search.radiusKm <= 2 && (stats.q3 - stats.q1) / stats.median <= 0.3)
     return 'high'
