@@ -272,6 +272,18 @@ describe('compliance agents: rules and bad input', () => {
     expect(out).toMatchObject({ counted_from: '2019-12-31', keep_until: '2024-12-31', may_destroy: true })
   })
 
+  it('dates each retention rule from the day its law took effect', async () => {
+    const since = async (record_type: string) =>
+      (await run('record_retention', { record_type, event_date: '2024-03-12', as_of: '2025-01-01' }))
+        .rules_applied[0]?.since
+    // zákon 563/1991 Sb. o účetnictví: 1992-01-01; zákon 235/2004 Sb. o DPH: 2004-05-01;
+    // zákon 253/2008 Sb. § 16 as worded by zákon 368/2016 Sb.: 2017-01-01.
+    expect(await since('financial_statements')).toBe('1992-01-01')
+    expect(await since('accounting_documents')).toBe('1992-01-01')
+    expect(await since('vat_documents')).toBe('2004-05-01')
+    expect(await since('aml_identification')).toBe('2017-01-01')
+  })
+
   it('counts Good Friday as a day off from 2016 in the audit review', async () => {
     const out = await run('audit_report', {
       events: [

@@ -11,6 +11,8 @@ interface Rec {
   years: number
   start: 'event' | 'end_of_period' | 'end_of_year'
   law: string
+  /** The day the cited provision took effect; without it, the schedule version's effective_from. */
+  since?: string
   label: string
 }
 interface Schedule extends ReferenceVersion {
@@ -124,7 +126,7 @@ export const recordRetention = defineAgent({
             en: `${rec.label}: keep ${rec.years} years from ${rec.start.replace(/_/g, ' ')}`,
           }),
           source: rec.law,
-          since: schedule.effective_from,
+          since: rec.since ?? schedule.effective_from,
           outcome: say({ cs: `do ${keepUntil}`, en: `until ${keepUntil}` }),
         },
         {
