@@ -416,7 +416,8 @@ export class Valuer {
 
   /** `lang`: the language of the rules' texts (the agents pass the call's; numbers are the same). */
   estimate(subject: ValuationSubject, lang: 'cs' | 'en' = 'en'): Valuation {
-    const say = (t: { cs: string; en: string }) => t[lang]
+    // Only the call's language is formatted (each text holds numbers of this estimate).
+    const cs = lang === 'cs'
     const exclude = subject.exclude && subject.exclude.length > 0 ? new Set(subject.exclude) : undefined
     const near = this.all.near(subject.lat, subject.lon, -1, exclude)
     const ppm2 = Math.exp(predictGbdt(this.model, featuresOf(subject, near)))
@@ -434,51 +435,44 @@ export class Valuer {
     const estimate = round1000(ppm2 * subject.area)
     const rules: AppliedRule[] = [
       {
-        rule: say({
-          cs: `Gradientně boostované stromy (${this.info.trees}) nad polohou, plochou, dispozicí a nabídkovými cenami za m² nejbližších inzerátů`,
-          en: `Gradient-boosted trees (${this.info.trees}) over position, area, disposition and the asking prices per m² of the nearest listings`,
-        }),
-        source: say({
-          cs: `natrénováno na ${this.info.fitted_on} inzerátech prodeje, ověřeno na ${this.info.held_out} odložených`,
-          en: `fitted on ${this.info.fitted_on} sale listings, checked on ${this.info.held_out} held out`,
-        }),
-        outcome: say({
-          cs: `${Math.round(ppm2)} Kč/m² × ${subject.area} m² = ${estimate} Kč`,
-          en: `${Math.round(ppm2)} CZK/m² × ${subject.area} m² = ${estimate} CZK`,
-        }),
+        rule: cs
+          ? `Gradientně boostované stromy (${this.info.trees}) nad polohou, plochou, dispozicí a nabídkovými cenami za m² nejbližších inzerátů`
+          : `Gradient-boosted trees (${this.info.trees}) over position, area, disposition and the asking prices per m² of the nearest listings`,
+        source: cs
+          ? `natrénováno na ${this.info.fitted_on} inzerátech prodeje, ověřeno na ${this.info.held_out} odložených`
+          : `fitted on ${this.info.fitted_on} sale listings, checked on ${this.info.held_out} held out`,
+        outcome: cs
+          ? `${Math.round(ppm2)} Kč/m² × ${subject.area} m² = ${estimate} Kč`
+          : `${Math.round(ppm2)} CZK/m² × ${subject.area} m² = ${estimate} CZK`,
       },
       {
-        rule: say({
-          cs: 'Srovnatelné nabídky: stejný počet pokojů, plocha ±20 %, nejbližší první do 1, 2, 3 nebo 5 km, dokud jich není alespoň 5',
-          en: 'Comparables: same room count, floor area ±20 %, nearest first within 1, 2, 3 or 5 km until at least 5',
-        }),
+        rule: cs
+          ? 'Srovnatelné nabídky: stejný počet pokojů, plocha ±20 %, nejbližší první do 1, 2, 3 nebo 5 km, dokud jich není alespoň 5'
+          : 'Comparables: same room count, floor area ±20 %, nearest first within 1, 2, 3 or 5 km until at least 5',
         source: 'porovnávací metoda (zákon 151/1997 Sb., o oceňování majetku, § 2)',
         outcome: stats
-          ? say({
-              cs: `${stats.count} do ${search.radiusKm} km, medián ${Math.round(stats.median)} Kč/m²`,
-              en: `${stats.count} within ${search.radiusKm} km, median ${Math.round(stats.median)} CZK/m²`,
-            })
-          : say({ cs: `žádné do ${search.radiusKm} km`, en: `none within ${search.radiusKm} km` }),
+          ? cs
+            ? `${stats.count} do ${search.radiusKm} km, medián ${Math.round(stats.median)} Kč/m²`
+            : `${stats.count} within ${search.radiusKm} km, median ${Math.round(stats.median)} CZK/m²`
+          : cs
+            ? `žádné do ${search.radiusKm} km`
+            : `none within ${search.radiusKm} km`,
       },
       {
-        rule: say({
-          cs: 'Spolehlivost: high při ≥ 10 srovnatelných do 2 km a IQR/medián ≤ 0,3, nebo dvojčeti (stejné pokoje, ±1,5 m², ≤ 300 m); medium při ≥ 5 srovnatelných; jinak low',
-          en: 'Confidence: high with ≥ 10 comparables within 2 km and IQR/median ≤ 0.3, or a twin listing (same rooms, ±1.5 m², ≤ 300 m); medium with ≥ 5 comparables; else low',
-        }),
-        outcome: say({
-          cs: `${confidence}: ${Math.round(cal.within10 * 100)} % odložených inzerátů této úrovně bylo v rozmezí ±10 % (MdAPE ${(cal.mdape * 100).toFixed(1)} %)`,
-          en: `${confidence}: ${Math.round(cal.within10 * 100)} % of held-out listings at this level were within ±10 % (MdAPE ${(cal.mdape * 100).toFixed(1)} %)`,
-        }),
+        rule: cs
+          ? 'Spolehlivost: high při ≥ 10 srovnatelných do 2 km a IQR/medián ≤ 0,3, nebo dvojčeti (stejné pokoje, ±1,5 m², ≤ 300 m); medium při ≥ 5 srovnatelných; jinak low'
+          : 'Confidence: high with ≥ 10 comparables within 2 km and IQR/median ≤ 0.3, or a twin listing (same rooms, ±1.5 m², ≤ 300 m); medium with ≥ 5 comparables; else low',
+        outcome: cs
+          ? `${confidence}: ${Math.round(cal.within10 * 100)} % odložených inzerátů této úrovně bylo v rozmezí ±10 % (MdAPE ${(cal.mdape * 100).toFixed(1)} %)`
+          : `${confidence}: ${Math.round(cal.within10 * 100)} % of held-out listings at this level were within ±10 % (MdAPE ${(cal.mdape * 100).toFixed(1)} %)`,
       },
       {
-        rule: say({
-          cs: 'Rozpětí: 10.–90. percentil chyb odložených inzerátů na této úrovni spolehlivosti',
-          en: 'Range: 10th–90th percentile of the held-out errors at this confidence level',
-        }),
-        outcome: say({
-          cs: `${round1000(estimate * Math.exp(cal.p10))} – ${round1000(estimate * Math.exp(cal.p90))} Kč`,
-          en: `${round1000(estimate * Math.exp(cal.p10))} – ${round1000(estimate * Math.exp(cal.p90))} CZK`,
-        }),
+        rule: cs
+          ? 'Rozpětí: 10.–90. percentil chyb odložených inzerátů na této úrovni spolehlivosti'
+          : 'Range: 10th–90th percentile of the held-out errors at this confidence level',
+        outcome: cs
+          ? `${round1000(estimate * Math.exp(cal.p10))} – ${round1000(estimate * Math.exp(cal.p90))} Kč`
+          : `${round1000(estimate * Math.exp(cal.p10))} – ${round1000(estimate * Math.exp(cal.p90))} CZK`,
       },
     ]
     return {
