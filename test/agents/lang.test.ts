@@ -17,6 +17,7 @@ import { FIXED_NOW, testDispatcher } from './harness.ts'
 /** Keys whose string values are human-readable texts (the last non-index key of a path). */
 const TEXT_KEYS = new Set([
   'rule',
+  'why',
   'outcome',
   'reasons',
   'reason',

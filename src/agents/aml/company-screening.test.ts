@@ -127,6 +127,17 @@ describe('aml/company_screening', () => {
     expect(out.flags.map((f: { flag: string }) => f.flag)).toContain('sanctions_match')
   })
 
+  it('explains the sanctions hit in Czech when asked for Czech', async () => {
+    const out = (await sources.online.call('aml', 'company_screening', example(1), { now: NOW, lang: 'cs' }))
+      .output as ResultOf<typeof companyScreening>
+    const hit = out.sanctions.hits[0]!
+    expect(hit).toMatchObject({ list: 'ofac_sdn', list_id: '40863', score: 1 })
+    expect(hit.why).toMatch(/^jméno \d\.\d\d; identifikátor /)
+    expect(out.flags.find((f: { flag: string }) => f.flag === 'sanctions_match')?.reason).toContain(
+      '(skóre 1; jméno ',
+    )
+  })
+
   it('example: OKD’s running reorganisation is a high insolvency flag', async () => {
     const out = await call(example(2))
     expect(out).toMatchObject({ risk: 'high', insolvency: { active: true, proceedings: 1 } })

@@ -169,12 +169,12 @@ export const companyScreening = defineAgent({
           { ...(ico ? { ico } : {}), ...(name ? { name } : {}), ...(country ? { country } : {}) },
           { limit: 5 },
         )
-        .map(hitView)
+        .map((h) => hitView(h, say))
       for (const h of hits) {
         flags.push({
           flag: 'sanctions_match',
           severity: 'high',
-          reason: `${h.list} ${h.list_id} "${h.matched_name}" (score ${h.score}; ${h.why})`,
+          reason: `${h.list} ${h.list_id} "${h.matched_name}" (${say({ cs: 'skóre', en: 'score' })} ${h.score}; ${h.why})`,
           source: h.list,
         })
       }
@@ -195,7 +195,7 @@ export const companyScreening = defineAgent({
 
     let people: PublicRegisterView | null = null
     if (register?.data) {
-      people = screenRegister(built, register.data)
+      people = screenRegister(built, register.data, say)
       const parties = [
         ...people.statutory_bodies.map((p) => ({ ...p, as: 'statutory body' })),
         ...people.shareholders.map((p) => ({ ...p, as: 'shareholder' })),
@@ -211,7 +211,7 @@ export const companyScreening = defineAgent({
           flags.push({
             flag: p.as === 'shareholder' ? 'shareholder_sanctioned' : 'statutory_member_sanctioned',
             severity: 'high',
-            reason: `${who}: ${h.list} ${h.list_id} "${h.matched_name}" (score ${h.score}; ${h.why})`,
+            reason: `${who}: ${h.list} ${h.list_id} "${h.matched_name}" (${say({ cs: 'skóre', en: 'score' })} ${h.score}; ${h.why})`,
             source: h.list,
           })
         if (p.screening.pep === 'hit')

@@ -9,6 +9,7 @@ import { Type } from 'typebox'
 import type { PublicRegisterRecord, Shareholder, StatutoryMember } from '../../engines/registries/index.ts'
 import { nullable } from '../data/shared.ts'
 import type { BuiltScreening } from '../deps.ts'
+import type { Say } from '../lang.ts'
 import { HitSchema, hitView } from './screening.ts'
 
 const ScreenStatusSchema = Type.Union([
@@ -40,7 +41,11 @@ export interface PersonToScreen {
 }
 
 /** A natural person against the sanctions lists and the PEP lists; `built` undefined = lists unavailable. */
-export function screenPerson(built: BuiltScreening | undefined, person: PersonToScreen): PersonScreening {
+export function screenPerson(
+  built: BuiltScreening | undefined,
+  person: PersonToScreen,
+  say: Say,
+): PersonScreening {
   if (!built) return { sanctions: 'not_checked', pep: 'not_checked', hits: [] }
   const subject = {
     ...(person.first_name ? { first_name: person.first_name } : {}),
@@ -61,8 +66,13 @@ export function screenPerson(built: BuiltScreening | undefined, person: PersonTo
       },
       { limit: 5 },
     )
-    .map(hitView)
-  const pep = built.pep ? built.pep.screenPerson(subject).slice(0, 5).map(hitView) : null
+    .map((h) => hitView(h, say))
+  const pep = built.pep
+    ? built.pep
+        .screenPerson(subject)
+        .slice(0, 5)
+        .map((h) => hitView(h, say))
+    : null
   return {
     sanctions: sanctions.length ? 'hit' : 'clear',
     pep: pep === null ? 'not_configured' : pep.length ? 'hit' : 'clear',
@@ -71,9 +81,16 @@ export function screenPerson(built: BuiltScreening | undefined, person: PersonTo
 }
 
 /** A legal person (a shareholder) against the sanctions lists by IČO and name. */
-function screenCompany(built: BuiltScreening | undefined, ico: string | null, name: string): PersonScreening {
+function screenCompany(
+  built: BuiltScreening | undefined,
+  ico: string | null,
+  name: string,
+  say: Say,
+): PersonScreening {
   if (!built) return { sanctions: 'not_checked', pep: 'not_checked', hits: [] }
-  const hits = built.engine.screenCompany({ ...(ico ? { ico } : {}), name }, { limit: 5 }).map(hitView)
+  const hits = built.engine
+    .screenCompany({ ...(ico ? { ico } : {}), name }, { limit: 5 })
+    .map((h) => hitView(h, say))
   // PEP status belongs to natural persons only.
   return { sanctions: hits.length ? 'hit' : 'clear', pep: 'clear', hits }
 }
@@ -125,11 +142,15 @@ function nameParts(name: string): PersonToScreen {
     : { name }
 }
 
-function party(built: BuiltScreening | undefined, p: StatutoryMember | Shareholder): RegisterParty {
+function party(built: BuiltScreening | undefined, p: StatutoryMember | Shareholder, say: Say): RegisterParty {
   const screening =
     p.kind === 'person'
-      ? screenPerson(built, { ...nameParts(p.name), birth_date: p.birth_date, nationality: p.citizenship })
-      : screenCompany(built, p.ico, p.name)
+      ? screenPerson(
+          built,
+          { ...nameParts(p.name), birth_date: p.birth_date, nationality: p.citizenship },
+          say,
+        )
+      : screenCompany(built, p.ico, p.name, say)
   return {
     name: p.name,
     kind: p.kind,
@@ -147,9 +168,10 @@ function party(built: BuiltScreening | undefined, p: StatutoryMember | Sharehold
 export function screenRegister(
   built: BuiltScreening | undefined,
   record: PublicRegisterRecord,
+  say: Say,
 ): PublicRegisterView {
   return {
-    statutory_bodies: record.statutory_bodies.map((m) => party(built, m)),
-    shareholders: record.shareholders.map((s) => party(built, s)),
+    statutory_bodies: record.statutory_bodies.map((m) => party(built, m, say)),
+    shareholders: record.shareholders.map((s) => party(built, s, say)),
   }
 }

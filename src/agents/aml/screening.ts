@@ -2,6 +2,7 @@
 import { Type } from 'typebox'
 import type { Hit, ListVersionInfo } from '../../engines/aml/index.ts'
 import type { BuiltScreening } from '../deps.ts'
+import type { Say } from '../lang.ts'
 import type { SourceStatus } from '../result.ts'
 import type { AgentContext } from '../types.ts'
 
@@ -19,12 +20,51 @@ export const ListsSchema = Type.Array(
   Type.Object({ list: Type.String(), date: Type.String(), entities: Type.Integer() }),
 )
 
-export function hitView(h: Hit) {
+/** The birth-date and country comparisons' result codes (qualifiers.ts) in Czech. */
+const BIRTH_DATE_CS: Record<string, string> = {
+  exact: 'shodné',
+  same_month: 'stejný měsíc',
+  same_year: 'stejný rok',
+  month_differs: 'jiný měsíc',
+  day_differs: 'jiný den',
+  year_off_by_one: 'o rok jiný',
+  different: 'jiné',
+}
+const COUNTRY_CS: Record<string, string> = {
+  nationality: 'státní příslušnost',
+  residence: 'bydliště',
+  unknown: 'neznámá',
+}
+const regionCs = new Intl.DisplayNames(['cs'], { type: 'region' })
+const countryCs = (code: string) => (/^[A-Z]{2}$/.test(code) ? (regionCs.of(code) ?? code) : code)
+
+/**
+ * A hit as the agents report it; `why` names the features that made the score in the call's
+ * language (the AML service's own explanation stays English).
+ */
+export function hitView(h: Hit, say: Say) {
   const f = h.explanation.features
-  const parts = [`name ${f.name.toFixed(2)}`]
-  if (f.identifier) parts.push(`identifier ${f.identifier.type} ${f.identifier.value}`)
-  if (f.birth_date) parts.push(`birth date ${f.birth_date.result}`)
-  if (f.country) parts.push(`country ${f.country.result}`)
+  const parts = [say({ cs: `jméno ${f.name.toFixed(2)}`, en: `name ${f.name.toFixed(2)}` })]
+  if (f.identifier)
+    parts.push(
+      say({
+        cs: `identifikátor ${f.identifier.type} ${f.identifier.value}`,
+        en: `identifier ${f.identifier.type} ${f.identifier.value}`,
+      }),
+    )
+  if (f.birth_date) {
+    const r = f.birth_date.result
+    parts.push(say({ cs: `datum narození ${BIRTH_DATE_CS[r] ?? r}`, en: `birth date ${r}` }))
+  }
+  if (f.country) {
+    const r = f.country.result
+    const cs =
+      COUNTRY_CS[r] ??
+      (r.startsWith('differs')
+        ? `liší se (${f.country.query.map(countryCs).join(', ')} vs ${f.country.list.map(countryCs).join(', ')})`
+        : r)
+    parts.push(say({ cs: `země ${cs}`, en: `country ${r}` }))
+  }
   return {
     list: h.list,
     list_id: h.list_id,

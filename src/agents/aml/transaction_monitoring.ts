@@ -227,7 +227,7 @@ export const transactionMonitoring = defineAgent({
       const hits = screened
         ? screened.engine
             .screenName(name, { type: 'any', limit: 1, threshold: COUNTERPARTY_THRESHOLD })
-            .map(hitView)
+            .map((h) => hitView(h, say))
         : []
       if (hits.length === 0) continue
       const h = hits[0]!

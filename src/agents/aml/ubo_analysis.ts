@@ -245,7 +245,7 @@ export const uboAnalysis = defineAgent({
           },
           { limit: 3 },
         )
-        .map(hitView)
+        .map((h) => hitView(h, say))
     }
 
     const persons = [...acc.entries()].map(([id, a]) => ({ id, ...a, party: parties.get(id)! }))
@@ -324,7 +324,7 @@ export const uboAnalysis = defineAgent({
                 { name: e.name, ...(countries.get(e.id) ? { country: countries.get(e.id)! } : {}) },
                 { limit: 3 },
               )
-              .map(hitView),
+              .map((h) => hitView(h, say)),
           }))
           .filter((e) => e.hits.length > 0)
       : []

@@ -254,11 +254,11 @@ export const kyc = defineAgent({
       if (checkRegistry) {
         // Sanctions and PEP lists through the AML engine.
         const built = await screeningEngine(ctx, sources)
-        screening = screenPerson(built, {
-          ...parts,
-          birth_date: birthDate,
-          nationality: input.nationality,
-        })
+        screening = screenPerson(
+          built,
+          { ...parts, birth_date: birthDate, nationality: input.nationality },
+          say,
+        )
         for (const h of screening.hits)
           findings.push(
             say({

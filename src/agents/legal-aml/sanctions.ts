@@ -70,7 +70,7 @@ export async function screenParty(ctx: AgentContext, party: Party, sources: Sour
   const status = top.length === 0 ? 'clear' : top[0]!.score >= MATCH_SCORE ? 'match' : 'possible_match'
   return {
     status: status as 'match' | 'possible_match' | 'clear',
-    hits: top.map(hitView),
+    hits: top.map((h) => hitView(h, ctx.say)),
     lists: listView(lists),
   }
 }
