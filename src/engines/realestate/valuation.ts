@@ -95,27 +95,26 @@ const FEATURE_NAMES = [
 
 const round1000 = (x: number) => Math.round(x / 1000) * 1000
 
-/** The prefix lengths whose medians of y are features (nearest 3, 8, 20, 50, 80). */
-const PREFIXES = [3, 8, 20, 50, 80] as const
+/** The counts of nearest neighbours whose medians of y are features (nearest 3, 8, 20, 50, 80). */
+const NEAREST_COUNTS = [3, 8, 20, 50, 80] as const
 
 /**
  * Medians of y over the nearest 3, 8, 20, 50 and 80 neighbours (all of them when there are fewer),
- * in PREFIXES order, from one insertion-sorted pass instead of a copy and a sort per prefix: the
+ * in NEAREST_COUNTS order, from one insertion-sorted pass instead of a copy and a sort per count: the
  * same values.
  */
-function prefixMedians(near: Neighbours): number[] {
+function nearestMedians(near: Neighbours): number[] {
   const sorted = new Float64Array(near.count)
-  const middle = (n: number) =>
-    n === 0 ? Number.NaN : n % 2 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2
+  const middle = (n: number) => middleOfSorted(sorted, n)
   const out: number[] = []
   for (let n = 1; n <= near.count; n++) {
     const y = near.y[near.ids[n - 1]!]!
     let i = n - 1
     for (; i > 0 && sorted[i - 1]! > y; i--) sorted[i] = sorted[i - 1]!
     sorted[i] = y
-    if (PREFIXES[out.length] === n) out.push(middle(n))
+    if (NEAREST_COUNTS[out.length] === n) out.push(middle(n))
   }
-  while (out.length < PREFIXES.length) out.push(middle(near.count))
+  while (out.length < NEAREST_COUNTS.length) out.push(middle(near.count))
   return out
 }
 
@@ -160,15 +159,20 @@ function medianOfFirst(n: number): number {
     for (; j > 0 && values[j - 1]! > v; j--) values[j] = values[j - 1]!
     values[j] = v
   }
-  return n === 0 ? Number.NaN : n % 2 ? values[(n - 1) / 2]! : (values[n / 2 - 1]! + values[n / 2]!) / 2
+  return middleOfSorted(values, n)
+}
+
+/** The median of sorted[0 … n), NaN when n is 0. */
+function middleOfSorted(sorted: Float64Array, n: number): number {
+  return n === 0 ? Number.NaN : n % 2 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2
 }
 
 /** The features of a subject given its nearest listings (nearest first, the subject not among them). */
 function featuresOf(subject: ValuationSubject, near: Neighbours): number[] {
   const la = Math.log(subject.area)
   const { rooms, kk, atyp } = layout(subject.disposition, subject.area)
-  const prefix = prefixMedians(near)
-  const k = (n: (typeof PREFIXES)[number]) => prefix[PREFIXES.indexOf(n)]!
+  const medians = nearestMedians(near)
+  const k = (n: (typeof NEAREST_COUNTS)[number]) => medians[NEAREST_COUNTS.indexOf(n)]!
   const { count, ids, km, y, logArea, area } = near
   const roomCounts = near.rooms
   if (scores.length < count) {
