@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clientTypes, TYPES_DIR } from '../scripts/generate-client.ts'
+import { clientTypes, commonTypes, TYPES_DIR } from '../scripts/generate-client.ts'
 import { GatehouseError, gatehouse, unwrap } from '../src/client/index.ts'
 import { parseEnv } from '../src/kit/config.ts'
 import { createLogger } from '../src/kit/logger.ts'
@@ -26,6 +26,9 @@ describe('the typed client', () => {
       const committed = readFileSync(`${TYPES_DIR}${name}.ts`, 'utf8')
       expect(await clientTypes(name, document), `src/client/types/${name}.ts`).toBe(committed)
     }
+    expect(await commonTypes(), 'src/client/types/common.ts').toBe(
+      readFileSync(`${TYPES_DIR}common.ts`, 'utf8'),
+    )
   }, 60_000)
 })
 
