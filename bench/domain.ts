@@ -41,6 +41,7 @@ import { Valuer } from '../src/engines/realestate/valuation.ts'
 import { openDatabase } from '../src/kit/db.ts'
 import { createLogger } from '../src/kit/logger.ts'
 import { DEV_OPERATOR_KEYS } from '../src/kit/operator-keys.ts'
+import { seededRandom } from '../src/kit/random.ts'
 import { buildApp } from '../src/services/domain/app.ts'
 import { ContactStore } from '../src/services/domain/contacts-store.ts'
 import { importListingsFile } from '../src/services/domain/importer.ts'
@@ -68,18 +69,6 @@ async function cpuOf(url: string): Promise<number> {
   return ((await (await fetch(`${url}${CPU_PATH}`)).json()) as { us: number }).us
 }
 
-/** Small seeded PRNG (mulberry32): the same flats on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /** "Smíchov, Praha" for a listing in praha-smichov-…, "Olomouc" when no part is named. */
 function addressOf(sale: Sale, gazetteer: Gazetteer): string | undefined {
   const [town] = municipalitiesOfLocality(sale.locality, gazetteer)
@@ -94,7 +83,7 @@ function addressOf(sale: Sale, gazetteer: Gazetteer): string | undefined {
 
 /** REQUESTS query strings for flats drawn from the listings (see the header). */
 function requestsFrom(sales: readonly Sale[], gazetteer: Gazetteer): string[] {
-  const next = random(20240412)
+  const next = seededRandom(20240412)
   const out: string[] = []
   const known = new Set<string>(DISPOSITIONS)
   while (out.length < REQUESTS) {

@@ -12,6 +12,7 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { saleListings } from '../src/engines/realestate/comparables.ts'
 import { comparablesEstimate, Valuer } from '../src/engines/realestate/valuation.ts'
+import { seededRandom } from '../src/kit/random.ts'
 
 const { values } = parseArgs({
   options: {
@@ -26,16 +27,10 @@ const file =
   process.env.LISTINGS_FILE ??
   resolve(root, '../shared/data/realestate/sreality_byty_prodej_20240412.csv')
 const testShare = Number(values['test-share'])
-let seed = Number(values.seed) >>> 0
+const seed = Number(values.seed) >>> 0
 
-// A seeded shuffle (mulberry32) so every run with the same seed scores the same split.
-const random = () => {
-  seed = (seed + 0x6d2b79f5) >>> 0
-  let t = seed
-  t = Math.imul(t ^ (t >>> 15), t | 1)
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-}
+// A seeded shuffle so every run with the same seed scores the same split.
+const random = seededRandom(seed)
 const sales = saleListings(file)
 const order = sales.map((s) => ({ s, r: random() })).sort((a, b) => a.r - b.r)
 const nTest = Math.round(sales.length * testShare)

@@ -7,6 +7,7 @@
  * Why here and not a package: the npm ML packages offer random forests and CART (ml-random-forest,
  * ml-cart) but no maintained boosting; boosting measured better on the listings (docs/valuation.md).
  */
+import { seededRandom } from '../../kit/random.ts'
 
 export interface GbdtOptions {
   /** Boosting rounds. */
@@ -52,18 +53,6 @@ export interface GbdtModel {
   edges: number[][]
   /** Every tree's nodes, root first. */
   trees: Node[][]
-}
-
-/** mulberry32: a small, fast, seeded PRNG (uniform in [0, 1)). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 function binOf(edges: number[], v: number): number {
@@ -114,7 +103,7 @@ export function fitGbdt(
   const base = medianOf(y)
   const pred = new Float64Array(n).fill(base)
   const grad = new Float64Array(n)
-  const random = prng(o.seed)
+  const random = seededRandom(o.seed)
   const trees: Node[][] = []
   const sums = new Float64Array(256)
   const counts = new Float64Array(256)

@@ -2,20 +2,9 @@ import { around, distance } from 'geokdbush'
 import KDBush from 'kdbush'
 import { describe, expect, it } from 'vitest'
 import { haveSharedData, SHARED_LISTINGS } from '../../../test/domain/fixtures.ts'
+import { seededRandom } from '../../kit/random.ts'
 import { saleListings } from './comparables.ts'
 import { NearestSearch } from './nearest.ts'
-
-/** A deterministic uniform [0, 1) generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 type Points = readonly (readonly [number, number])[]
 
@@ -58,7 +47,7 @@ describe('nearest points by great-circle distance', () => {
       // Sorted by id in kdbush, not by position: the listing positions are given as read.
       const index = indexOf(sales.map((s) => [s.lon, s.lat] as const))
       const search = new NearestSearch(index)
-      const next = random(42)
+      const next = seededRandom(42)
       let ties = 0
       for (let q = 0; q < 3000; q++) {
         // Half at a listing's own position (where twins tie at distance 0), half anywhere in Czechia.
