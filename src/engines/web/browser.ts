@@ -123,6 +123,9 @@ export class BrowserPool {
       async (context, left) => {
         await context.route('**/*', (route) => {
           blocked++
+          // A navigation (a meta refresh, a frame) answered 204 leaves the page where it is; an
+          // aborted one would swap the document for the browser's error page, racing the print.
+          if (route.request().isNavigationRequest()) return route.fulfill({ status: 204 })
           return route.abort('blockedbyclient')
         })
         const page = await context.newPage()
