@@ -18,6 +18,8 @@
  * that reason), so re-running the failed sources of a run (`only`) re-runs it too. The answers of
  * the sources that are not re-run are taken from the previous dossier.
  */
+
+import { abortable, mapLimit } from '../../kit/concurrency.ts'
 import type { Egress } from '../../kit/egress.ts'
 import { AppError } from '../../kit/errors.ts'
 import { UpstreamError } from '../../kit/http.ts'
@@ -163,7 +165,11 @@ export async function runDossier(
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout
     let outcome: Omit<SourceOutcome, 'source' | 'ms' | 'checked_at'>
     try {
-      outcome = await withDeadline(body(signal), signal, deps.sourceTimeoutMs)
+      outcome = await abortable(
+        body(signal),
+        signal,
+        () => new Error(`no answer within ${deps.sourceTimeoutMs / 1000} s`),
+      )
     } catch (error) {
       outcome = { status: 'failed', reason: describe(error), origin: null, data: null }
     }
@@ -487,36 +493,4 @@ function describe(error: unknown): string {
   if (error instanceof UpstreamError || error instanceof AppError) return error.message
   if (error instanceof Error && error.name === 'TimeoutError') return 'no answer in time'
   return error instanceof Error ? error.message : String(error)
-}
-
-/** Settles with the promise, or rejects when the signal aborts first (clients without a signal). */
-function withDeadline<T>(promise: Promise<T>, signal: AbortSignal, ms: number): Promise<T> {
-  if (signal.aborted) return Promise.reject(new Error(`no answer within ${ms / 1000} s`))
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new Error(`no answer within ${ms / 1000} s`))
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort)
-        resolve(value)
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort)
-        reject(error)
-      },
-    )
-  })
-}
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length)
-  let next = 0
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++
-      out[i] = await fn(items[i]!)
-    }
-  })
-  await Promise.all(lanes)
-  return out
 }

@@ -6,6 +6,7 @@
  */
 import { lookup as dnsLookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
+import { abortable } from '../concurrency.ts'
 import { forbiddenRange, internalName } from './addresses.ts'
 import { type AllowedHost, effectivePort, isAllowedHost, stripDot } from './allowed-hosts.ts'
 import { EgressRefused, redact } from './refusal.ts'
@@ -132,23 +133,4 @@ export async function vet(
   }
   const addresses = answers.map((a) => ({ address: a.address, family: isIP(a.address) as 4 | 6 }))
   return { url, hostname, port, addresses, allowed: open }
-}
-
-function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise
-  if (signal.aborted) return Promise.reject(signal.reason)
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason)
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort)
-        resolve(value)
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort)
-        reject(error)
-      },
-    )
-  })
 }

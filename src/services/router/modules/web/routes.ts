@@ -12,6 +12,7 @@ import type { Job } from '../../../../engines/jobs/types.ts'
 import type { BrowserPool } from '../../../../engines/web/browser.ts'
 import type { Parsing } from '../../../../engines/web/parsing.ts'
 import type { ScrapeOptions, ScrapeResult, Scraper } from '../../../../engines/web/scraper.ts'
+import { mapLimit } from '../../../../kit/concurrency.ts'
 import type { Egress } from '../../../../kit/egress.ts'
 import { ok, renderError } from '../../../../kit/envelope.ts'
 import { AppError, errors, isAppError } from '../../../../kit/errors.ts'
@@ -402,21 +403,4 @@ async function waitFor(
     if (isTerminal(job.status) || Date.now() > deadline || raw.socket?.destroyed) return job
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
-}
-
-async function mapLimit<T, R>(
-  items: readonly T[],
-  limit: number,
-  run: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length)
-  let next = 0
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++
-      results[i] = await run(items[i]!)
-    }
-  })
-  await Promise.all(workers)
-  return results
 }
