@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { csv, SAMPLE } from '../../../test/domain/fixtures.ts'
+import { seededRandom } from '../../kit/random.ts'
 import { fitGbdt, predictGbdt } from './gbdt.ts'
 import { parseListings, SHIFTED_EXPORT } from './listings.ts'
 
@@ -28,6 +29,33 @@ describe('gradient-boosted trees', () => {
     const a = fitGbdt(X, y, { trees: 20 })
     const b = fitGbdt(X, y, { trees: 20 })
     expect(predictGbdt(a, [0.3, 0.6, 0.2])).toBe(predictGbdt(b, [0.3, 0.6, 0.2]))
+  })
+
+  it('predicts bit for bit what walking the fitted trees gives, at the default depth and shallower', () => {
+    // The reference: each tree walked node by node from its root, leaves summed in tree order.
+    const walk = (model: ReturnType<typeof fitGbdt>, x: number[]) => {
+      let p = model.base
+      for (const nodes of model.trees) {
+        let node = nodes[0]!
+        while (node.f >= 0) {
+          const edges = model.edges[node.f]!
+          let code = 0
+          while (code < edges.length && x[node.f]! >= edges[code]!) code++
+          node = nodes[code <= node.bin ? node.left : node.right]!
+        }
+        p += model.learningRate * node.value
+      }
+      return p
+    }
+    const next = seededRandom(7)
+    // Depth 6 (the default, unrolled), 3, and trees whose leaves sit at many depths (large minLeaf).
+    for (const options of [{ trees: 40 }, { trees: 40, depth: 3 }, { trees: 40, minLeaf: 150 }]) {
+      const model = fitGbdt(X, y, options)
+      for (let q = 0; q < 200; q++) {
+        const x = [next() * 1.2 - 0.1, next() * 1.2 - 0.1, next()]
+        expect(predictGbdt(model, x)).toBe(walk(model, x))
+      }
+    }
   })
 
   it('refuses targets that do not match the rows', () => {

@@ -182,43 +182,57 @@ export function fitGbdt(
 }
 
 /**
- * Every tree's nodes in two flat typed arrays, in the order `fitGbdt` builds them (depth first, so
- * a node's left child is the next node). One 32-bit word per node holds feature + 1 (0 for a
- * leaf, 8 bits), the split bin (8 bits) and the distance to the right child (16 bits; a depth-6
- * tree has at most 127 nodes); leaves keep their value in a parallel Float64Array. The 25,000
- * nodes of the fitted model take 300 KB instead of 25,000 objects, and the walk of 300 trees reads
- * one word per step. The same leaves are summed in the same order: predictions are bit-for-bit
- * those of the trees themselves.
+ * The trees padded to complete binary trees of the model's depth and laid out level by level (node
+ * k's children are 2k + 1 and 2k + 2), so a prediction takes exactly `depth` steps per tree with no
+ * test for a leaf and no branch on the data: each step adds the comparison's outcome to the index. A
+ * leaf above the deepest level becomes a split no code passes (bin 255: codes are at most 255) over
+ * two copies of itself. Per tree: the split features and bins of the 2^depth − 1 inner nodes (a
+ * byte each) and the 2^depth leaf values; 300 depth-6 trees take 190 KB. The same leaves are summed
+ * in the same order: predictions are bit-for-bit those of the trees themselves.
  */
 interface PackedTrees {
-  words: Int32Array
-  values: Float64Array
-  roots: Int32Array
+  depth: number
+  features: Uint8Array
+  bins: Uint8Array
+  leaves: Float64Array
 }
 
 const packed = new WeakMap<GbdtModel, PackedTrees>()
 
+/** A split no feature's code passes: every row goes left. */
+const NEVER = 255
+
 function pack(model: GbdtModel): PackedTrees {
-  let size = 0
-  for (const nodes of model.trees) size += nodes.length
-  const out: PackedTrees = {
-    words: new Int32Array(size),
-    values: new Float64Array(size),
-    roots: new Int32Array(model.trees.length),
+  const depthOf = (nodes: Node[], k: number): number => {
+    const node = nodes[k]!
+    return node.f < 0 ? 0 : 1 + Math.max(depthOf(nodes, node.left), depthOf(nodes, node.right))
   }
-  let offset = 0
+  const depth = Math.max(0, ...model.trees.map((nodes) => depthOf(nodes, 0)))
+  if (depth > 12) throw new RangeError(`predictGbdt: trees deeper than 12 levels (${depth})`)
+  const inner = (1 << depth) - 1
+  const leafCount = 1 << depth
+  const out: PackedTrees = {
+    depth,
+    features: new Uint8Array(model.trees.length * inner),
+    bins: new Uint8Array(model.trees.length * inner),
+    leaves: new Float64Array(model.trees.length * leafCount),
+  }
   model.trees.forEach((nodes, t) => {
-    out.roots[t] = offset
-    nodes.forEach((node, i) => {
-      if (node.f < 0) {
-        out.values[offset + i] = node.value
+    // Node `from` of the tree goes to level position `to` at level `level`.
+    const place = (from: number, to: number, level: number): void => {
+      const node = nodes[from]!
+      if (level === depth) {
+        out.leaves[t * leafCount + to - inner] = node.value
         return
       }
-      if (node.left !== i + 1 || node.right - i > 0xffff || node.f > 254 || node.bin > 255)
-        throw new RangeError('predictGbdt: a tree not in the depth-first layout fitGbdt builds')
-      out.words[offset + i] = ((node.f + 1) << 24) | (node.bin << 16) | (node.right - i)
-    })
-    offset += nodes.length
+      if (node.f > 255 || node.bin >= NEVER) throw new RangeError('predictGbdt: a split outside 8 bits')
+      const leaf = node.f < 0
+      out.features[t * inner + to] = leaf ? 0 : node.f
+      out.bins[t * inner + to] = leaf ? NEVER : node.bin
+      place(leaf ? from : node.left, 2 * to + 1, level + 1)
+      place(leaf ? from : node.right, 2 * to + 2, level + 1)
+    }
+    place(0, 0, 0)
   })
   packed.set(model, out)
   return out
@@ -227,17 +241,34 @@ function pack(model: GbdtModel): PackedTrees {
 let codeScratch = new Uint8Array(32)
 
 export function predictGbdt(model: GbdtModel, x: ArrayLike<number>): number {
-  const { words, values, roots } = packed.get(model) ?? pack(model)
+  const { depth, features, bins, leaves } = packed.get(model) ?? pack(model)
   // The features' bins in a reused buffer (predictions are synchronous): no allocation per call.
   if (codeScratch.length < model.edges.length) codeScratch = new Uint8Array(model.edges.length)
   const codes = codeScratch
   for (let f = 0; f < model.edges.length; f++) codes[f] = binOf(model.edges[f]!, x[f]!)
+  // Shifts, not 2 ** depth: the indices stay small integers (a double index is slower).
+  const inner = (1 << depth) - 1
+  const trees = model.trees.length
+  const rate = model.learningRate
   let p = model.base
-  for (let t = 0; t < roots.length; t++) {
-    let k = roots[t]!
-    for (let w = words[k]!; w !== 0; w = words[k]!)
-      k += codes[(w >>> 24) - 1]! <= ((w >>> 16) & 0xff) ? 1 : w & 0xffff
-    p += model.learningRate * values[k]!
+  if (depth === DEFAULT_GBDT.depth) {
+    // The default depth unrolled: about a third faster than the loop below.
+    for (let t = 0, at = 0; t < trees; t++, at += inner) {
+      let k = codes[features[at]!]! > bins[at]! ? 2 : 1
+      k = 2 * k + (codes[features[at + k]!]! > bins[at + k]! ? 2 : 1)
+      k = 2 * k + (codes[features[at + k]!]! > bins[at + k]! ? 2 : 1)
+      k = 2 * k + (codes[features[at + k]!]! > bins[at + k]! ? 2 : 1)
+      k = 2 * k + (codes[features[at + k]!]! > bins[at + k]! ? 2 : 1)
+      k = 2 * k + (codes[features[at + k]!]! > bins[at + k]! ? 2 : 1)
+      p += rate * leaves[at + t + k - inner]!
+    }
+    return p
+  }
+  for (let t = 0, at = 0; t < trees; t++, at += inner) {
+    let k = 0
+    for (let level = 0; level < depth; level++)
+      k = 2 * k + (codes[features[at + k]!]! > bins[at + k]! ? 2 : 1)
+    p += rate * leaves[at + t + k - inner]!
   }
   return p
 }
