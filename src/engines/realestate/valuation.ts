@@ -95,6 +95,9 @@ const FEATURE_NAMES = [
 
 const round1000 = (x: number) => Math.round(x / 1000) * 1000
 
+/** The most similar neighbours (distance + area + rooms) whose medians are features. */
+const SIMILAR = 8
+
 /** The counts of nearest neighbours whose medians of y are features (nearest 3, 8, 20, 50, 80). */
 const NEAREST_COUNTS = [3, 8, 20, 50, 80] as const
 
@@ -180,17 +183,19 @@ function featuresOf(subject: ValuationSubject, near: Neighbours): number[] {
     order = new Int32Array(count)
     values = new Float64Array(count)
   }
-  // Neighbours by similarity score, ties in nearness order (a stable insertion sort: the order a
-  // stable sort by score gives).
+  // The most similar 8 neighbours by score, ties in nearness order (a stable insertion into a list
+  // of 8: the first 8 a stable sort by score gives), in order[0 … similar8).
+  const similar8 = Math.min(SIMILAR, count)
+  let kept = 0
   for (let n = 0; n < count; n++) {
     const i = ids[n]!
     const score = km[n]! + 3 * Math.abs(logArea[i]! - la) + 0.3 * Math.abs(roomCounts[i]! - rooms)
     scores[n] = score
-    let j = n
+    if (kept === SIMILAR && score >= scores[order[SIMILAR - 1]!]!) continue
+    let j = kept < SIMILAR ? kept++ : SIMILAR - 1
     for (; j > 0 && scores[order[j - 1]!]! > score; j--) order[j] = order[j - 1]!
     order[j] = n
   }
-  const similar8 = Math.min(8, count)
   const similar3 = Math.min(3, count)
   // Medians over the most similar 8 and 3 (values is overwritten by each median).
   for (let n = 0; n < similar3; n++) values[n] = y[ids[order[n]!]!]!
