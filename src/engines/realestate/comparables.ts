@@ -7,7 +7,7 @@
  */
 
 import KDBush from 'kdbush'
-import { median, quantile } from '../finance/stats.ts'
+import { quantile } from '../finance/stats.ts'
 import { loadListings } from '../sources/listings.ts'
 import type { Listing } from './listings.ts'
 
@@ -154,42 +154,98 @@ function indexOf(sales: readonly Sale[]): SalesIndex {
 export function findComparables(sales: readonly Sale[], subject: Subject, opts: SearchOptions = {}): Search {
   const radii = opts.radiiKm ?? DEFAULT_RADII_KM
   const minCount = opts.minCount ?? 5
-  const tol = opts.areaTolerance ?? 0.2
-  const exclude = subject.exclude && subject.exclude.length > 0 ? new Set(subject.exclude) : undefined
-  const { index, rooms, area, lat, lon } = indexOf(sales)
-  const wantRooms = typeof subject.rooms === 'number' ? subject.rooms : undefined
-  const byNearness = (a: Comparable, b: Comparable) =>
-    a.distanceKm - b.distanceKm ||
-    Math.abs(a.area - subject.area) - Math.abs(b.area - subject.area) ||
-    (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)
+  const built = indexOf(sales)
   // The smallest radius first: in a city the 1 km box holds a tenth of the 5 km one. Each radius
   // reads the sales in its bounding box (1° latitude ≈ 111 km), then the exact distance decides.
   let candidates: Comparable[] = []
-  let radiusKm = radii[radii.length - 1]!
   for (const r of radii) {
-    radiusKm = r
     const dLat = r / 111
     const dLon = r / (111 * Math.cos((subject.lat * Math.PI) / 180))
-    candidates = []
-    for (const i of index.range(
+    const inBox = built.index.range(
       subject.lon - dLon,
       subject.lat - dLat,
       subject.lon + dLon,
       subject.lat + dLat,
-    )) {
-      if (i >= sales.length) continue // the placeholder point of an empty set
-      if (wantRooms !== undefined && rooms[i] !== wantRooms) continue
-      if (Math.abs(area[i]! - subject.area) > tol * subject.area) continue
-      const distanceKm = haversineKm(subject.lat, subject.lon, lat[i]!, lon[i]!)
-      if (distanceKm > r) continue
-      // The sale's object is read only now (the first touch of each is a cache miss).
-      const s = sales[i]!
-      if (exclude?.has(s.code)) continue
-      candidates.push({ ...s, distanceKm })
-    }
-    if (candidates.length >= minCount) return { radiusKm: r, comps: candidates.sort(byNearness), thin: false }
+    )
+    candidates = comparablesWithin(sales, built, subject, opts, r, inBox, inBox.length)
+    if (candidates.length >= minCount) return { radiusKm: r, comps: candidates, thin: false }
   }
-  return { radiusKm, comps: candidates.sort(byNearness), thin: true }
+  return { radiusKm: radii[radii.length - 1]!, comps: candidates, thin: true }
+}
+
+/**
+ * findComparables' answer read from `count` candidate sales (indices into `sales`) that hold every
+ * sale nearer than `reachKm` — a valuation's nearest neighbours — without a search of its own; or
+ * undefined when a radius it would try reaches beyond them (then findComparables answers). The
+ * same comparables in the same order: the same filters and distances over the same sales.
+ */
+export function findComparablesAmong(
+  sales: readonly Sale[],
+  subject: Subject,
+  candidates: ArrayLike<number>,
+  count: number,
+  reachKm: number,
+  opts: SearchOptions = {},
+): Search | undefined {
+  const radii = opts.radiiKm ?? DEFAULT_RADII_KM
+  const minCount = opts.minCount ?? 5
+  const built = indexOf(sales)
+  let comps: Comparable[] = []
+  for (const r of radii) {
+    if (r >= reachKm) return undefined
+    comps = comparablesWithin(sales, built, subject, opts, r, candidates, count)
+    if (comps.length >= minCount) return { radiusKm: r, comps, thin: false }
+  }
+  return { radiusKm: radii[radii.length - 1]!, comps, thin: true }
+}
+
+/** The candidates with the subject's rooms and area within `r` km, nearest first. */
+function comparablesWithin(
+  sales: readonly Sale[],
+  { rooms, area, lat, lon }: SalesIndex,
+  subject: Subject,
+  opts: SearchOptions,
+  r: number,
+  candidates: ArrayLike<number>,
+  count: number,
+): Comparable[] {
+  const tol = opts.areaTolerance ?? 0.2
+  const wantRooms = typeof subject.rooms === 'number' ? subject.rooms : undefined
+  const exclude = subject.exclude && subject.exclude.length > 0 ? subject.exclude : undefined
+  const out: Comparable[] = []
+  for (let n = 0; n < count; n++) {
+    const i = candidates[n]!
+    if (i >= sales.length) continue // the placeholder point of an empty set
+    if (wantRooms !== undefined && rooms[i] !== wantRooms) continue
+    if (Math.abs(area[i]! - subject.area) > tol * subject.area) continue
+    const distanceKm = haversineKm(subject.lat, subject.lon, lat[i]!, lon[i]!)
+    if (distanceKm > r) continue
+    // The sale's object is read only now (the first touch of each is a cache miss); its fields are
+    // listed, not spread (a third of the time).
+    const s = sales[i]!
+    if (exclude?.includes(s.code)) continue
+    out.push({
+      code: s.code,
+      disposition: s.disposition,
+      rooms: s.rooms,
+      area: s.area,
+      price: s.price,
+      ppm2: s.ppm2,
+      lat: s.lat,
+      lon: s.lon,
+      locality: s.locality,
+      scrapedAt: s.scrapedAt,
+      municipality: s.municipality,
+      region: s.region,
+      distanceKm,
+    })
+  }
+  return out.sort(
+    (a, b) =>
+      a.distanceKm - b.distanceKm ||
+      Math.abs(a.area - subject.area) - Math.abs(b.area - subject.area) ||
+      (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
+  )
 }
 
 export interface PriceStats {
@@ -204,7 +260,7 @@ export function ppm2Stats(comps: readonly { ppm2: number }[]): PriceStats | null
   const sorted = comps.map((c) => c.ppm2).sort((a, b) => a - b)
   return {
     count: sorted.length,
-    median: median(sorted),
+    median: quantile(sorted, 0.5),
     q1: quantile(sorted, 0.25),
     q3: quantile(sorted, 0.75),
   }
