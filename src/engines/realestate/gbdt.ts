@@ -27,9 +27,9 @@ export interface GbdtOptions {
 }
 
 export const DEFAULT_GBDT: GbdtOptions = {
-  trees: 300,
+  trees: 150,
   depth: 6,
-  learningRate: 0.05,
+  learningRate: 0.1,
   minLeaf: 20,
   bins: 64,
   subsample: 0.8,

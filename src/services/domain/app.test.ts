@@ -83,7 +83,7 @@ describe.skipIf(!haveSharedData)('domain service', () => {
     const { status, body } = await get('/health')
     expect(status).toBe(200)
     expect(body.data).toMatchObject({ status: 'ready', listings: 12, sales: 11, as_of: '2024-04-12' })
-    expect(body.data.model).toMatchObject({ trees: 300, features: 26 })
+    expect(body.data.model).toMatchObject({ trees: 150, features: 26 })
   })
 
   it('lists ads by place and disposition with the total, in the standard envelope', async () => {
