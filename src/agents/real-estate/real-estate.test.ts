@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDispatcher } from '../../../test/agents/harness.ts'
 import { agentCalls, describeWorkedExamples, fakeAgent } from '../../../test/agents/service-tests.ts'
-import { haversineKm } from '../../engines/realestate/comparables.ts'
+import { haversineKm } from '../../engines/realestate/nearest.ts'
 import { findOpportunities, opportunityThresholds } from '../../engines/realestate/opportunities.ts'
 import { valuerFor } from '../../engines/realestate/valuation.ts'
 import { parseEnv } from '../../kit/config.ts'
@@ -97,17 +97,17 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
   },
   property_valuation: {
     '2+kk of 55 m² in Prague-Smíchov offered at 8.9 M CZK': {
-      estimate: 8_685_000,
-      range: { low: 6_912_000, high: 11_023_000 },
+      estimate: 8_619_000,
+      range: { low: 6_800_000, high: 10_846_000 },
       price_per_m2: { median: 147_343 },
       comparables: 8,
       radius_km: 1,
       confidence: 'medium',
-      offered_vs_estimate: 1.025,
+      offered_vs_estimate: 1.033,
       data_as_of: '2024-04-12',
     },
     '3+1 of 75 m² in Ostrava-Poruba': {
-      estimate: 3_752_000,
+      estimate: 3_745_000,
       comparables: 7,
       radius_km: 2,
       confidence: 'medium',
@@ -148,8 +148,8 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
     'Two ads in Prague-Vinohrady: one far below its estimate': {
       flagged: { high: 1, medium: 0 },
       results: [
-        { id: 'ad-1', flag: 'HIGH', ratio: 0.561 },
-        { id: 'ad-2', flag: 'NONE', ratio: 1.132 },
+        { id: 'ad-1', flag: 'HIGH', ratio: 0.57 },
+        { id: 'ad-2', flag: 'NONE', ratio: 1.097 },
       ],
     },
     'Scan 1 km around Brno náměstí Svobody for flagged listings': {
@@ -307,7 +307,7 @@ describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', (
       disposition: '2+kk',
     })
     expect(out).toMatchObject({
-      estimate: 8_685_000,
+      estimate: 8_619_000,
       sources: [{ name: 'listings' }, { name: 'data/geocoder', status: 'ok' }],
     })
   })

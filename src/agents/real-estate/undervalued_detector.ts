@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
-import { haversineKm, snapshotDate } from '../../engines/realestate/comparables.ts'
+import { snapshotDate } from '../../engines/realestate/comparables.ts'
+import { haversineKm } from '../../engines/realestate/nearest.ts'
 import { assessListing, opportunityThresholds } from '../../engines/realestate/opportunities.ts'
 import { valuerFor } from '../../engines/realestate/valuation.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'

@@ -27,7 +27,7 @@ describe.skipIf(!haveSharedData)('comparables', () => {
       const count = search.around(subject.lon, subject.lat, 80, Number.POSITIVE_INFINITY, (i) =>
         subject.exclude.every((code) => sales[i]!.code !== code),
       )
-      const among = findComparablesAmong(sales, subject, search.ids, count, search.km[count - 1]! / 1.001)
+      const among = findComparablesAmong(sales, subject, search.ids, search.km, count, search.km[count - 1]!)
       if (!among) continue
       answered++
       expect(among).toEqual(findComparables(sales, subject))
@@ -41,6 +41,6 @@ describe.skipIf(!haveSharedData)('comparables', () => {
     const s = sales[0]!
     const count = search.around(s.lon, s.lat, 80)
     const subject = { lat: s.lat, lon: s.lon, area: s.area, rooms: s.rooms }
-    expect(findComparablesAmong(sales, subject, search.ids, count, 0.9)).toBeUndefined()
+    expect(findComparablesAmong(sales, subject, search.ids, search.km, count, 0.9)).toBeUndefined()
   })
 })

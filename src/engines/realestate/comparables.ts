@@ -10,6 +10,7 @@ import KDBush from 'kdbush'
 import { quantile } from '../finance/stats.ts'
 import { loadListings } from '../sources/listings.ts'
 import type { Listing } from './listings.ts'
+import { haversineKm } from './nearest.ts'
 
 export interface Sale {
   code: string
@@ -74,15 +75,6 @@ export function toSales(
     })
   }
   return out
-}
-
-/** Great-circle distance in km (haversine, mean Earth radius 6371.0088 km). */
-export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180
-  const dLat = (lat2 - lat1) * rad
-  const dLon = (lon2 - lon1) * rad
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2
-  return 2 * 6371.0088 * Math.asin(Math.sqrt(a))
 }
 
 export interface Subject {
@@ -174,15 +166,17 @@ export function findComparables(sales: readonly Sale[], subject: Subject, opts: 
 }
 
 /**
- * findComparables' answer read from `count` candidate sales (indices into `sales`) that hold every
- * sale nearer than `reachKm` — a valuation's nearest neighbours — without a search of its own; or
- * undefined when a radius it would try reaches beyond them (then findComparables answers). The
- * same comparables in the same order: the same filters and distances over the same sales.
+ * findComparables' answer read from `count` candidate sales (indices into `sales`) at the given
+ * distances (haversineKm from the subject), which hold every sale nearer than `reachKm` — a
+ * valuation's nearest neighbours — without a search of its own; or undefined when a radius it would
+ * try reaches that far (then findComparables answers). The same comparables in the same order: the
+ * same filters and distances over the same sales.
  */
 export function findComparablesAmong(
   sales: readonly Sale[],
   subject: Subject,
   candidates: ArrayLike<number>,
+  distancesKm: ArrayLike<number>,
   count: number,
   reachKm: number,
   opts: SearchOptions = {},
@@ -193,13 +187,13 @@ export function findComparablesAmong(
   let comps: Comparable[] = []
   for (const r of radii) {
     if (r >= reachKm) return undefined
-    comps = comparablesWithin(sales, built, subject, opts, r, candidates, count)
+    comps = comparablesWithin(sales, built, subject, opts, r, candidates, count, distancesKm)
     if (comps.length >= minCount) return { radiusKm: r, comps, thin: false }
   }
   return { radiusKm: radii[radii.length - 1]!, comps, thin: true }
 }
 
-/** The candidates with the subject's rooms and area within `r` km, nearest first. */
+/** The candidates with the subject's rooms and area within `r` km (at their distances when known), nearest first. */
 function comparablesWithin(
   sales: readonly Sale[],
   { rooms, area, lat, lon }: SalesIndex,
@@ -208,6 +202,7 @@ function comparablesWithin(
   r: number,
   candidates: ArrayLike<number>,
   count: number,
+  distancesKm?: ArrayLike<number>,
 ): Comparable[] {
   const tol = opts.areaTolerance ?? 0.2
   const wantRooms = typeof subject.rooms === 'number' ? subject.rooms : undefined
@@ -218,7 +213,7 @@ function comparablesWithin(
     if (i >= sales.length) continue // the placeholder point of an empty set
     if (wantRooms !== undefined && rooms[i] !== wantRooms) continue
     if (Math.abs(area[i]! - subject.area) > tol * subject.area) continue
-    const distanceKm = haversineKm(subject.lat, subject.lon, lat[i]!, lon[i]!)
+    const distanceKm = distancesKm ? distancesKm[n]! : haversineKm(subject.lat, subject.lon, lat[i]!, lon[i]!)
     if (distanceKm > r) continue
     // The sale's object is read only now (the first touch of each is a cache miss); its fields are
     // listed, not spread (a third of the time).

@@ -1,4 +1,3 @@
-import { distance } from 'geokdbush'
 import KDBush from 'kdbush'
 import { describe, expect, it } from 'vitest'
 import { haveSharedData, SHARED_LISTINGS } from '../../../test/domain/fixtures.ts'
@@ -16,17 +15,21 @@ function indexOf(points: Points, nodeSize?: number): KDBush & { points: Points }
   return Object.assign(index, { points })
 }
 
-/** The haversine of two points (its square-root's arcsine is the distance), as geokdbush computes it. */
+/** The haversine of two points: the square of the sine of half the angle between them. */
 function haversine(lng1: number, lat1: number, lng2: number, lat2: number): number {
   const rad = Math.PI / 180
   const hav = (theta: number) => Math.sin(theta / 2) ** 2
   return Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * hav((lng1 - lng2) * rad) + hav((lat1 - lat2) * rad)
 }
 
+/** Great-circle distance (km) on a sphere of the Earth's mean radius, 6371.0088 km. */
+const distance = (lng1: number, lat1: number, lng2: number, lat2: number) =>
+  2 * 6371.0088 * Math.asin(Math.sqrt(haversine(lng1, lat1, lng2, lat2)))
+
 /**
  * The search's ids and distances next to the answer by brute force: every point accepted and within
  * maxKm, sorted by haversine and then by id (two haversines a bit apart can give the same distance in
- * km), the first k, at geokdbush's distances.
+ * km), the first k, at their great-circle distances.
  */
 function both(
   index: KDBush & { points: Points },

@@ -13,15 +13,26 @@
  */
 import type KDBush from 'kdbush'
 
-/** Degrees to radians, and the Earth's radius (km) geokdbush measures with. */
+/** Degrees to radians, and the Earth's mean radius (km, IUGG). */
 const RAD = Math.PI / 180
-const EARTH_RADIUS_KM = 6371
+const EARTH_RADIUS_KM = 6371.0088
 /** Below 1 it keeps the sine-free bound under the computed haversine despite rounding (≈ 1e-16 relative). */
 const BOUND_SLACK = 1 - 1e-9
 
 function haverSin(theta: number): number {
   const s = Math.sin(theta / 2)
   return s * s
+}
+
+/**
+ * Great-circle distance in km (haversine): the one formula of the real-estate engine, which the
+ * search's distances equal bit for bit (the same operations in the same order).
+ */
+export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const h =
+    Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * haverSin((lon1 - lon2) * RAD) +
+    haverSin((lat1 - lat2) * RAD)
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h))
 }
 
 /** (sin y)² bounded from below without a sine, for 0 ≤ y ≤ π: (y − y³/6)², or 0 where that is negative. */

@@ -57,13 +57,6 @@ export interface Valuation {
   rules_applied: AppliedRule[]
 }
 
-/**
- * The nearest search (Earth radius 6371 km) and the comparables' haversine (6371.0088 km) differ by
- * 1.4 millionths: a comparables radius is read from the neighbours only when it is inside their
- * reach by this factor.
- */
-const REACH_MARGIN = 1.001
-
 /** Points per leaf of the neighbours' k-d tree. */
 const NEAREST_LEAF_SIZE = 32
 
@@ -502,11 +495,10 @@ export class Valuer {
       exclude: subject.exclude ? [...subject.exclude] : [],
     }
     // The neighbours hold every listing nearer than the farthest of them (all listings when fewer
-    // than NEIGHBOURS were found); the margin covers the two distance formulas' last digits.
-    const reachKm =
-      near.count < NEIGHBOURS ? Number.POSITIVE_INFINITY : near.km[near.count - 1]! / REACH_MARGIN
+    // than NEIGHBOURS were found), at the distances the comparables measure (haversineKm).
+    const reachKm = near.count < NEIGHBOURS ? Number.POSITIVE_INFINITY : near.km[near.count - 1]!
     const search =
-      findComparablesAmong(this.all.sales, wanted, near.ids, near.count, reachKm) ??
+      findComparablesAmong(this.all.sales, wanted, near.ids, near.km, near.count, reachKm) ??
       findComparables(this.sales, wanted)
     const stats = ppm2Stats(search.comps)
     const confidence = confidenceOf(search, subject, near, stats)

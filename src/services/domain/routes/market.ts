@@ -3,8 +3,9 @@
  * /api/compare (flats priced against their estimates) and POST /api/analyze (price per m² in an
  * area against its kraj and the country).
  */
-import { haversineKm, type Sale } from '../../../engines/realestate/comparables.ts'
+import type { Sale } from '../../../engines/realestate/comparables.ts'
 import { groupBy, groupStats } from '../../../engines/realestate/market.ts'
+import { haversineKm } from '../../../engines/realestate/nearest.ts'
 import { opportunitiesOf, opportunityThresholds } from '../../../engines/realestate/opportunities.ts'
 import { askingSeries, flatPriceIndex } from '../../../engines/realestate/trends.ts'
 import { ok } from '../../../kit/envelope.ts'
