@@ -16,6 +16,10 @@ import type KDBush from 'kdbush'
 /** Degrees to radians, and the Earth's mean radius (km, IUGG). */
 const RAD = Math.PI / 180
 const EARTH_RADIUS_KM = 6371.0088
+/** Points a search's starting limit allows `accept` to refuse before the search runs again without it. */
+const REACH_SPARE = 8
+/** The largest k a starting limit is measured for (one search per leaf, on first use of a k). */
+const MAX_REACH_K = 256
 /** Below 1 it keeps the sine-free bound under the computed haversine despite rounding (≈ 1e-16 relative). */
 const BOUND_SLACK = 1 - 1e-9
 
@@ -65,6 +69,11 @@ export class NearestSearch {
   private readonly bestDist: Float64Array
   private readonly bestId: Uint32Array
   private bestCount = 0
+  /**
+   * Per k searched for: for each leaf, the distance (km) from its box's centre within which lie
+   * k + REACH_SPARE points (Infinity where there are fewer). Measured on first use of a k.
+   */
+  private readonly reachByK = new Map<number, Float64Array>()
 
   constructor(index: KDBush) {
     this.index = index
@@ -129,12 +138,46 @@ export class NearestSearch {
     maxKm = Number.POSITIVE_INFINITY,
     accept?: (id: number) => boolean,
   ): number {
-    const { ids, coords } = this.index
+    const { ids } = this.index
     const k = Math.min(maxResults, ids.length)
     if (!(k >= 1) || !(maxKm >= 0)) return 0
     // Beyond half the circumference every point is within reach.
     const maxDist =
       maxKm < Math.PI * EARTH_RADIUS_KM ? haverSin(maxKm / EARTH_RADIUS_KM) : Number.POSITIVE_INFINITY
+    // The k-th nearest is no farther than the query's leaf's centre plus that centre's reach
+    // (triangle inequality): a limit from the start, so far points never enter. Should `accept`
+    // refuse more than REACH_SPARE of the points within it, the search runs again without it.
+    if (k < ids.length && k <= MAX_REACH_K) {
+      const reach = this.reachOf(k)
+      const leaf = this.leafOf(lng, lat)
+      const box = this.nodeBox
+      const reachKm =
+        haversineKm(
+          lat,
+          lng,
+          (box[4 * leaf + 1]! + box[4 * leaf + 3]!) / 2,
+          (box[4 * leaf]! + box[4 * leaf + 2]!) / 2,
+        ) + reach[leaf]!
+      if (reachKm < Math.PI * EARTH_RADIUS_KM) {
+        const bound = haverSin(reachKm / EARTH_RADIUS_KM) * (2 - BOUND_SLACK)
+        if (bound < maxDist) {
+          const count = this.search(lng, lat, k, bound, accept)
+          if (count === k) return count
+        }
+      }
+    }
+    return this.search(lng, lat, k, maxDist, accept)
+  }
+
+  /** The search itself: at most k points within the haversine maxDist, nearest first. */
+  private search(
+    lng: number,
+    lat: number,
+    k: number,
+    maxDist: number,
+    accept?: (id: number) => boolean,
+  ): number {
+    const { ids, coords } = this.index
     const cosLat = Math.cos(lat * RAD)
     const pointCos = this.cosLat
     const bestDist = this.bestDist
@@ -185,6 +228,34 @@ export class NearestSearch {
       this.popWorst()
     }
     return count
+  }
+
+  /** The leaf whose points the query falls among, by kdbush's splits (longitude first). */
+  private leafOf(lng: number, lat: number): number {
+    const coords = this.index.coords
+    let node = 0
+    for (let axis = 0; this.nodeChild[2 * node]! >= 0; axis ^= 1) {
+      const m = (this.nodeLeft[node]! + this.nodeRight[node]!) >> 1
+      node = this.nodeChild[2 * node + ((axis === 0 ? lng : lat) < coords[2 * m + axis]! ? 0 : 1)]!
+    }
+    return node
+  }
+
+  private reachOf(k: number): Float64Array {
+    let reach = this.reachByK.get(k)
+    if (reach) return reach
+    reach = new Float64Array(this.nodeLeft.length).fill(Number.POSITIVE_INFINITY)
+    const box = this.nodeBox
+    const want = k + REACH_SPARE
+    for (let node = 0; node < this.nodeLeft.length; node++) {
+      if (this.nodeChild[2 * node]! >= 0) continue
+      const lng = (box[4 * node]! + box[4 * node + 2]!) / 2
+      const lat = (box[4 * node + 1]! + box[4 * node + 3]!) / 2
+      const count = this.search(lng, lat, want, Number.POSITIVE_INFINITY)
+      if (count === want) reach[node] = this.km[want - 1]!
+    }
+    this.reachByK.set(k, reach)
+    return reach
   }
 
   /**
