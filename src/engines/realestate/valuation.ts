@@ -310,6 +310,9 @@ class Neighbourhood {
     this.logArea = Float64Array.from(sales, (s) => Math.log(s.area))
     this.area = Float64Array.from(sales, (s) => s.area)
     this.rooms = Float64Array.from(sales, (s) => s.rooms ?? 0)
+    // The search measures its starting limits for NEIGHBOURS on first use (a few ms): now, at the
+    // fit, rather than in the first valuation a caller waits for.
+    if (sales.length > 0) this.search.around(sales[0]!.lon, sales[0]!.lat, NEIGHBOURS)
   }
   /** Nearest listings first, leaving out `skip` (an index into the set given) and the `exclude` codes. */
   near(lat: number, lon: number, skip = -1, exclude?: ReadonlySet<string>): Neighbours {
