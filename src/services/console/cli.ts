@@ -5,10 +5,9 @@
  * they would stay in the shell's history and in the process list.
  */
 import { parseArgs } from 'node:util'
-import type { Command, CommandIO } from '../../kit/command.ts'
+import { type Command, type CommandIO, exitCodeOfRefusal } from '../../kit/command.ts'
 import { commonSpec, parseEnv } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
-import { AppError } from '../../kit/errors.ts'
 import { passwordProblem } from './passwords.ts'
 import { ConsoleStore, ROLES, type Role } from './store.ts'
 
@@ -19,11 +18,7 @@ async function withStore(io: CommandIO, fn: (store: ConsoleStore) => Promise<num
     await db.migrate()
     return await fn(new ConsoleStore(db.as()))
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) {
-      io.err(`error: ${error.message}`)
-      return error.code === 'not_found' ? 1 : 2
-    }
-    throw error
+    return exitCodeOfRefusal(error, io)
   } finally {
     await db.close()
   }

@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util'
 import { KeyStore, type KeyTables } from '../../engines/keys/store.ts'
 import { loadTiers, UNLIMITED } from '../../engines/keys/tiers.ts'
-import type { Command, CommandIO } from '../../kit/command.ts'
+import { type Command, type CommandIO, exitCodeOfRefusal } from '../../kit/command.ts'
 import { ConfigError, commonSpec, env, parseEnv } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
 import { AppError } from '../../kit/errors.ts'
@@ -31,11 +31,7 @@ async function withStore(io: CommandIO, fn: (store: KeyStore) => Promise<number>
     const store = new KeyStore(db.as<KeyTables>(), { tiers: loadTiers(), keyPrefix: config.API_KEY_PREFIX })
     return await fn(store)
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) {
-      io.err(`error: ${error.message}`)
-      return error.code === 'not_found' ? 1 : 2
-    }
-    throw error
+    return exitCodeOfRefusal(error, io)
   } finally {
     await db.close()
   }
