@@ -112,6 +112,27 @@ describe('gatehouse keys', () => {
     expect(json.stats).toMatchObject({ total_requests: 2, by_status: { '200': 2 }, period_days: 30 })
   })
 
+  it('shows usage per UTC day with --daily, oldest first, and refuses more days than are kept', async () => {
+    const created = JSON.parse((await gatehouse('keys', 'create', '--name', 'daily', '--json')).out)
+    const id = String(created.key_data.id)
+    await call(created.key_data.key)
+    await gw.running.usage.flush()
+    const today = new Date().toISOString().slice(0, 10)
+    const { code, out } = await gatehouse('keys', 'usage', id, '--daily', '--days', '3')
+    expect(code).toBe(0)
+    const lines = out.split('\n')
+    expect(lines[0]).toBe(`API key ${id}: requests per UTC day, the last 3 days`)
+    expect(lines[1]).toMatch(/^day\s+requests\s+errors$/)
+    expect(lines).toHaveLength(5)
+    expect(lines[4]).toMatch(new RegExp(`^${today}\\s+1\\s+0$`))
+    const json = JSON.parse((await gatehouse('keys', 'usage', id, '--daily', '--json')).out)
+    expect(json.days).toHaveLength(30)
+    expect(json.days.at(-1)).toEqual({ day: today, requests: 1, errors: 0 })
+    const tooMany = await gatehouse('keys', 'usage', id, '--daily', '--days', '401')
+    expect(tooMany.code).toBe(2)
+    expect(tooMany.err).toMatch(/--days.*1 to 400/)
+  })
+
   it('updates limits without resetting the count', async () => {
     const created = JSON.parse(
       (await gatehouse('keys', 'create', '--name', 'update', '--rpm', '3', '--json')).out,

@@ -13,6 +13,7 @@ import { openDatabase } from '../../kit/db.ts'
 import { AppError } from '../../kit/errors.ts'
 import { gatewaySpec, keyPrefixProblem } from './config.ts'
 import { listItem } from './routes/admin.ts'
+import { MAX_DAILY_USAGE_DAYS } from './schemas.ts'
 
 const cliSpec = {
   ...commonSpec,
@@ -176,19 +177,32 @@ const keysList = command({
 
 const keysUsage = command({
   path: ['keys', 'usage'],
-  summary: 'requests of one key by endpoint and status',
-  usage: 'gatehouse keys usage ID [--days N] [--json]   (default 30 days)',
+  summary: 'requests of one key by endpoint and status, or per day',
+  usage:
+    'gatehouse keys usage ID [--days N] [--daily] [--json]   (default 30 days; --daily: per UTC day, up to 400)',
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,
-      options: { days: { type: 'string' }, json: { type: 'boolean' } },
+      options: { days: { type: 'string' }, daily: { type: 'boolean' }, json: { type: 'boolean' } },
       allowPositionals: true,
     })
     const id = keyId(positionals[0])
     const days = integer('days', values.days) ?? 30
-    if (days < 1 || days > 3650) throw new UsageError('--days must be from 1 to 3650')
+    const most = values.daily ? MAX_DAILY_USAGE_DAYS : 3650
+    if (days < 1 || days > most) throw new UsageError(`--days must be from 1 to ${most}`)
     return withStore(io, async (store) => {
       if (!(await store.get(id))) throw new AppError('not_found', `API key ${id} not found`)
+      if (values.daily) {
+        const daily = await store.usageDaily(id, days)
+        if (values.json) io.out(JSON.stringify(daily, null, 2))
+        else {
+          io.out(`API key ${id}: requests per UTC day, the last ${days} days`)
+          io.out(`${'day'.padEnd(10)}  ${'requests'.padStart(8)}  ${'errors'.padStart(8)}`)
+          for (const d of daily.days)
+            io.out(`${d.day}  ${String(d.requests).padStart(8)}  ${String(d.errors).padStart(8)}`)
+        }
+        return 0
+      }
       const usage = await store.usage(id, days)
       if (values.json) {
         io.out(JSON.stringify(usage, null, 2))

@@ -160,12 +160,15 @@ export const UsageResponse = Type.Object({
   }),
 })
 
+/** The most days the per-day usage covers (the default retention of usage rows). */
+export const MAX_DAILY_USAGE_DAYS = 400
+
 export const DailyUsageQuery = Type.Object(
   {
     days: Type.Optional(
       Type.Integer({
         minimum: 1,
-        maximum: 400,
+        maximum: MAX_DAILY_USAGE_DAYS,
         default: 30,
         description: 'UTC days covered, today included (default 30; usage is kept 400 days at most)',
       }),
