@@ -298,7 +298,8 @@ export const kyc = defineAgent({
             en: 'a politically exposed person needs enhanced due diligence',
           }),
           source: 'zákon 253/2008 Sb., § 4 odst. 5 and § 9a',
-          since: '2008-09-01',
+          // § 9a (zesílená identifikace a kontrola klienta) took effect on 1 January 2021.
+          since: '2021-01-01',
           outcome:
             screening.pep === 'not_configured'
               ? say({
