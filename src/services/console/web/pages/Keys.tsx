@@ -18,6 +18,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError, api } from '../api.ts'
 import { BarChart } from './BarChart.tsx'
+import { ConfirmDialog } from './ConfirmDialog.tsx'
 import { DailyChart, type Day } from './DailyChart.tsx'
 
 interface Key {
@@ -234,26 +235,14 @@ export function KeysPage() {
           </Table.Tbody>
         </Table>
       )}
-      <Modal
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-        opened={revoking !== null}
-        onClose={() => setRevoking(null)}
+      <ConfirmDialog
         title={t('keys.revoke')}
-      >
-        {revoking && (
-          <Stack>
-            <Text>{t('keys.revokeConfirm', { name: revoking.name, prefix: revoking.prefix })}</Text>
-            <Group justify="flex-end">
-              <Button variant="outline" onClick={() => setRevoking(null)}>
-                {t('common.cancel')}
-              </Button>
-              <Button color="red.9" onClick={revoke} data-testid="confirm-revoke">
-                {t('keys.revoke')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+        message={revoking && t('keys.revokeConfirm', { name: revoking.name, prefix: revoking.prefix })}
+        action={t('keys.revoke')}
+        testId="confirm-revoke"
+        onConfirm={revoke}
+        onCancel={() => setRevoking(null)}
+      />
       <Modal
         closeButtonProps={{ 'aria-label': t('common.close') }}
         opened={usage !== null}

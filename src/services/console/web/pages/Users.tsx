@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  PasswordInput,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core'
+import { Alert, Button, Group, PasswordInput, Select, Stack, Table, TextInput, Title } from '@mantine/core'
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError, api, type User } from '../api.ts'
+import { ConfirmDialog } from './ConfirmDialog.tsx'
 
 export function UsersPage({ me }: { me: string }) {
   const { t } = useTranslation()
@@ -120,26 +109,14 @@ export function UsersPage({ me }: { me: string }) {
           </Table.Tbody>
         </Table>
       )}
-      <Modal
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-        opened={removing !== null}
-        onClose={() => setRemoving(null)}
+      <ConfirmDialog
         title={t('users.removeTitle')}
-      >
-        {removing && (
-          <Stack>
-            <Text>{t('users.removeConfirm', { name: removing.name, role: removing.role })}</Text>
-            <Group justify="flex-end">
-              <Button variant="outline" onClick={() => setRemoving(null)}>
-                {t('common.cancel')}
-              </Button>
-              <Button color="red.9" onClick={remove} data-testid="confirm-remove">
-                {t('users.remove')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+        message={removing && t('users.removeConfirm', { name: removing.name, role: removing.role })}
+        action={t('users.remove')}
+        testId="confirm-remove"
+        onConfirm={remove}
+        onCancel={() => setRemoving(null)}
+      />
     </Stack>
   )
 }
