@@ -183,10 +183,15 @@ export async function clientTypes(name: string, document: OpenApiDocument): Prom
       ...(imports.some((l) => l.includes("'./common.ts'")) && uses('Error')
         ? ["import type { Error } from '../common.ts'"]
         : []),
-      ...(declared.some(uses) ? [`import type { ${declared.filter(uses).join(', ')} } from '../${name}.ts'`] : []),
+      ...(declared.some(uses)
+        ? [`import type { ${declared.filter(uses).join(', ')} } from '../${name}.ts'`]
+        : []),
       '',
     ]
-    files.set(`${name}/paths-${i + 1}.ts`, [...header, `export interface ${names[i]} {`, ...body, '}', ''].join('\n'))
+    files.set(
+      `${name}/paths-${i + 1}.ts`,
+      [...header, `export interface ${names[i]} {`, ...body, '}', ''].join('\n'),
+    )
   })
   const entry = [
     head[0]!,
