@@ -41,7 +41,7 @@ import { openDatabase } from '../src/kit/db.ts'
 import { MemoryRateLimiter } from '../src/kit/ratelimit.ts'
 import { LocalSemaphore } from '../src/kit/semaphore.ts'
 import { buildApp } from '../src/services/aml/app.ts'
-import { ListsHolder } from '../src/services/aml/lists-holder.ts'
+import { ListsHolder } from '../src/services/aml/modules/lists/holder.ts'
 import { AmlStore } from '../src/services/aml/store.ts'
 
 const run = promisify(execFile)

@@ -15,15 +15,15 @@ import { OPERATOR_SECURITY_SCHEMES } from '../../kit/operator-keys.ts'
 import type { RateLimiter } from '../../kit/ratelimit.ts'
 import type { Semaphore } from '../../kit/semaphore.ts'
 import { type App, createServer } from '../../kit/server.ts'
-import { BatchRunner } from './batch.ts'
-import { BatchStore } from './batch-store.ts'
-import type { ListsHolder } from './lists-holder.ts'
-import { Monitor } from './monitor.ts'
-import { MonitorStore } from './monitor-store.ts'
-import { registerBatchRoutes } from './routes/batch.ts'
-import { registerListRoutes } from './routes/lists.ts'
-import { registerMonitorRoutes } from './routes/monitor.ts'
-import { registerScreeningRoutes } from './routes/screening.ts'
+import { registerBatch } from './modules/batch/routes.ts'
+import { BatchRunner } from './modules/batch/runner.ts'
+import { BatchStore } from './modules/batch/store.ts'
+import type { ListsHolder } from './modules/lists/holder.ts'
+import { registerLists } from './modules/lists/routes.ts'
+import { Monitor } from './modules/monitor/monitor.ts'
+import { registerMonitor } from './modules/monitor/routes.ts'
+import { MonitorStore } from './modules/monitor/store.ts'
+import { registerScreening } from './modules/screening/routes.ts'
 import type { AmlStore } from './store.ts'
 
 export interface AmlDeps {
@@ -121,9 +121,9 @@ export async function buildApp(deps: AmlDeps): Promise<App> {
     app.addHook('onClose', () => own.close())
     monitor = own
   }
-  registerScreeningRoutes(app, deps)
-  registerBatchRoutes(app, { ...deps, batches, batchRunner, batchMaxBytes })
-  registerMonitorRoutes(app, { ...deps, monitors, monitor, batches })
-  registerListRoutes(app, deps)
+  registerScreening(app, deps)
+  registerBatch(app, { ...deps, batches, batchRunner, batchMaxBytes })
+  registerMonitor(app, { ...deps, monitors, monitor, batches })
+  registerLists(app, deps)
   return app
 }

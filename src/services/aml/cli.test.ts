@@ -8,7 +8,7 @@ import { haveLists, SHARED_LISTS } from '../../../test/aml/lists.ts'
 import type { CommandIO } from '../../kit/command.ts'
 import { openDatabase } from '../../kit/db.ts'
 import { amlImport, amlLists, amlMonitor, amlScreen, updateLists } from './cli.ts'
-import { MonitorStore } from './monitor-store.ts'
+import { MonitorStore } from './modules/monitor/store.ts'
 
 function io(env: Record<string, string>): { io: CommandIO; lines: string[]; errs: string[] } {
   const lines: string[] = []

@@ -1,6 +1,6 @@
 /** Request and response schemas of batch screening (POST /api/aml/screen/batch and its status). */
 import { Type } from 'typebox'
-import { okSchema } from '../../kit/envelope.ts'
+import { okSchema } from '../../../../kit/envelope.ts'
 import { BatchItem, MAX_SUBJECTS } from './client-book.ts'
 
 export const BatchBody = Type.Object(

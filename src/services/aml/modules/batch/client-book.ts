@@ -1,7 +1,7 @@
 /**
  * A client book as a batch: subjects from a CSV file (an upload to POST /api/aml/screen/batch, or
  * `gatehouse aml screen FILE`) or from JSON, each checked by the same rules as one screening
- * (the subject schema of schemas.ts and `subjectOf`), so a bad row is a 400 naming its line and
+ * (the screening module's subject schema and `subjectOf`), so a bad row is a 400 naming its line and
  * column before anything is stored.
  *
  * CSV: parsed by csv-parse in slices (the event loop keeps turning), UTF-8 (BOM or not) or, when
@@ -18,11 +18,11 @@ import { Readable } from 'node:stream'
 import type { ErrorObject, ValidateFunction } from 'ajv'
 import { parse } from 'csv-parse'
 import { type TObject, Type } from 'typebox'
-import type { Subject } from '../../engines/aml/index.ts'
-import { describeAjvError } from '../../kit/ajv-errors.ts'
-import { AppError, errors } from '../../kit/errors.ts'
-import { createAjv, validationError } from '../../kit/server.ts'
-import { SubjectBody, subjectOf } from './schemas.ts'
+import type { Subject } from '../../../../engines/aml/index.ts'
+import { describeAjvError } from '../../../../kit/ajv-errors.ts'
+import { AppError, errors } from '../../../../kit/errors.ts'
+import { createAjv, validationError } from '../../../../kit/server.ts'
+import { SubjectBody, subjectOf } from '../screening/schemas.ts'
 
 /** Most subjects one batch takes. */
 export const MAX_SUBJECTS = 100_000

@@ -4,16 +4,10 @@
  * reserved by two instances at once never overlap.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { storageKinds } from '../../../test/support/storage.ts'
-import type { Database } from '../../kit/db.ts'
-import {
-  BatchStore,
-  type DoneRow,
-  LeaseLost,
-  type PendingRow,
-  type BatchStore as Store,
-} from './batch-store.ts'
-import { AmlStore } from './store.ts'
+import { storageKinds } from '../../../../../test/support/storage.ts'
+import type { Database } from '../../../../kit/db.ts'
+import { AmlStore } from '../../store.ts'
+import { BatchStore, type DoneRow, LeaseLost, type PendingRow, type BatchStore as Store } from './store.ts'
 
 const T0 = new Date('2026-11-22T10:00:00Z')
 const later = (ms: number) => new Date(T0.getTime() + ms)

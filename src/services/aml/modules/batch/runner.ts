@@ -19,10 +19,12 @@ import {
   type ListVersionInfo,
   type Screener,
   type ScreeningOutcome,
-} from '../../engines/aml/index.ts'
-import { AppError } from '../../kit/errors.ts'
-import type { Logger } from '../../kit/logger.ts'
-import type { Semaphore } from '../../kit/semaphore.ts'
+} from '../../../../engines/aml/index.ts'
+import { AppError } from '../../../../kit/errors.ts'
+import type { Logger } from '../../../../kit/logger.ts'
+import type { Semaphore } from '../../../../kit/semaphore.ts'
+import type { AmlStore } from '../../store.ts'
+import { subjectOf } from '../screening/schemas.ts'
 import {
   type Batch,
   type BatchStore,
@@ -30,9 +32,7 @@ import {
   LeaseLost,
   type PendingRow,
   type ShortHit,
-} from './batch-store.ts'
-import { subjectOf } from './schemas.ts'
-import type { AmlStore } from './store.ts'
+} from './store.ts'
 
 /** What a batch screens with: the loaded lists' screener and the versions it screens against. */
 export interface BatchScreening {

@@ -1,24 +1,24 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { haveLists, SHARED_LISTS } from '../../../test/aml/lists.ts'
-import { type ReplayServer, startReplayServer } from '../../../test/aml/replay-server.ts'
+import { haveLists, SHARED_LISTS } from '../../../../../test/aml/lists.ts'
+import { type ReplayServer, startReplayServer } from '../../../../../test/aml/replay-server.ts'
 import {
   createScreener,
   importPaths,
   type ListVersionInfo,
   loadHighRiskTable,
   versionInfo,
-} from '../../engines/aml/index.ts'
-import { AresClient } from '../../engines/registries/ares.ts'
-import { IsirClient } from '../../engines/registries/isir.ts'
-import { type Database, openDatabase } from '../../kit/db.ts'
-import { createLogger } from '../../kit/logger.ts'
-import { MemoryRateLimiter } from '../../kit/ratelimit.ts'
-import { LocalSemaphore } from '../../kit/semaphore.ts'
-import type { App } from '../../kit/server.ts'
-import { buildApp } from './app.ts'
-import { buildEngine } from './lists.ts'
-import { ListsHolder } from './lists-holder.ts'
-import { AmlStore } from './store.ts'
+} from '../../../../engines/aml/index.ts'
+import { AresClient } from '../../../../engines/registries/ares.ts'
+import { IsirClient } from '../../../../engines/registries/isir.ts'
+import { type Database, openDatabase } from '../../../../kit/db.ts'
+import { createLogger } from '../../../../kit/logger.ts'
+import { MemoryRateLimiter } from '../../../../kit/ratelimit.ts'
+import { LocalSemaphore } from '../../../../kit/semaphore.ts'
+import type { App } from '../../../../kit/server.ts'
+import { buildApp } from '../../app.ts'
+import { AmlStore } from '../../store.ts'
+import { ListsHolder } from '../lists/holder.ts'
+import { buildEngine } from '../lists/load.ts'
 
 const logger = createLogger({ level: 'silent' })
 const NOW = new Date('2026-11-22T10:00:00Z')

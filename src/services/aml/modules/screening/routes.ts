@@ -1,6 +1,6 @@
 /**
  * POST /api/aml/screen/complete (the spec's route) and GET /api/aml/screenings/{screening_id}
- * (the audit record). Batches are in batch.ts.
+ * (the audit record). Batches are the batch module's.
  *
  * Order of checks: lists loaded (503), rate limit per IP (429), body (400), a free screening slot
  * (waits briefly, then 503). Every screening is stored before it is answered.
@@ -8,14 +8,16 @@
 
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Static } from 'typebox'
-import { isPerson, type ScreeningOutcome, type Subject, subjectLabel } from '../../../engines/aml/index.ts'
-import { ok } from '../../../kit/envelope.ts'
-import { AppError, errors } from '../../../kit/errors.ts'
-import { operatorOnly } from '../../../kit/operator-keys.ts'
-import { rateLimitHeaders } from '../../../kit/ratelimit.ts'
-import type { App } from '../../../kit/server.ts'
-import type { AmlDeps } from '../app.ts'
-import type { ListsState } from '../lists-holder.ts'
+import { isPerson, type ScreeningOutcome, type Subject, subjectLabel } from '../../../../engines/aml/index.ts'
+import { ok } from '../../../../kit/envelope.ts'
+import { AppError, errors } from '../../../../kit/errors.ts'
+import { operatorOnly } from '../../../../kit/operator-keys.ts'
+import type { RateLimiter } from '../../../../kit/ratelimit.ts'
+import { rateLimitHeaders } from '../../../../kit/ratelimit.ts'
+import type { Semaphore } from '../../../../kit/semaphore.ts'
+import type { App } from '../../../../kit/server.ts'
+import type { AmlStore } from '../../store.ts'
+import type { ListsHolder, ListsState } from '../lists/holder.ts'
 import {
   ScreeningIdParams,
   ScreeningRecordResponse,
@@ -24,7 +26,7 @@ import {
   ScreeningsResponse,
   SubjectBody,
   subjectOf,
-} from '../schemas.ts'
+} from './schemas.ts'
 
 const WINDOW_MS = 60_000
 
@@ -32,7 +34,22 @@ type ScreeningResult = { screening_id: string; timestamp: string } & ScreeningOu
 
 type Ready = Extract<ListsState, { status: 'ready' }>
 
-export function registerScreeningRoutes(app: App, deps: AmlDeps): void {
+export interface ScreeningDeps {
+  store: Pick<AmlStore, 'next' | 'saveScreening' | 'listScreenings' | 'getScreening'>
+  lists: Pick<ListsHolder, 'state'>
+  rateLimiter: RateLimiter
+  /** Screening requests per client IP per sliding minute. */
+  rateLimitPerMinute: number
+  /** Screenings running at once (AML_MAX_CONCURRENT). */
+  slots: Pick<Semaphore, 'acquire' | 'max'>
+  /** Seconds a client is told to wait while the lists load (default 5). */
+  loadingRetryAfterSeconds?: number | undefined
+  /** Searching and reading the audit trail take one of these keys. */
+  auditKeys: { adminKey: string; internalKey: string }
+  now?: (() => Date) | undefined
+}
+
+export function registerScreening(app: App, deps: ScreeningDeps): void {
   const now = deps.now ?? (() => new Date())
   const retryAfter = deps.loadingRetryAfterSeconds ?? 5
 

@@ -4,15 +4,16 @@
  * unenrol them, read the alerts list updates raised and acknowledge them with who and why.
  */
 import type { Static } from 'typebox'
-import { isPerson, type Subject } from '../../../engines/aml/index.ts'
-import { ok } from '../../../kit/envelope.ts'
-import { AppError, errors } from '../../../kit/errors.ts'
-import { keyOf, OPERATOR_SECURITY, operatorOnly } from '../../../kit/operator-keys.ts'
-import type { App } from '../../../kit/server.ts'
-import type { AmlDeps } from '../app.ts'
-import type { BatchStore } from '../batch-store.ts'
-import { jsonBook } from '../client-book.ts'
-import { alertView, type Monitor } from '../monitor.ts'
+import { isPerson, type Subject } from '../../../../engines/aml/index.ts'
+import { ok } from '../../../../kit/envelope.ts'
+import { AppError, errors } from '../../../../kit/errors.ts'
+import { keyOf, OPERATOR_SECURITY, operatorOnly } from '../../../../kit/operator-keys.ts'
+import type { App } from '../../../../kit/server.ts'
+import type { AmlStore } from '../../store.ts'
+import { jsonBook } from '../batch/client-book.ts'
+import type { BatchStore } from '../batch/store.ts'
+import { subjectOf } from '../screening/schemas.ts'
+import { alertView, type Monitor } from './monitor.ts'
 import {
   AckBody,
   AlertIdParams,
@@ -25,17 +26,23 @@ import {
   MonitorListResponse,
   ReferenceParams,
   UnenrolResponse,
-} from '../monitor-schemas.ts'
-import type { Enrolment, MonitorStore } from '../monitor-store.ts'
-import { subjectOf } from '../schemas.ts'
+} from './schemas.ts'
+import type { Enrolment, MonitorStore } from './store.ts'
 
-export interface MonitorRouteDeps {
+export interface MonitorDeps {
   monitors: MonitorStore
+  /** Told when subjects are enrolled, so their baselines are screened at once. */
   monitor: Pick<Monitor, 'kick'>
-  batches: BatchStore
+  /** A completed batch's subjects can be enrolled. */
+  batches: Pick<BatchStore, 'get' | 'allRows'>
+  /** An enrolled subject's baseline screening is read back from the audit trail. */
+  store: Pick<AmlStore, 'getScreening'>
+  /** Monitoring takes one of these keys. */
+  auditKeys: { adminKey: string; internalKey: string }
+  now?: (() => Date) | undefined
 }
 
-export function registerMonitorRoutes(app: App, deps: AmlDeps & MonitorRouteDeps): void {
+export function registerMonitor(app: App, deps: MonitorDeps): void {
   const now = deps.now ?? (() => new Date())
   const guard = (what: string) => operatorOnly(deps.auditKeys, what)
 

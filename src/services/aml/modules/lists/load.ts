@@ -13,8 +13,8 @@ import {
   type ListVersionInfo,
   type MergeReport,
   type ScreeningEngine,
-} from '../../engines/aml/index.ts'
-import type { AmlStore, ImportOutcome } from './store.ts'
+} from '../../../../engines/aml/index.ts'
+import type { AmlStore, ImportOutcome } from '../../store.ts'
 
 export interface Progress {
   step(text: string): void

@@ -3,7 +3,7 @@
  * start-up (the service answers 503 with Retry-After meanwhile, as the spec says), then the engine
  * and the screener are swapped in at once.
  */
-import type { ListVersionInfo, Screener, ScreeningEngine } from '../../engines/aml/index.ts'
+import type { ListVersionInfo, Screener, ScreeningEngine } from '../../../../engines/aml/index.ts'
 
 export type ListsState =
   | { status: 'loading'; since: number; step: string }

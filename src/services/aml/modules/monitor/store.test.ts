@@ -5,9 +5,9 @@
  * raised once per re-screening, acknowledgements and webhook attempts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { storageKinds } from '../../../test/support/storage.ts'
-import type { Database } from '../../kit/db.ts'
-import { LockLost, MonitorStore } from './monitor-store.ts'
+import { storageKinds } from '../../../../../test/support/storage.ts'
+import type { Database } from '../../../../kit/db.ts'
+import { LockLost, MonitorStore } from './store.ts'
 
 const T0 = new Date('2026-11-24T10:00:00Z')
 const later = (ms: number) => new Date(T0.getTime() + ms)

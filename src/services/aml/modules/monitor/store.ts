@@ -5,7 +5,7 @@
  * the lock, and only over subjects still screened against the versions it started from.
  */
 import { type Kysely, sql } from 'kysely'
-import type { ShortHit } from './batch-store.ts'
+import type { ShortHit } from '../batch/store.ts'
 
 interface Tables {
   aml_monitored: {

@@ -20,7 +20,7 @@
  * webhook usually has.
  */
 import { createHmac } from 'node:crypto'
-import { HttpClient } from '../../kit/http.ts'
+import { HttpClient } from '../../../../kit/http.ts'
 
 const SIGNATURE_HEADER = 'gatehouse-signature'
 const TIMESTAMP_HEADER = 'gatehouse-timestamp'

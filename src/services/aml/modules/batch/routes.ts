@@ -11,12 +11,15 @@
  */
 import type { FastifyRequest } from 'fastify'
 import type { Static } from 'typebox'
-import { ok } from '../../../kit/envelope.ts'
-import { AppError, errors } from '../../../kit/errors.ts'
-import { multipartError } from '../../../kit/multipart.ts'
-import { keyOf, OPERATOR_SECURITY, operatorOnly } from '../../../kit/operator-keys.ts'
-import type { App } from '../../../kit/server.ts'
-import type { AmlDeps } from '../app.ts'
+import { ok } from '../../../../kit/envelope.ts'
+import { AppError, errors } from '../../../../kit/errors.ts'
+import { multipartError } from '../../../../kit/multipart.ts'
+import { keyOf, OPERATOR_SECURITY, operatorOnly } from '../../../../kit/operator-keys.ts'
+import type { App } from '../../../../kit/server.ts'
+import type { AmlStore } from '../../store.ts'
+import type { ListsHolder } from '../lists/holder.ts'
+import { type ClientBook, csvBook, jsonBook } from './client-book.ts'
+import type { BatchRunner } from './runner.ts'
 import {
   BatchAcceptedResponse,
   BatchBody,
@@ -24,17 +27,31 @@ import {
   BatchQuery,
   BatchStatusResponse,
   BatchUpload,
-} from '../batch-schemas.ts'
-import type { Batch } from '../batch-store.ts'
-import { type ClientBook, csvBook, jsonBook } from '../client-book.ts'
+} from './schemas.ts'
+import type { Batch, BatchStore } from './store.ts'
 
 /** Seconds a key over its batch limit is told to wait. */
 const BUSY_RETRY_SECONDS = 30
 
-export function registerBatchRoutes(
-  app: App,
-  deps: Required<Pick<AmlDeps, 'batches' | 'batchRunner'>> & AmlDeps,
-): void {
+export interface BatchDeps {
+  batches: BatchStore
+  /** Told when a batch is queued, so it starts at once. */
+  batchRunner: Pick<BatchRunner, 'kick'>
+  /** The screening id counter the batch's ids are reserved from. */
+  store: Pick<AmlStore, 'next'>
+  lists: Pick<ListsHolder, 'state'>
+  /** Largest batch body, JSON or CSV upload (AML_BATCH_MAX_BYTES; default 32 MiB). */
+  batchMaxBytes?: number | undefined
+  /** Batches one key may have queued or running at once (AML_BATCH_MAX_ACTIVE; default 2). */
+  batchMaxActive?: number | undefined
+  /** Seconds a client is told to wait while the lists load (default 5). */
+  loadingRetryAfterSeconds?: number | undefined
+  /** Batches take one of these keys. */
+  auditKeys: { adminKey: string; internalKey: string }
+  now?: (() => Date) | undefined
+}
+
+export function registerBatch(app: App, deps: BatchDeps): void {
   const now = deps.now ?? (() => new Date())
   const maxBytes = deps.batchMaxBytes ?? 32 * 1024 * 1024
   const maxActive = deps.batchMaxActive ?? 2

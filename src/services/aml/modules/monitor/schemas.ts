@@ -1,9 +1,9 @@
 /** Request and response schemas of ongoing monitoring (/api/aml/monitor and its alerts). */
 import { Type } from 'typebox'
-import { okSchema } from '../../kit/envelope.ts'
-import { ShortHitSchema } from './batch-schemas.ts'
-import { Reference } from './client-book.ts'
-import { SubjectBody } from './schemas.ts'
+import { okSchema } from '../../../../kit/envelope.ts'
+import { Reference } from '../batch/client-book.ts'
+import { ShortHitSchema } from '../batch/schemas.ts'
+import { SubjectBody } from '../screening/schemas.ts'
 
 /** Subjects one enrolment request takes (more: enrol a batch). */
 const MAX_ENROL = 1000

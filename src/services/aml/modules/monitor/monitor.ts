@@ -29,10 +29,11 @@ import {
   type Subject,
   screenSubject,
   subjectLabel,
-} from '../../engines/aml/index.ts'
-import type { Logger } from '../../kit/logger.ts'
-import type { ShortHit } from './batch-store.ts'
-import { currentVersions } from './lists.ts'
+} from '../../../../engines/aml/index.ts'
+import type { Logger } from '../../../../kit/logger.ts'
+import type { AmlStore } from '../../store.ts'
+import type { ShortHit } from '../batch/store.ts'
+import { currentVersions } from '../lists/load.ts'
 import {
   type Alert,
   type AlertCause,
@@ -41,8 +42,7 @@ import {
   type Monitored,
   type MonitorStore,
   type NewAlert,
-} from './monitor-store.ts'
-import type { AmlStore } from './store.ts'
+} from './store.ts'
 import type { AlertWebhook } from './webhook.ts'
 
 /** Hits kept per subject: enough that no hit falls off the end when another list entry appears. */

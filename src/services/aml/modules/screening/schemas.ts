@@ -1,13 +1,14 @@
 /**
- * Request and response schemas of the aml service (TypeBox: validation, serialisation, OpenAPI).
+ * Request and response schemas of screening (TypeBox: validation, serialisation, OpenAPI); the
+ * subject body and `subjectOf` serve the batch and monitor modules too.
  * One subject object carries either the person fields or the company fields; which combination
  * is required is checked in `subjectOf` so that the 400 can name the field that is missing.
  */
 import { Type } from 'typebox'
-import type { Subject } from '../../engines/aml/index.ts'
-import { checkIco } from '../../engines/czech/identifiers.ts'
-import { okSchema } from '../../kit/envelope.ts'
-import { errors } from '../../kit/errors.ts'
+import type { Subject } from '../../../../engines/aml/index.ts'
+import { checkIco } from '../../../../engines/czech/identifiers.ts'
+import { okSchema } from '../../../../kit/envelope.ts'
+import { errors } from '../../../../kit/errors.ts'
 
 export const SubjectBody = Type.Object(
   {
@@ -154,53 +155,6 @@ export const ScreeningsResponse = okSchema(
         subject: Type.String({ description: 'who was screened, as sent (names, IČO)' }),
       }),
     ),
-  }),
-)
-
-export const HealthResponse = okSchema(
-  Type.Object({
-    status: Type.Literal('ready'),
-    loaded_at: Type.String({ format: 'date-time' }),
-    load_ms: Type.Integer({ description: 'Milliseconds the lists took to load' }),
-    entities: Type.Integer(),
-    names: Type.Integer(),
-    lists: Type.Array(Type.String(), { description: 'Lists screened against' }),
-    screenings_running: Type.Integer(),
-  }),
-)
-
-export const ListsResponse = okSchema(
-  Type.Object({
-    status: Type.Union([Type.Literal('loading'), Type.Literal('ready'), Type.Literal('failed')]),
-    versions: Type.Array(
-      Type.Object({
-        id: Type.Optional(Type.Integer({ description: 'Store id of the version' })),
-        list: Type.String(),
-        title: Type.String(),
-        format: Type.String({ description: 'The importer that read it (un-xml, eu-xml, ofac-csv …)' }),
-        source: Type.String({ description: 'File name(s) or URL it was read from' }),
-        list_date: Type.String(),
-        names_only: Type.Boolean(),
-        entities: Type.Integer(),
-        names: Type.Integer(),
-        sha256: Type.String(),
-      }),
-    ),
-    engine: Type.Optional(
-      Type.Object(
-        {
-          entities: Type.Integer(),
-          names: Type.Integer(),
-          tokens: Type.Integer(),
-          buildMs: Type.Integer(),
-          threshold: Type.Number({ description: 'Match score (0..1) from which a name is a hit' }),
-        },
-        { description: 'Present once the lists are loaded' },
-      ),
-    ),
-    loaded_at: Type.Optional(Type.String({ format: 'date-time' })),
-    module_weights: Type.Record(Type.String(), Type.Number()),
-    level_bands: Type.Array(Type.Object({ level: Type.String(), from: Type.Number() })),
   }),
 )
 

@@ -1,11 +1,22 @@
 /** GET /health (ready, loading or failed, with the lists loaded) and GET /api/aml/lists. */
-import { LEVEL_BANDS, MODULE_WEIGHTS } from '../../../engines/aml/index.ts'
-import { ok } from '../../../kit/envelope.ts'
-import type { App } from '../../../kit/server.ts'
-import type { AmlDeps } from '../app.ts'
-import { HealthResponse, ListsResponse } from '../schemas.ts'
+import { LEVEL_BANDS, MODULE_WEIGHTS } from '../../../../engines/aml/index.ts'
+import { ok } from '../../../../kit/envelope.ts'
+import type { Semaphore } from '../../../../kit/semaphore.ts'
+import type { App } from '../../../../kit/server.ts'
+import type { AmlStore } from '../../store.ts'
+import type { ListsHolder } from './holder.ts'
+import { HealthResponse, ListsResponse } from './schemas.ts'
 
-export function registerListRoutes(app: App, deps: AmlDeps): void {
+export interface ListsDeps {
+  store: Pick<AmlStore, 'listVersions'>
+  lists: Pick<ListsHolder, 'state'>
+  /** GET /health reports the screenings running. */
+  slots: Pick<Semaphore, 'inUse'>
+  /** Seconds a client is told to wait while the lists load (default 5). */
+  loadingRetryAfterSeconds?: number | undefined
+}
+
+export function registerLists(app: App, deps: ListsDeps): void {
   app.get(
     '/health',
     {
