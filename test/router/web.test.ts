@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { KeyStore, type KeyTables } from '../../src/engines/keys/store.ts'
 import { clearRobotsCache } from '../../src/engines/web/crawler.ts'
 import { MAX_HTML_CHARS } from '../../src/services/router/modules/web/schemas.ts'
 import { samplePdf } from '../support/documents.ts'
@@ -191,6 +192,40 @@ describe('POST /v1/crawler', () => {
     const res = await post('/v1/crawler', { url: `${internal.url}/`, wait: true })
     expect(res.body.error.code).toBe('EGRESS_PRIVATE_ADDRESS')
   })
+
+  it('under API keys shows a crawl only to the key that started it and to an operator: another key gets 404', async () => {
+    const keyed = await routerHarness({
+      env: {
+        WEB_ALLOWED_HOSTS: `127.0.0.1:${site.port}`,
+        WEB_CRAWL_DELAY_MS: '0',
+        ROUTER_WORKERS: '1',
+        ROUTER_REQUIRE_API_KEY: 'true',
+      },
+    })
+    try {
+      const store = new KeyStore(keyed.db.as<KeyTables>(), { tiers: [], keyPrefix: 'gk' })
+      const limits = { requests_per_minute: 1000, rate_limit: 100_000 }
+      const alice = { 'x-api-key': (await store.create({ name: 'alice', ...limits })).key }
+      const bob = { 'x-api-key': (await store.create({ name: 'bob', ...limits })).key }
+      const started = await keyed.app.inject({
+        method: 'POST',
+        url: '/v1/crawler',
+        headers: alice,
+        payload: { url: `${site.url}/blog/5`, max_pages: 1, wait: true },
+      })
+      expect(started.statusCode).toBe(200)
+      const id = started.json().data.job_id
+      const read = (headers: Record<string, string>) =>
+        keyed.app.inject({ method: 'GET', url: `/v1/crawler/${id}`, headers })
+      const theirs = await read(bob)
+      expect(theirs.statusCode).toBe(404)
+      expect(theirs.body).not.toContain('Blog 5')
+      expect((await read(alice)).json().data.pages[0]).toMatchObject({ title: 'Blog 5' })
+      expect((await read({ 'x-admin-key': ADMIN })).statusCode).toBe(200)
+    } finally {
+      await keyed.close()
+    }
+  }, 30_000)
 })
 
 describe('POST /v1/convert/markdown', () => {

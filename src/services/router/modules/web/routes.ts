@@ -37,7 +37,7 @@ export interface WebDeps {
   parsing: Parsing
   browser: BrowserPool
   /** Crawls run as `web.crawl` jobs on this queue. */
-  queue: Pick<JobQueue, 'enqueue' | 'get'>
+  queue: Pick<JobQueue, 'enqueue' | 'get' | 'getTask'>
   /** Whether built-in workers run here (a crawl needs them). */
   crawlerRuns: boolean
   limits: {
@@ -153,12 +153,13 @@ export function registerWeb(app: App, deps: WebDeps): void {
 
     scope.get(
       '/v1/crawler/:id',
-      { schema: { params: IdParams, response: { 200: CrawlResponse } } },
-      async (request, reply) => {
-        const job = await deps.queue.get(request.params.id)
-        if (job.kind !== 'web.crawl') throw errors.notFound('Crawl', { id: request.params.id })
-        return ok(reply, crawlState(job))
+      {
+        // An operator (the console) reads every crawl, a gateway key its own.
+        config: { auth: 'key_or_operator' },
+        schema: { params: IdParams, response: { 200: CrawlResponse } },
       },
+      async (request, reply) =>
+        ok(reply, crawlState(await ownedCrawl(deps.queue, request.params.id, request.apiKeyId))),
     )
 
     scope.post(
@@ -377,6 +378,23 @@ function closedSignal(raw: import('node:http').IncomingMessage): AbortSignal {
   const controller = new AbortController()
   raw.socket?.once('close', () => controller.abort())
   return controller.signal
+}
+
+/**
+ * A crawl the caller may see: under API keys only the key that started it does (an operator key,
+ * which sets no key id, sees every crawl); another key's crawl is "not found", as if it did not
+ * exist, like its job at /jobs/{id}.
+ */
+async function ownedCrawl(
+  queue: Pick<JobQueue, 'get' | 'getTask'>,
+  id: string,
+  keyId: string | undefined,
+): Promise<Job> {
+  const job = await queue.get(id).catch(() => undefined)
+  if (job?.kind !== 'web.crawl') throw errors.notFound('Crawl', { id })
+  if (keyId !== undefined && (await queue.getTask(job.task_id)).requested_by !== keyId)
+    throw errors.notFound('Crawl', { id })
+  return job
 }
 
 function crawlState(job: Job) {
