@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util'
 import type { Command, CommandIO } from './kit/command.ts'
 import { ConfigError, commonSpec, parseEnv } from './kit/config.ts'
 import { openDatabase } from './kit/db.ts'
-import { startServices, stopOnSignals } from './kit/lifecycle.ts'
+import { ListenError, startServices, stopOnSignals } from './kit/lifecycle.ts'
 import { createLogger, wantsPrettyLogs } from './kit/logger.ts'
 import { amlCommands } from './services/aml/cli.ts'
 import { consoleCommands } from './services/console/cli.ts'
@@ -57,8 +57,10 @@ const serve: Command = {
       level: common.LOG_LEVEL,
       pretty: wantsPrettyLogs(common.LOG_FORMAT, Boolean(process.stdout.isTTY)),
     })
-    io.out(`gatehouse ${VERSION} on Node ${process.version}`)
-    const { stop } = await startServices(selected, io.env, { port, logger, print: io.out })
+    // What a person reads goes to stderr, so stdout carries nothing but log lines (JSON for a
+    // collector when it is not a terminal).
+    io.err(`gatehouse ${VERSION} on Node ${process.version}`)
+    const { stop } = await startServices(selected, io.env, { port, logger, print: io.err })
     stopOnSignals(stop, common.SHUTDOWN_TIMEOUT_SECONDS, logger)
     return await new Promise<number>(() => undefined) // runs until a signal stops it
   },
@@ -171,6 +173,10 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     if (error instanceof ConfigError) {
       io.err(error.message)
       return 78 // EX_CONFIG
+    }
+    if (error instanceof ListenError) {
+      io.err(error.message)
+      return 69 // EX_UNAVAILABLE: the address cannot be had
     }
     const code = (error as { code?: string }).code
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {

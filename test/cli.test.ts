@@ -1,5 +1,6 @@
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
+import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
@@ -12,7 +13,7 @@ async function gatehouse(args: string[], env: Record<string, string> = {}) {
   try {
     const { stdout, stderr } = await run(process.execPath, [bin, ...args], {
       env: { PATH: process.env.PATH ?? '', ...env },
-      timeout: 60_000,
+      timeout: 150_000,
     })
     return { code: 0, stdout, stderr }
   } catch (error) {
@@ -80,4 +81,73 @@ describe('the gatehouse command', () => {
     expect(code).toBe(78)
     expect(stderr).toContain('DATABASE_URL must use postgres or postgresql')
   })
+
+  it('names the service, the port and its variable when a port is taken, and stops the others cleanly', async () => {
+    const busy = await occupiedPort()
+    try {
+      const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-cli-busy-'))
+      const env = { DATA_DIR: dataDir, DISCOVERY_PORT: '0', GATEWAY_PORT: String(busy.port) }
+      const { code, stderr } = await gatehouse(['serve', 'discovery', 'gateway'], env)
+      expect(code).toBe(69)
+      expect(stderr).toContain(
+        `gateway cannot listen on 127.0.0.1:${busy.port}: the port is in use; stop what listens there or choose another port with GATEWAY_PORT`,
+      )
+      expect(stderr).toMatch(/^discovery\s+http:\/\/127\.0\.0\.1:\d+/m)
+      expect(stderr).not.toMatch(/\n\s+at /)
+      expect(stderr).not.toContain('EADDRINUSE')
+    } finally {
+      busy.server.close()
+    }
+  }, 180_000)
+
+  it('names --port when the port given on the command line is taken', async () => {
+    const busy = await occupiedPort()
+    try {
+      const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-cli-busy-'))
+      const { code, stderr } = await gatehouse(['serve', 'discovery', '--port', String(busy.port)], {
+        DATA_DIR: dataDir,
+      })
+      expect(code).toBe(69)
+      expect(stderr).toContain(
+        `discovery cannot listen on 127.0.0.1:${busy.port}: the port is in use; stop what listens there or choose another port with --port`,
+      )
+    } finally {
+      busy.server.close()
+    }
+  }, 180_000)
+
+  it('writes the start-up banner to stderr and only JSON log lines to stdout when not at a terminal', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-cli-streams-'))
+    const child = spawn(process.execPath, [bin, 'serve', 'discovery'], {
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, DISCOVERY_PORT: '0', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    const deadline = Date.now() + 60_000
+    while (!/Server listening/.test(stdout) && child.exitCode === null && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100))
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    expect(stderr).toMatch(/^gatehouse \S+ on Node v24/m)
+    expect(stderr).toMatch(/^discovery\s+http:\/\/127\.0\.0\.1:\d+ {2}public discovery/m)
+    const lines = stdout.split('\n').filter(Boolean)
+    expect(lines.length).toBeGreaterThan(0)
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow()
+  }, 180_000)
 })
+
+/** A port some other program listens on. */
+function occupiedPort(): Promise<{ server: Server; port: number }> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      resolve({ server, port: typeof address === 'object' && address ? address.port : 0 })
+    })
+  })
+}

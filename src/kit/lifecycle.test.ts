@@ -1,7 +1,7 @@
 import { Agent, createServer as createHttpServer, request } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, env } from './config.ts'
-import { startServices } from './lifecycle.ts'
+import { ListenError, startServices } from './lifecycle.ts'
 import { createLogger } from './logger.ts'
 import { createServer } from './server.ts'
 import { defineService } from './service.ts'
@@ -80,6 +80,42 @@ describe('startServices', () => {
         { logger, print: () => {} },
       ),
     ).rejects.toThrow(/SLOW_PORT must be an integer[\s\S]*SLOW_DELAY_MS must be >= 0/)
+  })
+
+  it('reports a taken port as one ListenError and releases every service it had started', async () => {
+    const taken = createHttpServer()
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', () => r()))
+    const address = taken.address()
+    const port = typeof address === 'object' && address ? address.port : 0
+    const closed: string[] = []
+    const named = (name: string) =>
+      defineService({
+        name,
+        defaultPort: 0,
+        description: name,
+        spec: {},
+        async start() {
+          const app = createServer({ name, envelope: 'standard', logger, logRequests: false })
+          return { app, close: async () => void closed.push(name) }
+        },
+      })
+    try {
+      const starting = startServices(
+        [named('first'), named('second')],
+        { SECOND_PORT: String(port) },
+        {
+          logger,
+          print: () => {},
+        },
+      )
+      await expect(starting).rejects.toThrow(ListenError)
+      await expect(starting).rejects.toThrow(
+        `second cannot listen on 127.0.0.1:${port}: the port is in use; stop what listens there or choose another port with SECOND_PORT`,
+      )
+      expect(closed.sort()).toEqual(['first', 'second'])
+    } finally {
+      taken.close()
+    }
   })
 
   it('drains kept-alive connections without a reset: in-flight answers close their connection, later requests get 503 or a refused connect', async () => {

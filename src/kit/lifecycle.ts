@@ -6,15 +6,40 @@
  * any request that still arrives on a kept-alive connection with a 503 in the service's envelope,
  * closes idle connections after a 1 s grace (see server.ts), then its `close` runs (flushing
  * buffered writes). A drain that takes longer than SHUTDOWN_TIMEOUT_SECONDS exits with status 1.
+ * A port that cannot be taken (in use, privileged, an address not on this machine) stops the
+ * services already started the same way and is reported as one `ListenError` naming the service,
+ * the address and the setting to change.
  */
 import { type CommonConfig, ConfigError, type Env, parseEnv } from './config.ts'
 import { createLogger, type Logger } from './logger.ts'
-import type { RunningService, ServiceDefinition } from './service.ts'
+import { portVariable, type RunningService, type ServiceDefinition } from './service.ts'
 
 export interface Started {
   name: string
   url: string
   running: RunningService
+}
+
+/** Why a service could not take its address, in words a person can act on. */
+const LISTEN_PROBLEMS: Record<string, string> = {
+  EADDRINUSE: 'the port is in use; stop what listens there or choose another port',
+  EACCES: 'ports below 1024 need privileges; choose a port from 1024 up',
+  EADDRNOTAVAIL: 'the address is not one of this machine’s; set HOST to one of its addresses',
+}
+
+/** A service could not listen; the message is the one line the command prints. */
+export class ListenError extends Error {
+  /**
+   * @param address `host:port` it tried
+   * @param code the system's error code (EADDRINUSE …)
+   * @param setting what chose the port: `--port` or `<NAME>_PORT`
+   */
+  constructor(service: string, address: string, code: string, setting: string) {
+    const problem = LISTEN_PROBLEMS[code] ?? code
+    const hint = code === 'EADDRNOTAVAIL' ? '' : ` with ${setting}`
+    super(`${service} cannot listen on ${address}: ${problem}${hint}`)
+    this.name = 'ListenError'
+  }
 }
 
 export function parseAll(defs: ServiceDefinition[], source: Env): Map<string, Record<string, unknown>> {
@@ -53,9 +78,10 @@ export async function startServices(
     for (const def of defs) {
       const config = configs.get(def.name)!
       const running = await def.start(config, { logger })
-      const port = opts.port ?? (config[`${def.name.toUpperCase()}_PORT`] as number)
+      const setting = opts.port === undefined ? portVariable(def.name) : '--port'
+      const port = opts.port ?? (config[portVariable(def.name)] as number)
       const host = config.HOST as string
-      await running.app.listen({ port, host })
+      await listen(def.name, running, { port, host, setting })
       const address = running.app.server.address()
       const actualPort = typeof address === 'object' && address ? address.port : port
       const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`
@@ -68,6 +94,24 @@ export async function startServices(
     throw error
   }
   return { started, stop }
+}
+
+/** Listens, or releases what the service opened and throws a `ListenError` for a known cause. */
+async function listen(
+  name: string,
+  running: RunningService,
+  at: { port: number; host: string; setting: string },
+): Promise<void> {
+  try {
+    await running.app.listen({ port: at.port, host: at.host })
+  } catch (error) {
+    await running.app.close().catch(() => undefined)
+    await running.close?.().catch(() => undefined)
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === undefined || !(code in LISTEN_PROBLEMS)) throw error
+    const host = at.host.includes(':') ? `[${at.host}]` : at.host
+    throw new ListenError(name, `${host}:${at.port}`, code, at.setting)
+  }
 }
 
 /** Wires SIGTERM/SIGINT to a bounded, draining stop. */
