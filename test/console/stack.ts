@@ -29,7 +29,7 @@ import { startTestGateway, TEST_ADMIN_KEY } from '../../src/services/gateway/har
 import { offlineEnv } from '../agents/harness.ts'
 import { SHARED_LISTS } from '../aml/lists.ts'
 import { startReplayServer } from '../aml/replay-server.ts'
-import { multipart, startKnowledge } from '../knowledge/harness.ts'
+import { OPERATOR as KB_OPERATOR, multipart, startKnowledge } from '../knowledge/harness.ts'
 import { routerHarness } from '../router/harness.ts'
 
 export const USERS = {
@@ -122,7 +122,12 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
           '# Identifikace klienta\n\n## Skutečný majitel\n\nPovinná osoba identifikuje klienta a zjistí skutečného majitele.\n',
       },
     )
-    const uploaded = await kb.app.inject({ method: 'POST', url: '/upload', ...upload })
+    const uploaded = await kb.app.inject({
+      method: 'POST',
+      url: '/upload',
+      payload: upload.payload,
+      headers: { ...upload.headers, ...KB_OPERATOR },
+    })
     if (uploaded.statusCode !== 201)
       throw new Error(`knowledge upload: ${uploaded.statusCode} ${uploaded.body}`)
     const knowledgeUrl = await listen(kb.app)

@@ -15,6 +15,7 @@ import { KnowledgeStore } from '../../src/engines/knowledge/store.ts'
 import { openDatabase } from '../../src/kit/db.ts'
 import type { LlmClient } from '../../src/kit/llm.ts'
 import { createLogger } from '../../src/kit/logger.ts'
+import { DEV_OPERATOR_KEYS } from '../../src/kit/operator-keys.ts'
 import type { App } from '../../src/kit/server.ts'
 import { buildApp } from '../../src/services/knowledge/app.ts'
 
@@ -37,6 +38,9 @@ export interface HarnessOptions {
 }
 
 export const silentLogger = createLogger({ level: 'silent' })
+
+/** The headers of an operator (the development admin key): uploads and deletions take them. */
+export const OPERATOR: Record<string, string> = { 'x-admin-key': DEV_OPERATOR_KEYS.adminKey }
 
 export async function startKnowledge(
   opts: HarnessOptions = {},
@@ -63,7 +67,13 @@ export async function startKnowledge(
   })
   await kb.open()
   const maxUploadBytes = opts.maxUploadBytes ?? 1024 * 1024
-  const app = await buildApp({ kb, logger: silentLogger, maxUploadBytes, logRequests: false })
+  const app = await buildApp({
+    kb,
+    logger: silentLogger,
+    maxUploadBytes,
+    operatorKeys: DEV_OPERATOR_KEYS,
+    logRequests: false,
+  })
   await app.ready()
   return {
     kb,

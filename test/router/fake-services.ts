@@ -53,11 +53,14 @@ export async function startFakeServices(): Promise<FakeService> {
         data: { collections: [{ name: 'aml_regulations', documents: 12 }] },
         meta,
       })
-    if (path === '/rag/slow') {
+    if (path === '/rag/documents/slow') {
       await new Promise((r) => setTimeout(r, 2500))
       return send(200, { success: true, data: {}, meta })
     }
-    if (path === '/rag/plain-error') return send(500, 'Internal Server Error', 'text/plain')
+    if (path === '/rag/documents/plain-error') return send(500, 'Internal Server Error', 'text/plain')
+    // The knowledge service's other routes: what was asked, echoed.
+    if (['/ask', '/stats', '/upload', '/rag/health'].includes(path!) || path!.startsWith('/rag/documents'))
+      return send(200, { success: true, data: { method: req.method, path }, meta })
     if (path === '/api/aml/screen/complete' && req.method === 'POST') {
       return send(200, {
         screening_id: 'AML-20261122-0001',

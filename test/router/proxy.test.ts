@@ -6,7 +6,7 @@ import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { docLink } from '../../src/services/router/modules/pages/routes.ts'
 import { type FakeService, startFakeServices } from './fake-services.ts'
-import { type Harness, routerHarness } from './harness.ts'
+import { ADMIN, type Harness, INTERNAL, routerHarness } from './harness.ts'
 
 let fake: FakeService
 let h: Harness
@@ -42,6 +42,73 @@ describe('proxy routes', () => {
     expect(JSON.parse(seen.body)).toEqual({ query: 'skutečný majitel', limit: 3 })
     expect(seen.headers['x-api-key']).toBeUndefined()
     expect(seen.headers['x-request-id']).toBe('6f1c2a7e-0d7b-4b8e-9f45-1c2d3e4f5a6b')
+  })
+
+  it('forwards the knowledge base’s read routes: search, ask, collections, health, stats, documents', async () => {
+    const reads: [string, string, string][] = [
+      ['GET', '/rag/collections', '/rag/collections'],
+      ['GET', '/rag/health', '/rag/health'],
+      ['GET', '/rag/stats', '/stats'],
+      ['POST', '/rag/ask', '/ask'],
+      [
+        'GET',
+        '/rag/documents?collection=aml_regulations&limit=5',
+        '/rag/documents?collection=aml_regulations&limit=5',
+      ],
+      ['GET', '/rag/documents/doc_1', '/rag/documents/doc_1'],
+    ]
+    for (const [method, url, upstream] of reads) {
+      const res = await h.app.inject({
+        method: method as 'GET',
+        url,
+        payload: method === 'POST' ? { question: 'Co je PEP?' } : undefined,
+      })
+      expect(res.statusCode, url).toBe(200)
+      expect(fake.requests.at(-1)!.url, url).toBe(upstream)
+    }
+  })
+
+  it('forwards nothing that changes the knowledge base for an API key: 403 naming the operator key', async () => {
+    const before = fake.requests.length
+    for (const [method, url] of [
+      ['DELETE', '/rag/documents/doc_1'],
+      ['POST', '/rag/upload'],
+      ['POST', '/rag/documents'],
+      ['PUT', '/rag/documents/doc_1'],
+      ['PATCH', '/rag/collections'],
+      ['GET', '/rag/anything-else'],
+    ] as const) {
+      const res = await h.app.inject({
+        method,
+        url,
+        headers: { 'x-api-key': 'gk_a_customers_key' },
+        payload: method === 'GET' ? undefined : {},
+      })
+      expect(res.statusCode, `${method} ${url}`).toBe(403)
+      expect(res.json().error.message, `${method} ${url}`).toMatch(/read routes.*X-Admin-Key/s)
+    }
+    expect(fake.requests.length).toBe(before)
+  })
+
+  it('forwards a deletion by an operator with the router’s internal key, never the caller’s', async () => {
+    const res = await h.app.inject({
+      method: 'DELETE',
+      url: '/rag/documents/doc_1',
+      headers: { 'x-admin-key': ADMIN },
+    })
+    expect(res.statusCode).toBe(200)
+    const seen = fake.requests.at(-1)!
+    expect(seen).toMatchObject({ method: 'DELETE', url: '/rag/documents/doc_1' })
+    expect(seen.headers['x-api-key']).toBe(INTERNAL)
+    expect(seen.headers['x-admin-key']).toBeUndefined()
+    const upload = await h.app.inject({
+      method: 'POST',
+      url: '/rag/upload',
+      headers: { 'x-api-key': INTERNAL },
+      payload: {},
+    })
+    expect(upload.statusCode).toBe(200)
+    expect(fake.requests.at(-1)!.url).toBe('/upload')
   })
 
   it('maps /aml/* onto the AML service’s /api/aml/*', async () => {
@@ -96,14 +163,14 @@ describe('proxy routes', () => {
   })
 
   it('wraps a non-envelope failure of the service in the envelope (502)', async () => {
-    const res = await h.app.inject({ method: 'GET', url: '/rag/plain-error' })
+    const res = await h.app.inject({ method: 'GET', url: '/rag/documents/plain-error' })
     expect(res.statusCode).toBe(502)
     expect(res.json().error.code).toBe('UPSTREAM_ERROR')
     expect(res.json().error.message).toMatch(/knowledge service failed \(HTTP 500\)/)
   })
 
   it('answers 504 when the service is slower than the proxy timeout', async () => {
-    const res = await h.app.inject({ method: 'GET', url: '/rag/slow' })
+    const res = await h.app.inject({ method: 'GET', url: '/rag/documents/slow' })
     expect(res.statusCode).toBe(504)
     expect(res.json().error.code).toBe('UPSTREAM_TIMEOUT')
   })

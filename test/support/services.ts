@@ -44,7 +44,7 @@ import { CLOSED_DNS, offlineEnv } from '../agents/harness.ts'
 import { haveLists, SHARED_LISTS } from '../aml/lists.ts'
 import { startReplayServer } from '../aml/replay-server.ts'
 import { csv, haveSharedData, REGISTRY_DIR, SAMPLE, SHARED_LISTINGS } from '../domain/fixtures.ts'
-import { multipart, startKnowledge } from '../knowledge/harness.ts'
+import { OPERATOR as KB_OPERATOR, multipart, startKnowledge } from '../knowledge/harness.ts'
 import { ADMIN, INTERNAL, routerHarness } from '../router/harness.ts'
 import { SANCTIONS_SUBSET } from '../sources/routes.ts'
 import type { DocumentedRoute } from './openapi.ts'
@@ -318,12 +318,18 @@ export const SERVICES: readonly ServiceTarget[] = [
             '# Identifikace klienta\n\n## Povinné osoby\n\nPovinná osoba identifikuje klienta a zjistí skutečného majitele.\n\n## Sankce\n\nZa porušení hrozí pokuta až 10 milionů Kč.\n',
         },
       )
-      const res = await kb.app.inject({ method: 'POST', url: '/upload', ...upload })
+      const res = await kb.app.inject({
+        method: 'POST',
+        url: '/upload',
+        payload: upload.payload,
+        headers: { ...upload.headers, ...KB_OPERATOR },
+      })
       if (res.statusCode !== 201) throw new Error(`knowledge: upload failed: ${res.statusCode} ${res.body}`)
       return {
         app: kb.app,
         envelope: 'standard',
-        credentials: {},
+        // Uploads and deletions take an operator key: with it the fuzzer reaches their handlers.
+        credentials: KB_OPERATOR,
         expectedServerErrors: [
           {
             status: 503,

@@ -8,6 +8,7 @@ import type { KnowledgeBase } from '../../engines/knowledge/knowledge-base.ts'
 import { registerApiDocs } from '../../kit/api-docs.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { registerHttpMetrics } from '../../kit/metrics.ts'
+import { OPERATOR_SECURITY_SCHEMES, type OperatorKeys } from '../../kit/operator-keys.ts'
 import { type App, createServer } from '../../kit/server.ts'
 import { askRoutes } from './routes/ask.ts'
 import { infoRoutes } from './routes/info.ts'
@@ -19,6 +20,8 @@ export interface KnowledgeDeps {
   kb: KnowledgeBase
   logger: Logger
   maxUploadBytes: number
+  /** Uploads and deletions change what every caller is answered from: they take one of these. */
+  operatorKeys: OperatorKeys
   logRequests?: boolean
 }
 
@@ -35,13 +38,14 @@ export async function buildApp(deps: KnowledgeDeps): Promise<App> {
     title: 'Gatehouse knowledge base API',
     version: '0.1.0',
     description:
-      'Hybrid search (BM25 + dense vectors) and cited answers over document collections; upload and manage documents. Every success is `{success, data, meta}`, every failure `{success:false, error:{code, message, details}, meta}`. See src/services/knowledge/README.md.',
+      'Hybrid search (BM25 + dense vectors) and cited answers over document collections; upload and manage documents (uploads and deletions take an operator key: `X-Admin-Key: ADMIN_API_KEY` or `X-API-Key: INTERNAL_API_KEY`). Every success is `{success, data, meta}`, every failure `{success:false, error:{code, message, details}, meta}`. See src/services/knowledge/README.md.',
     tags: [
       { name: 'search', description: 'Search passages and ask questions' },
       { name: 'documents', description: 'Collections and their documents' },
       { name: 'health' },
     ],
     errorEnvelope: 'standard',
+    securitySchemes: OPERATOR_SECURITY_SCHEMES,
     shared: knowledgeSchemas,
   })
   registerHttpMetrics(app, { service: 'knowledge' })

@@ -2,6 +2,7 @@
 import { embeddingsSpec } from '../../engines/knowledge/embedders/config.ts'
 import { env } from '../../kit/config.ts'
 import { llmSpec } from '../../kit/llm.ts'
+import { operatorKeySpec } from '../../kit/operator-keys.ts'
 
 export const knowledgeSpec = {
   KB_EMBEDDER: env.oneOf(['hash', 'transformers', 'openai'], {
@@ -40,4 +41,5 @@ export const knowledgeSpec = {
     doc: 'cosine × 100 a passage needs to count as relevant by meaning in /ask (0: the embedder default: hash 30, transformers 75, openai 45)',
   }),
   ...llmSpec,
+  ...operatorKeySpec,
 }

@@ -12,6 +12,7 @@ import { KnowledgeStore } from '../../engines/knowledge/store.ts'
 import { ConfigError } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
 import { LlmClient, llmSettings } from '../../kit/llm.ts'
+import { refuseDevKeysInProduction } from '../../kit/operator-keys.ts'
 import { defineService } from '../../kit/service.ts'
 import { buildApp } from './app.ts'
 import { knowledgeSpec } from './config.ts'
@@ -49,6 +50,7 @@ export const knowledgeService = defineService({
   description: 'knowledge base: hybrid search, grounded answers, uploads (/rag/*, /ask, /stats, /upload)',
   spec: knowledgeSpec,
   async start(config, { logger }) {
+    refuseDevKeysInProduction(config)
     const { embedders, default: defaultEmbedder } = embeddersFrom(config)
     const database = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, logger })
     await database.migrate()
@@ -92,7 +94,12 @@ export const knowledgeService = defineService({
       notes.push('starting corpus: ingested in the background when new (GET /rag/health)')
     }
     kb.startSync(config.KB_SYNC_INTERVAL_MS)
-    const app = await buildApp({ kb, logger, maxUploadBytes: config.KB_MAX_UPLOAD_BYTES })
+    const app = await buildApp({
+      kb,
+      logger,
+      maxUploadBytes: config.KB_MAX_UPLOAD_BYTES,
+      operatorKeys: { adminKey: config.ADMIN_API_KEY, internalKey: config.INTERNAL_API_KEY },
+    })
     return {
       app,
       notes,

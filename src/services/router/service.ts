@@ -204,6 +204,7 @@ export function assembleRouter(
       knowledgeUrl: config.KNOWLEDGE_URL,
       amlUrl: config.AML_URL,
       timeoutMs: config.ROUTER_PROXY_TIMEOUT_SECONDS * 1000,
+      operatorKeys: { adminKey: config.ADMIN_API_KEY, internalKey: config.INTERNAL_API_KEY },
     },
     pages: { projectRoot: PROJECT_ROOT },
     context: { sourceDir: resolve(config.CONTEXT_DIR), targetDir: resolve(config.CONTEXT_TARGET_DIR) },

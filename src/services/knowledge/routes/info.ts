@@ -1,5 +1,6 @@
 import { ok } from '../../../kit/envelope.ts'
 import { errors } from '../../../kit/errors.ts'
+import { OPERATOR_SECURITY, operatorOnly } from '../../../kit/operator-keys.ts'
 import type { App } from '../../../kit/server.ts'
 import type { KnowledgeDeps } from '../app.ts'
 import {
@@ -13,7 +14,7 @@ import {
   StatsResponse,
 } from '../schemas.ts'
 
-export function infoRoutes(app: App, { kb }: KnowledgeDeps): void {
+export function infoRoutes(app: App, { kb, operatorKeys }: KnowledgeDeps): void {
   app.get(
     '/rag/collections',
     {
@@ -95,9 +96,12 @@ export function infoRoutes(app: App, { kb }: KnowledgeDeps): void {
   app.delete(
     '/rag/documents/:id',
     {
+      onRequest: operatorOnly(operatorKeys, 'Deleting a document'),
       schema: {
         tags: ['documents'],
         summary: 'Delete a document and its passages (every instance drops them on its next sync)',
+        description: 'Needs `X-Admin-Key: ADMIN_API_KEY` or `X-API-Key: INTERNAL_API_KEY`.',
+        security: OPERATOR_SECURITY,
         params: DocumentParams,
         response: { 200: DeletedResponse },
       },

@@ -8,21 +8,25 @@ import type { MetadataValue } from '../../../engines/knowledge/ingest.ts'
 import { ok } from '../../../kit/envelope.ts'
 import { AppError, errors } from '../../../kit/errors.ts'
 import { multipartError } from '../../../kit/multipart.ts'
+import { OPERATOR_SECURITY, operatorOnly } from '../../../kit/operator-keys.ts'
 import { type App, sendError, toAppError } from '../../../kit/server.ts'
 import type { KnowledgeDeps } from '../app.ts'
 import { UploadBody, UploadResponse } from '../schemas.ts'
 
 const FIELDS = new Set(['collection', 'metadata', 'title', 'source'])
 
-export function uploadRoutes(app: App, { kb, maxUploadBytes }: KnowledgeDeps): void {
+export function uploadRoutes(app: App, { kb, maxUploadBytes, operatorKeys }: KnowledgeDeps): void {
   app.post(
     '/upload',
     {
+      // Checked before the body is read: an anonymous caller cannot make the service parse a file.
+      onRequest: operatorOnly(operatorKeys, 'Uploading a document'),
       schema: {
         tags: ['documents'],
         summary: 'Upload a document into a collection (replaces the one from the same source)',
         description:
-          'multipart/form-data: one `file` part and the fields `collection` (required), `metadata`, `title`, `source`. Answers 201 when the document is new, 200 when it replaced or equals the stored one.',
+          'multipart/form-data: one `file` part and the fields `collection` (required), `metadata`, `title`, `source`. Answers 201 when the document is new, 200 when it replaced or equals the stored one. Needs `X-Admin-Key: ADMIN_API_KEY` or `X-API-Key: INTERNAL_API_KEY`: what is uploaded is what everyone is answered from.',
+        security: OPERATOR_SECURITY,
         response: { 200: UploadResponse, 201: UploadResponse },
       },
       // Parsed by the handler part by part (request.parts()), so described, not validated, here.

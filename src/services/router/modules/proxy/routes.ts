@@ -1,6 +1,10 @@
 /**
  * Proxy routes to the platform's services:
- * - `/rag/*` → KNOWLEDGE_URL, same path (`/rag/search` → `{KNOWLEDGE_URL}/rag/search`);
+ * - `/rag/*` → KNOWLEDGE_URL: the knowledge base's read routes for every caller the router lets in
+ *   (`POST /rag/search`, `POST /rag/ask` → `/ask`, `GET /rag/collections`, `/rag/health`,
+ *   `/rag/stats` → `/stats`, `/rag/documents`, `/rag/documents/{id}`); anything else (deleting,
+ *   uploading: `/rag/upload` → `/upload`) changes what everyone is answered from, so it is forwarded
+ *   only for an operator (the router's admin or internal key), with the router's internal key;
  * - `/aml/*` → AML_URL under its API prefix (`/aml/screen/complete` → `{AML_URL}/api/aml/screen/complete`).
  * Bodies of any type (JSON, multipart uploads) pass through as bytes; answers stream back as they
  * arrive. The caller's credentials for the router (keys, cookies) are not forwarded. Failures
@@ -10,6 +14,7 @@
  */
 import { Readable } from 'node:stream'
 import { AppError, codeOfStatus } from '../../../../kit/errors.ts'
+import { keyOf, type OperatorKeys } from '../../../../kit/operator-keys.ts'
 import type { App, FastifyReply, FastifyRequest } from '../../../../kit/server.ts'
 
 interface ProxyTarget {
@@ -18,9 +23,39 @@ interface ProxyTarget {
   /** The router path every forwarded request stays under ("/rag/"). */
   prefix: string
   baseUrl: string
-  /** Maps the router path onto the service's path. */
-  rewrite: (path: string) => string
+  /**
+   * The service's path for the router's, and whether any caller may make the request (`open`) or
+   * only an operator, whose request then carries the router's internal key.
+   */
+  route: (method: string, path: string) => { path: string; open: boolean }
+  /** Why a request that is not open was refused (403), for a caller without an operator key. */
+  refusal: string
 }
+
+/** The knowledge base's read routes (method, router path): every caller the router admits. */
+const KNOWLEDGE_READS: [string, RegExp][] = [
+  ['POST', /^\/rag\/search$/],
+  ['GET', /^\/rag\/(collections|health|documents)$/],
+  ['GET', /^\/rag\/documents\/[^/]+$/],
+]
+/** Router paths of knowledge routes that live outside /rag/ at the service. */
+const KNOWLEDGE_RENAMED: Record<string, string> = {
+  '/rag/ask': '/ask',
+  '/rag/stats': '/stats',
+  '/rag/upload': '/upload',
+}
+
+function knowledgeRoute(method: string, path: string): { path: string; open: boolean } {
+  const asGet = method === 'HEAD' ? 'GET' : method
+  const open =
+    KNOWLEDGE_READS.some(([m, pattern]) => m === asGet && pattern.test(path)) ||
+    (asGet === 'POST' && path === '/rag/ask') ||
+    (asGet === 'GET' && path === '/rag/stats')
+  return { path: KNOWLEDGE_RENAMED[path] ?? path, open }
+}
+
+const KNOWLEDGE_REFUSAL =
+  'The router forwards only the knowledge base’s read routes to API keys (POST /rag/search, POST /rag/ask, GET /rag/collections, /rag/health, /rag/stats, /rag/documents, /rag/documents/{id}); uploading or deleting documents takes an operator key (X-Admin-Key: ADMIN_API_KEY or X-API-Key: INTERNAL_API_KEY)'
 
 /** Never forwarded: hop-by-hop headers, the router's own credentials, and what fetch recomputes. */
 const REQUEST_SKIP = new Set([
@@ -53,18 +88,30 @@ export interface ProxyDeps {
   amlUrl: string
   /** Per request (ms). */
   timeoutMs: number
+  /** The router's own operator keys: who may change the knowledge base through it. */
+  operatorKeys: OperatorKeys
 }
 
 export function registerProxies(app: App, deps: ProxyDeps): void {
   const targets: [string, ProxyTarget][] = [
-    ['/rag/*', { name: 'knowledge', prefix: '/rag/', baseUrl: deps.knowledgeUrl, rewrite: (p) => p }],
+    [
+      '/rag/*',
+      {
+        name: 'knowledge',
+        prefix: '/rag/',
+        baseUrl: deps.knowledgeUrl,
+        route: knowledgeRoute,
+        refusal: KNOWLEDGE_REFUSAL,
+      },
+    ],
     [
       '/aml/*',
       {
         name: 'aml',
         prefix: '/aml/',
         baseUrl: deps.amlUrl,
-        rewrite: (p) => p.replace(/^\/aml/, '/api/aml'),
+        route: (_method, p) => ({ path: p.replace(/^\/aml/, '/api/aml'), open: true }),
+        refusal: '',
       },
     ],
   ]
@@ -78,6 +125,9 @@ export function registerProxies(app: App, deps: ProxyDeps): void {
       scope.route({
         method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
         url,
+        // An operator key passes the router's own check too (keys required or not): the handler
+        // then decides what it may reach.
+        config: { auth: 'key_or_operator' },
         schema: {
           response: {
             '2xx': {
@@ -86,7 +136,7 @@ export function registerProxies(app: App, deps: ProxyDeps): void {
             },
           },
         },
-        handler: (request, reply) => forward(request, reply, target, deps.timeoutMs),
+        handler: (request, reply) => forward(request, reply, target, deps),
       })
     }
   })
@@ -96,16 +146,20 @@ async function forward(
   request: FastifyRequest,
   reply: FastifyReply,
   target: ProxyTarget,
-  timeoutMs: number,
+  { timeoutMs, operatorKeys }: ProxyDeps,
 ): Promise<FastifyReply> {
   const [path, query] = splitUrl(request.url)
   assertConfined(path, target.prefix)
-  const url = `${target.baseUrl.replace(/\/+$/, '')}${target.rewrite(path)}${query}`
+  const route = target.route(request.method, path)
+  const operator = !route.open && keyOf(request, operatorKeys) !== undefined
+  if (!route.open && !operator) throw new AppError('forbidden', target.refusal, { header: 'X-Admin-Key' })
+  const url = `${target.baseUrl.replace(/\/+$/, '')}${route.path}${query}`
   const headers = new Headers()
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || REQUEST_SKIP.has(name)) continue
     headers.set(name, Array.isArray(value) ? value.join(', ') : value)
   }
+  if (operator) headers.set('x-api-key', operatorKeys.internalKey)
   headers.set('x-request-id', request.id)
   headers.set('x-forwarded-for', request.ip)
   headers.set('x-forwarded-host', request.headers.host ?? '')
