@@ -18,6 +18,7 @@ import { AppError } from '../../src/kit/errors.ts'
 import { createLogger } from '../../src/kit/logger.ts'
 import { createServer } from '../../src/kit/server.ts'
 import { type FuzzOptions, fuzzService } from '../support/fuzz.ts'
+import { fetchOpenApi, operationsOf } from '../support/openapi.ts'
 import { SERVICES, type ServiceUnderTest } from '../support/services.ts'
 
 const OPTIONS: FuzzOptions = {
@@ -46,6 +47,26 @@ describe.each(SERVICES)('fuzzing the $name service', (target) => {
 
   it('still answers afterwards', async () => {
     expect((await service.app.inject('/openapi.json')).statusCode).toBe(200)
+  })
+
+  it('refuses every operation that declares a credential when none is sent (401), before it runs', async () => {
+    const guarded = operationsOf(await fetchOpenApi(service.app)).filter(
+      ({ operation }) =>
+        operation.security !== undefined &&
+        operation.security.length > 0 &&
+        operation.security.every((requirement) => Object.keys(requirement).length > 0),
+    )
+    const answered: string[] = []
+    for (const { method, path } of guarded) {
+      const res = await service.app.inject({
+        method: method.toUpperCase() as 'GET',
+        url: path.replace(/\{[^}]+\}/g, 'x1'),
+        // A body the route would take if it ran: the credential check must come first.
+        ...(method === 'get' || method === 'delete' ? {} : { payload: {} }),
+      })
+      answered.push(`${method.toUpperCase()} ${path} → ${res.statusCode}`)
+    }
+    expect(answered.filter((line) => !line.endsWith('→ 401'))).toEqual([])
   })
 })
 
