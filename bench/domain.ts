@@ -43,11 +43,11 @@ import { createLogger } from '../src/kit/logger.ts'
 import { DEV_OPERATOR_KEYS } from '../src/kit/operator-keys.ts'
 import { seededRandom } from '../src/kit/random.ts'
 import { buildApp } from '../src/services/domain/app.ts'
-import { ContactStore } from '../src/services/domain/contacts-store.ts'
-import { importListingsFile } from '../src/services/domain/importer.ts'
+import { ContactStore } from '../src/services/domain/modules/contacts/store.ts'
+import { VariableSymbols } from '../src/services/domain/modules/payments/variable-symbols.ts'
+import { importListingsFile } from '../src/services/domain/modules/reality/importer.ts'
+import { DomainStore } from '../src/services/domain/modules/reality/store.ts'
 import { buildSnapshot } from '../src/services/domain/state.ts'
-import { DomainStore } from '../src/services/domain/store.ts'
-import { VariableSymbols } from '../src/services/domain/variable-symbols.ts'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)

@@ -18,11 +18,11 @@ import { createLogger } from '../../kit/logger.ts'
 import { DEV_OPERATOR_KEYS } from '../../kit/operator-keys.ts'
 import type { App } from '../../kit/server.ts'
 import { buildApp } from './app.ts'
-import { ContactStore } from './contacts-store.ts'
-import { importListingsFile } from './importer.ts'
+import { ContactStore } from './modules/contacts/store.ts'
+import { VariableSymbols } from './modules/payments/variable-symbols.ts'
+import { importListingsFile } from './modules/reality/importer.ts'
+import { DomainStore } from './modules/reality/store.ts'
 import { buildSnapshot } from './state.ts'
-import { DomainStore } from './store.ts'
-import { VariableSymbols } from './variable-symbols.ts'
 
 describe.skipIf(!haveSharedData)('domain service', () => {
   let db: Database

@@ -4,26 +4,25 @@
  * loads), so tests drive it with `inject`. Envelope: {success, data, meta} and
  * {success:false, error:{code, message, details}, meta}.
  */
-import { MIN_SALES, type Valuer } from '../../engines/realestate/valuation.ts'
+import type { Valuer } from '../../engines/realestate/valuation.ts'
 import { registerApiDocs } from '../../kit/api-docs.ts'
-import { AppError } from '../../kit/errors.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { registerHttpMetrics } from '../../kit/metrics.ts'
 import { OPERATOR_SECURITY_SCHEMES, type OperatorKeys } from '../../kit/operator-keys.ts'
 import { type App, createServer } from '../../kit/server.ts'
-import { SharedContact } from './contacts-schemas.ts'
-import type { ContactStore } from './contacts-store.ts'
-import { type ChatDeps, registerChatRoutes } from './routes/chat.ts'
-import { registerContactRoutes } from './routes/contacts.ts'
-import { registerHealthRoutes } from './routes/health.ts'
-import { registerMapRoutes } from './routes/map.ts'
-import { registerMarketRoutes } from './routes/market.ts'
-import { registerPaymentRoutes } from './routes/payments.ts'
-import { registerRealityRoutes } from './routes/reality.ts'
-import { registerValuationRoutes } from './routes/valuation.ts'
+import { type ChatModel, registerChat } from './modules/chat/routes.ts'
+import { registerContacts } from './modules/contacts/routes.ts'
+import { SharedContact } from './modules/contacts/schemas.ts'
+import type { ContactStore } from './modules/contacts/store.ts'
+import { registerHealth } from './modules/health/routes.ts'
+import { registerMap } from './modules/map/routes.ts'
+import { registerMarket } from './modules/market/routes.ts'
+import { registerPayments } from './modules/payments/routes.ts'
+import type { VariableSymbols } from './modules/payments/variable-symbols.ts'
+import { registerReality } from './modules/reality/routes.ts'
+import type { DomainStore } from './modules/reality/store.ts'
+import { registerValuation } from './modules/valuation/routes.ts'
 import type { Snapshot } from './state.ts'
-import type { DomainStore } from './store.ts'
-import type { VariableSymbols } from './variable-symbols.ts'
 
 export interface DomainDeps {
   logger: Logger
@@ -41,7 +40,7 @@ export interface DomainDeps {
    * POST /api/chat: the language model, the conversations and the loop's limits. Absent (or with
    * an unconfigured model) the route answers 503 naming LLM_BASE_URL; nothing else needs it.
    */
-  chat?: ChatDeps
+  chat?: ChatModel
   /** The clock the opportunity thresholds are read at. */
   now?: () => Date
   logRequests?: boolean
@@ -81,14 +80,14 @@ export async function buildApp(deps: DomainDeps): Promise<App> {
     shared: [SharedContact],
   })
   registerHttpMetrics(app, { service: 'domain' })
-  registerHealthRoutes(app, deps)
-  registerRealityRoutes(app, deps)
-  registerValuationRoutes(app, deps)
-  registerMarketRoutes(app, deps)
-  registerPaymentRoutes(app, deps)
-  registerMapRoutes(app, deps)
-  registerContactRoutes(app, deps)
-  registerChatRoutes(app, {
+  registerHealth(app, deps)
+  registerReality(app, deps)
+  registerValuation(app, deps)
+  registerMarket(app, deps)
+  registerPayments(app, deps)
+  registerMap(app, deps)
+  registerContacts(app, deps)
+  registerChat(app, {
     snapshot: deps.snapshot,
     store: deps.store,
     valuer: deps.valuer,
@@ -96,16 +95,4 @@ export async function buildApp(deps: DomainDeps): Promise<App> {
     chat: deps.chat,
   })
   return app
-}
-
-/**
- * The valuation model, or a 503 that says why there is none and what to do: the table holds
- * fewer sales than a model needs (an empty table after LISTINGS_FILE=none, say).
- */
-export function modelOf(deps: DomainDeps): Valuer {
-  if (deps.valuer) return deps.valuer
-  throw new AppError(
-    'service_unavailable',
-    `No valuation model: the listings table holds ${deps.snapshot.sales.length} usable sales and a model needs at least ${MIN_SALES}. Import listings (gatehouse realestate import FILE.csv) and restart the domain service.`,
-  )
 }

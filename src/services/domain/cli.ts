@@ -14,11 +14,11 @@ import { loadGazetteer } from '../../engines/realestate/regions.ts'
 import type { Command, CommandIO } from '../../kit/command.ts'
 import { commonSpec, parseEnv } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
-import { importContactsFile, NotAContactsFile } from './contacts-import.ts'
-import { ContactStore } from './contacts-store.ts'
-import { type ImportProgress, importListingsFile } from './importer.ts'
+import { importContactsFile, NotAContactsFile } from './modules/contacts/import.ts'
+import { ContactStore } from './modules/contacts/store.ts'
+import { type ImportProgress, importListingsFile } from './modules/reality/importer.ts'
+import { DomainStore } from './modules/reality/store.ts'
 import { domainSpec } from './service.ts'
-import { DomainStore } from './store.ts'
 
 /** A bar on a terminal (stderr), a line every 2 s otherwise. */
 function progress(io: CommandIO, unit = 'listings'): ImportProgress & { stop(): void } {

@@ -6,7 +6,7 @@
 import type { Sale } from '../../engines/realestate/comparables.ts'
 import { snapshotDate, toSales } from '../../engines/realestate/comparables.ts'
 import type { Gazetteer } from '../../engines/realestate/regions.ts'
-import type { PlacedListing } from './store.ts'
+import type { PlacedListing } from './modules/reality/store.ts'
 
 export interface Snapshot {
   listings: number
