@@ -97,14 +97,16 @@ export type App = FastifyInstance<
  * headers arrive as text and need coercion (`?limit=5`, a repeated `?type=` becoming an array);
  * JSON bodies carry their own types and are never coerced — coercion inside `anyOf [T, null]`
  * would otherwise turn a valid `0` or `false` into `null`. Defaults are filled in unless
- * `defaults: false` (a check of an output must not change it).
+ * `defaults: false` (a check of an output must not change it). `allErrors` reports every problem
+ * instead of stopping at the first (a check that names them all; the error count grows with the
+ * input, so only over inputs already bounded in size).
  */
-export function createAjv(opts: { coerce?: boolean; defaults?: boolean } = {}): Ajv2020 {
+export function createAjv(opts: { coerce?: boolean; defaults?: boolean; allErrors?: boolean } = {}): Ajv2020 {
   const ajv = new Ajv2020({
     coerceTypes: opts.coerce === false ? false : 'array',
     useDefaults: opts.defaults !== false,
     removeAdditional: false,
-    allErrors: false,
+    allErrors: opts.allErrors === true,
     strict: false,
     // `strict: false` turns this off too: without it `1e309` (Infinity once parsed), NaN and
     // Infinity pass every `number`/`integer` schema and reach handlers as non-finite numbers.

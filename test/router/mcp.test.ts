@@ -116,6 +116,60 @@ describe('MCP servers', () => {
     }
   })
 
+  it('lists addresses the MCP Inspector uses as they are: Streamable HTTP ending in /mcp, SSE in /sse', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/v1/mcp' })
+    const listed = res.json().data.services as { service: string; streamable_http: string; sse: string }[]
+    for (const entry of listed) {
+      expect(entry.streamable_http).toBe(`/v1/mcp/${entry.service}/mcp`)
+      expect(entry.sse).toBe(`/mcp/${entry.service}/sse`)
+    }
+    const banking = listed.find((e) => e.service === 'banking')!
+    for (const transport of [
+      new StreamableHTTPClientTransport(new URL(`${base}${banking.streamable_http}`)),
+      new SSEClientTransport(new URL(`${base}${banking.sse}`)),
+    ]) {
+      const client = await connect(transport)
+      try {
+        expect((await client.listTools()).tools.length).toBe(6)
+      } finally {
+        await client.close()
+      }
+    }
+  })
+
+  it('names every bad argument of a tool call, not only the first, before running the tool', async () => {
+    const client = await connect(new StreamableHTTPClientTransport(new URL(`${base}/v1/mcp/banking`)))
+    try {
+      const bad = await client.callTool({
+        name: 'banking_mortgage_calculator',
+        arguments: { amount: -1, annual_rate_pct: 'four', colour: 'red' },
+      })
+      expect(bad.isError).toBe(true)
+      const text = (bad.content as { text: string }[])[0]!.text
+      expect(text).toMatch(/^invalid_request: /)
+      for (const named of ['amount', 'annual_rate_pct', 'term_months', 'colour'])
+        expect(text).toContain(named)
+    } finally {
+      await client.close()
+    }
+    const screening = await connect(
+      new StreamableHTTPClientTransport(new URL(`${base}/v1/mcp/aml-screening`)),
+    )
+    try {
+      const before = fake.requests.length
+      const bad = await screening.callTool({ name: 'aml_screening_person', arguments: { first_name: 5 } })
+      expect(bad.isError).toBe(true)
+      const text = (bad.content as { text: string }[])[0]!.text
+      expect(text).toMatch(/^invalid_request: /)
+      expect(text).toContain('last_name')
+      expect(text).toContain('first_name')
+      // Refused before any service is asked (it would have screened the name "undefined").
+      expect(fake.requests.length).toBe(before)
+    } finally {
+      await screening.close()
+    }
+  })
+
   it('speaks the SSE transport under /mcp/*', async () => {
     const client = await connect(new SSEClientTransport(new URL(`${base}/mcp/knowledge/sse`)))
     try {

@@ -7,10 +7,16 @@
  *
  * Tool names are always prefixed by their service (`banking_loan_assessment`, `knowledge_search`)
  * and fit `^[a-zA-Z0-9_-]{1,64}$`, which both MCP clients and OpenAI function calling accept.
+ * A tool's arguments are checked against its input schema before it runs, and a call with several
+ * bad arguments is refused naming every one of them, so a model fixes them in one turn.
  */
+
+import type { ErrorObject, ValidateFunction } from 'ajv'
 import type { Dispatcher } from '../../agents/dispatch.ts'
 import { AGENT_SERVICES } from '../../agents/types.ts'
+import { describeAjvError } from '../../kit/ajv-errors.ts'
 import { AppError } from '../../kit/errors.ts'
+import { createAjv } from '../../kit/server.ts'
 import type { AgentCall, AgentCallLog } from './modules/agents/call-log.ts'
 import type { ServiceClients } from './service-clients.ts'
 
@@ -56,17 +62,19 @@ export function buildCatalogue(deps: {
   const tools: PlatformTool[] = []
 
   for (const agent of dispatcher.agents) {
+    const check = argumentCheck(agent.input as unknown as Record<string, unknown>)
     tools.push({
       name: agentToolName(agent.service, agent.name),
       service: agent.service,
       description: agent.description,
       inputSchema: agent.input as unknown as Record<string, unknown>,
       readOnly: true,
-      run: (args, ctx) => callAgent(dispatcher, calls, agent.service, agent.name, args, ctx.via),
+      // Checked inside callAgent, so a refused call counts in the agent's statistics.
+      run: (args, ctx) => callAgent(dispatcher, calls, agent.service, agent.name, args, ctx.via, check),
     })
   }
 
-  tools.push(
+  const serviceTools: PlatformTool[] = [
     {
       name: 'knowledge_search',
       service: 'knowledge',
@@ -183,14 +191,62 @@ export function buildCatalogue(deps: {
       readOnly: true,
       run: (args) => platform.discoveryContent(String(args.id)),
     },
-  )
-
+  ]
+  for (const tool of serviceTools) {
+    const check = argumentCheck(tool.inputSchema)
+    tools.push({
+      ...tool,
+      run: (args, ctx) => {
+        check(args)
+        return tool.run(args, ctx)
+      },
+    })
+  }
   const byName = new Map(tools.map((t) => [t.name, t]))
   return {
     tools,
     byName,
     forService: (service) => tools.filter((t) => t.service === service),
   }
+}
+
+// Arguments arrive as JSON (bounded by the request body), so Ajv may report every problem.
+const argumentAjv = createAjv({ coerce: false, defaults: false, allErrors: true })
+
+/** Bad arguments named in one refusal at most; the rest are counted. */
+const MAX_NAMED = 20
+
+/** Throws naming every way the arguments do not fit the schema (compiled on first use). */
+function argumentCheck(schema: Record<string, unknown>): (args: unknown) => void {
+  let validate: ValidateFunction | undefined
+  return (args) => {
+    validate ??= argumentAjv.compile(schema)
+    if (!validate(args)) throw badArguments(validate.errors ?? [])
+  }
+}
+
+/** Every problem as `{field, rule}`; the branches of a failed anyOf/oneOf speak through it. */
+function badArguments(errors: ErrorObject[]): AppError {
+  const unions = errors
+    .filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf')
+    .map((e) => e.instancePath)
+  const problems = new Map<string, { field: string; rule: string }>()
+  for (const error of errors) {
+    const inUnion = unions.some((path) => error.instancePath.startsWith(path))
+    if (inUnion && error.keyword !== 'anyOf' && error.keyword !== 'oneOf') continue
+    const { path, rule } = describeAjvError(error)
+    const field = path.join('.') || 'arguments'
+    problems.set(`${field}\u0000${rule}`, { field, rule })
+  }
+  const list = [...problems.values()]
+  const named = list.slice(0, MAX_NAMED).map((p) => `${p.field} (${p.rule})`)
+  if (list.length > MAX_NAMED) named.push(`and ${list.length - MAX_NAMED} more`)
+  const first = list[0] ?? { field: 'arguments', rule: 'schema' }
+  return new AppError(
+    'invalid_request',
+    `${list.length === 1 ? 'bad argument' : `${list.length} bad arguments`}: ${named.join(', ')}`,
+    { location: 'body', field: first.field, rule: first.rule, problems: list.slice(0, MAX_NAMED) },
+  )
 }
 
 /** Runs an agent through the dispatcher and records the call for /v1/agents/registry/stats. */
@@ -201,9 +257,11 @@ export async function callAgent(
   agent: string,
   input: unknown,
   via: AgentCall['via'],
+  check?: (input: unknown) => void,
 ): Promise<unknown> {
   const started = performance.now()
   try {
+    check?.(input)
     const { output, ms } = await dispatcher.call(service, agent, input)
     await calls.recordAgentCall({ service, agent, via, ok: true, ms })
     return output

@@ -196,14 +196,16 @@ export function registerMcp(app: App, deps: McpDeps): void {
       ok(reply, {
         services: TOOL_SERVICES.map((service) => ({
           service,
-          streamable_http: `/v1/mcp/${service}`,
+          // Ending in /mcp: the MCP Inspector takes such a URL as Streamable HTTP as it is.
+          streamable_http: `/v1/mcp/${service}/mcp`,
           sse: `/mcp/${service}/sse`,
           tools: deps.catalogue.forService(service).map((t) => t.name),
         })),
       }),
   )
 
-  // …/{service}/mcp too: the MCP Inspector appends /mcp to a URL whose path does not end in it.
+  // …/{service}/mcp is the listed address (the MCP Inspector picks the transport by a /mcp or /sse
+  // ending, and appends /mcp to a path without one); the shorter /…/{service} keeps working.
   for (const url of ['/v1/mcp/:service', '/mcp/:service', '/v1/mcp/:service/mcp', '/mcp/:service/mcp']) {
     app.route({
       method: ['GET', 'POST', 'DELETE'],
