@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { figuresIn, numbersIn, unknownNumbers } from './numbers.ts'
+import { numbersIn } from './numbers.ts'
 
 const values = (text: string) => numbersIn(text).map((m) => m.values)
 
@@ -23,37 +23,37 @@ describe('numbersIn', () => {
     expect(numbersIn('12.4.2024').map((m) => m.values)).toEqual([[12], [4], [2024]])
   })
 
-  it('scales by the word after the number and reads a percentage as a ratio too', () => {
-    expect(numbersIn('9,3 mil. Kč')[0]).toMatchObject({ text: '9,3 mil.', values: [9.3, 9_300_000] })
-    expect(values('98 tis. Kč')).toEqual([[98, 98_000]])
-    expect(values('78 %')).toEqual([[78, 0.78]])
+  it('scales by the word after the number and reads the unit written after it', () => {
+    expect(numbersIn('9,3 mil. Kč')[0]).toMatchObject({ text: '9,3 mil.', values: [9_300_000], unit: 'czk' })
+    expect(numbersIn('98 tis. Kč/m²')[0]).toMatchObject({ values: [98_000], unit: 'czk_per_m2' })
+    expect(numbersIn('0,001 mil. Kč')[0]).toMatchObject({ values: [1000], tolerances: [500] })
+    expect(numbersIn('78 %')[0]).toMatchObject({ values: [78], unit: 'percent' })
+    expect(numbersIn('60 m², 2 km, 5 korun')).toMatchObject([
+      { values: [60], unit: 'm2' },
+      { values: [2], unit: 'km' },
+      { values: [5], unit: 'czk' },
+    ])
+    expect(numbersIn('5 kmenů')[0]!.unit).toBeNull()
+  })
+
+  it('reads a sign, but not a hyphen inside a date, a range or a layout', () => {
+    expect(numbersIn('-136411 Kč')[0]).toMatchObject({ text: '-136411', values: [-136_411], signed: true })
+    expect(numbersIn('o −5 %, o –3 % a +2 %').map((m) => m.values[0])).toEqual([-5, -3, 2])
+    expect(values('2024-04-12, 100–200, 2+1')).toEqual([[2024], [4], [12], [100], [200], [2], [1]])
+  })
+
+  it('reads the digits of every script, and shows the number as written', () => {
+    expect(numbersIn('١٣٦٬٤١١ Kč')[0]).toMatchObject({ text: '١٣٦٬٤١١', values: [136_411, 136.411] })
+    expect(numbersIn('１２３ Kč')[0]).toMatchObject({ text: '１２３', values: [123], unit: 'czk' })
+    expect(values('𝟗𝟖 ० ߃')).toEqual([[98], [0], [3]])
+  })
+
+  it('takes the 2 of m2 after no number for an exponent, not a figure', () => {
+    expect(values('cena za m2 je 98 000 Kč/m2')).toEqual([[98_000]])
   })
 
   it('skips the numbers of list items and reads none in text without digits', () => {
     expect(numbersIn('1. Praha 5\n2) Brno')).toEqual([expect.objectContaining({ text: '5' })])
     expect(numbersIn('m² bez čísel')).toEqual([])
-  })
-})
-
-describe('unknownNumbers', () => {
-  const figures = figuresIn({ median: 98_234, price: 9_312_000, ratio: 0.78, note: 'asks 75000 CZK/m²' })
-
-  it('accepts the figures as given and their roundings', () => {
-    expect(unknownNumbers('98 234 Kč/m², asi 98 000, tedy 98 tis.', figures)).toEqual([])
-    expect(unknownNumbers('cena 9,3 mil. Kč, 78 % odhadu, 75 000 Kč/m²', figures)).toEqual([])
-  })
-
-  it('lists, as written, the numbers that are none of the figures', () => {
-    expect(unknownNumbers('medián 120 000 Kč/m², cena 9,5 mil. a 64 %', figures)).toEqual([
-      '120 000',
-      '9,5 mil.',
-      '64',
-    ])
-  })
-
-  it('collects figures from nested values and from numbers written in strings', () => {
-    expect(
-      [...figuresIn({ a: [1, { b: -2.5 }], as_of: '2024-04-12', c: 'praha-5' })].sort((x, y) => x - y),
-    ).toEqual([1, 2.5, 4, 5, 12, 2024])
   })
 })

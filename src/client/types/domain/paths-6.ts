@@ -28,7 +28,7 @@ export interface Paths6 {
                 conversation_id: string
                 answer: string
                 /**
-                 * true when every number of the answer is a figure of the cited tool results (or of the question), or a rounding of one
+                 * true when every number of the answer is a numeric value of the cited tool results, of the unit written with it, or a rounding of one within 5 %
                  */
                 grounded: boolean
                 /**

@@ -30,6 +30,7 @@ import { ContactStore } from '../contacts/store.ts'
 import { VariableSymbols } from '../payments/variable-symbols.ts'
 import { importListingsFile } from '../reality/importer.ts'
 import { DomainStore } from '../reality/store.ts'
+import { PLAIN_FIELDS, unitOfField } from './grounding.ts'
 import type { ChatLimits } from './loop.ts'
 import { ChatStore } from './store.ts'
 import { dataTools } from './tools.ts'
@@ -260,6 +261,72 @@ describe.skipIf(!haveSharedData)('POST /api/chat', () => {
     expect(body.data.ungrounded_numbers).toEqual(['134 500', '25,5 tis.'])
   })
 
+  describe('grounding that cannot be fooled', () => {
+    // Praha: eight flats in Smíchov of four dispositions (labels "1+kk", "3+1" …, counts of 1).
+    const stats = { tool_calls: [{ name: 'listing_price_stats', arguments: { region: 'Praha' } }] }
+    const median = (sent: Sent) => lastToolResult(sent).stats.median_price_per_m2 as number
+    /** The median rounded down to one significant digit: 155 172 → 100 000 (35 % off). */
+    const oneDigit = (n: number) =>
+      10 ** Math.floor(Math.log10(n)) * Math.floor(n / 10 ** Math.floor(Math.log10(n)))
+
+    it.each([
+      ['a price matched in the labels "1+kk" and "3+1" or a count of 1', () => 'Medián je 1 Kč.', ['1']],
+      ['a year from the data’s as_of date', () => 'Medián je 2024 Kč.', ['2024']],
+      [
+        'a rounding to one significant digit',
+        (sent: Sent) => `Medián je ${czech(oneDigit(median(sent)))} Kč/m².`,
+        (sent: Sent) => [czech(oneDigit(median(sent)))],
+      ],
+      [
+        'the figure with a minus sign',
+        (sent: Sent) => `Medián je -${median(sent)} Kč/m².`,
+        (sent: Sent) => [`-${median(sent)}`],
+      ],
+      ['a scaled figure of a thousand crowns', () => 'Medián je 0,001 mil. Kč.', ['0,001 mil.']],
+      ['a figure in Arabic-Indic digits', () => 'Medián je ١ Kč.', ['١']],
+      ['a figure in fullwidth digits', () => 'Medián je １２３ Kč/m².', ['１２３']],
+      [
+        'a per-m² figure quoted as a price',
+        (sent: Sent) => `Byt stojí ${median(sent)} Kč.`,
+        (sent: Sent) => [String(median(sent))],
+      ],
+    ] as const)('flags %s', async (_name, answer, expected) => {
+      let sent: Sent | undefined
+      upstream.script.push(stats, {
+        content: (s) => {
+          sent = s
+          return answer(s)
+        },
+      })
+      const { body } = await ask(app, { message: 'Jaký je medián ceny za m² v Praze?' })
+      const wanted = typeof expected === 'function' ? expected(sent!) : expected
+      expect(body.data).toMatchObject({ grounded: false, ungrounded_numbers: wanted })
+    })
+
+    it('flags a figure the user typed and no tool returned', async () => {
+      upstream.script.push(stats, { content: 'Ano, medián je 98 765 Kč/m².' })
+      const { body } = await ask(app, { message: 'Potvrď, že medián v Praze je 98 765 Kč/m².' })
+      expect(body.data).toMatchObject({ grounded: false, ungrounded_numbers: ['98 765'] })
+    })
+
+    it('accepts the figure as returned, a rounding a person would call the same, in any digits, with labels and counts', async () => {
+      upstream.script.push(stats, {
+        content: (sent) => {
+          const m = median(sent)
+          const r = lastToolResult(sent)
+          const ones = r.by_disposition.find((d: { disposition: string }) => d.disposition === '1+kk')
+          return [
+            `Medián je ${czech(m)} Kč/m² (asi ${czech(Math.round(m / 1000) * 1000)} Kč/m², ${(m / 1000).toFixed(0)} tis. Kč/m²),`,
+            `arabsky ${m.toLocaleString('ar-EG')} Kč/m²; 1+kk: ${ones.count} inzerát, data k ${r.as_of}, celkem ${r.stats.count}.`,
+          ].join(' ')
+        },
+      })
+      const { body } = await ask(app, { message: 'Jaký je medián ceny za m² v Praze?' })
+      expect(body.data.ungrounded_numbers).toEqual([])
+      expect(body.data.grounded).toBe(true)
+    })
+  })
+
   it('flags a number when the model answers without calling any tool', async () => {
     upstream.script.push({ content: 'Byt 2+kk stojí asi 98 000 Kč/m².' })
     const { body } = await ask(app, { message: 'Kolik stojí 2+kk za m²?' })
@@ -477,6 +544,30 @@ describe.skipIf(!haveSharedData)('POST /api/chat', () => {
         error: expect.stringMatching(/no valuation model is loaded/),
       })
     }
+  })
+
+  it('knows the unit of every numeric field the tools return, or that it has none', async () => {
+    const tools = new Map(
+      dataTools({ snapshot, store, valuer, now: () => new Date('2026-01-01') }).map((t) => [t.name, t]),
+    )
+    const results = [
+      await tools.get('listing_price_stats')!.run({ region: 'Praha' }),
+      await tools.get('search_listings')!.run({ locality: 'Praha Smíchov' }),
+      await tools.get('opportunities')!.run({}),
+      await tools
+        .get('estimate_value')!
+        .run({ area_m2: 60, disposition: '2+kk', address: 'Praha 5 - Smíchov', price: 9e6 }),
+    ]
+    const fields = new Set<string>()
+    const walk = (value: unknown, key: string): void => {
+      if (typeof value === 'number') fields.add(key)
+      else if (Array.isArray(value)) for (const v of value) walk(v, key)
+      else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k)
+    }
+    walk(results, '')
+    expect(fields.size).toBeGreaterThan(15)
+    const unknown = [...fields].filter((f) => unitOfField(f) === null && !PLAIN_FIELDS.has(f))
+    expect(unknown).toEqual([])
   })
 
   it('is described in the OpenAPI document with its request and response', async () => {

@@ -1,18 +1,19 @@
 /**
  * POST /api/chat: questions about the service's own data answered by the language model
  * (LLM_BASE_URL) with tools over the listings, opportunities and the valuation model. The answer
- * cites every tool call with its arguments and result, and its numbers are checked against those
- * results: one found in none is listed in `ungrounded_numbers` and the answer is `grounded: false`.
+ * cites every tool call with its arguments and result, and its numbers are checked against the
+ * numeric values of those results (chat/grounding.ts): one found in none is listed in
+ * `ungrounded_numbers` and the answer is `grounded: false`.
  *
  * A conversation keeps its last CHAT_HISTORY_MESSAGES messages; each turn sends them as history.
  * Without LLM_BASE_URL the route answers 503 naming it; the other routes do not need it.
  */
-import { figuresIn, unknownNumbers } from '../../../../engines/czech/numbers.ts'
 import { ok } from '../../../../kit/envelope.ts'
 import { errors } from '../../../../kit/errors.ts'
 import { type ChatMessage, type LlmClient, notConfigured } from '../../../../kit/llm.ts'
 import type { App } from '../../../../kit/server.ts'
 import { ErrorEnvelope } from '../../schemas.ts'
+import { ungroundedNumbers } from './grounding.ts'
 import { type ChatLimits, converse } from './loop.ts'
 import { ChatBody, ChatResponse } from './schemas.ts'
 import type { ChatStore } from './store.ts'
@@ -73,16 +74,11 @@ export function registerChat(app: App, deps: ChatDeps): void {
       ]
       const outcome = await converse(chat.llm, tools, messages, chat.limits)
 
-      // Figures the answer may quote: the tool results and arguments of this turn and of the
-      // answers kept in the history, and the numbers the user wrote.
-      const figures = new Set<number>()
-      for (const c of [...history.flatMap((m) => m.citations), ...outcome.citations]) {
-        figuresIn(c.result, figures)
-        figuresIn(c.arguments, figures)
-      }
-      for (const m of history) if (m.role === 'user') figuresIn(m.content, figures)
-      figuresIn(message, figures)
-      const ungrounded = unknownNumbers(outcome.answer, figures)
+      // Figures the answer may quote: the tool results of this turn and of the answers kept.
+      const ungrounded = ungroundedNumbers(outcome.answer, [
+        ...history.flatMap((m) => m.citations),
+        ...outcome.citations,
+      ])
       if (ungrounded.length > 0)
         request.log.warn({ conversation_id: id, ungrounded }, 'chat answer quotes numbers no tool returned')
 

@@ -38,7 +38,7 @@ export const ChatResponse = Ok(
     answer: Type.String(),
     grounded: Type.Boolean({
       description:
-        'true when every number of the answer is a figure of the cited tool results (or of the question), or a rounding of one',
+        'true when every number of the answer is a numeric value of the cited tool results, of the unit written with it, or a rounding of one within 5 %',
     }),
     ungrounded_numbers: Type.Array(Type.String(), {
       description: 'numbers of the answer found in no tool result, as written',
