@@ -12,6 +12,7 @@ import { createHashEmbedder } from '../../src/engines/knowledge/embedders/hash.t
 import type { Embedder } from '../../src/engines/knowledge/embedders/types.ts'
 import { KnowledgeBase } from '../../src/engines/knowledge/knowledge-base.ts'
 import { KnowledgeStore } from '../../src/engines/knowledge/store.ts'
+import type { CrossLanguage } from '../../src/engines/knowledge/terms.ts'
 import { openDatabase } from '../../src/kit/db.ts'
 import type { LlmClient } from '../../src/kit/llm.ts'
 import { createLogger } from '../../src/kit/logger.ts'
@@ -35,6 +36,7 @@ export interface HarnessOptions {
   defaultEmbedder?: Embedder
   llm?: LlmClient
   maxUploadBytes?: number
+  crossLanguage?: CrossLanguage
 }
 
 export const silentLogger = createLogger({ level: 'silent' })
@@ -64,6 +66,7 @@ export async function startKnowledge(
     logger: silentLogger,
     llm: opts.llm,
     maxUploadBytes: opts.maxUploadBytes ?? 1024 * 1024,
+    crossLanguage: opts.crossLanguage,
   })
   await kb.open()
   const maxUploadBytes = opts.maxUploadBytes ?? 1024 * 1024

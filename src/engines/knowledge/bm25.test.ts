@@ -56,3 +56,29 @@ describe('Bm25Index', () => {
     expect(hits[0]!.score).toBeGreaterThanOrEqual(hits[1]!.score)
   })
 })
+
+describe('Bm25Index with groups of alternatives', () => {
+  const build = () => {
+    const index = new Bm25Index()
+    index.add(0, ['rent', 'rental', 'lease', 'filler'])
+    index.add(1, ['rent', 'deposit', 'filler', 'filler'])
+    for (let slot = 2; slot < 8; slot++) index.add(slot, ['other', 'filler', 'filler', 'filler'])
+    return index
+  }
+
+  it('scores a group as one term: three of one word’s alternatives weigh less than two words', () => {
+    const hits = build().search([['rent', 'rental', 'lease'], ['deposit']], 10)
+    expect(hits.map((h) => h.slot)).toEqual([1, 0])
+    expect(hits[1]!.matchedGroups).toBe(1)
+  })
+
+  it('counts added alternatives at the given weight, the word’s own forms in full', () => {
+    const index = new Bm25Index()
+    index.add(0, ['najem', 'x'])
+    index.add(1, ['lease', 'x'])
+    index.add(2, ['y', 'z'])
+    const hits = index.search([['najem', 'lease']], 10, undefined, { own: [1], others: 0.5 })
+    expect(hits.map((h) => h.slot)).toEqual([0, 1])
+    expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score)
+  })
+})

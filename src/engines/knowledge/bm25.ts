@@ -54,6 +54,8 @@ export class Bm25Index {
   // Per-query scratch, reused (sized to the slot capacity).
   private scores = new Float64Array(1024)
   private groupMasks = new Uint32Array(1024)
+  /** A group's term frequency per slot while its alternatives are summed (zero between groups). */
+  private groupTfs = new Float32Array(1024)
 
   get size(): number {
     return this.liveCount
@@ -132,13 +134,21 @@ export class Bm25Index {
   }
 
   /**
-   * Top `limit` slots for a query given as groups of alternative terms (one group per query word;
-   * the alternatives are its Czech and English stems). `allow`, when given, admits a slot.
+   * Top `limit` slots for a query given as groups of alternative terms, one group per query word:
+   * its Czech and English stems, and the term list's translations and synonyms. A group scores as
+   * one term (Pirkola's structured query, the #syn operator of dictionary-based cross-language
+   * retrieval): its frequency in a passage is the sum of its alternatives' frequencies, and its
+   * document frequency the number of passages holding any of them. So a word with many
+   * translations weighs no more than a word with one, and a common translation lowers the word's
+   * IDF instead of adding a score of its own. When `weighting.own` gives, per group, how many leading
+   * alternatives are the word's own stems, the others (translations, synonyms) count
+   * `weighting.others` of an occurrence. `allow`, when given, admits a slot.
    */
   search(
     groups: readonly (readonly string[])[],
     limit: number,
     allow?: (slot: number) => boolean,
+    weighting?: { own: readonly number[]; others: number },
   ): LexicalHit[] {
     if (this.liveCount === 0 || groups.length === 0) return []
     const avgLength = this.totalLength / this.liveCount
@@ -146,31 +156,39 @@ export class Bm25Index {
     const touched: number[] = []
     const scores = this.scores
     const masks = this.groupMasks
+    const tfs = this.groupTfs
     const alive = this.alive
     const lengths = this.lengths
     // Per-slot length normalisation folded into two constants: norm = c0 + c1 × length.
     const c0 = K1 * (1 - B)
     const c1 = (K1 * B) / avgLength
+    const inGroup: number[] = []
     for (let g = 0; g < groups.length; g++) {
       const bit = g < 32 ? 1 << g : 0
-      for (const term of new Set(groups[g])) {
-        const id = this.termIds.get(term)
-        if (id === undefined) continue
-        const df = this.df[id]!
-        if (df <= 0) continue
-        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5))
-        const weight = idf * (K1 + 1)
+      inGroup.length = 0
+      const group = groups[g]!
+      const own = weighting?.own[g] ?? group.length
+      for (const [id, position] of this.termIdsOf(group)) {
+        const factor = position < own ? 1 : weighting!.others
         const p = this.postings[id]!
         const slots = p.slots
-        const tfs = p.tfs
+        const termTfs = p.tfs
         for (let i = 0, len = p.length; i < len; i++) {
           const slot = slots[i]!
           if (alive[slot] === 0) continue
-          const tf = tfs[i]!
-          if (masks[slot] === 0 && scores[slot] === 0) touched.push(slot)
-          scores[slot]! += (weight * tf) / (tf + c0 + c1 * lengths[slot]!)
-          masks[slot]! |= bit
+          if (tfs[slot] === 0) inGroup.push(slot)
+          tfs[slot]! += termTfs[i]! * factor
         }
+      }
+      const df = inGroup.length
+      if (df === 0) continue
+      const weight = Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (K1 + 1)
+      for (const slot of inGroup) {
+        const tf = tfs[slot]!
+        tfs[slot] = 0
+        if (masks[slot] === 0 && scores[slot] === 0) touched.push(slot)
+        scores[slot]! += (weight * tf) / (tf + c0 + c1 * lengths[slot]!)
+        masks[slot]! |= bit
       }
     }
     const top = new TopK(limit)
@@ -187,6 +205,16 @@ export class Bm25Index {
     return hits
   }
 
+  /** The ids of a group's distinct alternatives that are in the index, with their positions. */
+  private termIdsOf(group: readonly string[]): Array<[id: number, position: number]> {
+    const ids: Array<[number, number]> = []
+    group.forEach((term, position) => {
+      const id = this.termIds.get(term)
+      if (id !== undefined && this.df[id]! > 0 && !ids.some(([seen]) => seen === id)) ids.push([id, position])
+    })
+    return ids
+  }
+
   private ensure(capacity: number): void {
     if (capacity <= this.lengths.length) return
     let size = this.lengths.length
@@ -199,6 +227,7 @@ export class Bm25Index {
     this.alive = alive
     this.scores = new Float64Array(size)
     this.groupMasks = new Uint32Array(size)
+    this.groupTfs = new Float32Array(size)
   }
 }
 

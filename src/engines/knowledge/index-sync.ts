@@ -11,7 +11,7 @@ import { COLLECTIONS, type CollectionDef } from './collections.ts'
 import type { Embedder } from './embedders/types.ts'
 import { contextualText, type IndexedChunk, KnowledgeIndex } from './index.ts'
 import { bytesToVector, type ChunkRow, type KnowledgeStore } from './store.ts'
-import { ANALYZER_FINGERPRINT, analyze } from './text.ts'
+import { type PassageAnalyzer, passageAnalyzer } from './terms.ts'
 
 /** The kb_meta key holding the fingerprint of the analysis the stored terms were made with. */
 const ANALYZER_META = 'analyzer'
@@ -23,6 +23,8 @@ export interface IndexSyncOptions {
   defaultEmbedder: Embedder
   logger: Logger
   collections?: readonly CollectionDef[] | undefined
+  /** How passages become index terms (default: the text analysis alone, no term-list expansion). */
+  analyzer?: PassageAnalyzer | undefined
 }
 
 /** A collection as this instance knows it: its definition and the embedder its vectors come from. */
@@ -55,8 +57,11 @@ export class IndexSync {
   private syncing: Promise<void> | undefined
   private timer: NodeJS.Timeout | undefined
 
+  readonly analyzer: PassageAnalyzer
+
   constructor(opts: IndexSyncOptions) {
     this.opts = opts
+    this.analyzer = opts.analyzer ?? passageAnalyzer()
     this.store = opts.store
     this.logger = opts.logger
   }
@@ -98,12 +103,13 @@ export class IndexSync {
   }
 
   /**
-   * Re-analyses every stored passage when the text analysis (stemmers, stop words) is not the one
-   * its terms were stored with, before the index is built from them. A store that records no
-   * fingerprint yet is re-analysed once.
+   * Re-analyses every stored passage when the text analysis (stemmers, stop words, the term list's
+   * passage expansion) is not the one its terms were stored with, before the index is built from
+   * them. A store that records no fingerprint yet is re-analysed once.
    */
   private async reanalyzeIfChanged(): Promise<void> {
-    if ((await this.store.getMeta(ANALYZER_META)) === ANALYZER_FINGERPRINT) return
+    const fingerprint = this.analyzer.fingerprint
+    if ((await this.store.getMeta(ANALYZER_META)) === fingerprint) return
     const docs = new Map((await this.store.documentsInfo()).map((d) => [d.id, d]))
     let passages = 0
     for await (const batch of this.store.chunksOf()) {
@@ -113,13 +119,15 @@ export class IndexSync {
           const language = doc?.language === 'en' ? 'en' : 'cs'
           return {
             id: row.id,
-            terms: analyze(contextualText({ title: doc?.title ?? '' }, row), language).join(' '),
+            terms: this.analyzer
+              .analyze(contextualText({ title: doc?.title ?? '' }, row), language)
+              .join(' '),
           }
         }),
       )
       passages += batch.length
     }
-    await this.store.setMeta(ANALYZER_META, ANALYZER_FINGERPRINT)
+    await this.store.setMeta(ANALYZER_META, fingerprint)
     if (passages > 0)
       this.logger.info(
         { passages },

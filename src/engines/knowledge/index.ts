@@ -36,8 +36,15 @@ export type SearchMode = 'hybrid' | 'keyword' | 'semantic'
 export interface SearchRequest {
   /** Query word groups from `analyzeQuery`. */
   groups: string[][]
+  /**
+   * Per group, how many leading alternatives are the word's own stems; the rest (the term list's
+   * translations and synonyms) count `addedWeight` of an occurrence in BM25.
+   */
+  own?: readonly number[]
+  addedWeight?: number
   /** Query vector per collection (each collection's own embedder); missing → lexical only there. */
   vectors: ReadonlyMap<string, Float32Array>
+
   collections?: readonly string[]
   /** Admits a document (metadata filters). */
   filter?: (doc: IndexedDocument) => boolean
@@ -173,6 +180,24 @@ export class KnowledgeIndex {
     return space
   }
 
+  /** The best `candidates` passages by cosine with each collection's query vector. */
+  private denseRanking(
+    vectors: ReadonlyMap<string, Float32Array>,
+    collections: ReadonlySet<string> | undefined,
+    candidates: number,
+    allow: ((slot: number) => boolean) | undefined,
+  ): Array<{ slot: number; score: number }> {
+    const dense: Array<{ slot: number; score: number }> = []
+    for (const [collection, space] of this.spaces) {
+      if (collections && !collections.has(collection)) continue
+      const vector = vectors.get(collection)
+      if (!vector || vector.length !== space.dimensions) continue
+      dense.push(...space.search(vector, candidates, allow))
+    }
+    dense.sort((a, b) => b.score - a.score || a.slot - b.slot)
+    return dense.slice(0, candidates)
+  }
+
   search(req: SearchRequest): SearchHit[] {
     const mode = req.mode ?? 'hybrid'
     const candidates = Math.max(req.limit, req.candidates ?? Math.max(50, req.limit * 4))
@@ -193,20 +218,13 @@ export class KnowledgeIndex {
     const lists: Record<string, Array<{ slot: number; score: number }>> = {}
     const matched = new Map<number, number>()
     if (mode !== 'semantic') {
-      const hits = this.bm25.search(req.groups, candidates, allow)
+      const weighting = req.own ? { own: req.own, others: req.addedWeight ?? 1 } : undefined
+      const hits = this.bm25.search(req.groups, candidates, allow, weighting)
       for (const h of hits) matched.set(h.slot, h.matchedGroups)
       lists.lexical = hits
     }
     if (mode !== 'keyword') {
-      const dense: Array<{ slot: number; score: number }> = []
-      for (const [collection, space] of this.spaces) {
-        if (collections && !collections.has(collection)) continue
-        const vector = req.vectors.get(collection)
-        if (!vector || vector.length !== space.dimensions) continue
-        dense.push(...space.search(vector, candidates, allow))
-      }
-      dense.sort((a, b) => b.score - a.score || a.slot - b.slot)
-      lists.dense = dense.slice(0, candidates)
+      lists.dense = this.denseRanking(req.vectors, collections, candidates, allow)
     }
     const fused: Fused[] = reciprocalRankFusion(lists, undefined, {
       lexical: req.weights?.lexical ?? 1,

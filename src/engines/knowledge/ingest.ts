@@ -17,7 +17,7 @@ import { type Embedder, EmbedderError } from './embedders/types.ts'
 import { contextualText } from './index.ts'
 import type { IndexSync } from './index-sync.ts'
 import { type ChunkRow, type KnowledgeStore, type NewChunk, vectorToBytes } from './store.ts'
-import { analyze, detectLanguage, type Language } from './text.ts'
+import { detectLanguage, type Language } from './text.ts'
 
 export type MetadataValue = string | number | boolean
 
@@ -205,7 +205,7 @@ export class Ingester {
       section: p.section,
       page: p.page ?? null,
       text: p.text,
-      terms: analyze(texts[i]!, language).join(' '),
+      terms: this.indexSync.analyzer.analyze(texts[i]!, language).join(' '),
       tokens: p.tokens,
       vector: vectorToBytes(vectors[i]!),
     }))

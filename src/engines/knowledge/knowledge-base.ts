@@ -16,6 +16,7 @@ import { type CollectionState, IndexSync } from './index-sync.ts'
 import { Ingester, type IngestInput, type IngestResult } from './ingest.ts'
 import { type AskInput, KnowledgeQuery, type SearchInput, type SearchOutcome } from './query.ts'
 import type { KnowledgeStore } from './store.ts'
+import { type CrossLanguage, passageAnalyzer } from './terms.ts'
 
 export interface KnowledgeBaseOptions {
   store: KnowledgeStore
@@ -35,6 +36,11 @@ export interface KnowledgeBaseOptions {
   denseWeight?: number
   /** Converts uploads off the event loop; one is made (and closed with the knowledge base) when not given. */
   converter?: DocumentConverter
+  /**
+   * Search across Czech and English through a bilingual term list (terms.ts); without it a query
+   * finds the other language only where words are shared.
+   */
+  crossLanguage?: CrossLanguage | undefined
 }
 
 export class KnowledgeBase {
@@ -58,6 +64,7 @@ export class KnowledgeBase {
       defaultEmbedder: opts.defaultEmbedder,
       logger: opts.logger,
       collections: opts.collections,
+      analyzer: passageAnalyzer(opts.crossLanguage?.passages ? opts.crossLanguage.terms : undefined),
     })
     this.index = this.indexSync.index
     this.ingester = new Ingester({
@@ -74,6 +81,7 @@ export class KnowledgeBase {
       minSimilarity: opts.minSimilarity,
       minCoverage: opts.minCoverage,
       denseWeight: opts.denseWeight,
+      crossLanguage: opts.crossLanguage,
     })
   }
 

@@ -9,11 +9,12 @@ import { AppError } from '../../kit/errors.ts'
 import type { LlmClient } from '../../kit/llm.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { checkCitations, extractiveAnswer, groundingPrompt, type Passage } from './answer.ts'
-import { type Embedder, EmbedderError } from './embedders/types.ts'
+import { type Embedder, EmbedderError, l2normalize } from './embedders/types.ts'
 import type { IndexedDocument, SearchHit, SearchMode } from './index.ts'
 import type { IndexSync } from './index-sync.ts'
 import type { MetadataValue } from './ingest.ts'
-import { analyzeQuery } from './text.ts'
+import type { CrossLanguage } from './terms.ts'
+import { analyzeQueryTerms } from './text.ts'
 
 export type Filter = Record<string, MetadataValue | MetadataValue[]>
 
@@ -26,6 +27,15 @@ export interface SearchInput {
 }
 
 const HASH_DENSE_WEIGHT = 0.5
+/**
+ * What an occurrence of a query word's translation or synonym (from the term list) counts in BM25,
+ * against 1 for the word's own forms; and how much the translations' hash vector weighs against the
+ * query's own in the query vector. Both measured on the tuning set (docs/knowledge.md, "Across Czech
+ * and English"): full weight lets translations crowd out same-language answers, less loses
+ * cross-language ones.
+ */
+const ADDED_TERM_WEIGHT = 0.5
+const TRANSLATION_MIX = 1
 
 const DEFAULT_MIN_SIMILARITY: Record<Embedder['kind'], number> = {
   hash: 0.3,
@@ -78,6 +88,8 @@ export interface KnowledgeQueryOptions {
   minCoverage?: number | undefined
   /** Overrides the weight of the dense ranking in hybrid fusion (lexical weighs 1). */
   denseWeight?: number | undefined
+  /** Expands queries into the other language through the term list when `queries` is on. */
+  crossLanguage?: CrossLanguage | undefined
 }
 
 export class KnowledgeQuery {
@@ -116,7 +128,18 @@ export class KnowledgeQuery {
     const collections = input.collection
       ? [this.indexSync.collection(input.collection).def.name]
       : this.indexSync.collectionNames()
-    const groups = analyzeQuery(input.query)
+    const cross = this.opts.crossLanguage
+    let translations: readonly string[] = []
+    const { groups, own } = analyzeQueryTerms(
+      input.query,
+      cross?.queries
+        ? (words) => {
+            const expansion = cross.terms.expandQuery(words)
+            translations = expansion.translations
+            return expansion.extras
+          }
+        : undefined,
+    )
     const vectors = new Map<string, Float32Array>()
     const embedders: Record<string, string | null> = {}
     const warnings: string[] = []
@@ -131,7 +154,8 @@ export class KnowledgeQuery {
       }
       for (const [id, names] of byEmbedder) {
         try {
-          const [vector] = await this.indexSync.embedderById(id)!.embed([input.query], 'query')
+          const embedder = this.indexSync.embedderById(id)!
+          const vector = await queryVector(embedder, input.query, translations)
           for (const name of names) vectors.set(name, vector!)
         } catch (error) {
           if (!(error instanceof EmbedderError)) throw error
@@ -144,6 +168,8 @@ export class KnowledgeQuery {
     const filter = this.filterFn(input.filter)
     const hits = this.indexSync.index.search({
       groups,
+      own,
+      addedWeight: ADDED_TERM_WEIGHT,
       vectors,
       collections,
       ...(filter ? { filter } : {}),
@@ -273,6 +299,23 @@ export class KnowledgeQuery {
       this.askLatency.record(performance.now() - started)
     }
   }
+}
+
+/**
+ * The query's vector. Hash vectors compare character n-grams, so the term list's translations give
+ * them the other language's words to meet: the query's vector and its translations' are mixed
+ * (translations weighing TRANSLATION_MIX). A model's vectors carry meaning across languages
+ * themselves and get the query as asked.
+ */
+async function queryVector(embedder: Embedder, query: string, translations: readonly string[]) {
+  if (embedder.kind !== 'hash' || translations.length === 0) {
+    const [vector] = await embedder.embed([query], 'query')
+    return vector!
+  }
+  const [own, other] = await embedder.embed([query, translations.join('\n')], 'query')
+  const mixed = new Float32Array(own!.length)
+  for (let i = 0; i < mixed.length; i++) mixed[i] = own![i]! + TRANSLATION_MIX * other![i]!
+  return l2normalize(mixed)
 }
 
 export function citationOf(hit: SearchHit) {

@@ -25,7 +25,8 @@ export function tokenize(text: string): string[] {
   return fold(text).match(TOKEN) ?? []
 }
 
-function stem(token: string, language: Language): string {
+/** A folded token's stem in one language; numbers and words of up to two letters stay as they are. */
+export function stem(token: string, language: Language): string {
   if (/^\d+$/.test(token) || token.length <= 2) return token
   return language === 'cs' ? stemCzechLight(token) : stemEnglish(token)
 }
@@ -72,21 +73,47 @@ export function analyze(text: string, language: Language): string[] {
   return out
 }
 
+/** A query's folded content words, in order (stop words dropped, repeats kept). */
+export function queryWords(text: string): string[] {
+  return tokenize(text).filter((token) => !STOPWORDS.has(token))
+}
+
+/** A query's analysed terms: one group of alternatives per distinct content word. */
+export interface QueryTerms {
+  groups: string[][]
+  /** Per group, how many of its leading alternatives are the word's own stems (the rest were added). */
+  own: number[]
+}
+
 /**
- * Query terms: each content word stemmed in both languages (or only in the query's detected
- * language when it is clear), deduplicated. Returns one group per query word so callers can tell
- * how many of the query's words a passage covers.
+ * Query terms: each content word stemmed in both languages, deduplicated, one group per distinct
+ * word so callers can tell how many of the query's words a passage covers. `extra` may add
+ * alternatives to each word's group (given the words in order, it returns one list per word): the
+ * term list's translations and synonyms (terms.ts); they follow the word's own stems.
  */
-export function analyzeQuery(text: string): string[][] {
-  const groups: string[][] = []
-  const seen = new Set<string>()
-  for (const token of tokenize(text)) {
-    if (STOPWORDS.has(token) || seen.has(token)) continue
-    seen.add(token)
-    const forms = new Set([stem(token, 'cs'), stem(token, 'en')])
-    groups.push([...forms])
-  }
-  return groups
+export function analyzeQueryTerms(
+  text: string,
+  extra?: (words: readonly string[]) => string[][],
+): QueryTerms {
+  const words = queryWords(text)
+  const extras = extra?.(words)
+  const groups = new Map<string, { own: number; terms: Set<string> }>()
+  words.forEach((word, i) => {
+    let group = groups.get(word)
+    if (!group) {
+      const terms = new Set([stem(word, 'cs'), stem(word, 'en')])
+      group = { own: terms.size, terms }
+      groups.set(word, group)
+    }
+    for (const s of extras?.[i] ?? []) group.terms.add(s)
+  })
+  const values = [...groups.values()]
+  return { groups: values.map((g) => [...g.terms]), own: values.map((g) => g.own) }
+}
+
+/** The groups of `analyzeQueryTerms`. */
+export function analyzeQuery(text: string, extra?: (words: readonly string[]) => string[][]): string[][] {
+  return analyzeQueryTerms(text, extra).groups
 }
 
 // Word forms whose analysis changes when a stemmer or the stop-word list does.

@@ -21,7 +21,7 @@ import { openDatabase } from '../../kit/db.ts'
 import { AppError } from '../../kit/errors.ts'
 import { createLogger } from '../../kit/logger.ts'
 import { knowledgeSpec } from './config.ts'
-import { embeddersFrom } from './service.ts'
+import { crossLanguageFrom, embeddersFrom } from './service.ts'
 
 async function openKb(io: CommandIO) {
   const config = { ...parseEnv(commonSpec, io.env), ...parseEnv(knowledgeSpec, io.env) }
@@ -34,6 +34,7 @@ async function openKb(io: CommandIO) {
     defaultEmbedder,
     logger: createLogger({ level: 'warn' }),
     maxUploadBytes: config.KB_MAX_UPLOAD_BYTES,
+    crossLanguage: crossLanguageFrom(config),
   })
   await kb.open()
   return {

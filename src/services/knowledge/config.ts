@@ -34,6 +34,10 @@ export const knowledgeSpec = {
     max: 600_000,
     doc: 'how often the index follows other writers (0: never)',
   }),
+  KB_CROSS_LANGUAGE: env.oneOf(['queries', 'passages', 'both', 'off'], {
+    default: 'queries',
+    doc: 'search across Czech and English through the bilingual term list (data/reference/bilingual-terms.json): expand queries (measured best), passages at ingest, both, or off',
+  }),
   KB_ASK_MIN_SIMILARITY: env.int({
     default: 0,
     min: 0,

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { createEmbedders, EmbedderConfigError } from '../../engines/knowledge/embedders/index.ts'
 import { KnowledgeBase } from '../../engines/knowledge/knowledge-base.ts'
 import { KnowledgeStore } from '../../engines/knowledge/store.ts'
+import { type CrossLanguage, shippedTermList } from '../../engines/knowledge/terms.ts'
 import { ConfigError } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
 import { LlmClient, llmSettings } from '../../kit/llm.ts'
@@ -44,6 +45,19 @@ export function embeddersFrom(config: KnowledgeConfig) {
   }
 }
 
+/** The term-list setting (KB_CROSS_LANGUAGE) as the knowledge base takes it; the CLI uses it too. */
+export function crossLanguageFrom(
+  config: Pick<KnowledgeConfig, 'KB_CROSS_LANGUAGE'>,
+): CrossLanguage | undefined {
+  const setting = config.KB_CROSS_LANGUAGE
+  if (setting === 'off') return undefined
+  return {
+    terms: shippedTermList(),
+    queries: setting === 'queries' || setting === 'both',
+    passages: setting === 'passages' || setting === 'both',
+  }
+}
+
 export const knowledgeService = defineService({
   name: 'knowledge',
   defaultPort: 8200,
@@ -63,6 +77,7 @@ export const knowledgeService = defineService({
       logger: logger.child({ service: 'knowledge' }),
       llm,
       maxUploadBytes: config.KB_MAX_UPLOAD_BYTES,
+      crossLanguage: crossLanguageFrom(config),
       ...(config.KB_ASK_MIN_SIMILARITY > 0
         ? {
             minSimilarity: {
