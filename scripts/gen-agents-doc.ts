@@ -7,10 +7,14 @@ import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { agents } from '../src/agents/index.ts'
+import { CONFIDENCE, LAW_KINDS, lawEntry } from '../src/agents/law.ts'
 import { VERDICTS } from '../src/agents/result.ts'
 import { AGENT_SERVICE_COUNTS, AGENT_SERVICES, type Agent } from '../src/agents/types.ts'
+import type { GoldenFile } from '../test/golden/format.ts'
+import { GOLDEN_FILES } from '../test/golden/index.ts'
 
 export const DOC_PATH = resolve(import.meta.dirname, '../docs/agents.md')
+export const GOLDEN_DOC_PATH = resolve(import.meta.dirname, '../docs/golden-cases.md')
 
 const json = (value: unknown) => JSON.stringify(value, null, 2)
 const anchor = (a: Agent) => `${a.service}-${a.name}`.replace(/[^a-z0-9-]/g, '-')
@@ -33,10 +37,6 @@ function fieldTable(schema: unknown): string[] {
     if ('const' in p) return JSON.stringify(p.const)
     return 'any'
   }
-  const cell = (v: unknown) =>
-    String(v ?? '')
-      .replace(/\|/g, '\\|')
-      .replace(/\n/g, ' ')
   return [
     '| field | type | required | description |',
     '|---|---|---|---|',
@@ -44,6 +44,36 @@ function fieldTable(schema: unknown): string[] {
       ([name, p]) =>
         `| \`${name}\` | ${typeOf(p)} | ${required.has(name) ? 'yes' : 'no'} | ${cell(p.description)}${'default' in p ? ` (default ${cell(JSON.stringify(p.default))})` : ''} |`,
     ),
+  ]
+}
+
+const cell = (v: unknown) =>
+  String(v ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\n/g, ' ')
+
+/** A public source as a link; a file of this repository as code. */
+const link = (url: string) => (url.startsWith('https://') ? `[${new URL(url).host}](${url})` : `\`${url}\``)
+
+/**
+ * The agent's law: every register entry its rules cite (data/reference/legal-basis.json), with the
+ * instrument and section, what it says, when it is in force, how sure the register is, and the
+ * public source.
+ */
+function lawTable(a: Agent): string[] {
+  if (a.law.length === 0) return []
+  return [
+    '**Law** (the rules cite these entries of data/reference/legal-basis.json in `basis`)',
+    '',
+    '| id | instrument, section | what it says | in force | source |',
+    '|---|---|---|---|---|',
+    ...a.law.map((id) => {
+      const e = lawEntry(id)
+      const inForce = `from ${e.in_force_from}${e.in_force_to ? ` to ${e.in_force_to}` : ''}${(e.changes ?? []).map((c) => `; ${c.from}: ${c.what} (${c.by})`).join('')}`
+      const sure = e.confidence === 'checked' ? '' : ` *(${e.confidence}${e.note ? `: ${e.note}` : ''})*`
+      return `| \`${id}\` | ${cell(e.citation)} | ${cell(e.says)}${cell(sure)} | ${cell(inForce)} | ${link(e.url)} |`
+    }),
+    '',
   ]
 }
 
@@ -69,7 +99,7 @@ export function renderAgentsDoc(list: readonly Agent[] = agents): string {
     '| `verdict` | one of the shared verdicts below; each agent’s **Verdict** line says how its own fields map to it |',
     '| `partial` | `true` when a source the answer depends on failed: the answer holds only what the others gave |',
     '| `sources` | each outside source consulted: `{name, status: ok \\| cached \\| failed \\| skipped, error?}` |',
-    '| `rules_applied` | every rule evaluated: `{rule, source?, since?, outcome?}`, `since` the date the rule took effect |',
+    '| `rules_applied` | every rule evaluated: `{rule, basis?, source?, since?, outcome?}`: `basis` the ids of the register entries it rests on (below each agent: **Law**), `since` the date the rule took effect |',
     '| `assumptions` | inputs not given that the agent assumed: `{field, value, basis}` |',
     '',
     '| verdict | meaning |',
@@ -104,6 +134,23 @@ export function renderAgentsDoc(list: readonly Agent[] = agents): string {
     '- **Language models.** Agents that can use one do so only when asked (`use_llm`) and when',
     '  `LLM_BASE_URL` is set; otherwise they run their documented rule-based method. `method` says which ran.',
     '',
+    '## The register of law',
+    '',
+    'Every rule an agent applies names in `basis` the entries of data/reference/legal-basis.json it rests',
+    'on: the instrument and section, what it says in one line, when it is in force (and the changes that',
+    'moved the rule), a public source, and how sure the register is of it. A rule’s `source` carries the',
+    'entries’ citations and its `since` is the date the rule, as it stood on the day judged, took effect.',
+    'Each agent’s **Law** table below lists the entries its rules cite; docs/golden-cases.md holds the',
+    'cases worked out from them.',
+    '',
+    '| kind | what it is |',
+    '|---|---|',
+    ...Object.entries(LAW_KINDS).map(([k, v]) => `| \`${k}\` | ${v} |`),
+    '',
+    '| confidence | meaning |',
+    '|---|---|',
+    ...Object.entries(CONFIDENCE).map(([k, v]) => `| \`${k}\` | ${v} |`),
+    '',
     '| service | agents | spec |',
     '|---|---|---|',
     ...AGENT_SERVICES.map(
@@ -124,6 +171,7 @@ export function renderAgentsDoc(list: readonly Agent[] = agents): string {
       out.push(`<a id="${anchor(a)}"></a>`, '', `### ${a.service}/${a.name}`, '', a.description, '')
       out.push(`\`POST /api/${a.service}/${a.name}\``, '')
       out.push(`**Verdict**: ${a.verdictRule}.`, '')
+      out.push(...lawTable(a))
       out.push('**Input**', '', ...fieldTable(a.input), '')
       a.examples.forEach((ex, i) => {
         out.push(`**Example ${i + 1}: ${ex.title}**`, '', fence(ex.input), '')
@@ -158,8 +206,65 @@ export function renderAgentsDoc(list: readonly Agent[] = agents): string {
   return `${out.join('\n').trimEnd()}\n`
 }
 
+/**
+ * The golden cases as a catalogue a compliance reviewer checks: per agent, each case with its kind,
+ * the register entries it rests on, the working, the input and the expected answer.
+ */
+export function renderGoldenDoc(files: readonly GoldenFile[] = GOLDEN_FILES): string {
+  const total = files.reduce((n, f) => n + f.cases.length, 0)
+  const out: string[] = [
+    '# Golden cases',
+    '',
+    '<!-- Generated by `npm run docs:agents` from test/golden; do not edit by hand. -->',
+    '',
+    `${total} cases, each worked out by hand from the section of law, standard or policy it cites (the ids`,
+    'of data/reference/legal-basis.json, explained under each agent in docs/agents.md). `npm test` runs',
+    'them all (test/golden/golden.test.ts): the verdict, the figures, the rules the answer must cite and,',
+    'for an input the agent cannot recognise, that it answers `review` or `incomplete` or refuses the',
+    'input — never `clear`. Kinds: **positive** (the rule met), **negative** (broken), **edge** (a',
+    'threshold, a date, a special input), **unrecognised** (the fail-closed walk); *before*/*after* mark',
+    'the two sides of the date a rule changed.',
+    '',
+    '| service | agents | cases |',
+    '|---|---|---|',
+    ...files.map(
+      (f) => `| ${f.service} | ${new Set(f.cases.map((c) => c.agent)).size} | ${f.cases.length} |`,
+    ),
+    '',
+  ]
+  for (const f of files) {
+    out.push(`## ${f.service}`, '')
+    for (const name of [...new Set(f.cases.map((c) => c.agent))]) {
+      out.push(`### ${f.service}/${name}`, '')
+      for (const c of f.cases.filter((x) => x.agent === name)) {
+        const side = c.date_side
+          ? ` *(${c.date_side} ${c.date_of ? `${lawEntry(c.date_of).citation}` : ''})*`
+          : ''
+        out.push(`**${c.title}** — ${c.kind}${side}`, '')
+        if (c.law.length > 0)
+          out.push(`Law: ${c.law.map((id) => `\`${id}\` (${lawEntry(id).citation})`).join('; ')}`, '')
+        out.push(`Worked: ${c.worked}`, '')
+        out.push(
+          '<details><summary>Input and expected answer</summary>',
+          '',
+          fence(c.input),
+          '',
+          fence(c.expect),
+          '',
+          '</details>',
+          '',
+        )
+      }
+    }
+  }
+  return `${out.join('\n').trimEnd()}\n`
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const text = renderAgentsDoc()
   writeFileSync(DOC_PATH, text)
   process.stdout.write(`wrote ${DOC_PATH}: ${agents.length} agents, ${text.length} characters\n`)
+  const golden = renderGoldenDoc()
+  writeFileSync(GOLDEN_DOC_PATH, golden)
+  process.stdout.write(`wrote ${GOLDEN_DOC_PATH}: ${golden.length} characters\n`)
 }

@@ -34,18 +34,39 @@ export interface Dispatcher {
   ): Promise<CallResult>
 }
 
-export function createDispatcher(agents: readonly Agent[], deps: AgentDeps, logger: Logger): Dispatcher {
+interface Entry {
+  agent: Agent
+  input: ValidateFunction
+  output: ValidateFunction
+  fillsDefaults: boolean
+}
+
+/**
+ * `compile`: `eager` (the services: every schema compiled at start, so no caller waits for it and a
+ * broken schema stops the start) or `lazy` (tests: each agent's schemas on its first call — a
+ * dispatcher of all 88 agents otherwise takes ~13 s to build, and most tests call a few).
+ */
+export function createDispatcher(
+  agents: readonly Agent[],
+  deps: AgentDeps,
+  logger: Logger,
+  { compile = 'eager' }: { compile?: 'eager' | 'lazy' } = {},
+): Dispatcher {
   // Agent inputs are JSON bodies: validated without type coercion (see createAjv).
   const ajv = createAjv({ coerce: false })
   // Outputs are checked as they are: coercion would rewrite them (false → null in a boolean|null
   // union) and defaults would add to them; strictNumbers (in every kit Ajv) refuses the NaN or
   // Infinity that JSON would send as null.
   const outputAjv = createAjv({ coerce: false, defaults: false })
-  // service → agent name → entry: looked up on every call, without building a string.
-  const byService = new Map<
-    string,
-    Map<string, { agent: Agent; input: ValidateFunction; output: ValidateFunction; fillsDefaults: boolean }>
-  >()
+  const entryOf = (agent: Agent): Entry => ({
+    agent,
+    input: ajv.compile(agent.input),
+    output: outputAjv.compile(agent.output),
+    fillsDefaults: hasDefaults(agent.input),
+  })
+  // service → agent name → entry (or the agent, until its first call when lazy): looked up on
+  // every call, without building a string.
+  const byService = new Map<string, Map<string, Entry | Agent>>()
   for (const agent of agents) {
     let byName = byService.get(agent.service)
     if (!byName) {
@@ -53,20 +74,26 @@ export function createDispatcher(agents: readonly Agent[], deps: AgentDeps, logg
       byService.set(agent.service, byName)
     }
     if (byName.has(agent.name)) throw new Error(`agent ${agent.service}/${agent.name} is defined twice`)
-    byName.set(agent.name, {
-      agent,
-      input: ajv.compile(agent.input),
-      output: outputAjv.compile(agent.output),
-      fillsDefaults: hasDefaults(agent.input),
-    })
+    byName.set(agent.name, compile === 'eager' ? entryOf(agent) : agent)
+  }
+  const lookup = (service: string, name: string): Entry | undefined => {
+    const byName = byService.get(service)
+    const found = byName?.get(name)
+    if (!found || 'fillsDefaults' in found) return found as Entry | undefined
+    const entry = entryOf(found)
+    byName!.set(name, entry)
+    return entry
   }
 
   const dispatcher: Dispatcher = {
     agents,
-    find: (service, name) => byService.get(service)?.get(name)?.agent,
+    find: (service, name) => {
+      const found = byService.get(service)?.get(name)
+      return found && 'fillsDefaults' in found ? found.agent : found
+    },
     async call(service, name, input, opts = {}) {
       const depth = opts.depth ?? 0
-      const entry = byService.get(service)?.get(name)
+      const entry = lookup(service, name)
       if (!entry) throw new AppError('not_found', `No agent ${service}/${name}`, { service, agent: name })
       if (depth > MAX_CALL_DEPTH) {
         throw new AppError('invalid_request', `Agent calls nest deeper than ${MAX_CALL_DEPTH}`, {

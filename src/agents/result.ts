@@ -37,6 +37,12 @@ export const VerdictSchema = Type.Enum(Object.keys(VERDICTS) as Verdict[], {
 const AppliedRuleSchema = Type.Object(
   {
     rule: Type.String(),
+    basis: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'ids of the entries the rule rests on in the register of law (data/reference/legal-basis.json; docs/agents.md lists each agent’s)',
+      }),
+    ),
     source: Type.Optional(Type.String({ description: 'law, regulation, standard or document' })),
     since: Type.Optional(
       Type.String({

@@ -96,3 +96,31 @@ export function mortgageTerm(given: number | undefined, assumptions: Assumption[
 function round2(x: number): number {
   return Math.round(x * 100) / 100
 }
+
+/** The lending categories of the ČNB limits, as the texts name them. */
+export const CATEGORY_LABEL = {
+  general: { cs: 'obecný limit', en: 'general' },
+  young: { cs: 'žadatel mladší 36 let, vlastní bydlení', en: 'applicant under 36, own housing' },
+  investment: { cs: 'investiční bydlení', en: 'investment housing' },
+} as const
+
+/**
+ * The loan's purpose: as given, or own housing — the purpose the ČNB limits treat most leniently
+ * after the young-applicant one, so an investment loan must say so — recorded in `assumptions`.
+ */
+export function loanPurpose(
+  given: 'own_housing' | 'investment' | undefined,
+  assumptions: Assumption[],
+  say: Say,
+): 'own_housing' | 'investment' {
+  if (given !== undefined) return given
+  assumptions.push({
+    field: 'purpose',
+    value: 'own_housing',
+    basis: say({
+      cs: 'účel nezadán: posuzuje se jako úvěr na vlastní bydlení; úvěr na investiční bydlení (třetí a další nemovitost, pronájem) podléhá přísnějším limitům ČNB a musí být uveden jako investment',
+      en: 'purpose not given: assessed as a loan for own housing; an investment-housing loan (a third or further property, to let) falls under stricter ČNB limits and must say purpose investment',
+    }),
+  })
+  return 'own_housing'
+}

@@ -4,13 +4,15 @@
  * `run`. The gateway (and the router's MCP tools, and orchestrator agents) call agents only through
  * the dispatcher in dispatch.ts, which validates the input and the output against the schemas.
  */
-import type { Static, TSchema } from 'typebox'
+import { type Static, type TSchema, Type } from 'typebox'
 import type { Logger } from '../kit/logger.ts'
 import type { AgentDeps } from './deps.ts'
 import { type Lang, LangSchema, type Say } from './lang.ts'
+import { lawEntry } from './law.ts'
 import {
   type AgentResult,
   type AnyVerdictRule,
+  type Assumption,
   completeResult,
   describeVerdictRule,
   type OwnResult,
@@ -69,6 +71,11 @@ export interface AgentDefinition<N extends string, I extends TSchema, O extends 
   output: O
   /** How the agent's own result maps to the shared verdict (see VerdictRule in result.ts). */
   verdict: VerdictRule<Static<O>>
+  /**
+   * The register entries (data/reference/legal-basis.json) the agent's rules may cite: every
+   * `basis` in its rules_applied is one of them, and docs/agents.md lists them with their sources.
+   */
+  law?: readonly string[]
   examples: AgentExample<Static<I>>[]
   run(input: Static<I>, ctx: AgentContext): Promise<OwnResult<O>>
 }
@@ -83,6 +90,8 @@ export interface Agent {
   output: TSchema
   /** How the verdict is read from the agent's own result, in words. */
   verdictRule: string
+  /** The register entries its rules cite (see AgentDefinition.law). */
+  law: readonly string[]
   examples: AgentExample<unknown>[]
   run(input: unknown, ctx: AgentContext): Promise<unknown>
 }
@@ -108,16 +117,87 @@ export function defineAgent<const N extends string, I extends TSchema, O extends
   const input = def.input as TSchema & { properties?: Record<string, TSchema> }
   if ('lang' in (input.properties ?? {}))
     throw new Error(`agent ${def.service}/${def.name} declares its own lang field`)
-  const { verdict, run, ...rest } = def
+  const { verdict, run, law = [], ...rest } = def
+  // An id the register lacks fails here, when the catalogue loads, not in a caller's answer.
+  for (const id of law) lawEntry(id)
+  const { properties, ignored } = withSpecFields(input.properties ?? {})
   return {
     ...rest,
-    input: { ...input, properties: { ...input.properties, lang: LangSchema } },
+    input: { ...input, properties: { ...properties, lang: LangSchema } },
     output: withContract(def.output),
     verdictRule: describeVerdictRule(verdict as AnyVerdictRule),
+    law,
     examples: def.examples as AgentExample<unknown>[],
     async run(input, ctx) {
-      const own = await run(input as Static<I>, ctx)
+      const { own: ownInput, notes } = setAsideIgnored(input as Record<string, unknown>, ignored, ctx.say)
+      const own = (await run(ownInput as Static<I>, ctx)) as OwnResult<O>
+      if (notes.length > 0) own.assumptions = [...(own.assumptions ?? []), ...notes]
       return completeResult(verdict as AnyVerdictRule, own as object) as AgentResult<O>
     },
   }
+}
+
+/**
+ * The field names the specification's calls use (`amount`, `income`, `monthly_income`,
+ * `property_value`, `ico`, `name`, `address`): every agent accepts them. An agent that does not use
+ * one gets it set aside and its answer lists it in `assumptions` as ignored; any other unknown field
+ * is still refused (a 400 naming it).
+ */
+const SPEC_FIELDS: Record<string, TSchema> = {
+  amount: Type.Number({
+    description: 'not used by this agent: accepted and listed in assumptions as ignored',
+  }),
+  income: Type.Number({
+    description: 'not used by this agent: accepted and listed in assumptions as ignored',
+  }),
+  monthly_income: Type.Number({
+    description: 'not used by this agent: accepted and listed in assumptions as ignored',
+  }),
+  property_value: Type.Number({
+    description: 'not used by this agent: accepted and listed in assumptions as ignored',
+  }),
+  ico: Type.String({
+    maxLength: 200,
+    description: 'not used by this agent: accepted and listed in assumptions as ignored',
+  }),
+  name: Type.String({
+    maxLength: 500,
+    description: 'not used by this agent: accepted and listed in assumptions as ignored',
+  }),
+  address: Type.String({
+    maxLength: 500,
+    description: 'not used by this agent: accepted and listed in assumptions as ignored',
+  }),
+}
+
+function withSpecFields(properties: Record<string, TSchema>): {
+  properties: Record<string, TSchema>
+  ignored: string[]
+} {
+  const ignored = Object.keys(SPEC_FIELDS).filter((f) => !(f in properties))
+  const added = Object.fromEntries(ignored.map((f) => [f, Type.Optional(SPEC_FIELDS[f]!)]))
+  return { properties: { ...properties, ...added }, ignored }
+}
+
+function setAsideIgnored(
+  input: Record<string, unknown>,
+  ignored: readonly string[],
+  say: Say,
+): { own: Record<string, unknown>; notes: Assumption[] } {
+  const given = ignored.filter((f) => input[f] !== undefined)
+  if (given.length === 0) return { own: input, notes: [] }
+  const own = { ...input }
+  const notes: Assumption[] = []
+  for (const field of given) {
+    notes.push({
+      field,
+      value: own[field] as string | number,
+      basis: say({
+        cs: 'pole ze specifikace, které tento agent nepoužívá: přijato a nebráno v úvahu',
+        en: 'a field of the specification this agent does not use: accepted and ignored',
+      }),
+    })
+    delete own[field]
+  }
+  return { own, notes }
 }

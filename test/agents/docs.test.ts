@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { DOC_PATH, renderAgentsDoc } from '../../scripts/gen-agents-doc.ts'
+import { DOC_PATH, GOLDEN_DOC_PATH, renderAgentsDoc, renderGoldenDoc } from '../../scripts/gen-agents-doc.ts'
 import { agents } from '../../src/agents/index.ts'
 
 describe('docs/agents.md', () => {
@@ -9,6 +9,22 @@ describe('docs/agents.md', () => {
       readFileSync(DOC_PATH, 'utf8') === renderAgentsDoc(),
       'docs/agents.md is stale: run npm run docs:agents',
     ).toBe(true)
+  })
+
+  it('has docs/golden-cases.md up to date with the golden cases (run npm run docs:agents)', () => {
+    expect(
+      readFileSync(GOLDEN_DOC_PATH, 'utf8') === renderGoldenDoc(),
+      'docs/golden-cases.md is stale: run npm run docs:agents',
+    ).toBe(true)
+  })
+
+  it('lists under every agent that declares its law each register entry with its source', () => {
+    const doc = renderAgentsDoc()
+    for (const a of agents.filter((x) => x.law.length > 0)) {
+      const start = doc.indexOf(`### ${a.service}/${a.name}\n`)
+      const section = doc.slice(start, doc.indexOf('\n### ', start + 1))
+      for (const id of a.law) expect(section, `${a.service}/${a.name} lists ${id}`).toContain(`| \`${id}\` |`)
+    }
   })
 
   it('documents every agent with its call, an example and both schemas', () => {

@@ -12,8 +12,9 @@ import { createDnsLookup } from '../../src/engines/contacts/dns.ts'
 import { parseEnv } from '../../src/kit/config.ts'
 import { createLogger } from '../../src/kit/logger.ts'
 import { SANCTIONS_SUBSET } from '../sources/routes.ts'
+import { SHARED_DATA } from '../support/shared-data.ts'
 
-export const REGISTRY_DIR = resolve(import.meta.dirname, '../../../shared/data/registry')
+export const REGISTRY_DIR = resolve(SHARED_DATA, 'registry')
 
 /** 20 Nov 2026, 10:00 UTC: the clock every agent test runs at. */
 export const FIXED_NOW = new Date('2026-11-20T10:00:00Z')
@@ -57,7 +58,7 @@ export function dnsAt(address: string) {
 export const silentLogger = createLogger({ level: 'silent' })
 
 export function testDispatcher(agents: readonly Agent[], deps: AgentDeps = testDeps()): Dispatcher {
-  return createDispatcher(agents, deps, silentLogger)
+  return createDispatcher(agents, deps, silentLogger, { compile: 'lazy' })
 }
 
 /**

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { agents } from '../../src/agents/index.ts'
 import { completeResult, VERDICTS } from '../../src/agents/result.ts'
 import { defineAgent } from '../../src/agents/types.ts'
+import { citationProblems } from './citations.ts'
 import { FIXED_NOW, testDispatcher } from './harness.ts'
 
 const CONTRACT = ['verdict', 'partial', 'sources', 'rules_applied', 'assumptions']
@@ -39,11 +40,12 @@ describe('every worked example answers with the contract (sources down)', () => 
   // testDispatcher points every outside source at a closed port: the examples run with no source.
   const d = testDispatcher(agents)
   const cases = agents.flatMap((a) =>
-    a.examples.map((example, i) => ({ service: a.service, name: a.name, i, input: example.input })),
+    a.examples.map((example, i) => ({ service: a.service, name: a.name, i, input: example.input, agent: a })),
   )
 
-  it.each(cases)('$service/$name example $i', async ({ service, name, input }) => {
+  it.each(cases)('$service/$name example $i', async ({ service, name, input, agent }) => {
     const { output } = await d.call(service, name, input, { now: FIXED_NOW })
+    expect(citationProblems(agent, output)).toEqual([])
     const out = output as Record<string, unknown>
     for (const field of CONTRACT) expect(out, field).toHaveProperty(field)
     expect(Object.keys(VERDICTS)).toContain(out.verdict)

@@ -34,6 +34,7 @@ export function fakeAgent<I = Record<string, unknown>>(
     input,
     output: Type.Unknown(),
     verdictRule: 'as the test answers',
+    law: [],
     examples: [],
     async run(value) {
       // The dispatcher has checked the value against `input`, the schema the test gives for I.

@@ -4,12 +4,10 @@
  */
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { SHARED_DATA } from '../support/shared-data.ts'
 
-export const SHARED_LISTINGS = resolve(
-  import.meta.dirname,
-  '../../../shared/data/realestate/sreality_byty_prodej_20240412.csv',
-)
-export const REGISTRY_DIR = resolve(import.meta.dirname, '../../../shared/data/registry')
+export const SHARED_LISTINGS = resolve(SHARED_DATA, 'realestate/sreality_byty_prodej_20240412.csv')
+export const REGISTRY_DIR = resolve(SHARED_DATA, 'registry')
 export const haveSharedData = existsSync(SHARED_LISTINGS) && existsSync(resolve(REGISTRY_DIR, 'psc-list.csv'))
 if (!haveSharedData && process.env.CI === 'true')
   throw new Error(`shared listing data missing at ${SHARED_LISTINGS} or ${REGISTRY_DIR}`)

@@ -11,9 +11,10 @@ import { CNB_DAILY_PATH } from '../../src/engines/sources/cnb.ts'
 import { parseEnv } from '../../src/kit/config.ts'
 import { createLogger } from '../../src/kit/logger.ts'
 import { CLOSED_DNS, REGISTRY_DIR } from '../agents/harness.ts'
+import { SHARED_DATA } from '../support/shared-data.ts'
 import type { ReplayRoute } from './replay.ts'
 
-const SHARED = resolve(import.meta.dirname, '../../../shared/data')
+const SHARED = SHARED_DATA
 
 /** A subset of the real sanctions lists that builds in a few seconds: OFAC SDN 2024, UN, CZ 210/2008. */
 export const SANCTIONS_SUBSET = [
@@ -24,10 +25,7 @@ export const SANCTIONS_SUBSET = [
   .map((p) => resolve(SHARED, p))
   .join(',')
 
-const LISTINGS_FILE = resolve(
-  import.meta.dirname,
-  '../../../shared/data/realestate/sreality_byty_prodej_20240412.csv',
-)
+export const LISTINGS_FILE = resolve(SHARED_DATA, 'realestate/sreality_byty_prodej_20240412.csv')
 
 const text = 'text/plain; charset=utf-8'
 const xml = 'text/xml; charset=utf-8'
@@ -221,7 +219,7 @@ export function replayDeps(url: string, env: Record<string, string> = {}): Agent
 
 /** A dispatcher over `agents` with `deps`, logging nothing. */
 export function testDispatcher(agents: Agent[], deps: AgentDeps): Dispatcher {
-  return createDispatcher(agents, deps, createLogger({ level: 'silent' }))
+  return createDispatcher(agents, deps, createLogger({ level: 'silent' }), { compile: 'lazy' })
 }
 
 /** The fixed evaluation time of the examples: Friday 20 November 2026, 10:00 UTC. */

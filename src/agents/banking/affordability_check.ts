@@ -3,8 +3,12 @@ import { annuityPayment, principalForPayment, round2 } from '../../engines/finan
 import { lendingLimits, pct } from '../../engines/finance/lending.ts'
 import { applicantAge, asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { DateString, NullableNumber } from '../../engines/reference/schema.ts'
+import { cite } from '../law.ts'
+import type { Assumption } from '../result.ts'
+import { CATEGORY_LABEL, loanPurpose } from '../spec-fields.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
+import { LENDING_LAW } from './lending-law.ts'
 
 const Constraint = Type.Union([
   Type.Literal('ltv'),
@@ -50,6 +54,7 @@ export const affordabilityCheck = defineAgent({
     as_of: Type.String(),
   }),
   verdict: 'informational',
+  law: LENDING_LAW,
   examples: [
     {
       title: 'Couple earning 90 000 CZK net, flat worth 6 M, 2025',
@@ -77,15 +82,13 @@ export const affordabilityCheck = defineAgent({
   async run(input, ctx) {
     const asOf = asOfDate(input.as_of, ctx.now)
     const age = applicantAge(input, asOf)
-    const limits = covered(() => lendingLimits(asOf, age, input.purpose ?? 'own_housing'))
+    const assumptions: Assumption[] = []
+    const limits = covered(() => lendingLimits(asOf, age, loanPurpose(input.purpose, assumptions, ctx.say)))
     const rules: AppliedRule[] = []
     const say = ctx.say
     const czk = (x: number) => say({ cs: `${x} Kč`, en: `${x} CZK` })
-    const cnb = (limit: 'ltv' | 'dti' | 'dsti') => ({
-      source: limits.regulatorySource,
-      since: limits.regulatorySince[limit],
-    })
-    const policy = { source: limits.policySource, since: limits.policySince }
+    const cnb = (limit: 'ltv' | 'dti' | 'dsti') => cite(asOf, limits.regulatoryBasis[limit])
+    const policy = cite(asOf, 'policy-bank-lending')
 
     let term = Math.min(input.term_months, limits.policy.maxTermMonths)
     if (age !== undefined) {
@@ -146,8 +149,8 @@ export const affordabilityCheck = defineAgent({
     if (byLtv !== null) {
       rules.push({
         rule: say({
-          cs: `Limit ČNB LTV ${pct(ltvLimit!)} (${limits.category})`,
-          en: `ČNB LTV limit ${pct(ltvLimit!)} (${limits.category})`,
+          cs: `Limit ČNB LTV ${pct(ltvLimit!)} (${CATEGORY_LABEL[limits.category].cs})`,
+          en: `ČNB LTV limit ${pct(ltvLimit!)} (${CATEGORY_LABEL[limits.category].en})`,
         }),
         ...cnb('ltv'),
         outcome: czk(byLtv),
@@ -177,6 +180,7 @@ export const affordabilityCheck = defineAgent({
       },
       category: limits.category,
       rules_applied: rules,
+      assumptions,
       as_of: asOf,
     }
   },

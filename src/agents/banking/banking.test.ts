@@ -36,7 +36,7 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
       category: 'investment',
       limits: { ltv: 0.7, dti: 7 },
       max_loan_by_ltv: 3_500_000,
-      reasons: ['ČNB LTV limit (investment) 80 % exceeds 70 %'],
+      reasons: ['ČNB LTV limit (investment housing) 80 % exceeds 70 %'],
     },
     'Owner-occupier aged 40 with high existing instalments: referred on policy DSTI': {
       decision: 'refer',
@@ -84,6 +84,12 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
     },
     'Czech IBAN with spaces': { czech_account: '19-2000145399/0800', bank_code: '0800', format: 'iban' },
     'German IBAN': { country: 'DE', czech_account: null, bank_code: null },
+    'Bank code 1234, which no bank has: review': {
+      verdict: 'review',
+      valid: false,
+      bank_code: '1234',
+      bank_code_known: false,
+    },
   },
   qr_payment: {
     'Invoice payment with variable symbol and due date': {
@@ -105,7 +111,10 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
     },
     'Gambling and an enforcement deduction raise flags': {
       implied_dsti: 0,
-      flags: ['gambling: 2 transaction(s), 11000 CZK', 'collections: 1 transaction(s), 4000 CZK'],
+      flags: [
+        'gambling: 2 transaction(s), 11000 CZK',
+        'enforcement and collections: 1 transaction(s), 4000 CZK',
+      ],
     },
   },
 }

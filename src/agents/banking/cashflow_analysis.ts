@@ -5,8 +5,16 @@ import { median } from '../../engines/finance/stats.ts'
 import { asOfDate } from '../../engines/reference/inputs.ts'
 import { loadReference, type ReferenceVersion, versionAt } from '../../engines/reference/load.ts'
 import { DateString, NullableNumber, NullableObject } from '../../engines/reference/schema.ts'
+import { countCs } from '../czech.ts'
+import { cite } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
+
+/** The risk categories of the table as the texts name them. */
+const RISK_LABEL: Record<string, { cs: string; en: string }> = {
+  gambling: { cs: 'hazardní hry', en: 'gambling' },
+  collections: { cs: 'exekuce a vymáhání', en: 'enforcement and collections' },
+}
 
 interface CategoryRule {
   id: string
@@ -61,6 +69,7 @@ export const cashflowAnalysis = defineAgent({
     ),
     flags: Type.Array(Type.String()),
   }),
+  law: ['method-cashflow-categories', 'cz-257-2016-s86', 'cnb-recommendation-2022'],
   verdict: {
     explain:
       '`review` when the analysis raises a flag (gambling, no regular income, expenses over income …), else `informational`',
@@ -97,8 +106,9 @@ export const cashflowAnalysis = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const at = asOfDate(undefined, ctx.now)
     const txs = [...input.transactions].sort((a, b) => a.date.localeCompare(b.date))
-    const table = versionAt(loadReference<Categories>('cashflow-categories'), asOfDate(undefined, ctx.now))
+    const table = versionAt(loadReference<Categories>('cashflow-categories'), at)
     const compiled = table.categories.map((c) => ({ ...c, re: c.patterns.map((p) => new RegExp(p, 'i')) }))
     const from = txs[0]!.date
     const to = txs[txs.length - 1]!.date
@@ -143,12 +153,19 @@ export const cashflowAnalysis = defineAgent({
       if (c)
         flags.push(
           say({
-            cs: `${risk}: transakcí ${c.count}, ${round2(c.total)} Kč`,
-            en: `${risk}: ${c.count} transaction(s), ${round2(c.total)} CZK`,
+            cs: `${RISK_LABEL[risk]?.cs ?? risk}: ${countCs(c.count, ['transakce', 'transakce', 'transakcí'])}, ${round2(c.total)} Kč`,
+            en: `${RISK_LABEL[risk]?.en ?? risk}: ${c.count} transaction(s), ${round2(c.total)} CZK`,
           }),
         )
     }
     if (!regular) flags.push(say({ cs: 'pravidelný příjem nenalezen', en: 'no regular income found' }))
+    else if (regular.category === 'other_income')
+      flags.push(
+        say({
+          cs: 'pravidelný příjem z nerozpoznaného zdroje: ověřte, zda jde o příjem, který lze započítat (mzda, důchod, nájem)',
+          en: 'regular income from a source not recognised: check whether it is income that may be counted (salary, pension, rent)',
+        }),
+      )
     if (expenses > income)
       flags.push(
         say({ cs: 'výdaje za období převyšují příjmy', en: 'expenses exceed income over the period' }),
@@ -160,8 +177,7 @@ export const cashflowAnalysis = defineAgent({
           cs: 'Transakce zařazeny podle prvního odpovídajícího pravidla klíčových slov',
           en: 'Transactions categorised by the first matching keyword rule',
         }),
-        source: table.source ?? 'Gatehouse categorisation table',
-        since: table.effective_from,
+        ...cite(at, 'method-cashflow-categories'),
         outcome: say({
           cs: `transakcí ${txs.length}, kategorií ${byCat.size}`,
           en: `${txs.length} transactions, ${byCat.size} categories`,
@@ -172,6 +188,7 @@ export const cashflowAnalysis = defineAgent({
           cs: 'Pravidelný příjem = kategorie příjmů přítomná alespoň ve 2/3 měsíců (nejméně 2)',
           en: 'Regular income = a credit category seen in at least 2/3 of the months (minimum 2)',
         }),
+        ...cite(at, 'method-cashflow-categories'),
         outcome: regular
           ? say({
               cs: `${regular.category} v ${regular.months_seen} z ${months} měsíců`,
@@ -184,10 +201,7 @@ export const cashflowAnalysis = defineAgent({
           cs: 'Rizikové kategorie, které věřitel posuzuje: hazardní hry, exekuce a vymáhání',
           en: 'Risk categories reviewed by a lender: gambling, enforcement/collections',
         }),
-        source: say({
-          cs: 'ČNB doporučení k úvěrům zajištěným rezidenční nemovitostí (posouzení výdajů a dluhů)',
-          en: 'ČNB doporučení k úvěrům zajištěným rezidenční nemovitostí (assessment of expenses and debts)',
-        }),
+        ...cite(at, 'cz-257-2016-s86', 'cnb-recommendation-2022'),
         outcome: flags.length ? flags.join('; ') : none,
       },
     ]

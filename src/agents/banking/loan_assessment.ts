@@ -4,10 +4,19 @@ import { lendingLimits, pct } from '../../engines/finance/lending.ts'
 import { applicantAge, asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { DateString, NullableNumber } from '../../engines/reference/schema.ts'
 import type { Texts } from '../lang.ts'
+import { type Citation, cite } from '../law.ts'
 import type { Assumption } from '../result.ts'
-import { INCOME_DESCRIPTION, mortgageRate, mortgageTerm, netMonthlyIncome } from '../spec-fields.ts'
+import {
+  CATEGORY_LABEL,
+  INCOME_DESCRIPTION,
+  loanPurpose,
+  mortgageRate,
+  mortgageTerm,
+  netMonthlyIncome,
+} from '../spec-fields.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
+import { LENDING_LAW } from './lending-law.ts'
 
 const Ratio = NullableNumber()
 
@@ -72,6 +81,7 @@ export const loanAssessment = defineAgent({
     as_of: Type.String(),
   }),
   verdict: { field: 'decision', map: { approve: 'clear', refer: 'review', decline: 'adverse' } },
+  law: LENDING_LAW,
   examples: [
     {
       title: 'Young buyer of own flat at 90 % LTV (2025): approved',
@@ -115,10 +125,10 @@ export const loanAssessment = defineAgent({
   ],
   async run(input, ctx) {
     const asOf = asOfDate(input.as_of, ctx.now)
-    const purpose = input.purpose ?? 'own_housing'
+    const assumptions: Assumption[] = []
+    const purpose = loanPurpose(input.purpose, assumptions, ctx.say)
     const age = applicantAge(input, asOf)
     const limits = covered(() => lendingLimits(asOf, age, purpose))
-    const assumptions: Assumption[] = []
     const monthlyIncome = netMonthlyIncome(input, assumptions, ctx.say)
     const rate = mortgageRate(input.annual_rate_pct, asOf, assumptions, ctx.say)
     const termMonths = mortgageTerm(input.term_months, assumptions, ctx.say)
@@ -135,11 +145,8 @@ export const loanAssessment = defineAgent({
     const rules: AppliedRule[] = []
     const declines: string[] = []
     const refers: string[] = []
-    const cnb = (limit: 'ltv' | 'dti' | 'dsti') => ({
-      source: limits.regulatorySource,
-      since: limits.regulatorySince[limit],
-    })
-    const policy = { source: limits.policySource, since: limits.policySince }
+    const cnb = (limit: 'ltv' | 'dti' | 'dsti') => cite(asOf, limits.regulatoryBasis[limit])
+    const policy = cite(asOf, 'policy-bank-lending')
 
     const say = ctx.say
     const check = (
@@ -147,7 +154,7 @@ export const loanAssessment = defineAgent({
       value: number,
       limit: number | null,
       fmt: (x: number) => Texts | string,
-      base: { source: string; since: string },
+      base: Citation,
       onBreach: string[],
     ) => {
       const f = (x: number) => {
@@ -181,8 +188,8 @@ export const loanAssessment = defineAgent({
     }
     const multiple = (x: number) => x.toFixed(2).replace(/\.?0+$/, '')
     const cnbLimit = (ratio: string) => ({
-      cs: `Limit ČNB ${ratio} (${limits.category})`,
-      en: `ČNB ${ratio} limit (${limits.category})`,
+      cs: `Limit ČNB ${ratio} (${CATEGORY_LABEL[limits.category].cs})`,
+      en: `ČNB ${ratio} limit (${CATEGORY_LABEL[limits.category].en})`,
     })
     check(cnbLimit('LTV'), ltv, limits.regulatory.ltv, pct, cnb('ltv'), declines)
     check(cnbLimit('DTI'), dti, limits.regulatory.dti, multiple, cnb('dti'), declines)

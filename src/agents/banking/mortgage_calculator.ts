@@ -1,6 +1,8 @@
 import { Type } from 'typebox'
 import { amortisation, aprFromCashflows, round2 } from '../../engines/finance/annuity.ts'
+import { isoDate } from '../../engines/reference/load.ts'
 import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import { defineAgent } from '../types.ts'
 
 export const mortgageCalculator = defineAgent({
@@ -44,6 +46,7 @@ export const mortgageCalculator = defineAgent({
     ),
   }),
   verdict: 'informational',
+  law: ['method-annuity', 'cz-257-2016-s134'],
   examples: [
     {
       title: '3 M CZK over 30 years at 4.79 %',
@@ -61,6 +64,7 @@ export const mortgageCalculator = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const at = isoDate(ctx.now)
     const upfront = input.upfront_fees ?? 0
     const monthlyFees = input.monthly_fees ?? 0
     if (upfront >= input.amount) throw errors.invalid('upfront_fees', 'must be less than the amount')
@@ -80,6 +84,7 @@ export const mortgageCalculator = defineAgent({
             cs: 'Anuitní splátka M = P·r / (1 − (1 + r)^−n), r = roční sazba / 12',
             en: 'Annuity instalment M = P·r / (1 − (1 + r)^−n), r = annual rate / 12',
           }),
+          ...cite(at, 'method-annuity'),
           outcome: ctx.say({
             cs: `${s.monthlyPayment} Kč měsíčně po ${input.term_months} měsíců`,
             en: `${s.monthlyPayment} CZK a month for ${input.term_months} months`,
@@ -90,8 +95,7 @@ export const mortgageCalculator = defineAgent({
             cs: 'RPSN: roční sazba, při níž se čistá výše úvěru rovná současné hodnotě všech plateb včetně poplatků',
             en: 'RPSN: annual rate equating the net advance with the present value of all payments incl. fees',
           }),
-          source: 'zákon 257/2016 Sb. o spotřebitelském úvěru (RPSN); směrnice 2014/17/EU, příloha I',
-          since: '2016-12-01',
+          ...cite(at, 'cz-257-2016-s134'),
           outcome: `${Math.round(apr * 100) / 100} %`,
         },
       ],

@@ -1,15 +1,9 @@
 import { Type } from 'typebox'
-import {
-  bankCodesOn,
-  MAX_AMOUNT,
-  qrSvg,
-  resolvePayee,
-  SPAYD_SOURCE,
-  spaydOf,
-} from '../../engines/finance/spayd.ts'
+import { bankCodesOn, MAX_AMOUNT, qrSvg, resolvePayee, spaydOf } from '../../engines/finance/spayd.ts'
 import { isoDate } from '../../engines/reference/load.ts'
 import { DateString } from '../../engines/reference/schema.ts'
-import { defineAgent } from '../types.ts'
+import { cite } from '../law.ts'
+import { type AppliedRule, defineAgent } from '../types.ts'
 
 const PaymentSymbol = (d: string) => Type.Optional(Type.String({ pattern: '^\\d{1,10}$', description: d }))
 
@@ -40,6 +34,7 @@ export const qrPayment = defineAgent({
     qr_svg: Type.Optional(Type.String()),
   }),
   verdict: 'informational',
+  law: ['cba-spayd', 'cz-cnb-169-2011', 'iso-13616', 'cnb-bank-codes'],
   examples: [
     {
       title: 'Invoice payment with variable symbol and due date',
@@ -58,7 +53,8 @@ export const qrPayment = defineAgent({
     },
   ],
   async run(input, ctx) {
-    const { iban } = resolvePayee(input.account, 'account', bankCodesOn(isoDate(ctx.now)))
+    const at = isoDate(ctx.now)
+    const { iban } = resolvePayee(input.account, 'account', bankCodesOn(at))
     const spayd = spaydOf({
       iban,
       amount: input.amount,
@@ -76,7 +72,7 @@ export const qrPayment = defineAgent({
       spayd: string
       iban: string
       qr_svg?: string
-      rules_applied: { rule: string; source?: string; outcome?: string }[]
+      rules_applied: AppliedRule[]
     } = {
       spayd,
       iban,
@@ -86,7 +82,7 @@ export const qrPayment = defineAgent({
             cs: 'Hlavička SPAYD SPD*1.0, dvojice KLÍČ:hodnota oddělené *; ACC je povinný',
             en: 'SPAYD header SPD*1.0, KEY:value pairs separated by *; ACC is mandatory',
           }),
-          source: SPAYD_SOURCE,
+          ...cite(at, 'cba-spayd'),
           outcome: ctx.say({ cs: `${fields} polí`, en: `${fields} fields` }),
         },
         {
@@ -94,14 +90,14 @@ export const qrPayment = defineAgent({
             cs: 'Variabilní, specifický a konstantní symbol: jen číslice, nejvýše 10',
             en: 'Variable, specific and constant symbols: digits only, at most 10',
           }),
-          source: 'vyhláška ČNB 169/2011 Sb.',
+          ...cite(at, 'cz-cnb-169-2011'),
         },
         {
           rule: ctx.say({
-            cs: 'Účet ověřen (IBAN mod 97; české účty mod 11)',
-            en: 'Account validated (IBAN mod 97; Czech accounts mod 11)',
+            cs: 'Účet ověřen (IBAN mod 97; české účty mod 11; kód banky v číselníku ČNB)',
+            en: 'Account validated (IBAN mod 97; Czech accounts mod 11; bank code in the ČNB list)',
           }),
-          source: 'ISO 13616-1; vyhláška ČNB 169/2011 Sb.',
+          ...cite(at, 'iso-13616', 'cz-cnb-169-2011', 'cnb-bank-codes'),
           outcome: iban,
         },
       ],
@@ -110,7 +106,7 @@ export const qrPayment = defineAgent({
       out.qr_svg = await qrSvg(spayd)
       out.rules_applied.push({
         rule: ctx.say({ cs: 'QR kód s úrovní opravy chyb M', en: 'QR code with error correction level M' }),
-        source: SPAYD_SOURCE,
+        ...cite(at, 'cba-spayd'),
       })
     }
     return out

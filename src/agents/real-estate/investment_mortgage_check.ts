@@ -3,6 +3,9 @@ import { lendingLimits, pct } from '../../engines/finance/lending.ts'
 import { applicantAge, asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { loadReference, type ReferenceVersion, versionAt } from '../../engines/reference/load.ts'
 import { DateString, NullableNumber } from '../../engines/reference/schema.ts'
+import { LENDING_LAW } from '../banking/lending-law.ts'
+import { cite } from '../law.ts'
+import { CATEGORY_LABEL } from '../spec-fields.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -12,6 +15,7 @@ interface CnbVersion extends ReferenceVersion {
     to_let: boolean
     rent_counted_as_income: boolean
     text: string
+    text_cs: string
   }
 }
 
@@ -49,6 +53,7 @@ export const investmentMortgageCheck = defineAgent({
     max_loan: NullableNumber({ description: 'largest principal the LTV and DTI limits allow, CZK' }),
   }),
   verdict: { field: 'compliant', map: { true: 'clear', false: 'adverse' } },
+  law: LENDING_LAW,
   examples: [
     {
       title: 'Flat bought to let in May 2026 at 75 % LTV: over the 70 % investment limit',
@@ -109,13 +114,12 @@ export const investmentMortgageCheck = defineAgent({
     const rules: AppliedRule[] = [
       {
         rule: def
-          ? say({ cs: `Investiční hypotéka: ${def.text}`, en: `Investment mortgage: ${def.text}` })
+          ? say({ cs: `Investiční hypotéka: ${def.text_cs}`, en: `Investment mortgage: ${def.text}` })
           : say({
               cs: 'Samostatná kategorie investičních hypoték neplatí',
               en: 'No separate investment-mortgage category in force',
             }),
-        source: cnb.source ?? 'ČNB doporučení',
-        since: cnb.effective_from,
+        ...cite(asOf, def ? 'cnb-ltv-investment' : 'cnb-ltv'),
         outcome: def
           ? investment
             ? say({ cs: `investiční (${triggers.join(', ')})`, en: `investment (${triggers.join(', ')})` })
@@ -125,12 +129,11 @@ export const investmentMortgageCheck = defineAgent({
     ]
     const breaches: string[] = []
     const check = (label: 'LTV' | 'DTI', value: number, limit: number | null, fmt: (x: number) => string) => {
-      const since = limits.regulatorySince[label === 'LTV' ? 'ltv' : 'dti']
+      const basis = cite(asOf, limits.regulatoryBasis[label === 'LTV' ? 'ltv' : 'dti'])
       if (limit === null) {
         rules.push({
           rule: say({ cs: `ČNB ${label}: žádný limit neplatí`, en: `ČNB ${label}: no limit in force` }),
-          source: limits.regulatorySource,
-          since,
+          ...basis,
           outcome: fmt(value),
         })
         return
@@ -139,11 +142,10 @@ export const investmentMortgageCheck = defineAgent({
       if (over) breaches.push(label)
       rules.push({
         rule: say({
-          cs: `Limit ČNB ${label} ${fmt(limit)} (${limits.category})`,
-          en: `ČNB ${label} limit ${fmt(limit)} (${limits.category})`,
+          cs: `Limit ČNB ${label} ${fmt(limit)} (${CATEGORY_LABEL[limits.category].cs})`,
+          en: `ČNB ${label} limit ${fmt(limit)} (${CATEGORY_LABEL[limits.category].en})`,
         }),
-        source: limits.regulatorySource,
-        since,
+        ...basis,
         outcome: over
           ? say({ cs: `${fmt(value)} překračuje`, en: `${fmt(value)} exceeds` })
           : say({ cs: `${fmt(value)} v rámci`, en: `${fmt(value)} within` }),

@@ -4,6 +4,8 @@ import { lendingLimits } from '../../engines/finance/lending.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { DateString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
+import { countCs } from '../czech.ts'
+import { cite } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -58,6 +60,7 @@ export const collateralStress = defineAgent({
     ),
   }),
   verdict: 'informational',
+  law: ['cnb-ltv', 'method-ltv-stress'],
   examples: [
     {
       title: 'Three mortgages under −10/−20/−30 % price shocks',
@@ -117,10 +120,9 @@ export const collateralStress = defineAgent({
           cs: `Limit ČNB LTV ${limit * 100} % (vlastní bydlení, obecný)`,
           en: `ČNB LTV limit ${limit * 100} % (owner-occupier, general)`,
         }),
-        source: limits.regulatorySource,
-        since: limits.regulatorySince.ltv,
+        ...cite(asOf, limits.regulatoryBasis.ltv),
         outcome: ctx.say({
-          cs: `výchozí stav: úvěrů nad limitem ${base.above_limit}`,
+          cs: `výchozí stav: nad limitem ${countCs(base.above_limit, ['úvěr', 'úvěry', 'úvěrů'])}`,
           en: `baseline ${base.above_limit} loan(s) above`,
         }),
       },
@@ -129,10 +131,7 @@ export const collateralStress = defineAgent({
           cs: 'LTV po šoku = expozice / (hodnota zajištění × (1 − šok))',
           en: 'Shocked LTV = exposure / (collateral value × (1 − shock))',
         }),
-        source: ctx.say({
-          cs: 'ČNB, Zpráva o finanční stabilitě (zátěžové testy cen rezidenčních nemovitostí)',
-          en: 'ČNB, Zpráva o finanční stabilitě (stress tests of residential property prices)',
-        }),
+        ...cite(asOf, 'method-ltv-stress'),
         outcome: scenarios
           .map((s) =>
             ctx.say({

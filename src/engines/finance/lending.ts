@@ -33,7 +33,12 @@ export interface LendingLimits {
   regulatory: { ltv: number | null; dti: number | null; dsti: number | null }
   /** The day each ČNB limit took effect with its present value (or was switched off), YYYY-MM-DD. */
   regulatorySince: Record<'ltv' | 'dti' | 'dsti', string>
-  regulatorySource: string
+  /**
+   * The register entry (data/reference/legal-basis.json) of each ČNB limit as it applies to the
+   * category on the day: the binding LTV measure from 2022-04-01, DTI and DSTI from their own
+   * decisions (deactivated 2024-01-01 and 2023-07-01), the investment limits from 2026-04-01.
+   */
+  regulatoryBasis: Record<'ltv' | 'dti' | 'dsti', string>
   policy: {
     dti: number
     dsti: number
@@ -87,7 +92,7 @@ export function lendingLimits(date: string, age: number | undefined, purpose: Pu
       dti: limitSince(limitsFile.versions, cnb, (v) => (v.dti ? v.dti[category] : null)),
       dsti: limitSince(limitsFile.versions, cnb, (v) => (v.dsti ? v.dsti[category] : null)),
     },
-    regulatorySource: cnb.source ?? 'ČNB doporučení',
+    regulatoryBasis: regulatoryBasis(cnb, category),
     policy: {
       dti: policy.dti[policyCategory],
       dsti: policy.dsti[policyCategory],
@@ -99,6 +104,18 @@ export function lendingLimits(date: string, age: number | undefined, purpose: Pu
     policySource: policySource('bank-lending-policy', policy).source,
     youngAgeBelow: cnb.young_age_below,
     exemptionShare: cnb.exemption_share,
+  }
+}
+
+/** The investment-housing limits (LTV 70 %, DTI 7) are their own ČNB decision, from 2026-04-01. */
+const INVESTMENT_LIMITS_FROM = '2026-04-01'
+
+function regulatoryBasis(cnb: CnbVersion, category: Category): Record<'ltv' | 'dti' | 'dsti', string> {
+  const investment = category === 'investment' && cnb.effective_from >= INVESTMENT_LIMITS_FROM
+  return {
+    ltv: investment ? 'cnb-ltv-investment' : 'cnb-ltv',
+    dti: investment ? 'cnb-dti-investment' : 'cnb-dti',
+    dsti: 'cnb-dsti',
   }
 }
 

@@ -323,6 +323,10 @@ export interface Paths1 {
                 rules_applied: {
                   rule: string
                   /**
+                   * ids of the entries the rule rests on in the register of law (data/reference/legal-basis.json; docs/agents.md lists each agent’s)
+                   */
+                  basis?: string[]
+                  /**
                    * law, regulation, standard or document
                    */
                   source?: string

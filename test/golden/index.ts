@@ -1,0 +1,8 @@
+/** The golden-case files, one per agent service (see format.ts). */
+import { banking } from './banking.ts'
+import type { GoldenFile } from './format.ts'
+
+export const GOLDEN_FILES: GoldenFile[] = [banking]
+
+/** The services whose every agent the catalogue checks hold to its golden cases. */
+export const GOLDEN_SERVICES: string[] = GOLDEN_FILES.map((f) => f.service)
