@@ -100,3 +100,55 @@ describe('risk assessment', () => {
     expect(unknown.overall_risk.level).toBe('MEDIUM')
   })
 })
+
+describe('review of possible matches', () => {
+  const partial = (score: number): Hit =>
+    ({
+      list: 'ofac_sdn',
+      list_id: '12345',
+      entity_type: 'person',
+      matched_name: 'Nicolas MADURO MOROS',
+      score,
+      explanation: { features: { partial: { omitted: ['moros'], confirmed_by_birth_date: false } } },
+    }) as unknown as Hit
+  const clean = { pep: mod('COMPLETED', { matches: [] }), high_risk_country: mod('SKIPPED') }
+
+  it('asks for a person on a partial-name match no birth date confirms (MEDIUM 40), and says why', () => {
+    const r = assess({ sanctions: mod('COMPLETED', { matches: [partial(0.93)] }), ...clean }, 0.86)
+    expect(r.overall_risk).toMatchObject({ level: 'MEDIUM', score: 40, review_required: true, missing: [] })
+    expect(r.overall_risk.review_reasons).toEqual([
+      {
+        module: 'sanctions',
+        reason: expect.stringMatching(/possible match.*MADURO MOROS.*leaves out moros/),
+      },
+    ])
+  })
+
+  it('asks for a person on every sanctions or PEP hit, firm ones included', () => {
+    const firm = assess({ sanctions: mod('COMPLETED', { matches: [hit(0.99)] }), ...clean }, 0.86)
+    expect(firm.overall_risk).toMatchObject({ level: 'CRITICAL', review_required: true })
+    const pep = assess(
+      { sanctions: mod('COMPLETED', { matches: [] }), pep: mod('COMPLETED', { matches: [hit(0.9)] }) },
+      0.86,
+    )
+    expect(pep.overall_risk).toMatchObject({ level: 'HIGH', review_required: true })
+    expect(pep.overall_risk.review_reasons.map((r) => r.module)).toEqual(['pep'])
+  })
+
+  it('needs no person when every module completed and nothing reached the threshold', () => {
+    const r = assess({ sanctions: mod('COMPLETED', { matches: [hit(0.7)] }), ...clean }, 0.86)
+    expect(r.overall_risk).toMatchObject({ level: 'LOW', review_required: false, review_reasons: [] })
+  })
+
+  it('lists missing evidence among the reasons too', () => {
+    const r = assess(
+      {
+        sanctions: mod('COMPLETED', { matches: [] }),
+        registry: mod('TIMEOUT', { error: 'ARES: no answer' }),
+      },
+      0.86,
+    )
+    expect(r.overall_risk).toMatchObject({ level: 'INCOMPLETE', review_required: true })
+    expect(r.overall_risk.review_reasons).toEqual([{ module: 'registry', reason: 'ARES: no answer' }])
+  })
+})

@@ -65,6 +65,12 @@ interface MissingEvidence {
   reason: string
 }
 
+/** Why a person must look at a screening before anyone relies on it. */
+interface ReviewReason {
+  module: ModuleName
+  reason: string
+}
+
 export const LEVEL_BANDS: { level: Exclude<RiskLevel, 'INCOMPLETE'>; from: number }[] = [
   { level: 'CRITICAL', from: 75 },
   { level: 'HIGH', from: 50 },
@@ -86,8 +92,13 @@ export interface ScreeningOutcome {
     score: number
     level: RiskLevel
     weighted_total: number
-    /** True when evidence is missing: a person must look before relying on the level. */
+    /**
+     * True when a person must look before anyone relies on the level: a possible match (any
+     * sanctions or PEP hit at the threshold, partial names included) or missing evidence.
+     */
     review_required: boolean
+    /** Every reason for the review: each module with a possible match, each piece of missing evidence. */
+    review_reasons: ReviewReason[]
     missing: MissingEvidence[]
   }
   modules: Partial<Record<ModuleName, ModuleResult>>
@@ -339,6 +350,13 @@ export function assess(
     else if (m.data.name_checked === false)
       missing.push({ module: name, status: m.status, reason: String(m.data.reason) })
   }
+  const review: ReviewReason[] = []
+  for (const [name, m] of entries) {
+    if (m.status !== 'COMPLETED' || (name !== 'sanctions' && name !== 'pep')) continue
+    const matches = hitsAtThreshold(m, threshold)
+    if (matches.length > 0) review.push({ module: name, reason: possibleMatchReason(name, matches, m) })
+  }
+  review.push(...missing.map(({ module, reason }) => ({ module, reason })))
   const scored = levelOf(score)
   return {
     completeness: entries.length > 0 ? Math.round((completed / entries.length) * 1000) / 1000 : 0,
@@ -346,7 +364,8 @@ export function assess(
       score,
       level: missing.length > 0 && scored === 'LOW' ? 'INCOMPLETE' : scored,
       weighted_total: weightedTotal,
-      review_required: missing.length > 0,
+      review_required: review.length > 0,
+      review_reasons: review,
       missing,
     },
     modules,
@@ -357,7 +376,7 @@ function moduleScore(name: ModuleName, m: ModuleResult, threshold: number): { sc
   switch (name) {
     case 'sanctions':
     case 'pep': {
-      const matches = ((m.data.matches as Hit[] | undefined) ?? []).filter((h) => h.score >= threshold)
+      const matches = hitsAtThreshold(m, threshold)
       // A partial-name hit (the client left out a middle name or a second surname) that no
       // birth date confirms is a reason to review, not a finding: MEDIUM, with the reason.
       const firm = matches.filter(
@@ -392,6 +411,22 @@ function moduleScore(name: ModuleName, m: ModuleResult, threshold: number): { sc
       return { score: 0, floor: 0 }
     }
   }
+}
+
+function hitsAtThreshold(m: ModuleResult, threshold: number): Hit[] {
+  return ((m.data.matches as Hit[] | undefined) ?? []).filter((h) => h.score >= threshold)
+}
+
+/**
+ * A possible match is for a person to decide (is the subject the listed one?), whatever its
+ * score: a name shared with a listed person, firm or partial, is never a finding on its own.
+ */
+function possibleMatchReason(name: 'sanctions' | 'pep', matches: Hit[], m: ModuleResult): string {
+  const best = matches.reduce((a, h) => (h.score > a.score ? h : a))
+  const what = name === 'sanctions' ? 'on the sanctions lists' : 'on the PEP lists'
+  const count = matches.length === 1 ? '1 possible match' : `${matches.length} possible matches`
+  const partial = typeof m.data.review === 'string' ? `; ${m.data.review}` : ''
+  return `${count} ${what} (best: ${best.list} ${best.list_id} "${best.matched_name}", score ${best.score}): a person must decide whether the subject is the listed one${partial}`
 }
 
 function round1(x: number): number {
