@@ -1,8 +1,8 @@
 /**
- * Measures the sanctions matcher on the labelled cases — test/aml/cases.json (written by hand)
- * and test/aml/cases-generated.json (name shapes built from the lists by
- * scripts/gen-aml-cases.ts) — recall, precision and the confusion per category at the default
- * threshold, and a threshold sweep.
+ * Measures the sanctions matcher on the labelled cases — test/aml/cases.json (written by hand),
+ * test/aml/cases-generated.json (name shapes built from the lists by scripts/gen-aml-cases.ts)
+ * and test/aml/cases-companies.json (company names and their generic words, by hand) — recall,
+ * precision and the confusion per category at the default threshold, and a threshold sweep.
  *
  *   npm run eval:aml                    # lists from AML_LISTS_DIR or ../shared/data/sanctions
  *   npm run eval:aml -- --verbose       # every miss and false alarm with its best candidate
@@ -18,6 +18,7 @@ import {
   DEFAULT_THRESHOLD,
   type Hit,
   importPaths,
+  isReviewOnly,
 } from '../src/engines/aml/index.ts'
 import { type Subject, screenSubject, subjectLabel } from '../src/engines/aml/subject.ts'
 
@@ -42,7 +43,7 @@ const root = resolve(import.meta.dirname, '..')
 const listsDir = values.lists ?? process.env.AML_LISTS_DIR ?? resolve(root, '../shared/data/sanctions')
 const casesFiles = values.cases
   ? [values.cases]
-  : [resolve(root, 'test/aml/cases.json'), resolve(root, 'test/aml/cases-generated.json')]
+  : ['cases.json', 'cases-generated.json', 'cases-companies.json'].map((f) => resolve(root, 'test/aml', f))
 const threshold = values.threshold ? Number(values.threshold) : DEFAULT_THRESHOLD
 
 const cases = casesFiles.flatMap((f) => (JSON.parse(readFileSync(f, 'utf8')) as { cases: Case[] }).cases)
@@ -66,9 +67,11 @@ const lowRuns = cases.map((c) => ({
   hits: screenSubject(engine, c.subject, { threshold: 0.5, limit: 50 }),
 }))
 
-/** A partial-name hit no birth date confirms: the screening flags it MEDIUM for review, not as a finding. */
-const reviewOnly = (h: Hit) =>
-  h.explanation.features.partial !== undefined && !h.explanation.features.partial.confirmed_by_birth_date
+/**
+ * A partial-name hit no birth date confirms, or a company name of generic words only equal to a
+ * listed one: the screening flags it MEDIUM for review, not as a finding.
+ */
+const reviewOnly = (h: Hit) => isReviewOnly(h)
 
 interface Counts {
   tp: number
@@ -131,15 +134,13 @@ console.log(
 )
 console.log(`precision ${f3(precision)}  (every hit on a clean subject counts as a false alarm)`)
 console.log(
-  `          ${f3(firmPrecision)}  (partial-name hits, flagged MEDIUM for review with the reason, not counted)`,
+  `          ${f3(firmPrecision)}  (review-only hits — partial name, generic company words — flagged MEDIUM with the reason, not counted)`,
 )
 console.log(
-  `clean subjects: ${main.total.fp} of ${clean} with a firm hit, ${main.total.rv} flagged MEDIUM for review (partial name), ${main.total.tn} clear`,
+  `clean subjects: ${main.total.fp} of ${clean} with a firm hit, ${main.total.rv} flagged MEDIUM for review (partial name or generic company words), ${main.total.tn} clear`,
 )
 console.log(`mean time per screening ${perCase.toFixed(2)} ms\n`)
-console.log(
-  'category                             TP   FN   FP   RV   TN  recall   (RV: partial name, MEDIUM)',
-)
+console.log('category                             TP   FN   FP   RV   TN  recall   (RV: review only, MEDIUM)')
 for (const [cat, k] of [...main.byCategory].sort()) {
   const r = k.tp + k.fn > 0 ? f3(ratio(k.tp, k.tp + k.fn)) : '  -  '
   const n = (x: number) => String(x).padStart(3)
@@ -164,7 +165,7 @@ if (main.misses.length > 0) {
   }
 }
 if (main.alarms.length > 0) {
-  console.log('\nfalse alarms (clean subject flagged; [review]: a partial-name hit only, MEDIUM):')
+  console.log('\nfalse alarms (clean subject flagged; [review]: a review-only hit, MEDIUM):')
   for (const { c, hit } of main.alarms) {
     console.log(
       `  ${c.id} ${c.category}: ${subjectLabel(c.subject)} → ${hit.list}:${hit.list_id} "${hit.matched_name}" ${hit.score}${reviewOnly(hit) ? ' [review]' : ''}`,

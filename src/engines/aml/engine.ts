@@ -12,7 +12,7 @@ import { emptyFeatures, type Hit, type MatchFeatures, makeHit } from './explanat
 import { type NormalizedName, normalizeName } from './normalize.ts'
 import { companyQualifier, nameOnly, personQualifier, type Qualifier } from './qualifiers.ts'
 import { queryReadings, readingText } from './query-reading.ts'
-import { NameScorer, type QueryScoring } from './scorer.ts'
+import { NameScorer, type QueryMode, type QueryScoring } from './scorer.ts'
 import type { ListEntity } from './types.ts'
 import { DEFAULT_MAX_CANDIDATES, DEFAULT_THRESHOLD } from './weights.ts'
 
@@ -115,9 +115,16 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
     const filter: CandidateFilter = { kinds, ...(lists ? { lists } : {}) }
     const readings = queryReadings(index, norm, familyCount)
     if (readings.length === 0) return []
+    // Persons are matched as persons; company and any-type names weigh generic words little, and
+    // a company name (or one with a legal form) has no initials.
+    const mode: QueryMode = {
+      legalForm: norm.legalForm,
+      company: kinds !== Kinds.personLike,
+      initials: kinds === Kinds.personLike || (kinds === Kinds.any && norm.legalForm === undefined),
+    }
     const best = new Map<number, { score: number; nameId: number; scoring: QueryScoring }>()
     for (const reading of readings) {
-      const scoring = scorer.forQuery(reading, norm.legalForm)
+      const scoring = scorer.forQuery(reading, mode)
       for (const nameId of index.candidates(reading, filter, maxCandidates)) {
         const entityIndex = index.entityOfName[nameId]!
         const score = scoring.score(nameId)
@@ -131,7 +138,7 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
       // never become a hit, so only names at the threshold are explained.
       if (b.score < th) continue
       const entity = entities[e]!
-      const { score, features } = scorer.forQuery(b.scoring.query, norm.legalForm).explain(b.nameId)
+      const { score, features } = scorer.forQuery(b.scoring.query, mode).explain(b.nameId)
       if (b.scoring.query !== readings[0]) features.reading = readingText(b.scoring.query)
       const final = clamp(qualify(entity, features, score, th))
       if (final < th) continue

@@ -34,6 +34,12 @@ export interface MatchFeatures {
    * confirms. Unconfirmed, it is a reason to review, not a finding (see screening).
    */
   partial?: { omitted: string[]; confirmed_by_birth_date: boolean }
+  /**
+   * Set when a company name matched on generic words and legal forms alone, the same words on
+   * both sides ("Invest Group a.s." and "LLC INVEST GROUP"): a possible match for review, which
+   * an identifier or the country decides, never a finding (see screening).
+   */
+  generic_only?: boolean
   /** The query as read when it differs from what was sent: words split or joined ("rami makhlouf"). */
   reading?: string
   legal_form?: { query: string | null; list: string | null; adjustment: number }

@@ -27,6 +27,7 @@ export { activeEntities, activeEntitiesAsync, activeEntitiesWithReport, type Mer
 export { normalizeName } from './normalize.ts'
 export {
   createScreener,
+  isReviewOnly,
   LEVEL_BANDS,
   MODULE_WEIGHTS,
   type PepSource,

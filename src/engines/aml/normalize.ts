@@ -431,12 +431,51 @@ function restIsLegal(tokens: Token[], from: number, table: Map<string, LegalPatt
   return true
 }
 
+const GENERIC_WORDS_FILE = new URL('../../../data/aml/generic-words.json', import.meta.url)
+
+interface GenericWords {
+  words: Set<string>
+  /** Abbreviation → the word it stands for ("co" → "company"), as tokens. */
+  abbreviations: Map<string, Token[]>
+}
+
+let genericWords: GenericWords | undefined
+
+function generic(): GenericWords {
+  if (genericWords) return genericWords
+  const file = JSON.parse(readFileSync(GENERIC_WORDS_FILE, 'utf8')) as {
+    words: string[]
+    abbreviations: Record<string, string>
+  }
+  genericWords = {
+    words: new Set(file.words),
+    abbreviations: new Map(
+      Object.entries(file.abbreviations).map(([short, word]) => [short, makeToken(word)]),
+    ),
+  }
+  return genericWords
+}
+
+/**
+ * Whether a folded word is a generic word of company names (holding, group, trading, invest …:
+ * data/aml/generic-words.json): it says what a company does or is, not which one it is.
+ */
+export function isGenericWord(folded: string): boolean {
+  return generic().words.has(folded)
+}
+
+/** A company name's abbreviations of generic words read as the words ("Co." is company). */
+function expandAbbreviations(name: NormalizedName): NormalizedName {
+  const { abbreviations } = generic()
+  if (!name.tokens.some((t) => abbreviations.has(t.folded))) return name
+  return { ...name, tokens: name.tokens.flatMap((t) => abbreviations.get(t.folded) ?? [t]) }
+}
+
 /** Tokenises a name and, for companies (or unknown types), cuts its legal form off. */
 export function normalizeName(name: string, opts: { company?: boolean } = {}): NormalizedName {
   // Persons keep their initials apart ("O. V. Deripaska"); companies join them ("S.A.L.").
   if (opts.company === false) return { tokens: tokenize(name, { joinLetters: false }) }
-  const tokens = tokenize(name)
-  return stripLegalForm(tokens)
+  return expandAbbreviations(stripLegalForm(tokenize(name)))
 }
 
 /**

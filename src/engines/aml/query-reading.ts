@@ -4,7 +4,7 @@
  */
 import type { CandidateIndex, QueryToken } from './candidate-index.ts'
 import { PARTICLES, Role } from './name-roles.ts'
-import { consonantKey, type NormalizedName, phoneticKey } from './normalize.ts'
+import { consonantKey, isGenericWord, type NormalizedName, phoneticKey } from './normalize.ts'
 
 /** The words of a reading, as the explanation shows them. */
 export function readingText(query: QueryToken[]): string {
@@ -65,6 +65,8 @@ function joinedVariant(
       if (i + span > query.length) continue
       const parts = query.slice(i, i + span)
       if (parts.some((t) => t.folded.length === 1)) continue
+      // Generic words joined make no name: "Euro Group" is not EUROGROUP.
+      if (parts.every((t) => isGenericWord(t.folded))) continue
       const folded = parts.map((t) => t.folded).join('')
       const abjad = parts.some((t) => t.consonantSkeleton !== undefined)
       const phonetic = phoneticKey(folded)

@@ -9,15 +9,31 @@
 import type { CandidateIndex, NameTokens, QueryToken } from './candidate-index.ts'
 import { emptyFeatures, type MatchFeatures, round } from './explanation.ts'
 import { isPatronymic, ROLE_NAMES, Role } from './name-roles.ts'
-import type { Token } from './normalize.ts'
+import { isGenericWord, type Token } from './normalize.ts'
 import { type TokenComparison, tokenPair } from './token-similarity.ts'
 import { WEIGHTS } from './weights.ts'
+
+/** How a query is matched: as a company name (generic words weigh little), with initials or not. */
+export interface QueryMode {
+  /** The query's legal-form class, when it has one. */
+  legalForm?: string | undefined
+  /**
+   * A company (or any-type) query: generic words weigh `WEIGHTS.genericWord`, and a match resting
+   * on them alone is capped unless the names are the same generic words.
+   */
+  company: boolean
+  /** Whether a one-letter word may stand for a word it starts (persons: "O. V. Deripaska"). */
+  initials: boolean
+}
 
 /** A name score and, when asked for, the features that produced it. */
 export interface NameScore {
   score: number
   features?: MatchFeatures
 }
+
+/** Letters a company word needs to identify a company on its own (see `score`). */
+const IDENTIFYING_LENGTH = 5
 
 /** Query tokens covered by the comparison memo (longer queries compare the rest directly). */
 const MEMO_TOKENS = 8
@@ -38,6 +54,8 @@ const NO_PAIR: TokenComparison = { similarity: -1, feature: 'fuzzy' }
 export class NameScorer {
   private readonly nameTokens: NameTokens
   private readonly legalForms: (string | undefined)[]
+  /** 1 for each list token that is a generic word of company names. */
+  private readonly genericList: Uint8Array
 
   // Per-query memo of token comparisons: candidates share tokens heavily ("mohammed" in hundreds
   // of names), so each query token is compared once per list spelling. Slots stamped by query,
@@ -60,14 +78,15 @@ export class NameScorer {
   constructor(index: CandidateIndex) {
     this.nameTokens = index.nameTokens
     this.legalForms = index.names.map((n) => n.legalForm)
+    this.genericList = Uint8Array.from(index.nameTokens.tokens, (t) => (isGenericWord(t.folded) ? 1 : 0))
     // Filled, not `new Array(n)`: a large sparse array would be kept as a dictionary.
     this.memo = Array.from({ length: MEMO_TOKENS * index.spellingCount }, () => NO_PAIR)
     this.memoStamp = new Int32Array(MEMO_TOKENS * index.spellingCount)
   }
 
-  /** Starts scoring `query` (a company's with its legal form): token comparisons are kept for it. */
-  forQuery(query: QueryToken[], legalForm: string | undefined): QueryScoring {
-    return new QueryScoring(this, query, legalForm, ++this.queryStamp)
+  /** Starts scoring `query` in `mode`: token comparisons are kept for it. */
+  forQuery(query: QueryToken[], mode: QueryMode): QueryScoring {
+    return new QueryScoring(this, query, mode, ++this.queryStamp)
   }
 
   /** The comparison of query token `qi` and list token `t` when they make a pair, else NO_PAIR. */
@@ -102,6 +121,8 @@ export class NameScorer {
         if (roles[first + ci] === Role.patronymic && !qPatronymic) continue
         const comparison = this.compare(scoring.stamp, qi, q, first + ci)
         if (comparison === NO_PAIR) continue
+        // In a company name a lone letter is a word of its own ("OJSC N Holding"), not an initial.
+        if (comparison.feature === 'initial' && !scoring.mode.initials) continue
         const sim = comparison.similarity
         // Insertion into the list kept in descending order of similarity.
         let k = count++
@@ -159,6 +180,17 @@ export class NameScorer {
     // written as "Garcia" drops the surname that counts).
     const lastMatchedAt = [-1, -1, -1, -1, -1]
     for (let ci = 0; ci < cn; ci++) if (listTokenUsed[ci]) lastMatchedAt[roles[first + ci]!] = ci
+    const company = scoring.mode.company
+    const genericQuery = scoring.generic
+    const genericList = this.genericList
+    // Company matching: whether a word other than a generic one matched (and one of five letters
+    // or more, at least phonetically: a word that identifies), whether the names are the same
+    // words, and the weight of the generic words the client added to the name.
+    let distinct = false
+    let identifying = false
+    let addedGeneric = 0
+    let pairs = 0
+    let same = true
     let num = 0
     let den = 0
     for (let qi = 0; qi < qn; qi++) {
@@ -167,10 +199,16 @@ export class NameScorer {
       if (ci >= 0) {
         const comparison = comparisonOfQuery[qi]!
         const boost = q.role === Role.family || roles[first + ci] === Role.family ? WEIGHTS.familyName : 1
+        const generic = company && (genericQuery[qi] === 1 || genericList[first + ci] === 1)
         // An initial carries the weight of an initial, not of the full name it stands for.
-        const w = (q.folded.length === 1 ? 1 : weights[first + ci]!) * boost
+        const w =
+          (q.folded.length === 1 ? 1 : weights[first + ci]!) * boost * (generic ? WEIGHTS.genericWord : 1)
         num += w * comparison.similarity
         den += w
+        pairs++
+        if (!generic) distinct = true
+        if (comparison.similarity < WEIGHTS.phonetic) same = false
+        else if (!generic && q.folded.length >= IDENTIFYING_LENGTH) identifying = true
         features?.tokens.push({
           query: q.folded,
           list: tokens[first + ci]!.folded,
@@ -179,8 +217,11 @@ export class NameScorer {
         })
       } else {
         const share = q.role === Role.particle ? WEIGHTS.extraParticle : WEIGHTS.extraQuery
-        den +=
+        const w =
           share * (q.folded.length === 1 ? 1 : q.weight) * (q.role === Role.family ? WEIGHTS.familyName : 1)
+        if (company && genericQuery[qi] === 1) addedGeneric += w
+        else den += w
+        same = false
         features?.unmatched_query.push(q.folded)
       }
     }
@@ -199,7 +240,9 @@ export class NameScorer {
                   ? WEIGHTS.extraSecondFamily
                   : WEIGHTS.extraListFamily
                 : WEIGHTS.extraList
-      den += share * weights[first + ci]!
+      den +=
+        share * weights[first + ci]! * (company && genericList[first + ci] === 1 ? WEIGHTS.genericWord : 1)
+      same = false
       if (features) {
         const folded = tokens[first + ci]!.folded
         features.unmatched_list.push(folded)
@@ -210,8 +253,17 @@ export class NameScorer {
         }
       }
     }
+    // Generic words added to a listed name ("Sovcomflot Group") weigh little next to a word that
+    // identifies; next to a short or loose match ("Kovo Trading" ~ KAWA, "AB Holding" ~ AB) they count.
+    den += addedGeneric * (identifying ? WEIGHTS.genericWord : 1)
     let score = den > 0 ? num / den : 0
-    const queryLegal = scoring.legalForm
+    if (company && pairs > 0 && !distinct) {
+      // Only generic words matched: the same generic name is a possible match, anything else none.
+      if (same) {
+        if (features) features.generic_only = true
+      } else score = Math.min(score, WEIGHTS.genericOnlyCap)
+    }
+    const queryLegal = scoring.mode.legalForm
     const listLegal = this.legalForms[nameId]
     if (queryLegal !== undefined || listLegal !== undefined) {
       const adjustment =
@@ -235,19 +287,22 @@ function pairOrNone(query: Token, list: Token): TokenComparison {
 /** The scoring of one query (one reading of it): names scored alone, or with their explanation. */
 export class QueryScoring {
   readonly query: QueryToken[]
-  readonly legalForm: string | undefined
+  readonly mode: QueryMode
   /** The memo generation of this query. */
   readonly stamp: number
   /** 1 for each query token that is a patronymic. */
   readonly patronymic: Uint8Array
+  /** 1 for each query token that is a generic word of company names. */
+  readonly generic: Uint8Array
   private readonly scorer: NameScorer
 
-  constructor(scorer: NameScorer, query: QueryToken[], legalForm: string | undefined, stamp: number) {
+  constructor(scorer: NameScorer, query: QueryToken[], mode: QueryMode, stamp: number) {
     this.scorer = scorer
     this.query = query
-    this.legalForm = legalForm
+    this.mode = mode
     this.stamp = stamp
     this.patronymic = Uint8Array.from(query, (q) => (isPatronymic(q.folded) ? 1 : 0))
+    this.generic = Uint8Array.from(query, (q) => (isGenericWord(q.folded) ? 1 : 0))
   }
 
   /** The name score alone (stage 2 over all candidates). */

@@ -319,8 +319,40 @@ export function createScreener(opts: ScreenerOptions): Screener {
   }
 }
 
-/** The module score (and floor) of partial-name hits only: the middle of MEDIUM. */
+/** The module score (and floor) of review-only hits (see `isReviewOnly`): the middle of MEDIUM. */
 const PARTIAL_MATCH_SCORE = 40
+
+/**
+ * A hit that is a reason to review, not a finding: a partial name (the client left out a middle
+ * name or a second surname) no birth date confirms, or a company name of generic words only
+ * ("Invest Group") that equals a listed one.
+ */
+export function isReviewOnly(hit: Hit): boolean {
+  const f = hit.explanation.features
+  return (f.partial !== undefined && !f.partial.confirmed_by_birth_date) || f.generic_only === true
+}
+
+/** What the review-only hits lack, in one sentence per kind. */
+function reviewOnlyReason(matches: Hit[]): string {
+  const omitted = new Set(
+    matches.flatMap((h) =>
+      h.explanation.features.partial?.confirmed_by_birth_date === false
+        ? h.explanation.features.partial.omitted
+        : [],
+    ),
+  )
+  const generic = matches.filter((h) => h.explanation.features.generic_only).map((h) => h.matched_name)
+  const reasons: string[] = []
+  if (omitted.size > 0)
+    reasons.push(
+      `partial-name match only: the name given leaves out ${[...omitted].join(', ')} of the listed name; a birth date that agrees confirms it, one that differs clears it`,
+    )
+  if (generic.length > 0)
+    reasons.push(
+      `the name is made of generic words and a legal form only, as is the listed ${[...new Set(generic)].join(', ')}: such a name does not identify a company; an identifier (IČO, registration number) or the country decides`,
+    )
+  return reasons.join('; ')
+}
 
 /** Module scores, the weighted total, the floors, the level and the completeness. */
 export function assess(
@@ -377,15 +409,10 @@ function moduleScore(name: ModuleName, m: ModuleResult, threshold: number): { sc
     case 'sanctions':
     case 'pep': {
       const matches = hitsAtThreshold(m, threshold)
-      // A partial-name hit (the client left out a middle name or a second surname) that no
-      // birth date confirms is a reason to review, not a finding: MEDIUM, with the reason.
-      const firm = matches.filter(
-        (h) => !h.explanation.features.partial || h.explanation.features.partial.confirmed_by_birth_date,
-      )
+      // Review-only hits alone make MEDIUM, with the reason.
+      const firm = matches.filter((h) => !isReviewOnly(h))
       if (matches.length > 0 && firm.length === 0) {
-        m.data.review = `partial-name match only: the name given leaves out ${[
-          ...new Set(matches.flatMap((h) => h.explanation.features.partial?.omitted ?? [])),
-        ].join(', ')} of the listed name; a birth date that agrees confirms it, one that differs clears it`
+        m.data.review = reviewOnlyReason(matches)
         return { score: PARTIAL_MATCH_SCORE, floor: PARTIAL_MATCH_SCORE }
       }
       const best = firm.reduce((s, h) => Math.max(s, h.score), 0)

@@ -66,6 +66,17 @@ export const WEIGHTS = {
   consonants: 0.9,
   /** Company legal forms of different classes (s.r.o. vs a.s.). */
   legalFormMismatch: -0.05,
+  /**
+   * Generic words of company names (holding, group, trading …: data/aml/generic-words.json) weigh
+   * this share of their rarity in company matching: they say what a company is, not which one.
+   */
+  genericWord: 0.2,
+  /**
+   * The most a company match resting on generic words alone scores (no other word of the query
+   * matched) unless both names are the same generic words: under any threshold the service takes
+   * (0.5 to 1), so "Holding a.s." is never a hit on "OJSC N Holding".
+   */
+  genericOnlyCap: 0.4,
   birthDate: {
     exact: 0.05,
     sameYear: 0.02,
