@@ -9,6 +9,15 @@ describe('normalisation', () => {
     expect(tokenize('Олег ДЕРИПАСКА').map((t) => t.folded)).toEqual(['oleg', 'deripaska'])
   })
 
+  it('keeps a word whole when the list marks its stress with a combining accent (EU: "ГУЦЕРИ́ЕВ")', () => {
+    expect(tokenize('Михаил Сафарбе́кович ГУЦЕРИ́ЕВ').map((t) => t.folded)).toEqual([
+      'mikhail',
+      'safarbekovich',
+      'gutseriev',
+    ])
+    expect(keys('Гуцери́ев')).toEqual(keys('Gutseriev'))
+  })
+
   it('gives Czech and English romanisations of one Russian name the same phonetic key', () => {
     expect(keys('Jevgenij Prigožin')).toEqual(keys('Yevgeniy Prigozhin'))
     expect(keys('Chodorkovskij')).toEqual(keys('Khodorkovsky'))

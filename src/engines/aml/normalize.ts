@@ -38,6 +38,8 @@ export interface NormalizedName {
 
 const ABJAD = /[\u0590-\u05FF\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/
 const APOSTROPHES = /['’ʼ`´ʻ‘]/g
+/** Combining diacritical marks (U+0300–U+036F) left over after NFKC. */
+const UNCOMPOSED_ACCENTS = /[\u0300-\u036f]/g
 const SEPARATORS = /[^\p{L}\p{N}]+/u
 
 /** Titles and honorifics that are not part of anyone's name. */
@@ -329,6 +331,9 @@ export function tokenize(name: string, opts: { joinLetters?: boolean } = {}): To
   const lower = name
     .normalize('NFKC')
     .toLowerCase()
+    // Accents NFKC cannot compose into a letter (the stress marks of Russian and Ukrainian names
+    // on the EU list, "ГУЦЕРИ́ЕВ") would otherwise split the word.
+    .replace(UNCOMPOSED_ACCENTS, '')
     .replace(APOSTROPHES, '')
     // Dotted titles that split into letters ("Ph.D.", "Th.D.", "DiS.").
     .replace(/\b(ph|th)\.\s*d\.?|\bdis\./g, ' ')
