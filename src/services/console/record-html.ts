@@ -15,6 +15,8 @@ interface Risk {
   score?: number
   level?: string
   review_required?: boolean
+  /** Why a person must review (absent in records written before it was given). */
+  review_reasons?: { module: string; reason: string }[]
   missing?: { module: string; status: string; reason: string }[]
 }
 
@@ -97,6 +99,12 @@ function row(label: string, value: string, testid?: string): string {
   return `<tr><th scope="row">${escapeHtml(label)}</th><td${testid ? ` data-field="${testid}"` : ''}>${value}</td></tr>`
 }
 
+/** Why a person must review: the reasons given, or (older records) the evidence that is missing. */
+function reviewLines(risk: Risk): string[] {
+  if (risk.review_reasons) return risk.review_reasons.map((r) => `${r.module}: ${r.reason}`)
+  return (risk.missing ?? []).map((m) => `${m.module}: ${m.status} — ${m.reason}`)
+}
+
 export function recordHtml(
   record: StoredRecord,
   opts: {
@@ -144,8 +152,8 @@ export function recordHtml(
   )
   if (risk.review_required) {
     parts.push(
-      `<div class="review"><strong>${escapeHtml(s.review)}</strong><ul>${(risk.missing ?? [])
-        .map((m) => `<li>${escapeHtml(m.module)}: ${escapeHtml(m.status)} — ${escapeHtml(m.reason)}</li>`)
+      `<div class="review"><strong>${escapeHtml(s.review)}</strong><ul>${reviewLines(risk)
+        .map((line) => `<li>${escapeHtml(line)}</li>`)
         .join('')}</ul></div>`,
     )
   }

@@ -76,7 +76,7 @@ export const ScreeningResponse = okSchema(
       screening_id: Type.String(),
       timestamp: Type.String(),
       completeness: Type.Number(),
-      overall_risk: Open('score, level, review_required, missing'),
+      overall_risk: Open('score, level, review_required, review_reasons, missing'),
       modules: Type.Record(Type.String(), Open('status, source, data, execution_time_ms')),
       screened_by: Type.String({ description: 'the console user who asked' }),
     },

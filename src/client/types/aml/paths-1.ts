@@ -82,9 +82,16 @@ export interface Paths1 {
                 level: string
                 weighted_total: number
                 /**
-                 * true when evidence is missing: a person must look before relying on the level
+                 * true when a person must look before anyone relies on the level: a possible match (any sanctions or PEP hit, partial names and generic company names included) or missing evidence
                  */
                 review_required: boolean
+                /**
+                 * Why a person must look: each module with a possible match (how many, the best, what a partial or generic name lacks) and each piece of missing evidence. Absent in records written before it was added.
+                 */
+                review_reasons?: {
+                  module: string
+                  reason: string
+                }[]
                 /**
                  * What the screening could not check, and why (a failed or timed-out source, no name to match).
                  */
@@ -243,9 +250,16 @@ export interface Paths1 {
                     level: string
                     weighted_total: number
                     /**
-                     * true when evidence is missing: a person must look before relying on the level
+                     * true when a person must look before anyone relies on the level: a possible match (any sanctions or PEP hit, partial names and generic company names included) or missing evidence
                      */
                     review_required: boolean
+                    /**
+                     * Why a person must look: each module with a possible match (how many, the best, what a partial or generic name lacks) and each piece of missing evidence. Absent in records written before it was added.
+                     */
+                    review_reasons?: {
+                      module: string
+                      reason: string
+                    }[]
                     /**
                      * What the screening could not check, and why (a failed or timed-out source, no name to match).
                      */

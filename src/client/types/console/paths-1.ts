@@ -236,7 +236,7 @@ export interface Paths1 {
                 timestamp: string
                 completeness: number
                 /**
-                 * score, level, review_required, missing
+                 * score, level, review_required, review_reasons, missing
                  */
                 overall_risk: {
                   [k: string]: unknown | undefined

@@ -86,8 +86,15 @@ const screeningFields = {
     }),
     weighted_total: Type.Number(),
     review_required: Type.Boolean({
-      description: 'true when evidence is missing: a person must look before relying on the level',
+      description:
+        'true when a person must look before anyone relies on the level: a possible match (any sanctions or PEP hit, partial names and generic company names included) or missing evidence',
     }),
+    review_reasons: Type.Optional(
+      Type.Array(Type.Object({ module: Type.String(), reason: Type.String() }), {
+        description:
+          'Why a person must look: each module with a possible match (how many, the best, what a partial or generic name lacks) and each piece of missing evidence. Absent in records written before it was added.',
+      }),
+    ),
     missing: Type.Array(
       Type.Object({
         module: Type.String(),

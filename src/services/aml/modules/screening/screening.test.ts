@@ -111,6 +111,7 @@ describe.skipIf(!haveLists)('aml service', () => {
       level: 'LOW',
       weighted_total: 0,
       review_required: false,
+      review_reasons: [],
       missing: [],
     })
     expect(body.modules.sanctions).toMatchObject({
@@ -229,6 +230,26 @@ describe.skipIf(!haveLists)('aml service', () => {
       })
       expect(record.json().data).toMatchObject({ subject_type: 'person', input: subject })
     }
+  })
+
+  it('asks for a person on a partial-name match without a birth date (Maduro: MEDIUM 40), in the answer and the record', async () => {
+    const a = await app()
+    const body = (await screen(a, { first_name: 'Nicolas', last_name: 'Maduro' })).json()
+    expect(body.overall_risk).toMatchObject({
+      level: 'MEDIUM',
+      score: 40,
+      review_required: true,
+      missing: [],
+    })
+    expect(body.overall_risk.review_reasons).toEqual([
+      { module: 'sanctions', reason: expect.stringMatching(/MADURO MOROS.*leaves out moros/) },
+    ])
+    const record = await a.inject({
+      method: 'GET',
+      url: `/api/aml/screenings/${body.screening_id}`,
+      headers: { 'x-api-key': INTERNAL },
+    })
+    expect(record.json().data.result.overall_risk).toEqual(body.overall_risk)
   })
 
   it('never answers LOW when registers failed: a company by IČO offline is INCOMPLETE and says what is missing', async () => {

@@ -11,6 +11,8 @@ export interface Screening {
     score: number
     level: string
     review_required: boolean
+    /** Absent in records written before it was given: then the missing evidence is the reason. */
+    review_reasons?: { module: string; reason: string }[]
     missing: { module: string; status: string; reason: string }[]
   }
   modules: Record<
@@ -99,10 +101,11 @@ export function ScreeningResult({
         {risk.review_required && (
           <Alert color="orange" mt="sm" title={t('screening.review')}>
             <List size="sm">
-              {risk.missing.map((m) => (
-                <List.Item key={m.module}>
-                  {m.module}: {m.status} — {m.reason}
-                </List.Item>
+              {(
+                risk.review_reasons?.map((r) => `${r.module}: ${r.reason}`) ??
+                risk.missing.map((m) => `${m.module}: ${m.status} — ${m.reason}`)
+              ).map((line) => (
+                <List.Item key={line}>{line}</List.Item>
               ))}
             </List>
           </Alert>
