@@ -16,7 +16,7 @@ import { services } from './index.ts'
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, unknown>> }
 
 /** The variables that keep a start fast and side-effect free: no demo imports, no web build. */
-const QUIET_START = {
+export const QUIET_START = {
   LISTINGS_FILE: 'none',
   AML_LISTS_DIR: 'none',
   CONSOLE_BUILD: 'never',
