@@ -75,6 +75,14 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
     '{{7*7}}',
     '%00',
     '🙂'.repeat(500),
+    // An emoji across a 60-unit cut, controls and bidi overrides, codes that look valid but are not.
+    `${'a'.repeat(59)}🙂`,
+    '\u202E',
+    '\u2028',
+    'a\tb',
+    'XXX',
+    '0000-01-01',
+    '٣',
     'ž'.repeat(5000),
     'a'.repeat(100_000),
     [],
@@ -185,6 +193,10 @@ const nastyQueryValue = fc.oneof(
     'NaN',
     'Infinity',
     '1.5',
+    // Spellings Number() reads but no one means as a number.
+    '0x10',
+    '0b11',
+    '%2016',
     '9'.repeat(30),
     'true',
     '%00',
@@ -243,6 +255,14 @@ function sampleOf(doc: OpenApiDocument, input: Schema | undefined, depth = 0): f
         noDefaultInfinity: true,
       })
     case 'string': {
+      // The schema's own examples (a real account, a real place) carry a request past the checks
+      // that no generated text passes, to the code behind them.
+      const examples = Array.isArray(schema.examples) ? (schema.examples as unknown[]) : []
+      if (examples.length > 0)
+        return fc.oneof(
+          fc.constantFrom(...examples),
+          sampleOf(doc, { ...schema, examples: undefined }, depth),
+        )
       const known = schema.format ? FORMATS[schema.format as string] : undefined
       if (known) return fc.constantFrom(...known)
       if (typeof schema.pattern === 'string') {

@@ -55,18 +55,21 @@ export const qrPayment = defineAgent({
   async run(input, ctx) {
     const at = isoDate(ctx.now)
     const { iban } = resolvePayee(input.account, 'account', bankCodesOn(at))
-    const spayd = spaydOf({
-      iban,
-      amount: input.amount,
-      currency: input.currency,
-      dueDate: input.due_date,
-      message: input.message,
-      recipient: input.name,
-      vs: input.vs,
-      ss: input.ss,
-      ks: input.ks,
-      instant: input.instant,
-    })
+    const spayd = spaydOf(
+      {
+        iban,
+        amount: input.amount,
+        currency: input.currency,
+        dueDate: input.due_date,
+        message: input.message,
+        recipient: input.name,
+        vs: input.vs,
+        ss: input.ss,
+        ks: input.ks,
+        instant: input.instant,
+      },
+      { recipient: 'name' },
+    )
     const fields = spayd.split('*').length - 2
     const out: {
       spayd: string

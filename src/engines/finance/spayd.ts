@@ -6,6 +6,11 @@
  * SPAYD: "SPD*1.0*" then KEY:value pairs joined by "*"; ACC is mandatory. A value may not hold
  * "*" (the separator), so it is written %2A; line breaks are not allowed and become spaces.
  * Limits (characters): AM 10 with two decimals, CC 3, MSG 60, RN 35, X-VS/X-SS/X-KS 10 digits.
+ * The standard counts characters, not bytes or UTF-16 units (its reference validator measures the
+ * decoded value): an emoji is one character. A text that is not well-formed Unicode, or holds a
+ * control character other than a line break or a bidirectional control (which can make the payee
+ * see another text than the one paid), is refused naming its field, never cut or passed on; CC
+ * must be a currency of ISO 4217 (data/reference/iso-4217-currencies.json).
  */
 import QRCode from 'qrcode'
 import { errors } from '../../kit/errors.ts'
@@ -82,27 +87,99 @@ export interface PaymentOrder {
   instant?: boolean | undefined
 }
 
-/** A value as SPAYD carries it: no separator, no line break, at most `max` characters. */
-function spaydText(value: string, max: number): string {
-  return value
-    .replace(/[\r\n]+/g, ' ')
-    .trim()
-    .slice(0, max)
-    .replace(/\*/g, '%2A')
+/** The field names a caller's request gives the order's texts, for its 400s. */
+export interface OrderFields {
+  message: string
+  recipient: string
+  currency: string
+}
+
+const DEFAULT_FIELDS: OrderFields = { message: 'message', recipient: 'recipient', currency: 'currency' }
+
+/**
+ * Characters a payment text may not hold: C0 and C1 controls (line breaks are turned into spaces
+ * first), the line and paragraph separators, and the bidirectional controls (ALM, LRM, RLM, the
+ * embeddings, overrides and isolates) that can show the payee another order of the text.
+ */
+function forbiddenIn(text: string): string | undefined {
+  for (const c of text) {
+    const cp = c.codePointAt(0)!
+    if (
+      cp < 0x20 ||
+      (cp >= 0x7f && cp <= 0x9f) ||
+      cp === 0x2028 ||
+      cp === 0x2029 ||
+      cp === 0x061c ||
+      cp === 0x200e ||
+      cp === 0x200f ||
+      (cp >= 0x202a && cp <= 0x202e) ||
+      (cp >= 0x2066 && cp <= 0x2069)
+    )
+      return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`
+  }
+  return undefined
+}
+
+/**
+ * A text as SPAYD carries it: line breaks as spaces, trimmed, no separator ("*" as %2A), at most
+ * `max` characters as the standard counts them; undefined when nothing but blanks is left (the
+ * key is then left out). A malformed or over-long text, or one with a forbidden character, is a
+ * 400 naming `field`.
+ */
+function spaydText(value: string, max: number, field: string): string | undefined {
+  if (!value.isWellFormed())
+    throw errors.invalid(field, 'well-formed Unicode text (it holds a lone surrogate)')
+  const text = value.replace(/\r\n|[\r\n]/g, ' ').trim()
+  const forbidden = forbiddenIn(text)
+  if (forbidden)
+    throw errors.invalid(
+      field,
+      `no control or bidirectional formatting characters (found ${forbidden}); line breaks become spaces`,
+    )
+  const characters = [...text].length
+  if (characters > max)
+    throw errors.invalid(
+      field,
+      `at most ${max} characters as SPAYD counts them (an emoji is one); got ${characters}`,
+    )
+  return text === '' ? undefined : text.replace(/\*/g, '%2A')
+}
+
+interface Currencies extends ReferenceVersion {
+  codes: Record<string, { name: string; minor_units: number }>
+}
+
+/** Whether `code` is a currency of ISO 4217 a payment can be made in (not XXX, XTS, gold, funds …). */
+function isCurrency(code: string): boolean {
+  const file = loadReference<Currencies>('iso-4217-currencies')
+  return Object.hasOwn(file.versions.at(-1)!.codes, code)
 }
 
 /** Leading zeros of a payment symbol are insignificant (banks drop them), so they are not sent. */
 const symbol = (digits: string) => digits.replace(/^0+(?=\d)/, '')
 
-/** The SPAYD 1.0 string of an order, its fields in the order the standard lists them. */
-export function spaydOf(order: PaymentOrder): string {
+/**
+ * The SPAYD 1.0 string of an order, its fields in the order the standard lists them. A text or
+ * currency SPAYD cannot carry is a 400 naming the caller's field (`fields`).
+ */
+export function spaydOf(order: PaymentOrder, fields: Partial<OrderFields> = {}): string {
+  const names = { ...DEFAULT_FIELDS, ...fields }
+  const currency = order.currency ?? 'CZK'
+  if (!isCurrency(currency))
+    throw errors.invalid(
+      names.currency,
+      'a currency of ISO 4217 (e.g. CZK, EUR), not a no-currency, test, metal or fund code',
+    )
+  const message = order.message === undefined ? undefined : spaydText(order.message, 60, names.message)
+  const recipient =
+    order.recipient === undefined ? undefined : spaydText(order.recipient, 35, names.recipient)
   const parts = [`ACC:${order.iban}`]
   if (order.amount !== undefined) parts.push(`AM:${order.amount.toFixed(2)}`)
-  parts.push(`CC:${order.currency ?? 'CZK'}`)
+  parts.push(`CC:${currency}`)
   if (order.dueDate) parts.push(`DT:${order.dueDate.replace(/-/g, '')}`)
-  if (order.message) parts.push(`MSG:${spaydText(order.message, 60)}`)
+  if (message) parts.push(`MSG:${message}`)
   if (order.instant) parts.push('PT:IP')
-  if (order.recipient) parts.push(`RN:${spaydText(order.recipient, 35)}`)
+  if (recipient) parts.push(`RN:${recipient}`)
   if (order.ks) parts.push(`X-KS:${symbol(order.ks)}`)
   if (order.ss) parts.push(`X-SS:${symbol(order.ss)}`)
   if (order.vs) parts.push(`X-VS:${symbol(order.vs)}`)

@@ -22,7 +22,7 @@ export interface Paths4 {
              */
             amount: number
             /**
-             * ISO 4217
+             * a currency of ISO 4217 (not XXX, XTS, metals or funds)
              */
             currency?: string
             /**
@@ -38,7 +38,7 @@ export interface Paths4 {
              */
             ks?: string
             /**
-             * message for the payee (SPAYD MSG, ≤ 60 characters)
+             * message for the payee (SPAYD MSG, ≤ 60 characters, an emoji is one; line breaks become spaces; no other control or bidirectional characters)
              */
             message?: string
             /**
@@ -46,7 +46,7 @@ export interface Paths4 {
              */
             due_date?: string
             /**
-             * payee’s name (SPAYD RN, ≤ 35 characters)
+             * payee’s name (SPAYD RN, ≤ 35 characters, an emoji is one)
              */
             recipient?: string
             /**

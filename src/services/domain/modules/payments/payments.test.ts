@@ -126,6 +126,52 @@ describe.skipIf(!haveSharedData)('domain payments', () => {
       })
     })
 
+    describe('text as SPAYD counts it', () => {
+      const base = { account: '19-2000145399/0800', amount: 10 }
+      const spaydOf = async (body: Record<string, unknown>) => {
+        const res = await qr({ ...base, ...body })
+        expect(res.statusCode).toBe(200)
+        const data = res.json().data
+        expect(decodeQr(data.qr.png)).toBe(data.spayd)
+        return data.spayd as string
+      }
+
+      it('counts an emoji as one character: 60 in a message and 35 in a name fit whole, none is lost', async () => {
+        const sixty = `${'a'.repeat(59)}🙂`
+        expect(await spaydOf({ message: sixty })).toContain(`*MSG:${sixty}`)
+        expect(await spaydOf({ message: '🙂'.repeat(31) })).toContain(`*MSG:${'🙂'.repeat(31)}`)
+        expect(await spaydOf({ message: '👍'.repeat(60) })).toContain(`*MSG:${'👍'.repeat(60)}`)
+        const name = `${'b'.repeat(34)}😀`
+        expect(await spaydOf({ recipient: name })).toContain(`*RN:${name}`)
+      })
+
+      it('turns line breaks into spaces and writes no MSG for a message of blanks alone', async () => {
+        expect(await spaydOf({ message: 'Nájem\r\nbřezen\ndruhá\rčást' })).toContain(
+          '*MSG:Nájem březen druhá část',
+        )
+        const blank = await spaydOf({ message: ' \n ', recipient: '  ' })
+        expect(blank).not.toContain('MSG:')
+        expect(blank).not.toContain('RN:')
+      })
+
+      it.each([
+        ['a lone surrogate', { message: 'a\uD83Dz' }, 'message', 'well-formed'],
+        ['a lone surrogate in the name', { recipient: '\uDE00' }, 'recipient', 'well-formed'],
+        ['NUL', { message: 'a\u0000b' }, 'message', 'U+0000'],
+        ['TAB', { message: 'a\tb' }, 'message', 'U+0009'],
+        ['a line separator', { message: 'a\u2028b' }, 'message', 'U+2028'],
+        ['a right-to-left override', { recipient: 'Jan \u202Ekáv' }, 'recipient', 'U+202E'],
+        ['61 emoji', { message: '🙂'.repeat(61) }, 'message', '60'],
+        ['an unknown currency', { currency: 'ABC' }, 'currency', 'ISO 4217'],
+        ['the no-currency code', { currency: 'XXX' }, 'currency', 'ISO 4217'],
+        ['gold', { currency: 'XAU' }, 'currency', 'ISO 4217'],
+      ])('refuses %s with a 400 naming the field', async (_what, body, field, rule) => {
+        const res = await qr({ ...base, ...body })
+        expect(res.statusCode).toBe(400)
+        expect(res.json().error.details).toMatchObject({ field, rule: expect.stringContaining(rule) })
+      })
+    })
+
     it.each([
       [{ amount: 10 }, 'iban', 'give exactly one of iban and account'],
       [

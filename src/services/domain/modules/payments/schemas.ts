@@ -16,6 +16,7 @@ export const QrPaymentBody = Type.Object(
         minLength: 15,
         maxLength: 42,
         description: 'the payee’s IBAN (spaces allowed); or `account`',
+        examples: ['CZ6508000000192000145399'],
       }),
     ),
     account: Type.Optional(
@@ -23,6 +24,7 @@ export const QrPaymentBody = Type.Object(
         minLength: 4,
         maxLength: 30,
         description: 'the payee’s Czech account "[prefix-]number/bank", e.g. 19-2000145399/0800; or `iban`',
+        examples: ['19-2000145399/0800'],
       }),
     ),
     amount: Type.Number({
@@ -30,7 +32,13 @@ export const QrPaymentBody = Type.Object(
       maximum: MAX_AMOUNT,
       description: 'in `currency`, at most two decimals',
     }),
-    currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', default: 'CZK', description: 'ISO 4217' })),
+    currency: Type.Optional(
+      Type.String({
+        pattern: '^[A-Z]{3}$',
+        default: 'CZK',
+        description: 'a currency of ISO 4217 (not XXX, XTS, metals or funds)',
+      }),
+    ),
     vs: Symbol10('variabilní symbol'),
     ss: Symbol10('specifický symbol'),
     ks: Symbol10('konstantní symbol'),
@@ -38,12 +46,17 @@ export const QrPaymentBody = Type.Object(
       Type.String({
         minLength: 1,
         maxLength: 60,
-        description: 'message for the payee (SPAYD MSG, ≤ 60 characters)',
+        description:
+          'message for the payee (SPAYD MSG, ≤ 60 characters, an emoji is one; line breaks become spaces; no other control or bidirectional characters)',
       }),
     ),
     due_date: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD' })),
     recipient: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 35, description: 'payee’s name (SPAYD RN, ≤ 35 characters)' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 35,
+        description: 'payee’s name (SPAYD RN, ≤ 35 characters, an emoji is one)',
+      }),
     ),
     instant: Type.Optional(Type.Boolean({ description: 'ask for an instant payment (SPAYD PT:IP)' })),
   },
