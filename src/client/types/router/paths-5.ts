@@ -426,13 +426,9 @@ export interface Paths5 {
         }
       }
       responses: {
-        '2XX': {
+        202: {
           content: {
-            'application/json': {
-              jsonrpc?: string
-              [k: string]: unknown | undefined
-            }
-            'text/event-stream': string
+            'text/plain': string
           }
         }
         default: {

@@ -164,8 +164,12 @@ export function registerScreening(app: App, deps: ScreeningDeps): void {
       const release = await slot()
       try {
         const { result, json } = await screenAndStore(state, subject, request.body)
-        // The text already stored is the text sent: no second serialisation.
-        return reply.serializer(() => json).send(result)
+        // The text already stored is the text sent: no second serialisation. A custom serializer
+        // makes Fastify leave the Content-Type unset, so it is set here.
+        return reply
+          .type('application/json; charset=utf-8')
+          .serializer(() => json)
+          .send(result)
       } finally {
         release()
       }

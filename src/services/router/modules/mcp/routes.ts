@@ -247,7 +247,12 @@ export function registerMcp(app: App, deps: McpDeps): void {
     '/mcp/:service/messages',
     {
       schema: {
-        response: { '2xx': McpAnswer },
+        response: {
+          202: Media(
+            'text/plain',
+            'Accepted: the answer follows on the session’s event stream (GET /mcp/{service}/sse)',
+          ),
+        },
         params: ServiceParams,
         querystring: Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 100 }) }),
       },
@@ -262,6 +267,8 @@ export function registerMcp(app: App, deps: McpDeps): void {
       clearTimeout(session.idle)
       session.idle = idleTimer(request.query.sessionId, session.transport)
       reply.hijack()
+      // The SDK answers in plain text ("Accepted", or what was wrong) without saying so.
+      reply.raw.setHeader('content-type', 'text/plain; charset=utf-8')
       await session.transport.handlePostMessage(request.raw, reply.raw, request.body)
     },
   )
