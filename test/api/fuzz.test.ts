@@ -1,7 +1,8 @@
 /**
  * Every route of every service, fuzzed from its own /openapi.json (test/support/fuzz.ts): each
  * generated bad request must get an answer within `requestTimeoutMs` that is not a 5xx, every 4xx
- * must be the service's error envelope, and the service must still answer afterwards. The fuzzer
+ * must be the service's error envelope, every 2xx with a body must say its Content-Type, and the
+ * service must still answer afterwards. The fuzzer
  * itself is shown to catch a crash, a hang and an error outside the envelope.
  *
  * Bounded and reproducible: a fixed seed (FUZZ_SEED) gives every operation its own seed; each
@@ -182,6 +183,15 @@ describe('the fuzzer', () => {
       }),
     )
     expect(message).toMatch(/no answer within 300 ms/)
+  })
+
+  it('catches a success answered without a Content-Type (a body sent through its own serializer)', async () => {
+    const message = await failureOf(
+      await probe(async (body, reply) =>
+        body.n > 0 ? reply.serializer(() => '{"ok":true}').send({ ok: true }) : { ok: true },
+      ),
+    )
+    expect(message).toMatch(/success without a Content-Type: POST \/probe → 200/)
   })
 
   it('catches an error answered outside the envelope, and passes one inside it', async () => {

@@ -572,9 +572,9 @@ async function answer(service: ServiceUnderTest, request: FuzzRequest, timeoutMs
 /**
  * Sends every operation of the service's description (and its `extraOperations`) generated
  * requests. An operation fails at its first answer that is a 5xx the set-up does not explain, a
- * hang, or a 4xx outside the service's envelope; when any failed, throws listing each with what
- * went wrong, fast-check's seed and replay path and the shrunk request. Returns how many answers
- * each status got.
+ * hang, a 4xx outside the service's envelope, or a 2xx body without a Content-Type; when any
+ * failed, throws listing each with what went wrong, fast-check's seed and replay path and the
+ * shrunk request. Returns how many answers each status got.
  */
 export async function fuzzService(
   service: ServiceUnderTest,
@@ -608,6 +608,10 @@ export async function fuzzService(
               : res
           if (shown.statusCode !== res.statusCode || !explained(shown.statusCode, shown.body))
             throw new Error(`server error: ${where}`)
+        }
+        if (res.statusCode < 300 && request.method !== 'HEAD' && res.body.length > 0) {
+          // A client decides how to read an answer by its Content-Type: a body must say it.
+          if (!res.headers['content-type']) throw new Error(`success without a Content-Type: ${where}`)
         }
         if (res.statusCode >= 400 && res.statusCode < 500 && request.method !== 'HEAD') {
           // A page route documents its errors as pages: those need only be of the documented type.
