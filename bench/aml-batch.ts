@@ -110,7 +110,7 @@ const db = openDatabase({
   schema: 'bench_aml_batch',
 })
 await db.migrate()
-const store = new AmlStore(db.as())
+const store = new AmlStore(db)
 let wall = performance.now()
 if ((await store.listVersions()).length === 0) await importIntoStore(store, [listsDir])
 const loaded = await loadLists(store, {})
@@ -128,7 +128,7 @@ console.log(`   client book: ${SUBJECTS} subjects, ${f(book.csv.length / 1024 / 
 // 2. The batch path
 const lists = new ListsHolder()
 lists.ready(loaded.engine, screener, loaded.versions, 0)
-const batches = new BatchStore(db.as())
+const batches = new BatchStore(db)
 const app = await buildApp({
   logger: createLogger({ level: 'silent' }),
   store,
@@ -233,8 +233,8 @@ const mdb = openDatabase({
   schema: 'bench_aml_monitor',
 })
 await mdb.migrate()
-const mstore = new AmlStore(mdb.as())
-const monitors = new MonitorStore(mdb.as())
+const mstore = new AmlStore(mdb)
+const monitors = new MonitorStore(mdb)
 const NEWER = [
   { label: 'EU FSF (2025-04-15 → 2026-06-05)', path: join(listsDir, 'eu', 'eu_fsf_names_2026-06-05.json') },
   { label: 'OFAC SDN (2024-05-03 → 2026-06-10)', path: join(listsDir, 'ofac', 'sdn_names_2026-06-10.json') },

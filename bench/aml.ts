@@ -169,7 +169,7 @@ console.log(
 // 4. Complete screenings in process, network modules off, with the audit write
 const db = openDatabase({ dataDir: '', file: ':memory:' })
 await db.migrate()
-const store = new AmlStore(db.as())
+const store = new AmlStore(db)
 const infos = versions.map((v, i) => versionInfo(v, i + 1))
 const screener = createScreener({ engine, versions: infos, highRisk: loadHighRiskTable() })
 const fullTimes: number[] = []

@@ -6,7 +6,7 @@
  * the query set.
  */
 import { DEFAULT_ORIGIN, loadDataset } from '../src/engines/discovery/dataset.ts'
-import { SHIPPED_DATASET } from '../src/services/discovery/service.ts'
+import { SHIPPED_DATASET } from '../src/services/discovery/config.ts'
 import { prepareDataset, search } from '../src/services/discovery/store.ts'
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 2000)

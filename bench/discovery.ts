@@ -20,7 +20,7 @@ import { DEFAULT_ORIGIN, loadDataset } from '../src/engines/discovery/dataset.ts
 import { MemoryRateLimiter } from '../src/kit/ratelimit.ts'
 import { createServer } from '../src/kit/server.ts'
 import { buildApp } from '../src/services/discovery/app.ts'
-import { SHIPPED_DATASET } from '../src/services/discovery/service.ts'
+import { SHIPPED_DATASET } from '../src/services/discovery/config.ts'
 import { prepareDataset } from '../src/services/discovery/store.ts'
 
 const run = promisify(execFile)

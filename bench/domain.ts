@@ -44,9 +44,9 @@ import { DEV_OPERATOR_KEYS } from '../src/kit/operator-keys.ts'
 import { seededRandom } from '../src/kit/random.ts'
 import { buildApp } from '../src/services/domain/app.ts'
 import { ContactStore } from '../src/services/domain/modules/contacts/store.ts'
-import { VariableSymbols } from '../src/services/domain/modules/payments/variable-symbols.ts'
+import { VariableSymbolStore } from '../src/services/domain/modules/payments/store.ts'
 import { importListingsFile } from '../src/services/domain/modules/reality/importer.ts'
-import { DomainStore } from '../src/services/domain/modules/reality/store.ts'
+import { ListingStore } from '../src/services/domain/modules/reality/store.ts'
 import { buildSnapshot } from '../src/services/domain/state.ts'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
@@ -111,7 +111,7 @@ async function serveDomain(file: string): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-domain-'))
   const db = openDatabase({ dataDir: dir })
   await db.migrate()
-  const store = new DomainStore(db.as())
+  const store = new ListingStore(db)
   const gazetteer = loadGazetteer(registry)
   await importListingsFile(store, listings, gazetteer)
   const snapshot = buildSnapshot(await store.all(), gazetteer)
@@ -119,8 +119,8 @@ async function serveDomain(file: string): Promise<void> {
   const app = await buildApp({
     logger: createLogger({ level: 'silent' }),
     store,
-    symbols: new VariableSymbols(db.as()),
-    contacts: new ContactStore(db.as()),
+    symbols: new VariableSymbolStore(db),
+    contacts: new ContactStore(db),
     operatorKeys: DEV_OPERATOR_KEYS,
     snapshot,
     valuer,

@@ -75,7 +75,7 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
     const amlDb = openDatabase({ dataDir: '', file: ':memory:' })
     closers.push(() => amlDb.close())
     await amlDb.migrate()
-    const amlStore = new AmlStore(amlDb.as())
+    const amlStore = new AmlStore(amlDb)
     await importIntoStore(amlStore, [
       join(SHARED_LISTS, 'ofac', 'sdn_2024-05-03.csv'),
       join(SHARED_LISTS, 'cz'),
@@ -155,7 +155,7 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
     const db = openDatabase({ dataDir: dir })
     closers.push(() => db.close())
     await db.migrate()
-    const store = new ConsoleStore(db.as())
+    const store = new ConsoleStore(db)
     await store.addUser(USERS.admin.name, 'admin', USERS.admin.password)
     await store.addUser(USERS.analyst.name, 'analyst', USERS.analyst.password)
     const closed = 'http://127.0.0.1:9'

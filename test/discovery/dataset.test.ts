@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../src/cli.ts'
 import { ConfigError, parseEnv } from '../../src/kit/config.ts'
 import type { RunningService } from '../../src/kit/service.ts'
-import { discoveryService, SHIPPED_DATASET } from '../../src/services/discovery/service.ts'
+import { SHIPPED_DATASET } from '../../src/services/discovery/config.ts'
+import { discoveryService } from '../../src/services/discovery/service.ts'
 import { Contract, json, type OpenApiDocument } from './helpers.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'gatehouse-discovery-'))

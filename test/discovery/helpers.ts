@@ -14,7 +14,7 @@ import { ERROR_CODES } from '../../src/kit/errors.ts'
 import { MemoryRateLimiter } from '../../src/kit/ratelimit.ts'
 import type { App } from '../../src/kit/server.ts'
 import { buildApp, type DiscoveryDeps } from '../../src/services/discovery/app.ts'
-import { SHIPPED_DATASET } from '../../src/services/discovery/service.ts'
+import { SHIPPED_DATASET } from '../../src/services/discovery/config.ts'
 import { type DatasetState, prepareDataset } from '../../src/services/discovery/store.ts'
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default

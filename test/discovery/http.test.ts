@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_ORIGIN, loadDataset } from '../../src/engines/discovery/dataset.ts'
 import { MemoryRateLimiter } from '../../src/kit/ratelimit.ts'
-import { SHIPPED_DATASET } from '../../src/services/discovery/service.ts'
+import { SHIPPED_DATASET } from '../../src/services/discovery/config.ts'
 import { prepareDataset } from '../../src/services/discovery/store.ts'
 import { json, type TestApp, testApp } from './helpers.ts'
 

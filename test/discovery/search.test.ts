@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SHIPPED_DATASET } from '../../src/services/discovery/service.ts'
+import { SHIPPED_DATASET } from '../../src/services/discovery/config.ts'
 import { json, type TestApp, testApp } from './helpers.ts'
 
 const DATA_VERSION = JSON.parse(readFileSync(SHIPPED_DATASET, 'utf8')).data_version as string

@@ -15,8 +15,8 @@ import type { App } from '../../src/kit/server.ts'
 import { buildApp as buildDomain } from '../../src/services/domain/app.ts'
 import { checkContact, type RawContact } from '../../src/services/domain/modules/contacts/record.ts'
 import { ContactStore } from '../../src/services/domain/modules/contacts/store.ts'
-import { VariableSymbols } from '../../src/services/domain/modules/payments/variable-symbols.ts'
-import { DomainStore } from '../../src/services/domain/modules/reality/store.ts'
+import { VariableSymbolStore } from '../../src/services/domain/modules/payments/store.ts'
+import { ListingStore } from '../../src/services/domain/modules/reality/store.ts'
 import { buildSnapshot } from '../../src/services/domain/state.ts'
 import { haveSharedData, REGISTRY_DIR, SHARED_LISTINGS } from '../domain/fixtures.ts'
 import { type Harness, routerHarness } from './harness.ts'
@@ -51,7 +51,7 @@ describe.skipIf(!haveSharedData)('GET /api/v1/contacts/search', () => {
   beforeAll(async () => {
     db = openDatabase({ dataDir: '', file: ':memory:' })
     await db.migrate()
-    const contacts = new ContactStore(db.as())
+    const contacts = new ContactStore(db)
     await contacts.save(
       PEOPLE.map((p) => {
         const c = checkContact(p)
@@ -62,9 +62,9 @@ describe.skipIf(!haveSharedData)('GET /api/v1/contacts/search', () => {
     )
     domain = await buildDomain({
       logger: createLogger({ level: 'silent' }),
-      store: new DomainStore(db.as()),
+      store: new ListingStore(db),
       contacts,
-      symbols: new VariableSymbols(db.as()),
+      symbols: new VariableSymbolStore(db),
       operatorKeys: DEV_OPERATOR_KEYS,
       snapshot: buildSnapshot([], loadGazetteer(REGISTRY_DIR)),
       valuer: valuerFor(saleListings(SHARED_LISTINGS)),

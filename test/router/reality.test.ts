@@ -18,9 +18,9 @@ import { DEV_OPERATOR_KEYS } from '../../src/kit/operator-keys.ts'
 import type { App } from '../../src/kit/server.ts'
 import { buildApp as buildDomain } from '../../src/services/domain/app.ts'
 import { ContactStore } from '../../src/services/domain/modules/contacts/store.ts'
-import { VariableSymbols } from '../../src/services/domain/modules/payments/variable-symbols.ts'
+import { VariableSymbolStore } from '../../src/services/domain/modules/payments/store.ts'
 import { importListingsFile } from '../../src/services/domain/modules/reality/importer.ts'
-import { DomainStore } from '../../src/services/domain/modules/reality/store.ts'
+import { ListingStore } from '../../src/services/domain/modules/reality/store.ts'
 import { buildSnapshot } from '../../src/services/domain/state.ts'
 import { csv, haveSharedData, REGISTRY_DIR, SAMPLE, SHARED_LISTINGS } from '../domain/fixtures.ts'
 import { type FixtureServer, startInternal } from '../support/web-fixtures.ts'
@@ -56,14 +56,14 @@ describe.skipIf(!haveSharedData)('POST /api/v1/reality/analyze', () => {
     writeFileSync(file, csv(SAMPLE))
     db = openDatabase({ dataDir: '', file: ':memory:' })
     await db.migrate()
-    const store = new DomainStore(db.as())
+    const store = new ListingStore(db)
     const gazetteer = loadGazetteer(REGISTRY_DIR)
     await importListingsFile(store, file, gazetteer)
     domain = await buildDomain({
       logger: createLogger({ level: 'silent' }),
       store,
-      symbols: new VariableSymbols(db.as()),
-      contacts: new ContactStore(db.as()),
+      symbols: new VariableSymbolStore(db),
+      contacts: new ContactStore(db),
       operatorKeys: DEV_OPERATOR_KEYS,
       snapshot: buildSnapshot(await store.all(), gazetteer),
       valuer: valuerFor(saleListings(SHARED_LISTINGS)),

@@ -9,7 +9,7 @@ import { ConsoleStore } from '../../src/services/console/store.ts'
 
 const { dir, name } = workerData as { dir: string; name: string }
 const db = openDatabase({ dataDir: dir })
-const store = new ConsoleStore(db.as())
+const store = new ConsoleStore(db)
 await store.findUser(name) // connect and warm up before the start signal
 parentPort?.once('message', async () => {
   try {

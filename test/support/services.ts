@@ -31,13 +31,13 @@ import { buildApp as buildConsole } from '../../src/services/console/app.ts'
 import { ConsoleStore } from '../../src/services/console/store.ts'
 import { UPSTREAMS, Upstreams } from '../../src/services/console/upstreams.ts'
 import { buildApp as buildDiscovery } from '../../src/services/discovery/app.ts'
-import { SHIPPED_DATASET } from '../../src/services/discovery/service.ts'
+import { SHIPPED_DATASET } from '../../src/services/discovery/config.ts'
 import { prepareDataset } from '../../src/services/discovery/store.ts'
 import { buildApp as buildDomain } from '../../src/services/domain/app.ts'
 import { ContactStore } from '../../src/services/domain/modules/contacts/store.ts'
-import { VariableSymbols } from '../../src/services/domain/modules/payments/variable-symbols.ts'
+import { VariableSymbolStore } from '../../src/services/domain/modules/payments/store.ts'
 import { importListingsFile } from '../../src/services/domain/modules/reality/importer.ts'
-import { DomainStore } from '../../src/services/domain/modules/reality/store.ts'
+import { ListingStore } from '../../src/services/domain/modules/reality/store.ts'
 import { buildSnapshot } from '../../src/services/domain/state.ts'
 import { startTestGateway } from '../../src/services/gateway/harness.ts'
 import { CLOSED_DNS, offlineEnv } from '../agents/harness.ts'
@@ -92,14 +92,14 @@ const DOMAIN: ServiceTarget = {
     writeFileSync(file, csv(SAMPLE))
     const db = openDatabase({ dataDir: '', file: ':memory:' })
     await db.migrate()
-    const store = new DomainStore(db.as())
+    const store = new ListingStore(db)
     const gazetteer = loadGazetteer(REGISTRY_DIR)
     await importListingsFile(store, file, gazetteer)
     const app = await buildDomain({
       logger: silent,
       store,
-      symbols: new VariableSymbols(db.as()),
-      contacts: new ContactStore(db.as()),
+      symbols: new VariableSymbolStore(db),
+      contacts: new ContactStore(db),
       operatorKeys: DEV_OPERATOR_KEYS,
       snapshot: buildSnapshot(await store.all(), gazetteer),
       valuer: valuerFor(saleListings(SHARED_LISTINGS)),
@@ -130,7 +130,7 @@ const CONSOLE: ServiceTarget = {
     // The services the console calls are a closed port here: what needs them answers 502.
     const db = openDatabase({ dataDir: '', file: ':memory:' })
     await db.migrate()
-    const store = new ConsoleStore(db.as())
+    const store = new ConsoleStore(db)
     await store.addUser('suite-admin', 'admin', 'suite admin password')
     const limiter = new MemoryRateLimiter()
     const app = await buildConsole({
@@ -264,7 +264,7 @@ export const SERVICES: readonly ServiceTarget[] = [
       const replay = await startReplayServer()
       const db = openDatabase({ dataDir: '', file: ':memory:' })
       await db.migrate()
-      const store = new AmlStore(db.as())
+      const store = new AmlStore(db)
       const lists = new ListsHolder()
       // Two small lists (the Czech and the UN one) keep the build to a second or two; without the
       // shared folder the service stays in its loading state, which answers too.

@@ -7,7 +7,7 @@
  */
 import MiniSearch, { type Query } from 'minisearch'
 import { describe, expect, it } from 'vitest'
-import { SHIPPED_DATASET } from '../../services/discovery/service.ts'
+import { SHIPPED_DATASET } from '../../services/discovery/config.ts'
 import { FIELD_BOOSTS } from '../../services/discovery/store.ts'
 import { DEFAULT_ORIGIN, loadDataset } from '../discovery/dataset.ts'
 import { RELEVANCE, SearchIndex, type SearchPage, toScore } from './search-index.ts'

@@ -131,7 +131,7 @@ describe.skipIf(!haveLists)('gatehouse aml import with monitored subjects', () =
     expect(await amlImport.run([join(SHARED_LISTS, 'ofac', 'sdn_2021-07')], io(env).io)).toBe(0)
     const db = openDatabase({ dataDir })
     await db.migrate()
-    await new MonitorStore(db.as()).enrol(
+    await new MonitorStore(db).enrol(
       [
         { reference: 'K1', subject: { first_name: 'Aleksandr', last_name: 'Udodov' }, subjectType: 'person' },
         {

@@ -17,13 +17,13 @@ import { commonSpec, type Parsed, parseEnv } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
 import { AppError } from '../../kit/errors.ts'
 import { createLogger } from '../../kit/logger.ts'
+import { amlSpec, monitorWebhook } from './config.ts'
 import { type ClientBook, checkJsonBook, csvBook, decodeText } from './modules/batch/client-book.ts'
 import { BatchRunner, LEASE_MS } from './modules/batch/runner.ts'
 import { BatchStore } from './modules/batch/store.ts'
 import { importIntoStore, loadLists, type Progress } from './modules/lists/load.ts'
 import { Monitor } from './modules/monitor/monitor.ts'
 import { MonitorStore } from './modules/monitor/store.ts'
-import { amlSpec, monitorWebhook } from './service.ts'
 import { AmlStore } from './store.ts'
 
 const cliSpec = { ...commonSpec, ...amlSpec }
@@ -37,7 +37,7 @@ async function withStore<T>(
   const db = openDatabase({ dataDir: cfg.DATA_DIR, databaseUrl: cfg.DATABASE_URL })
   try {
     await db.migrate()
-    return await fn(new AmlStore(db.as()), cfg)
+    return await fn(new AmlStore(db), cfg)
   } finally {
     await db.close()
   }

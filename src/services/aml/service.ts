@@ -7,7 +7,6 @@ import { resolve } from 'node:path'
 import {
   createScreener,
   createScreeningEngine,
-  DEFAULT_THRESHOLD,
   importPaths,
   loadHighRiskTable,
   type PepSource,
@@ -15,130 +14,23 @@ import {
 } from '../../engines/aml/index.ts'
 import { AresClient } from '../../engines/registries/ares.ts'
 import { type CachePolicy, MemoryRegistryCache, RedisRegistryCache } from '../../engines/registries/cache.ts'
-import { registrySpec } from '../../engines/registries/config.ts'
 import { IsirClient } from '../../engines/registries/isir.ts'
-import { ConfigError, env } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
-import { operatorKeySpec, refuseDevKeysInProduction } from '../../kit/operator-keys.ts'
+import { refuseDevKeysInProduction } from '../../kit/operator-keys.ts'
 import type { RateLimiter } from '../../kit/ratelimit.ts'
 import { createRateLimiter, LIMIT_PREFIXES } from '../../kit/ratelimit-redis.ts'
 import { openRedis } from '../../kit/redis.ts'
 import { LocalSemaphore, RedisSemaphore, type Semaphore } from '../../kit/semaphore.ts'
 import { defineService } from '../../kit/service.ts'
 import { buildApp } from './app.ts'
+import { amlSpec, monitorWebhook } from './config.ts'
 import { BatchRunner } from './modules/batch/runner.ts'
 import { BatchStore } from './modules/batch/store.ts'
 import { ListsHolder } from './modules/lists/holder.ts'
 import { loadLists } from './modules/lists/load.ts'
 import { Monitor } from './modules/monitor/monitor.ts'
 import { MonitorStore } from './modules/monitor/store.ts'
-import { AlertWebhook } from './modules/monitor/webhook.ts'
 import { AmlStore } from './store.ts'
-
-export const amlSpec = {
-  // The platform's keys (the gateway's and the router's variables): reading the audit trail takes one.
-  ...operatorKeySpec,
-  AML_LISTS_DIR: env.string({
-    default: '../shared/data/sanctions',
-    doc: 'folder of list files imported into an empty store at start-up ("none" to skip)',
-  }),
-  AML_RATE_LIMIT_PER_MINUTE: env.int({
-    default: 10,
-    min: 1,
-    max: 1_000_000,
-    doc: 'screening requests per client IP per sliding minute',
-  }),
-  AML_MAX_CONCURRENT: env.int({
-    default: 10,
-    min: 1,
-    max: 1000,
-    doc: 'screenings running at once (across every instance when REDIS_URL is set)',
-  }),
-  AML_QUEUE_WAIT_MS: env.int({
-    default: 2000,
-    min: 0,
-    max: 60_000,
-    doc: 'how long a screening waits for a slot before 503',
-  }),
-  AML_BATCH_MAX_BYTES: env.int({
-    default: 32 * 1024 * 1024,
-    min: 1024,
-    max: 256 * 1024 * 1024,
-    doc: 'largest batch (JSON body or CSV upload), bytes',
-  }),
-  AML_BATCH_MAX_ACTIVE: env.int({
-    default: 2,
-    min: 1,
-    max: 100,
-    doc: 'batches one key may have queued or running at once',
-  }),
-  AML_MONITOR_WEBHOOK_URL: env.url({
-    protocols: ['https', 'http'],
-    doc: 'where monitoring alerts are posted, each signed (unset: no webhook; https with NODE_ENV=production)',
-  }),
-  AML_MONITOR_WEBHOOK_SECRET: env.optionalString({
-    doc: 'HMAC-SHA256 key of the webhook signature (at least 16 characters; required with the URL)',
-  }),
-  AML_MATCH_THRESHOLD: env.number({
-    default: DEFAULT_THRESHOLD,
-    min: 0.5,
-    max: 1,
-    doc: 'sanctions hit threshold on the 0..1 match score',
-  }),
-  AML_PEP_LISTS: env.optionalString({
-    doc: 'comma-separated PEP list files or folders (any supported list format); unset: pep is NOT_CONFIGURED',
-  }),
-  AML_NETWORK_MODULES: env.bool({
-    default: true,
-    doc: 'call ARES and ISIR (false: registry and insolvency are NOT_CONFIGURED)',
-  }),
-  AML_REGISTRY_TIMEOUT_MS: env.int({
-    default: 5000,
-    min: 100,
-    max: 60_000,
-    doc: 'time budget of the registry (ARES) module',
-  }),
-  AML_INSOLVENCY_TIMEOUT_MS: env.int({
-    default: 8000,
-    min: 100,
-    max: 60_000,
-    doc: 'time budget of the insolvency (ISIR) module',
-  }),
-  AML_REGISTRY_CACHE_SECONDS: env.int({
-    default: 86_400,
-    min: 0,
-    max: 2_592_000,
-    doc: 'ARES/ISIR answers reused without a call',
-  }),
-  ...registrySpec,
-}
-
-/**
- * The monitoring webhook the configuration asks for, or undefined; a URL without a secret (alerts
- * name clients: unsigned posts are refused), a short secret, or plain http in production is a
- * configuration error.
- */
-export function monitorWebhook(config: {
-  NODE_ENV: string
-  AML_MONITOR_WEBHOOK_URL?: string | undefined
-  AML_MONITOR_WEBHOOK_SECRET?: string | undefined
-}): AlertWebhook | undefined {
-  const url = config.AML_MONITOR_WEBHOOK_URL
-  const secret = config.AML_MONITOR_WEBHOOK_SECRET
-  if (!url) {
-    if (secret)
-      throw new ConfigError(['AML_MONITOR_WEBHOOK_SECRET is set but AML_MONITOR_WEBHOOK_URL is not'])
-    return undefined
-  }
-  const problems: string[] = []
-  if (!secret)
-    problems.push('AML_MONITOR_WEBHOOK_URL needs AML_MONITOR_WEBHOOK_SECRET (alerts are posted signed)')
-  else if (secret.length < 16) problems.push('AML_MONITOR_WEBHOOK_SECRET must be at least 16 characters')
-  if (config.NODE_ENV === 'production' && !url.startsWith('https:'))
-    problems.push('AML_MONITOR_WEBHOOK_URL must be https with NODE_ENV=production (alerts name clients)')
-  if (problems.length > 0) throw new ConfigError(problems)
-  return new AlertWebhook({ url, secret: secret! })
-}
 
 /** Registry answers stay usable as FALLBACK this long after they were fetched (30 days, ms). */
 const STALE_MS = 30 * 24 * 3600_000
@@ -155,7 +47,7 @@ export const amlService = defineService({
     const log = logger.child({ service: 'aml' })
     const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, logger: log })
     await db.migrate()
-    const store = new AmlStore(db.as())
+    const store = new AmlStore(db)
     const redis = config.REDIS_URL
       ? openRedis(config.REDIS_URL, { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger: log })
       : undefined
@@ -192,7 +84,7 @@ export const amlService = defineService({
     const listsDir = config.AML_LISTS_DIR === 'none' ? undefined : resolve(config.AML_LISTS_DIR)
 
     // Batches left running by a stopped instance (or the CLI) are taken over once the lists load.
-    const batches = new BatchStore(db.as())
+    const batches = new BatchStore(db)
     const batchRunner = new BatchRunner({
       batches,
       store,
@@ -204,7 +96,7 @@ export const amlService = defineService({
     // Monitoring: baselines of new enrolments, and — when these lists are the store's current
     // ones — the re-screening of subjects screened against older versions (an import at start, or
     // one made with the CLI while this instance was down).
-    const monitors = new MonitorStore(db.as())
+    const monitors = new MonitorStore(db)
     const monitor = new Monitor({
       monitors,
       store,

@@ -39,7 +39,7 @@ for (const kind of await storageKinds()) {
     beforeAll(async () => {
       db = storage.open()
       await db.migrate()
-      store = new AmlStore(db.as())
+      store = new AmlStore(db)
     })
     afterAll(async () => {
       await db.close()
@@ -72,7 +72,7 @@ for (const kind of await storageKinds()) {
     it('gives two instances on one database unique, increasing numbers', async () => {
       const other = storage.open()
       try {
-        const second = new AmlStore(other.as())
+        const second = new AmlStore(other)
         const got: number[] = []
         for (let i = 0; i < 10; i++) {
           const [a, b] = await Promise.all([

@@ -10,6 +10,7 @@ import {
   type ListVersionInfo,
   versionInfo,
 } from '../../engines/aml/index.ts'
+import type { Database } from '../../kit/db.ts'
 
 interface Tables {
   aml_list_versions: {
@@ -85,14 +86,12 @@ const BATCH = 500
 
 export class AmlStore {
   private readonly db: Kysely<Tables>
-
-  constructor(db: Kysely<unknown>) {
-    this.db = db as unknown as Kysely<Tables>
-  }
-
   /** The database the store writes to (the batch and monitoring stores share it). */
-  get database(): Kysely<unknown> {
-    return this.db as unknown as Kysely<unknown>
+  readonly database: Database
+
+  constructor(database: Database) {
+    this.database = database
+    this.db = database.as<Tables>()
   }
 
   /** Stores a version with all its entities in one transaction; a known sha256 is skipped. */

@@ -98,7 +98,7 @@ describe('console backend', () => {
   beforeAll(async () => {
     db = openDatabase({ dataDir: '', file: ':memory:' })
     await db.migrate()
-    store = new ConsoleStore(db.as())
+    store = new ConsoleStore(db)
     await store.addUser('eva', 'admin', PASSWORD)
     await store.addUser('adam', 'analyst', PASSWORD)
     const urls = Object.fromEntries(UPSTREAMS.map((n, i) => [n, `http://127.0.0.1:${9100 + i}`]))
@@ -457,7 +457,7 @@ describe('console backend', () => {
 
   it('ends sessions when they expire', async () => {
     let now = new Date('2026-11-26T10:00:00Z')
-    const clocked = new ConsoleStore(db.as(), { now: () => now })
+    const clocked = new ConsoleStore(db, { now: () => now })
     const user = (await clocked.findUser('adam'))!
     const { token } = await clocked.createSession(user, 60_000)
     expect(await clocked.session(token)).toBeDefined()

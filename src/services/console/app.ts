@@ -10,12 +10,12 @@ import { registerHttpMetrics } from '../../kit/metrics.ts'
 import type { RateLimiter } from '../../kit/ratelimit.ts'
 import { type App, createServer } from '../../kit/server.ts'
 import { registerSecurityHeaders, registerSessions } from './auth.ts'
-import { registerAdminRoutes } from './routes/admin.ts'
-import { registerPlatformRoutes } from './routes/platform.ts'
-import { registerScreeningRoutes } from './routes/screening.ts'
-import { registerSessionRoutes, type SIGN_IN_LIMITS } from './routes/session.ts'
-import { registerWebRoutes } from './routes/web.ts'
-import { registerWorkRoutes } from './routes/work.ts'
+import { registerAdmin } from './routes/admin.ts'
+import { registerPlatform } from './routes/platform.ts'
+import { registerScreening } from './routes/screening.ts'
+import { registerSession, type SIGN_IN_LIMITS } from './routes/session.ts'
+import { registerWeb } from './routes/web.ts'
+import { registerWork } from './routes/work.ts'
 import type { ConsoleStore } from './store.ts'
 import type { Upstreams } from './upstreams.ts'
 import type { WebFile } from './web-build.ts'
@@ -64,11 +64,11 @@ export async function buildApp(deps: ConsoleDeps): Promise<App> {
     errorEnvelope: 'standard',
   })
   registerHttpMetrics(app, { service: 'console' })
-  registerPlatformRoutes(app, deps)
-  registerSessionRoutes(app, deps)
-  registerScreeningRoutes(app, deps)
-  registerAdminRoutes(app, deps)
-  registerWorkRoutes(app, deps)
-  registerWebRoutes(app, deps)
+  registerPlatform(app, deps)
+  registerSession(app, deps)
+  registerScreening(app, deps)
+  registerAdmin(app, deps)
+  registerWork(app, deps)
+  registerWeb(app, deps)
   return app
 }

@@ -36,7 +36,7 @@ describe('gatehouse console users', () => {
     expect(t.out).toEqual(['added eva (admin)'])
     const db = openDatabase({ dataDir: env.DATA_DIR })
     try {
-      const found = await new ConsoleStore(db.as()).credentials('eva')
+      const found = await new ConsoleStore(db).credentials('eva')
       expect(found?.user.role).toBe('admin')
       expect(found?.hash).not.toContain('a long passphrase')
       expect(await verifyPassword('a long passphrase', found!.hash)).toBe(true)
@@ -65,7 +65,7 @@ describe('gatehouse console users', () => {
     const db = openDatabase({ dataDir: env.DATA_DIR })
     let token: string
     try {
-      const store = new ConsoleStore(db.as())
+      const store = new ConsoleStore(db)
       token = (await store.createSession((await store.findUser('ida'))!, 60_000)).token
     } finally {
       await db.close()
@@ -75,7 +75,7 @@ describe('gatehouse console users', () => {
     expect(removed.out).toEqual(['removed ida'])
     const after = openDatabase({ dataDir: env.DATA_DIR })
     try {
-      const store = new ConsoleStore(after.as())
+      const store = new ConsoleStore(after)
       expect(await store.findUser('ida')).toBeUndefined()
       expect(await store.session(token)).toBeUndefined()
     } finally {

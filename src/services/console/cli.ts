@@ -16,7 +16,7 @@ async function withStore(io: CommandIO, fn: (store: ConsoleStore) => Promise<num
   const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
   try {
     await db.migrate()
-    return await fn(new ConsoleStore(db.as()))
+    return await fn(new ConsoleStore(db))
   } catch (error) {
     return exitCodeOfRefusal(error, io)
   } finally {

@@ -3,39 +3,16 @@
  * missing or older than the sources, load it, and build the app with HTTP clients of the other
  * services.
  */
-import { env } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
-import { operatorKeySpec, refuseDevKeysInProduction } from '../../kit/operator-keys.ts'
+import { refuseDevKeysInProduction } from '../../kit/operator-keys.ts'
 import { createRateLimiter, LIMIT_PREFIXES } from '../../kit/ratelimit-redis.ts'
 import { openRedis } from '../../kit/redis.ts'
 import { defineService } from '../../kit/service.ts'
 import { buildApp } from './app.ts'
+import { consoleSpec } from './config.ts'
 import { ConsoleStore } from './store.ts'
 import { Upstreams } from './upstreams.ts'
 import { ensureWebBuild, loadWebFiles } from './web-build.ts'
-
-const url = (name: string, port: number, what: string) =>
-  env.string({ default: `http://127.0.0.1:${port}`, doc: `base URL of the ${what} (${name})` })
-
-const consoleSpec = {
-  ...operatorKeySpec,
-  GATEWAY_URL: url('gateway', 8000, 'gateway: API keys and their usage'),
-  AML_URL: url('aml', 8300, 'aml service: screening and its audit trail'),
-  ROUTER_URL: url('router', 8100, 'router'),
-  KNOWLEDGE_URL: url('knowledge', 8200, 'knowledge service'),
-  DOMAIN_URL: url('domain', 8400, 'domain service'),
-  DISCOVERY_URL: url('discovery', 8080, 'discovery service'),
-  CONSOLE_SESSION_HOURS: env.int({
-    default: 8,
-    min: 1,
-    max: 24 * 30,
-    doc: 'hours a console session lasts from sign-in (a working day by default)',
-  }),
-  CONSOLE_BUILD: env.oneOf(['auto', 'never'], {
-    default: 'auto',
-    doc: 'auto: build the web app at start when it is missing or older than its sources; never: serve what is built',
-  }),
-}
 
 export const consoleService = defineService({
   name: 'console',
@@ -62,7 +39,7 @@ export const consoleService = defineService({
     const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, logger: log })
     try {
       await db.migrate()
-      const store = new ConsoleStore(db.as())
+      const store = new ConsoleStore(db)
       if ((await store.listUsers()).length === 0)
         notes.push('no users yet: gatehouse console users add NAME --role admin')
       const redis = config.REDIS_URL

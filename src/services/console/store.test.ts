@@ -23,7 +23,7 @@ describe.each(await storages('console'))('console store on $name', (storage) => 
     db = storage.open()
     expect(await db.migrate()).toEqual(expect.arrayContaining(['0601_console', '0602_console_screenings']))
     other = storage.open()
-    store = new ConsoleStore(db.as(), { now: () => now })
+    store = new ConsoleStore(db, { now: () => now })
   })
   afterAll(async () => {
     await other.close()
@@ -50,7 +50,7 @@ describe.each(await storages('console'))('console store on $name', (storage) => 
   })
 
   it('adds a name once when two connections add it at the same moment: the other is a conflict', async () => {
-    const theirs = new ConsoleStore(other.as(), { now: () => now })
+    const theirs = new ConsoleStore(other, { now: () => now })
     const results = await Promise.allSettled([
       store.addUser('ida', 'analyst', PASSWORD),
       theirs.addUser('ida', 'admin', PASSWORD),
@@ -115,7 +115,7 @@ describe.each(await storages('console'))('console store on $name', (storage) => 
    */
   async function elsewhere(name: string): Promise<() => Promise<void>> {
     if (storage.name === 'postgres') {
-      const theirs = new ConsoleStore(other.as(), { now: () => now })
+      const theirs = new ConsoleStore(other, { now: () => now })
       return () => theirs.removeUser(name)
     }
     const worker = new Worker(new URL('../../../test/support/console-remover.ts', import.meta.url), {

@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { type Dialect, dialectOf, isUniqueViolation } from '../../kit/db.ts'
+import { type Database, type Dialect, isUniqueViolation } from '../../kit/db.ts'
 import { AppError } from '../../kit/errors.ts'
 import { hashPassword } from './passwords.ts'
 
@@ -48,9 +48,9 @@ export class ConsoleStore {
   private readonly now: () => Date
   private readonly dialect: Dialect
 
-  constructor(db: Kysely<unknown>, opts: { now?: () => Date } = {}) {
-    this.db = db as unknown as Kysely<Tables>
-    this.dialect = dialectOf(db)
+  constructor(database: Database, opts: { now?: () => Date } = {}) {
+    this.db = database.as<Tables>()
+    this.dialect = database.dialect
     this.now = opts.now ?? (() => new Date())
   }
 

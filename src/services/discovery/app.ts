@@ -16,9 +16,9 @@ import {
 } from '../../kit/ratelimit.ts'
 import { type App, createServer } from '../../kit/server.ts'
 import { API_VERSION, BODY_LIMIT_BYTES, type DiscoveryContext } from './routes/common.ts'
-import { registerDataRoutes } from './routes/data.ts'
-import { registerDocumentRoutes } from './routes/documents.ts'
-import { registerInquiryRoutes } from './routes/inquiry.ts'
+import { registerData } from './routes/data.ts'
+import { registerDocuments } from './routes/documents.ts'
+import { registerInquiry } from './routes/inquiry.ts'
 import { SHARED_SCHEMAS } from './schemas.ts'
 import { type DatasetState, LruCache, SEARCH_CACHE_ENTRIES } from './store.ts'
 
@@ -120,9 +120,9 @@ export async function buildApp(deps: DiscoveryDeps): Promise<App> {
     )
   })
 
-  registerDocumentRoutes(app, ctx)
-  registerDataRoutes(app, ctx)
-  await app.register(async (scope) => registerInquiryRoutes(scope as unknown as App))
+  registerDocuments(app, ctx)
+  registerData(app, ctx)
+  await app.register(async (scope) => registerInquiry(scope as unknown as App))
   return app
 }
 

@@ -4,39 +4,14 @@
  * endpoints answer 503, and the documents and the inquiry preview keep working, so a load balancer
  * sees the instance as unhealthy while an operator can still reach it.
  */
-import { fileURLToPath } from 'node:url'
-import { checkOrigin, DEFAULT_ORIGIN, loadDataset } from '../../engines/discovery/dataset.ts'
-import { ConfigError, env } from '../../kit/config.ts'
+import { loadDataset } from '../../engines/discovery/dataset.ts'
 import type { RateLimiter } from '../../kit/ratelimit.ts'
 import { createRateLimiter, LIMIT_PREFIXES } from '../../kit/ratelimit-redis.ts'
 import { assertRedis, openRedis } from '../../kit/redis.ts'
 import { defineService } from '../../kit/service.ts'
 import { buildApp } from './app.ts'
+import { discoverySpec, publicIdentity } from './config.ts'
 import { prepareDataset } from './store.ts'
-
-export const SHIPPED_DATASET = fileURLToPath(
-  new URL('../../../data/discovery/snapshot.json', import.meta.url),
-)
-
-const discoverySpec = {
-  DISCOVERY_DATASET: env.string({
-    default: SHIPPED_DATASET,
-    doc: 'dataset file (JSON); default the shipped data/discovery/snapshot.json',
-  }),
-  DISCOVERY_ORIGIN: env.url({
-    protocols: ['https'],
-    doc: `public https origin: canonical_url = origin + record path; also the declared server (default ${DEFAULT_ORIGIN})`,
-  }),
-  DISCOVERY_RATE_LIMIT_PER_MINUTE: env.int({
-    default: 120,
-    min: 1,
-    max: 10_000_000,
-    doc: 'requests per client IP per sliding minute',
-  }),
-  DISCOVERY_SECURITY_CONTACT: env.optionalString({
-    doc: 'security.txt Contact URI (mailto: or https:); default mailto:security@<origin host>',
-  }),
-}
 
 export const discoveryService = defineService({
   name: 'discovery',
@@ -44,14 +19,7 @@ export const discoveryService = defineService({
   description: 'public discovery gateway (search, content, inquiry preview)',
   spec: discoverySpec,
   async start(config, { logger }) {
-    const origin = config.DISCOVERY_ORIGIN ?? DEFAULT_ORIGIN
-    const problems: string[] = []
-    const originProblem = checkOrigin(origin)
-    if (originProblem) problems.push(`DISCOVERY_ORIGIN ${originProblem}`)
-    const contact = config.DISCOVERY_SECURITY_CONTACT ?? `mailto:security@${new URL(origin).hostname}`
-    if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(contact))
-      problems.push(`DISCOVERY_SECURITY_CONTACT must be a mailto: or https: URI, got "${contact}"`)
-    if (problems.length > 0) throw new ConfigError(problems)
+    const { origin, contact } = publicIdentity(config)
 
     const log = logger.child({ service: 'discovery' })
     const dataset = prepareDataset(await loadDataset(config.DISCOVERY_DATASET, origin))

@@ -19,9 +19,9 @@ import { DEV_OPERATOR_KEYS } from '../../kit/operator-keys.ts'
 import type { App } from '../../kit/server.ts'
 import { buildApp } from './app.ts'
 import { ContactStore } from './modules/contacts/store.ts'
-import { VariableSymbols } from './modules/payments/variable-symbols.ts'
+import { VariableSymbolStore } from './modules/payments/store.ts'
 import { importListingsFile } from './modules/reality/importer.ts'
-import { DomainStore } from './modules/reality/store.ts'
+import { ListingStore } from './modules/reality/store.ts'
 import { buildSnapshot } from './state.ts'
 
 describe.skipIf(!haveSharedData)('domain service', () => {
@@ -33,14 +33,14 @@ describe.skipIf(!haveSharedData)('domain service', () => {
     writeFileSync(file, csv(SAMPLE))
     db = openDatabase({ dataDir: '', file: ':memory:' })
     await db.migrate()
-    const store = new DomainStore(db.as())
+    const store = new ListingStore(db)
     const gazetteer = loadGazetteer(REGISTRY_DIR)
     await importListingsFile(store, file, gazetteer)
     app = await buildApp({
       logger: createLogger({ level: 'silent' }),
       store,
-      symbols: new VariableSymbols(db.as()),
-      contacts: new ContactStore(db.as()),
+      symbols: new VariableSymbolStore(db),
+      contacts: new ContactStore(db),
       operatorKeys: DEV_OPERATOR_KEYS,
       snapshot: buildSnapshot(await store.all(), gazetteer),
       // Too few synthetic sales to fit on: the model of the shared file answers valuations here.

@@ -18,22 +18,22 @@ import { registerHealth } from './modules/health/routes.ts'
 import { registerMap } from './modules/map/routes.ts'
 import { registerMarket } from './modules/market/routes.ts'
 import { registerPayments } from './modules/payments/routes.ts'
-import type { VariableSymbols } from './modules/payments/variable-symbols.ts'
+import type { VariableSymbolStore } from './modules/payments/store.ts'
 import { registerReality } from './modules/reality/routes.ts'
-import type { DomainStore } from './modules/reality/store.ts'
+import type { ListingStore } from './modules/reality/store.ts'
 import { registerValuation } from './modules/valuation/routes.ts'
 import type { Snapshot } from './state.ts'
 
 export interface DomainDeps {
   logger: Logger
-  store: DomainStore
+  store: ListingStore
   /** The contacts table (POST /api/contacts, search, the located list). */
   contacts: ContactStore
   snapshot: Snapshot
   /** The valuation model fitted on the snapshot's sales; null while there are too few to fit one. */
   valuer: Valuer | null
   /** The variable-symbol series (GET /api/vs/next). */
-  symbols: VariableSymbols
+  symbols: VariableSymbolStore
   /** The keys that may take a variable symbol. */
   operatorKeys: OperatorKeys
   /**

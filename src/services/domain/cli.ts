@@ -14,11 +14,11 @@ import { loadGazetteer } from '../../engines/realestate/regions.ts'
 import type { Command, CommandIO } from '../../kit/command.ts'
 import { commonSpec, parseEnv } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
+import { domainSpec } from './config.ts'
 import { importContactsFile, NotAContactsFile } from './modules/contacts/import.ts'
 import { ContactStore } from './modules/contacts/store.ts'
 import { type ImportProgress, importListingsFile } from './modules/reality/importer.ts'
-import { DomainStore } from './modules/reality/store.ts'
-import { domainSpec } from './service.ts'
+import { ListingStore } from './modules/reality/store.ts'
 
 /** A bar on a terminal (stderr), a line every 2 s otherwise. */
 function progress(io: CommandIO, unit = 'listings'): ImportProgress & { stop(): void } {
@@ -72,7 +72,7 @@ export const realestateImport: Command = {
     try {
       await db.migrate()
       const report = await importListingsFile(
-        new DomainStore(db.as()),
+        new ListingStore(db),
         file,
         loadGazetteer(resolve(config.REGISTRY_DATA_DIR)),
         p,
@@ -119,7 +119,7 @@ const contactsImport: Command = {
     const p = progress(io, 'contacts')
     try {
       await db.migrate()
-      const report = await importContactsFile(new ContactStore(db.as()), file, p)
+      const report = await importContactsFile(new ContactStore(db), file, p)
       p.stop()
       for (const r of report.rejected.slice(0, 20)) io.err(`line ${r.line}: ${r.reason}`)
       if (report.rejected.length > 20) io.err(`… and ${report.rejected.length - 20} more rejected rows`)

@@ -6,56 +6,19 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { loadGazetteer } from '../../engines/realestate/regions.ts'
 import { MIN_SALES, Valuer } from '../../engines/realestate/valuation.ts'
-import { policySpec } from '../../engines/reference/config.ts'
 import { readPolicyDir } from '../../engines/reference/load.ts'
-import { env } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
-import { LlmClient, llmSettings, llmSpec } from '../../kit/llm.ts'
-import { operatorKeySpec, refuseDevKeysInProduction } from '../../kit/operator-keys.ts'
+import { LlmClient, llmSettings } from '../../kit/llm.ts'
+import { refuseDevKeysInProduction } from '../../kit/operator-keys.ts'
 import { defineService } from '../../kit/service.ts'
 import { buildApp } from './app.ts'
-import { CHAT_DEFAULTS } from './modules/chat/routes.ts'
-import { ChatStore } from './modules/chat/store.ts'
+import { domainSpec } from './config.ts'
+import { ConversationStore } from './modules/chat/store.ts'
 import { ContactStore } from './modules/contacts/store.ts'
-import { VariableSymbols } from './modules/payments/variable-symbols.ts'
+import { VariableSymbolStore } from './modules/payments/store.ts'
 import { importListingsFile } from './modules/reality/importer.ts'
-import { DomainStore } from './modules/reality/store.ts'
+import { ListingStore } from './modules/reality/store.ts'
 import { buildSnapshot } from './state.ts'
-
-export const domainSpec = {
-  // The listing thresholds of the market map and chat are the operator's policy (docs/policy.md).
-  ...policySpec,
-  // GET /api/vs/next takes one of them (variable symbols are shared state).
-  ...operatorKeySpec,
-  LISTINGS_FILE: env.string({
-    default: '../shared/data/realestate/sreality_byty_prodej_20240412.csv',
-    doc: 'listings CSV (Sreality format) imported into an empty listings table at start-up ("none" to skip)',
-  }),
-  // POST /api/chat: the language model (without LLM_BASE_URL the route is a 503) and its limits.
-  ...llmSpec,
-  CHAT_MAX_ROUNDS: env.int({
-    default: CHAT_DEFAULTS.maxRounds,
-    min: 1,
-    max: 10,
-    doc: 'rounds of tool calls per question before the model must answer',
-  }),
-  CHAT_DEADLINE_SECONDS: env.int({
-    default: CHAT_DEFAULTS.deadlineMs / 1000,
-    min: 1,
-    max: 600,
-    doc: 'overall time for one question, all model calls and tools included (504 past it)',
-  }),
-  CHAT_HISTORY_MESSAGES: env.int({
-    default: CHAT_DEFAULTS.historyMessages,
-    min: 2,
-    max: 200,
-    doc: 'messages kept per conversation and sent back as history',
-  }),
-  REGISTRY_DATA_DIR: env.string({
-    default: '../shared/data/registry',
-    doc: 'folder holding psc-list.csv, the RÚIAN gazetteer (municipalities, parts, postcodes)',
-  }),
-}
 
 export const domainService = defineService({
   name: 'domain',
@@ -71,7 +34,7 @@ export const domainService = defineService({
     const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
     try {
       await db.migrate()
-      const store = new DomainStore(db.as())
+      const store = new ListingStore(db)
       const notes: string[] = []
       if ((await store.count()) === 0 && config.LISTINGS_FILE !== 'none') {
         const file = resolve(config.LISTINGS_FILE)
@@ -116,14 +79,14 @@ export const domainService = defineService({
       const app = await buildApp({
         logger,
         store,
-        contacts: new ContactStore(db.as()),
+        contacts: new ContactStore(db),
         snapshot,
         valuer,
-        symbols: new VariableSymbols(db.as()),
+        symbols: new VariableSymbolStore(db),
         operatorKeys: { adminKey: config.ADMIN_API_KEY, internalKey: config.INTERNAL_API_KEY },
         chat: {
           llm: new LlmClient(llmSettings(config)),
-          conversations: new ChatStore(db.as(), config.CHAT_HISTORY_MESSAGES),
+          conversations: new ConversationStore(db, config.CHAT_HISTORY_MESSAGES),
           limits: {
             maxRounds: config.CHAT_MAX_ROUNDS,
             deadlineMs: config.CHAT_DEADLINE_SECONDS * 1000,

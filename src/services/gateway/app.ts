@@ -19,9 +19,9 @@ import { type App, createServer } from '../../kit/server.ts'
 import { apiKeyGuard } from './auth.ts'
 import type { HealthChecker } from './health.ts'
 import type { GatewayMetrics } from './metrics.ts'
-import { adminRoutes } from './routes/admin.ts'
-import { agentRoutes } from './routes/agents.ts'
-import { publicRoutes } from './routes/public.ts'
+import { registerAdmin } from './routes/admin.ts'
+import { registerAgents } from './routes/agents.ts'
+import { registerPublic } from './routes/public.ts'
 import type { AgentUpstream } from './upstream.ts'
 
 export interface GatewayDeps {
@@ -135,11 +135,11 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
     swaggerUi: { uiConfig: { docExpansion: 'list', deepLinking: true } },
   })
 
-  app.register(async (scope) => publicRoutes(scope as unknown as App, deps))
+  app.register(async (scope) => registerPublic(scope as unknown as App, deps))
   app.register(async (scope) => {
     scope.addHook('onRequest', apiKeyGuard(deps))
-    agentRoutes(scope as unknown as App, deps)
+    registerAgents(scope as unknown as App, deps)
   })
-  app.register(async (scope) => adminRoutes(scope as unknown as App, deps))
+  app.register(async (scope) => registerAdmin(scope as unknown as App, deps))
   return app
 }

@@ -10,10 +10,10 @@ import type { Logger } from '../../kit/logger.ts'
 import { registerHttpMetrics } from '../../kit/metrics.ts'
 import { OPERATOR_SECURITY_SCHEMES, type OperatorKeys } from '../../kit/operator-keys.ts'
 import { type App, createServer } from '../../kit/server.ts'
-import { askRoutes } from './routes/ask.ts'
-import { infoRoutes } from './routes/info.ts'
-import { searchRoutes } from './routes/search.ts'
-import { FORM_LIMITS, uploadRoutes } from './routes/upload.ts'
+import { registerAsk } from './routes/ask.ts'
+import { registerInfo } from './routes/info.ts'
+import { registerSearch } from './routes/search.ts'
+import { FORM_LIMITS, registerUpload } from './routes/upload.ts'
 import { knowledgeSchemas } from './schemas.ts'
 
 export interface KnowledgeDeps {
@@ -52,9 +52,9 @@ export async function buildApp(deps: KnowledgeDeps): Promise<App> {
   await app.register(multipart, {
     limits: { fileSize: deps.maxUploadBytes, ...FORM_LIMITS },
   })
-  searchRoutes(app, deps)
-  askRoutes(app, deps)
-  uploadRoutes(app, deps)
-  infoRoutes(app, deps)
+  registerSearch(app, deps)
+  registerAsk(app, deps)
+  registerUpload(app, deps)
+  registerInfo(app, deps)
   return app
 }

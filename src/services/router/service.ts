@@ -47,7 +47,7 @@ import { builtinKinds, inputValidators } from './modules/jobs/builtin-kinds.ts'
 import { LlmRelay } from './modules/llm/relay.ts'
 import { LlmUsageLog } from './modules/llm/usage-log.ts'
 import { SCOUT_KIND, scoutKind } from './modules/scout/kind.ts'
-import { ScoutRuns } from './modules/scout/store.ts'
+import { ScoutRunStore } from './modules/scout/store.ts'
 import { recordJobOutcome } from './modules/truth-log/routes.ts'
 import { crawlKind } from './modules/web/crawl-kind.ts'
 import { llmExtractor } from './modules/web/extraction.ts'
@@ -125,7 +125,7 @@ export function assembleRouter(
   const catalogue = buildCatalogue({ dispatcher, platform, calls })
   const web = assembleWeb(config, llm)
   // The dossier asks the same registry clients the agents use, and the AML service the router calls.
-  const scoutRuns = new ScoutRuns(database, now)
+  const scoutRuns = new ScoutRunStore(database, now)
   const dossier: DossierDeps = {
     ares: agentDeps.registries.ares,
     aresSearch: agentDeps.sources.aresSearch,

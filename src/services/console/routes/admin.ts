@@ -24,7 +24,7 @@ import {
   UserResponse,
 } from '../schemas.ts'
 
-export function registerAdminRoutes(app: App, deps: ConsoleDeps): void {
+export function registerAdmin(app: App, deps: ConsoleDeps): void {
   const admin = requireRole('admin')
 
   app.get(

@@ -5,7 +5,7 @@ import type { ConsoleDeps } from '../app.ts'
 import { requireRole } from '../auth.ts'
 import { HealthResponse, PlatformHealthResponse } from '../schemas.ts'
 
-export function registerPlatformRoutes(app: App, deps: ConsoleDeps): void {
+export function registerPlatform(app: App, deps: ConsoleDeps): void {
   app.get(
     '/health',
     {

@@ -22,7 +22,7 @@ import {
 
 type Screening = Static<typeof ScreeningResponse>['data']
 
-export function registerScreeningRoutes(app: App, deps: ConsoleDeps): void {
+export function registerScreening(app: App, deps: ConsoleDeps): void {
   const analyst = requireRole('analyst')
 
   app.post(

@@ -14,7 +14,7 @@ import { SessionResponse, SignedOutResponse, SignInBody } from '../schemas.ts'
 /** Sign-in attempts allowed per window (15 min): per address, and per address and user name. */
 export const SIGN_IN_LIMITS = { windowMs: 15 * 60_000, perAddress: 30, perName: 10 }
 
-export function registerSessionRoutes(app: App, deps: ConsoleDeps): void {
+export function registerSession(app: App, deps: ConsoleDeps): void {
   const limits = deps.signInLimits ?? SIGN_IN_LIMITS
   app.post(
     '/api/session',

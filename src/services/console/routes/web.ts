@@ -32,7 +32,7 @@ function send(reply: FastifyReply, file: WebFile, cacheControl: string) {
     .send(file.body)
 }
 
-export function registerWebRoutes(app: App, deps: ConsoleDeps): void {
+export function registerWeb(app: App, deps: ConsoleDeps): void {
   for (const page of PAGES) {
     app.get(
       page,

@@ -16,7 +16,7 @@ import {
   KnowledgeSearchResponse,
 } from '../schemas.ts'
 
-export function registerWorkRoutes(app: App, deps: ConsoleDeps): void {
+export function registerWork(app: App, deps: ConsoleDeps): void {
   const analyst = requireRole('analyst')
 
   app.get(

@@ -26,7 +26,7 @@ const CACHE_HEADERS = {
   'Cache-Control': { type: 'string' },
 }
 
-export function registerDataRoutes(app: App, ctx: DiscoveryContext): void {
+export function registerData(app: App, ctx: DiscoveryContext): void {
   app.get(
     '/healthz',
     {

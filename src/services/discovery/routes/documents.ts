@@ -24,7 +24,7 @@ const INDEX_LINK_HEADER = [
 /** security.txt stays valid this long after the day it is served (RFC 9116 asks for under a year). */
 const SECURITY_TXT_VALID_DAYS = 180
 
-export function registerDocumentRoutes(app: App, ctx: DiscoveryContext): void {
+export function registerDocuments(app: App, ctx: DiscoveryContext): void {
   const index = {
     name: 'Gatehouse discovery gateway',
     description:

@@ -17,7 +17,7 @@ const PREVIEW_NOTICE =
  * Registered in its own plugin scope: the only route that reads a body, and the only one whose 413
  * needs the limit in `details` (the shared handler keeps everything else).
  */
-export function registerInquiryRoutes(app: App): void {
+export function registerInquiry(app: App): void {
   const shared = app.errorHandler
   app.setErrorHandler(function (error, request, reply) {
     if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_ORIGIN, loadDataset } from '../../../engines/discovery/dataset.ts'
-import { SHIPPED_DATASET } from '../service.ts'
+import { SHIPPED_DATASET } from '../config.ts'
 import { publicFields, type SearchBody } from './common.ts'
 import { SearchEncoder } from './search-bytes.ts'
 

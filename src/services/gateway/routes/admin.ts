@@ -24,7 +24,7 @@ import {
 
 const admin: Record<string, string[]>[] = [{ adminKey: [] }]
 
-export function adminRoutes(app: App, deps: GatewayDeps): void {
+export function registerAdmin(app: App, deps: GatewayDeps): void {
   app.addHook('onRequest', adminGuard(deps.adminKey))
 
   app.post(

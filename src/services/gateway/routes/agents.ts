@@ -29,7 +29,7 @@ import { upstreamFailure } from '../upstream.ts'
 const keyed: Record<string, string[]>[] = [{ apiKey: [] }, { bearer: [] }]
 const keyedErrors = { ...errorResponses, 429: RateLimitedBody }
 
-export function agentRoutes(app: App, deps: GatewayDeps): void {
+export function registerAgents(app: App, deps: GatewayDeps): void {
   const byService = new Map<string, string[]>(AGENT_SERVICES.map((s) => [s, []]))
   for (const agent of deps.agents) byService.get(agent.service)?.push(agent.name)
 

@@ -7,7 +7,7 @@ import type { App } from '../../../kit/server.ts'
 import type { GatewayDeps } from '../app.ts'
 import { HealthResponse, InfoResponse } from '../schemas.ts'
 
-export function publicRoutes(app: App, deps: GatewayDeps): void {
+export function registerPublic(app: App, deps: GatewayDeps): void {
   app.get(
     '/',
     {

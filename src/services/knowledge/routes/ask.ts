@@ -5,7 +5,7 @@ import type { KnowledgeDeps } from '../app.ts'
 import { AskBody, AskResponse } from '../schemas.ts'
 import { resolveLimit } from './search.ts'
 
-export function askRoutes(app: App, { kb }: KnowledgeDeps): void {
+export function registerAsk(app: App, { kb }: KnowledgeDeps): void {
   app.post(
     '/ask',
     {

@@ -14,7 +14,7 @@ import {
   StatsResponse,
 } from '../schemas.ts'
 
-export function infoRoutes(app: App, { kb, operatorKeys }: KnowledgeDeps): void {
+export function registerInfo(app: App, { kb, operatorKeys }: KnowledgeDeps): void {
   app.get(
     '/rag/collections',
     {

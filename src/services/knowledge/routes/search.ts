@@ -20,7 +20,7 @@ export function resolveLimit(
   return body.limit ?? body.top_k ?? def
 }
 
-export function searchRoutes(app: App, { kb }: KnowledgeDeps): void {
+export function registerSearch(app: App, { kb }: KnowledgeDeps): void {
   app.post(
     '/rag/search',
     {

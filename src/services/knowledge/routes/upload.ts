@@ -15,7 +15,7 @@ import { UploadBody, UploadResponse } from '../schemas.ts'
 
 const FIELDS = new Set(['collection', 'metadata', 'title', 'source'])
 
-export function uploadRoutes(app: App, { kb, maxUploadBytes, operatorKeys }: KnowledgeDeps): void {
+export function registerUpload(app: App, { kb, maxUploadBytes, operatorKeys }: KnowledgeDeps): void {
   app.post(
     '/upload',
     {

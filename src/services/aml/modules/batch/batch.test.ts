@@ -4,7 +4,6 @@
  * a batch whose process died is finished by another where it stopped.
  */
 import { join } from 'node:path'
-import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { haveLists, SHARED_LISTS } from '../../../../../test/aml/lists.ts'
 import { createScreener, loadHighRiskTable, type Screener } from '../../../../engines/aml/index.ts'
@@ -50,7 +49,7 @@ describe.skipIf(!haveLists)('batch screening', () => {
   beforeAll(async () => {
     db = openDatabase({ dataDir: '', file: ':memory:' })
     await db.migrate()
-    store = new AmlStore(db.as())
+    store = new AmlStore(db)
     await importIntoStore(store, [join(SHARED_LISTS, 'cz'), join(SHARED_LISTS, 'un')])
     loaded = await loadLists(store, {})
     screener = createScreener({
@@ -71,7 +70,7 @@ describe.skipIf(!haveLists)('batch screening', () => {
     const own = openDatabase({ dataDir: '', file: ':memory:' })
     await own.migrate()
     databases.push(own)
-    return new AmlStore(own.as())
+    return new AmlStore(own)
   }
 
   async function app(extra: Partial<AmlDeps> = {}): Promise<App> {
@@ -351,7 +350,8 @@ describe.skipIf(!haveLists)('batch screening', () => {
     const count = async () =>
       Number(
         (
-          await (own.database as Kysely<{ aml_screenings: { screening_id: string } }>)
+          await own.database
+            .as<{ aml_screenings: { screening_id: string } }>()
             .selectFrom('aml_screenings')
             .select((eb) => eb.fn.countAll().as('n'))
             .executeTakeFirstOrThrow()

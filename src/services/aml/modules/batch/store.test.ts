@@ -43,8 +43,8 @@ for (const kind of await storageKinds()) {
       db = storage.open()
       await db.migrate()
       db2 = storage.open()
-      batches = new BatchStore(db.as())
-      aml = new AmlStore(db.as())
+      batches = new BatchStore(db)
+      aml = new AmlStore(db)
       await batches.create({
         batchId: 'AMLB-20261122-000001',
         createdAt: T0.toISOString(),
@@ -81,7 +81,7 @@ for (const kind of await storageKinds()) {
       expect(await batches.claim('b', later(59_000), 60_000)).toBeUndefined()
       expect(await batches.renew('AMLB-20261122-000001', 'a', later(120_000))).toBe(true)
       expect(await batches.claim('b', later(90_000), 60_000)).toBeUndefined()
-      const takenOver = await new BatchStore(db2.as()).claim('b', later(121_000), 60_000)
+      const takenOver = await new BatchStore(db2).claim('b', later(121_000), 60_000)
       expect(takenOver?.batch_id).toBe('AMLB-20261122-000001')
       expect(await batches.renew('AMLB-20261122-000001', 'a', later(200_000))).toBe(false)
     })
@@ -128,7 +128,7 @@ for (const kind of await storageKinds()) {
     })
 
     it('reserves ranges of screening numbers that never overlap across instances', async () => {
-      const other = new AmlStore(db2.as())
+      const other = new AmlStore(db2)
       const firsts = await Promise.all(
         Array.from({ length: 20 }, (_, i) => (i % 2 ? aml : other).reserve('screening:test', 50)),
       )

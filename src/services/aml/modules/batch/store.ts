@@ -5,6 +5,7 @@
  * is screened and recorded exactly once even when a batch changes hands.
  */
 import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '../../../../kit/db.ts'
 
 type BatchStatus = 'queued' | 'running' | 'completed' | 'failed'
 
@@ -132,8 +133,8 @@ const INSERT_ROWS = 500
 export class BatchStore {
   private readonly db: Kysely<Tables>
 
-  constructor(db: Kysely<unknown>) {
-    this.db = db as unknown as Kysely<Tables>
+  constructor(database: Database) {
+    this.db = database.as<Tables>()
   }
 
   /**

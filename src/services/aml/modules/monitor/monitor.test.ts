@@ -29,7 +29,7 @@ import { MemoryRateLimiter } from '../../../../kit/ratelimit.ts'
 import { LocalSemaphore } from '../../../../kit/semaphore.ts'
 import type { App } from '../../../../kit/server.ts'
 import { buildApp } from '../../app.ts'
-import { monitorWebhook } from '../../service.ts'
+import { monitorWebhook } from '../../config.ts'
 import { AmlStore } from '../../store.ts'
 import { ListsHolder } from '../lists/holder.ts'
 import { importIntoStore, loadLists } from '../lists/load.ts'
@@ -92,8 +92,8 @@ describe.skipIf(!haveLists)('ongoing monitoring', () => {
     replay = await startReplayServer()
     db = openDatabase({ dataDir: '', file: ':memory:' })
     await db.migrate()
-    store = new AmlStore(db.as())
-    monitors = new MonitorStore(db.as())
+    store = new AmlStore(db)
+    monitors = new MonitorStore(db)
     await importIntoStore(store, [OFAC_2021, CZ])
     target = oldTarget = await loadLists(store, {})
     monitor = new Monitor({

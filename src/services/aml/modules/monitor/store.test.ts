@@ -24,7 +24,7 @@ for (const kind of await storageKinds()) {
       db = storage.open()
       await db.migrate()
       db2 = storage.open()
-      monitors = new MonitorStore(db.as())
+      monitors = new MonitorStore(db)
     })
     afterAll(async () => {
       await db.close()
@@ -57,7 +57,7 @@ for (const kind of await storageKinds()) {
 
     it('lets one process hold the lock, another only once it ran out', async () => {
       expect(await monitors.lock('p1', T0, later(60_000))).toBe(true)
-      const other = new MonitorStore(db2.as())
+      const other = new MonitorStore(db2)
       expect(await other.lock('p2', later(30_000), later(90_000))).toBe(false)
       expect(await monitors.lock('p1', later(30_000), later(90_000))).toBe(true)
       expect(await monitors.lockHolder()).toEqual({ owner: 'p1', until: later(90_000).toISOString() })

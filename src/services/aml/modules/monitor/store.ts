@@ -5,6 +5,7 @@
  * the lock, and only over subjects still screened against the versions it started from.
  */
 import { type Kysely, sql } from 'kysely'
+import type { Database } from '../../../../kit/db.ts'
 import type { ShortHit } from '../batch/store.ts'
 
 interface Tables {
@@ -128,8 +129,8 @@ function alert(r: Tables['aml_monitor_alerts']): Alert {
 export class MonitorStore {
   private readonly db: Kysely<Tables>
 
-  constructor(db: Kysely<unknown>) {
-    this.db = db as unknown as Kysely<Tables>
+  constructor(database: Database) {
+    this.db = database.as<Tables>()
   }
 
   /**

@@ -37,7 +37,7 @@ describe.skipIf(!haveLists)('aml service', () => {
     replay = await startReplayServer()
     db = openDatabase({ dataDir: '', file: ':memory:' })
     await db.migrate()
-    store = new AmlStore(db.as())
+    store = new AmlStore(db)
     const imported = importPaths([SHARED_LISTS]).versions
     versions = imported.map((v, i) => versionInfo(v, i + 1))
     built = await buildEngine(imported, versions)

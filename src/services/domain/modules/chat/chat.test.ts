@@ -27,12 +27,12 @@ import type { App } from '../../../../kit/server.ts'
 import { buildApp, type DomainDeps } from '../../app.ts'
 import { buildSnapshot, type Snapshot } from '../../state.ts'
 import { ContactStore } from '../contacts/store.ts'
-import { VariableSymbols } from '../payments/variable-symbols.ts'
+import { VariableSymbolStore } from '../payments/store.ts'
 import { importListingsFile } from '../reality/importer.ts'
-import { DomainStore } from '../reality/store.ts'
+import { ListingStore } from '../reality/store.ts'
 import { PLAIN_FIELDS, unitOfField } from './grounding.ts'
 import type { ChatLimits } from './loop.ts'
-import { ChatStore } from './store.ts'
+import { ConversationStore } from './store.ts'
 import { dataTools } from './tools.ts'
 
 interface Sent {
@@ -118,7 +118,7 @@ describe.skipIf(!haveSharedData)('POST /api/chat', () => {
   let db: Database
   let upstream: Awaited<ReturnType<typeof startUpstream>>
   let snapshot: Snapshot
-  let store: DomainStore
+  let store: ListingStore
   let valuer: Valuer
   const apps: App[] = []
 
@@ -127,8 +127,8 @@ describe.skipIf(!haveSharedData)('POST /api/chat', () => {
     const app = await buildApp({
       logger: createLogger({ level: 'silent' }),
       store,
-      contacts: new ContactStore(db.as()),
-      symbols: new VariableSymbols(db.as()),
+      contacts: new ContactStore(db),
+      symbols: new VariableSymbolStore(db),
       operatorKeys: DEV_OPERATOR_KEYS,
       snapshot,
       valuer,
@@ -140,7 +140,7 @@ describe.skipIf(!haveSharedData)('POST /api/chat', () => {
   }
   const chatOf = (over: Partial<ChatLimits> = {}, baseUrl: string | null = upstream.url) => ({
     llm: new LlmClient({ baseUrl: baseUrl ?? undefined, model: 'test-model', timeoutMs: 5_000, retries: 0 }),
-    conversations: new ChatStore(db.as(), 4),
+    conversations: new ConversationStore(db, 4),
     limits: { ...limits, ...over },
   })
   let app: App
@@ -155,7 +155,7 @@ describe.skipIf(!haveSharedData)('POST /api/chat', () => {
     writeFileSync(file, csv(SAMPLE))
     db = openDatabase({ dataDir: '', file: ':memory:' })
     await db.migrate()
-    store = new DomainStore(db.as())
+    store = new ListingStore(db)
     const gazetteer = loadGazetteer(REGISTRY_DIR)
     await importListingsFile(store, file, gazetteer)
     snapshot = buildSnapshot(await store.all(), gazetteer)

@@ -16,13 +16,13 @@ import { ErrorEnvelope } from '../../schemas.ts'
 import { ungroundedNumbers } from './grounding.ts'
 import { type ChatLimits, converse } from './loop.ts'
 import { ChatBody, ChatResponse } from './schemas.ts'
-import type { ChatStore } from './store.ts'
+import type { ConversationStore } from './store.ts'
 import { type ChatToolDeps, dataTools } from './tools.ts'
 
 /** The language model, the conversations and the loop's limits. */
 export interface ChatModel {
   llm: LlmClient
-  conversations: ChatStore
+  conversations: ConversationStore
   limits: ChatLimits
 }
 

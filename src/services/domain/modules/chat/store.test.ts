@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storages } from '../../../../../test/support/storage.ts'
 import type { Database } from '../../../../kit/db.ts'
 import type { Citation } from './loop.ts'
-import { ChatStore } from './store.ts'
+import { ConversationStore } from './store.ts'
 
 const citation: Citation = {
   round: 1,
@@ -19,11 +19,11 @@ const citation: Citation = {
 
 describe.each(await storages('domain-chat'))('chat conversations on $name', (storage) => {
   let db: Database
-  let store: ChatStore
+  let store: ConversationStore
   beforeAll(async () => {
     db = storage.open()
     await db.migrate()
-    store = new ChatStore(db.as(), 4)
+    store = new ConversationStore(db, 4)
   })
   afterAll(async () => {
     await db.close()
@@ -62,7 +62,7 @@ describe.each(await storages('domain-chat'))('chat conversations on $name', (sto
 
   it('numbers the messages of concurrent turns of one conversation one after the other', async () => {
     const id = store.newId()
-    const wide = new ChatStore(db.as(), 200)
+    const wide = new ConversationStore(db, 200)
     await wide.appendTurn(id, { isNew: true, question: 'Q0', answer: 'A0', citations: [] })
     await Promise.all(
       Array.from({ length: 10 }, (_, n) =>

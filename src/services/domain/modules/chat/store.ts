@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import type { Database } from '../../../../kit/db.ts'
 import type { Citation } from './loop.ts'
 
 interface ConversationRow {
@@ -34,14 +35,14 @@ export interface StoredMessage {
   citations: Citation[]
 }
 
-export class ChatStore {
+export class ConversationStore {
   private readonly db: Kysely<Tables>
   /** Messages kept per conversation (and sent back to the model as history). */
   readonly keep: number
   private readonly now: () => Date
 
-  constructor(db: Kysely<unknown>, keep: number, now: () => Date = () => new Date()) {
-    this.db = db as unknown as Kysely<Tables>
+  constructor(database: Database, keep: number, now: () => Date = () => new Date()) {
+    this.db = database.as<Tables>()
     this.keep = keep
     this.now = now
   }

@@ -14,7 +14,7 @@ import type { Valuer } from '../../../../engines/realestate/valuation.ts'
 import { AppError, errors } from '../../../../kit/errors.ts'
 import { localitySlug } from '../../places.ts'
 import type { Snapshot } from '../../state.ts'
-import { ADS_SORTS, type AdsSort, type DomainStore } from '../reality/store.ts'
+import { ADS_SORTS, type AdsSort, type ListingStore } from '../reality/store.ts'
 import { locate } from '../valuation/model.ts'
 import { verdictOf } from '../valuation/verdict.ts'
 
@@ -28,7 +28,7 @@ export interface DataTool {
 
 export interface ChatToolDeps {
   snapshot: Snapshot
-  store: Pick<DomainStore, 'ads'>
+  store: Pick<ListingStore, 'ads'>
   /** The fitted valuation model; null where none is loaded (valuations and opportunities say so). */
   valuer: Valuer | null
   now: () => Date

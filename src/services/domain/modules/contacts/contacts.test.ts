@@ -16,8 +16,8 @@ import { DEV_INTERNAL_KEY } from '../../../../kit/secrets.ts'
 import type { App } from '../../../../kit/server.ts'
 import { buildApp } from '../../app.ts'
 import { buildSnapshot } from '../../state.ts'
-import { VariableSymbols } from '../payments/variable-symbols.ts'
-import { DomainStore } from '../reality/store.ts'
+import { VariableSymbolStore } from '../payments/store.ts'
+import { ListingStore } from '../reality/store.ts'
 import { ContactStore } from './store.ts'
 
 describe.skipIf(!haveSharedData)('domain contacts', () => {
@@ -29,12 +29,12 @@ describe.skipIf(!haveSharedData)('domain contacts', () => {
     storage = sqliteStorage('domain-contacts')
     db = storage.open()
     await db.migrate()
-    contacts = new ContactStore(db.as())
+    contacts = new ContactStore(db)
     app = await buildApp({
       logger: createLogger({ level: 'silent' }),
-      store: new DomainStore(db.as()),
+      store: new ListingStore(db),
       contacts,
-      symbols: new VariableSymbols(db.as()),
+      symbols: new VariableSymbolStore(db),
       operatorKeys: DEV_OPERATOR_KEYS,
       snapshot: buildSnapshot([], loadGazetteer(REGISTRY_DIR)),
       valuer: valuerFor(saleListings(SHARED_LISTINGS)),

@@ -78,7 +78,7 @@ describe('gatehouse contacts import', () => {
   const search = async (query: string) => {
     const db = openDatabase({ dataDir: dir })
     try {
-      return (await new ContactStore(db.as()).search(query, 10)).items
+      return (await new ContactStore(db).search(query, 10)).items
     } finally {
       await db.close()
     }

@@ -78,7 +78,7 @@ describe.each(await storages('domain_contacts'))('contacts store on $name', (sto
   beforeAll(async () => {
     db = storage.open()
     await db.migrate()
-    store = new ContactStore(db.as())
+    store = new ContactStore(db)
   })
   afterAll(async () => {
     await db.close()
@@ -211,7 +211,7 @@ describe.each(await storages('domain_contacts'))('contacts store on $name', (sto
     // connection in the same process would stall the first); other processes are ordered by BEGIN IMMEDIATE.
     const other = storage.name === 'postgres' ? storage.open() : undefined
     try {
-      const stores = other ? [store, new ContactStore(other.as())] : [store]
+      const stores = other ? [store, new ContactStore(other)] : [store]
       const person = checked({ name: 'Zdeněk Souběžný', email: 'zdenek@soubezny.cz', phone: '731 000 111' })
       const results = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>

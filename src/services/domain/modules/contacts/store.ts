@@ -18,7 +18,7 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import { emailKey } from '../../../../engines/contacts/dedup.ts'
 import { parsePhone } from '../../../../engines/contacts/phone.ts'
 import { fold, squish } from '../../../../engines/contacts/text.ts'
-import { dialectOf } from '../../../../kit/db.ts'
+import type { Database, Dialect } from '../../../../kit/db.ts'
 import { type CheckedContact, type ContactKind, contactKeys, LIMITS, searchText } from './record.ts'
 
 interface ContactRow {
@@ -99,9 +99,11 @@ export interface ContactPage {
 
 export class ContactStore {
   private readonly db: Kysely<Tables>
+  private readonly dialect: Dialect
 
-  constructor(db: Kysely<unknown>) {
-    this.db = db as unknown as Kysely<Tables>
+  constructor(database: Database) {
+    this.db = database.as<Tables>()
+    this.dialect = database.dialect
   }
 
   async count(): Promise<number> {
@@ -143,7 +145,7 @@ export class ContactStore {
 
   /** One writer at a time, across instances and processes (see the file comment). */
   private async exclusive<T>(fn: (tx: Kysely<Tables>) => Promise<T>): Promise<T> {
-    if (dialectOf(this.db as unknown as Kysely<unknown>) === 'postgres') {
+    if (this.dialect === 'postgres') {
       return this.db.transaction().execute(async (tx: Transaction<Tables>) => {
         await sql`SELECT pg_advisory_xact_lock(hashtext('domain_contacts'))`.execute(tx)
         return fn(tx)

@@ -25,9 +25,9 @@ import type { App } from '../../../../kit/server.ts'
 import { buildApp } from '../../app.ts'
 import { buildSnapshot } from '../../state.ts'
 import { ContactStore } from '../contacts/store.ts'
-import { VariableSymbols } from '../payments/variable-symbols.ts'
+import { VariableSymbolStore } from '../payments/store.ts'
 import { importListingsFile } from '../reality/importer.ts'
-import { DomainStore } from '../reality/store.ts'
+import { ListingStore } from '../reality/store.ts'
 
 const WORLD = '-180,-90,180,90'
 /** The key that may write the shared contacts table. */
@@ -51,7 +51,7 @@ describe.skipIf(!haveSharedData)('domain registry map', () => {
     writeFileSync(file, csv(SAMPLE))
     db = openDatabase({ dataDir: '', file: ':memory:' })
     await db.migrate()
-    const store = new DomainStore(db.as())
+    const store = new ListingStore(db)
     const gazetteer = loadGazetteer(REGISTRY_DIR)
     await importListingsFile(store, file, gazetteer)
     app = await buildApp({
@@ -60,8 +60,8 @@ describe.skipIf(!haveSharedData)('domain registry map', () => {
       snapshot: buildSnapshot(await store.all(), gazetteer),
       // Opportunities are the model's sales judged against themselves: the shared file's here.
       valuer: valuerFor(saleListings(SHARED_LISTINGS)),
-      symbols: new VariableSymbols(db.as()),
-      contacts: new ContactStore(db.as()),
+      symbols: new VariableSymbolStore(db),
+      contacts: new ContactStore(db),
       operatorKeys: DEV_OPERATOR_KEYS,
       now: () => new Date('2026-01-15T00:00:00Z'),
       logRequests: false,

@@ -24,8 +24,8 @@ import type { App } from '../../../../kit/server.ts'
 import { buildApp } from '../../app.ts'
 import { buildSnapshot } from '../../state.ts'
 import { ContactStore } from '../contacts/store.ts'
-import { DomainStore } from '../reality/store.ts'
-import { VariableSymbols } from './variable-symbols.ts'
+import { ListingStore } from '../reality/store.ts'
+import { VariableSymbolStore } from './store.ts'
 
 const run = promisify(execFile)
 const KEY = { 'x-api-key': DEV_INTERNAL_KEY }
@@ -34,12 +34,12 @@ let gazetteer: ReturnType<typeof loadGazetteer>
 
 /** A domain app over `db` (no listings: these routes do not use them). */
 async function appOver(db: Database): Promise<App> {
-  const store = new DomainStore(db.as())
+  const store = new ListingStore(db)
   return buildApp({
     logger: createLogger({ level: 'silent' }),
     store,
-    symbols: new VariableSymbols(db.as()),
-    contacts: new ContactStore(db.as()),
+    symbols: new VariableSymbolStore(db),
+    contacts: new ContactStore(db),
     operatorKeys: DEV_OPERATOR_KEYS,
     snapshot: buildSnapshot([], gazetteer),
     // No listings and no valuation model: these routes use neither.
@@ -264,13 +264,13 @@ describe.skipIf(!haveSharedData)('variable symbols are never issued twice', asyn
     // Each process opens the file itself and takes 100 numbers as fast as it can.
     const script = join(dir, 'vs-taker.ts')
     const kit = new URL('../../../../kit/db.ts', import.meta.url).pathname
-    const symbols = new URL('./variable-symbols.ts', import.meta.url).pathname
+    const symbols = new URL('./store.ts', import.meta.url).pathname
     writeFileSync(
       script,
       `import { openDatabase } from '${kit}'
-import { VariableSymbols } from '${symbols}'
+import { VariableSymbolStore } from '${symbols}'
 const db = openDatabase({ dataDir: process.argv[2] })
-const vs = new VariableSymbols(db.as())
+const vs = new VariableSymbolStore(db)
 const got = []
 for (let i = 0; i < 100; i++) got.push(await vs.next('shared'))
 await db.close()

@@ -17,11 +17,11 @@ import { OPERATOR_SECURITY, type OperatorKeys, operatorOnly } from '../../../../
 import type { App } from '../../../../kit/server.ts'
 import { ERRORS } from '../../schemas.ts'
 import { OPERATOR_ERRORS, QrPaymentBody, QrPaymentResponse, VsQuery, VsResponse } from './schemas.ts'
-import type { VariableSymbols } from './variable-symbols.ts'
+import type { VariableSymbolStore } from './store.ts'
 
 export interface PaymentsDeps {
   /** The variable-symbol series (GET /api/vs/next). */
-  symbols: Pick<VariableSymbols, 'next'>
+  symbols: Pick<VariableSymbolStore, 'next'>
   /** The keys that may take a variable symbol. */
   operatorKeys: OperatorKeys
   now?: (() => Date) | undefined

@@ -12,7 +12,7 @@ import {
   type Rejected,
 } from '../../../../engines/realestate/listings.ts'
 import type { Gazetteer } from '../../../../engines/realestate/regions.ts'
-import type { DomainStore, ImportCounts } from './store.ts'
+import type { ImportCounts, ListingStore } from './store.ts'
 
 export interface ImportReport extends ImportCounts {
   file: string
@@ -29,7 +29,7 @@ export interface ImportProgress {
 }
 
 export async function importListingsFile(
-  store: DomainStore,
+  store: ListingStore,
   file: string,
   gazetteer: Gazetteer,
   progress?: ImportProgress,

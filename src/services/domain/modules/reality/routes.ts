@@ -10,11 +10,11 @@ import { localitySlug, parseBbox, region } from '../../places.ts'
 import { ERRORS } from '../../schemas.ts'
 import type { Snapshot } from '../../state.ts'
 import { AdsQuery, AdsResponse, StatsQuery, StatsResponse } from './schemas.ts'
-import type { DomainStore, ListingRow } from './store.ts'
+import type { ListingRow, ListingStore } from './store.ts'
 
 export interface RealityDeps {
   /** The listings table (GET /api/reality/ads). */
-  store: Pick<DomainStore, 'ads'>
+  store: Pick<ListingStore, 'ads'>
   /** The listings in memory (statistics, kraj names). */
   snapshot: Snapshot
 }

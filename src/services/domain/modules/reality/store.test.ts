@@ -7,7 +7,7 @@ import { csv, SAMPLE } from '../../../../../test/domain/fixtures.ts'
 import { storages } from '../../../../../test/support/storage.ts'
 import { parseListings } from '../../../../engines/realestate/listings.ts'
 import type { Database } from '../../../../kit/db.ts'
-import { type AdsQuery, DomainStore, type PlacedListing } from './store.ts'
+import { type AdsQuery, ListingStore, type PlacedListing } from './store.ts'
 
 const placed = (): PlacedListing[] =>
   parseListings(csv(SAMPLE)).listings.map((l) => ({
@@ -20,11 +20,11 @@ const page = (q: Partial<AdsQuery>): AdsQuery => ({ sort: 'price', limit: 20, of
 
 describe.each(await storages('domain'))('domain store on $name', (storage) => {
   let db: Database
-  let store: DomainStore
+  let store: ListingStore
   beforeAll(async () => {
     db = storage.open()
     await db.migrate()
-    store = new DomainStore(db.as())
+    store = new ListingStore(db)
   })
   afterAll(async () => {
     await db.close()

@@ -5,6 +5,7 @@
  */
 import type { Kysely, SelectQueryBuilder } from 'kysely'
 import type { Listing } from '../../../../engines/realestate/listings.ts'
+import type { Database } from '../../../../kit/db.ts'
 
 export interface ListingRow {
   code: string
@@ -67,11 +68,11 @@ export interface ImportCounts {
   added: number
 }
 
-export class DomainStore {
+export class ListingStore {
   private readonly db: Kysely<Tables>
 
-  constructor(db: Kysely<unknown>) {
-    this.db = db as unknown as Kysely<Tables>
+  constructor(database: Database) {
+    this.db = database.as<Tables>()
   }
 
   async count(): Promise<number> {

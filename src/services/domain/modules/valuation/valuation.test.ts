@@ -15,9 +15,9 @@ import type { App } from '../../../../kit/server.ts'
 import { buildApp } from '../../app.ts'
 import { buildSnapshot } from '../../state.ts'
 import { ContactStore } from '../contacts/store.ts'
-import { VariableSymbols } from '../payments/variable-symbols.ts'
+import { VariableSymbolStore } from '../payments/store.ts'
 import { importListingsFile } from '../reality/importer.ts'
-import { DomainStore } from '../reality/store.ts'
+import { ListingStore } from '../reality/store.ts'
 
 describe.skipIf(!haveSharedData)('domain service: valuation', () => {
   let db: Database
@@ -25,15 +25,15 @@ describe.skipIf(!haveSharedData)('domain service: valuation', () => {
   beforeAll(async () => {
     db = openDatabase({ dataDir: '', file: ':memory:' })
     await db.migrate()
-    const store = new DomainStore(db.as())
+    const store = new ListingStore(db)
     const gazetteer = loadGazetteer(REGISTRY_DIR)
     await importListingsFile(store, SHARED_LISTINGS, gazetteer)
     const snapshot = buildSnapshot(await store.all(), gazetteer)
     app = await buildApp({
       logger: createLogger({ level: 'silent' }),
       store,
-      symbols: new VariableSymbols(db.as()),
-      contacts: new ContactStore(db.as()),
+      symbols: new VariableSymbolStore(db),
+      contacts: new ContactStore(db),
       operatorKeys: DEV_OPERATOR_KEYS,
       snapshot,
       valuer: valuerFor(snapshot.sales),

@@ -15,7 +15,7 @@ import {
   type SourceOutcome,
 } from '../../../../engines/scout/dossier.ts'
 import type { BuiltinKind } from '../jobs/builtin-kinds.ts'
-import type { ScoutRuns } from './store.ts'
+import type { ScoutRunStore } from './store.ts'
 
 export const SCOUT_KIND = 'scout.dossier'
 
@@ -54,7 +54,7 @@ export function progressOf(outcomes: SourceOutcome[], only: readonly DossierSour
 export function scoutKind(deps: {
   dossier: DossierDeps
   queue: Pick<JobQueue, 'get' | 'getTask'>
-  runs: ScoutRuns
+  runs: ScoutRunStore
 }): BuiltinKind {
   return {
     description:

@@ -33,11 +33,11 @@ import {
   RetryResponse,
   RunResponse,
 } from './schemas.ts'
-import type { ScoutRun, ScoutRuns } from './store.ts'
+import type { ScoutRun, ScoutRunStore } from './store.ts'
 
 export interface ScoutDeps {
   queue: Pick<JobQueue, 'enqueue' | 'get' | 'getTask'>
-  runs: ScoutRuns
+  runs: ScoutRunStore
   /** The registers and the AML service, for quick dossiers (full ones run in the job). */
   dossier: DossierDeps
   /** Checks the website before a run is queued (the caller's own URL breaking a rule is a 400). */

@@ -6,19 +6,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Storage, storageKinds } from '../../../../../test/support/storage.ts'
 import type { Database } from '../../../../kit/db.ts'
-import { ScoutRuns } from './store.ts'
+import { ScoutRunStore } from './store.ts'
 
 for (const kind of await storageKinds()) {
   describe(`scout runs on ${kind.name}`, () => {
     let storage: Storage
     let db: Database
     let clock = Date.parse('2026-11-24T10:00:00Z')
-    let runs: ScoutRuns
+    let runs: ScoutRunStore
     beforeAll(async () => {
       storage = kind.create('scout_runs')
       db = storage.open()
       await db.migrate()
-      runs = new ScoutRuns(db, { now: () => clock })
+      runs = new ScoutRunStore(db, { now: () => clock })
     })
     afterAll(async () => {
       await db?.close()

@@ -39,7 +39,7 @@ export interface ScoutRun {
   finished_at: string
 }
 
-export class ScoutRuns {
+export class ScoutRunStore {
   private readonly db: Kysely<Tables>
   private readonly now: () => number
 

@@ -7,6 +7,7 @@
  * sequence does.
  */
 import { type Kysely, sql } from 'kysely'
+import type { Database } from '../../../../kit/db.ts'
 import { AppError } from '../../../../kit/errors.ts'
 
 interface Tables {
@@ -16,11 +17,11 @@ interface Tables {
 /** The largest variable symbol: ten digits. */
 export const MAX_VS = 9_999_999_999
 
-export class VariableSymbols {
+export class VariableSymbolStore {
   private readonly db: Kysely<Tables>
 
-  constructor(db: Kysely<unknown>) {
-    this.db = db as unknown as Kysely<Tables>
+  constructor(database: Database) {
+    this.db = database.as<Tables>()
   }
 
   /** The next number of `series` (the first of a series is 1); a 409 once ten digits run out. */
