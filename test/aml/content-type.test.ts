@@ -89,7 +89,7 @@ describe.skipIf(!haveLists)('Content-Type of the AML answers', () => {
   beforeAll(async () => {
     db = openDatabase({ dataDir: '', file: ':memory:' })
     await db.migrate()
-    const store = new AmlStore(db.as())
+    const store = new AmlStore(db)
     await importIntoStore(store, [join(SHARED_LISTS, 'cz')])
     const loaded = await loadLists(store, {})
     const lists = new ListsHolder()
@@ -99,7 +99,7 @@ describe.skipIf(!haveLists)('Content-Type of the AML answers', () => {
       highRisk: loadHighRiskTable(),
     })
     lists.ready(loaded.engine, screener, loaded.versions, 1)
-    const monitors = new MonitorStore(db.as())
+    const monitors = new MonitorStore(db)
     // An open alert to acknowledge, as a monitoring pass writes it.
     const now = new Date()
     const until = new Date(now.getTime() + 60_000)
