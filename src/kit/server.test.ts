@@ -385,6 +385,26 @@ describe('numbers and nesting that must not reach a handler', () => {
     expect((await app.inject('/page?limit=5')).json()).toEqual({ limit: 5 })
   })
 
+  it('refuses a number in the query string written in hex, octal, binary or with spaces, naming the field', async () => {
+    for (const spelling of ['0x10', '0X10', '0o20', '0b10000', '%2016', '16%20', '1_000']) {
+      const res = await app.inject(`/page?limit=${spelling}`)
+      expect(res.statusCode, spelling).toBe(400)
+      expect(res.json().error.details).toMatchObject({
+        location: 'query',
+        field: 'limit',
+        rule: expect.stringMatching(/^type (decimal )?number$/),
+      })
+    }
+    for (const [spelling, value] of [
+      ['16', 16],
+      ['16.5', 16.5],
+      ['-0', 0],
+      ['1e3', 1000],
+      ['.5', 0.5],
+    ] as const)
+      expect((await app.inject(`/page?limit=${spelling}`)).json(), spelling).toEqual({ limit: value })
+  })
+
   it('refuses JSON nested deeper than 64 levels with 400 before any handler walks it', async () => {
     for (const [open, close] of [
       ['[', ']'],

@@ -152,12 +152,22 @@ const DRAIN_IDLE_GRACE_MS = 1000
 const DRAIN_RETRY_AFTER_SECONDS = 1
 
 /**
+ * A number as a person writes one in a URL: optional sign, digits with an optional decimal part,
+ * optional exponent. `Number()`, which Ajv's coercion uses, also reads `0x10` as 16, `0b11`, `0o7`
+ * and " 16 " — spellings nobody means as a count or an area.
+ */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/
+
+/**
  * Ajv checks `strictNumbers` before coercing, not after: the text `1e309` or `Infinity` in a query
- * string or path becomes a non-finite number that passes. Query strings, path parameters and
- * headers are flat (values, or arrays of values), so one look at each coerced value refuses them.
+ * string or path becomes a non-finite number that passes, and `0x10` becomes 16. Query strings,
+ * path parameters and headers are flat (values, or arrays of values), so one look at each coerced
+ * value, beside the text it came from, refuses them.
  */
 function finiteAfterCoercion(validate: ValidateFunction): ValidateFunction {
   const checked = ((data: unknown) => {
+    checked.errors = null
+    const texts = flatTexts(data)
     if (!validate(data)) {
       checked.errors = validate.errors
       return false
@@ -166,26 +176,44 @@ function finiteAfterCoercion(validate: ValidateFunction): ValidateFunction {
       for (const name in data) {
         const value = (data as Record<string, unknown>)[name]
         const values: unknown[] = Array.isArray(value) ? value : [value]
-        for (const v of values) {
-          if (typeof v === 'number' && !Number.isFinite(v)) {
-            checked.errors = [
-              {
-                instancePath: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
-                schemaPath: '#/strictNumbers',
-                keyword: 'type',
-                params: { type: 'finite number' },
-                message: 'must be a finite number',
-              },
-            ]
-            return false
-          }
-        }
+        values.forEach((v, i) => {
+          if (typeof v !== 'number' || checked.errors) return
+          const text = texts.get(name)?.[i]
+          if (!Number.isFinite(v)) checked.errors = [numberError(name, 'finite number')]
+          else if (text !== undefined && !DECIMAL.test(text))
+            checked.errors = [numberError(name, 'decimal number')]
+        })
+        if (checked.errors) return false
       }
     }
     checked.errors = null
     return true
   }) as ValidateFunction
   return checked
+}
+
+/** The text values of flat request parts (a query string, path parameters, headers) by name. */
+function flatTexts(data: unknown): Map<string, (string | undefined)[]> {
+  const texts = new Map<string, (string | undefined)[]>()
+  if (typeof data !== 'object' || data === null) return texts
+  for (const [name, value] of Object.entries(data)) {
+    const values: unknown[] = Array.isArray(value) ? value : [value]
+    texts.set(
+      name,
+      values.map((v) => (typeof v === 'string' ? v : undefined)),
+    )
+  }
+  return texts
+}
+
+function numberError(name: string, type: string): ErrorObject {
+  return {
+    instancePath: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+    schemaPath: '#/strictNumbers',
+    keyword: 'type',
+    params: { type },
+    message: `must be a ${type}`,
+  }
 }
 
 const REGISTERED_ROUTES = new WeakMap<object, readonly RouteOptions[]>()

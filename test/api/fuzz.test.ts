@@ -111,6 +111,14 @@ const ATTACKS: Record<string, Attack[]> = {
     qr('a right-to-left override in a QR name', { recipient: 'a\u202Eb' }, 400, 'recipient'),
     qr('NUL in a QR message', { message: 'a\u0000b' }, 400, 'message'),
     qr('the no-currency code XXX', { currency: 'XXX' }, 400, 'currency'),
+    qr('a due date of year 0', { due_date: '0000-01-01' }, 400, 'due_date'),
+    {
+      what: 'an area written in hex, read as 16 (was a 200)',
+      method: 'GET',
+      url: '/api/estimate?area_m2=0x10&disposition=2%2Bkk&latitude=50.07&longitude=14.40',
+      status: 400,
+      field: 'area_m2',
+    },
   ],
 }
 

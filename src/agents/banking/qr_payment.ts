@@ -61,6 +61,7 @@ export const qrPayment = defineAgent({
         amount: input.amount,
         currency: input.currency,
         dueDate: input.due_date,
+        today: at,
         message: input.message,
         recipient: input.name,
         vs: input.vs,

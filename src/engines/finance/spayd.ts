@@ -76,8 +76,10 @@ export interface PaymentOrder {
   /** CZK (or `currency`), at most MAX_AMOUNT; none leaves the amount to the payer. */
   amount?: number | undefined
   currency?: string | undefined
-  /** YYYY-MM-DD */
+  /** YYYY-MM-DD, within DUE_DATE_YEARS of `today` */
   dueDate?: string | undefined
+  /** YYYY-MM-DD: the day the order is made (default: the current UTC day). */
+  today?: string | undefined
   message?: string | undefined
   recipient?: string | undefined
   vs?: string | undefined
@@ -92,9 +94,36 @@ export interface OrderFields {
   message: string
   recipient: string
   currency: string
+  dueDate: string
 }
 
-const DEFAULT_FIELDS: OrderFields = { message: 'message', recipient: 'recipient', currency: 'currency' }
+const DEFAULT_FIELDS: OrderFields = {
+  message: 'message',
+  recipient: 'recipient',
+  currency: 'currency',
+  dueDate: 'due_date',
+}
+
+/**
+ * How far from the day of the order a due date may lie (years, either way). A date the calendar
+ * has but no payment can have — 0000-01-01, 9999-12-31 — is a mistake to report, not to encode;
+ * ten years covers an overdue invoice and a long instalment plan.
+ */
+const DUE_DATE_YEARS = 10
+
+/** A due date (YYYY-MM-DD, a real day) within DUE_DATE_YEARS of `today`, or a 400 naming `field`. */
+function checkDueDate(date: string, today: string, field: string): void {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number]
+  const shift = (years: number) => new Date(Date.UTC(y + years, m - 1, d)).toISOString().slice(0, 10)
+  const [earliest, latest] = [shift(-DUE_DATE_YEARS), shift(DUE_DATE_YEARS)]
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T00:00:00Z`) : Number.NaN
+  const real = !Number.isNaN(time) && new Date(time).toISOString().startsWith(date)
+  if (!real || date < earliest || date > latest)
+    throw errors.invalid(
+      field,
+      `a date from ${earliest} to ${latest} (${DUE_DATE_YEARS} years either side of today)`,
+    )
+}
 
 /**
  * Characters a payment text may not hold: C0 and C1 controls (line breaks are turned into spaces
@@ -170,6 +199,8 @@ export function spaydOf(order: PaymentOrder, fields: Partial<OrderFields> = {}):
       names.currency,
       'a currency of ISO 4217 (e.g. CZK, EUR), not a no-currency, test, metal or fund code',
     )
+  if (order.dueDate)
+    checkDueDate(order.dueDate, order.today ?? new Date().toISOString().slice(0, 10), names.dueDate)
   const message = order.message === undefined ? undefined : spaydText(order.message, 60, names.message)
   const recipient =
     order.recipient === undefined ? undefined : spaydText(order.recipient, 35, names.recipient)

@@ -155,6 +155,19 @@ describe('gatehouse keys', () => {
     expect((await call(key)).statusCode).toBe(429)
   })
 
+  it('takes -1 (unlimited) as the value of a limit, written as its usage says', async () => {
+    const created = JSON.parse((await gatehouse('keys', 'create', '--name', 'unlimited', '--json')).out)
+    const id = String(created.key_data.id)
+    const updated = await gatehouse('keys', 'update', id, '--rate-limit', '-1', '--rpm', '-1')
+    expect(updated.err).toBe('')
+    expect(updated.code).toBe(0)
+    expect(updated.out).toContain('unlimited/min, unlimited/day')
+    const made = await gatehouse('keys', 'create', '--name', 'unlimited-2', '--rate-limit', '-1')
+    expect(made.code).toBe(0)
+    expect(made.out).toContain('unlimited/day')
+    expect((await gatehouse('keys', 'update', id, '--rate-limit', '-2')).code).toBe(2)
+  })
+
   it('refuses bad input with the field named and exit code 2', async () => {
     const missing = await gatehouse('keys', 'create')
     expect(missing.code).toBe(2)

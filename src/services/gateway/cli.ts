@@ -64,6 +64,22 @@ const KEY_OPTIONS = {
   json: { type: 'boolean' },
 } as const
 
+/**
+ * The arguments with a negative number after a limit option joined to it (`--rate-limit -1` →
+ * `--rate-limit=-1`): parseArgs takes a value that starts with "-" for an option of its own and
+ * refuses it, though -1 is how the usage says "unlimited".
+ */
+function withNegativeValues(args: string[]): string[] {
+  const out: string[] = []
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i]!.startsWith('--') ? args[i]!.slice(2) : undefined
+    const takesValue = name !== undefined && KEY_OPTIONS[name as keyof typeof KEY_OPTIONS]?.type === 'string'
+    if (takesValue && /^-\d+$/.test(args[i + 1] ?? '')) out.push(`${args[i]}=${args[++i]}`)
+    else out.push(args[i]!)
+  }
+  return out
+}
+
 type KeyValues = {
   [K in keyof typeof KEY_OPTIONS]?: (typeof KEY_OPTIONS)[K]['type'] extends 'boolean' ? boolean : string
 }
@@ -109,7 +125,11 @@ const keysCreate = command({
   summary: 'issue an API key for the agent gateway (printed once)',
   usage: `gatehouse keys create --name NAME ${LIMIT_USAGE}\n  defaults: 100/min, 10000/day, expires in 365 days; -1 = unlimited`,
   async run(args, io) {
-    const { values } = parseArgs({ args, options: KEY_OPTIONS, allowPositionals: false })
+    const { values } = parseArgs({
+      args: withNegativeValues(args),
+      options: KEY_OPTIONS,
+      allowPositionals: false,
+    })
     if (values.name === undefined) throw new UsageError('--name is required')
     const input = keyFields(values)
     const port = parseEnv(cliSpec, io.env).GATEWAY_PORT
@@ -242,7 +262,11 @@ const keysUpdate = command({
   summary: 'change a key’s tier, limits, expiry or details (counters carry on)',
   usage: `gatehouse keys update ID [--name NAME] ${LIMIT_USAGE}`,
   async run(args, io) {
-    const { values, positionals } = parseArgs({ args, options: KEY_OPTIONS, allowPositionals: true })
+    const { values, positionals } = parseArgs({
+      args: withNegativeValues(args),
+      options: KEY_OPTIONS,
+      allowPositionals: true,
+    })
     const id = keyId(positionals[0])
     const patch = keyFields(values)
     return withStore(io, async (store) => {

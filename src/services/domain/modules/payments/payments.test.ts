@@ -190,6 +190,8 @@ describe.skipIf(!haveSharedData)('domain payments', () => {
       [{ account: '19-2000145399/0800', amount: 10, ss: '12a' }, 'ss', ''],
       [{ account: '19-2000145399/0800', amount: 10, message: 'x'.repeat(61) }, 'message', ''],
       [{ account: '19-2000145399/0800', amount: 10, due_date: '2025-02-30' }, 'due_date', ''],
+      [{ account: '19-2000145399/0800', amount: 10, due_date: '0000-01-01' }, 'due_date', 'a date from'],
+      [{ account: '19-2000145399/0800', amount: 10, due_date: '9999-12-31' }, 'due_date', 'a date from'],
       [{ account: '19-2000145399/0800', amount: 10, currency: 'czk' }, 'currency', ''],
     ])('refuses %j with a 400 naming %s', async (body, field, rule) => {
       const res = await qr(body)

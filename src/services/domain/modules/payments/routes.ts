@@ -57,6 +57,7 @@ export function registerPayments(app: App, deps: PaymentsDeps): void {
         amount: body.amount,
         currency,
         dueDate: body.due_date,
+        today: isoDate(now()),
         message: body.message,
         recipient: body.recipient,
         vs: body.vs,
