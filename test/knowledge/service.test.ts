@@ -509,7 +509,9 @@ describe('POST /ask', () => {
     expect(data).toMatchObject({ found: true, answer_mode: 'generated', model: 'fake-model' })
     expect(data.answer).toBe('Oznámení se podává do 5 kalendářních dnů [1], jinak hrozí pokuta .')
     expect(data.warning).toMatch(/1 citation\(s\) to passages that were not retrieved were removed/)
-    expect(prompts[0]).toContain('[1] (Oznámení podezřelého obchodu › Oznámení podezřelého obchodu › Lhůta)')
+    expect(prompts[0]).toContain(
+      '[1] (Oznámení podezřelého obchodu › Oznámení podezřelého obchodu › Lhůta; Czech)',
+    )
     expect(prompts[0]).toContain('Question: Do kdy se oznamuje podezřelý obchod?')
   })
 

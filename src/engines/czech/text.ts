@@ -52,6 +52,12 @@ const ENGLISH_STOPWORDS = `a about above after again against all am an and any a
   they this those through to too under until up very was we were what when where which while who
   whom why will with would you your yours yourself yourselves`
 
+/** The Czech and the English function words apart, for telling which language a short text is in. */
+export const CZECH_FUNCTION_WORDS: ReadonlySet<string> = new Set(CZECH_STOPWORDS.split(/\s+/).filter(Boolean))
+export const ENGLISH_FUNCTION_WORDS: ReadonlySet<string> = new Set(
+  ENGLISH_STOPWORDS.split(/\s+/).filter(Boolean),
+)
+
 /**
  * Czech and English function words, folded. They occur in nearly every text, so as search terms
  * they would match everything and only add noise to BM25 (their IDF is close to zero).

@@ -14,7 +14,7 @@ import type { IndexedDocument, SearchHit, SearchMode } from './index.ts'
 import type { IndexSync } from './index-sync.ts'
 import type { MetadataValue } from './ingest.ts'
 import type { CrossLanguage } from './terms.ts'
-import { analyzeQueryTerms } from './text.ts'
+import { analyzeQueryTerms, type Language, questionLanguage } from './text.ts'
 
 export type Filter = Record<string, MetadataValue | MetadataValue[]>
 
@@ -45,8 +45,10 @@ const DEFAULT_MIN_SIMILARITY: Record<Embedder['kind'], number> = {
 
 export interface SearchOutcome {
   hits: SearchHit[]
-  /** The query's analysed terms, one group per word (a word's forms). */
+  /** The query's analysed terms, one group per word (a word's forms, translations and synonyms). */
   groups: string[][]
+  /** The language the query is asked in. */
+  language: Language
   /** The embedder each searched collection was queried with (null: keyword ranking only). */
   embedders: Record<string, string | null>
   warnings: string[]
@@ -130,11 +132,14 @@ export class KnowledgeQuery {
       : this.indexSync.collectionNames()
     const cross = this.opts.crossLanguage
     let translations: readonly string[] = []
+    let sides: { cs: number; en: number } | undefined
     const { groups, own } = analyzeQueryTerms(
       input.query,
-      cross?.queries
+      cross
         ? (words) => {
             const expansion = cross.terms.expandQuery(words)
+            sides = expansion.sides
+            if (!cross.queries) return []
             translations = expansion.translations
             return expansion.extras
           }
@@ -178,7 +183,7 @@ export class KnowledgeQuery {
       weights: { dense: this.denseWeight(collections) },
     })
     this.searchLatency.record(performance.now() - started)
-    return { hits, groups, embedders, warnings }
+    return { hits, groups, language: questionLanguage(input.query, sides), embedders, warnings }
   }
 
   /**
@@ -222,12 +227,13 @@ export class KnowledgeQuery {
           { variable: 'LLM_BASE_URL' },
         )
       }
-      const { hits, groups } = await this.search({ ...input, query: input.question })
+      const { hits, groups, language } = await this.search({ ...input, query: input.question })
       const relevant = hits.filter((h) => this.isRelevant(h, groups))
       if (relevant.length === 0) {
         return {
           answer: null,
           answer_mode: 'none' as const,
+          language,
           found: false,
           message:
             'Nothing relevant was found in the knowledge base for this question; try other words, another collection, or upload the documents that answer it.',
@@ -239,7 +245,9 @@ export class KnowledgeQuery {
         title: h.document.title,
         section: h.chunk.section,
         page: h.chunk.page,
+        language: h.document.language,
       }))
+      const asked = { question: input.question, groups, language }
       let text: string
       let cited: number[]
       let mode: 'extractive' | 'generated' = 'extractive'
@@ -247,7 +255,7 @@ export class KnowledgeQuery {
       let model: string | undefined
       if (input.answerMode !== 'extractive' && this.opts.llm?.configured) {
         try {
-          const prompt = groundingPrompt(input.question, passages)
+          const prompt = groundingPrompt(asked, passages)
           const { text: raw, completion } = await this.opts.llm.complete({
             messages: [
               { role: 'system', content: prompt.system },
@@ -266,13 +274,13 @@ export class KnowledgeQuery {
           if (cited.length === 0) warning = 'the generated answer cites no passage; treat it as unsupported'
         } catch (error) {
           if (input.answerMode === 'generated') throw error
-          const extractive = extractiveAnswer(input.question, passages)
+          const extractive = extractiveAnswer(asked, passages)
           text = extractive.text
           cited = extractive.cited
           warning = `the language model failed (${(error as Error).message}); this is an extractive answer`
         }
       } else {
-        const extractive = extractiveAnswer(input.question, passages)
+        const extractive = extractiveAnswer(asked, passages)
         text = extractive.text
         cited = extractive.cited
       }
@@ -284,6 +292,7 @@ export class KnowledgeQuery {
       return {
         answer: text,
         answer_mode: mode,
+        language,
         found: true,
         ...(model ? { model } : {}),
         ...(warning ? { warning } : {}),
@@ -335,6 +344,7 @@ export function citationOf(hit: SearchHit) {
     page: hit.chunk.page ?? null,
     chunk: hit.chunk.position,
     chunk_id: hit.chunk.id,
+    language: hit.document.language,
     label,
   }
 }

@@ -35,6 +35,11 @@ describe('term list', () => {
     expect(extras[1]).toEqual(expect.arrayContaining(['jistot', 'secur', 'deposit']))
   })
 
+  it('finds a Czech word negated with ne- under its plain form', () => {
+    const { extras } = list.expandQuery(queryWords('nevlastník'))
+    expect(extras[0]).toContain('owner')
+  })
+
   it('ignores wordings that are only stop words or single letters', () => {
     expect(list.expandQuery(queryWords('a.s.')).extras.flat()).toEqual([])
     expect(list.expandQuery(queryWords('plc')).extras.flat()).toEqual(['plc'])

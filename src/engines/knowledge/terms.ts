@@ -48,6 +48,8 @@ export interface QueryExpansion {
   extras: string[][]
   /** The other language's wordings of every entry matched, for the text a query is embedded from. */
   translations: string[]
+  /** How many words only Czech, or only English, wordings matched: a hint of the query's language. */
+  sides: { cs: number; en: number }
 }
 
 export class TermList {
@@ -125,10 +127,12 @@ export class TermList {
     const extras = words.map(() => new Set<string>())
     const translated = new Set<number>()
     const sides: Array<[Language, Set<number>]> = []
+    const covered: Record<Language, boolean[]> = { cs: words.map(() => false), en: words.map(() => false) }
     for (const language of ['cs', 'en'] as const) {
       const matched = new Set<number>()
-      const sequence = words.map((w) => stem(w, language))
+      const sequence = words.map((w) => this.lookupStem(w, language))
       for (const m of this.matches(sequence, language)) {
+        covered[language].fill(true, m.start, m.start + m.length)
         for (const entry of m.entries) {
           matched.add(entry)
           const stems = this.stems[entry]!
@@ -148,7 +152,22 @@ export class TermList {
         translations.push(...this.entries[entry]![OTHER[language]])
       }
     }
-    return { extras: extras.map((set) => [...set]), translations }
+    const only = (language: Language) =>
+      words.filter((_, k) => covered[language][k] && !covered[OTHER[language]][k]).length
+    return { extras: extras.map((set) => [...set]), translations, sides: { cs: only('cs'), en: only('en') } }
+  }
+
+  /**
+   * A query word's stem for looking it up. Czech negates verbs and adjectives with the prefix ne-
+   * ("nezapíše", "neuskuteční"): a word the list does not know is looked up without it, so the
+   * negated form finds the entry of the plain one.
+   */
+  private lookupStem(word: string, language: Language): string {
+    const own = stem(word, language)
+    if (language !== 'cs' || !word.startsWith('ne') || word.length < 6) return own
+    if (this.tries.cs.next.has(own)) return own
+    const plain = stem(word.slice(2), 'cs')
+    return this.tries.cs.next.has(plain) ? plain : own
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { analyze, analyzeQuery, detectLanguage, tokenize } from './text.ts'
+import { analyze, analyzeQuery, detectLanguage, questionLanguage, tokenize } from './text.ts'
 
 describe('text analysis', () => {
   it('tokenises on letters and digits only', () => {
@@ -46,5 +46,12 @@ describe('text analysis', () => {
     const groups = analyzeQuery('Kdo je skutečný majitel majitel?')
     expect(groups).toHaveLength(2)
     expect(groups[0]).toContain('skutecn')
+  })
+
+  it('tells a question’s language from its function words, letters and term-list hints', () => {
+    expect(questionLanguage('What is the cash limit?')).toBe('en')
+    expect(questionLanguage('Kolik činí limit?')).toBe('cs')
+    expect(questionLanguage('maximum cash payment per day', { cs: 0, en: 3 })).toBe('en')
+    expect(questionLanguage('hotovost limit', { cs: 1, en: 0 })).toBe('cs')
   })
 })

@@ -14,7 +14,14 @@
  * terms are united.
  */
 import { createHash } from 'node:crypto'
-import { fold, STOPWORDS, stemCzechLight, stemEnglish } from '../czech/text.ts'
+import {
+  CZECH_FUNCTION_WORDS,
+  ENGLISH_FUNCTION_WORDS,
+  fold,
+  STOPWORDS,
+  stemCzechLight,
+  stemEnglish,
+} from '../czech/text.ts'
 
 export type Language = 'cs' | 'en'
 
@@ -61,6 +68,23 @@ export function detectLanguage(text: string): Language | undefined {
   }
   if (cs === 0 && en === 0) return undefined
   return cs >= en ? 'cs' : 'en'
+}
+
+/**
+ * The language a question is asked in, for answering in it: letters only Czech uses and each
+ * language's function words, plus `hints` (how many of its words only one language's term-list
+ * wordings matched: terms.ts). Czech when nothing tells: the platform's first language.
+ */
+export function questionLanguage(text: string, hints?: { cs: number; en: number }): Language {
+  let cs = (text.match(CZECH_LETTERS)?.length ?? 0) * 2 + (hints?.cs ?? 0)
+  let en = hints?.en ?? 0
+  for (const token of tokenize(text)) {
+    const czech = CZECH_FUNCTION_WORDS.has(token)
+    const english = ENGLISH_FUNCTION_WORDS.has(token)
+    if (czech && !english) cs += 1
+    else if (english && !czech) en += 1
+  }
+  return en > cs ? 'en' : 'cs'
 }
 
 /** Index terms of a document text in its language: folded, stopwords dropped, stemmed. */

@@ -89,6 +89,7 @@ const Citation = {
   page: Nullable(Type.Integer({ description: 'PDF page (1-based)' })),
   chunk: Type.Integer({ description: 'Position of the passage in its document' }),
   chunk_id: Type.String(),
+  language: Type.String({ description: "The passage's document's language: cs or en" }),
   label: Type.String({ description: 'Title › section › page, for people' }),
 }
 
@@ -129,6 +130,10 @@ export const AskResponse = okSchema(
     collection: Nullable(Type.String()),
     answer: Nullable(Type.String({ description: 'With [n] markers citing `citations`' })),
     answer_mode: Type.Union([Type.Literal('none'), Type.Literal('extractive'), Type.Literal('generated')]),
+    language: Type.Union([Type.Literal('cs'), Type.Literal('en')], {
+      description:
+        'The language the question is asked in, and the answer given in (an extractive answer quoting only the other language says so first)',
+    }),
     found: Type.Boolean(),
     message: Type.Optional(Type.String({ description: 'Why there is no answer' })),
     model: Type.Optional(Type.String({ description: 'The language model that wrote a generated answer' })),

@@ -100,6 +100,10 @@ export interface Paths1 {
                     chunk: number
                     chunk_id: string
                     /**
+                     * The passage's document's language: cs or en
+                     */
+                    language: string
+                    /**
                      * Title › section › page, for people
                      */
                     label: string
@@ -195,6 +199,10 @@ export interface Paths1 {
                 collection: string | null
                 answer: string | null
                 answer_mode: 'none' | 'extractive' | 'generated'
+                /**
+                 * The language the question is asked in, and the answer given in (an extractive answer quoting only the other language says so first)
+                 */
+                language: 'cs' | 'en'
                 found: boolean
                 /**
                  * Why there is no answer
@@ -225,6 +233,10 @@ export interface Paths1 {
                    */
                   chunk: number
                   chunk_id: string
+                  /**
+                   * The passage's document's language: cs or en
+                   */
+                  language: string
                   /**
                    * Title › section › page, for people
                    */
