@@ -39,6 +39,10 @@ const JSON_LD_PAGE = `<!doctype html><html lang="cs"><head><title>Prodej bytu 2+
 const TEXT_PAGE = `<!doctype html><html><head><title>Byt na prodej</title></head><body>
 <h1>Prodej bytu 2+kk, 60 m², Praha 5 - Smíchov</h1><p>Cena: 9 300 000 Kč</p><p>Cihlový byt po rekonstrukci.</p></body></html>`
 
+/** A listing page whose JSON-LD states `price` (CZK) and `area` (m²) for a flat in Prague. */
+const listingPage = (price: number, area: number) =>
+  JSON_LD_PAGE.replace('"price":12500000', `"price":${price}`).replace('"value":55', `"value":${area}`)
+
 const EMPTY_PAGE =
   '<!doctype html><html><head><title>Nic</title></head><body><p>Tady nic není.</p></body></html>'
 
@@ -75,6 +79,9 @@ describe.skipIf(!haveSharedData)('POST /api/v1/reality/analyze', () => {
         '/json-ld': JSON_LD_PAGE,
         '/text': TEXT_PAGE,
         '/empty': EMPTY_PAGE,
+        '/cheap': listingPage(10_001, 55),
+        '/huge-price': listingPage(1e300, 55),
+        '/tiny-area': listingPage(1_250_000, 6),
       }
       const page = pages[req.url ?? '']
       res
@@ -134,6 +141,25 @@ describe.skipIf(!haveSharedData)('POST /api/v1/reality/analyze', () => {
     expect(body.data.listing.address).toMatch(/Praha 5/)
     expect(body.data.estimate.location.source).toBe('gazetteer')
   })
+
+  it.each([
+    ['/cheap', 'listing.price', 'price per m²'],
+    ['/huge-price', 'listing.price', 'price per m²'],
+    ['/tiny-area', 'listing.area_m2', 'area'],
+  ])(
+    'answers 422 for the implausible listing at %s, naming the field read from the page',
+    async (path, field, rule) => {
+      const { status, body } = await analyze(`${siteUrl}${path}`)
+      expect(status).toBe(422)
+      expect(body.error.message).toMatch(/looks implausible/)
+      expect(body.error.details).toMatchObject({
+        field,
+        verdict: 'implausible',
+        rule: expect.stringContaining(rule),
+      })
+      expect(body.error.details.field).not.toBe('property_value')
+    },
+  )
 
   it('answers 422 naming what it could not read, and refuses an internal address at once', async () => {
     const empty = await analyze(`${siteUrl}/empty`)

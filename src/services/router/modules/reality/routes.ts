@@ -7,6 +7,7 @@
  */
 import { Type } from 'typebox'
 import type { ListingFacts } from '../../../../engines/realestate/listing-page.ts'
+import { implausibility } from '../../../../engines/realestate/plausible.ts'
 import type { Parsing } from '../../../../engines/web/parsing.ts'
 import type { Egress } from '../../../../kit/egress.ts'
 import { ok } from '../../../../kit/envelope.ts'
@@ -83,6 +84,23 @@ export function registerReality(app: App, deps: RealityDeps): void {
           'unprocessable',
           `Could not read ${gaps.join(', ')} from the listing page${deps.extractJson ? '' : ' (an LLM, LLM_BASE_URL, would try the page text too)'}`,
           { url, missing: gaps, found: facts },
+        )
+      }
+      // A page (or the model reading it) may state any figure: one no real flat has is refused
+      // here, naming the field read from the page, before it is valued as the caller's own.
+      const implausible = implausibility(facts.price!, facts.area_m2!)
+      if (implausible) {
+        throw new AppError(
+          'unprocessable',
+          `The listing looks implausible: ${implausible.reason}; no estimate is given for it`,
+          {
+            url,
+            field: `listing.${implausible.field}`,
+            rule: implausible.rule,
+            verdict: 'implausible',
+            source: (facts.sources as Record<string, string>)[implausible.field] ?? null,
+            found: facts,
+          },
         )
       }
       const located =
