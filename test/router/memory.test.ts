@@ -101,6 +101,17 @@ describe('memory', () => {
     expect(results[0].score).toBeGreaterThan(results[1].score)
   })
 
+  it('finds a memory written in the other language through the term list', async () => {
+    await add({ text: 'Preferuje schůzky v pondělí ráno.', user_id: 'dana' })
+    await add({ text: 'The client asked us to return the security deposit by Friday.', user_id: 'dana' })
+    const res = await search({ query: 'vrácení jistoty nájemci', user_id: 'dana', top_k: 2 })
+    const [first, second] = res.body.data.results
+    expect(first.memory).toBe('The client asked us to return the security deposit by Friday.')
+    // Met by meaning through the translations, not by rank alone.
+    expect(first.similarity).toBeGreaterThan(0.2)
+    expect(first.similarity).toBeGreaterThan(second.similarity + 0.1)
+  })
+
   it('applies metadata filters and takes the scope from filters as mem0 v2 does', async () => {
     const res = await search({
       query: 'pondělí',

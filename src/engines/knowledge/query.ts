@@ -34,7 +34,7 @@ const HASH_DENSE_WEIGHT = 0.5
  * and English"): full weight lets translations crowd out same-language answers, less loses
  * cross-language ones.
  */
-const ADDED_TERM_WEIGHT = 0.5
+export const ADDED_TERM_WEIGHT = 0.5
 const TRANSLATION_MIX = 1
 
 const DEFAULT_MIN_SIMILARITY: Record<Embedder['kind'], number> = {
@@ -316,7 +316,7 @@ export class KnowledgeQuery {
  * (translations weighing TRANSLATION_MIX). A model's vectors carry meaning across languages
  * themselves and get the query as asked.
  */
-async function queryVector(embedder: Embedder, query: string, translations: readonly string[]) {
+export async function queryVector(embedder: Embedder, query: string, translations: readonly string[]) {
   if (embedder.kind !== 'hash' || translations.length === 0) {
     const [vector] = await embedder.embed([query], 'query')
     return vector!

@@ -12,7 +12,10 @@
  * - anything else → ADD.
  *
  * Search loads the scope's memories (a scope is one user, agent or run: hundreds, not millions),
- * applies the filters, and fuses a BM25 ranking with a cosine ranking (RRF, k = 60).
+ * applies the filters, and fuses a BM25 ranking with a cosine ranking (RRF, k = 60). Like the
+ * knowledge base's, the query is expanded through the bilingual term list (its words' Czech and
+ * English wordings as alternatives, the hash query vector mixed with the translations'), so a
+ * question in one language finds a memory written in the other.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
@@ -21,7 +24,9 @@ import { AppError, errors } from '../../kit/errors.ts'
 import { Bm25Index } from '../knowledge/bm25.ts'
 import type { Embedder } from '../knowledge/embedders/types.ts'
 import { reciprocalRankFusion } from '../knowledge/fusion.ts'
-import { analyze, analyzeQuery, detectLanguage } from '../knowledge/text.ts'
+import { ADDED_TERM_WEIGHT, queryVector } from '../knowledge/query.ts'
+import { shippedTermList } from '../knowledge/terms.ts'
+import { analyze, analyzeQueryTerms, detectLanguage } from '../knowledge/text.ts'
 import { type Filter, matches } from './filters.ts'
 
 interface MemoryRow {
@@ -208,17 +213,26 @@ export class MemoryStore {
       (r) => r.embedder === this.embedder.id && (!req.filters || matches(toMemory(r), req.filters)),
     )
     if (rows.length === 0) return []
-    const [queryVector] = await this.embedder.embed([req.query], 'query')
+    let translations: readonly string[] = []
+    const query = analyzeQueryTerms(req.query, (words) => {
+      const expansion = shippedTermList().expandQuery(words)
+      translations = expansion.translations
+      return expansion.extras
+    })
+    const vector = await queryVector(this.embedder, req.query, translations)
     const lexical = new Bm25Index()
     rows.forEach((r, slot) => {
       lexical.add(slot, analyze(r.text, detectLanguage(r.text) ?? 'cs'))
     })
-    const similarities = rows.map((r) => dot(queryVector!, decode(r.embedding)))
+    const similarities = rows.map((r) => dot(vector, decode(r.embedding)))
     const semantic = similarities
       .map((score, slot) => ({ slot, score }))
       .sort((a, b) => b.score - a.score)
       .slice(0, Math.max(topK * 4, 50))
-    const keyword = lexical.search(analyzeQuery(req.query), Math.max(topK * 4, 50))
+    const keyword = lexical.search(query.groups, Math.max(topK * 4, 50), undefined, {
+      own: query.own,
+      others: ADDED_TERM_WEIGHT,
+    })
     const fused = reciprocalRankFusion({ semantic, keyword })
     return fused
       .filter((f) => req.threshold === undefined || similarities[f.slot]! >= req.threshold)
