@@ -363,6 +363,17 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')('headless browser', (
     expect(performance.now() - started).toBeLessThan(10_000)
   }, 30_000)
 
+  it('answers what a page that keeps navigating away shows: scraped through the browser and printed', async () => {
+    for (let round = 0; round < 2; round++) {
+      const scraped = await post('/v1/scrape/adaptive', { url: `${site.url}/meta-refresh` })
+      expect(scraped.status, JSON.stringify(scraped.body)).toBe(200)
+      expect(scraped.body.data.markdown).toContain('Stránka, která se obnovuje')
+      const printed = await post('/v1/browser/pdf', { url: `${site.url}/refresh-header` })
+      expect(printed.status, printed.raw.toString().slice(0, 300)).toBe(200)
+      expect(printed.raw.subarray(0, 5).toString()).toBe('%PDF-')
+    }
+  }, 120_000)
+
   it('escalates a JavaScript-rendered page to the browser and says why', async () => {
     const res = await post('/v1/scrape/adaptive', { url: `${site.url}/js-only` })
     expect(res.status).toBe(200)

@@ -88,6 +88,19 @@ export async function startSite(internal: FixtureServer): Promise<FixtureServer>
       return
     }
     if (path === '/article') return html(200, article())
+    // Pages that navigate away as soon as they have loaded, and again after that (a refresh loop).
+    if (path === '/meta-refresh')
+      return html(
+        200,
+        '<!doctype html><html><head><meta http-equiv="refresh" content="0;url=/meta-refresh"><title>Obnovuje se</title></head><body><h1>Stránka, která se obnovuje</h1><p>Obsah před obnovením.</p></body></html>',
+      )
+    if (path === '/refresh-header') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', refresh: '0; url=/refresh-header' })
+      res.end(
+        '<!doctype html><html><head><title>Hlavička Refresh</title></head><body><h1>Stránka s hlavičkou Refresh</h1></body></html>',
+      )
+      return
+    }
     const blog = /^\/blog\/(\d+)$/.exec(path)
     if (blog) return html(200, blogPage(Number(blog[1]), 5))
     if (path.startsWith('/private/')) return html(200, '<h1>private</h1>')

@@ -147,11 +147,34 @@ export class BrowserPool {
       async (context, left) => {
         const page = await context.newPage()
         page.setDefaultTimeout(left())
+        // The page may navigate away once it has loaded (a meta refresh, a Refresh header, a
+        // script): such navigations are followed while it loads and settles, at most
+        // MAX_FOLLOWED_NAVIGATIONS (a refresh loop never settles), and answered 204 from the
+        // moment the page is read, so the document stays what it is while it is read or printed.
+        let navigations = 0
+        let reading = false
+        await page.route('**/*', (route) => {
+          const request = route.request()
+          if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return route.fallback()
+          navigations++
+          if (reading || navigations > 1 + MAX_FOLLOWED_NAVIGATIONS) return route.fulfill({ status: 204 })
+          return route.fallback()
+        })
         const response = await page.goto(opts.url, { waitUntil: opts.waitUntil ?? 'load', timeout: left() })
         if (opts.scroll) await autoScroll(page, Math.min(left(), 5000))
         if (opts.settleMs) await page.waitForTimeout(Math.min(opts.settleMs, left()))
-        page.setDefaultTimeout(left())
-        return await use(page, response)
+        reading = true
+        // A navigation followed just before reading began may still be committing: wait for its
+        // document, then read again (a few times at most; nothing new can start now).
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await page.waitForLoadState('load', { timeout: left() })
+            page.setDefaultTimeout(left())
+            return await use(page, response)
+          } catch (error) {
+            if (attempt >= 3 || !isNavigationRace(error)) throw error
+          }
+        }
       },
     )
   }
@@ -266,6 +289,17 @@ export class BrowserPool {
     }
     return this.browser
   }
+}
+
+/** Navigations a page starts by itself that are followed before it is read (a redirecting page). */
+const MAX_FOLLOWED_NAVIGATIONS = 3
+
+/** An error of reading or printing a document that was being replaced by a navigation. */
+function isNavigationRace(error: unknown): boolean {
+  const message = (error as { message?: string }).message ?? ''
+  return /page is navigating|Printing failed|Execution context was destroyed|frame was detached|navigation/i.test(
+    message.split('\n')[0] ?? '',
+  )
 }
 
 async function autoScroll(page: Page, budgetMs: number): Promise<void> {
