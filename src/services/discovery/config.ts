@@ -40,7 +40,7 @@ export function publicIdentity(config: {
   const originProblem = checkOrigin(origin)
   if (originProblem) problems.push(`DISCOVERY_ORIGIN ${originProblem}`)
   const contact = config.DISCOVERY_SECURITY_CONTACT ?? `mailto:security@${new URL(origin).hostname}`
-  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(contact))
+  if (!/^(mailto:[^\s@]+@\S+|https:\/\/\S+)$/.test(contact))
     problems.push(`DISCOVERY_SECURITY_CONTACT must be a mailto: or https: URI, got "${contact}"`)
   if (problems.length > 0) throw new ConfigError(problems)
   return { origin, contact }
