@@ -99,7 +99,13 @@ export function ScreeningResult({
           </Stack>
         </Group>
         {risk.review_required && (
-          <Alert color="orange" mt="sm" title={t('screening.review')}>
+          // The title in the text colour: Mantine's orange on its light orange is 3.61:1, under 4.5:1.
+          <Alert
+            color="orange"
+            mt="sm"
+            title={t('screening.review')}
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          >
             <List size="sm">
               {(
                 risk.review_reasons?.map((r) => `${r.module}: ${r.reason}`) ??
