@@ -82,6 +82,26 @@ describe('data/dic_validator', () => {
     expect(out).toMatchObject({ valid: false, reason: 'checksum digit should be 6' })
   })
 
+  it('refuses a birth-number DIČ whose birth date lies after the day judged (CZ4512310000 → 2045-12-31)', async () => {
+    const out = await call('dic_validator', { dic: 'CZ4512310000' })
+    expect(out).toMatchObject({
+      valid: false,
+      kind: 'natural_person',
+      birth_date: null,
+      verdict: 'adverse',
+      reason:
+        'the birth-number part is invalid: encodes a birth date (2045-12-31) after the day judged (2026-11-20)',
+    })
+    const rules = out.rules_applied as { basis?: string[]; since?: string }[]
+    expect(rules.some((r) => r.basis?.includes('cz-133-2000-s13'))).toBe(true)
+  })
+
+  it('accepts a birth-number DIČ of a child born on the day judged', async () => {
+    // 261120/000C: 261120000 mod 11 = 9 → check digit 9
+    const out = await call('dic_validator', { dic: 'CZ2611200009' })
+    expect(out).toMatchObject({ valid: true, birth_date: '2026-11-20' })
+  })
+
   it('answers 400 naming dic when the CZ prefix is missing', async () => {
     await expect(call('dic_validator', { dic: '27082440' })).rejects.toMatchObject({
       details: { field: 'dic', rule: 'must be CZ followed by 8 to 10 digits' },

@@ -51,6 +51,21 @@ describe('rodné číslo', () => {
       sex: 'F',
     })
   })
+  it('rejects a number whose birth date lies after the day judged', () => {
+    // 451231/0000: 451231000 % 11 = 0, so the checksum holds; born 2045-12-31
+    expect(checkBirthNumber('4512310000', '2026-11-20')).toEqual({
+      valid: false,
+      reason: 'encodes a birth date (2045-12-31) after the day judged (2026-11-20)',
+      reason_cs: 'obsahuje datum narození (2045-12-31) po posuzovaném dni (2026-11-20)',
+    })
+    expect(checkBirthNumber('4512310000').valid).toBe(false)
+  })
+  it('accepts a number born on the day judged', () => {
+    expect(checkBirthNumber('2611200009', '2026-11-20')).toMatchObject({
+      valid: true,
+      birthDate: '2026-11-20',
+    })
+  })
   it('rejects a number that is not divisible by 11', () => {
     expect(checkBirthNumber('7360285164')).toEqual({
       valid: false,

@@ -38,8 +38,16 @@ export function isValidIco(input: string): boolean {
   return checkIco(input).valid
 }
 
-/** Rodné číslo: YYMMDD/SSS[C] (serial, check digit); 10 digits divisible by 11 (or remainder 10 with check digit 0). */
-export function checkBirthNumber(input: string): Check & { birthDate?: string; sex?: 'F' | 'M' } {
+/**
+ * Rodné číslo: YYMMDD/SSS[C] (serial, check digit); 10 digits divisible by 11 (or remainder 10 with
+ * check digit 0). The number is given at birth, so one whose date lies after `today` (YYYY-MM-DD,
+ * the day judged; default the current day) belongs to nobody yet: 451231/0000 passes the checksum
+ * but reads 2045-12-31.
+ */
+export function checkBirthNumber(
+  input: string,
+  today: string = new Date().toISOString().slice(0, 10),
+): Check & { birthDate?: string; sex?: 'F' | 'M' } {
   const raw = input.replace(/[\s/]/g, '')
   if (!/^\d{9,10}$/.test(raw))
     return bad('must be 9 or 10 digits (YYMMDD/SSSC)', 'musí mít 9 nebo 10 číslic (RRMMDD/SSSC)')
@@ -74,11 +82,20 @@ export function checkBirthNumber(input: string): Check & { birthDate?: string; s
   const date = new Date(Date.UTC(year, mm - 1, dd))
   if (date.getUTCMonth() !== mm - 1 || date.getUTCDate() !== dd)
     return bad('does not encode a valid date', 'neobsahuje platné datum')
-  return { valid: true, value: raw, birthDate: date.toISOString().slice(0, 10), sex }
+  const birthDate = date.toISOString().slice(0, 10)
+  if (birthDate > today)
+    return bad(
+      `encodes a birth date (${birthDate}) after the day judged (${today})`,
+      `obsahuje datum narození (${birthDate}) po posuzovaném dni (${today})`,
+    )
+  return { valid: true, value: raw, birthDate, sex }
 }
 
-/** DIČ: "CZ" + IČO (legal persons), + rodné číslo (natural persons) or + 699 and six digits (no birth number). */
-export function checkDic(input: string): Check {
+/**
+ * DIČ: "CZ" + IČO (legal persons), + rodné číslo (natural persons) or + 699 and six digits (no
+ * birth number); `today` as in checkBirthNumber.
+ */
+export function checkDic(input: string, today?: string): Check {
   const raw = input.replace(/\s+/g, '').toUpperCase()
   const m = /^CZ(\d{8,10})$/.exec(raw)
   if (!m) return bad('must be CZ followed by 8 to 10 digits', 'musí být CZ a 8 až 10 číslic')
@@ -100,7 +117,7 @@ export function checkDic(input: string): Check {
       ? ok(raw)
       : bad(`checksum digit should be ${expected}`, `kontrolní číslice má být ${expected}`)
   }
-  const rc = checkBirthNumber(digits)
+  const rc = checkBirthNumber(digits, today)
   return rc.valid
     ? ok(raw)
     : bad(`the birth-number part is invalid: ${rc.reason}`, `část rodného čísla je neplatná: ${rc.reason_cs}`)
