@@ -1,8 +1,9 @@
 /** The golden-case files, one per agent service (see format.ts). */
 import { banking } from './banking.ts'
 import type { GoldenFile } from './format.ts'
+import { insurance } from './insurance.ts'
 
-export const GOLDEN_FILES: GoldenFile[] = [banking]
+export const GOLDEN_FILES: GoldenFile[] = [banking, insurance]
 
 /** The services whose every agent the catalogue checks hold to its golden cases. */
 export const GOLDEN_SERVICES: string[] = GOLDEN_FILES.map((f) => f.service)

@@ -1,9 +1,10 @@
 import { Type } from 'typebox'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
-import { policySource, type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { DateString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import type { Texts } from '../lang.ts'
+import { cite } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -105,6 +106,7 @@ export const claimsTriage = defineAgent({
     field: 'route',
     map: { fast_track: 'clear', standard: 'clear', investigate: 'review', not_covered: 'adverse' },
   },
+  law: ['cz-89-2012-s2758', 'cz-89-2012-s2796', 'policy-claims-triage'],
   examples: [
     {
       title: 'Small water-damage claim, reported in 3 days: fast track',
@@ -146,8 +148,9 @@ export const claimsTriage = defineAgent({
   async run(input, ctx) {
     if (input.report_date < input.loss_date)
       throw errors.invalid('report_date', 'must not be before loss_date')
-    const t = covered(() => referenceAt<Triage>('claims-triage', asOfDate(undefined, ctx.now)))
-    const src = policySource('claims-triage', t)
+    const at = asOfDate(undefined, ctx.now)
+    const t = covered(() => referenceAt<Triage>('claims-triage', at))
+    const src = cite(at, 'policy-claims-triage')
     const rules: AppliedRule[] = []
     const say = ctx.say
     const inPeriod =
@@ -157,7 +160,7 @@ export const claimsTriage = defineAgent({
         cs: 'Pojistná událost musí nastat v době trvání pojištění',
         en: 'Loss must occur within the policy period',
       }),
-      source: say({ cs: 'pojistná smlouva (pojistná doba)', en: 'insurance contract (insurance period)' }),
+      ...cite(at, 'cz-89-2012-s2758'),
       outcome: inPeriod
         ? say({ cs: 'v pojistné době', en: 'within' })
         : say({ cs: 'mimo pojistnou dobu', en: 'outside' }),
@@ -190,7 +193,7 @@ export const claimsTriage = defineAgent({
         cs: 'Škodu je třeba oznámit bez zbytečného odkladu',
         en: 'Loss to be reported without undue delay',
       }),
-      source: 'zákon 89/2012 Sb. § 2796',
+      ...cite(at, 'cz-89-2012-s2796'),
       outcome: say({ cs: `${reportDelay} dnů`, en: `${reportDelay} days` }),
     })
     const share = input.amount / input.sum_insured

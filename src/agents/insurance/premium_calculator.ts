@@ -1,7 +1,9 @@
 import { Type } from 'typebox'
 import { round2 } from '../../engines/finance/annuity.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
-import { policySource, type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { cite } from '../law.ts'
+import type { Assumption } from '../result.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -47,6 +49,7 @@ export const premiumCalculator = defineAgent({
     factors: Type.Array(Type.Object({ factor: Type.String(), value: Type.Number() })),
   }),
   verdict: 'informational',
+  law: ['policy-insurance-tariff', 'cap-flood-zones'],
   examples: [
     {
       title: 'Brick house worth 6 M CZK in flood zone 1, 5 000 CZK deductible',
@@ -72,29 +75,55 @@ export const premiumCalculator = defineAgent({
     },
   ],
   async run(input, ctx) {
-    const t = covered(() => referenceAt<Tariff>('insurance-tariff', asOfDate(undefined, ctx.now)))
-    const src = policySource('insurance-tariff', t)
+    const at = asOfDate(undefined, ctx.now)
+    const t = covered(() => referenceAt<Tariff>('insurance-tariff', at))
+    const src = cite(at, 'policy-insurance-tariff')
     const say = ctx.say
+    // What the caller does not say is priced at the tariff's reference values, and said so: the
+    // premium of a wooden house or a higher deductible would differ.
+    const assumptions: Assumption[] = []
+    const construction = input.construction ?? 'masonry'
+    if (input.construction === undefined)
+      assumptions.push({
+        field: 'construction',
+        value: 'masonry',
+        basis: say({
+          cs: 'nezadáno: zděná stavba, referenční koeficient 1,0 tarifu (data/reference/insurance-tariff.json)',
+          en: 'not given: masonry, the reference factor 1.0 of the tariff (data/reference/insurance-tariff.json)',
+        }),
+      })
+    const deductible = input.deductible ?? 5000
+    if (input.deductible === undefined)
+      assumptions.push({
+        field: 'deductible',
+        value: 5000,
+        basis: say({
+          cs: 'nezadáno: spoluúčast 5 000 Kč, referenční koeficient 1,0 tarifu',
+          en: 'not given: a 5 000 CZK deductible, the reference factor 1.0 of the tariff',
+        }),
+      })
     const rate = t.base_rate_per_mille[input.object]!
     const base = (input.property_value / 1000) * rate
+    const CONSTRUCTION = {
+      masonry: { cs: 'zděná', en: 'masonry' },
+      mixed: { cs: 'smíšená', en: 'mixed' },
+      wood: { cs: 'dřevěná', en: 'wood' },
+    } as const
     const factors: { factor: string; value: number }[] = [
       {
         factor: say({
-          cs: `konstrukce: ${input.construction ?? 'masonry'}`,
-          en: `construction: ${input.construction ?? 'masonry'}`,
+          cs: `konstrukce: ${CONSTRUCTION[construction].cs}`,
+          en: `construction: ${CONSTRUCTION[construction].en}`,
         }),
-        value: t.construction_factor[input.construction ?? 'masonry']!,
+        value: t.construction_factor[construction]!,
       },
       {
         factor: say({ cs: `povodňová zóna ${input.flood_zone}`, en: `flood zone ${input.flood_zone}` }),
         value: t.flood_zone_factor[String(input.flood_zone)]!,
       },
       {
-        factor: say({
-          cs: `spoluúčast ${input.deductible ?? 5000} Kč`,
-          en: `deductible ${input.deductible ?? 5000} CZK`,
-        }),
-        value: t.deductible_factor[String(input.deductible ?? 5000)]!,
+        factor: say({ cs: `spoluúčast ${deductible} Kč`, en: `deductible ${deductible} CZK` }),
+        value: t.deductible_factor[String(deductible)]!,
       },
     ]
     if (input.security)
@@ -112,11 +141,16 @@ export const premiumCalculator = defineAgent({
     }
     const raw = factors.reduce((p, f) => p * f.value, base)
     const annual = Math.max(t.minimum_premium, Math.round(raw))
+    const OBJECT = {
+      house: { cs: 'dům', en: 'house' },
+      flat: { cs: 'byt', en: 'flat' },
+      household: { cs: 'domácnost', en: 'household' },
+    } as const
     const rules: AppliedRule[] = [
       {
         rule: say({
-          cs: `Základní sazba ${rate} ‰ z pojistné částky (${input.object})`,
-          en: `Base rate ${rate} ‰ of the sum insured (${input.object})`,
+          cs: `Základní sazba ${rate} ‰ z pojistné částky (${OBJECT[input.object].cs})`,
+          en: `Base rate ${rate} ‰ of the sum insured (${OBJECT[input.object].en})`,
         }),
         ...src,
         outcome: say({ cs: `${round2(base)} Kč`, en: `${round2(base)} CZK` }),
@@ -131,7 +165,7 @@ export const premiumCalculator = defineAgent({
           cs: 'Povodňová zóna podle povodňové zonace ČAP (1 nejnižší … 4 nejvyšší)',
           en: 'Flood zone by the ČAP flood zoning (1 lowest … 4 highest)',
         }),
-        source: 'Česká asociace pojišťoven, povodňová zonace',
+        ...cite(at, 'cap-flood-zones'),
         outcome: say({ cs: `zóna ${input.flood_zone}`, en: `zone ${input.flood_zone}` }),
       },
       {
@@ -149,6 +183,7 @@ export const premiumCalculator = defineAgent({
       base_premium: round2(base),
       factors,
       rules_applied: rules,
+      assumptions,
     }
   },
 })

@@ -1,15 +1,127 @@
 import { Type } from 'typebox'
 import { round2 } from '../../engines/finance/annuity.ts'
+import { asOfDate } from '../../engines/reference/inputs.ts'
+import { DateString } from '../../engines/reference/schema.ts'
+import { errors } from '../../kit/errors.ts'
+import type { Say } from '../lang.ts'
+import { cite } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
-const NOZ_2854 = { source: 'zákon 89/2012 Sb., občanský zákoník, § 2854 (podpojištění)', since: '2014-01-01' }
+/** The day § 2854 as amended by zákon 30/2024 Sb. took effect: the loss, not the capped benefit, is cut. */
+const LOSS_CUT_FROM = '2024-04-01'
+
+interface Claim {
+  sum_insured: number
+  property_value: number
+  amount: number
+  deductible?: number | undefined
+  tolerance_pct?: number | undefined
+  first_risk?: boolean | undefined
+}
+
+/**
+ * § 2854: is the property underinsured at the time of the loss, and does the contract waive the
+ * proportional cut (first risk, or a tolerance up to a percentage)? § 2849: the insurable value is
+ * the usual price unless the contract agrees it (the caller's property_value).
+ */
+function ratioCheck(c: Claim, at: string, say: Say) {
+  const ratio = Math.min(1, c.sum_insured / c.property_value)
+  const underPct = Math.round((1 - ratio) * 10_000) / 100
+  const underinsured = c.sum_insured < c.property_value
+  const tolerated = underPct <= (c.tolerance_pct ?? 0)
+  const cut = underinsured && !c.first_risk && !tolerated
+  const rules: AppliedRule[] = [
+    {
+      rule: say({
+        cs: 'Podpojištění: pojistná částka nižší než pojistná hodnota (obvyklá cena, není-li ujednána) v době pojistné události',
+        en: 'Underinsurance: sum insured below the insurable value (the usual price unless agreed) at the time of loss',
+      }),
+      ...cite(at, 'cz-89-2012-s2854', 'cz-89-2012-s2849'),
+      outcome: underinsured
+        ? say({ cs: `podpojištěno o ${underPct} %`, en: `underinsured by ${underPct} %` })
+        : say({ cs: 'bez podpojištění', en: 'not underinsured' }),
+    },
+  ]
+  if (underinsured && c.first_risk)
+    rules.push({
+      rule: say({
+        cs: 'Pojištění na první riziko: strany ujednaly, že plnění sníženo nebude',
+        en: 'First-risk insurance: the parties agreed the benefit is not cut',
+      }),
+      ...cite(at, 'cz-89-2012-s2854'),
+      outcome: say({ cs: 'neuplatněno', en: 'waived' }),
+    })
+  else if (underinsured && tolerated)
+    rules.push({
+      rule: say({
+        cs: `Smluvní tolerance: podpojištění do ${c.tolerance_pct} % se neuplatní`,
+        en: `Contract tolerance: underinsurance up to ${c.tolerance_pct} % is not applied`,
+      }),
+      ...cite(at, 'cz-89-2012-s2854'),
+      outcome: say({ cs: 'neuplatněno', en: 'waived' }),
+    })
+  return { ratio, underPct, underinsured, cut, rules }
+}
+
+/**
+ * The benefit before the deductible. From 1 Apr 2024 (§ 2854 as amended by zákon 30/2024 Sb.) the
+ * loss is cut in the ratio and the sum insured then caps it (§ 2814); before, the benefit — the loss
+ * already capped at the sum insured — was cut, so a loss above the sum insured paid less.
+ */
+function benefitCheck(c: Claim, ratio: number, cut: boolean, at: string, say: Say) {
+  const rules: AppliedRule[] = []
+  const amended = at >= LOSS_CUT_FROM
+  let payout: number
+  if (!cut) payout = Math.min(c.amount, c.sum_insured)
+  else if (amended) payout = Math.min(c.amount * ratio, c.sum_insured)
+  else payout = Math.min(c.amount, c.sum_insured) * ratio
+  if (cut)
+    rules.push({
+      rule: amended
+        ? say({
+            cs: 'Plnění = škoda × pojistná částka / pojistná hodnota, nejvýše pojistná částka',
+            en: 'Benefit = loss × sum insured / insurable value, at most the sum insured',
+          })
+        : say({
+            cs: 'Plnění = min(škoda, pojistná částka) × pojistná částka / pojistná hodnota (znění do 31. 3. 2024)',
+            en: 'Benefit = min(loss, sum insured) × sum insured / insurable value (wording until 31 Mar 2024)',
+          }),
+      ...cite(at, 'cz-89-2012-s2854'),
+      outcome: `× ${round2(ratio)} → ${round2(payout)}`,
+    })
+  rules.push({
+    rule: say({
+      cs: 'Horní hranicí plnění je pojistná částka',
+      en: 'The sum insured is the upper limit of the benefit',
+    }),
+    ...cite(at, 'cz-89-2012-s2814'),
+    outcome: say({ cs: `nejvýše ${c.sum_insured} Kč`, en: `at most ${c.sum_insured} CZK` }),
+  })
+  return { payout, rules }
+}
+
+/** § 2815: the deductible agreed is borne by the insured, taken off after the cut. */
+function deductibleCheck(payout: number, deductible: number, at: string, say: Say) {
+  if (deductible <= 0) return { payout, rules: [] as AppliedRule[] }
+  const after = Math.max(0, payout - deductible)
+  return {
+    payout: after,
+    rules: [
+      {
+        rule: say({ cs: `Spoluúčast ${deductible} Kč`, en: `Deductible ${deductible} CZK` }),
+        ...cite(at, 'cz-89-2012-s2815'),
+        outcome: say({ cs: `${round2(after)} Kč`, en: `${round2(after)} CZK` }),
+      },
+    ],
+  }
+}
 
 export const underinsuranceCheck = defineAgent({
   service: 'insurance',
   name: 'underinsurance_check',
   description:
-    'Applies the underinsurance rule of § 2854 of the Civil Code: when the sum insured is below the insurable value at the time of loss, the payout is cut in proportion — unless the contract insures on first risk or tolerates underinsurance up to a percentage.',
+    'Applies the underinsurance rule of § 2854 of the Civil Code: when the sum insured is below the insurable value at the time of loss, the payout is cut in proportion — unless the contract insures on first risk or tolerates underinsurance up to a percentage. From 1 Apr 2024 the loss is cut and the sum insured caps the result; a loss before that date is judged by the earlier wording (the capped benefit is cut).',
   input: Type.Object(
     {
       sum_insured: Type.Number({ exclusiveMinimum: 0, description: 'CZK' }),
@@ -17,7 +129,7 @@ export const underinsuranceCheck = defineAgent({
         exclusiveMinimum: 0,
         description: 'insurable value at the time of loss, CZK',
       }),
-      amount: Type.Number({ minimum: 0, description: 'loss, CZK' }),
+      amount: Type.Number({ minimum: 0, description: 'loss, CZK (at most the insurable value)' }),
       deductible: Type.Optional(
         Type.Number({ minimum: 0, description: 'CZK, deducted after the proportional cut' }),
       ),
@@ -25,6 +137,9 @@ export const underinsuranceCheck = defineAgent({
         Type.Number({ minimum: 0, maximum: 100, description: 'contract waives underinsurance up to this %' }),
       ),
       first_risk: Type.Optional(Type.Boolean({ description: 'insured on first risk (no proportional cut)' })),
+      loss_date: Type.Optional(
+        DateString('day of the loss: the wording of § 2854 in force then applies (default: today)'),
+      ),
     },
     { additionalProperties: false },
   ),
@@ -37,6 +152,7 @@ export const underinsuranceCheck = defineAgent({
     shortfall: Type.Number({ description: 'loss not paid, CZK' }),
   }),
   verdict: { field: 'underinsured', map: { true: 'review', false: 'clear' } },
+  law: ['cz-89-2012-s2854', 'cz-89-2012-s2849', 'cz-89-2012-s2814', 'cz-89-2012-s2815'],
   examples: [
     {
       title: 'House insured for 3 M but worth 4 M: a 400 000 CZK loss pays 300 000 less deductible',
@@ -48,78 +164,21 @@ export const underinsuranceCheck = defineAgent({
     },
   ],
   async run(input, ctx) {
-    const say = ctx.say
-    const ratio = Math.min(1, input.sum_insured / input.property_value)
-    const underPct = Math.round((1 - ratio) * 10_000) / 100
-    const underinsured = input.sum_insured < input.property_value
-    const tolerated = underPct <= (input.tolerance_pct ?? 0)
-    const cut = underinsured && !input.first_risk && !tolerated
-    const rules: AppliedRule[] = [
-      {
-        rule: say({
-          cs: 'Podpojištění: pojistná částka nižší než pojistná hodnota v době pojistné události',
-          en: 'Underinsurance: sum insured below the insurable value at the time of loss',
-        }),
-        ...NOZ_2854,
-        outcome: underinsured
-          ? say({ cs: `podpojištěno o ${underPct} %`, en: `underinsured by ${underPct} %` })
-          : say({ cs: 'bez podpojištění', en: 'not underinsured' }),
-      },
-    ]
-    if (underinsured && input.first_risk) {
-      rules.push({
-        rule: say({
-          cs: 'Pojištění na první riziko: bez poměrného krácení (smlouva)',
-          en: 'First-risk insurance: no proportional reduction (contract)',
-        }),
-        ...NOZ_2854,
-        outcome: say({ cs: 'neuplatněno', en: 'waived' }),
-      })
-    } else if (underinsured && tolerated) {
-      rules.push({
-        rule: say({
-          cs: `Smluvní tolerance: podpojištění do ${input.tolerance_pct} % se neuplatní`,
-          en: `Contract tolerance: underinsurance up to ${input.tolerance_pct} % is not applied`,
-        }),
-        ...NOZ_2854,
-        outcome: say({ cs: 'neuplatněno', en: 'waived' }),
-      })
-    }
-    let payout = cut ? input.amount * ratio : input.amount
-    if (cut)
-      rules.push({
-        rule: say({
-          cs: 'Plnění = škoda × pojistná částka / pojistná hodnota',
-          en: 'Payout = loss × sum insured / insurable value',
-        }),
-        ...NOZ_2854,
-        outcome: `× ${round2(ratio)}`,
-      })
-    payout = Math.min(payout, input.sum_insured)
-    rules.push({
-      rule: say({
-        cs: 'Plnění nikdy nepřesáhne pojistnou částku',
-        en: 'Payout never exceeds the sum insured',
-      }),
-      source: 'zákon 89/2012 Sb. § 2854',
-    })
-    const deductible = input.deductible ?? 0
-    if (deductible > 0) {
-      payout = Math.max(0, payout - deductible)
-      rules.push({
-        rule: say({ cs: `Spoluúčast ${deductible} Kč`, en: `Deductible ${deductible} CZK` }),
-        source: say({ cs: 'pojistná smlouva', en: 'insurance contract' }),
-        outcome: say({ cs: `${round2(payout)} Kč`, en: `${round2(payout)} CZK` }),
-      })
-    }
+    // A loss is a loss of the property's value: more than the whole value is no loss this rule knows.
+    if (input.amount > input.property_value)
+      throw errors.invalid('amount', 'a loss cannot exceed the insurable value (property_value)')
+    const at = asOfDate(input.loss_date, ctx.now)
+    const u = ratioCheck(input, at, ctx.say)
+    const b = benefitCheck(input, u.ratio, u.cut, at, ctx.say)
+    const d = deductibleCheck(b.payout, input.deductible ?? 0, at, ctx.say)
     return {
-      underinsured,
-      coverage_ratio: Math.round(ratio * 10_000) / 10_000,
-      underinsurance_pct: underinsured ? underPct : 0,
-      proportional_cut_applied: cut,
-      payout: round2(payout),
-      shortfall: round2(input.amount - payout),
-      rules_applied: rules,
+      underinsured: u.underinsured,
+      coverage_ratio: Math.round(u.ratio * 10_000) / 10_000,
+      underinsurance_pct: u.underinsured ? u.underPct : 0,
+      proportional_cut_applied: u.cut,
+      payout: round2(d.payout),
+      shortfall: round2(input.amount - d.payout),
+      rules_applied: [...u.rules, ...b.rules, ...d.rules],
     }
   },
 })

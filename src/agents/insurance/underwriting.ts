@@ -1,9 +1,10 @@
 import { Type } from 'typebox'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
-import { policySource, type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { NullableNumber } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
-import type { Texts } from '../lang.ts'
+import type { Say, Texts } from '../lang.ts'
+import { cite } from '../law.ts'
 import type { Assumption } from '../result.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
@@ -54,12 +55,12 @@ const OCCUPATION: Record<number, Texts> = {
     en: 'hazardous work (mining, explosives, diving)',
   },
 }
-const CONDITION: Record<'hypertension' | 'diabetes' | 'heart_disease' | 'cancer_history', Texts> = {
+const CONDITION = {
   hypertension: { cs: 'vysoký krevní tlak', en: 'hypertension' },
   diabetes: { cs: 'cukrovka', en: 'diabetes' },
   heart_disease: { cs: 'onemocnění srdce', en: 'heart disease' },
   cancer_history: { cs: 'nádorové onemocnění v anamnéze', en: 'cancer history' },
-}
+} as const satisfies Record<string, Texts>
 /** The medical evidence of the table, in both languages (by the table's wording). */
 const EVIDENCE: Record<string, Texts> = {
   'health declaration': { cs: 'prohlášení o zdravotním stavu', en: 'health declaration' },
@@ -70,12 +71,227 @@ const EVIDENCE: Record<string, Texts> = {
   },
 }
 
-const Condition = Type.Union([
-  Type.Literal('hypertension'),
-  Type.Literal('diabetes'),
-  Type.Literal('heart_disease'),
-  Type.Literal('cancer_history'),
-])
+/** A condition the table names, or any other declared condition (an underwriter rates it). */
+const Condition = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  description:
+    'hypertension, diabetes, heart_disease, cancer_history; any other declared condition is referred to an underwriter',
+})
+
+/** What one check found: its rules, and what it adds to the decision. */
+interface Finding {
+  rules: AppliedRule[]
+  declines: string[]
+  refers: string[]
+  loading: number
+  assumptions: Assumption[]
+}
+
+/** The checks' shared tools: the table, the day, the language, and one way to apply a band. */
+class Checks {
+  readonly found: Finding = { rules: [], declines: [], refers: [], loading: 0, assumptions: [] }
+  readonly policy: ReturnType<typeof cite>
+  readonly t: Table
+  readonly at: string
+  readonly say: Say
+  constructor(t: Table, at: string, say: Say) {
+    this.t = t
+    this.at = at
+    this.say = say
+    this.policy = cite(at, 'policy-insurance-underwriting')
+  }
+
+  /** A band of the table applied: declined, referred or loaded, with its rule. */
+  apply(texts: Texts, band: Band, basis: ReturnType<typeof cite> = this.policy) {
+    const label = this.say(texts)
+    if (band.action === 'decline') this.found.declines.push(label)
+    else if (band.action === 'refer') this.found.refers.push(label)
+    else if (band.action === 'load') this.found.loading += band.loading_pct ?? 0
+    this.found.rules.push({
+      rule: label,
+      ...basis,
+      outcome: this.say(
+        band.action === 'load'
+          ? { cs: `přirážka +${band.loading_pct} %`, en: `loading +${band.loading_pct} %` }
+          : ACTION[band.action],
+      ),
+    })
+  }
+
+  /**
+   * What is not declared is not assumed healthy (§ 2788: the insurer rates the risk on the answers
+   * to its questions): the case goes to an underwriter, with the rule that says so.
+   */
+  undeclared(what: Texts) {
+    const text = this.say({
+      cs: `${what.cs}: neuvedeno, nelze posoudit automaticky`,
+      en: `${what.en} not given: cannot be underwritten automatically`,
+    })
+    this.found.refers.push(text)
+    this.found.rules.push({
+      rule: this.say({
+        cs: 'Riziko se posuzuje podle odpovědí na dotazy pojistitele; co uvedeno není, se nepovažuje za příznivé',
+        en: "The risk is rated on the answers to the insurer's questions; what is not declared is not assumed favourable",
+      }),
+      ...cite(this.at, 'cz-89-2012-s2788'),
+      outcome: text,
+    })
+  }
+}
+
+/** Entry age and age at expiry. */
+function ageCheck(c: Checks, age: number | undefined, term: number | undefined) {
+  const { t, say } = c
+  if (age === undefined) c.undeclared({ cs: 'Věk (age)', en: 'age' })
+  else if (age < t.entry_age.min || age > t.entry_age.max)
+    c.apply(
+      {
+        cs: `Vstupní věk ${t.entry_age.min}–${t.entry_age.max} let (věk ${age})`,
+        en: `Entry age ${t.entry_age.min}–${t.entry_age.max} (age ${age})`,
+      },
+      { action: 'decline' },
+    )
+  else
+    c.found.rules.push({
+      rule: say({
+        cs: `Vstupní věk ${t.entry_age.min}–${t.entry_age.max} let`,
+        en: `Entry age ${t.entry_age.min}–${t.entry_age.max}`,
+      }),
+      ...c.policy,
+      outcome: say(MET),
+    })
+  if (term === undefined) c.undeclared({ cs: 'Pojistná doba (term_years)', en: 'term_years' })
+  else if (age !== undefined && age + term > t.max_age_at_expiry)
+    c.apply(
+      {
+        cs: `Věk na konci pojištění nejvýše ${t.max_age_at_expiry} let (byl by ${age + term})`,
+        en: `Age at expiry at most ${t.max_age_at_expiry} (would be ${age + term})`,
+      },
+      { action: 'decline' },
+    )
+}
+
+/** BMI by the WHO adult classes, the band's action from the table. */
+function bmiCheck(c: Checks, height: number | undefined, weight: number | undefined): number | null {
+  if (height === undefined || weight === undefined) {
+    c.undeclared({ cs: 'Výška a hmotnost (height_cm, weight_kg)', en: 'height_cm and weight_kg' })
+    return null
+  }
+  const bmi = Math.round((weight / (height / 100) ** 2) * 10) / 10
+  const band = c.t.bmi_bands.find((b) => bmi >= b.from && bmi < b.to)!
+  const label = bmiLabel(band)
+  c.apply(
+    { cs: `BMI ${bmi}: ${label.cs}`, en: `BMI ${bmi}: ${label.en}` },
+    band,
+    cite(c.at, 'policy-insurance-underwriting', 'who-bmi'),
+  )
+  return bmi
+}
+
+/** Smoking: an undeclared status is rated as smoking until declared otherwise. */
+function smokerCheck(c: Checks, smoker: boolean | undefined) {
+  if (smoker === undefined)
+    c.found.assumptions.push({
+      field: 'smoker',
+      value: true,
+      basis: c.say({
+        cs: 'neuvedeno: posuzuje se jako kuřák, dokud neprohlásí opak',
+        en: 'not declared: rated as a smoker until declared otherwise',
+      }),
+    })
+  if (smoker ?? true)
+    c.apply({ cs: 'Kuřák', en: 'Smoker' }, { action: 'load', loading_pct: c.t.smoker_loading_pct })
+}
+
+/** The occupation class of the table; none declared is referred, never rated as office work. */
+function occupationCheck(c: Checks, occupationClass: number | undefined) {
+  if (occupationClass === undefined) {
+    c.undeclared({ cs: 'Riziková třída povolání (occupation_class)', en: 'occupation_class' })
+    return
+  }
+  const occupation = c.t.occupation_classes[String(occupationClass)]!
+  const job = OCCUPATION[occupationClass] ?? { cs: occupation.label ?? '', en: occupation.label ?? '' }
+  c.apply(
+    {
+      cs: `Riziková třída povolání ${occupationClass} (${job.cs})`,
+      en: `Occupation class ${occupationClass} (${job.en})`,
+    },
+    occupation,
+  )
+}
+
+/** Declared conditions: the table's band, or an underwriter for one the table does not name. */
+function conditionsCheck(c: Checks, conditions: readonly string[]) {
+  for (const name of conditions) {
+    const band = Object.hasOwn(c.t.conditions, name) ? c.t.conditions[name] : undefined
+    const known = Object.hasOwn(CONDITION, name) ? CONDITION[name as keyof typeof CONDITION] : undefined
+    if (band)
+      c.apply(
+        {
+          cs: `Uvedené onemocnění: ${known?.cs ?? name}`,
+          en: `Declared condition: ${name}`,
+        },
+        band,
+      )
+    else
+      c.apply(
+        {
+          cs: `Uvedené onemocnění mimo tabulku: ${name} (posoudí underwriter)`,
+          en: `Declared condition not in the table: ${name} (an underwriter rates it)`,
+        },
+        { action: 'refer' },
+      )
+  }
+}
+
+/** Financial underwriting: the sum insured within the income multiple for the age. */
+function financialCheck(c: Checks, age: number | undefined, income: number, sumInsured: number): number {
+  const { t, say } = c
+  // Without an age, the lowest income multiple of any age bounds the sum (the conservative one).
+  const lowest = t.income_multiples.reduce((a, b) => (b.multiple < a.multiple ? b : a))
+  const multiple =
+    age === undefined ? lowest : t.income_multiples.find((m) => age >= m.age_from && age <= m.age_to)
+  if (age === undefined)
+    c.found.assumptions.push({
+      field: 'age',
+      value: `${lowest.age_from}–${lowest.age_to}`,
+      basis: say({
+        cs: `nezadáno: nejnižší násobek příjmu z tabulky (${lowest.multiple}×, data/reference/insurance-underwriting.json)`,
+        en: `not given: the lowest income multiple of the table (${lowest.multiple}×, data/reference/insurance-underwriting.json)`,
+      }),
+    })
+  const maxSum = multiple ? multiple.multiple * income : 0
+  if (sumInsured > maxSum)
+    c.found.refers.push(
+      say({
+        cs: `pojistná částka ${sumInsured} Kč překračuje ${multiple?.multiple ?? 0} × příjem (${maxSum} Kč)`,
+        en: `sum insured ${sumInsured} CZK exceeds ${multiple?.multiple ?? 0} × income (${maxSum} CZK)`,
+      }),
+    )
+  c.found.rules.push({
+    rule: say({
+      cs: `Finanční posouzení: pojistná částka nejvýše ${multiple?.multiple ?? 0} × roční příjem ve věku ${age ?? 'neznámém'}`,
+      en: `Financial underwriting: sum insured at most ${multiple?.multiple ?? 0} × annual income at age ${age ?? 'unknown'}`,
+    }),
+    ...c.policy,
+    outcome: say(sumInsured > maxSum ? { cs: 'překročeno: k posouzení', en: 'exceeded: refer' } : MET),
+  })
+  return maxSum
+}
+
+/** The medical evidence the table asks for the sum insured. */
+function evidenceCheck(c: Checks, sumInsured: number): string[] {
+  const evidence = c.t.evidence
+    .filter((e) => sumInsured > e.above)
+    .map((e) => c.say(EVIDENCE[e.require] ?? { cs: e.require, en: e.require }))
+  c.found.rules.push({
+    rule: c.say({ cs: 'Zdravotní doklady podle pojistné částky', en: 'Medical evidence by sum insured' }),
+    ...c.policy,
+    outcome: evidence.join(', '),
+  })
+  return evidence
+}
 
 export const underwriting = defineAgent({
   service: 'insurance',
@@ -106,9 +322,9 @@ export const underwriting = defineAgent({
       ),
       smoker: Type.Optional(Type.Boolean({ description: 'not given: rated as a smoker' })),
       occupation_class: Type.Optional(
-        Type.Integer({ minimum: 1, maximum: 4, description: '1 office … 4 hazardous' }),
+        Type.Integer({ minimum: 1, maximum: 4, description: '1 office … 4 hazardous; not given: referred' }),
       ),
-      conditions: Type.Optional(Type.Array(Condition, { uniqueItems: true })),
+      conditions: Type.Optional(Type.Array(Condition, { uniqueItems: true, maxItems: 20 })),
     },
     { additionalProperties: false },
   ),
@@ -129,6 +345,7 @@ export const underwriting = defineAgent({
     field: 'decision',
     map: { accept: 'clear', accept_with_loading: 'review', refer: 'review', decline: 'adverse' },
   },
+  law: ['policy-insurance-underwriting', 'who-bmi', 'cz-89-2012-s2788'],
   examples: [
     {
       title: 'Healthy non-smoker aged 35, 3 M CZK cover: accepted at standard rates',
@@ -167,158 +384,31 @@ export const underwriting = defineAgent({
         height_cm: 165,
         weight_kg: 60,
         smoker: false,
+        occupation_class: 1,
         conditions: ['cancer_history'],
       },
     },
   ],
   async run(input, ctx) {
-    const t = covered(() => referenceAt<Table>('insurance-underwriting', asOfDate(undefined, ctx.now)))
-    const src = policySource('insurance-underwriting', t)
-    const rules: AppliedRule[] = []
-    const declines: string[] = []
-    const refers: string[] = []
-    const say = ctx.say
-    let loading = 0
-    const apply = (texts: Texts, band: Band) => {
-      const label = say(texts)
-      if (band.action === 'decline') declines.push(label)
-      else if (band.action === 'refer') refers.push(label)
-      else if (band.action === 'load') loading += band.loading_pct ?? 0
-      rules.push({
-        rule: label,
-        ...src,
-        outcome: say(
-          band.action === 'load'
-            ? { cs: `přirážka +${band.loading_pct} %`, en: `loading +${band.loading_pct} %` }
-            : ACTION[band.action],
-        ),
-      })
-    }
-
-    const assumptions: Assumption[] = []
     if (input.sum_insured === undefined && input.amount === undefined)
       throw errors.invalid('sum_insured', 'sum_insured or amount is required')
     if (input.sum_insured !== undefined && input.amount !== undefined && input.sum_insured !== input.amount)
       throw errors.invalid('amount', 'differs from sum_insured: give one of them')
     const sumInsured = (input.sum_insured ?? input.amount)!
-    // What is not declared is not assumed healthy: the case goes to an underwriter, and an
-    // undeclared smoker status is rated as smoking until declared otherwise.
-    const unknown = (what: Texts) =>
-      refers.push(
-        say({
-          cs: `${what.cs} nezadán(y): nelze posoudit automaticky`,
-          en: `${what.en} not given: cannot be underwritten automatically`,
-        }),
-      )
-
-    const age = input.age
-    if (age === undefined) unknown({ cs: 'věk (age)', en: 'age' })
-    else if (age < t.entry_age.min || age > t.entry_age.max) {
-      apply(
-        {
-          cs: `Vstupní věk ${t.entry_age.min}–${t.entry_age.max} let (věk ${age})`,
-          en: `Entry age ${t.entry_age.min}–${t.entry_age.max} (age ${age})`,
-        },
-        { action: 'decline' },
-      )
-    } else
-      rules.push({
-        rule: say({
-          cs: `Vstupní věk ${t.entry_age.min}–${t.entry_age.max} let`,
-          en: `Entry age ${t.entry_age.min}–${t.entry_age.max}`,
-        }),
-        ...src,
-        outcome: say(MET),
-      })
-    if (input.term_years === undefined) unknown({ cs: 'pojistná doba (term_years)', en: 'term_years' })
-    else if (age !== undefined) {
-      const expiry = age + input.term_years
-      if (expiry > t.max_age_at_expiry) {
-        apply(
-          {
-            cs: `Věk na konci pojištění nejvýše ${t.max_age_at_expiry} let (byl by ${expiry})`,
-            en: `Age at expiry at most ${t.max_age_at_expiry} (would be ${expiry})`,
-          },
-          { action: 'decline' },
-        )
-      }
-    }
-
-    let bmi: number | null = null
-    if (input.height_cm === undefined || input.weight_kg === undefined)
-      unknown({ cs: 'výška a hmotnost (height_cm, weight_kg)', en: 'height_cm and weight_kg' })
-    else {
-      bmi = Math.round((input.weight_kg / (input.height_cm / 100) ** 2) * 10) / 10
-      const band = t.bmi_bands.find((b) => bmi! >= b.from && bmi! < b.to)!
-      const label = bmiLabel(band)
-      apply({ cs: `BMI ${bmi}: ${label.cs}`, en: `BMI ${bmi}: ${label.en}` }, band)
-    }
-    const smoker = input.smoker ?? true
-    if (input.smoker === undefined)
-      assumptions.push({
-        field: 'smoker',
-        value: true,
-        basis: say({
-          cs: 'neuvedeno: posuzuje se jako kuřák, dokud neprohlásí opak',
-          en: 'not declared: rated as a smoker until declared otherwise',
-        }),
-      })
-    if (smoker) apply({ cs: 'Kuřák', en: 'Smoker' }, { action: 'load', loading_pct: t.smoker_loading_pct })
-    const occupationClass = input.occupation_class ?? 1
-    const occupation = t.occupation_classes[String(occupationClass)]!
-    const job = OCCUPATION[occupationClass] ?? { cs: occupation.label ?? '', en: occupation.label ?? '' }
-    apply(
-      {
-        cs: `Riziková třída povolání ${occupationClass} (${job.cs})`,
-        en: `Occupation class ${occupationClass} (${job.en})`,
-      },
-      occupation,
+    const at = asOfDate(undefined, ctx.now)
+    const c = new Checks(
+      covered(() => referenceAt<Table>('insurance-underwriting', at)),
+      at,
+      ctx.say,
     )
-    for (const c of input.conditions ?? [])
-      apply(
-        { cs: `Uvedené onemocnění: ${CONDITION[c].cs}`, en: `Declared condition: ${c}` },
-        t.conditions[c]!,
-      )
-
-    // Without an age, the lowest income multiple of any age bounds the sum (the conservative one).
-    const lowest = t.income_multiples.reduce((a, b) => (b.multiple < a.multiple ? b : a))
-    const multiple =
-      age === undefined ? lowest : t.income_multiples.find((m) => age >= m.age_from && age <= m.age_to)
-    if (age === undefined)
-      assumptions.push({
-        field: 'age',
-        value: `${lowest.age_from}–${lowest.age_to}`,
-        basis: say({
-          cs: `nezadáno: nejnižší násobek příjmu z tabulky (${lowest.multiple}×, data/reference/insurance-underwriting.json)`,
-          en: `not given: the lowest income multiple of the table (${lowest.multiple}×, data/reference/insurance-underwriting.json)`,
-        }),
-      })
-    const maxSum = multiple ? multiple.multiple * input.income : 0
-    if (sumInsured > maxSum) {
-      refers.push(
-        say({
-          cs: `pojistná částka ${sumInsured} Kč překračuje ${multiple?.multiple ?? 0} × příjem (${maxSum} Kč)`,
-          en: `sum insured ${sumInsured} CZK exceeds ${multiple?.multiple ?? 0} × income (${maxSum} CZK)`,
-        }),
-      )
-    }
-    rules.push({
-      rule: say({
-        cs: `Finanční posouzení: pojistná částka nejvýše ${multiple?.multiple ?? 0} × roční příjem ve věku ${age ?? 'neznámém'}`,
-        en: `Financial underwriting: sum insured at most ${multiple?.multiple ?? 0} × annual income at age ${age ?? 'unknown'}`,
-      }),
-      ...src,
-      outcome: say(sumInsured > maxSum ? { cs: 'překročeno: k posouzení', en: 'exceeded: refer' } : MET),
-    })
-    const evidence = t.evidence
-      .filter((e) => sumInsured > e.above)
-      .map((e) => say(EVIDENCE[e.require] ?? { cs: e.require, en: e.require }))
-    rules.push({
-      rule: say({ cs: 'Zdravotní doklady podle pojistné částky', en: 'Medical evidence by sum insured' }),
-      ...src,
-      outcome: evidence.join(', '),
-    })
-
+    ageCheck(c, input.age, input.term_years)
+    const bmi = bmiCheck(c, input.height_cm, input.weight_kg)
+    smokerCheck(c, input.smoker)
+    occupationCheck(c, input.occupation_class)
+    conditionsCheck(c, input.conditions ?? [])
+    const maxSum = financialCheck(c, input.age, input.income, sumInsured)
+    const evidence = evidenceCheck(c, sumInsured)
+    const { declines, refers, loading } = c.found
     const decision =
       declines.length > 0
         ? 'decline'
@@ -334,8 +424,8 @@ export const underwriting = defineAgent({
       max_sum_insured: maxSum,
       evidence_required: evidence,
       reasons: [...declines, ...refers],
-      rules_applied: rules,
-      assumptions,
+      rules_applied: c.found.rules,
+      assumptions: c.found.assumptions,
     }
   },
 })
