@@ -83,6 +83,8 @@ interface Attack {
   payload?: Record<string, unknown>
   status: number
   field?: string
+  /** Text the answer must hold. */
+  contains?: string
 }
 
 const ACCOUNT = { account: '19-2000145399/0800', amount: 10 }
@@ -113,6 +115,10 @@ const ATTACKS: Record<string, Attack[]> = {
     qr('the no-currency code XXX', { currency: 'XXX' }, 400, 'currency'),
     qr('a due date of year 0', { due_date: '0000-01-01' }, 400, 'due_date'),
     {
+      ...qr('a % in a QR message, left bare so a reader decodes "50%2A" as "50*"', { message: '50%2A' }, 200),
+      contains: 'MSG:50%252A',
+    },
+    {
       what: 'an area written in hex, read as 16 (was a 200)',
       method: 'GET',
       url: '/api/estimate?area_m2=0x10&disposition=2%2Bkk&latitude=50.07&longitude=14.40',
@@ -138,6 +144,7 @@ describe.each(Object.entries(ATTACKS))('attacks that once got through the %s ser
     })
     expect(res.statusCode).toBe(attack.status)
     if (attack.field) expect(res.json().error.details.field).toBe(attack.field)
+    if (attack.contains) expect(res.body).toContain(attack.contains)
   })
 })
 

@@ -4,7 +4,9 @@
  * for the banking agent and the domain service's /api/qr/payment.
  *
  * SPAYD: "SPD*1.0*" then KEY:value pairs joined by "*"; ACC is mandatory. A value may not hold
- * "*" (the separator), so it is written %2A; line breaks are not allowed and become spaces.
+ * "*" (the separator), so it is written %2A as in URL encoding; a reader decodes the value, so a
+ * "%" of the text is written %25 (else "50%2A" typed by the payer would be read back as "50*");
+ * line breaks are not allowed and become spaces.
  * Limits (characters): AM 10 with two decimals, CC 3, MSG 60, RN 35, X-VS/X-SS/X-KS 10 digits.
  * The standard counts characters, not bytes or UTF-16 units (its reference validator measures the
  * decoded value): an emoji is one character. A text that is not well-formed Unicode, or holds a
@@ -150,7 +152,7 @@ function forbiddenIn(text: string): string | undefined {
 }
 
 /**
- * A text as SPAYD carries it: line breaks as spaces, trimmed, no separator ("*" as %2A), at most
+ * A text as SPAYD carries it: line breaks as spaces, trimmed, "%" as %25 and "*" as %2A, at most
  * `max` characters as the standard counts them; undefined when nothing but blanks is left (the
  * key is then left out). A malformed or over-long text, or one with a forbidden character, is a
  * 400 naming `field`.
@@ -171,7 +173,8 @@ function spaydText(value: string, max: number, field: string): string | undefine
       field,
       `at most ${max} characters as SPAYD counts them (an emoji is one); got ${characters}`,
     )
-  return text === '' ? undefined : text.replace(/\*/g, '%2A')
+  // "%" first: the %2A written next must stay an escape.
+  return text === '' ? undefined : text.replace(/%/g, '%25').replace(/\*/g, '%2A')
 }
 
 interface Currencies extends ReferenceVersion {

@@ -145,6 +145,16 @@ describe.skipIf(!haveSharedData)('domain payments', () => {
         expect(await spaydOf({ recipient: name })).toContain(`*RN:${name}`)
       })
 
+      it('writes a % in a text as %25 and a * as %2A, so a reader decoding the value gets the text back', async () => {
+        const spayd = await spaydOf({ message: 'Sleva 10 % * kód 50%2A', recipient: '100% Byty*' })
+        expect(spayd).toContain('*MSG:Sleva 10 %25 %2A kód 50%252A*')
+        expect(spayd).toContain('*RN:100%25 Byty%2A')
+        const msg = /\*MSG:([^*]*)/.exec(spayd)![1]!
+        expect(decodeURIComponent(msg)).toBe('Sleva 10 % * kód 50%2A')
+        // The limit counts the text, not its escapes: 60 percent signs fit.
+        expect(await spaydOf({ message: '%'.repeat(60) })).toContain(`*MSG:${'%25'.repeat(60)}`)
+      })
+
       it('turns line breaks into spaces and writes no MSG for a message of blanks alone', async () => {
         expect(await spaydOf({ message: 'Nájem\r\nbřezen\ndruhá\rčást' })).toContain(
           '*MSG:Nájem březen druhá část',

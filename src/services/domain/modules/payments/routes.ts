@@ -85,7 +85,7 @@ export function registerPayments(app: App, deps: PaymentsDeps): void {
             ]
           : []),
         {
-          rule: 'SPAYD 1.0: SPD*1.0*, KEY:value pairs joined by *, amount with two decimals, * in a value written %2A',
+          rule: 'SPAYD 1.0: SPD*1.0*, KEY:value pairs joined by *, amount with two decimals, % and * in a value written %25 and %2A',
           source: SPAYD_SOURCE,
           outcome: `${spayd.split('*').length - 2} fields`,
         },
