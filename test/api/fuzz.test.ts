@@ -18,6 +18,7 @@ import { registerApiDocs } from '../../src/kit/api-docs.ts'
 import { AppError } from '../../src/kit/errors.ts'
 import { createLogger } from '../../src/kit/logger.ts'
 import { createServer } from '../../src/kit/server.ts'
+import { multipart } from '../knowledge/harness.ts'
 import { type FuzzOptions, fuzzService } from '../support/fuzz.ts'
 import { fetchOpenApi, operationsOf } from '../support/openapi.ts'
 import { SERVICES, type ServiceUnderTest } from '../support/services.ts'
@@ -81,8 +82,12 @@ interface Attack {
   method: 'GET' | 'POST'
   url: string
   payload?: Record<string, unknown>
+  /** A multipart upload instead of a JSON payload. */
+  form?: { payload: Buffer; headers: Record<string, string> }
   status: number
   field?: string
+  /** The limit the error names (error.details.limit). */
+  limit?: string
   /** Text the answer must hold. */
   contains?: string
 }
@@ -97,7 +102,52 @@ const qr = (what: string, body: Record<string, unknown>, status: number, field?:
   ...(field ? { field } : {}),
 })
 
+/** An HTML file uploaded to `url` (the knowledge base takes a collection with it). */
+const htmlUpload = (what: string, url: string, html: string, status: number, limit: string): Attack => ({
+  what,
+  method: 'POST',
+  url,
+  form: multipart(url === '/upload' ? { collection: 'legal_documents' } : {}, {
+    name: 'page.html',
+    content: html,
+    type: 'text/html',
+  }),
+  status,
+  limit,
+})
+const nested = `${'<div>'.repeat(1600)}text${'</div>'.repeat(1600)}`
+/** 200,001 elements in 800 KB (line breaks: void, so they do not nest). */
+const flat = `<p>${'<br>'.repeat(200_001)}</p>`
+const wideTable = `<table>${`<tr>${'<td>1</td>'.repeat(200)}</tr>`.repeat(501)}</table>`
+
 const ATTACKS: Record<string, Attack[]> = {
+  knowledge: [
+    htmlUpload(
+      'an upload nested 1,600 deep (skipped the depth check: 60 s burned)',
+      '/upload',
+      nested,
+      422,
+      'nesting',
+    ),
+    htmlUpload('an upload of 200,001 elements (2 M took 4.7 GB)', '/upload', flat, 413, 'elements'),
+    htmlUpload(
+      'an upload of a 501 × 200 table (8,000 × 200 took 3.85 GB)',
+      '/upload',
+      wideTable,
+      413,
+      'table_cells',
+    ),
+  ],
+  router: [
+    htmlUpload(
+      'a conversion nested 1,600 deep (skipped the depth check: 20 s burned)',
+      '/v1/convert/markdown',
+      nested,
+      422,
+      'nesting',
+    ),
+    htmlUpload('a conversion of 200,001 elements', '/v1/convert/markdown', flat, 413, 'elements'),
+  ],
   domain: [
     qr(
       'a QR message whose 60th UTF-16 unit splits an emoji (was a 500)',
@@ -139,10 +189,12 @@ describe.each(Object.entries(ATTACKS))('attacks that once got through the %s ser
     const res = await service.app.inject({
       method: attack.method,
       url: attack.url,
-      headers: service.credentials,
+      headers: { ...service.credentials, ...attack.form?.headers },
       ...(attack.payload ? { payload: attack.payload } : {}),
+      ...(attack.form ? { payload: attack.form.payload } : {}),
     })
-    expect(res.statusCode).toBe(attack.status)
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(attack.status)
+    if (attack.limit) expect(res.json().error.details.limit).toBe(attack.limit)
     if (attack.field) expect(res.json().error.details.field).toBe(attack.field)
     if (attack.contains) expect(res.body).toContain(attack.contains)
   })

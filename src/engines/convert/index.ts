@@ -12,7 +12,14 @@ import mammoth from 'mammoth'
 import TurndownService from 'turndown'
 import { gfm } from 'turndown-plugin-gfm'
 import { trimEndOf } from '../../kit/text.ts'
-import { type DomElement, type DomNode, parseDocument } from './dom.ts'
+import {
+  type DomElement,
+  type DomNode,
+  MARKUP_LIMITS,
+  type MarkupLimits,
+  MarkupTooLarge,
+  parseDocument,
+} from './dom.ts'
 import { firstHeading } from './headings.ts'
 import { PdfTooLong, pdfToMarkdown } from './pdf.ts'
 import { checkZip } from './zip-budget.ts'
@@ -32,7 +39,7 @@ export interface ConvertOptions {
  * What one document may expand to. A parser of outside bytes needs bounds beyond the upload
  * size: a 469 KB DOCX can inflate to 200 MB, a PDF can declare 10,000 pages.
  */
-export interface ConvertLimits {
+export interface ConvertLimits extends MarkupLimits {
   /** Bytes a DOCX package may inflate to, all its files together. */
   maxUnzippedBytes: number
   /** Files in a DOCX package at most. */
@@ -44,6 +51,7 @@ export interface ConvertLimits {
 }
 
 export const DEFAULT_LIMITS: ConvertLimits = {
+  ...MARKUP_LIMITS,
   maxUnzippedBytes: 64 * 1024 * 1024,
   maxZipEntries: 2_000,
   maxPages: 2_000,
@@ -60,12 +68,18 @@ export interface ConvertResult {
   pages?: number
 }
 
-/** `too_large`: over one of the ConvertLimits, named in `limit`. */
-export type ConvertFailure = 'unsupported' | 'corrupt' | 'empty' | 'too_large'
+/**
+ * `too_large`: over one of the ConvertLimits, named in `limit`; `too_complex`: markup nested
+ * deeper than `maxNesting` (limit 'nesting').
+ */
+export type ConvertFailure = 'unsupported' | 'corrupt' | 'empty' | 'too_large' | 'too_complex'
 
 export class ConvertError extends Error {
   readonly reason: ConvertFailure
-  /** The limit passed, for `too_large`: 'unzipped_bytes', 'zip_entries', 'pages' or 'markdown_chars'. */
+  /**
+   * The limit passed, for `too_large` and `too_complex`: 'unzipped_bytes', 'zip_entries', 'pages',
+   * 'markdown_chars', 'elements', 'table_cells' or 'nesting'.
+   */
   readonly limit: string | undefined
   constructor(reason: ConvertFailure, message: string, opts: { cause?: unknown; limit?: string } = {}) {
     super(message, { cause: opts.cause })
@@ -87,30 +101,16 @@ export async function convertToMarkdown(
   const format = detectFormat(bytes, opts)
   const limits = { ...DEFAULT_LIMITS, ...opts.limits }
   let result: ConvertResult
-  switch (format) {
-    case 'pdf':
-      result = await convertPdf(bytes, limits)
-      break
-    case 'docx': {
-      const zip = checkZip(bytes, { maxBytes: limits.maxUnzippedBytes, maxEntries: limits.maxZipEntries })
-      if (!zip.ok) {
-        if (zip.limit === 'format') throw new ConvertError('corrupt', `The DOCX is ${zip.message}`)
-        throw new ConvertError('too_large', `The DOCX is too large: ${zip.message}`, {
-          limit: zip.limit === 'entries' ? 'zip_entries' : 'unzipped_bytes',
-        })
-      }
-      result = await convertDocx(bytes)
-      break
-    }
-    case 'html':
-      result = convertHtml(decodeText(bytes))
-      break
-    case 'markdown':
-      result = convertMarkdown(decodeText(bytes))
-      break
-    case 'text':
-      result = convertText(decodeText(bytes))
-      break
+  try {
+    result = await convertFormat(format, bytes, limits)
+  } catch (error) {
+    if (!(error instanceof MarkupTooLarge)) throw error
+    const what = format === 'docx' ? 'The DOCX' : 'The document'
+    throw new ConvertError(
+      error.limit === 'nesting' ? 'too_complex' : 'too_large',
+      error.message.replace('The markup', what),
+      { limit: error.limit },
+    )
   }
   if (result.markdown.length > limits.maxMarkdownChars)
     throw new ConvertError(
@@ -127,6 +127,33 @@ export async function convertToMarkdown(
     )
   }
   return result
+}
+
+async function convertFormat(
+  format: DocumentFormat,
+  bytes: Uint8Array,
+  limits: ConvertLimits,
+): Promise<ConvertResult> {
+  switch (format) {
+    case 'pdf':
+      return convertPdf(bytes, limits)
+    case 'docx': {
+      const zip = checkZip(bytes, { maxBytes: limits.maxUnzippedBytes, maxEntries: limits.maxZipEntries })
+      if (!zip.ok) {
+        if (zip.limit === 'format') throw new ConvertError('corrupt', `The DOCX is ${zip.message}`)
+        throw new ConvertError('too_large', `The DOCX is too large: ${zip.message}`, {
+          limit: zip.limit === 'entries' ? 'zip_entries' : 'unzipped_bytes',
+        })
+      }
+      return convertDocx(bytes, limits)
+    }
+    case 'html':
+      return convertHtml(decodeText(bytes), limits)
+    case 'markdown':
+      return convertMarkdown(decodeText(bytes))
+    case 'text':
+      return convertText(decodeText(bytes))
+  }
 }
 
 function startsWith(bytes: Uint8Array, signature: number[]): boolean {
@@ -211,7 +238,7 @@ async function convertPdf(bytes: Uint8Array, limits: ConvertLimits): Promise<Con
   }
 }
 
-async function convertDocx(bytes: Uint8Array): Promise<ConvertResult> {
+async function convertDocx(bytes: Uint8Array, limits: MarkupLimits): Promise<ConvertResult> {
   let html: string
   try {
     const result = await mammoth.convertToHtml({
@@ -223,14 +250,14 @@ async function convertDocx(bytes: Uint8Array): Promise<ConvertResult> {
       cause: error,
     })
   }
-  const markdown = htmlToMarkdown(html)
+  const markdown = htmlToMarkdown(html, limits)
   return { format: 'docx', markdown, title: firstHeading(markdown) }
 }
 
-function convertHtml(html: string): ConvertResult {
+function convertHtml(html: string, limits: MarkupLimits): ConvertResult {
   const titleTag = elementText(html, 'title', 'first')
   const body = elementText(html, 'body', 'last')
-  const markdown = htmlToMarkdown(body ?? html)
+  const markdown = htmlToMarkdown(body ?? html, limits)
   const title = titleTag ? decodeEntities(titleTag).replace(/\s+/g, ' ').trim() || undefined : undefined
   return { format: 'html', markdown, title: title ?? firstHeading(markdown) }
 }
@@ -326,8 +353,8 @@ function turndownService(): TurndownService {
  * a <p> inside every table cell, and a GFM cell holds one line, so paragraphs in cells become <br>.
  * Both are DOM edits, not regular expressions, so the cost stays linear in the input.
  */
-export function htmlToMarkdown(html: string | DomElement): string {
-  const root = typeof html === 'string' ? parseDocument(html).body : html
+export function htmlToMarkdown(html: string | DomElement, limits: MarkupLimits = MARKUP_LIMITS): string {
+  const root = typeof html === 'string' ? parseDocument(html, limits).body : html
   prepareTables(root)
   return tidyMarkdown(turndownService().turndown(root.innerHTML))
 }

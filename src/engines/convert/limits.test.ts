@@ -62,6 +62,41 @@ describe('document size limits', () => {
     expect(error.message).toMatch(/5 pages, more than 3/)
   })
 
+  const html = (markup: string) => convertToMarkdown(Buffer.from(markup), { filename: 'page.html' })
+
+  it('refuses HTML nested deeper than any reader would write as too complex, before building a DOM', async () => {
+    const started = performance.now()
+    const error = await failure(html(`${'<div>'.repeat(2000)}text${'</div>'.repeat(2000)}`))
+    expect(error).toMatchObject({ reason: 'too_complex', limit: 'nesting' })
+    expect(error.message).toMatch(/more than 1500 deep/)
+    expect(performance.now() - started).toBeLessThan(500)
+  })
+
+  it('refuses HTML of more elements than the limit, stopping its scan there, before building a DOM', async () => {
+    // 2 M flat elements (16 MB) took 4.7 GB to convert; the scan stops at the 200,001st element.
+    const flat = `<p>${'<i>x</i>'.repeat(DEFAULT_LIMITS.maxElements + 1)}</p>`
+    const started = performance.now()
+    const error = await failure(html(flat))
+    expect(error).toMatchObject({ reason: 'too_large', limit: 'elements' })
+    expect(error.message).toMatch(/more than 200000 elements/)
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
+
+  it('refuses a table of more cells than the limit, in HTML and in a DOCX', async () => {
+    const row = `<tr>${'<td>1</td>'.repeat(10)}</tr>`
+    const error = await failure(
+      convertToMarkdown(Buffer.from(`<table>${row.repeat(20)}</table>`), {
+        filename: 'table.html',
+        limits: { maxTableCells: 100 },
+      }),
+    )
+    expect(error).toMatchObject({ reason: 'too_large', limit: 'table_cells' })
+    const table = Array.from({ length: 20 }, () => Array.from({ length: 10 }, () => '1'))
+    const docx = await failure(convertToMarkdown(makeDocx([{ table }]), { limits: { maxTableCells: 100 } }))
+    expect(docx).toMatchObject({ reason: 'too_large', limit: 'table_cells' })
+    expect(docx.message).toMatch(/^The DOCX holds more than 100 table cells/)
+  })
+
   it('refuses a document that converts to more text than the limit', async () => {
     const error = await failure(
       convertToMarkdown(Buffer.from('# Title\n\nText of the document.'), {

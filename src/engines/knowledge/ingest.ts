@@ -142,7 +142,9 @@ export class Ingester {
             ? 'unsupported_media_type'
             : error.reason === 'too_large'
               ? 'payload_too_large'
-              : 'invalid_request'
+              : error.reason === 'too_complex'
+                ? 'unprocessable'
+                : 'invalid_request'
         throw new AppError(code, error.message, {
           field: 'file',
           rule: error.reason,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { extractPage, nestingDepth, PageTooComplex } from './extract.ts'
+import { MarkupTooLarge, scanMarkup } from '../convert/dom.ts'
+import { extractPage } from './extract.ts'
 
 const page = `<!doctype html><html lang="cs"><head><title>Lhůty AML</title>
 <meta name="description" content="Přehled lhůt."><meta name="robots" content="noindex, nofollow">
@@ -38,8 +39,12 @@ describe('page extraction', () => {
   it('refuses a page nested deeper than any reader would write, before parsing it', () => {
     const junk = `<div>${'<span><b>x</b>'.repeat(100_000)}</div>`
     const started = performance.now()
-    expect(() => extractPage(junk, 'https://example.cz/')).toThrow(PageTooComplex)
+    expect(() => extractPage(junk, 'https://example.cz/')).toThrow(MarkupTooLarge)
     expect(performance.now() - started).toBeLessThan(1000)
-    expect(nestingDepth('<p>a<p>b<br><img src=x><div><span></span></div>')).toBe(2)
+    expect(scanMarkup('<p>a<p>b<br><img src=x><div><span></span></div>')).toEqual({
+      depth: 2,
+      elements: 6,
+      tableCells: 0,
+    })
   })
 })

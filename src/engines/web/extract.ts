@@ -51,21 +51,8 @@ const TEXT_SAMPLE_CHARS = 4000
 /** Chrome around the content that a reader does not want when there is no article. */
 const CHROME = 'script, style, noscript, template, nav, header, footer, aside, form, iframe, svg'
 
-/** Deeper element nesting than this is refused before parsing: DOM walks recurse per level. */
-export const MAX_NESTING = 1500
-
-/** A page no reader would write: nested too deep to parse safely. */
-export class PageTooComplex extends Error {
-  override readonly name = 'PageTooComplex'
-}
-
 export function extractPage(html: string, url: string, opts: ExtractOptions = {}): ExtractedPage {
-  const depth = nestingDepth(html)
-  if (depth > MAX_NESTING) {
-    throw new PageTooComplex(
-      `The page nests elements ${depth} deep (more than ${MAX_NESTING}); it cannot be read safely`,
-    )
-  }
+  // parseDocument refuses markup nested too deep or too large (MarkupTooLarge) before parsing it.
   const document = parseDocument(html)
   const base = baseUrl(document, url)
   const metadata = readMetadata(document, base)
@@ -180,63 +167,4 @@ function readLinks(document: DomDocument, base: URL, max: number): PageLink[] {
     links.push({ url: url.href, text: (a.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 300) })
   }
   return links
-}
-
-/** Elements that close themselves or are closed implicitly by their next sibling. */
-const NOT_NESTING = new Set([
-  'area',
-  'base',
-  'br',
-  'col',
-  'embed',
-  'hr',
-  'img',
-  'input',
-  'link',
-  'meta',
-  'source',
-  'track',
-  'wbr',
-  'p',
-  'li',
-  'td',
-  'th',
-  'tr',
-  'option',
-  'dt',
-  'dd',
-])
-
-/** The deepest open-tag nesting of the markup, by one linear scan (no parsing, no regex). */
-export function nestingDepth(html: string): number {
-  let depth = 0
-  let max = 0
-  let i = html.indexOf('<')
-  while (i >= 0 && i < html.length - 1) {
-    const next = html.charCodeAt(i + 1)
-    const closing = next === 47 /* / */
-    let j = closing ? i + 2 : i + 1
-    const start = j
-    while (j < html.length) {
-      const c = html.charCodeAt(j)
-      const letter =
-        (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57 && j > start) || c === 45
-      if (!letter) break
-      j++
-    }
-    if (j > start) {
-      const name = html.slice(start, j).toLowerCase()
-      const end = html.indexOf('>', j)
-      if (end < 0) break
-      const selfClosing = html.charCodeAt(end - 1) === 47
-      if (!NOT_NESTING.has(name) && !selfClosing) {
-        if (closing) depth = Math.max(0, depth - 1)
-        else if (++depth > max) max = depth
-      }
-      i = html.indexOf('<', end + 1)
-    } else {
-      i = html.indexOf('<', i + 1)
-    }
-  }
-  return max
 }

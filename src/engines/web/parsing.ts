@@ -2,7 +2,7 @@
  * The web tools' parsers, off the event loop: page extraction runs in a worker-thread pool with a
  * time limit per task (kit/offload.ts), documents in the converter's (engines/convert/converter.ts),
  * and a document's failure becomes the error a user can act on (415 unsupported, 413 over a size
- * limit it names, 422 corrupt, empty or too slow).
+ * limit it names, 422 corrupt, empty, nested too deep or too slow).
  */
 
 import { AppError } from '../../kit/errors.ts'
@@ -41,18 +41,23 @@ export class Parsing {
   }
 
   async extract(html: string, url: string, opts: ExtractOptions): Promise<ExtractedPage> {
-    const outcome = await this.pool.run({ op: 'extract', html, url, opts })
-    if (!outcome.ok)
-      throw new AppError('unprocessable', outcome.message, { reason: outcome.reason, limit: 'nesting' })
-    return outcome.value as ExtractedPage
+    return (await this.parse({ op: 'extract', html, url, opts })) as ExtractedPage
   }
 
   /** A listing page's price, area, disposition and location (src/engines/realestate/listing-page.ts). */
   async listing(html: string): Promise<ListingFacts> {
-    const outcome = await this.pool.run({ op: 'listing', html })
-    if (!outcome.ok)
-      throw new AppError('unprocessable', outcome.message, { reason: outcome.reason, limit: 'nesting' })
-    return outcome.value as ListingFacts
+    return (await this.parse({ op: 'listing', html })) as ListingFacts
+  }
+
+  /** A page nested too deep is a 422, one of too many elements or table cells a 413, naming the limit. */
+  private async parse(task: ParseTask): Promise<unknown> {
+    const outcome = await this.pool.run(task)
+    if (outcome.ok) return outcome.value
+    throw new AppError(
+      outcome.reason === 'too_large' ? 'payload_too_large' : 'unprocessable',
+      outcome.message,
+      { reason: outcome.reason, limit: outcome.limit },
+    )
   }
 
   async convert(
@@ -73,7 +78,10 @@ export class Parsing {
         )
       if (error.reason === 'too_large')
         throw new AppError('payload_too_large', error.message, { reason: error.reason, limit: error.limit })
-      throw new AppError('unprocessable', error.message, { reason: error.reason })
+      throw new AppError('unprocessable', error.message, {
+        reason: error.reason,
+        ...(error.limit ? { limit: error.limit } : {}),
+      })
     }
   }
 
