@@ -3,7 +3,7 @@
  * real services, every service's error envelope becomes one GatehouseError naming field and rule,
  * and Retry-After is honoured where repeating is safe.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -22,18 +22,16 @@ describe('the typed client', () => {
   it('is generated from the services as they are now (run npm run client:generate after a route change)', async () => {
     const documents = await openApiDocuments()
     expect([...documents.keys()].sort()).toEqual(services.map((s) => s.name).sort())
-    for (const [name, document] of documents) {
-      const files = await clientTypes(name, document)
-      for (const [path, source] of files)
-        expect(source, `src/client/types/${path}`).toBe(readFileSync(`${TYPES_DIR}${path}`, 'utf8'))
-      // No part is left over from a longer document.
-      const parts = existsSync(`${TYPES_DIR}${name}`) ? readdirSync(`${TYPES_DIR}${name}`) : []
-      expect(parts.map((file) => `${name}/${file}`).sort(), `src/client/types/${name}/`).toEqual(
-        [...files.keys()].filter((path) => path.includes('/')).sort(),
+    for (const [name, document] of documents)
+      expect(await clientTypes(name, document), `src/client/types/${name}.ts`).toBe(
+        readFileSync(`${TYPES_DIR}${name}.ts`, 'utf8'),
       )
-    }
     expect(await commonTypes(), 'src/client/types/common.ts').toBe(
       readFileSync(`${TYPES_DIR}common.ts`, 'utf8'),
+    )
+    // One file per service and nothing else: no part of a former layout is left over.
+    expect(readdirSync(TYPES_DIR).sort()).toEqual(
+      ['common.ts', ...[...documents.keys()].map((n) => `${n}.ts`)].sort(),
     )
   }, 60_000)
 })
