@@ -3,7 +3,11 @@
  * - the kit depends on nothing of the platform (no engines, agents or services);
  * - engines hold no HTTP (no Fastify) and import no service and no agent (agents use engines);
  * - agents import no service (a service runs agents, never the other way round);
- * - a service never imports another service (services talk HTTP like any client).
+ * - a service never imports another service (services talk HTTP like any client): what one
+ *   service knows of another is the callee's generated types in src/client/types, imported as
+ *   types only, so nothing of the callee runs in the caller and a changed field fails compilation;
+ * - the typed client (src/client) is for callers outside: no service, engine, agent or kit
+ *   imports its code.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -22,11 +26,24 @@ function files(dir: string): string[] {
 }
 
 const IMPORT =
-  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
+  /(?:^|\n)\s*(?:import|export)\s([^'"]*?)from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
+
+interface Import {
+  spec: string
+  /** `import type { … }` or `export type { … }`: erased, nothing of the target runs. */
+  typeOnly: boolean
+}
+
+function importsOf(file: string): Import[] {
+  const text = readFileSync(file, 'utf8')
+  return [...text.matchAll(IMPORT)].map((m) => ({
+    spec: m[2] ?? m[3]!,
+    typeOnly: m[1] !== undefined && /^type\s/.test(m[1]),
+  }))
+}
 
 function imports(file: string): string[] {
-  const text = readFileSync(file, 'utf8')
-  return [...text.matchAll(IMPORT)].map((m) => m[1] ?? m[2]!)
+  return importsOf(file).map((i) => i.spec)
 }
 
 /** 'src/services/gateway/app.ts' → ['services', 'gateway']. */
@@ -37,10 +54,15 @@ function area(path: string): string[] {
 const violations: string[] = []
 for (const file of files(src)) {
   const [layer, unit] = area(file)
-  for (const spec of imports(file)) {
+  for (const { spec, typeOnly } of importsOf(file)) {
     const target = spec.startsWith('.') ? resolve(dirname(file), spec) : undefined
     const [tLayer, tUnit] = target ? area(target) : []
     const where = `${relative(root, file)} imports ${spec}`
+    if (layer !== 'client' && tLayer === 'client') {
+      const generated = target!.startsWith(join(src, 'client', 'types'))
+      if (!generated) violations.push(`${layer} → the typed client's code: ${where}`)
+      else if (!typeOnly) violations.push(`generated types imported as values: ${where}`)
+    }
     if (layer === 'kit' && target && ['engines', 'agents', 'services'].includes(tLayer!))
       violations.push(`kit → ${tLayer}: ${where}`)
     if (layer === 'engines' && (/^(fastify|@fastify\/)/.test(spec) || tLayer === 'services')) {
@@ -67,5 +89,8 @@ describe('architecture boundaries', () => {
 
   it('finds the imports it checks (the scan itself works)', () => {
     expect(imports(join(src, 'cli.ts'))).toContain('./kit/lifecycle.ts')
+    const calls = importsOf(join(src, 'services', 'router', 'service-clients.ts'))
+    expect(calls).toContainEqual({ spec: '../../client/types/aml.ts', typeOnly: true })
+    expect(calls).toContainEqual({ spec: '../../kit/errors.ts', typeOnly: false })
   })
 })

@@ -88,6 +88,7 @@ const MAX_RETRY_AFTER_MS = 30_000
 
 export class HttpClient {
   readonly source: string
+  readonly baseUrl: string
   private readonly opts: Required<Omit<HttpClientOptions, 'headers' | 'fetch'>> & {
     headers: Record<string, string>
     fetch: typeof fetch
@@ -96,6 +97,7 @@ export class HttpClient {
 
   constructor(opts: HttpClientOptions) {
     this.source = opts.source
+    this.baseUrl = opts.baseUrl.replace(/\/+$/, '')
     this.opts = {
       source: opts.source,
       baseUrl: opts.baseUrl.replace(/\/+$/, ''),

@@ -86,7 +86,7 @@ export interface DossierRequest {
 }
 
 /** What the AML service's POST /api/aml/screen/complete takes for a company or a person. */
-export type AmlSubject =
+type AmlSubject =
   | { ico?: string; company_name?: string }
   | { name: string; birth_date?: string; nationality?: string }
 
@@ -101,7 +101,7 @@ interface AmlMatch {
   matched_name?: string
   score?: number
 }
-export interface AmlScreening {
+interface AmlScreening {
   screening_id?: string
   overall_risk?: { level?: string; score?: number; review_required?: boolean }
   modules?: Record<string, AmlModule | undefined>

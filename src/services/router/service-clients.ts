@@ -1,12 +1,19 @@
 /**
  * The platform's other services as the router calls them (over HTTP, never by import): knowledge
- * search, AML screening and the public discovery API. Used by the built-in job kinds, chain chat
- * tools and the MCP servers, so all three see the same errors: an unreachable service is a 502, a
+ * search, AML screening, the domain's valuation and contacts, and the public discovery API. Each is
+ * the typed client of the callee's generated types (src/client/types), so a field the callee
+ * renames is a compile error here. Used by the built-in job kinds, chain chat tools, the MCP
+ * servers and the scout's dossier, so all see the same errors: an unreachable service is a 502, a
  * slow one a 504, and a 4xx from the service comes back with the service's own message.
  */
-import type { AmlSubject } from '../../engines/scout/dossier.ts'
+import type { Client } from 'openapi-fetch'
+import type { Paths as AmlPaths } from '../../client/types/aml.ts'
+import type { Paths as DiscoveryPaths } from '../../client/types/discovery.ts'
+import type { Paths as DomainPaths } from '../../client/types/domain.ts'
+import type { Paths as KnowledgePaths } from '../../client/types/knowledge.ts'
 import { AppError, codeOfStatus } from '../../kit/errors.ts'
 import { HttpClient, UpstreamError } from '../../kit/http.ts'
+import { serviceClient, type Unwrapped, unwrapEnvelope } from '../../kit/service-client.ts'
 
 export interface ServiceClientOptions {
   knowledgeUrl: string
@@ -19,127 +26,94 @@ export interface ServiceClientOptions {
   fetch?: typeof fetch
 }
 
-export interface KbSearchInput {
-  query: string
-  collection?: string
-  limit?: number
-}
+type JsonBody<Operation> = Operation extends { requestBody?: { content: { 'application/json': infer B } } }
+  ? B
+  : never
 
-export type AmlScreenInput =
-  | { first_name?: string; last_name: string; birth_date?: string }
-  | { ico: string }
-  // The dossier's subjects: a company by IČO and/or name, a person by the whole name.
-  | AmlSubject
+/** What POST /rag/search of the knowledge service takes. */
+export type KbSearchInput = JsonBody<KnowledgePaths['/rag/search']['post']>
+/** What POST /api/aml/screen/complete of the AML service takes: a person, or a company by IČO and/or name. */
+export type AmlScreenInput = JsonBody<AmlPaths['/api/aml/screen/complete']['post']>
+/** What POST /api/estimate of the domain service takes. */
+export type EstimateInput = JsonBody<DomainPaths['/api/estimate']['post']>
 
+/** A service's own refusals, passed on as they are; any other status is the upstream failing. */
 const CLIENT_STATUSES = [400, 401, 403, 404, 405, 409, 413, 415, 422, 429, 503]
 
 export class ServiceClients {
-  private readonly knowledge: HttpClient
-  private readonly aml: HttpClient
-  private readonly discovery: HttpClient
-  private readonly domain: HttpClient
+  private readonly knowledge: Client<KnowledgePaths>
+  private readonly aml: Client<AmlPaths>
+  private readonly discovery: Client<DiscoveryPaths>
+  private readonly domain: Client<DomainPaths>
 
   constructor(opts: ServiceClientOptions) {
-    const common = { retries: 1, ...(opts.fetch ? { fetch: opts.fetch } : {}) }
-    this.knowledge = new HttpClient({
-      source: 'knowledge',
-      baseUrl: opts.knowledgeUrl,
-      timeoutMs: opts.timeoutMs,
-      ...common,
+    const http = (source: string, baseUrl: string, timeoutMs = opts.timeoutMs) =>
+      new HttpClient({ source, baseUrl, timeoutMs, retries: 1, ...(opts.fetch ? { fetch: opts.fetch } : {}) })
+    const accept = { acceptStatus: CLIENT_STATUSES }
+    this.knowledge = serviceClient(http('knowledge', opts.knowledgeUrl), accept)
+    this.aml = serviceClient(http('aml', opts.amlUrl, Math.max(opts.timeoutMs, 60_000)), accept)
+    this.domain = serviceClient(http('domain', opts.domainUrl ?? 'http://127.0.0.1:8400'), {
+      ...accept,
+      // POST /api/estimate is a query: safe to repeat.
+      idempotent: true,
     })
-    this.aml = new HttpClient({
-      source: 'aml',
-      baseUrl: opts.amlUrl,
-      timeoutMs: Math.max(opts.timeoutMs, 60_000),
-      ...common,
-    })
-    this.domain = new HttpClient({
-      source: 'domain',
-      baseUrl: opts.domainUrl ?? 'http://127.0.0.1:8400',
-      timeoutMs: opts.timeoutMs,
-      ...common,
-    })
-    this.discovery = new HttpClient({
-      source: 'discovery',
-      baseUrl: opts.discoveryUrl,
-      timeoutMs: opts.timeoutMs,
-      ...common,
-    })
+    this.discovery = serviceClient(http('discovery', opts.discoveryUrl), accept)
   }
 
-  kbSearch(input: KbSearchInput): Promise<unknown> {
-    return call(this.knowledge, 'POST', '/rag/search', input)
+  kbSearch(input: KbSearchInput) {
+    return call('knowledge', this.knowledge.POST('/rag/search', { body: input }))
   }
 
-  kbCollections(): Promise<unknown> {
-    return call(this.knowledge, 'GET', '/rag/collections')
+  kbCollections() {
+    return call('knowledge', this.knowledge.GET('/rag/collections'))
   }
 
-  amlScreen(input: AmlScreenInput): Promise<unknown> {
-    return call(this.aml, 'POST', '/api/aml/screen/complete', input)
+  amlScreen(input: AmlScreenInput) {
+    return call('aml', this.aml.POST('/api/aml/screen/complete', { body: input }))
   }
 
   /** Values a flat (POST /api/estimate: a query, so safe to repeat). */
-  domainEstimate(input: Record<string, unknown>): Promise<unknown> {
-    return call(this.domain, 'POST', '/api/estimate', input, undefined, { idempotent: true })
+  domainEstimate(input: EstimateInput) {
+    return call('domain', this.domain.POST('/api/estimate', { body: input }))
   }
 
   /** Contacts by name, company, IČO, e-mail or phone (GET /api/contacts/search of the domain service). */
-  domainContactSearch(input: { query: string; limit?: number | undefined }): Promise<unknown> {
-    return call(this.domain, 'GET', '/api/contacts/search', undefined, {
-      query: input.query,
-      limit: input.limit,
-    })
+  domainContactSearch(input: { query: string; limit?: number | undefined }) {
+    const query = { query: input.query, ...(input.limit !== undefined ? { limit: input.limit } : {}) }
+    return call('domain', this.domain.GET('/api/contacts/search', { params: { query } }))
   }
 
-  discoverySearch(input: { q: string; limit?: number }): Promise<unknown> {
-    return call(this.discovery, 'GET', '/v1/search', undefined, { q: input.q, limit: input.limit })
+  discoverySearch(input: { q: string; limit?: number }) {
+    return call('discovery', this.discovery.GET('/v1/search', { params: { query: input } }))
   }
 
-  discoveryServices(): Promise<unknown> {
-    return call(this.discovery, 'GET', '/v1/services')
+  discoveryServices() {
+    return call('discovery', this.discovery.GET('/v1/services'))
   }
 
-  discoveryContent(id: string): Promise<unknown> {
-    return call(this.discovery, 'GET', `/v1/content/${encodeURIComponent(id)}`)
+  discoveryContent(id: string) {
+    return call('discovery', this.discovery.GET('/v1/content/{id}', { params: { path: { id } } }))
   }
 }
 
-async function call(
-  client: HttpClient,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-  query?: Record<string, string | number | undefined>,
-  opts: { idempotent?: boolean } = {},
-): Promise<unknown> {
+async function call<T>(
+  source: string,
+  sent: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<Unwrapped<T>> {
   try {
-    const result = await client.request<unknown>(path, {
-      method,
-      ...(opts.idempotent ? { idempotent: true } : {}),
-      ...(body !== undefined ? { body } : {}),
-      ...(query ? { query } : {}),
-      acceptStatus: CLIENT_STATUSES,
-    })
-    if (result.status >= 400) throw fromServiceError(client.source, result.status, result.data)
-    return unwrap(result.data)
+    const { data, error, response } = await sent
+    if (!response.ok) throw fromServiceError(source, response.status, error)
+    return unwrapEnvelope(data as T)
   } catch (error) {
     if (error instanceof UpstreamError) {
       throw new AppError(
         error.kind === 'timeout' ? 'upstream_timeout' : 'upstream_error',
-        `The ${client.source} service failed: ${error.message}`,
-        { source: client.source, kind: error.kind },
+        `The ${source} service failed: ${error.message}`,
+        { source, kind: error.kind },
       )
     }
     throw error
   }
-}
-
-/** The standard envelope's `data`, or the body as it is for services that answer bare JSON. */
-function unwrap(body: unknown): unknown {
-  if (body && typeof body === 'object' && 'success' in body && 'data' in body)
-    return (body as { data: unknown }).data
-  return body
 }
 
 function fromServiceError(source: string, status: number, body: unknown): AppError {

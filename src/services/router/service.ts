@@ -15,7 +15,7 @@ import { KeyStore, type KeyTables, type UsageRecord } from '../../engines/keys/s
 import { UsageBuffer } from '../../engines/keys/usage-buffer.ts'
 import { createEmbedders, EmbedderConfigError } from '../../engines/knowledge/embedders/index.ts'
 import { MemoryStore } from '../../engines/memory/store.ts'
-import type { AmlScreening, DossierDeps } from '../../engines/scout/dossier.ts'
+import type { DossierDeps } from '../../engines/scout/dossier.ts'
 import { TruthLog } from '../../engines/truth-log/chain.ts'
 import { BrowserPool } from '../../engines/web/browser.ts'
 import { Parsing } from '../../engines/web/parsing.ts'
@@ -131,7 +131,7 @@ export function assembleRouter(
     aresSearch: agentDeps.sources.aresSearch,
     isir: agentDeps.registries.isir,
     vatRegister: agentDeps.sources.vatRegister,
-    screen: (subject) => platform.amlScreen(subject) as Promise<AmlScreening>,
+    screen: (subject) => platform.amlScreen(subject),
     web: web.egress,
     sourceTimeoutMs: config.SCOUT_SOURCE_TIMEOUT_SECONDS * 1000,
   }

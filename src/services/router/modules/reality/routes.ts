@@ -14,7 +14,7 @@ import { ok } from '../../../../kit/envelope.ts'
 import { AppError } from '../../../../kit/errors.ts'
 import type { App } from '../../../../kit/server.ts'
 import { Nullable, Ok, Open } from '../../schemas.ts'
-import type { ServiceClients } from '../../service-clients.ts'
+import type { EstimateInput, ServiceClients } from '../../service-clients.ts'
 import { WebUrl } from '../web/schemas.ts'
 
 export interface RealityDeps {
@@ -106,18 +106,16 @@ export function registerReality(app: App, deps: RealityDeps): void {
       const located =
         facts.latitude !== null && facts.longitude !== null
           ? { latitude: facts.latitude, longitude: facts.longitude }
-          : { address: facts.address }
-      const estimate = (await deps.platform.domainEstimate({
+          : { address: facts.address! }
+      // missing() left no gap: price, area and disposition are read (a disposition the domain
+      // does not know is its 400, passed on).
+      const estimate = await deps.platform.domainEstimate({
         ...located,
-        area_m2: facts.area_m2,
-        disposition: facts.disposition,
-        property_value: facts.price,
-      })) as Record<string, unknown> & { estimate: number; range: { low: number; high: number } }
-      const verdict = (estimate.property_value ?? null) as {
-        verdict: string
-        ratio: number
-        explanation: string
-      } | null
+        area_m2: facts.area_m2!,
+        disposition: facts.disposition as EstimateInput['disposition'],
+        property_value: facts.price!,
+      })
+      const verdict = estimate.property_value ?? null
       return ok(reply, {
         listing: {
           url: page.url,
