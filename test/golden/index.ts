@@ -1,9 +1,10 @@
 /** The golden-case files, one per agent service (see format.ts). */
+import { aml } from './aml.ts'
 import { banking } from './banking.ts'
 import type { GoldenFile } from './format.ts'
 import { insurance } from './insurance.ts'
 
-export const GOLDEN_FILES: GoldenFile[] = [banking, insurance]
+export const GOLDEN_FILES: GoldenFile[] = [banking, insurance, aml]
 
 /** The services whose every agent the catalogue checks hold to its golden cases. */
 export const GOLDEN_SERVICES: string[] = GOLDEN_FILES.map((f) => f.service)

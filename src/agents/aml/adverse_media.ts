@@ -2,7 +2,8 @@ import { Type } from 'typebox'
 import { loadReference, type ReferenceVersion, versionAt } from '../../engines/reference/load.ts'
 import { fold } from '../../engines/sources/index.ts'
 import { AppError } from '../../kit/errors.ts'
-import { isoDate, nullable, rule } from '../data/shared.ts'
+import { isoDate, nullable } from '../data/shared.ts'
+import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
 
@@ -172,6 +173,7 @@ export const adverseMedia = defineAgent({
     risk: Type.Union([Type.Literal('none'), Type.Literal('medium'), Type.Literal('high')]),
   }),
   verdict: { field: 'risk', map: { none: 'clear', medium: 'review', high: 'adverse' } },
+  law: ['cz-253-2008-s9', 'cz-253-2008-s9a', 'eu-2018-1673', 'method-adverse-media-terms'],
   examples: [
     {
       title: 'A Czech article reporting charges for subsidy fraud',
@@ -206,7 +208,8 @@ export const adverseMedia = defineAgent({
   async run(input, ctx) {
     const say = ctx.say
     const ref = loadReference<Version>('adverse-media-terms')
-    const version = versionAt(ref, isoDate(ctx.now))
+    const today = isoDate(ctx.now)
+    const version = versionAt(ref, today)
     const sources: SourceStatus[] = []
     let method: 'llm' | 'rules' = input.method !== 'rules' && ctx.deps.llm.configured ? 'llm' : 'rules'
     const results: Classified[] = []
@@ -260,29 +263,31 @@ export const adverseMedia = defineAgent({
       categories,
       risk: (adverse.length === 0 ? 'none' : high ? 'high' : 'medium') as 'none' | 'high' | 'medium',
       rules_applied: [
-        rule(
-          say({
+        {
+          rule: say({
             cs: 'negativní zprávy o klientovi nebo jeho vlastnících jsou rizikovým faktorem pro zesílenou kontrolu',
             en: 'adverse media on a client or its owners is a risk factor for enhanced due diligence',
           }),
-          'zákon 253/2008 Sb., § 9 and § 9a; Directive (EU) 2018/1673, Art. 2',
-          undefined,
-          say({ cs: `negativních článků: ${adverse.length}`, en: `${adverse.length} adverse article(s)` }),
-        ),
-        rule(
-          method === 'llm'
-            ? say({
-                cs: 'články zařazené jazykovým modelem do dodaných kategorií',
-                en: 'articles classified by the language model into the shipped categories',
-              })
-            : say({
-                cs: 'kategorie se započte, objeví-li se některý z jejích výrazů do 40 slov od jména subjektu',
-                en: 'a category counts when one of its terms appears within 40 words of the subject’s name',
-              }),
-          ref.title,
-          version.effective_from,
-          say({ cs: `metoda ${method}`, en: `method ${method}` }),
-        ),
+          ...cite(today, 'cz-253-2008-s9', 'cz-253-2008-s9a', 'eu-2018-1673'),
+          outcome: say({
+            cs: `negativních článků: ${adverse.length}`,
+            en: `adverse articles: ${adverse.length}`,
+          }),
+        },
+        {
+          rule:
+            method === 'llm'
+              ? say({
+                  cs: 'články zařazené jazykovým modelem do dodaných kategorií',
+                  en: 'articles classified by the language model into the shipped categories',
+                })
+              : say({
+                  cs: 'kategorie se započte, objeví-li se některý z jejích výrazů do 40 slov od jména subjektu',
+                  en: 'a category counts when one of its terms appears within 40 words of the subject’s name',
+                }),
+          ...cite(today, 'method-adverse-media-terms'),
+          outcome: say({ cs: `metoda ${method}`, en: `method ${method}` }),
+        },
       ],
       sources,
       partial: sources.some((s) => s.status === 'failed'),

@@ -246,3 +246,31 @@ describe('aml/transaction_monitoring', () => {
     ])
   })
 })
+
+describe('aml texts in Czech', () => {
+  it('counts the parts of a split payment with the Czech plural: 2 platby, 5 plateb', async () => {
+    const part = (id: string, amount: number) => ({
+      id,
+      date: '2026-11-20',
+      amount,
+      method: 'cash',
+      direction: 'out',
+      counterparty: 'Auto Dvořák s.r.o.',
+    })
+    const two = [part('a', 150_000), part('b', 150_000)]
+    const five = ['a', 'b', 'c', 'd', 'e'].map((id) => part(id, 60_000))
+    const describe = async (transactions: unknown[]) =>
+      (
+        (
+          await sources.online.call(
+            'aml',
+            'structuring_detection',
+            { transactions },
+            { now: NOW, lang: 'cs' },
+          )
+        ).output as { alerts: { rule_id: string; description: string }[] }
+      ).alerts.find((a) => a.rule_id === 'split_cash_over_daily_limit')!.description
+    expect(await describe(two)).toMatch(/^2 platby v hotovosti s Auto Dvořák/)
+    expect(await describe(five)).toMatch(/^5 plateb v hotovosti/)
+  })
+})

@@ -1,8 +1,17 @@
 import { Type } from 'typebox'
 import { errors } from '../../kit/errors.ts'
 import { DateSchema, isoDate, nullable, round } from '../data/shared.ts'
+import { cite } from '../law.ts'
+import type { Assumption } from '../result.ts'
 import { defineAgent } from '../types.ts'
-import { amlRuleText, CurrencyPattern, RateBook, thresholdsOn } from './common.ts'
+import {
+  CurrencyPattern,
+  RateBook,
+  THRESHOLD_LAW,
+  type ThresholdKey,
+  thresholdRule,
+  thresholdsOn,
+} from './common.ts'
 
 const ObligationSchema = Type.Object({
   obligation: Type.String(),
@@ -13,6 +22,7 @@ const ObligationSchema = Type.Object({
   threshold: Type.Number(),
   threshold_currency: Type.String(),
   rule: Type.String(),
+  basis: Type.Array(Type.String(), { description: 'the register entries the threshold rests on' }),
   source: Type.String(),
   since: Type.String(),
 })
@@ -57,6 +67,7 @@ export const cashThresholdCheck = defineAgent({
     cash_limit_exceeded: nullable(Type.Boolean()),
   }),
   verdict: { field: 'cash_limit_exceeded', map: { true: 'adverse', false: 'clear', null: 'incomplete' } },
+  law: [...Object.values(THRESHOLD_LAW), 'cnb-fx-rates'],
   examples: [
     {
       title: 'A 300,000 CZK cash payment for a car',
@@ -89,7 +100,7 @@ export const cashThresholdCheck = defineAgent({
       value === null ? true : strict ? value > limit : value >= limit
     const assumed = (cur: string) => (cur === 'EUR' ? eur === null : czk === null)
     const row = (
-      key: string,
+      key: ThresholdKey,
       obligation: string,
       triggered: boolean | null,
       threshold: number,
@@ -99,8 +110,7 @@ export const cashThresholdCheck = defineAgent({
       triggered,
       threshold,
       threshold_currency: cur,
-      ...t.rules[key]!,
-      rule: amlRuleText(key, t.rules[key]!.rule, say),
+      ...thresholdRule(t, key, date, say),
       assumed: triggered === true && assumed(cur),
     })
     const identification = cmp(eur, t.identification_eur)
@@ -151,6 +161,23 @@ export const cashThresholdCheck = defineAgent({
     ]
     const sources = book.summary()
     const ratesDate = await book.ratesDate(date)
+    // Without a ČNB rate each EUR threshold was taken as reached: an assumption the answer states.
+    const assumptions: Assumption[] =
+      currency !== 'EUR' && eur === null
+        ? [
+            {
+              field: 'eur_rate',
+              value: say({
+                cs: 'částka brána jako dosahující každého limitu v EUR',
+                en: 'the amount taken as reaching every EUR threshold',
+              }),
+              basis: say({
+                cs: `kurz ČNB pro ${date} nebyl k dispozici, částku ${input.amount} ${currency} nešlo převést na EUR; povinnosti podle limitů v EUR se proto uplatní, dokud se neprokáže, že částka je pod nimi`,
+                en: `the ČNB rate for ${date} was unavailable, so ${input.amount} ${currency} could not be converted to EUR; the duties of the EUR thresholds apply until the amount is shown to be below them`,
+              }),
+            },
+          ]
+        : []
     return {
       amount: input.amount,
       currency,
@@ -164,6 +191,7 @@ export const cashThresholdCheck = defineAgent({
       rules_applied: [
         ...obligations.map((o) => ({
           rule: o.rule,
+          basis: o.basis,
           source: o.source,
           since: o.since,
           outcome: o.assumed
@@ -183,7 +211,7 @@ export const cashThresholdCheck = defineAgent({
                   cs: 'v rámci obchodního vztahu platí kontrola klienta bez ohledu na částku',
                   en: 'inside a business relationship due diligence applies whatever the amount',
                 }),
-                source: 'zákon 253/2008 Sb., § 9',
+                ...cite(date, 'cz-253-2008-s9'),
                 outcome: say({ cs: 'platí', en: 'applies' }),
               },
             ]),
@@ -192,7 +220,7 @@ export const cashThresholdCheck = defineAgent({
             cs: 'limity v EUR se přepočítávají kurzem ČNB vyhlášeným pro daný den',
             en: 'EUR thresholds are converted at the ČNB rate declared for the day',
           }),
-          source: 'ČNB, kurzy devizového trhu',
+          ...cite(date, 'cnb-fx-rates'),
           outcome: ratesDate
             ? say({ cs: `kurzy ze dne ${ratesDate}`, en: `rates of ${ratesDate}` })
             : currency === 'EUR'
@@ -200,6 +228,7 @@ export const cashThresholdCheck = defineAgent({
               : say({ cs: 'bez kurzu', en: 'no rate' }),
         },
       ],
+      assumptions,
       sources,
       partial: sources.some((s) => s.status === 'failed'),
     }

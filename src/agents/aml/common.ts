@@ -10,6 +10,7 @@ import { type CnbRates, czkPerUnit } from '../../engines/sources/index.ts'
 import { errors } from '../../kit/errors.ts'
 import { attempt } from '../data/shared.ts'
 import type { Say, Texts } from '../lang.ts'
+import { type Citation, cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import type { AgentContext, AppliedRule } from '../types.ts'
 
@@ -39,15 +40,22 @@ export function highRiskOn(date: string): { version: HighRiskVersion; title: str
   return { version: versionAt(ref, date), title: ref.title }
 }
 
-export function highRiskRule(version: HighRiskVersion, code: string | undefined, say: Say): AppliedRule {
+/** The register entries of the EU high-risk list and the enhanced due diligence it calls for. */
+export const HIGH_RISK_LAW = ['eu-2016-1675', 'cz-253-2008-s9a'] as const
+
+export function highRiskRule(
+  version: HighRiskVersion,
+  code: string | undefined,
+  say: Say,
+  at: string = version.effective_from,
+): AppliedRule {
   const listed = code !== undefined && version.countries.includes(code)
   return {
     rule: say({
       cs: 'zesílená kontrola klienta usazeného ve vysoce rizikové třetí zemi podle EU',
       en: 'enhanced due diligence for a person established in an EU high-risk third country',
     }),
-    source: `Delegated Regulation (EU) 2016/1675 (${version.source}); zákon 253/2008 Sb., § 9a`,
-    since: version.effective_from,
+    ...cite(at, ...HIGH_RISK_LAW),
     outcome: say(
       code === undefined
         ? { cs: 'země neuvedena', en: 'no country given' }
@@ -83,6 +91,29 @@ const AML_RULES: Record<string, Texts> = {
     cs: 'hotovost 10 000 EUR a více přenášenou do EU nebo z EU je třeba ohlásit celnímu úřadu',
     en: 'cash of 10,000 EUR or more carried into or out of the EU must be declared to customs',
   },
+}
+
+/**
+ * The register entry (data/reference/legal-basis.json) of each threshold of the table: the rule's
+ * `basis`, `source` and `since` come from the register, the figures from the table.
+ */
+export const THRESHOLD_LAW = {
+  identification_eur: 'cz-253-2008-s7',
+  due_diligence_eur: 'cz-253-2008-s9',
+  cash_trader_eur: 'cz-253-2008-s2',
+  cash_payment_limit_czk: 'cz-254-2004-s4',
+  eu_border_cash_declaration_eur: 'eu-2018-1672-art3',
+} as const
+export type ThresholdKey = keyof typeof THRESHOLD_LAW
+
+/** One threshold's rule as evaluated on `at`: its text in the call's language and its citation. */
+export function thresholdRule(
+  t: Thresholds,
+  key: ThresholdKey,
+  at: string,
+  say: Say,
+): { rule: string } & Citation {
+  return { rule: amlRuleText(key, t.rules[key]!.rule, say), ...cite(at, THRESHOLD_LAW[key]) }
 }
 
 /** The text of one AML Act threshold rule in the call's language. */

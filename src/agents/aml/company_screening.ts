@@ -9,11 +9,12 @@ import type { VatPayerStatus } from '../../engines/sources/index.ts'
 import { errors } from '../../kit/errors.ts'
 import { CompanySchema, companyAge } from '../data/ares_lookup.ts'
 import { isStale, registryStatus } from '../data/registry-answer.ts'
-import { attempt, failed, isoDate, nullable, requireIco, rule } from '../data/shared.ts'
-import type { Texts } from '../lang.ts'
+import { attempt, failed, isoDate, nullable, requireIco } from '../data/shared.ts'
+import type { Say, Texts } from '../lang.ts'
+import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
-import { defineAgent } from '../types.ts'
-import { highRiskOn, highRiskRule, requireCountry } from './common.ts'
+import { type AgentContext, type AppliedRule, defineAgent } from '../types.ts'
+import { HIGH_RISK_LAW, highRiskOn, highRiskRule, requireCountry } from './common.ts'
 import { PublicRegisterSchema, type PublicRegisterView, screenRegister } from './people.ts'
 import { HitSchema, hitView, ListsSchema, listView, screeningEngine } from './screening.ts'
 
@@ -24,6 +25,16 @@ const FlagSchema = Type.Object({
   source: Type.String(),
 })
 type Flag = { flag: string; severity: 'low' | 'medium' | 'high'; reason: string; source: string }
+
+/** The freezing measures that bind a Czech person, and the due diligence that screens for them. */
+const SANCTIONS_LAW = ['eu-269-2014', 'eu-2580-2001', 'cz-69-2006', 'cz-1-2023', 'cz-253-2008-s9'] as const
+const PEOPLE_LAW = ['cz-253-2008-s5', 'cz-253-2008-s9', 'cz-304-2013'] as const
+
+/** What one check of the screening found: its flags and the rules it applied. */
+interface Check {
+  flags: Flag[]
+  rules: AppliedRule[]
+}
 
 const RECOMMENDATION: Record<'low' | 'medium' | 'high', Texts> = {
   low: { cs: 'standardní kontrola klienta', en: 'standard due diligence' },
@@ -78,6 +89,16 @@ export const companyScreening = defineAgent({
     eu_high_risk_country: nullable(Type.Boolean()),
   }),
   verdict: { field: 'risk', map: { low: 'clear', medium: 'review', high: 'adverse' } },
+  law: [
+    'cz-304-2013',
+    'policy-company-screening',
+    ...SANCTIONS_LAW,
+    ...PEOPLE_LAW,
+    'cz-253-2008-s9a',
+    'cz-182-2006-insolvency',
+    'cz-235-2004-s106a',
+    ...HIGH_RISK_LAW,
+  ],
   examples: [
     { title: 'A clean, long-established company (Alza.cz a.s.)', input: { ico: '27082440' } },
     { title: 'A company on the OFAC SDN list by its IČO', input: { ico: '05556121' } },
@@ -93,10 +114,9 @@ export const companyScreening = defineAgent({
     const ico = input.ico !== undefined ? requireIco(input.ico) : undefined
     const today = isoDate(ctx.now)
     const sources: SourceStatus[] = []
-    const flags: Flag[] = []
-    const rules: ReturnType<typeof rule>[] = []
 
     let ares: RegistryAnswer<AresCompany | null> | undefined
+    let register: RegistryAnswer<PublicRegisterRecord | null> | undefined
     if (ico) {
       try {
         ares = await ctx.deps.registries.ares.lookup(ico)
@@ -104,9 +124,6 @@ export const companyScreening = defineAgent({
       } catch (error) {
         sources.push(failed('ares', error))
       }
-    }
-    let register: RegistryAnswer<PublicRegisterRecord | null> | undefined
-    if (ico) {
       try {
         register = await ctx.deps.registries.ares.publicRegister(ico)
         sources.push(registryStatus('ares_vr', register))
@@ -120,256 +137,20 @@ export const companyScreening = defineAgent({
       input.country !== undefined
         ? requireCountry(input.country, 'country')
         : (company?.country ?? (ico ? 'CZ' : null))
-    if (ico && ares) {
-      if (!company)
-        flags.push({
-          flag: 'not_in_ares',
-          severity: 'high',
-          reason: say({ cs: `IČO ${ico} v ARES není`, en: `IČO ${ico} is not in ARES` }),
-          source: 'ARES',
-        })
-      else {
-        if (company.status === 'dissolved')
-          flags.push({
-            flag: 'dissolved',
-            severity: 'high',
-            reason: say({ cs: `zanikla ${company.dissolved}`, en: `dissolved on ${company.dissolved}` }),
-            source: 'ARES',
-          })
-        const age = companyAge(company.established, today)
-        if (age !== null && age < 1)
-          flags.push({
-            flag: 'newly_established',
-            severity: 'medium',
-            reason: say({
-              cs: `založena ${company.established} (${age} let)`,
-              en: `established ${company.established} (${age} years)`,
-            }),
-            source: 'ARES',
-          })
-      }
-      rules.push(
-        rule(
-          say({
-            cs: 'společnost musí v ARES existovat a nesmí být zaniklá; společnost mladší jednoho roku vyžaduje bližší posouzení',
-            en: 'the company must exist in ARES and not be dissolved; a company under a year old needs closer review',
-          }),
-          'ARES; institution’s risk policy',
-          undefined,
-          company ? company.status : say({ cs: 'nenalezena', en: 'not found' }),
-        ),
-      )
-    }
 
     const built = await screeningEngine(ctx, sources)
-    let hits: ReturnType<typeof hitView>[] = []
-    if (built) {
-      hits = built.engine
-        .screenCompany(
-          { ...(ico ? { ico } : {}), ...(name ? { name } : {}), ...(country ? { country } : {}) },
-          { limit: 5 },
-        )
-        .map((h) => hitView(h, say))
-      for (const h of hits) {
-        flags.push({
-          flag: 'sanctions_match',
-          severity: 'high',
-          reason: `${h.list} ${h.list_id} "${h.matched_name}" (${say({ cs: 'skóre', en: 'score' })} ${h.score}; ${h.why})`,
-          source: h.list,
-        })
-      }
-      rules.push(
-        rule(
-          say({
-            cs: 'žádné obchody se sankcionovanou osobou: prověřit IČO a název proti seznamům EU, OSN, USA, Spojeného království a ČR',
-            en: 'no business with a sanctioned person: screen the IČO and the name against the EU, UN, US, UK and Czech lists',
-          }),
-          'Regulation (EU) 2580/2001, 269/2014 and 833/2014; zákon 69/2006 Sb. a 1/2023 Sb. (sankční zákony); zákon 253/2008 Sb., § 9',
-          undefined,
-          hits.length
-            ? say({ cs: `shod: ${hits.length}`, en: `${hits.length} hit(s)` })
-            : say({ cs: 'bez shody', en: 'no hit' }),
-        ),
-      )
-    }
-
-    let people: PublicRegisterView | null = null
-    if (register?.data) {
-      people = screenRegister(built, register.data, say)
-      const parties = [
-        ...people.statutory_bodies.map((p) => ({ ...p, as: 'statutory body' })),
-        ...people.shareholders.map((p) => ({ ...p, as: 'shareholder' })),
-      ]
-      for (const p of parties) {
-        const as = say(
-          p.as === 'shareholder'
-            ? { cs: 'společník', en: 'shareholder' }
-            : { cs: 'statutární orgán', en: 'statutory body' },
-        )
-        const who = `${p.name} (${as}${p.role ? `, ${p.role}` : ''})`
-        for (const h of p.screening.hits.filter((x) => x.list !== 'pep'))
-          flags.push({
-            flag: p.as === 'shareholder' ? 'shareholder_sanctioned' : 'statutory_member_sanctioned',
-            severity: 'high',
-            reason: `${who}: ${h.list} ${h.list_id} "${h.matched_name}" (${say({ cs: 'skóre', en: 'score' })} ${h.score}; ${h.why})`,
-            source: h.list,
-          })
-        if (p.screening.pep === 'hit')
-          flags.push({
-            flag: 'politically_exposed_person',
-            severity: 'medium',
-            reason: say({
-              cs: `${who} je na seznamu PEP: platí zesílená kontrola`,
-              en: `${who} is on a PEP list: enhanced due diligence applies`,
-            }),
-            source: 'PEP lists',
-          })
-      }
-      const persons = parties.filter((p) => p.kind === 'person')
-      rules.push(
-        rule(
-          say({
-            cs: 'členové statutárních orgánů a společníci se zjistí z veřejného rejstříku a prověří proti sankčním seznamům (osoby také proti seznamům PEP)',
-            en: 'the members of the statutory bodies and the shareholders are identified from the public register and screened against the sanctions lists (persons also against the PEP lists)',
-          }),
-          'zákon 253/2008 Sb., § 5 odst. 1 písm. b), § 9 odst. 2 písm. b) and § 9a; zákon 304/2013 Sb. (veřejný rejstřík)',
-          undefined,
-          say({
-            cs: `zapsáno ${parties.length} (osob ${persons.length}); sankce ${
-              built ? `shod ${parties.filter((p) => p.screening.sanctions === 'hit').length}` : 'neověřeno'
-            }; PEP ${
-              !built
-                ? 'neověřeno'
-                : built.pep
-                  ? `shod ${persons.filter((p) => p.screening.pep === 'hit').length}`
-                  : 'seznam PEP není nastaven'
-            }`,
-            en: `${parties.length} listed (${persons.length} persons); sanctions ${
-              built
-                ? `${parties.filter((p) => p.screening.sanctions === 'hit').length} hit(s)`
-                : 'not checked'
-            }; PEP ${
-              !built
-                ? 'not checked'
-                : built.pep
-                  ? `${persons.filter((p) => p.screening.pep === 'hit').length} hit(s)`
-                  : 'no PEP list configured'
-            }`,
-          }),
-        ),
-      )
-    } else if (ico && register) {
-      rules.push(
-        rule(
-          say({
-            cs: 'členové statutárních orgánů a společníci se zjistí z veřejného rejstříku',
-            en: 'the members of the statutory bodies and the shareholders are identified from the public register',
-          }),
-          'zákon 253/2008 Sb., § 5 odst. 1 písm. b); zákon 304/2013 Sb. (veřejný rejstřík)',
-          undefined,
-          say({
-            cs: 'není ve veřejném rejstříku: žádný statutární orgán ani společník tam zapsán není',
-            en: 'not in the public register: no statutory body or shareholder listed there',
-          }),
-        ),
-      )
-    }
-
-    let isir: RegistryAnswer<InsolvencyResult> | undefined
-    if (ico) {
-      try {
-        isir = await ctx.deps.registries.isir.byIco(ico)
-        sources.push(registryStatus('isir', isir))
-      } catch (error) {
-        sources.push(failed('isir', error))
-      }
-      if (isir?.data.active) {
-        const p = isir.data.proceedings.find((x) => x.active)
-        flags.push({
-          flag: 'insolvency',
-          severity: 'high',
-          reason: say({
-            cs: `insolvenční řízení ${p?.reference ?? ''} (${p?.state ?? 'probíhá'})`,
-            en: `insolvency proceeding ${p?.reference ?? ''} (${p?.state ?? 'running'})`,
-          }).trim(),
-          source: 'ISIR',
-        })
-      }
-      rules.push(
-        rule(
-          say({
-            cs: 'probíhající insolvenční řízení je vysoké riziko',
-            en: 'a running insolvency proceeding is a high risk',
-          }),
-          'zákon 182/2006 Sb., insolvenční zákon',
-          '2008-01-01',
-          isir
-            ? isir.data.active
-              ? say({ cs: 'probíhá', en: 'running' })
-              : say({ cs: 'žádné neprobíhá', en: 'none running' })
-            : say({ cs: 'ISIR neodpověděl', en: 'ISIR did not answer' }),
-        ),
-      )
-    }
-
-    let vat: VatPayerStatus | undefined
-    const dic = company?.vat_id ?? (ico ? `CZ${ico}` : undefined)
-    if (dic && /^CZ\d{8,10}$/.test(dic)) {
-      const answer = await attempt('vat_register', sources, () => ctx.deps.sources.vatRegister.status([dic]))
-      vat = answer?.payers.find((p) => `CZ${p.dic}` === dic)
-      if (vat?.unreliable === 'ANO')
-        flags.push({
-          flag: 'unreliable_vat_payer',
-          severity: 'high',
-          reason: say({
-            cs: `nespolehlivý plátce DPH od ${vat.unreliable_since ?? '?'}`,
-            en: `unreliable VAT payer since ${vat.unreliable_since ?? '?'}`,
-          }),
-          source: 'VAT register',
-        })
-      rules.push(
-        rule(
-          say({
-            cs: 'u nespolehlivého plátce DPH ručí jeho odběratelé za jeho daň',
-            en: 'an unreliable VAT payer makes its customers liable for its VAT',
-          }),
-          'zákon 235/2004 Sb., § 106a and § 109',
-          '2013-01-01',
-          vat ? vat.unreliable : say({ cs: 'registr neodpověděl', en: 'register did not answer' }),
-        ),
-      )
-    }
-
-    let highRisk: boolean | null = null
-    if (country) {
-      const { version } = highRiskOn(today)
-      highRisk = version.countries.includes(country)
-      if (highRisk)
-        flags.push({
-          flag: 'high_risk_country',
-          severity: 'high',
-          reason: say({
-            cs: `sídlo v ${country}, vysoce rizikové třetí zemi podle EU`,
-            en: `seat in ${country}, an EU high-risk third country`,
-          }),
-          source: 'Delegated Regulation (EU) 2016/1675',
-        })
-      rules.push(highRiskRule(version, country, ctx.say))
-    }
-
-    // Fail closed: a register that could not be asked is not a clean result, so it is a flag of its
-    // own and the company is never rated low on what was not checked.
-    for (const src of sources)
-      if (src.status === 'failed')
-        flags.push({
-          flag: 'source_unavailable',
-          severity: 'medium',
-          reason: say({
-            cs: `${src.name} nebylo možné ověřit${src.error ? ` (${src.error})` : ''}: co ověřuje, není známo`,
-            en: `${src.name} could not be consulted${src.error ? ` (${src.error})` : ''}: what it checks is unknown`,
-          }),
-          source: src.name,
-        })
+    const registry = ico && ares ? registryCheck(ico, company, today, say) : undefined
+    const sanctions = built
+      ? sanctionsCheck(built, { ico, name, country }, today, say)
+      : { flags: [], rules: [], hits: [] }
+    const people = register ? peopleCheck(built, register, today, say) : undefined
+    const insolvency = ico ? await insolvencyCheck(ctx, ico, sources, today) : undefined
+    const vat = await vatCheck(ctx, company?.vat_id ?? (ico ? `CZ${ico}` : undefined), sources, today)
+    const seat = country ? countryCheck(country, today, say) : undefined
+    const checks: Check[] = [registry, sanctions, people, insolvency, vat, seat].filter(
+      (c): c is NonNullable<typeof c> => c !== undefined,
+    )
+    const flags = [...checks.flatMap((c) => c.flags), ...unavailable(sources, say)]
     const risk: 'low' | 'medium' | 'high' = flags.some((f) => f.severity === 'high')
       ? 'high'
       : flags.some((f) => f.severity === 'medium')
@@ -378,28 +159,345 @@ export const companyScreening = defineAgent({
     return {
       subject: { ico: ico ?? null, name, country },
       company,
-      public_register: people,
+      public_register: people?.view ?? null,
       risk,
       recommendation: say(RECOMMENDATION[risk]),
       flags,
       sanctions: {
-        status: (built ? (hits.length ? 'hit' : 'clear') : 'not_checked') as 'hit' | 'clear' | 'not_checked',
-        hits,
+        status: (built ? (sanctions.hits.length ? 'hit' : 'clear') : 'not_checked') as
+          | 'hit'
+          | 'clear'
+          | 'not_checked',
+        hits: sanctions.hits,
         lists: built ? listView(built.lists) : [],
       },
-      insolvency: isir ? { active: isir.data.active, proceedings: isir.data.proceedings.length } : null,
-      vat: vat
-        ? {
-            registered: vat.unreliable !== 'NENALEZEN',
-            unreliable: vat.unreliable === 'ANO',
-            unreliable_since: vat.unreliable_since ?? null,
-          }
-        : null,
-      eu_high_risk_country: highRisk,
-      rules_applied: rules,
+      insolvency: insolvency?.result ?? null,
+      vat: vat?.result ?? null,
+      eu_high_risk_country: seat?.listed ?? null,
+      rules_applied: checks.flatMap((c) => c.rules),
       sources,
       partial:
-        sources.some((s) => s.status === 'failed') || isStale(ares) || isStale(register) || isStale(isir),
+        sources.some((s) => s.status === 'failed') ||
+        isStale(ares) ||
+        isStale(register) ||
+        insolvency?.stale === true,
     }
   },
 })
+
+/** The company exists in ARES, is not dissolved, and is not brand new. */
+function registryCheck(ico: string, company: AresCompany | null, today: string, say: Say): Check {
+  const flags: Flag[] = []
+  if (!company)
+    flags.push({
+      flag: 'not_in_ares',
+      severity: 'high',
+      reason: say({ cs: `IČO ${ico} v ARES není`, en: `IČO ${ico} is not in ARES` }),
+      source: 'ARES',
+    })
+  else {
+    if (company.status === 'dissolved')
+      flags.push({
+        flag: 'dissolved',
+        severity: 'high',
+        reason: say({ cs: `zanikla ${company.dissolved}`, en: `dissolved on ${company.dissolved}` }),
+        source: 'ARES',
+      })
+    const age = companyAge(company.established, today)
+    if (age !== null && age < 1)
+      flags.push({
+        flag: 'newly_established',
+        severity: 'medium',
+        reason: say({
+          cs: `založena ${company.established} (${age} let)`,
+          en: `established ${company.established} (${age} years)`,
+        }),
+        source: 'ARES',
+      })
+  }
+  return {
+    flags,
+    rules: [
+      {
+        rule: say({
+          cs: 'společnost musí v ARES existovat a nesmí být zaniklá; společnost mladší jednoho roku vyžaduje bližší posouzení',
+          en: 'the company must exist in ARES and not be dissolved; a company under a year old needs closer review',
+        }),
+        ...cite(today, 'cz-304-2013', 'policy-company-screening'),
+        outcome: company
+          ? say({
+              cs: company.status === 'dissolved' ? 'zaniklá' : 'aktivní',
+              en: company.status === 'dissolved' ? 'dissolved' : 'active',
+            })
+          : say({ cs: 'nenalezena', en: 'not found' }),
+      },
+    ],
+  }
+}
+
+/** The company's IČO and name against the sanctions lists. */
+function sanctionsCheck(
+  built: NonNullable<Awaited<ReturnType<typeof screeningEngine>>>,
+  subject: { ico: string | undefined; name: string | null; country: string | null },
+  today: string,
+  say: Say,
+): Check & { hits: ReturnType<typeof hitView>[] } {
+  const hits = built.engine
+    .screenCompany(
+      {
+        ...(subject.ico ? { ico: subject.ico } : {}),
+        ...(subject.name ? { name: subject.name } : {}),
+        ...(subject.country ? { country: subject.country } : {}),
+      },
+      { limit: 5 },
+    )
+    .map((h) => hitView(h, say))
+  return {
+    hits,
+    flags: hits.map((h) => ({
+      flag: 'sanctions_match',
+      severity: 'high' as const,
+      reason: `${h.list} ${h.list_id} "${h.matched_name}" (${say({ cs: 'skóre', en: 'score' })} ${h.score}; ${h.why})`,
+      source: h.list,
+    })),
+    rules: [
+      {
+        rule: say({
+          cs: 'žádné obchody se sankcionovanou osobou: prověřit IČO a název proti seznamům EU, OSN, USA, Spojeného království a ČR',
+          en: 'no business with a sanctioned person: screen the IČO and the name against the EU, UN, US, UK and Czech lists',
+        }),
+        ...cite(today, ...SANCTIONS_LAW),
+        outcome: hits.length
+          ? say({ cs: `shod: ${hits.length}`, en: `hits: ${hits.length}` })
+          : say({ cs: 'bez shody', en: 'no hit' }),
+      },
+    ],
+  }
+}
+
+/** The statutory bodies and shareholders from the public register, screened as persons. */
+function peopleCheck(
+  built: Awaited<ReturnType<typeof screeningEngine>>,
+  register: RegistryAnswer<PublicRegisterRecord | null>,
+  today: string,
+  say: Say,
+): Check & { view: PublicRegisterView | null } {
+  if (!register.data)
+    return {
+      view: null,
+      flags: [],
+      rules: [
+        {
+          rule: say({
+            cs: 'členové statutárních orgánů a společníci se zjistí z veřejného rejstříku',
+            en: 'the members of the statutory bodies and the shareholders are identified from the public register',
+          }),
+          ...cite(today, 'cz-253-2008-s5', 'cz-304-2013'),
+          outcome: say({
+            cs: 'není ve veřejném rejstříku: žádný statutární orgán ani společník tam zapsán není',
+            en: 'not in the public register: no statutory body or shareholder listed there',
+          }),
+        },
+      ],
+    }
+  const view = screenRegister(built, register.data, say)
+  const parties = [
+    ...view.statutory_bodies.map((p) => ({ ...p, as: 'statutory body' })),
+    ...view.shareholders.map((p) => ({ ...p, as: 'shareholder' })),
+  ]
+  const flags: Flag[] = []
+  for (const p of parties) {
+    const as = say(
+      p.as === 'shareholder'
+        ? { cs: 'společník', en: 'shareholder' }
+        : { cs: 'statutární orgán', en: 'statutory body' },
+    )
+    const who = `${p.name} (${as}${p.role ? `, ${p.role}` : ''})`
+    for (const h of p.screening.hits.filter((x) => x.list !== 'pep'))
+      flags.push({
+        flag: p.as === 'shareholder' ? 'shareholder_sanctioned' : 'statutory_member_sanctioned',
+        severity: 'high',
+        reason: `${who}: ${h.list} ${h.list_id} "${h.matched_name}" (${say({ cs: 'skóre', en: 'score' })} ${h.score}; ${h.why})`,
+        source: h.list,
+      })
+    if (p.screening.pep === 'hit')
+      flags.push({
+        flag: 'politically_exposed_person',
+        severity: 'medium',
+        reason: say({
+          cs: `${who} je na seznamu PEP: platí zesílená kontrola`,
+          en: `${who} is on a PEP list: enhanced due diligence applies`,
+        }),
+        source: 'PEP lists',
+      })
+  }
+  const persons = parties.filter((p) => p.kind === 'person')
+  const sanctionHits = parties.filter((p) => p.screening.sanctions === 'hit').length
+  const pepHits = persons.filter((p) => p.screening.pep === 'hit').length
+  return {
+    view,
+    flags,
+    rules: [
+      {
+        rule: say({
+          cs: 'členové statutárních orgánů a společníci se zjistí z veřejného rejstříku a prověří proti sankčním seznamům (osoby také proti seznamům PEP)',
+          en: 'the members of the statutory bodies and the shareholders are identified from the public register and screened against the sanctions lists (persons also against the PEP lists)',
+        }),
+        ...cite(today, ...PEOPLE_LAW, 'cz-253-2008-s9a'),
+        outcome: say({
+          cs: `zapsáno ${parties.length} (osob ${persons.length}); sankce ${
+            built ? `shod ${sanctionHits}` : 'neověřeno'
+          }; PEP ${!built ? 'neověřeno' : built.pep ? `shod ${pepHits}` : 'seznam PEP není nastaven'}`,
+          en: `${parties.length} listed (${persons.length} persons); sanctions ${
+            built ? `hits: ${sanctionHits}` : 'not checked'
+          }; PEP ${!built ? 'not checked' : built.pep ? `hits: ${pepHits}` : 'no PEP list configured'}`,
+        }),
+      },
+    ],
+  }
+}
+
+/** A running insolvency proceeding in ISIR. */
+async function insolvencyCheck(
+  ctx: AgentContext,
+  ico: string,
+  sources: SourceStatus[],
+  today: string,
+): Promise<Check & { result: { active: boolean; proceedings: number } | null; stale: boolean }> {
+  const say = ctx.say
+  let isir: RegistryAnswer<InsolvencyResult> | undefined
+  try {
+    isir = await ctx.deps.registries.isir.byIco(ico)
+    sources.push(registryStatus('isir', isir))
+  } catch (error) {
+    sources.push(failed('isir', error))
+  }
+  const flags: Flag[] = []
+  if (isir?.data.active) {
+    const p = isir.data.proceedings.find((x) => x.active)
+    flags.push({
+      flag: 'insolvency',
+      severity: 'high',
+      reason: say({
+        cs: `insolvenční řízení ${p?.reference ?? ''} (${p?.state ?? 'probíhá'})`,
+        en: `insolvency proceeding ${p?.reference ?? ''} (${p?.state ?? 'running'})`,
+      }).trim(),
+      source: 'ISIR',
+    })
+  }
+  return {
+    result: isir ? { active: isir.data.active, proceedings: isir.data.proceedings.length } : null,
+    stale: isStale(isir),
+    flags,
+    rules: [
+      {
+        rule: say({
+          cs: 'probíhající insolvenční řízení je vysoké riziko',
+          en: 'a running insolvency proceeding is a high risk',
+        }),
+        ...cite(today, 'cz-182-2006-insolvency', 'policy-company-screening'),
+        outcome: isir
+          ? isir.data.active
+            ? say({ cs: 'probíhá', en: 'running' })
+            : say({ cs: 'žádné neprobíhá', en: 'none running' })
+          : say({ cs: 'ISIR neodpověděl', en: 'ISIR did not answer' }),
+      },
+    ],
+  }
+}
+
+/** An unreliable VAT payer in the VAT register. */
+async function vatCheck(
+  ctx: AgentContext,
+  dic: string | undefined,
+  sources: SourceStatus[],
+  today: string,
+): Promise<
+  | (Check & { result: { registered: boolean; unreliable: boolean; unreliable_since: string | null } | null })
+  | undefined
+> {
+  if (!dic || !/^CZ\d{8,10}$/.test(dic)) return undefined
+  const say = ctx.say
+  const answer = await attempt('vat_register', sources, () => ctx.deps.sources.vatRegister.status([dic]))
+  const vat: VatPayerStatus | undefined = answer?.payers.find((p) => `CZ${p.dic}` === dic)
+  const flags: Flag[] = []
+  if (vat?.unreliable === 'ANO')
+    flags.push({
+      flag: 'unreliable_vat_payer',
+      severity: 'high',
+      reason: say({
+        cs: `nespolehlivý plátce DPH od ${vat.unreliable_since ?? '?'}`,
+        en: `unreliable VAT payer since ${vat.unreliable_since ?? '?'}`,
+      }),
+      source: 'VAT register',
+    })
+  return {
+    result: vat
+      ? {
+          registered: vat.unreliable !== 'NENALEZEN',
+          unreliable: vat.unreliable === 'ANO',
+          unreliable_since: vat.unreliable_since ?? null,
+        }
+      : null,
+    flags,
+    rules: [
+      {
+        rule: say({
+          cs: 'u nespolehlivého plátce DPH ručí jeho odběratelé za jeho daň',
+          en: 'an unreliable VAT payer makes its customers liable for its VAT',
+        }),
+        ...cite(today, 'cz-235-2004-s106a'),
+        outcome: vat
+          ? say(
+              vat.unreliable === 'ANO'
+                ? { cs: 'nespolehlivý plátce', en: 'unreliable payer' }
+                : vat.unreliable === 'NENALEZEN'
+                  ? { cs: 'není plátce DPH', en: 'not a VAT payer' }
+                  : { cs: 'spolehlivý plátce', en: 'reliable payer' },
+            )
+          : say({ cs: 'registr neodpověděl', en: 'register did not answer' }),
+      },
+    ],
+  }
+}
+
+/** The seat in an EU high-risk third country. */
+function countryCheck(country: string, today: string, say: Say): Check & { listed: boolean } {
+  const { version } = highRiskOn(today)
+  const listed = version.countries.includes(country)
+  return {
+    listed,
+    flags: listed
+      ? [
+          {
+            flag: 'high_risk_country',
+            severity: 'high',
+            reason: say({
+              cs: `sídlo v ${country}, vysoce rizikové třetí zemi podle EU`,
+              en: `seat in ${country}, an EU high-risk third country`,
+            }),
+            source: 'Delegated Regulation (EU) 2016/1675',
+          },
+        ]
+      : [],
+    rules: [highRiskRule(version, country, say, today)],
+  }
+}
+
+/**
+ * Fail closed: a register that could not be asked is not a clean result, so it is a flag of its
+ * own and the company is never rated low on what was not checked.
+ */
+function unavailable(sources: SourceStatus[], say: Say): Flag[] {
+  return sources
+    .filter((src) => src.status === 'failed')
+    .map((src) => ({
+      flag: 'source_unavailable',
+      severity: 'medium' as const,
+      reason: say({
+        cs: `${src.name} nebylo možné ověřit${src.error ? ` (${src.error})` : ''}: co ověřuje, není známo`,
+        en: `${src.name} could not be consulted${src.error ? ` (${src.error})` : ''}: what it checks is unknown`,
+      }),
+      source: src.name,
+    }))
+}

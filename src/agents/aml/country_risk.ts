@@ -4,7 +4,7 @@ import { loadReference } from '../../engines/reference/load.ts'
 import { errors } from '../../kit/errors.ts'
 import { DateSchema, isoDate } from '../data/shared.ts'
 import { defineAgent } from '../types.ts'
-import { type HighRiskVersion, highRiskOn, highRiskRule, requireCountry } from './common.ts'
+import { HIGH_RISK_LAW, type HighRiskVersion, highRiskOn, highRiskRule, requireCountry } from './common.ts'
 
 export const countryRisk = defineAgent({
   service: 'aml',
@@ -43,6 +43,7 @@ export const countryRisk = defineAgent({
     ),
   }),
   verdict: { field: 'eu_high_risk', map: { true: 'review', false: 'clear' } },
+  law: HIGH_RISK_LAW,
   examples: [
     { title: 'Russia, listed from 29 January 2026', input: { country: 'RU', date: '2026-11-20' } },
     {
@@ -85,7 +86,7 @@ export const countryRisk = defineAgent({
         countries: version.countries.length,
       },
       history,
-      rules_applied: [highRiskRule(version, code, ctx.say)],
+      rules_applied: [highRiskRule(version, code, ctx.say, date)],
     }
   },
 })

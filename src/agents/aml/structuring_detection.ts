@@ -1,7 +1,8 @@
 import { Type } from 'typebox'
 import { isoDate } from '../data/shared.ts'
+import { cite } from '../law.ts'
 import { defineAgent } from '../types.ts'
-import { amlRuleText, RateBook, thresholdsOn } from './common.ts'
+import { RateBook, thresholdRule, thresholdsOn } from './common.ts'
 import {
   AlertSchema,
   convert,
@@ -39,6 +40,14 @@ export const structuringDetection = defineAgent({
     }),
   }),
   verdict: { field: 'risk', map: { none: 'clear', low: 'clear', medium: 'review', high: 'adverse' } },
+  law: [
+    'cz-254-2004-s4',
+    'cz-253-2008-s9',
+    'cz-253-2008-s2',
+    'fatf-red-flags',
+    'policy-aml-monitoring',
+    'cnb-fx-rates',
+  ],
   examples: [
     {
       title: 'Three cash payments to one dealer on one day, each under the limit',
@@ -96,7 +105,8 @@ export const structuringDetection = defineAgent({
     const today = isoDate(ctx.now)
     const book = new RateBook(ctx)
     const txs = await convert(input.transactions, ctx, book, today)
-    const t = thresholdsOn(txs.at(-1)!.date)
+    const lastDay = txs.at(-1)!.date
+    const t = thresholdsOn(lastDay)
     const window = input.window_days ?? 7
     const alerts = structuring(txs, t, window, ctx.say)
     const unconverted = unconvertedAlert(txs, ctx.say)
@@ -104,7 +114,7 @@ export const structuringDetection = defineAgent({
     const sources = book.summary()
     const alertCount = (id: string) => {
       const n = alerts.filter((a) => a.rule_id === id).length
-      return say({ cs: `upozornění: ${n}`, en: `${n} alert(s)` })
+      return say({ cs: `upozornění: ${n}`, en: `alerts: ${n}` })
     }
     return {
       alerts,
@@ -113,29 +123,39 @@ export const structuringDetection = defineAgent({
       unconverted: txs.filter((x) => x.eur === null || x.czk === null).map((x) => x.id),
       rules_applied: [
         {
-          ...t.rules.cash_payment_limit_czk!,
-          rule: amlRuleText('cash_payment_limit_czk', t.rules.cash_payment_limit_czk!.rule, say),
+          ...thresholdRule(t, 'cash_payment_limit_czk', lastDay, say),
           outcome: alertCount('split_cash_over_daily_limit'),
         },
         {
-          ...t.rules.due_diligence_eur!,
-          rule: amlRuleText('due_diligence_eur', t.rules.due_diligence_eur!.rule, say),
+          ...thresholdRule(t, 'due_diligence_eur', lastDay, say),
           outcome: alertCount('split_under_due_diligence'),
         },
         {
-          ...t.rules.cash_trader_eur!,
-          rule: amlRuleText('cash_trader_eur', t.rules.cash_trader_eur!.rule, say),
+          ...thresholdRule(t, 'cash_trader_eur', lastDay, say),
           outcome: alertCount('split_cash_under_trader_threshold'),
+        },
+        {
+          rule: say({
+            cs: 'opakované částky těsně pod oznamovacím limitem (90–100 %) jsou znakem rozdělování plateb',
+            en: 'repeated amounts just under a reporting threshold (90–100 %) are a sign of structuring',
+          }),
+          ...cite(lastDay, 'fatf-red-flags'),
+          outcome: alertCount('repeated_just_under_threshold'),
         },
         {
           rule: say({
             cs: `obchody se stejnou protistranou a směrem během ${window} dnů se posuzují jako propojené`,
             en: `transactions with the same counterparty and direction within ${window} days are treated as linked`,
           }),
-          source: say({
-            cs: 'zákon 253/2008 Sb. (propojené obchody se sčítají)',
-            en: 'zákon 253/2008 Sb. (linked transactions count together)',
+          ...cite(lastDay, 'policy-aml-monitoring'),
+        },
+        {
+          rule: say({
+            cs: 'limity v EUR se přepočítávají kurzem ČNB vyhlášeným pro den každého obchodu',
+            en: 'EUR thresholds are converted at the ČNB rate declared for the day of each transaction',
           }),
+          ...cite(lastDay, 'cnb-fx-rates'),
+          outcome: alertCount('amount_not_converted'),
         },
       ],
       sources,

@@ -2,9 +2,10 @@ import { Type } from 'typebox'
 import { toCountryCode } from '../../engines/aml/index.ts'
 import { isoDate, nullable } from '../data/shared.ts'
 import type { Texts } from '../lang.ts'
+import { type Citation, cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
-import { amlRuleText, highRiskOn, RateBook, thresholdsOn } from './common.ts'
+import { HIGH_RISK_LAW, highRiskOn, RateBook, THRESHOLD_LAW, thresholdRule, thresholdsOn } from './common.ts'
 import { hitView, screeningEngine } from './screening.ts'
 import {
   type Alert,
@@ -13,8 +14,12 @@ import {
   riskOf,
   structuring,
   TransactionsSchema,
+  thresholdCitation,
   unconvertedAlert,
 } from './transactions.ts'
+
+/** The freezing measures that bind a Czech person: EU regulations, UN measures through them, Czech lists. */
+const FREEZE_LAW = ['eu-269-2014', 'eu-2580-2001', 'cz-69-2006', 'cz-1-2023'] as const
 
 /** Score a counterparty name needs to alert (the engine's default is lower, for curated queries). */
 const COUNTERPARTY_THRESHOLD = 0.95
@@ -84,6 +89,15 @@ export const transactionMonitoring = defineAgent({
     }),
   }),
   verdict: { field: 'risk', map: { none: 'clear', low: 'clear', medium: 'review', high: 'adverse' } },
+  law: [
+    ...Object.values(THRESHOLD_LAW),
+    ...HIGH_RISK_LAW,
+    ...FREEZE_LAW,
+    'cz-253-2008-s18',
+    'fatf-red-flags',
+    'policy-aml-monitoring',
+    'cnb-fx-rates',
+  ],
   examples: [
     {
       title: 'A payment to a high-risk country and a large cash deposit',
@@ -146,12 +160,7 @@ export const transactionMonitoring = defineAgent({
     const round2 = (x: number | null) => (x === null ? null : Math.round(x * 100) / 100)
     for (const x of txs) {
       const th = thresholdsOn(x.date)
-      const one = (
-        rule_id: string,
-        severity: Alert['severity'],
-        description: string,
-        rule: { source: string; since?: string },
-      ) =>
+      const one = (rule_id: string, severity: Alert['severity'], description: string, rule: Citation) =>
         alerts.push({
           rule_id,
           severity,
@@ -159,8 +168,7 @@ export const transactionMonitoring = defineAgent({
           transaction_ids: [x.id],
           total_czk: round2(x.czk),
           total_eur: round2(x.eur),
-          source: rule.source,
-          ...(rule.since ? { since: rule.since } : {}),
+          ...rule,
         })
       if (occasional && x.eur !== null && x.eur >= th.due_diligence_eur) {
         one(
@@ -170,7 +178,7 @@ export const transactionMonitoring = defineAgent({
             cs: `příležitostný obchod ${Math.round(x.eur)} EUR: kontrola klienta`,
             en: `${Math.round(x.eur)} EUR occasional transaction: client due diligence`,
           }),
-          th.rules.due_diligence_eur!,
+          thresholdCitation('due_diligence_eur', x.date),
         )
       } else if (occasional && x.eur !== null && x.eur >= th.identification_eur) {
         one(
@@ -180,7 +188,7 @@ export const transactionMonitoring = defineAgent({
             cs: `příležitostný obchod ${Math.round(x.eur)} EUR: identifikovat klienta`,
             en: `${Math.round(x.eur)} EUR occasional transaction: identify the client`,
           }),
-          th.rules.identification_eur!,
+          thresholdCitation('identification_eur', x.date),
         )
       }
       if (x.method === 'cash' && x.czk !== null && x.czk > th.cash_payment_limit_czk) {
@@ -191,10 +199,21 @@ export const transactionMonitoring = defineAgent({
             cs: `${Math.round(x.czk)} Kč v hotovosti, nad limitem ${th.cash_payment_limit_czk} Kč`,
             en: `${Math.round(x.czk)} CZK in cash, above the ${th.cash_payment_limit_czk} CZK limit`,
           }),
-          th.rules.cash_payment_limit_czk!,
+          thresholdCitation('cash_payment_limit_czk', x.date),
         )
       }
       const code = toCountryCode(x.country)
+      // Fail closed: a country that cannot be read was not checked against the high-risk list.
+      if (x.country !== undefined && !code)
+        one(
+          'country_not_recognised',
+          'medium',
+          say({
+            cs: `zemi protistrany „${x.country}“ nelze rozpoznat: seznam vysoce rizikových zemí u ní nebyl ověřen`,
+            en: `the counterparty’s country "${x.country}" is not recognised: it was not checked against the high-risk list`,
+          }),
+          cite(x.date, ...HIGH_RISK_LAW),
+        )
       if (code) {
         const { version } = highRiskOn(x.date)
         if (version.countries.includes(code)) {
@@ -205,10 +224,7 @@ export const transactionMonitoring = defineAgent({
               cs: `protistrana v ${code}, ke dni ${x.date} vysoce rizikové třetí zemi podle EU`,
               en: `counterparty in ${code}, an EU high-risk third country on ${x.date}`,
             }),
-            {
-              source: `Delegated Regulation (EU) 2016/1675 (${version.source}); zákon 253/2008 Sb., § 9a`,
-              since: version.effective_from,
-            },
+            cite(x.date, ...HIGH_RISK_LAW),
           )
         }
       }
@@ -241,7 +257,7 @@ export const transactionMonitoring = defineAgent({
         transaction_ids: txs.filter((x) => x.counterparty === name).map((x) => x.id),
         total_czk: null,
         total_eur: null,
-        source: 'Regulation (EU) 269/2014 and 2580/2001 (asset freeze); zákon 1/2023 Sb. and 69/2006 Sb.',
+        ...cite(today, ...FREEZE_LAW),
       })
     }
     const perDay = new Map<string, string[]>()
@@ -259,7 +275,7 @@ export const transactionMonitoring = defineAgent({
           transaction_ids: ids,
           total_czk: null,
           total_eur: null,
-          source: 'institution’s monitoring rule (max_per_day)',
+          ...cite(day, 'policy-aml-monitoring'),
         })
       }
     }
@@ -271,7 +287,6 @@ export const transactionMonitoring = defineAgent({
     if (unconverted) alerts.push(unconverted)
     const risk = riskOf(alerts)
     const sources = [...book.summary(), ...engineSources]
-    const { version } = highRiskOn(lastDay)
     return {
       risk,
       action: say(ACTIONS[risk]),
@@ -289,8 +304,7 @@ export const transactionMonitoring = defineAgent({
       },
       rules_applied: [
         {
-          ...t.rules.identification_eur!,
-          rule: amlRuleText('identification_eur', t.rules.identification_eur!.rule, say),
+          ...thresholdRule(t, 'identification_eur', lastDay, say),
           outcome: occasional
             ? say({ cs: 'vyhodnoceno', en: 'evaluated' })
             : say({
@@ -299,8 +313,7 @@ export const transactionMonitoring = defineAgent({
               }),
         },
         {
-          ...t.rules.due_diligence_eur!,
-          rule: amlRuleText('due_diligence_eur', t.rules.due_diligence_eur!.rule, say),
+          ...thresholdRule(t, 'due_diligence_eur', lastDay, say),
           outcome: occasional
             ? say({ cs: 'vyhodnoceno', en: 'evaluated' })
             : say({
@@ -309,8 +322,7 @@ export const transactionMonitoring = defineAgent({
               }),
         },
         {
-          ...t.rules.cash_payment_limit_czk!,
-          rule: amlRuleText('cash_payment_limit_czk', t.rules.cash_payment_limit_czk!.rule, say),
+          ...thresholdRule(t, 'cash_payment_limit_czk', lastDay, say),
           outcome: say({
             cs: `nad limitem: ${alerts.filter((a) => a.rule_id === 'cash_over_daily_limit').length}`,
             en: `${alerts.filter((a) => a.rule_id === 'cash_over_daily_limit').length} over the limit`,
@@ -321,11 +333,10 @@ export const transactionMonitoring = defineAgent({
             cs: 'zesílená kontrola u protistran ve vysoce rizikových třetích zemích podle EU',
             en: 'enhanced due diligence for counterparties in EU high-risk third countries',
           }),
-          source: 'Delegated Regulation (EU) 2016/1675; zákon 253/2008 Sb., § 9a',
-          since: version.effective_from,
+          ...cite(lastDay, ...HIGH_RISK_LAW),
           outcome: say({
             cs: `obchodů: ${alerts.filter((a) => a.rule_id === 'high_risk_third_country').length}`,
-            en: `${alerts.filter((a) => a.rule_id === 'high_risk_third_country').length} transaction(s)`,
+            en: `transactions: ${alerts.filter((a) => a.rule_id === 'high_risk_third_country').length}`,
           }),
         },
         {
@@ -333,7 +344,7 @@ export const transactionMonitoring = defineAgent({
             cs: 'žádné prostředky sankcionované osobě ani od ní: protistrany se prověřují proti sankčním seznamům',
             en: 'no funds to or from a sanctioned person: counterparties are screened against the sanctions lists',
           }),
-          source: 'Regulation (EU) 269/2014 and 2580/2001; zákon 1/2023 Sb. and 69/2006 Sb.',
+          ...cite(today, ...FREEZE_LAW),
           outcome: screened
             ? say({
                 cs: `shod: ${alerts.filter((a) => a.rule_id === 'sanctioned_counterparty').length}`,
@@ -343,10 +354,21 @@ export const transactionMonitoring = defineAgent({
         },
         {
           rule: say({
+            cs: `více než ${maxPerDay} obchodů za den je neobvyklá četnost`,
+            en: `more than ${maxPerDay} transactions a day is unusual velocity`,
+          }),
+          ...cite(lastDay, 'policy-aml-monitoring'),
+          outcome: say({
+            cs: `dnů nad limitem: ${alerts.filter((a) => a.rule_id === 'velocity').length}`,
+            en: `days over the limit: ${alerts.filter((a) => a.rule_id === 'velocity').length}`,
+          }),
+        },
+        {
+          rule: say({
             cs: 'podezřelý obchod se bez odkladu oznamuje Finančnímu analytickému úřadu',
             en: 'a suspicious transaction is reported to the Financial Analytical Office without delay',
           }),
-          source: 'zákon 253/2008 Sb., § 18',
+          ...cite(today, 'cz-253-2008-s18'),
           outcome:
             risk === 'high'
               ? say({ cs: 'posoudit oznámení', en: 'assess a report' })

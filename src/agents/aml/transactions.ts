@@ -6,10 +6,18 @@
 
 import { Type } from 'typebox'
 import { errors } from '../../kit/errors.ts'
+import { countCs } from '../czech.ts'
 import { nullable } from '../data/shared.ts'
 import type { Say } from '../lang.ts'
+import { cite } from '../law.ts'
 import type { AgentContext } from '../types.ts'
-import { amlRuleText, CurrencyPattern, type RateBook, type Thresholds } from './common.ts'
+import {
+  CurrencyPattern,
+  type RateBook,
+  THRESHOLD_LAW,
+  type ThresholdKey,
+  type Thresholds,
+} from './common.ts'
 
 const TransactionSchema = Type.Object(
   {
@@ -100,6 +108,7 @@ export const AlertSchema = Type.Object({
   transaction_ids: Type.Array(Type.String()),
   total_czk: nullable(Type.Number()),
   total_eur: nullable(Type.Number()),
+  basis: Type.Optional(Type.Array(Type.String(), { description: 'the register entries the rule rests on' })),
   source: Type.String(),
   since: Type.Optional(Type.String()),
 })
@@ -111,8 +120,14 @@ export interface Alert {
   transaction_ids: string[]
   total_czk: number | null
   total_eur: number | null
+  basis?: string[]
   source: string
   since?: string
+}
+
+/** An alert's citation of a threshold as it stood on `at`: basis, source and since from the register. */
+export function thresholdCitation(key: ThresholdKey, at: string) {
+  return cite(at, THRESHOLD_LAW[key])
 }
 
 const DAY_MS = 86_400_000
@@ -159,16 +174,13 @@ export function structuring(txs: Tx[], t: Thresholds, windowDays: number, say: S
           rule_id: 'split_cash_over_daily_limit',
           severity: 'high',
           description: say({
-            cs: `${parts.length} plateb v hotovosti${party} dne ${day} v úhrnu ${Math.round(total)} Kč, nad denním limitem ${t.cash_payment_limit_czk} Kč, každá pod ním`,
+            cs: `${countCs(parts.length, ['platba v hotovosti', 'platby v hotovosti', 'plateb v hotovosti'])}${party} dne ${day} v úhrnu ${Math.round(total)} Kč, nad denním limitem ${t.cash_payment_limit_czk} Kč, každá pod ním`,
             en: `${parts.length} cash payments${party} on ${day} total ${Math.round(total)} CZK, above the ${t.cash_payment_limit_czk} CZK daily limit, each under it`,
           }),
           transaction_ids: parts.map((p) => p.id),
           total_czk: r2(total),
           total_eur: r2(sum(parts.map((p) => p.eur))),
-          ...{
-            ...t.rules.cash_payment_limit_czk!,
-            rule: amlRuleText('cash_payment_limit_czk', t.rules.cash_payment_limit_czk!.rule, say),
-          },
+          ...thresholdCitation('cash_payment_limit_czk', day),
         })
       }
     }
@@ -177,13 +189,13 @@ export function structuring(txs: Tx[], t: Thresholds, windowDays: number, say: S
       {
         id: 'split_under_due_diligence',
         limit: t.due_diligence_eur,
-        key: 'due_diligence_eur',
+        key: 'due_diligence_eur' as const,
         filter: (_: Tx) => true,
       },
       {
         id: 'split_cash_under_trader_threshold',
         limit: t.cash_trader_eur,
-        key: 'cash_trader_eur',
+        key: 'cash_trader_eur' as const,
         filter: (x: Tx) => x.method === 'cash',
       },
     ]
@@ -205,13 +217,13 @@ export function structuring(txs: Tx[], t: Thresholds, windowDays: number, say: S
           rule_id: rule.id,
           severity: 'medium',
           description: say({
-            cs: `${best.length} obchodů${party} během ${windowDays} dnů, každý pod ${rule.limit} EUR, v úhrnu ${Math.round(total)} EUR`,
+            cs: `${countCs(best.length, ['obchod', 'obchody', 'obchodů'])}${party} během ${windowDays} dnů, každý pod ${rule.limit} EUR, v úhrnu ${Math.round(total)} EUR`,
             en: `${best.length} transactions${party} within ${windowDays} days, each under ${rule.limit} EUR, total ${Math.round(total)} EUR`,
           }),
           transaction_ids: best.map((p) => p.id),
           total_czk: r2(sum(best.map((p) => p.czk))),
           total_eur: r2(total),
-          ...{ ...t.rules[rule.key]!, rule: amlRuleText(rule.key, t.rules[rule.key]!.rule, say) },
+          ...thresholdCitation(rule.key, best.at(-1)!.date),
         })
       }
     }
@@ -235,13 +247,13 @@ export function structuring(txs: Tx[], t: Thresholds, windowDays: number, say: S
           rule_id: 'repeated_just_under_threshold',
           severity: 'medium',
           description: say({
-            cs: `${win.length} částek${party} během ${windowDays} dnů ve výši 90–100 % oznamovacího limitu`,
+            cs: `${countCs(win.length, ['částka', 'částky', 'částek'])}${party} během ${windowDays} dnů ve výši 90–100 % oznamovacího limitu`,
             en: `${win.length} amounts${party} within ${windowDays} days at 90–100 % of a reporting threshold`,
           }),
           transaction_ids: win.map((p) => p.id),
           total_czk: r2(sum(win.map((p) => p.czk))),
           total_eur: r2(sum(win.map((p) => p.eur))),
-          source: 'FATF, Money laundering and terrorist financing red flag indicators (structuring)',
+          ...cite(win.at(-1)!.date, 'fatf-red-flags'),
         })
         break
       }
@@ -255,10 +267,11 @@ export function structuring(txs: Tx[], t: Thresholds, windowDays: number, say: S
  * against the amount thresholds, so they are an alert of their own (medium: reviewed), never "none".
  */
 export function unconvertedAlert(
-  txs: { id: string; czk: number | null; eur: number | null }[],
+  txs: { id: string; date: string; czk: number | null; eur: number | null }[],
   say: Say,
 ): Alert | null {
-  const ids = txs.filter((x) => x.czk === null || x.eur === null).map((x) => x.id)
+  const missing = txs.filter((x) => x.czk === null || x.eur === null)
+  const ids = missing.map((x) => x.id)
   if (ids.length === 0) return null
   return {
     rule_id: 'amount_not_converted',
@@ -270,7 +283,7 @@ export function unconvertedAlert(
     transaction_ids: ids,
     total_czk: null,
     total_eur: null,
-    source: 'zákon 253/2008 Sb. (thresholds in EUR at the ČNB rate); the rate was unavailable',
+    ...cite(missing[0]!.date, 'cnb-fx-rates'),
   }
 }
 

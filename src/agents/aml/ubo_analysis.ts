@@ -1,16 +1,22 @@
-import { Type } from 'typebox'
+import { type Static, Type } from 'typebox'
 import { errors } from '../../kit/errors.ts'
-import { DateSchema, isoDate, nullable, requireIco, round, rule } from '../data/shared.ts'
+import { DateSchema, isoDate, nullable, requireIco, round } from '../data/shared.ts'
+import type { Say } from '../lang.ts'
+import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
-import { defineAgent } from '../types.ts'
-import { highRiskOn, requireCountry } from './common.ts'
+import { type AppliedRule, defineAgent } from '../types.ts'
+import { HIGH_RISK_LAW, highRiskOn, requireCountry } from './common.ts'
 import { HitSchema, hitView, ListsSchema, listView, screeningEngine } from './screening.ts'
 
-const ESM = 'zákon 37/2021 Sb., o evidenci skutečných majitelů, § 2–5'
+const ESM = 'cz-37-2021-s4-5'
 const TARGET = 'target'
 /** More than 25 % of shares, votes or profit makes a natural person a beneficial owner. */
 const UBO_THRESHOLD = 25
-/** A majority of votes is control: influence passes through a controlled entity. */
+/**
+ * A majority of votes is decisive influence (control, zákon 90/2012 Sb., § 74–75): influence passes
+ * through a controlled entity, and whoever controls entities that hold more than 25 % of the
+ * company is its beneficial owner (zákon 37/2021 Sb., § 4 odst. 1 písm. c)).
+ */
 const CONTROL = 50
 
 const PartySchema = Type.Object(
@@ -23,6 +29,10 @@ const PartySchema = Type.Object(
   },
   { additionalProperties: false },
 )
+
+type Party = Static<typeof PartySchema>
+type Edge = { owner: string; share: number; vote: number }
+type Holding = { share: number; vote: number; paths: string[] }
 
 const EdgeSchema = Type.Object(
   {
@@ -71,7 +81,14 @@ export const uboAnalysis = defineAgent({
         name: Type.String(),
         effective_share_percent: Type.Number(),
         effective_voting_percent: Type.Number(),
-        control: Type.Boolean({ description: 'majority control along a chain of controlled entities' }),
+        control: Type.Boolean({
+          description:
+            'decisive influence: the person controls (by majority of votes, along a chain) entities that together with the person’s own direct holding hold more than 25 % of the company',
+        }),
+        controlled_share_percent: Type.Number({
+          description:
+            'the share in the company held by the person directly and by the entities the person controls',
+        }),
         basis: Type.Array(Type.String()),
         paths: Type.Array(Type.String()),
         country: nullable(Type.String()),
@@ -97,6 +114,7 @@ export const uboAnalysis = defineAgent({
     sanctions_lists: ListsSchema,
   }),
   verdict: { field: 'risk', map: { low: 'clear', medium: 'review', high: 'adverse' } },
+  law: [ESM, 'method-ubo-chains', 'cz-253-2008-s9', ...HIGH_RISK_LAW],
   examples: [
     {
       title: 'Two founders, one holding through a Cypriot company',
@@ -142,90 +160,9 @@ export const uboAnalysis = defineAgent({
   async run(input, ctx) {
     const say = ctx.say
     if (input.company.ico !== undefined) requireIco(input.company.ico, 'company/ico')
-    const parties = new Map<string, (typeof input.parties)[number]>()
-    for (const [i, p] of input.parties.entries()) {
-      if (parties.has(p.id)) throw errors.invalid(`parties/${i}/id`, 'ids must be unique')
-      parties.set(p.id, p)
-    }
-    const countries = new Map<string, string>()
-    for (const [i, p] of input.parties.entries())
-      if (p.country) countries.set(p.id, requireCountry(p.country, `parties/${i}/country`))
-    const ownersOf = new Map<string, { owner: string; share: number; vote: number }[]>()
-    const inflow = new Map<string, number>()
-    for (const [i, e] of input.ownership.entries()) {
-      if (!parties.has(e.owner)) throw errors.invalid(`ownership/${i}/owner`, `no party with id "${e.owner}"`)
-      if (e.owned !== TARGET && parties.get(e.owned)?.type !== 'entity') {
-        throw errors.invalid(`ownership/${i}/owned`, `must be "${TARGET}" or the id of an entity party`)
-      }
-      if (e.owner === e.owned) throw errors.invalid(`ownership/${i}/owner`, 'a party cannot own itself')
-      ownersOf.set(e.owned, [
-        ...(ownersOf.get(e.owned) ?? []),
-        { owner: e.owner, share: e.share_percent / 100, vote: (e.voting_percent ?? e.share_percent) / 100 },
-      ])
-      inflow.set(e.owned, (inflow.get(e.owned) ?? 0) + e.share_percent)
-    }
-    const warnings: string[] = []
-    for (const [owned, total] of inflow) {
-      const label = owned === TARGET ? input.company.name : parties.get(owned)!.name
-      if (total > 100.0001)
-        throw errors.invalid(
-          'ownership',
-          `shares in ${label} add up to ${round(total, 2)} %, more than 100 %`,
-        )
-      if (total < 99.9999)
-        warnings.push(
-          say({
-            cs: `podíly v ${label} dávají dohromady ${round(total, 2)} %: zbytek není znám`,
-            en: `shares in ${label} add up to ${round(total, 2)} %: the rest is unknown`,
-          }),
-        )
-    }
-    if (!ownersOf.has(TARGET))
-      throw errors.invalid('ownership', `no edge owns "${TARGET}" (the company analysed)`)
-
-    // Walk every chain from the company up to the persons, multiplying shares and votes. `chain`
-    // holds the entities between the company and the current node, nearest the company first.
-    const acc = new Map<string, { share: number; vote: number; control: boolean; paths: string[] }>()
-    let maxDepth = 0
-    type Link = { id: string; share: number }
-    const walk = (node: string, share: number, vote: number, controlled: boolean, chain: Link[]) => {
-      for (const e of ownersOf.get(node) ?? []) {
-        if (chain.some((l) => l.id === e.owner)) {
-          const names = [
-            input.company.name,
-            ...chain.map((l) => parties.get(l.id)!.name),
-            parties.get(e.owner)!.name,
-          ]
-          warnings.push(
-            say({
-              cs: `kruhové vlastnictví: ${names.join(' ← ')}`,
-              en: `circular ownership: ${names.join(' ← ')}`,
-            }),
-          )
-          continue
-        }
-        const s = share * e.share
-        const v = vote * e.vote
-        // Control passes only through links where the owner holds a majority of the votes.
-        const c = controlled && e.vote > CONTROL / 100
-        const party = parties.get(e.owner)!
-        const next = [...chain, { id: e.owner, share: e.share }]
-        if (party.type === 'person') {
-          const trail = [...next]
-            .reverse()
-            .map((l) => `${parties.get(l.id)!.name} (${round(l.share * 100, 2)} %)`)
-            .concat(input.company.name)
-          const a = acc.get(e.owner) ?? { share: 0, vote: 0, control: false, paths: [] }
-          a.share += s
-          a.vote += v
-          a.control ||= c
-          a.paths.push(`${trail.join(' → ')}: ${round(s * 100, 2)} %`)
-          acc.set(e.owner, a)
-          maxDepth = Math.max(maxDepth, next.length)
-        } else walk(e.owner, s, v, c, next)
-      }
-    }
-    walk(TARGET, 1, 1, true, [])
+    const graph = readGraph(input, say)
+    const { parties, countries, ownersOf, warnings } = graph
+    const { holdings, maxDepth } = chains(input.company.name, graph, say)
 
     const today = isoDate(ctx.now)
     const { version } = highRiskOn(today)
@@ -248,37 +185,24 @@ export const uboAnalysis = defineAgent({
         .map((h) => hitView(h, say))
     }
 
-    const persons = [...acc.entries()].map(([id, a]) => ({ id, ...a, party: parties.get(id)! }))
-    const owners = persons.filter(
-      (p) => p.share * 100 > UBO_THRESHOLD || p.vote * 100 > UBO_THRESHOLD || p.control,
-    )
+    const persons = [...holdings.entries()].map(([id, h]) => ({
+      id,
+      ...h,
+      controlled: controlledShare(id, ownersOf),
+      party: parties.get(id)!,
+    }))
+    const owners = persons.filter((p) => ownerBasis(p, say).length > 0)
     const fallback = owners.length === 0
     const ubos = owners.map((p) => {
-      const basis = []
-      if (p.share * 100 > UBO_THRESHOLD)
-        basis.push(
-          say({
-            cs: `více než ${UBO_THRESHOLD} % podílu (${round(p.share * 100, 2)} %)`,
-            en: `more than ${UBO_THRESHOLD} % of shares (${round(p.share * 100, 2)} %)`,
-          }),
-        )
-      if (p.vote * 100 > UBO_THRESHOLD)
-        basis.push(
-          say({
-            cs: `více než ${UBO_THRESHOLD} % hlasů (${round(p.vote * 100, 2)} %)`,
-            en: `more than ${UBO_THRESHOLD} % of votes (${round(p.vote * 100, 2)} %)`,
-          }),
-        )
-      if (p.control)
-        basis.push(say({ cs: 'většinové ovládání přes řetězec', en: 'majority control through the chain' }))
       const country = countries.get(p.id) ?? null
       return {
         id: p.id,
         name: p.party.name,
         effective_share_percent: round(p.share * 100, 2),
         effective_voting_percent: round(p.vote * 100, 2),
-        control: p.control,
-        basis,
+        control: p.controlled * 100 > UBO_THRESHOLD,
+        controlled_share_percent: round(p.controlled * 100, 2),
+        basis: ownerBasis(p, say),
         paths: p.paths,
         country,
         eu_high_risk_country: country !== null && version.countries.includes(country),
@@ -293,6 +217,7 @@ export const uboAnalysis = defineAgent({
           effective_share_percent: 0,
           effective_voting_percent: 0,
           control: false,
+          controlled_share_percent: 0,
           basis: [
             say({
               cs: 'člen statutárního orgánu (nikdo nad prahem)',
@@ -355,53 +280,207 @@ export const uboAnalysis = defineAgent({
       warnings,
       risk,
       sanctions_lists: built ? listView(built.lists) : [],
-      rules_applied: [
-        rule(
-          say({
-            cs: `skutečným majitelem je fyzická osoba, která přímo nebo prostřednictvím jiných drží více než ${UBO_THRESHOLD} % podílu nebo hlasů`,
-            en: `a natural person holding, directly or through others, more than ${UBO_THRESHOLD} % of shares or votes is a beneficial owner`,
-          }),
-          ESM,
-          '2021-06-01',
-          say({ cs: `osob: ${owners.length}`, en: `${owners.length} person(s)` }),
-        ),
-        rule(
-          say({
-            cs: 'nepřímé podíly se násobí podél každého řetězce a sčítají napříč řetězci; ovládání přechází přes většinově držené subjekty',
-            en: 'indirect holdings multiply along each chain and add up across chains; control passes through entities held by majority',
-          }),
-          ESM,
-          '2021-06-01',
-        ),
-        rule(
-          say({
-            cs: 'není-li taková osoba, uvádějí se jako skuteční majitelé členové statutárního orgánu',
-            en: 'without such a person, the members of the statutory body are reported as beneficial owners',
-          }),
-          ESM,
-          '2021-06-01',
-          fallback ? say({ cs: 'uplatněno', en: 'applied' }) : say({ cs: 'není třeba', en: 'not needed' }),
-        ),
-        rule(
-          say({
-            cs: 'zjistit skutečného majitele a ověřit jej v evidenci skutečných majitelů a v dalším zdroji',
-            en: 'identify the beneficial owner and verify it in the register of beneficial owners and one more source',
-          }),
-          'zákon 253/2008 Sb., § 9 odst. 2 písm. b)',
-          undefined,
-        ),
-        rule(
-          say({
-            cs: 'vlastníci ve vysoce rizikových třetích zemích podle EU vyžadují zesílenou kontrolu',
-            en: 'owners in EU high-risk third countries require enhanced due diligence',
-          }),
-          'Delegated Regulation (EU) 2016/1675; zákon 253/2008 Sb., § 9a',
-          version.effective_from,
-          anyHighRisk ? say({ cs: 'platí', en: 'applies' }) : say({ cs: 'žádní', en: 'none' }),
-        ),
-      ],
+      rules_applied: uboRules(today, owners.length, fallback, anyHighRisk, say),
       sources,
       partial: sources.some((s) => s.status === 'failed'),
     }
   },
 })
+
+/** The parties, their countries and the ownership edges, checked: a 400 naming the item that does not fit. */
+function readGraph(
+  input: {
+    company: { name: string }
+    parties: Party[]
+    ownership: { owner: string; owned: string; share_percent: number; voting_percent?: number | undefined }[]
+  },
+  say: Say,
+) {
+  const parties = new Map<string, Party>()
+  for (const [i, p] of input.parties.entries()) {
+    if (parties.has(p.id)) throw errors.invalid(`parties/${i}/id`, 'ids must be unique')
+    parties.set(p.id, p)
+  }
+  const countries = new Map<string, string>()
+  for (const [i, p] of input.parties.entries())
+    if (p.country) countries.set(p.id, requireCountry(p.country, `parties/${i}/country`))
+  const ownersOf = new Map<string, Edge[]>()
+  const inflow = new Map<string, number>()
+  for (const [i, e] of input.ownership.entries()) {
+    if (!parties.has(e.owner)) throw errors.invalid(`ownership/${i}/owner`, `no party with id "${e.owner}"`)
+    if (e.owned !== TARGET && parties.get(e.owned)?.type !== 'entity') {
+      throw errors.invalid(`ownership/${i}/owned`, `must be "${TARGET}" or the id of an entity party`)
+    }
+    if (e.owner === e.owned) throw errors.invalid(`ownership/${i}/owner`, 'a party cannot own itself')
+    ownersOf.set(e.owned, [
+      ...(ownersOf.get(e.owned) ?? []),
+      { owner: e.owner, share: e.share_percent / 100, vote: (e.voting_percent ?? e.share_percent) / 100 },
+    ])
+    inflow.set(e.owned, (inflow.get(e.owned) ?? 0) + e.share_percent)
+  }
+  const warnings: string[] = []
+  for (const [owned, total] of inflow) {
+    const label = owned === TARGET ? input.company.name : parties.get(owned)!.name
+    if (total > 100.0001)
+      throw errors.invalid('ownership', `shares in ${label} add up to ${round(total, 2)} %, more than 100 %`)
+    if (total < 99.9999)
+      warnings.push(
+        say({
+          cs: `podíly v ${label} dávají dohromady ${round(total, 2)} %: zbytek není znám`,
+          en: `shares in ${label} add up to ${round(total, 2)} %: the rest is unknown`,
+        }),
+      )
+  }
+  if (!ownersOf.has(TARGET))
+    throw errors.invalid('ownership', `no edge owns "${TARGET}" (the company analysed)`)
+  return { parties, countries, ownersOf, warnings }
+}
+
+/**
+ * Every chain from the company up to the persons, shares and votes multiplied along each chain and
+ * added across chains; a circular holding is a warning and the loop is not followed.
+ */
+function chains(
+  company: string,
+  graph: { parties: Map<string, Party>; ownersOf: Map<string, Edge[]>; warnings: string[] },
+  say: Say,
+): { holdings: Map<string, Holding>; maxDepth: number } {
+  const { parties, ownersOf, warnings } = graph
+  const holdings = new Map<string, Holding>()
+  let maxDepth = 0
+  type Link = { id: string; share: number }
+  // `chain` holds the entities between the company and the current node, nearest the company first.
+  const walk = (node: string, share: number, vote: number, chain: Link[]) => {
+    for (const e of ownersOf.get(node) ?? []) {
+      if (chain.some((l) => l.id === e.owner)) {
+        const names = [company, ...chain.map((l) => parties.get(l.id)!.name), parties.get(e.owner)!.name]
+        warnings.push(
+          say({
+            cs: `kruhové vlastnictví: ${names.join(' ← ')}`,
+            en: `circular ownership: ${names.join(' ← ')}`,
+          }),
+        )
+        continue
+      }
+      const s = share * e.share
+      const v = vote * e.vote
+      const next = [...chain, { id: e.owner, share: e.share }]
+      if (parties.get(e.owner)!.type === 'person') {
+        const trail = [...next]
+          .reverse()
+          .map((l) => `${parties.get(l.id)!.name} (${round(l.share * 100, 2)} %)`)
+          .concat(company)
+        const h = holdings.get(e.owner) ?? { share: 0, vote: 0, paths: [] }
+        h.share += s
+        h.vote += v
+        h.paths.push(`${trail.join(' → ')}: ${round(s * 100, 2)} %`)
+        holdings.set(e.owner, h)
+        maxDepth = Math.max(maxDepth, next.length)
+      } else walk(e.owner, s, v, next)
+    }
+  }
+  walk(TARGET, 1, 1, [])
+  return { holdings, maxDepth }
+}
+
+/**
+ * The share of the company held by the person directly and by the entities the person controls
+ * (a majority of the votes, directly or through entities it controls): zákon 37/2021 Sb., § 4
+ * odst. 1 písm. c) makes the person a beneficial owner when that is more than 25 %, however small
+ * the multiplied share (60 % of a holding with 40 % → 24 % multiplied, 40 % controlled).
+ */
+function controlledShare(person: string, ownersOf: Map<string, Edge[]>): number {
+  const controlled = new Set<string>()
+  const visit = (owner: string) => {
+    for (const [owned, edges] of ownersOf) {
+      if (owned === TARGET || controlled.has(owned)) continue
+      const votes = edges.filter((e) => e.owner === owner).reduce((sum, e) => sum + e.vote, 0)
+      if (votes > CONTROL / 100) {
+        controlled.add(owned)
+        visit(owned)
+      }
+    }
+  }
+  visit(person)
+  return (ownersOf.get(TARGET) ?? [])
+    .filter((e) => e.owner === person || controlled.has(e.owner))
+    .reduce((sum, e) => sum + e.share, 0)
+}
+
+/** Why a person is a beneficial owner (none: not one), each reason with its figure. */
+function ownerBasis(p: { share: number; vote: number; controlled: number }, say: Say): string[] {
+  const basis: string[] = []
+  if (p.share * 100 > UBO_THRESHOLD)
+    basis.push(
+      say({
+        cs: `více než ${UBO_THRESHOLD} % podílu (${round(p.share * 100, 2)} %)`,
+        en: `more than ${UBO_THRESHOLD} % of shares (${round(p.share * 100, 2)} %)`,
+      }),
+    )
+  if (p.vote * 100 > UBO_THRESHOLD)
+    basis.push(
+      say({
+        cs: `více než ${UBO_THRESHOLD} % hlasů (${round(p.vote * 100, 2)} %)`,
+        en: `more than ${UBO_THRESHOLD} % of votes (${round(p.vote * 100, 2)} %)`,
+      }),
+    )
+  if (p.controlled * 100 > UBO_THRESHOLD)
+    basis.push(
+      say({
+        cs: `rozhodující vliv: ovládá osoby, které spolu s jejím přímým podílem drží ${round(p.controlled * 100, 2)} % (více než ${UBO_THRESHOLD} %)`,
+        en: `decisive influence: controls entities that, with the person’s direct holding, hold ${round(p.controlled * 100, 2)} % (more than ${UBO_THRESHOLD} %)`,
+      }),
+    )
+  return basis
+}
+
+function uboRules(
+  today: string,
+  owners: number,
+  fallback: boolean,
+  highRisk: boolean,
+  say: Say,
+): AppliedRule[] {
+  return [
+    {
+      rule: say({
+        cs: `skutečným majitelem je fyzická osoba, která přímo nebo nepřímo drží více než ${UBO_THRESHOLD} % podílu nebo hlasů, nebo ovládá osoby, které drží více než ${UBO_THRESHOLD} %`,
+        en: `a natural person holding, directly or indirectly, more than ${UBO_THRESHOLD} % of shares or votes, or controlling entities that hold more than ${UBO_THRESHOLD} %, is a beneficial owner`,
+      }),
+      ...cite(today, ESM),
+      outcome: say({ cs: `osob: ${owners}`, en: `persons: ${owners}` }),
+    },
+    {
+      rule: say({
+        cs: 'nepřímé podíly se násobí podél každého řetězce a sčítají napříč řetězci; ovládání (většina hlasů) přechází přes ovládané osoby',
+        en: 'indirect holdings multiply along each chain and add up across chains; control (a majority of votes) passes through controlled entities',
+      }),
+      ...cite(today, 'method-ubo-chains'),
+    },
+    {
+      rule: say({
+        cs: 'není-li taková osoba, uvádějí se jako skuteční majitelé členové statutárního orgánu',
+        en: 'without such a person, the members of the statutory body are reported as beneficial owners',
+      }),
+      ...cite(today, ESM),
+      outcome: fallback
+        ? say({ cs: 'uplatněno', en: 'applied' })
+        : say({ cs: 'není třeba', en: 'not needed' }),
+    },
+    {
+      rule: say({
+        cs: 'zjistit skutečného majitele a ověřit jej v evidenci skutečných majitelů a v dalším zdroji',
+        en: 'identify the beneficial owner and verify it in the register of beneficial owners and one more source',
+      }),
+      ...cite(today, 'cz-253-2008-s9'),
+    },
+    {
+      rule: say({
+        cs: 'vlastníci ve vysoce rizikových třetích zemích podle EU vyžadují zesílenou kontrolu',
+        en: 'owners in EU high-risk third countries require enhanced due diligence',
+      }),
+      ...cite(today, ...HIGH_RISK_LAW),
+      outcome: highRisk ? say({ cs: 'platí', en: 'applies' }) : say({ cs: 'žádní', en: 'none' }),
+    },
+  ]
+}

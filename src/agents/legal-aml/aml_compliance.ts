@@ -9,14 +9,17 @@ import {
 } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import {
-  amlRuleText,
   CurrencyPattern,
+  HIGH_RISK_LAW,
   highRiskOn,
   highRiskRule,
   RateBook,
   requireCountry,
+  THRESHOLD_LAW,
+  thresholdRule,
   thresholdsOn,
 } from '../aml/common.ts'
+import { cite } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 import { SanctionsSchema, screenParty } from './sanctions.ts'
@@ -99,6 +102,20 @@ export const amlCompliance = defineAgent({
     sanctions: SanctionsSchema,
     obligations: Type.Array(Type.String()),
   }),
+  law: [
+    ...Object.values(THRESHOLD_LAW),
+    ...HIGH_RISK_LAW,
+    'cz-253-2008-s9a',
+    'cz-69-2006',
+    'cz-1-2023',
+    'eu-269-2014',
+    'eu-2580-2001',
+    'method-sanctions-match',
+    'method-foreign-sanctions',
+    'cz-253-2008-s18',
+    'cz-253-2008-s38',
+    'cz-253-2008-s26',
+  ],
   verdict: {
     field: 'decision',
     map: {
@@ -156,7 +173,6 @@ export const amlCompliance = defineAgent({
     const sources = book.summary()
     const rules: AppliedRule[] = []
     const obligations: string[] = []
-    const r = t.rules
 
     // § 7 identification
     let identification: boolean | null = null
@@ -177,9 +193,7 @@ export const amlCompliance = defineAgent({
     const unconverted = eur === null
     if (identification === null) identification = true
     rules.push({
-      rule: amlRuleText('identification_eur', r.identification_eur!.rule, say),
-      source: r.identification_eur!.source,
-      since: r.identification_eur!.since,
+      ...thresholdRule(t, 'identification_eur', date, say),
       outcome:
         unconverted && triggers.length === 0
           ? say({
@@ -193,7 +207,7 @@ export const amlCompliance = defineAgent({
 
     // § 9 due diligence, § 9a enhanced
     const listed = country !== undefined && hr.version.countries.includes(country)
-    rules.push(highRiskRule(hr.version, country, ctx.say))
+    rules.push(highRiskRule(hr.version, country, ctx.say, date))
     const eddTriggers = [
       input.pep ? say({ cs: 'politicky exponovaná osoba', en: 'politically exposed person' }) : '',
       listed
@@ -216,9 +230,7 @@ export const amlCompliance = defineAgent({
     // Fail closed, as for identification: an amount that cannot be converted gets the standard CDD.
     else dd = unconverted ? 'standard' : 'none'
     rules.push({
-      rule: amlRuleText('due_diligence_eur', r.due_diligence_eur!.rule, say),
-      source: r.due_diligence_eur!.source,
-      since: r.due_diligence_eur!.since,
+      ...thresholdRule(t, 'due_diligence_eur', date, say),
       outcome: cddTriggers.length
         ? cddTriggers.join('; ')
         : unconverted
@@ -233,7 +245,7 @@ export const amlCompliance = defineAgent({
         cs: 'zesílená kontrola u politicky exponované osoby nebo vysoce rizikové třetí země',
         en: 'enhanced due diligence for a PEP or a high-risk third country',
       }),
-      source: 'zákon 253/2008 Sb. § 9a',
+      ...cite(date, 'cz-253-2008-s9a'),
       outcome: eddTriggers.length ? eddTriggers.join('; ') : say({ cs: 'bez spouštěče', en: 'no trigger' }),
     })
 
@@ -242,9 +254,7 @@ export const amlCompliance = defineAgent({
     if (input.cash) {
       cashExceeded = czk === null ? null : czk > t.cash_payment_limit_czk
       rules.push({
-        rule: amlRuleText('cash_payment_limit_czk', r.cash_payment_limit_czk!.rule, say),
-        source: r.cash_payment_limit_czk!.source,
-        since: r.cash_payment_limit_czk!.since,
+        ...thresholdRule(t, 'cash_payment_limit_czk', date, say),
         outcome:
           czk === null
             ? say({ cs: 'částku nelze převést na Kč', en: 'amount not converted to CZK' })
@@ -261,9 +271,7 @@ export const amlCompliance = defineAgent({
       if (input.obliged_person === 'trader' && eur !== null && eur >= t.cash_trader_eur) {
         identification = true
         rules.push({
-          rule: amlRuleText('cash_trader_eur', r.cash_trader_eur!.rule, say),
-          source: r.cash_trader_eur!.source,
-          since: r.cash_trader_eur!.since,
+          ...thresholdRule(t, 'cash_trader_eur', date, say),
           outcome: say({ cs: 'platí', en: 'applies' }),
         })
       }
@@ -279,7 +287,7 @@ export const amlCompliance = defineAgent({
           cs: 'Osoba na mezinárodním nebo národním sankčním seznamu: zmrazit majetek a oznámit Finančnímu analytickému úřadu',
           en: 'A person on an international or national sanctions list: freeze and notify the Financial Analytical Office',
         }),
-        source: 'zákon 69/2006 Sb., o provádění mezinárodních sankcí, § 7; zákon 1/2023 Sb.',
+        ...cite(date, 'cz-69-2006', 'cz-1-2023', 'eu-269-2014', 'eu-2580-2001'),
         outcome: sanctions.status,
       })
     }
@@ -303,8 +311,7 @@ export const amlCompliance = defineAgent({
           cs: 'Podezřelý obchod oznámit Finančnímu analytickému úřadu bez zbytečného odkladu, nejpozději do 5 kalendářních dnů; klienta neinformovat',
           en: 'Report a suspicious transaction to the Financial Analytical Office without undue delay, at the latest within 5 calendar days; do not tell the client',
         }),
-        source: 'zákon 253/2008 Sb. § 18, § 38',
-        since: '2008-09-01',
+        ...cite(date, 'cz-253-2008-s18', 'cz-253-2008-s38'),
         outcome: say({ cs: `do ${deadline}`, en: `by ${deadline}` }),
       })
       if (input.obliged_person === 'lawyer_notary')
@@ -313,8 +320,7 @@ export const amlCompliance = defineAgent({
             cs: 'Advokát oznamuje České advokátní komoře a notář Notářské komoře ČR, které oznámení předají FAÚ',
             en: 'An advokát reports to the Czech Bar Association and a notář to the Chamber of Notaries, which pass the report on to FAÚ',
           }),
-          source: 'zákon 253/2008 Sb. § 26, § 27',
-          since: '2008-09-01',
+          ...cite(date, 'cz-253-2008-s26'),
           outcome: recipient!,
         })
     }

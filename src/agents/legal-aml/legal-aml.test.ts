@@ -202,7 +202,7 @@ describe('legal-aml agents: sources, rules and bad input', () => {
       report_recipient: 'Česká advokátní komora (advokát) or Notářská komora ČR (notář)',
     })
     expect(out.rules_applied).toContainEqual(
-      expect.objectContaining({ source: 'zákon 253/2008 Sb. § 26, § 27' }),
+      expect.objectContaining({ basis: ['cz-253-2008-s26'], source: 'zákon 253/2008 Sb., § 26–27' }),
     )
   })
 

@@ -1,0 +1,483 @@
+/**
+ * Golden cases of the AML agents: the thresholds of zákon 253/2008 Sb. (identification 1,000 EUR,
+ * due diligence 15,000 EUR, the cash trader 10,000 EUR) at the ČNB rate of the day, the cash limit
+ * of zákon 254/2004 Sb. (a payment above 270,000 CZK, one day, the same parties), the EU list of
+ * high-risk third countries by version, the beneficial owners of zákon 37/2021 Sb. § 4–5 and the
+ * sanctions and registers a company is screened against. The recorded ČNB rate of 2026-11-20 is
+ * 24.300 CZK/EUR.
+ */
+import { approx, type GoldenFile, mentions } from './format.ts'
+
+const DAY = '2026-11-20'
+const cash = (id: string, amount: number, counterparty = 'Auto Dvořák s.r.o.') => ({
+  id,
+  date: DAY,
+  amount,
+  method: 'cash',
+  direction: 'out',
+  counterparty,
+})
+
+export const aml: GoldenFile = {
+  service: 'aml',
+  cases: [
+    // ── cash_threshold_check ───────────────────────────────────────────────────────────────────
+    {
+      agent: 'cash_threshold_check',
+      title: 'Exactly 270,000 CZK in cash: not above the limit, but the cash trader identifies the payer',
+      kind: 'edge',
+      law: ['cz-254-2004-s4', 'cz-253-2008-s2', 'cz-253-2008-s7'],
+      worked:
+        '§ 4 zákona 254/2004 Sb. forbids cash payments that EXCEED 270,000 CZK: 270,000 is not above it. In EUR 270,000 / 24.300 = 11,111.11 ≥ 10,000 (a trader accepting it identifies the payer, § 2) and ≥ 1,000 (identification, § 7), < 15,000 (no due diligence for an occasional transaction, § 9).',
+      input: { amount: 270_000, method: 'cash', date: DAY },
+      expect: {
+        verdict: 'clear',
+        fields: {
+          cash_limit_exceeded: false,
+          identification_required: true,
+          due_diligence_required: false,
+          amount_eur: approx(11_111.11),
+        },
+        rules: [
+          { basis: 'cz-254-2004-s4', outcome: 'does not apply', since: '2014-12-01' },
+          { basis: 'cz-253-2008-s2', outcome: 'applies', since: '2017-01-01' },
+        ],
+      },
+    },
+    {
+      agent: 'cash_threshold_check',
+      title: '270,001 CZK in cash: above the limit, the payment must go through an account',
+      kind: 'negative',
+      law: ['cz-254-2004-s4'],
+      worked: '270,001 > 270,000 CZK: the payer must pay without cash and the payee may not accept it (§ 4).',
+      input: { amount: 270_001, method: 'cash', date: DAY },
+      expect: {
+        verdict: 'adverse',
+        fields: { cash_limit_exceeded: true },
+        rules: [{ basis: 'cz-254-2004-s4', outcome: 'applies' }],
+      },
+    },
+    {
+      agent: 'cash_threshold_check',
+      title: 'A 20,000 EUR transfer, occasional: identification and due diligence, no cash limit',
+      kind: 'positive',
+      law: ['cz-253-2008-s7', 'cz-253-2008-s9'],
+      worked:
+        '20,000 EUR ≥ 15,000 EUR (§ 9) and ≥ 1,000 EUR (§ 7); a transfer is not cash: 254/2004 Sb. does not apply.',
+      input: { amount: 20_000, currency: 'EUR', method: 'transfer', date: DAY },
+      expect: {
+        verdict: 'clear',
+        fields: { identification_required: true, due_diligence_required: true, cash_limit_exceeded: false },
+        rules: [{ basis: 'cz-253-2008-s9', outcome: 'applies', since: '2008-09-01' }],
+      },
+    },
+    {
+      agent: 'cash_threshold_check',
+      title:
+        'Offline, 100,000 CZK transfer: EUR thresholds taken as reached, and the answer says the rate was assumed',
+      kind: 'edge',
+      sources: 'down',
+      law: ['cz-253-2008-s7', 'cnb-fx-rates'],
+      worked:
+        'Without the ČNB rate 100,000 CZK cannot be put in EUR: the identification (1,000 EUR) and due diligence (15,000 EUR) duties apply until the amount is shown below them (fail closed), and assumptions name the rate. The CZK cash limit needs no rate, and a transfer is not cash.',
+      input: { amount: 100_000, method: 'transfer', date: DAY },
+      expect: {
+        verdict: 'incomplete',
+        fields: {
+          cash_limit_exceeded: false,
+          identification_required: true,
+          amount_eur: null,
+          assumptions: [{ field: 'eur_rate', basis: mentions('ČNB', 'unavailable') }],
+        },
+      },
+    },
+    {
+      agent: 'cash_threshold_check',
+      title: 'A currency ČNB does not quote (XYZ): refused, naming the field',
+      kind: 'unrecognised',
+      law: [],
+      worked:
+        'The EUR thresholds need the ČNB rate of the currency; one ČNB does not quote cannot be placed.',
+      input: { amount: 5_000, currency: 'XYZ', method: 'cash', date: DAY },
+      expect: { refused: { status: 400, field: 'currency' } },
+    },
+    // ── country_risk ───────────────────────────────────────────────────────────────────────────
+    {
+      agent: 'country_risk',
+      title: 'Russia on 2026-01-28: not yet on the EU list',
+      kind: 'edge',
+      date_side: 'before',
+      date_of: 'eu-2016-1675',
+      law: ['eu-2016-1675'],
+      worked:
+        'Delegated Regulations (EU) 2026/46 and 2026/83 added Russia from 2026-01-29; the day before, the version of 2025-08-05 applies and does not list it.',
+      input: { country: 'RU', date: '2026-01-28' },
+      expect: {
+        verdict: 'clear',
+        fields: { eu_high_risk: false, list_version: { effective_from: '2025-08-05' } },
+        rules: [{ basis: 'eu-2016-1675', outcome: 'not listed', since: '2025-08-05' }],
+      },
+    },
+    {
+      agent: 'country_risk',
+      title: 'Russia on 2026-01-29: listed, enhanced due diligence',
+      kind: 'negative',
+      date_side: 'after',
+      date_of: 'eu-2016-1675',
+      law: ['eu-2016-1675', 'cz-253-2008-s9a'],
+      worked:
+        'From 2026-01-29 Russia is on the list: a client established there needs enhanced due diligence (§ 9a).',
+      input: { country: 'Russia', date: '2026-01-29' },
+      expect: {
+        verdict: 'review',
+        fields: { country_code: 'RU', eu_high_risk: true, enhanced_due_diligence: true },
+        rules: [{ basis: 'eu-2016-1675', outcome: 'listed', since: '2026-01-29' }],
+      },
+    },
+    {
+      agent: 'country_risk',
+      title: 'United Arab Emirates on the day it was delisted (2025-08-05): not listed',
+      kind: 'edge',
+      law: ['eu-2016-1675'],
+      worked:
+        'Delegated Regulation (EU) 2025/1184 removed the UAE from 2025-08-05: on that day the new version applies.',
+      input: { country: 'AE', date: '2025-08-05' },
+      expect: {
+        verdict: 'clear',
+        fields: {
+          eu_high_risk: false,
+          history: [
+            { date: '2025-01-01', change: 'listed' },
+            { date: '2025-08-05', change: 'delisted' },
+          ],
+        },
+      },
+    },
+    {
+      agent: 'country_risk',
+      title: 'A country that does not exist (Atlantis): refused, naming the field',
+      kind: 'unrecognised',
+      law: [],
+      worked: 'The list is of ISO 3166 countries; a name none of them has cannot be judged.',
+      input: { country: 'Atlantis' },
+      expect: { refused: { status: 400, field: 'country' } },
+    },
+    // ── structuring_detection ──────────────────────────────────────────────────────────────────
+    {
+      agent: 'structuring_detection',
+      title:
+        'Three cash payments to one dealer on one day (150k + 120k + 90k CZK): split over the cash limit',
+      kind: 'negative',
+      law: ['cz-254-2004-s4', 'cz-253-2008-s2'],
+      worked:
+        'Payments between the same parties on one day count together (§ 4 odst. 4 zákona 254/2004 Sb.): 360,000 > 270,000 CZK, each part under it → high. In EUR 360,000 / 24.3 = 14,814.81 ≥ 10,000 in parts each under 10,000 → the trader threshold split too.',
+      input: { transactions: [cash('t1', 150_000), cash('t2', 120_000), cash('t3', 90_000)] },
+      expect: {
+        verdict: 'adverse',
+        fields: {
+          risk: 'high',
+          alerts: [
+            { rule_id: 'split_cash_over_daily_limit', total_czk: 360_000, basis: ['cz-254-2004-s4'] },
+            { rule_id: 'split_cash_under_trader_threshold', total_eur: approx(14_814.81) },
+          ],
+        },
+      },
+    },
+    {
+      agent: 'structuring_detection',
+      title:
+        'Two cash payments of 135,000 CZK: exactly the limit, but over the cash trader threshold in parts',
+      kind: 'edge',
+      law: ['cz-254-2004-s4', 'cz-253-2008-s2'],
+      worked:
+        '135,000 × 2 = 270,000 CZK is not above the limit (no cash-limit alert). In EUR each is 5,555.56 < 10,000 and together 11,111.11 ≥ 10,000 → split under the trader threshold: medium, reviewed.',
+      input: { transactions: [cash('a', 135_000), cash('b', 135_000)] },
+      expect: {
+        verdict: 'review',
+        fields: {
+          risk: 'medium',
+          alerts: [{ rule_id: 'split_cash_under_trader_threshold', total_eur: approx(11_111.11) }],
+        },
+        rules: [{ basis: 'cz-254-2004-s4', outcome: '0' }],
+      },
+    },
+    {
+      agent: 'structuring_detection',
+      title: 'Rent paid twice in a month by transfer: nothing to report',
+      kind: 'positive',
+      law: ['cz-253-2008-s9'],
+      worked:
+        '25,000 CZK = 1,028.81 EUR each, 18 days apart (outside the 7-day window), no cash: no rule fires.',
+      input: {
+        transactions: [
+          { id: 'x', date: '2026-11-02', amount: 25_000, counterparty: 'Nájemce' },
+          { id: 'y', date: DAY, amount: 25_000, counterparty: 'Nájemce' },
+        ],
+      },
+      expect: { verdict: 'clear', fields: { risk: 'none', alerts: [] } },
+    },
+    {
+      agent: 'structuring_detection',
+      title: 'A transaction in a currency ČNB does not quote: refused, naming the item',
+      kind: 'unrecognised',
+      law: [],
+      worked: 'Thresholds are in EUR at the ČNB rate; an amount in an unquoted currency cannot be placed.',
+      input: { transactions: [{ id: 'z', date: DAY, amount: 1_000, currency: 'XYZ' }] },
+      expect: { refused: { status: 400, field: 'transactions/0/currency' } },
+    },
+    // ── transaction_monitoring ─────────────────────────────────────────────────────────────────
+    {
+      agent: 'transaction_monitoring',
+      title: 'A payment to Vietnam: an EU high-risk third country, enhanced due diligence',
+      kind: 'negative',
+      law: ['eu-2016-1675', 'cz-253-2008-s9a'],
+      worked: 'Vietnam is on the list in force on 2026-11-20 (version 2026-01-29): high alert, risk high.',
+      input: {
+        transactions: [
+          { id: 'v1', date: DAY, amount: 50_000, direction: 'out', counterparty: 'Hanoi', country: 'VN' },
+        ],
+      },
+      expect: {
+        verdict: 'adverse',
+        fields: { risk: 'high', alerts: [{ rule_id: 'high_risk_third_country', since: '2026-01-29' }] },
+        rules: [{ basis: 'eu-2016-1675', outcome: '1', since: '2026-01-29' }],
+      },
+    },
+    {
+      agent: 'transaction_monitoring',
+      title: 'A single cash deposit of exactly 270,000 CZK in a business relationship: no alert',
+      kind: 'edge',
+      law: ['cz-254-2004-s4'],
+      worked:
+        '270,000 CZK is not above the limit; one payment is not a split; in a business relationship the per-transaction identification thresholds do not apply (ongoing due diligence).',
+      input: {
+        transactions: [{ id: 'd1', date: DAY, amount: 270_000, method: 'cash', counterparty: 'Pokladna' }],
+      },
+      expect: { verdict: 'clear', fields: { risk: 'none', alerts: [] } },
+    },
+    {
+      agent: 'transaction_monitoring',
+      title: 'A counterparty country that cannot be read ("Atlantis"): reviewed, not passed as low risk',
+      kind: 'unrecognised',
+      law: ['eu-2016-1675'],
+      worked:
+        'A country the agent cannot place was not checked against the high-risk list: a medium alert says so.',
+      input: {
+        transactions: [
+          {
+            id: 'u1',
+            date: DAY,
+            amount: 20_000,
+            direction: 'out',
+            counterparty: 'Poseidon',
+            country: 'Atlantis',
+          },
+        ],
+      },
+      expect: {
+        verdict: 'review',
+        fields: {
+          risk: 'medium',
+          alerts: [{ rule_id: 'country_not_recognised', description: mentions('Atlantis') }],
+        },
+      },
+    },
+    // ── ubo_analysis ───────────────────────────────────────────────────────────────────────────
+    {
+      agent: 'ubo_analysis',
+      title:
+        'Adam owns 60 % of a holding that owns 40 %: beneficial owner by control, though 24 % multiplied',
+      kind: 'edge',
+      law: ['cz-37-2021-s4-5'],
+      worked:
+        '§ 4 odst. 1 písm. c) zákona 37/2021 Sb.: whoever exercises decisive influence in corporations holding more than 25 % is a beneficial owner. Adam holds 60 % of the votes of Holding (control), Holding holds 40 % > 25 % → Adam is one, although 60 % × 40 % = 24 % < 25 %. Bára holds 60 % directly. Cyril (40 % of Holding → 16 %) controls nothing.',
+      input: {
+        company: { name: 'Cíl s.r.o.' },
+        parties: [
+          { id: 'adam', name: 'Adam Malý', type: 'person', country: 'CZ' },
+          { id: 'cyril', name: 'Cyril Dlouhý', type: 'person', country: 'CZ' },
+          { id: 'bara', name: 'Bára Velká', type: 'person', country: 'CZ' },
+          { id: 'holding', name: 'Holding Morava a.s.', type: 'entity', country: 'CZ' },
+        ],
+        ownership: [
+          { owner: 'adam', owned: 'holding', share_percent: 60 },
+          { owner: 'cyril', owned: 'holding', share_percent: 40 },
+          { owner: 'holding', owned: 'target', share_percent: 40 },
+          { owner: 'bara', owned: 'target', share_percent: 60 },
+        ],
+        screen: false,
+      },
+      expect: {
+        verdict: 'clear',
+        fields: {
+          beneficial_owners: [
+            { id: 'adam', effective_share_percent: 24, control: true, controlled_share_percent: 40 },
+            { id: 'bara', effective_share_percent: 60 },
+          ],
+          persons_below_threshold: [{ id: 'cyril', effective_share_percent: 16 }],
+        },
+        rules: [{ basis: 'cz-37-2021-s4-5', outcome: '2', since: '2022-10-01' }],
+      },
+    },
+    {
+      agent: 'ubo_analysis',
+      title: 'Four equal owners of exactly 25 %: none is above the threshold, the director is reported',
+      kind: 'edge',
+      law: ['cz-37-2021-s4-5'],
+      worked:
+        '"More than 25 %": 25 % is not more. Nobody controls (no majority). § 5: the members of the statutory body are reported; the fallback makes the structure reviewed.',
+      input: {
+        company: { name: 'Čtyřlístek s.r.o.' },
+        parties: ['a', 'b', 'c', 'd'].map((id) => ({
+          id,
+          name: `Osoba ${id.toUpperCase()}ová`,
+          type: 'person',
+        })),
+        ownership: ['a', 'b', 'c', 'd'].map((owner) => ({ owner, owned: 'target', share_percent: 25 })),
+        statutory_body: ['Osoba Aová'],
+        screen: false,
+      },
+      expect: {
+        verdict: 'review',
+        fields: {
+          fallback_to_statutory_body: true,
+          beneficial_owners: [{ id: 'statutory_body/0', name: 'Osoba Aová' }],
+        },
+        rules: [{ basis: 'cz-37-2021-s4-5', outcome: 'applied' }],
+      },
+    },
+    {
+      agent: 'ubo_analysis',
+      title: 'The sole owner lives in Vietnam: an EU high-risk third country, adverse',
+      kind: 'negative',
+      law: ['cz-37-2021-s4-5', 'eu-2016-1675', 'cz-253-2008-s9a'],
+      worked:
+        '100 % > 25 %: the owner is the beneficial owner; Vietnam is on the EU list → enhanced due diligence, risk high.',
+      input: {
+        company: { name: 'Saigon Trade s.r.o.' },
+        parties: [{ id: 'n', name: 'Nguyen Van An', type: 'person', country: 'VN' }],
+        ownership: [{ owner: 'n', owned: 'target', share_percent: 100 }],
+        screen: false,
+      },
+      expect: {
+        verdict: 'adverse',
+        fields: { risk: 'high', beneficial_owners: [{ id: 'n', eu_high_risk_country: true }] },
+        rules: [{ basis: 'eu-2016-1675', outcome: 'applies' }],
+      },
+    },
+    {
+      agent: 'ubo_analysis',
+      title: 'An owner whose country cannot be read: refused, naming the party',
+      kind: 'unrecognised',
+      law: [],
+      worked:
+        'The owner’s country decides enhanced due diligence; a country the agent cannot place is not passed over.',
+      input: {
+        company: { name: 'Neznámo s.r.o.' },
+        parties: [{ id: 'x', name: 'Xaver Neznámý', type: 'person', country: 'Atlantis' }],
+        ownership: [{ owner: 'x', owned: 'target', share_percent: 100 }],
+        screen: false,
+      },
+      expect: { refused: { status: 400, field: 'parties/0/country' } },
+    },
+    // ── company_screening ──────────────────────────────────────────────────────────────────────
+    {
+      agent: 'company_screening',
+      title: 'Alza.cz a.s.: in ARES, not in insolvency, a reliable VAT payer, no sanctions hit',
+      kind: 'positive',
+      law: ['cz-304-2013', 'cz-182-2006-insolvency', 'cz-235-2004-s106a', 'cz-69-2006'],
+      worked: 'Every register answers and none raises a flag: risk low.',
+      input: { ico: '27082440' },
+      expect: { verdict: 'clear', fields: { risk: 'low', flags: [], insolvency: { active: false } } },
+    },
+    {
+      agent: 'company_screening',
+      title: 'OKD, a.s.: a running insolvency proceeding',
+      kind: 'negative',
+      law: ['cz-182-2006-insolvency'],
+      worked: 'ISIR shows a running proceeding: a high flag (the creditors’ claims come first), risk high.',
+      input: { ico: '26863154' },
+      expect: {
+        verdict: 'adverse',
+        fields: { risk: 'high', insolvency: { active: true } },
+        rules: [{ basis: 'cz-182-2006-insolvency', outcome: 'running' }],
+      },
+    },
+    {
+      agent: 'company_screening',
+      title: 'Alza.cz with every register down: each unasked register is a medium flag, never low',
+      kind: 'edge',
+      sources: 'down',
+      law: ['cz-69-2006'],
+      worked:
+        'ARES, ISIR and the VAT register fail: what they check is unknown, so the answer is reviewed and partial.',
+      input: { ico: '27082440' },
+      expect: { verdict: 'review', fields: { risk: 'medium', partial: true } },
+    },
+    {
+      agent: 'company_screening',
+      title: 'An IČO whose check digit is wrong (12345678): refused, naming the field',
+      kind: 'unrecognised',
+      law: [],
+      worked: 'IČO weights 8..2: 112 mod 11 = 2 → check digit 9; 12345678 is no IČO.',
+      input: { ico: '12345678' },
+      expect: { refused: { status: 400, field: 'ico' } },
+    },
+    // ── adverse_media ──────────────────────────────────────────────────────────────────────────
+    {
+      agent: 'adverse_media',
+      title: 'A Czech article on charges for subsidy fraud and money laundering: adverse',
+      kind: 'negative',
+      law: ['cz-253-2008-s9a', 'eu-2018-1673'],
+      worked:
+        'The subject is named ("Petra Nováka") next to "dotačního podvodu" (fraud) and "legalizace výnosů" (money laundering), and "obvinili" reports proceedings: high.',
+      input: {
+        name: 'Petr Novák',
+        method: 'rules',
+        articles: [
+          {
+            title: 'Policie obvinila podnikatele z dotačního podvodu',
+            text: 'Detektivové obvinili Petra Nováka, jednatele stavební firmy, z dotačního podvodu a legalizace výnosů z trestné činnosti. Podle policie firma vylákala 12 milionů korun.',
+          },
+        ],
+      },
+      expect: {
+        verdict: 'adverse',
+        fields: { method: 'rules', adverse_articles: 1, articles: [{ proceedings: true }] },
+      },
+    },
+    {
+      agent: 'adverse_media',
+      title: 'A fraud report about someone else beside a neutral one about the subject: clear',
+      kind: 'edge',
+      law: ['method-adverse-media-terms'],
+      worked:
+        'Jana Svobodová is named only in the article about a new branch; the fraud article names Karel Dvořák: a category counts only near the subject’s name.',
+      input: {
+        name: 'Jana Svobodová',
+        method: 'rules',
+        articles: [
+          {
+            title: 'Nová pobočka v Brně',
+            text: 'Ředitelka Jana Svobodová otevřela novou pobočku firmy v Brně a přijala 20 zaměstnanců.',
+          },
+          {
+            title: 'Soud poslal do vězení podvodníka',
+            text: 'Krajský soud odsoudil Karla Dvořáka za podvod na seniorech.',
+          },
+        ],
+      },
+      expect: { verdict: 'clear', fields: { adverse_articles: 0, risk: 'none' } },
+    },
+    {
+      agent: 'adverse_media',
+      title: 'A classification method the agent does not have: refused, naming the field',
+      kind: 'unrecognised',
+      law: [],
+      worked:
+        'Only the term list (rules) or the language model (auto) classify; another method is not silently replaced.',
+      input: { name: 'Petr Novák', method: 'oracle', articles: [{ title: 'x', text: 'y' }] },
+      expect: { refused: { status: 400, field: 'method' } },
+    },
+  ],
+}
