@@ -117,7 +117,7 @@ export function thresholdRule(
 }
 
 /** The text of one AML Act threshold rule in the call's language. */
-export function amlRuleText(key: string, tableText: string, say: Say): string {
+function amlRuleText(key: string, tableText: string, say: Say): string {
   const texts = AML_RULES[key]
   // The table's own wording wins when it changed (a new threshold): never a stale translation.
   return texts && texts.en === tableText ? say(texts) : tableText
