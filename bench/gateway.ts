@@ -17,10 +17,15 @@
  *                      BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, and
  *                      BENCH_REDIS_URL, default redis://127.0.0.1:6379)
  *
- * `node bench/gateway.ts keys` runs only the key-check comparison.
+ * `node bench/gateway.ts keys` runs only the key-check comparison; `node bench/gateway.ts tracing`
+ * (`npm run bench:gateway -- tracing`) compares the gateway with OpenTelemetry export off (the
+ * default: trace context only) and on (every span exported over OTLP/HTTP to a local receiver
+ * that discards them).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer as createHttpServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -32,6 +37,7 @@ import { hashKey } from '../src/engines/keys/format.ts'
 import { KeyStore, type KeyTables } from '../src/engines/keys/store.ts'
 import { loadTiers } from '../src/engines/keys/tiers.ts'
 import { openDatabase } from '../src/kit/db.ts'
+import { configureTracing } from '../src/kit/tracing.ts'
 import { startTestGateway } from '../src/services/gateway/harness.ts'
 import { dropSchema, uniqueSchema } from '../test/support/backing.ts'
 
@@ -95,6 +101,8 @@ async function serve(kind: string): Promise<void> {
     )
     return
   }
+  // Traced: spans exported over OTLP/HTTP (http/protobuf, the default) to the parent's receiver.
+  if (kind === 'gateway-traced') configureTracing({ OTEL_EXPORTER_OTLP_ENDPOINT: process.argv[4] }, 1)
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'))
   // Only the benchmark agent: the per-request cost does not depend on the catalogue's size (one
   // map lookup), and the run does not depend on every agent module loading.
@@ -154,8 +162,8 @@ const pin = (() => {
   }
 })()
 
-async function start(kind: string): Promise<Server> {
-  const args = [process.execPath, process.argv[1]!, 'serve', kind]
+async function start(kind: string, ...extra: string[]): Promise<Server> {
+  const args = [process.execPath, process.argv[1]!, 'serve', kind, ...extra]
   const child = pin ? spawn('taskset', ['-c', '1', ...args]) : spawn(args[0]!, args.slice(1))
   child.stderr!.pipe(process.stderr)
   const lines = createInterface({ input: child.stdout! })
@@ -357,6 +365,69 @@ async function keyLookup(): Promise<void> {
   }
 }
 
+/**
+ * What tracing costs: the gateway with export off against the same gateway exporting every span
+ * (request, statements) to a local OTLP receiver, in pairs, the median pair reported.
+ */
+async function tracingCost(): Promise<void> {
+  if (pin) execFileSync('taskset', ['-p', '-c', '0', String(process.pid)], { stdio: 'ignore' })
+  let exported = 0
+  const sink = createHttpServer((req, res) => {
+    req.on('data', (chunk: Buffer) => (exported += chunk.length))
+    req.on('end', () => res.end())
+  })
+  await new Promise<void>((r) => sink.listen(0, '127.0.0.1', r))
+  const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`
+  console.log(
+    `Tracing cost: gateway with OpenTelemetry export off vs on (OTLP/HTTP protobuf to a local receiver); ` +
+      `load average before the run: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}\n`,
+  )
+  const servers = { off: await start('gateway'), on: await start('gateway-traced', sinkUrl) }
+  for (const kind of ['off', 'on'] as const)
+    await load(servers[kind].url, servers[kind].keys.slice(0, 1), { seconds: 3, connections: CONNECTIONS })
+  const pairs: { off: Measure; on: Measure; offFixed: Measure; onFixed: Measure }[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    const base = 1 + round * (KEYS_PER_PHASE + 1)
+    const measure = (kind: 'off' | 'on', rate?: number) =>
+      load(
+        servers[kind].url,
+        rate
+          ? servers[kind].keys.slice(base + KEYS_PER_PHASE, base + KEYS_PER_PHASE + 1)
+          : servers[kind].keys.slice(base, base + KEYS_PER_PHASE),
+        { seconds: SECONDS, connections: rate ? 20 : CONNECTIONS, ...(rate ? { rate } : {}) },
+      )
+    const off = await measure('off')
+    const on = await measure('on')
+    const offFixed = await measure('off', RATE)
+    const onFixed = await measure('on', RATE)
+    pairs.push({ off, on, offFixed, onFixed })
+  }
+  await Promise.all([stop(servers.off), stop(servers.on)])
+  sink.close()
+  const cpuRatio = (p: (typeof pairs)[number]) => p.off.cpuUsPerRequest / p.on.cpuUsPerRequest
+  const pair = [...pairs].sort((a, b) => cpuRatio(a) - cpuRatio(b))[Math.floor(pairs.length / 2)]!
+  const header = '  export      req/s   p50 ms   p99 ms  CPU µs/req'
+  const row = (name: string, m: Measure) =>
+    `  ${name.padEnd(8)} ${f(m.rps, 0).padStart(8)} ${f(m.p50).padStart(8)} ${f(m.p99).padStart(8)} ${f(m.cpuUsPerRequest, 0).padStart(10)}`
+  console.log(`max throughput (${CONNECTIONS} connections, ${SECONDS} s; median of ${ROUNDS} off/on pairs)`)
+  console.log(header)
+  console.log(row('off', pair.off))
+  console.log(row('on', pair.on))
+  console.log(
+    `  ratio on/off: ${f(pair.on.rps / pair.off.rps)} by req/s; ${f(cpuRatio(pair))} by CPU per request ` +
+      `(export adds ${f(pair.on.cpuUsPerRequest - pair.off.cpuUsPerRequest, 0)} µs of CPU per request)`,
+  )
+  console.log(`fixed rate ${RATE} req/s (20 connections, ${SECONDS} s)`)
+  console.log(header)
+  console.log(row('off', pair.offFixed))
+  console.log(row('on', pair.onFixed))
+  console.log(`  added by export: p99 ${f(pair.onFixed.p99 - pair.offFixed.p99)} ms`)
+  console.log(`  OTLP bytes received: ${exported}`)
+}
+
 if (process.argv[2] === 'serve') await serve(process.argv[3] ?? 'gateway')
 else if (process.argv[2] === 'keys') await keyLookup()
+else if (process.argv[2] === 'tracing') await tracingCost()
 else await parent()

@@ -221,6 +221,30 @@ export const commonSpec = {
   }),
   /** Seconds SIGTERM waits for in-flight requests before the process exits anyway. */
   SHUTDOWN_TIMEOUT_SECONDS: env.int({ default: 10, min: 1, max: 600 }),
+  // OpenTelemetry (the standard variables, see src/kit/tracing.ts): spans are exported over
+  // OTLP/HTTP only when an endpoint is set; traceparent is accepted and passed on either way.
+  OTEL_EXPORTER_OTLP_ENDPOINT: env.url({
+    protocols: ['http', 'https'],
+    doc: 'OTLP/HTTP collector base URL (traces go to <url>/v1/traces); unset: no spans exported',
+  }),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: env.url({
+    protocols: ['http', 'https'],
+    doc: 'full OTLP/HTTP traces URL, instead of OTEL_EXPORTER_OTLP_ENDPOINT',
+  }),
+  OTEL_EXPORTER_OTLP_PROTOCOL: env.oneOf(['http/protobuf', 'http/json'], {
+    default: 'http/protobuf',
+    doc: 'OTLP encoding (gRPC is not offered)',
+  }),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: env.oneOf(['', 'http/protobuf', 'http/json'], {
+    default: '',
+    doc: 'OTLP encoding for traces; unset: OTEL_EXPORTER_OTLP_PROTOCOL',
+  }),
+  OTEL_SERVICE_NAME: env.string({
+    default: '',
+    doc: 'service.name of the spans; unset: gatehouse-<service> (several services: <name>-<service>)',
+  }),
+  OTEL_TRACES_EXPORTER: env.oneOf(['otlp', 'none'], { default: 'otlp', doc: 'none: export no spans' }),
+  OTEL_SDK_DISABLED: env.bool({ default: false, doc: 'true: export no spans' }),
 }
 
 export type CommonConfig = Parsed<typeof commonSpec>

@@ -21,6 +21,7 @@ import {
 } from 'kysely'
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration'
 import pg from 'pg'
+import { tracedDialect } from './db-tracing.ts'
 import type { Logger } from './logger.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -111,7 +112,7 @@ function openSqlite(path: string): Database {
   // WAL lets readers and one writer work at once (several processes may share the file).
   execWhenUnlocked(raw, 'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;')
   const kysely = new Kysely<unknown>({
-    dialect: new SqliteDialect({ database: new NodeSqliteDatabase(raw) }),
+    dialect: tracedDialect(new SqliteDialect({ database: new NodeSqliteDatabase(raw) }), 'sqlite'),
   })
   const pragma = raw.prepare('PRAGMA data_version')
   const pragmaVersion = () => (pragma.get() as { data_version: number }).data_version
@@ -218,12 +219,15 @@ function openPostgres(url: string, opts: OpenOptions): Database {
     ready = pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`).then(() => undefined)
   }
   const kysely = new Kysely<unknown>({
-    dialect: new PostgresDialect({
-      pool: async () => {
-        await ready
-        return pool
-      },
-    }),
+    dialect: tracedDialect(
+      new PostgresDialect({
+        pool: async () => {
+          await ready
+          return pool
+        },
+      }),
+      'postgresql',
+    ),
   })
   // The schema query may have opened a connection before Kysely ever used the pool: end it too.
   return wrap(

@@ -13,6 +13,7 @@
 import { type CommonConfig, ConfigError, type Env, parseEnv } from './config.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { portVariable, type RunningService, type ServiceDefinition } from './service.ts'
+import { configureTracing, flushTracing } from './tracing.ts'
 
 export interface Started {
   name: string
@@ -66,6 +67,7 @@ export async function startServices(
   const first = configs.values().next().value as CommonConfig | undefined
   const logger = opts.logger ?? createLogger({ level: first?.LOG_LEVEL ?? 'info' })
   const print = opts.print ?? ((line: string) => process.stdout.write(`${line}\n`))
+  if (first) configureTracing(first, defs.length)
   const started: Started[] = []
   const stop = async () => {
     for (const s of [...started].reverse()) {
@@ -73,6 +75,8 @@ export async function startServices(
       await s.running.app.close()
       await s.running.close?.()
     }
+    // The spans of the last requests are sent before the process ends.
+    await flushTracing()
   }
   try {
     for (const def of defs) {

@@ -11,9 +11,10 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
-import type { ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { type Context, context } from '@opentelemetry/api'
 import type { ErrorObject, ValidateFunction } from 'ajv'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
@@ -32,6 +33,7 @@ import { credentialParameter } from './credentials.ts'
 import { type EnvelopeKind, renderError } from './envelope.ts'
 import { AppError, errors, unavailableError } from './errors.ts'
 import type { Logger } from './logger.ts'
+import { endRequestSpan, startRequestSpan, traceIds, tracingExports } from './tracing.ts'
 
 // ajv-formats is CommonJS; under ESM its callable sits on `default`.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
@@ -42,7 +44,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 const REQUEST_ID_LABEL = 'request_id'
 
 /**
- * Each request's logger: the service's logger with `"request_id":"<uuid>"` bound. pino's own
+ * Each request's logger: the service's logger with `"request_id":"<uuid>"` and its trace ids bound. pino's own
  * `child()` passes every bound value through the redaction of credential headers, and with the
  * platform's wildcard paths (`*.headers…`, see logger.ts) that is a path walk per value: about 5 µs
  * per request, more than validating the query. The id is a UUID (`genReqId` makes or checks it), a
@@ -50,20 +52,50 @@ const REQUEST_ID_LABEL = 'request_id'
  * pino would write it. Anything else (a route's own log level or serializers, a logger other than
  * pino) goes through the logger's own `child()`.
  */
-function requestLogger(
-  logger: FastifyBaseLogger,
-  bindings: Bindings,
-  opts: ChildLoggerOptions,
-): FastifyBaseLogger {
-  const id = bindings[REQUEST_ID_LABEL]
-  const parent = logger as FastifyBaseLogger & Record<symbol, unknown>
-  const bound = parent[pinoSymbols.chindingsSym]
-  const plain = Object.keys(bindings).length === 1 && Object.keys(opts).length === 0
-  if (!plain || typeof id !== 'string' || !UUID.test(id) || typeof bound !== 'string')
-    return logger.child(bindings, opts)
-  const child = Object.create(logger) as FastifyBaseLogger & Record<symbol, unknown>
-  child[pinoSymbols.chindingsSym] = `${bound},"${REQUEST_ID_LABEL}":"${id}"`
-  return child
+/** Where a raw request keeps its trace context (see tracing.ts) from its first log line on. */
+const TRACE = Symbol('gatehouse trace context')
+type TracedRequest = IncomingMessage & { [TRACE]?: Context }
+
+/** The trace context a request runs in (its service's span, a child of the caller's traceparent). */
+function requestTrace(request: FastifyRequest): Context | undefined {
+  return (request.raw as TracedRequest)[TRACE]
+}
+
+function requestLoggerOf(service: string) {
+  return function requestLogger(
+    logger: FastifyBaseLogger,
+    bindings: Bindings,
+    opts: ChildLoggerOptions,
+    raw: IncomingMessage,
+  ): FastifyBaseLogger {
+    // The request's span starts with its logger, so every line it logs names its trace.
+    const ctx = startRequestSpan(
+      service,
+      raw.headers,
+      raw.method ?? 'GET',
+      tracingExports() ? { 'http.request.method': raw.method ?? '', 'url.path': pathOf(raw.url) } : {},
+    )
+    ;(raw as TracedRequest)[TRACE] = ctx
+    const { traceId, spanId } = traceIds(ctx)
+    const id = bindings[REQUEST_ID_LABEL]
+    const parent = logger as FastifyBaseLogger & Record<symbol, unknown>
+    const bound = parent[pinoSymbols.chindingsSym]
+    const plain = Object.keys(bindings).length === 1 && Object.keys(opts).length === 0
+    if (!plain || typeof id !== 'string' || !UUID.test(id) || typeof bound !== 'string')
+      return logger.child({ ...bindings, trace_id: traceId, span_id: spanId }, opts)
+    // Trace and span ids are lowercase hex: nothing to escape or redact either.
+    const child = Object.create(logger) as FastifyBaseLogger & Record<symbol, unknown>
+    child[pinoSymbols.chindingsSym] =
+      `${bound},"${REQUEST_ID_LABEL}":"${id}","trace_id":"${traceId}","span_id":"${spanId}"`
+    return child
+  }
+}
+
+/** A request URL's path, without its query (which may hold what a span must not). */
+function pathOf(url: string | undefined): string {
+  if (!url) return '/'
+  const q = url.indexOf('?')
+  return q < 0 ? url : url.slice(0, q)
 }
 
 export interface ServerOptions {
@@ -286,7 +318,7 @@ export function createServer(opts: ServerOptions): App {
       disableRequestLogging: opts.logRequests === false,
       requestIdLogLabel: REQUEST_ID_LABEL,
     }),
-    childLoggerFactory: requestLogger,
+    childLoggerFactory: requestLoggerOf(opts.name) as never,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id']
       return typeof incoming === 'string' && UUID.test(incoming) ? incoming.toLowerCase() : randomUUID()
@@ -341,6 +373,13 @@ export function createServer(opts: ServerOptions): App {
   const registered: RouteOptions[] = []
   REGISTERED_ROUTES.set(app, registered)
   app.addHook('onRoute', (route) => {
+    // The handler runs in its request's trace context: the calls and statements it makes are
+    // children of the request's span and carry its traceparent.
+    const handler = route.handler
+    route.handler = function traced(this: FastifyInstance, request, reply) {
+      const ctx = requestTrace(request)
+      return ctx ? context.with(ctx, handler, this, request, reply) : handler.call(this, request, reply)
+    }
     const methods = Array.isArray(route.method) ? route.method : [route.method]
     routes.push({ methods: methods.map((m) => m.toUpperCase()), pattern: routePattern(route.url) })
     // The options object itself: hooks that run after this one (a scope marking its routes) show.
@@ -416,6 +455,14 @@ export function createServer(opts: ServerOptions): App {
     }
     done()
   })
+
+  // A recorded request span ends with its answer (only when spans are exported: see tracing.ts).
+  if (tracingExports())
+    app.addHook('onResponse', (request, reply, done) => {
+      const ctx = requestTrace(request)
+      if (ctx) endRequestSpan(ctx, request.routeOptions.url, request.method, reply.statusCode)
+      done()
+    })
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/'

@@ -57,8 +57,13 @@ function knowledgeRoute(method: string, path: string): { path: string; open: boo
 const KNOWLEDGE_REFUSAL =
   'The router forwards only the knowledge base’s read routes to API keys (POST /rag/search, POST /rag/ask, GET /rag/collections, /rag/health, /rag/stats, /rag/documents, /rag/documents/{id}); uploading or deleting documents takes an operator key (X-Admin-Key: ADMIN_API_KEY or X-API-Key: INTERNAL_API_KEY)'
 
-/** Never forwarded: hop-by-hop headers, the router's own credentials, and what fetch recomputes. */
+/**
+ * Never forwarded: hop-by-hop headers, the router's own credentials, what fetch recomputes, and
+ * the caller's trace context (the forwarded request carries the router's own span as its parent).
+ */
 const REQUEST_SKIP = new Set([
+  'traceparent',
+  'tracestate',
   'host',
   'connection',
   'keep-alive',

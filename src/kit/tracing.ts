@@ -1,0 +1,289 @@
+/**
+ * One trace across services (OpenTelemetry, W3C Trace Context).
+ *
+ * Every request a service receives gets a span context: a child of the caller's `traceparent`
+ * when it sends one, a new trace otherwise. Its handler runs inside that context, so every
+ * outbound call made with fetch (service to service, registries, the LLM) carries `traceparent`
+ * (the undici instrumentation injects it) and every database statement is a child span
+ * (db.ts wraps the dialect). Every request's log lines carry its `trace_id` and `span_id`.
+ *
+ * Spans are recorded and exported over OTLP/HTTP only when an endpoint is set
+ * (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, protocol http/protobuf or
+ * http/json); otherwise the span contexts are plain ids (non-recording spans): the trace still
+ * passes through the service to the next one and into its logs, at the cost of two random ids
+ * per request.
+ *
+ * Several services may run in one process (`gatehouse serve`): each has its own tracer provider
+ * (its own `service.name`), and the context carries the tracer of the service whose request it
+ * is, so a client span is attributed to the service that made the call.
+ */
+import { randomFillSync } from 'node:crypto'
+import {
+  type Attributes,
+  type Context,
+  context,
+  createContextKey,
+  type Exception,
+  propagation,
+  ROOT_CONTEXT,
+  type Span,
+  type SpanContext,
+  SpanKind,
+  type SpanOptions,
+  SpanStatusCode,
+  TraceFlags,
+  type Tracer,
+  type TracerProvider,
+  trace,
+} from '@opentelemetry/api'
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
+import { W3CTraceContextPropagator } from '@opentelemetry/core'
+import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http'
+import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto'
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici'
+import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources'
+import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base'
+import { redactUrl } from './credentials.ts'
+
+/** The OTEL_* settings the platform reads (the standard names; see config.ts). */
+export interface TracingSettings {
+  OTEL_SDK_DISABLED?: boolean | undefined
+  OTEL_TRACES_EXPORTER?: 'otlp' | 'none' | undefined
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string | undefined
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string | undefined
+  OTEL_EXPORTER_OTLP_PROTOCOL?: 'http/protobuf' | 'http/json' | undefined
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL?: '' | 'http/protobuf' | 'http/json' | undefined
+  OTEL_SERVICE_NAME?: string | undefined
+}
+
+/** Where spans go: the OTLP endpoint and protocol, or nowhere. */
+interface Export {
+  url: string
+  protocol: 'http/protobuf' | 'http/json'
+  serviceName: (service: string) => string
+}
+
+let exporting: Export | undefined
+const providers = new Map<string, BasicTracerProvider>()
+const tracers = new Map<string, Tracer>()
+let installed = false
+
+/** The tracer of the service a context belongs to (set by the service's request span). */
+const SERVICE_TRACER = createContextKey('gatehouse service tracer')
+
+/**
+ * Installs context propagation for the process (idempotent): the async-local context manager, the
+ * W3C `traceparent` propagator, the tracer provider that routes each span to its service's
+ * tracer, and the instrumentation of fetch. Runs on the first `createServer`, so every service
+ * (and every test building an app) propagates traces whether or not it exports them.
+ */
+function installTracing(): void {
+  if (installed) return
+  installed = true
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable())
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator())
+  trace.setGlobalTracerProvider(serviceRouter)
+  const undici = new UndiciInstrumentation({
+    // A call made outside any request (a list download at start-up) is not a trace of its own.
+    requireParentforSpans: true,
+    // A URL's credentials (an API key in the query) never reach an exported span.
+    startSpanHook: (request) => {
+      const url = redactUrl(`${request.origin}${request.path}`)
+      const query = url.indexOf('?')
+      return { 'url.full': url, 'url.query': query < 0 ? '' : url.slice(query) }
+    },
+  })
+  undici.setTracerProvider(serviceRouter)
+  undici.enable()
+}
+
+/**
+ * Starts exporting spans when an endpoint is set (the standard OTEL_* variables). Called once
+ * per process before the services start; a later call with other settings is ignored, as one
+ * process has one exporter. `grpc` is not offered: the platform ships no gRPC stack.
+ */
+export function configureTracing(settings: TracingSettings, servicesInProcess: number): void {
+  installTracing()
+  if (exporting || settings.OTEL_SDK_DISABLED || settings.OTEL_TRACES_EXPORTER === 'none') return
+  const traces = settings.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
+  const base = settings.OTEL_EXPORTER_OTLP_ENDPOINT
+  if (!traces && !base) return
+  // The general endpoint is a base URL: the traces signal's path is appended (OTLP exporter spec);
+  // the traces endpoint is taken as it is.
+  const url = traces ?? `${base!.replace(/\/+$/, '')}/v1/traces`
+  const named = settings.OTEL_SERVICE_NAME || undefined
+  exporting = {
+    url,
+    protocol:
+      settings.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || settings.OTEL_EXPORTER_OTLP_PROTOCOL || 'http/protobuf',
+    // One service in the process takes OTEL_SERVICE_NAME as it is; several keep theirs apart.
+    serviceName: (service) =>
+      named ? (servicesInProcess === 1 ? named : `${named}-${service}`) : `gatehouse-${service}`,
+  }
+  tracers.clear()
+}
+
+/** Whether spans are recorded and exported (an OTLP endpoint is set). */
+export function tracingExports(): boolean {
+  return exporting !== undefined
+}
+
+/** Sends every recorded span that is still buffered (on shutdown, before the process ends). */
+export async function flushTracing(): Promise<void> {
+  await Promise.all([...providers.values()].map((p) => p.forceFlush().catch(() => undefined)))
+}
+
+/** Flushes and stops every exporter (the process is ending). */
+export async function shutdownTracing(): Promise<void> {
+  await Promise.all([...providers.values()].map((p) => p.shutdown().catch(() => undefined)))
+  providers.clear()
+  tracers.clear()
+  exporting = undefined
+}
+
+/** The tracer of one service: recording and exporting when configured, ids only otherwise. */
+function serviceTracer(service: string): Tracer {
+  const known = tracers.get(service)
+  if (known) return known
+  let tracer: Tracer = idsOnly
+  if (exporting) {
+    let provider = providers.get(service)
+    if (!provider) {
+      const exporter: SpanExporter =
+        exporting.protocol === 'http/json'
+          ? new JsonExporter({ url: exporting.url })
+          : new ProtobufExporter({ url: exporting.url })
+      provider = new BasicTracerProvider({
+        resource: detectResources({ detectors: [envDetector] }).merge(
+          resourceFromAttributes({
+            'service.name': exporting.serviceName(service),
+            'service.namespace': 'gatehouse',
+          }),
+        ),
+        spanProcessors: [new BatchSpanProcessor(exporter)],
+      })
+      providers.set(service, provider)
+    }
+    tracer = provider.getTracer('gatehouse')
+  }
+  tracers.set(service, tracer)
+  return tracer
+}
+
+/** The context of one incoming request: the caller's trace continued by this service's span. */
+export function startRequestSpan(
+  service: string,
+  headers: Record<string, string | string[] | undefined>,
+  method: string,
+  attributes: Attributes,
+): Context {
+  installTracing()
+  const tracer = serviceTracer(service)
+  const parent = propagation.extract(ROOT_CONTEXT, headers).setValue(SERVICE_TRACER, tracer)
+  const span = tracer.startSpan(method, { kind: SpanKind.SERVER, attributes }, parent)
+  return trace.setSpan(parent, span)
+}
+
+/** Ends a request's span with its status (a 5xx is an error; a 4xx is the caller's). */
+export function endRequestSpan(
+  ctx: Context,
+  route: string | undefined,
+  method: string,
+  status: number,
+): void {
+  const span = trace.getSpan(ctx)
+  if (!span?.isRecording()) return
+  if (route) {
+    span.updateName(`${method} ${route}`)
+    span.setAttribute('http.route', route)
+  }
+  span.setAttribute('http.response.status_code', status)
+  if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR })
+  span.end()
+}
+
+/** `trace_id` and `span_id` of a context (both empty strings when it has none). */
+export function traceIds(ctx: Context): { traceId: string; spanId: string } {
+  const sc = trace.getSpanContext(ctx)
+  return sc ? { traceId: sc.traceId, spanId: sc.spanId } : { traceId: '', spanId: '' }
+}
+
+/**
+ * Runs `work` as a client span of the current request's service (a database statement), or
+ * just runs it when nothing records.
+ */
+export async function inClientSpan<T>(
+  name: string,
+  attributes: Attributes,
+  work: () => Promise<T>,
+): Promise<T> {
+  const active = context.active()
+  const tracer = active.getValue(SERVICE_TRACER) as Tracer | undefined
+  if (!tracer || tracer === idsOnly) return work()
+  const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, active)
+  try {
+    return await context.with(trace.setSpan(active, span), work)
+  } catch (error) {
+    span.recordException(error as Exception)
+    span.setStatus({ code: SpanStatusCode.ERROR })
+    throw error
+  } finally {
+    span.end()
+  }
+}
+
+// ---- ids without recording ----------------------------------------------------------------------
+
+/** Random bytes drawn from a pool refilled 4 KiB at a time (one syscall per ~170 requests). */
+const pool = Buffer.alloc(4096)
+let poolOffset = pool.length
+function randomHex(bytes: number): string {
+  if (poolOffset + bytes > pool.length) {
+    randomFillSync(pool)
+    poolOffset = 0
+  }
+  const hex = pool.toString('hex', poolOffset, poolOffset + bytes)
+  poolOffset += bytes
+  return hex
+}
+
+/**
+ * A tracer that records nothing but gives every span its own id in the caller's trace (or a new
+ * trace), keeping the caller's sampled flag: the next service, and the logs, see one trace.
+ */
+const idsOnly: Tracer = {
+  startSpan(_name: string, _options?: SpanOptions, ctx?: Context): Span {
+    const parent = trace.getSpanContext(ctx ?? context.active())
+    const valid = parent !== undefined && trace.isSpanContextValid(parent)
+    const sc: SpanContext = {
+      traceId: valid ? parent.traceId : randomHex(16),
+      spanId: randomHex(8),
+      traceFlags: valid ? parent.traceFlags : TraceFlags.NONE,
+    }
+    return trace.wrapSpanContext(sc)
+  },
+  startActiveSpan(name: string, ...rest: unknown[]) {
+    const fn = rest.pop() as (span: Span) => unknown
+    const [options, ctx] = rest as [SpanOptions | undefined, Context | undefined]
+    const parent = ctx ?? context.active()
+    const span = idsOnly.startSpan(name, options, parent)
+    return context.with(trace.setSpan(parent, span), fn, undefined, span)
+  },
+} as Tracer
+
+/** The global provider: each span goes to the tracer of the service whose context it is in. */
+const routed: Tracer = {
+  startSpan(name: string, options?: SpanOptions, ctx?: Context): Span {
+    const active = ctx ?? context.active()
+    const tracer = (active.getValue(SERVICE_TRACER) as Tracer | undefined) ?? idsOnly
+    return tracer.startSpan(name, options, active)
+  },
+  startActiveSpan(name: string, ...rest: unknown[]) {
+    const fn = rest.pop() as (span: Span) => unknown
+    const [options, ctx] = rest as [SpanOptions | undefined, Context | undefined]
+    const parent = ctx ?? context.active()
+    const span = routed.startSpan(name, options, parent)
+    return context.with(trace.setSpan(parent, span), fn, undefined, span)
+  },
+} as Tracer
+const serviceRouter: TracerProvider = { getTracer: () => routed }
