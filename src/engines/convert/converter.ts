@@ -1,19 +1,22 @@
 /**
- * Documents converted off the event loop: a pool of worker threads (kit/offload.ts), each
- * conversion with a time limit after which its thread is stopped (the caller gets a 422), and
- * the size limits of ConvertLimits checked before and after parsing (a ConvertError
- * `too_large` naming the limit, which services answer with 413). Memory is bounded by those
- * limits and the upload size, not by a heap cap on the thread (see kit/offload.ts for why).
- * The knowledge service's uploads and the router's /v1/convert/markdown both convert here.
+ * Documents converted off the event loop: a pool of worker processes (kit/offload.ts), each
+ * conversion with a time limit from when a process takes it (past it, a 422) and a memory ceiling
+ * (past it the process is killed and replaced, and the caller gets a 413 naming `memory`), and
+ * the size limits of ConvertLimits checked while parsing (a ConvertError `too_large` naming the
+ * limit, which services answer with 413). The knowledge service's uploads and the router's
+ * /v1/convert/markdown both convert here.
  */
-import { Offload } from '../../kit/offload.ts'
+import { DEFAULT_MEMORY_MB, Offload } from '../../kit/offload.ts'
 import { ConvertError, type ConvertLimits, type ConvertOptions, type ConvertResult } from './index.ts'
 import type { ConvertOutcome, ConvertTask } from './worker.ts'
 
 export interface ConverterOptions {
   /** Longest one conversion may take (ms); default 60,000. */
   timeoutMs?: number | undefined
-  maxThreads?: number | undefined
+  /** Worker processes at most (default: by cores and memory, kit/offload.ts). */
+  maxWorkers?: number | undefined
+  /** Resident memory one conversion may reach (MiB); default DEFAULT_MEMORY_MB. */
+  memoryMb?: number | undefined
   limits?: Partial<ConvertLimits> | undefined
 }
 
@@ -27,7 +30,8 @@ export class DocumentConverter {
       filename: new URL('./worker.ts', import.meta.url),
       name: 'document conversion',
       timeoutMs: opts.timeoutMs ?? 60_000,
-      ...(opts.maxThreads ? { maxThreads: opts.maxThreads } : {}),
+      maxWorkers: opts.maxWorkers,
+      memoryMb: opts.memoryMb ?? DEFAULT_MEMORY_MB,
     })
   }
 

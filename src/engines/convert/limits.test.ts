@@ -109,7 +109,7 @@ describe('document size limits', () => {
 })
 
 describe('DocumentConverter', () => {
-  const converter = new DocumentConverter({ timeoutMs: 30_000, maxThreads: 1 })
+  const converter = new DocumentConverter({ timeoutMs: 30_000, maxWorkers: 1 })
   afterAll(() => converter.close())
 
   it('converts off the event loop: the loop keeps turning while a large document converts', async () => {
@@ -129,7 +129,7 @@ describe('DocumentConverter', () => {
     expect(delay.max / 1e6).toBeLessThan(Math.min(150, took / 2))
   }, 60_000)
 
-  it('brings the limit a document passed back across the thread', async () => {
+  it('brings the limit a document passed back across the process boundary', async () => {
     const error = await failure(converter.convert(bomb(DEFAULT_LIMITS.maxUnzippedBytes + 1024 * 1024)))
     expect(error).toMatchObject({ reason: 'too_large', limit: 'unzipped_bytes' })
   })

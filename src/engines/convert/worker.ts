@@ -1,6 +1,6 @@
 /**
- * Runs in a worker thread (kit/offload.ts): one document converted. Failures come back as
- * values, since a thrown error loses its fields (reason, limit) crossing the thread boundary.
+ * Runs in a worker process (kit/offload.ts): one document converted. Failures come back as
+ * values, since a thrown error loses its fields (reason, limit) crossing the process boundary.
  */
 import {
   ConvertError,

@@ -54,6 +54,8 @@ export interface IngesterOptions {
   maxUploadBytes: number
   /** Converts uploads off the event loop; one is made (and closed with the ingester) when not given. */
   converter?: DocumentConverter | undefined
+  /** The memory ceiling of one conversion (MiB) of the converter made here. */
+  convertMemoryMb?: number | undefined
 }
 
 function documentIdFor(collection: string, source: string): string {
@@ -75,7 +77,7 @@ export class Ingester {
   /** The converter: the one given, or this knowledge base's own, made on the first upload. */
   private get converter(): DocumentConverter {
     if (this.opts.converter) return this.opts.converter
-    this.convertPool ??= new DocumentConverter()
+    this.convertPool ??= new DocumentConverter({ memoryMb: this.opts.convertMemoryMb })
     return this.convertPool
   }
 

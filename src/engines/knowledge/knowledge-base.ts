@@ -36,6 +36,8 @@ export interface KnowledgeBaseOptions {
   denseWeight?: number
   /** Converts uploads off the event loop; one is made (and closed with the knowledge base) when not given. */
   converter?: DocumentConverter
+  /** The memory ceiling of one conversion (MiB) of the converter made here (kit/offload.ts). */
+  convertMemoryMb?: number | undefined
   /**
    * Search across Czech and English through a bilingual term list (terms.ts); without it a query
    * finds the other language only where words are shared.
@@ -73,6 +75,7 @@ export class KnowledgeBase {
       chunking: opts.chunking,
       maxUploadBytes: opts.maxUploadBytes,
       converter: opts.converter,
+      convertMemoryMb: opts.convertMemoryMb,
     })
     this.query = new KnowledgeQuery({
       indexSync: this.indexSync,

@@ -1,7 +1,7 @@
 /**
- * The web tools' parsers, off the event loop: page extraction runs in a worker-thread pool with a
- * time limit per task (kit/offload.ts), documents in the converter's (engines/convert/converter.ts),
- * and a document's failure becomes the error a user can act on (415 unsupported, 413 over a size
+ * The web tools' parsers, off the event loop: page extraction runs in a pool of worker processes
+ * with a time limit and a memory ceiling per task (kit/offload.ts), documents in the converter's
+ * (engines/convert/converter.ts), and a document's failure becomes the error a user can act on (415 unsupported, 413 over a size
  * limit it names, 422 corrupt, empty, nested too deep or too slow).
  */
 
@@ -16,7 +16,9 @@ import type { ParseOutcome, ParseTask } from './parse-worker.ts'
 export interface ParsingOptions {
   /** Longest a single parse may take (ms). */
   timeoutMs: number
-  maxThreads?: number | undefined
+  maxWorkers?: number | undefined
+  /** Resident memory one parse may reach (MiB); default kit/offload.ts's DEFAULT_MEMORY_MB. */
+  memoryMb?: number | undefined
 }
 
 export interface Converted {
@@ -31,12 +33,11 @@ export class Parsing {
   private readonly converter: DocumentConverter
 
   constructor(opts: ParsingOptions) {
-    this.converter = new DocumentConverter({ timeoutMs: opts.timeoutMs, maxThreads: opts.maxThreads })
+    this.converter = new DocumentConverter(opts)
     this.pool = new Offload({
       filename: new URL('./parse-worker.ts', import.meta.url),
       name: 'document parsing',
-      timeoutMs: opts.timeoutMs,
-      ...(opts.maxThreads ? { maxThreads: opts.maxThreads } : {}),
+      ...opts,
     })
   }
 

@@ -26,6 +26,12 @@ export const knowledgeSpec = {
   }),
   EMBEDDINGS_TIMEOUT_SECONDS: env.int({ default: 30, min: 1, max: 600 }),
   KB_MAX_UPLOAD_BYTES: env.int({ default: 20 * 1024 * 1024, min: 1024, max: 512 * 1024 * 1024 }),
+  KB_CONVERT_MEMORY_MB: env.int({
+    default: 1024,
+    min: 128,
+    max: 65_536,
+    doc: 'resident memory one document conversion may reach (MiB): past it the conversion process is killed and the upload answered 413',
+  }),
   KB_CORPUS_DIR: env.optionalString({ doc: 'starting corpus folder (default: the shipped data/knowledge)' }),
   KB_SEED: env.bool({ default: true, doc: 'ingest the starting corpus when it is new or changed' }),
   KB_SYNC_INTERVAL_MS: env.int({

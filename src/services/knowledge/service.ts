@@ -77,6 +77,7 @@ export const knowledgeService = defineService({
       logger: logger.child({ service: 'knowledge' }),
       llm,
       maxUploadBytes: config.KB_MAX_UPLOAD_BYTES,
+      convertMemoryMb: config.KB_CONVERT_MEMORY_MB,
       crossLanguage: crossLanguageFrom(config),
       ...(config.KB_ASK_MIN_SIMILARITY > 0
         ? {

@@ -123,6 +123,12 @@ export const routerSpec = {
     max: 300,
     doc: 'longest one page or document parse',
   }),
+  WEB_PARSE_MEMORY_MB: env.int({
+    default: 1024,
+    min: 128,
+    max: 65_536,
+    doc: 'resident memory one page or document parse may reach (MiB): past it the parsing process is killed and the request answered 413',
+  }),
   WEB_MAX_UPLOAD_BYTES: env.int({
     default: 20 * 1024 * 1024,
     min: 1024,

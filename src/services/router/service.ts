@@ -294,6 +294,7 @@ function assembleWeb(config: RouterConfig, llm: LlmRelay) {
   const egress = createEgress({ ...egressSettings(config), userAgent: config.WEB_USER_AGENT })
   const parsing = new Parsing({
     timeoutMs: config.WEB_PARSE_TIMEOUT_SECONDS * 1000,
+    memoryMb: config.WEB_PARSE_MEMORY_MB,
   })
   const browser = new BrowserPool({
     executablePath: config.CHROMIUM_PATH,

@@ -1,0 +1,16 @@
+/**
+ * A worker process of kit/offload.ts: loads the task module named by its first argument and runs
+ * its default export on each input the parent sends, one at a time, answering the value or the
+ * error's message. It ends with its parent.
+ */
+const task = (await import(process.argv[2]!)) as { default: (input: unknown) => Promise<unknown> }
+
+process.on('message', async (message: { input: unknown }) => {
+  try {
+    process.send!({ ok: true, value: await task.default(message.input) })
+  } catch (error) {
+    process.send!({ ok: false, message: error instanceof Error ? error.message : String(error) })
+  }
+})
+process.on('disconnect', () => process.exit(0))
+process.send!({ ready: true })
