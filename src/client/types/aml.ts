@@ -223,9 +223,42 @@ export interface Paths {
                   [k: string]: unknown | undefined
                 }
                 /**
-                 * The list versions screened against: id, list, source, list_date, sha256
+                 * The list versions screened against, one per list (the version active then), each with its status as of this reading. Records written before versions were shown this way list every version the engine was built from, the superseded ones it took details from included.
                  */
                 list_versions: {
+                  /**
+                   * Store id
+                   */
+                  id?: number
+                  list: string
+                  source?: string
+                  list_date?: string
+                  sha256?: string
+                  names_only?: boolean
+                  /**
+                   * The superseded full versions a names-only version took official ids, birth dates and identifiers from
+                   */
+                  details_from?: {
+                    /**
+                     * Store id
+                     */
+                    id?: number
+                    source: string
+                    list_date: string
+                    sha256: string
+                  }[]
+                  /**
+                   * As of this reading: still the active version of its list, or superseded since
+                   */
+                  status?: 'active' | 'superseded'
+                  superseded_by?: {
+                    /**
+                     * Store id
+                     */
+                    id?: number
+                    source: string
+                    list_date: string
+                  }
                   [k: string]: unknown | undefined
                 }[]
                 /**
@@ -1160,6 +1193,26 @@ export interface Paths {
                   entities: number
                   names: number
                   sha256: string
+                  /**
+                   * active: the newest version of its list, the one screened; superseded: an older one, kept for the audit trail and for reproducing old screenings
+                   */
+                  status: 'active' | 'superseded'
+                  /**
+                   * Store id of the active version of the list
+                   */
+                  superseded_by?: number
+                  /**
+                   * Store id of the names-only active version that takes official ids, birth dates and identifiers from this superseded full version
+                   */
+                  details_for?: number
+                  /**
+                   * Store ids of the superseded full versions this names-only active version takes details from
+                   */
+                  details_from?: number[]
+                  /**
+                   * This instance screens with the version now (the active ones and their details); false for superseded versions and, until it reloads, for a version another instance just imported
+                   */
+                  in_use: boolean
                 }[]
                 /**
                  * Present once the lists are loaded

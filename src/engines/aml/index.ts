@@ -23,7 +23,13 @@ export {
   importPaths,
   importPathsAsync,
 } from './importers/index.ts'
-export { activeEntities, activeEntitiesAsync, activeEntitiesWithReport, type MergeReport } from './merge.ts'
+export {
+  activeEntities,
+  activeEntitiesAsync,
+  type MergeReport,
+  screenedVersions,
+  versionRoles,
+} from './merge.ts'
 export { normalizeName } from './normalize.ts'
 export {
   createScreener,

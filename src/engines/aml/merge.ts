@@ -8,7 +8,7 @@
  */
 import { runInSlices, runNow } from '../../kit/slices.ts'
 import { normalizeName } from './normalize.ts'
-import type { EntityName, ListEntity, ListVersion } from './types.ts'
+import type { EntityName, ListEntity, ListVersion, ListVersionInfo } from './types.ts'
 
 function nameKey(full: string): string {
   return normalizeName(full)
@@ -24,6 +24,103 @@ function mergeNames(a: EntityName[], b: EntityName[]): EntityName[] {
     if (seen.has(n.full.toLowerCase())) continue
     seen.add(n.full.toLowerCase())
     out.push(n)
+  }
+  return out
+}
+
+/** What one stored version of a list is to screening. */
+interface VersionRole {
+  /**
+   * `active`: the list's newest version, the one screened (who is listed, under which names);
+   * `superseded`: an older version, kept for the audit trail and for reproducing old screenings.
+   */
+  status: 'active' | 'superseded'
+  /** sha256 of the list's active version. */
+  active: string
+  /**
+   * A superseded full version the names-only active version takes the official ids, birth dates,
+   * identifiers and programmes of its entries from (never entries or names of its own).
+   */
+  details: boolean
+}
+
+type VersionKey = Pick<ListVersion, 'list' | 'listDate' | 'namesOnly' | 'sha256'>
+
+/** Per list: the active version and the superseded full versions it takes details from. */
+function pickActive<V extends VersionKey>(
+  versions: V[],
+): Map<string, { active: V; detailsFrom: V[]; all: V[] }> {
+  const byList = new Map<string, V[]>()
+  for (const v of versions) byList.set(v.list, [...(byList.get(v.list) ?? []), v])
+  const out = new Map<string, { active: V; detailsFrom: V[]; all: V[] }>()
+  for (const [list, vs] of byList) {
+    // Newest first; among equal dates a full version wins over a names-only one.
+    const sorted = [...vs].sort(
+      (a, b) => b.listDate.localeCompare(a.listDate) || Number(a.namesOnly) - Number(b.namesOnly),
+    )
+    const active = sorted[0]!
+    out.set(list, {
+      active,
+      detailsFrom: active.namesOnly ? sorted.slice(1).filter((v) => !v.namesOnly) : [],
+      all: sorted,
+    })
+  }
+  return out
+}
+
+/** Each version's role, by sha256: the active version of its list, or superseded. */
+export function versionRoles(versions: VersionKey[]): Map<string, VersionRole> {
+  const roles = new Map<string, VersionRole>()
+  for (const { active, detailsFrom, all } of pickActive(versions).values()) {
+    const lending = new Set(detailsFrom.map((v) => v.sha256))
+    for (const v of all) {
+      roles.set(v.sha256, {
+        status: v === active ? 'active' : 'superseded',
+        active: active.sha256,
+        details: lending.has(v.sha256),
+      })
+    }
+  }
+  return roles
+}
+
+/** A version a screening used, as its answer and its audit record name it. */
+interface ScreenedVersion {
+  /** Store id, once imported. */
+  id?: number
+  list: string
+  source: string
+  list_date: string
+  sha256: string
+  names_only: boolean
+  /** The superseded full versions a names-only version took ids, birth dates and identifiers from. */
+  details_from?: { id?: number; source: string; list_date: string; sha256: string }[]
+}
+
+/**
+ * The versions an engine built from `versions` screens: one per list, the active one, with the
+ * superseded versions it took details from (newest first).
+ */
+export function screenedVersions(versions: ListVersionInfo[]): ScreenedVersion[] {
+  const out: ScreenedVersion[] = []
+  for (const [, { active, detailsFrom }] of [...pickActive(versions)].sort(([a], [b]) =>
+    a.localeCompare(b),
+  )) {
+    const ref = (v: ListVersionInfo) => ({
+      ...(v.id !== undefined ? { id: v.id } : {}),
+      source: v.source,
+      list_date: v.listDate,
+      sha256: v.sha256,
+    })
+    out.push({
+      ...(active.id !== undefined ? { id: active.id } : {}),
+      list: active.list,
+      source: active.source,
+      list_date: active.listDate,
+      sha256: active.sha256,
+      names_only: active.namesOnly,
+      ...(detailsFrom.length > 0 ? { details_from: detailsFrom.map(ref) } : {}),
+    })
   }
   return out
 }
@@ -52,24 +149,14 @@ export function activeEntitiesAsync(versions: ListVersion[]): Promise<Merged> {
 const SLICE = 1000
 
 function* mergeSteps(versions: ListVersion[]): Generator<void, Merged> {
-  const byList = new Map<string, ListVersion[]>()
-  for (const v of versions) {
-    const arr = byList.get(v.list) ?? []
-    arr.push(v)
-    byList.set(v.list, arr)
-  }
   const entities: ListEntity[] = []
   const report: MergeReport[] = []
-  for (const [list, vs] of byList) {
-    // Newest first; among equal dates a full version wins over a names-only one.
-    vs.sort((a, b) => b.listDate.localeCompare(a.listDate) || Number(a.namesOnly) - Number(b.namesOnly))
-    const current = vs[0]!
+  for (const [list, { active: current, detailsFrom: older }] of pickActive(versions)) {
     if (!current.namesOnly) {
       entities.push(...current.entities)
       report.push({ list, current: current.source, enrichedFrom: [], joined: 0, unjoined: 0 })
       continue
     }
-    const older = vs.slice(1).filter((v) => !v.namesOnly)
     // One reference record per list id, details merged newest first.
     const reference = new Map<string, ListEntity>()
     let done = 0

@@ -25,6 +25,7 @@ import type { Source } from '../registries/cache.ts'
 import type { InsolvencyResult, IsirClient } from '../registries/isir.ts'
 import type { Hit, ScreeningEngine } from './engine.ts'
 import { checkCountries, type HighRiskTable } from './high-risk.ts'
+import { screenedVersions } from './merge.ts'
 import { type CompanySubject, isPerson, type PersonSubject, type Subject, screenSubject } from './subject.ts'
 import type { ListVersionInfo } from './types.ts'
 
@@ -176,12 +177,8 @@ const instant = (result: Omit<ModuleResult, 'execution_time_ms'>): ModuleResult 
 export function createScreener(opts: ScreenerOptions): Screener {
   const now = opts.now ?? (() => new Date())
   const budgets = { registry: opts.budgets?.registry ?? 5000, insolvency: opts.budgets?.insolvency ?? 8000 }
-  const lists = opts.versions.map((v) => ({
-    list: v.list,
-    source: v.source,
-    list_date: v.listDate,
-    ...(v.id ? { id: v.id } : {}),
-  }))
+  // One per list: the active version screened, with the superseded ones it took details from.
+  const lists = screenedVersions(opts.versions)
 
   function sanctions(subject: Subject): ModuleResult {
     const started = performance.now()

@@ -28,8 +28,8 @@ describe.skipIf(!haveLists)('gatehouse aml commands', () => {
     const code = await amlImport.run([CZ, UN], t.io)
     expect(code).toBe(0)
     const text = t.lines.join('\n')
-    expect(text).toMatch(/cz_210_2008\s+2026-04-10\s+49\s+82/)
-    expect(text).toMatch(/un\s+2026-02-27\s+1003\s+4091/)
+    expect(text).toMatch(/cz_210_2008\s+2026-04-10\s+active\s+49\s+82/)
+    expect(text).toMatch(/un\s+2026-02-27\s+active\s+1003\s+4091/)
     expect(text).toContain('2 new version(s)')
     const again = io(env)
     await amlImport.run([CZ], again.io)
@@ -156,4 +156,13 @@ describe.skipIf(!haveLists)('gatehouse aml import with monitored subjects', () =
       /monitoring: 2 re-screened against the new ofac_sdn \(entries added \d+, removed \d+, changed \d+\), 0 first screenings, in [\d.]+ s; alerts: 1 new, 0 changed, 1 removed hits/,
     )
   }, 60_000)
+
+  it('lists each stored version as active (screened) or superseded (kept for the record)', async () => {
+    const t = io(env)
+    expect(await amlLists.run([], t.io)).toBe(0)
+    const text = t.lines.join('\n')
+    expect(text).toMatch(/^list\s+list date\s+status\s+entities/m)
+    expect(text).toMatch(/ofac_sdn\s+2024-05-03\s+active\s+\d+/)
+    expect(text).toMatch(/ofac_sdn\s+2021-07\s+superseded\s+\d+/)
+  })
 })

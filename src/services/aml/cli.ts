@@ -8,7 +8,12 @@ import { hostname } from 'node:os'
 import { basename, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { SingleBar } from 'cli-progress'
-import { createScreener, type ListVersionInfo, loadHighRiskTable } from '../../engines/aml/index.ts'
+import {
+  createScreener,
+  type ListVersionInfo,
+  loadHighRiskTable,
+  versionRoles,
+} from '../../engines/aml/index.ts'
 import { AresClient } from '../../engines/registries/ares.ts'
 import { MemoryRegistryCache } from '../../engines/registries/cache.ts'
 import { IsirClient } from '../../engines/registries/isir.ts'
@@ -86,11 +91,18 @@ function progress(io: CommandIO): Progress & { stop(): void } {
   }
 }
 
-function summary(io: CommandIO, rows: { version: ListVersionInfo; added: boolean }[]): void {
-  io.out('list          list date   entities    names  file')
+/** Versions as a table; `stored` (every version in the store) tells which are active. */
+function summary(
+  io: CommandIO,
+  rows: { version: ListVersionInfo; added: boolean }[],
+  stored: ListVersionInfo[],
+): void {
+  const roles = versionRoles(stored)
+  io.out('list          list date   status        entities    names  file')
   for (const { version: v, added } of rows) {
+    const role = roles.get(v.sha256)
     io.out(
-      `${v.list.padEnd(13)} ${v.listDate.padEnd(10)} ${String(v.entityCount).padStart(9)} ${String(v.nameCount).padStart(8)}  ${v.source}${added ? '' : '  (already stored)'}`,
+      `${v.list.padEnd(13)} ${v.listDate.padEnd(10)}  ${(role?.status ?? '').padEnd(10)} ${String(v.entityCount).padStart(9)} ${String(v.nameCount).padStart(8)}  ${v.source}${role?.details ? '  (details for the active version)' : ''}${added ? '' : '  (already stored)'}`,
     )
   }
 }
@@ -163,7 +175,7 @@ export const amlImport: Command = {
   path: ['aml', 'import'],
   summary: 'import sanctions list files or folders into the AML store',
   usage:
-    'gatehouse aml import PATH...\n  reads OFAC CSV/XML, UN XML, EU FSF XML/JSON, names-only JSON and CZ 210/2008 files (folders recursively);\n  a file already stored (same sha256) is skipped. Running aml services pick new lists up on restart.',
+    'gatehouse aml import PATH...\n  reads OFAC CSV/XML, UN XML, EU FSF XML/JSON, names-only JSON and CZ 210/2008 files (folders recursively);\n  a file already stored (same sha256) is skipped; the newest version of each list is the active one.\n  Running aml services screen with a new version within AML_LISTS_RELOAD_SECONDS (60 s).',
   async run(args, io) {
     const { positionals } = parseArgs({ args, allowPositionals: true })
     if (positionals.length === 0) {
@@ -178,7 +190,7 @@ export const amlImport: Command = {
         p,
       )
       p.stop()
-      summary(io, outcomes)
+      summary(io, outcomes, await store.listVersions())
       for (const s of skipped) io.err(`skipped ${s.path}: ${s.reason}`)
       io.out(
         `${outcomes.filter((o) => o.added).length} new version(s), ${outcomes.filter((o) => !o.added).length} already stored`,
@@ -203,6 +215,7 @@ export const amlLists: Command = {
         summary(
           io,
           versions.map((version) => ({ version, added: true })),
+          versions,
         )
       return 0
     })
@@ -309,7 +322,7 @@ export async function updateLists(
     const p = progress(io)
     const { outcomes } = await importIntoStore(store, folders, p)
     p.stop()
-    summary(io, outcomes)
+    summary(io, outcomes, await store.listVersions())
     if (failures.length > 0) io.err(`not updated: ${failures.join('; ')}`)
     const monitored = outcomes.some((o) => o.added) ? await monitorPass(io, store, cfg, progress(io)) : 0
     return failures.length > 0 ? 1 : monitored

@@ -15,6 +15,12 @@ export const amlSpec = {
     default: '../shared/data/sanctions',
     doc: 'folder of list files imported into an empty store at start-up ("none" to skip)',
   }),
+  AML_LISTS_RELOAD_SECONDS: env.int({
+    default: 60,
+    min: 0,
+    max: 86_400,
+    doc: 'how often the store is asked for list versions another process imported; a new one is screened after a rebuild in the background (0: only on restart)',
+  }),
   AML_RATE_LIMIT_PER_MINUTE: env.int({
     default: 10,
     min: 1,

@@ -28,6 +28,7 @@ import { BatchRunner } from './modules/batch/runner.ts'
 import { BatchStore } from './modules/batch/store.ts'
 import { ListsHolder } from './modules/lists/holder.ts'
 import { loadLists } from './modules/lists/load.ts'
+import { ListsReloader, type ScreenerFor } from './modules/lists/reloader.ts'
 import { Monitor } from './modules/monitor/monitor.ts'
 import { MonitorStore } from './modules/monitor/store.ts'
 import { AmlStore } from './store.ts'
@@ -123,15 +124,31 @@ export const amlService = defineService({
       monitor,
     })
 
+    // PEP lists are files read at start (there is no official Czech one to import).
+    let pep: PepSource | undefined
+    const screenerFor: ScreenerFor = (engine, versions) =>
+      createScreener({
+        engine,
+        versions,
+        highRisk,
+        ...(pep ? { pep } : {}),
+        ...(ares ? { ares } : {}),
+        ...(isir ? { isir } : {}),
+        budgets: { registry: config.AML_REGISTRY_TIMEOUT_MS, insolvency: config.AML_INSOLVENCY_TIMEOUT_MS },
+      })
+    // Versions another process stores later (the CLI, another instance) are picked up from the store.
+    const reloader = new ListsReloader({
+      store,
+      lists,
+      screenerFor,
+      engine: { threshold },
+      logger: log,
+      intervalMs: config.AML_LISTS_RELOAD_SECONDS * 1000,
+    })
+
     const started = performance.now()
     const loading = (async () => {
       try {
-        const loaded = await loadLists(
-          store,
-          { listsDir, engine: { threshold } },
-          { step: (s) => lists.step(s) },
-        )
-        let pep: PepSource | undefined
         if (config.AML_PEP_LISTS) {
           lists.step('loading PEP lists')
           const paths = config.AML_PEP_LISTS.split(',')
@@ -146,17 +163,13 @@ export const amlService = defineService({
             screenPerson: (subject) => screenSubject(pepEngine, subject),
           }
         }
-        const screener = createScreener({
-          engine: loaded.engine,
-          versions: loaded.versions,
-          highRisk,
-          ...(pep ? { pep } : {}),
-          ...(ares ? { ares } : {}),
-          ...(isir ? { isir } : {}),
-          budgets: { registry: config.AML_REGISTRY_TIMEOUT_MS, insolvency: config.AML_INSOLVENCY_TIMEOUT_MS },
-        })
+        const loaded = await loadLists(
+          store,
+          { listsDir, engine: { threshold } },
+          { step: (s) => lists.step(s) },
+        )
         const loadMs = Math.round(performance.now() - started)
-        lists.ready(loaded.engine, screener, loaded.versions, loadMs)
+        lists.ready(loaded.engine, screenerFor(loaded.engine, loaded.versions), loaded.versions, loadMs)
         log.info(
           {
             entities: loaded.engine.stats.entities,
@@ -172,17 +185,21 @@ export const amlService = defineService({
         lists.fail((error as Error).message)
         log.error({ err: error }, 'sanctions lists could not be loaded; screening answers 503')
       }
+      // Also after a failure: an empty store becomes ready once a version is imported.
+      reloader.start()
     })()
 
     return {
       app,
       notes: [
         `lists load in the background from the store${listsDir ? ` (an empty store is filled from ${listsDir})` : ''}; screening answers 503 until ready`,
+        `new list versions in the store: ${config.AML_LISTS_RELOAD_SECONDS > 0 ? `picked up within ${config.AML_LISTS_RELOAD_SECONDS} s` : 'picked up on restart (AML_LISTS_RELOAD_SECONDS=0)'}`,
         `network modules (ARES, ISIR): ${network ? 'on' : 'off'}; PEP: ${config.AML_PEP_LISTS ? 'configured' : 'not configured'}`,
         `monitoring alerts webhook: ${webhook ? `${new URL(webhook.url).origin}/…` : 'none'}`,
       ],
       async close() {
         await loading
+        await reloader.close()
         // Gives a running batch back at once, so another instance (or the next start) goes on.
         await batchRunner.close()
         await monitor.close()

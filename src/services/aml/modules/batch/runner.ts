@@ -19,6 +19,7 @@ import {
   type ListVersionInfo,
   type Screener,
   type ScreeningOutcome,
+  screenedVersions,
 } from '../../../../engines/aml/index.ts'
 import { AppError } from '../../../../kit/errors.ts'
 import type { Logger } from '../../../../kit/logger.ts'
@@ -258,13 +259,7 @@ export class BatchRunner {
         ids[i] = `AML-${day}-${String(first + k).padStart(6, '0')}`
       })
     }
-    const listVersions = screening.versions.map((v) => ({
-      id: v.id,
-      list: v.list,
-      source: v.source,
-      list_date: v.listDate,
-      sha256: v.sha256,
-    }))
+    const listVersions = screenedVersions(screening.versions)
     return rows.map((row, i) => {
       const { outcome, at } = outcomes[i]!
       const result = { screening_id: ids[i]!, timestamp: at.toISOString(), ...outcome }

@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs'
 import {
   activeEntitiesAsync,
-  activeEntitiesWithReport,
   createScreeningEngineAsync,
   type EngineOptions,
   importPathsAsync,
@@ -13,6 +12,8 @@ import {
   type ListVersionInfo,
   type MergeReport,
   type ScreeningEngine,
+  versionInfo,
+  versionRoles,
 } from '../../../../engines/aml/index.ts'
 import type { AmlStore, ImportOutcome } from '../../store.ts'
 
@@ -62,31 +63,34 @@ export async function loadLists(
     imported = (await importIntoStore(store, [opts.listsDir], progress)).outcomes
   }
   progress?.step('reading list versions from the store')
-  const { versions, infos } = await store.loadVersions()
-  if (versions.length === 0) {
+  const infos = currentVersions(await store.listVersions())
+  if (infos.length === 0) {
     throw new Error(
       `the store holds no sanctions lists${opts.listsDir ? ` and ${opts.listsDir} does not exist` : ''}; run \`gatehouse aml import PATH\` or set AML_LISTS_DIR`,
     )
   }
+  // Only the versions screened are read: superseded ones stay in the store for the audit trail.
+  const stored = await store.loadVersionsById(infos.map((v) => v.id!))
   progress?.step('building the candidate index')
-  return { ...(await buildEngine(versions, infos, opts.engine)), imported }
+  return { ...(await buildEngine([...stored.values()], infos, opts.engine)), imported }
 }
 
 /**
- * Which of the stored versions are current (the newest of each list, and the older full versions
- * a names-only newest one is joined to): the versions an engine built now would screen against.
+ * Which of the stored versions an engine built now would use: the active version of each list
+ * (its newest) and the superseded full versions a names-only active one takes details from.
  */
-export function currentVersions(infos: ListVersionInfo[]): ListVersionInfo[] {
-  const { report } = activeEntitiesWithReport(
-    infos.map(({ id: _id, entityCount: _e, nameCount: _n, ...v }) => ({ ...v, entities: [] })),
-  )
-  const current = new Set(report.flatMap((r) => [r.current, ...r.enrichedFrom]))
-  return infos.filter((v) => current.has(v.source))
+export function currentVersions<V extends ListVersionInfo>(infos: V[]): V[] {
+  const roles = versionRoles(infos)
+  return infos.filter((v) => {
+    const role = roles.get(v.sha256)
+    return role !== undefined && (role.status === 'active' || role.details)
+  })
 }
 
 /**
- * The engine over stored versions: current versions merged, then indexed. Both steps work in
- * slices, so a service keeps answering (503) while it builds.
+ * The engine over stored versions: the active versions (with the details they take from
+ * superseded ones) merged, then indexed. Both steps work in slices, so a service keeps answering
+ * (503) while it builds.
  */
 export async function buildEngine(
   versions: ListVersion[],
@@ -94,10 +98,10 @@ export async function buildEngine(
   opts: Omit<EngineOptions, 'entities'> = {},
 ): Promise<Omit<LoadedLists, 'imported'>> {
   const { entities, report } = await activeEntitiesAsync(versions)
-  const current = new Set(report.flatMap((r) => [r.current, ...r.enrichedFrom]))
+  const used = new Set(currentVersions(versions.map((v) => versionInfo(v))).map((v) => v.sha256))
   return {
     engine: await createScreeningEngineAsync({ ...opts, entities }),
-    versions: infos.filter((v) => current.has(v.source)),
+    versions: infos.filter((v) => used.has(v.sha256)),
     report,
   }
 }

@@ -6,6 +6,7 @@ import type { App } from '../../../../kit/server.ts'
 import type { AmlStore } from '../../store.ts'
 import type { ListsHolder } from './holder.ts'
 import { HealthResponse, ListsResponse } from './schemas.ts'
+import { versionViews } from './versions.ts'
 
 export interface ListsDeps {
   store: Pick<AmlStore, 'listVersions'>
@@ -65,7 +66,9 @@ export function registerLists(app: App, deps: ListsDeps): void {
     {
       schema: {
         tags: ['lists'],
-        summary: 'List versions loaded, engine figures, weights and bands',
+        summary: 'List versions stored (active or superseded), engine figures, weights and bands',
+        description:
+          'Every stored version of every list: the newest of each list is active and screened; older ones are superseded and kept for the audit trail and for reproducing old screenings (a names-only active version takes ids, birth dates and identifiers from the superseded full versions it names in details_from). in_use says whether this instance screens with the version now.',
         response: { 200: ListsResponse },
       },
     },
@@ -74,18 +77,7 @@ export function registerLists(app: App, deps: ListsDeps): void {
       const stored = await deps.store.listVersions()
       return ok(reply, {
         status: s.status,
-        versions: stored.map((v) => ({
-          id: v.id,
-          list: v.list,
-          title: v.title,
-          format: v.format,
-          source: v.source,
-          list_date: v.listDate,
-          names_only: v.namesOnly,
-          entities: v.entityCount,
-          names: v.nameCount,
-          sha256: v.sha256,
-        })),
+        versions: versionViews(stored, s.status === 'ready' ? s.versions : []),
         ...(s.status === 'ready'
           ? { engine: { ...s.engine.stats, threshold: s.engine.threshold }, loaded_at: s.loadedAt }
           : {}),

@@ -29,6 +29,29 @@ export const ListsResponse = okSchema(
         entities: Type.Integer(),
         names: Type.Integer(),
         sha256: Type.String(),
+        status: Type.Union([Type.Literal('active'), Type.Literal('superseded')], {
+          description:
+            'active: the newest version of its list, the one screened; superseded: an older one, kept for the audit trail and for reproducing old screenings',
+        }),
+        superseded_by: Type.Optional(
+          Type.Integer({ description: 'Store id of the active version of the list' }),
+        ),
+        details_for: Type.Optional(
+          Type.Integer({
+            description:
+              'Store id of the names-only active version that takes official ids, birth dates and identifiers from this superseded full version',
+          }),
+        ),
+        details_from: Type.Optional(
+          Type.Array(Type.Integer(), {
+            description:
+              'Store ids of the superseded full versions this names-only active version takes details from',
+          }),
+        ),
+        in_use: Type.Boolean({
+          description:
+            'This instance screens with the version now (the active ones and their details); false for superseded versions and, until it reloads, for a version another instance just imported',
+        }),
       }),
     ),
     engine: Type.Optional(

@@ -8,7 +8,13 @@
 
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Static } from 'typebox'
-import { isPerson, type ScreeningOutcome, type Subject, subjectLabel } from '../../../../engines/aml/index.ts'
+import {
+  isPerson,
+  type ScreeningOutcome,
+  type Subject,
+  screenedVersions,
+  subjectLabel,
+} from '../../../../engines/aml/index.ts'
 import { ok } from '../../../../kit/envelope.ts'
 import { AppError, errors } from '../../../../kit/errors.ts'
 import { operatorOnly } from '../../../../kit/operator-keys.ts'
@@ -18,6 +24,7 @@ import type { Semaphore } from '../../../../kit/semaphore.ts'
 import type { App } from '../../../../kit/server.ts'
 import type { AmlStore } from '../../store.ts'
 import type { ListsHolder, ListsState } from '../lists/holder.ts'
+import { withStatusNow } from '../lists/versions.ts'
 import {
   ScreeningIdParams,
   ScreeningRecordResponse,
@@ -35,7 +42,7 @@ type ScreeningResult = { screening_id: string; timestamp: string } & ScreeningOu
 type Ready = Extract<ListsState, { status: 'ready' }>
 
 export interface ScreeningDeps {
-  store: Pick<AmlStore, 'next' | 'saveScreening' | 'listScreenings' | 'getScreening'>
+  store: Pick<AmlStore, 'next' | 'saveScreening' | 'listScreenings' | 'getScreening' | 'listVersions'>
   lists: Pick<ListsHolder, 'state'>
   rateLimiter: RateLimiter
   /** Screening requests per client IP per sliding minute. */
@@ -117,13 +124,7 @@ export function registerScreening(app: App, deps: ScreeningDeps): void {
         subject_type: isPerson(subject) ? 'person' : 'company',
         risk_level: result.overall_risk.level,
         input,
-        list_versions: state.versions.map((v) => ({
-          id: v.id,
-          list: v.list,
-          source: v.source,
-          list_date: v.listDate,
-          sha256: v.sha256,
-        })),
+        list_versions: screenedVersions(state.versions),
         result,
       },
       json,
@@ -223,7 +224,11 @@ export function registerScreening(app: App, deps: ScreeningDeps): void {
           screening_id: request.params.screening_id,
         })
       // The record's JSON columns were written by screenAndStore: the shapes the schema describes.
-      return ok(reply, record as Static<typeof ScreeningRecordResponse>['data'])
+      const data = record as Static<typeof ScreeningRecordResponse>['data']
+      return ok(reply, {
+        ...data,
+        list_versions: withStatusNow(data.list_versions, await deps.store.listVersions()),
+      })
     },
   )
 }

@@ -112,6 +112,36 @@ const screeningFields = {
 
 export const ScreeningResponse = Type.Object(screeningFields)
 
+const VersionRef = Type.Object({
+  id: Type.Optional(Type.Integer({ description: 'Store id' })),
+  source: Type.String(),
+  list_date: Type.String(),
+})
+
+const RecordedVersion = Type.Object(
+  {
+    id: Type.Optional(Type.Integer({ description: 'Store id' })),
+    list: Type.String(),
+    source: Type.Optional(Type.String()),
+    list_date: Type.Optional(Type.String()),
+    sha256: Type.Optional(Type.String()),
+    names_only: Type.Optional(Type.Boolean()),
+    details_from: Type.Optional(
+      Type.Array(Type.Object({ ...VersionRef.properties, sha256: Type.String() }), {
+        description:
+          'The superseded full versions a names-only version took official ids, birth dates and identifiers from',
+      }),
+    ),
+    status: Type.Optional(
+      Type.Union([Type.Literal('active'), Type.Literal('superseded')], {
+        description: 'As of this reading: still the active version of its list, or superseded since',
+      }),
+    ),
+    superseded_by: Type.Optional(VersionRef),
+  },
+  { additionalProperties: true },
+)
+
 /** The audit record, as stored: every field passes through, whatever version of the service wrote it. */
 export const ScreeningRecordResponse = okSchema(
   Type.Object({
@@ -120,8 +150,9 @@ export const ScreeningRecordResponse = okSchema(
     subject_type: Type.String({ description: 'person or company' }),
     risk_level: Type.String(),
     input: Type.Unknown({ description: 'The subject as it was sent' }),
-    list_versions: Type.Array(Type.Object({}, { additionalProperties: true }), {
-      description: 'The list versions screened against: id, list, source, list_date, sha256',
+    list_versions: Type.Array(RecordedVersion, {
+      description:
+        'The list versions screened against, one per list (the version active then), each with its status as of this reading. Records written before versions were shown this way list every version the engine was built from, the superseded ones it took details from included.',
     }),
     result: Type.Object(screeningFields, {
       additionalProperties: true,
