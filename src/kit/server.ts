@@ -114,6 +114,12 @@ export interface ServerOptions {
   trustProxy?: boolean | readonly string[]
   /** Log every request line (off in tests and benchmarks). */
   logRequests?: boolean
+  /**
+   * A web app's own "not found" page: a GET for an unknown path that asks for HTML gets what this
+   * sends (a single-page app answers its index.html with 404 and shows its page) instead of the
+   * JSON error; it answers false for paths it leaves to the JSON error (its API).
+   */
+  notFoundPage?: (request: FastifyRequest, reply: FastifyReply) => false | FastifyReply
 }
 
 export type App = FastifyInstance<
@@ -480,6 +486,10 @@ export function createServer(opts: ServerOptions): App {
           { allow },
         ),
       )
+    }
+    if (opts.notFoundPage && request.method === 'GET' && request.headers.accept?.includes('text/html')) {
+      const page = opts.notFoundPage(request, reply)
+      if (page !== false) return page
     }
     return sendError(
       reply,

@@ -18,6 +18,30 @@ import { type ConsoleStack, startConsoleStack, USERS } from './stack.ts'
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const SHOTS = mkdtempSync(join(tmpdir(), 'console-screenshots-'))
+/**
+ * Words that give away English on a Czech screen: the server's reasons ("checksum digit should
+ * be 8", "unreachable"), labels left untranslated, and the raw codes of statuses and levels.
+ */
+const ENGLISH = new Set(
+  'the of and is not no match matches possible list lists sanctions should be checksum digit unreachable answer given skipped completed failed primary exact fuzzy incomplete configured reason source none level score review person company screened by subject module status found within timeout registry insolvency name'.split(
+    ' ',
+  ),
+)
+const CODES = new Set([
+  'LOW',
+  'MEDIUM',
+  'HIGH',
+  'CRITICAL',
+  'INCOMPLETE',
+  'SKIPPED',
+  'PRIMARY',
+  'COMPLETED',
+  'FAILED',
+  'TIMEOUT',
+  'NONE',
+  'CACHE',
+  'FALLBACK',
+])
 /** Where the documented screenshots also go (docs/console), when asked. */
 const DOC_SHOTS = process.env.CONSOLE_SCREENSHOTS
 
@@ -158,6 +182,8 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     await signIn(page, { name: USERS.admin.name, password: 'not the password' })
     await page.getByTestId('sign-in-error').waitFor()
     expect(await page.getByTestId('sign-in-error').textContent()).toBe('Wrong name or password.')
+    // The keyboard focus moves to the error, so a screen reader reads it and Tab goes on from there.
+    await expect.poll(async () => (await focusedElement(page)).testid).toBe('sign-in-error')
     expect(page.url()).toMatch(/\/sign-in$/)
     await shot(page, 'sign-in-refused')
     await page.context().close()
@@ -177,11 +203,20 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     await result.waitFor()
     expect(await result.getByTestId('level').first().textContent()).toBe('CRITICAL')
     const hit = result.getByTestId('hit').first()
-    expect(await hit.getByTestId('hit-list').textContent()).toMatch(/^ofac_sdn /)
+    expect(await hit.getByTestId('hit-list').textContent()).toMatch(/^OFAC SDN \(USA\) \(\d+\)$/)
     expect(await hit.getByTestId('hit-birth-date').textContent()).toContain('1962-11-23')
     expect((await hit.getByTestId('hit-matched').textContent())?.toLowerCase()).toContain('maduro')
     expect(await hit.textContent()).toMatch(/Programme/)
     expect(await result.getByTestId('screening-id').textContent()).toMatch(/^AML-\d{8}-\d+$/)
+    // The result names the subject, says why the level, and is announced (a polite live region).
+    expect(await result.getByTestId('subject').textContent()).toBe('Nicolas Maduro, born 1962-11-23')
+    expect(await result.getByTestId('level-reasons').textContent()).toMatch(
+      /Listed on OFAC SDN \(USA\) as .*MADURO/,
+    )
+    expect(await page.getByTestId('announce').getAttribute('aria-live')).toBe('polite')
+    expect(await page.getByTestId('announce').textContent()).toBe(
+      'Screened Nicolas Maduro, born 1962-11-23: level CRITICAL.',
+    )
     expect(await accessibilityProblems(page)).toEqual([])
     await shot(page, 'screening-maduro', true)
 
@@ -305,7 +340,7 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     await page.getByRole('link', { name: 'Jobs' }).click()
     await page.getByTestId('jobs').waitFor()
     expect(await page.getByTestId('jobs').textContent()).toContain('echo')
-    expect(await page.getByTestId('jobs').textContent()).toContain('QUEUED')
+    expect(await page.getByTestId('jobs').textContent()).toContain('queued')
     await page.getByRole('button', { name: 'Open' }).first().click()
     await page.getByRole('dialog').getByText('Progress').waitFor()
     expect(await accessibilityProblems(page)).toEqual([])
@@ -543,6 +578,158 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     expect(await accessibilityProblems(page)).toEqual([])
     await shot(page, 'keyboard-history')
     await page.context().close()
+  })
+
+  it('fits a phone: the menu opens from its button, closes when a page is chosen, and nothing scrolls sideways at 360 px', async () => {
+    const context = await browser.newContext({
+      locale: 'en-GB',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      reducedMotion: 'reduce',
+    })
+    const page = await context.newPage()
+    page.setDefaultTimeout(15_000)
+    await page.goto(`${stack.url}/`)
+    await page.evaluate(() => localStorage.setItem('gatehouse-console-language', 'en'))
+    await page.reload()
+    await signIn(page, USERS.analyst)
+    await page.getByRole('heading', { name: 'Screen a client' }).waitFor()
+    // The menu is closed and the form can be tapped.
+    expect(await page.getByRole('link', { name: 'History' }).isVisible()).toBe(false)
+    await page.getByLabel('Last name').tap()
+    expect(await accessibilityProblems(page)).toEqual([])
+    const open = page.getByRole('button', { name: 'Open the menu' })
+    expect(await open.getAttribute('aria-expanded')).toBe('false')
+    await open.tap()
+    await page.getByRole('link', { name: 'History' }).waitFor()
+    expect(await page.getByRole('button', { name: 'Close the menu' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    )
+    expect(await accessibilityProblems(page)).toEqual([])
+    await shot(page, 'phone-menu', true)
+    await page.getByRole('link', { name: 'History' }).tap()
+    await page.getByRole('heading', { name: 'Screening history' }).waitFor()
+    await expect.poll(() => page.getByRole('link', { name: 'History' }).isVisible()).toBe(false)
+    await page.getByTestId('history-total').waitFor()
+    expect(await accessibilityProblems(page)).toEqual([])
+
+    // At 360 px a screening and its result fit the width.
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.getByRole('button', { name: 'Open the menu' }).tap()
+    await page.getByRole('link', { name: 'Screening' }).tap()
+    await page.getByLabel('First name').fill('Nicolas')
+    await page.getByLabel('Last name').fill('Maduro')
+    await page.getByRole('button', { name: 'Screen', exact: true }).tap()
+    await page.getByTestId('screening-result').waitFor()
+    const overflow = await page.evaluate(() => {
+      const d = (globalThis as any).document.documentElement
+      return d.scrollWidth - d.clientWidth
+    })
+    expect(overflow).toBe(0)
+    expect(await accessibilityProblems(page)).toEqual([])
+    await shot(page, 'phone-result', true)
+    await context.close()
+  })
+
+  it('answers an unknown page with its own 404 page, signed in or not', async () => {
+    const page = await open()
+    const answer = await page.goto(`${stack.url}/no-such-page`)
+    expect(answer?.status()).toBe(404)
+    expect(answer?.headers()['content-type']).toMatch(/^text\/html/)
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+    expect(await page.getByTestId('not-found').textContent()).toContain('There is no page at /no-such-page.')
+    expect(await accessibilityProblems(page)).toEqual([])
+    await page.goto(`${stack.url}/sign-in`)
+    await signIn(page, USERS.analyst)
+    await page.getByRole('heading', { name: 'Screen a client' }).waitFor()
+    await page.goto(`${stack.url}/screening/nothing`)
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+    expect(await page.getByRole('navigation').count()).toBe(1)
+    expect(await accessibilityProblems(page)).toEqual([])
+    await shot(page, 'not-found')
+    // The API keeps its JSON errors.
+    const api = await page.evaluate(async () => {
+      const res = await fetch('/api/nothing', { headers: { accept: 'text/html' } })
+      return [res.status, res.headers.get('content-type')]
+    })
+    expect(api[0]).toBe(404)
+    expect(api[1]).toMatch(/^application\/json/)
+    await page.getByRole('link', { name: 'Go to screening' }).click()
+    await page.getByRole('heading', { name: 'Screen a client' }).waitFor()
+    await page.context().close()
+  })
+
+  it('speaks Czech all the way: codes, reasons and errors, without an English word', async () => {
+    const context = await browser.newContext({ locale: 'cs-CZ', reducedMotion: 'reduce' })
+    const page = await context.newPage()
+    page.setDefaultTimeout(15_000)
+    await page.goto(`${stack.url}/`)
+    await page.evaluate(() => localStorage.setItem('gatehouse-console-language', 'cs'))
+    await page.reload()
+    await page.getByRole('textbox', { name: 'Uživatelské jméno', exact: true }).fill(USERS.analyst.name)
+    await page.getByRole('textbox', { name: 'Heslo', exact: true }).fill(USERS.analyst.password)
+    await page.getByRole('button', { name: 'Přihlásit' }).click()
+    await page.getByRole('heading', { name: 'Prověrka klienta' }).waitFor()
+
+    /** English words (and raw codes) the screen shows, read from the whole page's text. */
+    const english = async () => {
+      // The rendered text (innerText): what the officer sees, not the hidden nodes.
+      // biome-ignore lint/performance/useDomNodeTextContent: the words on the screen are the point
+      const text = await page.evaluate(() => (globalThis as any).document.body.innerText as string)
+      return [...new Set(text.match(/[\p{L}_]+/gu) ?? [])].filter(
+        (w) => ENGLISH.has(w.toLowerCase()) || /_/.test(w) || CODES.has(w),
+      )
+    }
+
+    // Maduro without a birth date: a possible match, said why, in Czech.
+    await page.getByLabel('Jméno', { exact: true }).fill('Nicolas')
+    await page.getByLabel('Příjmení').fill('Maduro')
+    await page.getByRole('button', { name: 'Prověřit', exact: true }).click()
+    const result = page.getByTestId('screening-result')
+    await result.getByTestId('hit').first().waitFor()
+    expect(await result.getByTestId('review').textContent()).toMatch(/Možné shody se sankčními seznamy/)
+    expect(await result.getByTestId('level-reasons').textContent()).not.toBe('')
+    expect(await english()).toEqual([])
+    expect(await accessibilityProblems(page)).toEqual([])
+    await shot(page, 'czech-maduro', true)
+
+    // A company with a wrong IČO check digit: the refusal in Czech.
+    await page.getByText('Firma', { exact: true }).click()
+    await page.getByLabel('IČO').fill('27082449')
+    await page.getByRole('button', { name: 'Prověřit', exact: true }).click()
+    const alert = page.getByRole('alert')
+    await alert.waitFor()
+    expect(await alert.textContent()).toBe('IČO: kontrolní číslice má být 0, ne 9')
+    expect(await english()).toEqual([])
+
+    // The registers down and an IČO alone: INCOMPLETE, saying no name was screened.
+    stack.registersDown(true)
+    try {
+      await page.getByLabel('IČO').fill('27082440')
+      await page.getByRole('button', { name: 'Prověřit', exact: true }).click()
+      await result.getByTestId('name-not-checked').waitFor()
+      expect(await result.getByTestId('level').first().textContent()).toBe('NEÚPLNÉ')
+      expect(await result.getByTestId('review').textContent()).toContain(
+        'Sankční seznamy: neprověřil se žádný název firmy — nebyl zadán a rejstřík neodpověděl.',
+      )
+      expect(await result.getByTestId('subject').textContent()).toBe('IČO 27082440')
+      expect(await english()).toEqual([])
+      expect(await accessibilityProblems(page)).toEqual([])
+      await shot(page, 'czech-incomplete', true)
+    } finally {
+      stack.registersDown(false)
+    }
+
+    // The history and a record from it.
+    await page.getByRole('link', { name: 'Historie' }).click()
+    await page.getByTestId('history').waitFor()
+    expect(await english()).toEqual([])
+    await page.getByTestId('history').getByRole('button').first().click()
+    await page.getByRole('dialog').getByTestId('screening-result').waitFor()
+    expect(await english()).toEqual([])
+    expect(await accessibilityProblems(page)).toEqual([])
+    await context.close()
   })
 
   it('prints only the screening record: no menu, no form', async () => {

@@ -48,6 +48,8 @@ export interface ConsoleStack {
   screen(subjects: Record<string, string>[]): Promise<void>
   /** Adds a console user. */
   addUser(name: string, role: 'admin' | 'analyst', password: string): Promise<void>
+  /** Makes the business and insolvency registers (ARES, ISIR) answer 503 (true) or normally (false). */
+  registersDown(down: boolean): void
   /** Calls the gateway the console manages keys of, with an API key; answers the status. */
   callGateway(path: string, key: string): Promise<number>
   close(): Promise<void>
@@ -197,6 +199,10 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
           })
           if (res.statusCode !== 200) throw new Error(`screening: ${res.statusCode} ${res.body}`)
         }
+      },
+      registersDown(down) {
+        replay.failWith.ares = down ? 503 : 0
+        replay.failWith.isir = down ? 503 : 0
       },
       async addUser(name, role, password) {
         await store.addUser(name, role, password)

@@ -14,7 +14,7 @@ import { registerAdmin } from './routes/admin.ts'
 import { registerPlatform } from './routes/platform.ts'
 import { registerScreening } from './routes/screening.ts'
 import { registerSession, type SIGN_IN_LIMITS } from './routes/session.ts'
-import { registerWeb } from './routes/web.ts'
+import { registerWeb, webNotFound } from './routes/web.ts'
 import { registerWork } from './routes/work.ts'
 import type { ConsoleStore } from './store.ts'
 import type { Upstreams } from './upstreams.ts'
@@ -43,6 +43,7 @@ export async function buildApp(deps: ConsoleDeps): Promise<App> {
     // Bodies are a sign-in, a subject or a key's settings: 16 KiB is ample.
     bodyLimit: 16 * 1024,
     logRequests: deps.logRequests ?? true,
+    notFoundPage: webNotFound(deps),
     ...(deps.trustProxy !== undefined ? { trustProxy: deps.trustProxy } : {}),
   })
   registerSecurityHeaders(app)

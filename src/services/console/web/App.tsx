@@ -1,28 +1,39 @@
+/**
+ * The app's shell: the session, the header (language, who is signed in, sign out), the menu — a
+ * side bar from 768 px, behind a menu button below — and the page of the path, each page loaded
+ * when first opened (its own script).
+ */
 import {
   Anchor,
   AppShell,
+  Burger,
   Button,
   Center,
   Group,
   Loader,
   NavLink,
   SegmentedControl,
+  Stack,
   Text,
   Title,
 } from '@mantine/core'
-import { type ReactNode, useCallback, useEffect, useState } from 'react'
+import { useDisclosure } from '@mantine/hooks'
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, rememberSession, type Session, whenSignedOut } from './api.ts'
+import { call, rememberCsrf, whenSignedOut } from './data/api.ts'
+import { label } from './data/reasons.ts'
+import type { Session } from './data/types.ts'
 import { LANGUAGES, setLanguage } from './i18n.ts'
-import { HistoryPage } from './pages/History.tsx'
-import { JobsPage } from './pages/Jobs.tsx'
-import { KeysPage } from './pages/Keys.tsx'
-import { KnowledgePage } from './pages/Knowledge.tsx'
-import { PlatformPage } from './pages/Platform.tsx'
-import { ScreeningPage } from './pages/Screening.tsx'
 import { SignInPage } from './pages/SignIn.tsx'
-import { UsersPage } from './pages/Users.tsx'
-import { navigate, type Page, usePath } from './router.ts'
+import { navigate, PAGES, type Page, usePath } from './router.ts'
+
+const HistoryPage = lazy(async () => ({ default: (await import('./pages/History.tsx')).HistoryPage }))
+const JobsPage = lazy(async () => ({ default: (await import('./pages/Jobs.tsx')).JobsPage }))
+const KeysPage = lazy(async () => ({ default: (await import('./pages/Keys.tsx')).KeysPage }))
+const KnowledgePage = lazy(async () => ({ default: (await import('./pages/Knowledge.tsx')).KnowledgePage }))
+const PlatformPage = lazy(async () => ({ default: (await import('./pages/Platform.tsx')).PlatformPage }))
+const ScreeningPage = lazy(async () => ({ default: (await import('./pages/Screening.tsx')).ScreeningPage }))
+const UsersPage = lazy(async () => ({ default: (await import('./pages/Users.tsx')).UsersPage }))
 
 const NAV: { page: Page; label: string; admin?: boolean }[] = [
   { page: '/screening', label: 'nav.screening' },
@@ -34,30 +45,36 @@ const NAV: { page: Page; label: string; admin?: boolean }[] = [
   { page: '/knowledge', label: 'nav.knowledge' },
 ]
 
+const isPage = (path: string): path is Page => (PAGES as readonly string[]).includes(path)
+
 export function App() {
   const { t, i18n } = useTranslation()
   const path = usePath()
   const [session, setSession] = useState<Session | null | undefined>(undefined)
+  const [menuOpen, menu] = useDisclosure(false)
 
   const signedIn = useCallback((s: Session | null) => {
-    rememberSession(s ?? undefined)
+    rememberCsrf(s?.csrf_token)
     setSession(s)
   }, [])
 
   useEffect(() => {
     whenSignedOut(() => signedIn(null))
-    api<Session>('GET', '/api/session').then(signedIn, () => signedIn(null))
+    call('get', '/api/session').then(signedIn, () => signedIn(null))
   }, [signedIn])
 
+  const known = isPage(path) || path === '/'
   useEffect(() => {
+    if (!known) return
     if (session === null && path !== '/sign-in') navigate('/sign-in')
     if (session && (path === '/sign-in' || path === '/')) navigate('/screening')
-  }, [session, path])
+  }, [session, path, known])
 
   useEffect(() => {
     const item = NAV.find((n) => n.page === path)
-    document.title = item ? `${t(item.label)} · ${t('app.title')}` : t('app.title')
-  }, [path, t])
+    const title = item ? t(item.label) : known ? undefined : t('notFound.title')
+    document.title = title ? `${title} · ${t('app.title')}` : t('app.title')
+  }, [path, t, known])
 
   if (session === undefined)
     return (
@@ -82,18 +99,19 @@ export function App() {
         <Group justify="flex-end" p="md">
           {language}
         </Group>
-        <SignInPage onSignedIn={signedIn} />
+        {known ? <SignInPage onSignedIn={signedIn} /> : <NotFound path={path} />}
       </main>
     )
 
   const isAdmin = session.user.role === 'admin'
   const signOut = async () => {
-    await api('DELETE', '/api/session').catch(() => undefined)
+    await call('delete', '/api/session').catch(() => undefined)
     signedIn(null)
   }
 
   let content: ReactNode
-  if (path === '/history') content = <HistoryPage />
+  if (!known) content = <NotFound path={path} />
+  else if (path === '/history') content = <HistoryPage />
   else if (path === '/keys') content = isAdmin ? <KeysPage /> : <Forbidden />
   else if (path === '/users') content = isAdmin ? <UsersPage me={session.user.name} /> : <Forbidden />
   else if (path === '/platform') content = <PlatformPage />
@@ -102,19 +120,34 @@ export function App() {
   else content = <ScreeningPage user={session.user.name} />
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm' }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !menuOpen } }}
+      padding="md"
+    >
       <a className="skip-link" href="#content">
         {t('app.skip')}
       </a>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Title order={1} size="h3">
-            {t('app.title')}
-          </Title>
-          <Group>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Burger
+              opened={menuOpen}
+              onClick={menu.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t(menuOpen ? 'app.closeMenu' : 'app.openMenu')}
+              aria-expanded={menuOpen}
+              aria-controls="menu"
+            />
+            <Title order={1} size="h3" className="app-title">
+              {t('app.title')}
+            </Title>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
             {language}
-            <Text size="sm" data-testid="who">
-              {session.user.name} ({session.user.role})
+            <Text size="sm" data-testid="who" visibleFrom="xs">
+              {session.user.name} ({label(t, 'role', session.user.role)})
             </Text>
             <Button variant="outline" size="xs" onClick={signOut}>
               {t('app.signOut')}
@@ -122,7 +155,13 @@ export function App() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Menu" component="nav">
+      <AppShell.Navbar
+        p="xs"
+        aria-label={t('app.menu')}
+        component="nav"
+        id="menu"
+        className={menuOpen ? undefined : 'menu-closed'}
+      >
         {NAV.filter((n) => !n.admin || isAdmin).map((n) => (
           <NavLink
             key={n.page}
@@ -134,12 +173,16 @@ export function App() {
             aria-current={path === n.page ? 'page' : undefined}
             onClick={(event) => {
               event.preventDefault()
+              // On a phone the menu covers the page: opening a page closes it.
+              menu.close()
               navigate(n.page)
             }}
           />
         ))}
       </AppShell.Navbar>
-      <AppShell.Main id="content">{content}</AppShell.Main>
+      <AppShell.Main id="content">
+        <Suspense fallback={<Loader aria-label={t('common.loading')} />}>{content}</Suspense>
+      </AppShell.Main>
     </AppShell>
   )
 }
@@ -159,5 +202,25 @@ function Forbidden() {
         {t('nav.screening')}
       </Anchor>
     </Text>
+  )
+}
+
+/** The app's page for a path it does not have (the backend answers it with 404). */
+function NotFound({ path }: { path: string }) {
+  const { t } = useTranslation()
+  return (
+    <Stack data-testid="not-found" p="md" maw={640} mx="auto">
+      <Title order={2}>{t('notFound.title')}</Title>
+      <Text>{t('notFound.text', { path })}</Text>
+      <Anchor
+        href="/screening"
+        onClick={(e) => {
+          e.preventDefault()
+          navigate('/screening')
+        }}
+      >
+        {t('notFound.back')}
+      </Anchor>
+    </Stack>
   )
 }

@@ -1,15 +1,17 @@
 /** The app's pages are paths (the backend answers index.html at each); moving between them is pushState. */
 import { useEffect, useState } from 'react'
 
-export type Page =
-  | '/sign-in'
-  | '/screening'
-  | '/history'
-  | '/keys'
-  | '/users'
-  | '/platform'
-  | '/jobs'
-  | '/knowledge'
+export const PAGES = [
+  '/sign-in',
+  '/screening',
+  '/history',
+  '/keys',
+  '/users',
+  '/platform',
+  '/jobs',
+  '/knowledge',
+] as const
+export type Page = (typeof PAGES)[number]
 
 const listeners = new Set<() => void>()
 

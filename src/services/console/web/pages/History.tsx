@@ -1,76 +1,52 @@
-import { Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
-import { type FormEvent, useCallback, useEffect, useState } from 'react'
+import { Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError, api, query } from '../api.ts'
-import { PdfButton } from './PdfButton.tsx'
-import { LevelBadge, type Screening, ScreeningResult } from './ScreeningResult.tsx'
+import { ErrorAlert } from '../components/ErrorAlert.tsx'
+import { PdfButton } from '../components/PdfButton.tsx'
+import { LevelBadge, ScreeningResult } from '../components/ScreeningResult.tsx'
+import { Scrolling } from '../components/Scrolling.tsx'
+import { call } from '../data/api.ts'
+import { useAction, useQuery } from '../data/hooks.ts'
+import { label } from '../data/reasons.ts'
+import type { StoredRecord } from '../data/types.ts'
 
-interface Row {
-  screening_id: string
-  created_at: string
-  subject_type: string
-  risk_level: string
-  subject: string
-}
-
-const LEVELS = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL', 'INCOMPLETE']
+const LEVELS = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL', 'INCOMPLETE'] as const
+type Level = (typeof LEVELS)[number]
 
 const PAGE_SIZES = ['10', '25', '50', '100']
-const EMPTY = { q: '', level: '', from: '', to: '' }
+const EMPTY = { q: '', level: '' as Level | '', from: '', to: '' }
 
 export function HistoryPage() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const [filter, setFilter] = useState(EMPTY)
   // What the list shows: the filter as last submitted, the page size and the first row's offset.
   const [shown, setShown] = useState({ filter: EMPTY, limit: 25, offset: 0 })
-  const [rows, setRows] = useState<Row[] | null>(null)
-  const [total, setTotal] = useState(0)
-  const [error, setError] = useState<string | null>(null)
-  const [open, setOpen] = useState<{
-    screening_id: string
-    result: Screening
-    list_versions: unknown[]
-  } | null>(null)
-
-  const load = useCallback(
-    async (view: typeof shown) => {
-      setError(null)
-      try {
-        const data = await api<{ total: number; screenings: Row[] }>(
-          'GET',
-          `/api/screenings${query({ ...view.filter, limit: view.limit, offset: view.offset })}`,
-        )
-        setRows(data.screenings)
-        setTotal(data.total)
-      } catch (e) {
-        setError(e instanceof ApiError ? e.message : t('common.error'))
-      }
+  const { q, level, from, to } = shown.filter
+  const history = useQuery('/api/screenings', {
+    query: {
+      ...(q ? { q } : {}),
+      ...(level ? { level } : {}),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      limit: shown.limit,
+      offset: shown.offset,
     },
-    [t],
+  })
+  const open = useAction(
+    async (id: string) =>
+      (await call('get', '/api/screenings/{screening_id}', {
+        path: { screening_id: id },
+      })) as unknown as StoredRecord,
   )
-
-  useEffect(() => {
-    void load(shown)
-  }, [load, shown])
+  const [record, setRecord] = useState<StoredRecord | null>(null)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setShown({ ...shown, filter, offset: 0 })
   }
 
-  const show = async (id: string) => {
-    try {
-      setOpen(
-        await api<{ screening_id: string; result: Screening; list_versions: unknown[] }>(
-          'GET',
-          `/api/screenings/${id}`,
-        ),
-      )
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : t('common.error'))
-    }
-  }
-
+  const rows = history.data?.screenings
+  const total = history.data?.total ?? 0
   const first = rows && rows.length > 0 ? shown.offset + 1 : 0
   const last = rows ? shown.offset + rows.length : 0
 
@@ -87,8 +63,11 @@ export function HistoryPage() {
           <Select
             label={t('history.level')}
             value={filter.level}
-            onChange={(v) => setFilter({ ...filter, level: v ?? '' })}
-            data={[{ value: '', label: t('history.any') }, ...LEVELS.map((l) => ({ value: l, label: l }))]}
+            onChange={(v) => setFilter({ ...filter, level: (v ?? '') as Level | '' })}
+            data={[
+              { value: '', label: t('history.any') },
+              ...LEVELS.map((l) => ({ value: l, label: label(t, 'level', l) })),
+            ]}
             allowDeselect={false}
           />
           <TextInput
@@ -106,11 +85,7 @@ export function HistoryPage() {
           <Button type="submit">{t('common.search')}</Button>
         </Group>
       </form>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert error={history.error ?? open.error} />
       {rows && (
         <>
           <Group justify="space-between" align="flex-end">
@@ -152,50 +127,60 @@ export function HistoryPage() {
           {rows.length === 0 ? (
             <Text>{t('history.empty')}</Text>
           ) : (
-            <Table striped withTableBorder data-testid="history">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('screening.id')}</Table.Th>
-                  <Table.Th scope="col">{t('screening.time')}</Table.Th>
-                  <Table.Th scope="col">{t('history.subject')}</Table.Th>
-                  <Table.Th scope="col">{t('history.type')}</Table.Th>
-                  <Table.Th scope="col">{t('history.level')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => (
-                  <Table.Tr key={r.screening_id}>
-                    <Table.Td>
-                      <Button variant="subtle" size="compact-sm" onClick={() => show(r.screening_id)}>
-                        {r.screening_id}
-                      </Button>
-                    </Table.Td>
-                    <Table.Td>{new Date(r.created_at).toLocaleString()}</Table.Td>
-                    <Table.Td>{r.subject}</Table.Td>
-                    <Table.Td>{r.subject_type}</Table.Td>
-                    <Table.Td>
-                      <LevelBadge level={r.risk_level} />
-                    </Table.Td>
+            <Scrolling label={t('history.title')}>
+              <Table striped withTableBorder data-testid="history">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('screening.id')}</Table.Th>
+                    <Table.Th scope="col">{t('screening.time')}</Table.Th>
+                    <Table.Th scope="col">{t('history.subject')}</Table.Th>
+                    <Table.Th scope="col">{t('history.type')}</Table.Th>
+                    <Table.Th scope="col">{t('history.level')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((r) => (
+                    <Table.Tr key={r.screening_id}>
+                      <Table.Td>
+                        <Button
+                          variant="subtle"
+                          size="compact-sm"
+                          onClick={async () => setRecord((await open.run(r.screening_id)) ?? null)}
+                        >
+                          {r.screening_id}
+                        </Button>
+                      </Table.Td>
+                      <Table.Td>{new Date(r.created_at).toLocaleString(i18n.language)}</Table.Td>
+                      <Table.Td>{r.subject}</Table.Td>
+                      <Table.Td>{label(t, 'subject', r.subject_type)}</Table.Td>
+                      <Table.Td>
+                        <LevelBadge level={r.risk_level} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Scrolling>
           )}
         </>
       )}
       <Modal
         closeButtonProps={{ 'aria-label': t('common.close') }}
-        opened={open !== null}
-        onClose={() => setOpen(null)}
+        opened={record !== null}
+        onClose={() => setRecord(null)}
         size="xl"
         title={t('screening.record')}
       >
-        {open && (
+        {record && (
           <Stack>
             <Group>
-              <PdfButton screeningId={open.screening_id} />
+              <PdfButton screeningId={record.screening_id} />
             </Group>
-            <ScreeningResult screening={open.result} listVersions={open.list_versions} />
+            <ScreeningResult
+              screening={record.result}
+              subject={record.input}
+              listVersions={record.list_versions}
+            />
           </Stack>
         )}
       </Modal>

@@ -1,20 +1,15 @@
-import { Alert, Badge, Button, Code, Group, Modal, Select, Stack, Table, Text, Title } from '@mantine/core'
-import { useCallback, useEffect, useState } from 'react'
+import { Badge, Button, Code, Group, Modal, Select, Stack, Table, Text, Title } from '@mantine/core'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError, api, query } from '../api.ts'
+import { ErrorAlert } from '../components/ErrorAlert.tsx'
+import { call, type Data } from '../data/api.ts'
+import { useAction, useQuery } from '../data/hooks.ts'
+import { label } from '../data/reasons.ts'
 
-interface Job {
-  id: string
-  kind: string
-  status: string
-  attempts: number
-  created_at: string
-  progress: unknown
-  result: unknown
-  error: unknown
-}
+type Job = Data<'get', '/api/jobs/{id}'>['job']
 
-const STATUSES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'RETRYING', 'CANCELLED', 'DEAD']
+const STATUSES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'RETRYING', 'CANCELLED', 'DEAD'] as const
+type Status = (typeof STATUSES)[number]
 const COLOURS: Record<string, string> = {
   SUCCEEDED: 'teal.9',
   FAILED: 'red.9',
@@ -25,34 +20,15 @@ const COLOURS: Record<string, string> = {
 const json = (value: unknown) => JSON.stringify(value, null, 2)
 
 export function JobsPage() {
-  const { t } = useTranslation()
-  const [status, setStatus] = useState('')
-  const [jobs, setJobs] = useState<{ items: Job[]; total: number } | null>(null)
+  const { t, i18n } = useTranslation()
+  const [status, setStatus] = useState<Status | ''>('')
+  const list = useQuery('/api/jobs', { query: { ...(status ? { status } : {}), limit: 100 } })
+  const jobs = list.data
   const [open, setOpen] = useState<Job | null>(null)
-  const [error, setError] = useState<string | null>(null)
-
-  const load = useCallback(
-    async (s: string) => {
-      setError(null)
-      try {
-        setJobs(await api('GET', `/api/jobs${query({ status: s, limit: 100 })}`))
-      } catch (e) {
-        setError(e instanceof ApiError ? e.message : t('common.error'))
-      }
-    },
-    [t],
+  const fetchJob = useAction(
+    async (id: string) => (await call('get', '/api/jobs/{id}', { path: { id } })).job,
   )
-  useEffect(() => {
-    void load(status)
-  }, [load, status])
-
-  const show = async (id: string) => {
-    try {
-      setOpen((await api<{ job: Job }>('GET', `/api/jobs/${id}`)).job)
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : t('common.error'))
-    }
-  }
+  const show = async (id: string) => setOpen((await fetchJob.run(id)) ?? null)
 
   return (
     <Stack>
@@ -62,15 +38,14 @@ export function JobsPage() {
           label={t('jobs.status')}
           value={status}
           allowDeselect={false}
-          onChange={(v) => setStatus(v ?? '')}
-          data={[{ value: '', label: t('jobs.any') }, ...STATUSES.map((s) => ({ value: s, label: s }))]}
+          onChange={(v) => setStatus((v ?? '') as Status | '')}
+          data={[
+            { value: '', label: t('jobs.any') },
+            ...STATUSES.map((s) => ({ value: s, label: label(t, 'job', s) })),
+          ]}
         />
       </Group>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert error={list.error ?? fetchJob.error} />
       {jobs &&
         (jobs.items.length === 0 ? (
           <Text>{t('jobs.empty')}</Text>
@@ -91,11 +66,11 @@ export function JobsPage() {
                   <Table.Td>{j.kind}</Table.Td>
                   <Table.Td>
                     <Badge color={COLOURS[j.status] ?? 'gray.8'} autoContrast>
-                      {j.status}
+                      {label(t, 'job', j.status)}
                     </Badge>
                   </Table.Td>
                   <Table.Td>{j.attempts}</Table.Td>
-                  <Table.Td>{new Date(j.created_at).toLocaleString()}</Table.Td>
+                  <Table.Td>{new Date(j.created_at).toLocaleString(i18n.language)}</Table.Td>
                   <Table.Td>
                     <Button size="compact-sm" variant="outline" onClick={() => show(j.id)}>
                       {t('jobs.open')}

@@ -14,103 +14,67 @@ import {
   TextInput,
   Title,
 } from '@mantine/core'
-import { type FormEvent, useCallback, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError, api } from '../api.ts'
-import { BarChart } from './BarChart.tsx'
-import { ConfirmDialog } from './ConfirmDialog.tsx'
-import { DailyChart, type Day } from './DailyChart.tsx'
+import { BarChart } from '../components/BarChart.tsx'
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx'
+import { DailyChart, type Day } from '../components/DailyChart.tsx'
+import { ErrorAlert } from '../components/ErrorAlert.tsx'
+import { call, type Data } from '../data/api.ts'
+import { useAction, useQuery } from '../data/hooks.ts'
 
-interface Key {
-  id: number
-  prefix: string
-  name: string
-  owner: string | null
-  is_active: boolean
-  tier: string | null
-  rate_limit: number
-  requests_per_minute: number
-  expires_at: string
-  revoked_at: string | null
-}
+type Key = Data<'get', '/api/keys'>['keys'][number]
+type Created = Data<'post', '/api/keys'>
+type Usage = Data<'get', '/api/keys/{id}/usage'>
 
-interface Created {
-  key: string
-  id: number
-  prefix: string
-  name: string
-  warning: string
-}
-
-interface Usage {
-  key_id: number
-  stats: {
-    total_requests: number
-    by_endpoint: { endpoint: string; count: number }[]
-    by_status: Record<string, number>
-    period_days: number
-  }
-}
-
-const TIERS = ['free', 'basic', 'pro', 'enterprise']
+const TIERS = ['free', 'basic', 'pro', 'enterprise'] as const
+type Tier = (typeof TIERS)[number]
 
 export function KeysPage() {
   const { t } = useTranslation()
-  const [keys, setKeys] = useState<Key[] | null>(null)
-  const [form, setForm] = useState({ name: '', owner: '', tier: 'free' })
+  const list = useQuery('/api/keys')
+  const keys = list.data?.keys
+  const [form, setForm] = useState<{ name: string; owner: string; tier: Tier }>({
+    name: '',
+    owner: '',
+    tier: 'free',
+  })
   const [created, setCreated] = useState<Created | null>(null)
   const [revoking, setRevoking] = useState<Key | null>(null)
   const [usage, setUsage] = useState<{ key: Key; usage: Usage; day: number; daily: Day[] } | null>(null)
-  const [error, setError] = useState<string | null>(null)
 
-  const fail = useCallback(
-    (e: unknown) => setError(e instanceof ApiError ? e.message : t('common.error')),
-    [t],
-  )
-  const load = useCallback(async () => {
-    setKeys((await api<{ keys: Key[] }>('GET', '/api/keys')).keys)
-  }, [])
-  useEffect(() => {
-    load().catch(fail)
-  }, [load, fail])
+  const action = useAction(async (work: () => Promise<void>) => work())
 
-  const create = async (event: FormEvent) => {
+  const create = (event: FormEvent) => {
     event.preventDefault()
-    setError(null)
-    try {
+    void action.run(async () => {
       const body = { name: form.name, tier: form.tier, ...(form.owner ? { owner: form.owner } : {}) }
-      setCreated(await api<Created>('POST', '/api/keys', body))
+      setCreated(await call('post', '/api/keys', { body }))
       setForm({ name: '', owner: '', tier: 'free' })
-      await load()
-    } catch (e) {
-      fail(e)
-    }
+      await list.reload()
+    })
   }
 
-  const revoke = async () => {
+  const revoke = () => {
     if (!revoking) return
-    try {
-      await api('POST', `/api/keys/${revoking.id}/revoke`)
+    void action.run(async () => {
+      await call('post', '/api/keys/{id}/revoke', { path: { id: revoking.id } })
       setRevoking(null)
-      await load()
-    } catch (e) {
-      fail(e)
-    }
+      await list.reload()
+    })
   }
 
-  const showUsage = async (key: Key) => {
-    try {
+  const showUsage = (key: Key) =>
+    action.run(async () => {
+      const path = { id: key.id }
       // The last day against the daily limit: how close the key is to it.
       const [month, day, daily] = await Promise.all([
-        api<Usage>('GET', `/api/keys/${key.id}/usage?days=30`),
-        api<Usage>('GET', `/api/keys/${key.id}/usage?days=1`),
-        api<{ days: Day[] }>('GET', `/api/keys/${key.id}/usage/daily?days=30`),
+        call('get', '/api/keys/{id}/usage', { path, query: { days: 30 } }),
+        call('get', '/api/keys/{id}/usage', { path, query: { days: 1 } }),
+        call('get', '/api/keys/{id}/usage/daily', { path, query: { days: 30 } }),
       ])
       setUsage({ key, usage: month, day: day.stats.total_requests, daily: daily.days })
-    } catch (e) {
-      fail(e)
-    }
-  }
+    })
 
   const limit = (n: number) => (n < 0 ? t('keys.unlimited') : n.toLocaleString())
 
@@ -139,7 +103,7 @@ export function KeysPage() {
               label={t('keys.tier')}
               value={form.tier}
               allowDeselect={false}
-              onChange={(v) => setForm({ ...form, tier: v ?? 'free' })}
+              onChange={(v) => setForm({ ...form, tier: (v ?? 'free') as Tier })}
               data={TIERS}
             />
           </SimpleGrid>
@@ -148,11 +112,7 @@ export function KeysPage() {
           </Group>
         </Stack>
       </form>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert error={list.error ?? action.error} />
       {created && (
         <Alert
           variant="outline"
@@ -267,7 +227,7 @@ export function KeysPage() {
             <BarChart
               title={t('keys.byStatus')}
               labels={Object.keys(usage.usage.stats.by_status)}
-              counts={Object.values(usage.usage.stats.by_status)}
+              counts={Object.values(usage.usage.stats.by_status).map((n) => n ?? 0)}
             />
             <BarChart
               title={t('keys.byEndpoint')}

@@ -1,15 +1,11 @@
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError, api } from '../api.ts'
+import { ErrorAlert } from '../components/ErrorAlert.tsx'
+import { call, type Data } from '../data/api.ts'
+import { useAction } from '../data/hooks.ts'
 
-interface Result {
-  text: string
-  score: number
-  collection: string
-  document: { title?: string; source?: string }
-  citation: unknown
-}
+type Result = Data<'post', '/api/knowledge/search'>['results'][number]
 
 /** The citation's label and source file ("Identifikace klienta › Skutečný majitel — identifikace.md"). */
 function citationText(c: unknown): string {
@@ -26,17 +22,14 @@ export function KnowledgePage() {
   const [q, setQ] = useState('')
   const [collection, setCollection] = useState('')
   const [results, setResults] = useState<Result[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const search = useAction(async () => {
+    const body = { query: q, limit: 10, ...(collection ? { collection } : {}) }
+    return (await call('post', '/api/knowledge/search', { body })).results
+  })
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    setError(null)
-    try {
-      const body = { query: q, limit: 10, ...(collection ? { collection } : {}) }
-      setResults((await api<{ results: Result[] }>('POST', '/api/knowledge/search', body)).results)
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : t('common.error'))
-    }
+    setResults((await search.run()) ?? null)
   }
 
   return (
@@ -58,11 +51,7 @@ export function KnowledgePage() {
           <Button type="submit">{t('knowledge.submit')}</Button>
         </Group>
       </form>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert error={search.error} />
       {results &&
         (results.length === 0 ? (
           <Text>{t('knowledge.empty')}</Text>
@@ -74,7 +63,7 @@ export function KnowledgePage() {
               key={(r.citation as { chunk_id?: string } | null)?.chunk_id ?? r.text}
               data-testid="passage"
             >
-              <Text fw={700}>{r.document.title ?? r.document.source ?? r.collection}</Text>
+              <Text fw={700}>{String(r.document.title ?? r.document.source ?? r.collection)}</Text>
               <Text size="sm">{r.text}</Text>
               <Text size="sm" mt="xs">
                 {t('knowledge.citation')}: {citationText(r.citation)}

@@ -1,34 +1,21 @@
 import { Badge, Button, Group, Stack, Table, Title } from '@mantine/core'
-import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api } from '../api.ts'
-
-interface Health {
-  service: string
-  url: string
-  up: boolean
-  status: number | null
-  latency_ms: number
-  error: string | null
-}
+import { ErrorAlert } from '../components/ErrorAlert.tsx'
+import { useQuery } from '../data/hooks.ts'
 
 export function PlatformPage() {
   const { t } = useTranslation()
-  const [services, setServices] = useState<Health[] | null>(null)
-  const load = useCallback(async () => {
-    setServices((await api<{ services: Health[] }>('GET', '/api/platform/health')).services)
-  }, [])
-  useEffect(() => {
-    void load()
-  }, [load])
+  const health = useQuery('/api/platform/health')
+  const services = health.data?.services
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t('platform.title')}</Title>
-        <Button variant="outline" onClick={load}>
+        <Button variant="outline" onClick={health.reload}>
           {t('platform.refresh')}
         </Button>
       </Group>
+      <ErrorAlert error={health.error} />
       {services && (
         <Table striped withTableBorder data-testid="platform">
           <Table.Thead>
@@ -47,7 +34,11 @@ export function PlatformPage() {
                   <Badge color={s.up ? 'teal.9' : 'red.9'} autoContrast>
                     {s.up ? t('platform.up') : t('platform.down')}
                   </Badge>{' '}
-                  {s.error ?? (s.status !== 200 && s.status !== null ? s.status : '')}
+                  {s.error
+                    ? t(`platform.why.${s.error === 'unreachable' ? 'unreachable' : 'slow'}`)
+                    : s.status !== 200 && s.status !== null
+                      ? s.status
+                      : ''}
                 </Table.Td>
                 <Table.Td>{s.latency_ms}</Table.Td>
                 <Table.Td>{s.url}</Table.Td>

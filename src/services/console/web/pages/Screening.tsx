@@ -1,34 +1,36 @@
-import {
-  Alert,
-  Button,
-  Group,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core'
+import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError, api } from '../api.ts'
-import { PdfButton } from './PdfButton.tsx'
-import { type Screening, ScreeningResult } from './ScreeningResult.tsx'
+import { ErrorAlert } from '../components/ErrorAlert.tsx'
+import { PdfButton } from '../components/PdfButton.tsx'
+import { ScreeningResult, subjectText } from '../components/ScreeningResult.tsx'
+import { call } from '../data/api.ts'
+import { useAction } from '../data/hooks.ts'
+import { label } from '../data/reasons.ts'
+import type { Screening } from '../data/types.ts'
 
 type Kind = 'person' | 'company'
+
+const FIELDS: Record<Kind, string[]> = {
+  person: ['first_name', 'last_name', 'birth_date', 'nationality', 'country'],
+  company: ['ico', 'company_name', 'country'],
+}
 
 export function ScreeningPage({ user }: { user: string }) {
   const { t } = useTranslation()
   const [kind, setKind] = useState<Kind>('person')
   const [fields, setFields] = useState<Record<string, string>>({})
-  const [result, setResult] = useState<Screening | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const screen = useAction(async (body: Record<string, string>) => ({
+    subject: body,
+    // The console relays the AML service's answer, typed by the AML service's own document.
+    screening: (await call('post', '/api/screenings', { body })) as Screening,
+  }))
+  const [shown, setShown] = useState<Awaited<ReturnType<typeof screen.run>>>(undefined)
 
-  const field = (name: string, label: string, extra: Record<string, unknown> = {}) => (
+  const field = (name: string, text: string, extra: Record<string, unknown> = {}) => (
     <TextInput
       key={name}
-      label={t(label)}
+      label={t(text)}
       name={name}
       value={fields[name] ?? ''}
       onChange={(e) => {
@@ -41,25 +43,13 @@ export function ScreeningPage({ user }: { user: string }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const names =
-      kind === 'person'
-        ? ['first_name', 'last_name', 'birth_date', 'nationality', 'country']
-        : ['ico', 'company_name', 'country']
     const body = Object.fromEntries(
-      names.map((n) => [n, (fields[n] ?? '').trim()]).filter(([, v]) => v !== ''),
+      FIELDS[kind].map((n) => [n, (fields[n] ?? '').trim()]).filter(([, v]) => v !== ''),
     )
-    setBusy(true)
-    setError(null)
-    try {
-      setResult(await api<Screening>('POST', '/api/screenings', body))
-    } catch (e) {
-      setResult(null)
-      setError(e instanceof ApiError ? e.message : t('common.error'))
-    } finally {
-      setBusy(false)
-    }
+    setShown(await screen.run(body))
   }
 
+  const result = screen.error ? undefined : shown
   return (
     <Stack>
       <div className="no-print">
@@ -91,7 +81,7 @@ export function ScreeningPage({ user }: { user: string }) {
               </SimpleGrid>
             )}
             <Group>
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={screen.busy}>
                 {t('screening.submit')}
               </Button>
               {result && (
@@ -99,22 +89,27 @@ export function ScreeningPage({ user }: { user: string }) {
                   {t('screening.print')}
                 </Button>
               )}
-              {result && <PdfButton screeningId={result.screening_id} />}
+              {result && <PdfButton screeningId={result.screening.screening_id} />}
             </Group>
           </Stack>
         </form>
       </div>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert error={screen.error} />
+      {/* Read out when a result arrives: who, and the level. */}
+      <Text className="visually-hidden" role="status" aria-live="polite" data-testid="announce">
+        {result
+          ? t('screening.announce', {
+              subject: subjectText(t, result.subject),
+              level: label(t, 'level', result.screening.overall_risk.level),
+            })
+          : ''}
+      </Text>
       {result && (
         <>
           <Text className="print-only">
             Gatehouse — {t('screening.record')} — {user}
           </Text>
-          <ScreeningResult screening={result} />
+          <ScreeningResult screening={result.screening} subject={result.subject} />
         </>
       )}
     </Stack>

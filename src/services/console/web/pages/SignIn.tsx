@@ -1,28 +1,27 @@
-import { Alert, Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core'
+import { Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError, api, type Session } from '../api.ts'
+import { ErrorAlert } from '../components/ErrorAlert.tsx'
+import { ApiError, call } from '../data/api.ts'
+import { useAction } from '../data/hooks.ts'
+import type { Session } from '../data/types.ts'
 
 export function SignInPage({ onSignedIn }: { onSignedIn: (s: Session) => void }) {
   const { t } = useTranslation()
   const [name, setName] = useState('')
   const [password, setPassword] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const signIn = useAction(() => call('post', '/api/session', { body: { name, password } }))
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    setBusy(true)
-    setError(null)
-    try {
-      onSignedIn(await api<Session>('POST', '/api/session', { name, password }))
-    } catch (e) {
-      setError(e instanceof ApiError && e.status === 429 ? t('signIn.limited') : t('signIn.wrong'))
-      setPassword('')
-    } finally {
-      setBusy(false)
-    }
+    const session = await signIn.run()
+    if (session) onSignedIn(session)
+    else setPassword('')
   }
+
+  // A refusal says only that name or password is wrong, whichever it was.
+  const status = signIn.error instanceof ApiError ? signIn.error.status : 0
+  const refused = status === 429 ? t('signIn.limited') : status === 401 ? t('signIn.wrong') : undefined
 
   return (
     <Paper maw={380} mx="auto" mt="xl" p="lg" withBorder>
@@ -31,11 +30,12 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (s: Session) => void })
           <Title order={1} size="h2" id="sign-in-title">
             {t('signIn.title')}
           </Title>
-          {error && (
-            <Alert color="red" role="alert" data-testid="sign-in-error">
-              {error}
-            </Alert>
-          )}
+          <ErrorAlert
+            error={signIn.error}
+            {...(refused ? { message: refused } : {})}
+            focus
+            testId="sign-in-error"
+          />
           <TextInput
             label={t('signIn.name')}
             name="username"
@@ -52,7 +52,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (s: Session) => void })
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
           />
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={signIn.busy}>
             {t('signIn.submit')}
           </Button>
         </Stack>

@@ -1,46 +1,45 @@
-import { Alert, Button, Group, PasswordInput, Select, Stack, Table, TextInput, Title } from '@mantine/core'
-import { type FormEvent, useCallback, useEffect, useState } from 'react'
+import { Button, Group, PasswordInput, Select, Stack, Table, TextInput, Title } from '@mantine/core'
+import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError, api, type User } from '../api.ts'
-import { ConfirmDialog } from './ConfirmDialog.tsx'
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx'
+import { ErrorAlert } from '../components/ErrorAlert.tsx'
+import { call } from '../data/api.ts'
+import { useAction, useQuery } from '../data/hooks.ts'
+import { label } from '../data/reasons.ts'
+import type { User } from '../data/types.ts'
+
+type Role = User['role']
 
 export function UsersPage({ me }: { me: string }) {
   const { t } = useTranslation()
-  const [users, setUsers] = useState<User[] | null>(null)
+  const list = useQuery('/api/users')
+  const users = list.data?.users
   const [removing, setRemoving] = useState<User | null>(null)
-  const [form, setForm] = useState({ name: '', role: 'analyst', password: '' })
-  const [error, setError] = useState<string | null>(null)
-  const load = useCallback(async () => {
-    setUsers((await api<{ users: User[] }>('GET', '/api/users')).users)
-  }, [])
-  useEffect(() => {
-    void load()
-  }, [load])
+  const [form, setForm] = useState<{ name: string; role: Role; password: string }>({
+    name: '',
+    role: 'analyst',
+    password: '',
+  })
+  const action = useAction(async (work: () => Promise<void>) => work())
 
-  const add = async (event: FormEvent) => {
+  const add = (event: FormEvent) => {
     event.preventDefault()
-    setError(null)
-    try {
-      await api('POST', '/api/users', form)
+    void action.run(async () => {
+      await call('post', '/api/users', { body: form })
       setForm({ name: '', role: 'analyst', password: '' })
-      await load()
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : t('common.error'))
-    }
+      await list.reload()
+    })
   }
 
-  const remove = async () => {
+  const remove = () => {
     if (!removing) return
-    setError(null)
-    try {
-      await api('DELETE', `/api/users/${encodeURIComponent(removing.name)}`)
-      setRemoving(null)
+    const name = removing.name
+    setRemoving(null)
+    void action.run(async () => {
+      await call('delete', '/api/users/{name}', { path: { name } })
       // Removing oneself ends one's own session: the next call answers 401 and signs out.
-      await load()
-    } catch (e) {
-      setRemoving(null)
-      setError(e instanceof ApiError ? e.message : t('common.error'))
-    }
+      await list.reload()
+    })
   }
 
   return (
@@ -58,8 +57,8 @@ export function UsersPage({ me }: { me: string }) {
             label={t('users.role')}
             value={form.role}
             allowDeselect={false}
-            onChange={(v) => setForm({ ...form, role: v ?? 'analyst' })}
-            data={['analyst', 'admin']}
+            onChange={(v) => setForm({ ...form, role: (v ?? 'analyst') as Role })}
+            data={(['analyst', 'admin'] as const).map((r) => ({ value: r, label: label(t, 'role', r) }))}
           />
           <PasswordInput
             label={t('users.password')}
@@ -71,11 +70,7 @@ export function UsersPage({ me }: { me: string }) {
           <Button type="submit">{t('users.submit')}</Button>
         </Group>
       </form>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert error={list.error ?? action.error} />
       {users && (
         <Table striped withTableBorder>
           <Table.Thead>
@@ -92,7 +87,7 @@ export function UsersPage({ me }: { me: string }) {
                 <Table.Td>
                   {u.name} {u.name === me && t('users.you')}
                 </Table.Td>
-                <Table.Td>{u.role}</Table.Td>
+                <Table.Td>{label(t, 'role', u.role)}</Table.Td>
                 <Table.Td>{new Date(u.created_at).toLocaleString()}</Table.Td>
                 <Table.Td>
                   <Button
@@ -111,7 +106,9 @@ export function UsersPage({ me }: { me: string }) {
       )}
       <ConfirmDialog
         title={t('users.removeTitle')}
-        message={removing && t('users.removeConfirm', { name: removing.name, role: removing.role })}
+        message={
+          removing && t('users.removeConfirm', { name: removing.name, role: label(t, 'role', removing.role) })
+        }
         action={t('users.remove')}
         testId="confirm-remove"
         onConfirm={remove}

@@ -1,41 +1,14 @@
-/** A screening response for people: the level in colour, each module, each sanctions hit explained. */
+/**
+ * A screening as the officer reads it: who was screened, the level in colour and why, what a
+ * person must review and what was not screened, each module with a note, each hit explained —
+ * every code labelled in the UI's language (data/reasons.ts).
+ */
 import { Alert, Badge, Card, Group, List, Stack, Table, Text, Title } from '@mantine/core'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-
-export interface Screening {
-  screening_id: string
-  timestamp: string
-  completeness: number
-  screened_by?: string
-  overall_risk: {
-    score: number
-    level: string
-    review_required: boolean
-    /** Absent in records written before it was given: then the missing evidence is the reason. */
-    review_reasons?: { module: string; reason: string }[]
-    missing: { module: string; status: string; reason: string }[]
-  }
-  modules: Record<
-    string,
-    { status: string; source: string; data: Record<string, unknown>; execution_time_ms: number }
-  >
-}
-
-interface Hit {
-  list: string
-  list_id: string
-  matched_name: string
-  score: number
-  explanation: {
-    entry: { list: string; programmes: string[]; birth_dates: string[] }
-    features: {
-      tokens: { query: string; list: string; how: string }[]
-      unmatched_query: string[]
-      unmatched_list: string[]
-      birth_date?: { query: string; list: string[]; result: string }
-    }
-  }
-}
+import { hitsOf, label, levelReasons, moduleNote, reviewReasons } from '../data/reasons.ts'
+import type { Screening } from '../data/types.ts'
+import { Scrolling } from './Scrolling.tsx'
 
 /** Each level's colour, dark enough for white text at 4.5:1 (yellow carries dark text). */
 const LEVEL_COLOURS: Record<string, string> = {
@@ -47,28 +20,53 @@ const LEVEL_COLOURS: Record<string, string> = {
 }
 
 export function LevelBadge({ level, size = 'md' }: { level: string; size?: 'md' | 'xl' }) {
+  const { t } = useTranslation()
   return (
-    <Badge color={LEVEL_COLOURS[level] ?? 'gray.8'} autoContrast size={size} data-testid="level">
-      {level}
+    <Badge
+      color={LEVEL_COLOURS[level] ?? 'gray.8'}
+      autoContrast
+      size={size}
+      data-testid="level"
+      className="level-badge"
+    >
+      {label(t, 'level', level)}
     </Badge>
   )
 }
 
+const text = (input: Record<string, unknown>, k: string) => (typeof input[k] === 'string' ? input[k] : '')
+
+/** Who was screened, as sent: the name and birth date, or the IČO and company name. */
+export function subjectText(t: TFunction, input: Record<string, unknown>): string {
+  const name =
+    text(input, 'name') || [text(input, 'first_name'), text(input, 'last_name')].filter(Boolean).join(' ')
+  const parts = [
+    name,
+    text(input, 'birth_date') && t('screening.born', { date: text(input, 'birth_date') }),
+    text(input, 'ico') && `${t('screening.ico')} ${text(input, 'ico')}`,
+    text(input, 'company_name'),
+  ]
+  return parts.filter(Boolean).join(', ')
+}
+
 export function ScreeningResult({
   screening,
+  subject,
   listVersions,
 }: {
   screening: Screening
-  listVersions?: unknown[]
+  /** The subject as it was sent. */
+  subject?: Record<string, unknown> | undefined
+  listVersions?: Record<string, unknown>[] | undefined
 }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const risk = screening.overall_risk
   const sanctions = screening.modules.sanctions
-  const hits = ((sanctions?.data.matches as Hit[] | undefined) ?? []).slice(0, 20)
-  const versions = (listVersions ?? (sanctions?.data.lists as unknown[] | undefined) ?? []) as Record<
-    string,
-    unknown
-  >[]
+  const hits = hitsOf(sanctions).slice(0, 20)
+  const nameChecked = sanctions?.data.name_checked !== false
+  const versions = listVersions ?? (sanctions?.data.lists as Record<string, unknown>[] | undefined) ?? []
+  const why = levelReasons(t, screening)
+  const review = risk.review_required ? reviewReasons(t, screening) : []
   return (
     <Stack data-testid="screening-result">
       <Card withBorder>
@@ -77,11 +75,16 @@ export function ScreeningResult({
             <Title order={2} size="h3">
               {t('screening.record')}
             </Title>
+            {subject && (
+              <Text size="lg" fw={700} data-testid="subject">
+                {subjectText(t, subject)}
+              </Text>
+            )}
             <Text size="sm">
               {t('screening.id')}: <strong data-testid="screening-id">{screening.screening_id}</strong>
             </Text>
             <Text size="sm">
-              {t('screening.time')}: {new Date(screening.timestamp).toLocaleString()}
+              {t('screening.time')}: {new Date(screening.timestamp).toLocaleString(i18n.language)}
             </Text>
             {screening.screened_by && (
               <Text size="sm">
@@ -98,19 +101,27 @@ export function ScreeningResult({
             </Text>
           </Stack>
         </Group>
-        {risk.review_required && (
+        <Stack gap={2} mt="sm">
+          <Text size="sm" fw={700}>
+            {t('screening.why')}
+          </Text>
+          <List size="sm" data-testid="level-reasons">
+            {why.map((line) => (
+              <List.Item key={line}>{line}</List.Item>
+            ))}
+          </List>
+        </Stack>
+        {review.length > 0 && (
           // The title in the text colour: Mantine's orange on its light orange is 3.61:1, under 4.5:1.
           <Alert
             color="orange"
             mt="sm"
             title={t('screening.review')}
             styles={{ title: { color: 'var(--mantine-color-text)' } }}
+            data-testid="review"
           >
             <List size="sm">
-              {(
-                risk.review_reasons?.map((r) => `${r.module}: ${r.reason}`) ??
-                risk.missing.map((m) => `${m.module}: ${m.status} — ${m.reason}`)
-              ).map((line) => (
+              {review.map((line) => (
                 <List.Item key={line}>{line}</List.Item>
               ))}
             </List>
@@ -121,42 +132,51 @@ export function ScreeningResult({
       <Title order={3} size="h4">
         {t('screening.modules')}
       </Title>
-      <Table striped withTableBorder data-testid="modules">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('screening.module')}</Table.Th>
-            <Table.Th scope="col">{t('screening.status')}</Table.Th>
-            <Table.Th scope="col">{t('screening.source')}</Table.Th>
-            <Table.Th scope="col">{t('screening.ms')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {Object.entries(screening.modules).map(([name, m]) => (
-            <Table.Tr key={name}>
-              <Table.Td>{name}</Table.Td>
-              <Table.Td>{m.status}</Table.Td>
-              <Table.Td>{m.source}</Table.Td>
-              <Table.Td>{m.execution_time_ms}</Table.Td>
+      <Scrolling label={t('screening.modules')}>
+        <Table striped withTableBorder data-testid="modules">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('screening.module')}</Table.Th>
+              <Table.Th scope="col">{t('screening.status')}</Table.Th>
+              <Table.Th scope="col">{t('screening.source')}</Table.Th>
+              <Table.Th scope="col">{t('screening.note')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {Object.entries(screening.modules).map(([name, m]) =>
+              m ? (
+                <Table.Tr key={name}>
+                  <Table.Td>{label(t, 'module', name)}</Table.Td>
+                  <Table.Td>{label(t, 'status', m.status)}</Table.Td>
+                  <Table.Td>{label(t, 'source', m.source)}</Table.Td>
+                  <Table.Td>{moduleNote(t, name, m)}</Table.Td>
+                </Table.Tr>
+              ) : null,
+            )}
+          </Table.Tbody>
+        </Table>
+      </Scrolling>
 
       <Title order={3} size="h4">
         {t('screening.hits')}
       </Title>
       {hits.length === 0 ? (
-        <Text data-testid="no-hit">{t('screening.noHit')}</Text>
+        nameChecked ? (
+          <Text data-testid="no-hit">{t('screening.noHit')}</Text>
+        ) : (
+          <Text data-testid="name-not-checked">{t('screening.nameNotChecked')}</Text>
+        )
       ) : (
         hits.map((hit) => {
           const f = hit.explanation.features
           const unmatched = [...f.unmatched_query, ...f.unmatched_list]
+          const entryBirths = hit.explanation.entry.birth_dates
           return (
             <Card withBorder key={`${hit.list}:${hit.list_id}:${hit.matched_name}`} data-testid="hit">
               <Group justify="space-between">
                 <Text fw={700}>{hit.matched_name}</Text>
                 <Badge color="red.9" autoContrast>
-                  {t('screening.score')} {Math.round(hit.score * 100)} %
+                  {t('screening.match')} {Math.round(hit.score * 100)} %
                 </Badge>
               </Group>
               <Table mt="xs" variant="vertical" withTableBorder>
@@ -164,7 +184,7 @@ export function ScreeningResult({
                   <Table.Tr>
                     <Table.Th scope="row">{t('screening.list')}</Table.Th>
                     <Table.Td data-testid="hit-list">
-                      {hit.list} ({hit.list_id})
+                      {label(t, 'list', hit.list)} ({hit.list_id})
                     </Table.Td>
                   </Table.Tr>
                   <Table.Tr>
@@ -174,7 +194,7 @@ export function ScreeningResult({
                   <Table.Tr>
                     <Table.Th scope="row">{t('screening.matchedParts')}</Table.Th>
                     <Table.Td data-testid="hit-matched">
-                      {f.tokens.map((m) => `${m.query} → ${m.list} (${m.how})`).join(', ') ||
+                      {f.tokens.map((m) => `${m.query} → ${m.list} (${label(t, 'how', m.how)})`).join(', ') ||
                         t('common.none')}
                     </Table.Td>
                   </Table.Tr>
@@ -186,12 +206,8 @@ export function ScreeningResult({
                     <Table.Th scope="row">{t('screening.birthDate2')}</Table.Th>
                     <Table.Td data-testid="hit-birth-date">
                       {f.birth_date
-                        ? `${f.birth_date.result} (${f.birth_date.query} / ${f.birth_date.list.join(', ')})`
-                        : `${t('screening.birthNotCompared')}${
-                            hit.explanation.entry.birth_dates.length
-                              ? ` (${hit.explanation.entry.birth_dates.join(', ')})`
-                              : ''
-                          }`}
+                        ? `${label(t, 'birth', f.birth_date.result)} (${f.birth_date.query} / ${f.birth_date.list.join(', ')})`
+                        : `${t('screening.birthNotCompared')}${entryBirths.length ? ` (${entryBirths.join(', ')})` : ''}`}
                     </Table.Td>
                   </Table.Tr>
                 </Table.Tbody>
@@ -209,7 +225,7 @@ export function ScreeningResult({
           <List size="sm">
             {versions.map((v) => (
               <List.Item key={`${String(v.list)}:${String(v.id ?? v.list_date)}`}>
-                {String(v.list)} — {String(v.list_date ?? '')}
+                {label(t, 'list', String(v.list))} — {String(v.list_date ?? '')}
               </List.Item>
             ))}
           </List>
