@@ -1,9 +1,10 @@
 import { Type } from 'typebox'
 import { asOfDate, covered, requireIco } from '../../engines/reference/inputs.ts'
-import { policySource, type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { DateString, NullableObject } from '../../engines/reference/schema.ts'
 import { comparableName, insolvencyOf, lookupCompany } from '../compliance/registry.ts'
 import type { Texts } from '../lang.ts'
+import { cite } from '../law.ts'
 import { sectorName } from '../sectors.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
@@ -82,6 +83,13 @@ export const companyRisk = defineAgent({
     field: 'risk_level',
     map: { low: 'clear', medium: 'review', high: 'adverse', critical: 'adverse', unknown: 'incomplete' },
   },
+  law: [
+    'policy-company-risk-flags',
+    'policy-cdd-risk-factors',
+    'cz-111-2009-s24',
+    'cz-304-2013',
+    'cz-182-2006-insolvency',
+  ],
   examples: [
     { title: 'Established listed company: low risk', input: { ico: '45274649', name: 'ČEZ, a. s.' } },
     { title: 'IČO unknown to the register: critical', input: { ico: '27074358' } },
@@ -91,7 +99,15 @@ export const companyRisk = defineAgent({
     const today = asOfDate(input.as_of, ctx.now)
     const ref = covered(() => referenceAt<Flags>('company-risk-flags', today))
     const sectors = covered(() => referenceAt<Sectors>('cdd-risk-factors', today))
-    const src = policySource('company-risk-flags', ref)
+    const src = cite(today, 'policy-company-risk-flags')
+    /** What each flag rests on beside the weights: the register that states the fact. */
+    const FLAG_LAW: Record<string, ReturnType<typeof cite>> = {
+      not_found: cite(today, 'policy-company-risk-flags', 'cz-111-2009-s24'),
+      dissolved: cite(today, 'policy-company-risk-flags', 'cz-304-2013'),
+      insolvency: cite(today, 'policy-company-risk-flags', 'cz-182-2006-insolvency'),
+      high_risk_sector: cite(today, 'policy-company-risk-flags', 'policy-cdd-risk-factors'),
+      name_mismatch: cite(today, 'policy-company-risk-flags', 'cz-304-2013'),
+    }
     const found = await lookupCompany(ctx, ico)
     const rules: AppliedRule[] = []
     const say = ctx.say
@@ -102,7 +118,7 @@ export const companyRisk = defineAgent({
       flags.push({ flag: key, severity: f.severity, points: f.points, detail })
       rules.push({
         rule: say(FLAG_LABELS[key] ?? { cs: f.label, en: f.label }),
-        ...src,
+        ...(FLAG_LAW[key] ?? src),
         outcome: `+${f.points} (${detail})`,
       })
     }
@@ -110,7 +126,7 @@ export const companyRisk = defineAgent({
     if (found.source.status === 'failed') {
       rules.push({
         rule: say({ cs: 'Údaje o společnosti z ARES', en: 'Company facts from ARES' }),
-        source: 'ARES (MF ČR)',
+        ...cite(today, 'cz-111-2009-s24'),
         outcome: say({ cs: `nedostupné: ${found.source.error}`, en: `unavailable: ${found.source.error}` }),
       })
       return {
@@ -156,7 +172,7 @@ export const companyRisk = defineAgent({
             cs: 'Stáří společnosti podle data vzniku v ARES',
             en: 'Company age from the founding date in ARES',
           }),
-          source: 'ARES (MF ČR)',
+          ...src,
           outcome: say({ cs: `${years.toFixed(1)} let`, en: `${years.toFixed(1)} years` }),
         })
       }

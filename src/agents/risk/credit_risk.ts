@@ -1,10 +1,11 @@
 import { Type } from 'typebox'
 import { annuityPayment, round2 } from '../../engines/finance/annuity.ts'
 import { asOfDate, covered, requireIco } from '../../engines/reference/inputs.ts'
-import { policySource, type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { DateString, NullableNumber } from '../../engines/reference/schema.ts'
 import { lookupCompany } from '../compliance/registry.ts'
 import type { Texts } from '../lang.ts'
+import { cite } from '../law.ts'
 import type { Assumption, SourceStatus } from '../result.ts'
 import { INCOME_DESCRIPTION, mortgageRate, mortgageTerm, netMonthlyIncome } from '../spec-fields.ts'
 import type { AppliedRule } from '../types.ts'
@@ -36,6 +37,14 @@ const badAnswer = (points: number[]) => {
   return negative.length > 0 ? Math.max(...negative) : Math.min(...points)
 }
 const worstBand = (bands: Bands) => badAnswer(bands.map((b) => b.points))
+
+const EMPLOYMENT = {
+  permanent: { cs: 'pracovní poměr na dobu neurčitou', en: 'permanent' },
+  fixed_term: { cs: 'pracovní poměr na dobu určitou', en: 'fixed_term' },
+  self_employed: { cs: 'OSVČ', en: 'self_employed' },
+  pensioner: { cs: 'důchodce', en: 'pensioner' },
+  unemployed: { cs: 'bez zaměstnání', en: 'unemployed' },
+} as const satisfies Record<string, Texts>
 
 export const creditRisk = defineAgent({
   service: 'risk',
@@ -99,6 +108,7 @@ export const creditRisk = defineAgent({
     explain: 'from `grade`: A, B → `clear`; C, D → `review` (conditions, an underwriter); E → `adverse`',
     of: (r) => (r.grade <= 'B' ? 'clear' : r.grade <= 'D' ? 'review' : 'adverse'),
   },
+  law: ['policy-credit-scorecard', 'cnb-recommendation-2022', 'cz-182-2006-insolvency'],
   examples: [
     {
       title: 'Employed applicant, 25 % DSTI, 70 % LTV, clean history: grade A',
@@ -130,7 +140,7 @@ export const creditRisk = defineAgent({
   async run(input, ctx) {
     const today = asOfDate(input.as_of, ctx.now)
     const card = covered(() => referenceAt<Scorecard>('credit-scorecard', today))
-    const src = policySource('credit-scorecard', card)
+    const src = cite(today, 'policy-credit-scorecard')
     const chars: { name: string; value: string; points: number }[] = []
     const notScored: string[] = []
     const sources: SourceStatus[] = []
@@ -158,7 +168,11 @@ export const creditRisk = defineAgent({
         en: 'unsecured or no property_value',
       })
     if (input.employment) {
-      chars.push({ name: 'employment', value: input.employment, points: card.employment[input.employment]! })
+      chars.push({
+        name: 'employment',
+        value: say(EMPLOYMENT[input.employment]),
+        points: card.employment[input.employment]!,
+      })
     } else unknown('employment', badAnswer(Object.values(card.employment)))
     if (input.employment_years !== undefined) {
       chars.push({
@@ -230,7 +244,10 @@ export const creditRisk = defineAgent({
           cs: `Charakteristika ${c.name} = ${c.value}`,
           en: `Characteristic ${c.name} = ${c.value}`,
         }),
-        ...src,
+        // The insolvency comes from the public insolvency register; the points are the scorecard's.
+        ...(c.name === 'company_insolvency'
+          ? cite(today, 'policy-credit-scorecard', 'cz-182-2006-insolvency')
+          : src),
         outcome: `${c.points >= 0 ? '+' : ''}${c.points}`,
       })),
       {
@@ -246,11 +263,7 @@ export const creditRisk = defineAgent({
           cs: 'DSTI = všechny měsíční splátky / čistý měsíční příjem; LTV = úvěr / hodnota zajištění',
           en: 'DSTI = all monthly instalments / net monthly income; LTV = loan / collateral value',
         }),
-        source: say({
-          cs: 'ČNB doporučení k úvěrům zajištěným rezidenční nemovitostí (definice)',
-          en: 'ČNB doporučení k úvěrům zajištěným rezidenční nemovitostí (definitions)',
-        }),
-        since: '2022-04-01',
+        ...cite(today, 'cnb-recommendation-2022'),
       },
     ]
     return {

@@ -1,8 +1,11 @@
+import countries from 'i18n-iso-countries'
 import { Type } from 'typebox'
 import { median } from '../../engines/finance/stats.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
-import { policySource, type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { errors } from '../../kit/errors.ts'
+import type { Texts } from '../lang.ts'
+import { cite } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -21,6 +24,126 @@ const PRAGUE_HOUR = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   hourCycle: 'h23',
 })
+
+interface Payment {
+  id: string
+  ms: number
+  account: string
+  amount: number
+  merchant?: string | undefined
+  country?: string | undefined
+}
+
+/**
+ * One monitoring rule: its text (both languages, from the table's thresholds), what it finds in a
+ * payment given the account's earlier payments (a reason, or nothing), and its points.
+ */
+interface Check {
+  key: string
+  rule(r: Rules): Texts
+  find(t: Payment, prior: Payment[], r: Rules): Texts | undefined
+  points(r: Rules): number
+}
+
+const within = (t: Payment, prior: Payment[], minutes: number) =>
+  prior.filter((p) => t.ms - p.ms <= minutes * 60_000)
+
+const CHECKS: Check[] = [
+  {
+    key: 'velocity',
+    rule: (r) => ({
+      cs: `Četnost: ${r.velocity.count} plateb za ${r.velocity.window_minutes} min`,
+      en: `Velocity: ${r.velocity.count} payments in ${r.velocity.window_minutes} min`,
+    }),
+    find: (t, prior, r) =>
+      within(t, prior, r.velocity.window_minutes).length + 1 >= r.velocity.count
+        ? {
+            cs: `${r.velocity.count} a více plateb během ${r.velocity.window_minutes} minut`,
+            en: `${r.velocity.count}+ payments within ${r.velocity.window_minutes} minutes`,
+          }
+        : undefined,
+    points: (r) => r.velocity.points,
+  },
+  {
+    key: 'duplicate',
+    rule: (r) => ({
+      cs: `Duplicita: stejná částka a obchodník během ${r.duplicate.window_minutes} min`,
+      en: `Duplicate: same amount and merchant within ${r.duplicate.window_minutes} min`,
+    }),
+    find: (t, prior, r) => {
+      const dup = within(t, prior, r.duplicate.window_minutes).find(
+        (p) => p.amount === t.amount && p.merchant === t.merchant,
+      )
+      return dup ? { cs: `duplicita platby ${dup.id}`, en: `duplicate of ${dup.id}` } : undefined
+    },
+    points: (r) => r.duplicate.points,
+  },
+  {
+    key: 'spike',
+    rule: (r) => ({
+      cs: `Skok: nad ${r.spike.multiple_of_median} × medián účtu (historie ≥ ${r.spike.min_history})`,
+      en: `Spike: above ${r.spike.multiple_of_median} × the account median (history ≥ ${r.spike.min_history})`,
+    }),
+    find: (t, prior, r) => {
+      if (prior.length < r.spike.min_history) return undefined
+      const m = median(prior.map((p) => p.amount))
+      return t.amount > r.spike.multiple_of_median * m
+        ? {
+            cs: `částka ${t.amount} je více než ${r.spike.multiple_of_median} × medián účtu ${m}`,
+            en: `amount ${t.amount} is more than ${r.spike.multiple_of_median} × the account median ${m}`,
+          }
+        : undefined
+    },
+    points: (r) => r.spike.points,
+  },
+  {
+    key: 'travel',
+    rule: (r) => ({
+      cs: `Nemožné cestování: dvě země během ${r.impossible_travel.window_minutes} min`,
+      en: `Impossible travel: two countries within ${r.impossible_travel.window_minutes} min`,
+    }),
+    find: (t, prior, r) => {
+      const away = t.country
+        ? within(t, prior, r.impossible_travel.window_minutes).find(
+            (p) => p.country && p.country !== t.country,
+          )
+        : undefined
+      if (!away) return undefined
+      const minutes = Math.round((t.ms - away.ms) / 60_000)
+      return {
+        cs: `${away.country} → ${t.country} během ${minutes} minut`,
+        en: `${away.country} → ${t.country} within ${minutes} minutes`,
+      }
+    },
+    points: (r) => r.impossible_travel.points,
+  },
+  {
+    key: 'night',
+    rule: (r) => ({
+      cs: `Noc: ${r.night.from_hour}:00–${r.night.to_hour}:00 Europe/Prague`,
+      en: `Night: ${r.night.from_hour}:00–${r.night.to_hour}:00 Europe/Prague`,
+    }),
+    find: (t, _prior, r) => {
+      const hour = Number(PRAGUE_HOUR.format(new Date(t.ms)))
+      return hour >= r.night.from_hour && hour < r.night.to_hour
+        ? { cs: `v ${hour}:00 místního času`, en: `at ${hour}:00 local time` }
+        : undefined
+    },
+    points: (r) => r.night.points,
+  },
+]
+
+/**
+ * A country code that names no country (ISO 3166-1) is no location the travel rule can judge: the
+ * payment goes to a person, whatever its score.
+ */
+function unknownCountry(t: Payment): Texts | undefined {
+  if (!t.country || countries.isValid(t.country)) return undefined
+  return {
+    cs: `země ${t.country} není kód ISO 3166-1: místo platby nelze posoudit`,
+    en: `country ${t.country} is no ISO 3166-1 code: the location cannot be judged`,
+  }
+}
 
 export const fraudDetection = defineAgent({
   service: 'risk',
@@ -41,7 +164,12 @@ export const fraudDetection = defineAgent({
             }),
             amount: Type.Number({ exclusiveMinimum: 0, description: 'CZK' }),
             merchant: Type.Optional(Type.String({ maxLength: 200 })),
-            country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$' })),
+            country: Type.Optional(
+              Type.String({
+                pattern: '^[A-Z]{2}$',
+                description: 'ISO 3166-1 alpha-2; a code naming no country sends the payment to review',
+              }),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -66,6 +194,7 @@ export const fraudDetection = defineAgent({
       '`adverse` when a transaction is to be blocked, `review` when one is to be reviewed, else `clear`',
     of: (r) => (r.summary.block > 0 ? 'adverse' : r.summary.review > 0 ? 'review' : 'clear'),
   },
+  law: ['policy-fraud-rules', 'eu-2018-389-art2', 'iso-3166-1'],
   examples: [
     {
       title: 'Ordinary shopping: all allowed',
@@ -148,8 +277,9 @@ export const fraudDetection = defineAgent({
   ],
   async run(input, ctx) {
     const say = ctx.say
-    const r = covered(() => referenceAt<Rules>('fraud-rules', asOfDate(undefined, ctx.now)))
-    const src = policySource('fraud-rules', r)
+    const at = asOfDate(undefined, ctx.now)
+    const r = covered(() => referenceAt<Rules>('fraud-rules', at))
+    const src = cite(at, 'policy-fraud-rules', 'eu-2018-389-art2')
     const txs = input.transactions.map((t, i) => {
       const ms = Date.parse(t.timestamp)
       if (Number.isNaN(ms))
@@ -163,119 +293,49 @@ export const fraudDetection = defineAgent({
     }
     txs.sort((a, b) => a.ms - b.ms || a.index - b.index)
     const history = new Map<string, typeof txs>()
-    const counts = { velocity: 0, duplicate: 0, spike: 0, travel: 0, night: 0 }
+    const hitCount = new Map<string, number>(CHECKS.map((c) => [c.key, 0]))
+    let unrecognised = 0
     const results = txs.map((t) => {
       const prior = history.get(t.account) ?? []
       const reasons: string[] = []
       let score = 0
-      const inWindow = (min: number) => prior.filter((p) => t.ms - p.ms <= min * 60_000)
-      if (inWindow(r.velocity.window_minutes).length + 1 >= r.velocity.count) {
-        score += r.velocity.points
-        counts.velocity++
-        reasons.push(
-          say({
-            cs: `${r.velocity.count} a více plateb během ${r.velocity.window_minutes} minut`,
-            en: `${r.velocity.count}+ payments within ${r.velocity.window_minutes} minutes`,
-          }),
-        )
+      for (const check of CHECKS) {
+        const found = check.find(t, prior, r)
+        if (!found) continue
+        score += check.points(r)
+        hitCount.set(check.key, hitCount.get(check.key)! + 1)
+        reasons.push(say(found))
       }
-      const dup = inWindow(r.duplicate.window_minutes).find(
-        (p) => p.amount === t.amount && p.merchant === t.merchant,
-      )
-      if (dup) {
-        score += r.duplicate.points
-        counts.duplicate++
-        reasons.push(say({ cs: `duplicita platby ${dup.id}`, en: `duplicate of ${dup.id}` }))
-      }
-      if (prior.length >= r.spike.min_history) {
-        const m = median(prior.map((p) => p.amount))
-        if (t.amount > r.spike.multiple_of_median * m) {
-          score += r.spike.points
-          counts.spike++
-          reasons.push(
-            say({
-              cs: `částka ${t.amount} je více než ${r.spike.multiple_of_median} × medián účtu ${m}`,
-              en: `amount ${t.amount} is more than ${r.spike.multiple_of_median} × the account median ${m}`,
-            }),
-          )
-        }
-      }
-      const away = t.country
-        ? inWindow(r.impossible_travel.window_minutes).find((p) => p.country && p.country !== t.country)
-        : undefined
-      if (away) {
-        score += r.impossible_travel.points
-        counts.travel++
-        const minutes = Math.round((t.ms - away.ms) / 60_000)
-        reasons.push(
-          say({
-            cs: `${away.country} → ${t.country} během ${minutes} minut`,
-            en: `${away.country} → ${t.country} within ${minutes} minutes`,
-          }),
-        )
-      }
-      const hour = Number(PRAGUE_HOUR.format(new Date(t.ms)))
-      if (hour >= r.night.from_hour && hour < r.night.to_hour) {
-        score += r.night.points
-        counts.night++
-        reasons.push(say({ cs: `v ${hour}:00 místního času`, en: `at ${hour}:00 local time` }))
+      const unknown = unknownCountry(t)
+      if (unknown) {
+        unrecognised++
+        reasons.push(say(unknown))
       }
       prior.push(t)
       history.set(t.account, prior)
-      const decision = score >= r.block_from ? 'block' : score >= r.review_from ? 'review' : 'allow'
+      const decision =
+        score >= r.block_from ? 'block' : score >= r.review_from || unknown ? 'review' : 'allow'
       return { index: t.index, id: t.id, score, decision: decision as 'allow' | 'review' | 'block', reasons }
     })
     const hits = (n: number) => say({ cs: `zásahů: ${n}`, en: `${n} hit(s)` })
     const rules: AppliedRule[] = [
+      ...CHECKS.map((c) => ({ rule: say(c.rule(r)), ...src, outcome: hits(hitCount.get(c.key)!) })),
       {
         rule: say({
-          cs: `Četnost: ${r.velocity.count} plateb za ${r.velocity.window_minutes} min`,
-          en: `Velocity: ${r.velocity.count} payments in ${r.velocity.window_minutes} min`,
+          cs: 'Země platby musí být kód ISO 3166-1; jiný se posoudí ručně',
+          en: 'The country of a payment must be an ISO 3166-1 code; any other is reviewed by a person',
         }),
-        ...src,
-        outcome: hits(counts.velocity),
-      },
-      {
-        rule: say({
-          cs: `Duplicita: stejná částka a obchodník během ${r.duplicate.window_minutes} min`,
-          en: `Duplicate: same amount and merchant within ${r.duplicate.window_minutes} min`,
-        }),
-        ...src,
-        outcome: hits(counts.duplicate),
-      },
-      {
-        rule: say({
-          cs: `Skok: nad ${r.spike.multiple_of_median} × medián účtu (historie ≥ ${r.spike.min_history})`,
-          en: `Spike: above ${r.spike.multiple_of_median} × the account median (history ≥ ${r.spike.min_history})`,
-        }),
-        ...src,
-        outcome: hits(counts.spike),
-      },
-      {
-        rule: say({
-          cs: `Nemožné cestování: dvě země během ${r.impossible_travel.window_minutes} min`,
-          en: `Impossible travel: two countries within ${r.impossible_travel.window_minutes} min`,
-        }),
-        ...src,
-        outcome: hits(counts.travel),
-      },
-      {
-        rule: say({
-          cs: `Noc: ${r.night.from_hour}:00–${r.night.to_hour}:00 Europe/Prague`,
-          en: `Night: ${r.night.from_hour}:00–${r.night.to_hour}:00 Europe/Prague`,
-        }),
-        ...src,
-        outcome: hits(counts.night),
+        ...cite(at, 'iso-3166-1', 'eu-2018-389-art2'),
+        outcome: say({ cs: `nerozpoznáno: ${unrecognised}`, en: `${unrecognised} not recognised` }),
       },
       {
         rule: say({
           cs: 'Sledování transakcí s neobvyklou útratou, neobvyklým místem a známými scénáři podvodů',
           en: 'Transaction monitoring for abnormal spending, unusual location and known fraud scenarios',
         }),
-        source: 'nařízení v přenesené pravomoci (EU) 2018/389, čl. 2',
-        since: '2019-09-14',
+        ...src,
         outcome: say({
-          cs: `review ≥ ${r.review_from}, block ≥ ${r.block_from}`,
+          cs: `k posouzení od ${r.review_from}, blokovat od ${r.block_from} bodů`,
           en: `review ≥ ${r.review_from}, block ≥ ${r.block_from}`,
         }),
       },

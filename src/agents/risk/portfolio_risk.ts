@@ -4,8 +4,27 @@ import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { NullableNumber } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
+
+interface Nace extends ReferenceVersion {
+  sections: { code: string; divisions: [string, string] }[]
+}
+
+/**
+ * A sector is a CZ-NACE section (A–U) or a division (two digits, with a group or class after a dot),
+ * or `household`: anything else would split one sector into keys the concentration cannot join.
+ */
+function isSector(code: string, nace: Nace): boolean {
+  if (code === 'household') return true
+  if (/^[A-Z]$/.test(code)) return nace.sections.some((s) => s.code === code)
+  const division = /^(\d{2})(?:\.\d{1,2})?$/.exec(code)?.[1]
+  return (
+    division !== undefined &&
+    nace.sections.some((s) => division >= s.divisions[0] && division <= s.divisions[1])
+  )
+}
 
 interface Limits extends ReferenceVersion {
   large_exposure_share: number
@@ -41,7 +60,12 @@ export const portfolioRisk = defineAgent({
             property_value: Type.Optional(
               Type.Number({ exclusiveMinimum: 0, description: 'collateral, CZK' }),
             ),
-            sector: Type.Optional(Type.String({ maxLength: 20, description: 'CZ-NACE division or section' })),
+            sector: Type.Optional(
+              Type.String({
+                maxLength: 20,
+                description: 'CZ-NACE section (A–U) or division (41, 41.2), or household; any other is a 400',
+              }),
+            ),
             region: Type.Optional(Type.String({ maxLength: 100, description: 'kraj' })),
           },
           { additionalProperties: false },
@@ -77,6 +101,7 @@ export const portfolioRisk = defineAgent({
     explain: '`review` when a large exposure breaches the limit, else `informational`',
     of: (r) => (r.large_exposures.some((e) => e.breaches_limit) ? 'review' : 'informational'),
   },
+  law: ['doj-ftc-hhi', 'eu-575-2013-art392', 'eu-575-2013-art395', 'cnb-recommendation-2022', 'csu-cz-nace'],
   examples: [
     {
       title: 'Five mortgages and a developer loan against 50 M CZK of Tier 1 capital',
@@ -147,12 +172,19 @@ export const portfolioRisk = defineAgent({
     },
   ],
   async run(input, ctx) {
-    const lim = covered(() => referenceAt<Limits>('prudential-limits', asOfDate(undefined, ctx.now)))
+    const at = asOfDate(undefined, ctx.now)
+    const lim = covered(() => referenceAt<Limits>('prudential-limits', at))
+    const nace = covered(() => referenceAt<Nace>('cz-nace', at))
     const ids = new Set<string>()
-    for (const l of input.loans) {
+    input.loans.forEach((l, i) => {
       if (ids.has(l.id)) throw errors.invalid('loans', `id ${l.id} appears twice`)
       ids.add(l.id)
-    }
+      if (l.sector !== undefined && !isSector(l.sector, nace))
+        throw errors.invalid(
+          `loans/${i}/sector`,
+          'must be a CZ-NACE section (A–U) or division (01–99), or household',
+        )
+    })
     const total = input.loans.reduce((s, l) => s + l.amount, 0)
     const concentration = (key: (l: (typeof input.loans)[number]) => string | undefined) => {
       const m = new Map<string, number>()
@@ -219,7 +251,7 @@ export const portfolioRisk = defineAgent({
           cs: `HHI z podílů v %: střední koncentrace od ${lim.hhi_moderate}, vysoká nad ${lim.hhi_high}`,
           en: `HHI on % shares: moderate from ${lim.hhi_moderate}, high above ${lim.hhi_high}`,
         }),
-        source: 'U.S. DOJ/FTC Horizontal Merger Guidelines (2023) § 2.1',
+        ...cite(at, 'doj-ftc-hhi', 'csu-cz-nace'),
         outcome: ctx.say({
           cs: `dlužníci ${borrower.hhi}, odvětví ${sector.hhi}, regiony ${region.hhi}`,
           en: `borrower ${borrower.hhi}, sector ${sector.hhi}, region ${region.hhi}`,
@@ -230,12 +262,11 @@ export const portfolioRisk = defineAgent({
           cs: `Velká expozice ≥ ${lim.large_exposure_share * 100} % kapitálu Tier 1; limit ${lim.large_exposure_limit * 100} %`,
           en: `Large exposure ≥ ${lim.large_exposure_share * 100} % of Tier 1 capital; limit ${lim.large_exposure_limit * 100} %`,
         }),
-        source: 'nařízení (EU) 575/2013 (CRR) čl. 392, 395',
-        since: lim.effective_from,
+        ...cite(at, 'eu-575-2013-art392', 'eu-575-2013-art395'),
         outcome: input.tier1_capital
           ? ctx.say({
-              cs: `velkých expozic: ${largeExposures.length}`,
-              en: `${largeExposures.length} large exposure(s)`,
+              cs: `velkých expozic: ${largeExposures.length}, nad limitem: ${largeExposures.filter((e) => e.breaches_limit).length}`,
+              en: `${largeExposures.length} large exposure(s), ${largeExposures.filter((e) => e.breaches_limit).length} above the limit`,
             })
           : ctx.say({ cs: 'neověřeno: chybí tier1_capital', en: 'not checked: no tier1_capital' }),
       },
@@ -244,10 +275,7 @@ export const portfolioRisk = defineAgent({
           cs: 'LTV = expozice / hodnota zajištění, váženo expozicí',
           en: 'LTV = exposure / collateral value, exposure-weighted',
         }),
-        source: ctx.say({
-          cs: 'ČNB doporučení k úvěrům zajištěným rezidenční nemovitostí (definice LTV)',
-          en: 'ČNB doporučení k úvěrům zajištěným rezidenční nemovitostí (LTV definition)',
-        }),
+        ...cite(at, 'cnb-recommendation-2022'),
         outcome: secured.length
           ? `${round2(weighted / securedTotal)} %`
           : ctx.say({ cs: 'žádné zajištěné úvěry', en: 'no secured loans' }),
