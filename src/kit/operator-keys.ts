@@ -86,3 +86,32 @@ export function operatorOnly(keys: OperatorKeys, what: string) {
     throw new AppError('forbidden', 'Invalid admin or internal key', { header: 'X-Admin-Key' })
   }
 }
+
+/** The header a platform service names the person it acts for in (ADR 0006). */
+export const ACTING_USER_HEADER = 'x-acting-user'
+/** A console user name: what X-Acting-User may carry. */
+const ACTING_USER = /^[A-Za-z0-9._@-]{1,64}$/
+
+/**
+ * Who is acting: the person an internal caller (the console) names in X-Acting-User, trusted only
+ * with the internal key; any other operator call acts as its key (`key:admin`, `key:internal`).
+ * A malformed name is a 400 naming the header. Call after `operatorOnly`.
+ */
+export function actorOf(request: FastifyRequest, keys: OperatorKeys): string {
+  const key = keyOf(request, keys)
+  const named = request.headers[ACTING_USER_HEADER]
+  if (key === 'internal' && named !== undefined) {
+    const name = Array.isArray(named) ? named[0] : named
+    if (!name || !ACTING_USER.test(name))
+      throw new AppError(
+        'invalid_request',
+        'X-Acting-User must be a user name (letters, digits, . _ @ -, at most 64)',
+        {
+          field: 'X-Acting-User',
+          rule: 'pattern',
+        },
+      )
+    return name
+  }
+  return `key:${key ?? 'none'}`
+}

@@ -26,6 +26,10 @@ import { haveLists, SHARED_LISTS } from './lists.ts'
 const KEY = 'content-type-admin-key'
 const admin = { 'x-admin-key': KEY }
 const ALERT = 'AMLA-20261127-000001'
+const INTERNAL = `${KEY}-internal`
+const as = (user: string) => ({ 'x-api-key': INTERNAL, 'x-acting-user': user })
+/** Cases made before the walk: one open, two whose closure waits for approval. */
+const cases = { open: '', toApprove: '', toReject: '' }
 
 interface Request {
   method: string
@@ -73,6 +77,48 @@ const REQUESTS: Record<string, (ids: Record<string, string>) => Request> = {
     headers: admin,
   }),
   'get /api/aml/monitor/alerts': () => ({ method: 'GET', url: '/api/aml/monitor/alerts', headers: admin }),
+  'get /api/aml/cases': () => ({ method: 'GET', url: '/api/aml/cases?status=active', headers: admin }),
+  'get /api/aml/cases/{case_id}': () => ({
+    method: 'GET',
+    url: `/api/aml/cases/${cases.open}`,
+    headers: admin,
+  }),
+  'post /api/aml/cases/{case_id}/assign': () => ({
+    method: 'POST',
+    url: `/api/aml/cases/${cases.open}/assign`,
+    headers: as('eva'),
+    payload: { assignee: 'eva' },
+  }),
+  'post /api/aml/cases/{case_id}/hits/{hit_no}/decision': () => ({
+    method: 'POST',
+    url: `/api/aml/cases/${cases.open}/hits/1/decision`,
+    headers: as('eva'),
+    payload: { decision: 'needs_more_information', comment: 'asked the client for a passport copy' },
+  }),
+  'post /api/aml/cases/{case_id}/comment': () => ({
+    method: 'POST',
+    url: `/api/aml/cases/${cases.open}/comment`,
+    headers: as('eva'),
+    payload: { comment: 'called the client' },
+  }),
+  'post /api/aml/cases/{case_id}/close': () => ({
+    method: 'POST',
+    url: `/api/aml/cases/${cases.open}/close`,
+    headers: as('eva'),
+    payload: { outcome: 'escalated', comment: 'for the MLRO' },
+  }),
+  'post /api/aml/cases/{case_id}/approve': () => ({
+    method: 'POST',
+    url: `/api/aml/cases/${cases.toApprove}/approve`,
+    headers: as('adam'),
+    payload: { comment: 'checked' },
+  }),
+  'post /api/aml/cases/{case_id}/reject': () => ({
+    method: 'POST',
+    url: `/api/aml/cases/${cases.toReject}/reject`,
+    headers: as('adam'),
+    payload: { comment: 'look again at the birth date' },
+  }),
   'post /api/aml/monitor/alerts/{alert_id}/ack': () => ({
     method: 'POST',
     url: `/api/aml/monitor/alerts/${ALERT}/ack`,
@@ -133,9 +179,35 @@ describe.skipIf(!haveLists)('Content-Type of the AML answers', () => {
       rateLimiter: new MemoryRateLimiter(),
       rateLimitPerMinute: 1000,
       slots: new LocalSemaphore(10, 1000),
-      auditKeys: { adminKey: KEY, internalKey: `${KEY}-internal` },
+      auditKeys: { adminKey: KEY, internalKey: INTERNAL },
       logRequests: false,
     })
+    // A person on the Czech list, screened three times: three cases.
+    const opened: string[] = []
+    for (let i = 0; i < 3; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/aml/screen/complete',
+        headers: as('eva'),
+        payload: { first_name: 'Itziar', last_name: 'Alberdi Uranga' },
+      })
+      opened.push(res.json().case_id)
+    }
+    ;[cases.open, cases.toApprove, cases.toReject] = opened as [string, string, string]
+    for (const id of [cases.toApprove, cases.toReject]) {
+      await app.inject({
+        method: 'POST',
+        url: `/api/aml/cases/${id}/hits/1/decision`,
+        headers: as('eva'),
+        payload: { decision: 'false_positive', comment: 'another person: born 1990' },
+      })
+      await app.inject({
+        method: 'POST',
+        url: `/api/aml/cases/${id}/close`,
+        headers: as('eva'),
+        payload: { outcome: 'cleared', comment: 'not the listed person' },
+      })
+    }
     const url = await app.listen({ port: 0, host: '127.0.0.1' })
     router = await routerHarness({ start: false, env: { AML_URL: url } })
   }, 120_000)

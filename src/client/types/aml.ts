@@ -69,6 +69,10 @@ export interface Paths {
                */
               screening_id: string
               timestamp: string
+              /**
+               * the case opened for the hits to decide (GET /api/aml/cases/{case_id}); null when there is none (no hit, or only false positives cleared before). Absent in records written before cases.
+               */
+              case_id?: string | null
               processing_time_ms: number
               /**
                * share of modules that completed; 1.0 means complete
@@ -85,6 +89,10 @@ export interface Paths {
                  * true when a person must look before anyone relies on the level: a possible match (any sanctions or PEP hit, partial names and generic company names included) or missing evidence
                  */
                 review_required: boolean
+                /**
+                 * Why the level is what it is: the finding that set it, or for INCOMPLETE what was not screened. Absent in records written before it was added.
+                 */
+                level_reason?: string
                 /**
                  * Why a person must look: each module with a possible match (how many, the best, what a partial or generic name lacks) and each piece of missing evidence. Absent in records written before it was added.
                  */
@@ -270,6 +278,10 @@ export interface Paths {
                    */
                   screening_id: string
                   timestamp: string
+                  /**
+                   * the case opened for the hits to decide (GET /api/aml/cases/{case_id}); null when there is none (no hit, or only false positives cleared before). Absent in records written before cases.
+                   */
+                  case_id?: string | null
                   processing_time_ms: number
                   /**
                    * share of modules that completed; 1.0 means complete
@@ -286,6 +298,10 @@ export interface Paths {
                      * true when a person must look before anyone relies on the level: a possible match (any sanctions or PEP hit, partial names and generic company names included) or missing evidence
                      */
                     review_required: boolean
+                    /**
+                     * Why the level is what it is: the finding that set it, or for INCOMPLETE what was not screened. Absent in records written before it was added.
+                     */
+                    level_reason?: string
                     /**
                      * Why a person must look: each module with a possible match (how many, the best, what a partial or generic name lacks) and each piece of missing evidence. Absent in records written before it was added.
                      */
@@ -325,6 +341,1583 @@ export interface Paths {
                   }
                   [k: string]: unknown | undefined
                 }
+                /**
+                 * The case of its hits, with the decisions and the trail; null when it had none
+                 */
+                case: {
+                  /**
+                   * AMLC-<YYYYMMDD>-<number>
+                   */
+                  case_id: string
+                  created_at: string
+                  updated_at: string
+                  source: 'screening' | 'alert'
+                  screening_id: string | null
+                  alert_id: string | null
+                  reference: string | null
+                  subject_label: string
+                  /**
+                   * MEDIUM, HIGH or CRITICAL
+                   */
+                  level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                  /**
+                   * open (nobody has acted), in_review, awaiting_approval (a closure waits for a second person), closed
+                   */
+                  status: 'open' | 'in_review' | 'awaiting_approval' | 'closed'
+                  outcome: ('cleared' | 'confirmed' | 'escalated') | null
+                  assignee: string | null
+                  /**
+                   * whole days since the case was opened
+                   */
+                  age_days: number
+                  /**
+                   * hits without a decision
+                   */
+                  undecided: number
+                  /**
+                   * bumped by every change
+                   */
+                  version: number
+                  /**
+                   * the subject as sent
+                   */
+                  subject: {
+                    [k: string]: unknown | undefined
+                  }
+                  hits: {
+                    hit_no: number
+                    module: 'sanctions' | 'pep'
+                    /**
+                     * MEDIUM, HIGH or CRITICAL
+                     */
+                    level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                    /**
+                     * why this level
+                     */
+                    level_reason: string
+                    score: number
+                    matched_name: string
+                    /**
+                     * the listed entity, its listings taken together
+                     */
+                    entity: {
+                      type: string
+                      names: string[]
+                      aliases: string[]
+                      birth_dates: string[]
+                      nationalities: string[]
+                      /**
+                       * of addresses, birth places, registration
+                       */
+                      countries: string[]
+                      identifiers: string[]
+                      programmes: string[]
+                      remarks: string[]
+                    }
+                    listings: {
+                      list: string
+                      list_id: string
+                      list_title: string
+                      matched_name: string
+                      score: number
+                      list_date: string
+                      source_url: string | null
+                    }[]
+                    decision: {
+                      /**
+                       * the decision on one hit
+                       */
+                      decision: 'confirmed_match' | 'false_positive' | 'needs_more_information'
+                      comment: string
+                      by: string
+                      at: string
+                    } | null
+                    changed_since_cleared:
+                      | {
+                          list: string
+                          list_id: string
+                          /**
+                           * the case that cleared it
+                           */
+                          cleared_in: string
+                          changes: {
+                            /**
+                             * names, birth_dates or programmes
+                             */
+                            field: string
+                            added: string[]
+                            removed: string[]
+                          }[]
+                        }[]
+                      | null
+                  }[]
+                  pending_closure: {
+                    /**
+                     * cleared (false positives), confirmed (a confirmed match), escalated (to the MLRO)
+                     */
+                    outcome: 'cleared' | 'confirmed' | 'escalated'
+                    comment: string
+                    requested_by: string
+                    requested_at: string
+                    /**
+                     * why a second person must approve
+                     */
+                    reason: string
+                  } | null
+                  closed: {
+                    /**
+                     * cleared (false positives), confirmed (a confirmed match), escalated (to the MLRO)
+                     */
+                    outcome: 'cleared' | 'confirmed' | 'escalated'
+                    by: string
+                    at: string
+                    approved_by: string | null
+                  } | null
+                  /**
+                   * every action, oldest first; append-only
+                   */
+                  trail: {
+                    seq: number
+                    at: string
+                    /**
+                     * a console user, or key:admin / key:internal
+                     */
+                    actor: string
+                    /**
+                     * opened, assigned, decided, commented, closure_requested, approved, rejected, closed
+                     */
+                    action: string
+                    hit_no: number | null
+                    comment: string | null
+                    detail: {
+                      [k: string]: unknown | undefined
+                    }
+                  }[]
+                } | null
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/aml/cases': {
+    get: {
+      parameters: {
+        query?: {
+          /**
+           * one status, or active (every status but closed)
+           */
+          status?: 'open' | 'in_review' | 'awaiting_approval' | 'closed' | 'active'
+          /**
+           * a user name (or key:admin, key:internal); "-" for unassigned cases
+           */
+          assignee?: string
+          /**
+           * MEDIUM, HIGH or CRITICAL
+           */
+          level?: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+          /**
+           * what opened the case
+           */
+          source?: 'screening' | 'alert'
+          /**
+           * at least this old
+           */
+          min_age_days?: number
+          /**
+           * at most this old
+           */
+          max_age_days?: number
+          limit?: number
+          offset?: number
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                total: number
+                cases: {
+                  /**
+                   * AMLC-<YYYYMMDD>-<number>
+                   */
+                  case_id: string
+                  created_at: string
+                  updated_at: string
+                  source: 'screening' | 'alert'
+                  screening_id: string | null
+                  alert_id: string | null
+                  reference: string | null
+                  subject_label: string
+                  /**
+                   * MEDIUM, HIGH or CRITICAL
+                   */
+                  level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                  /**
+                   * open (nobody has acted), in_review, awaiting_approval (a closure waits for a second person), closed
+                   */
+                  status: 'open' | 'in_review' | 'awaiting_approval' | 'closed'
+                  outcome: ('cleared' | 'confirmed' | 'escalated') | null
+                  assignee: string | null
+                  /**
+                   * whole days since the case was opened
+                   */
+                  age_days: number
+                  /**
+                   * hits without a decision
+                   */
+                  undecided: number
+                  /**
+                   * bumped by every change
+                   */
+                  version: number
+                  /**
+                   * hits to decide
+                   */
+                  hits: number
+                }[]
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/aml/cases/{case_id}': {
+    get: {
+      parameters: {
+        path: {
+          case_id: string
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                /**
+                 * AMLC-<YYYYMMDD>-<number>
+                 */
+                case_id: string
+                created_at: string
+                updated_at: string
+                source: 'screening' | 'alert'
+                screening_id: string | null
+                alert_id: string | null
+                reference: string | null
+                subject_label: string
+                /**
+                 * MEDIUM, HIGH or CRITICAL
+                 */
+                level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                /**
+                 * open (nobody has acted), in_review, awaiting_approval (a closure waits for a second person), closed
+                 */
+                status: 'open' | 'in_review' | 'awaiting_approval' | 'closed'
+                outcome: ('cleared' | 'confirmed' | 'escalated') | null
+                assignee: string | null
+                /**
+                 * whole days since the case was opened
+                 */
+                age_days: number
+                /**
+                 * hits without a decision
+                 */
+                undecided: number
+                /**
+                 * bumped by every change
+                 */
+                version: number
+                /**
+                 * the subject as sent
+                 */
+                subject: {
+                  [k: string]: unknown | undefined
+                }
+                hits: {
+                  hit_no: number
+                  module: 'sanctions' | 'pep'
+                  /**
+                   * MEDIUM, HIGH or CRITICAL
+                   */
+                  level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                  /**
+                   * why this level
+                   */
+                  level_reason: string
+                  score: number
+                  matched_name: string
+                  /**
+                   * the listed entity, its listings taken together
+                   */
+                  entity: {
+                    type: string
+                    names: string[]
+                    aliases: string[]
+                    birth_dates: string[]
+                    nationalities: string[]
+                    /**
+                     * of addresses, birth places, registration
+                     */
+                    countries: string[]
+                    identifiers: string[]
+                    programmes: string[]
+                    remarks: string[]
+                  }
+                  listings: {
+                    list: string
+                    list_id: string
+                    list_title: string
+                    matched_name: string
+                    score: number
+                    list_date: string
+                    source_url: string | null
+                  }[]
+                  decision: {
+                    /**
+                     * the decision on one hit
+                     */
+                    decision: 'confirmed_match' | 'false_positive' | 'needs_more_information'
+                    comment: string
+                    by: string
+                    at: string
+                  } | null
+                  changed_since_cleared:
+                    | {
+                        list: string
+                        list_id: string
+                        /**
+                         * the case that cleared it
+                         */
+                        cleared_in: string
+                        changes: {
+                          /**
+                           * names, birth_dates or programmes
+                           */
+                          field: string
+                          added: string[]
+                          removed: string[]
+                        }[]
+                      }[]
+                    | null
+                }[]
+                pending_closure: {
+                  /**
+                   * cleared (false positives), confirmed (a confirmed match), escalated (to the MLRO)
+                   */
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  comment: string
+                  requested_by: string
+                  requested_at: string
+                  /**
+                   * why a second person must approve
+                   */
+                  reason: string
+                } | null
+                closed: {
+                  /**
+                   * cleared (false positives), confirmed (a confirmed match), escalated (to the MLRO)
+                   */
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  by: string
+                  at: string
+                  approved_by: string | null
+                } | null
+                /**
+                 * every action, oldest first; append-only
+                 */
+                trail: {
+                  seq: number
+                  at: string
+                  /**
+                   * a console user, or key:admin / key:internal
+                   */
+                  actor: string
+                  /**
+                   * opened, assigned, decided, commented, closure_requested, approved, rejected, closed
+                   */
+                  action: string
+                  hit_no: number | null
+                  comment: string | null
+                  detail: {
+                    [k: string]: unknown | undefined
+                  }
+                }[]
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/aml/cases/{case_id}/assign': {
+    post: {
+      parameters: {
+        path: {
+          case_id: string
+        }
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            assignee: string | null
+            comment?: string
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                /**
+                 * AMLC-<YYYYMMDD>-<number>
+                 */
+                case_id: string
+                created_at: string
+                updated_at: string
+                source: 'screening' | 'alert'
+                screening_id: string | null
+                alert_id: string | null
+                reference: string | null
+                subject_label: string
+                /**
+                 * MEDIUM, HIGH or CRITICAL
+                 */
+                level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                /**
+                 * open (nobody has acted), in_review, awaiting_approval (a closure waits for a second person), closed
+                 */
+                status: 'open' | 'in_review' | 'awaiting_approval' | 'closed'
+                outcome: ('cleared' | 'confirmed' | 'escalated') | null
+                assignee: string | null
+                /**
+                 * whole days since the case was opened
+                 */
+                age_days: number
+                /**
+                 * hits without a decision
+                 */
+                undecided: number
+                /**
+                 * bumped by every change
+                 */
+                version: number
+                /**
+                 * the subject as sent
+                 */
+                subject: {
+                  [k: string]: unknown | undefined
+                }
+                hits: {
+                  hit_no: number
+                  module: 'sanctions' | 'pep'
+                  /**
+                   * MEDIUM, HIGH or CRITICAL
+                   */
+                  level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                  /**
+                   * why this level
+                   */
+                  level_reason: string
+                  score: number
+                  matched_name: string
+                  /**
+                   * the listed entity, its listings taken together
+                   */
+                  entity: {
+                    type: string
+                    names: string[]
+                    aliases: string[]
+                    birth_dates: string[]
+                    nationalities: string[]
+                    /**
+                     * of addresses, birth places, registration
+                     */
+                    countries: string[]
+                    identifiers: string[]
+                    programmes: string[]
+                    remarks: string[]
+                  }
+                  listings: {
+                    list: string
+                    list_id: string
+                    list_title: string
+                    matched_name: string
+                    score: number
+                    list_date: string
+                    source_url: string | null
+                  }[]
+                  decision: {
+                    /**
+                     * the decision on one hit
+                     */
+                    decision: 'confirmed_match' | 'false_positive' | 'needs_more_information'
+                    comment: string
+                    by: string
+                    at: string
+                  } | null
+                  changed_since_cleared:
+                    | {
+                        list: string
+                        list_id: string
+                        /**
+                         * the case that cleared it
+                         */
+                        cleared_in: string
+                        changes: {
+                          /**
+                           * names, birth_dates or programmes
+                           */
+                          field: string
+                          added: string[]
+                          removed: string[]
+                        }[]
+                      }[]
+                    | null
+                }[]
+                pending_closure: {
+                  /**
+                   * cleared (false positives), confirmed (a confirmed match), escalated (to the MLRO)
+                   */
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  comment: string
+                  requested_by: string
+                  requested_at: string
+                  /**
+                   * why a second person must approve
+                   */
+                  reason: string
+                } | null
+                closed: {
+                  /**
+                   * cleared (false positives), confirmed (a confirmed match), escalated (to the MLRO)
+                   */
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  by: string
+                  at: string
+                  approved_by: string | null
+                } | null
+                /**
+                 * every action, oldest first; append-only
+                 */
+                trail: {
+                  seq: number
+                  at: string
+                  /**
+                   * a console user, or key:admin / key:internal
+                   */
+                  actor: string
+                  /**
+                   * opened, assigned, decided, commented, closure_requested, approved, rejected, closed
+                   */
+                  action: string
+                  hit_no: number | null
+                  comment: string | null
+                  detail: {
+                    [k: string]: unknown | undefined
+                  }
+                }[]
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/aml/cases/{case_id}/hits/{hit_no}/decision': {
+    post: {
+      parameters: {
+        path: {
+          case_id: string
+          hit_no: number
+        }
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * the decision on one hit
+             */
+            decision: 'confirmed_match' | 'false_positive' | 'needs_more_information'
+            /**
+             * mandatory: why
+             */
+            comment: string
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                /**
+                 * AMLC-<YYYYMMDD>-<number>
+                 */
+                case_id: string
+                created_at: string
+                updated_at: string
+                source: 'screening' | 'alert'
+                screening_id: string | null
+                alert_id: string | null
+                reference: string | null
+                subject_label: string
+                /**
+                 * MEDIUM, HIGH or CRITICAL
+                 */
+                level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                /**
+                 * open (nobody has acted), in_review, awaiting_approval (a closure waits for a second person), closed
+                 */
+                status: 'open' | 'in_review' | 'awaiting_approval' | 'closed'
+                outcome: ('cleared' | 'confirmed' | 'escalated') | null
+                assignee: string | null
+                /**
+                 * whole days since the case was opened
+                 */
+                age_days: number
+                /**
+                 * hits without a decision
+                 */
+                undecided: number
+                /**
+                 * bumped by every change
+                 */
+                version: number
+                /**
+                 * the subject as sent
+                 */
+                subject: {
+                  [k: string]: unknown | undefined
+                }
+                hits: {
+                  hit_no: number
+                  module: 'sanctions' | 'pep'
+                  /**
+                   * MEDIUM, HIGH or CRITICAL
+                   */
+                  level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                  /**
+                   * why this level
+                   */
+                  level_reason: string
+                  score: number
+                  matched_name: string
+                  /**
+                   * the listed entity, its listings taken together
+                   */
+                  entity: {
+                    type: string
+                    names: string[]
+                    aliases: string[]
+                    birth_dates: string[]
+                    nationalities: string[]
+                    /**
+                     * of addresses, birth places, registration
+                     */
+                    countries: string[]
+                    identifiers: string[]
+                    programmes: string[]
+                    remarks: string[]
+                  }
+                  listings: {
+                    list: string
+                    list_id: string
+                    list_title: string
+                    matched_name: string
+                    score: number
+                    list_date: string
+                    source_url: string | null
+                  }[]
+                  decision: {
+                    /**
+                     * the decision on one hit
+                     */
+                    decision: 'confirmed_match' | 'false_positive' | 'needs_more_information'
+                    comment: string
+                    by: string
+                    at: string
+                  } | null
+                  changed_since_cleared:
+                    | {
+                        list: string
+                        list_id: string
+                        /**
+                         * the case that cleared it
+                         */
+                        cleared_in: string
+                        changes: {
+                          /**
+                           * names, birth_dates or programmes
+                           */
+                          field: string
+                          added: string[]
+                          removed: string[]
+                        }[]
+                      }[]
+                    | null
+                }[]
+                pending_closure: {
+                  /**
+                   * cleared (false positives), confirmed (a confirmed match), escalated (to the MLRO)
+                   */
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  comment: string
+                  requested_by: string
+                  requested_at: string
+                  /**
+                   * why a second person must approve
+                   */
+                  reason: string
+                } | null
+                closed: {
+                  /**
+                   * cleared (false positives), confirmed (a confirmed match), escalated (to the MLRO)
+                   */
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  by: string
+                  at: string
+                  approved_by: string | null
+                } | null
+                /**
+                 * every action, oldest first; append-only
+                 */
+                trail: {
+                  seq: number
+                  at: string
+                  /**
+                   * a console user, or key:admin / key:internal
+                   */
+                  actor: string
+                  /**
+                   * opened, assigned, decided, commented, closure_requested, approved, rejected, closed
+                   */
+                  action: string
+                  hit_no: number | null
+                  comment: string | null
+                  detail: {
+                    [k: string]: unknown | undefined
+                  }
+                }[]
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/aml/cases/{case_id}/comment': {
+    post: {
+      parameters: {
+        path: {
+          case_id: string
+        }
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * mandatory: why
+             */
+            comment: string
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                /**
+                 * AMLC-<YYYYMMDD>-<number>
+                 */
+                case_id: string
+                created_at: string
+                updated_at: string
+                source: 'screening' | 'alert'
+                screening_id: string | null
+                alert_id: string | null
+                reference: string | null
+                subject_label: string
+                /**
+                 * MEDIUM, HIGH or CRITICAL
+                 */
+                level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                /**
+                 * open (nobody has acted), in_review, awaiting_approval (a closure waits for a second person), closed
+                 */
+                status: 'open' | 'in_review' | 'awaiting_approval' | 'closed'
+                outcome: ('cleared' | 'confirmed' | 'escalated') | null
+                assignee: string | null
+                /**
+                 * whole days since the case was opened
+                 */
+                age_days: number
+                /**
+                 * hits without a decision
+                 */
+                undecided: number
+                /**
+                 * bumped by every change
+                 */
+                version: number
+                /**
+                 * the subject as sent
+                 */
+                subject: {
+                  [k: string]: unknown | undefined
+                }
+                hits: {
+                  hit_no: number
+                  module: 'sanctions' | 'pep'
+                  /**
+                   * MEDIUM, HIGH or CRITICAL
+                   */
+                  level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                  /**
+                   * why this level
+                   */
+                  level_reason: string
+                  score: number
+                  matched_name: string
+                  /**
+                   * the listed entity, its listings taken together
+                   */
+                  entity: {
+                    type: string
+                    names: string[]
+                    aliases: string[]
+                    birth_dates: string[]
+                    nationalities: string[]
+                    /**
+                     * of addresses, birth places, registration
+                     */
+                    countries: string[]
+                    identifiers: string[]
+                    programmes: string[]
+                    remarks: string[]
+                  }
+                  listings: {
+                    list: string
+                    list_id: string
+                    list_title: string
+                    matched_name: string
+                    score: number
+                    list_date: string
+                    source_url: string | null
+                  }[]
+                  decision: {
+                    /**
+                     * the decision on one hit
+                     */
+                    decision: 'confirmed_match' | 'false_positive' | 'needs_more_information'
+                    comment: string
+                    by: string
+                    at: string
+                  } | null
+                  changed_since_cleared:
+                    | {
+                        list: string
+                        list_id: string
+                        /**
+                         * the case that cleared it
+                         */
+                        cleared_in: string
+                        changes: {
+                          /**
+                           * names, birth_dates or programmes
+                           */
+                          field: string
+                          added: string[]
+                          removed: string[]
+                        }[]
+                      }[]
+                    | null
+                }[]
+                pending_closure: {
+                  /**
+                   * cleared (false positives), confirmed (a confirmed match), escalated (to the MLRO)
+                   */
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  comment: string
+                  requested_by: string
+                  requested_at: string
+                  /**
+                   * why a second person must approve
+                   */
+                  reason: string
+                } | null
+                closed: {
+                  /**
+                   * cleared (false positives), confirmed (a confirmed match), escalated (to the MLRO)
+                   */
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  by: string
+                  at: string
+                  approved_by: string | null
+                } | null
+                /**
+                 * every action, oldest first; append-only
+                 */
+                trail: {
+                  seq: number
+                  at: string
+                  /**
+                   * a console user, or key:admin / key:internal
+                   */
+                  actor: string
+                  /**
+                   * opened, assigned, decided, commented, closure_requested, approved, rejected, closed
+                   */
+                  action: string
+                  hit_no: number | null
+                  comment: string | null
+                  detail: {
+                    [k: string]: unknown | undefined
+                  }
+                }[]
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/aml/cases/{case_id}/close': {
+    post: {
+      parameters: {
+        path: {
+          case_id: string
+        }
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * cleared (false positives), confirmed (a confirmed match), escalated (to the MLRO)
+             */
+            outcome: 'cleared' | 'confirmed' | 'escalated'
+            /**
+             * mandatory: why
+             */
+            comment: string
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                /**
+                 * AMLC-<YYYYMMDD>-<number>
+                 */
+                case_id: string
+                created_at: string
+                updated_at: string
+                source: 'screening' | 'alert'
+                screening_id: string | null
+                alert_id: string | null
+                reference: string | null
+                subject_label: string
+                /**
+                 * MEDIUM, HIGH or CRITICAL
+                 */
+                level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                /**
+                 * open (nobody has acted), in_review, awaiting_approval (a closure waits for a second person), closed
+                 */
+                status: 'open' | 'in_review' | 'awaiting_approval' | 'closed'
+                outcome: ('cleared' | 'confirmed' | 'escalated') | null
+                assignee: string | null
+                /**
+                 * whole days since the case was opened
+                 */
+                age_days: number
+                /**
+                 * hits without a decision
+                 */
+                undecided: number
+                /**
+                 * bumped by every change
+                 */
+                version: number
+                /**
+                 * the subject as sent
+                 */
+                subject: {
+                  [k: string]: unknown | undefined
+                }
+                hits: {
+                  hit_no: number
+                  module: 'sanctions' | 'pep'
+                  /**
+                   * MEDIUM, HIGH or CRITICAL
+                   */
+                  level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                  /**
+                   * why this level
+                   */
+                  level_reason: string
+                  score: number
+                  matched_name: string
+                  /**
+                   * the listed entity, its listings taken together
+                   */
+                  entity: {
+                    type: string
+                    names: string[]
+                    aliases: string[]
+                    birth_dates: string[]
+                    nationalities: string[]
+                    /**
+                     * of addresses, birth places, registration
+                     */
+                    countries: string[]
+                    identifiers: string[]
+                    programmes: string[]
+                    remarks: string[]
+                  }
+                  listings: {
+                    list: string
+                    list_id: string
+                    list_title: string
+                    matched_name: string
+                    score: number
+                    list_date: string
+                    source_url: string | null
+                  }[]
+                  decision: {
+                    /**
+                     * the decision on one hit
+                     */
+                    decision: 'confirmed_match' | 'false_positive' | 'needs_more_information'
+                    comment: string
+                    by: string
+                    at: string
+                  } | null
+                  changed_since_cleared:
+                    | {
+                        list: string
+                        list_id: string
+                        /**
+                         * the case that cleared it
+                         */
+                        cleared_in: string
+                        changes: {
+                          /**
+                           * names, birth_dates or programmes
+                           */
+                          field: string
+                          added: string[]
+                          removed: string[]
+                        }[]
+                      }[]
+                    | null
+                }[]
+                pending_closure: {
+                  /**
+                   * cleared (false positives), confirmed (a confirmed match), escalated (to the MLRO)
+                   */
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  comment: string
+                  requested_by: string
+                  requested_at: string
+                  /**
+                   * why a second person must approve
+                   */
+                  reason: string
+                } | null
+                closed: {
+                  /**
+                   * cleared (false positives), confirmed (a confirmed match), escalated (to the MLRO)
+                   */
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  by: string
+                  at: string
+                  approved_by: string | null
+                } | null
+                /**
+                 * every action, oldest first; append-only
+                 */
+                trail: {
+                  seq: number
+                  at: string
+                  /**
+                   * a console user, or key:admin / key:internal
+                   */
+                  actor: string
+                  /**
+                   * opened, assigned, decided, commented, closure_requested, approved, rejected, closed
+                   */
+                  action: string
+                  hit_no: number | null
+                  comment: string | null
+                  detail: {
+                    [k: string]: unknown | undefined
+                  }
+                }[]
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/aml/cases/{case_id}/approve': {
+    post: {
+      parameters: {
+        path: {
+          case_id: string
+        }
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * mandatory: why
+             */
+            comment: string
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                /**
+                 * AMLC-<YYYYMMDD>-<number>
+                 */
+                case_id: string
+                created_at: string
+                updated_at: string
+                source: 'screening' | 'alert'
+                screening_id: string | null
+                alert_id: string | null
+                reference: string | null
+                subject_label: string
+                /**
+                 * MEDIUM, HIGH or CRITICAL
+                 */
+                level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                /**
+                 * open (nobody has acted), in_review, awaiting_approval (a closure waits for a second person), closed
+                 */
+                status: 'open' | 'in_review' | 'awaiting_approval' | 'closed'
+                outcome: ('cleared' | 'confirmed' | 'escalated') | null
+                assignee: string | null
+                /**
+                 * whole days since the case was opened
+                 */
+                age_days: number
+                /**
+                 * hits without a decision
+                 */
+                undecided: number
+                /**
+                 * bumped by every change
+                 */
+                version: number
+                /**
+                 * the subject as sent
+                 */
+                subject: {
+                  [k: string]: unknown | undefined
+                }
+                hits: {
+                  hit_no: number
+                  module: 'sanctions' | 'pep'
+                  /**
+                   * MEDIUM, HIGH or CRITICAL
+                   */
+                  level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                  /**
+                   * why this level
+                   */
+                  level_reason: string
+                  score: number
+                  matched_name: string
+                  /**
+                   * the listed entity, its listings taken together
+                   */
+                  entity: {
+                    type: string
+                    names: string[]
+                    aliases: string[]
+                    birth_dates: string[]
+                    nationalities: string[]
+                    /**
+                     * of addresses, birth places, registration
+                     */
+                    countries: string[]
+                    identifiers: string[]
+                    programmes: string[]
+                    remarks: string[]
+                  }
+                  listings: {
+                    list: string
+                    list_id: string
+                    list_title: string
+                    matched_name: string
+                    score: number
+                    list_date: string
+                    source_url: string | null
+                  }[]
+                  decision: {
+                    /**
+                     * the decision on one hit
+                     */
+                    decision: 'confirmed_match' | 'false_positive' | 'needs_more_information'
+                    comment: string
+                    by: string
+                    at: string
+                  } | null
+                  changed_since_cleared:
+                    | {
+                        list: string
+                        list_id: string
+                        /**
+                         * the case that cleared it
+                         */
+                        cleared_in: string
+                        changes: {
+                          /**
+                           * names, birth_dates or programmes
+                           */
+                          field: string
+                          added: string[]
+                          removed: string[]
+                        }[]
+                      }[]
+                    | null
+                }[]
+                pending_closure: {
+                  /**
+                   * cleared (false positives), confirmed (a confirmed match), escalated (to the MLRO)
+                   */
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  comment: string
+                  requested_by: string
+                  requested_at: string
+                  /**
+                   * why a second person must approve
+                   */
+                  reason: string
+                } | null
+                closed: {
+                  /**
+                   * cleared (false positives), confirmed (a confirmed match), escalated (to the MLRO)
+                   */
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  by: string
+                  at: string
+                  approved_by: string | null
+                } | null
+                /**
+                 * every action, oldest first; append-only
+                 */
+                trail: {
+                  seq: number
+                  at: string
+                  /**
+                   * a console user, or key:admin / key:internal
+                   */
+                  actor: string
+                  /**
+                   * opened, assigned, decided, commented, closure_requested, approved, rejected, closed
+                   */
+                  action: string
+                  hit_no: number | null
+                  comment: string | null
+                  detail: {
+                    [k: string]: unknown | undefined
+                  }
+                }[]
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/aml/cases/{case_id}/reject': {
+    post: {
+      parameters: {
+        path: {
+          case_id: string
+        }
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * mandatory: why
+             */
+            comment: string
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                /**
+                 * AMLC-<YYYYMMDD>-<number>
+                 */
+                case_id: string
+                created_at: string
+                updated_at: string
+                source: 'screening' | 'alert'
+                screening_id: string | null
+                alert_id: string | null
+                reference: string | null
+                subject_label: string
+                /**
+                 * MEDIUM, HIGH or CRITICAL
+                 */
+                level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                /**
+                 * open (nobody has acted), in_review, awaiting_approval (a closure waits for a second person), closed
+                 */
+                status: 'open' | 'in_review' | 'awaiting_approval' | 'closed'
+                outcome: ('cleared' | 'confirmed' | 'escalated') | null
+                assignee: string | null
+                /**
+                 * whole days since the case was opened
+                 */
+                age_days: number
+                /**
+                 * hits without a decision
+                 */
+                undecided: number
+                /**
+                 * bumped by every change
+                 */
+                version: number
+                /**
+                 * the subject as sent
+                 */
+                subject: {
+                  [k: string]: unknown | undefined
+                }
+                hits: {
+                  hit_no: number
+                  module: 'sanctions' | 'pep'
+                  /**
+                   * MEDIUM, HIGH or CRITICAL
+                   */
+                  level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                  /**
+                   * why this level
+                   */
+                  level_reason: string
+                  score: number
+                  matched_name: string
+                  /**
+                   * the listed entity, its listings taken together
+                   */
+                  entity: {
+                    type: string
+                    names: string[]
+                    aliases: string[]
+                    birth_dates: string[]
+                    nationalities: string[]
+                    /**
+                     * of addresses, birth places, registration
+                     */
+                    countries: string[]
+                    identifiers: string[]
+                    programmes: string[]
+                    remarks: string[]
+                  }
+                  listings: {
+                    list: string
+                    list_id: string
+                    list_title: string
+                    matched_name: string
+                    score: number
+                    list_date: string
+                    source_url: string | null
+                  }[]
+                  decision: {
+                    /**
+                     * the decision on one hit
+                     */
+                    decision: 'confirmed_match' | 'false_positive' | 'needs_more_information'
+                    comment: string
+                    by: string
+                    at: string
+                  } | null
+                  changed_since_cleared:
+                    | {
+                        list: string
+                        list_id: string
+                        /**
+                         * the case that cleared it
+                         */
+                        cleared_in: string
+                        changes: {
+                          /**
+                           * names, birth_dates or programmes
+                           */
+                          field: string
+                          added: string[]
+                          removed: string[]
+                        }[]
+                      }[]
+                    | null
+                }[]
+                pending_closure: {
+                  /**
+                   * cleared (false positives), confirmed (a confirmed match), escalated (to the MLRO)
+                   */
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  comment: string
+                  requested_by: string
+                  requested_at: string
+                  /**
+                   * why a second person must approve
+                   */
+                  reason: string
+                } | null
+                closed: {
+                  /**
+                   * cleared (false positives), confirmed (a confirmed match), escalated (to the MLRO)
+                   */
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  by: string
+                  at: string
+                  approved_by: string | null
+                } | null
+                /**
+                 * every action, oldest first; append-only
+                 */
+                trail: {
+                  seq: number
+                  at: string
+                  /**
+                   * a console user, or key:admin / key:internal
+                   */
+                  actor: string
+                  /**
+                   * opened, assigned, decided, commented, closure_requested, approved, rejected, closed
+                   */
+                  action: string
+                  hit_no: number | null
+                  comment: string | null
+                  detail: {
+                    [k: string]: unknown | undefined
+                  }
+                }[]
               }
               meta: {
                 request_id: string

@@ -74,6 +74,16 @@ export interface Hit {
   explanation: Explanation
 }
 
+/**
+ * A hit that is a reason to review, not a finding: a partial name (the client left out a middle
+ * name or a second surname) no birth date confirms, or a company name of generic words only
+ * ("Invest Group") that equals a listed one.
+ */
+export function isReviewOnly(hit: Hit): boolean {
+  const f = hit.explanation.features
+  return (f.partial !== undefined && !f.partial.confirmed_by_birth_date) || f.generic_only === true
+}
+
 /** Features with nothing found yet. */
 export function emptyFeatures(): MatchFeatures {
   return { name: 0, tokens: [], unmatched_query: [], unmatched_list: [], omitted: [] }

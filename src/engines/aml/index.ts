@@ -18,6 +18,18 @@ export {
   type Hit,
   type ScreeningEngine,
 } from './engine.ts'
+export {
+  changesSince,
+  type EntityFingerprint,
+  type EntityView,
+  entityView,
+  type FingerprintChange,
+  fingerprintOf,
+  type Listing,
+  sourceUrl,
+  subjectKey,
+} from './entities.ts'
+export { isReviewOnly } from './explanation.ts'
 export { loadHighRiskTable } from './high-risk.ts'
 export {
   importPaths,
@@ -33,7 +45,6 @@ export {
 export { normalizeName } from './normalize.ts'
 export {
   createScreener,
-  isReviewOnly,
   LEVEL_BANDS,
   MODULE_WEIGHTS,
   type PepSource,

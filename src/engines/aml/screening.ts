@@ -24,6 +24,8 @@ import type { AresClient, AresCompany } from '../registries/ares.ts'
 import type { Source } from '../registries/cache.ts'
 import type { InsolvencyResult, IsirClient } from '../registries/isir.ts'
 import type { Hit, ScreeningEngine } from './engine.ts'
+import { type EntityHit, groupHits } from './entities.ts'
+import { isReviewOnly } from './explanation.ts'
 import { checkCountries, type HighRiskTable } from './high-risk.ts'
 import { screenedVersions } from './merge.ts'
 import { type CompanySubject, isPerson, type PersonSubject, type Subject, screenSubject } from './subject.ts'
@@ -100,6 +102,11 @@ export interface ScreeningOutcome {
     review_required: boolean
     /** Every reason for the review: each module with a possible match, each piece of missing evidence. */
     review_reasons: ReviewReason[]
+    /**
+     * Why the level is what it is, in one sentence: the finding that set it (a hit and what makes
+     * it certain or partial, a country, a proceeding), or for INCOMPLETE what was not screened.
+     */
+    level_reason: string
     missing: MissingEvidence[]
   }
   modules: Partial<Record<ModuleName, ModuleResult>>
@@ -186,7 +193,12 @@ export function createScreener(opts: ScreenerOptions): Screener {
     return {
       status: 'COMPLETED',
       source: 'PRIMARY',
-      data: { matches, threshold: opts.engine.threshold, lists },
+      data: {
+        matches,
+        threshold: opts.engine.threshold,
+        lists,
+        entities: entitiesOf(matches, 'sanctions', (list, id) => opts.engine.entity(list, id)),
+      },
       execution_time_ms: Math.round(performance.now() - started),
     }
   }
@@ -203,7 +215,7 @@ export function createScreener(opts: ScreenerOptions): Screener {
     return {
       status: 'COMPLETED',
       source: 'PRIMARY',
-      data: { matches, source: opts.pep.description },
+      data: { matches, source: opts.pep.description, entities: entitiesOf(matches, 'pep', () => undefined) },
       execution_time_ms: Math.round(performance.now() - started),
     }
   }
@@ -316,18 +328,17 @@ export function createScreener(opts: ScreenerOptions): Screener {
   }
 }
 
+/** The hits grouped by listed entity, as the response gives them (without the hits again). */
+function entitiesOf(
+  matches: Hit[],
+  module: 'sanctions' | 'pep',
+  entityOf: Parameters<typeof groupHits>[2],
+): Omit<EntityHit, 'hits'>[] {
+  return groupHits(matches, module, entityOf).map(({ hits: _hits, ...rest }) => rest)
+}
+
 /** The module score (and floor) of review-only hits (see `isReviewOnly`): the middle of MEDIUM. */
 const PARTIAL_MATCH_SCORE = 40
-
-/**
- * A hit that is a reason to review, not a finding: a partial name (the client left out a middle
- * name or a second surname) no birth date confirms, or a company name of generic words only
- * ("Invest Group") that equals a listed one.
- */
-export function isReviewOnly(hit: Hit): boolean {
-  const f = hit.explanation.features
-  return (f.partial !== undefined && !f.partial.confirmed_by_birth_date) || f.generic_only === true
-}
 
 /** What the review-only hits lack, in one sentence per kind. */
 function reviewOnlyReason(matches: Hit[]): string {
@@ -359,16 +370,20 @@ export function assess(
   let weighted = 0
   let weights = 0
   let floor = 0
+  let floorWhy = ''
   let completed = 0
   const entries = Object.entries(modules) as [ModuleName, ModuleResult][]
   for (const [name, m] of entries) {
     if (m.status !== 'COMPLETED') continue
     completed++
-    const { score, floor: f } = moduleScore(name, m, threshold)
+    const { score, floor: f, why } = moduleScore(name, m, threshold)
     m.data.risk_score = score
     weighted += MODULE_WEIGHTS[name] * score
     weights += MODULE_WEIGHTS[name]
-    floor = Math.max(floor, f)
+    if (f > floor) {
+      floor = f
+      floorWhy = why ?? ''
+    }
   }
   const weightedTotal = weights > 0 ? round1(weighted / weights) : 0
   const score = round1(Math.max(weightedTotal, floor))
@@ -387,21 +402,32 @@ export function assess(
   }
   review.push(...missing.map(({ module, reason }) => ({ module, reason })))
   const scored = levelOf(score)
+  const level = missing.length > 0 && scored === 'LOW' ? 'INCOMPLETE' : scored
   return {
     completeness: entries.length > 0 ? Math.round((completed / entries.length) * 1000) / 1000 : 0,
     overall_risk: {
       score,
-      level: missing.length > 0 && scored === 'LOW' ? 'INCOMPLETE' : scored,
+      level,
       weighted_total: weightedTotal,
       review_required: review.length > 0,
       review_reasons: review,
+      level_reason: levelReason(level, score, floor, floorWhy, entries, missing),
       missing,
     },
     modules,
   }
 }
 
-function moduleScore(name: ModuleName, m: ModuleResult, threshold: number): { score: number; floor: number } {
+/** What an entity hit of a module says about the level (the first, the highest, of its entities). */
+function topEntityReason(m: ModuleResult): string | undefined {
+  return (m.data.entities as { level_reason: string }[] | undefined)?.[0]?.level_reason
+}
+
+function moduleScore(
+  name: ModuleName,
+  m: ModuleResult,
+  threshold: number,
+): { score: number; floor: number; why?: string } {
   switch (name) {
     case 'sanctions':
     case 'pep': {
@@ -410,31 +436,72 @@ function moduleScore(name: ModuleName, m: ModuleResult, threshold: number): { sc
       const firm = matches.filter((h) => !isReviewOnly(h))
       if (matches.length > 0 && firm.length === 0) {
         m.data.review = reviewOnlyReason(matches)
-        return { score: PARTIAL_MATCH_SCORE, floor: PARTIAL_MATCH_SCORE }
+        return {
+          score: PARTIAL_MATCH_SCORE,
+          floor: PARTIAL_MATCH_SCORE,
+          why: `${name}: ${m.data.review}`,
+        }
       }
       const best = firm.reduce((s, h) => Math.max(s, h.score), 0)
       if (best === 0) return { score: 0, floor: 0 }
-      if (name === 'pep') return { score: best * 100, floor: 50 }
+      const why = `${name}: ${topEntityReason(m) ?? `best hit score ${best}`}`
+      if (name === 'pep') return { score: best * 100, floor: 50, why }
       const certain = best >= 0.95 || firm.some((h) => h.explanation.features.identifier)
-      return { score: best * 100, floor: certain ? 90 : 70 }
+      return { score: best * 100, floor: certain ? 90 : 70, why }
     }
-    case 'high_risk_country':
-      return ((m.data.high_risk as string[] | undefined) ?? []).length > 0
-        ? { score: 100, floor: 40 }
+    case 'high_risk_country': {
+      const high = (m.data.high_risk as string[] | undefined) ?? []
+      return high.length > 0
+        ? {
+            score: 100,
+            floor: 40,
+            why: `high_risk_country: ${high.join(', ')} on the EU list of high-risk third countries (enhanced due diligence)`,
+          }
         : { score: 0, floor: 0 }
+    }
     case 'registry': {
       const company = m.data.company as AresCompany | null | undefined
-      if (!company) return { score: 70, floor: 30 }
-      if (company.status === 'dissolved') return { score: 50, floor: 30 }
+      if (!company) return { score: 70, floor: 30, why: 'registry: ARES does not know this IČO' }
+      if (company.status === 'dissolved')
+        return { score: 50, floor: 30, why: 'registry: the company is dissolved (ARES)' }
       return { score: 0, floor: 0 }
     }
     case 'insolvency': {
       const r = m.data as unknown as InsolvencyResult
-      if (r.active) return { score: 100, floor: 50 }
+      if (r.active)
+        return { score: 100, floor: 50, why: 'insolvency: a running insolvency proceeding (ISIR)' }
       if ((r.proceedings ?? []).length > 0) return { score: 30, floor: 0 }
       return { score: 0, floor: 0 }
     }
   }
+}
+
+/**
+ * The level in one sentence: INCOMPLETE names what was not screened and why (an IČO-only company
+ * whose name the registry could not give was not screened by name against the sanctions lists);
+ * a level a finding set names the finding; any other the weighted total over the modules.
+ */
+function levelReason(
+  level: RiskLevel,
+  score: number,
+  floor: number,
+  floorWhy: string,
+  entries: [ModuleName, ModuleResult][],
+  missing: MissingEvidence[],
+): string {
+  const gaps = missing.map((m) => `${m.module} (${m.reason})`).join('; ')
+  if (level === 'INCOMPLETE') {
+    const completed = entries.filter(([, m]) => m.status === 'COMPLETED' && m.data.name_checked !== false)
+    const done = completed.length > 0 ? completed.map(([n]) => n).join(', ') : 'nothing'
+    return `INCOMPLETE: not screened: ${gaps}. Screened: ${done}, which found nothing; this is not a clear result.`
+  }
+  const tail = gaps ? ` Not screened: ${gaps}.` : ''
+  if (floor > 0 && floorWhy) return `${level} (score ${score}): ${floorWhy}.${tail}`
+  if (level === 'LOW') {
+    const done = entries.filter(([, m]) => m.status === 'COMPLETED').map(([n]) => n)
+    return `LOW (score ${score}): nothing found by ${done.join(', ') || 'any module'}.${tail}`
+  }
+  return `${level} (score ${score}): the weighted total of the modules' scores.${tail}`
 }
 
 function hitsAtThreshold(m: ModuleResult, threshold: number): Hit[] {

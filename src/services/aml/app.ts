@@ -18,6 +18,8 @@ import { type App, createServer } from '../../kit/server.ts'
 import { registerBatch } from './modules/batch/routes.ts'
 import { BatchRunner } from './modules/batch/runner.ts'
 import { BatchStore } from './modules/batch/store.ts'
+import { registerCases } from './modules/cases/routes.ts'
+import { CaseStore } from './modules/cases/store.ts'
 import type { ListsHolder } from './modules/lists/holder.ts'
 import { registerLists } from './modules/lists/routes.ts'
 import { Monitor } from './modules/monitor/monitor.ts'
@@ -52,6 +54,8 @@ export interface AmlDeps {
   batchMaxBytes?: number
   /** Batches one key may have queued or running at once (AML_BATCH_MAX_ACTIVE). */
   batchMaxActive?: number
+  /** Cases, decisions and their trail; made over `store`'s database when not given. */
+  cases?: CaseStore
   /** Monitored subjects and alerts; made over `store`'s database when not given. */
   monitors?: MonitorStore
   /**
@@ -82,6 +86,11 @@ export async function buildApp(deps: AmlDeps): Promise<App> {
         name: 'monitoring',
         description: 'Ongoing monitoring: enrolled subjects re-screened on every list update, alerts',
       },
+      {
+        name: 'cases',
+        description:
+          'Cases: every screening or monitoring alert with a hit, its decisions (four eyes on clearing a HIGH or CRITICAL hit) and its append-only trail',
+      },
       { name: 'lists', description: 'The sanctions list versions loaded' },
       { name: 'health' },
     ],
@@ -107,11 +116,13 @@ export async function buildApp(deps: AmlDeps): Promise<App> {
     app.addHook('onClose', () => runner.close())
     batchRunner = runner
   }
+  const cases = deps.cases ?? new CaseStore(deps.store.database)
   const monitors = deps.monitors ?? new MonitorStore(deps.store.database)
   let monitor = deps.monitor
   if (!monitor) {
     const own = new Monitor({
       monitors,
+      cases,
       store: deps.store,
       logger: deps.logger,
       cooperative: true,
@@ -121,7 +132,8 @@ export async function buildApp(deps: AmlDeps): Promise<App> {
     app.addHook('onClose', () => own.close())
     monitor = own
   }
-  registerScreening(app, deps)
+  registerScreening(app, { ...deps, cases })
+  registerCases(app, { ...deps, cases })
   registerBatch(app, { ...deps, batches, batchRunner, batchMaxBytes })
   registerMonitor(app, { ...deps, monitors, monitor, batches })
   registerLists(app, deps)

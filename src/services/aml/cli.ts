@@ -151,9 +151,10 @@ async function monitorPass(
     )
     return 1
   }
+  const cases = await monitor.openAlertCases()
   const delivered = await monitor.deliver()
   io.out(
-    `monitoring: ${report.rescreened} re-screened${report.changedLists.length > 0 ? ` against the new ${report.changedLists.join(', ')}` : ''}${report.diff ? ` (entries added ${report.diff.added}, removed ${report.diff.removed}, changed ${report.diff.changed})` : ''}, ${report.baselines} first screenings, in ${(report.ms / 1000).toFixed(1)} s; alerts: ${report.alerts.new_hit} new, ${report.alerts.changed_hit} changed, ${report.alerts.removed_hit} removed hits${monitor.hasWebhook ? `; webhook: ${delivered.delivered} delivered${delivered.failed > 0 ? `, ${delivered.failed} failed (retried by the service)` : ''}` : ''}`,
+    `monitoring: ${report.rescreened} re-screened${report.changedLists.length > 0 ? ` against the new ${report.changedLists.join(', ')}` : ''}${report.diff ? ` (entries added ${report.diff.added}, removed ${report.diff.removed}, changed ${report.diff.changed})` : ''}, ${report.baselines} first screenings, in ${(report.ms / 1000).toFixed(1)} s; alerts: ${report.alerts.new_hit} new, ${report.alerts.changed_hit} changed, ${report.alerts.removed_hit} removed hits${report.suppressed > 0 ? `, ${report.suppressed} cleared before and unchanged (not raised)` : ''}; cases opened: ${cases}${monitor.hasWebhook ? `; webhook: ${delivered.delivered} delivered${delivered.failed > 0 ? `, ${delivered.failed} failed (retried by the service)` : ''}` : ''}`,
   )
   return 0
 }

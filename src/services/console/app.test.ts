@@ -201,6 +201,13 @@ describe('console backend', () => {
     expect(Number(blocked.res.headers['retry-after'])).toBeGreaterThan(0)
   })
 
+  it('counts only failed sign-ins: an office signing in again and again is never limited', async () => {
+    await store.addUser('office', 'analyst', PASSWORD)
+    for (let i = 0; i < 8; i++) expect((await signIn('office')).res.statusCode).toBe(200)
+    for (let i = 0; i < 5; i++) expect((await signIn('office', 'guess')).res.statusCode).toBe(401)
+    expect((await signIn('office')).res.statusCode).toBe(429)
+  })
+
   it('answers 401 to the backend without a session and to an unknown cookie', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/keys' })).statusCode).toBe(401)
     const forged = await app.inject({

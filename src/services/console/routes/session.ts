@@ -1,7 +1,8 @@
 /**
  * Signing in and out. A wrong name and a wrong password get the same 401 after the same work (an
  * unknown name is checked against a dummy hash), so the answer does not tell which names exist.
- * Attempts are limited per client address and per address and name (src/kit ratelimit).
+ * Failed attempts are limited per client address and per address and name (src/kit ratelimit);
+ * successful ones are not counted.
  */
 import { ok } from '../../../kit/envelope.ts'
 import { AppError } from '../../../kit/errors.ts'
@@ -11,7 +12,7 @@ import { clearSessionCookie, requireRole, sessionToken, setSessionCookie, signed
 import { DUMMY_HASH_PROMISE, verifyPassword } from '../passwords.ts'
 import { SessionResponse, SignedOutResponse, SignInBody } from '../schemas.ts'
 
-/** Sign-in attempts allowed per window (15 min): per address, and per address and user name. */
+/** Failed sign-in attempts allowed per window (15 min): per address, and per address and user name. */
 export const SIGN_IN_LIMITS = { windowMs: 15 * 60_000, perAddress: 30, perName: 10 }
 
 export function registerSession(app: App, deps: ConsoleDeps): void {
@@ -28,14 +29,19 @@ export function registerSession(app: App, deps: ConsoleDeps): void {
     },
     async (request, reply) => {
       const { name, password } = request.body
-      const decisions = await deps.rateLimiter.hitAll([
+      // Only failures count (an office behind one address signs in many times a day): the windows
+      // are read before, and a refused attempt is counted in both after.
+      const windows = [
         { key: `signin:${request.ip}`, limit: limits.perAddress, windowMs: limits.windowMs },
         {
           key: `signin:${request.ip}:${name.toLowerCase()}`,
           limit: limits.perName,
           windowMs: limits.windowMs,
         },
-      ])
+      ]
+      const decisions = await Promise.all(
+        windows.map((w) => deps.rateLimiter.peek(w.key, w.limit, w.windowMs)),
+      )
       if (decisions.some((d) => !d.allowed)) {
         // The window that is full says how long; the others report 0.
         const wait = Math.max(1, ...decisions.map((d) => d.retryAfterSeconds))
@@ -49,6 +55,7 @@ export function registerSession(app: App, deps: ConsoleDeps): void {
       const found = await deps.store.credentials(name)
       const good = await verifyPassword(password, found?.hash ?? (await DUMMY_HASH_PROMISE()))
       if (!found || !good) {
+        await deps.rateLimiter.hitAll(windows)
         request.log.warn({ user: name }, 'console sign-in refused')
         throw new AppError('unauthorized', 'Wrong name or password')
       }

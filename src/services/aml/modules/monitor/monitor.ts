@@ -18,21 +18,28 @@ import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import {
   activeEntitiesAsync,
+  changesSince,
   diffEntities,
   type EntityChange,
   type EntityDiff,
   entityKey,
+  entityView,
   type FieldChange,
+  fingerprintOf,
+  LIST_TITLES,
   type ListEntity,
   type ListVersionInfo,
   type ScreeningEngine,
   type Subject,
   screenSubject,
+  sourceUrl,
+  subjectKey,
   subjectLabel,
 } from '../../../../engines/aml/index.ts'
 import type { Logger } from '../../../../kit/logger.ts'
 import type { AmlStore } from '../../store.ts'
 import type { ShortHit } from '../batch/store.ts'
+import { CaseStore, type ChangedListing, type NewCase, type Remembered } from '../cases/store.ts'
 import { currentVersions } from '../lists/load.ts'
 import {
   type Alert,
@@ -63,6 +70,8 @@ export interface MonitorTarget {
 export interface MonitorOptions {
   monitors: MonitorStore
   store: AmlStore
+  /** Cases of new and changed hits, remembered false positives; made over `store`'s database when not given. */
+  cases?: CaseStore
   logger: Logger
   target: () => MonitorTarget | undefined
   webhook?: AlertWebhook | undefined
@@ -84,6 +93,8 @@ export interface PassReport {
   changedLists: string[]
   diff?: EntityDiff['counts']
   alerts: Record<AlertKind, number>
+  /** New or changed hits not raised: a false positive cleared before, its entry unchanged since. */
+  suppressed: number
   /** False when this process's lists are older than the store's: it did not re-screen. */
   current: boolean
   ms: number
@@ -219,6 +230,7 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 export class Monitor {
   readonly owner: string
   private readonly opts: MonitorOptions
+  private readonly cases: CaseStore
   private loop: Promise<void> | undefined
   private again = false
   private closed = false
@@ -227,6 +239,7 @@ export class Monitor {
 
   constructor(opts: MonitorOptions) {
     this.opts = opts
+    this.cases = opts.cases ?? new CaseStore(opts.store.database)
     this.owner = opts.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
   }
 
@@ -255,6 +268,7 @@ export class Monitor {
       do {
         this.again = false
         await this.pass()
+        await this.openAlertCases()
         await this.deliver()
       } while (this.again && !this.closed)
     })()
@@ -298,6 +312,7 @@ export class Monitor {
       rescreened: 0,
       changedLists: [],
       alerts: { new_hit: 0, changed_hit: 0, removed_hit: 0 },
+      suppressed: 0,
       current: true,
       ms: 0,
     }
@@ -393,13 +408,19 @@ export class Monitor {
       after = rows[rows.length - 1]!.reference
       const screened = []
       const alerts: NewAlert[] = []
+      const remembered = await this.cases.remembered(rows.map((r) => subjectKey(r.subject as Subject)))
       for (const row of rows) {
         const before = (row.hits ?? []).filter((h) => lists.has(h.list))
         const now = screenSubject(target.engine, row.subject as Subject, {
           lists: changed,
           limit: MONITOR_HIT_LIMIT,
         }).map(short)
-        for (const a of classify(before, now, diff)) alerts.push(this.alert(row, a, fromVersions, toVersions))
+        const cleared = remembered.get(subjectKey(row.subject as Subject)) ?? []
+        for (const a of classify(before, now, diff)) {
+          const alert = this.alert(row, a, fromVersions, toVersions)
+          if (this.suppress(alert, a, cleared)) report.suppressed++
+          else alerts.push(alert)
+        }
         const kept = (row.hits ?? []).filter((h) => !lists.has(h.list))
         screened.push({ reference: row.reference, hits: [...kept, ...now].sort((x, y) => y.score - x.score) })
         await this.breathe()
@@ -425,6 +446,120 @@ export class Monitor {
       report.rescreened += rows.length
       this.opts.onProgress?.(done, subjects, 'monitored subjects')
       if (this.closed) return
+    }
+  }
+
+  /**
+   * Whether a new or changed hit is a false positive cleared for this subject whose entry kept its
+   * names, birth dates and programmes: not raised again. When one of them changed, the alert is
+   * raised and says what changed since it was cleared.
+   */
+  private suppress(alert: NewAlert, a: ReturnType<typeof classify>[number], cleared: Remembered[]): boolean {
+    if (alert.kind === 'removed_hit') return false
+    const r = cleared.find((c) => c.list === alert.list && c.list_id === alert.list_id)
+    if (!r) return false
+    const entity =
+      a.change?.kind === 'added' || a.change?.kind === 'changed'
+        ? a.change.after
+        : this.opts.target()?.engine.entity(alert.list, alert.list_id)
+    const changes = entity ? changesSince(r.fingerprint, entity) : []
+    if (changes.length === 0) return true
+    const since: ChangedListing[] = [
+      { list: alert.list, list_id: alert.list_id, cleared_in: r.case_id, changes },
+    ]
+    alert.body.changed_since_cleared = since
+    return false
+  }
+
+  /**
+   * Opens a case for every alert of a new or changed hit that has none yet (those just raised, and
+   * any a stopped pass left without one).
+   */
+  async openAlertCases(): Promise<number> {
+    let opened = 0
+    for (;;) {
+      const ids = await this.cases.alertsWithoutCase(200)
+      if (ids.length === 0) return opened
+      const at = this.now()
+      const day = at.toISOString().slice(0, 10).replace(/-/g, '')
+      const first = await this.opts.store.reserve(`case:${day}`, ids.length)
+      const fresh: NewCase[] = []
+      for (const [i, id] of ids.entries()) {
+        const a = await this.opts.monitors.alert(id)
+        if (a) fresh.push(this.caseOf(a, `AMLC-${day}-${String(first + i).padStart(6, '0')}`, at))
+      }
+      const n = await this.cases.openForAlerts(fresh)
+      opened += n
+      if (n === 0 || this.closed) return opened
+    }
+  }
+
+  private caseOf(a: Alert, caseId: string, at: Date): NewCase {
+    const v = alertView(a)
+    const entity = this.opts.target()?.engine.entity(a.list, a.list_id)
+    const entry = v.entry as {
+      names?: string[]
+      birth_dates?: string[]
+      nationalities?: string[]
+      programmes?: string[]
+      list_date?: string
+      type?: string
+    }
+    const score = v.score ?? 0
+    const level = score >= 0.95 ? 'CRITICAL' : 'HIGH'
+    const changed = (a.body.changed_since_cleared as ChangedListing[] | undefined) ?? null
+    return {
+      case_id: caseId,
+      created_at: at.toISOString(),
+      source: 'alert',
+      alert_id: a.alert_id,
+      reference: a.reference,
+      subject: v.subject,
+      subject_label: v.subject_label,
+      subject_key: subjectKey(v.subject as Subject),
+      actor: 'monitoring',
+      opened: { alert_id: a.alert_id, kind: a.kind, cause: a.cause, changes: v.changes },
+      hits: [
+        {
+          module: 'sanctions',
+          level,
+          level_reason: `${level}: monitoring found a ${a.kind === 'new_hit' ? 'new hit' : 'changed listed entry'} (${a.cause.replace('_', ' ')}): ${a.list} ${a.list_id} "${v.matched_name}" with score ${score}${score >= 0.95 ? ' (0.95 and above is a certain name match)' : ''}`,
+          score,
+          matched_name: v.matched_name,
+          entity: entity
+            ? entityView([entity])
+            : {
+                type: entry.type ?? 'unknown',
+                names: entry.names?.slice(0, 1) ?? [v.matched_name],
+                aliases: entry.names?.slice(1) ?? [],
+                birth_dates: entry.birth_dates ?? [],
+                nationalities: entry.nationalities ?? [],
+                countries: [],
+                identifiers: [],
+                programmes: entry.programmes ?? [],
+                remarks: [],
+              },
+          listings: [
+            {
+              list: a.list,
+              list_id: a.list_id,
+              list_title: LIST_TITLES[a.list] ?? a.list,
+              matched_name: v.matched_name,
+              score,
+              list_date: entity?.listDate ?? entry.list_date ?? '',
+              source_url: sourceUrl(a.list, a.list_id),
+              fingerprint: entity
+                ? fingerprintOf(entity)
+                : {
+                    names: entry.names ?? [],
+                    birth_dates: entry.birth_dates ?? [],
+                    programmes: entry.programmes ?? [],
+                  },
+            },
+          ],
+          changed_since_cleared: changed,
+        },
+      ],
     }
   }
 

@@ -13,16 +13,20 @@ import {
   type ScreeningOutcome,
   type Subject,
   screenedVersions,
+  subjectKey,
   subjectLabel,
 } from '../../../../engines/aml/index.ts'
 import { ok } from '../../../../kit/envelope.ts'
 import { AppError, errors } from '../../../../kit/errors.ts'
-import { operatorOnly } from '../../../../kit/operator-keys.ts'
+import { ACTING_USER_HEADER, actorOf, keyOf, operatorOnly } from '../../../../kit/operator-keys.ts'
 import type { RateLimiter } from '../../../../kit/ratelimit.ts'
 import { rateLimitHeaders } from '../../../../kit/ratelimit.ts'
 import type { Semaphore } from '../../../../kit/semaphore.ts'
 import type { App } from '../../../../kit/server.ts'
 import type { AmlStore } from '../../store.ts'
+import { caseHit, type ResponseEntity, sieve } from '../cases/cases.ts'
+import { withAge } from '../cases/routes.ts'
+import type { CaseStore, NewHit } from '../cases/store.ts'
 import type { ListsHolder, ListsState } from '../lists/holder.ts'
 import { withStatusNow } from '../lists/versions.ts'
 import {
@@ -37,12 +41,14 @@ import {
 
 const WINDOW_MS = 60_000
 
-type ScreeningResult = { screening_id: string; timestamp: string } & ScreeningOutcome
+type ScreeningResult = { screening_id: string; timestamp: string; case_id: string | null } & ScreeningOutcome
 
 type Ready = Extract<ListsState, { status: 'ready' }>
 
 export interface ScreeningDeps {
-  store: Pick<AmlStore, 'next' | 'saveScreening' | 'listScreenings' | 'getScreening' | 'listVersions'>
+  store: Pick<AmlStore, 'next' | 'listScreenings' | 'getScreening' | 'listVersions'>
+  /** Writes each record with its case, when it has hits to decide; remembers false positives. */
+  cases: Pick<CaseStore, 'saveScreening' | 'remembered' | 'ofScreening'>
   lists: Pick<ListsHolder, 'state'>
   rateLimiter: RateLimiter
   /** Screening requests per client IP per sliding minute. */
@@ -74,14 +80,31 @@ export function registerScreening(app: App, deps: ScreeningDeps): void {
     throw errors.unavailable(`No sanctions lists are loaded: ${s.reason}`, 60, { state: 'failed' })
   }
 
+  /**
+   * Who screens: the console's user (internal key and X-Acting-User), an operator key, or nobody
+   * known (the public route), by address.
+   */
+  function screenerOf(request: FastifyRequest): string {
+    if (keyOf(request, deps.auditKeys)) return actorOf(request, deps.auditKeys)
+    return `ip:${request.ip}`
+  }
+
+  /**
+   * Screenings per sliding minute: per client address, except for a person the console names
+   * with the internal key, who is counted as themself (one office behind the console is many
+   * people at one address).
+   */
   async function limit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const decision = await deps.rateLimiter.hit(`aml:${request.ip}`, deps.rateLimitPerMinute, WINDOW_MS)
+    const user =
+      keyOf(request, deps.auditKeys) === 'internal' && request.headers[ACTING_USER_HEADER] !== undefined
+    const who = user ? `user:${actorOf(request, deps.auditKeys)}` : request.ip
+    const decision = await deps.rateLimiter.hit(`aml:${who}`, deps.rateLimitPerMinute, WINDOW_MS)
     const headers = rateLimitHeaders([{ name: 'aml-minute', windowSeconds: 60, decision }])
     for (const [k, v] of Object.entries(headers)) reply.header(k, v)
     if (!decision.allowed) {
       throw new AppError(
         'rate_limited',
-        `Rate limit of ${decision.limit} screening requests per minute per IP exceeded; retry in ${decision.retryAfterSeconds} s`,
+        `Rate limit of ${decision.limit} screening requests per minute per ${user ? 'user' : 'IP'} exceeded; retry in ${decision.retryAfterSeconds} s`,
         { limit: decision.limit, window: '1 minute', retry_after_seconds: decision.retryAfterSeconds },
         { 'retry-after': String(decision.retryAfterSeconds) },
       )
@@ -106,18 +129,33 @@ export function registerScreening(app: App, deps: ScreeningDeps): void {
     state: Ready,
     subject: Subject,
     input: unknown,
+    actor: string,
   ): Promise<{ result: ScreeningResult; json: string }> {
     const outcome = await state.screener.screen(subject)
     const at = now()
     const day = at.toISOString().slice(0, 10).replace(/-/g, '')
     const n = await deps.store.next(`screening:${day}`)
+    const screeningId = `AML-${day}-${String(n).padStart(6, '0')}`
+    // The hits to decide: every entity hit of sanctions and PEP, less the false positives already
+    // cleared for this subject whose listed entries did not change (those are marked, not raised).
+    const key = subjectKey(subject)
+    const remembered = (await deps.cases.remembered([key])).get(key) ?? []
+    const entityOf = (list: string, id: string) => state.engine.entity(list, id)
+    const hits: NewHit[] = []
+    for (const module of ['sanctions', 'pep'] as const) {
+      const entities = outcome.modules[module]?.data.entities as ResponseEntity[] | undefined
+      for (const e of sieve(entities ?? [], remembered, entityOf)) hits.push(caseHit(module, e, entityOf))
+    }
+    const caseId =
+      hits.length > 0 ? `AMLC-${day}-${String(await deps.store.next(`case:${day}`)).padStart(6, '0')}` : null
     const result: ScreeningResult = {
-      screening_id: `AML-${day}-${String(n).padStart(6, '0')}`,
+      screening_id: screeningId,
       timestamp: at.toISOString(),
+      case_id: caseId,
       ...outcome,
     }
     const json = JSON.stringify(result)
-    await deps.store.saveScreening(
+    await deps.cases.saveScreening(
       {
         screening_id: result.screening_id,
         created_at: result.timestamp,
@@ -125,9 +163,22 @@ export function registerScreening(app: App, deps: ScreeningDeps): void {
         risk_level: result.overall_risk.level,
         input,
         list_versions: screenedVersions(state.versions),
-        result,
       },
       json,
+      caseId
+        ? {
+            case_id: caseId,
+            created_at: result.timestamp,
+            source: 'screening',
+            screening_id: screeningId,
+            subject: input as Record<string, unknown>,
+            subject_label: subjectLabel(subject),
+            subject_key: key,
+            actor,
+            opened: { screening_id: screeningId, level: result.overall_risk.level },
+            hits,
+          }
+        : undefined,
     )
     app.log.info(
       {
@@ -164,7 +215,7 @@ export function registerScreening(app: App, deps: ScreeningDeps): void {
       const subject = subjectOf(request.body)
       const release = await slot()
       try {
-        const { result, json } = await screenAndStore(state, subject, request.body)
+        const { result, json } = await screenAndStore(state, subject, request.body, screenerOf(request))
         // The text already stored is the text sent: no second serialisation. A custom serializer
         // makes Fastify leave the Content-Type unset, so it is set here.
         return reply
@@ -218,7 +269,10 @@ export function registerScreening(app: App, deps: ScreeningDeps): void {
       },
     },
     async (request, reply) => {
-      const record = await deps.store.getScreening(request.params.screening_id)
+      const [record, opened] = await Promise.all([
+        deps.store.getScreening(request.params.screening_id),
+        deps.cases.ofScreening(request.params.screening_id),
+      ])
       if (!record)
         throw errors.notFound(`Screening ${request.params.screening_id}`, {
           screening_id: request.params.screening_id,
@@ -228,6 +282,7 @@ export function registerScreening(app: App, deps: ScreeningDeps): void {
       return ok(reply, {
         ...data,
         list_versions: withStatusNow(data.list_versions, await deps.store.listVersions()),
+        case: opened ? (withAge(opened, now()) as never) : null,
       })
     },
   )

@@ -9,6 +9,7 @@ import type { Subject } from '../../../../engines/aml/index.ts'
 import { checkIco } from '../../../../engines/czech/identifiers.ts'
 import { okSchema } from '../../../../kit/envelope.ts'
 import { errors } from '../../../../kit/errors.ts'
+import { CaseSchema } from '../cases/schemas.ts'
 
 export const SubjectBody = Type.Object(
   {
@@ -76,6 +77,12 @@ const ModuleResultSchema = Type.Object({
 const screeningFields = {
   screening_id: Type.String({ description: 'AML-<YYYYMMDD>-<number>' }),
   timestamp: Type.String({ format: 'date-time' }),
+  case_id: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], {
+      description:
+        'the case opened for the hits to decide (GET /api/aml/cases/{case_id}); null when there is none (no hit, or only false positives cleared before). Absent in records written before cases.',
+    }),
+  ),
   processing_time_ms: Type.Integer(),
   completeness: Type.Number({ description: 'share of modules that completed; 1.0 means complete' }),
   overall_risk: Type.Object({
@@ -89,6 +96,12 @@ const screeningFields = {
       description:
         'true when a person must look before anyone relies on the level: a possible match (any sanctions or PEP hit, partial names and generic company names included) or missing evidence',
     }),
+    level_reason: Type.Optional(
+      Type.String({
+        description:
+          'Why the level is what it is: the finding that set it, or for INCOMPLETE what was not screened. Absent in records written before it was added.',
+      }),
+    ),
     review_reasons: Type.Optional(
       Type.Array(Type.Object({ module: Type.String(), reason: Type.String() }), {
         description:
@@ -157,6 +170,9 @@ export const ScreeningRecordResponse = okSchema(
     result: Type.Object(screeningFields, {
       additionalProperties: true,
       description: 'The screening response as it was sent',
+    }),
+    case: Type.Union([CaseSchema, Type.Null()], {
+      description: 'The case of its hits, with the decisions and the trail; null when it had none',
     }),
   }),
 )

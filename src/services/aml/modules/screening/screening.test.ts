@@ -109,6 +109,7 @@ describe.skipIf(!haveLists)('aml service', () => {
     expect(body.overall_risk).toEqual({
       score: 0,
       level: 'LOW',
+      level_reason: 'LOW (score 0): nothing found by sanctions.',
       weighted_total: 0,
       review_required: false,
       review_reasons: [],

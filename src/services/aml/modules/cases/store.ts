@@ -1,0 +1,653 @@
+/**
+ * Cases, their hits, their trail and the remembered false positives in the AML store
+ * (migrations/0204_aml_cases.ts), SQLite or PostgreSQL.
+ *
+ * A case changes only through `change`: in one transaction it reads the case, lets the caller
+ * decide what the action does (cases.ts), and writes the case over the version it read, the hits,
+ * the trail rows and any remembered false positive. Two instances or two officers acting on the
+ * same case at once: the second write finds another version and is refused (CaseChanged), so no
+ * decision is lost and a four-eyes approval is checked against the state it approves.
+ */
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type { EntityFingerprint, EntityView, FingerprintChange } from '../../../../engines/aml/index.ts'
+import type { Database } from '../../../../kit/db.ts'
+
+interface CaseRow {
+  case_id: string
+  created_at: string
+  updated_at: string
+  source: string
+  screening_id: string | null
+  alert_id: string | null
+  reference: string | null
+  subject: string
+  subject_label: string
+  subject_key: string
+  level: string
+  level_rank: number
+  status: string
+  outcome: string | null
+  assignee: string | null
+  pending: string | null
+  closed: string | null
+  version: number
+}
+
+interface HitRow {
+  case_id: string
+  hit_no: number
+  module: string
+  level: string
+  level_reason: string
+  score: number
+  matched_name: string
+  entity: string
+  listings: string
+  changed_since_cleared: string | null
+  decision: string | null
+  decision_comment: string | null
+  decided_by: string | null
+  decided_at: string | null
+  ever_confirmed: number | boolean
+}
+
+interface EventRow {
+  case_id: string
+  seq: number
+  at: string
+  actor: string
+  action: string
+  hit_no: number | null
+  comment: string | null
+  detail: string
+}
+
+interface ClearedRow {
+  subject_key: string
+  list: string
+  list_id: string
+  fingerprint: string
+  case_id: string
+  decided_by: string
+  decided_at: string
+  comment: string
+}
+
+type Tables = {
+  aml_cases: CaseRow
+  aml_case_hits: HitRow
+  aml_case_events: EventRow
+  aml_cleared: ClearedRow
+  aml_screenings: {
+    screening_id: string
+    created_at: string
+    subject_type: string
+    risk_level: string
+    input: string
+    list_versions: string
+    result: string
+  }
+  aml_monitor_alerts: {
+    alert_id: string
+    created_at: string
+    kind: string
+    acknowledged_at: string | null
+    acknowledged_by: string | null
+    ack_reason: string | null
+  }
+}
+
+type CaseStatus = 'open' | 'in_review' | 'awaiting_approval' | 'closed'
+export type Outcome = 'cleared' | 'confirmed' | 'escalated'
+export type Decision = 'confirmed_match' | 'false_positive' | 'needs_more_information'
+export type HitLevelName = 'MEDIUM' | 'HIGH' | 'CRITICAL'
+
+const LEVEL_RANK: Record<string, number> = { LOW: 0, MEDIUM: 1, HIGH: 2, CRITICAL: 3 }
+
+/** One listing of a case's hit, with the entry's fingerprint when the case was opened. */
+export interface CaseListing {
+  list: string
+  list_id: string
+  list_title: string
+  matched_name: string
+  score: number
+  list_date: string
+  source_url: string | null
+  fingerprint: EntityFingerprint
+}
+
+export interface NewHit {
+  module: 'sanctions' | 'pep'
+  level: HitLevelName
+  level_reason: string
+  score: number
+  matched_name: string
+  entity: EntityView
+  listings: CaseListing[]
+  changed_since_cleared: ChangedListing[] | null
+}
+
+/** A listing of a false positive raised again: the case that cleared it and what changed since. */
+export interface ChangedListing {
+  list: string
+  list_id: string
+  cleared_in: string
+  changes: FingerprintChange[]
+}
+
+export interface NewCase {
+  case_id: string
+  created_at: string
+  source: 'screening' | 'alert'
+  screening_id?: string | undefined
+  alert_id?: string | undefined
+  reference?: string | undefined
+  subject: Record<string, unknown>
+  subject_label: string
+  subject_key: string
+  actor: string
+  /** What the opening trail row says (the screening or the alert it came from). */
+  opened: Record<string, unknown>
+  hits: NewHit[]
+}
+
+export interface CaseHit extends Omit<NewHit, 'listings'> {
+  hit_no: number
+  listings: CaseListing[]
+  decision: { decision: Decision; comment: string; by: string; at: string } | null
+  ever_confirmed: boolean
+}
+
+interface TrailEvent {
+  seq: number
+  at: string
+  actor: string
+  action: string
+  hit_no: number | null
+  comment: string | null
+  detail: Record<string, unknown>
+}
+
+interface PendingClosure {
+  outcome: Outcome
+  comment: string
+  requested_by: string
+  requested_at: string
+  reason: string
+}
+
+interface Closure {
+  outcome: Outcome
+  by: string
+  at: string
+  approved_by: string | null
+}
+
+export interface CaseSummary {
+  case_id: string
+  created_at: string
+  updated_at: string
+  source: 'screening' | 'alert'
+  screening_id: string | null
+  alert_id: string | null
+  reference: string | null
+  subject_label: string
+  level: HitLevelName
+  status: CaseStatus
+  outcome: Outcome | null
+  assignee: string | null
+  hits: number
+  undecided: number
+  version: number
+}
+
+export interface Case extends Omit<CaseSummary, 'hits'> {
+  subject: Record<string, unknown>
+  subject_key: string
+  hits: CaseHit[]
+  pending_closure: PendingClosure | null
+  closed: Closure | null
+  trail: TrailEvent[]
+}
+
+export interface CaseFilter {
+  status?: CaseStatus | 'active' | undefined
+  assignee?: string | undefined
+  unassigned?: boolean | undefined
+  level?: string | undefined
+  source?: string | undefined
+  /** Created at or before this instant (the age filter's "at least N days old"). */
+  createdBefore?: string | undefined
+  /** Created at or after this instant ("at most N days old"). */
+  createdAfter?: string | undefined
+  limit: number
+  offset: number
+}
+
+/** What an action does to a case, as cases.ts decides it. */
+export interface CaseChange {
+  set?: Partial<Pick<CaseRow, 'status' | 'outcome' | 'assignee'>> & {
+    pending?: PendingClosure | null
+    closed?: Closure | null
+  }
+  hits?: { hit_no: number; decision: Decision; comment: string; by: string; at: string }[]
+  events: Omit<TrailEvent, 'seq'>[]
+  /** False positives to remember (the case closed as cleared). */
+  remember?: (Omit<ClearedRow, 'fingerprint'> & { fingerprint: EntityFingerprint })[]
+  /** The alert the case came from is acknowledged with the closure. */
+  acknowledge?: { alert_id: string; by: string; reason: string; at: string }
+}
+
+/** The case changed (another officer, another instance) between reading it and writing. */
+export class CaseChanged extends Error {
+  constructor(caseId: string) {
+    super(`case ${caseId} was changed meanwhile`)
+    this.name = 'CaseChanged'
+  }
+}
+
+export interface Remembered {
+  list: string
+  list_id: string
+  fingerprint: EntityFingerprint
+  case_id: string
+  decided_by: string
+  decided_at: string
+  comment: string
+}
+
+const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T))
+
+function summary(r: CaseRow, hits: number, undecided: number): CaseSummary {
+  return {
+    case_id: r.case_id,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    source: r.source as 'screening' | 'alert',
+    screening_id: r.screening_id,
+    alert_id: r.alert_id,
+    reference: r.reference,
+    subject_label: r.subject_label,
+    level: r.level as HitLevelName,
+    status: r.status as CaseStatus,
+    outcome: r.outcome as Outcome | null,
+    assignee: r.assignee,
+    hits,
+    undecided,
+    version: r.version,
+  }
+}
+
+function hitOf(r: HitRow): CaseHit {
+  return {
+    hit_no: r.hit_no,
+    module: r.module as 'sanctions' | 'pep',
+    level: r.level as HitLevelName,
+    level_reason: r.level_reason,
+    score: Number(r.score),
+    matched_name: r.matched_name,
+    entity: JSON.parse(r.entity) as EntityView,
+    listings: JSON.parse(r.listings) as CaseListing[],
+    changed_since_cleared: json<ChangedListing[]>(r.changed_since_cleared),
+    decision: r.decision
+      ? {
+          decision: r.decision as Decision,
+          comment: r.decision_comment ?? '',
+          by: r.decided_by ?? '',
+          at: r.decided_at ?? '',
+        }
+      : null,
+    ever_confirmed: Boolean(r.ever_confirmed),
+  }
+}
+
+function eventOf(r: EventRow): TrailEvent {
+  return {
+    seq: r.seq,
+    at: r.at,
+    actor: r.actor,
+    action: r.action,
+    hit_no: r.hit_no,
+    comment: r.comment,
+    detail: JSON.parse(r.detail) as Record<string, unknown>,
+  }
+}
+
+async function readCase(db: Kysely<Tables>, caseId: string): Promise<Case | undefined> {
+  const r = await db.selectFrom('aml_cases').selectAll().where('case_id', '=', caseId).executeTakeFirst()
+  if (!r) return undefined
+  const hits = (
+    await db.selectFrom('aml_case_hits').selectAll().where('case_id', '=', caseId).orderBy('hit_no').execute()
+  ).map(hitOf)
+  const trail = (
+    await db.selectFrom('aml_case_events').selectAll().where('case_id', '=', caseId).orderBy('seq').execute()
+  ).map(eventOf)
+  const { hits: _n, ...rest } = summary(r, hits.length, hits.filter((h) => !h.decision).length)
+  return {
+    ...rest,
+    subject: JSON.parse(r.subject) as Record<string, unknown>,
+    subject_key: r.subject_key,
+    hits,
+    pending_closure: json<PendingClosure>(r.pending),
+    closed: json<Closure>(r.closed),
+    trail,
+  }
+}
+
+export class CaseStore {
+  private readonly db: Kysely<Tables>
+
+  constructor(database: Database) {
+    this.db = database.as<Tables>()
+  }
+
+  private async insert(t: Transaction<Tables>, cases: NewCase[]): Promise<void> {
+    for (const c of cases) {
+      const level = c.hits.reduce((a, h) => (LEVEL_RANK[h.level]! > LEVEL_RANK[a]! ? h.level : a), 'MEDIUM')
+      await t
+        .insertInto('aml_cases')
+        .values({
+          case_id: c.case_id,
+          created_at: c.created_at,
+          updated_at: c.created_at,
+          source: c.source,
+          screening_id: c.screening_id ?? null,
+          alert_id: c.alert_id ?? null,
+          reference: c.reference ?? null,
+          subject: JSON.stringify(c.subject),
+          subject_label: c.subject_label,
+          subject_key: c.subject_key,
+          level,
+          level_rank: LEVEL_RANK[level]!,
+          status: 'open',
+          outcome: null,
+          assignee: null,
+          pending: null,
+          closed: null,
+          version: 1,
+        })
+        .execute()
+      await t
+        .insertInto('aml_case_hits')
+        .values(
+          c.hits.map((h, i) => ({
+            case_id: c.case_id,
+            hit_no: i + 1,
+            module: h.module,
+            level: h.level,
+            level_reason: h.level_reason,
+            score: h.score,
+            matched_name: h.matched_name,
+            entity: JSON.stringify(h.entity),
+            listings: JSON.stringify(h.listings),
+            changed_since_cleared: h.changed_since_cleared ? JSON.stringify(h.changed_since_cleared) : null,
+            decision: null,
+            decision_comment: null,
+            decided_by: null,
+            decided_at: null,
+            ever_confirmed: 0,
+          })),
+        )
+        .execute()
+      await t
+        .insertInto('aml_case_events')
+        .values({
+          case_id: c.case_id,
+          seq: 1,
+          at: c.created_at,
+          actor: c.actor,
+          action: 'opened',
+          hit_no: null,
+          comment: null,
+          detail: JSON.stringify(c.opened),
+        })
+        .execute()
+    }
+  }
+
+  /** Stores a screening's audit record and, when it has hits to decide, its case, in one transaction. */
+  async saveScreening(
+    s: {
+      screening_id: string
+      created_at: string
+      subject_type: string
+      risk_level: string
+      input: unknown
+      list_versions: unknown
+    },
+    resultJson: string,
+    opened: NewCase | undefined,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('aml_screenings')
+        .values({
+          screening_id: s.screening_id,
+          created_at: s.created_at,
+          subject_type: s.subject_type,
+          risk_level: s.risk_level,
+          input: JSON.stringify(s.input),
+          list_versions: JSON.stringify(s.list_versions),
+          result: resultJson,
+        })
+        .execute()
+      if (opened) await this.insert(tx, [opened])
+    })
+  }
+
+  /**
+   * Opens the cases of monitoring alerts, each once: an alert that has its case already is
+   * skipped (a pass that stopped between its alerts and their cases is taken up by the next).
+   */
+  async openForAlerts(cases: NewCase[]): Promise<number> {
+    if (cases.length === 0) return 0
+    return this.db.transaction().execute(async (tx) => {
+      const have = new Set(
+        (
+          await tx
+            .selectFrom('aml_cases')
+            .select('alert_id')
+            .where(
+              'alert_id',
+              'in',
+              cases.map((c) => c.alert_id ?? ''),
+            )
+            .execute()
+        ).map((r) => r.alert_id),
+      )
+      const fresh = cases.filter((c) => !have.has(c.alert_id ?? null))
+      await this.insert(tx, fresh)
+      return fresh.length
+    })
+  }
+
+  /** Alerts of new or changed hits that have no case yet, oldest first. */
+  async alertsWithoutCase(limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('aml_monitor_alerts')
+      .leftJoin('aml_cases', 'aml_cases.alert_id', 'aml_monitor_alerts.alert_id')
+      .select('aml_monitor_alerts.alert_id')
+      .where('aml_cases.case_id', 'is', null)
+      .where('aml_monitor_alerts.kind', 'in', ['new_hit', 'changed_hit'])
+      .where('aml_monitor_alerts.acknowledged_at', 'is', null)
+      .orderBy('aml_monitor_alerts.created_at')
+      .orderBy('aml_monitor_alerts.alert_id')
+      .limit(limit)
+      .execute()
+    return rows.map((r) => r.alert_id)
+  }
+
+  async get(caseId: string): Promise<Case | undefined> {
+    return readCase(this.db, caseId)
+  }
+
+  /** The case of a screening, when it had one. */
+  async ofScreening(screeningId: string): Promise<Case | undefined> {
+    const r = await this.db
+      .selectFrom('aml_cases')
+      .select('case_id')
+      .where('screening_id', '=', screeningId)
+      .executeTakeFirst()
+    return r ? readCase(this.db, r.case_id) : undefined
+  }
+
+  /** Case ids of alerts, by alert id. */
+  async ofAlerts(alertIds: string[]): Promise<Map<string, string>> {
+    if (alertIds.length === 0) return new Map()
+    const rows = await this.db
+      .selectFrom('aml_cases')
+      .select(['case_id', 'alert_id'])
+      .where('alert_id', 'in', alertIds)
+      .execute()
+    return new Map(rows.map((r) => [r.alert_id!, r.case_id]))
+  }
+
+  async list(f: CaseFilter): Promise<{ total: number; cases: CaseSummary[] }> {
+    let q = this.db.selectFrom('aml_cases')
+    if (f.status === 'active') q = q.where('status', '!=', 'closed')
+    else if (f.status) q = q.where('status', '=', f.status)
+    if (f.unassigned) q = q.where('assignee', 'is', null)
+    else if (f.assignee) q = q.where('assignee', '=', f.assignee)
+    if (f.level) q = q.where('level', '=', f.level)
+    if (f.source) q = q.where('source', '=', f.source)
+    if (f.createdBefore) q = q.where('created_at', '<=', f.createdBefore)
+    if (f.createdAfter) q = q.where('created_at', '>=', f.createdAfter)
+    const total = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()
+    const rows = await q
+      .selectAll('aml_cases')
+      .select([
+        sql<number | string>`(select count(*) from aml_case_hits h where h.case_id = aml_cases.case_id)`.as(
+          'n_hits',
+        ),
+        sql<
+          number | string
+        >`(select count(*) from aml_case_hits h where h.case_id = aml_cases.case_id and h.decision is null)`.as(
+          'n_undecided',
+        ),
+      ])
+      // The queue: the highest level first, then the oldest.
+      .orderBy('level_rank', 'desc')
+      .orderBy('created_at')
+      .orderBy('case_id')
+      .limit(f.limit)
+      .offset(f.offset)
+      .execute()
+    return {
+      total: Number(total.n),
+      cases: rows.map((r) => summary(r, Number(r.n_hits), Number(r.n_undecided))),
+    }
+  }
+
+  /**
+   * Applies an action: reads the case, asks `decide` what it does (it throws to refuse), and
+   * writes it over the version read, all in one transaction. CaseChanged when another write came
+   * first; undefined when there is no such case.
+   */
+  async change(caseId: string, decide: (c: Case) => CaseChange, at: string): Promise<Case | undefined> {
+    return this.db.transaction().execute(async (tx) => {
+      const current = await readCase(tx, caseId)
+      if (!current) return undefined
+      const change = decide(current)
+      const { pending, closed, ...plain } = change.set ?? {}
+      const updated = await tx
+        .updateTable('aml_cases')
+        .set({
+          ...plain,
+          ...(pending !== undefined ? { pending: pending ? JSON.stringify(pending) : null } : {}),
+          ...(closed !== undefined ? { closed: closed ? JSON.stringify(closed) : null } : {}),
+          updated_at: at,
+          version: current.version + 1,
+        })
+        .where('case_id', '=', caseId)
+        .where('version', '=', current.version)
+        .executeTakeFirst()
+      if (Number(updated.numUpdatedRows) !== 1) throw new CaseChanged(caseId)
+      for (const h of change.hits ?? []) {
+        await tx
+          .updateTable('aml_case_hits')
+          .set((eb) => ({
+            decision: h.decision,
+            decision_comment: h.comment,
+            decided_by: h.by,
+            decided_at: h.at,
+            ever_confirmed: h.decision === 'confirmed_match' ? 1 : eb.ref('ever_confirmed'),
+          }))
+          .where('case_id', '=', caseId)
+          .where('hit_no', '=', h.hit_no)
+          .execute()
+      }
+      const last = current.trail.at(-1)?.seq ?? 0
+      if (change.events.length > 0)
+        await tx
+          .insertInto('aml_case_events')
+          .values(
+            change.events.map((e, i) => ({
+              case_id: caseId,
+              seq: last + 1 + i,
+              at: e.at,
+              actor: e.actor,
+              action: e.action,
+              hit_no: e.hit_no,
+              comment: e.comment,
+              detail: JSON.stringify(e.detail),
+            })),
+          )
+          .execute()
+      for (const r of change.remember ?? []) {
+        const row = { ...r, fingerprint: JSON.stringify(r.fingerprint) }
+        await tx
+          .insertInto('aml_cleared')
+          .values(row)
+          .onConflict((oc) =>
+            oc.columns(['subject_key', 'list', 'list_id']).doUpdateSet({
+              fingerprint: row.fingerprint,
+              case_id: row.case_id,
+              decided_by: row.decided_by,
+              decided_at: row.decided_at,
+              comment: row.comment,
+            }),
+          )
+          .execute()
+      }
+      if (change.acknowledge)
+        await tx
+          .updateTable('aml_monitor_alerts')
+          .set({
+            acknowledged_at: change.acknowledge.at,
+            acknowledged_by: change.acknowledge.by,
+            ack_reason: change.acknowledge.reason,
+          })
+          .where('alert_id', '=', change.acknowledge.alert_id)
+          .where('acknowledged_at', 'is', null)
+          .execute()
+      return readCase(tx, caseId)
+    })
+  }
+
+  /** The false positives remembered for these subjects, by subject key. */
+  async remembered(subjectKeys: string[]): Promise<Map<string, Remembered[]>> {
+    const out = new Map<string, Remembered[]>()
+    const keys = [...new Set(subjectKeys)]
+    for (let i = 0; i < keys.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('aml_cleared')
+        .selectAll()
+        .where('subject_key', 'in', keys.slice(i, i + 500))
+        .execute()
+      for (const r of rows)
+        out.set(r.subject_key, [
+          ...(out.get(r.subject_key) ?? []),
+          {
+            list: r.list,
+            list_id: r.list_id,
+            fingerprint: JSON.parse(r.fingerprint) as EntityFingerprint,
+            case_id: r.case_id,
+            decided_by: r.decided_by,
+            decided_at: r.decided_at,
+            comment: r.comment,
+          },
+        ])
+    }
+    return out
+  }
+}
