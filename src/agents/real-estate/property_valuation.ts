@@ -1,17 +1,21 @@
 import { Type } from 'typebox'
 import { snapshotDate } from '../../engines/realestate/comparables.ts'
-import { valuerFor } from '../../engines/realestate/valuation.ts'
+import { describeIndexation } from '../../engines/realestate/indexation.ts'
+import { VALUATION_BASIS, valuerFor } from '../../engines/realestate/valuation.ts'
 import { NullableNumber, NullableObject } from '../../engines/reference/schema.ts'
-import type { SourceStatus } from '../result.ts'
+import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
+import type { Assumption, SourceStatus } from '../result.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 import { LocationFields, listings, locate } from './location.ts'
+import { ValuationDateField, valuationRules } from './valuation-law.ts'
 
 export const propertyValuation = defineAgent({
   service: 'real-estate',
   name: 'property_valuation',
   description:
-    'Values a flat on real sale listings with the fitted model the domain service uses (gradient-boosted trees over position, area, disposition and the asking prices of the nearest listings; MdAPE ≈ 10 % on held-out listings), with the comparables behind it (same room count, ±20 % floor area, nearest within 1–5 km), a calibrated range and confidence. Compares an offered price when given.',
+    'Estimates the market price of a flat from the asking prices of real sale listings with the same engine as the domain service’s /api/estimate (gradient-boosted trees over position, area, disposition and the asking prices of the nearest listings; MdAPE ≈ 10 % on held-out listings), with the comparables behind it (same room count, ±20 % floor area, nearest within 1–5 km), a calibrated range and confidence, moved to the valuation date with the ČSÚ flat-price index. A market estimate from asking prices, not the obvyklá cena of zákon 151/1997 Sb. Compares an offered price when given.',
   input: Type.Object(
     {
       ...LocationFields,
@@ -22,6 +26,7 @@ export const propertyValuation = defineAgent({
       property_value: Type.Optional(
         Type.Number({ exclusiveMinimum: 0, description: 'offered or agreed price, CZK' }),
       ),
+      ...ValuationDateField,
     },
     { additionalProperties: false },
   ),
@@ -60,8 +65,14 @@ export const propertyValuation = defineAgent({
       }),
     ),
     data_as_of: Type.String({ description: 'date of the listing snapshot' }),
+    valuation_date: Type.String({ description: 'the date the estimate is moved to' }),
+    index_factor: NullableNumber({
+      description:
+        'what the listings-date estimate was multiplied by (ČSÚ flat-price index); 1 when the index reaches neither date',
+    }),
   }),
   verdict: 'informational',
+  law: [VALUATION_BASIS.method, VALUATION_BASIS.index, VALUATION_BASIS.statute],
   examples: [
     {
       title: '2+kk of 55 m² in Prague-Smíchov offered at 8.9 M CZK',
@@ -80,6 +91,9 @@ export const propertyValuation = defineAgent({
   ],
   async run(input, ctx) {
     const say = ctx.say
+    const today = ctx.now.toISOString().slice(0, 10)
+    const date = input.valuation_date ?? today
+    if (date > today) throw errors.invalid('valuation_date', 'not in the future')
     const sources: SourceStatus[] = [{ name: 'listings', status: 'ok' }]
     const where = await locate(input, ctx)
     if (where.source) sources.push(where.source)
@@ -98,33 +112,36 @@ export const propertyValuation = defineAgent({
       offered_vs_estimate: null,
       sample: [],
       data_as_of: asOf,
+      valuation_date: date,
+      index_factor: null,
     }
     if (!where.point) {
       rules.push({
         rule: say({ cs: 'K ocenění bytu je třeba poloha', en: 'A location is needed to value a flat' }),
+        ...cite(date, VALUATION_BASIS.method),
         outcome: say({ cs: 'adresu nebylo možné geokódovat', en: 'the address could not be geocoded' }),
       })
       return { ...empty, partial: true, sources, rules_applied: rules }
     }
-    const v = valuerFor(sales).estimate(
-      {
-        lat: where.point.lat,
-        lon: where.point.lon,
-        area: input.area_m2,
-        disposition: input.disposition,
-      },
+    // The same call /api/estimate makes: one engine, one indexing.
+    const v = valuerFor(sales).valueAt(
+      { lat: where.point.lat, lon: where.point.lon, area: input.area_m2, disposition: input.disposition },
+      date,
       ctx.lang,
     )
-    rules.push(
-      ...v.rules_applied.map((r) => ({
-        ...r,
-        source: r.source ?? `Sreality sale listings, snapshot ${asOf}`,
-      })),
-    )
+    rules.push(...valuationRules(v.rules_applied, date))
+    const assumptions: Assumption[] = [
+      {
+        field: 'valuation_date',
+        value: date,
+        basis: `${input.valuation_date === undefined ? say({ cs: 'den dotazu (datum ocenění nezadáno); ', en: 'the day of the call (no valuation date given); ' }) : ''}${describeIndexation(v.indexation, ctx.lang)}`,
+      },
+    ]
     const ratio = input.property_value ? Math.round((input.property_value / v.estimate) * 1000) / 1000 : null
     if (ratio !== null)
       rules.push({
         rule: say({ cs: 'Nabízená cena proti odhadu', en: 'Offered price against the estimate' }),
+        ...cite(date, VALUATION_BASIS.method),
         outcome: say({ cs: `${ratio} × odhad`, en: `${ratio} × estimate` }),
       })
     const stats = v.comparables_stats
@@ -148,9 +165,12 @@ export const propertyValuation = defineAgent({
         price: c.price,
       })),
       data_as_of: asOf,
+      valuation_date: date,
+      index_factor: v.indexation.factor,
       partial: sources.some((s) => s.status === 'failed'),
       sources,
       rules_applied: rules,
+      assumptions,
     }
   },
 })

@@ -344,6 +344,10 @@ export interface Paths {
            * an asking or agreed price to judge, CZK
            */
           property_value?: number
+          /**
+           * YYYY-MM-DD, not in the future; default today. The estimate is moved from the listings’ date to it with the ČSÚ flat-price index (see indexation)
+           */
+          valuation_date?: string
         }
       }
       responses: {
@@ -408,8 +412,79 @@ export interface Paths {
                   explanation: string
                 }
                 data_as_of: string
+                /**
+                 * the date the estimate is moved to (YYYY-MM-DD)
+                 */
+                valuation_date: string
+                /**
+                 * how the estimate was moved from the listings’ date to the valuation date
+                 */
+                indexation: {
+                  /**
+                   * the series: ČSÚ index of flat prices (realised prices, 2010 = 100)
+                   */
+                  index: string
+                  /**
+                   * the series’ region (ČR: the national one)
+                   */
+                  region: string
+                  /**
+                   * the day the listings were read
+                   */
+                  listings_date: string
+                  /**
+                   * a calendar quarter, e.g. 2024-Q2
+                   */
+                  listings_quarter: string
+                  valuation_date: string
+                  /**
+                   * a calendar quarter, e.g. 2024-Q2
+                   */
+                  valuation_quarter: string
+                  /**
+                   * the quarters whose values were used: the nearest on file when a date’s is missing
+                   */
+                  used: {
+                    /**
+                     * a calendar quarter, e.g. 2024-Q2
+                     */
+                    from: string
+                    from_value: number
+                    /**
+                     * a calendar quarter, e.g. 2024-Q2
+                     */
+                    to: string
+                    to_value: number
+                  }
+                  /**
+                   * the quarters the series on file covers
+                   */
+                  covers: {
+                    /**
+                     * a calendar quarter, e.g. 2024-Q2
+                     */
+                    first: string
+                    /**
+                     * a calendar quarter, e.g. 2024-Q2
+                     */
+                    last: string
+                  }
+                  /**
+                   * false when the series does not reach the listings’ or the valuation quarter (the factor is then partial, or 1)
+                   */
+                  reaches: boolean
+                  /**
+                   * to_value / from_value: what the listings-date estimate was multiplied by
+                   */
+                  factor: number
+                  source: string
+                }
                 rules_applied: {
                   rule: string
+                  /**
+                   * ids of the register of law the rule rests on (data/reference/legal-basis.json)
+                   */
+                  basis?: string[]
                   source?: string
                   outcome?: string
                 }[]
@@ -479,6 +554,10 @@ export interface Paths {
              * an asking or agreed price to judge, CZK
              */
             property_value?: number
+            /**
+             * YYYY-MM-DD, not in the future; default today. The estimate is moved from the listings’ date to it with the ČSÚ flat-price index (see indexation)
+             */
+            valuation_date?: string
           }
         }
       }
@@ -544,8 +623,79 @@ export interface Paths {
                   explanation: string
                 }
                 data_as_of: string
+                /**
+                 * the date the estimate is moved to (YYYY-MM-DD)
+                 */
+                valuation_date: string
+                /**
+                 * how the estimate was moved from the listings’ date to the valuation date
+                 */
+                indexation: {
+                  /**
+                   * the series: ČSÚ index of flat prices (realised prices, 2010 = 100)
+                   */
+                  index: string
+                  /**
+                   * the series’ region (ČR: the national one)
+                   */
+                  region: string
+                  /**
+                   * the day the listings were read
+                   */
+                  listings_date: string
+                  /**
+                   * a calendar quarter, e.g. 2024-Q2
+                   */
+                  listings_quarter: string
+                  valuation_date: string
+                  /**
+                   * a calendar quarter, e.g. 2024-Q2
+                   */
+                  valuation_quarter: string
+                  /**
+                   * the quarters whose values were used: the nearest on file when a date’s is missing
+                   */
+                  used: {
+                    /**
+                     * a calendar quarter, e.g. 2024-Q2
+                     */
+                    from: string
+                    from_value: number
+                    /**
+                     * a calendar quarter, e.g. 2024-Q2
+                     */
+                    to: string
+                    to_value: number
+                  }
+                  /**
+                   * the quarters the series on file covers
+                   */
+                  covers: {
+                    /**
+                     * a calendar quarter, e.g. 2024-Q2
+                     */
+                    first: string
+                    /**
+                     * a calendar quarter, e.g. 2024-Q2
+                     */
+                    last: string
+                  }
+                  /**
+                   * false when the series does not reach the listings’ or the valuation quarter (the factor is then partial, or 1)
+                   */
+                  reaches: boolean
+                  /**
+                   * to_value / from_value: what the listings-date estimate was multiplied by
+                   */
+                  factor: number
+                  source: string
+                }
                 rules_applied: {
                   rule: string
+                  /**
+                   * ids of the register of law the rule rests on (data/reference/legal-basis.json)
+                   */
+                  basis?: string[]
                   source?: string
                   outcome?: string
                 }[]
@@ -639,6 +789,10 @@ export interface Paths {
                 data_as_of: string
                 rules_applied: {
                   rule: string
+                  /**
+                   * ids of the register of law the rule rests on (data/reference/legal-basis.json)
+                   */
+                  basis?: string[]
                   source?: string
                   outcome?: string
                 }[]
@@ -1236,6 +1390,10 @@ export interface Paths {
                 }
                 rules_applied: {
                   rule: string
+                  /**
+                   * ids of the register of law the rule rests on (data/reference/legal-basis.json)
+                   */
+                  basis?: string[]
                   source?: string
                   outcome?: string
                 }[]

@@ -2,8 +2,8 @@
  * Comparable-sales valuation on the apartment listings (Sreality sale ads, loaded by
  * engines/sources/listings.ts): nearest listings by great-circle distance with the same room count
  * and a similar floor area, widening the radius until enough are found. The estimate is the
- * median price per m² × area and the range the interquartile range — the method appraisers call
- * the comparative approach (porovnávací metoda, zákon 151/1997 Sb. § 2 odst. 1).
+ * median price per m² × area and the range the interquartile range: an estimate from asking
+ * prices, not the comparative method of zákon 151/1997 Sb. § 2 (which compares agreed prices).
  */
 
 import KDBush from 'kdbush'

@@ -3,12 +3,20 @@
  * area and disposition and what its neighbourhood asks — medians of the nearest 3 … 80 listings,
  * of the most similar ones (distance + area + rooms), of twins in the same building — predicting
  * the log asking price per m². Comparables (same rooms, ±20 % area, 1–5 km) are reported beside it
- * as the evidence, and the comparables-only estimate (median CZK/m² × area, the comparative
- * method) stays available: it is the baseline `npm run eval:valuation` measures against.
+ * as the evidence, and the comparables-only estimate (median CZK/m² × area) stays available: it is
+ * the baseline `npm run eval:valuation` measures against. Both rest on asking prices: they estimate
+ * the market's asking level, not the obvyklá cena of zákon 151/1997 Sb. § 2, which the statute
+ * determines by comparing agreed prices.
  *
  * Fitting holds out every tenth listing (by a hash of its code) to calibrate the range and the
  * confidence levels on listings the trees never saw: the range is the 10th–90th percentile of
- * those errors at the estimate's confidence level.
+ * those errors at the estimate's confidence level. The sales are fitted in the order of their
+ * codes, so the same listings give the same model whichever order they come in (the service's
+ * table and the agents' file did not: 2–7 % apart on one flat).
+ *
+ * `valueAt` is the valuation callers see (/api/estimate, the property_valuation agent): the
+ * estimate moved from the listings' date to the valuation date with the ČSÚ flat-price index
+ * (indexation.ts), saying which quarters it used.
  */
 import KDBush from 'kdbush'
 import { quantile } from '../finance/stats.ts'
@@ -20,8 +28,10 @@ import {
   ppm2Stats,
   roomsOf,
   type Sale,
+  snapshotDate,
 } from './comparables.ts'
 import { DEFAULT_GBDT, fitGbdt, type GbdtModel, type GbdtOptions, predictGbdt } from './gbdt.ts'
+import { describeIndexation, type Indexation, indexToDate } from './indexation.ts'
 import { NearestSearch } from './nearest.ts'
 
 export interface ValuationSubject {
@@ -38,8 +48,25 @@ export type Confidence = 'high' | 'medium' | 'low'
 
 interface AppliedRule {
   rule: string
+  /** Ids of the register of law (data/reference/legal-basis.json) the rule rests on. */
+  basis?: string[]
   source?: string
   outcome?: string
+}
+
+/** The register ids the valuation's rules rest on. */
+export const VALUATION_BASIS = {
+  /** The estimate from asking prices: Gatehouse's method, not a statutory valuation. */
+  method: 'method-asking-price-valuation',
+  /** The ČSÚ flat-price index the estimate is moved to the valuation date with. */
+  index: 'csu-flat-price-index',
+  /** The obvyklá cena the estimate is not. */
+  statute: 'cz-151-1997-s2',
+} as const
+
+export interface DatedValuation extends Valuation {
+  /** How the estimate was moved from the listings' date to the valuation date. */
+  indexation: Indexation
 }
 
 export interface Valuation {
@@ -373,6 +400,8 @@ export class Valuer {
   readonly info: ValuerInfo
   private readonly all: Neighbourhood
   private readonly model: GbdtModel
+  /** The day the listings were read (their latest scrape date). */
+  readonly asOf: string
 
   /** The rules' texts that depend on the fitted model only, per language, written once. */
   private readonly texts: Record<
@@ -384,6 +413,7 @@ export class Valuer {
     this.sales = sales
     this.model = model
     this.info = info
+    this.asOf = snapshotDate(sales)
     this.all = new Neighbourhood(sales)
     const levels = (say: (level: Confidence, within10: number, mdape: string) => string) =>
       Object.fromEntries(
@@ -413,7 +443,10 @@ export class Valuer {
   }
 
   /** Fits the trees on the sales (about 5 s for 13,000 listings on one core). */
-  static fit(sales: readonly Sale[], options: FitOptions = {}): Valuer {
+  static fit(given: readonly Sale[], options: FitOptions = {}): Valuer {
+    // One order for the same listings (ties among equidistant neighbours and the trees' splits
+    // follow it), whatever order the caller read them in.
+    const sales = [...given].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
     if (sales.length < MIN_SALES)
       throw new RangeError(`a valuation model needs at least ${MIN_SALES} sale listings, got ${sales.length}`)
     const started = performance.now()
@@ -513,6 +546,7 @@ export class Valuer {
     const rules: AppliedRule[] = [
       {
         rule: texts.model,
+        basis: [VALUATION_BASIS.method],
         source: texts.fitted,
         outcome: cs
           ? `${Math.round(ppm2)} Kč/m² × ${subject.area} m² = ${estimate} Kč`
@@ -522,7 +556,10 @@ export class Valuer {
         rule: cs
           ? 'Srovnatelné nabídky: stejný počet pokojů, plocha ±20 %, nejbližší první do 1, 2, 3 nebo 5 km, dokud jich není alespoň 5'
           : 'Comparables: same room count, floor area ±20 %, nearest first within 1, 2, 3 or 5 km until at least 5',
-        source: 'porovnávací metoda (zákon 151/1997 Sb., o oceňování majetku, § 2)',
+        basis: [VALUATION_BASIS.method],
+        source: cs
+          ? 'tržní odhad z nabídkových cen inzerátů (metoda Gatehouse), nikoli porovnávací způsob zákona 151/1997 Sb., který vychází z dosažených cen'
+          : 'a market estimate from asking prices of listings (Gatehouse method), not the comparative method of zákon 151/1997 Sb., which rests on achieved prices',
         outcome: stats
           ? cs
             ? `${stats.count} do ${search.radiusKm} km, medián ${Math.round(stats.median)} Kč/m²`
@@ -532,12 +569,14 @@ export class Valuer {
             : `none within ${search.radiusKm} km`,
       },
       {
+        basis: [VALUATION_BASIS.method],
         rule: cs
           ? 'Spolehlivost: high při ≥ 10 srovnatelných do 2 km a IQR/medián ≤ 0,3, nebo dvojčeti (stejné pokoje, ±1,5 m², ≤ 300 m); medium při ≥ 5 srovnatelných; jinak low'
           : 'Confidence: high with ≥ 10 comparables within 2 km and IQR/median ≤ 0.3, or a twin listing (same rooms, ±1.5 m², ≤ 300 m); medium with ≥ 5 comparables; else low',
         outcome: texts.confidence[confidence],
       },
       {
+        basis: [VALUATION_BASIS.method],
         rule: cs
           ? 'Rozpětí: 10.–90. percentil chyb odložených inzerátů na této úrovni spolehlivosti'
           : 'Range: 10th–90th percentile of the held-out errors at this confidence level',
@@ -555,6 +594,45 @@ export class Valuer {
       comparables_stats: stats,
       radius_km: search.radiusKm,
       rules_applied: rules,
+    }
+  }
+
+  /**
+   * The valuation at `valuationDate` (YYYY-MM-DD): the estimate of the listings' date moved by the
+   * ČSÚ flat-price index (indexation.ts), with the rule that says which index and quarters, and the
+   * rule that says what the figure is not (the statutory obvyklá cena).
+   */
+  valueAt(subject: ValuationSubject, valuationDate: string, lang: 'cs' | 'en' = 'en'): DatedValuation {
+    const v = this.estimate(subject, lang)
+    const indexation = indexToDate(this.asOf, valuationDate)
+    const f = indexation.factor
+    const cs = lang === 'cs'
+    const estimate = round1000(v.estimate * f)
+    return {
+      ...v,
+      estimate,
+      range: { low: round1000(v.range.low * f), high: round1000(v.range.high * f) },
+      price_per_m2: Math.round(v.price_per_m2 * f),
+      indexation,
+      rules_applied: [
+        ...v.rules_applied,
+        {
+          rule: cs
+            ? 'Odhad se převádí z data inzerátů k datu ocenění indexem cen bytů ČSÚ (čtvrtletní, ČR)'
+            : 'The estimate is moved from the listings’ date to the valuation date by the ČSÚ flat-price index (quarterly, ČR)',
+          basis: [VALUATION_BASIS.index],
+          outcome: describeIndexation(indexation, lang),
+        },
+        {
+          rule: cs
+            ? 'Obvyklá cena podle zákona 151/1997 Sb. § 2 se určuje porovnáním sjednaných (dosažených) cen; odhad z nabídkových cen jí není'
+            : 'The obvyklá cena of zákon 151/1997 Sb. § 2 is found by comparing agreed (achieved) prices; an estimate from asking prices is not one',
+          basis: [VALUATION_BASIS.statute],
+          outcome: cs
+            ? `tržní odhad z nabídkových cen: ${estimate} Kč; pro znalecký posudek nebo daňové účely je třeba ocenění podle zákona`
+            : `a market estimate from asking prices: ${estimate} CZK; an expert opinion or a tax valuation needs a valuation under the act`,
+        },
+      ],
     }
   }
 }

@@ -57,6 +57,11 @@ export const RegionParam = Type.String({
 
 export const Rule = Type.Object({
   rule: Type.String(),
+  basis: Type.Optional(
+    Type.Array(Type.String(), {
+      description: 'ids of the register of law the rule rests on (data/reference/legal-basis.json)',
+    }),
+  ),
   source: Type.Optional(Type.String()),
   outcome: Type.Optional(Type.String()),
 })

@@ -2,8 +2,9 @@
  * GET and POST /api/estimate: one flat valued by the fitted model, with the comparables behind
  * it, a calibrated range and confidence, and — given a price — the verdict on it.
  */
-import type { Valuation, Valuer } from '../../../../engines/realestate/valuation.ts'
+import type { DatedValuation, Valuer } from '../../../../engines/realestate/valuation.ts'
 import { ok } from '../../../../kit/envelope.ts'
+import { errors } from '../../../../kit/errors.ts'
 import type { App } from '../../../../kit/server.ts'
 import { ERRORS } from '../../schemas.ts'
 import type { Snapshot } from '../../state.ts'
@@ -12,7 +13,7 @@ import { EstimateBody, EstimateQuery, EstimateResponse } from './schemas.ts'
 import { verdictOf } from './verdict.ts'
 
 /** The response body of one valuation. */
-function estimateData(deps: ValuationDeps, input: EstimateInput, where: Located, v: Valuation) {
+function estimateData(deps: ValuationDeps, input: EstimateInput, where: Located, v: DatedValuation) {
   return {
     estimate: v.estimate,
     range: v.range,
@@ -37,6 +38,8 @@ function estimateData(deps: ValuationDeps, input: EstimateInput, where: Located,
       ? { property_value: verdictOf(input.property_value, input.area_m2, v) }
       : {}),
     data_as_of: deps.snapshot.asOf,
+    valuation_date: v.indexation.valuation_date,
+    indexation: v.indexation,
     rules_applied: v.rules_applied,
   }
 }
@@ -49,14 +52,21 @@ export interface ValuationDeps {
 }
 
 export function registerValuation(app: App, deps: ValuationDeps): void {
-  const handle = (input: EstimateInput) => {
+  const handle = (input: EstimateInput & { valuation_date?: string | undefined }) => {
+    const today = new Date().toISOString().slice(0, 10)
+    const date = input.valuation_date ?? today
+    if (date > today)
+      throw errors.invalid(
+        'valuation_date',
+        'not in the future',
+        `valuation_date ${date} is after today (${today})`,
+      )
     const where = locate(deps, input)
-    const v = modelOf(deps).estimate({
-      lat: where.latitude,
-      lon: where.longitude,
-      area: input.area_m2,
-      disposition: input.disposition,
-    })
+    // The one valuation the agents give too (property_valuation): same engine, same indexing.
+    const v = modelOf(deps).valueAt(
+      { lat: where.latitude, lon: where.longitude, area: input.area_m2, disposition: input.disposition },
+      date,
+    )
     return estimateData(deps, input, where, v)
   }
   const summary = 'Value a flat: fitted model, comparables, calibrated range and confidence'

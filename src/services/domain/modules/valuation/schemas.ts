@@ -24,8 +24,21 @@ export const EstimateFields = {
   ),
 }
 
-export const EstimateBody = Type.Object(EstimateFields, { additionalProperties: false })
-export const EstimateQuery = Type.Object(EstimateFields, { additionalProperties: false })
+/** The valuation date: /api/estimate only (the comparison and the chat value at the listings' date). */
+const ValuationDate = {
+  valuation_date: Type.Optional(
+    Type.String({
+      format: 'date',
+      description:
+        'YYYY-MM-DD, not in the future; default today. The estimate is moved from the listings’ date to it with the ČSÚ flat-price index (see indexation)',
+    }),
+  ),
+}
+
+const EstimateOnlyFields = { ...EstimateFields, ...ValuationDate }
+
+export const EstimateBody = Type.Object(EstimateOnlyFields, { additionalProperties: false })
+export const EstimateQuery = Type.Object(EstimateOnlyFields, { additionalProperties: false })
 
 export const Location = Type.Object({
   latitude: Type.Number(),
@@ -52,6 +65,36 @@ const Verdict = Type.Object({
   explanation: Type.String(),
 })
 
+const Quarter = Type.String({ description: 'a calendar quarter, e.g. 2024-Q2' })
+
+const Indexation = Type.Object(
+  {
+    index: Type.String({ description: 'the series: ČSÚ index of flat prices (realised prices, 2010 = 100)' }),
+    region: Type.String({ description: 'the series’ region (ČR: the national one)' }),
+    listings_date: Type.String({ description: 'the day the listings were read' }),
+    listings_quarter: Quarter,
+    valuation_date: Type.String(),
+    valuation_quarter: Quarter,
+    used: Type.Object(
+      { from: Quarter, from_value: Type.Number(), to: Quarter, to_value: Type.Number() },
+      { description: 'the quarters whose values were used: the nearest on file when a date’s is missing' },
+    ),
+    covers: Type.Object(
+      { first: Quarter, last: Quarter },
+      { description: 'the quarters the series on file covers' },
+    ),
+    reaches: Type.Boolean({
+      description:
+        'false when the series does not reach the listings’ or the valuation quarter (the factor is then partial, or 1)',
+    }),
+    factor: Type.Number({
+      description: 'to_value / from_value: what the listings-date estimate was multiplied by',
+    }),
+    source: Type.String(),
+  },
+  { description: 'how the estimate was moved from the listings’ date to the valuation date' },
+)
+
 const EstimateData = Type.Object({
   estimate: Type.Number({ description: 'CZK, rounded to thousands' }),
   range: Type.Object({ low: Type.Number(), high: Type.Number() }),
@@ -66,6 +109,8 @@ const EstimateData = Type.Object({
   location: Location,
   property_value: Type.Optional(Verdict),
   data_as_of: Type.String(),
+  valuation_date: Type.String({ description: 'the date the estimate is moved to (YYYY-MM-DD)' }),
+  indexation: Indexation,
   rules_applied: Type.Array(Rule),
 })
 
