@@ -23,5 +23,17 @@ describe('the console web build', () => {
     expect(files.get(script)?.type).toBe('text/javascript; charset=utf-8')
     expect(index).not.toMatch(/https?:\/\//)
     expect(existsSync(`${out}.staging`)).toBe(false)
+
+    // React's production build, even when built under a test runner (NODE_ENV=test here).
+    const scripts = [...files].filter(([name]) => name.endsWith('.js'))
+    expect(scripts.some(([, f]) => f.body.includes('jsxDEV'))).toBe(false)
+    expect(scripts.some(([, f]) => f.body.includes('react-dom-client.development'))).toBe(false)
+    // Every script and style sheet compressed once, at build: the first script sent is ≤ 250 KB.
+    for (const [name, f] of files)
+      if (/\.(js|css|html)$/.test(name) && f.body.length > 1024) {
+        expect(f.br && f.br.length < f.body.length, name).toBe(true)
+        expect(f.gzip && f.gzip.length < f.body.length, name).toBe(true)
+      }
+    expect(files.get(script)!.br!.length).toBeLessThanOrEqual(250 * 1024)
   }, 120_000)
 })

@@ -78,14 +78,25 @@ export async function ensureWebBuild(
     // Loaded only when a build is needed: a console with a current build never loads Vite.
     const { build } = await import('vite')
     const react = (await import('@vitejs/plugin-react')).default
-    await build({
-      root: WEB_SOURCES,
-      base: '/',
-      configFile: false,
-      logLevel: 'warn',
-      plugins: [react()],
-      build: { outDir: staging, emptyOutDir: true, assetsDir: 'assets', chunkSizeWarningLimit: 2000 },
-    })
+    // Vite builds for the NODE_ENV it finds: under a test runner (NODE_ENV=test) that was React's
+    // development build and JSX runtime (445 KB of first script instead of 190 KB, three times
+    // the script time), and the build, keyed by its sources only, was then served as it was.
+    const nodeEnv = process.env.NODE_ENV
+    process.env.NODE_ENV = 'production'
+    try {
+      await build({
+        root: WEB_SOURCES,
+        base: '/',
+        mode: 'production',
+        configFile: false,
+        logLevel: 'warn',
+        plugins: [react()],
+        build: { outDir: staging, emptyOutDir: true, assetsDir: 'assets', chunkSizeWarningLimit: 2000 },
+      })
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV
+      else process.env.NODE_ENV = nodeEnv
+    }
     // Compressed once here, so serving a file costs no compression (605 KB of script: 0.9 s of
     // brotli at quality 11 on this machine).
     for (const file of filesUnder(staging)) {

@@ -1,57 +1,25 @@
 /**
- * The app's shell: the session, the header (language, who is signed in, sign out), the menu — a
- * side bar from 768 px, behind a menu button below — and the page of the path, each page loaded
- * when first opened (its own script).
+ * The app: the session, the language, the sign-in page and the app's own "not found" page; the
+ * signed-in layout (Shell.tsx) and each page behind it load as their own scripts, so signing in
+ * needs only this one. The sign-in page shows at once on /sign-in while the session is asked for.
  */
-import {
-  Anchor,
-  AppShell,
-  Burger,
-  Button,
-  Center,
-  Group,
-  Loader,
-  NavLink,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react'
+import { Anchor, Center, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { call, rememberCsrf, whenSignedOut } from './data/api.ts'
-import { label } from './data/reasons.ts'
 import type { Session } from './data/types.ts'
 import { LANGUAGES, setLanguage } from './i18n.ts'
 import { SignInPage } from './pages/SignIn.tsx'
-import { navigate, PAGES, type Page, usePath } from './router.ts'
+import { navigate, PAGES, usePath } from './router.ts'
 
-const HistoryPage = lazy(async () => ({ default: (await import('./pages/History.tsx')).HistoryPage }))
-const JobsPage = lazy(async () => ({ default: (await import('./pages/Jobs.tsx')).JobsPage }))
-const KeysPage = lazy(async () => ({ default: (await import('./pages/Keys.tsx')).KeysPage }))
-const KnowledgePage = lazy(async () => ({ default: (await import('./pages/Knowledge.tsx')).KnowledgePage }))
-const PlatformPage = lazy(async () => ({ default: (await import('./pages/Platform.tsx')).PlatformPage }))
-const ScreeningPage = lazy(async () => ({ default: (await import('./pages/Screening.tsx')).ScreeningPage }))
-const UsersPage = lazy(async () => ({ default: (await import('./pages/Users.tsx')).UsersPage }))
+const Shell = lazy(async () => ({ default: (await import('./Shell.tsx')).Shell }))
 
-const NAV: { page: Page; label: string; admin?: boolean }[] = [
-  { page: '/screening', label: 'nav.screening' },
-  { page: '/history', label: 'nav.history' },
-  { page: '/keys', label: 'nav.keys', admin: true },
-  { page: '/users', label: 'nav.users', admin: true },
-  { page: '/platform', label: 'nav.platform' },
-  { page: '/jobs', label: 'nav.jobs' },
-  { page: '/knowledge', label: 'nav.knowledge' },
-]
-
-const isPage = (path: string): path is Page => (PAGES as readonly string[]).includes(path)
+const isPage = (path: string) => (PAGES as readonly string[]).includes(path)
 
 export function App() {
   const { t, i18n } = useTranslation()
   const path = usePath()
   const [session, setSession] = useState<Session | null | undefined>(undefined)
-  const [menuOpen, menu] = useDisclosure(false)
 
   const signedIn = useCallback((s: Session | null) => {
     rememberCsrf(s?.csrf_token)
@@ -71,17 +39,15 @@ export function App() {
   }, [session, path, known])
 
   useEffect(() => {
-    const item = NAV.find((n) => n.page === path)
-    const title = item ? t(item.label) : known ? undefined : t('notFound.title')
-    document.title = title ? `${title} · ${t('app.title')}` : t('app.title')
+    if (!known) document.title = `${t('notFound.title')} · ${t('app.title')}`
+    else if (path === '/sign-in') document.title = `${t('signIn.title')} · ${t('app.title')}`
   }, [path, t, known])
 
-  if (session === undefined)
-    return (
-      <Center h="100vh">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    )
+  const loading = (
+    <Center h="100vh">
+      <Loader aria-label={t('common.loading')} />
+    </Center>
+  )
 
   const language = (
     <SegmentedControl
@@ -93,6 +59,7 @@ export function App() {
     />
   )
 
+  if (session === undefined && path !== '/sign-in') return loading
   if (!session)
     return (
       <main>
@@ -103,105 +70,16 @@ export function App() {
       </main>
     )
 
-  const isAdmin = session.user.role === 'admin'
-  const signOut = async () => {
-    await call('delete', '/api/session').catch(() => undefined)
-    signedIn(null)
-  }
-
-  let content: ReactNode
-  if (!known) content = <NotFound path={path} />
-  else if (path === '/history') content = <HistoryPage />
-  else if (path === '/keys') content = isAdmin ? <KeysPage /> : <Forbidden />
-  else if (path === '/users') content = isAdmin ? <UsersPage me={session.user.name} /> : <Forbidden />
-  else if (path === '/platform') content = <PlatformPage />
-  else if (path === '/jobs') content = <JobsPage />
-  else if (path === '/knowledge') content = <KnowledgePage />
-  else content = <ScreeningPage user={session.user.name} />
-
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !menuOpen } }}
-      padding="md"
-    >
-      <a className="skip-link" href="#content">
-        {t('app.skip')}
-      </a>
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap">
-            <Burger
-              opened={menuOpen}
-              onClick={menu.toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={t(menuOpen ? 'app.closeMenu' : 'app.openMenu')}
-              aria-expanded={menuOpen}
-              aria-controls="menu"
-            />
-            <Title order={1} size="h3" className="app-title">
-              {t('app.title')}
-            </Title>
-          </Group>
-          <Group gap="xs" wrap="nowrap">
-            {language}
-            <Text size="sm" data-testid="who" visibleFrom="xs">
-              {session.user.name} ({label(t, 'role', session.user.role)})
-            </Text>
-            <Button variant="outline" size="xs" onClick={signOut}>
-              {t('app.signOut')}
-            </Button>
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar
-        p="xs"
-        aria-label={t('app.menu')}
-        component="nav"
-        id="menu"
-        className={menuOpen ? undefined : 'menu-closed'}
-      >
-        {NAV.filter((n) => !n.admin || isAdmin).map((n) => (
-          <NavLink
-            key={n.page}
-            component="a"
-            href={n.page}
-            label={t(n.label)}
-            active={path === n.page}
-            variant="filled"
-            aria-current={path === n.page ? 'page' : undefined}
-            onClick={(event) => {
-              event.preventDefault()
-              // On a phone the menu covers the page: opening a page closes it.
-              menu.close()
-              navigate(n.page)
-            }}
-          />
-        ))}
-      </AppShell.Navbar>
-      <AppShell.Main id="content">
-        <Suspense fallback={<Loader aria-label={t('common.loading')} />}>{content}</Suspense>
-      </AppShell.Main>
-    </AppShell>
-  )
-}
-
-function Forbidden() {
-  const { t } = useTranslation()
-  return (
-    <Text role="alert" data-testid="forbidden">
-      {t('common.forbidden')}{' '}
-      <Anchor
-        href="/screening"
-        onClick={(e) => {
-          e.preventDefault()
-          navigate('/screening')
-        }}
-      >
-        {t('nav.screening')}
-      </Anchor>
-    </Text>
+    <Suspense fallback={loading}>
+      <Shell
+        session={session}
+        path={path}
+        language={language}
+        notFound={known ? null : <NotFound path={path} />}
+        onSignedOut={() => signedIn(null)}
+      />
+    </Suspense>
   )
 }
 
