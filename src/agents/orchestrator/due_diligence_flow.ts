@@ -1,3 +1,5 @@
+import { errors } from '../../kit/errors.ts'
+import type { Texts } from '../lang.ts'
 import { defineAgent } from '../types.ts'
 import { validIco } from './company_onboarding_flow.ts'
 import { flowInput } from './fields.ts'
@@ -17,13 +19,44 @@ const withIco = (fields: string[]) => (r: Request, done: Record<string, unknown>
   return bad ? skip(bad) : pick(r, fields)
 }
 
+/** The company checks do not apply to a person given by name and address. */
+const PERSON: Texts = {
+  cs: 'osoba bez IČO: kontroly společnosti se neuplatní',
+  en: 'a person without an IČO: the company checks do not apply',
+}
+/** The person checks do not apply to a company given by its IČO. */
+const COMPANY: Texts = {
+  cs: 'společnost s IČO: kontroly osoby se neuplatní',
+  en: 'a company with an IČO: the person checks do not apply',
+}
+
 const DUE_DILIGENCE_STEPS: FlowStep[] = [
   {
     id: 'ico',
     service: 'data',
     agent: 'ico_validator',
     purpose: { cs: 'kontrolní součet IČO', en: 'IČO checksum' },
-    input: (r) => pick(r, ['ico']),
+    input: (r) => (r.ico === undefined ? skip(PERSON) : pick(r, ['ico'])),
+  },
+  {
+    id: 'kyc',
+    service: 'compliance',
+    agent: 'kyc',
+    purpose: {
+      cs: 'identifikace a kontrola fyzické osoby (AML zákon § 7, § 9)',
+      en: 'identification and due diligence of a natural person (AML Act § 7, § 9)',
+    },
+    input: (r) =>
+      r.ico !== undefined
+        ? skip(COMPANY)
+        : { subject_type: 'person', ...pick(r, ['name', 'address', 'birth_number']) },
+  },
+  {
+    id: 'person_sanctions',
+    service: 'legal-aml',
+    agent: 'sanctions_screening',
+    purpose: { cs: 'sankční seznamy: osoba', en: 'sanctions lists: the person' },
+    input: (r) => (r.ico !== undefined ? skip(COMPANY) : { name: r.name, type: 'person' }),
   },
   {
     id: 'ares',
@@ -94,7 +127,8 @@ const DUE_DILIGENCE_STEPS: FlowStep[] = [
       if (r.amount === undefined) return skip({ cs: 'chybí amount', en: 'needs amount' })
       const registered = (done.ares as { company?: { name?: string } | null } | undefined)?.company?.name
       const name = typeof r.name === 'string' && r.name.length >= 2 ? r.name : registered
-      return { amount: r.amount, new_relationship: true, client_type: 'company', ...(name ? { name } : {}) }
+      const client_type = r.ico === undefined ? 'person' : 'company'
+      return { amount: r.amount, new_relationship: true, client_type, ...(name ? { name } : {}) }
     },
   },
   {
@@ -111,8 +145,8 @@ export const dueDiligenceFlow = defineAgent({
   service: 'orchestrator',
   name: 'due_diligence_flow',
   description:
-    'Due diligence on a Czech company before a deal: IČO checksum, ARES record, insolvency register, VAT register, AML screening, declared beneficial owners, company risk and the AML duties for the deal amount, run in parallel where they can be, each timed, with a roll-up verdict that names any source that failed.',
-  input: flowInput(['ico'], ['name', 'amount', 'beneficial_owners']),
+    'Due diligence before a deal. On a Czech company (by IČO): IČO checksum, ARES record, insolvency register, VAT register, AML screening, declared beneficial owners and company risk. On a person (a name and an address, no IČO): the KYC identification and the sanctions lists. Both with the AML duties for the deal amount, run in parallel where they can be, each timed, with a roll-up verdict that names any source that failed.',
+  input: flowInput([], ['ico', 'name', 'address', 'birth_number', 'amount', 'beneficial_owners']),
   output: FlowResultSchema,
   verdict: FLOW_VERDICT,
   examples: [
@@ -121,8 +155,14 @@ export const dueDiligenceFlow = defineAgent({
       input: { ico: '27074358', amount: 2_000_000, beneficial_owners: ['Jan Novák'] },
     },
     { title: 'A seven-digit IČO (zero-padded)', input: { ico: '0064581' } },
+    {
+      title: 'A person by name and address',
+      input: { name: 'Jana Nováková', address: 'Korunní 810/104, 101 00 Praha 10' },
+    },
   ],
   async run(input, ctx) {
+    if (input.ico === undefined && input.name === undefined)
+      throw errors.invalid('ico', 'required, or the name (and address) of a person')
     return runFlow('due_diligence', DUE_DILIGENCE_STEPS, input, ctx)
   },
 })

@@ -143,6 +143,8 @@ export async function runFlow(name: string, steps: FlowStep[], req: Request, ctx
         const base = { id, service: step.service, agent: step.agent, purpose: ctx.say(step.purpose), wave }
         const blocked = (step.after ?? []).filter((dep) => results.get(dep)?.status !== 'ok')
         if (blocked.length > 0 && !step.tolerant) {
+          // A step that needs only steps which did not apply does not apply either.
+          const notApplicable = blocked.every((b) => results.get(b)?.not_applicable === true)
           results.set(id, {
             ...base,
             status: 'skipped',
@@ -151,6 +153,7 @@ export async function runFlow(name: string, steps: FlowStep[], req: Request, ctx
               cs: `závisí na ${blocked.map((b) => `${b} (${results.get(b)?.status})`).join(', ')}`,
               en: `depends on ${blocked.map((b) => `${b} (${results.get(b)?.status})`).join(', ')}`,
             }),
+            ...(notApplicable ? { not_applicable: true } : {}),
           })
           return
         }

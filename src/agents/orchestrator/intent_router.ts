@@ -24,8 +24,12 @@ function scoreRequest(request: string, fields: string[]): Score[] {
       const keywords = f.keywords.filter((k) =>
         k.includes(' ') ? text.includes(` ${k}`) : words.some((w) => w.startsWith(k)),
       )
-      const req = f.required.filter((x) => present.has(x))
-      const opt = f.optional.filter((x) => present.has(x))
+      // The required fields, or a group of fields that stands for them when all of it is given
+      // (a person's name and address for due diligence without an IČO): whichever counts more.
+      let req = f.required.filter((x) => present.has(x))
+      for (const group of (f as { alternatives?: string[][] }).alternatives ?? [])
+        if (group.every((x) => present.has(x)) && group.length > req.length) req = group
+      const opt = f.optional.filter((x) => present.has(x) && !req.includes(x))
       return {
         flow: f.flow,
         score: 2 * keywords.length + 3 * req.length + opt.length,
@@ -88,7 +92,11 @@ export const intentRouter = defineAgent({
       }),
     ),
   }),
-  verdict: 'informational',
+  verdict: {
+    explain:
+      '`informational` when the request is routed to a flow; `incomplete` when no flow fits it (an intent the table does not know), never a guess',
+    of: (r) => (r.flow === null ? 'incomplete' : 'informational'),
+  },
   examples: [
     {
       title: 'A mortgage request in Czech',

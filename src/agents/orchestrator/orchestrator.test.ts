@@ -71,6 +71,23 @@ describe('master_orchestrator', () => {
     expectComposed(step(out, 'stress'))
   })
 
+  it("routes a person's name and address to the person's due diligence (KYC and sanctions), not a refusal", async () => {
+    const out = await run(d, 'orchestrator', 'master_orchestrator', {
+      name: 'Jana Nováková',
+      address: 'Korunní 810/104, 101 00 Praha 10',
+    })
+    expect(out.flow).toBe('due_diligence')
+    expect(out.routing.candidates[0]).toEqual({ flow: 'due_diligence_flow', score: 6 })
+    expect(out.fields_used).toEqual(['name', 'address'])
+    expect(step(out, 'kyc')).toMatchObject({ service: 'compliance', agent: 'kyc', status: 'ok' })
+    // A name and an address are not the identification data § 5 asks of a person: listed as missing.
+    expect(outputOf(out, 'kyc', 'kyc').missing.length).toBeGreaterThan(0)
+    expect(step(out, 'person_sanctions')).toMatchObject({ agent: 'sanctions_screening', status: 'ok' })
+    expect(step(out, 'ares')).toMatchObject({ status: 'skipped', not_applicable: true })
+    // A name and an address identify no one to the AML Act's standard: never clear.
+    expect(['review', 'incomplete']).toContain(out.verdict)
+  })
+
   it('runs an explicitly named flow and produces the QR payment (example 2)', async () => {
     const out = await run(d, 'orchestrator', 'master_orchestrator', ex('master_orchestrator', 1))
     expect(out.routing).toEqual({ method: 'explicit', confidence: 'high', candidates: [] })
@@ -437,8 +454,15 @@ describe('invoice_payment_flow', () => {
 describe('due_diligence_flow', () => {
   it('validates first, then runs the six company checks in one parallel wave (example 1)', async () => {
     const out = await run(d, 'orchestrator', 'due_diligence_flow', ex('due_diligence_flow', 0))
-    expect(out.plan).toEqual([['ico'], ['ares', 'insolvency', 'vat', 'screening', 'ubo', 'risk'], ['aml']])
-    for (const s of out.steps.slice(1)) expect(s.status, s.id).toBe('ok')
+    expect(out.plan).toEqual([
+      ['ico', 'kyc', 'person_sanctions'],
+      ['ares', 'insolvency', 'vat', 'screening', 'ubo', 'risk'],
+      ['aml'],
+    ])
+    for (const id of ['kyc', 'person_sanctions'])
+      expect(step(out, id)).toMatchObject({ status: 'skipped', not_applicable: true })
+    for (const s of out.steps.filter((x) => !['ico', 'kyc', 'person_sanctions'].includes(x.id)))
+      expect(s.status, s.id).toBe('ok')
     expect(outputOf(out, 'aml', 'aml_compliance')).toMatchObject({
       decision: 'proceed_with_cdd',
       amount_czk: 2_000_000,
