@@ -53,6 +53,11 @@ const REQUESTS: Record<string, (ids: Record<string, string>) => Request> = {
     url: `/api/aml/screenings/${ids.screening_id}`,
     headers: admin,
   }),
+  'post /api/aml/screenings/{screening_id}/rescreen': (ids) => ({
+    method: 'POST',
+    url: `/api/aml/screenings/${ids.screening_id}/rescreen`,
+    headers: admin,
+  }),
   'post /api/aml/screen/batch': () => ({
     method: 'POST',
     url: '/api/aml/screen/batch',

@@ -2847,4 +2847,85 @@ export interface Paths {
       }
     }
   }
+  '/api/aml/screenings/{screening_id}/rescreen': {
+    post: {
+      parameters: {
+        path: {
+          screening_id: string
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                screening_id: string
+                /**
+                 * When the screening was made
+                 */
+                screened_at: string
+                rescreened_at: string
+                /**
+                 * The versions the record names (screened against again), with their status now
+                 */
+                list_versions: {
+                  [k: string]: unknown | undefined
+                }[]
+                /**
+                 * in_use: the versions are the ones this instance screens with; rebuilt: an index was built from the store for them
+                 */
+                engine: 'in_use' | 'rebuilt'
+                /**
+                 * The threshold the record was screened at
+                 */
+                threshold: number
+                /**
+                 * The sanctions hits now, each explained as in a screening
+                 */
+                matches: {
+                  [k: string]: unknown | undefined
+                }[]
+                /**
+                 * The sanctions hits the record holds
+                 */
+                recorded_matches: {
+                  list: string
+                  list_id: string
+                  matched_name: string
+                  score: number
+                }[]
+                /**
+                 * The same hits with the same scores (to 3 decimals) as recorded
+                 */
+                reproduced: boolean
+                /**
+                 * Hits gained (recorded_score null), lost (score null) or scored otherwise
+                 */
+                differences: {
+                  list: string
+                  list_id: string
+                  matched_name: string
+                  recorded_score: number | null
+                  score: number | null
+                }[]
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
 }

@@ -273,5 +273,78 @@ for (const kind of await storageKinds()) {
         await b.app.close()
       }
     })
+
+    it('reproduces an old screening against the versions its record names, after a newer version delisted the hit', async () => {
+      const a = await instance(open())
+      try {
+        const then = await screen(a.app, { first_name: 'Vsevolod', last_name: 'Krapivnitsky' })
+        expect(then.modules.sanctions.data.matches[0]).toMatchObject({ list_id: '2027-01-15#2' })
+        const sdn2028 = testVersion(
+          'ofac_sdn',
+          '2028-03-01',
+          [entity('ofac_sdn', '2028-03-01#1', ['Zakhar BELOGORTSEV'])],
+          true,
+        )
+        await a.store.importVersion(sdn2028)
+        expect(await a.reloader.check()).toBe('reloaded')
+        const now = await screen(a.app, { first_name: 'Vsevolod', last_name: 'Krapivnitsky' })
+        expect(now.modules.sanctions.data.matches).toEqual([])
+
+        const rescreen = (id: string, headers: Record<string, string> = { 'x-admin-key': ADMIN }) =>
+          a.app.inject({ method: 'POST', url: `/api/aml/screenings/${id}/rescreen`, headers })
+        const old = await rescreen(then.screening_id)
+        expect(old.statusCode).toBe(200)
+        const data = old.json().data
+        expect(data).toMatchObject({
+          screening_id: then.screening_id,
+          engine: 'rebuilt',
+          reproduced: true,
+          differences: [],
+          threshold: then.modules.sanctions.data.threshold,
+        })
+        expect(data.matches).toHaveLength(1)
+        expect(data.matches[0]).toMatchObject({
+          list: 'ofac_sdn',
+          list_id: '2027-01-15#2',
+          score: then.modules.sanctions.data.matches[0].score,
+        })
+        expect(data.list_versions.find((v: { list: string }) => v.list === 'ofac_sdn')).toMatchObject({
+          list_date: '2027-01-15',
+          status: 'superseded',
+        })
+        // A record of the versions in use is reproduced by the engine in use.
+        const current = (await rescreen(now.screening_id)).json().data
+        expect(current).toMatchObject({ engine: 'in_use', reproduced: true, matches: [] })
+
+        expect((await rescreen(then.screening_id, {})).statusCode).toBe(401)
+        expect((await rescreen('AML-20000101-999999')).statusCode).toBe(404)
+      } finally {
+        await a.app.close()
+      }
+    })
+
+    it('refuses to reproduce a record that names no stored version, saying why', async () => {
+      const a = await instance(open())
+      try {
+        await a.store.saveScreening({
+          screening_id: 'AML-20000102-000001',
+          created_at: '2000-01-02T00:00:00.000Z',
+          subject_type: 'person',
+          risk_level: 'LOW',
+          input: { first_name: 'Jan', last_name: 'Novák' },
+          list_versions: [{ list: 'un', source: 'gone.xml', list_date: '1999-01-01', sha256: 'not-stored' }],
+          result: {},
+        })
+        const res = await a.app.inject({
+          method: 'POST',
+          url: '/api/aml/screenings/AML-20000102-000001/rescreen',
+          headers: { 'x-admin-key': ADMIN },
+        })
+        expect(res.statusCode).toBe(409)
+        expect(res.json().error.message).toMatch(/un 1999-01-01 .*not in the store/)
+      } finally {
+        await a.app.close()
+      }
+    })
   })
 }

@@ -71,3 +71,43 @@ export const ListsResponse = okSchema(
     level_bands: Type.Array(Type.Object({ level: Type.String(), from: Type.Number() })),
   }),
 )
+
+const ShortMatch = Type.Object({
+  list: Type.String(),
+  list_id: Type.String(),
+  matched_name: Type.String(),
+  score: Type.Number(),
+})
+
+export const RescreenResponse = okSchema(
+  Type.Object({
+    screening_id: Type.String(),
+    screened_at: Type.String({ format: 'date-time', description: 'When the screening was made' }),
+    rescreened_at: Type.String({ format: 'date-time' }),
+    list_versions: Type.Array(Type.Object({}, { additionalProperties: true }), {
+      description: 'The versions the record names (screened against again), with their status now',
+    }),
+    engine: Type.Union([Type.Literal('in_use'), Type.Literal('rebuilt')], {
+      description:
+        'in_use: the versions are the ones this instance screens with; rebuilt: an index was built from the store for them',
+    }),
+    threshold: Type.Number({ description: 'The threshold the record was screened at' }),
+    matches: Type.Array(Type.Object({}, { additionalProperties: true }), {
+      description: 'The sanctions hits now, each explained as in a screening',
+    }),
+    recorded_matches: Type.Array(ShortMatch, { description: 'The sanctions hits the record holds' }),
+    reproduced: Type.Boolean({
+      description: 'The same hits with the same scores (to 3 decimals) as recorded',
+    }),
+    differences: Type.Array(
+      Type.Object({
+        list: Type.String(),
+        list_id: Type.String(),
+        matched_name: Type.String(),
+        recorded_score: Type.Union([Type.Number(), Type.Null()]),
+        score: Type.Union([Type.Number(), Type.Null()]),
+      }),
+      { description: 'Hits gained (recorded_score null), lost (score null) or scored otherwise' },
+    ),
+  }),
+)
