@@ -89,7 +89,9 @@ function operationSchema(op: Operation): Schema {
 /** json-schema-to-typescript options for every generated file. */
 const COMPILE_OPTIONS = {
   additionalProperties: false,
-  strictIndexSignatures: true,
+  // An index signature says what a present key holds; a missing key is the reader's
+  // noUncheckedIndexedAccess, as for TypeBox's Record types on the serving side.
+  strictIndexSignatures: false,
   unknownAny: true,
   // A bounded array becomes a union of one tuple per allowed length (a list of up to 12
   // dispositions: 13 tuples, each repeating the enum); only pairs stay tuples, longer lists are

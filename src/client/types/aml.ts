@@ -110,25 +110,23 @@ export interface Paths {
                 }[]
               }
               modules: {
-                [k: string]:
-                  | {
-                      /**
-                       * COMPLETED, FAILED, TIMEOUT, NOT_CONFIGURED or SKIPPED
-                       */
-                      status: string
-                      /**
-                       * PRIMARY, CACHE, FALLBACK or NONE
-                       */
-                      source: string
-                      /**
-                       * What the module found (matches with their explanation, the company, proceedings …).
-                       */
-                      data: {
-                        [k: string]: unknown | undefined
-                      }
-                      execution_time_ms: number
-                    }
-                  | undefined
+                [k: string]: {
+                  /**
+                   * COMPLETED, FAILED, TIMEOUT, NOT_CONFIGURED or SKIPPED
+                   */
+                  status: string
+                  /**
+                   * PRIMARY, CACHE, FALLBACK or NONE
+                   */
+                  source: string
+                  /**
+                   * What the module found (matches with their explanation, the company, proceedings …).
+                   */
+                  data: {
+                    [k: string]: unknown
+                  }
+                  execution_time_ms: number
+                }
               }
             }
           }
@@ -228,7 +226,7 @@ export interface Paths {
                  * The subject as it was sent
                  */
                 input: {
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }
                 /**
                  * The list versions screened against, one per list (the version active then), each with its status as of this reading. Records written before versions were shown this way list every version the engine was built from, the superseded ones it took details from included.
@@ -267,7 +265,7 @@ export interface Paths {
                     source: string
                     list_date: string
                   }
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }[]
                 /**
                  * The screening response as it was sent
@@ -319,27 +317,25 @@ export interface Paths {
                     }[]
                   }
                   modules: {
-                    [k: string]:
-                      | {
-                          /**
-                           * COMPLETED, FAILED, TIMEOUT, NOT_CONFIGURED or SKIPPED
-                           */
-                          status: string
-                          /**
-                           * PRIMARY, CACHE, FALLBACK or NONE
-                           */
-                          source: string
-                          /**
-                           * What the module found (matches with their explanation, the company, proceedings …).
-                           */
-                          data: {
-                            [k: string]: unknown | undefined
-                          }
-                          execution_time_ms: number
-                        }
-                      | undefined
+                    [k: string]: {
+                      /**
+                       * COMPLETED, FAILED, TIMEOUT, NOT_CONFIGURED or SKIPPED
+                       */
+                      status: string
+                      /**
+                       * PRIMARY, CACHE, FALLBACK or NONE
+                       */
+                      source: string
+                      /**
+                       * What the module found (matches with their explanation, the company, proceedings …).
+                       */
+                      data: {
+                        [k: string]: unknown
+                      }
+                      execution_time_ms: number
+                    }
                   }
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }
                 /**
                  * The case of its hits, with the decisions and the trail; null when it had none
@@ -382,7 +378,7 @@ export interface Paths {
                    * the subject as sent
                    */
                   subject: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                   hits: {
                     hit_no: number
@@ -490,7 +486,7 @@ export interface Paths {
                     hit_no: number | null
                     comment: string | null
                     detail: {
-                      [k: string]: unknown | undefined
+                      [k: string]: unknown
                     }
                   }[]
                 } | null
@@ -660,7 +656,7 @@ export interface Paths {
                  * the subject as sent
                  */
                 subject: {
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }
                 hits: {
                   hit_no: number
@@ -768,7 +764,7 @@ export interface Paths {
                   hit_no: number | null
                   comment: string | null
                   detail: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                 }[]
               }
@@ -848,7 +844,7 @@ export interface Paths {
                  * the subject as sent
                  */
                 subject: {
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }
                 hits: {
                   hit_no: number
@@ -956,7 +952,7 @@ export interface Paths {
                   hit_no: number | null
                   comment: string | null
                   detail: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                 }[]
               }
@@ -1043,7 +1039,7 @@ export interface Paths {
                  * the subject as sent
                  */
                 subject: {
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }
                 hits: {
                   hit_no: number
@@ -1151,7 +1147,7 @@ export interface Paths {
                   hit_no: number | null
                   comment: string | null
                   detail: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                 }[]
               }
@@ -1233,7 +1229,7 @@ export interface Paths {
                  * the subject as sent
                  */
                 subject: {
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }
                 hits: {
                   hit_no: number
@@ -1341,7 +1337,7 @@ export interface Paths {
                   hit_no: number | null
                   comment: string | null
                   detail: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                 }[]
               }
@@ -1427,7 +1423,7 @@ export interface Paths {
                  * the subject as sent
                  */
                 subject: {
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }
                 hits: {
                   hit_no: number
@@ -1535,7 +1531,7 @@ export interface Paths {
                   hit_no: number | null
                   comment: string | null
                   detail: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                 }[]
               }
@@ -1617,7 +1613,7 @@ export interface Paths {
                  * the subject as sent
                  */
                 subject: {
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }
                 hits: {
                   hit_no: number
@@ -1725,7 +1721,7 @@ export interface Paths {
                   hit_no: number | null
                   comment: string | null
                   detail: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                 }[]
               }
@@ -1807,7 +1803,7 @@ export interface Paths {
                  * the subject as sent
                  */
                 subject: {
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }
                 hits: {
                   hit_no: number
@@ -1915,7 +1911,7 @@ export interface Paths {
                   hit_no: number | null
                   comment: string | null
                   detail: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                 }[]
               }
@@ -2166,7 +2162,7 @@ export interface Paths {
                    * Subjects screened so far per risk level
                    */
                   levels: {
-                    [k: string]: number | undefined
+                    [k: string]: number
                   }
                   /**
                    * Subjects with at least one sanctions hit
@@ -2399,7 +2395,7 @@ export interface Paths {
                    * The subject as monitored
                    */
                   subject: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                   /**
                    * person or company
@@ -2543,10 +2539,10 @@ export interface Paths {
                    * The listed entry (as it is now; as it was, for a delisting): list, list_id, type, names, birth dates, nationalities, programmes, list date
                    */
                   entry: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                   subject: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                   subject_label: string
                   /**
@@ -2656,10 +2652,10 @@ export interface Paths {
                  * The listed entry (as it is now; as it was, for a delisting): list, list_id, type, names, birth dates, nationalities, programmes, list date
                  */
                 entry: {
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }
                 subject: {
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }
                 subject_label: string
                 /**
@@ -2822,7 +2818,7 @@ export interface Paths {
                 }
                 loaded_at?: string
                 module_weights: {
-                  [k: string]: number | undefined
+                  [k: string]: number
                 }
                 level_bands: {
                   level: string

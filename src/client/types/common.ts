@@ -38,7 +38,7 @@ export interface Error {
      * Machine-readable context: for bad input `field`, `rule` (and `location`); limits; retry hints.
      */
     details?: {
-      [k: string]: unknown | undefined
+      [k: string]: unknown
     }
   }
   meta: {

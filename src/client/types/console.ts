@@ -239,23 +239,21 @@ export interface Paths {
                  * score, level, review_required, review_reasons, missing
                  */
                 overall_risk: {
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }
                 modules: {
                   /**
                    * status, source, data, execution_time_ms
                    */
-                  [k: string]:
-                    | {
-                        [k: string]: unknown | undefined
-                      }
-                    | undefined
+                  [k: string]: {
+                    [k: string]: unknown
+                  }
                 }
                 /**
                  * the console user who asked
                  */
                 screened_by: string
-                [k: string]: unknown | undefined
+                [k: string]: unknown
               }
               meta: {
                 request_id: string
@@ -307,7 +305,7 @@ export interface Paths {
                   subject_type: string
                   risk_level: string
                   subject: string
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }[]
               }
               meta: {
@@ -344,7 +342,7 @@ export interface Paths {
                * The stored screening record of the AML service
                */
               data: {
-                [k: string]: unknown | undefined
+                [k: string]: unknown
               }
               meta: {
                 request_id: string
@@ -420,7 +418,7 @@ export interface Paths {
                    */
                   requests_per_minute: number
                   revoked_at: string | null
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }[]
               }
               meta: {
@@ -553,7 +551,7 @@ export interface Paths {
                     count: number
                   }[]
                   by_status: {
-                    [k: string]: number | undefined
+                    [k: string]: number
                   }
                   period_days: number
                 }
@@ -771,16 +769,16 @@ export interface Paths {
                    * what the handler last reported, or null
                    */
                   progress: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                   /**
                    * what the worker returned (SUCCEEDED)
                    */
                   result: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                   error: unknown
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }[]
                 total: number
                 limit: number
@@ -831,16 +829,16 @@ export interface Paths {
                    * what the handler last reported, or null
                    */
                   progress: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                   /**
                    * what the worker returned (SUCCEEDED)
                    */
                   result: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                   error: unknown
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }
               }
               meta: {
@@ -893,18 +891,18 @@ export interface Paths {
                    * id, title, source
                    */
                   document: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                   section: unknown
                   /**
                    * how to cite the passage
                    */
                   citation: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }[]
-                [k: string]: unknown | undefined
+                [k: string]: unknown
               }
               meta: {
                 request_id: string
@@ -1141,7 +1139,7 @@ export interface Paths {
              * not modified (If-None-Match)
              */
             'application/json': {
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
           }
         }

@@ -363,7 +363,7 @@ export interface Index {
   description: string
   api_version: string
   links: {
-    [k: string]: string | undefined
+    [k: string]: string
   }
 }
 /**
@@ -398,7 +398,7 @@ export interface Error {
      * Machine-readable context: for invalid input `location` (query, path, body, header), `field` and `rule`.
      */
     details?: {
-      [k: string]: unknown | undefined
+      [k: string]: unknown
     }
   }
   /**
@@ -432,17 +432,17 @@ export interface Capabilities {
     method: string
     endpoint: string
     description: string
-    [k: string]: unknown | undefined
+    [k: string]: unknown
   }[]
   unavailable: {
     capability: string
     reason: string
-    [k: string]: unknown | undefined
+    [k: string]: unknown
   }[]
   boundaries: {
-    [k: string]: unknown | undefined
+    [k: string]: unknown
   }
-  [k: string]: unknown | undefined
+  [k: string]: unknown
 }
 export interface SearchResponse {
   /**

@@ -45,16 +45,14 @@ export interface Paths {
                   trees: number
                   fit_ms: number
                   calibration: {
-                    [k: string]:
-                      | {
-                          count: number
-                          p10: number
-                          p90: number
-                          within10: number
-                          within20: number
-                          mdape: number
-                        }
-                      | undefined
+                    [k: string]: {
+                      count: number
+                      p10: number
+                      p90: number
+                      within10: number
+                      within20: number
+                      mdape: number
+                    }
                   }
                 } | null
               }
@@ -1583,7 +1581,7 @@ export interface Paths {
                    * a point: the layer's fields (see /api/layers); a cluster: cluster (true), cluster_id, point_count, point_count_abbreviated and expansion_zoom (the zoom at which it splits)
                    */
                   properties: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                 }[]
                 layer: 'listings' | 'opportunities' | 'municipalities' | 'contacts' | 'companies'
@@ -2155,7 +2153,7 @@ export interface Paths {
                    * as the model gave them
                    */
                   arguments: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                   /**
                    * false when the call was refused; result then holds {error}
@@ -2165,7 +2163,7 @@ export interface Paths {
                    * what the tool returned, exactly as the model was shown it
                    */
                   result: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                 }[]
                 /**

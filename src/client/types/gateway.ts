@@ -18,10 +18,10 @@ export interface Paths {
                */
               mode: string
               authentication: {
-                [k: string]: unknown | undefined
+                [k: string]: unknown
               }
               links: {
-                [k: string]: string | undefined
+                [k: string]: string
               }
             }
           }
@@ -44,15 +44,13 @@ export interface Paths {
               status: 'ok' | 'degraded' | 'down'
               checked_at: string
               services: {
-                [k: string]:
-                  | {
-                      status: 'up' | 'down'
-                      required: boolean
-                      latency_ms: number
-                      error?: string
-                      [k: string]: unknown | undefined
-                    }
-                  | undefined
+                [k: string]: {
+                  status: 'up' | 'down'
+                  required: boolean
+                  latency_ms: number
+                  error?: string
+                  [k: string]: unknown
+                }
               }
             }
           }
@@ -63,15 +61,13 @@ export interface Paths {
               status: 'ok' | 'degraded' | 'down'
               checked_at: string
               services: {
-                [k: string]:
-                  | {
-                      status: 'up' | 'down'
-                      required: boolean
-                      latency_ms: number
-                      error?: string
-                      [k: string]: unknown | undefined
-                    }
-                  | undefined
+                [k: string]: {
+                  status: 'up' | 'down'
+                  required: boolean
+                  latency_ms: number
+                  error?: string
+                  [k: string]: unknown
+                }
               }
             }
           }
@@ -157,7 +153,7 @@ export interface Paths {
               limit: number
               window: '1 minute' | '1 day'
               retry_after_seconds: number
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
           }
         }
@@ -201,13 +197,13 @@ export interface Paths {
                  * JSON Schema (2020-12)
                  */
                 input_schema: {
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }
                 /**
                  * JSON Schema (2020-12)
                  */
                 output_schema: {
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }
               }[]
             }
@@ -245,7 +241,7 @@ export interface Paths {
               limit: number
               window: '1 minute' | '1 day'
               retry_after_seconds: number
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
           }
         }
@@ -277,7 +273,7 @@ export interface Paths {
            * The agent’s input (see its input_schema)
            */
           'application/json': {
-            [k: string]: unknown | undefined
+            [k: string]: unknown
           }
         }
       }
@@ -355,7 +351,7 @@ export interface Paths {
                    */
                   basis: string
                 }[]
-                [k: string]: unknown | undefined
+                [k: string]: unknown
               }
               /**
                * Time the agent ran, milliseconds
@@ -397,7 +393,7 @@ export interface Paths {
               limit: number
               window: '1 minute' | '1 day'
               retry_after_seconds: number
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
           }
         }
@@ -600,7 +596,7 @@ export interface Paths {
                  * Status code → count
                  */
                 by_status: {
-                  [k: string]: number | undefined
+                  [k: string]: number
                 }
                 period_days: number
               }
@@ -868,5 +864,5 @@ export interface Error {
    * Also sent as X-Request-Id.
    */
   request_id: string
-  [k: string]: unknown | undefined
+  [k: string]: unknown
 }

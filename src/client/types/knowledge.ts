@@ -40,11 +40,7 @@ export interface Paths {
              */
             filter?: {
               [k: string]:
-                | string
-                | number
-                | boolean
-                | [string | number | boolean, ...(string | number | boolean)[]]
-                | undefined
+                string | number | boolean | [string | number | boolean, ...(string | number | boolean)[]]
             }
             /**
              * hybrid (BM25 + dense, fused by reciprocal rank; default), keyword (BM25) or semantic (dense)
@@ -111,7 +107,7 @@ export interface Paths {
                    * Metadata given at upload
                    */
                   metadata: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                   scores: {
                     keyword: {
@@ -128,7 +124,7 @@ export interface Paths {
                  * Collection → the embedder its vectors come from (null: none yet)
                  */
                 embedders: {
-                  [k: string]: string | null | undefined
+                  [k: string]: string | null
                 }
                 warnings?: string[]
               }
@@ -175,11 +171,7 @@ export interface Paths {
              */
             filter?: {
               [k: string]:
-                | string
-                | number
-                | boolean
-                | [string | number | boolean, ...(string | number | boolean)[]]
-                | undefined
+                string | number | boolean | [string | number | boolean, ...(string | number | boolean)[]]
             }
             /**
              * auto (generated when LLM_BASE_URL is set, else extractive; default), extractive or generated
@@ -422,7 +414,7 @@ export interface Paths {
                    */
                   available: {
                     id: string
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }[]
                 }
                 index: {
@@ -613,7 +605,7 @@ export interface Document {
    * Metadata given at upload
    */
   metadata: {
-    [k: string]: unknown | undefined
+    [k: string]: unknown
   }
   created_at: string
   updated_at: string

@@ -60,7 +60,7 @@ export interface Paths {
               data: {
                 status: string
                 jobs: {
-                  [k: string]: number | undefined
+                  [k: string]: number
                 }
                 llm_configured: boolean
               }
@@ -511,7 +511,7 @@ export interface Paths {
                   capacity: number
                   version: string | null
                   meta: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   } | null
                   registered_at: string
                   last_seen_at: string
@@ -558,7 +558,7 @@ export interface Paths {
             version?: string
             worker_id?: string
             meta?: {
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
           }
         }
@@ -577,7 +577,7 @@ export interface Paths {
                   capacity: number
                   version: string | null
                   meta: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   } | null
                   registered_at: string
                   last_seen_at: string
@@ -634,7 +634,7 @@ export interface Paths {
                   capacity: number
                   version: string | null
                   meta: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   } | null
                   registered_at: string
                   last_seen_at: string
@@ -714,20 +714,20 @@ export interface Paths {
                    * what the worker returned (SUCCEEDED)
                    */
                   result: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                   error: {
                     code: string
                     message: string
                     retryable?: boolean
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   } | null
                   truth_log: boolean
                   /**
                    * what the handler last reported, or null
                    */
                   progress: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                   created_at: string
                   updated_at: string
@@ -1052,7 +1052,7 @@ export interface Paths {
                  */
                 ok: boolean
                 entries?: number
-                [k: string]: unknown | undefined
+                [k: string]: unknown
               }
               meta: {
                 request_id: string
@@ -1153,7 +1153,7 @@ export interface Paths {
                   last_seen_at: string
                 }[]
                 workers_by_version: {
-                  [k: string]: number | undefined
+                  [k: string]: number
                 }
                 stale_workers: number
               }
@@ -1219,9 +1219,9 @@ export interface Paths {
             'application/json': {
               data: {
                 id: string
-                [k: string]: unknown | undefined
+                [k: string]: unknown
               }[]
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
           }
         }
@@ -1232,7 +1232,7 @@ export interface Paths {
              */
             'application/json': {
               error: unknown
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
           }
         }
@@ -1256,9 +1256,9 @@ export interface Paths {
             'application/json': {
               data: {
                 id: string
-                [k: string]: unknown | undefined
+                [k: string]: unknown
               }[]
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
           }
         }
@@ -1269,7 +1269,7 @@ export interface Paths {
              */
             'application/json': {
               error: unknown
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
           }
         }
@@ -1289,7 +1289,7 @@ export interface Paths {
           'application/json': {
             model?: string
             input: string | [string, ...string[]] | [number, ...number[]] | [number[], ...number[][]]
-            [k: string]: unknown | undefined
+            [k: string]: unknown
           }
         }
       }
@@ -1301,7 +1301,7 @@ export interface Paths {
              */
             'application/json': {
               error: unknown
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
           }
         }
@@ -1312,7 +1312,7 @@ export interface Paths {
              */
             'application/json': {
               data: unknown[]
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
           }
         }
@@ -1332,7 +1332,7 @@ export interface Paths {
           'application/json': {
             model?: string
             input: string | [string, ...string[]] | [number, ...number[]] | [number[], ...number[][]]
-            [k: string]: unknown | undefined
+            [k: string]: unknown
           }
         }
       }
@@ -1344,7 +1344,7 @@ export interface Paths {
              */
             'application/json': {
               error: unknown
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
           }
         }
@@ -1355,7 +1355,7 @@ export interface Paths {
              */
             'application/json': {
               data: unknown[]
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
           }
         }
@@ -1419,15 +1419,15 @@ export interface Paths {
             messages: [
               {
                 role: string
-                [k: string]: unknown | undefined
+                [k: string]: unknown
               },
               ...{
                 role: string
-                [k: string]: unknown | undefined
+                [k: string]: unknown
               }[],
             ]
             stream?: boolean
-            [k: string]: unknown | undefined
+            [k: string]: unknown
           }
         }
       }
@@ -1439,7 +1439,7 @@ export interface Paths {
              */
             'application/json': {
               error: unknown
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
           }
         }
@@ -1448,7 +1448,7 @@ export interface Paths {
             'application/json': {
               id: string
               choices: unknown[]
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -1475,15 +1475,15 @@ export interface Paths {
             messages: [
               {
                 role: string
-                [k: string]: unknown | undefined
+                [k: string]: unknown
               },
               ...{
                 role: string
-                [k: string]: unknown | undefined
+                [k: string]: unknown
               }[],
             ]
             stream?: boolean
-            [k: string]: unknown | undefined
+            [k: string]: unknown
           }
         }
       }
@@ -1495,7 +1495,7 @@ export interface Paths {
              */
             'application/json': {
               error: unknown
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
           }
         }
@@ -1504,7 +1504,7 @@ export interface Paths {
             'application/json': {
               id: string
               choices: unknown[]
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -1531,15 +1531,15 @@ export interface Paths {
             messages: [
               {
                 role: string
-                [k: string]: unknown | undefined
+                [k: string]: unknown
               },
               ...{
                 role: string
-                [k: string]: unknown | undefined
+                [k: string]: unknown
               }[],
             ]
             stream?: boolean
-            [k: string]: unknown | undefined
+            [k: string]: unknown
           }
         }
       }
@@ -1551,7 +1551,7 @@ export interface Paths {
              */
             'application/json': {
               error: unknown
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
           }
         }
@@ -1560,7 +1560,7 @@ export interface Paths {
             'application/json': {
               id: string
               choices: unknown[]
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -1598,7 +1598,7 @@ export interface Paths {
             agent_id?: string
             run_id?: string
             metadata?: {
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             infer?: boolean
           }
@@ -1646,7 +1646,7 @@ export interface Paths {
             agent_id?: string
             run_id?: string
             filters?: {
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             top_k?: number
             threshold?: number
@@ -1666,12 +1666,12 @@ export interface Paths {
                   agent_id: string | null
                   run_id: string | null
                   metadata: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                   created_at: string
                   updated_at: string
                   score: number
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }[]
               }
               meta: {
@@ -1711,7 +1711,7 @@ export interface Paths {
                   agent_id: string | null
                   run_id: string | null
                   metadata: {
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
                   created_at: string
                   updated_at: string
@@ -1751,7 +1751,7 @@ export interface Paths {
                 agent_id: string | null
                 run_id: string | null
                 metadata: {
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }
                 created_at: string
                 updated_at: string
@@ -1817,7 +1817,7 @@ export interface Paths {
                   event: string
                   old_memory: string | null
                   new_memory: string | null
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }[]
               }
               meta: {
@@ -1878,7 +1878,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -1887,7 +1887,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -1910,7 +1910,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -1919,7 +1919,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -1942,7 +1942,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -1951,7 +1951,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -1976,7 +1976,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -1985,7 +1985,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -2008,7 +2008,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -2017,7 +2017,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -2040,7 +2040,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -2049,7 +2049,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -2074,7 +2074,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -2083,7 +2083,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -2106,7 +2106,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -2115,7 +2115,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -2138,7 +2138,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -2147,7 +2147,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -2172,7 +2172,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -2181,7 +2181,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -2204,7 +2204,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -2213,7 +2213,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -2236,7 +2236,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -2245,7 +2245,7 @@ export interface Paths {
           content: {
             'application/json': {
               jsonrpc?: string
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             'text/event-stream': string
           }
@@ -2448,7 +2448,7 @@ export interface Paths {
                 source_sha256: string
                 results: {
                   id: string
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }[]
                 backup_dir: string | null
                 target_dir: string
@@ -2517,7 +2517,7 @@ export interface Paths {
                 targets: {
                   id: string
                   status: string
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }[]
                 target_dir: string
                 summary: {
@@ -2570,14 +2570,14 @@ export interface Paths {
                 message?: {
                   role: string
                   content: string | null
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }
                 tools_called: {
                   name: string
                   arguments: unknown
                   ok: boolean
                   ms: number
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }[]
                 steps: number
                 model: string
@@ -2617,7 +2617,7 @@ export interface Paths {
                   role: string
                   content: string | null
                   created_at: string
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }[]
               }
               meta: {
@@ -2652,21 +2652,21 @@ export interface Paths {
                 agents: {
                   service: string
                   name: string
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }[]
                 services: {
                   name: string
                   agents: number
                   expected: number
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }[]
                 job_kinds: string[]
                 workers: {
                   id: string
                   name: string
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }[]
-                [k: string]: unknown | undefined
+                [k: string]: unknown
               }
               meta: {
                 request_id: string
@@ -2765,7 +2765,7 @@ export interface Paths {
                    * where each field came from: json-ld, microdata, text or llm
                    */
                   sources: {
-                    [k: string]: string | undefined
+                    [k: string]: string
                   }
                 }
                 estimate: {
@@ -2773,15 +2773,15 @@ export interface Paths {
                   range: {
                     low: number
                     high: number
-                    [k: string]: unknown | undefined
+                    [k: string]: unknown
                   }
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }
                 verdict: {
                   verdict: string
                   ratio: number
                   explanation: string
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 } | null
               }
               meta: {
@@ -2840,7 +2840,7 @@ export interface Paths {
                   address: string | null
                   latitude: number | null
                   longitude: number | null
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }[]
               }
               meta: {
@@ -3009,7 +3009,7 @@ export interface Paths {
                  * {done, total, sources: [{source, status, reason}]} as the run goes
                  */
                 progress: {
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }
                 dossier: Dossier | null
                 error: {
@@ -3355,7 +3355,7 @@ export interface Paths {
              * JSON Schema the extraction should follow
              */
             schema?: {
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             /**
              * default: markdown, metadata, links
@@ -3414,7 +3414,7 @@ export interface Paths {
              * JSON Schema the extraction should follow
              */
             schema?: {
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             /**
              * default: markdown, metadata, links
@@ -3478,7 +3478,7 @@ export interface Paths {
              * JSON Schema the extraction should follow
              */
             schema?: {
-              [k: string]: unknown | undefined
+              [k: string]: unknown
             }
             /**
              * default: markdown, metadata, links
@@ -3772,7 +3772,7 @@ export interface Task {
     code: string
     message: string
     retryable?: boolean
-    [k: string]: unknown | undefined
+    [k: string]: unknown
   } | null
   finished_at: string | null
 }
@@ -3801,20 +3801,20 @@ export interface Job {
    * what the worker returned (SUCCEEDED)
    */
   result: {
-    [k: string]: unknown | undefined
+    [k: string]: unknown
   }
   error: {
     code: string
     message: string
     retryable?: boolean
-    [k: string]: unknown | undefined
+    [k: string]: unknown
   } | null
   truth_log: boolean
   /**
    * what the handler last reported, or null
    */
   progress: {
-    [k: string]: unknown | undefined
+    [k: string]: unknown
   }
   created_at: string
   updated_at: string
@@ -3831,7 +3831,7 @@ export interface ScoutRun {
    * {done, total, sources: [{source, status, reason}]} as the run goes
    */
   progress: {
-    [k: string]: unknown | undefined
+    [k: string]: unknown
   }
   dossier: Dossier | null
   error: {
@@ -3859,7 +3859,7 @@ export interface Dossier {
      * what the source said; null unless it answered
      */
     data: {
-      [k: string]: unknown | undefined
+      [k: string]: unknown
     }
   }[]
   counts: {

@@ -28,6 +28,7 @@ import { type EntityHit, groupHits } from './entities.ts'
 import { isReviewOnly } from './explanation.ts'
 import { checkCountries, type HighRiskTable } from './high-risk.ts'
 import { screenedVersions } from './merge.ts'
+import type { RiskLevel } from './risk-levels.ts'
 import { type CompanySubject, isPerson, type PersonSubject, type Subject, screenSubject } from './subject.ts'
 import type { ListVersionInfo } from './types.ts'
 
@@ -53,13 +54,6 @@ type ModuleStatus = 'COMPLETED' | 'FAILED' | 'TIMEOUT' | 'NOT_CONFIGURED' | 'SKI
 
 /** PRIMARY: answered from the source itself; CACHE / FALLBACK: see registries; NONE: no answer. */
 type ModuleSource = Source | 'NONE'
-
-/**
- * The level the score gives, or INCOMPLETE: evidence is missing (a module failed or timed out,
- * or a company's sanctions check had no name to match) and what did complete found nothing to
- * raise the level above LOW. A screening never reports LOW on missing evidence.
- */
-export type RiskLevel = 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL' | 'INCOMPLETE'
 
 /** A piece of evidence a screening lacks: which module, its status, and why. */
 interface MissingEvidence {

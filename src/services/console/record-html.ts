@@ -7,6 +7,7 @@
  * there is no script and no reference to anything outside the document (the style sheet is in a
  * <style> element).
  */
+import { RISK_LEVELS } from '../../engines/aml/risk-levels.ts'
 import { cs, en } from './web/texts.ts'
 
 export type RecordLanguage = 'cs' | 'en'
@@ -50,8 +51,6 @@ export interface StoredRecord {
   list_versions?: unknown
   result?: unknown
 }
-
-const LEVELS = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL', 'INCOMPLETE']
 
 const STYLE = `
 @page { size: A4; margin: 16mm 14mm; }
@@ -147,7 +146,7 @@ export function recordHtml(
     ].join('')}</tbody></table>`,
   )
   parts.push(
-    `<h2>${escapeHtml(s.level)}</h2><p><span class="level${LEVELS.includes(level) ? ` level-${level}` : ''}">${escapeHtml(level)}</span>
+    `<h2>${escapeHtml(s.level)}</h2><p><span class="level${(RISK_LEVELS as readonly string[]).includes(level) ? ` level-${level}` : ''}">${escapeHtml(level)}</span>
  &nbsp; ${escapeHtml(s.score)}: ${escapeHtml(risk.score ?? '')} · ${escapeHtml(s.completeness)}: ${Math.round((result.completeness ?? 0) * 100)} %</p>`,
   )
   if (risk.review_required) {

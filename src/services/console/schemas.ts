@@ -3,7 +3,10 @@
  * OpenAPI). Answers relayed from another service (a screening, a key's usage) are described by
  * the fields the console reads and pass every other field through.
  */
-import { type TSchema, Type } from 'typebox'
+import { type Static, type TSchema, Type } from 'typebox'
+import type { Paths as AmlPaths } from '../../client/types/aml.ts'
+import { RISK_LEVELS } from '../../engines/aml/risk-levels.ts'
+import { JOB_STATUSES } from '../../engines/jobs/state.ts'
 import { okSchema } from '../../kit/envelope.ts'
 import { MAX_PASSWORD_LENGTH } from './passwords.ts'
 import { USER_NAME_PATTERN } from './store.ts'
@@ -105,9 +108,7 @@ export const ScreeningRecordResponse = okSchema(Open('The stored screening recor
 export const HistoryQuery = Type.Object(
   {
     q: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'name or IČO, any part' })),
-    level: Type.Optional(
-      Type.Union(['LOW', 'MEDIUM', 'HIGH', 'CRITICAL', 'INCOMPLETE'].map((l) => Type.Literal(l))),
-    ),
+    level: Type.Optional(Type.Enum(RISK_LEVELS)),
     from: Type.Optional(Type.String({ format: 'date', description: 'first day (UTC), inclusive' })),
     to: Type.Optional(Type.String({ format: 'date', description: 'last day (UTC), inclusive' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
@@ -115,6 +116,21 @@ export const HistoryQuery = Type.Object(
   },
   { additionalProperties: false },
 )
+
+/**
+ * True only when A and B are one type. The subject and the history filter are relayed to the AML
+ * service as they are, so each must be, field for field, what the AML service's generated types
+ * say it takes: a field it renames, adds or drops fails compilation here.
+ */
+type Same<A, B> = [A, keyof A] extends [B, keyof B]
+  ? [B, keyof B] extends [A, keyof A]
+    ? true
+    : false
+  : false
+type AmlSubject = AmlPaths['/api/aml/screen/complete']['post']['requestBody']['content']['application/json']
+type AmlHistoryQuery = NonNullable<AmlPaths['/api/aml/screenings']['get']['parameters']['query']>
+true satisfies Same<Static<typeof SubjectBody>, AmlSubject>
+true satisfies Same<Static<typeof HistoryQuery>, AmlHistoryQuery>
 
 export const HistoryResponse = okSchema(
   Type.Object({
@@ -254,11 +270,9 @@ export const PlatformHealthResponse = okSchema(
   }),
 )
 
-const JOB_STATUSES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'RETRYING', 'CANCELLED', 'DEAD']
-
 export const JobsQuery = Type.Object(
   {
-    status: Type.Optional(Type.Union(JOB_STATUSES.map((s) => Type.Literal(s)))),
+    status: Type.Optional(Type.Enum(JOB_STATUSES)),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
   },

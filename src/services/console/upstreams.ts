@@ -1,13 +1,21 @@
 /**
  * The console's backend talks to the other services over HTTP, like any client (no service
- * imports another). The operator keys are added here, on the server: the browser never sees them.
+ * imports another): through the typed client of each callee's generated types (src/client/types),
+ * so a field a callee renames fails compilation here. The operator keys are added here, on the
+ * server: the browser never sees them.
  * An upstream's 4xx comes back as the same error (code, message, details) so the page can show
  * it; an unreachable or failing upstream is a 502/504 naming the service.
  */
 
+import type { Client } from 'openapi-fetch'
+import type { Paths as AmlPaths } from '../../client/types/aml.ts'
+import type { Paths as GatewayPaths } from '../../client/types/gateway.ts'
+import type { Paths as KnowledgePaths } from '../../client/types/knowledge.ts'
+import type { Paths as RouterPaths } from '../../client/types/router.ts'
 import { AppError, codeOfStatus, ERROR_STATUS, type ErrorCode } from '../../kit/errors.ts'
 import { HttpClient, UpstreamError } from '../../kit/http.ts'
 import type { OperatorKeys } from '../../kit/operator-keys.ts'
+import { serviceClient } from '../../kit/service-client.ts'
 import { trimEndOf } from '../../kit/text.ts'
 
 export const UPSTREAMS = ['gateway', 'aml', 'router', 'knowledge', 'domain', 'discovery'] as const
@@ -23,14 +31,16 @@ const HEALTH_PATHS: Record<UpstreamName, string> = {
   discovery: '/healthz',
 }
 
-export interface CallOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'
-  body?: unknown
-  query?: Record<string, string | number | undefined>
-  /** Which operator key goes with the call. */
-  key?: 'admin' | 'internal'
-  timeoutMs?: number
+/** The services the console calls, each as the typed client of its generated types. */
+export interface UpstreamClients {
+  gateway: Client<GatewayPaths>
+  aml: Client<AmlPaths>
+  router: Client<RouterPaths>
+  knowledge: Client<KnowledgePaths>
 }
+
+/** Which operator key goes with a call: X-Admin-Key, X-API-Key (internal), or none. */
+export type KeyName = 'admin' | 'internal' | 'none'
 
 export interface HealthReport {
   service: UpstreamName
@@ -44,8 +54,8 @@ export interface HealthReport {
 const ALL_4XX = Array.from({ length: 100 }, (_, i) => 400 + i)
 
 export class Upstreams {
-  private readonly clients: Record<UpstreamName, HttpClient>
   readonly urls: Record<UpstreamName, string>
+  private readonly clients: Record<KeyName, UpstreamClients>
   private readonly keys: OperatorKeys
   private readonly fetch: typeof fetch
 
@@ -57,44 +67,54 @@ export class Upstreams {
     this.urls = urls
     this.keys = keys
     this.fetch = opts.fetch ?? fetch
-    this.clients = Object.fromEntries(
-      UPSTREAMS.map((name) => [
-        name,
+    const clients = (headers: Record<string, string>): UpstreamClients => {
+      const http = (source: keyof UpstreamClients) =>
         new HttpClient({
-          source: name,
-          baseUrl: urls[name],
+          source,
+          baseUrl: urls[source],
           // A screening with every registry module can take several seconds (budgets of 2–5 s).
           timeoutMs: opts.timeoutMs ?? 30_000,
           // One more try on a dropped connection or a 5xx (idempotent calls only, see HttpClient).
           retries: opts.retries ?? 1,
+          headers,
           ...(opts.fetch ? { fetch: opts.fetch } : {}),
-        }),
-      ]),
-    ) as Record<UpstreamName, HttpClient>
+        })
+      const accept = { acceptStatus: ALL_4XX }
+      return {
+        gateway: serviceClient(http('gateway'), accept),
+        aml: serviceClient(http('aml'), accept),
+        router: serviceClient(http('router'), accept),
+        knowledge: serviceClient(http('knowledge'), accept),
+      }
+    }
+    this.clients = {
+      admin: clients({ 'x-admin-key': keys.adminKey }),
+      internal: clients({ 'x-api-key': keys.internalKey }),
+      none: clients({}),
+    }
   }
 
-  async call<T>(service: UpstreamName, path: string, opts: CallOptions = {}): Promise<T> {
-    const headers: Record<string, string> = {}
-    if (opts.key === 'admin') headers['x-admin-key'] = this.keys.adminKey
-    if (opts.key === 'internal') headers['x-api-key'] = this.keys.internalKey
+  /**
+   * One call to `service` with `key`: `send` makes it on the service's typed client, and its 2xx
+   * body is the answer. A 4xx comes back as the same error; a refused operator key, an unreachable
+   * or failing service as the console's own.
+   */
+  async call<S extends keyof UpstreamClients, T>(
+    service: S,
+    key: KeyName,
+    send: (client: UpstreamClients[S]) => Promise<{ data?: T; error?: unknown; response: Response }>,
+  ): Promise<T> {
     try {
-      const res = await this.clients[service].request<T>(path, {
-        method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
-        headers,
-        ...(opts.body !== undefined ? { body: opts.body } : {}),
-        ...(opts.query ? { query: opts.query } : {}),
-        ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
-        acceptStatus: ALL_4XX,
-      })
+      const { data, error, response } = await send(this.clients[key][service])
       // A refused operator key is the console's misconfiguration, not the signed-in user's fault.
-      if (res.status === 401 || res.status === 403)
+      if (response.status === 401 || response.status === 403)
         throw new AppError(
           'upstream_error',
           `The ${service} service refused the console's operator key (check ADMIN_API_KEY and INTERNAL_API_KEY)`,
           { service },
         )
-      if (res.status >= 400) throw upstreamRefusal(service, res.status, res.data)
-      return res.data
+      if (response.status >= 400) throw upstreamRefusal(service, response.status, error)
+      return data as T
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error
       if (error.kind === 'timeout')

@@ -2,7 +2,6 @@
  * Admin only: API keys through the gateway's /admin/keys/* (with the admin key, which stays
  * here), their usage (by endpoint and status, and per day), and the console's own users. An analyst gets 403 from every route of this file.
  */
-import type { Static } from 'typebox'
 import { ok } from '../../../kit/envelope.ts'
 import type { App } from '../../../kit/server.ts'
 import type { ConsoleDeps } from '../app.ts'
@@ -34,13 +33,7 @@ export function registerAdmin(app: App, deps: ConsoleDeps): void {
       schema: { tags: ['keys'], summary: 'Every API key (prefix only)', response: { 200: KeyListResponse } },
     },
     async (_request, reply) => {
-      const list = await deps.upstreams.call<Static<typeof KeyListResponse>['data']>(
-        'gateway',
-        '/admin/keys/list',
-        {
-          key: 'admin',
-        },
-      )
+      const list = await deps.upstreams.call('gateway', 'admin', (gateway) => gateway.GET('/admin/keys/list'))
       return ok(reply, list)
     },
   )
@@ -57,10 +50,9 @@ export function registerAdmin(app: App, deps: ConsoleDeps): void {
       },
     },
     async (request, reply) => {
-      const answer = await deps.upstreams.call<{
-        key_data: Omit<Static<typeof CreatedKeyResponse>['data'], 'warning'>
-        warning: string
-      }>('gateway', '/admin/keys/generate', { body: request.body, key: 'admin' })
+      const answer = await deps.upstreams.call('gateway', 'admin', (gateway) =>
+        gateway.POST('/admin/keys/generate', { body: request.body }),
+      )
       request.log.info(
         { user: signedIn(request).user.name, key_id: answer.key_data.id },
         'console issued a key',
@@ -81,10 +73,8 @@ export function registerAdmin(app: App, deps: ConsoleDeps): void {
       },
     },
     async (request, reply) => {
-      const answer = await deps.upstreams.call<{ message: string }>(
-        'gateway',
-        `/admin/keys/revoke/${request.params.id}`,
-        { method: 'POST', key: 'admin' },
+      const answer = await deps.upstreams.call('gateway', 'admin', (gateway) =>
+        gateway.POST('/admin/keys/revoke/{id}', { params: { path: { id: request.params.id } } }),
       )
       request.log.info(
         { user: signedIn(request).user.name, key_id: request.params.id },
@@ -107,10 +97,10 @@ export function registerAdmin(app: App, deps: ConsoleDeps): void {
       },
     },
     async (request, reply) => {
-      const usage = await deps.upstreams.call<Static<typeof UsageResponse>['data']>(
-        'gateway',
-        `/admin/keys/usage/${request.params.id}`,
-        { key: 'admin', query: { days: request.query.days } },
+      const usage = await deps.upstreams.call('gateway', 'admin', (gateway) =>
+        gateway.GET('/admin/keys/usage/{id}', {
+          params: { path: { id: request.params.id }, query: { days: request.query.days } },
+        }),
       )
       return ok(reply, usage)
     },
@@ -129,10 +119,10 @@ export function registerAdmin(app: App, deps: ConsoleDeps): void {
       },
     },
     async (request, reply) => {
-      const usage = await deps.upstreams.call<Static<typeof DailyUsageResponse>['data']>(
-        'gateway',
-        `/admin/keys/usage/${request.params.id}/daily`,
-        { key: 'admin', query: { days: request.query.days } },
+      const usage = await deps.upstreams.call('gateway', 'admin', (gateway) =>
+        gateway.GET('/admin/keys/usage/{id}/daily', {
+          params: { path: { id: request.params.id }, query: { days: request.query.days } },
+        }),
       )
       return ok(reply, usage)
     },

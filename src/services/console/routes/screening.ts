@@ -3,12 +3,11 @@
  * key), the audit trail's list and one record (with the admin key), and a record as a PDF (the
  * document made here, printed by the router's browser: ADR 0005). Analysts and admins.
  */
-import type { Static } from 'typebox'
 import { ok } from '../../../kit/envelope.ts'
 import type { App } from '../../../kit/server.ts'
 import type { ConsoleDeps } from '../app.ts'
 import { requireRole, signedIn } from '../auth.ts'
-import { recordHtml, type StoredRecord } from '../record-html.ts'
+import { recordHtml } from '../record-html.ts'
 import {
   HistoryQuery,
   HistoryResponse,
@@ -19,8 +18,6 @@ import {
   ScreeningResponse,
   SubjectBody,
 } from '../schemas.ts'
-
-type Screening = Static<typeof ScreeningResponse>['data']
 
 export function registerScreening(app: App, deps: ConsoleDeps): void {
   const analyst = requireRole('analyst')
@@ -38,13 +35,8 @@ export function registerScreening(app: App, deps: ConsoleDeps): void {
     },
     async (request, reply) => {
       const user = signedIn(request).user
-      const result = await deps.upstreams.call<Omit<Screening, 'screened_by'>>(
-        'aml',
-        '/api/aml/screen/complete',
-        {
-          body: request.body,
-          key: 'internal',
-        },
+      const result = await deps.upstreams.call('aml', 'internal', (aml) =>
+        aml.POST('/api/aml/screen/complete', { body: request.body }),
       )
       await deps.store.recordScreening(result.screening_id, user.name)
       request.log.info({ user: user.name, screening_id: result.screening_id }, 'console screening')
@@ -64,10 +56,8 @@ export function registerScreening(app: App, deps: ConsoleDeps): void {
       },
     },
     async (request, reply) => {
-      const answer = await deps.upstreams.call<{ data: Static<typeof HistoryResponse>['data'] }>(
-        'aml',
-        '/api/aml/screenings',
-        { query: request.query, key: 'admin' },
+      const answer = await deps.upstreams.call('aml', 'admin', (aml) =>
+        aml.GET('/api/aml/screenings', { params: { query: request.query } }),
       )
       return ok(reply, answer.data)
     },
@@ -87,10 +77,8 @@ export function registerScreening(app: App, deps: ConsoleDeps): void {
     async (request, reply) => {
       const id = request.params.screening_id
       const [answer, by] = await Promise.all([
-        deps.upstreams.call<{ data: Record<string, unknown> & { result?: Record<string, unknown> } }>(
-          'aml',
-          `/api/aml/screenings/${encodeURIComponent(id)}`,
-          { key: 'admin' },
+        deps.upstreams.call('aml', 'admin', (aml) =>
+          aml.GET('/api/aml/screenings/{screening_id}', { params: { path: { screening_id: id } } }),
         ),
         deps.store.screenedBy(id),
       ])
@@ -118,9 +106,9 @@ export function registerScreening(app: App, deps: ConsoleDeps): void {
     async (request, reply) => {
       const id = request.params.screening_id
       const [answer, by] = await Promise.all([
-        deps.upstreams.call<{ data: StoredRecord }>('aml', `/api/aml/screenings/${encodeURIComponent(id)}`, {
-          key: 'admin',
-        }),
+        deps.upstreams.call('aml', 'admin', (aml) =>
+          aml.GET('/api/aml/screenings/{screening_id}', { params: { path: { screening_id: id } } }),
+        ),
         deps.store.screenedBy(id),
       ])
       const user = signedIn(request).user

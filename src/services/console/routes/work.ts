@@ -2,7 +2,6 @@
  * The router's jobs (filter by status, one job's progress and result) and the knowledge base's
  * search with its citations, for analysts and admins. Jobs are read with the internal key.
  */
-import type { Static } from 'typebox'
 import { ok } from '../../../kit/envelope.ts'
 import type { App } from '../../../kit/server.ts'
 import type { ConsoleDeps } from '../app.ts'
@@ -31,13 +30,8 @@ export function registerWork(app: App, deps: ConsoleDeps): void {
       },
     },
     async (request, reply) => {
-      const answer = await deps.upstreams.call<{ data: Static<typeof JobsResponse>['data'] }>(
-        'router',
-        '/jobs',
-        {
-          query: request.query,
-          key: 'internal',
-        },
+      const answer = await deps.upstreams.call('router', 'internal', (router) =>
+        router.GET('/jobs', { params: { query: request.query } }),
       )
       return ok(reply, answer.data)
     },
@@ -55,10 +49,8 @@ export function registerWork(app: App, deps: ConsoleDeps): void {
       },
     },
     async (request, reply) => {
-      const answer = await deps.upstreams.call<{ data: Static<typeof JobResponse>['data'] }>(
-        'router',
-        `/jobs/${encodeURIComponent(request.params.id)}`,
-        { key: 'internal' },
+      const answer = await deps.upstreams.call('router', 'internal', (router) =>
+        router.GET('/jobs/{id}', { params: { path: { id: request.params.id } } }),
       )
       return ok(reply, answer.data)
     },
@@ -76,10 +68,8 @@ export function registerWork(app: App, deps: ConsoleDeps): void {
       },
     },
     async (request, reply) => {
-      const answer = await deps.upstreams.call<{ data: Static<typeof KnowledgeSearchResponse>['data'] }>(
-        'knowledge',
-        '/rag/search',
-        { body: request.body },
+      const answer = await deps.upstreams.call('knowledge', 'none', (knowledge) =>
+        knowledge.POST('/rag/search', { body: request.body }),
       )
       return ok(reply, answer.data)
     },

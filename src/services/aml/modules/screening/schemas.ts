@@ -6,6 +6,7 @@
  */
 import { Type } from 'typebox'
 import type { Subject } from '../../../../engines/aml/index.ts'
+import { RISK_LEVELS } from '../../../../engines/aml/risk-levels.ts'
 import { checkIco } from '../../../../engines/czech/identifiers.ts'
 import { okSchema } from '../../../../kit/envelope.ts'
 import { errors } from '../../../../kit/errors.ts'
@@ -186,9 +187,7 @@ export const ScreeningsQuery = Type.Object(
         description: 'any part of the subject as sent: a name, an IČO',
       }),
     ),
-    level: Type.Optional(
-      Type.Union(['LOW', 'MEDIUM', 'HIGH', 'CRITICAL', 'INCOMPLETE'].map((l) => Type.Literal(l))),
-    ),
+    level: Type.Optional(Type.Enum(RISK_LEVELS)),
     from: Type.Optional(Type.String({ format: 'date', description: 'first day (UTC), inclusive' })),
     to: Type.Optional(Type.String({ format: 'date', description: 'last day (UTC), inclusive' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { RISK_LEVELS as LEVELS, type RiskLevel } from '../../../../engines/aml/risk-levels.ts'
 import { ErrorAlert } from '../components/ErrorAlert.tsx'
 import { PdfButton } from '../components/PdfButton.tsx'
 import { LevelBadge, ScreeningResult } from '../components/ScreeningResult.tsx'
@@ -10,8 +11,7 @@ import { useAction, useQuery } from '../data/hooks.ts'
 import { label } from '../data/reasons.ts'
 import type { StoredRecord } from '../data/types.ts'
 
-const LEVELS = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL', 'INCOMPLETE'] as const
-type Level = (typeof LEVELS)[number]
+type Level = RiskLevel
 
 const PAGE_SIZES = ['10', '25', '50', '100']
 const EMPTY = { q: '', level: '' as Level | '', from: '', to: '' }

@@ -1,6 +1,7 @@
 import { Badge, Button, Code, Group, Modal, Select, Stack, Table, Text, Title } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { type JobStatus, JOB_STATUSES as STATUSES } from '../../../../engines/jobs/state.ts'
 import { ErrorAlert } from '../components/ErrorAlert.tsx'
 import { call, type Data } from '../data/api.ts'
 import { useAction, useQuery } from '../data/hooks.ts'
@@ -8,8 +9,7 @@ import { label } from '../data/reasons.ts'
 
 type Job = Data<'get', '/api/jobs/{id}'>['job']
 
-const STATUSES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'RETRYING', 'CANCELLED', 'DEAD'] as const
-type Status = (typeof STATUSES)[number]
+type Status = JobStatus
 const COLOURS: Record<string, string> = {
   SUCCEEDED: 'teal.9',
   FAILED: 'red.9',
