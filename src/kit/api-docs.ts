@@ -83,7 +83,9 @@ export interface ApiDocsOptions {
    * The security requirements of a route when the service decides them per route (the router's
    * auth levels); routes that name `schema.security` themselves keep theirs.
    */
-  securityOf?: (route: Pick<RouteOptions, 'config' | 'url'>) => Array<Record<string, string[]>> | undefined
+  securityOf?: (
+    route: Pick<RouteOptions, 'config' | 'url' | 'method' | 'onRequest'>,
+  ) => Array<Record<string, string[]>> | undefined
   /** Schemas several routes share (`sharedSchema`), registered here before any route refers to them. */
   shared?: ReadonlyArray<SharedSchema<TSchema>>
 }
@@ -144,6 +146,7 @@ export async function registerApiDocs(app: App, opts: ApiDocsOptions): Promise<v
       info: {
         title: opts.title,
         version: opts.version,
+        license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
         ...(opts.description ? { description: opts.description } : {}),
       },
       ...(opts.servers ? { servers: opts.servers } : {}),
@@ -184,9 +187,11 @@ export async function registerApiDocs(app: App, opts: ApiDocsOptions): Promise<v
     // @fastify/swagger has no option for the 3.1 dialect field.
     transformObject: (document) =>
       'openapiObject' in document
-        ? version.startsWith('3.1')
-          ? { ...document.openapiObject, jsonSchemaDialect: DIALECT_2020_12 }
-          : document.openapiObject
+        ? finishDocument(
+            version.startsWith('3.1')
+              ? { ...document.openapiObject, jsonSchemaDialect: DIALECT_2020_12 }
+              : document.openapiObject,
+          )
         : document.swaggerObject,
   })
 
@@ -248,6 +253,128 @@ export async function registerApiDocs(app: App, opts: ApiDocsOptions): Promise<v
       )
     }
   })
+}
+
+/** The methods an OpenAPI path item may hold operations under. */
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
+
+const WILDCARD_DESCRIPTION = 'The rest of the path, slashes included'
+
+/** Longest summary derived from a description (characters): a line in a generator's index. */
+const MAX_SUMMARY_CHARS = 100
+
+type Operation = {
+  operationId?: string
+  summary?: string
+  description?: string
+  security?: unknown[]
+  parameters?: Array<{ name: string; in: string; required?: boolean; schema?: { default?: unknown } }>
+}
+type OpenApiObject = {
+  servers?: unknown[]
+  paths?: Record<string, Record<string, unknown>>
+  components?: { schemas?: Record<string, unknown> }
+}
+
+/**
+ * What generators and linters (Redocly's `recommended`) expect of every document, filled in from
+ * what the routes already say, so no route repeats it:
+ * - `servers`: this service, wherever the document was fetched from (`/`), unless given;
+ * - every operation an `operationId` (its method and path in camel case: `GET
+ *   /api/aml/screenings/{screening_id}` is `getApiAmlScreeningsScreeningId`), a `summary` (the
+ *   first sentence of its description when it has none), and `security` (`[]`, no credential,
+ *   when the route names none — the services name every credential they check);
+ * - a wildcard route (`/aml/*`, `{*}` in @fastify/swagger's rendering) as a `{path}` parameter;
+ * - a query parameter with a default is optional (the server fills the default in);
+ * - component schemas @fastify/swagger named itself (`def-N`) that no operation reaches are left
+ *   out; a schema a service named stays, used or not (discovery names `InquiryInput` as its
+ *   contract does, though the route writes the body out).
+ */
+function finishDocument<T>(document: T): T {
+  const doc = document as T & OpenApiObject
+  const paths: Record<string, Record<string, unknown>> = {}
+  const taken = new Set<string>()
+  for (const [rawPath, item] of Object.entries(doc.paths ?? {})) {
+    const wildcard = rawPath.includes('{*}')
+    const path = rawPath.replace('{*}', '{path}')
+    const out: Record<string, unknown> = { ...item }
+    for (const method of METHODS) {
+      const op = item[method] as Operation | undefined
+      if (!op) continue
+      const finished: Operation = { ...op }
+      if (!finished.operationId) finished.operationId = uniqueId(operationIdOf(method, path), taken)
+      taken.add(finished.operationId)
+      if (!finished.summary) finished.summary = summaryOf(finished.description, method, path)
+      if (!finished.security) finished.security = []
+      const parameters = (finished.parameters ?? []).map((p) =>
+        p.in === 'query' && p.required && p.schema?.default !== undefined
+          ? { ...p, required: false }
+          : wildcard && p.in === 'path' && p.name === '*'
+            ? { ...p, name: 'path', description: WILDCARD_DESCRIPTION }
+            : p,
+      )
+      if (wildcard && !parameters.some((p) => p.in === 'path' && p.name === 'path'))
+        parameters.push({
+          name: 'path',
+          in: 'path',
+          required: true,
+          schema: { type: 'string' } as never,
+          description: WILDCARD_DESCRIPTION,
+        } as never)
+      if (parameters.length > 0) finished.parameters = parameters
+      out[method] = finished
+    }
+    paths[path] = out
+  }
+  const finished = { ...doc, paths } as T & OpenApiObject
+  if (!finished.servers || finished.servers.length === 0)
+    finished.servers = [{ url: '/', description: 'This service: the address this document was fetched from' }]
+  const schemas = doc.components?.schemas
+  if (schemas) finished.components = { ...doc.components, schemas: reachable(schemas, paths) }
+  return finished
+}
+
+function operationIdOf(method: string, path: string): string {
+  const words = path
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w.length > 0)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+  return `${method}${words.join('')}`
+}
+
+function uniqueId(id: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(id)) return id
+  let n = 2
+  while (taken.has(`${id}${n}`)) n++
+  return `${id}${n}`
+}
+
+/** The first sentence of a description (up to its first full stop, colon or semicolon). */
+function summaryOf(description: string | undefined, method: string, path: string): string {
+  const text = description?.replace(/\s+/g, ' ').trim()
+  if (!text) return `${method.toUpperCase()} ${path}`
+  const end = text.search(/[.;:](\s|$)/)
+  const sentence = end > 0 ? text.slice(0, end) : text
+  return sentence.length <= MAX_SUMMARY_CHARS
+    ? sentence
+    : `${sentence.slice(0, MAX_SUMMARY_CHARS - 1).trimEnd()}…`
+}
+
+/** The component schemas the paths reach (directly or through others), and every named one. */
+function reachable(schemas: Record<string, unknown>, paths: unknown): Record<string, unknown> {
+  const keep = new Set<string>()
+  const refs = (value: unknown): string[] =>
+    [...JSON.stringify(value).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!)
+  const queue = refs(paths)
+  while (queue.length > 0) {
+    const name = decodeURIComponent(queue.pop()!.replace(/~1/g, '/').replace(/~0/g, '~'))
+    if (keep.has(name) || !(name in schemas)) continue
+    keep.add(name)
+    queue.push(...refs(schemas[name]))
+  }
+  return Object.fromEntries(
+    Object.entries(schemas).filter(([name]) => keep.has(name) || !/^def-\d+$/.test(name)),
+  )
 }
 
 function redocPage(title: string): string {

@@ -3,6 +3,7 @@
  * schemas (test/support/openapi.ts says exactly what is checked), and the check itself catches a
  * route that is missing, hidden, registered too early or without a response schema.
  */
+import { createConfig, lintFromString } from '@redocly/openapi-core'
 import { Type } from 'typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerApiDocs } from '../../src/kit/api-docs.ts'
@@ -10,6 +11,8 @@ import { createLogger } from '../../src/kit/logger.ts'
 import { type App, createServer } from '../../src/kit/server.ts'
 import { documentedRoutes, type OpenApiDocument, operationsOf } from '../support/openapi.ts'
 import { SERVICES, type ServiceUnderTest } from '../support/services.ts'
+
+const redocly = createConfig({ extends: ['recommended'] })
 
 describe.each(SERVICES)('the $name service', (target) => {
   let service: ServiceUnderTest
@@ -21,6 +24,35 @@ describe.each(SERVICES)('the $name service', (target) => {
   it('describes every route it serves, each with a response schema, in a valid /openapi.json', async () => {
     const doc = await documentedRoutes(service.app)
     expect(operationsOf(doc).length).toBeGreaterThan(3)
+  })
+
+  it("passes Redocly's recommended rules with no error (operationId, summary, servers, security on every operation)", async () => {
+    const source = (await service.app.inject('/openapi.json')).body
+    const problems = await lintFromString({
+      source,
+      absoluteRef: `${target.name}.json`,
+      config: await redocly,
+    })
+    const errors = problems
+      .filter((p) => p.severity === 'error')
+      .map((p) => `${p.ruleId}: ${p.message} (${p.location[0]?.pointer ?? ''})`)
+    expect(errors).toEqual([])
+  })
+
+  it('answers an operation its document declares open (security: []) without asking for a credential', async () => {
+    const doc = JSON.parse((await service.app.inject('/openapi.json')).body) as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>
+    }
+    const asked: string[] = []
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        if (!Array.isArray(op.security) || op.security.length > 0) continue
+        const url = path.replace(/\{[^}]+\}/g, 'x')
+        const res = await service.app.inject({ method: method.toUpperCase() as 'GET', url })
+        if (res.statusCode === 401) asked.push(`${method.toUpperCase()} ${path}`)
+      }
+    }
+    expect(asked).toEqual([])
   })
 
   it('serves /openapi.json with an ETag and answers If-None-Match with 304', async () => {

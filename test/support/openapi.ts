@@ -43,10 +43,10 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'tr
 
 /**
  * Fastify's `/a/:id` (or `:id(^\d+)`) as an OpenAPI template `/a/{id}`, and a trailing wildcard
- * (`/rag/*`, a proxy's or a page tree's rest of the path) as `{*}`, as @fastify/swagger writes it.
+ * (`/rag/*`, a proxy's or a page tree's rest of the path) as `{path}`, as the kit's API docs write it.
  */
 function openApiPath(url: string): string {
-  return url.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, '{$1}').replace(/\*$/, '{*}')
+  return url.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, '{$1}').replace(/\*$/, '{path}')
 }
 
 /** The app's /openapi.json, fetched as a client would. */

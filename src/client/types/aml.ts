@@ -2089,15 +2089,15 @@ export interface Paths {
   '/api/aml/screen/batch/{batch_id}': {
     get: {
       parameters: {
-        query: {
+        query?: {
           /**
            * Results to skip
            */
-          offset: number
+          offset?: number
           /**
            * Results in this page
            */
-          limit: number
+          limit?: number
           /**
            * Only subjects of this risk level (LOW, MEDIUM, HIGH, CRITICAL, INCOMPLETE …)
            */
@@ -2367,9 +2367,9 @@ export interface Paths {
     }
     get: {
       parameters: {
-        query: {
-          offset: number
-          limit: number
+        query?: {
+          offset?: number
+          limit?: number
           /**
            * Your own reference of the subject (a client number), kept with its results and alerts
            */
@@ -2484,18 +2484,18 @@ export interface Paths {
   '/api/aml/monitor/alerts': {
     get: {
       parameters: {
-        query: {
+        query?: {
           /**
            * open (not acknowledged; the default), acknowledged or all
            */
-          status: 'open' | 'acknowledged' | 'all'
+          status?: 'open' | 'acknowledged' | 'all'
           kind?: 'new_hit' | 'changed_hit' | 'removed_hit'
           /**
            * Your own reference of the subject (a client number), kept with its results and alerts
            */
           reference?: string
-          offset: number
-          limit: number
+          offset?: number
+          limit?: number
         }
       }
       responses: {

@@ -1120,11 +1120,14 @@ export interface Paths {
       }
     }
   }
-  '/assets/{*}': {
+  '/assets/{path}': {
     get: {
       parameters: {
         path: {
-          '*': string
+          /**
+           * The rest of the path, slashes included
+           */
+          path: string
         }
       }
       responses: {

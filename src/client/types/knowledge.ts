@@ -463,10 +463,10 @@ export interface Paths {
   '/rag/documents': {
     get: {
       parameters: {
-        query: {
+        query?: {
           collection?: string
-          limit: number
-          offset: number
+          limit?: number
+          offset?: number
         }
       }
       responses: {

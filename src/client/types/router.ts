@@ -2325,11 +2325,14 @@ export interface Paths {
       }
     }
   }
-  '/web/{*}': {
+  '/web/{path}': {
     get: {
       parameters: {
         path: {
-          '*': string
+          /**
+           * The rest of the path, slashes included
+           */
+          path: string
         }
       }
       responses: {
@@ -2373,11 +2376,14 @@ export interface Paths {
       }
     }
   }
-  '/docs/{*}': {
+  '/docs/{path}': {
     get: {
       parameters: {
         path: {
-          '*': string
+          /**
+           * The rest of the path, slashes included
+           */
+          path: string
         }
       }
       responses: {
@@ -3067,11 +3073,14 @@ export interface Paths {
       }
     }
   }
-  '/rag/{*}': {
+  '/rag/{path}': {
     get: {
       parameters: {
         path: {
-          '*': string
+          /**
+           * The rest of the path, slashes included
+           */
+          path: string
         }
       }
       responses: {
@@ -3090,7 +3099,10 @@ export interface Paths {
     post: {
       parameters: {
         path: {
-          '*': string
+          /**
+           * The rest of the path, slashes included
+           */
+          path: string
         }
       }
       responses: {
@@ -3109,7 +3121,10 @@ export interface Paths {
     put: {
       parameters: {
         path: {
-          '*': string
+          /**
+           * The rest of the path, slashes included
+           */
+          path: string
         }
       }
       responses: {
@@ -3128,7 +3143,10 @@ export interface Paths {
     patch: {
       parameters: {
         path: {
-          '*': string
+          /**
+           * The rest of the path, slashes included
+           */
+          path: string
         }
       }
       responses: {
@@ -3147,7 +3165,10 @@ export interface Paths {
     delete: {
       parameters: {
         path: {
-          '*': string
+          /**
+           * The rest of the path, slashes included
+           */
+          path: string
         }
       }
       responses: {
@@ -3166,7 +3187,10 @@ export interface Paths {
     head: {
       parameters: {
         path: {
-          '*': string
+          /**
+           * The rest of the path, slashes included
+           */
+          path: string
         }
       }
       responses: {
@@ -3185,7 +3209,10 @@ export interface Paths {
     options: {
       parameters: {
         path: {
-          '*': string
+          /**
+           * The rest of the path, slashes included
+           */
+          path: string
         }
       }
       responses: {
@@ -3202,11 +3229,14 @@ export interface Paths {
       }
     }
   }
-  '/aml/{*}': {
+  '/aml/{path}': {
     get: {
       parameters: {
         path: {
-          '*': string
+          /**
+           * The rest of the path, slashes included
+           */
+          path: string
         }
       }
       responses: {
@@ -3225,7 +3255,10 @@ export interface Paths {
     post: {
       parameters: {
         path: {
-          '*': string
+          /**
+           * The rest of the path, slashes included
+           */
+          path: string
         }
       }
       responses: {
@@ -3244,7 +3277,10 @@ export interface Paths {
     put: {
       parameters: {
         path: {
-          '*': string
+          /**
+           * The rest of the path, slashes included
+           */
+          path: string
         }
       }
       responses: {
@@ -3263,7 +3299,10 @@ export interface Paths {
     patch: {
       parameters: {
         path: {
-          '*': string
+          /**
+           * The rest of the path, slashes included
+           */
+          path: string
         }
       }
       responses: {
@@ -3282,7 +3321,10 @@ export interface Paths {
     delete: {
       parameters: {
         path: {
-          '*': string
+          /**
+           * The rest of the path, slashes included
+           */
+          path: string
         }
       }
       responses: {
@@ -3301,7 +3343,10 @@ export interface Paths {
     head: {
       parameters: {
         path: {
-          '*': string
+          /**
+           * The rest of the path, slashes included
+           */
+          path: string
         }
       }
       responses: {
@@ -3320,7 +3365,10 @@ export interface Paths {
     options: {
       parameters: {
         path: {
-          '*': string
+          /**
+           * The rest of the path, slashes included
+           */
+          path: string
         }
       }
       responses: {

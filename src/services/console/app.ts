@@ -9,7 +9,12 @@ import type { Logger } from '../../kit/logger.ts'
 import { registerHttpMetrics } from '../../kit/metrics.ts'
 import type { RateLimiter } from '../../kit/ratelimit.ts'
 import { type App, createServer } from '../../kit/server.ts'
-import { registerSecurityHeaders, registerSessions } from './auth.ts'
+import {
+  CONSOLE_SECURITY_SCHEMES,
+  consoleSecurityOf,
+  registerSecurityHeaders,
+  registerSessions,
+} from './auth.ts'
 import { registerAdmin } from './routes/admin.ts'
 import { registerPlatform } from './routes/platform.ts'
 import { registerScreening } from './routes/screening.ts'
@@ -49,6 +54,8 @@ export async function buildApp(deps: ConsoleDeps): Promise<App> {
   registerSecurityHeaders(app)
   registerSessions(app, deps.store)
   await registerApiDocs(app, {
+    securitySchemes: CONSOLE_SECURITY_SCHEMES,
+    securityOf: consoleSecurityOf,
     title: 'Gatehouse console API',
     version: '0.1.0',
     description:

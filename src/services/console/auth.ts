@@ -102,17 +102,54 @@ export function registerSessions(app: App, store: ConsoleStore): void {
   })
 }
 
+/** Marks a route guard made by `requireRole`, so the API document can declare the session. */
+const ROLE_GUARD = Symbol('console role guard')
+
+/**
+ * The credentials a console route checks, for its API document: a route guarded by
+ * `requireRole` needs the session cookie, and a change (POST, PUT, PATCH, DELETE) its CSRF token
+ * too; any other route needs neither.
+ */
+export function consoleSecurityOf(route: {
+  method: string | string[]
+  onRequest?: unknown
+}): Array<Record<string, string[]>> | undefined {
+  const hooks = Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]
+  if (!hooks.some((h) => typeof h === 'function' && ROLE_GUARD in h)) return undefined
+  const methods = Array.isArray(route.method) ? route.method : [route.method]
+  return methods.some((m) => CHANGES.has(m.toUpperCase())) ? [{ session: [], csrf: [] }] : [{ session: [] }]
+}
+
+/** The console's credentials as OpenAPI security schemes. */
+export const CONSOLE_SECURITY_SCHEMES = {
+  session: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: COOKIE,
+    description: 'The session cookie POST /api/session sets (HttpOnly, SameSite=Strict)',
+  },
+  csrf: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-CSRF-Token',
+    description: 'The session’s token (csrf_token of POST /api/session), on every change',
+  },
+} as const
+
 /** A route's guard: a signed-in user (401) with at least `role` (403; admin ⊇ analyst). */
 export function requireRole(role: Role) {
-  return async (request: FastifyRequest): Promise<void> => {
-    const session = request.consoleSession
-    if (!session) throw new AppError('unauthorized', 'Sign in first', { cookie: COOKIE })
-    if (role === 'admin' && session.user.role !== 'admin')
-      throw new AppError('forbidden', 'Only an admin may do this', {
-        role: session.user.role,
-        needs: 'admin',
-      })
-  }
+  return Object.assign(
+    async (request: FastifyRequest): Promise<void> => {
+      const session = request.consoleSession
+      if (!session) throw new AppError('unauthorized', 'Sign in first', { cookie: COOKIE })
+      if (role === 'admin' && session.user.role !== 'admin')
+        throw new AppError('forbidden', 'Only an admin may do this', {
+          role: session.user.role,
+          needs: 'admin',
+        })
+    },
+    { [ROLE_GUARD]: role },
+  )
 }
 
 export function signedIn(request: FastifyRequest): Session {
