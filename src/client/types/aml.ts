@@ -2866,7 +2866,7 @@ export interface Paths {
                  * The versions the record names (screened against again), with their status now
                  */
                 list_versions: {
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }[]
                 /**
                  * in_use: the versions are the ones this instance screens with; rebuilt: an index was built from the store for them
@@ -2880,7 +2880,7 @@ export interface Paths {
                  * The sanctions hits now, each explained as in a screening
                  */
                 matches: {
-                  [k: string]: unknown | undefined
+                  [k: string]: unknown
                 }[]
                 /**
                  * The sanctions hits the record holds
