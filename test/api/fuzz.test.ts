@@ -19,6 +19,7 @@ import { AppError } from '../../src/kit/errors.ts'
 import { createLogger } from '../../src/kit/logger.ts'
 import { createServer } from '../../src/kit/server.ts'
 import { multipart } from '../knowledge/harness.ts'
+import { makeDocx } from '../support/documents.ts'
 import { type FuzzOptions, fuzzService } from '../support/fuzz.ts'
 import { fetchOpenApi, operationsOf } from '../support/openapi.ts'
 import { SERVICES, type ServiceUnderTest } from '../support/services.ts'
@@ -120,8 +121,22 @@ const nested = `${'<div>'.repeat(1600)}text${'</div>'.repeat(1600)}`
 const flat = `<p>${'<br>'.repeat(200_001)}</p>`
 const wideTable = `<table>${`<tr>${'<td>1</td>'.repeat(200)}</tr>`.repeat(501)}</table>`
 
+/** A DOCX of a few kilobytes whose XML holds 1,000,001 elements (60 MiB of paragraphs took 2 GB). */
+const elementBomb = makeDocx([{ paragraph: 'Smlouva' }], {
+  deflate: true,
+  extra: { 'word/glossary.xml': `<g>${'<a/>'.repeat(1_000_000)}</g>` },
+})
+
 const ATTACKS: Record<string, Attack[]> = {
   knowledge: [
+    {
+      what: 'a DOCX of 1,000,001 XML elements in a few kilobytes',
+      method: 'POST',
+      url: '/upload',
+      form: multipart({ collection: 'legal_documents' }, { name: 'bomb.docx', content: elementBomb }),
+      status: 413,
+      limit: 'xml_elements',
+    },
     htmlUpload(
       'an upload nested 1,600 deep (skipped the depth check: 60 s burned)',
       '/upload',

@@ -4,7 +4,7 @@
  * sizes, a bold line, a bullet list, a column-aligned table, two pages). Built here so the tests do
  * not depend on binary files nobody can read in a diff.
  */
-import { crc32, deflateRawSync } from 'node:zlib'
+import { crc32, deflateRawSync, deflateSync } from 'node:zlib'
 
 // ---------- ZIP ----------
 
@@ -139,7 +139,16 @@ export interface PdfText {
  * A PDF whose pages hold the given text runs (Helvetica / Helvetica-Bold, WinAnsi encoding, so
  * Latin-1 letters such as á é í ó ú ý are fine; č ř ě are not in WinAnsi).
  */
-export function makePdf(pages: PdfText[][], opts: { title?: string } = {}): Buffer {
+export function makePdf(
+  pages: PdfText[][],
+  opts: {
+    title?: string
+    /** Compress the content streams (FlateDecode). */
+    deflate?: boolean
+    /** Blank lines appended to every content stream (a PDF bomb inflates to gigabytes of them). */
+    padding?: number
+  } = {},
+): Buffer {
   const objects: string[] = []
   const add = (body: string) => {
     objects.push(body)
@@ -157,7 +166,11 @@ export function makePdf(pages: PdfText[][], opts: { title?: string } = {}): Buff
         return `BT /${r.bold ? 'F2' : 'F1'} ${r.size} Tf ${r.x} ${r.y} Td (${escaped}) Tj ET`
       })
       .join('\n')
-    const content = add(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`)
+    const raw = Buffer.concat([Buffer.from(stream, 'latin1'), Buffer.alloc(opts.padding ?? 0, 0x0a)])
+    const data = opts.deflate ? deflateSync(raw, { level: 9 }) : raw
+    const content = add(
+      `<< /Length ${data.byteLength}${opts.deflate ? ' /Filter /FlateDecode' : ''} >>\nstream\n${data.toString('latin1')}\nendstream`,
+    )
     pageIds.push(
       add(
         `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R /F2 ${bold} 0 R >> >> /Contents ${content} 0 R >>`,

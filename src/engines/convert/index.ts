@@ -21,7 +21,7 @@ import {
   parseDocument,
 } from './dom.ts'
 import { firstHeading } from './headings.ts'
-import { PdfTooLong, pdfToMarkdown } from './pdf.ts'
+import { PdfTooLarge, PdfTooLong, pdfToMarkdown } from './pdf.ts'
 import { checkZip } from './zip-budget.ts'
 
 export type DocumentFormat = 'pdf' | 'docx' | 'html' | 'markdown' | 'text'
@@ -44,9 +44,15 @@ export interface ConvertLimits extends MarkupLimits {
   maxUnzippedBytes: number
   /** Files in a DOCX package at most. */
   maxZipEntries: number
+  /** Elements of a DOCX's XML at most (checked as the package is inflated, before it is parsed). */
+  maxXmlElements: number
   /** Pages of a PDF at most. */
   maxPages: number
-  /** Characters of Markdown at most. */
+  /** Bytes a PDF's compressed streams may decode to, all together (checked before pdf.js reads them). */
+  maxPdfStreamBytes: number
+  /** Runs of text a PDF may hold (pdf.js items, counted as they are read). */
+  maxTextRuns: number
+  /** Characters of Markdown at most (in a PDF counted as its text is read). */
   maxMarkdownChars: number
 }
 
@@ -54,7 +60,10 @@ export const DEFAULT_LIMITS: ConvertLimits = {
   ...MARKUP_LIMITS,
   maxUnzippedBytes: 64 * 1024 * 1024,
   maxZipEntries: 2_000,
+  maxXmlElements: 1_000_000,
   maxPages: 2_000,
+  maxPdfStreamBytes: 256 * 1024 * 1024,
+  maxTextRuns: 2_000_000,
   maxMarkdownChars: 20_000_000,
 }
 
@@ -78,7 +87,8 @@ export class ConvertError extends Error {
   readonly reason: ConvertFailure
   /**
    * The limit passed, for `too_large` and `too_complex`: 'unzipped_bytes', 'zip_entries', 'pages',
-   * 'markdown_chars', 'elements', 'table_cells' or 'nesting'.
+   * 'xml_elements', 'pdf_stream_bytes', 'text_runs', 'markdown_chars', 'elements', 'table_cells'
+   * or 'nesting'.
    */
   readonly limit: string | undefined
   constructor(reason: ConvertFailure, message: string, opts: { cause?: unknown; limit?: string } = {}) {
@@ -138,11 +148,15 @@ async function convertFormat(
     case 'pdf':
       return convertPdf(bytes, limits)
     case 'docx': {
-      const zip = checkZip(bytes, { maxBytes: limits.maxUnzippedBytes, maxEntries: limits.maxZipEntries })
+      const zip = checkZip(bytes, {
+        maxBytes: limits.maxUnzippedBytes,
+        maxEntries: limits.maxZipEntries,
+        maxElements: limits.maxXmlElements,
+      })
       if (!zip.ok) {
         if (zip.limit === 'format') throw new ConvertError('corrupt', `The DOCX is ${zip.message}`)
         throw new ConvertError('too_large', `The DOCX is too large: ${zip.message}`, {
-          limit: zip.limit === 'entries' ? 'zip_entries' : 'unzipped_bytes',
+          limit: { entries: 'zip_entries', bytes: 'unzipped_bytes', elements: 'xml_elements' }[zip.limit],
         })
       }
       return convertDocx(bytes, limits)
@@ -227,11 +241,16 @@ async function convertPdf(bytes: Uint8Array, limits: ConvertLimits): Promise<Con
     // pdf.js may detach the buffer it is given: hand it a copy.
     const { markdown, title, pageOffsets, pages } = await pdfToMarkdown(bytes.slice(), {
       maxPages: limits.maxPages,
+      maxStreamBytes: limits.maxPdfStreamBytes,
+      maxChars: limits.maxMarkdownChars,
+      maxRuns: limits.maxTextRuns,
     })
     return { format: 'pdf', markdown, title, pageOffsets, pages }
   } catch (error) {
     if (error instanceof PdfTooLong)
       throw new ConvertError('too_large', `${error.message}: split it`, { limit: 'pages' })
+    if (error instanceof PdfTooLarge)
+      throw new ConvertError('too_large', error.message, { limit: error.limit })
     throw new ConvertError('corrupt', `The PDF could not be read: ${(error as Error).message}`, {
       cause: error,
     })

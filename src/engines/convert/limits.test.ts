@@ -97,6 +97,46 @@ describe('document size limits', () => {
     expect(docx.message).toMatch(/^The DOCX holds more than 100 table cells/)
   })
 
+  it('refuses a PDF whose streams decode past the budget before pdf.js reads them, and reads one within it', async () => {
+    const page = [{ text: 'Smlouva o dílo', x: 72, y: 700, size: 12 }]
+    // 8 MiB of blank lines in a content stream of about 8 KB.
+    const pdf = makePdf([page], { deflate: true, padding: 8 * 1024 * 1024 })
+    expect(pdf.byteLength).toBeLessThan(20_000)
+    const started = performance.now()
+    const error = await failure(convertToMarkdown(pdf, { limits: { maxPdfStreamBytes: 1024 * 1024 } }))
+    expect(error).toMatchObject({ reason: 'too_large', limit: 'pdf_stream_bytes' })
+    expect(error.message).toMatch(/decode to more than 1048576 bytes/)
+    expect(performance.now() - started).toBeLessThan(1000)
+    const small = makePdf([page], { deflate: true, padding: 1000 })
+    expect((await convertToMarkdown(small, { limits: { maxPdfStreamBytes: 1024 * 1024 } })).markdown).toBe(
+      'Smlouva o dílo',
+    )
+  })
+
+  it("counts a PDF's runs of text as it reads them and stops at the limit", async () => {
+    const runs = Array.from({ length: 500 }, (_, i) => ({
+      text: `r${i}`,
+      x: 72 + (i % 10) * 40,
+      y: 700 - Math.floor(i / 10) * 12,
+      size: 10,
+    }))
+    const pdf = makePdf([runs, runs])
+    const error = await failure(convertToMarkdown(pdf, { limits: { maxTextRuns: 600 } }))
+    expect(error).toMatchObject({ reason: 'too_large', limit: 'text_runs' })
+    const chars = await failure(convertToMarkdown(pdf, { limits: { maxMarkdownChars: 1000 } }))
+    expect(chars).toMatchObject({ reason: 'too_large', limit: 'markdown_chars' })
+    expect(chars.message).toMatch(/more than 1000 characters/)
+  })
+
+  it('refuses a DOCX whose XML holds more elements than the limit, counted while it is inflated', async () => {
+    const paragraphs = Array.from({ length: 2000 }, (_, i) => ({ paragraph: `Odstavec ${i}` }))
+    const error = await failure(
+      convertToMarkdown(makeDocx(paragraphs, { deflate: true }), { limits: { maxXmlElements: 5000 } }),
+    )
+    expect(error).toMatchObject({ reason: 'too_large', limit: 'xml_elements' })
+    expect(error.message).toMatch(/XML holds more than 5000 elements/)
+  })
+
   it('refuses a document that converts to more text than the limit', async () => {
     const error = await failure(
       convertToMarkdown(Buffer.from('# Title\n\nText of the document.'), {

@@ -11,8 +11,9 @@
  * - "•", "–", "-", "*" and "1." / "a)" starts make list items.
  * Scanned pages (images without a text layer) yield no text: there is no OCR here.
  */
-import { extractTextItems, getDocumentProxy, getMeta } from 'unpdf'
+import { getDocumentProxy, getMeta } from 'unpdf'
 import { firstHeading } from './headings.ts'
+import { checkPdfStreams } from './pdf-budget.ts'
 
 interface Run {
   str: string
@@ -54,30 +55,46 @@ export class PdfTooLong extends Error {
   }
 }
 
-export async function pdfToMarkdown(data: Uint8Array, opts: { maxPages?: number } = {}): Promise<PdfResult> {
+/** A PDF past one of the bounds of PdfLimits, checked while it is read; `limit` names it. */
+export class PdfTooLarge extends Error {
+  readonly limit: 'pdf_stream_bytes' | 'markdown_chars' | 'text_runs'
+  constructor(limit: PdfTooLarge['limit'], message: string) {
+    super(message)
+    this.name = 'PdfTooLarge'
+    this.limit = limit
+  }
+}
+
+export interface PdfLimits {
+  maxPages?: number | undefined
+  /** Bytes the FlateDecode streams may decode to, all together (pdf-budget.ts). */
+  maxStreamBytes?: number | undefined
+  /** Characters of text the pages may hold, counted as pdf.js reports them. */
+  maxChars?: number | undefined
+  /** Text runs (pdf.js items) the pages may hold: each costs about 200 bytes while it is laid out. */
+  maxRuns?: number | undefined
+}
+
+export async function pdfToMarkdown(data: Uint8Array, opts: PdfLimits = {}): Promise<PdfResult> {
+  if (opts.maxStreamBytes !== undefined) {
+    const streams = await checkPdfStreams(data, opts.maxStreamBytes)
+    if (!streams.ok)
+      throw new PdfTooLarge(
+        'pdf_stream_bytes',
+        `The PDF's streams decode to more than ${opts.maxStreamBytes} bytes`,
+      )
+  }
   const pdf = await getDocumentProxy(data)
   try {
     if (opts.maxPages !== undefined && pdf.numPages > opts.maxPages)
       throw new PdfTooLong(pdf.numPages, opts.maxPages)
-    const [{ items, totalPages }, meta] = await Promise.all([
-      extractTextItems(pdf),
-      getMeta(pdf).catch(() => undefined),
-    ])
-    const pages: PdfLine[][] = items.map((pageItems) =>
-      linesOf(
-        pageItems
-          // pdf.js reports the gaps between runs as whitespace items; the gaps are measured instead.
-          .filter((i) => i.str.trim() !== '')
-          .map((i) => ({
-            str: i.str,
-            x: i.x,
-            y: i.y,
-            width: i.width,
-            size: Math.round(i.fontSize * 10) / 10,
-            bold: /bold|black|heavy|semibold/i.test(i.fontFamily),
-          })),
-      ),
-    )
+    const meta = await getMeta(pdf).catch(() => undefined)
+    const totalPages = pdf.numPages
+    const read = { chars: 0, runs: 0 }
+    const pages: PdfLine[][] = []
+    // Page by page, each page's text read as a stream: the counts are checked as the runs arrive,
+    // so no page after the limit is read and the runs past it are never kept.
+    for (let n = 1; n <= totalPages; n++) pages.push(linesOf(await pageRuns(pdf, n, read, opts)))
     const body = bodySize(pages.flat())
     const headingSizes = [...new Set(pages.flat().map((l) => l.size))]
       .filter((s) => s >= body * 1.15)
@@ -100,6 +117,77 @@ export async function pdfToMarkdown(data: Uint8Array, opts: { maxPages?: number 
   } finally {
     await pdf.destroy().catch(() => undefined)
   }
+}
+
+interface TextItem {
+  str?: string
+  transform: number[]
+  width: number
+  fontName: string
+}
+
+interface TextChunk {
+  items: TextItem[]
+  styles: Record<string, { fontFamily?: string }>
+}
+
+type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>
+
+/** Page `n`'s text runs, counted into `read` against the limits while pdf.js streams them. */
+async function pageRuns(
+  pdf: PdfDocument,
+  n: number,
+  read: { chars: number; runs: number },
+  limits: PdfLimits,
+): Promise<Run[]> {
+  const page = await pdf.getPage(n)
+  const reader = (page.streamTextContent() as ReadableStream<TextChunk>).getReader()
+  const items: TextItem[] = []
+  const styles: TextChunk['styles'] = {}
+  let over: PdfTooLarge | undefined
+  try {
+    for (;;) {
+      const { value, done } = await reader.read()
+      if (done) break
+      // Past a limit the page's stream is read to its end and dropped: pdf.js cannot cancel a text
+      // stream cleanly (it errors on the closed controller, or stalls the document's destroy), and
+      // a page's content is already bounded by the decoded-stream budget.
+      if (over) continue
+      Object.assign(styles, value.styles)
+      for (const item of value.items) {
+        if (item.str == null) continue
+        read.chars += item.str.length
+        read.runs += 1
+        if (limits.maxChars !== undefined && read.chars > limits.maxChars)
+          over = new PdfTooLarge(
+            'markdown_chars',
+            `The PDF holds more than ${limits.maxChars} characters of text`,
+          )
+        else if (limits.maxRuns !== undefined && read.runs > limits.maxRuns)
+          over = new PdfTooLarge('text_runs', `The PDF holds more than ${limits.maxRuns} runs of text`)
+        if (over) {
+          items.length = 0
+          break
+        }
+        // pdf.js reports the gaps between runs as whitespace items; the gaps are measured instead.
+        if (item.str.trim() !== '') items.push(item)
+      }
+    }
+  } finally {
+    page.cleanup()
+  }
+  if (over) throw over
+  return items.map((item) => {
+    const [, , c = 0, d = 0, x = 0, y = 0] = item.transform
+    return {
+      str: item.str!,
+      x,
+      y,
+      width: item.width,
+      size: Math.round(Math.hypot(c, d) * 10) / 10,
+      bold: /bold|black|heavy|semibold/i.test(styles[item.fontName]?.fontFamily ?? ''),
+    }
+  })
 }
 
 function linesOf(runs: Run[]): PdfLine[] {
