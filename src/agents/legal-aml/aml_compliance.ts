@@ -19,10 +19,11 @@ import {
   thresholdRule,
   thresholdsOn,
 } from '../aml/common.ts'
+import type { Say } from '../lang.ts'
 import { cite } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
-import { SanctionsSchema, screenParty } from './sanctions.ts'
+import { notScreened, SanctionsSchema, screenParty } from './sanctions.ts'
 
 const round2 = (x: number) => Math.round(x * 100) / 100
 
@@ -72,6 +73,11 @@ export const amlCompliance = defineAgent({
         }),
       ),
       client_type: Type.Optional(Type.Union([Type.Literal('person'), Type.Literal('company')])),
+      birth_date: Type.Optional(
+        DateString(
+          'a person’s birth date: corroborates a sanctions hit, without which a hit is only possible',
+        ),
+      ),
     },
     { additionalProperties: false },
   ),
@@ -148,6 +154,7 @@ export const amlCompliance = defineAgent({
         country: 'Iran',
         name: 'Itziar Alberdi Uranga',
         client_type: 'person',
+        birth_date: '1963-10-07',
         transaction_date: '2026-11-20',
       },
     },
@@ -155,7 +162,7 @@ export const amlCompliance = defineAgent({
   async run(input, ctx) {
     const say = ctx.say
     const date = asOfDate(input.transaction_date, ctx.now)
-    let t: ReturnType<typeof thresholdsOn>
+    let t: Thresholds
     let hr: ReturnType<typeof highRiskOn>
     try {
       t = thresholdsOn(date)
@@ -171,239 +178,58 @@ export const amlCompliance = defineAgent({
     const eur = await book.toEur(input.amount, currency, date)
     const czk = await book.toCzk(input.amount, currency, date)
     const sources = book.summary()
-    const rules: AppliedRule[] = []
-    const obligations: string[] = []
+    const at = { t, date, say }
 
-    // § 7 identification
-    let identification: boolean | null = null
-    const triggers: string[] = []
-    if (input.new_relationship)
-      triggers.push(say({ cs: 'navázání obchodního vztahu', en: 'new business relationship' }))
-    if (input.suspicious) triggers.push(say({ cs: 'podezřelý obchod', en: 'suspicious transaction' }))
-    if (eur !== null && eur >= t.identification_eur)
-      triggers.push(
-        say({
-          cs: `částka ${round2(eur)} EUR ≥ ${t.identification_eur} EUR`,
-          en: `amount ${round2(eur)} EUR ≥ ${t.identification_eur} EUR`,
-        }),
-      )
-    if (triggers.length > 0) identification = true
-    else if (eur !== null) identification = false
-    // Fail closed: without the ČNB rate the EUR threshold cannot be checked, so the duty applies.
-    const unconverted = eur === null
-    if (identification === null) identification = true
-    rules.push({
-      ...thresholdRule(t, 'identification_eur', date, say),
-      outcome:
-        unconverted && triggers.length === 0
-          ? say({
-              cs: 'částku nelze převést na EUR (kurz ČNB nedostupný): identifikace je nutná, dokud se neprokáže, že částka je pod limitem',
-              en: 'amount not converted to EUR (ČNB rate unavailable): identification required until the amount is shown to be below the threshold',
-            })
-          : identification
-            ? triggers.join('; ')
-            : say({ cs: 'pod limitem', en: 'below the threshold' }),
-    })
-
-    // § 9 due diligence, § 9a enhanced
-    const listed = country !== undefined && hr.version.countries.includes(country)
-    rules.push(highRiskRule(hr.version, country, ctx.say, date))
-    const eddTriggers = [
-      input.pep ? say({ cs: 'politicky exponovaná osoba', en: 'politically exposed person' }) : '',
-      listed
-        ? say({
-            cs: `vysoce riziková třetí země podle EU ${country}`,
-            en: `EU high-risk third country ${country}`,
-          })
-        : '',
-    ].filter(Boolean)
-    let dd: 'none' | 'standard' | 'enhanced' | null
-    const cddTriggers = [
-      input.new_relationship ? say({ cs: 'nový vztah', en: 'new relationship' }) : '',
-      input.suspicious ? say({ cs: 'podezření', en: 'suspicious' }) : '',
-      eur !== null && eur >= t.due_diligence_eur
-        ? say({ cs: `částka ≥ ${t.due_diligence_eur} EUR`, en: `amount ≥ ${t.due_diligence_eur} EUR` })
-        : '',
-    ].filter(Boolean)
-    if (eddTriggers.length > 0) dd = 'enhanced'
-    else if (cddTriggers.length > 0) dd = 'standard'
-    // Fail closed, as for identification: an amount that cannot be converted gets the standard CDD.
-    else dd = unconverted ? 'standard' : 'none'
-    rules.push({
-      ...thresholdRule(t, 'due_diligence_eur', date, say),
-      outcome: cddTriggers.length
-        ? cddTriggers.join('; ')
-        : unconverted
-          ? say({
-              cs: 'částku nelze převést na EUR (kurz ČNB nedostupný): kontrola klienta platí, dokud se neprokáže, že částka je pod limitem',
-              en: 'amount not converted to EUR (ČNB rate unavailable): due diligence applies until the amount is shown to be below the threshold',
-            })
-          : say({ cs: 'podle částky není vyžadována', en: 'not required by amount' }),
-    })
-    rules.push({
-      rule: say({
-        cs: 'zesílená kontrola u politicky exponované osoby nebo vysoce rizikové třetí země',
-        en: 'enhanced due diligence for a PEP or a high-risk third country',
-      }),
-      ...cite(date, 'cz-253-2008-s9a'),
-      outcome: eddTriggers.length ? eddTriggers.join('; ') : say({ cs: 'bez spouštěče', en: 'no trigger' }),
-    })
-
-    // Cash: the payment limit (zákon 254/2004) and the trader threshold.
-    let cashExceeded: boolean | null = false
-    if (input.cash) {
-      cashExceeded = czk === null ? null : czk > t.cash_payment_limit_czk
-      rules.push({
-        ...thresholdRule(t, 'cash_payment_limit_czk', date, say),
-        outcome:
-          czk === null
-            ? say({ cs: 'částku nelze převést na Kč', en: 'amount not converted to CZK' })
-            : cashExceeded
-              ? say({
-                  cs: `${round2(czk)} Kč překračuje ${t.cash_payment_limit_czk} Kč`,
-                  en: `${round2(czk)} CZK exceeds ${t.cash_payment_limit_czk} CZK`,
-                })
-              : say({
-                  cs: `${round2(czk)} Kč v rámci ${t.cash_payment_limit_czk} Kč`,
-                  en: `${round2(czk)} CZK within ${t.cash_payment_limit_czk} CZK`,
-                }),
-      })
-      if (input.obliged_person === 'trader' && eur !== null && eur >= t.cash_trader_eur) {
-        identification = true
-        rules.push({
-          ...thresholdRule(t, 'cash_trader_eur', date, say),
-          outcome: say({ cs: 'platí', en: 'applies' }),
-        })
-      }
-    }
-
+    const id = identificationCheck(input, eur, at)
+    const dd = dueDiligenceCheck(input, eur, country, hr.version, at)
+    const cash = cashCheck(input, czk, eur, at)
     // Sanctions (zákon 69/2006 Sb.), through the AML engine.
     const sanctions = input.name
-      ? await screenParty(ctx, { name: input.name, type: input.client_type ?? 'person' }, sources)
-      : { status: 'not_checked' as const, hits: [], lists: [] }
-    if (input.name) {
-      rules.push({
-        rule: say({
-          cs: 'Osoba na mezinárodním nebo národním sankčním seznamu: zmrazit majetek a oznámit Finančnímu analytickému úřadu',
-          en: 'A person on an international or national sanctions list: freeze and notify the Financial Analytical Office',
-        }),
-        ...cite(date, 'cz-69-2006', 'cz-1-2023', 'eu-269-2014', 'eu-2580-2001'),
-        outcome: sanctions.status,
-      })
-    }
-
+      ? await screenParty(
+          ctx,
+          {
+            name: input.name,
+            type: input.client_type ?? 'person',
+            ...(input.birth_date ? { birth_date: input.birth_date } : {}),
+          },
+          sources,
+        )
+      : notScreened()
+    const report = reportCheck(input, sanctions.status === 'match', isoOf(ctx.now), at)
+    const identification = id.required || cash.traderIdentifies
     // Screening that could not run is not a clear result: the client is screened before proceeding.
     const unscreened = input.name !== undefined && sanctions.status === 'not_checked'
-    const report = Boolean(input.suspicious) || sanctions.status === 'match'
-    // Lawyers and notaries report through their chamber, which passes the report on to FAÚ.
-    const recipient = !report
-      ? null
-      : input.obliged_person === 'lawyer_notary'
-        ? say({
-            cs: 'Česká advokátní komora (advokát) nebo Notářská komora ČR (notář)',
-            en: 'Česká advokátní komora (advokát) or Notářská komora ČR (notář)',
-          })
-        : 'Finanční analytický úřad (FAÚ)'
-    const deadline = report ? addDaysIso(isoOf(ctx.now), 5) : null
-    if (report) {
-      rules.push({
-        rule: say({
-          cs: 'Podezřelý obchod oznámit Finančnímu analytickému úřadu bez zbytečného odkladu, nejpozději do 5 kalendářních dnů; klienta neinformovat',
-          en: 'Report a suspicious transaction to the Financial Analytical Office without undue delay, at the latest within 5 calendar days; do not tell the client',
-        }),
-        ...cite(date, 'cz-253-2008-s18', 'cz-253-2008-s38'),
-        outcome: say({ cs: `do ${deadline}`, en: `by ${deadline}` }),
-      })
-      if (input.obliged_person === 'lawyer_notary')
-        rules.push({
-          rule: say({
-            cs: 'Advokát oznamuje České advokátní komoře a notář Notářské komoře ČR, které oznámení předají FAÚ',
-            en: 'An advokát reports to the Czech Bar Association and a notář to the Chamber of Notaries, which pass the report on to FAÚ',
-          }),
-          ...cite(date, 'cz-253-2008-s26'),
-          outcome: recipient!,
-        })
-    }
-
-    if (identification)
-      obligations.push(
-        say({
-          cs: 'identifikovat klienta a ověřit doklad totožnosti (§ 8)',
-          en: 'identify the client and verify the identity document (§ 8)',
-        }),
-      )
-    if (dd === 'standard' || dd === 'enhanced')
-      obligations.push(
-        say({
-          cs: 'kontrola klienta: účel, skutečný majitel, původ prostředků (§ 9)',
-          en: 'client due diligence: purpose, beneficial owner, source of funds (§ 9)',
-        }),
-      )
-    if (dd === 'enhanced')
-      obligations.push(
-        say({
-          cs: 'zesílená kontrola: souhlas vedoucího pracovníka, původ majetku, zesílené sledování (§ 9a)',
-          en: 'enhanced due diligence: senior approval, source of wealth, enhanced monitoring (§ 9a)',
-        }),
-      )
-    if (cashExceeded)
-      obligations.push(
-        say({
-          cs: `část nad ${t.cash_payment_limit_czk} Kč musí být zaplacena přes bankovní účet (zákon 254/2004 Sb.)`,
-          en: `the part above ${t.cash_payment_limit_czk} CZK must be paid through a bank account (zákon 254/2004 Sb.)`,
-        }),
-      )
-    if (sanctions.status === 'match')
-      obligations.push(
-        say({
-          cs: 'obchod neprovést; zmrazit majetek a oznámit FAÚ (zákon 69/2006 Sb.)',
-          en: 'do not carry out the transaction; freeze the assets and notify FAÚ (zákon 69/2006 Sb.)',
-        }),
-      )
-    if (sanctions.status === 'possible_match')
-      obligations.push(
-        say({
-          cs: 'před pokračováním vyřešit možnou shodu se sankčním seznamem',
-          en: 'resolve the possible sanctions match before proceeding',
-        }),
-      )
-    if (unconverted)
-      obligations.push(
-        say({
-          cs: 'kurz ČNB nebyl dostupný: povinnosti identifikace a kontroly klienta se uplatní, dokud se neprokáže, že částka v EUR je pod jejich limity',
-          en: 'the ČNB rate was unavailable: the identification and due-diligence duties are applied until the amount is shown in EUR to be below their thresholds',
-        }),
-      )
-    if (unscreened)
-      obligations.push(
-        say({
-          cs: 'před pokračováním prověřit klienta proti sankčním seznamům (seznamy nebylo možné prohledat)',
-          en: 'screen the client against the sanctions lists before proceeding (the lists could not be searched)',
-        }),
-      )
-    if (report)
-      obligations.push(
-        input.obliged_person === 'lawyer_notary'
-          ? say({
-              cs: `oznámit prostřednictvím své komory (Česká advokátní komora nebo Notářská komora ČR, § 26–27) do ${deadline} a klienta neinformovat (§ 38)`,
-              en: `report through your chamber (Česká advokátní komora or Notářská komora ČR, § 26–27) by ${deadline} and do not inform the client (§ 38)`,
-            })
-          : say({
-              cs: `oznámit FAÚ do ${deadline} a klienta neinformovat (§ 18, § 38)`,
-              en: `report to FAÚ by ${deadline} and do not inform the client (§ 18, § 38)`,
-            }),
-      )
-    if (identification || dd)
-      obligations.push(
-        say({ cs: 'uchovávat záznamy 10 let (§ 16)', en: 'keep the records for 10 years (§ 16)' }),
-      )
-
+    const rules: AppliedRule[] = [
+      id.rule,
+      ...dd.rules,
+      ...cash.rules,
+      ...(input.name ? [sanctionsRule(sanctions.status, date, say)] : []),
+      ...report.rules,
+    ]
+    const obligations = obligationsOf(
+      {
+        identification,
+        dd: dd.level,
+        cashExceeded: cash.exceeded === true,
+        sanctions: sanctions.status,
+        unconverted: eur === null,
+        unscreened,
+        report: report.due,
+        deadline: report.deadline,
+        lawyer: input.obliged_person === 'lawyer_notary',
+      },
+      t,
+      say,
+    )
     const decision =
-      sanctions.status === 'match' || report
+      sanctions.status === 'match' || report.due
         ? 'stop_and_report'
-        : dd === 'enhanced' || sanctions.status === 'possible_match' || unscreened || cashExceeded !== false
+        : dd.level === 'enhanced' ||
+            sanctions.status === 'possible_match' ||
+            unscreened ||
+            cash.exceeded !== false
           ? 'enhanced_review'
-          : dd === 'standard'
+          : dd.level === 'standard'
             ? 'proceed_with_cdd'
             : 'proceed'
     return {
@@ -411,11 +237,11 @@ export const amlCompliance = defineAgent({
       amount_eur: eur === null ? null : round2(eur),
       amount_czk: czk === null ? null : round2(czk),
       identification_required: identification,
-      due_diligence: dd,
-      cash_limit_exceeded: cashExceeded,
-      report_to_fau: report,
-      report_recipient: recipient,
-      report_deadline: deadline,
+      due_diligence: dd.level,
+      cash_limit_exceeded: cash.exceeded,
+      report_to_fau: report.due,
+      report_recipient: report.recipient,
+      report_deadline: report.deadline,
       sanctions,
       obligations,
       partial: sources.some((s) => s.status === 'failed'),
@@ -424,6 +250,271 @@ export const amlCompliance = defineAgent({
     }
   },
 })
+
+type Thresholds = ReturnType<typeof thresholdsOn>
+interface At {
+  t: Thresholds
+  date: string
+  say: Say
+}
+interface Facts {
+  new_relationship?: boolean | undefined
+  suspicious?: boolean | undefined
+  pep?: boolean | undefined
+  cash?: boolean | undefined
+  obliged_person?: string | undefined
+}
+
+/** § 7: identification, from 1,000 EUR, a new relationship or a suspicion; fail closed without a rate. */
+function identificationCheck(input: Facts, eur: number | null, { t, date, say }: At) {
+  const triggers: string[] = []
+  if (input.new_relationship)
+    triggers.push(say({ cs: 'navázání obchodního vztahu', en: 'new business relationship' }))
+  if (input.suspicious) triggers.push(say({ cs: 'podezřelý obchod', en: 'suspicious transaction' }))
+  if (eur !== null && eur >= t.identification_eur)
+    triggers.push(
+      say({
+        cs: `částka ${round2(eur)} EUR ≥ ${t.identification_eur} EUR`,
+        en: `amount ${round2(eur)} EUR ≥ ${t.identification_eur} EUR`,
+      }),
+    )
+  // Without the ČNB rate the EUR threshold cannot be checked, so the duty applies.
+  const required = triggers.length > 0 || eur === null
+  const rule: AppliedRule = {
+    ...thresholdRule(t, 'identification_eur', date, say),
+    outcome:
+      eur === null && triggers.length === 0
+        ? say({
+            cs: 'částku nelze převést na EUR (kurz ČNB nedostupný): identifikace je nutná, dokud se neprokáže, že částka je pod limitem',
+            en: 'amount not converted to EUR (ČNB rate unavailable): identification required until the amount is shown to be below the threshold',
+          })
+        : required
+          ? triggers.join('; ')
+          : say({ cs: 'pod limitem', en: 'below the threshold' }),
+  }
+  return { required, rule }
+}
+
+/** § 9 due diligence (15,000 EUR, a new relationship, a suspicion) and § 9a enhanced (a PEP, a high-risk country). */
+function dueDiligenceCheck(
+  input: Facts,
+  eur: number | null,
+  country: string | undefined,
+  version: ReturnType<typeof highRiskOn>['version'],
+  { t, date, say }: At,
+) {
+  const listed = country !== undefined && version.countries.includes(country)
+  const edd = [
+    input.pep ? say({ cs: 'politicky exponovaná osoba', en: 'politically exposed person' }) : '',
+    listed
+      ? say({
+          cs: `vysoce riziková třetí země podle EU ${country}`,
+          en: `EU high-risk third country ${country}`,
+        })
+      : '',
+  ].filter(Boolean)
+  const cdd = [
+    input.new_relationship ? say({ cs: 'nový vztah', en: 'new relationship' }) : '',
+    input.suspicious ? say({ cs: 'podezření', en: 'suspicious' }) : '',
+    eur !== null && eur >= t.due_diligence_eur
+      ? say({ cs: `částka ≥ ${t.due_diligence_eur} EUR`, en: `amount ≥ ${t.due_diligence_eur} EUR` })
+      : '',
+  ].filter(Boolean)
+  // Fail closed, as for identification: an amount that cannot be converted gets the standard CDD.
+  const level: 'none' | 'standard' | 'enhanced' =
+    edd.length > 0 ? 'enhanced' : cdd.length > 0 || eur === null ? 'standard' : 'none'
+  const rules: AppliedRule[] = [
+    highRiskRule(version, country, say, date),
+    {
+      ...thresholdRule(t, 'due_diligence_eur', date, say),
+      outcome: cdd.length
+        ? cdd.join('; ')
+        : eur === null
+          ? say({
+              cs: 'částku nelze převést na EUR (kurz ČNB nedostupný): kontrola klienta platí, dokud se neprokáže, že částka je pod limitem',
+              en: 'amount not converted to EUR (ČNB rate unavailable): due diligence applies until the amount is shown to be below the threshold',
+            })
+          : say({ cs: 'podle částky není vyžadována', en: 'not required by amount' }),
+    },
+    {
+      rule: say({
+        cs: 'zesílená kontrola u politicky exponované osoby nebo vysoce rizikové třetí země',
+        en: 'enhanced due diligence for a PEP or a high-risk third country',
+      }),
+      ...cite(date, 'cz-253-2008-s9a'),
+      outcome: edd.length ? edd.join('; ') : say({ cs: 'bez spouštěče', en: 'no trigger' }),
+    },
+  ]
+  return { level, rules }
+}
+
+/** The cash-payment limit (zákon 254/2004 Sb., § 4) and the cash trader's identification (§ 2). */
+function cashCheck(input: Facts, czk: number | null, eur: number | null, { t, date, say }: At) {
+  if (!input.cash)
+    return { exceeded: false as boolean | null, traderIdentifies: false, rules: [] as AppliedRule[] }
+  const exceeded = czk === null ? null : czk > t.cash_payment_limit_czk
+  const rules: AppliedRule[] = [
+    {
+      ...thresholdRule(t, 'cash_payment_limit_czk', date, say),
+      outcome:
+        czk === null
+          ? say({ cs: 'částku nelze převést na Kč', en: 'amount not converted to CZK' })
+          : exceeded
+            ? say({
+                cs: `${round2(czk)} Kč překračuje ${t.cash_payment_limit_czk} Kč`,
+                en: `${round2(czk)} CZK exceeds ${t.cash_payment_limit_czk} CZK`,
+              })
+            : say({
+                cs: `${round2(czk)} Kč v rámci ${t.cash_payment_limit_czk} Kč`,
+                en: `${round2(czk)} CZK within ${t.cash_payment_limit_czk} CZK`,
+              }),
+    },
+  ]
+  const traderIdentifies = input.obliged_person === 'trader' && eur !== null && eur >= t.cash_trader_eur
+  if (traderIdentifies)
+    rules.push({
+      ...thresholdRule(t, 'cash_trader_eur', date, say),
+      outcome: say({ cs: 'platí', en: 'applies' }),
+    })
+  return { exceeded, traderIdentifies, rules }
+}
+
+function sanctionsRule(status: string, date: string, say: Say): AppliedRule {
+  return {
+    rule: say({
+      cs: 'Osoba na sankčním seznamu EU, OSN nebo ČR s ověřenou totožností: zmrazit majetek a oznámit Finančnímu analytickému úřadu; jiná shoda (jen jméno, jen OFAC nebo UK) se posoudí',
+      en: 'A person on an EU, UN or Czech sanctions list with a corroborated identity: freeze and notify the Financial Analytical Office; any other hit (a name only, OFAC or UK only) is reviewed',
+    }),
+    ...cite(date, 'cz-69-2006', 'cz-1-2023', 'eu-269-2014', 'eu-2580-2001', 'method-sanctions-match'),
+    outcome: status,
+  }
+}
+
+/** § 18: a suspicious transaction (or a sanctions match) is reported within 5 days, through the chamber for lawyers and notaries (§ 26–27). */
+function reportCheck(input: Facts, match: boolean, today: string, { date, say }: At) {
+  const due = Boolean(input.suspicious) || match
+  const lawyer = input.obliged_person === 'lawyer_notary'
+  const recipient = !due
+    ? null
+    : lawyer
+      ? say({
+          cs: 'Česká advokátní komora (advokát) nebo Notářská komora ČR (notář)',
+          en: 'Česká advokátní komora (advokát) or Notářská komora ČR (notář)',
+        })
+      : 'Finanční analytický úřad (FAÚ)'
+  const deadline = due ? addDaysIso(today, 5) : null
+  const rules: AppliedRule[] = []
+  if (due) {
+    rules.push({
+      rule: say({
+        cs: 'Podezřelý obchod oznámit Finančnímu analytickému úřadu bez zbytečného odkladu, nejpozději do 5 kalendářních dnů; klienta neinformovat',
+        en: 'Report a suspicious transaction to the Financial Analytical Office without undue delay, at the latest within 5 calendar days; do not tell the client',
+      }),
+      ...cite(date, 'cz-253-2008-s18', 'cz-253-2008-s38'),
+      outcome: say({ cs: `do ${deadline}`, en: `by ${deadline}` }),
+    })
+    if (lawyer)
+      rules.push({
+        rule: say({
+          cs: 'Advokát oznamuje České advokátní komoře a notář Notářské komoře ČR, které oznámení předají FAÚ',
+          en: 'An advokát reports to the Czech Bar Association and a notář to the Chamber of Notaries, which pass the report on to FAÚ',
+        }),
+        ...cite(date, 'cz-253-2008-s26'),
+        outcome: recipient!,
+      })
+  }
+  return { due, recipient, deadline, rules }
+}
+
+/** The duties that follow, in the order they are done. */
+function obligationsOf(
+  o: {
+    identification: boolean
+    dd: 'none' | 'standard' | 'enhanced'
+    cashExceeded: boolean
+    sanctions: string
+    unconverted: boolean
+    unscreened: boolean
+    report: boolean
+    deadline: string | null
+    lawyer: boolean
+  },
+  t: Thresholds,
+  say: Say,
+): string[] {
+  const out: string[] = []
+  if (o.identification)
+    out.push(
+      say({
+        cs: 'identifikovat klienta a ověřit doklad totožnosti (§ 8)',
+        en: 'identify the client and verify the identity document (§ 8)',
+      }),
+    )
+  if (o.dd === 'standard' || o.dd === 'enhanced')
+    out.push(
+      say({
+        cs: 'kontrola klienta: účel, skutečný majitel, původ prostředků (§ 9)',
+        en: 'client due diligence: purpose, beneficial owner, source of funds (§ 9)',
+      }),
+    )
+  if (o.dd === 'enhanced')
+    out.push(
+      say({
+        cs: 'zesílená kontrola: souhlas vedoucího pracovníka, původ majetku, zesílené sledování (§ 9a)',
+        en: 'enhanced due diligence: senior approval, source of wealth, enhanced monitoring (§ 9a)',
+      }),
+    )
+  if (o.cashExceeded)
+    out.push(
+      say({
+        cs: `část nad ${t.cash_payment_limit_czk} Kč musí být zaplacena přes bankovní účet (zákon 254/2004 Sb.)`,
+        en: `the part above ${t.cash_payment_limit_czk} CZK must be paid through a bank account (zákon 254/2004 Sb.)`,
+      }),
+    )
+  if (o.sanctions === 'match')
+    out.push(
+      say({
+        cs: 'obchod neprovést; zmrazit majetek a oznámit FAÚ (zákon 69/2006 Sb.)',
+        en: 'do not carry out the transaction; freeze the assets and notify FAÚ (zákon 69/2006 Sb.)',
+      }),
+    )
+  if (o.sanctions === 'possible_match')
+    out.push(
+      say({
+        cs: 'před pokračováním vyřešit možnou shodu se sankčním seznamem',
+        en: 'resolve the possible sanctions match before proceeding',
+      }),
+    )
+  if (o.unconverted)
+    out.push(
+      say({
+        cs: 'kurz ČNB nebyl dostupný: povinnosti identifikace a kontroly klienta se uplatní, dokud se neprokáže, že částka v EUR je pod jejich limity',
+        en: 'the ČNB rate was unavailable: the identification and due-diligence duties are applied until the amount is shown in EUR to be below their thresholds',
+      }),
+    )
+  if (o.unscreened)
+    out.push(
+      say({
+        cs: 'před pokračováním prověřit klienta proti sankčním seznamům (seznamy nebylo možné prohledat)',
+        en: 'screen the client against the sanctions lists before proceeding (the lists could not be searched)',
+      }),
+    )
+  if (o.report)
+    out.push(
+      o.lawyer
+        ? say({
+            cs: `oznámit prostřednictvím své komory (Česká advokátní komora nebo Notářská komora ČR, § 26–27) do ${o.deadline} a klienta neinformovat (§ 38)`,
+            en: `report through your chamber (Česká advokátní komora or Notářská komora ČR, § 26–27) by ${o.deadline} and do not inform the client (§ 38)`,
+          })
+        : say({
+            cs: `oznámit FAÚ do ${o.deadline} a klienta neinformovat (§ 18, § 38)`,
+            en: `report to FAÚ by ${o.deadline} and do not inform the client (§ 18, § 38)`,
+          }),
+    )
+  if (o.identification || o.dd !== 'none')
+    out.push(say({ cs: 'uchovávat záznamy 10 let (§ 16)', en: 'keep the records for 10 years (§ 16)' }))
+  return out
+}
 
 function isoOf(d: Date): string {
   return d.toISOString().slice(0, 10)

@@ -72,13 +72,28 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
       basis: 'family_member',
       functions: [{ pep_until: '2025-10-01', counts: true }],
     },
-    'A former deputy minister more than 12 months out of office, and a municipal clerk: not a PEP': {
+    'A former deputy minister more than 12 months out of office, and a software developer: not a PEP': {
       is_pep: false,
       basis: 'none',
       functions: [
         { pep_until: '2023-12-31', counts: false },
-        { category: null, counts: false },
+        { category: null, counts: false, status: 'not_public' },
       ],
+    },
+    'A mayor (starosta obce): a leading representative of territorial self-government': {
+      is_pep: true,
+      functions: [
+        {
+          category: 'leading representative of territorial self-government (starosta, primátor, hejtman)',
+          status: 'pep',
+        },
+      ],
+    },
+    'A clerk of a municipal building office: in the public sphere, not named by the statute: reviewed': {
+      is_pep: false,
+      review_required: true,
+      verdict: 'review',
+      functions: [{ category: null, status: 'review' }],
     },
   },
   sanctions_screening: {
@@ -86,6 +101,8 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
       screening: 'match',
       verdict: 'adverse',
       sanctions: {
+        level: 'CRITICAL',
+        binding: true,
         hits: [
           { list: 'ofac_sdn', list_id: '7179', score: 1 },
           { list: 'cz_210_2008', list_id: 'NV210-01', matched_name: 'Itziar Alberdi Uranga', score: 1 },
@@ -98,11 +115,27 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
       obligations: [],
       partial: false,
     },
-    'A Czech company on the OFAC list, by IČO': {
-      screening: 'match',
-      verdict: 'adverse',
+    'A Czech company on the OFAC list only, by IČO: a possible match, no freezing duty': {
+      screening: 'possible_match',
+      verdict: 'review',
       sanctions: {
+        level: 'CRITICAL',
+        foreign_only: true,
+        binding: false,
         hits: [{ list: 'ofac_sdn', list_id: '40863', matched_name: 'UMATEX GROUP EUROPE S.R.O.' }],
+      },
+    },
+    'Nicolas Maduro by name only: an OFAC-only, name-only hit is reviewed, not frozen': {
+      screening: 'possible_match',
+      verdict: 'review',
+      sanctions: {
+        level: 'MEDIUM',
+        score: 40,
+        foreign_only: true,
+        hits: [
+          { list: 'ofac_sdn', matched_name: 'Nicolas MADURO MOROS', score: 0.951 },
+          { list: 'ofac_sdn', matched_name: 'Nicolas Ernesto MADURO GUERRA' },
+        ],
       },
     },
   },

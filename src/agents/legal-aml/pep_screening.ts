@@ -4,7 +4,8 @@ import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { DateString, NullableString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
-import type { Texts } from '../lang.ts'
+import type { Say, Texts } from '../lang.ts'
+import { cite } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -13,7 +14,12 @@ interface PepRef extends ReferenceVersion {
   functions: { category: string; patterns: string[] }[]
   family: string[]
   associates: string[]
+  state_controlled: { board: string[]; companies: string[] }
+  public_sphere: { patterns: string[] }
 }
+
+/** The register entries of the PEP rules. */
+const PEP_LAW = ['cz-253-2008-s4-5', 'eu-2015-849-pep'] as const
 
 const Relation = Type.Union([
   Type.Literal('self'),
@@ -54,17 +60,17 @@ const CATEGORY: Record<string, Texts> = {
     cs: 'velvyslanec, chargé d’affaires nebo vysoký důstojník ozbrojených sil',
     en: "ambassador, chargé d'affaires or high-ranking officer of the armed forces",
   },
-  'member of a management, administrative or supervisory body of a state-owned enterprise': {
-    cs: 'člen statutárního, správního nebo dozorčího orgánu podniku ovládaného státem',
-    en: 'member of a management, administrative or supervisory body of a state-owned enterprise',
+  'member of a statutory, administrative or supervisory body of a state-controlled company': {
+    cs: 'člen statutárního, správního nebo dozorčího orgánu obchodní korporace nebo podniku ovládaného státem',
+    en: 'member of a statutory, administrative or supervisory body of a state-controlled company',
   },
   'director, deputy director or board member of an international organisation': {
     cs: 'ředitel, zástupce ředitele nebo člen vedení mezinárodní organizace',
     en: 'director, deputy director or board member of an international organisation',
   },
-  'head of a regional or municipal government (Czech practice: hejtman, primátor)': {
-    cs: 'vedoucí krajské nebo obecní samosprávy (v české praxi hejtman, primátor)',
-    en: 'head of a regional or municipal government (Czech practice: hejtman, primátor)',
+  'leading representative of territorial self-government (starosta, primátor, hejtman)': {
+    cs: 'vedoucí představitel územní samosprávy (starosta, primátor, hejtman)',
+    en: 'leading representative of territorial self-government (starosta, primátor, hejtman)',
   },
 }
 
@@ -114,12 +120,24 @@ export const pepScreening = defineAgent({
         category: NullableString(),
         pep_until: NullableString({ description: 'end of office + 12 months; null while in office' }),
         counts: Type.Boolean(),
+        status: Type.Union([Type.Literal('pep'), Type.Literal('review'), Type.Literal('not_public')], {
+          description:
+            'pep: a function § 4 odst. 5 names (in office or within 12 months); review: it names a public body, office, court, the army, a party, self-government or a state-controlled company the statute does not name, so a person decides; not_public: none of these',
+        }),
       }),
     ),
+    review_required: Type.Boolean({
+      description: 'a function in the public sphere the statute does not name: a person decides',
+    }),
     edd_required: Type.Boolean(),
     measures: Type.Array(Type.String()),
   }),
-  verdict: { field: 'is_pep', map: { true: 'review', false: 'clear' } },
+  verdict: {
+    explain:
+      'a PEP, or a function in the public sphere the statute does not name → `review` (enhanced due diligence, or a person decides); otherwise `clear`',
+    of: (r) => (r.is_pep || r.review_required ? 'review' : 'clear'),
+  },
+  law: [...PEP_LAW, 'fau-pep-guidance', 'policy-pep-review', 'cz-253-2008-s9a'],
   examples: [
     {
       title: 'A sitting member of parliament',
@@ -141,14 +159,24 @@ export const pepScreening = defineAgent({
       },
     },
     {
-      title: 'A former deputy minister more than 12 months out of office, and a municipal clerk: not a PEP',
+      title:
+        'A former deputy minister more than 12 months out of office, and a software developer: not a PEP',
       input: {
         name: 'Jan Král',
         positions: [
           { function: 'náměstek ministra financí', start_date: '2018-01-01', end_date: '2022-12-31' },
-          { function: 'referent stavebního úřadu' },
+          { function: 'vývojář software' },
         ],
       },
+    },
+    {
+      title: 'A mayor (starosta obce): a leading representative of territorial self-government',
+      input: { name: 'Josef Malý', positions: [{ function: 'starosta obce Horní Lhota', country: 'CZ' }] },
+    },
+    {
+      title:
+        'A clerk of a municipal building office: in the public sphere, not named by the statute: reviewed',
+      input: { name: 'Eva Malá', positions: [{ function: 'referentka stavebního úřadu města Kolína' }] },
     },
   ],
   async run(input, ctx) {
@@ -159,40 +187,11 @@ export const pepScreening = defineAgent({
     if (relation !== 'self' && !input.related_pep_name) {
       throw errors.invalid('related_pep_name', `required when relation is ${relation}`)
     }
-    const rules: AppliedRule[] = []
-    const functions = input.positions.map((p) => {
-      if (p.start_date && p.end_date && p.end_date < p.start_date)
-        throw errors.invalid('positions', 'end_date before start_date')
-      const hit = ref.functions.find((f) => f.patterns.some((pat) => new RegExp(pat, 'iu').test(p.function)))
-      const until = p.end_date ? addMonths(p.end_date, ref.months_after_office) : null
-      const category = hit ? (CATEGORY[hit.category] ?? { cs: hit.category, en: hit.category }) : undefined
-      const counts =
-        Boolean(hit) && (until === null || until >= today) && (!p.start_date || p.start_date <= today)
-      rules.push({
-        rule: hit
-          ? say({
-              cs: `Významná veřejná funkce: ${category!.cs}`,
-              en: `Prominent public function: ${hit.category}`,
-            })
-          : say({ cs: 'Není významná veřejná funkce', en: 'Not a prominent public function' }),
-        source: ref.source ?? 'zákon 253/2008 Sb. § 4 odst. 5',
-        since: ref.effective_from,
-        outcome: `"${p.function}"${
-          hit
-            ? counts
-              ? until
-                ? say({ cs: `: PEP do ${until}`, en: `: PEP until ${until}` })
-                : say({ cs: ': ve funkci', en: ': in office' })
-              : say({
-                  cs: `: skončila, status PEP zanikl ${until}`,
-                  en: `: ended, PEP status lapsed on ${until}`,
-                })
-            : ''
-        }`,
-      })
-      return { function: p.function, category: category ? say(category) : null, pep_until: until, counts }
-    })
+    const classify = classifier(ref)
+    const checked = input.positions.map((p) => functionCheck(p, classify, ref, today, say))
+    const functions = checked.map((c) => c.result)
     const anyCounts = functions.some((f) => f.counts)
+    const review = functions.some((f) => f.status === 'review')
     const basis = !anyCounts
       ? ('none' as const)
       : relation === 'self'
@@ -200,56 +199,223 @@ export const pepScreening = defineAgent({
         : ref.family.includes(relation)
           ? ('family_member' as const)
           : ('close_associate' as const)
-    rules.push({
-      rule: say({
-        cs: `status PEP trvá nejméně ${ref.months_after_office} měsíců po odchodu z funkce`,
-        en: `PEP status lasts at least ${ref.months_after_office} months after leaving office`,
-      }),
-      source: 'směrnice (EU) 2015/849 čl. 22; zákon 253/2008 Sb. § 4 odst. 5',
-    })
-    if (relation !== 'self') {
-      rules.push({
-        rule: ref.family.includes(relation)
-          ? say({
-              cs: `Rodinný příslušník PEP (${relation}, ${input.related_pep_name}) se považuje za PEP`,
-              en: `Family member of a PEP (${relation} of ${input.related_pep_name}) is treated as a PEP`,
-            })
-          : say({
-              cs: `Blízký spolupracovník PEP (${relation}, ${input.related_pep_name}) se považuje za PEP`,
-              en: `Close associate of a PEP (${relation} of ${input.related_pep_name}) is treated as a PEP`,
-            }),
-        source: 'zákon 253/2008 Sb. § 4 odst. 5; směrnice (EU) 2015/849 čl. 3 body 10, 11',
-        outcome: anyCounts
-          ? say({ cs: 'vztahuje se', en: 'covered' })
-          : say({ cs: 'držitel funkce není PEP', en: 'the office holder is not a PEP' }),
-      })
+    const rules: AppliedRule[] = [
+      ...checked.map((c) => c.rule),
+      afterOfficeRule(ref, today, say),
+      ...(relation === 'self'
+        ? []
+        : [relationRule(ref, relation, input.related_pep_name!, anyCounts, today, say)]),
+      eddRule(anyCounts, review, today, say),
+    ]
+    return {
+      is_pep: anyCounts,
+      basis,
+      functions,
+      review_required: review,
+      edd_required: anyCounts,
+      measures: anyCounts ? PEP_MEASURES.map(say) : [],
+      rules_applied: rules,
     }
-    const measures = anyCounts
-      ? [
-          say({
-            cs: 'schválení vztahu členem vrcholného vedení',
-            en: 'approval of the relationship by a member of senior management',
-          }),
-          say({
-            cs: 'zjistit původ majetku a původ prostředků',
-            en: 'establish the source of wealth and the source of funds',
-          }),
-          say({
-            cs: 'zesílené průběžné sledování vztahu',
-            en: 'enhanced ongoing monitoring of the relationship',
-          }),
-        ]
-      : []
-    rules.push({
-      rule: say({
-        cs: 'Zesílená kontrola politicky exponované osoby',
-        en: 'Enhanced due diligence for a PEP',
-      }),
-      source: 'zákon 253/2008 Sb. § 9a',
-      outcome: anyCounts
-        ? say({ cs: 'vyžadována', en: 'required' })
-        : say({ cs: 'z tohoto důvodu nevyžadována', en: 'not required on this ground' }),
-    })
-    return { is_pep: anyCounts, basis, functions, edd_required: anyCounts, measures, rules_applied: rules }
   },
 })
+
+const PEP_MEASURES: Texts[] = [
+  {
+    cs: 'schválení vztahu členem vrcholného vedení',
+    en: 'approval of the relationship by a member of senior management',
+  },
+  {
+    cs: 'zjistit původ majetku a původ prostředků',
+    en: 'establish the source of wealth and the source of funds',
+  },
+  { cs: 'zesílené průběžné sledování vztahu', en: 'enhanced ongoing monitoring of the relationship' },
+]
+
+type Position = { function: string; start_date?: string | undefined; end_date?: string | undefined }
+type Classified =
+  | { kind: 'category'; category: string }
+  | { kind: 'review'; reason: string }
+  | { kind: 'not_public' }
+
+/**
+ * How a function reads against § 4 odst. 5: the category whose pattern matches the longest text
+ * ("generální ředitel státního podniku" is the state enterprise's head, not a general), a board
+ * function of a company the state controls, a function that names the public sphere but no
+ * category (reviewed), or none of these. Every pattern starts at a word: "administrátor" is not
+ * "ministr", "zaměstnanec" is not "město".
+ */
+function classifier(ref: PepRef): (text: string) => Classified {
+  const word = (pattern: string, end = false) =>
+    new RegExp(`(?<![\\p{L}\\p{N}])(?:${pattern})${end ? '(?![\\p{L}\\p{N}])' : ''}`, 'iu')
+  const categories = ref.functions.map((f) => ({
+    category: f.category,
+    patterns: f.patterns.map((p) => word(p)),
+  }))
+  const board = ref.state_controlled.board.map((p) => word(p))
+  const companies = ref.state_controlled.companies.map((p) => word(p, true))
+  const publicSphere = ref.public_sphere.patterns.map((p) => word(p, true))
+  const stateOwned = ref.functions.find((f) => f.category.includes('state-controlled'))?.category
+  return (text) => {
+    let best: { category: string; length: number } | undefined
+    for (const c of categories)
+      for (const re of c.patterns) {
+        const length = re.exec(text)?.[0].length ?? 0
+        if (length > (best?.length ?? 0)) best = { category: c.category, length }
+      }
+    const company = companies.map((re) => re.exec(text)?.[0]).find(Boolean)
+    if (company && stateOwned && board.some((re) => re.test(text)) && (!best || best.category !== stateOwned))
+      return { kind: 'category', category: stateOwned }
+    if (best) return { kind: 'category', category: best.category }
+    const named = company ?? publicSphere.map((re) => re.exec(text)?.[0]).find(Boolean)
+    return named ? { kind: 'review', reason: named } : { kind: 'not_public' }
+  }
+}
+
+/** One function: its category, whether it still counts (in office or within the months after), its rule. */
+function functionCheck(
+  p: Position,
+  classify: (text: string) => Classified,
+  ref: PepRef,
+  today: string,
+  say: Say,
+) {
+  if (p.start_date && p.end_date && p.end_date < p.start_date)
+    throw errors.invalid('positions', 'end_date before start_date')
+  const read = classify(p.function)
+  const until = p.end_date ? addMonths(p.end_date, ref.months_after_office) : null
+  const current = (until === null || until >= today) && (!p.start_date || p.start_date <= today)
+  if (read.kind === 'category') {
+    const category = CATEGORY[read.category] ?? { cs: read.category, en: read.category }
+    const counts = current
+    return {
+      result: {
+        function: p.function,
+        category: say(category),
+        pep_until: until,
+        counts,
+        status: counts ? 'pep' : 'not_public',
+      } as const,
+      rule: {
+        rule: say({
+          cs: `Významná veřejná funkce: ${category.cs}`,
+          en: `Prominent public function: ${category.en}`,
+        }),
+        // The mayor reading rests on FAÚ's methodology as well as on the statute.
+        ...(read.category.includes('self-government')
+          ? cite(today, ...PEP_LAW, 'fau-pep-guidance')
+          : cite(today, ...PEP_LAW)),
+        outcome: `"${p.function}"${
+          counts
+            ? until
+              ? say({ cs: `: PEP do ${until}`, en: `: PEP until ${until}` })
+              : say({ cs: ': ve funkci', en: ': in office' })
+            : say({
+                cs: `: skončila, status PEP zanikl ${until}`,
+                en: `: ended, PEP status lapsed on ${until}`,
+              })
+        }`,
+      } satisfies AppliedRule,
+    }
+  }
+  if (read.kind === 'review')
+    return {
+      result: {
+        function: p.function,
+        category: null,
+        pep_until: until,
+        counts: false,
+        status: 'review',
+      } as const,
+      rule: {
+        rule: say({
+          cs: 'Funkce ve veřejné sféře, kterou § 4 odst. 5 výslovně neuvádí: posoudí pracovník',
+          en: 'A function in the public sphere that § 4 odst. 5 does not name: a person decides',
+        }),
+        ...cite(today, 'policy-pep-review', ...PEP_LAW),
+        outcome: say({
+          cs: `"${p.function}": zmiňuje „${read.reason}“; k posouzení`,
+          en: `"${p.function}": names "${read.reason}"; to be reviewed`,
+        }),
+      } satisfies AppliedRule,
+    }
+  return {
+    result: {
+      function: p.function,
+      category: null,
+      pep_until: until,
+      counts: false,
+      status: 'not_public',
+    } as const,
+    rule: {
+      rule: say({ cs: 'Není významná veřejná funkce', en: 'Not a prominent public function' }),
+      ...cite(today, ...PEP_LAW, 'policy-pep-review'),
+      outcome: say({
+        cs: `"${p.function}": nezmiňuje veřejný orgán, úřad ani státem ovládanou společnost`,
+        en: `"${p.function}": names no public body, office or state-controlled company`,
+      }),
+    } satisfies AppliedRule,
+  }
+}
+
+function afterOfficeRule(ref: PepRef, today: string, say: Say): AppliedRule {
+  return {
+    rule: say({
+      cs: `status PEP trvá nejméně ${ref.months_after_office} měsíců po odchodu z funkce`,
+      en: `PEP status lasts at least ${ref.months_after_office} months after leaving office`,
+    }),
+    ...cite(today, ...PEP_LAW),
+  }
+}
+
+/** The relations the table names: a family member or a close associate of the office holder. */
+const RELATION_CS: Record<string, string> = {
+  spouse: 'manžel nebo manželka',
+  partner: 'partner',
+  child: 'dítě',
+  child_spouse: 'manžel nebo manželka dítěte',
+  parent: 'rodič',
+  sibling: 'sourozenec',
+  joint_beneficial_owner: 'společný skutečný majitel',
+  business_partner: 'obchodní partner',
+  sole_owner_for_pep: 'jediný vlastník ve prospěch PEP',
+}
+
+function relationRule(
+  ref: PepRef,
+  relation: string,
+  holder: string,
+  covered: boolean,
+  today: string,
+  say: Say,
+): AppliedRule {
+  const family = ref.family.includes(relation)
+  const cs = RELATION_CS[relation] ?? relation
+  const en = relation.replaceAll('_', ' ')
+  return {
+    rule: family
+      ? say({
+          cs: `Rodinný příslušník PEP (${cs}, ${holder}) se považuje za PEP`,
+          en: `Family member of a PEP (${en} of ${holder}) is treated as a PEP`,
+        })
+      : say({
+          cs: `Blízký spolupracovník PEP (${cs}, ${holder}) se považuje za PEP`,
+          en: `Close associate of a PEP (${en} of ${holder}) is treated as a PEP`,
+        }),
+    ...cite(today, ...PEP_LAW),
+    outcome: covered
+      ? say({ cs: 'vztahuje se', en: 'covered' })
+      : say({ cs: 'držitel funkce není PEP', en: 'the office holder is not a PEP' }),
+  }
+}
+
+function eddRule(pep: boolean, review: boolean, today: string, say: Say): AppliedRule {
+  return {
+    rule: say({ cs: 'Zesílená kontrola politicky exponované osoby', en: 'Enhanced due diligence for a PEP' }),
+    ...cite(today, 'cz-253-2008-s9a'),
+    outcome: pep
+      ? say({ cs: 'vyžadována', en: 'required' })
+      : review
+        ? say({ cs: 'podle posouzení funkce', en: 'depends on the review of the function' })
+        : say({ cs: 'z tohoto důvodu nevyžadována', en: 'not required on this ground' }),
+  }
+}

@@ -1,24 +1,69 @@
 /**
  * Screening one party against the sanctions lists through the AML engine (ctx.deps.aml), as the
- * legal-aml agents need it: a verdict (match / possible match / clear / not checked), the hits in
- * the AML service's own shape, and the lists screened — or the failed source when they cannot load.
+ * legal-aml agents need it: the risk level the AML service gives the same subject (the engine's
+ * screener, its modules and floors: POST /api/aml/screen/complete answers the same level), the
+ * hits in the AML service's own shape, the lists screened — and what the hits mean in Czech law.
+ *
+ * Freezing (zákon 69/2006 Sb., § 7–8; the EU regulations; zákon 1/2023 Sb.) binds a Czech person
+ * for the EU, UN and Czech national lists, and only once the identity is corroborated: an
+ * identifier (IČO, registration number) or a birth date that agrees. A hit on a list that does not
+ * bind a Czech person by itself (OFAC, UK), or a name-only hit, is a possible match a person
+ * reviews; US and UK measures still matter for correspondent banking and dollar or sterling
+ * payments, which the answer notes.
  */
 import { Type } from 'typebox'
-import type { Hit } from '../../engines/aml/index.ts'
+import {
+  createScreener,
+  type Hit,
+  isReviewOnly,
+  loadHighRiskTable,
+  type Subject,
+  screenSubject,
+} from '../../engines/aml/index.ts'
 import { HitSchema, hitView, ListsSchema, listView } from '../aml/screening.ts'
 import type { SourceStatus } from '../result.ts'
 import type { AgentContext } from '../types.ts'
 
-/** A hit at or above this score is treated as a match; below it (but above the engine threshold) as possible. */
+/** A hit at or above this score, on a binding list and corroborated, is a match that freezes. */
 export const MATCH_SCORE = 0.95
 
+/** The lists whose measures bind a Czech person: the EU's, the UN's (through the EU and zákon 69/2006 Sb.), the Czech ones. */
+const BINDING_LISTS = new Set(['eu_fsf', 'un', 'cz_210_2008', 'cz_national'])
+/** Lists that bind a Czech person only through correspondent banking and payments in their currency. */
+const FOREIGN_LISTS = new Set(['ofac_sdn', 'ofac_cons', 'uk'])
+/** Birth-date results that corroborate a name: the date agrees as far as the list gives it. */
+const CORROBORATING_BIRTH = new Set(['exact', 'same_month', 'same_year'])
+
 export const SanctionsSchema = Type.Object({
-  status: Type.Union([
-    Type.Literal('match'),
-    Type.Literal('possible_match'),
-    Type.Literal('clear'),
-    Type.Literal('not_checked'),
-  ]),
+  status: Type.Union(
+    [
+      Type.Literal('match'),
+      Type.Literal('possible_match'),
+      Type.Literal('clear'),
+      Type.Literal('not_checked'),
+    ],
+    {
+      description:
+        'match: a corroborated hit (identifier or birth date) on an EU, UN or Czech list, which freezes; possible_match: any other hit (a name only, or OFAC/UK only), which a person reviews',
+    },
+  ),
+  level: Type.Union(
+    [
+      Type.Literal('LOW'),
+      Type.Literal('MEDIUM'),
+      Type.Literal('HIGH'),
+      Type.Literal('CRITICAL'),
+      Type.Literal('INCOMPLETE'),
+    ],
+    {
+      description: 'the risk level the AML service gives the same subject (its screener, modules and floors)',
+    },
+  ),
+  score: Type.Number({ description: 'the AML service’s overall score, 0–100' }),
+  binding: Type.Boolean({ description: 'a hit is on a list that binds a Czech person (EU, UN, Czech)' }),
+  foreign_only: Type.Boolean({
+    description: 'the hits are only on lists that do not bind a Czech person by themselves (OFAC, UK)',
+  }),
   hits: Type.Array(HitSchema),
   lists: ListsSchema,
 })
@@ -31,10 +76,44 @@ export interface Party {
   ico?: string | undefined
 }
 
-function splitPersonName(name: string): { firstName?: string; lastName: string } {
+function splitPersonName(name: string): { first_name?: string; last_name: string } {
   const parts = name.trim().split(/\s+/)
-  if (parts.length === 1) return { lastName: parts[0]! }
-  return { firstName: parts.slice(0, -1).join(' '), lastName: parts.at(-1)! }
+  if (parts.length === 1) return { last_name: parts[0]! }
+  return { first_name: parts.slice(0, -1).join(' '), last_name: parts.at(-1)! }
+}
+
+function subjectOf(party: Party): Subject {
+  if (party.type === 'person')
+    return {
+      ...splitPersonName(party.name),
+      ...(party.birth_date ? { birth_date: party.birth_date } : {}),
+      ...(party.nationality ? { nationality: party.nationality } : {}),
+    }
+  return { company_name: party.name, ...(party.ico ? { ico: party.ico } : {}) }
+}
+
+/** The identity behind a hit is corroborated: an identifier, or a birth date that agrees. */
+function corroborated(hit: Hit): boolean {
+  const f = hit.explanation.features
+  return Boolean(f.identifier) || (f.birth_date !== undefined && CORROBORATING_BIRTH.has(f.birth_date.result))
+}
+
+/** A hit that freezes: certain, on a binding list, the identity corroborated. */
+function freezes(hit: Hit): boolean {
+  return hit.score >= MATCH_SCORE && !isReviewOnly(hit) && BINDING_LISTS.has(hit.list) && corroborated(hit)
+}
+
+/** The answer when nobody was screened (no name given) or the lists could not be loaded. */
+export function notScreened() {
+  return {
+    status: 'not_checked' as const,
+    level: 'INCOMPLETE' as const,
+    score: 0,
+    binding: false,
+    foreign_only: false,
+    hits: [],
+    lists: [],
+  }
 }
 
 export async function screenParty(ctx: AgentContext, party: Party, sources: SourceStatus[]) {
@@ -51,25 +130,30 @@ export async function screenParty(ctx: AgentContext, party: Party, sources: Sour
         error: error instanceof Error ? error.message : String(error),
       })
     }
-    return { status: 'not_checked' as const, hits: [], lists: [] }
+    return notScreened()
   }
   const { engine, lists } = built
-  let hits: Hit[]
-  if (party.type === 'person') {
-    const n = splitPersonName(party.name)
-    hits = engine.screenPerson({
-      ...(n.firstName ? { firstName: n.firstName } : {}),
-      lastName: n.lastName,
-      ...(party.birth_date ? { birthDate: party.birth_date } : {}),
-      ...(party.nationality ? { countries: [party.nationality] } : {}),
-    })
-  } else {
-    hits = engine.screenCompany({ name: party.name, ...(party.ico ? { ico: party.ico } : {}) })
-  }
+  const subject = subjectOf(party)
+  // The AML service's screener with the same engine, lists and registers: the same level.
+  const screener = createScreener({
+    engine,
+    versions: lists,
+    highRisk: loadHighRiskTable(),
+    ...(built.pep ? { pep: built.pep } : {}),
+    ares: ctx.deps.registries.ares,
+    isir: ctx.deps.registries.isir,
+    now: () => ctx.now,
+  })
+  const outcome = await screener.screen(subject)
+  const hits = screenSubject(engine, subject)
   const top = hits.slice(0, 5)
-  const status = top.length === 0 ? 'clear' : top[0]!.score >= MATCH_SCORE ? 'match' : 'possible_match'
+  const status = top.length === 0 ? 'clear' : top.some(freezes) ? 'match' : 'possible_match'
   return {
     status: status as 'match' | 'possible_match' | 'clear',
+    level: outcome.overall_risk.level,
+    score: outcome.overall_risk.score,
+    binding: top.some((h) => BINDING_LISTS.has(h.list)),
+    foreign_only: top.length > 0 && top.every((h) => FOREIGN_LISTS.has(h.list)),
     hits: top.map((h) => hitView(h, ctx.say)),
     lists: listView(lists),
   }

@@ -3,16 +3,23 @@ import { requireIco } from '../../engines/reference/inputs.ts'
 import { DateString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import { requireCountry } from '../aml/common.ts'
+import type { Say } from '../lang.ts'
+import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 import { MATCH_SCORE, SanctionsSchema, screenParty } from './sanctions.ts'
 
+/** The measures that freeze for a Czech person: EU regulations (UN measures through them) and Czech lists. */
+const FREEZE_LAW = ['eu-269-2014', 'eu-2580-2001', 'cz-69-2006', 'cz-1-2023'] as const
+
+type Screened = Awaited<ReturnType<typeof screenParty>>
+
 export const sanctionsScreening = defineAgent({
   service: 'legal-aml',
   name: 'sanctions_screening',
   description:
-    'Screens a person or a company against the sanctions lists binding in Czechia and those commonly checked (EU consolidated list, UN, Czech 210/2008, OFAC, UK) through the AML engine: fuzzy, transliteration-aware name matching corroborated by birth date, nationality and IČO, with the verdict and what the law then requires.',
+    'Screens a person or a company against the sanctions lists binding in Czechia and those commonly checked (EU consolidated list, UN, Czech 210/2008, OFAC, UK) through the AML engine, with the risk level the AML service gives the same subject. A corroborated hit (identifier or birth date) on an EU, UN or Czech list is a match: freeze and notify FAÚ. A name-only hit, or one only on OFAC or UK lists (which do not bind a Czech person by themselves but matter for correspondent banking), is a possible match a person reviews.',
   input: Type.Object(
     {
       name: Type.String({
@@ -42,6 +49,7 @@ export const sanctionsScreening = defineAgent({
     sanctions: SanctionsSchema,
     obligations: Type.Array(Type.String()),
   }),
+  law: [...FREEZE_LAW, 'method-sanctions-match', 'method-foreign-sanctions'],
   verdict: {
     field: 'screening',
     map: { match: 'adverse', possible_match: 'review', clear: 'clear', not_checked: 'incomplete' },
@@ -56,8 +64,12 @@ export const sanctionsScreening = defineAgent({
       input: { name: 'Jana Nováková', type: 'person', birth_date: '1995-03-21' },
     },
     {
-      title: 'A Czech company on the OFAC list, by IČO',
+      title: 'A Czech company on the OFAC list only, by IČO: a possible match, no freezing duty',
       input: { name: 'Umatex Group Europe s.r.o.', type: 'company', ico: '05556121' },
+    },
+    {
+      title: 'Nicolas Maduro by name only: an OFAC-only, name-only hit is reviewed, not frozen',
+      input: { name: 'Nicolas Maduro', type: 'person' },
     },
   ],
   async run(input, ctx) {
@@ -79,67 +91,111 @@ export const sanctionsScreening = defineAgent({
       },
       sources,
     )
-    const obligations: string[] = []
-    if (sanctions.status === 'match') {
-      obligations.push(
+    const today = ctx.now.toISOString().slice(0, 10)
+    return {
+      screening: sanctions.status,
+      sanctions,
+      obligations: obligationsOf(sanctions, say),
+      partial: sources.some((s) => s.status === 'failed'),
+      sources,
+      rules_applied: [
+        matchRule(sanctions, today, say),
+        freezeRule(sanctions, today, say),
+        foreignRule(sanctions, today, say),
+      ],
+    }
+  },
+})
+
+/** What the law requires after the screening. */
+function obligationsOf(sanctions: Screened, say: Say): string[] {
+  switch (sanctions.status) {
+    case 'match':
+      return [
         say({
           cs: 'nezpřístupňovat prostředky ani hospodářské zdroje; zmrazit, co držíte',
           en: 'do not make funds or economic resources available; freeze what you hold',
         }),
-      )
-      obligations.push(
         say({
-          cs: 'bez zbytečného odkladu oznámit Finančnímu analytickému úřadu (zákon 69/2006 Sb. § 7)',
-          en: 'notify the Financial Analytical Office without undue delay (zákon 69/2006 Sb. § 7)',
+          cs: 'bez zbytečného odkladu oznámit Finančnímu analytickému úřadu (zákon 69/2006 Sb., § 7–8)',
+          en: 'notify the Financial Analytical Office without undue delay (zákon 69/2006 Sb., § 7–8)',
         }),
-      )
-    } else if (sanctions.status === 'possible_match') {
-      obligations.push(
+      ]
+    case 'possible_match':
+      return [
         say({
-          cs: 'před jakýmkoli obchodem porovnat identifikátory (datum narození, státní příslušnost, doklady)',
-          en: 'compare the identifiers (birth date, nationality, documents) before any transaction',
+          cs: 'možná shoda: před jakýmkoli obchodem porovnat identifikátory (datum narození, státní příslušnost, doklady, IČO); povinnost zmrazit vzniká jen u shody ověřené identifikátorem na seznamu EU, OSN nebo ČR',
+          en: 'a possible match: compare the identifiers (birth date, nationality, documents, IČO) before any transaction; the duty to freeze arises only for a match corroborated by an identifier on an EU, UN or Czech list',
         }),
-      )
-    } else if (sanctions.status === 'not_checked') {
-      obligations.push(
+        ...(sanctions.foreign_only
+          ? [
+              say({
+                cs: 'shoda jen na seznamech USA (OFAC) nebo Spojeného království: českou osobu sama nezavazují (žádná povinnost zmrazit podle zákona 69/2006 Sb.), ale jsou podstatné pro korespondenční bankovnictví a platby v USD či GBP',
+                en: 'a hit only on US (OFAC) or UK lists: they do not bind a Czech person by themselves (no freezing duty under zákon 69/2006 Sb.), but matter for correspondent banking and payments in USD or GBP',
+              }),
+            ]
+          : []),
+      ]
+    case 'not_checked':
+      return [
         say({
           cs: 'seznamy nebylo možné načíst: před pokračováním prověrku zopakovat',
           en: 'the lists could not be loaded: screen again before proceeding',
         }),
-      )
-    }
-    const rules: AppliedRule[] = [
-      {
-        rule: say({
-          cs: `Shoda od skóre ${MATCH_SCORE}; možná shoda od prahu enginu; jména porovnána napříč písmy a bez české diakritiky`,
-          en: `Match from score ${MATCH_SCORE}; possible match from the engine threshold; names folded across scripts and Czech diacritics`,
-        }),
-        source: say({
-          cs: 'AML engine (src/engines/aml), seznamy s datem uvedeným v odpovědi',
-          en: 'AML engine (src/engines/aml), lists as dated in the answer',
-        }),
-        outcome: `${sanctions.status}${
-          sanctions.hits[0]
-            ? `: ${say({ cs: 'nejlepší', en: 'best' })} ${sanctions.hits[0].matched_name} (${sanctions.hits[0].list} ${sanctions.hits[0].list_id}, ${sanctions.hits[0].score})`
-            : ''
-        }`,
-      },
-      {
-        rule: say({
-          cs: 'Omezující opatření EU platí přímo; české národní sankce podle sankčního zákona',
-          en: 'EU restrictive measures bind directly; Czech national measures under the sanctions act',
-        }),
-        source:
-          'nařízení Rady (EU) 269/2014 a další; zákon 69/2006 Sb.; zákon 1/2023 Sb.; nařízení vlády 210/2008 Sb.',
-      },
-    ]
-    return {
-      screening: sanctions.status,
-      sanctions,
-      obligations,
-      partial: sources.some((s) => s.status === 'failed'),
-      sources,
-      rules_applied: rules,
-    }
-  },
-})
+      ]
+    default:
+      return []
+  }
+}
+
+/** How a hit is scored and levelled: the AML engine's method, the same as the AML service's. */
+function matchRule(sanctions: Screened, today: string, say: Say): AppliedRule {
+  const best = sanctions.hits[0]
+  return {
+    rule: say({
+      cs: `Úroveň rizika jako ve službě AML; shoda od skóre ${MATCH_SCORE} s ověřenou totožností (identifikátor nebo datum narození); jinak možná shoda; jména porovnána napříč písmy a bez diakritiky`,
+      en: `The risk level as the AML service gives it; a match from score ${MATCH_SCORE} with the identity corroborated (identifier or birth date); otherwise a possible match; names folded across scripts and diacritics`,
+    }),
+    ...cite(today, 'method-sanctions-match'),
+    outcome: `${sanctions.status}, ${sanctions.level} ${sanctions.score}${
+      best
+        ? `: ${say({ cs: 'nejlepší', en: 'best' })} ${best.matched_name} (${best.list} ${best.list_id}, ${best.score})`
+        : ''
+    }`,
+  }
+}
+
+function freezeRule(sanctions: Screened, today: string, say: Say): AppliedRule {
+  return {
+    rule: say({
+      cs: 'Zmrazení a oznámení FAÚ: omezující opatření EU (a OSN jejich prostřednictvím) platí přímo, české národní sankce podle sankčního zákona; jen u ověřené totožnosti',
+      en: 'Freezing and notifying FAÚ: EU restrictive measures (and the UN’s through them) bind directly, Czech national measures under the sanctions act; only for a corroborated identity',
+    }),
+    ...cite(today, ...FREEZE_LAW),
+    outcome:
+      sanctions.status === 'match'
+        ? say({ cs: 'platí: zmrazit a oznámit', en: 'applies: freeze and notify' })
+        : sanctions.binding
+          ? say({
+              cs: 'shoda na závazném seznamu bez ověřené totožnosti: k posouzení',
+              en: 'a hit on a binding list without a corroborated identity: to be reviewed',
+            })
+          : say({ cs: 'neplatí', en: 'does not apply' }),
+  }
+}
+
+function foreignRule(sanctions: Screened, today: string, say: Say): AppliedRule {
+  return {
+    rule: say({
+      cs: 'Sankce USA (OFAC) a Spojeného království českou osobu samy nezavazují; jsou podstatné pro korespondenční bankovnictví',
+      en: 'US (OFAC) and UK sanctions do not bind a Czech person by themselves; they matter for correspondent banking',
+    }),
+    ...cite(today, 'method-foreign-sanctions'),
+    outcome: sanctions.foreign_only
+      ? say({
+          cs: 'shoda jen na seznamech USA nebo UK: k posouzení',
+          en: 'hits only on US or UK lists: to be reviewed',
+        })
+      : say({ cs: 'nepoužito', en: 'not the case' }),
+  }
+}

@@ -6,6 +6,7 @@ import { DateString, NullableString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import { CurrencyPattern, highRiskOn, RateBook, requireCountry, thresholdsOn } from '../aml/common.ts'
 import type { Texts } from '../lang.ts'
+import { cite } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 import { screenParty } from './sanctions.ts'
@@ -56,6 +57,16 @@ const INDICATORS: Record<string, Texts> = {
     cs: 'strana odpovídá záznamu na sankčním seznamu',
     en: 'a party matches a sanctions list',
   },
+}
+
+/** The register entries behind each indicator (its `law` text stays the table's). */
+const INDICATOR_LAW: Record<string, [string, ...string[]]> = {
+  rapid_in_out: ['cz-253-2008-s6'],
+  cash_below_threshold: ['cz-253-2008-s6'],
+  high_risk_country: ['cz-253-2008-s6', 'eu-2016-1675'],
+  turnover_vs_income: ['cz-253-2008-s6'],
+  refuses_identification: ['cz-253-2008-s6', 'cz-253-2008-s15'],
+  sanctions_match: ['cz-69-2006', 'cz-1-2023'],
 }
 
 export const suspiciousActivityRules = defineAgent({
@@ -135,6 +146,16 @@ export const suspiciousActivityRules = defineAgent({
             ? 'review'
             : 'clear',
   },
+  law: [
+    'cz-253-2008-s6',
+    'cz-253-2008-s15',
+    'eu-2016-1675',
+    'cz-69-2006',
+    'cz-1-2023',
+    'method-suspicious-indicators',
+    'cz-253-2008-s18',
+    'cz-253-2008-s38',
+  ],
   examples: [
     {
       title: 'Salary account with ordinary payments: nothing to report',
@@ -217,6 +238,7 @@ export const suspiciousActivityRules = defineAgent({
         }),
       )
     const found: {
+      key: string
       indicator: string
       points: number
       law: string
@@ -230,6 +252,7 @@ export const suspiciousActivityRules = defineAgent({
       raised.add(key)
       const label = INDICATORS[key] ?? { cs: x.label, en: x.label }
       found.push({
+        key,
         indicator: say(label),
         points: x.points,
         law: x.law,
@@ -355,6 +378,13 @@ export const suspiciousActivityRules = defineAgent({
               en: `sanctions screening of ${p.name}: the lists could not be searched`,
             }),
           )
+        if (s.status === 'possible_match')
+          unevaluated.push(
+            say({
+              cs: `${p.name}: možná shoda se sankčním seznamem (${s.hits[0]!.list} ${s.hits[0]!.list_id}) bez ověřené totožnosti: posoudit`,
+              en: `${p.name}: a possible sanctions match (${s.hits[0]!.list} ${s.hits[0]!.list_id}) without a corroborated identity: to be reviewed`,
+            }),
+          )
         if (s.status === 'match') {
           raise(
             'sanctions_match',
@@ -398,14 +428,17 @@ export const suspiciousActivityRules = defineAgent({
         ].join('\n')
       : null
     const rules: AppliedRule[] = [
-      ...found.map((f) => ({ rule: f.indicator, source: f.law, outcome: `+${f.points}: ${f.detail}` })),
+      ...found.map((f) => ({
+        rule: f.indicator,
+        ...cite(today, ...(INDICATOR_LAW[f.key] ?? ['cz-253-2008-s6'])),
+        outcome: `+${f.points}: ${f.detail}`,
+      })),
       {
         rule: say({
           cs: `Oznámit, je-li přítomen silný indikátor nebo skóre dosáhne ${ind.report_from}`,
           en: `Report when a strong indicator is present or the score reaches ${ind.report_from}`,
         }),
-        source: ind.source ?? 'indicator weights',
-        since: ind.effective_from,
+        ...cite(today, 'method-suspicious-indicators', 'cz-253-2008-s6'),
         outcome: say({
           cs: `${score} bodů${strong ? ', silný indikátor' : ''} → ${report ? 'oznámit' : unevaluated.length > 0 ? 'z ověřeného nic k oznámení: neprůkazné, prověřte, co ověřit nešlo' : 'neoznamovat'}`,
           en: `${score} points${strong ? ', strong indicator' : ''} → ${report ? 'report' : unevaluated.length > 0 ? 'no report on what could be checked: inconclusive, review what was not' : 'no report'}`,
@@ -416,7 +449,7 @@ export const suspiciousActivityRules = defineAgent({
           cs: `Oznámit Finančnímu analytickému úřadu do ${ind.report_days} kalendářních dnů od zjištění; klient o tom nesmí vědět`,
           en: `Report to the Financial Analytical Office within ${ind.report_days} calendar days of detection; the client must not be told`,
         }),
-        source: 'zákon 253/2008 Sb. § 18 odst. 1, § 38',
+        ...cite(today, 'cz-253-2008-s18', 'cz-253-2008-s38'),
         outcome: report
           ? say({ cs: `do ${deadline}`, en: `by ${deadline}` })
           : say({ cs: 'nevzniká', en: 'not due' }),
@@ -426,7 +459,7 @@ export const suspiciousActivityRules = defineAgent({
       score,
       report_required: report,
       report_deadline: deadline,
-      indicators: found,
+      indicators: found.map(({ key: _, ...f }) => f),
       conclusive: unevaluated.length === 0,
       unevaluated,
       str_draft: draft,

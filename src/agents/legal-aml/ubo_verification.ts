@@ -3,6 +3,7 @@ import { requireIco } from '../../engines/reference/inputs.ts'
 import { DateString, NullableBoolean, NullableObject } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import { comparableName, lookupCompany } from '../compliance/registry.ts'
+import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
@@ -65,6 +66,7 @@ export const uboVerification = defineAgent({
     discrepancies: Type.Array(Type.String()),
   }),
   verdict: { field: 'verified', map: { true: 'clear', false: 'review' } },
+  law: ['cz-304-2013', 'cz-37-2021-s4-5', 'cz-253-2008-s9', 'method-sanctions-match', 'cz-69-2006'],
   examples: [
     {
       title: 'Two owners 60/40 matching the register extract',
@@ -91,6 +93,7 @@ export const uboVerification = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const today = ctx.now.toISOString().slice(0, 10)
     const say = ctx.say
     const ico = requireIco(input.ico)
     const total = input.declared_owners.reduce((s, o) => s + (o.ownership_pct ?? 0), 0)
@@ -122,7 +125,7 @@ export const uboVerification = defineAgent({
         cs: 'Společnost existuje a je aktivní ve veřejném rejstříku',
         en: 'The company exists and is active in the public register',
       }),
-      source: 'ARES (MF ČR)',
+      ...cite(today, 'cz-304-2013'),
       outcome:
         found.source.status === 'failed'
           ? say({ cs: `neověřeno: ${found.source.error}`, en: `not verified: ${found.source.error}` })
@@ -189,13 +192,25 @@ export const uboVerification = defineAgent({
           )
       }
     }
+    if (input.screen_sanctions ?? true)
+      rules.push({
+        rule: say({
+          cs: 'Skuteční majitelé se prověří proti sankčním seznamům (shoda jen s ověřenou totožností na seznamu EU, OSN nebo ČR)',
+          en: 'The beneficial owners are screened against the sanctions lists (a match only with a corroborated identity on an EU, UN or Czech list)',
+        }),
+        ...cite(today, 'method-sanctions-match', 'cz-69-2006'),
+        outcome: say({
+          cs: `shod nebo možných shod: ${owners.filter((o) => o.sanctions === 'match' || o.sanctions === 'possible_match').length}`,
+          en: `matches or possible matches: ${owners.filter((o) => o.sanctions === 'match' || o.sanctions === 'possible_match').length}`,
+        }),
+      })
     if (!owners.some((o) => o.qualifies)) {
       rules.push({
         rule: say({
           cs: 'Nikdo nad 25 % ani nikdo ovládající: za skutečné majitele se považují členové nejvyššího řídícího orgánu',
           en: 'No person above 25 % or in control: the members of the top management body are taken as beneficial owners',
         }),
-        source: 'zákon 37/2021 Sb., o evidenci skutečných majitelů, § 5',
+        ...cite(today, 'cz-37-2021-s4-5'),
         outcome: say({ cs: 'uvést členy statutárního orgánu', en: 'declare the statutory body members' }),
       })
     }
@@ -204,8 +219,7 @@ export const uboVerification = defineAgent({
         cs: `Skutečným majitelem je fyzická osoba s více než ${UBO_SHARE} % kapitálu nebo hlasů, nebo ovládající jiným způsobem`,
         en: `A natural person with more than ${UBO_SHARE} % of capital or votes, or control by other means, is a beneficial owner`,
       }),
-      source: 'zákon 37/2021 Sb. § 4–5; zákon 253/2008 Sb. § 4 odst. 4',
-      since: '2021-06-01',
+      ...cite(today, 'cz-37-2021-s4-5'),
       outcome: say({
         cs: `splňuje ${owners.filter((o) => o.qualifies).length} z ${owners.length}`,
         en: `${owners.filter((o) => o.qualifies).length} of ${owners.length} qualify`,
@@ -216,9 +230,9 @@ export const uboVerification = defineAgent({
         cs: 'Ověřit skutečného majitele z evidence a dalšího spolehlivého zdroje; každý nesoulad oznámit',
         en: 'Verify the beneficial owner from the register and another reliable source; report any discrepancy',
       }),
-      source: 'zákon 253/2008 Sb. § 9 odst. 2 písm. b); zákon 37/2021 Sb. (nesrovnalosti)',
+      ...cite(today, 'cz-253-2008-s9', 'cz-37-2021-s4-5'),
       outcome: discrepancies.length
-        ? say({ cs: `nesouladů: ${discrepancies.length}`, en: `${discrepancies.length} discrepancy(ies)` })
+        ? say({ cs: `nesouladů: ${discrepancies.length}`, en: `discrepancies: ${discrepancies.length}` })
         : input.esm_owners
           ? say({ cs: 'v souladu', en: 'consistent' })
           : say({ cs: 'výpis z evidence nebyl předán', en: 'no register extract given' }),
