@@ -1,6 +1,7 @@
-import { GatehouseError, gatehouse, unwrap } from 'gatehouse/client'
+import { GatehouseError, gatehouse, unwrap } from '@gatehouse/client'
 
-const gh = gatehouse({ apiKey: process.env.GATEHOUSE_KEY }) // urls: { aml: '…' } when not local
+const { GATEHOUSE_KEY } = process.env // unset: no key is sent
+const gh = gatehouse({ apiKey: GATEHOUSE_KEY }) // urls: { aml: '…' } when not local
 try {
   const screening = await unwrap(gh.aml.POST('/api/aml/screen/complete', { body: { name: 'Jan Novák' } }))
   console.log(screening.overall_risk.level, screening.screening_id)

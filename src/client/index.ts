@@ -33,21 +33,25 @@ export const DEFAULT_URLS: Record<ServiceName, string> = {
   domain: 'http://127.0.0.1:8400',
 }
 
+/**
+ * Every option may be given as undefined (`apiKey: process.env.GATEHOUSE_KEY`), which is the same
+ * as leaving it out: the type holds under exactOptionalPropertyTypes.
+ */
 export interface GatehouseOptions {
   /** Base URLs of the services that do not listen where `npm start` puts them. */
-  urls?: Partial<Record<ServiceName, string>>
+  urls?: Partial<Record<ServiceName, string>> | undefined
   /** Sent as X-API-Key: a gateway key, or the internal key for service-to-service calls. */
-  apiKey?: string
+  apiKey?: string | undefined
   /** Sent as X-Admin-Key, for the operator routes. */
-  adminKey?: string
+  adminKey?: string | undefined
   /** Retries after a 429 or 503 with Retry-After (default 2). */
-  retries?: number
+  retries?: number | undefined
   /** A Retry-After longer than this (seconds, default 30) is not waited for: the error is thrown. */
-  maxRetryAfterSeconds?: number
+  maxRetryAfterSeconds?: number | undefined
   /** Per attempt (ms, default 30,000). */
-  timeoutMs?: number
+  timeoutMs?: number | undefined
   /** The fetch to use (default: the global one). */
-  fetch?: (request: Request) => Promise<Response>
+  fetch?: ((request: Request) => Promise<Response>) | undefined
 }
 
 /** Any non-2xx answer of any service, whatever its envelope. */
@@ -90,7 +94,17 @@ export class GatehouseError extends Error {
   }
 }
 
-type Json = Record<string, unknown>
+/** The fields any of the envelopes may carry, each of unknown type until checked. */
+interface Json {
+  error?: unknown
+  code?: unknown
+  message?: unknown
+  details?: unknown
+  meta?: unknown
+  request_id?: unknown
+  field?: unknown
+  rule?: unknown
+}
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined)
 
