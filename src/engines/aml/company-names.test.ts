@@ -82,6 +82,59 @@ describe('company names: legal forms and generic words are not names', () => {
   })
 })
 
+describe('company names: industry words and spelled-out legal forms are not names either', () => {
+  const engine = createScreeningEngine({
+    entities: [
+      company('7595', 'HASI', 'eu_fsf'),
+      company('42083', 'LIMITED LIABILITY COMPANY FORUM'),
+      company('14586', 'LIMITED LIABILITY COMPANY ELECOM'),
+      company('12637', 'TOCHKA BANK LIMTED LIABILITY COMPANY', 'uk'),
+      company('34681', 'JOINT STOCK COMMERCIAL BANK INVESTMENT TRADE BANK'),
+      company('34782', 'OBSCHESTVO S OGRANICHENNOY OTVETSTVENNOSTYU SOKHRA'),
+      company('12476', 'PARS OIL AND GAS COMPANY'),
+      company('15644', 'CHEMICAL INDUSTRIES GROUP'),
+      company('35156', 'JOINT STOCK COMPANY SCIENTIFIC-RESEARCH INSTITUTE VEKTOR'),
+      company('48388', 'S. GROUP AIRLINES LTD'),
+      ...['Yona', 'Sham', 'Tulun', 'Jinhou', 'Cham', 'Khoon', 'Teton', 'Orbita'].flatMap((w, i) => [
+        company(`o${i}`, `${w} OIL COMPANY`),
+        company(`a${i}`, `${w} AIRLINES`),
+        company(`p${i}`, `${w} PHARMA LLC`),
+        company(`j${i}`, `JOINT STOCK COMPANY ${w} TELECOM`),
+      ]),
+    ],
+  })
+  const ids = (name: string) => engine.screenCompany({ name }).map((h) => h.list_id)
+
+  it('finds no hit for a name that is a legal form written out, in English or Russian', () => {
+    for (const name of [
+      'Joint Stock Company',
+      'Limited Liability Company',
+      'Obshchestvo s ogranichennoy otvetstvennostyu',
+    ])
+      expect(ids(name), name).toEqual([])
+  })
+
+  it('takes no industry word for a name, nor for the listed word it sounds like', () => {
+    for (const name of [
+      'Trading House a.s.',
+      'Pharma s.r.o.',
+      'Telecom a.s.',
+      'Oil and Gas Company',
+      'Chemical Industries Ltd',
+      'Scientific Research Institute',
+      'Airlines a.s.',
+    ])
+      expect(ids(name), name).toEqual([])
+  })
+
+  it('still finds a listed company by its own word beside industry words', () => {
+    expect(ids('Pars Oil and Gas Company')[0]).toBe('12476')
+    expect(ids('Vektor Scientific Research Institute JSC')[0]).toBe('35156')
+    expect(ids('Elecom LLC')[0]).toBe('14586')
+    expect(ids('Tochka Bank')[0]).toBe('12637')
+  })
+})
+
 describe('legal forms', () => {
   it.each([
     ['a.s.', 'joint_stock'],

@@ -120,6 +120,7 @@ function* buildEngine(opts: EngineOptions): Generator<void, ScreeningEngine> {
     const mode: QueryMode = {
       legalForm: norm.legalForm,
       company: kinds !== Kinds.personLike,
+      legalFormOnly: norm.legalFormOnly === true,
       initials: kinds === Kinds.personLike || (kinds === Kinds.any && norm.legalForm === undefined),
     }
     const best = new Map<number, { score: number; nameId: number; scoring: QueryScoring }>()

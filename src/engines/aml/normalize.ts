@@ -34,6 +34,11 @@ export interface NormalizedName {
   legalForm?: string
   /** The legal form as found, folded ("s r o"). */
   legalFormText?: string
+  /**
+   * The name is nothing but legal forms ("Joint Stock Company", "Obshchestvo s ogranichennoy
+   * otvetstvennostyu"): kept whole, as there is nothing else, but none of its words names a company.
+   */
+  legalFormOnly?: true
 }
 
 const ABJAD = /[\u0590-\u05FF\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/
@@ -420,7 +425,11 @@ function stripLegalForm(tokens: Token[]): NormalizedName {
       i++
     }
   }
-  return { tokens: keep, ...(legalForm ? { legalForm, legalFormText } : {}) }
+  return {
+    tokens: keep,
+    ...(legalForm ? { legalForm, legalFormText } : {}),
+    ...(tokens.length > 0 && restIsLegal(tokens, 0, table) ? { legalFormOnly: true as const } : {}),
+  }
 }
 
 function restIsLegal(tokens: Token[], from: number, table: Map<string, LegalPattern[]>): boolean {

@@ -24,6 +24,8 @@ export interface QueryMode {
   company: boolean
   /** Whether a one-letter word may stand for a word it starts (persons: "O. V. Deripaska"). */
   initials: boolean
+  /** The company name is nothing but legal forms: each of its words counts as a generic word. */
+  legalFormOnly?: boolean
 }
 
 /** A name score and, when asked for, the features that produced it. */
@@ -302,7 +304,7 @@ export class QueryScoring {
     this.mode = mode
     this.stamp = stamp
     this.patronymic = Uint8Array.from(query, (q) => (isPatronymic(q.folded) ? 1 : 0))
-    this.generic = Uint8Array.from(query, (q) => (isGenericWord(q.folded) ? 1 : 0))
+    this.generic = Uint8Array.from(query, (q) => (mode.legalFormOnly || isGenericWord(q.folded) ? 1 : 0))
   }
 
   /** The name score alone (stage 2 over all candidates). */
