@@ -8,10 +8,13 @@ import { cpSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../src/kit/db.ts'
 import { parseAll } from '../../src/kit/lifecycle.ts'
 import { createLogger } from '../../src/kit/logger.ts'
 import type { RunningService } from '../../src/kit/service.ts'
+import { importIntoStore } from '../../src/services/aml/modules/lists/load.ts'
 import { amlService } from '../../src/services/aml/service.ts'
+import { AmlStore } from '../../src/services/aml/store.ts'
 import { haveLists, SHARED_LISTS } from './lists.ts'
 import { type ReplayServer, startReplayServer } from './replay-server.ts'
 
@@ -189,4 +192,72 @@ describe.skipIf(!haveLists)('aml service with a PEP source and the network modul
     expect(body.modules.insolvency).toMatchObject({ status: 'NOT_CONFIGURED', source: 'NONE' })
     expect(body.completeness).toBe(0.25)
   })
+})
+
+describe.skipIf(!haveLists)('aml service picking up versions another process stores', () => {
+  let running: RunningService
+  const dir = mkdtempSync(join(tmpdir(), 'aml-service-reload-'))
+  const env = {
+    DATA_DIR: dir,
+    AML_LISTS_DIR: 'none',
+    AML_NETWORK_MODULES: 'false',
+    AML_LISTS_RELOAD_SECONDS: '1',
+    AML_RATE_LIMIT_PER_MINUTE: '100',
+  }
+
+  beforeAll(async () => {
+    const config = parseAll([amlService], env).get('aml')!
+    running = await amlService.start(config, { logger: createLogger({ level: 'silent' }) })
+  })
+
+  afterAll(async () => {
+    await running?.app.close()
+    await running?.close?.()
+  })
+
+  /** Waits (at most 30 s) until `check` holds. */
+  async function until(check: () => Promise<boolean>): Promise<void> {
+    for (let i = 0; i < 300; i++) {
+      if (await check()) return
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    throw new Error('not within 30 s')
+  }
+
+  it('starts with an empty store, becomes ready once lists are imported, and screens a later list without a restart', async () => {
+    await until(async () => (await running.app.inject('/health')).json().error?.message?.includes('no lists'))
+    // `gatehouse aml import` in another process: another connection to the same store.
+    const db = openDatabase({ dataDir: dir })
+    await db.migrate()
+    const store = new AmlStore(db)
+    try {
+      await importIntoStore(store, [join(SHARED_LISTS, 'cz')])
+      await until(async () => (await running.app.inject('/health')).statusCode === 200)
+      const screen = async () =>
+        (
+          await running.app.inject({
+            method: 'POST',
+            url: '/api/aml/screen/complete',
+            payload: { name: 'Usama bin Ladin' },
+          })
+        ).json()
+      expect((await screen()).modules.sanctions.data.lists.map((l: { list: string }) => l.list)).toEqual([
+        'cz_210_2008',
+      ])
+      await importIntoStore(store, [join(SHARED_LISTS, 'un')])
+      await until(async () =>
+        (await running.app.inject('/api/aml/lists'))
+          .json()
+          .data.versions.every((v: { in_use: boolean }) => v.in_use),
+      )
+      const after = await screen()
+      expect(after.modules.sanctions.data.lists.map((l: { list: string }) => l.list)).toEqual([
+        'cz_210_2008',
+        'un',
+      ])
+      expect(after.modules.sanctions.data.matches.some((m: { list: string }) => m.list === 'un')).toBe(true)
+    } finally {
+      await db.close()
+    }
+  }, 60_000)
 })
