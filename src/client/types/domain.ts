@@ -58,6 +58,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -174,6 +177,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -279,6 +285,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -489,6 +498,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -700,6 +712,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -797,6 +812,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -873,6 +891,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -983,6 +1004,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1144,6 +1168,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1278,6 +1305,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1398,6 +1428,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1446,6 +1479,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1513,6 +1549,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1597,6 +1636,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1676,6 +1718,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1791,6 +1836,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1976,6 +2024,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -2035,6 +2086,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -2084,6 +2138,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -2187,6 +2244,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }

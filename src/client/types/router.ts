@@ -36,6 +36,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -66,6 +69,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -126,6 +132,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -142,6 +151,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -183,6 +195,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -213,6 +228,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -257,6 +275,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -287,6 +308,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -329,6 +353,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -367,6 +394,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -409,6 +439,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -439,6 +472,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -470,6 +506,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -527,6 +566,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -592,6 +634,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -658,6 +703,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -741,6 +789,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -786,6 +837,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -815,6 +869,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -850,6 +907,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -900,6 +960,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -948,6 +1011,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -996,6 +1062,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1025,6 +1094,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1056,6 +1128,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1095,6 +1170,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1114,6 +1192,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1159,6 +1240,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1194,6 +1278,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1392,6 +1479,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1622,6 +1712,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1676,6 +1769,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1719,6 +1815,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1758,6 +1857,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1787,6 +1889,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1822,6 +1927,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -1853,6 +1961,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -2461,6 +2572,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -2534,6 +2648,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -2591,6 +2708,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -2628,6 +2748,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -2676,6 +2799,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -2726,6 +2852,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -2792,6 +2921,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -2851,6 +2983,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -2893,6 +3028,9 @@ export interface Paths {
               data: ScoutRun
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -2931,6 +3069,9 @@ export interface Paths {
               data: Dossier
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -2980,6 +3121,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -3032,6 +3176,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -3060,6 +3207,9 @@ export interface Paths {
               data: ScoutRun
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -3431,6 +3581,9 @@ export interface Paths {
               data: ScrapeResult
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -3490,6 +3643,9 @@ export interface Paths {
               data: ScrapeResult
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -3565,6 +3721,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -3621,6 +3780,9 @@ export interface Paths {
               data: CrawlJob
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -3633,6 +3795,9 @@ export interface Paths {
               data: CrawlJob
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -3661,6 +3826,9 @@ export interface Paths {
               data: CrawlJob
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }
@@ -3695,6 +3863,9 @@ export interface Paths {
               }
               meta: {
                 request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
                 processing_time_ms: number
               }
             }

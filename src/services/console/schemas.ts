@@ -3,21 +3,17 @@
  * OpenAPI). Answers relayed from another service (a screening, a key's usage) are described by
  * the fields the console reads and pass every other field through.
  */
-import { type Static, type TSchema, Type } from 'typebox'
+
+import { type Static, Type } from 'typebox'
 import type { Paths as AmlPaths } from '../../client/types/aml.ts'
 import { RISK_LEVELS } from '../../engines/aml/risk-levels.ts'
 import { JOB_STATUSES } from '../../engines/jobs/state.ts'
 import { okSchema } from '../../kit/envelope.ts'
+import { Nullable } from '../../kit/schemas.ts'
 import { MAX_PASSWORD_LENGTH } from './passwords.ts'
 import { USER_NAME_PATTERN } from './store.ts'
 
 const Open = (description: string) => Type.Object({}, { additionalProperties: true, description })
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
-
-/** A page or a built file: bytes of the given type (described, not validated). */
-export function Media(contentType: string, description: string) {
-  return { description, content: { [contentType]: { schema: { type: 'string', format: 'binary' } } } }
-}
 
 const Role = Type.Union([Type.Literal('admin'), Type.Literal('analyst')], {
   description: 'analyst: screens and searches; admin: also manages API keys and console users',

@@ -4,27 +4,16 @@
  * `{success:true, data, meta}`; every failure `{success:false, error:{code, message, details}, meta}`
  * — `details.field` and `details.rule` name what was wrong with the request.
  */
-import { type TSchema, Type } from 'typebox'
+
+import { Type } from 'typebox'
 import { DISPOSITIONS } from '../../engines/realestate/listings.ts'
 import { errorRef } from '../../kit/api-docs.ts'
-
-const Meta = Type.Object({
-  request_id: Type.String(),
-  processing_time_ms: Type.Integer(),
-})
-
-/** The success envelope around `data`. */
-export function Ok<T extends TSchema>(data: T) {
-  return Type.Object({ success: Type.Literal(true), data, meta: Meta })
-}
 
 /** The failure envelope, `{success:false, error:{code, message, details}, meta}`: the document's `Error`. */
 export const ErrorEnvelope = errorRef()
 
 /** The error answers every route may give besides its own 200. */
 export const ERRORS = { 400: ErrorEnvelope, 503: ErrorEnvelope }
-
-export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()])
 
 export const Disposition = Type.Enum(DISPOSITIONS, {
   description: `room layout: ${DISPOSITIONS.join(', ')}`,

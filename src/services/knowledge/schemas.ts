@@ -4,9 +4,11 @@
  * `limit` and `top_k` are two names for the same bound (both forms are in use by clients); when
  * both are sent they must agree.
  */
-import { type TSchema, Type } from 'typebox'
+
+import { Type } from 'typebox'
 import { sharedSchema } from '../../kit/api-docs.ts'
 import { okSchema } from '../../kit/envelope.ts'
+import { Nullable } from '../../kit/schemas.ts'
 
 const MAX_RESULTS = 50
 
@@ -74,8 +76,6 @@ export const DocumentsQuery = Type.Object(
 export const DocumentParams = Type.Object({ id: Type.String({ pattern: '^doc_[0-9a-f]{24}$' }) })
 
 // ---------- responses (standard envelope; every field a handler returns is listed) ----------
-
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
 /** Metadata given at upload (or by the starting corpus): open-ended. */
 const Metadata = Type.Object({}, { additionalProperties: true, description: 'Metadata given at upload' })

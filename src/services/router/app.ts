@@ -10,7 +10,7 @@ import { Type } from 'typebox'
 import type { JobQueue } from '../../engines/jobs/queue.ts'
 import type { UsageRecord } from '../../engines/keys/store.ts'
 import { registerApiDocs, type SecurityScheme } from '../../kit/api-docs.ts'
-import { ok } from '../../kit/envelope.ts'
+import { ok, okSchema } from '../../kit/envelope.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { registerHttpMetrics } from '../../kit/metrics.ts'
 import { type App, createServer } from '../../kit/server.ts'
@@ -33,7 +33,6 @@ import { scoutSchemas } from './modules/scout/schemas.ts'
 import { registerTruthLog, type TruthLogDeps } from './modules/truth-log/routes.ts'
 import { registerWeb, type WebDeps } from './modules/web/routes.ts'
 import { webSchemas } from './modules/web/schemas.ts'
-import { Ok } from './schemas.ts'
 
 export interface RouterDeps {
   logger: Logger
@@ -141,7 +140,7 @@ export async function buildApp(deps: RouterDeps): Promise<App> {
         config: { auth: 'public' },
         schema: {
           response: {
-            200: Ok(
+            200: okSchema(
               Type.Object({
                 service: Type.String(),
                 description: Type.String(),
@@ -170,7 +169,7 @@ export async function buildApp(deps: RouterDeps): Promise<App> {
         config: { auth: 'public' },
         schema: {
           response: {
-            200: Ok(
+            200: okSchema(
               Type.Object({
                 status: Type.String(),
                 jobs: Type.Record(Type.String(), Type.Integer()),

@@ -3,7 +3,9 @@
  * key), the audit trail's list and one record (with the admin key), and a record as a PDF (the
  * document made here, printed by the router's browser: ADR 0005). Analysts and admins.
  */
+
 import { ok } from '../../../kit/envelope.ts'
+import { Media } from '../../../kit/schemas.ts'
 import type { App } from '../../../kit/server.ts'
 import type { ConsoleDeps } from '../app.ts'
 import { requireRole, signedIn } from '../auth.ts'
@@ -11,7 +13,6 @@ import { recordHtml } from '../record-html.ts'
 import {
   HistoryQuery,
   HistoryResponse,
-  Media,
   PdfQuery,
   ScreeningIdParams,
   ScreeningRecordResponse,

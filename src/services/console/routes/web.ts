@@ -4,10 +4,11 @@
  * sent brotli- or gzip-compressed when the browser takes it (compressed once, at build). A page
  * the app does not have is index.html with 404, and the app shows its own "not found" page.
  */
+
 import { Type } from 'typebox'
+import { Media } from '../../../kit/schemas.ts'
 import type { App, FastifyReply, FastifyRequest } from '../../../kit/server.ts'
 import type { ConsoleDeps } from '../app.ts'
-import { Media } from '../schemas.ts'
 import type { WebFile } from '../web-build.ts'
 
 /** The app's pages: each path answers index.html, and the app shows the page. */

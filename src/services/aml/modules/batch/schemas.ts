@@ -1,6 +1,8 @@
 /** Request and response schemas of batch screening (POST /api/aml/screen/batch and its status). */
+
 import { Type } from 'typebox'
 import { okSchema } from '../../../../kit/envelope.ts'
+import { Nullable } from '../../../../kit/schemas.ts'
 import { BatchItem, MAX_SUBJECTS } from './client-book.ts'
 
 export const BatchBody = Type.Object(
@@ -44,8 +46,6 @@ export const BatchQuery = Type.Object(
   },
   { additionalProperties: false },
 )
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 
 const BatchFields = {
   batch_id: Type.String({ description: 'AMLB-<YYYYMMDD>-<number>' }),

@@ -1,8 +1,9 @@
 /** Request and response schemas of cases (TypeBox: validation, serialisation, OpenAPI). */
-import { type TSchema, Type } from 'typebox'
-import { okSchema } from '../../../../kit/envelope.ts'
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
+import { Type } from 'typebox'
+import { okSchema } from '../../../../kit/envelope.ts'
+import { Nullable } from '../../../../kit/schemas.ts'
+
 const L = Type.Literal
 
 const Status = Type.Union([L('open'), L('in_review'), L('awaiting_approval'), L('closed')], {

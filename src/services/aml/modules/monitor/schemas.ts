@@ -1,6 +1,8 @@
 /** Request and response schemas of ongoing monitoring (/api/aml/monitor and its alerts). */
+
 import { Type } from 'typebox'
 import { okSchema } from '../../../../kit/envelope.ts'
+import { Nullable } from '../../../../kit/schemas.ts'
 import { Reference } from '../batch/client-book.ts'
 import { ShortHitSchema } from '../batch/schemas.ts'
 import { SubjectBody } from '../screening/schemas.ts'
@@ -54,8 +56,6 @@ export const MonitorListQuery = Type.Object(
   },
   { additionalProperties: false },
 )
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 
 export const MonitorListResponse = okSchema(
   Type.Object({

@@ -2,8 +2,9 @@
  * Request and response schemas of POST /api/chat (TypeBox: validation, serialisation and the
  * OpenAPI document).
  */
+
 import { Type } from 'typebox'
-import { Ok } from '../../schemas.ts'
+import { okSchema } from '../../../../kit/envelope.ts'
 
 /** A question of a person, not a document: 2,000 characters is a long paragraph. */
 const CHAT_MESSAGE_MAX = 2000
@@ -32,7 +33,7 @@ const Citation = Type.Object({
   result: Type.Unknown({ description: 'what the tool returned, exactly as the model was shown it' }),
 })
 
-export const ChatResponse = Ok(
+export const ChatResponse = okSchema(
   Type.Object({
     conversation_id: Type.String({ format: 'uuid' }),
     answer: Type.String(),

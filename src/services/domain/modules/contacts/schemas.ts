@@ -3,9 +3,12 @@
  * (those with a location, by box) and GET /api/contacts/search. Envelope and errors as in
  * the service's schemas.ts.
  */
+
 import { Type } from 'typebox'
 import { sharedSchema } from '../../../../kit/api-docs.ts'
-import { Bbox, Latitude, Longitude, Nullable, Ok } from '../../schemas.ts'
+import { okSchema } from '../../../../kit/envelope.ts'
+import { Nullable } from '../../../../kit/schemas.ts'
+import { Bbox, Latitude, Longitude } from '../../schemas.ts'
 import { CONTACT_KINDS, LIMITS } from './record.ts'
 
 /** Most contacts one POST takes (one transaction). */
@@ -83,7 +86,7 @@ const ContactFields = Type.Object({
 export const SharedContact = sharedSchema('Contact', ContactFields)
 const Contact = SharedContact.ref
 
-export const SaveResponse = Ok(
+export const SaveResponse = okSchema(
   Type.Object({
     received: Type.Integer(),
     added: Type.Integer({ description: 'new contacts' }),
@@ -108,7 +111,7 @@ export const LocatedQuery = Type.Object(
   { additionalProperties: false },
 )
 
-export const ContactPage = Ok(
+export const ContactPage = okSchema(
   Type.Object({
     total: Type.Integer({ description: 'all matches, not only this page' }),
     limit: Type.Integer(),
@@ -129,7 +132,7 @@ export const SearchQuery = Type.Object(
   { additionalProperties: false },
 )
 
-export const SearchResponse = Ok(
+export const SearchResponse = okSchema(
   Type.Object({
     query: Type.String(),
     total: Type.Integer({ description: 'all matches, not only those answered' }),

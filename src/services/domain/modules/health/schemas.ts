@@ -1,8 +1,9 @@
 /** What GET /health answers: readiness, the listings held and the valuation model. */
-import { Type } from 'typebox'
-import { Ok } from '../../schemas.ts'
 
-export const HealthResponse = Ok(
+import { Type } from 'typebox'
+import { okSchema } from '../../../../kit/envelope.ts'
+
+export const HealthResponse = okSchema(
   Type.Object({
     status: Type.Literal('ready'),
     listings: Type.Integer(),

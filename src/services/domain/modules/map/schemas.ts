@@ -2,14 +2,17 @@
  * Request and response schemas of the registry map routes (/api/layers, /api/dots, /api/search,
  * /api/stats), in the domain service's standard envelope.
  */
+
 import { Type } from 'typebox'
-import { Bbox, Disposition, Nullable, Ok } from '../../schemas.ts'
+import { okSchema } from '../../../../kit/envelope.ts'
+import { Nullable } from '../../../../kit/schemas.ts'
+import { Bbox, Disposition } from '../../schemas.ts'
 import { SharedContact } from '../contacts/schemas.ts'
 
 const LAYERS = ['listings', 'opportunities', 'municipalities', 'contacts', 'companies'] as const
 export type LayerName = (typeof LAYERS)[number]
 
-export const LayersResponse = Ok(
+export const LayersResponse = okSchema(
   Type.Object({
     layers: Type.Array(
       Type.Object({
@@ -59,7 +62,7 @@ const DotFeature = Type.Object({
   ),
 })
 
-export const DotsResponse = Ok(
+export const DotsResponse = okSchema(
   Type.Object({
     type: Type.Literal('FeatureCollection'),
     features: Type.Array(DotFeature),
@@ -85,7 +88,7 @@ export const SearchQuery = Type.Object(
   { additionalProperties: false },
 )
 
-export const SearchResponse = Ok(
+export const SearchResponse = okSchema(
   Type.Object({
     query: Type.String(),
     total: Type.Integer({ description: 'places matching, before limit' }),
@@ -142,7 +145,7 @@ const AreaFigures = {
   price_per_m2: Distribution,
 }
 
-export const MapStatsResponse = Ok(
+export const MapStatsResponse = okSchema(
   Type.Object({
     as_of: Type.String({ description: 'date of the newest listing' }),
     disposition: Nullable(Type.String()),

@@ -1,13 +1,14 @@
 /** Request and response schemas of the market routes: opportunities, comparison, area analysis and trends. */
+
 import { Type } from 'typebox'
+import { okSchema } from '../../../../kit/envelope.ts'
+import { Nullable } from '../../../../kit/schemas.ts'
 import {
   Bbox,
   Disposition,
   Latitude,
   LocalityParam,
   Longitude,
-  Nullable,
-  Ok,
   PriceCzk,
   PriceStats,
   RegionParam,
@@ -25,7 +26,7 @@ export const OpportunitiesQuery = Type.Object(
   { additionalProperties: false },
 )
 
-export const OpportunitiesResponse = Ok(
+export const OpportunitiesResponse = okSchema(
   Type.Object({
     thresholds: Type.Object({
       high_below: Type.Number(),
@@ -64,7 +65,7 @@ export const CompareBody = Type.Object(
 )
 export const CompareQuery = CompareFlat
 
-export const CompareResponse = Ok(
+export const CompareResponse = okSchema(
   Type.Object({
     flats: Type.Array(
       Type.Object({
@@ -100,7 +101,7 @@ export const AnalyzeBody = Type.Object(
 )
 
 const StatsOrNull = Nullable(PriceStats)
-export const AnalyzeResponse = Ok(
+export const AnalyzeResponse = okSchema(
   Type.Object({
     area: Type.String({ description: 'the area analysed, in words' }),
     stats: StatsOrNull,
@@ -128,7 +129,7 @@ export const TrendsQuery = Type.Object(
   { additionalProperties: false },
 )
 
-export const TrendsResponse = Ok(
+export const TrendsResponse = okSchema(
   Type.Object({
     area: Type.Object({
       region: Nullable(Type.String({ description: 'the kraj (or ČR) the index is read for' })),

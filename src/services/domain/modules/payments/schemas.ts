@@ -2,9 +2,12 @@
  * Schemas of the payment routes: POST /api/qr/payment (a QR payment) and GET /api/vs/next (a
  * variable symbol). Envelope and errors as in the service's schemas.ts.
  */
+
 import { Type } from 'typebox'
 import { MAX_AMOUNT } from '../../../../engines/finance/spayd.ts'
-import { ErrorEnvelope, Nullable, Ok, Rule } from '../../schemas.ts'
+import { okSchema } from '../../../../kit/envelope.ts'
+import { Nullable } from '../../../../kit/schemas.ts'
+import { ErrorEnvelope, Rule } from '../../schemas.ts'
 
 const Symbol10 = (description: string) =>
   Type.Optional(Type.String({ pattern: '^\\d{1,10}$', description: `${description}: 1 to 10 digits` }))
@@ -63,7 +66,7 @@ export const QrPaymentBody = Type.Object(
   { additionalProperties: false },
 )
 
-export const QrPaymentResponse = Ok(
+export const QrPaymentResponse = okSchema(
   Type.Object({
     spayd: Type.String({ description: 'the SPAYD 1.0 string the QR code holds' }),
     iban: Type.String(),
@@ -93,7 +96,7 @@ export const VsQuery = Type.Object(
   { additionalProperties: false },
 )
 
-export const VsResponse = Ok(
+export const VsResponse = okSchema(
   Type.Object({
     vs: Type.String({
       pattern: '^[1-9]\\d{0,9}$',

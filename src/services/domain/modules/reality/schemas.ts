@@ -1,17 +1,10 @@
 /** Request and response schemas of the listings routes (/api/reality/ads, /api/reality/stats). */
+
 import { Type } from 'typebox'
 import { DISPOSITIONS } from '../../../../engines/realestate/listings.ts'
-import {
-  AreaM2,
-  Bbox,
-  Disposition,
-  LocalityParam,
-  Nullable,
-  Ok,
-  PriceCzk,
-  PriceStats,
-  RegionParam,
-} from '../../schemas.ts'
+import { okSchema } from '../../../../kit/envelope.ts'
+import { Nullable } from '../../../../kit/schemas.ts'
+import { AreaM2, Bbox, Disposition, LocalityParam, PriceCzk, PriceStats, RegionParam } from '../../schemas.ts'
 import { ADS_SORTS } from './store.ts'
 
 export const AdsQuery = Type.Object(
@@ -50,7 +43,7 @@ const Ad = Type.Object({
   scraped_at: Type.String(),
 })
 
-export const AdsResponse = Ok(
+export const AdsResponse = okSchema(
   Type.Object({
     total: Type.Integer({ description: 'ads matching the filters, before limit/offset' }),
     limit: Type.Integer(),
@@ -67,7 +60,7 @@ export const StatsQuery = Type.Object(
   { additionalProperties: false },
 )
 
-export const StatsResponse = Ok(
+export const StatsResponse = okSchema(
   Type.Object({
     as_of: Type.String({ description: 'date of the newest listing' }),
     listings: Type.Integer({ description: 'all listings held' }),

@@ -1,6 +1,9 @@
 /** Request and response schemas of GET and POST /api/estimate; the market module's comparison takes the same flat fields. */
+
 import { Type } from 'typebox'
-import { AreaM2, Disposition, Latitude, Longitude, Nullable, Ok, Rule } from '../../schemas.ts'
+import { okSchema } from '../../../../kit/envelope.ts'
+import { Nullable } from '../../../../kit/schemas.ts'
+import { AreaM2, Disposition, Latitude, Longitude, Rule } from '../../schemas.ts'
 
 export const EstimateFields = {
   latitude: Type.Optional(Latitude),
@@ -114,4 +117,4 @@ const EstimateData = Type.Object({
   rules_applied: Type.Array(Rule),
 })
 
-export const EstimateResponse = Ok(EstimateData)
+export const EstimateResponse = okSchema(EstimateData)

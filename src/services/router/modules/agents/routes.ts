@@ -4,13 +4,14 @@
  * latency percentiles per agent over the last `days`, from the router's own agent call log (calls
  * made by agent.call jobs, the chain chat and the MCP servers; the gateway keeps its own log).
  */
+
 import { Type } from 'typebox'
 import type { Dispatcher } from '../../../../agents/dispatch.ts'
 import { AGENT_SERVICE_COUNTS } from '../../../../agents/types.ts'
 import type { JobQueue } from '../../../../engines/jobs/queue.ts'
-import { ok } from '../../../../kit/envelope.ts'
+import { ok, okSchema } from '../../../../kit/envelope.ts'
+import { Open } from '../../../../kit/schemas.ts'
 import type { App } from '../../../../kit/server.ts'
-import { Ok, Open } from '../../schemas.ts'
 import { agentToolName } from '../../tool-catalogue.ts'
 import type { AgentCallLog } from './call-log.ts'
 
@@ -27,7 +28,7 @@ export function registerAgents(app: App, deps: AgentsDeps): void {
     {
       schema: {
         response: {
-          200: Ok(
+          200: okSchema(
             Open({
               count: Type.Integer(),
               agents: Type.Array(Open({ service: Type.String(), name: Type.String() })),
@@ -79,7 +80,7 @@ export function registerAgents(app: App, deps: AgentsDeps): void {
     {
       schema: {
         response: {
-          200: Ok(
+          200: okSchema(
             Type.Object({
               period_days: Type.Integer(),
               totals: Type.Object({ calls: Type.Integer(), errors: Type.Integer(), agents: Type.Integer() }),

@@ -4,12 +4,13 @@
  * GET /v1/gpt/status tells the current version, when it was synced and which worker runs which
  * version (workers report it in their heartbeats); GET /v1/gpt/config is what a worker loads.
  */
+
 import { Type } from 'typebox'
 import type { JobQueue } from '../../../../engines/jobs/queue.ts'
-import { ok } from '../../../../kit/envelope.ts'
+import { ok, okSchema } from '../../../../kit/envelope.ts'
 import { errors } from '../../../../kit/errors.ts'
+import { Nullable } from '../../../../kit/schemas.ts'
 import type { App } from '../../../../kit/server.ts'
-import { Nullable, Ok } from '../../schemas.ts'
 import type { Catalogue } from '../../tool-catalogue.ts'
 import type { AssistantConfigStore } from './store.ts'
 
@@ -30,7 +31,7 @@ function toolCatalogue(deps: AssistantDeps): unknown[] {
   return [...tools, ...kinds]
 }
 
-const GptSync = Ok(
+const GptSync = okSchema(
   Type.Object({
     changed: Type.Boolean(),
     version: Type.Integer(),
@@ -95,7 +96,7 @@ export function registerAssistant(app: App, deps: AssistantDeps): void {
     {
       schema: {
         response: {
-          200: Ok(
+          200: okSchema(
             Type.Object({
               current: Nullable(
                 Type.Object({
@@ -167,7 +168,7 @@ export function registerAssistant(app: App, deps: AssistantDeps): void {
       config: { auth: 'worker' },
       schema: {
         response: {
-          200: Ok(
+          200: okSchema(
             Type.Object({
               version: Type.Integer(),
               hash: Type.String(),

@@ -10,14 +10,15 @@
  * catalogue by name or prefix pattern (`banking_*`), which exposes those agents' own schemas.
  * The model gets at most `max_steps` rounds of tool calls before it must answer.
  */
+
 import { Type } from 'typebox'
 import type { Dispatcher } from '../../../../agents/dispatch.ts'
-import { ok } from '../../../../kit/envelope.ts'
+import { ok, okSchema } from '../../../../kit/envelope.ts'
 import { AppError, errors } from '../../../../kit/errors.ts'
 import type { ChatMessage, ToolCall } from '../../../../kit/llm.ts'
 import { notConfigured } from '../../../../kit/llm.ts'
+import { Nullable, Open } from '../../../../kit/schemas.ts'
 import type { App } from '../../../../kit/server.ts'
-import { Nullable, Ok, Open } from '../../schemas.ts'
 import { type Catalogue, callAgent, type PlatformTool } from '../../tool-catalogue.ts'
 import type { AgentCallLog } from '../agents/call-log.ts'
 import { DEFAULT_INSTRUCTIONS } from '../assistant/routes.ts'
@@ -145,7 +146,7 @@ export function registerChat(app: App, deps: ChatDeps): void {
       schema: {
         body: ChainBody,
         response: {
-          200: Ok(
+          200: okSchema(
             Type.Object({
               conversation_id: Type.String(),
               message: Type.Optional(Open({ role: Type.String(), content: Nullable(Type.String()) })),
@@ -260,7 +261,7 @@ export function registerChat(app: App, deps: ChatDeps): void {
       schema: {
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
         response: {
-          200: Ok(
+          200: okSchema(
             Type.Object({
               conversation_id: Type.String(),
               messages: Type.Array(

@@ -4,8 +4,10 @@
  * The answer is the domain's, as its generated types say: the route passes the domain's contacts
  * on typed, so a field the domain changes that this schema describes fails compilation there.
  */
+
 import { Type } from 'typebox'
-import { Nullable, Ok, Open } from '../../schemas.ts'
+import { okSchema } from '../../../../kit/envelope.ts'
+import { Nullable, Open } from '../../../../kit/schemas.ts'
 
 export const ContactSearchQuery = Type.Object(
   {
@@ -37,7 +39,7 @@ const Contact = Open(
   'a contact of the domain service, as it answers it',
 )
 
-export const ContactSearchResponse = Ok(
+export const ContactSearchResponse = okSchema(
   Type.Object({
     query: Type.String(),
     total: Type.Integer({ description: 'all matches, not only those answered' }),

@@ -3,12 +3,13 @@
  * file under CONTEXT_TARGET_DIR; /v1/context/status reports each target as in_sync, drifted or
  * missing. See src/engines/context-sync/sync.ts for the rules (markers, backups, dry run).
  */
+
 import { Type } from 'typebox'
 import { ContextError, status, sync, TARGETS } from '../../../../engines/context-sync/sync.ts'
-import { ok } from '../../../../kit/envelope.ts'
+import { ok, okSchema } from '../../../../kit/envelope.ts'
 import { AppError } from '../../../../kit/errors.ts'
+import { Nullable, Open } from '../../../../kit/schemas.ts'
 import type { App } from '../../../../kit/server.ts'
-import { Nullable, Ok, Open } from '../../schemas.ts'
 
 const TargetId = Type.Union(TARGETS.map((t) => Type.Literal(t.id)))
 
@@ -49,7 +50,7 @@ export function registerContext(app: App, deps: ContextDeps): void {
           ),
         ),
         response: {
-          200: Ok(
+          200: okSchema(
             Type.Object({
               dry_run: Type.Boolean(),
               source_sha256: Type.String(),
@@ -85,7 +86,7 @@ export function registerContext(app: App, deps: ContextDeps): void {
           { additionalProperties: false },
         ),
         response: {
-          200: Ok(
+          200: okSchema(
             Type.Object({
               source: Type.Object({
                 dir: Type.String(),

@@ -8,10 +8,10 @@ import { Type } from 'typebox'
 import type { WorkerCredentials } from '../../../../engines/jobs/credentials.ts'
 import type { JobQueue } from '../../../../engines/jobs/queue.ts'
 import type { Job, Task } from '../../../../engines/jobs/types.ts'
-import { ok } from '../../../../kit/envelope.ts'
+import { ok, okSchema } from '../../../../kit/envelope.ts'
 import { AppError, errors } from '../../../../kit/errors.ts'
 import type { App } from '../../../../kit/server.ts'
-import { IdParams, Ok, Paging, Uuid } from '../../schemas.ts'
+import { IdParams, Paging, Uuid } from '../../schemas.ts'
 import {
   ClaimBody,
   ClaimedJobSchema,
@@ -31,9 +31,11 @@ import {
   WorkerSchema,
 } from './schemas.ts'
 
-const OneJob = Ok(Type.Object({ job: SharedJob.ref }))
-const TaskAndJob = Ok(Type.Object({ task: SharedTask.ref, job: SharedJob.ref }))
-const TaskCreated = Ok(Type.Object({ task: SharedTask.ref, job: SharedJob.ref, created: Type.Boolean() }))
+const OneJob = okSchema(Type.Object({ job: SharedJob.ref }))
+const TaskAndJob = okSchema(Type.Object({ task: SharedTask.ref, job: SharedJob.ref }))
+const TaskCreated = okSchema(
+  Type.Object({ task: SharedTask.ref, job: SharedJob.ref, created: Type.Boolean() }),
+)
 
 export interface JobsDeps {
   queue: JobQueue
@@ -134,7 +136,7 @@ export function registerJobs(app: App, deps: JobsDeps): void {
           },
           { additionalProperties: false },
         ),
-        response: { 200: Ok(PageOf(SharedTask.ref)) },
+        response: { 200: okSchema(PageOf(SharedTask.ref)) },
       },
     },
     // Under API keys a caller lists only its own tasks (and jobs, below).
@@ -144,7 +146,7 @@ export function registerJobs(app: App, deps: JobsDeps): void {
 
   app.get(
     '/tasks/:id',
-    { schema: { params: IdParams, response: { 200: Ok(Type.Object({ task: SharedTask.ref })) } } },
+    { schema: { params: IdParams, response: { 200: okSchema(Type.Object({ task: SharedTask.ref })) } } },
     async (request, reply) =>
       ok(reply, { task: owned(await queue.getTask(request.params.id), request.apiKeyId) }),
   )
@@ -164,7 +166,7 @@ export function registerJobs(app: App, deps: JobsDeps): void {
           },
           { additionalProperties: false },
         ),
-        response: { 200: Ok(PageOf(SharedJob.ref)) },
+        response: { 200: okSchema(PageOf(SharedJob.ref)) },
       },
     },
     async (request, reply) =>
@@ -185,7 +187,7 @@ export function registerJobs(app: App, deps: JobsDeps): void {
         params: IdParams,
         body: LeaseBody,
         response: {
-          200: Ok(
+          200: okSchema(
             Type.Object({
               job_id: Uuid,
               status: Status,
@@ -253,7 +255,7 @@ export function registerJobs(app: App, deps: JobsDeps): void {
           },
           { additionalProperties: false },
         ),
-        response: { 200: Ok(PageOf(WorkerSchema)) },
+        response: { 200: okSchema(PageOf(WorkerSchema)) },
       },
     },
     async (request, reply) => ok(reply, await queue.listWorkers(request.query)),
@@ -266,7 +268,7 @@ export function registerJobs(app: App, deps: JobsDeps): void {
       schema: {
         body: RegisterBody,
         response: {
-          201: Ok(
+          201: okSchema(
             Type.Object({
               worker: WorkerSchema,
               heartbeat_seconds: Type.Integer(),
@@ -313,7 +315,7 @@ export function registerJobs(app: App, deps: JobsDeps): void {
       schema: {
         body: HeartbeatBody,
         response: {
-          200: Ok(
+          200: okSchema(
             Type.Object({
               worker: WorkerSchema,
               extended: Type.Integer({ description: 'leases extended' }),
@@ -344,7 +346,10 @@ export function registerJobs(app: App, deps: JobsDeps): void {
     '/gpt/jobs/claim',
     {
       config: worker,
-      schema: { body: ClaimBody, response: { 200: Ok(Type.Object({ jobs: Type.Array(ClaimedJobSchema) })) } },
+      schema: {
+        body: ClaimBody,
+        response: { 200: okSchema(Type.Object({ jobs: Type.Array(ClaimedJobSchema) })) },
+      },
     },
     async (request, reply) => {
       const b = request.body
@@ -375,7 +380,7 @@ export function registerJobs(app: App, deps: JobsDeps): void {
           { name: Type.String({ minLength: 1, maxLength: 100, description: 'who runs the worker' }) },
           { additionalProperties: false },
         ),
-        response: { 201: Ok(Type.Object({ credential: IssuedCredentialSchema })) },
+        response: { 201: okSchema(Type.Object({ credential: IssuedCredentialSchema })) },
       },
     },
     async (request, reply) => {
@@ -388,7 +393,7 @@ export function registerJobs(app: App, deps: JobsDeps): void {
     '/workers/credentials',
     {
       config: admin,
-      schema: { response: { 200: Ok(Type.Object({ credentials: Type.Array(CredentialSchema) })) } },
+      schema: { response: { 200: okSchema(Type.Object({ credentials: Type.Array(CredentialSchema) })) } },
     },
     async (_request, reply) => ok(reply, { credentials: await deps.credentials.list() }),
   )
@@ -397,7 +402,10 @@ export function registerJobs(app: App, deps: JobsDeps): void {
     '/workers/credentials/:id',
     {
       config: admin,
-      schema: { params: IdParams, response: { 200: Ok(Type.Object({ credential: CredentialSchema })) } },
+      schema: {
+        params: IdParams,
+        response: { 200: okSchema(Type.Object({ credential: CredentialSchema })) },
+      },
     },
     async (request, reply) => ok(reply, { credential: await deps.credentials.revoke(request.params.id) }),
   )

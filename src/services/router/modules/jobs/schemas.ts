@@ -1,7 +1,9 @@
 /** Request schemas of tasks, jobs and workers. */
+
 import { type TSchema, Type } from 'typebox'
 import { JOB_STATUSES, type JobStatus } from '../../../../engines/jobs/state.ts'
 import { sharedSchema } from '../../../../kit/api-docs.ts'
+import { Nullable } from '../../../../kit/schemas.ts'
 import { Uuid } from '../../schemas.ts'
 
 export const Kind = Type.String({
@@ -100,7 +102,6 @@ export const ClaimBody = Type.Object(
 
 // ── responses ────────────────────────────────────────────────────────────────────────────────
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 const When = Type.String({ format: 'date-time' })
 
 /** A job's failure as the queue records it (code, message, whether a retry could help). */

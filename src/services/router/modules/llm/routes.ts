@@ -5,12 +5,13 @@
  * router works unchanged); failures of the relay itself (no upstream configured, upstream down,
  * timeouts) use the standard error envelope. Streams are relayed event by event as they arrive.
  */
+
 import { createParser, type EventSourceMessage } from 'eventsource-parser'
 import { Type } from 'typebox'
-import { ok } from '../../../../kit/envelope.ts'
+import { ok, okSchema } from '../../../../kit/envelope.ts'
 import { notConfigured } from '../../../../kit/llm.ts'
+import { Open } from '../../../../kit/schemas.ts'
 import type { App } from '../../../../kit/server.ts'
-import { Ok, Open } from '../../schemas.ts'
 import type { LlmRelay } from './relay.ts'
 import type { LlmUsageLog } from './usage-log.ts'
 
@@ -139,7 +140,7 @@ export function registerLlm(app: App, deps: LlmDeps): void {
           { additionalProperties: false },
         ),
         response: {
-          200: Ok(
+          200: okSchema(
             Type.Object({
               period_days: Type.Integer(),
               models: Type.Array(

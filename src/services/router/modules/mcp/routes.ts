@@ -11,16 +11,17 @@
  * `GET /v1/mcp` lists the services and their tools. Tool names are prefixed by their service; a
  * failing tool answers `isError: true` with the reason, as MCP asks, instead of a protocol error.
  */
+
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { Type } from 'typebox'
-import { ok } from '../../../../kit/envelope.ts'
+import { ok, okSchema } from '../../../../kit/envelope.ts'
 import { AppError, errors } from '../../../../kit/errors.ts'
 import type { Logger } from '../../../../kit/logger.ts'
+import { Media, Open } from '../../../../kit/schemas.ts'
 import type { App, FastifyReply, FastifyRequest } from '../../../../kit/server.ts'
-import { Media, Ok, Open } from '../../schemas.ts'
 import { type Catalogue, TOOL_SERVICES } from '../../tool-catalogue.ts'
 
 /** What the MCP transports answer: JSON-RPC messages, as JSON or as an event stream. */
@@ -177,7 +178,7 @@ export function registerMcp(app: App, deps: McpDeps): void {
     {
       schema: {
         response: {
-          200: Ok(
+          200: okSchema(
             Type.Object({
               services: Type.Array(
                 Type.Object({

@@ -7,13 +7,14 @@
  * mem0 does); when false each message (or the text) is stored as it is. It defaults to true when
  * an LLM is configured and false otherwise, and the answer says which happened.
  */
+
 import { Type } from 'typebox'
 import type { Filter } from '../../../../engines/memory/filters.ts'
 import type { MemoryStore, Scope } from '../../../../engines/memory/store.ts'
-import { ok } from '../../../../kit/envelope.ts'
+import { ok, okSchema } from '../../../../kit/envelope.ts'
 import { AppError, errors } from '../../../../kit/errors.ts'
+import { Nullable, Open } from '../../../../kit/schemas.ts'
 import type { App } from '../../../../kit/server.ts'
-import { Nullable, Ok, Open } from '../../schemas.ts'
 import type { LlmRelay } from '../llm/relay.ts'
 
 const MemorySchema = Type.Object({
@@ -121,7 +122,7 @@ export function registerMemory(app: App, deps: MemoryDeps): void {
       schema: {
         body: AddBody,
         response: {
-          200: Ok(
+          200: okSchema(
             Type.Object({
               results: Type.Array(
                 Type.Object({
@@ -166,7 +167,7 @@ export function registerMemory(app: App, deps: MemoryDeps): void {
       schema: {
         body: SearchBody,
         response: {
-          200: Ok(
+          200: okSchema(
             Type.Object({ results: Type.Array(Open({ ...MemorySchema.properties, score: Type.Number() })) }),
           ),
         },
@@ -189,7 +190,7 @@ export function registerMemory(app: App, deps: MemoryDeps): void {
     '/v1/memory',
     {
       schema: {
-        response: { 200: Ok(Type.Object({ results: Type.Array(MemorySchema) })) },
+        response: { 200: okSchema(Type.Object({ results: Type.Array(MemorySchema) })) },
         querystring: Type.Object(
           {
             user_id: Type.Optional(ScopeId),
@@ -207,7 +208,7 @@ export function registerMemory(app: App, deps: MemoryDeps): void {
   const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) })
   app.get(
     '/v1/memory/:id',
-    { schema: { params: IdParams, response: { 200: Ok(MemorySchema) } } },
+    { schema: { params: IdParams, response: { 200: okSchema(MemorySchema) } } },
     async (request, reply) => ok(reply, await memory.get(request.params.id, request.apiKeyId)),
   )
   app.get(
@@ -216,7 +217,7 @@ export function registerMemory(app: App, deps: MemoryDeps): void {
       schema: {
         params: IdParams,
         response: {
-          200: Ok(
+          200: okSchema(
             Type.Object({
               history: Type.Array(
                 Open({
@@ -238,7 +239,7 @@ export function registerMemory(app: App, deps: MemoryDeps): void {
     {
       schema: {
         params: IdParams,
-        response: { 200: Ok(Type.Object({ id: Type.String(), deleted: Type.Boolean() })) },
+        response: { 200: okSchema(Type.Object({ id: Type.String(), deleted: Type.Boolean() })) },
       },
     },
     async (request, reply) => {

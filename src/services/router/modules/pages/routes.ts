@@ -8,12 +8,13 @@
  *   Markdown files are rewritten to their /docs/ pages. Only `.md` files under those roots are
  *   served, whatever the path asks for.
  */
+
 import { readdir, readFile } from 'node:fs/promises'
 import { join, normalize, relative, resolve, sep } from 'node:path'
 import { Marked } from 'marked'
 import type { PublicRecord, Snapshot } from '../../../../engines/discovery/dataset.ts'
+import { Media } from '../../../../kit/schemas.ts'
 import type { App, FastifyReply } from '../../../../kit/server.ts'
-import { Media } from '../../schemas.ts'
 
 const TYPE_TITLES: Record<string, string> = { service: 'Služby', content: 'Články', product: 'Produkty' }
 

@@ -5,15 +5,16 @@
  * configured), values the flat through the domain service (DOMAIN_URL) and answers the listing,
  * the estimate with its comparables, and the verdict on the asking price.
  */
+
 import { Type } from 'typebox'
 import type { ListingFacts } from '../../../../engines/realestate/listing-page.ts'
 import { implausibility } from '../../../../engines/realestate/plausible.ts'
 import type { Parsing } from '../../../../engines/web/parsing.ts'
 import type { Egress } from '../../../../kit/egress.ts'
-import { ok } from '../../../../kit/envelope.ts'
+import { ok, okSchema } from '../../../../kit/envelope.ts'
 import { AppError } from '../../../../kit/errors.ts'
+import { Nullable, Open } from '../../../../kit/schemas.ts'
 import type { App } from '../../../../kit/server.ts'
-import { Nullable, Ok, Open } from '../../schemas.ts'
 import type { EstimateInput, ServiceClients } from '../../service-clients.ts'
 import { WebUrl } from '../web/schemas.ts'
 
@@ -43,7 +44,7 @@ const Listing = Type.Object({
   }),
 })
 
-const AnalyzeResponse = Ok(
+const AnalyzeResponse = okSchema(
   Type.Object({
     listing: Listing,
     estimate: Open({ estimate: Type.Number(), range: Open({ low: Type.Number(), high: Type.Number() }) }),

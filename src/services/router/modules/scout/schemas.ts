@@ -1,9 +1,12 @@
 /** Request and response schemas of the scout routes (the company dossier). */
+
 import { Type } from 'typebox'
 import { JOB_STATUSES, type JobStatus } from '../../../../engines/jobs/state.ts'
 import { DOSSIER_SOURCES } from '../../../../engines/scout/dossier.ts'
 import { sharedSchema } from '../../../../kit/api-docs.ts'
-import { Nullable, Ok, Paging, Uuid } from '../../schemas.ts'
+import { okSchema } from '../../../../kit/envelope.ts'
+import { Nullable } from '../../../../kit/schemas.ts'
+import { Paging, Uuid } from '../../schemas.ts'
 
 const Ico = Type.String({
   minLength: 1,
@@ -112,9 +115,9 @@ export const PortalQuery = Type.Object(
 const ScoutRun = sharedSchema('ScoutRun', RunState)
 export const scoutSchemas = [Dossier, ScoutRun]
 
-export const RunResponse = Ok(ScoutRun.ref)
-export const QuickResponse = Ok(Dossier.ref)
-export const PortalResponse = Ok(
+export const RunResponse = okSchema(ScoutRun.ref)
+export const QuickResponse = okSchema(Dossier.ref)
+export const PortalResponse = okSchema(
   Type.Object({
     items: Type.Array(FailedRun),
     total: Type.Integer(),
@@ -122,6 +125,6 @@ export const PortalResponse = Ok(
     offset: Type.Integer(),
   }),
 )
-export const RetryResponse = Ok(
+export const RetryResponse = okSchema(
   Type.Object({ ...RunState.properties, retrying: Type.Array(FailedSource), created: Type.Boolean() }),
 )

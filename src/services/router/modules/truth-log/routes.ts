@@ -3,16 +3,18 @@
  * records a finished job's outcome from the queue itself (once per job); GET /truth-log reads it
  * back and GET /truth-log/verify checks the chain. All need the internal key (X-API-Key).
  */
+
 import { createHash } from 'node:crypto'
 import { Type } from 'typebox'
 import type { JobQueue } from '../../../../engines/jobs/queue.ts'
 import { isTerminal } from '../../../../engines/jobs/state.ts'
 import type { Job } from '../../../../engines/jobs/types.ts'
 import type { TruthLog, TruthLogEntry } from '../../../../engines/truth-log/chain.ts'
-import { ok } from '../../../../kit/envelope.ts'
+import { ok, okSchema } from '../../../../kit/envelope.ts'
 import { AppError } from '../../../../kit/errors.ts'
+import { Open } from '../../../../kit/schemas.ts'
 import type { App } from '../../../../kit/server.ts'
-import { Ok, Open, Paging } from '../../schemas.ts'
+import { Paging } from '../../schemas.ts'
 import { TruthLogAutoBody, TruthLogBody, TruthLogEntrySchema } from './schemas.ts'
 
 /** Results up to this many characters of JSON are kept verbatim in the entry; larger ones by hash. */
@@ -56,7 +58,10 @@ export function registerTruthLog(app: App, deps: TruthLogDeps): void {
     '/truth-log',
     {
       config: internal,
-      schema: { body: TruthLogBody, response: { 201: Ok(Type.Object({ entry: TruthLogEntrySchema })) } },
+      schema: {
+        body: TruthLogBody,
+        response: { 201: okSchema(Type.Object({ entry: TruthLogEntrySchema })) },
+      },
     },
     async (request, reply) => {
       const entry = await deps.truthLog.append(request.body)
@@ -72,8 +77,8 @@ export function registerTruthLog(app: App, deps: TruthLogDeps): void {
       schema: {
         body: TruthLogAutoBody,
         response: {
-          200: Ok(Type.Object({ entry: TruthLogEntrySchema, created: Type.Boolean() })),
-          201: Ok(Type.Object({ entry: TruthLogEntrySchema, created: Type.Boolean() })),
+          200: okSchema(Type.Object({ entry: TruthLogEntrySchema, created: Type.Boolean() })),
+          201: okSchema(Type.Object({ entry: TruthLogEntrySchema, created: Type.Boolean() })),
         },
       },
     },
@@ -102,7 +107,7 @@ export function registerTruthLog(app: App, deps: TruthLogDeps): void {
       config: internal,
       schema: {
         response: {
-          200: Ok(
+          200: okSchema(
             Type.Object({
               items: Type.Array(TruthLogEntrySchema),
               total: Type.Integer(),
@@ -133,7 +138,7 @@ export function registerTruthLog(app: App, deps: TruthLogDeps): void {
       config: internal,
       schema: {
         response: {
-          200: Ok(
+          200: okSchema(
             Open({
               ok: Type.Boolean({ description: 'every entry links to the one before and hashes to its hash' }),
               entries: Type.Optional(Type.Integer()),

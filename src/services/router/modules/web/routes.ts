@@ -5,6 +5,7 @@
  * through the one egress guard (src/kit/egress.ts); a refused URL is answered at once with a 4xx
  * that says why, before any connection is attempted.
  */
+
 import multipart, { type MultipartFile } from '@fastify/multipart'
 import type { JobQueue } from '../../../../engines/jobs/queue.ts'
 import { isTerminal } from '../../../../engines/jobs/state.ts'
@@ -17,8 +18,9 @@ import type { Egress } from '../../../../kit/egress.ts'
 import { ok, renderError } from '../../../../kit/envelope.ts'
 import { AppError, errors, isAppError } from '../../../../kit/errors.ts'
 import { multipartError } from '../../../../kit/multipart.ts'
+import { Media } from '../../../../kit/schemas.ts'
 import { type App, sendError, toAppError } from '../../../../kit/server.ts'
-import { IdParams, Media } from '../../schemas.ts'
+import { IdParams } from '../../schemas.ts'
 import {
   BatchBody,
   BatchResponse,

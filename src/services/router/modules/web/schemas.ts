@@ -1,7 +1,9 @@
 /** Request and response schemas of the web tools (scrape, crawl, convert, browser). */
+
 import { Type } from 'typebox'
 import { sharedSchema } from '../../../../kit/api-docs.ts'
-import { Ok, Uuid } from '../../schemas.ts'
+import { okSchema } from '../../../../kit/envelope.ts'
+import { Uuid } from '../../schemas.ts'
 
 export const WebUrl = Type.String({
   minLength: 1,
@@ -76,7 +78,7 @@ const ScrapeResultSchema = Type.Object({
 /** A scraped page, as scrape, adaptive scrape and each batch item answer it. */
 const ScrapeResult = sharedSchema('ScrapeResult', ScrapeResultSchema)
 
-export const ScrapeResponse = Ok(ScrapeResult.ref)
+export const ScrapeResponse = okSchema(ScrapeResult.ref)
 
 const ItemError = Type.Object({
   code: Type.String(),
@@ -84,7 +86,7 @@ const ItemError = Type.Object({
   details: Type.Optional(Type.Unknown()),
 })
 
-export const BatchResponse = Ok(
+export const BatchResponse = okSchema(
   Type.Object({
     results: Type.Array(
       Type.Object({
@@ -153,11 +155,11 @@ const CrawlState = Type.Object({
 /** A crawl and its pages, as starting it and reading it answer. */
 const CrawlJob = sharedSchema('CrawlJob', CrawlState)
 
-export const CrawlResponse = Ok(CrawlJob.ref)
+export const CrawlResponse = okSchema(CrawlJob.ref)
 
 export const webSchemas = [ScrapeResult, CrawlJob]
 
-export const ConvertResponse = Ok(
+export const ConvertResponse = okSchema(
   Type.Object({
     format: Type.String(),
     markdown: Type.String(),
