@@ -51,6 +51,8 @@ export interface OffloadOptions {
 
 /** The default memory ceiling of a worker process (MiB): a 20 MB PDF of 2,000 pages needs about 400. */
 export const DEFAULT_MEMORY_MB = 1024
+/** V8's stack limit in the worker processes (KiB): a worker thread's 4 MB, under the OS's 8 MB. */
+const STACK_KB = 3984
 /** How often a working process's resident memory is read (ms). */
 const WATCH_MS = 50
 /** Idle processes stop after this long, so an idle service holds no extra heaps (ms). */
@@ -183,8 +185,13 @@ export class Offload<I, O> {
 
   private spawn(): Worker {
     const child = fork(CHILD, [new URL(this.opts.filename).href], {
-      // Only the heap cap: the parent's flags (a test runner's, an inspector) are not the task's.
-      execArgv: [`--max-old-space-size=${Math.max(64, Math.floor((this.memoryMb * 3) / 4))}`],
+      // The heap cap, and a stack as deep as a worker thread's (4 MB; a process's main thread gets
+      // 984 KB, too little for the DOM walks of markup nested 1,500 deep; Linux gives the main
+      // thread 8 MB). The parent's own flags (a test runner's, an inspector) are not the task's.
+      execArgv: [
+        `--max-old-space-size=${Math.max(64, Math.floor((this.memoryMb * 3) / 4))}`,
+        `--stack-size=${STACK_KB}`,
+      ],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })

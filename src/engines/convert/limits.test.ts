@@ -169,6 +169,12 @@ describe('DocumentConverter', () => {
     expect(delay.max / 1e6).toBeLessThan(Math.min(150, took / 2))
   }, 60_000)
 
+  it('converts HTML nested as deep as the markup check lets through, in its worker process', async () => {
+    const depth = DEFAULT_LIMITS.maxNesting - 10
+    const html = `<html><body>${'<div>'.repeat(depth)}<p>Hluboko</p>${'</div>'.repeat(depth)}</body></html>`
+    expect((await converter.convert(Buffer.from(html), { filename: 'deep.html' })).markdown).toBe('Hluboko')
+  }, 30_000)
+
   it('brings the limit a document passed back across the process boundary', async () => {
     const error = await failure(converter.convert(bomb(DEFAULT_LIMITS.maxUnzippedBytes + 1024 * 1024)))
     expect(error).toMatchObject({ reason: 'too_large', limit: 'unzipped_bytes' })
