@@ -1,3 +1,4 @@
+import { SingleBar } from 'cli-progress'
 import { AppError } from './errors.ts'
 
 /**
@@ -31,4 +32,52 @@ export function exitCodeOfRefusal(error: unknown, io: Pick<CommandIO, 'err'>): n
   if (!(error instanceof AppError) || error.status >= 500) throw error
   io.err(`error: ${error.message}`)
   return error.code === 'not_found' ? 1 : 2
+}
+
+/** What a long command reports as it goes: a step, and how far along a count it is. */
+export interface Progress {
+  step(text: string): void
+  tick(done: number, total: number, what?: string): void
+}
+
+/**
+ * A progress reporter for a command: a bar on a terminal (stderr) — a new one when what is counted
+ * changes, gone at the total — and otherwise a step line at most every 2 s and at the total.
+ */
+export function progressReporter(io: CommandIO, unit = ''): Progress & { stop(): void } {
+  let bar: SingleBar | undefined
+  let label = ''
+  let lastLine = 0
+  return {
+    step(text) {
+      bar?.stop()
+      bar = undefined
+      io.err(text)
+    },
+    tick(done, total, what = unit) {
+      if (io.interactive) {
+        if (!bar || label !== what) {
+          bar?.stop()
+          label = what
+          bar = new SingleBar({
+            format: `  {bar} {percentage}% | {value}/{total} ${what}`,
+            stream: process.stderr,
+            hideCursor: true,
+          })
+          bar.start(total, 0)
+        }
+        bar.update(done)
+        if (done >= total) {
+          bar.stop()
+          bar = undefined
+        }
+      } else if (done === total || Date.now() - lastLine > 2000) {
+        lastLine = Date.now()
+        io.err(`  ${done}/${total} ${what}`)
+      }
+    },
+    stop() {
+      bar?.stop()
+    },
+  }
 }

@@ -7,7 +7,6 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { basename, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { SingleBar } from 'cli-progress'
 import {
   createScreener,
   type ListVersionInfo,
@@ -17,7 +16,7 @@ import {
 import { AresClient } from '../../engines/registries/ares.ts'
 import { MemoryRegistryCache } from '../../engines/registries/cache.ts'
 import { IsirClient } from '../../engines/registries/isir.ts'
-import type { Command, CommandIO } from '../../kit/command.ts'
+import { type Command, type CommandIO, progressReporter } from '../../kit/command.ts'
 import { commonSpec, type Parsed, parseEnv } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
 import { AppError } from '../../kit/errors.ts'
@@ -26,7 +25,7 @@ import { amlSpec, monitorWebhook } from './config.ts'
 import { type ClientBook, checkJsonBook, csvBook, decodeText } from './modules/batch/client-book.ts'
 import { BatchRunner, LEASE_MS } from './modules/batch/runner.ts'
 import { BatchStore } from './modules/batch/store.ts'
-import { importIntoStore, loadLists, type Progress } from './modules/lists/load.ts'
+import { importIntoStore, loadLists } from './modules/lists/load.ts'
 import { Monitor } from './modules/monitor/monitor.ts'
 import { MonitorStore } from './modules/monitor/store.ts'
 import { AmlStore } from './store.ts'
@@ -50,45 +49,6 @@ async function withStore<T>(
 
 function config(io: CommandIO): CliConfig {
   return parseEnv(cliSpec, io.env)
-}
-
-/** A progress reporter: a bar on a terminal (stderr), step lines otherwise. */
-function progress(io: CommandIO): Progress & { stop(): void } {
-  let bar: SingleBar | undefined
-  let label = ''
-  let lastLine = 0
-  return {
-    step(text) {
-      bar?.stop()
-      bar = undefined
-      io.err(text)
-    },
-    tick(done, total, what) {
-      if (io.interactive) {
-        if (!bar || label !== what) {
-          bar?.stop()
-          label = what
-          bar = new SingleBar({
-            format: `  {bar} {percentage}% | {value}/{total} ${what}`,
-            stream: process.stderr,
-            hideCursor: true,
-          })
-          bar.start(total, 0)
-        }
-        bar.update(done)
-        if (done >= total) {
-          bar.stop()
-          bar = undefined
-        }
-      } else if (done === total || Date.now() - lastLine > 2000) {
-        lastLine = Date.now()
-        io.err(`  ${done}/${total} ${what}`)
-      }
-    },
-    stop() {
-      bar?.stop()
-    },
-  }
 }
 
 /** Versions as a table; `stored` (every version in the store) tells which are active. */
@@ -116,7 +76,7 @@ async function monitorPass(
   io: CommandIO,
   store: AmlStore,
   cfg: CliConfig,
-  p: ReturnType<typeof progress>,
+  p: ReturnType<typeof progressReporter>,
 ): Promise<number> {
   const monitors = new MonitorStore(store.database)
   const { total } = await monitors.list({ offset: 0, limit: 1 })
@@ -166,7 +126,7 @@ export const amlMonitor: Command = {
     'gatehouse aml monitor\n  screens newly enrolled subjects and re-screens every subject screened against older list versions (aml import\n  and aml update do this themselves); alerts go to GET /api/aml/monitor/alerts and AML_MONITOR_WEBHOOK_URL.',
   async run(_args, io) {
     return withStore(io, async (store, cfg) => {
-      const p = progress(io)
+      const p = progressReporter(io)
       return monitorPass(io, store, cfg, p)
     })
   },
@@ -184,7 +144,7 @@ export const amlImport: Command = {
       return 2
     }
     return withStore(io, async (store, cfg) => {
-      const p = progress(io)
+      const p = progressReporter(io)
       const { outcomes, skipped } = await importIntoStore(
         store,
         positionals.map((x) => resolve(x)),
@@ -198,7 +158,7 @@ export const amlImport: Command = {
       )
       if (outcomes.length === 0) return 1
       // Every new version re-screens the monitored subjects.
-      if (outcomes.some((o) => o.added)) return monitorPass(io, store, cfg, progress(io))
+      if (outcomes.some((o) => o.added)) return monitorPass(io, store, cfg, progressReporter(io))
       return 0
     })
   },
@@ -320,12 +280,14 @@ export async function updateLists(
     return 1
   }
   return withStore(io, async (store, cfg) => {
-    const p = progress(io)
+    const p = progressReporter(io)
     const { outcomes } = await importIntoStore(store, folders, p)
     p.stop()
     summary(io, outcomes, await store.listVersions())
     if (failures.length > 0) io.err(`not updated: ${failures.join('; ')}`)
-    const monitored = outcomes.some((o) => o.added) ? await monitorPass(io, store, cfg, progress(io)) : 0
+    const monitored = outcomes.some((o) => o.added)
+      ? await monitorPass(io, store, cfg, progressReporter(io))
+      : 0
     return failures.length > 0 ? 1 : monitored
   })
 }
@@ -407,7 +369,7 @@ export const amlScreen: Command = {
     }
     if (book.ignoredColumns.length > 0) io.err(`ignored columns: ${book.ignoredColumns.join(', ')}`)
     return withStore(io, async (store, cfg) => {
-      const p = progress(io)
+      const p = progressReporter(io)
       const listsDir = cfg.AML_LISTS_DIR === 'none' ? undefined : resolve(cfg.AML_LISTS_DIR)
       const loaded = await loadLists(store, { listsDir, engine: { threshold: cfg.AML_MATCH_THRESHOLD } }, p)
       const cache = {

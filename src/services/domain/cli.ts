@@ -9,48 +9,15 @@
  */
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { SingleBar } from 'cli-progress'
 import { loadGazetteer } from '../../engines/realestate/regions.ts'
-import type { Command, CommandIO } from '../../kit/command.ts'
+import { type Command, progressReporter } from '../../kit/command.ts'
 import { commonSpec, parseEnv } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
 import { domainSpec } from './config.ts'
 import { importContactsFile, NotAContactsFile } from './modules/contacts/import.ts'
 import { ContactStore } from './modules/contacts/store.ts'
-import { type ImportProgress, importListingsFile } from './modules/reality/importer.ts'
+import { importListingsFile } from './modules/reality/importer.ts'
 import { ListingStore } from './modules/reality/store.ts'
-
-/** A bar on a terminal (stderr), a line every 2 s otherwise. */
-function progress(io: CommandIO, unit = 'listings'): ImportProgress & { stop(): void } {
-  let bar: SingleBar | undefined
-  let lastLine = 0
-  return {
-    step(text) {
-      bar?.stop()
-      bar = undefined
-      io.err(text)
-    },
-    tick(done, total) {
-      if (io.interactive) {
-        if (!bar) {
-          bar = new SingleBar({
-            format: `  {bar} {percentage}% | {value}/{total} ${unit}`,
-            stream: process.stderr,
-            hideCursor: true,
-          })
-          bar.start(total, 0)
-        }
-        bar.update(done)
-      } else if (done === total || Date.now() - lastLine > 2000) {
-        lastLine = Date.now()
-        io.err(`  ${done}/${total} ${unit}`)
-      }
-    },
-    stop() {
-      bar?.stop()
-    },
-  }
-}
 
 export const realestateImport: Command = {
   path: ['realestate', 'import'],
@@ -68,7 +35,7 @@ export const realestateImport: Command = {
     const config = parseEnv({ ...commonSpec, ...domainSpec }, io.env)
     const file = resolve(positionals[0]!)
     const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
-    const p = progress(io)
+    const p = progressReporter(io, 'listings')
     try {
       await db.migrate()
       const report = await importListingsFile(
@@ -116,7 +83,7 @@ const contactsImport: Command = {
     const config = parseEnv({ ...commonSpec, ...domainSpec }, io.env)
     const file = resolve(positionals[0]!)
     const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
-    const p = progress(io, 'contacts')
+    const p = progressReporter(io, 'contacts')
     try {
       await db.migrate()
       const report = await importContactsFile(new ContactStore(db), file, p)

@@ -14,12 +14,14 @@
  * the batch (`ignored_columns`). A Czech date (23.11.1962) in the birth date column is read as
  * ISO 8601.
  */
+
 import { Readable } from 'node:stream'
 import type { ErrorObject, ValidateFunction } from 'ajv'
 import { parse } from 'csv-parse'
 import { type TObject, Type } from 'typebox'
 import type { Subject } from '../../../../engines/aml/index.ts'
 import { describeAjvError } from '../../../../kit/ajv-errors.ts'
+import { csvHeaderKey } from '../../../../kit/csv.ts'
 import { AppError, errors } from '../../../../kit/errors.ts'
 import { createAjv, validationError } from '../../../../kit/server.ts'
 import { SubjectBody, subjectOf } from '../screening/schemas.ts'
@@ -96,16 +98,6 @@ const COLUMN_ALIASES: Record<string, string> = {
   client_id: 'reference',
   customer_reference: 'reference',
   cislo_klienta: 'reference',
-}
-
-function columnKey(header: string): string {
-  return header
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean)
-    .join('_')
 }
 
 let itemValidator: ValidateFunction | undefined
@@ -221,7 +213,7 @@ export async function csvBook(bytes: Uint8Array): Promise<ClientBook> {
         headers = record
         const seen = new Map<string, string>()
         columns = record.map((header) => {
-          const key = columnKey(header)
+          const key = csvHeaderKey(header)
           const field = fieldNames.has(key) ? key : COLUMN_ALIASES[key]
           if (!field || !fieldNames.has(field)) {
             if (header) ignored.push(header)

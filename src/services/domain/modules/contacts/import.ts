@@ -9,12 +9,14 @@
  * (`checkContact`); a record that fails is reported with its line and the reason and the others
  * are saved, deduplicated against the table, 500 per transaction.
  */
+
 import { readFileSync, statSync } from 'node:fs'
 import { basename, extname } from 'node:path'
 import { Readable } from 'node:stream'
 import { parse } from 'csv-parse'
 import { parseVcards } from '../../../../engines/contacts/vcard.ts'
 import { decodeText } from '../../../../engines/convert/index.ts'
+import { csvHeaderKey } from '../../../../kit/csv.ts'
 import { type CheckedContact, checkContact, type RawContact } from './record.ts'
 import type { ContactStore } from './store.ts'
 
@@ -155,16 +157,6 @@ const COLUMNS: Record<string, Field> = {
   typ: 'kind',
 }
 
-function columnKey(header: string): string {
-  return header
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean)
-    .join('_')
-}
-
 /** Czech and English words for the two kinds in a `kind` column. */
 const KINDS: Record<string, string> = {
   person: 'person',
@@ -183,7 +175,7 @@ function rawOf(values: Partial<Record<Field, string>>): RawContact {
     ([values.title, values.first_name, values.last_name].filter(Boolean).join(' ') || undefined)
   const town = [values.postcode, values.city].filter(Boolean).join(' ')
   const address = values.address ?? ([values.street, town].filter(Boolean).join(', ') || undefined)
-  const kind = values.kind === undefined ? undefined : (KINDS[columnKey(values.kind)] ?? values.kind)
+  const kind = values.kind === undefined ? undefined : (KINDS[csvHeaderKey(values.kind)] ?? values.kind)
   return {
     name,
     company: values.company,
@@ -230,7 +222,7 @@ async function readCsv(
       if (!columns) {
         const seen = new Set<Field>()
         columns = record.map((header) => {
-          const field = COLUMNS[columnKey(header)]
+          const field = COLUMNS[csvHeaderKey(header)]
           if (!field || seen.has(field)) {
             if (header) ignored.push(header)
             return undefined
