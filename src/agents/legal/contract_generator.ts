@@ -4,6 +4,7 @@ import { asOfDate, covered, requireIco } from '../../engines/reference/inputs.ts
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { DateString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -71,6 +72,13 @@ export const contractGenerator = defineAgent({
     warnings: Type.Array(Type.String()),
   }),
   verdict: 'informational',
+  law: [
+    'cz-89-2012-s2390',
+    'cz-89-2012-s2254',
+    'cz-89-2012-s2286',
+    'cz-89-2012-s2048',
+    'method-contract-templates',
+  ],
   examples: [
     {
       title: 'Loan of 200 000 CZK between a company and a person at 6 %',
@@ -148,9 +156,11 @@ export const contractGenerator = defineAgent({
       values.repayment_date = czDate(input.repayment_date!)
       if (input.interest_rate_pct !== undefined) values.interest_rate_pct = czk(input.interest_rate_pct)
       rules.push({
-        rule: 'Zápůjčka: money lent, to be returned by the agreed date',
-        source: 'zákon 89/2012 Sb. § 2390',
-        since: '2014-01-01',
+        rule: say({
+          cs: 'Zápůjčka: půjčené peníze se vrací do sjednaného dne',
+          en: 'Zápůjčka: money lent, to be returned by the agreed date',
+        }),
+        ...cite(signing, 'cz-89-2012-s2390'),
       })
     } else if (input.template === 'lease') {
       need('property_address')
@@ -171,8 +181,7 @@ export const contractGenerator = defineAgent({
           cs: 'Jistota nejvýše ve výši trojnásobku měsíčního nájemného',
           en: "Deposit (jistota) at most three months' rent",
         }),
-        source: 'zákon 89/2012 Sb. § 2254 odst. 1',
-        since: '2014-01-01',
+        ...cite(signing, 'cz-89-2012-s2254'),
         outcome:
           input.deposit !== undefined
             ? `${czk(input.deposit)} Kč ≤ ${czk(3 * input.rent!)} Kč`
@@ -184,8 +193,7 @@ export const contractGenerator = defineAgent({
       } else values.term_text = 'na dobu neurčitou'
       rules.push({
         rule: say({ cs: 'Výpovědní doba tři měsíce', en: 'Notice period three months' }),
-        source: 'zákon 89/2012 Sb. § 2286',
-        since: '2014-01-01',
+        ...cite(signing, 'cz-89-2012-s2286'),
       })
     } else {
       need('purpose')
@@ -197,8 +205,7 @@ export const contractGenerator = defineAgent({
           cs: 'Smluvní pokuta se platí bez ohledu na škodu; náhradu škody nad její výši lze požadovat, je-li to ujednáno',
           en: 'Contractual penalty payable regardless of damage; damages beyond it stay claimable when agreed',
         }),
-        source: 'zákon 89/2012 Sb. § 2048, § 2050',
-        since: '2014-01-01',
+        ...cite(signing, 'cz-89-2012-s2048'),
         outcome:
           input.penalty !== undefined
             ? `${czk(input.penalty)} Kč`
@@ -221,8 +228,7 @@ export const contractGenerator = defineAgent({
     ].join('\n\n')
     rules.push({
       rule: say({ cs: `Šablona ${input.template}`, en: `Template ${input.template}` }),
-      source: ref.source ?? 'contract templates',
-      since: ref.effective_from,
+      ...cite(signing, 'method-contract-templates'),
     })
     return {
       title: tpl.title,

@@ -1,7 +1,9 @@
 import { Type } from 'typebox'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { thresholdsOn } from '../aml/common.ts'
 import type { Say, Texts } from '../lang.ts'
+import { cite } from '../law.ts'
 import type { AgentContext, AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 import {
@@ -36,6 +38,46 @@ interface Finding {
 }
 
 const RISK_ORDER: Record<Risk, number> = { low: 0, medium: 1, high: 2 }
+
+type Ids = [string, ...string[]]
+/** The register entries behind each clause type (the table's `law` text says the same in words). */
+const CLAUSE_LAW: Record<string, Ids> = {
+  penalty: ['cz-89-2012-s2048'],
+  liability_limitation: ['cz-89-2012-s2898'],
+  arbitration: ['cz-216-1994-s3'],
+  jurisdiction: ['eu-1215-2012-art25', 'eu-593-2008-art3'],
+  termination: ['cz-89-2012-s1998'],
+  auto_renewal: ['cz-89-2012-s1998'],
+  gdpr: ['eu-2016-679-art28'],
+  default_interest: ['cz-89-2012-s1970'],
+  payment_terms: ['cz-89-2012-s1963'],
+  unilateral_change: ['cz-89-2012-s1752'],
+  confidentiality: ['cz-89-2012-s1730'],
+  force_majeure: ['cz-89-2012-s2913'],
+}
+/** The register entries behind each item of the flat purchase checklist. */
+const FLAT_LAW: Record<string, Ids> = {
+  parties: ['cz-89-2012-s2079', 'cz-256-2013'],
+  unit: ['cz-89-2012-s1159', 'cz-256-2013'],
+  price: ['cz-89-2012-s2079'],
+  escrow: ['cz-89-2012-s2402', 'cz-85-1996-s56a', 'cz-358-1992-s84'],
+  escrow_release: ['cz-89-2012-s1105', 'cz-85-1996-s56a', 'cz-358-1992-s84'],
+  deposit: ['cz-89-2012-s1105', 'cz-256-2013'],
+  deposit_who_when: ['cz-89-2012-s1105', 'cz-256-2013'],
+  handover: ['cz-89-2012-s2079'],
+  defects: ['cz-89-2012-s2099'],
+  withdrawal: ['cz-89-2012-s2001'],
+  association_debts: ['cz-89-2012-s1186'],
+  lien: ['cz-89-2012-s1309'],
+  easement: ['cz-89-2012-s1257'],
+  pre_emption: ['cz-89-2012-s2140'],
+  enforcement: ['cz-120-2001-s44a', 'cz-182-2006-s111'],
+  ownership_on_signature: ['cz-89-2012-s1105'],
+  arbitrator_one_party: ['cz-216-1994-s7', 'cz-216-1994-s3'],
+  cash_payment: ['cz-254-2004-s4', 'cz-253-2008-s6'],
+}
+/** A recommended clause another clause stands in for: an arbitration clause settles where disputes go. */
+const STANDS_IN: Record<string, string[]> = { jurisdiction: ['arbitration'] }
 const MAX_EXCERPT = 300
 
 /**
@@ -158,9 +200,9 @@ function reviewByRules(text: string, rules: ReviewRules, say: Say): Finding[] {
         }
       }
       if (type === 'payment_terms') {
+        // A payment clause without a term in days ("zaplacena při podpisu") is still one.
         const days = /(\d{1,3})\s*(?:kalendářních\s+|pracovních\s+)?(?:dn[ůíy]|days?)/iu.exec(seg)
-        if (!days) continue
-        if (Number(days[1]) > rules.payment_days_high) {
+        if (days && Number(days[1]) > rules.payment_days_high) {
           risk = 'medium'
           note = say({
             cs: `${days[1]} dnů překračuje ${rules.payment_days_high}: ${base}`,
@@ -275,9 +317,31 @@ export const contractReview = defineAgent({
       }),
     ),
     missing: Type.Array(Type.String({ description: 'recommended clause types not found' })),
+    recognised: Type.Boolean({
+      description:
+        'false when no clause of the checklist and no flat purchase was recognised: the text is not a contract the review knows, and a person reads it',
+    }),
     llm_error: Type.Optional(Type.String({ description: 'why the model was not used, when it failed' })),
   }),
-  verdict: { field: 'risk_level', map: { low: 'clear', medium: 'review', high: 'adverse' } },
+  verdict: {
+    explain:
+      'from `risk_level`: low → `clear`, medium → `review`, high → `adverse`; a text in which no clause is recognised (`recognised: false`) → `review`, never clear',
+    of: (r) =>
+      !r.recognised
+        ? 'review'
+        : r.risk_level === 'high'
+          ? 'adverse'
+          : r.risk_level === 'medium'
+            ? 'review'
+            : 'clear',
+  },
+  law: [
+    ...new Set([
+      ...Object.values(CLAUSE_LAW).flat(),
+      ...Object.values(FLAT_LAW).flat(),
+      'policy-contract-review',
+    ]),
+  ],
   examples: [
     {
       title: 'Czech service contract with a 1 % daily penalty and automatic renewal',
@@ -319,9 +383,8 @@ export const contractReview = defineAgent({
     },
   ],
   async run(input, ctx) {
-    const rules = covered(() =>
-      referenceAt<ReviewRules>('contract-review-rules', asOfDate(undefined, ctx.now)),
-    )
+    const today = asOfDate(undefined, ctx.now)
+    const rules = covered(() => referenceAt<ReviewRules>('contract-review-rules', today))
     const wanted = input.method ?? 'auto'
     let method: 'llm' | 'rules' = 'rules'
     let findings: Finding[] | undefined
@@ -337,7 +400,7 @@ export const contractReview = defineAgent({
             cs: 'Posouzení jazykovým modelem; každý úryvek musí být citován ze smlouvy',
             en: 'Language-model review; every excerpt must be quoted from the contract',
           }),
-          source: `model ${ctx.deps.llm.model}`,
+          ...cite(today, 'policy-contract-review'),
           outcome: ctx.say({
             cs: `zjištění: ${r.findings.length}${r.dropped ? `, vyřazeno ${r.dropped} (necitováno z textu nebo mimo slovník)` : ''}`,
             en: `${r.findings.length} finding(s)${r.dropped ? `, ${r.dropped} dropped (not quoted from the text or outside the vocabulary)` : ''}`,
@@ -356,13 +419,19 @@ export const contractReview = defineAgent({
           cs: 'Rozpoznání ustanovení podle vzorů (česky i anglicky)',
           en: 'Pattern-based clause detection (Czech and English)',
         }),
-        source: rules.source ?? 'review checklist',
-        since: rules.effective_from,
+        ...cite(today, 'policy-contract-review'),
         outcome: ctx.say({ cs: `zjištění: ${findings.length}`, en: `${findings.length} finding(s)` }),
       })
     }
     const flat = isFlatPurchase(input.text, rules.flat_purchase)
-      ? reviewFlatPurchase(input.text, segments(input.text), rules.flat_purchase, excerpt, ctx.lang)
+      ? reviewFlatPurchase(
+          input.text,
+          segments(input.text),
+          rules.flat_purchase,
+          excerpt,
+          ctx.lang,
+          thresholdsOn(today).cash_payment_limit_czk,
+        )
       : null
     if (flat) {
       const say = ctx.say
@@ -371,8 +440,7 @@ export const contractReview = defineAgent({
           cs: 'Kupní smlouva o převodu jednotky: kontrolní seznam advokáta (strany, jednotka, kupní cena, úschova a její výplata, vklad do katastru, zatížení, vady, předání, odstoupení)',
           en: 'Purchase contract for a flat: the lawyer’s checklist (parties, unit, price, escrow and its release, cadastre deposit, encumbrances, defects, handover, withdrawal)',
         }),
-        source: 'zákon 89/2012 Sb. § 2079 an. and § 2128 an.; zákon 256/2013 Sb., katastrální zákon',
-        since: '2014-01-01',
+        ...cite(today, 'cz-89-2012-s2079', 'cz-256-2013'),
         outcome: flat.findings.length
           ? say({
               cs: `${flat.findings.length} zjištění: ${flat.findings.map((f) => f.check).join(', ')}`,
@@ -388,21 +456,28 @@ export const contractReview = defineAgent({
                   cs: `${f.title}: chybí ${f.lacking.join(', ')}`,
                   en: `${f.title}: missing ${f.lacking.join(', ')}`,
                 })
-              : say({ cs: `${f.title}: uvedeno bez výmazu`, en: `${f.title}: named without its removal` }),
-          source: f.source,
+              : f.lacking.length
+                ? say({ cs: `${f.title}: uvedeno bez výmazu`, en: `${f.title}: named without its removal` })
+                : say({ cs: `${f.title}: ${f.reason}`, en: `${f.title}: ${f.reason}` }),
+          ...cite(today, ...(FLAT_LAW[f.check] ?? ['cz-89-2012-s2079'])),
           outcome: f.risk,
         })
     }
     const found = new Set(findings.map((f) => f.type))
     for (const type of found) {
       const r = rules.clauses[type]!
-      applied.push({ rule: `${type}: ${clauseNote(type, r.note, ctx.say)}`, source: r.law })
+      applied.push({
+        rule: `${type}: ${clauseNote(type, r.note, ctx.say)}`,
+        ...cite(today, ...(CLAUSE_LAW[type] ?? ['policy-contract-review'])),
+      })
     }
-    const missing = rules.recommended.filter((t) => !found.has(t))
+    const missing = rules.recommended.filter(
+      (t) => !found.has(t) && !(STANDS_IN[t] ?? []).some((other) => found.has(other)),
+    )
     if (missing.length)
       applied.push({
         rule: ctx.say({ cs: 'Doporučená ustanovení', en: 'Recommended clauses' }),
-        source: rules.source ?? 'review checklist',
+        ...cite(today, 'policy-contract-review'),
         outcome: ctx.say({ cs: `chybí: ${missing.join(', ')}`, en: `missing: ${missing.join(', ')}` }),
       })
     const riskLevel = [...findings, ...(flat?.findings ?? [])].reduce<Risk>(
@@ -417,6 +492,7 @@ export const contractReview = defineAgent({
       risk_level: riskLevel,
       clauses: findings,
       missing,
+      recognised: findings.length > 0 || flat !== null,
       ...(llmError ? { llm_error: llmError } : {}),
       rules_applied: applied,
     }

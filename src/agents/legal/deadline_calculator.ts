@@ -11,8 +11,17 @@ import { covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { DateString } from '../../engines/reference/schema.ts'
 import type { Texts } from '../lang.ts'
+import { cite } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
+
+/** The register entry of each regime's rule for counting periods (the table's `law` says it in words). */
+const REGIME_LAW = {
+  civil: 'cz-89-2012-s605',
+  civil_procedure: 'cz-99-1963-s57',
+  administrative: 'cz-500-2004-s40',
+  tax: 'cz-280-2009-s33',
+} as const
 
 interface DeadlineRules extends ReferenceVersion {
   /** Each regime's law and the day it took effect (not the start of the file's data). */
@@ -64,6 +73,7 @@ export const deadlineCalculator = defineAgent({
     non_working_days_skipped: Type.Array(Type.Object({ date: Type.String(), reason: Type.String() })),
   }),
   verdict: 'informational',
+  law: [...Object.values(REGIME_LAW), 'cz-245-2000'],
   examples: [
     {
       title:
@@ -97,7 +107,7 @@ export const deadlineCalculator = defineAgent({
           cs: `${input.amount} pracovních dnů počítaných ode dne následujícího po události, bez víkendů a svátků`,
           en: `${input.amount} working days counted from the day after the event, skipping weekends and holidays`,
         }),
-        source: say({ cs: 'zákon 245/2000 Sb. (dny pracovního klidu)', en: 'zákon 245/2000 Sb. (days off)' }),
+        ...cite(input.event_date, 'cz-245-2000'),
         outcome: unshifted,
       })
     } else if (input.unit === 'days') {
@@ -107,8 +117,7 @@ export const deadlineCalculator = defineAgent({
           cs: 'Lhůta určená podle dnů počíná dnem následujícím po události',
           en: 'A period in days starts on the day after the event',
         }),
-        source: law.law,
-        since: law.since,
+        ...cite(input.event_date, REGIME_LAW[regime]),
         outcome: say({
           cs: `1. den = ${addDays(input.event_date, 1)}, ${input.amount}. den = ${unshifted}`,
           en: `day 1 = ${addDays(input.event_date, 1)}, day ${input.amount} = ${unshifted}`,
@@ -131,8 +140,7 @@ export const deadlineCalculator = defineAgent({
                 cs: 'Lhůta určená podle měsíců nebo let končí dnem, který se číslem shoduje se dnem události, jinak posledním dnem měsíce',
                 en: 'A period in months or years ends on the day with the same number as the event day, or the last day of the month',
               }),
-        source: law.law,
-        since: law.since,
+        ...cite(input.event_date, REGIME_LAW[regime]),
         outcome: unshifted,
       })
     }
@@ -149,8 +157,7 @@ export const deadlineCalculator = defineAgent({
           cs: 'Připadne-li poslední den na sobotu, neděli nebo svátek, je posledním dnem nejbližší pracovní den',
           en: 'A last day on a Saturday, Sunday or holiday moves to the next working day',
         }),
-        source: law.law,
-        since: law.since,
+        ...cite(input.event_date, REGIME_LAW[regime], 'cz-245-2000'),
         outcome: `${unshifted} → ${deadline}`,
       })
     }

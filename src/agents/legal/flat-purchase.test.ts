@@ -95,6 +95,9 @@ describe('contract_review of a purchase contract for a flat', () => {
       easement: 'ok',
       pre_emption: 'ok',
       enforcement: 'ok',
+      ownership_on_signature: 'ok',
+      arbitrator_one_party: 'ok',
+      cash_payment: 'ok',
     })
     expect(out.risk_level).toBe('low')
   })

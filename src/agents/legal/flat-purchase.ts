@@ -39,12 +39,43 @@ interface Encumbrance {
   law: string
   reason: string
 }
+/** A clause the contract must not hold: every group matches one sentence, none of `absent` does. */
+interface ClauseRisk {
+  id: string
+  title: string
+  title_cs: string
+  reason_cs: string
+  risk: Risk
+  groups: Group[]
+  absent: string[]
+  law: string
+  reason: string
+}
+/** The price paid in cash: a sentence naming cash and an amount above the cash-payment limit. */
+interface CashRule {
+  id: string
+  title: string
+  title_cs: string
+  reason_cs: string
+  risk: Risk
+  any: string[]
+  law: string
+  reason: string
+}
 export interface FlatPurchaseRules {
   detect: string[]
   checks: Check[]
   absent: string[]
   encumbrances: Encumbrance[]
+  clause_risks: ClauseRisk[]
+  cash: CashRule
   unresolved: { cs: string; en: string }
+}
+
+/** Amounts in CZK a sentence names ("9 500 000 Kč", "9.500.000,- CZK", "270000 Kč"). */
+const CZK_AMOUNT = /(\d{1,3}(?:[ \u00a0.]\d{3}){1,4}|\d{4,12})(?:,-{1,2}|,\d{2})?\s{0,3}(?:Kč|CZK)/giu
+function czkAmounts(text: string): number[] {
+  return [...text.matchAll(CZK_AMOUNT)].map((m) => Number(m[1]!.replace(/[ \u00a0.]/gu, '')))
 }
 
 export const FlatFindingSchema = Type.Object({
@@ -109,9 +140,10 @@ export function reviewFlatPurchase(
   rules: FlatPurchaseRules,
   excerpt: (s: string) => string,
   lang: 'cs' | 'en',
+  cashLimitCzk: number,
 ): { findings: FlatFinding[]; checklist: ChecklistItem[] } {
   const cs = lang === 'cs'
-  const titleOf = (x: Check | Encumbrance) => (cs ? x.title_cs : x.title)
+  const titleOf = (x: { title: string; title_cs: string }) => (cs ? x.title_cs : x.title)
   const labelOf = (g: Group) => (cs ? g.label_cs : g.label)
   const findings: FlatFinding[] = []
   const checklist: ChecklistItem[] = []
@@ -172,5 +204,34 @@ export function reviewFlatPurchase(
       excerpt: excerpt(asserted[0]!),
     })
   }
+  for (const r of rules.clause_risks) {
+    const hit = segments.find((s) => r.groups.every((g) => anyOf(g.any, s)) && !anyOf(r.absent, s))
+    checklist.push({ check: r.id, title: titleOf(r), status: hit ? 'risk' : 'ok' })
+    if (hit)
+      findings.push({
+        check: r.id,
+        title: titleOf(r),
+        status: 'risk',
+        risk: r.risk,
+        reason: cs ? r.reason_cs : r.reason,
+        source: r.law,
+        lacking: [],
+        excerpt: excerpt(hit),
+      })
+  }
+  const cash = rules.cash
+  const paid = segments.find((s) => anyOf(cash.any, s) && czkAmounts(s).some((a) => a > cashLimitCzk))
+  checklist.push({ check: cash.id, title: titleOf(cash), status: paid ? 'risk' : 'ok' })
+  if (paid)
+    findings.push({
+      check: cash.id,
+      title: titleOf(cash),
+      status: 'risk',
+      risk: cash.risk,
+      reason: cs ? cash.reason_cs : cash.reason,
+      source: cash.law,
+      lacking: [],
+      excerpt: excerpt(paid),
+    })
   return { findings, checklist }
 }

@@ -27,7 +27,8 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
       method: 'rules',
       language: 'en',
       risk_level: 'medium',
-      missing: ['jurisdiction', 'payment_terms'],
+      // The arbitration clause settles where disputes go: jurisdiction is not missing.
+      missing: ['payment_terms'],
     },
     'Czech flat purchase contract paid straight to the seller, with no escrow and no deposit clause': {
       contract_type: 'flat_purchase',
