@@ -144,10 +144,18 @@ export interface Paths {
       parameters: {
         query?: {
           /**
-           * any part of the subject as sent: a name, an IČO
+           * any part of the subject as sent: a name, an IČO; case and diacritics do not matter
            */
           q?: string
           level?: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL' | 'INCOMPLETE'
+          /**
+           * who screened: a console user’s name, or key:admin / key:internal
+           */
+          screened_by?: string
+          /**
+           * the status of the screening’s case
+           */
+          case_status?: 'open' | 'in_review' | 'awaiting_approval' | 'closed'
           /**
            * first day (UTC), inclusive
            */
@@ -182,6 +190,10 @@ export interface Paths {
                    * who was screened, as sent (names, IČO)
                    */
                   subject: string
+                  /**
+                   * who screened (a console user, or key:admin / key:internal); null before it was kept
+                   */
+                  screened_by: string | null
                 }[]
               }
               meta: {

@@ -288,6 +288,14 @@ export interface Paths {
            * last day (UTC), inclusive
            */
           to?: string
+          /**
+           * the console user who screened
+           */
+          screened_by?: string
+          /**
+           * the status of the screening’s case
+           */
+          case_status?: 'open' | 'in_review' | 'awaiting_approval' | 'closed'
           limit?: number
           offset?: number
         }
@@ -305,6 +313,10 @@ export interface Paths {
                   subject_type: string
                   risk_level: string
                   subject: string
+                  /**
+                   * who screened; null before it was kept
+                   */
+                  screened_by?: string | null
                   [k: string]: unknown
                 }[]
               }
@@ -316,6 +328,47 @@ export interface Paths {
                 processing_time_ms: number
               }
             }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/screenings/export.csv': {
+    get: {
+      parameters: {
+        query?: {
+          /**
+           * name or IČO, any part
+           */
+          q?: string
+          level?: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL' | 'INCOMPLETE'
+          /**
+           * first day (UTC), inclusive
+           */
+          from?: string
+          /**
+           * last day (UTC), inclusive
+           */
+          to?: string
+          /**
+           * the console user who screened
+           */
+          screened_by?: string
+          /**
+           * the status of the screening’s case
+           */
+          case_status?: 'open' | 'in_review' | 'awaiting_approval' | 'closed'
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'text/csv': string
           }
         }
         default: {

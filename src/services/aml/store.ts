@@ -30,6 +30,8 @@ interface Tables {
   aml_screenings: {
     screening_id: string
     created_at: string
+    subject_search: string | null
+    screened_by: string | null
     subject_type: string
     risk_level: string
     input: string
@@ -47,10 +49,16 @@ export interface StoredScreening {
   input: unknown
   list_versions: unknown
   result: unknown
+  /** Who screened: a console user's name, or the operator key (`key:internal`). */
+  screened_by?: string | undefined
 }
 
 export interface ScreeningFilter {
   q?: string | undefined
+  /** Who screened: a console user's name, or `key:admin` / `key:internal`. */
+  screened_by?: string | undefined
+  /** The status of the screening's case (open, in_review, awaiting_approval, closed). */
+  case_status?: string | undefined
   level?: string | undefined
   from?: string | undefined
   to?: string | undefined
@@ -65,6 +73,8 @@ export interface ScreeningSummary {
   risk_level: string
   /** Who was screened, as sent: the name (or first and last name), company name and IČO. */
   subject: string
+  /** Who screened (null for records written before it was kept). */
+  screened_by: string | null
 }
 
 /** The subject as sent, in one line: names first, then the IČO. */
@@ -73,6 +83,16 @@ function subjectText(input: Record<string, unknown>): string {
   const person = text('name') || [text('first_name'), text('last_name')].filter(Boolean).join(' ')
   const ico = text('ico') ? `IČO ${text('ico')}` : ''
   return [person, text('company_name'), ico].filter(Boolean).join(', ')
+}
+
+/** Lower case without diacritics ("Nováková" → "novakova"): how the trail is searched. */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+}
+
+/** The subject's search text: names, company name and IČO, folded. */
+export function searchText(input: Record<string, unknown>): string {
+  return fold(subjectText(input))
 }
 
 export interface ImportOutcome {
@@ -248,6 +268,8 @@ export class AmlStore {
         subject_type: s.subject_type,
         risk_level: s.risk_level,
         input: JSON.stringify(s.input),
+        subject_search: searchText(s.input as Record<string, unknown>),
+        screened_by: s.screened_by ?? null,
         list_versions: JSON.stringify(s.list_versions),
         result: resultJson ?? JSON.stringify(s.result),
       })
@@ -255,15 +277,22 @@ export class AmlStore {
   }
 
   /**
-   * The audit trail, newest first: `q` matches any part of the subject as sent (a name, an IČO;
-   * case-insensitive for ASCII letters), `from`/`to` are UTC days (inclusive), `level` the risk level.
+   * The audit trail, newest first: `q` matches any part of the subject as sent (a name, an IČO),
+   * whatever the case and the diacritics ("novakova" finds "Nováková"); `screened_by` who screened,
+   * `case_status` the status of the screening's case, `from`/`to` UTC days (inclusive), `level` the
+   * risk level.
    */
   async listScreenings(filter: ScreeningFilter): Promise<{ total: number; rows: ScreeningSummary[] }> {
     let query = this.db.selectFrom('aml_screenings')
     if (filter.q) {
-      const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-      query = query.where(sql<boolean>`lower(input) like ${pattern} escape '\\'`)
+      const pattern = `%${fold(filter.q).replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      query = query.where(sql<boolean>`subject_search like ${pattern} escape '\\'`)
     }
+    if (filter.screened_by) query = query.where('screened_by', '=', filter.screened_by)
+    if (filter.case_status)
+      query = query.where(
+        sql<boolean>`screening_id in (select screening_id from aml_cases where status = ${filter.case_status})`,
+      )
     if (filter.level) query = query.where('risk_level', '=', filter.level)
     if (filter.from) query = query.where('created_at', '>=', `${filter.from}T00:00:00`)
     if (filter.to) {
@@ -275,7 +304,7 @@ export class AmlStore {
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow()
     const rows = await query
-      .select(['screening_id', 'created_at', 'subject_type', 'risk_level', 'input'])
+      .select(['screening_id', 'created_at', 'subject_type', 'risk_level', 'input', 'screened_by'])
       .orderBy('created_at', 'desc')
       .orderBy('screening_id', 'desc')
       .limit(filter.limit)
@@ -289,6 +318,7 @@ export class AmlStore {
         subject_type: r.subject_type,
         risk_level: r.risk_level,
         subject: subjectText(JSON.parse(r.input) as Record<string, unknown>),
+        screened_by: r.screened_by,
       })),
     }
   }

@@ -107,11 +107,24 @@ export const HistoryQuery = Type.Object(
     level: Type.Optional(Type.Enum(RISK_LEVELS)),
     from: Type.Optional(Type.String({ format: 'date', description: 'first day (UTC), inclusive' })),
     to: Type.Optional(Type.String({ format: 'date', description: 'last day (UTC), inclusive' })),
+    screened_by: Type.Optional(
+      Type.String({ pattern: USER_NAME_PATTERN, description: 'the console user who screened' }),
+    ),
+    case_status: Type.Optional(
+      Type.Enum(['open', 'in_review', 'awaiting_approval', 'closed'], {
+        description: 'the status of the screening’s case',
+      }),
+    ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
   },
   { additionalProperties: false },
 )
+
+/** The history's filter without paging: the export has every matching row. */
+export const HistoryExportQuery = Type.Omit(HistoryQuery, ['limit', 'offset'], {
+  additionalProperties: false,
+})
 
 /**
  * True only when A and B are one type. The subject and the history filter are relayed to the AML
@@ -139,6 +152,11 @@ export const HistoryResponse = okSchema(
           subject_type: Type.String(),
           risk_level: Type.String(),
           subject: Type.String(),
+          screened_by: Type.Optional(
+            Type.Union([Type.String(), Type.Null()], {
+              description: 'who screened; null before it was kept',
+            }),
+          ),
         },
         { additionalProperties: true },
       ),

@@ -106,6 +106,12 @@ export const en = {
       different: 'different',
     },
     subject: { person: 'person', company: 'company' },
+    caseStatus: {
+      open: 'open',
+      in_review: 'in review',
+      awaiting_approval: 'awaiting approval',
+      closed: 'closed',
+    },
     role: { admin: 'admin', analyst: 'analyst' },
     service: {
       aml: 'screening (AML)',
@@ -281,6 +287,9 @@ export const en = {
     shown: '{{from}}–{{to}} of {{total}}',
     previous: 'Previous page',
     next: 'Next page',
+    screenedBy: 'Screened by',
+    caseStatus: 'Case',
+    export: 'Export CSV',
   },
   keys: {
     title: 'API keys',
@@ -451,6 +460,12 @@ export const cs: typeof en = {
       different: 'jiné',
     },
     subject: { person: 'osoba', company: 'firma' },
+    caseStatus: {
+      open: 'otevřený',
+      in_review: 'v posuzování',
+      awaiting_approval: 'čeká na schválení',
+      closed: 'uzavřený',
+    },
     role: { admin: 'administrátor', analyst: 'analytik' },
     service: {
       aml: 'prověrek (AML)',
@@ -626,6 +641,9 @@ export const cs: typeof en = {
     shown: '{{from}}–{{to}} z {{total}}',
     previous: 'Předchozí stránka',
     next: 'Další stránka',
+    screenedBy: 'Prověřil(a)',
+    caseStatus: 'Případ',
+    export: 'Export do CSV',
   },
   keys: {
     title: 'API klíče',

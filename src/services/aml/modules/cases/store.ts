@@ -11,6 +11,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { EntityFingerprint, EntityView, FingerprintChange } from '../../../../engines/aml/index.ts'
 import type { Database } from '../../../../kit/db.ts'
+import { searchText } from '../../store.ts'
 
 interface CaseRow {
   case_id: string
@@ -81,6 +82,8 @@ type Tables = {
   aml_screenings: {
     screening_id: string
     created_at: string
+    subject_search: string
+    screened_by: string | null
     subject_type: string
     risk_level: string
     input: string
@@ -414,6 +417,8 @@ export class CaseStore {
       risk_level: string
       input: unknown
       list_versions: unknown
+      /** Who screened: the console's user, or the operator key. */
+      screened_by: string
     },
     resultJson: string,
     opened: NewCase | undefined,
@@ -427,6 +432,8 @@ export class CaseStore {
           subject_type: s.subject_type,
           risk_level: s.risk_level,
           input: JSON.stringify(s.input),
+          subject_search: searchText(s.input as Record<string, unknown>),
+          screened_by: s.screened_by,
           list_versions: JSON.stringify(s.list_versions),
           result: resultJson,
         })

@@ -163,6 +163,7 @@ export function registerScreening(app: App, deps: ScreeningDeps): void {
         risk_level: result.overall_risk.level,
         input,
         list_versions: screenedVersions(state.versions),
+        screened_by: actor,
       },
       json,
       caseId
@@ -245,6 +246,8 @@ export function registerScreening(app: App, deps: ScreeningDeps): void {
       if (q.from && q.to && q.from > q.to) throw errors.invalid('from', 'must not be after to')
       const { total, rows } = await deps.store.listScreenings({
         q: q.q,
+        screened_by: q.screened_by,
+        case_status: q.case_status,
         level: q.level,
         from: q.from,
         to: q.to,

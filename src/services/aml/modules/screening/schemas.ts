@@ -184,10 +184,21 @@ export const ScreeningsQuery = Type.Object(
       Type.String({
         minLength: 1,
         maxLength: 100,
-        description: 'any part of the subject as sent: a name, an IČO',
+        description: 'any part of the subject as sent: a name, an IČO; case and diacritics do not matter',
       }),
     ),
     level: Type.Optional(Type.Enum(RISK_LEVELS)),
+    screened_by: Type.Optional(
+      Type.String({
+        pattern: '^[A-Za-z0-9._@:-]{1,70}$',
+        description: 'who screened: a console user’s name, or key:admin / key:internal',
+      }),
+    ),
+    case_status: Type.Optional(
+      Type.Enum(['open', 'in_review', 'awaiting_approval', 'closed'], {
+        description: 'the status of the screening’s case',
+      }),
+    ),
     from: Type.Optional(Type.String({ format: 'date', description: 'first day (UTC), inclusive' })),
     to: Type.Optional(Type.String({ format: 'date', description: 'last day (UTC), inclusive' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
@@ -206,6 +217,9 @@ export const ScreeningsResponse = okSchema(
         subject_type: Type.String({ description: 'person or company' }),
         risk_level: Type.String(),
         subject: Type.String({ description: 'who was screened, as sent (names, IČO)' }),
+        screened_by: Type.Union([Type.String(), Type.Null()], {
+          description: 'who screened (a console user, or key:admin / key:internal); null before it was kept',
+        }),
       }),
     ),
   }),

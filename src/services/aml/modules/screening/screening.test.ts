@@ -386,6 +386,41 @@ describe.skipIf(!haveLists)('aml service', () => {
     expect((await list('q=maduro', {})).statusCode).toBe(401)
   })
 
+  it('searches the trail whatever the case and diacritics, and by who screened and their case’s status', async () => {
+    const a = await app()
+    const asUser = (name: string, body: object) =>
+      a.inject({
+        method: 'POST',
+        url: '/api/aml/screen/complete',
+        payload: body,
+        headers: { 'x-api-key': INTERNAL, 'x-acting-user': name },
+      })
+    const novakova = (await asUser('eva', { first_name: 'Jana', last_name: 'Nováková' })).json()
+    const maduro = (await asUser('adam', { first_name: 'Nicolas', last_name: 'Maduro' })).json()
+    const list = async (query: string) =>
+      (
+        await a.inject({
+          method: 'GET',
+          url: `/api/aml/screenings?${query}`,
+          headers: { 'x-admin-key': ADMIN },
+        })
+      ).json().data as { total: number; screenings: { screening_id: string; screened_by: string | null }[] }
+    const ids = (data: { screenings: { screening_id: string }[] }) =>
+      data.screenings.map((s) => s.screening_id)
+    for (const q of ['novakova', 'NOVAKOVA', 'Nováková', 'jana novák'])
+      expect(ids(await list(`q=${encodeURIComponent(q)}`)), q).toContain(novakova.screening_id)
+    const eva = await list('screened_by=eva')
+    expect(ids(eva)).toContain(novakova.screening_id)
+    expect(ids(eva)).not.toContain(maduro.screening_id)
+    expect(eva.screenings.every((s) => s.screened_by === 'eva')).toBe(true)
+    // Maduro's hit opened a case; Nováková has none.
+    expect(maduro.case_id).toMatch(/^AMLC-/)
+    const open = await list('case_status=open')
+    expect(ids(open)).toContain(maduro.screening_id)
+    expect(ids(open)).not.toContain(novakova.screening_id)
+    expect(ids(await list('case_status=closed'))).not.toContain(maduro.screening_id)
+  })
+
   it('keeps the audit trail from anonymous readers: reading a screening needs the admin or internal key', async () => {
     const a = await app()
     const one = (await screen(a, { first_name: 'Oleg', last_name: 'Děripaska' })).json()

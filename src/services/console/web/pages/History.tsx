@@ -6,31 +6,45 @@ import { ErrorAlert } from '../components/ErrorAlert.tsx'
 import { PdfButton } from '../components/PdfButton.tsx'
 import { LevelBadge, ScreeningResult } from '../components/ScreeningResult.tsx'
 import { Scrolling } from '../components/Scrolling.tsx'
-import { call } from '../data/api.ts'
+import { call, urlOf } from '../data/api.ts'
 import { useAction, useQuery } from '../data/hooks.ts'
 import { label } from '../data/reasons.ts'
 import type { StoredRecord } from '../data/types.ts'
 
 type Level = RiskLevel
 
+const CASE_STATUSES = ['open', 'in_review', 'awaiting_approval', 'closed'] as const
+type CaseStatus = (typeof CASE_STATUSES)[number]
+
 const PAGE_SIZES = ['10', '25', '50', '100']
-const EMPTY = { q: '', level: '' as Level | '', from: '', to: '' }
+const EMPTY = {
+  q: '',
+  level: '' as Level | '',
+  from: '',
+  to: '',
+  screened_by: '',
+  case_status: '' as CaseStatus | '',
+}
+
+/** The set values of a filter, as the API takes them. */
+function filterQuery(filter: typeof EMPTY) {
+  return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== '')) as Partial<{
+    q: string
+    level: Level
+    from: string
+    to: string
+    screened_by: string
+    case_status: CaseStatus
+  }>
+}
 
 export function HistoryPage() {
   const { t, i18n } = useTranslation()
   const [filter, setFilter] = useState(EMPTY)
   // What the list shows: the filter as last submitted, the page size and the first row's offset.
   const [shown, setShown] = useState({ filter: EMPTY, limit: 25, offset: 0 })
-  const { q, level, from, to } = shown.filter
   const history = useQuery('/api/screenings', {
-    query: {
-      ...(q ? { q } : {}),
-      ...(level ? { level } : {}),
-      ...(from ? { from } : {}),
-      ...(to ? { to } : {}),
-      limit: shown.limit,
-      offset: shown.offset,
-    },
+    query: { ...filterQuery(shown.filter), limit: shown.limit, offset: shown.offset },
   })
   const open = useAction(
     async (id: string) =>
@@ -82,7 +96,31 @@ export function HistoryPage() {
             value={filter.to}
             onChange={(e) => setFilter({ ...filter, to: e.currentTarget.value })}
           />
+          <TextInput
+            label={t('history.screenedBy')}
+            value={filter.screened_by}
+            onChange={(e) => setFilter({ ...filter, screened_by: e.currentTarget.value.trim() })}
+          />
+          <Select
+            label={t('history.caseStatus')}
+            value={filter.case_status}
+            onChange={(v) => setFilter({ ...filter, case_status: (v ?? '') as CaseStatus | '' })}
+            data={[
+              { value: '', label: t('history.any') },
+              ...CASE_STATUSES.map((c) => ({ value: c, label: label(t, 'caseStatus', c) })),
+            ]}
+            allowDeselect={false}
+          />
           <Button type="submit">{t('common.search')}</Button>
+          <Button
+            component="a"
+            variant="outline"
+            href={urlOf('/api/screenings/export.csv', { query: filterQuery(shown.filter) })}
+            download
+            data-testid="export"
+          >
+            {t('history.export')}
+          </Button>
         </Group>
       </form>
       <ErrorAlert error={history.error ?? open.error} />
@@ -136,6 +174,7 @@ export function HistoryPage() {
                     <Table.Th scope="col">{t('history.subject')}</Table.Th>
                     <Table.Th scope="col">{t('history.type')}</Table.Th>
                     <Table.Th scope="col">{t('history.level')}</Table.Th>
+                    <Table.Th scope="col">{t('history.screenedBy')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -156,6 +195,7 @@ export function HistoryPage() {
                       <Table.Td>
                         <LevelBadge level={r.risk_level} />
                       </Table.Td>
+                      <Table.Td>{r.screened_by ?? t('common.none')}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
