@@ -342,6 +342,23 @@ for (const kind of await storageKinds()) {
         })
         expect(res.statusCode).toBe(409)
         expect(res.json().error.message).toMatch(/un 1999-01-01 .*not in the store/)
+        // A stored input that no longer reads as a subject is the record's problem, not the caller's.
+        await a.store.saveScreening({
+          screening_id: 'AML-20000102-000002',
+          created_at: '2000-01-02T00:00:00.000Z',
+          subject_type: 'person',
+          risk_level: 'LOW',
+          input: {},
+          list_versions: [{ list: 'un', source: un.source, list_date: un.listDate, sha256: un.sha256 }],
+          result: {},
+        })
+        const unreadable = await a.app.inject({
+          method: 'POST',
+          url: '/api/aml/screenings/AML-20000102-000002/rescreen',
+          headers: { 'x-admin-key': ADMIN },
+        })
+        expect(unreadable.statusCode).toBe(409)
+        expect(unreadable.json().error.message).toMatch(/stored input is not a subject/)
       } finally {
         await a.app.close()
       }

@@ -118,7 +118,17 @@ export function recordedVersions(record: StoredScreening, stored: ListVersionInf
 /** The subject the sanctions module screened: as sent, with the name ARES gave a company given by IČO alone. */
 export function screenedSubject(record: StoredScreening): Subject {
   const { reference: _reference, ...input } = (record.input ?? {}) as Record<string, unknown>
-  const subject = subjectOf(input)
+  let subject: Subject
+  try {
+    subject = subjectOf(input)
+  } catch (error) {
+    // Not the caller's body: the stored input no longer reads as a subject.
+    throw new AppError(
+      'conflict',
+      `Screening ${record.screening_id} cannot be reproduced: its stored input is not a subject (${(error as Error).message})`,
+      { screening_id: record.screening_id },
+    )
+  }
   const sanctions = (record.result as { modules?: { sanctions?: { data?: Record<string, unknown> } } })
     ?.modules?.sanctions?.data
   const fromRegistry = sanctions?.name_from_registry
