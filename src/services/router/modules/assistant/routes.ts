@@ -12,6 +12,7 @@ import { errors } from '../../../../kit/errors.ts'
 import { Nullable } from '../../../../kit/schemas.ts'
 import type { App } from '../../../../kit/server.ts'
 import type { Catalogue } from '../../tool-catalogue.ts'
+import { GptSync } from './schemas.ts'
 import type { AssistantConfigStore } from './store.ts'
 
 export const DEFAULT_INSTRUCTIONS = `You are the Gatehouse assistant for Czech businesses that must know who they deal with.
@@ -30,17 +31,6 @@ function toolCatalogue(deps: AssistantDeps): unknown[] {
   const kinds = deps.builtinKinds.map((kind) => ({ type: 'job_kind', name: kind, route: 'POST /tasks' }))
   return [...tools, ...kinds]
 }
-
-const GptSync = okSchema(
-  Type.Object({
-    changed: Type.Boolean(),
-    version: Type.Integer(),
-    hash: Type.String(),
-    synced_at: Type.String(),
-    tools: Type.Integer(),
-    previous_version: Nullable(Type.Integer()),
-  }),
-)
 
 export interface AssistantDeps {
   configs: AssistantConfigStore

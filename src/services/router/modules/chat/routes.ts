@@ -24,6 +24,7 @@ import type { AgentCallLog } from '../agents/call-log.ts'
 import { DEFAULT_INSTRUCTIONS } from '../assistant/routes.ts'
 import type { AssistantConfigStore } from '../assistant/store.ts'
 import type { LlmRelay } from '../llm/relay.ts'
+import { ChainBody } from './schemas.ts'
 import type { ConversationStore } from './store.ts'
 
 const DEFAULT_TOOLS = [
@@ -34,24 +35,6 @@ const DEFAULT_TOOLS = [
 ]
 /** Tool results longer than this (characters of JSON) are cut before they go back to the model. */
 const MAX_TOOL_RESULT_CHARS = 12_000
-
-const ChainBody = Type.Object(
-  {
-    message: Type.String({ minLength: 1, maxLength: 20_000 }),
-    conversation_id: Type.Optional(Type.String({ format: 'uuid' })),
-    title: Type.Optional(Type.String({ maxLength: 200 })),
-    system: Type.Optional(Type.String({ maxLength: 20_000 })),
-    model: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    tools: Type.Optional(
-      Type.Array(Type.String({ pattern: '^[a-z0-9_-]+\\*?$', maxLength: 64 }), {
-        maxItems: 64,
-        uniqueItems: true,
-      }),
-    ),
-    max_steps: Type.Optional(Type.Integer({ minimum: 1, maximum: 10, default: 5 })),
-  },
-  { additionalProperties: false },
-)
 
 interface ToolCallReport {
   name: string

@@ -5,13 +5,12 @@
  */
 
 import { Type } from 'typebox'
-import { ContextError, status, sync, TARGETS } from '../../../../engines/context-sync/sync.ts'
+import { ContextError, status, sync } from '../../../../engines/context-sync/sync.ts'
 import { ok, okSchema } from '../../../../kit/envelope.ts'
 import { AppError } from '../../../../kit/errors.ts'
 import { Nullable, Open } from '../../../../kit/schemas.ts'
 import type { App } from '../../../../kit/server.ts'
-
-const TargetId = Type.Union(TARGETS.map((t) => Type.Literal(t.id)))
+import { TargetId } from './schemas.ts'
 
 function sourceProblem(error: unknown, dir: string): never {
   if (error instanceof ContextError) {

@@ -13,19 +13,8 @@ import { notConfigured } from '../../../../kit/llm.ts'
 import { Open } from '../../../../kit/schemas.ts'
 import type { App } from '../../../../kit/server.ts'
 import type { LlmRelay } from './relay.ts'
+import { ChatBody, EmbeddingsBody, UpstreamError } from './schemas.ts'
 import type { LlmUsageLog } from './usage-log.ts'
-
-const ChatBody = Type.Object(
-  {
-    model: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    messages: Type.Array(
-      Type.Object({ role: Type.String({ minLength: 1, maxLength: 32 }) }, { additionalProperties: true }),
-      { minItems: 1, maxItems: 2000 },
-    ),
-    stream: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: true },
-)
 
 /** Hop-by-hop and length headers are the relay's own business, never copied from upstream. */
 const SKIP_HEADERS = new Set([
@@ -38,26 +27,10 @@ const SKIP_HEADERS = new Set([
   'server',
 ])
 
-/** An upstream's own client error, relayed as it came (OpenAI's `{error: {message, type, code}}`). */
-const UpstreamError = Open({ error: Type.Unknown() }, "the upstream's error, relayed in OpenAI's format")
-
 /** The spec's path, and the paths an OpenAI SDK calls with baseURL …/v1/llm or …/v1. */
 const CHAT_PATHS = ['/v1/llm/chat', '/v1/llm/chat/completions', '/v1/chat/completions']
 const MODEL_PATHS = ['/v1/llm/models', '/v1/models']
 const EMBEDDING_PATHS = ['/v1/llm/embeddings', '/v1/embeddings']
-
-const EmbeddingsBody = Type.Object(
-  {
-    model: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    input: Type.Union([
-      Type.String({ maxLength: 1_000_000 }),
-      Type.Array(Type.String({ maxLength: 1_000_000 }), { minItems: 1, maxItems: 2048 }),
-      Type.Array(Type.Integer(), { minItems: 1, maxItems: 100_000 }),
-      Type.Array(Type.Array(Type.Integer(), { maxItems: 100_000 }), { minItems: 1, maxItems: 2048 }),
-    ]),
-  },
-  { additionalProperties: true },
-)
 
 export interface LlmDeps {
   relay: LlmRelay

@@ -6,17 +6,15 @@
  * the estimate with its comparables, and the verdict on the asking price.
  */
 
-import { Type } from 'typebox'
 import type { ListingFacts } from '../../../../engines/realestate/listing-page.ts'
 import { implausibility } from '../../../../engines/realestate/plausible.ts'
 import type { Parsing } from '../../../../engines/web/parsing.ts'
 import type { Egress } from '../../../../kit/egress.ts'
-import { ok, okSchema } from '../../../../kit/envelope.ts'
+import { ok } from '../../../../kit/envelope.ts'
 import { AppError } from '../../../../kit/errors.ts'
-import { Nullable, Open } from '../../../../kit/schemas.ts'
 import type { App } from '../../../../kit/server.ts'
 import type { EstimateInput, ServiceClients } from '../../service-clients.ts'
-import { WebUrl } from '../web/schemas.ts'
+import { AnalyzeBody, AnalyzeResponse } from './schemas.ts'
 
 export interface RealityDeps {
   egress: Egress
@@ -27,30 +25,6 @@ export interface RealityDeps {
     | ((markdown: string, prompt: string, schema: Record<string, unknown> | undefined) => Promise<unknown>)
     | undefined
 }
-
-const AnalyzeBody = Type.Object({ url: WebUrl }, { additionalProperties: false })
-
-const Listing = Type.Object({
-  url: Type.String(),
-  title: Nullable(Type.String()),
-  price: Nullable(Type.Number({ description: 'asking price, CZK' })),
-  area_m2: Nullable(Type.Number()),
-  disposition: Nullable(Type.String()),
-  address: Nullable(Type.String()),
-  latitude: Nullable(Type.Number()),
-  longitude: Nullable(Type.Number()),
-  sources: Type.Record(Type.String(), Type.String(), {
-    description: 'where each field came from: json-ld, microdata, text or llm',
-  }),
-})
-
-const AnalyzeResponse = okSchema(
-  Type.Object({
-    listing: Listing,
-    estimate: Open({ estimate: Type.Number(), range: Open({ low: Type.Number(), high: Type.Number() }) }),
-    verdict: Nullable(Open({ verdict: Type.String(), ratio: Type.Number(), explanation: Type.String() })),
-  }),
-)
 
 const GAP_SCHEMA = {
   type: 'object',
