@@ -3,11 +3,9 @@ import { Type } from 'typebox'
 import { fold, loadGazetteer, type Place } from '../../engines/sources/index.ts'
 import { errors } from '../../kit/errors.ts'
 import { trimEndOf, WHITESPACE } from '../../kit/text.ts'
+import { cite } from '../law.ts'
 import { defineAgent } from '../types.ts'
-import { rule } from './shared.ts'
-
-const GAZETTEER = 'RÚIAN (ČÚZK) municipalities, parts and postcodes (psc-list.csv)'
-const POST = 'Česká pošta, Základní poštovní podmínky: adresa (PSČ 5 digits written "NNN NN")'
+import { isoDate, lawRule } from './shared.ts'
 
 /** "Jankovcova 1522/53" → street, č.p. and č.o.; "č.p. 45" or a bare number → no street. */
 function parseStreet(segment: string): {
@@ -61,7 +59,15 @@ export const addressNormalizer = defineAgent({
     }),
     issues: Type.Array(Type.String()),
   }),
-  verdict: 'informational',
+  verdict: {
+    explain:
+      '`informational` for an address whose PSČ the gazetteer knows and that serves the municipality given; `review` when the PSČ is unknown, does not serve the municipality, or no municipality could be matched',
+    of: (r) =>
+      r.psc_known && r.psc_matches_municipality !== false && r.municipality !== null
+        ? 'informational'
+        : 'review',
+  },
+  law: ['cz-111-2009-ruian', 'cp-psc'],
   examples: [
     {
       title: 'A Prague address with the part of the city',
@@ -74,16 +80,16 @@ export const addressNormalizer = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const at = isoDate(ctx.now)
     const say = ctx.say
     const gazetteer = loadGazetteer(join(ctx.deps.registryDir, 'psc-list.csv'))
     const text = input.address.replace(/\s+/g, ' ').trim()
     const pscMatch = [...text.matchAll(/(?<!\d)(\d{3}) ?(\d{2})(?!\d)/g)].at(-1)
     const issues: string[] = []
     const rules = [
-      rule(
+      lawRule(
         say({ cs: 'PSČ má 5 číslic a píše se NNN NN', en: 'PSČ is 5 digits, written NNN NN' }),
-        POST,
-        undefined,
+        cite(at, 'cp-psc'),
         pscMatch
           ? say({ cs: `nalezeno ${pscMatch[1]} ${pscMatch[2]}`, en: `found ${pscMatch[1]} ${pscMatch[2]}` })
           : say({ cs: 'adresa neobsahuje PSČ', en: 'no PSČ in the address' }),
@@ -180,10 +186,9 @@ export const addressNormalizer = defineAgent({
       }
     }
     rules.push(
-      rule(
+      lawRule(
         say({ cs: 'PSČ musí patřit uvedené obci', en: 'the PSČ must serve the municipality named' }),
-        GAZETTEER,
-        undefined,
+        cite(at, 'cz-111-2009-ruian', 'cp-psc'),
         matches === null
           ? say({ cs: 'neověřeno', en: 'not checked' })
           : matches

@@ -1,11 +1,10 @@
 import { Type } from 'typebox'
 import type { AresCompany, PublicRegisterRecord, RegistryAnswer } from '../../engines/registries/index.ts'
+import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
 import { isStale, registryStatus } from './registry-answer.ts'
-import { failed, IcoSchema, isoDate, nullable, requireIco, rule } from './shared.ts'
-
-const ARES = 'ARES, Administrativní registr ekonomických subjektů (MF ČR), REST API v3'
+import { failed, IcoSchema, isoDate, lawRule, nullable, requireIco } from './shared.ts'
 
 export const CompanySchema = Type.Object({
   ico: Type.String(),
@@ -93,7 +92,12 @@ export const aresLookup = defineAgent({
     ),
     fetched_at: nullable(Type.String()),
   }),
-  verdict: 'informational',
+  verdict: {
+    explain:
+      '`informational` for a subject ARES publishes; `review` for an IČO ARES does not know (its checksum holds, but no register holds it); `incomplete` when ARES did not answer',
+    of: (r) => (r.found === false ? 'review' : 'informational'),
+  },
+  law: ['cz-111-2009-s24', 'mf-ares', 'cz-304-2013'],
   examples: [
     { title: 'Alza.cz a.s.', input: { ico: '27082440' } },
     { title: 'A company in insolvency (OKD, a.s.)', input: { ico: '26863154' } },
@@ -104,6 +108,7 @@ export const aresLookup = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const at = isoDate(ctx.now)
     const say = ctx.say
     const ico = requireIco(input.ico)
     const sources: SourceStatus[] = []
@@ -140,22 +145,20 @@ export const aresLookup = defineAgent({
       ...register,
       fetched_at: answer?.fetched_at ?? null,
       rules_applied: [
-        rule(
+        lawRule(
           say({
             cs: 'kontrolní číslice IČO (mod 11) před dotazem do ARES',
             en: 'IČO checksum (mod 11) before asking ARES',
           }),
-          'ČSÚ, Identifikační číslo osoby',
-          undefined,
+          cite(at, 'cz-111-2009-s24'),
           say({ cs: 'platné', en: 'valid' }),
         ),
-        rule(
+        lawRule(
           say({
             cs: 'subjekt, jak jej ARES zveřejňuje ze svých zdrojových registrů',
             en: 'the subject as ARES publishes it from its source registers',
           }),
-          ARES,
-          undefined,
+          cite(at, 'mf-ares'),
           answer
             ? company
               ? company.status
@@ -164,13 +167,12 @@ export const aresLookup = defineAgent({
         ),
         ...(input.public_register
           ? [
-              rule(
+              lawRule(
                 say({
                   cs: 'statutární orgány a společníci, jak je dnes eviduje veřejný rejstřík',
                   en: 'statutory bodies and shareholders as the public register records them today',
                 }),
-                'zákon 304/2013 Sb., o veřejných rejstřících, § 25 and § 48; ARES, VR source',
-                '2014-01-01',
+                cite(at, 'cz-304-2013', 'mf-ares'),
                 record
                   ? record.data
                     ? say({

@@ -1,9 +1,10 @@
 import { Type } from 'typebox'
 import { errors } from '../../kit/errors.ts'
 import { UpstreamError } from '../../kit/http.ts'
+import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
-import { failed, nullable, rule } from './shared.ts'
+import { failed, isoDate, lawRule, nullable } from './shared.ts'
 
 export const aresSearch = defineAgent({
   service: 'data',
@@ -39,11 +40,13 @@ export const aresSearch = defineAgent({
     ),
   }),
   verdict: 'informational',
+  law: ['mf-ares'],
   examples: [
     { title: 'Companies named Alza', input: { name: 'Alza', limit: 5 } },
     { title: 'Joint-stock companies named Alza', input: { name: 'Alza', legal_form: '121' } },
   ],
   async run(input, ctx) {
+    const at = isoDate(ctx.now)
     const say = ctx.say
     const sources: SourceStatus[] = []
     const query = {
@@ -71,13 +74,12 @@ export const aresSearch = defineAgent({
       total: found?.total ?? null,
       companies: (found?.hits ?? []).map((h) => ({ ...h, active: h.dissolved === null })),
       rules_applied: [
-        rule(
+        lawRule(
           say({
             cs: 'ARES hledá název (a zadané filtry) ve svých zdrojových registrech',
             en: 'ARES matches the name (and the filters given) across its source registers',
           }),
-          'ARES REST API v3, POST /ekonomicke-subjekty/vyhledat',
-          undefined,
+          cite(at, 'mf-ares'),
           found
             ? say({ cs: `nalezeno: ${found.total}`, en: `${found.total} found` })
             : say({ cs: 'ARES neodpověděl', en: 'ARES did not answer' }),

@@ -1,10 +1,9 @@
 import { Type } from 'typebox'
 import type { CadastralArea } from '../../engines/sources/index.ts'
+import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
-import { attempt, nullable, rule } from './shared.ts'
-
-const WFS = 'ČÚZK, INSPIRE katastrální parcely (WFS 2.0, GetParcel)'
+import { attempt, isoDate, lawRule, nullable } from './shared.ts'
 
 export const cadastreLookup = defineAgent({
   service: 'data',
@@ -46,7 +45,12 @@ export const cadastreLookup = defineAgent({
     ),
     not_covered: Type.Array(Type.String(), { description: 'what this public source cannot tell' }),
   }),
-  verdict: 'informational',
+  verdict: {
+    explain:
+      '`informational` for a parcel found; `review` when the cadastral area is unknown or ambiguous or no such parcel exists in it (nothing to rely on); `incomplete` when ČÚZK did not answer',
+    of: (r) => (r.status === 'found' || r.status === 'source_failed' ? 'informational' : 'review'),
+  },
+  law: ['cz-256-2013-s2'],
   examples: [
     { title: 'A parcel by cadastral-area code', input: { cadastral_area: '727181', parcel: '1589/3' } },
     {
@@ -56,6 +60,7 @@ export const cadastreLookup = defineAgent({
     { title: 'A parcel number that does not exist', input: { cadastral_area: '727181', parcel: '99999' } },
   ],
   async run(input, ctx) {
+    const at = isoDate(ctx.now)
     const say = ctx.say
     const sources: SourceStatus[] = []
     const cadastre = ctx.deps.sources.cadastre
@@ -72,13 +77,12 @@ export const cadastreLookup = defineAgent({
       const byName = await attempt('cadastre', sources, () => cadastre.areasByName(input.cadastral_area))
       const areas = byName?.areas ?? []
       rules.push(
-        rule(
+        lawRule(
           say({
             cs: 'název katastrálního území se převede na jeho kód',
             en: 'a cadastral area named is resolved to its code',
           }),
-          WFS,
-          undefined,
+          cite(at, 'cz-256-2013-s2'),
           byName
             ? say({ cs: `shod: ${areas.length}`, en: `${areas.length} match(es)` })
             : say({ cs: 'zdroj selhal', en: 'source failed' }),
@@ -109,13 +113,12 @@ export const cadastreLookup = defineAgent({
     const found = await attempt('cadastre', sources, () => cadastre.parcel(area.code, input.parcel))
     const parcel = found?.parcels[0]
     rules.push(
-      rule(
+      lawRule(
         say({
           cs: 'parcela se určuje katastrálním územím a parcelním číslem',
           en: 'the parcel is identified by cadastral area and parcel number',
         }),
-        WFS,
-        undefined,
+        cite(at, 'cz-256-2013-s2'),
         found
           ? parcel
             ? say({ cs: 'nalezena', en: 'found' })

@@ -1,11 +1,11 @@
 import { Type } from 'typebox'
 import { type CnbRates, czkPerUnit } from '../../engines/sources/index.ts'
 import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
-import { attempt, DateSchema, isoDate, nullable, round, rule } from './shared.ts'
+import { attempt, DateSchema, isoDate, lawRule, nullable, round } from './shared.ts'
 
-const CNB = 'ČNB, kurzy devizového trhu (denni_kurz.txt)'
 const Code = Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 code, e.g. EUR' })
 
 export const fxRates = defineAgent({
@@ -36,6 +36,7 @@ export const fxRates = defineAgent({
     czk_per_unit: Type.Object({ from: nullable(Type.Number()), to: nullable(Type.Number()) }),
   }),
   verdict: 'informational',
+  law: ['cnb-fx-rates'],
   examples: [
     {
       title: '1,000 EUR in CZK on Friday 20 November 2026',
@@ -47,6 +48,7 @@ export const fxRates = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const at = isoDate(ctx.now)
     const say = ctx.say
     const from = input.currency.toUpperCase()
     const to = (input.to ?? 'CZK').toUpperCase()
@@ -61,13 +63,12 @@ export const fxRates = defineAgent({
         ? undefined
         : await attempt('cnb', sources, () => ctx.deps.sources.cnb.daily(date))
     const rules = [
-      rule(
+      lawRule(
         say({
           cs: 'cizí měna se přepočítává kurzem ČNB vyhlášeným pro daný den; ve dnech bez vyhlášení platí poslední vyhlášený kurz',
           en: 'foreign currency is converted at the ČNB rate declared for the day; on days without a declaration the last declared rate applies',
         }),
-        CNB,
-        undefined,
+        cite(at, 'cnb-fx-rates'),
         rates
           ? say({
               cs: `kurzy ze dne ${rates.date} (č. ${rates.serial})`,
@@ -87,13 +88,12 @@ export const fxRates = defineAgent({
       const unit = rates.rates.find((r) => r.code === from && r.amount !== 1)
       if (unit)
         rules.push(
-          rule(
+          lawRule(
             say({
               cs: `${from} se kótuje za ${unit.amount} jednotek`,
               en: `${from} is quoted per ${unit.amount} units`,
             }),
-            CNB,
-            undefined,
+            cite(at, 'cnb-fx-rates'),
             say({
               cs: `${unit.rate} Kč za ${unit.amount} ${from}`,
               en: `${unit.rate} CZK per ${unit.amount} ${from}`,
@@ -102,12 +102,12 @@ export const fxRates = defineAgent({
         )
       if (from !== 'CZK' && to !== 'CZK')
         rules.push(
-          rule(
+          lawRule(
             say({
               cs: 'křížový kurz přes CZK: kurz = Kč za jednotku from ÷ Kč za jednotku to',
               en: 'a cross rate goes through CZK: rate = CZK per unit of from ÷ CZK per unit of to',
             }),
-            CNB,
+            cite(at, 'cnb-fx-rates'),
           ),
         )
     }

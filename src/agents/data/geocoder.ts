@@ -1,11 +1,10 @@
 import { join } from 'node:path'
 import { Type } from 'typebox'
 import { loadGazetteer } from '../../engines/sources/index.ts'
+import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
-import { attempt, nullable, rule } from './shared.ts'
-
-const RUIAN = 'ČÚZK, RÚIAN vyhledávací služba (GeocodeSOE findAddressCandidates)'
+import { attempt, isoDate, lawRule, nullable } from './shared.ts'
 
 const CandidateSchema = Type.Object({
   address: Type.String(),
@@ -47,12 +46,18 @@ export const geocoder = defineAgent({
       }),
     ),
   }),
-  verdict: 'informational',
+  verdict: {
+    explain:
+      '`informational` for a position RÚIAN gave; `review` when no address point was found (the address cannot be placed, or RÚIAN did not answer: the sources say which)',
+    of: (r) => (r.best === null ? 'review' : 'informational'),
+  },
+  law: ['cz-111-2009-ruian', 'cp-psc'],
   examples: [
     { title: 'An address point in Prague', input: { address: 'Jankovcova 1522/53, 17000 Praha 7' } },
     { title: 'An address RÚIAN does not know', input: { address: 'Neexistující 999, 17000 Praha 7' } },
   ],
   async run(input, ctx) {
+    const at = isoDate(ctx.now)
     const say = ctx.say
     const sources: SourceStatus[] = []
     const found = await attempt('ruian', sources, () =>
@@ -87,24 +92,22 @@ export const geocoder = defineAgent({
       candidates,
       from_psc: fromPsc,
       rules_applied: [
-        rule(
+        lawRule(
           say({
             cs: 'poloha je definiční bod nejlepšího kandidáta z RÚIAN ve WGS84 (EPSG:4326)',
             en: 'the position is RÚIAN’s definition point of the best candidate, in WGS84 (EPSG:4326)',
           }),
-          RUIAN,
-          undefined,
+          cite(at, 'cz-111-2009-ruian'),
           best
             ? say({ cs: `${best.type}, skóre ${best.score}`, en: `${best.type}, score ${best.score}` })
             : say({ cs: 'žádný kandidát', en: 'no candidate' }),
         ),
-        rule(
+        lawRule(
           say({
             cs: 'PSČ určí obec, okres a kraj bez dotazu na síť',
             en: 'the PSČ gives the municipality, district and region offline',
           }),
-          'RÚIAN gazetteer (psc-list.csv)',
-          undefined,
+          cite(at, 'cz-111-2009-ruian', 'cp-psc'),
           fromPsc ? fromPsc.municipalities.join(', ') : say({ cs: 'PSČ není známé', en: 'no known PSČ' }),
         ),
       ],

@@ -1,10 +1,9 @@
 import { Type } from 'typebox'
 import { checkIco, icoCheckDigit } from '../../engines/czech/identifiers.ts'
 import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import { defineAgent } from '../types.ts'
-import { rule } from './shared.ts'
-
-const SOURCE = 'ČSÚ, Identifikační číslo osoby (zákon 111/2009 Sb. o základních registrech, § 24)'
+import { isoDate, lawRule } from './shared.ts'
 
 export const icoValidator = defineAgent({
   service: 'data',
@@ -25,12 +24,14 @@ export const icoValidator = defineAgent({
     expected_check_digit: Type.Integer({ minimum: 0, maximum: 9 }),
   }),
   verdict: { field: 'valid', map: { true: 'clear', false: 'adverse' } },
+  law: ['cz-111-2009-s24'],
   examples: [
     { title: 'A valid IČO (ČEZ, a. s.)', input: { ico: '45274649' } },
     { title: 'A typo in the last digit', input: { ico: '45274648' } },
     { title: 'A short historical IČO is padded', input: { ico: '6947' } },
   ],
   async run(input, ctx) {
+    const at = isoDate(ctx.now)
     const say = ctx.say
     const raw = input.ico.replace(/\s+/g, '')
     if (!/^\d{1,8}$/.test(raw)) throw errors.invalid('ico', 'must be 1 to 8 digits')
@@ -46,22 +47,20 @@ export const icoValidator = defineAgent({
       weighted_sum: sum,
       expected_check_digit: expected,
       rules_applied: [
-        rule(
+        lawRule(
           say({
             cs: 'IČO má 8 číslic; kratší zápis se zleva doplní nulami',
             en: 'IČO has 8 digits; shorter forms are left-padded with zeros',
           }),
-          SOURCE,
-          undefined,
+          cite(at, 'cz-111-2009-s24'),
           say({ cs: `doplněno na ${ico}`, en: `padded to ${ico}` }),
         ),
-        rule(
+        lawRule(
           say({
             cs: 'kontrolní číslice = (11 − Σ dᵢ·wᵢ mod 11) mod 10, váhy 8,7,6,5,4,3,2',
             en: 'check digit = (11 − Σ dᵢ·wᵢ mod 11) mod 10, weights 8,7,6,5,4,3,2',
           }),
-          SOURCE,
-          undefined,
+          cite(at, 'cz-111-2009-s24'),
           say({
             cs: `součet ${sum}, zbytek ${sum % 11}, očekáváno ${expected}, zadáno ${ico[7]}`,
             en: `sum ${sum}, remainder ${sum % 11}, expected ${expected}, given ${ico[7]}`,

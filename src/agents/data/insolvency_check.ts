@@ -2,10 +2,11 @@ import { Type } from 'typebox'
 import { checkBirthNumber } from '../../engines/czech/identifiers.ts'
 import type { InsolvencyResult, PersonQuery, RegistryAnswer } from '../../engines/registries/index.ts'
 import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
 import { isStale, registryStatus } from './registry-answer.ts'
-import { DateSchema, failed, IcoSchema, nullable, requireIco, rule } from './shared.ts'
+import { DateSchema, failed, IcoSchema, isoDate, lawRule, nullable, requireIco } from './shared.ts'
 
 export const insolvencyCheck = defineAgent({
   service: 'data',
@@ -49,6 +50,7 @@ export const insolvencyCheck = defineAgent({
     synchronized_at: nullable(Type.String()),
   }),
   verdict: { field: 'in_insolvency', map: { true: 'adverse', false: 'clear', null: 'incomplete' } },
+  law: ['cz-182-2006-s419'],
   examples: [
     { title: 'A company in reorganisation (OKD, a.s.)', input: { ico: '26863154' } },
     { title: 'No proceedings', input: { ico: '27082440' } },
@@ -59,6 +61,7 @@ export const insolvencyCheck = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const at = isoDate(ctx.now)
     const say = ctx.say
     const person = personQuery(input)
     const ico = person ? null : requireIco(input.ico ?? '')
@@ -80,13 +83,12 @@ export const insolvencyCheck = defineAgent({
       proceedings: result?.proceedings ?? [],
       synchronized_at: result?.synchronized_at ?? null,
       rules_applied: [
-        rule(
+        lawRule(
           say({
             cs: 'insolvenční řízení je v insolvenčním rejstříku veřejné od svého zahájení',
             en: 'insolvency proceedings are public in the insolvency register from their start',
           }),
-          'zákon 182/2006 Sb., insolvenční zákon, § 419 and § 421',
-          '2008-01-01',
+          cite(at, 'cz-182-2006-s419'),
           result
             ? result.active
               ? say({ cs: 'řízení probíhá', en: 'proceeding running' })

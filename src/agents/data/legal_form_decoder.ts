@@ -2,8 +2,9 @@ import { Type } from 'typebox'
 import { loadReference, type ReferenceVersion, versionAt } from '../../engines/reference/load.ts'
 import { fold } from '../../engines/sources/index.ts'
 import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import { defineAgent } from '../types.ts'
-import { isoDate, rule } from './shared.ts'
+import { isoDate, lawRule } from './shared.ts'
 
 interface Form {
   code: string
@@ -61,13 +62,19 @@ export const legalFormDecoder = defineAgent({
     form: Type.Union([Type.Null(), FormSchema]),
     can_be_founded_today: Type.Union([Type.Null(), Type.Boolean()]),
   }),
-  verdict: 'informational',
+  verdict: {
+    explain:
+      '`informational` for a form the ČSÚ code list names; `review` for a code or name suffix it does not (no form can be read from it)',
+    of: (r) => (r.found ? 'informational' : 'review'),
+  },
+  law: ['csu-legal-forms', 'cz-89-2012-s3050', 'cz-304-2013'],
   examples: [
     { title: 'ARES pravniForma 112', input: { code: '112' } },
     { title: 'The form at the end of a company name', input: { name: 'Alza.cz a.s.' } },
     { title: 'An obecně prospěšná společnost (closed to new ones since 2014)', input: { code: '141' } },
   ],
   async run(input, ctx) {
+    const at = isoDate(ctx.now)
     const say = ctx.say
     if (input.code === undefined && input.name === undefined)
       throw errors.invalid('code', 'give code or name')
@@ -78,9 +85,8 @@ export const legalFormDecoder = defineAgent({
       input.code !== undefined
         ? version.forms.find((f) => f.code === input.code)
         : formFromName(input.name!, version.forms)
-    const source = ref.sources[0]!.title
     const rules = [
-      rule(
+      lawRule(
         input.code !== undefined
           ? say({
               cs: 'vyhledat kód v číselníku právních forem ČSÚ',
@@ -90,8 +96,7 @@ export const legalFormDecoder = defineAgent({
               cs: 'najít zkratku právní formy na konci názvu',
               en: 'match the legal-form abbreviation at the end of the name',
             }),
-        source,
-        version.effective_from,
+        cite(at, 'csu-legal-forms'),
         form
           ? `${form.code} ${form.name}`
           : say({ cs: 'není v dodané tabulce', en: 'not in the shipped table' }),
@@ -102,13 +107,12 @@ export const legalFormDecoder = defineAgent({
       open = !(form.closed_to_new && form.closed_to_new <= today) && !(form.since && form.since > today)
       if (form.closed_to_new)
         rules.push(
-          rule(
+          lawRule(
             say({
               cs: 'od rekodifikace soukromého práva nelze tuto formu nově zakládat',
               en: 'no new entities of this form since the recodification of private law',
             }),
-            'zákon 89/2012 Sb. (občanský zákoník), § 3050',
-            form.closed_to_new,
+            cite(at, 'cz-89-2012-s3050'),
             say({
               cs: 'stávající trvají; nové nelze založit',
               en: 'existing ones continue; new ones cannot be founded',
@@ -117,21 +121,19 @@ export const legalFormDecoder = defineAgent({
         )
       if (form.since)
         rules.push(
-          rule(
+          lawRule(
             say({
               cs: 'forma zavedená rekodifikací soukromého práva',
               en: 'form introduced by the recodification of private law',
             }),
-            'zákon 89/2012 Sb. (občanský zákoník)',
-            form.since,
+            cite(at, 'cz-89-2012-s3050'),
           ),
         )
       if (form.register)
         rules.push(
-          rule(
+          lawRule(
             say({ cs: `zapisuje se do: ${form.register}`, en: `entered in the ${form.register}` }),
-            'zákon 304/2013 Sb., o veřejných rejstřících',
-            '2014-01-01',
+            cite(at, 'cz-304-2013'),
           ),
         )
     }

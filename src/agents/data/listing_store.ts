@@ -2,8 +2,9 @@ import { basename } from 'node:path'
 import { Type } from 'typebox'
 import { fold, loadListings } from '../../engines/sources/index.ts'
 import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import { defineAgent } from '../types.ts'
-import { rule } from './shared.ts'
+import { isoDate, lawRule } from './shared.ts'
 
 function median(values: number[]): number | null {
   if (values.length === 0) return null
@@ -62,6 +63,7 @@ export const listingStore = defineAgent({
     dataset: Type.Object({ file: Type.String(), scraped_on: Type.String(), rows: Type.Integer() }),
   }),
   verdict: 'informational',
+  law: ['method-listings-snapshot'],
   examples: [
     {
       title: '2+kk flats in Brno up to 60 m², cheapest per m² first',
@@ -73,6 +75,7 @@ export const listingStore = defineAgent({
     },
   ],
   async run(input, ctx) {
+    const at = isoDate(ctx.now)
     const say = ctx.say
     if (input.min_area !== undefined && input.max_area !== undefined && input.min_area > input.max_area)
       throw errors.invalid('min_area', 'must not exceed max_area')
@@ -119,21 +122,20 @@ export const listingStore = defineAgent({
       })),
       dataset: { file: basename(ctx.deps.listingsFile), scraped_on: '2024-04-12', rows: all.length },
       rules_applied: [
-        rule(
+        lawRule(
           say({
             cs: 'počítají se jen inzeráty prodeje s uvedenou cenou (více než 1 Kč) a užitnou plochou',
             en: 'only sale listings with a stated price (more than 1 CZK) and usable area count',
           }),
-          'Sreality listing fields category_type_cb, price, size_meters',
-          undefined,
+          cite(at, 'method-listings-snapshot'),
           say({ cs: `shod: ${matches.length}`, en: `${matches.length} match` }),
         ),
-        rule(
+        lawRule(
           say({
             cs: 'lokalita odpovídá od začátku slugu lokality inzerátu (obec-část-ulice)',
             en: 'locality matches the listing’s locality slug (municipality-part-street) from its start',
           }),
-          'Sreality locality slug',
+          cite(at, 'method-listings-snapshot'),
         ),
       ],
     }

@@ -1,8 +1,9 @@
 import { Type } from 'typebox'
 import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
-import { nullable, rule } from './shared.ts'
+import { isoDate, lawRule, nullable } from './shared.ts'
 
 const DOMAIN = /^(?=.{1,253}$)(?!-)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
 
@@ -36,11 +37,13 @@ export const mxLookup = defineAgent({
     addresses: Type.Array(Type.String()),
   }),
   verdict: 'informational',
+  law: ['rfc-5321-s5', 'rfc-7505'],
   examples: [
     { title: 'A domain with MX records', input: { domain: 'example-shop.cz' } },
     { title: 'A domain that publishes a null MX', input: { domain: 'no-mail.example.cz' } },
   ],
   async run(input, ctx) {
+    const at = isoDate(ctx.now)
     const say = ctx.say
     const domain = input.domain.trim().toLowerCase().replace(/^.*@/, '').replace(/\.$/, '')
     if (!DOMAIN.test(domain)) throw errors.invalid('domain', 'must be a domain name like example.cz')
@@ -59,31 +62,28 @@ export const mxLookup = defineAgent({
       mx: answer.mx,
       addresses: answer.addresses,
       rules_applied: [
-        rule(
+        lawRule(
           say({
             cs: 'pošta jde na servery MX, nejnižší preference první',
             en: 'mail goes to the MX hosts, lowest preference first',
           }),
-          'RFC 5321, § 5.1',
-          '2008-10-01',
+          cite(at, 'rfc-5321-s5'),
           answer.status === 'mx' ? answer.mx.map((m) => m.exchange).join(', ') : undefined,
         ),
-        rule(
+        lawRule(
           say({
             cs: 'bez záznamů MX jde pošta na vlastní adresu A/AAAA domény (implicitní MX)',
             en: 'without MX records, mail goes to the domain’s own A/AAAA address (implicit MX)',
           }),
-          'RFC 5321, § 5.1',
-          '2008-10-01',
+          cite(at, 'rfc-5321-s5'),
           answer.status === 'implicit_mx' ? say({ cs: 'uplatněno', en: 'applied' }) : undefined,
         ),
-        rule(
+        lawRule(
           say({
             cs: 'jediný záznam MX „.“ (null MX) znamená, že doména nepřijímá poštu',
             en: 'a single MX "." (null MX) means the domain accepts no mail',
           }),
-          'RFC 7505',
-          '2015-06-01',
+          cite(at, 'rfc-7505'),
           answer.status === 'null_mx' ? say({ cs: 'uplatněno', en: 'applied' }) : undefined,
         ),
       ],

@@ -1,8 +1,10 @@
 import { Type } from 'typebox'
 import { loadReference, type ReferenceVersion, versionAt } from '../../engines/reference/load.ts'
 import { errors } from '../../kit/errors.ts'
+import { countCs } from '../czech.ts'
+import { cite } from '../law.ts'
 import { defineAgent } from '../types.ts'
-import { isoDate, rule } from './shared.ts'
+import { isoDate, lawRule } from './shared.ts'
 
 interface Section {
   code: string
@@ -48,11 +50,13 @@ export const naceDecoder = defineAgent({
     sections: Type.Array(Type.String(), { description: 'distinct sections, in order of first appearance' }),
   }),
   verdict: 'informational',
+  law: ['csu-cz-nace'],
   examples: [
     { title: 'An IT company’s activities from ARES', input: { codes: ['62010', '6202', '46510'] } },
     { title: 'A real-estate agency', input: { codes: ['68.31', '68'] } },
   ],
   async run(input, ctx) {
+    const at = isoDate(ctx.now)
     const say = ctx.say
     const ref = loadReference<Version>('cz-nace')
     const version = versionAt(ref, isoDate(ctx.now))
@@ -80,15 +84,14 @@ export const naceDecoder = defineAgent({
       activities,
       sections,
       rules_applied: [
-        rule(
+        lawRule(
           say({
             cs: 'první dvě číslice jsou oddíl; sekce je rozsah oddílů, do něhož spadá',
             en: 'the first two digits are the division; the section is the range of divisions it falls in',
           }),
-          ref.sources[0]!.title,
-          version.effective_from,
+          cite(at, 'csu-cz-nace'),
           say({
-            cs: `sekcí ${sections.length}: ${sections.join(', ')}`,
+            cs: `${countCs(sections.length, ['sekce', 'sekce', 'sekcí'])}: ${sections.join(', ')}`,
             en: `${sections.length} section(s): ${sections.join(', ')}`,
           }),
         ),

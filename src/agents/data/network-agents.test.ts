@@ -124,7 +124,8 @@ describe('data/vat_payer_check', () => {
       unreliable_since: '2025-03-12',
     })
     expect(out.rules_applied[1]).toMatchObject({
-      source: 'zákon 235/2004 Sb., o dani z přidané hodnoty, § 106a and § 109 odst. 3',
+      basis: ['cz-235-2004-s106a'],
+      source: 'zákon 235/2004 Sb., § 106a a § 109',
       outcome: 'unreliable since 2025-03-12',
     })
   })

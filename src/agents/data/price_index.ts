@@ -1,8 +1,9 @@
 import { Type } from 'typebox'
 import { loadReference, type ReferenceVersion, versionAt } from '../../engines/reference/load.ts'
 import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import { defineAgent } from '../types.ts'
-import { isoDate, round, rule } from './shared.ts'
+import { isoDate, lawRule, round } from './shared.ts'
 
 type Version = ReferenceVersion & { rates: Record<string, number> }
 
@@ -30,6 +31,7 @@ export const priceIndex = defineAgent({
     series: Type.String(),
   }),
   verdict: 'informational',
+  law: ['csu-cpi'],
   examples: [
     {
       title: '100,000 CZK of 2021 in 2024 prices',
@@ -38,6 +40,7 @@ export const priceIndex = defineAgent({
     { title: 'A 2024 amount back in 2019 prices', input: { amount: 50000, from_year: 2024, to_year: 2019 } },
   ],
   async run(input, ctx) {
+    const at = isoDate(ctx.now)
     const say = ctx.say
     const ref = loadReference<Version>('cz-cpi-inflation')
     const version = versionAt(ref, isoDate(ctx.now))
@@ -68,13 +71,12 @@ export const priceIndex = defineAgent({
       yearly,
       series: ref.title,
       rules_applied: [
-        rule(
+        lawRule(
           say({
             cs: 'řetězení průměrných ročních měr inflace let po from_year až do to_year',
             en: 'chain the average annual inflation rates of the years after from_year up to to_year',
           }),
-          ref.sources[0]!.title,
-          version.effective_from,
+          cite(at, 'csu-cpi'),
           say({ cs: `koeficient ${round(factor, 6)}`, en: `factor ${round(factor, 6)}` }),
         ),
       ],

@@ -33,7 +33,8 @@ describe('data/legal_form_decoder', () => {
     const out = await call('legal_form_decoder', example(legalFormDecoder, 2))
     expect(out.can_be_founded_today).toBe(false)
     expect(out.rules_applied[1]).toMatchObject({
-      source: 'zákon 89/2012 Sb. (občanský zákoník), § 3050',
+      basis: ['cz-89-2012-s3050'],
+      source: 'zákon 89/2012 Sb., § 3050',
       since: '2014-01-01',
     })
   })

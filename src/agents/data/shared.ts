@@ -7,6 +7,7 @@ import { type TSchema, Type } from 'typebox'
 import { checkIco } from '../../engines/czech/identifiers.ts'
 import { errors } from '../../kit/errors.ts'
 import { UpstreamError } from '../../kit/http.ts'
+import type { Citation } from '../law.ts'
 import type { AppliedRule, SourceStatus } from '../result.ts'
 
 export const IcoSchema = Type.String({
@@ -54,13 +55,13 @@ export function isoDate(d: Date): string {
   return d.toISOString().slice(0, 10)
 }
 
-export function rule(rule: string, source?: string, since?: string, outcome?: string): AppliedRule {
-  return {
-    rule,
-    ...(source ? { source } : {}),
-    ...(since ? { since } : {}),
-    ...(outcome ? { outcome } : {}),
-  }
+/**
+ * A rule resting on entries of the register of law (data/reference/legal-basis.json): `citation`
+ * is cite(at, …ids) — the ids in basis, their citations in source, and the date the rule as it
+ * stood on `at` took effect in since.
+ */
+export function lawRule(rule: string, citation: Citation, outcome?: string): AppliedRule {
+  return { rule, ...citation, ...(outcome ? { outcome } : {}) }
 }
 
 export function round(value: number, digits = 2): number {

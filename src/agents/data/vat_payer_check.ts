@@ -1,12 +1,11 @@
 import { Type } from 'typebox'
 import { checkCzechAccount, checkDic, checkIban } from '../../engines/czech/identifiers.ts'
 import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
-import { attempt, IcoSchema, nullable, requireIco, rule } from './shared.ts'
+import { attempt, IcoSchema, isoDate, lawRule, nullable, requireIco } from './shared.ts'
 
-const ZDPH = 'zákon 235/2004 Sb., o dani z přidané hodnoty'
-const REGISTER = 'MF ČR, Registr plátců DPH (rozhraniCRPDPH)'
 /** Twice the cash-payment limit of zákon 254/2004 Sb. (270,000 CZK since 2013). */
 const UNPUBLISHED_ACCOUNT_LIMIT_CZK = 540_000
 
@@ -83,6 +82,7 @@ export const vatPayerCheck = defineAgent({
             ? 'clear'
             : 'incomplete',
   },
+  law: ['cz-235-2004-s106a', 'cz-235-2004-s109'],
   examples: [
     {
       title: 'A reliable payer and one of its published accounts',
@@ -92,11 +92,12 @@ export const vatPayerCheck = defineAgent({
     { title: 'Not a VAT payer', input: { dic: 'CZ12345679' } },
   ],
   async run(input, ctx) {
+    const at = isoDate(ctx.now)
     const say = ctx.say
     if (input.dic === undefined && input.ico === undefined) throw errors.invalid('dic', 'give dic or ico')
     let dic: string
     if (input.dic !== undefined) {
-      const check = checkDic(input.dic)
+      const check = checkDic(input.dic, at)
       if (!check.valid) throw errors.invalid('dic', check.reason)
       dic = check.value
     } else dic = `CZ${requireIco(input.ico!)}`
@@ -112,26 +113,24 @@ export const vatPayerCheck = defineAgent({
     const unreliable = answer ? payer?.unreliable === 'ANO' : null
     const accounts = registered ? payer!.accounts : []
     const rules = [
-      rule(
+      lawRule(
         say({
           cs: 'registr plátců DPH říká, zda je DIČ registrovaným plátcem',
           en: 'the VAT register says whether a DIČ is a registered payer',
         }),
-        REGISTER,
-        undefined,
+        cite(at, 'cz-235-2004-s106a'),
         registered === null
           ? say({ cs: 'registr neodpověděl', en: 'register did not answer' })
           : registered
             ? say({ cs: 'registrován', en: 'registered' })
             : say({ cs: 'v registru není', en: 'not in the register' }),
       ),
-      rule(
+      lawRule(
         say({
           cs: 'nespolehlivý plátce se zveřejňuje; příjemce plnění od něj ručí za DPH',
           en: 'an unreliable payer is published; the buyer is liable for VAT on supplies from it',
         }),
-        `${ZDPH}, § 106a and § 109 odst. 3`,
-        '2013-01-01',
+        cite(at, 'cz-235-2004-s106a'),
         unreliable === null
           ? say({ cs: 'neznámo', en: 'unknown' })
           : unreliable
@@ -150,13 +149,12 @@ export const vatPayerCheck = defineAgent({
       const overLimit = input.amount === undefined ? null : input.amount > UNPUBLISHED_ACCOUNT_LIMIT_CZK
       const risk = published === null ? null : unreliable === true ? true : published ? false : overLimit
       rules.push(
-        rule(
+        lawRule(
           say({
             cs: `platba vyšší než ${UNPUBLISHED_ACCOUNT_LIMIT_CZK.toLocaleString('cs')} Kč (dvojnásobek limitu pro platby v hotovosti) na účet, který plátce nezveřejnil, zakládá ručení příjemce za DPH`,
             en: `paying more than ${UNPUBLISHED_ACCOUNT_LIMIT_CZK.toLocaleString('en')} CZK (twice the cash-payment limit) to an account the payer has not published makes the buyer liable for the VAT`,
           }),
-          `${ZDPH}, § 109 odst. 2 písm. c)`,
-          undefined,
+          cite(at, 'cz-235-2004-s109'),
           published === null
             ? say({ cs: 'neověřeno', en: 'not checked' })
             : published

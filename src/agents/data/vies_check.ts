@@ -2,11 +2,10 @@ import { Type } from 'typebox'
 import { checkDic } from '../../engines/czech/identifiers.ts'
 import { VIES_COUNTRIES } from '../../engines/sources/index.ts'
 import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
-import { attempt, nullable, rule } from './shared.ts'
-
-const VIES = 'European Commission, VIES VAT number validation'
+import { attempt, isoDate, lawRule, nullable } from './shared.ts'
 
 export const viesCheck = defineAgent({
   service: 'data',
@@ -32,11 +31,13 @@ export const viesCheck = defineAgent({
     checked_at: nullable(Type.String({ description: 'VIES request date: the evidence of the check' })),
   }),
   verdict: { field: 'valid', map: { true: 'clear', false: 'adverse', null: 'incomplete' } },
+  law: ['cz-280-2009-s130', 'cz-235-2004-s64', 'eu-904-2010-a31'],
   examples: [
     { title: 'A valid Czech VAT number with name and address', input: { vat_number: 'CZ27082440' } },
     { title: 'A well-formed number VIES does not know', input: { vat_number: 'CZ 12345679' } },
   ],
   async run(input, ctx) {
+    const at = isoDate(ctx.now)
     const say = ctx.say
     const compact = input.vat_number.replace(/[\s.-]/g, '').toUpperCase()
     const m = /^([A-Z]{2})([0-9A-Z+*]{2,12})$/.exec(compact)
@@ -55,16 +56,15 @@ export const viesCheck = defineAgent({
     }
     const rules = []
     if (country === 'CZ') {
-      const check = checkDic(compact)
+      const check = checkDic(compact, at)
       if (!check.valid) throw errors.invalid('vat_number', check.reason)
       rules.push(
-        rule(
+        lawRule(
           say({
             cs: 'české DIČ musí projít kontrolním součtem před dotazem do VIES',
             en: 'a Czech DIČ passes its checksum before VIES is asked',
           }),
-          'zákon 280/2009 Sb., § 130',
-          undefined,
+          cite(at, 'cz-280-2009-s130'),
           say({ cs: 'kontrolní součet v pořádku', en: 'checksum ok' }),
         ),
       )
@@ -72,13 +72,12 @@ export const viesCheck = defineAgent({
     const sources: SourceStatus[] = []
     const answer = await attempt('vies', sources, () => ctx.deps.sources.vies.check(country, number))
     rules.push(
-      rule(
+      lawRule(
         say({
           cs: 'dodání do jiného členského státu je osvobozeno jen pro odběratele s DIČ platným ve VIES',
           en: 'a supply to another member state is zero-rated only to a customer with a VAT number valid in VIES',
         }),
-        `Council Directive 2006/112/EC, Art. 138; zákon 235/2004 Sb., § 64; checked in ${VIES}`,
-        '2020-01-01',
+        cite(at, 'cz-235-2004-s64', 'eu-904-2010-a31'),
         answer
           ? answer.valid
             ? say({ cs: 'platné', en: 'valid' })
