@@ -1,7 +1,8 @@
 import { Type } from 'typebox'
 import { findDuplicates } from '../../engines/contacts/dedup.ts'
+import { cite } from '../law.ts'
 import { defineAgent } from '../types.ts'
-import { ContactSchema, rule } from './shared.ts'
+import { ContactSchema, lawRule, today } from './shared.ts'
 
 type Contact = {
   name?: string
@@ -33,6 +34,9 @@ export const contactDedup = defineAgent({
     input_count: Type.Integer(),
     unique_count: Type.Integer(),
     duplicates_found: Type.Integer(),
+    not_comparable: Type.Array(Type.Integer(), {
+      description: 'contacts with no name, e-mail, phone or IČO: nothing to compare them by',
+    }),
     groups: Type.Array(
       Type.Object({
         members: Type.Array(Type.Integer()),
@@ -44,7 +48,12 @@ export const contactDedup = defineAgent({
       }),
     ),
   }),
-  verdict: 'informational',
+  verdict: {
+    explain:
+      '`informational`; `incomplete` when a contact has no name, e-mail, phone or IČO, so whether it duplicates another cannot be told',
+    of: (r) => (r.not_comparable.length > 0 ? 'incomplete' : 'informational'),
+  },
+  law: ['method-contact-matching', 'rfc-5321', 'itu-e164', 'cz-111-2009-s24', 'eu-2016-679-art5'],
   examples: [
     {
       title: 'The same person entered three times (e-mail case, phone format, titles)',
@@ -89,73 +98,77 @@ export const contactDedup = defineAgent({
         return { members, links: links.filter((l) => set.has(l.a) && set.has(l.b)), merged, conflicts }
       })
     const duplicates = out.reduce((n, g) => n + g.members.length - 1, 0)
+    const notComparable = contacts.flatMap((c, i) => (c.name || c.email || c.phone || c.ico ? [] : [i]))
     return {
+      not_comparable: notComparable,
       input_count: contacts.length,
       unique_count: groups.length,
       duplicates_found: duplicates,
       groups: out,
       rules_applied: [
-        rule(
+        lawRule(
+          say({
+            cs: 'osobní údaje se udržují přesné: duplicitní záznamy se sloučí nebo opraví',
+            en: 'personal data are kept accurate: duplicate records are merged or corrected',
+          }),
+          cite(today(ctx), 'eu-2016-679-art5'),
+          say({ cs: `duplicit: ${duplicates}`, en: `${duplicates} duplicate(s)` }),
+        ),
+        lawRule(
           say({
             cs: 'stejná e-mailová adresa (doména bez ohledu na velikost písmen; místní část také, jak to dělají všichni velcí poskytovatelé)',
             en: 'same e-mail address (domain case-folded; local part case-folded as all major providers do)',
           }),
-          'RFC 5321 § 2.4',
-          undefined,
+          cite(today(ctx), 'rfc-5321'),
           say({
             cs: `vazeb: ${links.filter((l) => l.rule === 'same_email').length}`,
             en: `${links.filter((l) => l.rule === 'same_email').length} links`,
           }),
         ),
-        rule(
+        lawRule(
           say({
             cs: 'Gmail nerozlišuje tečky a +přípony v místní části',
             en: 'Gmail ignores dots and +suffixes in the local part',
           }),
-          'Google Account Help: "Dots don\'t matter in Gmail addresses"',
-          undefined,
+          cite(today(ctx), 'method-contact-matching'),
           say({
             cs: 'uplatněno na gmail.com a googlemail.com',
             en: 'applied to gmail.com and googlemail.com',
           }),
         ),
-        rule(
+        lawRule(
           say({ cs: 'stejné telefonní číslo v E.164', en: 'same telephone number in E.164' }),
-          'ITU-T E.164',
-          undefined,
+          cite(today(ctx), 'itu-e164'),
           say({
             cs: `vazeb: ${links.filter((l) => l.rule === 'same_phone').length}`,
             en: `${links.filter((l) => l.rule === 'same_phone').length} links`,
           }),
         ),
-        rule(
+        lawRule(
           say({
             cs: 'stejné IČO samotného subjektu (společnost nebo podnikatel bez organizace); osoba ve firmě sdílí IČO s kolegy, a proto se podle něj nespojuje',
             en: 'same IČO of the party itself (a company, or a sole trader without an organisation); a person at a company shares its IČO with colleagues and is not linked by it',
           }),
-          'ČSÚ, Identifikační číslo osoby (mod-11 check digit)',
-          undefined,
+          cite(today(ctx), 'method-contact-matching', 'cz-111-2009-s24'),
           say({
             cs: `vazeb: ${links.filter((l) => l.rule === 'same_ico').length}`,
             en: `${links.filter((l) => l.rule === 'same_ico').length} links`,
           }),
         ),
-        rule(
+        lawRule(
           say({
             cs: 'stejné jméno (bez ohledu na tituly, diakritiku, velikost písmen a pořadí slov) ve stejné organizaci nebo e-mailové doméně',
             en: 'same name (titles, diacritics, case and word order ignored) at the same organisation or e-mail domain',
           }),
-          say({ cs: 'pravidlo párování Gatehouse', en: 'Gatehouse matching rule' }),
-          undefined,
+          cite(today(ctx), 'method-contact-matching'),
           say({
             cs: `vazeb: ${links.filter((l) => l.rule === 'same_name_and_organization').length}`,
             en: `${links.filter((l) => l.rule === 'same_name_and_organization').length} links`,
           }),
         ),
-        rule(
+        lawRule(
           say({ cs: 'vazby jsou tranzitivní (union–find)', en: 'links are transitive (union–find)' }),
-          say({ cs: 'pravidlo párování Gatehouse', en: 'Gatehouse matching rule' }),
-          undefined,
+          cite(today(ctx), 'method-contact-matching'),
           say({ cs: `skupin s duplicitami: ${out.length}`, en: `${out.length} groups with duplicates` }),
         ),
       ],

@@ -1,7 +1,14 @@
 import { Type } from 'typebox'
 import { AppError, errors } from '../../kit/errors.ts'
+import { aresLookup } from '../data/ares_lookup.ts'
+import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import { type AgentContext, type AppliedRule, defineAgent } from '../types.ts'
+import { emailVerifier } from './email_verifier.ts'
+import { nameParser } from './name_parser.ts'
+import { phoneClassifier } from './phone_classifier.ts'
+import { roleClassifier } from './role_classifier.ts'
+import { lawRule, today } from './shared.ts'
 
 const Anything = Type.Object({}, { additionalProperties: true })
 const Maybe = Type.Union([Anything, Type.Null()])
@@ -51,7 +58,29 @@ export const contactEnrichment = defineAgent({
     address: Maybe,
     company: Maybe,
   }),
-  verdict: 'informational',
+  verdict: {
+    explain:
+      '`review` when a part was checked and found wrong (an invalid or throw-away e-mail, a phone number not valid for its country, a plan the classifier does not know), else `informational`; `incomplete` when a source failed',
+    of: (r) =>
+      [r.email, r.phone].some((part) => {
+        const v = (part as { verdict?: string } | null)?.verdict
+        return v === 'adverse' || v === 'review'
+      })
+        ? 'review'
+        : 'informational',
+  },
+  // The parts' rules are passed on with their citations, so the parts' law is this agent's too.
+  law: [
+    ...new Set([
+      'eu-2016-679-art6',
+      'eu-2016-679-art14',
+      ...nameParser.law,
+      ...emailVerifier.law,
+      ...phoneClassifier.law,
+      ...roleClassifier.law,
+      ...aresLookup.law,
+    ]),
+  ],
   examples: [
     {
       title: 'Name, e-mail, phone and job title (offline)',
@@ -108,6 +137,18 @@ export const contactEnrichment = defineAgent({
       const applied = (out as { rules_applied?: AppliedRule[] } | null)?.rules_applied
       if (applied) for (const r of applied) rules.push({ ...r, rule: `${label}: ${r.rule}` })
     }
+    rules.push(
+      lawRule(
+        ctx.say({
+          cs: 'kontakt jmenované osoby jsou osobní údaje: zpracování potřebuje právní základ (obvykle oprávněný zájem) a osobu je třeba informovat o zdroji nejpozději do měsíce',
+          en: "a named person's contact is personal data: processing it needs a lawful basis (usually legitimate interests) and the person is told of the source within a month at the latest",
+        }),
+        cite(today(ctx), 'eu-2016-679-art6', 'eu-2016-679-art14'),
+        input.name
+          ? ctx.say({ cs: 'jmenovaná osoba', en: 'a named person' })
+          : ctx.say({ cs: 'bez jména', en: 'no name given' }),
+      ),
+    )
     return {
       person,
       email,

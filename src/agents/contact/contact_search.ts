@@ -2,8 +2,10 @@ import MiniSearch from 'minisearch'
 import { Type } from 'typebox'
 import { parsePhone } from '../../engines/contacts/phone.ts'
 import { fold } from '../../engines/contacts/text.ts'
+import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import { defineAgent } from '../types.ts'
-import { ContactSchema, rule } from './shared.ts'
+import { ContactSchema, lawRule, today } from './shared.ts'
 
 const FIELDS = ['name', 'email', 'phone', 'organization', 'title', 'address', 'ico'] as const
 type Field = (typeof FIELDS)[number]
@@ -49,6 +51,7 @@ export const contactSearch = defineAgent({
     ),
   }),
   verdict: 'informational',
+  law: ['method-text-search'],
   examples: [
     {
       title: 'Finds a person without diacritics in the query',
@@ -96,6 +99,8 @@ export const contactSearch = defineAgent({
         return doc
       }),
     )
+    // A query of punctuation alone folds to nothing: no contact could match it, so say so.
+    if (!/[\p{L}\p{N}]/u.test(input.query)) throw errors.invalid('query', 'has no letters or digits')
     const results = index.search(input.query, {
       prefix: true,
       fuzzy: input.fuzzy !== false ? 0.2 : false,
@@ -112,7 +117,7 @@ export const contactSearch = defineAgent({
       total: results.length,
       hits,
       rules_applied: [
-        rule(
+        lawRule(
           say({
             cs: 'každé slovo dotazu musí odpovídat (AND), podle začátku',
             en: 'every query word must match (AND), by prefix',
@@ -123,17 +128,15 @@ export const contactSearch = defineAgent({
                   en: ' or within edit distance 0.2 × length',
                 })
               : ''),
-          'MiniSearch 7 (BM25+ ranking)',
-          undefined,
+          cite(today(ctx), 'method-text-search'),
           say({ cs: `shod: ${results.length}`, en: `${results.length} matches` }),
         ),
-        rule(
+        lawRule(
           say({
             cs: 'diakritika a velikost písmen se nerozlišují; telefonní čísla se porovnávají podle číslic',
             en: 'diacritics and case are ignored; phone numbers compared by digits',
           }),
-          say({ cs: 'normalizace textu Gatehouse', en: 'Gatehouse text folding' }),
-          undefined,
+          cite(today(ctx), 'method-text-search'),
           fields.join(', '),
         ),
       ],

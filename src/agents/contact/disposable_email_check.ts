@@ -7,8 +7,9 @@ import {
   isFreeMail,
 } from '../../engines/contacts/email.ts'
 import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import { defineAgent } from '../types.ts'
-import { rule } from './shared.ts'
+import { lawRule, today } from './shared.ts'
 
 export const disposableEmailCheck = defineAgent({
   service: 'contact',
@@ -30,6 +31,7 @@ export const disposableEmailCheck = defineAgent({
     list: Type.Object({ source: Type.String(), domains: Type.Integer() }),
   }),
   verdict: { field: 'disposable', map: { true: 'adverse', false: 'clear' } },
+  law: ['list-mailchecker', 'method-email-rules'],
   examples: [
     { title: 'A subdomain of a throw-away service', input: { email: 'test@abc.mailinator.com' } },
     { title: 'A Czech free-mail provider is not disposable', input: { domain: 'seznam.cz' } },
@@ -55,21 +57,19 @@ export const disposableEmailCheck = defineAgent({
       free_mail: free,
       list: { source: 'mailchecker 6.0.21', domains: DISPOSABLE_LIST_SIZE },
       rules_applied: [
-        rule(
+        lawRule(
           say({
             cs: 'doména nebo nadřazená doména na seznamu jednorázových adres',
             en: 'domain or a parent domain on the throw-away list',
           }),
-          'mailchecker 6.0.21',
-          undefined,
+          cite(today(ctx), 'list-mailchecker'),
           matched
             ? say({ cs: `na seznamu jako ${matched}`, en: `listed as ${matched}` })
             : say({ cs: 'není na seznamu', en: 'not listed' }),
         ),
-        rule(
+        lawRule(
           say({ cs: 'poskytovatel bezplatné pošty', en: 'free-mail provider' }),
-          'data/reference/contact-email-rules.json',
-          undefined,
+          cite(today(ctx), 'method-email-rules'),
           free ? say({ cs: 'ano', en: 'yes' }) : say({ cs: 'ne', en: 'no' }),
         ),
       ],

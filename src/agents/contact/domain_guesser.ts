@@ -4,9 +4,10 @@ import { checkDomain } from '../../engines/contacts/email.ts'
 import { fold, squish } from '../../engines/contacts/text.ts'
 import { errors } from '../../kit/errors.ts'
 import { trimOf, WHITESPACE } from '../../kit/text.ts'
+import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
-import { rule } from './shared.ts'
+import { lawRule, today } from './shared.ts'
 
 // Longest first, so "spol. s r.o." is removed before "s.r.o." could split it.
 const FORMS = [...forms.forms].sort((a, b) => b.length - a.length)
@@ -77,6 +78,7 @@ export const domainGuesser = defineAgent({
     best: Type.Union([Type.String(), Type.Null()]),
   }),
   verdict: 'informational',
+  law: ['cz-90-2012-names', 'rfc-1035', 'cznic-rules', 'rfc-5321'],
   examples: [
     {
       title: 'An s.r.o. with two words (offline)',
@@ -149,31 +151,28 @@ export const domainGuesser = defineAgent({
       partial,
       sources,
       rules_applied: [
-        rule(
+        lawRule(
           say({
             cs: 'právní forma není součástí obchodního jména',
             en: 'legal form is not part of the trading name',
           }),
-          'zákon 90/2012 Sb. § 132, § 243',
-          '2014-01-01',
+          cite(today(ctx), 'cz-90-2012-names'),
           removed.join(', ') || say({ cs: 'nic nenalezeno', en: 'none found' }),
         ),
-        rule(
+        lawRule(
           say({
             cs: 'části domény jsou písmena ASCII, číslice a pomlčky (bez diakritiky)',
             en: 'domain labels are ASCII letters, digits and hyphens (diacritics removed)',
           }),
-          'RFC 1035 § 2.3.1; CZ.NIC registration rules',
-          undefined,
+          cite(today(ctx), 'rfc-1035', 'cznic-rules'),
           bases.map((b) => b.label).join(', '),
         ),
-        rule(
+        lawRule(
           say({
             cs: 'kandidát existuje, když pro něj DNS odpoví; poštu přijímá se záznamem MX nebo A',
             en: 'a candidate exists when DNS answers for it; it receives mail with an MX or A record',
           }),
-          'RFC 5321 § 5.1',
-          undefined,
+          cite(today(ctx), 'rfc-5321'),
           input.check_dns !== false
             ? say({
                 cs: `existuje: ${candidates.filter((c) => c.dns === 'exists').length}`,

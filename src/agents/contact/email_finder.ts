@@ -12,10 +12,11 @@ import { parseName } from '../../engines/contacts/names.ts'
 import { requireIco } from '../../engines/reference/inputs.ts'
 import { errors } from '../../kit/errors.ts'
 import { lookupCompany } from '../compliance/registry.ts'
+import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import { type AppliedRule, defineAgent } from '../types.ts'
 import { inferPatterns } from './patterns.ts'
-import { EMAIL_RFC, MX_RFC, NO_SMTP_PROBE, rule } from './shared.ts'
+import { lawRule, NO_SMTP_PROBE, today } from './shared.ts'
 
 export const emailFinder = defineAgent({
   service: 'contact',
@@ -85,6 +86,7 @@ export const emailFinder = defineAgent({
     warnings: Type.Array(Type.String()),
   }),
   verdict: 'informational',
+  law: ['method-email-rules', 'rfc-5321', 'rfc-5322', 'rfc-7505', 'eu-2016-679-art6', 'eu-2016-679-art14'],
   examples: [
     {
       title: 'Learns first.last from two colleagues (offline)',
@@ -174,13 +176,12 @@ export const emailFinder = defineAgent({
         ...(guessed.partial ? { error: 'answered partially: a DNS lookup failed' } : {}),
       })
       rules.push(
-        rule(
+        lawRule(
           say({
             cs: 'doménou společnosti je první odhadnutá doména, která v DNS existuje',
             en: 'the company domain is the first guessed domain that exists in DNS',
           }),
-          'contact/domain_guesser',
-          undefined,
+          cite(today(ctx), 'rfc-5321'),
           guessed.best ?? say({ cs: 'nic nenalezeno', en: 'none found' }),
         ),
       )
@@ -231,13 +232,12 @@ export const emailFinder = defineAgent({
     const observed = inference.patterns.map((p) => p.pattern)
     const order = [...observed, ...DEFAULT_PATTERN_ORDER.filter((p) => !observed.includes(p))]
     rules.push(
-      rule(
+      lawRule(
         say({
           cs: 'vzory ze známých adres domény mají přednost, potom obvyklé firemní pořadí',
           en: "patterns seen in the domain's known addresses rank first, then the common corporate order",
         }),
-        'data/reference/contact-email-rules.json',
-        undefined,
+        cite(today(ctx), 'method-email-rules'),
         observed.length > 0
           ? say({
               cs: `zjištěno: ${inference.patterns.map((p) => `${p.pattern} (${p.matches}/${inference.used})`).join(', ')}`,
@@ -275,13 +275,12 @@ export const emailFinder = defineAgent({
         )
       }
       rules.push(
-        rule(
+        lawRule(
           say({
             cs: 'doména přijímá poštu: MX, jinak A/AAAA (implicitní MX); jediný MX „.“ poštu odmítá',
             en: 'domain receives mail: MX, else A/AAAA (implicit MX); a single "." MX refuses mail',
           }),
-          MX_RFC,
-          undefined,
+          cite(today(ctx), 'rfc-5321', 'rfc-7505'),
           mailStatus,
         ),
       )
@@ -338,10 +337,19 @@ export const emailFinder = defineAgent({
     if (candidates.length > 0)
       verified.unshift(say({ cs: 'syntaxe každého kandidáta', en: 'syntax of each candidate' }))
     rules.push(
-      rule(
+      lawRule(
+        say({
+          cs: 'pracovní e-mail jmenované osoby je osobní údaj: jeho použití potřebuje právní základ (obvykle oprávněný zájem) a kdo jej použije, osobě do měsíce sdělí, odkud jej má',
+          en: "a named person's work e-mail is personal data: using it needs a lawful basis (usually legitimate interests), and whoever uses it tells the person where it came from within a month",
+        }),
+        cite(today(ctx), 'eu-2016-679-art6', 'eu-2016-679-art14'),
+        say({ cs: `${candidates.length} odhadů`, en: `${candidates.length} guesses` }),
+      ),
+    )
+    rules.push(
+      lawRule(
         say({ cs: 'syntaxe kandidátů', en: 'candidate syntax' }),
-        EMAIL_RFC,
-        undefined,
+        cite(today(ctx), 'rfc-5321', 'rfc-5322'),
         say({
           cs: `platných ${candidates.filter((c) => c.syntax_valid).length} z ${candidates.length}`,
           en: `${candidates.filter((c) => c.syntax_valid).length} of ${candidates.length} valid`,
@@ -349,13 +357,12 @@ export const emailFinder = defineAgent({
       ),
     )
     rules.push(
-      rule(
+      lawRule(
         say({
           cs: 'v místních částech bez diakritiky a malými písmeny (Jiří Dvořák → jiri.dvorak)',
           en: 'diacritics removed and case folded in local parts (Jiří Dvořák → jiri.dvorak)',
         }),
-        'RFC 5322 § 3.2.3 atext is ASCII',
-        undefined,
+        cite(today(ctx), 'rfc-5322'),
         say({
           cs: `známých vzorů: ${EMAIL_RULES.patterns.length}`,
           en: `${EMAIL_RULES.patterns.length} patterns known`,

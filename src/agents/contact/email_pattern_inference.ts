@@ -1,9 +1,10 @@
 import { Type } from 'typebox'
 import { checkDomain } from '../../engines/contacts/email.ts'
 import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import { defineAgent } from '../types.ts'
 import { inferPatterns } from './patterns.ts'
-import { rule } from './shared.ts'
+import { lawRule, today } from './shared.ts'
 
 export const emailPatternInference = defineAgent({
   service: 'contact',
@@ -55,7 +56,12 @@ export const emailPatternInference = defineAgent({
     unmatched: Type.Array(Type.String()),
     ignored: Type.Array(Type.Object({ email: Type.String(), reason: Type.String() })),
   }),
-  verdict: 'informational',
+  verdict: {
+    explain:
+      '`informational` when a pattern was learnt from the examples; `incomplete` when no example follows any known pattern (no best pattern), never a guess',
+    of: (r) => (r.best === null ? 'incomplete' : 'informational'),
+  },
+  law: ['method-email-rules', 'rfc-2142'],
   examples: [
     {
       title: 'Two colleagues at one company: first.last',
@@ -103,13 +109,12 @@ export const emailPatternInference = defineAgent({
       unmatched: inference.unmatched,
       ignored: inference.ignored,
       rules_applied: [
-        rule(
+        lawRule(
           say({
             cs: 'místní část porovnána s každým vzorem sestaveným ze jména vlastníka (bez diakritiky, malými písmeny)',
             en: "local part compared with each pattern built from the owner's name (diacritics removed, lower case)",
           }),
-          'data/reference/contact-email-rules.json',
-          undefined,
+          cite(today(ctx), 'method-email-rules'),
           top
             ? say({
                 cs: `${top.pattern} odpovídá ${top.matches} z ${inference.used}`,
@@ -117,22 +122,20 @@ export const emailPatternInference = defineAgent({
               })
             : say({ cs: 'žádný vzor neodpovídá', en: 'no pattern fits' }),
         ),
-        rule(
+        lawRule(
           say({ cs: 'funkční schránky nejsou osobní vzory', en: 'role mailboxes are not personal patterns' }),
-          'RFC 2142',
-          '1997-05-01',
+          cite(today(ctx), 'rfc-2142'),
           say({
             cs: `vyřazeno: ${inference.roles}`,
             en: `${inference.roles} set aside`,
           }),
         ),
-        rule(
+        lawRule(
           say({
             cs: 'spolehlivost: high ≥ 3 adresy a ≥ 80 %, medium ≥ 2 a ≥ 50 %, jinak low',
             en: 'confidence: high ≥ 3 addresses and ≥ 80 %, medium ≥ 2 and ≥ 50 %, else low',
           }),
-          say({ cs: 'pravidlo Gatehouse', en: 'Gatehouse rule' }),
-          undefined,
+          cite(today(ctx), 'method-email-rules'),
           confidence,
         ),
       ],

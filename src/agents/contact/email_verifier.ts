@@ -6,9 +6,10 @@ import {
   isFreeMail,
   roleOfMailbox,
 } from '../../engines/contacts/email.ts'
+import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import { type AppliedRule, defineAgent } from '../types.ts'
-import { EMAIL_RFC, MX_RFC, NO_SMTP_PROBE, rule } from './shared.ts'
+import { lawRule, NO_SMTP_PROBE, today } from './shared.ts'
 
 const MailStatus = Type.Enum(['mx', 'implicit_mx', 'null_mx', 'no_mail', 'nxdomain', 'failed', 'unchecked'])
 
@@ -54,6 +55,7 @@ export const emailVerifier = defineAgent({
     field: 'result',
     map: { domain_accepts_mail: 'clear', unknown: 'incomplete', invalid: 'adverse', disposable: 'adverse' },
   },
+  law: ['rfc-5321', 'rfc-5322', 'rfc-7505', 'rfc-2142', 'list-mailchecker', 'method-email-rules'],
   examples: [
     {
       title: 'A role mailbox at a throw-away domain (offline checks only)',
@@ -70,13 +72,12 @@ export const emailVerifier = defineAgent({
     const sources: SourceStatus[] = []
     const syntax = checkEmailSyntax(input.email)
     rules.push(
-      rule(
+      lawRule(
         say({
           cs: 'syntaxe adresy (místní část dot-atom ≤ 64, doména LDH, celkem ≤ 254)',
           en: 'address syntax (dot-atom local part ≤ 64, LDH domain, total ≤ 254)',
         }),
-        EMAIL_RFC,
-        undefined,
+        cite(today(ctx), 'rfc-5321', 'rfc-5322'),
         syntax.valid
           ? say({ cs: 'vyhovuje', en: 'pass' })
           : say({ cs: `nevyhovuje: ${syntax.reason_cs}`, en: `fail: ${syntax.reason}` }),
@@ -114,13 +115,12 @@ export const emailVerifier = defineAgent({
     }
     const disposable = disposableMatch(syntax.ascii_domain)
     rules.push(
-      rule(
+      lawRule(
         say({
           cs: `doména na seznamu jednorázových adres (${DISPOSABLE_LIST_SIZE} domén)`,
           en: `domain on the throw-away mail list (${DISPOSABLE_LIST_SIZE} domains)`,
         }),
-        'mailchecker 6.0.21',
-        undefined,
+        cite(today(ctx), 'list-mailchecker'),
         disposable
           ? say({ cs: `na seznamu: ${disposable}`, en: `listed: ${disposable}` })
           : say({ cs: 'není na seznamu', en: 'not listed' }),
@@ -128,19 +128,17 @@ export const emailVerifier = defineAgent({
     )
     const free = isFreeMail(syntax.ascii_domain)
     rules.push(
-      rule(
+      lawRule(
         say({ cs: 'poskytovatel bezplatné pošty', en: 'free-mail provider' }),
-        'data/reference/contact-email-rules.json',
-        undefined,
+        cite(today(ctx), 'method-email-rules'),
         free ? say({ cs: 'ano', en: 'yes' }) : say({ cs: 'ne', en: 'no' }),
       ),
     )
     const role = roleOfMailbox(syntax.local) ?? null
     rules.push(
-      rule(
+      lawRule(
         say({ cs: 'funkční schránka (funkce, ne osoba)', en: 'role mailbox (a function, not a person)' }),
-        'RFC 2142',
-        '1997-05-01',
+        cite(today(ctx), 'rfc-2142'),
         role ?? say({ cs: 'osobní', en: 'personal' }),
       ),
     )
@@ -177,13 +175,12 @@ export const emailVerifier = defineAgent({
         verified.push(say({ cs: 'poštovní doména (MX)', en: 'mail domain (MX)' }))
       }
       rules.push(
-        rule(
+        lawRule(
           say({
             cs: 'doména přijímá poštu: MX, jinak A/AAAA (implicitní MX); jediný MX „.“ poštu odmítá',
             en: 'domain receives mail: MX, else A/AAAA (implicit MX); a single "." MX refuses mail',
           }),
-          MX_RFC,
-          undefined,
+          cite(today(ctx), 'rfc-5321', 'rfc-7505'),
           mailStatus,
         ),
       )

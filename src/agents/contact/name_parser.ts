@@ -1,8 +1,9 @@
 import { Type } from 'typebox'
 import { parseName } from '../../engines/contacts/names.ts'
 import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import { defineAgent } from '../types.ts'
-import { rule } from './shared.ts'
+import { lawRule, today } from './shared.ts'
 
 export const nameParser = defineAgent({
   service: 'contact',
@@ -26,6 +27,7 @@ export const nameParser = defineAgent({
     }),
   }),
   verdict: 'informational',
+  law: ['cz-111-1998-titles', 'cz-561-2004-s101', 'ujc-name-gender'],
   examples: [
     { title: 'Titles on both sides', input: { name: 'doc. Ing. Jana Nováková, Ph.D., MBA' } },
     { title: 'Surname first with a comma', input: { name: 'Dvořák, Jiří' } },
@@ -42,28 +44,25 @@ export const nameParser = defineAgent({
       ...p,
       formatted,
       rules_applied: [
-        rule(
+        lawRule(
           say({
             cs: 'akademické tituly před jménem (Bc., Ing., Mgr., MUDr., JUDr., PhDr. …; doc., prof.)',
             en: 'academic titles before the name (Bc., Ing., Mgr., MUDr., JUDr., PhDr. …; doc., prof.)',
           }),
-          'zákon 111/1998 Sb. § 46, § 70–73',
-          '1998-07-01',
+          cite(today(ctx), 'cz-111-1998-titles'),
           p.titles_before.join(' ') || say({ cs: 'žádné', en: 'none' }),
         ),
-        rule(
+        lawRule(
           say({
             cs: 'tituly za jménem (Ph.D., CSc., DiS., MBA …)',
             en: 'titles after the name (Ph.D., CSc., DiS., MBA …)',
           }),
-          'zákon 111/1998 Sb. § 47; zákon 561/2004 Sb. § 101',
-          undefined,
+          cite(today(ctx), 'cz-111-1998-titles', 'cz-561-2004-s101'),
           p.titles_after.join(', ') || say({ cs: 'žádné', en: 'none' }),
         ),
-        rule(
+        lawRule(
           say({ cs: 'mluvnický rod podle koncovek jména', en: 'grammatical gender from the name endings' }),
-          'Ústav pro jazyk český AV ČR, Internetová jazyková příručka',
-          undefined,
+          cite(today(ctx), 'ujc-name-gender'),
           `${p.gender} (${p.gender_basis})`,
         ),
       ],

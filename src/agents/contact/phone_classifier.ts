@@ -1,8 +1,9 @@
 import { Type } from 'typebox'
 import { CZ_PLAN, czechDetail, isCountry, parsePhone } from '../../engines/contacts/phone.ts'
 import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import { type AppliedRule, defineAgent } from '../types.ts'
-import { rule } from './shared.ts'
+import { lawRule, today } from './shared.ts'
 
 const Types = [
   'mobile',
@@ -49,7 +50,12 @@ export const phoneClassifier = defineAgent({
     ]),
     notes: Type.Array(Type.String()),
   }),
-  verdict: { field: 'valid', map: { true: 'clear', false: 'adverse' } },
+  verdict: {
+    explain:
+      'a valid number of a known type → `clear`; not valid for its country → `adverse`; a code that belongs to no country, or a valid range whose type the plan does not give → `review`',
+    of: (r) => (r.country === null ? 'review' : !r.valid ? 'adverse' : r.type === 'unknown' ? 'review' : 'clear'),
+  },
+  law: ['method-libphonenumber', 'cz-ctu-numbering-plan', 'cz-127-2005-s34', 'itu-e164'],
   examples: [
     { title: 'A mobile from an O2 (Eurotel) block', input: { phone: '+420 602 123 456' } },
     { title: 'A Brno landline', input: { phone: '541 123 456' } },
@@ -62,17 +68,27 @@ export const phoneClassifier = defineAgent({
     const p = parsePhone(input.phone, input.default_country ?? 'CZ')
     if (!p.ok) throw errors.invalid('phone', p.reason)
     const rules: AppliedRule[] = [
-      rule(
+      lawRule(
         say({
           cs: 'typ čísla podle číslovacích rozsahů země',
           en: "number type from the country's numbering ranges",
         }),
-        'Google libphonenumber metadata (libphonenumber-js)',
-        undefined,
+        cite(today(ctx), 'method-libphonenumber'),
         p.type,
       ),
     ]
     const notes: string[] = []
+    if (p.country === undefined)
+      rules.push(
+        lawRule(
+          say({
+            cs: `kód +${p.country_calling_code} nepatří žádné zemi (sdílený kód mezinárodní sítě nebo služby): typ čísla podle národního plánu nelze určit`,
+            en: `code +${p.country_calling_code} belongs to no country (a shared code of an international network or service): no national plan gives the number's type`,
+          }),
+          cite(today(ctx), 'itu-e164'),
+          say({ cs: 'k posouzení', en: 'review' }),
+        ),
+      )
     let type = p.type
     let czech: {
       area: string | null
@@ -91,13 +107,12 @@ export const phoneClassifier = defineAgent({
           matched_prefix: detail.matched_prefix,
         }
         rules.push(
-          rule(
+          lawRule(
             say({
               cs: `český rozsah ${detail.matched_prefix}…`,
               en: `Czech range ${detail.matched_prefix}…`,
             }),
-            'ČTÚ číslovací plán',
-            CZ_PLAN.plan_since,
+            cite(today(ctx), 'cz-ctu-numbering-plan'),
             detail.type,
           ),
         )
@@ -109,10 +124,9 @@ export const phoneClassifier = defineAgent({
             }),
           )
           rules.push(
-            rule(
+            lawRule(
               say({ cs: 'přenositelnost mobilních čísel', en: 'mobile number portability' }),
-              'zákon 127/2005 Sb. § 34',
-              CZ_PLAN.portability_since,
+              cite(today(ctx), 'cz-127-2005-s34'),
               say({
                 cs: 'operátor je jen původní držitel bloku',
                 en: 'operator is the original block holder only',

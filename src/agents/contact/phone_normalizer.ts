@@ -1,8 +1,9 @@
 import { Type } from 'typebox'
 import { isCountry, parsePhone } from '../../engines/contacts/phone.ts'
 import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import { defineAgent } from '../types.ts'
-import { rule } from './shared.ts'
+import { lawRule, today } from './shared.ts'
 
 export const phoneNormalizer = defineAgent({
   service: 'contact',
@@ -33,7 +34,12 @@ export const phoneNormalizer = defineAgent({
     extension: Type.Union([Type.String(), Type.Null()]),
     valid: Type.Boolean(),
   }),
-  verdict: { field: 'valid', map: { true: 'clear', false: 'adverse' } },
+  verdict: {
+    explain:
+      'a valid number of a country → `clear`; not valid for its country → `adverse`; a code that belongs to no country (E.164 shared codes such as +800, +882): no national plan to check it → `review`',
+    of: (r) => (r.country === null ? 'review' : r.valid ? 'clear' : 'adverse'),
+  },
+  law: ['itu-e164', 'cz-ctu-numbering-plan', 'method-libphonenumber'],
   examples: [
     { title: 'A Czech mobile written with the 00 prefix and a slash', input: { phone: '00420 602/123 456' } },
     { title: 'A Prague landline with an extension', input: { phone: '224 000 111 ext. 12' } },
@@ -55,33 +61,42 @@ export const phoneNormalizer = defineAgent({
       extension: p.extension ?? null,
       valid: p.valid,
       rules_applied: [
-        rule(
+        ...(p.country
+          ? []
+          : [
+              lawRule(
+                say({
+                  cs: `kód +${p.country_calling_code} nepatří žádné zemi (sdílený kód mezinárodní sítě nebo služby): národní plán, podle kterého by se číslo ověřilo, tu není`,
+                  en: `code +${p.country_calling_code} belongs to no country (a shared code of an international network or service): there is no national plan to check the number against`,
+                }),
+                cite(today(ctx), 'itu-e164'),
+                say({ cs: 'k posouzení', en: 'review' }),
+              ),
+            ]),
+        lawRule(
           say({
             cs: '„00“ je mezinárodní předvolba; číslo bez +kódu patří do default_country',
             en: '"00" is the international call prefix; a number without +code belongs to default_country',
           }),
-          'ITU-T E.164',
-          undefined,
+          cite(today(ctx), 'itu-e164'),
           say({ cs: `země ${p.country ?? 'neznámá'}`, en: `country ${p.country ?? 'unknown'}` }),
         ),
-        rule(
+        lawRule(
           say({
             cs: 'česká čísla: +420 a 9 číslic, uzavřený číslovací plán, bez předvolby 0',
             en: 'Czech numbers: +420 and 9 digits, closed plan, no trunk prefix 0',
           }),
-          'ČTÚ číslovací plán',
-          '2002-09-22',
+          cite(today(ctx), 'cz-ctu-numbering-plan'),
           p.country_calling_code === '420'
             ? say({ cs: `${p.national_number.length} číslic`, en: `${p.national_number.length} digits` })
             : say({ cs: 'není české', en: 'not Czech' }),
         ),
-        rule(
+        lawRule(
           say({
             cs: 'délka a rozsah čísla platné pro danou zemi',
             en: 'number length and range valid for the country',
           }),
-          'Google libphonenumber metadata (libphonenumber-js)',
-          undefined,
+          cite(today(ctx), 'method-libphonenumber'),
           p.valid ? say({ cs: 'platné', en: 'valid' }) : say({ cs: 'neplatné', en: 'not valid' }),
         ),
       ],

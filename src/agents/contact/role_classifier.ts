@@ -3,8 +3,9 @@ import roles from '../../../data/reference/contact-roles.json' with { type: 'jso
 import { checkEmailSyntax, roleOfMailbox } from '../../engines/contacts/email.ts'
 import { fold } from '../../engines/contacts/text.ts'
 import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import { type AppliedRule, defineAgent } from '../types.ts'
-import { rule } from './shared.ts'
+import { lawRule, today } from './shared.ts'
 
 function findKeyword(text: string, keywords: string[]): string | undefined {
   const hay = ` ${fold(text).replace(/[^a-z0-9.]+/g, ' ')} `
@@ -45,7 +46,12 @@ export const roleClassifier = defineAgent({
     role_mailbox: Type.Boolean(),
     matched: Type.Array(Type.Object({ table: Type.String(), keyword: Type.String(), value: Type.String() })),
   }),
-  verdict: 'informational',
+  verdict: {
+    explain:
+      '`informational` when the title or the mailbox was recognised; `incomplete` when neither matched anything in the tables (department and seniority unknown), never a guess',
+    of: (r) => (r.department === 'unknown' && r.seniority === 'unknown' ? 'incomplete' : 'informational'),
+  },
+  law: ['method-role-keywords', 'rfc-2142', 'cz-90-2012-bodies', 'cz-89-2012-s450'],
   examples: [
     { title: 'A managing director of an s.r.o.', input: { title: 'Jednatel a obchodní ředitel' } },
     { title: 'An AML officer', input: { title: 'Compliance Officer (AML)', email: 'jana.mala@banka.cz' } },
@@ -80,13 +86,12 @@ export const roleClassifier = defineAgent({
         matched.push({ table: 'department', keyword: bestDept.keyword, value: bestDept.value })
       }
       rules.push(
-        rule(
+        lawRule(
           say({
             cs: 'klíčová slova pracovní pozice → oddělení a seniorita',
             en: 'job-title keywords → department and seniority',
           }),
-          'data/reference/contact-roles.json',
-          undefined,
+          cite(today(ctx), 'method-role-keywords'),
           `${department}, ${seniority}`,
         ),
       )
@@ -102,26 +107,24 @@ export const roleClassifier = defineAgent({
         if (department === 'unknown') department = MAILBOX_DEPARTMENT[role] ?? role
       }
       rules.push(
-        rule(
+        lawRule(
           say({
             cs: 'funkční schránka označuje funkci, ne osobu',
             en: 'role mailbox names a function, not a person',
           }),
-          'RFC 2142',
-          '1997-05-01',
+          cite(today(ctx), 'rfc-2142'),
           role ?? say({ cs: 'osobní schránka', en: 'personal mailbox' }),
         ),
       )
     }
     const decisionMaker = seniority === 'owner_or_statutory' || seniority === 'executive'
     rules.push(
-      rule(
+      lawRule(
         say({
           cs: 'rozhodují statutární orgány (jednatel, představenstvo), prokura a vrcholové vedení',
           en: 'statutory bodies (jednatel, představenstvo), prokura and executives decide',
         }),
-        'zákon 90/2012 Sb. § 194, § 435; zákon 89/2012 Sb. § 450',
-        '2014-01-01',
+        cite(today(ctx), 'cz-90-2012-bodies', 'cz-89-2012-s450'),
         decisionMaker
           ? say({ cs: 'rozhoduje', en: 'decision maker' })
           : say({ cs: 'nerozhoduje', en: 'not a decision maker' }),

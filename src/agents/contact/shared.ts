@@ -5,6 +5,7 @@
  */
 import { Type } from 'typebox'
 import type { Texts } from '../lang.ts'
+import type { Citation } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
 
 export const NO_SMTP_PROBE: Texts = {
@@ -20,8 +21,13 @@ export function rule(rule: string, source?: string, since?: string, outcome?: st
   return r
 }
 
-export const EMAIL_RFC = 'RFC 5321 § 4.5.3.1, RFC 5322 § 3.4.1'
-export const MX_RFC = 'RFC 5321 § 5.1, RFC 7505'
+/** A rule resting on entries of the register of law: its basis, source and since come from `cite`. */
+export function lawRule(rule: string, cited: Citation, outcome?: string): AppliedRule {
+  return { rule, ...cited, ...(outcome ? { outcome } : {}) }
+}
+
+/** The day a rule is judged on (YYYY-MM-DD): the call's clock. */
+export const today = (ctx: { now: Date }): string => ctx.now.toISOString().slice(0, 10)
 
 /** One contact as the list-taking agents (search, dedup, vCard) accept it. */
 export const ContactSchema = Type.Object(

@@ -5,8 +5,9 @@ import { parseName } from '../../engines/contacts/names.ts'
 import { parsePhone } from '../../engines/contacts/phone.ts'
 import { toVcard, type VcardContact } from '../../engines/contacts/vcard.ts'
 import { AppError, errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import { defineAgent } from '../types.ts'
-import { ContactSchema, rule } from './shared.ts'
+import { ContactSchema, lawRule, today } from './shared.ts'
 
 /** A stable UUID (version 5 layout, SHA-1) from the contact's identity, so re-exports update, not duplicate. */
 function stableUuid(seed: string): string {
@@ -47,7 +48,12 @@ export const vcardExport = defineAgent({
     vcard: Type.String(),
     issues: Type.Array(Type.Object({ index: Type.Integer(), field: Type.String(), issue: Type.String() })),
   }),
-  verdict: 'informational',
+  verdict: {
+    explain:
+      '`informational` when every field went into the cards; `review` when a field was left out or could not be placed (each in `issues` with the reason)',
+    of: (r) => (r.issues.length > 0 ? 'review' : 'informational'),
+  },
+  law: ['rfc-6350', 'ruian-psc'],
   examples: [
     {
       title: 'A Prague contact with titles, phone and address',
@@ -175,30 +181,27 @@ export const vcardExport = defineAgent({
       vcard: vcards.join(''),
       issues,
       rules_applied: [
-        rule(
+        lawRule(
           say({
             cs: 'vCard 4.0: FN, N (příjmení; jméno; další jména; tituly před; tituly za), TEL jako tel: URI, ADR',
             en: 'vCard 4.0: FN, N (surname; given; additional; prefixes; suffixes), TEL as tel: URI, ADR',
           }),
-          'RFC 6350 § 6.2.1–6.4.1',
-          '2011-08-01',
+          cite(today(ctx), 'rfc-6350'),
           say({ cs: `vizitek: ${vcards.length}`, en: `${vcards.length} cards` }),
         ),
-        rule(
+        lawRule(
           say({
             cs: 'escapování textu a zalamování řádků po 75 oktetech s CRLF',
             en: 'text escaping and 75-octet line folding with CRLF',
           }),
-          'RFC 6350 § 3.2, § 3.4',
-          '2011-08-01',
+          cite(today(ctx), 'rfc-6350'),
         ),
-        rule(
+        lawRule(
           say({
             cs: 'česká adresa ověřená v místopisu PSČ z RÚIAN',
             en: 'Czech address checked against the RÚIAN postcode gazetteer',
           }),
-          'ČÚZK RÚIAN (psc-list.csv)',
-          undefined,
+          cite(today(ctx), 'ruian-psc'),
           say({
             cs: `umístěno ${placed} z ${addresses.length} (data/address_normalizer)`,
             en: `${placed} of ${addresses.length} placed (data/address_normalizer)`,
