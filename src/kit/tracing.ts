@@ -110,7 +110,7 @@ export function configureTracing(settings: TracingSettings, servicesInProcess: n
   if (!traces && !base) return
   // The general endpoint is a base URL: the traces signal's path is appended (OTLP exporter spec);
   // the traces endpoint is taken as it is.
-  const url = traces ?? `${base!.replace(/\/+$/, '')}/v1/traces`
+  const url = traces ?? `${withoutTrailingSlashes(base!)}/v1/traces`
   const named = settings.OTEL_SERVICE_NAME || undefined
   exporting = {
     url,
@@ -121,6 +121,13 @@ export function configureTracing(settings: TracingSettings, servicesInProcess: n
       named ? (servicesInProcess === 1 ? named : `${named}-${service}`) : `gatehouse-${service}`,
   }
   tracers.clear()
+}
+
+/** The URL without the slashes it ends with (a loop: `/\/+$/` would backtrack on many slashes). */
+function withoutTrailingSlashes(url: string): string {
+  let end = url.length
+  while (end > 0 && url[end - 1] === '/') end--
+  return url.slice(0, end)
 }
 
 /** Whether spans are recorded and exported (an OTLP endpoint is set). */
