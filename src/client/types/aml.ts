@@ -2578,6 +2578,20 @@ export interface Paths {
                     by: string
                     reason: string
                   } | null
+                  case_id?: string | null
+                  /**
+                   * A false positive cleared for this subject before, raised again because its names, birth dates or programmes changed since
+                   */
+                  changed_since_cleared?: {
+                    list: string
+                    list_id: string
+                    cleared_in: string
+                    changes: {
+                      field: string
+                      added: string[]
+                      removed: string[]
+                    }[]
+                  }[]
                   webhook: {
                     /**
                      * none (no webhook configured), pending, delivered or failed
@@ -2691,6 +2705,20 @@ export interface Paths {
                   by: string
                   reason: string
                 } | null
+                case_id?: string | null
+                /**
+                 * A false positive cleared for this subject before, raised again because its names, birth dates or programmes changed since
+                 */
+                changed_since_cleared?: {
+                  list: string
+                  list_id: string
+                  cleared_in: string
+                  changes: {
+                    field: string
+                    added: string[]
+                    removed: string[]
+                  }[]
+                }[]
                 webhook: {
                   /**
                    * none (no webhook configured), pending, delivered or failed

@@ -442,6 +442,1290 @@ export interface Paths {
       }
     }
   }
+  '/api/cases': {
+    get: {
+      parameters: {
+        query?: {
+          status?: 'open' | 'in_review' | 'awaiting_approval' | 'closed' | 'active'
+          /**
+           * "-": unassigned
+           */
+          assignee?: string
+          level?: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+          source?: 'screening' | 'alert'
+          min_age_days?: number
+          max_age_days?: number
+          limit?: number
+          offset?: number
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                total: number
+                cases: {
+                  case_id: string
+                  created_at: string
+                  updated_at: string
+                  source: 'screening' | 'alert'
+                  screening_id: string | null
+                  alert_id: string | null
+                  reference: string | null
+                  subject_label: string
+                  level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                  status: 'open' | 'in_review' | 'awaiting_approval' | 'closed'
+                  outcome: ('cleared' | 'confirmed' | 'escalated') | null
+                  assignee: string | null
+                  age_days: number
+                  undecided: number
+                  version: number
+                  hits: number
+                  [k: string]: unknown
+                }[]
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/cases/{case_id}': {
+    get: {
+      parameters: {
+        path: {
+          case_id: string
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              /**
+               * A case of the AML service
+               */
+              data: {
+                case_id: string
+                created_at: string
+                updated_at: string
+                source: 'screening' | 'alert'
+                screening_id: string | null
+                alert_id: string | null
+                reference: string | null
+                subject_label: string
+                level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                status: 'open' | 'in_review' | 'awaiting_approval' | 'closed'
+                outcome: ('cleared' | 'confirmed' | 'escalated') | null
+                assignee: string | null
+                age_days: number
+                undecided: number
+                version: number
+                subject: {
+                  [k: string]: unknown
+                }
+                hits: {
+                  hit_no: number
+                  module: string
+                  level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                  level_reason: string
+                  score: number
+                  matched_name: string
+                  entity: {
+                    type: string
+                    names: string[]
+                    aliases: string[]
+                    birth_dates: string[]
+                    nationalities: string[]
+                    countries: string[]
+                    identifiers: string[]
+                    programmes: string[]
+                    remarks: string[]
+                    [k: string]: unknown
+                  }
+                  listings: {
+                    list: string
+                    list_id: string
+                    list_title: string
+                    matched_name: string
+                    score: number
+                    list_date: string
+                    source_url: string | null
+                    [k: string]: unknown
+                  }[]
+                  decision: {
+                    decision: 'confirmed_match' | 'false_positive' | 'needs_more_information'
+                    comment: string
+                    by: string
+                    at: string
+                  } | null
+                  changed_since_cleared:
+                    | {
+                        list: string
+                        list_id: string
+                        cleared_in: string
+                        changes: {
+                          field: string
+                          added: string[]
+                          removed: string[]
+                        }[]
+                      }[]
+                    | null
+                  [k: string]: unknown
+                }[]
+                pending_closure: {
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  comment: string
+                  requested_by: string
+                  requested_at: string
+                  reason: string
+                } | null
+                closed: {
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  by: string
+                  at: string
+                  approved_by: string | null
+                } | null
+                trail: {
+                  seq: number
+                  at: string
+                  actor: string
+                  action: string
+                  hit_no: number | null
+                  comment: string | null
+                  detail: {
+                    [k: string]: unknown
+                  }
+                }[]
+                [k: string]: unknown
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/cases/{case_id}/assign': {
+    post: {
+      parameters: {
+        path: {
+          case_id: string
+        }
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            assignee: string | null
+            comment?: string
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              /**
+               * A case of the AML service
+               */
+              data: {
+                case_id: string
+                created_at: string
+                updated_at: string
+                source: 'screening' | 'alert'
+                screening_id: string | null
+                alert_id: string | null
+                reference: string | null
+                subject_label: string
+                level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                status: 'open' | 'in_review' | 'awaiting_approval' | 'closed'
+                outcome: ('cleared' | 'confirmed' | 'escalated') | null
+                assignee: string | null
+                age_days: number
+                undecided: number
+                version: number
+                subject: {
+                  [k: string]: unknown
+                }
+                hits: {
+                  hit_no: number
+                  module: string
+                  level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                  level_reason: string
+                  score: number
+                  matched_name: string
+                  entity: {
+                    type: string
+                    names: string[]
+                    aliases: string[]
+                    birth_dates: string[]
+                    nationalities: string[]
+                    countries: string[]
+                    identifiers: string[]
+                    programmes: string[]
+                    remarks: string[]
+                    [k: string]: unknown
+                  }
+                  listings: {
+                    list: string
+                    list_id: string
+                    list_title: string
+                    matched_name: string
+                    score: number
+                    list_date: string
+                    source_url: string | null
+                    [k: string]: unknown
+                  }[]
+                  decision: {
+                    decision: 'confirmed_match' | 'false_positive' | 'needs_more_information'
+                    comment: string
+                    by: string
+                    at: string
+                  } | null
+                  changed_since_cleared:
+                    | {
+                        list: string
+                        list_id: string
+                        cleared_in: string
+                        changes: {
+                          field: string
+                          added: string[]
+                          removed: string[]
+                        }[]
+                      }[]
+                    | null
+                  [k: string]: unknown
+                }[]
+                pending_closure: {
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  comment: string
+                  requested_by: string
+                  requested_at: string
+                  reason: string
+                } | null
+                closed: {
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  by: string
+                  at: string
+                  approved_by: string | null
+                } | null
+                trail: {
+                  seq: number
+                  at: string
+                  actor: string
+                  action: string
+                  hit_no: number | null
+                  comment: string | null
+                  detail: {
+                    [k: string]: unknown
+                  }
+                }[]
+                [k: string]: unknown
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/cases/{case_id}/comment': {
+    post: {
+      parameters: {
+        path: {
+          case_id: string
+        }
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * mandatory: why
+             */
+            comment: string
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              /**
+               * A case of the AML service
+               */
+              data: {
+                case_id: string
+                created_at: string
+                updated_at: string
+                source: 'screening' | 'alert'
+                screening_id: string | null
+                alert_id: string | null
+                reference: string | null
+                subject_label: string
+                level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                status: 'open' | 'in_review' | 'awaiting_approval' | 'closed'
+                outcome: ('cleared' | 'confirmed' | 'escalated') | null
+                assignee: string | null
+                age_days: number
+                undecided: number
+                version: number
+                subject: {
+                  [k: string]: unknown
+                }
+                hits: {
+                  hit_no: number
+                  module: string
+                  level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                  level_reason: string
+                  score: number
+                  matched_name: string
+                  entity: {
+                    type: string
+                    names: string[]
+                    aliases: string[]
+                    birth_dates: string[]
+                    nationalities: string[]
+                    countries: string[]
+                    identifiers: string[]
+                    programmes: string[]
+                    remarks: string[]
+                    [k: string]: unknown
+                  }
+                  listings: {
+                    list: string
+                    list_id: string
+                    list_title: string
+                    matched_name: string
+                    score: number
+                    list_date: string
+                    source_url: string | null
+                    [k: string]: unknown
+                  }[]
+                  decision: {
+                    decision: 'confirmed_match' | 'false_positive' | 'needs_more_information'
+                    comment: string
+                    by: string
+                    at: string
+                  } | null
+                  changed_since_cleared:
+                    | {
+                        list: string
+                        list_id: string
+                        cleared_in: string
+                        changes: {
+                          field: string
+                          added: string[]
+                          removed: string[]
+                        }[]
+                      }[]
+                    | null
+                  [k: string]: unknown
+                }[]
+                pending_closure: {
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  comment: string
+                  requested_by: string
+                  requested_at: string
+                  reason: string
+                } | null
+                closed: {
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  by: string
+                  at: string
+                  approved_by: string | null
+                } | null
+                trail: {
+                  seq: number
+                  at: string
+                  actor: string
+                  action: string
+                  hit_no: number | null
+                  comment: string | null
+                  detail: {
+                    [k: string]: unknown
+                  }
+                }[]
+                [k: string]: unknown
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/cases/{case_id}/close': {
+    post: {
+      parameters: {
+        path: {
+          case_id: string
+        }
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            outcome: 'cleared' | 'confirmed' | 'escalated'
+            /**
+             * mandatory: why
+             */
+            comment: string
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              /**
+               * A case of the AML service
+               */
+              data: {
+                case_id: string
+                created_at: string
+                updated_at: string
+                source: 'screening' | 'alert'
+                screening_id: string | null
+                alert_id: string | null
+                reference: string | null
+                subject_label: string
+                level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                status: 'open' | 'in_review' | 'awaiting_approval' | 'closed'
+                outcome: ('cleared' | 'confirmed' | 'escalated') | null
+                assignee: string | null
+                age_days: number
+                undecided: number
+                version: number
+                subject: {
+                  [k: string]: unknown
+                }
+                hits: {
+                  hit_no: number
+                  module: string
+                  level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                  level_reason: string
+                  score: number
+                  matched_name: string
+                  entity: {
+                    type: string
+                    names: string[]
+                    aliases: string[]
+                    birth_dates: string[]
+                    nationalities: string[]
+                    countries: string[]
+                    identifiers: string[]
+                    programmes: string[]
+                    remarks: string[]
+                    [k: string]: unknown
+                  }
+                  listings: {
+                    list: string
+                    list_id: string
+                    list_title: string
+                    matched_name: string
+                    score: number
+                    list_date: string
+                    source_url: string | null
+                    [k: string]: unknown
+                  }[]
+                  decision: {
+                    decision: 'confirmed_match' | 'false_positive' | 'needs_more_information'
+                    comment: string
+                    by: string
+                    at: string
+                  } | null
+                  changed_since_cleared:
+                    | {
+                        list: string
+                        list_id: string
+                        cleared_in: string
+                        changes: {
+                          field: string
+                          added: string[]
+                          removed: string[]
+                        }[]
+                      }[]
+                    | null
+                  [k: string]: unknown
+                }[]
+                pending_closure: {
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  comment: string
+                  requested_by: string
+                  requested_at: string
+                  reason: string
+                } | null
+                closed: {
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  by: string
+                  at: string
+                  approved_by: string | null
+                } | null
+                trail: {
+                  seq: number
+                  at: string
+                  actor: string
+                  action: string
+                  hit_no: number | null
+                  comment: string | null
+                  detail: {
+                    [k: string]: unknown
+                  }
+                }[]
+                [k: string]: unknown
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/cases/{case_id}/approve': {
+    post: {
+      parameters: {
+        path: {
+          case_id: string
+        }
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * mandatory: why
+             */
+            comment: string
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              /**
+               * A case of the AML service
+               */
+              data: {
+                case_id: string
+                created_at: string
+                updated_at: string
+                source: 'screening' | 'alert'
+                screening_id: string | null
+                alert_id: string | null
+                reference: string | null
+                subject_label: string
+                level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                status: 'open' | 'in_review' | 'awaiting_approval' | 'closed'
+                outcome: ('cleared' | 'confirmed' | 'escalated') | null
+                assignee: string | null
+                age_days: number
+                undecided: number
+                version: number
+                subject: {
+                  [k: string]: unknown
+                }
+                hits: {
+                  hit_no: number
+                  module: string
+                  level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                  level_reason: string
+                  score: number
+                  matched_name: string
+                  entity: {
+                    type: string
+                    names: string[]
+                    aliases: string[]
+                    birth_dates: string[]
+                    nationalities: string[]
+                    countries: string[]
+                    identifiers: string[]
+                    programmes: string[]
+                    remarks: string[]
+                    [k: string]: unknown
+                  }
+                  listings: {
+                    list: string
+                    list_id: string
+                    list_title: string
+                    matched_name: string
+                    score: number
+                    list_date: string
+                    source_url: string | null
+                    [k: string]: unknown
+                  }[]
+                  decision: {
+                    decision: 'confirmed_match' | 'false_positive' | 'needs_more_information'
+                    comment: string
+                    by: string
+                    at: string
+                  } | null
+                  changed_since_cleared:
+                    | {
+                        list: string
+                        list_id: string
+                        cleared_in: string
+                        changes: {
+                          field: string
+                          added: string[]
+                          removed: string[]
+                        }[]
+                      }[]
+                    | null
+                  [k: string]: unknown
+                }[]
+                pending_closure: {
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  comment: string
+                  requested_by: string
+                  requested_at: string
+                  reason: string
+                } | null
+                closed: {
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  by: string
+                  at: string
+                  approved_by: string | null
+                } | null
+                trail: {
+                  seq: number
+                  at: string
+                  actor: string
+                  action: string
+                  hit_no: number | null
+                  comment: string | null
+                  detail: {
+                    [k: string]: unknown
+                  }
+                }[]
+                [k: string]: unknown
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/cases/{case_id}/reject': {
+    post: {
+      parameters: {
+        path: {
+          case_id: string
+        }
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * mandatory: why
+             */
+            comment: string
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              /**
+               * A case of the AML service
+               */
+              data: {
+                case_id: string
+                created_at: string
+                updated_at: string
+                source: 'screening' | 'alert'
+                screening_id: string | null
+                alert_id: string | null
+                reference: string | null
+                subject_label: string
+                level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                status: 'open' | 'in_review' | 'awaiting_approval' | 'closed'
+                outcome: ('cleared' | 'confirmed' | 'escalated') | null
+                assignee: string | null
+                age_days: number
+                undecided: number
+                version: number
+                subject: {
+                  [k: string]: unknown
+                }
+                hits: {
+                  hit_no: number
+                  module: string
+                  level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                  level_reason: string
+                  score: number
+                  matched_name: string
+                  entity: {
+                    type: string
+                    names: string[]
+                    aliases: string[]
+                    birth_dates: string[]
+                    nationalities: string[]
+                    countries: string[]
+                    identifiers: string[]
+                    programmes: string[]
+                    remarks: string[]
+                    [k: string]: unknown
+                  }
+                  listings: {
+                    list: string
+                    list_id: string
+                    list_title: string
+                    matched_name: string
+                    score: number
+                    list_date: string
+                    source_url: string | null
+                    [k: string]: unknown
+                  }[]
+                  decision: {
+                    decision: 'confirmed_match' | 'false_positive' | 'needs_more_information'
+                    comment: string
+                    by: string
+                    at: string
+                  } | null
+                  changed_since_cleared:
+                    | {
+                        list: string
+                        list_id: string
+                        cleared_in: string
+                        changes: {
+                          field: string
+                          added: string[]
+                          removed: string[]
+                        }[]
+                      }[]
+                    | null
+                  [k: string]: unknown
+                }[]
+                pending_closure: {
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  comment: string
+                  requested_by: string
+                  requested_at: string
+                  reason: string
+                } | null
+                closed: {
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  by: string
+                  at: string
+                  approved_by: string | null
+                } | null
+                trail: {
+                  seq: number
+                  at: string
+                  actor: string
+                  action: string
+                  hit_no: number | null
+                  comment: string | null
+                  detail: {
+                    [k: string]: unknown
+                  }
+                }[]
+                [k: string]: unknown
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/cases/{case_id}/hits/{hit_no}/decision': {
+    post: {
+      parameters: {
+        path: {
+          case_id: string
+          hit_no: number
+        }
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            decision: 'confirmed_match' | 'false_positive' | 'needs_more_information'
+            /**
+             * mandatory: why
+             */
+            comment: string
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              /**
+               * A case of the AML service
+               */
+              data: {
+                case_id: string
+                created_at: string
+                updated_at: string
+                source: 'screening' | 'alert'
+                screening_id: string | null
+                alert_id: string | null
+                reference: string | null
+                subject_label: string
+                level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                status: 'open' | 'in_review' | 'awaiting_approval' | 'closed'
+                outcome: ('cleared' | 'confirmed' | 'escalated') | null
+                assignee: string | null
+                age_days: number
+                undecided: number
+                version: number
+                subject: {
+                  [k: string]: unknown
+                }
+                hits: {
+                  hit_no: number
+                  module: string
+                  level: 'MEDIUM' | 'HIGH' | 'CRITICAL'
+                  level_reason: string
+                  score: number
+                  matched_name: string
+                  entity: {
+                    type: string
+                    names: string[]
+                    aliases: string[]
+                    birth_dates: string[]
+                    nationalities: string[]
+                    countries: string[]
+                    identifiers: string[]
+                    programmes: string[]
+                    remarks: string[]
+                    [k: string]: unknown
+                  }
+                  listings: {
+                    list: string
+                    list_id: string
+                    list_title: string
+                    matched_name: string
+                    score: number
+                    list_date: string
+                    source_url: string | null
+                    [k: string]: unknown
+                  }[]
+                  decision: {
+                    decision: 'confirmed_match' | 'false_positive' | 'needs_more_information'
+                    comment: string
+                    by: string
+                    at: string
+                  } | null
+                  changed_since_cleared:
+                    | {
+                        list: string
+                        list_id: string
+                        cleared_in: string
+                        changes: {
+                          field: string
+                          added: string[]
+                          removed: string[]
+                        }[]
+                      }[]
+                    | null
+                  [k: string]: unknown
+                }[]
+                pending_closure: {
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  comment: string
+                  requested_by: string
+                  requested_at: string
+                  reason: string
+                } | null
+                closed: {
+                  outcome: 'cleared' | 'confirmed' | 'escalated'
+                  by: string
+                  at: string
+                  approved_by: string | null
+                } | null
+                trail: {
+                  seq: number
+                  at: string
+                  actor: string
+                  action: string
+                  hit_no: number | null
+                  comment: string | null
+                  detail: {
+                    [k: string]: unknown
+                  }
+                }[]
+                [k: string]: unknown
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/alerts': {
+    get: {
+      parameters: {
+        query?: {
+          status?: 'open' | 'acknowledged' | 'all'
+          kind?: 'new_hit' | 'changed_hit' | 'removed_hit'
+          limit?: number
+          offset?: number
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                total: number
+                items: {
+                  alert_id: string
+                  created_at: string
+                  reference: string
+                  kind: string
+                  cause: string
+                  list: string
+                  list_id: string
+                  matched_name: string
+                  score: number | null
+                  subject_label: string
+                  changes: {
+                    field: string
+                    added: string[]
+                    removed: string[]
+                  }[]
+                  case_id?: string | null
+                  acknowledged: {
+                    at: string
+                    by: string
+                    reason: string
+                  } | null
+                  [k: string]: unknown
+                }[]
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/alerts/{alert_id}/ack': {
+    post: {
+      parameters: {
+        path: {
+          alert_id: string
+        }
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * mandatory: why
+             */
+            reason: string
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                alert_id: string
+                [k: string]: unknown
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/monitoring': {
+    post: {
+      parameters: {}
+      requestBody: {
+        content: {
+          /**
+           * subjects with their client numbers, or a completed client book
+           */
+          'application/json': {
+            /**
+             * @minItems 1
+             * @maxItems 100
+             */
+            subjects?: [
+              {
+                first_name?: string
+                last_name?: string
+                name?: string
+                birth_date?: string
+                nationality?: string
+                country?: string
+                ico?: string
+                company_name?: string
+                reference: string
+              },
+              ...{
+                first_name?: string
+                last_name?: string
+                name?: string
+                birth_date?: string
+                nationality?: string
+                country?: string
+                ico?: string
+                company_name?: string
+                reference: string
+              }[],
+            ]
+            batch_id?: string
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                enrolled: number
+                updated: number
+                unchanged: number
+                skipped_without_reference: number
+                monitored: number
+                [k: string]: unknown
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/client-books/{batch_id}': {
+    get: {
+      parameters: {
+        query?: {
+          offset?: number
+          limit?: number
+        }
+        path: {
+          batch_id: string
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                batch_id: string
+                /**
+                 * queued, running, completed or failed
+                 */
+                status: string
+                progress: {
+                  done: number
+                  total: number
+                  percent: number
+                }
+                summary: {
+                  levels: {
+                    [k: string]: number
+                  }
+                  with_sanctions_hits: number
+                  [k: string]: unknown
+                }
+                results: {
+                  offset: number
+                  limit: number
+                  total: number
+                  items: {
+                    index: number
+                    line: number | null
+                    reference: string | null
+                    screening_id: string
+                    level: string
+                    score: number
+                    review_required: boolean
+                    hits: {
+                      list: string
+                      list_id: string
+                      matched_name: string
+                      score: number
+                    }[]
+                    [k: string]: unknown
+                  }[]
+                }
+                [k: string]: unknown
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/client-books/{batch_id}/results.csv': {
+    get: {
+      parameters: {
+        path: {
+          batch_id: string
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'text/csv': string
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
   '/api/keys': {
     get: {
       parameters: {}
@@ -1202,6 +2486,54 @@ export interface Paths {
         404: {
           content: {
             'text/plain': string
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/client-books': {
+    post: {
+      parameters: {
+        query?: {
+          /**
+           * the file’s name
+           */
+          name?: string
+        }
+      }
+      requestBody: {
+        content: {
+          /**
+           * The client book: a CSV file (UTF-8 with or without BOM, or Windows-1250; `;` or `,`)
+           */
+          'text/csv': string
+        }
+      }
+      responses: {
+        202: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                batch_id: string
+                status: string
+                total: number
+                ignored_columns: string[]
+                [k: string]: unknown
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
           }
         }
         default: {

@@ -135,7 +135,7 @@ export async function buildApp(deps: AmlDeps): Promise<App> {
   registerScreening(app, { ...deps, cases })
   registerCases(app, { ...deps, cases })
   registerBatch(app, { ...deps, batches, batchRunner, batchMaxBytes })
-  registerMonitor(app, { ...deps, monitors, monitor, batches })
+  registerMonitor(app, { ...deps, monitors, monitor, batches, cases })
   registerLists(app, deps)
   return app
 }

@@ -208,6 +208,40 @@ describe('console backend', () => {
     expect((await signIn('office')).res.statusCode).toBe(429)
   })
 
+  it('screens and decides as the signed-in user: the internal key with X-Acting-User, never the browser’s word', async () => {
+    const { cookie, csrf } = await sessionOf('adam')
+    const headers = { cookie, 'x-csrf-token': csrf, 'x-acting-user': 'eva' }
+    await app.inject({ method: 'POST', url: '/api/screenings', headers, payload: { last_name: 'Novák' } })
+    const screening = seen.findLast((c) => c.url.endsWith('/api/aml/screen/complete'))!
+    expect(screening.headers).toMatchObject({ 'x-api-key': KEYS.internalKey, 'x-acting-user': 'adam' })
+    const decided = await app.inject({
+      method: 'POST',
+      url: '/api/cases/AMLC-20261126-000001/hits/1/decision',
+      headers,
+      payload: { decision: 'false_positive', comment: 'other birth date' },
+    })
+    expect(decided.statusCode).toBe(404)
+    const call = seen.findLast((c) => c.url.includes('/api/aml/cases/'))!
+    expect(call.url).toMatch(/\/api\/aml\/cases\/AMLC-20261126-000001\/hits\/1\/decision$/)
+    expect(call.headers).toMatchObject({ 'x-api-key': KEYS.internalKey, 'x-acting-user': 'adam' })
+    expect(call.body).toEqual({ decision: 'false_positive', comment: 'other birth date' })
+    const bare = await app.inject({
+      method: 'POST',
+      url: '/api/cases/AMLC-20261126-000001/close',
+      headers,
+      payload: { outcome: 'cleared', comment: ' ' },
+    })
+    expect(bare.statusCode).toBe(404)
+    const empty = await app.inject({
+      method: 'POST',
+      url: '/api/cases/AMLC-20261126-000001/close',
+      headers,
+      payload: { outcome: 'cleared' },
+    })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json().error.details).toMatchObject({ field: 'comment' })
+  })
+
   it('answers 401 to the backend without a session and to an unknown cookie', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/keys' })).statusCode).toBe(401)
     const forged = await app.inject({

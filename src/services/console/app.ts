@@ -16,6 +16,7 @@ import {
   registerSessions,
 } from './auth.ts'
 import { registerAdmin } from './routes/admin.ts'
+import { registerCases } from './routes/cases.ts'
 import { registerPlatform } from './routes/platform.ts'
 import { registerScreening } from './routes/screening.ts'
 import { registerSession, type SIGN_IN_LIMITS } from './routes/session.ts'
@@ -64,6 +65,7 @@ export async function buildApp(deps: ConsoleDeps): Promise<App> {
       { name: 'health' },
       { name: 'session', description: 'Signing in and out' },
       { name: 'screening', description: 'AML screening and its history' },
+      { name: 'cases', description: 'Case review (four eyes), monitoring alerts, client books' },
       { name: 'keys', description: 'API keys of the gateway (admins)' },
       { name: 'users', description: 'Console users (admins)' },
       { name: 'platform', description: 'Health of every service' },
@@ -75,6 +77,7 @@ export async function buildApp(deps: ConsoleDeps): Promise<App> {
   registerPlatform(app, deps)
   registerSession(app, deps)
   registerScreening(app, deps)
+  registerCases(app, deps)
   registerAdmin(app, deps)
   registerWork(app, deps)
   registerWeb(app, deps)

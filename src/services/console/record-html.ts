@@ -8,6 +8,7 @@
  * <style> element).
  */
 import { RISK_LEVELS } from '../../engines/aml/risk-levels.ts'
+import { casesCs, casesEn } from './web/case-texts.ts'
 import { cs, en } from './web/texts.ts'
 
 export type RecordLanguage = 'cs' | 'en'
@@ -44,12 +45,82 @@ interface Hit {
   }
 }
 
+/** The case of the record's hits, as the AML service gives it with the record. */
+interface RecordCase {
+  case_id: string
+  status: string
+  outcome: string | null
+  hits: {
+    hit_no: number
+    matched_name: string
+    level: string
+    decision: { decision: string; comment: string; by: string; at: string } | null
+  }[]
+  closed: { outcome: string; by: string; at: string; approved_by: string | null } | null
+  trail: {
+    seq: number
+    at: string
+    actor: string
+    action: string
+    hit_no: number | null
+    comment: string | null
+    detail: Record<string, unknown>
+  }[]
+}
+
 export interface StoredRecord {
   screening_id: string
   created_at: string
   input?: unknown
   list_versions?: unknown
   result?: unknown
+  case?: RecordCase | null
+}
+
+/** The case: each hit's decision, how it closed, and every step of its trail (who, when, what, why). */
+function caseHtml(c: RecordCase, lang: RecordLanguage, when: (at: string) => string): string {
+  const x = lang === 'cs' ? casesCs : casesEn
+  const fill = (template: string, values: Record<string, string | number>) =>
+    template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''))
+  const status = x.caseStatus[c.status as keyof typeof x.caseStatus] ?? c.status
+  const label = (group: Record<string, string>, key: unknown) =>
+    typeof key === 'string' ? (group[key] ?? key) : ''
+  const out = [`<h2>${escapeHtml(`${x.cases.case} ${c.case_id}`)}</h2><p>${escapeHtml(status)}</p>`]
+  if (c.closed)
+    out.push(
+      `<p>${escapeHtml(fill(x.cases.closed, { outcome: label(x.outcome, c.closed.outcome), by: c.closed.by, at: when(c.closed.at) }))}${c.closed.approved_by ? escapeHtml(`, ${fill(x.cases.approvedBy, { by: c.closed.approved_by })}`) : ''}</p>`,
+    )
+  if (c.hits.length > 0)
+    out.push(
+      `<ul>${c.hits
+        .map(
+          (h) =>
+            `<li>${escapeHtml(`${fill(x.cases.hit, { n: h.hit_no })} (${h.level}) ${h.matched_name}: `)}${
+              h.decision
+                ? escapeHtml(
+                    `${label(x.decision, h.decision.decision)} — ${h.decision.by}, ${when(h.decision.at)}: ${h.decision.comment}`,
+                  )
+                : escapeHtml(x.cases.noDecision)
+            }</li>`,
+        )
+        .join('')}</ul>`,
+    )
+  out.push(
+    `<h2>${escapeHtml(x.cases.trail)}</h2><table><thead><tr><th scope="col">${escapeHtml(x.cases.when)}</th><th scope="col">${escapeHtml(x.cases.who)}</th><th scope="col">${escapeHtml(x.cases.what)}</th><th scope="col">${escapeHtml(x.cases.comment)}</th></tr></thead><tbody>${c.trail
+      .map((e) => {
+        const what = [
+          label(x.action, e.action),
+          e.hit_no ? fill(x.cases.hit, { n: e.hit_no }) : '',
+          label(x.decision, e.detail.decision),
+          label(x.outcome, e.detail.outcome),
+        ]
+          .filter(Boolean)
+          .join(' · ')
+        return `<tr><td>${escapeHtml(when(e.at))}</td><td>${escapeHtml(e.actor)}</td><td>${escapeHtml(what)}</td><td>${escapeHtml(e.comment ?? '')}</td></tr>`
+      })
+      .join('')}</tbody></table>`,
+  )
+  return out.join('\n')
 }
 
 const STYLE = `
@@ -196,6 +267,14 @@ export function recordHtml(
         .join('')}</ul>`,
     )
   }
+  if (record.case)
+    parts.push(
+      caseHtml(
+        record.case,
+        opts.lang,
+        (at) => new Date(at).toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+      ),
+    )
   return `<!doctype html>
 <html lang="${opts.lang}">
 <head>

@@ -106,8 +106,9 @@ export class Upstreams {
   ): Promise<T> {
     try {
       const { data, error, response } = await send(this.clients[key][service])
-      // A refused operator key is the console's misconfiguration, not the signed-in user's fault.
-      if (response.status === 401 || response.status === 403)
+      // A refused operator key is the console's misconfiguration, not the signed-in user's fault;
+      // a 403 about something else (four eyes on a case) is the service's answer to the user.
+      if (response.status === 401 || (response.status === 403 && refusesKey(error)))
         throw new AppError(
           'upstream_error',
           `The ${service} service refused the console's operator key (check ADMIN_API_KEY and INTERNAL_API_KEY)`,
@@ -130,6 +131,50 @@ export class Upstreams {
         service,
       })
     }
+  }
+
+  /**
+   * A client book (the file's bytes as uploaded) sent to the AML service as a batch
+   * (POST /api/aml/screen/batch, multipart `file`) with the internal key: the batch's answer.
+   */
+  async uploadClientBook<T>(file: Buffer, fileName: string, actingUser: string): Promise<T> {
+    const url = `${trimEndOf(this.urls.aml, '/')}/api/aml/screen/batch`
+    const form = new FormData()
+    form.set('file', new Blob([new Uint8Array(file)], { type: 'text/csv' }), fileName)
+    let res: Response
+    try {
+      res = await this.fetch(url, {
+        method: 'POST',
+        headers: {
+          'x-api-key': this.keys.internalKey,
+          'x-acting-user': actingUser,
+          accept: 'application/json',
+        },
+        body: form,
+        // Every row is checked before the batch is stored: 100,000 rows take seconds.
+        signal: AbortSignal.timeout(60_000),
+      })
+    } catch {
+      throw new AppError('upstream_error', 'The aml service could not be reached or failed', {
+        service: 'aml',
+      })
+    }
+    const answer = (await res.json().catch(() => undefined)) as unknown
+    if (res.status === 202 || res.status === 200) return answer as T
+    if (res.status === 401 || res.status === 403)
+      throw new AppError(
+        'upstream_error',
+        "The aml service refused the console's operator key (check ADMIN_API_KEY and INTERNAL_API_KEY)",
+        { service: 'aml' },
+      )
+    if (res.status < 500) throw upstreamRefusal('aml', res.status, answer)
+    throw new AppError(
+      'upstream_error',
+      `The aml service could not take the client book (HTTP ${res.status})`,
+      {
+        service: 'aml',
+      },
+    )
   }
 
   /**
@@ -223,6 +268,14 @@ export class Upstreams {
       }),
     )
   }
+}
+
+/** Whether a 403 refuses the operator key itself (it names no rule), not the action (four eyes). */
+function refusesKey(body: unknown): boolean {
+  const b = (body ?? {}) as Record<string, unknown>
+  const nested = typeof b.error === 'object' && b.error !== null ? (b.error as Record<string, unknown>) : b
+  const details = (nested.details ?? b.details) as Record<string, unknown> | undefined
+  return details?.rule === undefined
 }
 
 /** An upstream's 4xx as the console's error: the code it named (any envelope), else its status's. */

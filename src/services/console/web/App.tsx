@@ -10,7 +10,7 @@ import { call, rememberCsrf, whenSignedOut } from './data/api.ts'
 import type { Session } from './data/types.ts'
 import { LANGUAGES, setLanguage } from './i18n.ts'
 import { SignInPage } from './pages/SignIn.tsx'
-import { navigate, PAGES, usePath } from './router.ts'
+import { CASE_PATH, navigate, PAGES, usePath } from './router.ts'
 
 const Shell = lazy(async () => ({ default: (await import('./Shell.tsx')).Shell }))
 
@@ -31,7 +31,7 @@ export function App() {
     call('get', '/api/session').then(signedIn, () => signedIn(null))
   }, [signedIn])
 
-  const known = isPage(path) || path === '/'
+  const known = isPage(path) || path === '/' || CASE_PATH.test(path)
   useEffect(() => {
     if (!known) return
     if (session === null && path !== '/sign-in') navigate('/sign-in')

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next'
 import { call } from './data/api.ts'
 import { label } from './data/reasons.ts'
 import type { Session } from './data/types.ts'
-import { navigate, type Page } from './router.ts'
+import { CASE_PATH, navigate, type Page } from './router.ts'
 
 const HistoryPage = lazy(async () => ({ default: (await import('./pages/History.tsx')).HistoryPage }))
 const JobsPage = lazy(async () => ({ default: (await import('./pages/Jobs.tsx')).JobsPage }))
@@ -18,11 +18,20 @@ const KeysPage = lazy(async () => ({ default: (await import('./pages/Keys.tsx'))
 const KnowledgePage = lazy(async () => ({ default: (await import('./pages/Knowledge.tsx')).KnowledgePage }))
 const PlatformPage = lazy(async () => ({ default: (await import('./pages/Platform.tsx')).PlatformPage }))
 const ScreeningPage = lazy(async () => ({ default: (await import('./pages/Screening.tsx')).ScreeningPage }))
+const CasesPage = lazy(async () => ({ default: (await import('./pages/Cases.tsx')).CasesPage }))
+const CasePage = lazy(async () => ({ default: (await import('./pages/Case.tsx')).CasePage }))
+const AlertsPage = lazy(async () => ({ default: (await import('./pages/Alerts.tsx')).AlertsPage }))
+const ClientBooksPage = lazy(async () => ({
+  default: (await import('./pages/ClientBooks.tsx')).ClientBooksPage,
+}))
 const UsersPage = lazy(async () => ({ default: (await import('./pages/Users.tsx')).UsersPage }))
 
 const NAV: { page: Page; label: string; admin?: boolean }[] = [
   { page: '/screening', label: 'nav.screening' },
   { page: '/history', label: 'nav.history' },
+  { page: '/cases', label: 'nav.cases' },
+  { page: '/alerts', label: 'nav.alerts' },
+  { page: '/client-books', label: 'nav.clientBooks' },
   { page: '/keys', label: 'nav.keys', admin: true },
   { page: '/users', label: 'nav.users', admin: true },
   { page: '/platform', label: 'nav.platform' },
@@ -62,6 +71,11 @@ export function Shell({
   let content: ReactNode
   if (notFound) content = notFound
   else if (path === '/history') content = <HistoryPage />
+  else if (CASE_PATH.test(path))
+    content = <CasePage caseId={CASE_PATH.exec(path)![1]!} me={session.user.name} />
+  else if (path === '/cases') content = <CasesPage me={session.user.name} />
+  else if (path === '/alerts') content = <AlertsPage />
+  else if (path === '/client-books') content = <ClientBooksPage />
   else if (path === '/keys') content = isAdmin ? <KeysPage /> : <Forbidden />
   else if (path === '/users') content = isAdmin ? <UsersPage me={session.user.name} /> : <Forbidden />
   else if (path === '/platform') content = <PlatformPage />

@@ -10,12 +10,19 @@ export const PAGES = [
   '/platform',
   '/jobs',
   '/knowledge',
+  '/cases',
+  '/alerts',
+  '/client-books',
 ] as const
 export type Page = (typeof PAGES)[number]
 
+/** One case's page: /cases/AMLC-20261127-000001. */
+export const CASE_PATH = /^\/cases\/(AMLC-\d{8}-\d{1,12})$/
+export type CasePath = `/cases/${string}`
+
 const listeners = new Set<() => void>()
 
-export function navigate(page: Page): void {
+export function navigate(page: Page | CasePath): void {
   if (window.location.pathname !== page) window.history.pushState(null, '', page)
   for (const l of listeners) l()
 }

@@ -20,6 +20,9 @@ export const en = {
     platform: 'Platform',
     jobs: 'Jobs',
     knowledge: 'Knowledge base',
+    cases: 'Cases',
+    alerts: 'Alerts',
+    clientBooks: 'Client books',
   },
   jobs: {
     title: 'Router jobs',
@@ -369,6 +372,9 @@ export const cs: typeof en = {
     platform: 'Platforma',
     jobs: 'Úlohy',
     knowledge: 'Znalostní báze',
+    cases: 'Případy',
+    alerts: 'Upozornění',
+    clientBooks: 'Seznamy klientů',
   },
   jobs: {
     title: 'Úlohy routeru',

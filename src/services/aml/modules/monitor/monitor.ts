@@ -220,6 +220,9 @@ export function alertView(a: Alert) {
     subject_label: (b.subject_label as string | undefined) ?? '',
     from_versions: (b.from_versions as VersionRef[] | undefined) ?? [],
     to_versions: (b.to_versions as VersionRef[] | undefined) ?? [],
+    ...(b.changed_since_cleared
+      ? { changed_since_cleared: b.changed_since_cleared as ChangedListing[] }
+      : {}),
     acknowledged: a.acknowledged,
     webhook: a.webhook,
   }

@@ -12,6 +12,7 @@ import type { App } from '../../../../kit/server.ts'
 import type { AmlStore } from '../../store.ts'
 import { jsonBook } from '../batch/client-book.ts'
 import type { BatchStore } from '../batch/store.ts'
+import type { CaseStore } from '../cases/store.ts'
 import { subjectOf } from '../screening/schemas.ts'
 import { alertView, type Monitor } from './monitor.ts'
 import {
@@ -37,6 +38,8 @@ export interface MonitorDeps {
   batches: Pick<BatchStore, 'get' | 'allRows'>
   /** An enrolled subject's baseline screening is read back from the audit trail. */
   store: Pick<AmlStore, 'getScreening'>
+  /** The case of each alert in the list. */
+  cases: Pick<CaseStore, 'ofAlerts'>
   /** Monitoring takes one of these keys. */
   auditKeys: { adminKey: string; internalKey: string }
   now?: (() => Date) | undefined
@@ -206,7 +209,13 @@ export function registerMonitor(app: App, deps: MonitorDeps): void {
         ...(kind ? { kind } : {}),
         ...(reference ? { reference } : {}),
       })
-      return ok(reply, { total: page.total, offset, limit, items: page.items.map(alertView) })
+      const cases = await deps.cases.ofAlerts(page.items.map((a) => a.alert_id))
+      return ok(reply, {
+        total: page.total,
+        offset,
+        limit,
+        items: page.items.map((a) => ({ ...alertView(a), case_id: cases.get(a.alert_id) ?? null })),
+      })
     },
   )
 

@@ -160,6 +160,34 @@ const AlertSchema = Type.Object({
   acknowledged: Nullable(
     Type.Object({ at: Type.String({ format: 'date-time' }), by: Type.String(), reason: Type.String() }),
   ),
+  case_id: Type.Optional(
+    Nullable(
+      Type.String({
+        description:
+          'the case opened for a new or changed hit (GET /api/aml/cases/{case_id}); in the alerts list',
+      }),
+    ),
+  ),
+  changed_since_cleared: Type.Optional(
+    Type.Array(
+      Type.Object({
+        list: Type.String(),
+        list_id: Type.String(),
+        cleared_in: Type.String(),
+        changes: Type.Array(
+          Type.Object({
+            field: Type.String(),
+            added: Type.Array(Type.String()),
+            removed: Type.Array(Type.String()),
+          }),
+        ),
+      }),
+      {
+        description:
+          'A false positive cleared for this subject before, raised again because its names, birth dates or programmes changed since',
+      },
+    ),
+  ),
   webhook: Type.Object({
     status: Type.String({ description: 'none (no webhook configured), pending, delivered or failed' }),
     attempts: Type.Integer(),
