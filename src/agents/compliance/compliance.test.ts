@@ -114,6 +114,11 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
       keep_until: '2034-03-31',
       may_destroy: false,
     },
+    'Financial statements for 2025 signed on 15 March 2026: kept 10 years from 31 December 2025': {
+      counted_from: '2025-12-31',
+      keep_until: '2035-12-31',
+      may_destroy: false,
+    },
     'Payroll sheet for 2020: kept 30 calendar years after the year': {
       keep_until: '2050-12-31',
       retention_years: 30,
@@ -270,6 +275,35 @@ describe('compliance agents: rules and bad input', () => {
       event_date: '2019-04-02',
     })
     expect(out).toMatchObject({ counted_from: '2019-12-31', keep_until: '2024-12-31', may_destroy: true })
+  })
+
+  it('keeps financial statements 10 years from the end of the period they describe, signed after it', async () => {
+    const out = await run('record_retention', {
+      record_type: 'financial_statements',
+      event_date: '2026-03-15',
+      period_end: '2025-12-31',
+    })
+    expect(out).toMatchObject({ counted_from: '2025-12-31', keep_until: '2035-12-31' })
+    const error = await rejection('record_retention', {
+      record_type: 'financial_statements',
+      event_date: '2025-03-15',
+      period_end: '2025-12-31',
+    })
+    expect(error.details).toMatchObject({ field: 'period_end' })
+  })
+
+  it('keeps a VAT document 10 years from the end of its tax period (a month unless a quarter is chosen), not the year', async () => {
+    const monthly = await run('record_retention', { record_type: 'vat_documents', event_date: '2024-02-12' })
+    expect(monthly).toMatchObject({ counted_from: '2024-02-29', keep_until: '2034-02-28' })
+    expect(monthly.assumptions).toContainEqual(
+      expect.objectContaining({ field: 'tax_period', value: 'month' }),
+    )
+    const quarterly = await run('record_retention', {
+      record_type: 'vat_documents',
+      event_date: '2024-02-12',
+      tax_period: 'quarter',
+    })
+    expect(quarterly).toMatchObject({ counted_from: '2024-03-31', keep_until: '2034-03-31' })
   })
 
   it('dates each retention rule from the day its law took effect', async () => {

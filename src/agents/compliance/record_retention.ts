@@ -4,7 +4,9 @@ import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { DateString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
-import type { Texts } from '../lang.ts'
+import type { Say, Texts } from '../lang.ts'
+import { cite } from '../law.ts'
+import type { Assumption } from '../result.ts'
 import { defineAgent } from '../types.ts'
 
 interface Rec {
@@ -53,6 +55,16 @@ const RECORDS: Record<string, Texts> = {
   },
 }
 /** When the period starts (the schedule's codes), in Czech. */
+/** The register entries of each record type's period (the schedule's `law` says it in words). */
+const RECORD_LAW: Record<string, [string, ...string[]]> = {
+  aml_identification: ['cz-253-2008-s16'],
+  aml_transaction: ['cz-253-2008-s16'],
+  financial_statements: ['cz-563-1991-s31'],
+  accounting_documents: ['cz-563-1991-s31'],
+  vat_documents: ['cz-235-2004-s35', 'cz-235-2004-s99'],
+  payroll_pension: ['cz-582-1991-s35a'],
+}
+
 const START: Record<string, string> = {
   event: 'události',
   end_of_period: 'konce účetního období',
@@ -70,7 +82,17 @@ export const recordRetention = defineAgent({
       event_date: DateString(
         'transaction date or end of the business relationship (AML), or the document date',
       ),
-      period_end: Type.Optional(DateString('end of the accounting or tax period the record belongs to')),
+      period_end: Type.Optional(
+        DateString(
+          'end of the period the record belongs to: the accounting period (for financial statements, the period they describe, which ends before they are signed), or for VAT documents the tax period (zdaňovací období) of the supply',
+        ),
+      ),
+      tax_period: Type.Optional(
+        Type.Union([Type.Literal('month'), Type.Literal('quarter')], {
+          description:
+            'VAT documents: the payer’s tax period (ZDPH § 99–99a), when period_end is not given; default month',
+        }),
+      ),
       as_of: Type.Optional(DateString()),
     },
     { additionalProperties: false },
@@ -84,6 +106,7 @@ export const recordRetention = defineAgent({
     may_destroy: Type.Boolean(),
   }),
   verdict: 'informational',
+  law: [...new Set(Object.values(RECORD_LAW).flat()), 'eu-2016-679-art5'],
   examples: [
     {
       title: 'AML file of a relationship ended on 30 June 2015: may be destroyed after 30 June 2025',
@@ -92,6 +115,10 @@ export const recordRetention = defineAgent({
     {
       title: 'Invoice from March 2024 in the Q1 VAT period: keep until 31 March 2034',
       input: { record_type: 'vat_documents', event_date: '2024-03-12', period_end: '2024-03-31' },
+    },
+    {
+      title: 'Financial statements for 2025 signed on 15 March 2026: kept 10 years from 31 December 2025',
+      input: { record_type: 'financial_statements', event_date: '2026-03-15', period_end: '2025-12-31' },
     },
     {
       title: 'Payroll sheet for 2020: kept 30 calendar years after the year',
@@ -103,14 +130,7 @@ export const recordRetention = defineAgent({
     const today = asOfDate(input.as_of, ctx.now)
     const schedule = covered(() => referenceAt<Schedule>('retention-schedule', today))
     const rec = schedule.records[input.record_type]!
-    let start: string
-    if (rec.start === 'event') start = input.event_date
-    else if (rec.start === 'end_of_year') start = `${input.event_date.slice(0, 4)}-12-31`
-    else {
-      // Without a stated period, the accounting/tax period is taken as the calendar year.
-      start = input.period_end ?? `${input.event_date.slice(0, 4)}-12-31`
-      if (start < input.event_date) throw errors.invalid('period_end', 'must not be before event_date')
-    }
+    const { start, assumptions } = countedFrom(input, rec, say)
     const keepUntil = addMonths(start, rec.years * 12)
     return {
       record_type: input.record_type,
@@ -119,23 +139,22 @@ export const recordRetention = defineAgent({
       counted_from: start,
       keep_until: keepUntil,
       may_destroy: today > keepUntil,
+      assumptions,
       rules_applied: [
         {
           rule: say({
             cs: `${(RECORDS[input.record_type] ?? { cs: rec.label }).cs}: uchovávat ${rec.years} let od ${START[rec.start] ?? rec.start}`,
             en: `${rec.label}: keep ${rec.years} years from ${rec.start.replace(/_/g, ' ')}`,
           }),
-          source: rec.law,
-          since: rec.since ?? schedule.effective_from,
-          outcome: say({ cs: `do ${keepUntil}`, en: `until ${keepUntil}` }),
+          ...cite(today, ...(RECORD_LAW[input.record_type] ?? ['cz-563-1991-s31'])),
+          outcome: say({ cs: `od ${start} do ${keepUntil}`, en: `from ${start} until ${keepUntil}` }),
         },
         {
           rule: say({
             cs: 'Osobní údaje se neuchovávají déle, než vyžaduje účel (omezení uložení)',
             en: 'Personal data are not kept longer than the purpose requires (storage limitation)',
           }),
-          source: 'nařízení (EU) 2016/679 (GDPR) čl. 5 odst. 1 písm. e)',
-          since: '2018-05-25',
+          ...cite(today < '2018-05-25' ? '2018-05-25' : today, 'eu-2016-679-art5'),
           outcome:
             today > keepUntil
               ? say({
@@ -148,3 +167,83 @@ export const recordRetention = defineAgent({
     }
   },
 })
+
+const lastDayOfMonth = (date: string, monthsAhead = 0) => {
+  const d = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) + monthsAhead, 0))
+  return d.toISOString().slice(0, 10)
+}
+
+/**
+ * The day the period is counted from: the event; the end of its calendar year; or the end of the
+ * period the record belongs to. Financial statements describe a period that ended before they were
+ * signed (2025 statements signed on 2026-03-15 count from 2025-12-31). A VAT document counts from
+ * the end of the tax period of the supply (ZDPH § 35): a calendar month, or a quarter — never the
+ * accounting year.
+ */
+function countedFrom(
+  input: {
+    record_type: string
+    event_date: string
+    period_end?: string | undefined
+    tax_period?: 'month' | 'quarter' | undefined
+  },
+  rec: Rec,
+  say: Say,
+): { start: string; assumptions: Assumption[] } {
+  if (rec.start === 'event') return { start: input.event_date, assumptions: [] }
+  if (rec.start === 'end_of_year') return { start: `${input.event_date.slice(0, 4)}-12-31`, assumptions: [] }
+  if (input.record_type === 'vat_documents') {
+    if (input.period_end) {
+      if (input.period_end !== lastDayOfMonth(input.period_end))
+        throw errors.invalid('period_end', 'a VAT tax period ends on the last day of a month or quarter')
+      return { start: input.period_end, assumptions: [] }
+    }
+    const quarter = input.tax_period === 'quarter'
+    const month = Number(input.event_date.slice(5, 7))
+    const start = quarter
+      ? lastDayOfMonth(input.event_date, (3 - (month % 3)) % 3)
+      : lastDayOfMonth(input.event_date)
+    return {
+      start,
+      assumptions: input.tax_period
+        ? []
+        : [
+            {
+              field: 'tax_period',
+              value: 'month',
+              basis: say({
+                cs: 'zdaňovacím obdobím DPH je kalendářní měsíc, nezvolil-li plátce čtvrtletí (ZDPH § 99–99a)',
+                en: 'the VAT tax period is the calendar month unless the payer chose the quarter (ZDPH § 99–99a)',
+              }),
+            },
+          ],
+    }
+  }
+  if (!input.period_end)
+    return {
+      start: `${input.event_date.slice(0, 4)}-12-31`,
+      assumptions: [
+        {
+          field: 'period_end',
+          value: `${input.event_date.slice(0, 4)}-12-31`,
+          basis: say({
+            cs: 'účetním obdobím se bere kalendářní rok dne dokladu',
+            en: 'the accounting period taken as the calendar year of the document date',
+          }),
+        },
+      ],
+    }
+  // Statements are drawn up after the period they describe; a document belongs to the period it falls in.
+  if (input.record_type === 'financial_statements') {
+    if (input.period_end > input.event_date)
+      throw errors.invalid(
+        'period_end',
+        'financial statements are signed after the period they describe ends',
+      )
+  } else if (input.period_end < input.event_date)
+    throw errors.invalid(
+      'period_end',
+      'must not be before event_date: a document belongs to the period it falls in',
+    )
+  return { start: input.period_end, assumptions: [] }
+}
