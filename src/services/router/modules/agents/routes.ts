@@ -5,15 +5,14 @@
  * made by agent.call jobs, the chain chat and the MCP servers; the gateway keeps its own log).
  */
 
-import { Type } from 'typebox'
 import type { Dispatcher } from '../../../../agents/dispatch.ts'
 import { AGENT_SERVICE_COUNTS } from '../../../../agents/types.ts'
 import type { JobQueue } from '../../../../engines/jobs/queue.ts'
-import { ok, okSchema } from '../../../../kit/envelope.ts'
-import { Open } from '../../../../kit/schemas.ts'
+import { ok } from '../../../../kit/envelope.ts'
 import type { App } from '../../../../kit/server.ts'
 import { agentToolName } from '../../tool-catalogue.ts'
 import type { AgentCallLog } from './call-log.ts'
+import { RegistryQuery, RegistryResponse, StatsQuery, StatsResponse } from './schemas.ts'
 
 export interface AgentsDeps {
   dispatcher: Pick<Dispatcher, 'agents'>
@@ -28,22 +27,9 @@ export function registerAgents(app: App, deps: AgentsDeps): void {
     {
       schema: {
         response: {
-          200: okSchema(
-            Open({
-              count: Type.Integer(),
-              agents: Type.Array(Open({ service: Type.String(), name: Type.String() })),
-              services: Type.Array(
-                Open({ name: Type.String(), agents: Type.Integer(), expected: Type.Integer() }),
-              ),
-              job_kinds: Type.Array(Type.String()),
-              workers: Type.Array(Open({ id: Type.String(), name: Type.String() })),
-            }),
-          ),
+          200: RegistryResponse,
         },
-        querystring: Type.Object(
-          { service: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })) },
-          { additionalProperties: false },
-        ),
+        querystring: RegistryQuery,
       },
     },
     async (request, reply) => {
@@ -80,36 +66,9 @@ export function registerAgents(app: App, deps: AgentsDeps): void {
     {
       schema: {
         response: {
-          200: okSchema(
-            Type.Object({
-              period_days: Type.Integer(),
-              totals: Type.Object({ calls: Type.Integer(), errors: Type.Integer(), agents: Type.Integer() }),
-              agents: Type.Array(
-                Type.Object({
-                  service: Type.String(),
-                  agent: Type.String(),
-                  calls: Type.Integer(),
-                  errors: Type.Integer(),
-                  error_rate: Type.Number(),
-                  latency_ms: Type.Object({
-                    p50: Type.Number(),
-                    p95: Type.Number(),
-                    p99: Type.Number(),
-                    max: Type.Number(),
-                  }),
-                  last_called_at: Type.String(),
-                }),
-              ),
-            }),
-          ),
+          200: StatsResponse,
         },
-        querystring: Type.Object(
-          {
-            days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, default: 7 })),
-            service: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
-          },
-          { additionalProperties: false },
-        ),
+        querystring: StatsQuery,
       },
     },
     async (request, reply) => {

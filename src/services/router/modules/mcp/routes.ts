@@ -16,22 +16,19 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
-import { Type } from 'typebox'
-import { ok, okSchema } from '../../../../kit/envelope.ts'
+import { ok } from '../../../../kit/envelope.ts'
 import { AppError, errors } from '../../../../kit/errors.ts'
 import type { Logger } from '../../../../kit/logger.ts'
-import { Media, Open } from '../../../../kit/schemas.ts'
 import type { App, FastifyReply, FastifyRequest } from '../../../../kit/server.ts'
 import { type Catalogue, TOOL_SERVICES } from '../../tool-catalogue.ts'
-
-/** What the MCP transports answer: JSON-RPC messages, as JSON or as an event stream. */
-const McpAnswer = {
-  description: 'JSON-RPC 2.0 messages of the Model Context Protocol (JSON, or text/event-stream)',
-  content: {
-    'application/json': { schema: Open({ jsonrpc: Type.Optional(Type.String()) }) },
-    'text/event-stream': { schema: { type: 'string' } },
-  },
-}
+import {
+  McpAnswer,
+  MessageAccepted,
+  ServersResponse,
+  ServiceParams,
+  SessionQuery,
+  SseStream,
+} from './schemas.ts'
 
 const VERSION = '0.1.0'
 
@@ -171,26 +168,11 @@ export function registerMcp(app: App, deps: McpDeps): void {
     await transport.handleRequest(request.raw, reply.raw, request.body)
   }
 
-  const ServiceParams = Type.Object({ service: Type.String({ minLength: 1, maxLength: 40 }) })
-
   app.get(
     '/v1/mcp',
     {
       schema: {
-        response: {
-          200: okSchema(
-            Type.Object({
-              services: Type.Array(
-                Type.Object({
-                  service: Type.String(),
-                  streamable_http: Type.String(),
-                  sse: Type.String(),
-                  tools: Type.Array(Type.String()),
-                }),
-              ),
-            }),
-          ),
-        },
+        response: { 200: ServersResponse },
       },
     },
     async (_request, reply) =>
@@ -222,7 +204,7 @@ export function registerMcp(app: App, deps: McpDeps): void {
     {
       schema: {
         params: ServiceParams,
-        response: { 200: Media('text/event-stream', 'the MCP session as server-sent events') },
+        response: { 200: SseStream },
       },
     },
     async (request, reply) => {
@@ -248,14 +230,9 @@ export function registerMcp(app: App, deps: McpDeps): void {
     '/mcp/:service/messages',
     {
       schema: {
-        response: {
-          202: Media(
-            'text/plain',
-            'Accepted: the answer follows on the session’s event stream (GET /mcp/{service}/sse)',
-          ),
-        },
+        response: { 202: MessageAccepted },
         params: ServiceParams,
-        querystring: Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 100 }) }),
+        querystring: SessionQuery,
       },
     },
     async (request, reply) => {

@@ -13,8 +13,8 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join, normalize, relative, resolve, sep } from 'node:path'
 import { Marked } from 'marked'
 import type { PublicRecord, Snapshot } from '../../../../engines/discovery/dataset.ts'
-import { Media } from '../../../../kit/schemas.ts'
 import type { App, FastifyReply } from '../../../../kit/server.ts'
+import { PageResponses } from './schemas.ts'
 
 const TYPE_TITLES: Record<string, string> = { service: 'Služby', content: 'Články', product: 'Produkty' }
 
@@ -183,10 +183,7 @@ export function registerPages(app: App, deps: PagesDeps): void {
     {
       config: pub,
       schema: {
-        response: {
-          200: Media('text/html', 'an HTML page'),
-          404: Media('text/html', 'a page saying what was not found'),
-        },
+        response: PageResponses,
       },
     },
     async (_request, reply) => {
@@ -209,10 +206,7 @@ export function registerPages(app: App, deps: PagesDeps): void {
     {
       config: pub,
       schema: {
-        response: {
-          200: Media('text/html', 'an HTML page'),
-          404: Media('text/html', 'a page saying what was not found'),
-        },
+        response: PageResponses,
       },
     },
     async (request, reply) => {
@@ -230,10 +224,7 @@ export function registerPages(app: App, deps: PagesDeps): void {
     {
       config: pub,
       schema: {
-        response: {
-          200: Media('text/html', 'an HTML page'),
-          404: Media('text/html', 'a page saying what was not found'),
-        },
+        response: PageResponses,
       },
     },
     async (_request, reply) => {
@@ -248,10 +239,7 @@ export function registerPages(app: App, deps: PagesDeps): void {
     {
       config: pub,
       schema: {
-        response: {
-          200: Media('text/html', 'an HTML page'),
-          404: Media('text/html', 'a page saying what was not found'),
-        },
+        response: PageResponses,
       },
     },
     async (request, reply) => {

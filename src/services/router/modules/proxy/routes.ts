@@ -16,6 +16,7 @@ import { Readable } from 'node:stream'
 import { AppError, codeOfStatus } from '../../../../kit/errors.ts'
 import { keyOf, type OperatorKeys } from '../../../../kit/operator-keys.ts'
 import type { App, FastifyReply, FastifyRequest } from '../../../../kit/server.ts'
+import { relayedAnswer } from './schemas.ts'
 
 interface ProxyTarget {
   /** Name used in errors ("knowledge", "aml"). */
@@ -134,12 +135,7 @@ export function registerProxies(app: App, deps: ProxyDeps): void {
         // then decides what it may reach.
         config: { auth: 'key_or_operator' },
         schema: {
-          response: {
-            '2xx': {
-              description: `the ${target.name} service's answer, relayed as it came`,
-              content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
-            },
-          },
+          response: relayedAnswer(target.name),
         },
         handler: (request, reply) => forward(request, reply, target, deps),
       })
