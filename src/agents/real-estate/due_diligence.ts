@@ -3,10 +3,19 @@ import { requireIco } from '../../engines/reference/inputs.ts'
 import { DateString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import { insolvencyOf, lookupCompany } from '../compliance/registry.ts'
+import { lawEntry } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import type { AgentContext, AppliedRule } from '../types.ts'
 import { defineAgent, type ResultOf } from '../types.ts'
 import type { cadastreCheck } from './cadastre_check.ts'
+
+/** The valuation's confidence levels in Czech texts. */
+const CONFIDENCE_CS: Record<string, string> = {
+  high: 'vysoká',
+  medium: 'střední',
+  low: 'nízká',
+  none: 'žádná',
+}
 
 type Status = 'pass' | 'warn' | 'fail' | 'unknown'
 interface Item {
@@ -439,10 +448,11 @@ async function priceCheck(
       item: ctx.say({ cs: 'cena proti srovnatelným nabídkám', en: 'price against comparables' }),
       status,
       detail: ctx.say({
-        cs: `${r} × odhad ${v.estimate} Kč (srovnatelných ${v.comparables}, spolehlivost ${v.confidence})${r > 1.15 ? ': nad trhem' : r < 0.8 ? ': hluboko pod trhem, prověřte proč' : ''}`,
+        cs: `${r} × odhad ${v.estimate} Kč (srovnatelných ${v.comparables}, spolehlivost ${CONFIDENCE_CS[v.confidence] ?? v.confidence})${r > 1.15 ? ': nad trhem' : r < 0.8 ? ': hluboko pod trhem, prověřte proč' : ''}`,
         en: `${r} × the estimate ${v.estimate} CZK (${v.comparables} comparables, ${v.confidence} confidence)${r > 1.15 ? ': above the market' : r < 0.8 ? ': far below the market, check why' : ''}`,
       }),
-      source: 'porovnávací metoda on sale listings',
+      // A market estimate from asking prices, not the obvyklá cena of zákon 151/1997 Sb.
+      source: lawEntry('method-asking-price-valuation').citation,
     }
   } catch (error) {
     sources.push({ name: 'real-estate/property_valuation', status: 'failed', error: message(error) })

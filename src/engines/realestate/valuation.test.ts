@@ -70,6 +70,16 @@ describe('Valuer', () => {
   })
 })
 
+describe('Czech texts of the valuation', () => {
+  it('name the confidence levels in Czech, with no English level words', () => {
+    const valuer = Valuer.fit(town(3), { gbdt: { trees: 10 } })
+    const v = valuer.valueAt({ lat: 50.08, lon: 14.41, area: 55, disposition: '2+kk' }, '2026-11-20', 'cs')
+    const text = v.rules_applied.map((r) => `${r.rule} ${r.outcome ?? ''}`).join(' ')
+    expect(text).toMatch(/vysoká/)
+    expect(text).not.toMatch(/\b(high|medium|low)\b/)
+  })
+})
+
 describe('indexing to the valuation date (ČSÚ flat-price index on file: 2023-Q1 … 2023-Q4)', () => {
   it('moves a price between two quarters the index covers by the ratio of their values', () => {
     const x = indexToDate('2023-02-10', '2023-11-30')

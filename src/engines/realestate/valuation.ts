@@ -392,6 +392,9 @@ function hash(text: string): number {
   return h >>> 0
 }
 
+/** The confidence levels as the Czech texts name them. */
+const LEVEL_CS: Record<Confidence, string> = { high: 'vysoká', medium: 'střední', low: 'nízká' }
+
 /** The fewest sales a model is fitted on. */
 export const MIN_SALES = 50
 
@@ -428,7 +431,7 @@ export class Valuer {
         fitted: `natrénováno na ${info.fitted_on} inzerátech prodeje, ověřeno na ${info.held_out} odložených`,
         confidence: levels(
           (level, within10, mdape) =>
-            `${level}: ${within10} % odložených inzerátů této úrovně bylo v rozmezí ±10 % (MdAPE ${mdape} %)`,
+            `${LEVEL_CS[level]}: ${within10} % odložených inzerátů této úrovně bylo v rozmezí ±10 % (MdAPE ${mdape} %)`,
         ),
       },
       en: {
@@ -571,7 +574,7 @@ export class Valuer {
       {
         basis: [VALUATION_BASIS.method],
         rule: cs
-          ? 'Spolehlivost: high při ≥ 10 srovnatelných do 2 km a IQR/medián ≤ 0,3, nebo dvojčeti (stejné pokoje, ±1,5 m², ≤ 300 m); medium při ≥ 5 srovnatelných; jinak low'
+          ? 'Spolehlivost: vysoká při ≥ 10 srovnatelných do 2 km a IQR/medián ≤ 0,3, nebo dvojčeti (stejné pokoje, ±1,5 m², ≤ 300 m); střední při ≥ 5 srovnatelných; jinak nízká'
           : 'Confidence: high with ≥ 10 comparables within 2 km and IQR/median ≤ 0.3, or a twin listing (same rooms, ±1.5 m², ≤ 300 m); medium with ≥ 5 comparables; else low',
         outcome: texts.confidence[confidence],
       },
