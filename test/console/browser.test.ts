@@ -207,6 +207,15 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     expect(await hit.getByTestId('hit-birth-date').textContent()).toContain('1962-11-23')
     expect((await hit.getByTestId('hit-matched').textContent())?.toLowerCase()).toContain('maduro')
     expect(await hit.textContent()).toMatch(/Programme/)
+    // The listed entity: its listed birth dates and each listing with the authority's page.
+    expect(await hit.getByTestId('entity-birth-dates').textContent()).toContain('1962-11-23')
+    expect(
+      await hit
+        .getByTestId('listings')
+        .getByRole('link', { name: 'official page' })
+        .first()
+        .getAttribute('href'),
+    ).toMatch(/^https:\/\//)
     expect(await result.getByTestId('screening-id').textContent()).toMatch(/^AML-\d{8}-\d+$/)
     // The result names the subject, says why the level, and is announced (a polite live region).
     expect(await result.getByTestId('subject').textContent()).toBe('Nicolas Maduro, born 1962-11-23')
@@ -674,9 +683,18 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
 
     /** English words (and raw codes) the screen shows, read from the whole page's text. */
     const english = async () => {
-      // The rendered text (innerText): what the officer sees, not the hidden nodes.
-      // biome-ignore lint/performance/useDomNodeTextContent: the words on the screen are the point
-      const text = await page.evaluate(() => (globalThis as any).document.body.innerText as string)
+      // The rendered text (innerText): what the officer sees, not the hidden nodes; the lists' own
+      // words (remarks, programmes) are marked lang="en" and left out.
+      const text = await page.evaluate(() => {
+        const body = (globalThis as any).document.body.cloneNode(true)
+        for (const quoted of body.querySelectorAll('[lang="en"]')) quoted.remove()
+        ;(globalThis as any).document.body.append(body)
+        body.style.position = 'absolute'
+        // biome-ignore lint/performance/useDomNodeTextContent: the words on the screen are the point
+        const words = body.innerText as string
+        body.remove()
+        return words
+      })
       return [...new Set(text.match(/[\p{L}_]+/gu) ?? [])].filter(
         (w) => ENGLISH.has(w.toLowerCase()) || /_/.test(w) || CODES.has(w),
       )
@@ -840,6 +858,17 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     expect(await page.getByRole('button', { name: 'Screen', exact: true }).isVisible()).toBe(false)
     expect(await page.getByTestId('screening-result').isVisible()).toBe(true)
     expect(await page.getByText('Gatehouse — Screening record — adam').isVisible()).toBe(true)
+    // The printout names the subject and keeps the level's badge in its colour.
+    expect(await page.getByTestId('subject').isVisible()).toBe(true)
+    expect(await page.getByTestId('subject').textContent()).toBe('Jan Novák')
+    const badge = page.getByTestId('screening-result').getByTestId('level').first()
+    expect(await badge.isVisible()).toBe(true)
+    expect(
+      await badge.evaluate((el) => {
+        const style = (globalThis as any).getComputedStyle(el)
+        return [style.printColorAdjust, style.backgroundColor]
+      }),
+    ).toEqual(['exact', expect.not.stringMatching(/^(transparent|rgba\(0, 0, 0, 0\))$/)])
     await shot(page, 'print')
     await page.context().close()
   })

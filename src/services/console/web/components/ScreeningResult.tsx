@@ -7,7 +7,8 @@ import { Alert, Badge, Card, Group, List, Stack, Table, Text, Title } from '@man
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { hitsOf, label, levelReasons, moduleNote, reviewReasons } from '../data/reasons.ts'
-import type { Screening } from '../data/types.ts'
+import type { EntityHit, Hit, Screening } from '../data/types.ts'
+import { EntityCard, MatchRows } from './HitCard.tsx'
 import { Scrolling } from './Scrolling.tsx'
 
 /** Each level's colour, dark enough for white text at 4.5:1 (yellow carries dark text). */
@@ -63,6 +64,8 @@ export function ScreeningResult({
   const risk = screening.overall_risk
   const sanctions = screening.modules.sanctions
   const hits = hitsOf(sanctions).slice(0, 20)
+  // One card per listed entity (its listings on every list) where the service groups them.
+  const entities = (sanctions?.data.entities as EntityHit[] | undefined)?.slice(0, 20)
   const nameChecked = sanctions?.data.name_checked !== false
   const versions = listVersions ?? (sanctions?.data.lists as Record<string, unknown>[] | undefined) ?? []
   const why = levelReasons(t, screening)
@@ -160,7 +163,18 @@ export function ScreeningResult({
       <Title order={3} size="h4">
         {t('screening.hits')}
       </Title>
-      {hits.length === 0 ? (
+      {entities && entities.length > 0 ? (
+        entities.map((e) => (
+          <EntityCard
+            key={e.listings.map((l) => `${l.list}:${l.list_id}`).join()}
+            hit={e}
+            // The best of the module's matches on one of the entity's listings explains the match.
+            explained={hitsOf(sanctions)
+              .filter((m) => e.listings.some((l) => l.list === m.list && l.list_id === m.list_id))
+              .reduce<Hit | undefined>((a, m) => (!a || m.score > a.score ? m : a), undefined)}
+          />
+        ))
+      ) : hits.length === 0 ? (
         nameChecked ? (
           <Text data-testid="no-hit">{t('screening.noHit')}</Text>
         ) : (
@@ -168,9 +182,6 @@ export function ScreeningResult({
         )
       ) : (
         hits.map((hit) => {
-          const f = hit.explanation.features
-          const unmatched = [...f.unmatched_query, ...f.unmatched_list]
-          const entryBirths = hit.explanation.entry.birth_dates
           return (
             <Card withBorder key={`${hit.list}:${hit.list_id}:${hit.matched_name}`} data-testid="hit">
               <Group justify="space-between">
@@ -191,25 +202,7 @@ export function ScreeningResult({
                     <Table.Th scope="row">{t('screening.programme')}</Table.Th>
                     <Table.Td>{hit.explanation.entry.programmes.join(', ') || t('common.none')}</Table.Td>
                   </Table.Tr>
-                  <Table.Tr>
-                    <Table.Th scope="row">{t('screening.matchedParts')}</Table.Th>
-                    <Table.Td data-testid="hit-matched">
-                      {f.tokens.map((m) => `${m.query} → ${m.list} (${label(t, 'how', m.how)})`).join(', ') ||
-                        t('common.none')}
-                    </Table.Td>
-                  </Table.Tr>
-                  <Table.Tr>
-                    <Table.Th scope="row">{t('screening.unmatchedParts')}</Table.Th>
-                    <Table.Td>{unmatched.join(', ') || t('common.none')}</Table.Td>
-                  </Table.Tr>
-                  <Table.Tr>
-                    <Table.Th scope="row">{t('screening.birthDate2')}</Table.Th>
-                    <Table.Td data-testid="hit-birth-date">
-                      {f.birth_date
-                        ? `${label(t, 'birth', f.birth_date.result)} (${f.birth_date.query} / ${f.birth_date.list.join(', ')})`
-                        : `${t('screening.birthNotCompared')}${entryBirths.length ? ` (${entryBirths.join(', ')})` : ''}`}
-                    </Table.Td>
-                  </Table.Tr>
+                  <MatchRows hit={hit} />
                 </Table.Tbody>
               </Table>
             </Card>

@@ -50,3 +50,30 @@ export interface Hit {
     }
   }
 }
+
+/** One listed entity a screening hit, with its listings on each list (src/engines/aml/entities.ts); its hits are the module's matches. */
+export interface EntityHit {
+  level: string
+  score: number
+  matched_name: string
+  entity: {
+    type: string
+    names: string[]
+    aliases: string[]
+    birth_dates: string[]
+    nationalities: string[]
+    countries: string[]
+    identifiers: string[]
+    programmes: string[]
+    remarks: string[]
+  }
+  listings: {
+    list: string
+    list_id: string
+    list_title: string
+    matched_name: string
+    score: number
+    list_date: string
+    source_url: string | null
+  }[]
+}
