@@ -102,7 +102,7 @@ async function serve(kind: string): Promise<void> {
     return
   }
   // Traced: spans exported over OTLP/HTTP (http/protobuf, the default) to the parent's receiver.
-  if (kind === 'gateway-traced') configureTracing({ OTEL_EXPORTER_OTLP_ENDPOINT: process.argv[4] }, 1)
+  if (kind === 'gateway-traced') await configureTracing({ OTEL_EXPORTER_OTLP_ENDPOINT: process.argv[4] }, 1)
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'))
   // Only the benchmark agent: the per-request cost does not depend on the catalogue's size (one
   // map lookup), and the run does not depend on every agent module loading.

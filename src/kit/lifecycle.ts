@@ -67,7 +67,7 @@ export async function startServices(
   const first = configs.values().next().value as CommonConfig | undefined
   const logger = opts.logger ?? createLogger({ level: first?.LOG_LEVEL ?? 'info' })
   const print = opts.print ?? ((line: string) => process.stdout.write(`${line}\n`))
-  if (first) configureTracing(first, defs.length)
+  if (first) await configureTracing(first, defs.length)
   const started: Started[] = []
   const stop = async () => {
     for (const s of [...started].reverse()) {

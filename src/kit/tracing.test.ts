@@ -137,7 +137,10 @@ describe('spans exported over OTLP/HTTP', () => {
   })
 
   it('exports, as http/json, the request span with its route, the call it made and its database statement, one trace under the caller', async () => {
-    configureTracing({ OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }, 1)
+    await configureTracing(
+      { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' },
+      1,
+    )
     const db = openDatabase({ dataDir: '', file: ':memory:' })
     const app = createServer({ name: 'svc', envelope: 'standard', logger: createLogger({ level: 'silent' }) })
     app.get('/work/:id', async () => {
@@ -174,7 +177,7 @@ describe('spans exported over OTLP/HTTP', () => {
   it('exports as http/protobuf, the OTLP default', async () => {
     await shutdownTracing()
     otlp.posts.length = 0
-    configureTracing({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${otlp.url}/custom/traces` }, 1)
+    await configureTracing({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${otlp.url}/custom/traces` }, 1)
     const app = createServer({ name: 'svc', envelope: 'standard', logger: createLogger({ level: 'silent' }) })
     app.get('/ping', async () => ({ ok: true }))
     await app.inject('/ping')

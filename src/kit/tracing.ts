@@ -18,6 +18,7 @@
  * is, so a client span is attributed to the service that made the call.
  */
 import { randomFillSync } from 'node:crypto'
+import diagnostics from 'node:diagnostics_channel'
 import {
   type Attributes,
   type Context,
@@ -38,11 +39,8 @@ import {
 } from '@opentelemetry/api'
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
 import { W3CTraceContextPropagator } from '@opentelemetry/core'
-import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http'
-import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto'
-import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici'
-import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources'
-import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base'
+import type { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici'
+import type { BasicTracerProvider } from '@opentelemetry/sdk-trace-base'
 import { redactUrl } from './credentials.ts'
 
 /** The OTEL_* settings the platform reads (the standard names; see config.ts). */
@@ -56,14 +54,14 @@ export interface TracingSettings {
   OTEL_SERVICE_NAME?: string | undefined
 }
 
-/** Where spans go: the OTLP endpoint and protocol, or nowhere. */
+/** Where spans go, once an endpoint is set: each service's provider and name. */
 interface Export {
-  url: string
-  protocol: 'http/protobuf' | 'http/json'
   serviceName: (service: string) => string
+  provider: (serviceName: string) => BasicTracerProvider
 }
 
 let exporting: Export | undefined
+let undici: UndiciInstrumentation | undefined
 const providers = new Map<string, BasicTracerProvider>()
 const tracers = new Map<string, Tracer>()
 let installed = false
@@ -74,8 +72,10 @@ const SERVICE_TRACER = createContextKey('gatehouse service tracer')
 /**
  * Installs context propagation for the process (idempotent): the async-local context manager, the
  * W3C `traceparent` propagator, the tracer provider that routes each span to its service's
- * tracer, and the instrumentation of fetch. Runs on the first `createServer`, so every service
- * (and every test building an app) propagates traces whether or not it exports them.
+ * tracer, and `traceparent` on every request fetch (or the egress guard) makes. Runs on the first
+ * `createServer`, so every service (and every test building an app) propagates traces whether or
+ * not it exports them. The SDK, the exporters and the fetch instrumentation are loaded only when
+ * spans are exported (they take a noticeable part of a second to load).
  */
 function installTracing(): void {
   if (installed) return
@@ -83,18 +83,25 @@ function installTracing(): void {
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable())
   propagation.setGlobalPropagator(new W3CTraceContextPropagator())
   trace.setGlobalTracerProvider(serviceRouter)
-  const undici = new UndiciInstrumentation({
-    // A call made outside any request (a list download at start-up) is not a trace of its own.
-    requireParentforSpans: true,
-    // A URL's credentials (an API key in the query) never reach an exported span.
-    startSpanHook: (request) => {
-      const url = redactUrl(`${request.origin}${request.path}`)
-      const query = url.indexOf('?')
-      return { 'url.full': url, 'url.query': query < 0 ? '' : url.slice(query) }
-    },
-  })
-  undici.setTracerProvider(serviceRouter)
-  undici.enable()
+  diagnostics.subscribe(REQUEST_CREATED, passTraceOn)
+}
+
+/** undici's channel (Node's fetch and the egress guard) for a request about to be sent. */
+const REQUEST_CREATED = 'undici:request:create'
+
+/**
+ * While nothing is exported: a request made inside a traced context carries `traceparent` with a
+ * span id of its own (the hop), as the instrumentation would send it; outside one it carries none.
+ */
+function passTraceOn(message: unknown): void {
+  const request = (message as { request?: { addHeader?: (name: string, value: string) => unknown } }).request
+  if (typeof request?.addHeader !== 'function') return
+  const active = context.active()
+  const parent = trace.getSpanContext(active)
+  if (!parent || !trace.isSpanContextValid(parent)) return
+  const carrier: Record<string, string> = {}
+  propagation.inject(trace.setSpan(active, idsOnly.startSpan('HTTP', undefined, active)), carrier)
+  for (const [name, value] of Object.entries(carrier)) request.addHeader(name, value)
 }
 
 /**
@@ -102,7 +109,7 @@ function installTracing(): void {
  * per process before the services start; a later call with other settings is ignored, as one
  * process has one exporter. `grpc` is not offered: the platform ships no gRPC stack.
  */
-export function configureTracing(settings: TracingSettings, servicesInProcess: number): void {
+export async function configureTracing(settings: TracingSettings, servicesInProcess: number): Promise<void> {
   installTracing()
   if (exporting || settings.OTEL_SDK_DISABLED || settings.OTEL_TRACES_EXPORTER === 'none') return
   const traces = settings.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
@@ -111,15 +118,50 @@ export function configureTracing(settings: TracingSettings, servicesInProcess: n
   // The general endpoint is a base URL: the traces signal's path is appended (OTLP exporter spec);
   // the traces endpoint is taken as it is.
   const url = traces ?? `${withoutTrailingSlashes(base!)}/v1/traces`
+  const protocol =
+    settings.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || settings.OTEL_EXPORTER_OTLP_PROTOCOL || 'http/protobuf'
   const named = settings.OTEL_SERVICE_NAME || undefined
+  const [sdk, resources, exporter, instrumentation] = await Promise.all([
+    import('@opentelemetry/sdk-trace-base'),
+    import('@opentelemetry/resources'),
+    protocol === 'http/json'
+      ? import('@opentelemetry/exporter-trace-otlp-http')
+      : import('@opentelemetry/exporter-trace-otlp-proto'),
+    import('@opentelemetry/instrumentation-undici'),
+  ])
   exporting = {
-    url,
-    protocol:
-      settings.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || settings.OTEL_EXPORTER_OTLP_PROTOCOL || 'http/protobuf',
     // One service in the process takes OTEL_SERVICE_NAME as it is; several keep theirs apart.
     serviceName: (service) =>
       named ? (servicesInProcess === 1 ? named : `${named}-${service}`) : `gatehouse-${service}`,
+    provider: (serviceName) =>
+      new sdk.BasicTracerProvider({
+        resource: resources
+          .detectResources({ detectors: [resources.envDetector] })
+          .merge(
+            resources.resourceFromAttributes({
+              'service.name': serviceName,
+              'service.namespace': 'gatehouse',
+            }),
+          ),
+        spanProcessors: [new sdk.BatchSpanProcessor(new exporter.OTLPTraceExporter({ url }))],
+      }),
   }
+  // Exported: the instrumentation records each call as a client span and sends its traceparent.
+  diagnostics.unsubscribe(REQUEST_CREATED, passTraceOn)
+  if (!undici) {
+    undici = new instrumentation.UndiciInstrumentation({
+      // A call made outside any request (a list download at start-up) is not a trace of its own.
+      requireParentforSpans: true,
+      // A URL's credentials (an API key in the query) never reach an exported span.
+      startSpanHook: (request) => {
+        const full = redactUrl(`${request.origin}${request.path}`)
+        const query = full.indexOf('?')
+        return { 'url.full': full, 'url.query': query < 0 ? '' : full.slice(query) }
+      },
+    })
+    undici.setTracerProvider(serviceRouter)
+  }
+  undici.enable()
   tracers.clear()
 }
 
@@ -146,6 +188,8 @@ export async function shutdownTracing(): Promise<void> {
   providers.clear()
   tracers.clear()
   exporting = undefined
+  undici?.disable()
+  if (installed) diagnostics.subscribe(REQUEST_CREATED, passTraceOn)
 }
 
 /** The tracer of one service: recording and exporting when configured, ids only otherwise. */
@@ -156,19 +200,7 @@ function serviceTracer(service: string): Tracer {
   if (exporting) {
     let provider = providers.get(service)
     if (!provider) {
-      const exporter: SpanExporter =
-        exporting.protocol === 'http/json'
-          ? new JsonExporter({ url: exporting.url })
-          : new ProtobufExporter({ url: exporting.url })
-      provider = new BasicTracerProvider({
-        resource: detectResources({ detectors: [envDetector] }).merge(
-          resourceFromAttributes({
-            'service.name': exporting.serviceName(service),
-            'service.namespace': 'gatehouse',
-          }),
-        ),
-        spanProcessors: [new BatchSpanProcessor(exporter)],
-      })
+      provider = exporting.provider(exporting.serviceName(service))
       providers.set(service, provider)
     }
     tracer = provider.getTracer('gatehouse')
