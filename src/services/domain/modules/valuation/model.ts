@@ -3,11 +3,13 @@
  * the flat is (the coordinates given, or the address placed through the gazetteer). The
  * valuation, market and chat modules all value flats this way.
  */
+import type { Static } from 'typebox'
 import { geocode } from '../../../../engines/realestate/geocode.ts'
 import { inCzechia } from '../../../../engines/realestate/listings.ts'
 import { MIN_SALES, type Valuer } from '../../../../engines/realestate/valuation.ts'
 import { AppError, errors } from '../../../../kit/errors.ts'
 import type { Snapshot } from '../../state.ts'
+import type { EstimateFlat } from './schemas.ts'
 
 /**
  * The valuation model, or a 503 that says why there is none and what to do: the table holds
@@ -21,14 +23,8 @@ export function modelOf(deps: { valuer: Valuer | null; snapshot: Pick<Snapshot, 
   )
 }
 
-export interface EstimateInput {
-  latitude?: number | undefined
-  longitude?: number | undefined
-  address?: string | undefined
-  area_m2: number
-  disposition: string
-  property_value?: number | undefined
-}
+/** A flat to value, as the estimate routes take it (their schema, EstimateFields). */
+export type EstimateInput = Static<typeof EstimateFlat>
 
 export interface Located {
   latitude: number

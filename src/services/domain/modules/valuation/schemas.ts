@@ -38,6 +38,9 @@ const ValuationDate = {
   ),
 }
 
+/** A flat to value, without the valuation date (the comparison and the chat). */
+export const EstimateFlat = Type.Object(EstimateFields, { additionalProperties: false })
+
 const EstimateOnlyFields = { ...EstimateFields, ...ValuationDate }
 
 export const EstimateBody = Type.Object(EstimateOnlyFields, { additionalProperties: false })

@@ -4,7 +4,7 @@
  * records the finished run with its failed sources (GET /scout/portal-failed). A retry
  * (`retry_of`) re-runs only the sources that failed in that run and keeps the others' answers.
  */
-import { Type } from 'typebox'
+import type { Static } from 'typebox'
 import type { JobQueue } from '../../../../engines/jobs/queue.ts'
 import {
   DOSSIER_SOURCES,
@@ -15,26 +15,13 @@ import {
   type SourceOutcome,
 } from '../../../../engines/scout/dossier.ts'
 import type { BuiltinKind } from '../jobs/builtin-kinds.ts'
+import { DossierInput } from './schemas.ts'
 import type { ScoutRunStore } from './store.ts'
 
 export const SCOUT_KIND = 'scout.dossier'
 
-const DossierInput = Type.Object(
-  {
-    ico: Type.Optional(Type.String({ pattern: '^\\d{8}$' })),
-    name: Type.Optional(Type.String({ minLength: 2, maxLength: 200 })),
-    website: Type.Optional(Type.String({ minLength: 8, maxLength: 2000, pattern: '^https?://' })),
-    retry_of: Type.Optional(Type.String({ format: 'uuid' })),
-  },
-  { additionalProperties: false },
-)
-
-export interface DossierJobInput {
-  ico?: string
-  name?: string
-  website?: string
-  retry_of?: string
-}
+/** What a scout.dossier job takes: its input schema, checked when the task is posted. */
+export type DossierJobInput = Static<typeof DossierInput>
 
 /** The job's progress: every source with its status so far (`pending` until it is done). */
 export function progressOf(outcomes: SourceOutcome[], only: readonly DossierSource[] | undefined) {

@@ -81,8 +81,8 @@ function runState(job: Job, extra: { retry_of?: string | undefined } = {}) {
     status_url: `/scout/${job.id}`,
     retry_of: extra.retry_of ?? input.retry_of ?? null,
     // A finished run's progress is its dossier's (the last report may land after completion).
-    progress: (dossier ? progressOf(dossier.sources, undefined) : (job.progress ?? null)) as never,
-    dossier: dossier as never,
+    progress: dossier ? progressOf(dossier.sources, undefined) : (job.progress ?? null),
+    dossier,
     error: job.error ? { code: job.error.code, message: job.error.message } : null,
     created_at: job.created_at,
     finished_at: isTerminal(job.status) ? job.finished_at : null,
@@ -177,7 +177,7 @@ export function registerScout(app: App, deps: ScoutDeps): void {
     async (request, reply) => {
       const subject = subjectOf(request.body)
       const dossier = await runDossier(subject, { ...deps.dossier, web: undefined }, { mode: 'quick' })
-      return ok(reply, dossier as never)
+      return ok(reply, dossier)
     },
   )
 

@@ -128,3 +128,14 @@ export const PortalResponse = okSchema(
 export const RetryResponse = okSchema(
   Type.Object({ ...RunState.properties, retrying: Type.Array(FailedSource), created: Type.Boolean() }),
 )
+
+/** The input of a scout.dossier job (the routes make it; POST /tasks checks it). */
+export const DossierInput = Type.Object(
+  {
+    ico: Type.Optional(Type.String({ pattern: '^\\d{8}$' })),
+    name: Type.Optional(Type.String({ minLength: 2, maxLength: 200 })),
+    website: Type.Optional(Type.String({ minLength: 8, maxLength: 2000, pattern: '^https?://' })),
+    retry_of: Type.Optional(Type.String({ format: 'uuid' })),
+  },
+  { additionalProperties: false },
+)
