@@ -22,6 +22,7 @@ const TEXT_KEYS = new Set([
   'reasons',
   'reason',
   'basis',
+  'gender_basis',
   'message',
   'recommendation',
   'recommendations',

@@ -557,3 +557,17 @@ describe('contact_enrichment', () => {
     expect((out.person as ResultNamed<'name_parser'>).surname).toBe('Novák')
   })
 })
+
+describe('contact agents in Czech', () => {
+  const cs = (agent: string, input: unknown) =>
+    d.call('contact', agent, input, { now: new Date('2026-11-20T10:00:00Z'), lang: 'cs' })
+
+  it('gives the gender cue of a name in Czech, not in English', async () => {
+    const { output } = await cs('name_parser', { name: 'Jiří Dvořák' })
+    const out = output as ResultNamed<'name_parser'>
+    expect(out.gender_basis).toBe('křestní jméno končí na souhlásku, -í nebo -é (mužské skloňování)')
+    expect(out.rules_applied.at(-1)!.outcome).toBe(
+      'mužský rod (křestní jméno končí na souhlásku, -í nebo -é (mužské skloňování))',
+    )
+  })
+})

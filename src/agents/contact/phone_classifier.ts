@@ -53,7 +53,8 @@ export const phoneClassifier = defineAgent({
   verdict: {
     explain:
       'a valid number of a known type → `clear`; not valid for its country → `adverse`; a code that belongs to no country, or a valid range whose type the plan does not give → `review`',
-    of: (r) => (r.country === null ? 'review' : !r.valid ? 'adverse' : r.type === 'unknown' ? 'review' : 'clear'),
+    of: (r) =>
+      r.country === null ? 'review' : !r.valid ? 'adverse' : r.type === 'unknown' ? 'review' : 'clear',
   },
   law: ['method-libphonenumber', 'cz-ctu-numbering-plan', 'cz-127-2005-s34', 'itu-e164'],
   examples: [

@@ -64,7 +64,9 @@ export const cacheManager = defineAgent({
       ttl_seconds?: number
       at?: string
       basis: string
+      basis_cs: string
     }
+    const basis = say({ cs: policy.basis_cs, en: policy.basis })
     const fetched = input.at ? new Date(input.at) : ctx.now
     let expires: Date
     if (policy.kind === 'next_business_day') {
@@ -94,7 +96,7 @@ export const cacheManager = defineAgent({
       ttl_seconds: Math.max(0, Math.round((expires.getTime() - fetched.getTime()) / 1000)),
       fetched_at: fetched.toISOString(),
       expires_at: expires.toISOString(),
-      basis: policy.basis,
+      basis,
       rules_applied: [
         rule(
           say({
@@ -106,7 +108,7 @@ export const cacheManager = defineAgent({
           key,
         ),
         rule(
-          policy.basis,
+          basis,
           'data/reference/orchestrator-cache-policies.json',
           policies.version,
           expires.toISOString(),

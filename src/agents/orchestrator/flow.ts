@@ -109,6 +109,13 @@ export const FlowResultSchema = Type.Object({
   total_ms: Type.Number({ minimum: 0 }),
 })
 
+/** A step's status as a Czech text names it. */
+const STATUS_CS: Record<StepResult['status'], string> = {
+  ok: 'v pořádku',
+  failed: 'selhal',
+  skipped: 'přeskočen',
+}
+
 const ms = (from: number) => Math.round((performance.now() - from) * 100) / 100
 
 function describeError(error: unknown): { code: string; message: string; details?: Record<string, unknown> } {
@@ -150,7 +157,7 @@ export async function runFlow(name: string, steps: FlowStep[], req: Request, ctx
             status: 'skipped',
             ms: 0,
             reason: ctx.say({
-              cs: `závisí na ${blocked.map((b) => `${b} (${results.get(b)?.status})`).join(', ')}`,
+              cs: `závisí na ${blocked.map((b) => `${b} (${STATUS_CS[results.get(b)?.status ?? 'skipped']})`).join(', ')}`,
               en: `depends on ${blocked.map((b) => `${b} (${results.get(b)?.status})`).join(', ')}`,
             }),
             ...(notApplicable ? { not_applicable: true } : {}),
