@@ -135,14 +135,12 @@ export async function configureTracing(settings: TracingSettings, servicesInProc
       named ? (servicesInProcess === 1 ? named : `${named}-${service}`) : `gatehouse-${service}`,
     provider: (serviceName) =>
       new sdk.BasicTracerProvider({
-        resource: resources
-          .detectResources({ detectors: [resources.envDetector] })
-          .merge(
-            resources.resourceFromAttributes({
-              'service.name': serviceName,
-              'service.namespace': 'gatehouse',
-            }),
-          ),
+        resource: resources.detectResources({ detectors: [resources.envDetector] }).merge(
+          resources.resourceFromAttributes({
+            'service.name': serviceName,
+            'service.namespace': 'gatehouse',
+          }),
+        ),
         spanProcessors: [new sdk.BatchSpanProcessor(new exporter.OTLPTraceExporter({ url }))],
       }),
   }
