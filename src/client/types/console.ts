@@ -1974,6 +1974,10 @@ export interface Paths {
                    */
                   role: 'admin' | 'analyst'
                   created_at: string
+                  /**
+                   * a disabled user cannot sign in
+                   */
+                  disabled: boolean
                 }[]
               }
               meta: {
@@ -1999,7 +2003,7 @@ export interface Paths {
         content: {
           'application/json': {
             /**
-             * letters, digits, . _ @ -
+             * letters, digits, . _ @ -; at least 3 characters; unique without regard to case
              */
             name: string
             /**
@@ -2058,6 +2062,222 @@ export interface Paths {
               success: true
               data: {
                 removed: string
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/users/{name}/role': {
+    post: {
+      parameters: {
+        path: {
+          /**
+           * letters, digits, . _ @ -
+           */
+          name: string
+        }
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * analyst: screens and searches; admin: also manages API keys and console users
+             */
+            role: 'admin' | 'analyst'
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                name: string
+                action: 'role' | 'disable' | 'enable' | 'password'
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/users/{name}/disable': {
+    post: {
+      parameters: {
+        path: {
+          /**
+           * letters, digits, . _ @ -
+           */
+          name: string
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                name: string
+                action: 'role' | 'disable' | 'enable' | 'password'
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/users/{name}/enable': {
+    post: {
+      parameters: {
+        path: {
+          /**
+           * letters, digits, . _ @ -
+           */
+          name: string
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                name: string
+                action: 'role' | 'disable' | 'enable' | 'password'
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/users/{name}/password': {
+    post: {
+      parameters: {
+        path: {
+          /**
+           * letters, digits, . _ @ -
+           */
+          name: string
+        }
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            password: string
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                name: string
+                action: 'role' | 'disable' | 'enable' | 'password'
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/users/log': {
+    get: {
+      parameters: {
+        query?: {
+          limit?: number
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                /**
+                 * newest first
+                 */
+                entries: {
+                  at: string
+                  /**
+                   * the admin who acted
+                   */
+                  actor: string
+                  action: 'add' | 'remove' | 'role' | 'disable' | 'enable' | 'password'
+                  /**
+                   * the user acted on
+                   */
+                  target: string
+                  /**
+                   * the new role for add and role; otherwise null (never a password)
+                   */
+                  detail: string | null
+                }[]
               }
               meta: {
                 request_id: string

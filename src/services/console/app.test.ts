@@ -398,6 +398,95 @@ describe('console backend', () => {
     ).toBe(401)
   })
 
+  it('lets an admin disable and enable a user, change a role and reset a password, each in the log', async () => {
+    const admin = await sessionOf('eva')
+    const headers = { cookie: admin.cookie, 'x-csrf-token': admin.csrf }
+    const post = (url: string, payload?: object) =>
+      app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) })
+    await store.addUser('rita', 'analyst', PASSWORD)
+
+    const rita = await sessionOf('rita')
+    expect((await post('/api/users/rita/disable')).json().data).toEqual({ name: 'rita', action: 'disable' })
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/session', headers: { cookie: rita.cookie } })).statusCode,
+    ).toBe(401)
+    expect((await signIn('rita')).res.statusCode).toBe(401)
+    const listed = await app.inject({ method: 'GET', url: '/api/users', headers })
+    expect(listed.json().data.users).toContainEqual(expect.objectContaining({ name: 'rita', disabled: true }))
+    expect((await post('/api/users/rita/enable')).statusCode).toBe(200)
+
+    expect((await post('/api/users/rita/role', { role: 'admin' })).statusCode).toBe(200)
+    expect((await store.findUser('rita'))?.role).toBe('admin')
+    expect((await post('/api/users/rita/role', { role: 'boss' })).json().error.details).toMatchObject({
+      field: 'role',
+    })
+
+    const again = await sessionOf('rita')
+    const short = await post('/api/users/rita/password', { password: 'short' })
+    expect(short.statusCode).toBe(400)
+    expect(short.json().error.details).toMatchObject({ field: 'password', rule: 'minLength 10' })
+    expect((await post('/api/users/rita/password', { password: 'a brand new passphrase' })).statusCode).toBe(
+      200,
+    )
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/session', headers: { cookie: again.cookie } }))
+        .statusCode,
+    ).toBe(401)
+    expect((await post('/api/users/nobody/disable')).statusCode).toBe(404)
+
+    const log = await app.inject({ method: 'GET', url: '/api/users/log?limit=4', headers })
+    expect(log.statusCode).toBe(200)
+    expect(log.json().data.entries.map((e: { action: string }) => e.action)).toEqual([
+      'password',
+      'role',
+      'enable',
+      'disable',
+    ])
+    expect(log.json().data.entries[1]).toMatchObject({ actor: 'eva', target: 'rita', detail: 'admin' })
+    expect(log.body).not.toContain('a brand new passphrase')
+
+    // Demoting or disabling the last active admin is refused; with rita an admin, eva can go.
+    await post('/api/users/rita/role', { role: 'analyst' })
+    const demote = await post('/api/users/eva/role', { role: 'analyst' })
+    expect(demote.statusCode).toBe(409)
+    expect(demote.json().error.details).toMatchObject({ rule: 'last_admin' })
+    expect((await post('/api/users/eva/disable')).statusCode).toBe(409)
+    await store.removeUser('rita')
+
+    const analyst = await sessionOf('adam')
+    for (const [method, url] of [
+      ['GET', '/api/users/log'],
+      ['POST', '/api/users/eva/disable'],
+      ['POST', '/api/users/eva/enable'],
+      ['POST', '/api/users/eva/role'],
+      ['POST', '/api/users/eva/password'],
+    ] as const) {
+      const res = await app.inject({
+        method,
+        url,
+        headers: { cookie: analyst.cookie, 'x-csrf-token': analyst.csrf },
+      })
+      expect(res.statusCode, `${method} ${url}`).toBe(403)
+    }
+  })
+
+  it('refuses a user name taken in another case and a name shorter than 3 characters, naming the rule', async () => {
+    const admin = await sessionOf('eva')
+    const add = (name: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf },
+        payload: { name, role: 'analyst', password: 'long enough pw' },
+      })
+    const taken = await add('EVA')
+    expect(taken.statusCode).toBe(409)
+    expect(taken.json().error.details).toMatchObject({ field: 'name', rule: 'unique_case_insensitive' })
+    const short = await add('jo')
+    expect(short.statusCode).toBe(400)
+    expect(short.json().error.details).toMatchObject({ field: 'name', rule: 'minLength 3' })
+  })
+
   it('relays a key’s requests per day from the gateway with the admin key', async () => {
     const admin = await sessionOf('eva')
     seen.length = 0

@@ -11,7 +11,7 @@ import { JOB_STATUSES } from '../../engines/jobs/state.ts'
 import { okSchema } from '../../kit/envelope.ts'
 import { Nullable } from '../../kit/schemas.ts'
 import { MAX_PASSWORD_LENGTH } from './passwords.ts'
-import { USER_NAME_PATTERN } from './store.ts'
+import { USER_NAME_MIN_LENGTH, USER_NAME_PATTERN } from './store.ts'
 
 const Open = (description: string) => Type.Object({}, { additionalProperties: true, description })
 
@@ -252,11 +252,22 @@ export const DailyUsageResponse = okSchema(
   }),
 )
 
-export const UserListResponse = okSchema(Type.Object({ users: Type.Array(User) }))
+const ListedUser = Type.Object({
+  name: Type.String(),
+  role: Role,
+  created_at: Type.String({ format: 'date-time' }),
+  disabled: Type.Boolean({ description: 'a disabled user cannot sign in' }),
+})
+
+export const UserListResponse = okSchema(Type.Object({ users: Type.Array(ListedUser) }))
 
 export const AddUserBody = Type.Object(
   {
-    name: UserName,
+    name: Type.String({
+      pattern: USER_NAME_PATTERN,
+      minLength: USER_NAME_MIN_LENGTH,
+      description: `letters, digits, . _ @ -; at least ${USER_NAME_MIN_LENGTH} characters; unique without regard to case`,
+    }),
     role: Role,
     password: Type.String({ minLength: 10, maxLength: MAX_PASSWORD_LENGTH }),
   },
@@ -268,6 +279,54 @@ export const UserResponse = okSchema(User)
 export const UserNameParams = Type.Object({ name: UserName })
 
 export const RemovedUserResponse = okSchema(Type.Object({ removed: Type.String() }))
+
+export const SetRoleBody = Type.Object({ role: Role }, { additionalProperties: false })
+
+export const ResetPasswordBody = Type.Object(
+  { password: Type.String({ minLength: 10, maxLength: MAX_PASSWORD_LENGTH }) },
+  { additionalProperties: false },
+)
+
+export const ChangedUserResponse = okSchema(
+  Type.Object({
+    name: Type.String(),
+    action: Type.Union([
+      Type.Literal('role'),
+      Type.Literal('disable'),
+      Type.Literal('enable'),
+      Type.Literal('password'),
+    ]),
+  }),
+)
+
+export const AdminLogQuery = Type.Object(
+  { limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }) },
+  { additionalProperties: false },
+)
+
+export const AdminLogResponse = okSchema(
+  Type.Object({
+    entries: Type.Array(
+      Type.Object({
+        at: Type.String({ format: 'date-time' }),
+        actor: Type.String({ description: 'the admin who acted' }),
+        action: Type.Union([
+          Type.Literal('add'),
+          Type.Literal('remove'),
+          Type.Literal('role'),
+          Type.Literal('disable'),
+          Type.Literal('enable'),
+          Type.Literal('password'),
+        ]),
+        target: Type.String({ description: 'the user acted on' }),
+        detail: Type.Union([Type.String(), Type.Null()], {
+          description: 'the new role for add and role; otherwise null (never a password)',
+        }),
+      }),
+      { description: 'newest first' },
+    ),
+  }),
+)
 
 export const PlatformHealthResponse = okSchema(
   Type.Object({

@@ -1,6 +1,6 @@
 /**
  * The console's store on SQLite and PostgreSQL (PostgreSQL when reachable; required with CI=true):
- * migrations 0601 and 0602, accounts, sessions, who screened what, and the last admin kept even
+ * migrations 0601–0603, accounts, sessions, who screened what, and the last admin kept even
  * when two admins remove each other at the same moment from two connections.
  */
 import { Worker } from 'node:worker_threads'
@@ -21,7 +21,9 @@ describe.each(await storages('console'))('console store on $name', (storage) => 
 
   beforeAll(async () => {
     db = storage.open()
-    expect(await db.migrate()).toEqual(expect.arrayContaining(['0601_console', '0602_console_screenings']))
+    expect(await db.migrate()).toEqual(
+      expect.arrayContaining(['0601_console', '0602_console_screenings', '0603_console_admin_log']),
+    )
     other = storage.open()
     store = new ConsoleStore(db, { now: () => now })
   })
@@ -107,6 +109,78 @@ describe.each(await storages('console'))('console store on $name', (storage) => 
     expect(await store.findUser('eva')).toBeDefined()
   })
 
+  it('refuses a name taken in another case and a name shorter than 3 characters, naming the rule', async () => {
+    await store.addUser('karel', 'analyst', PASSWORD)
+    await expect(store.addUser('KAREL', 'analyst', PASSWORD)).rejects.toMatchObject({
+      code: 'conflict',
+      details: { field: 'name', rule: 'unique_case_insensitive' },
+    })
+    await expect(store.addUser('jo', 'analyst', PASSWORD)).rejects.toMatchObject({
+      code: 'invalid_request',
+      details: { field: 'name', rule: 'minLength 3' },
+    })
+    expect((await store.listUsers()).map((u) => u.name)).toContain('karel')
+    await store.removeUser('karel')
+  })
+
+  it('disables a user, who cannot sign in and whose sessions end, and enables them again', async () => {
+    const lida = await store.addUser('lida', 'analyst', PASSWORD)
+    const { token } = await store.createSession(lida, HOUR_MS)
+    await store.setDisabled('lida', true)
+    expect(await store.credentials('lida')).toBeUndefined()
+    expect(await store.session(token)).toBeUndefined()
+    expect((await store.listUsers()).find((u) => u.name === 'lida')).toMatchObject({ disabled: true })
+    await store.setDisabled('lida', false)
+    expect((await store.credentials('lida'))?.user).toEqual(lida)
+    expect((await store.listUsers()).find((u) => u.name === 'lida')).toMatchObject({ disabled: false })
+    await expect(store.setDisabled('nobody', true)).rejects.toMatchObject({ code: 'not_found' })
+    await store.removeUser('lida')
+  })
+
+  it('changes a role, but never demotes or disables the last active admin', async () => {
+    await store.addUser('marta', 'analyst', PASSWORD)
+    await expect(store.setRole('eva', 'analyst')).rejects.toMatchObject({
+      code: 'conflict',
+      details: { name: 'eva', rule: 'last_admin' },
+    })
+    await expect(store.setDisabled('eva', true)).rejects.toMatchObject({
+      code: 'conflict',
+      details: { rule: 'last_admin' },
+    })
+    await store.setRole('marta', 'admin')
+    expect((await store.findUser('marta'))?.role).toBe('admin')
+    const { token } = await store.createSession((await store.findUser('eva'))!, HOUR_MS)
+    await store.setRole('eva', 'analyst')
+    expect((await store.findUser('eva'))?.role).toBe('analyst')
+    expect(await store.session(token)).toBeUndefined()
+    // A disabled admin does not count: marta is the only active one.
+    await store.setRole('eva', 'admin')
+    await store.setDisabled('eva', true)
+    await expect(store.setRole('marta', 'analyst')).rejects.toMatchObject({ details: { rule: 'last_admin' } })
+    await expect(store.removeUser('marta')).rejects.toMatchObject({ details: { rule: 'last_admin' } })
+    await store.setDisabled('eva', false)
+    await store.removeUser('marta')
+    await expect(store.setRole('nobody', 'admin')).rejects.toMatchObject({ code: 'not_found' })
+  })
+
+  it('keeps the admin action log, newest first', async () => {
+    await store.logAdminAction('eva', 'add', 'nina', 'analyst')
+    now = new Date(now.getTime() + 1000)
+    await store.logAdminAction('eva', 'password', 'nina')
+    const log = await store.adminLog(2)
+    expect(log).toEqual([
+      { at: now.toISOString(), actor: 'eva', action: 'password', target: 'nina', detail: null },
+      {
+        at: new Date(now.getTime() - 1000).toISOString(),
+        actor: 'eva',
+        action: 'add',
+        target: 'nina',
+        detail: 'analyst',
+      },
+    ])
+    expect(await store.adminLog(1)).toHaveLength(1)
+  })
+
   /**
    * Removes `name` over another connection, starting when the returned `go` is called: on
    * PostgreSQL a second pool in this process; on SQLite a worker thread with its own connection,
@@ -140,8 +214,8 @@ describe.each(await storages('console'))('console store on $name', (storage) => 
   it('keeps one admin when two admins remove each other at the same moment from two connections', async () => {
     // Several rounds: one lost race is enough to leave no admin (or fail) without the lock.
     for (let round = 0; round < 10; round++) {
-      const a = `a${round}`
-      const b = `b${round}`
+      const a = `adm-a${round}`
+      const b = `adm-b${round}`
       await store.addUser(a, 'admin', PASSWORD)
       await store.addUser(b, 'admin', PASSWORD)
       await store.removeUser('eva')

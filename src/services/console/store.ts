@@ -1,11 +1,13 @@
 /**
- * The console's tables (migrations/0601_console.ts, 0602_console_screenings.ts): operator accounts
- * and sessions, and who screened what. A session's
+ * The console's tables (migrations/0601_console.ts, 0602_console_screenings.ts,
+ * 0603_console_admin_log.ts): operator accounts and sessions, who screened what, and what admins
+ * did to accounts. A session's
  * cookie carries a random 32-byte token; the table holds only its SHA-256, so reading the table
  * does not give anyone a session.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import type { Generated, Kysely, Transaction } from 'kysely'
+import { sql } from 'kysely'
 import { type Database, type Dialect, isUniqueViolation } from '../../kit/db.ts'
 import { AppError } from '../../kit/errors.ts'
 import { hashPassword } from './passwords.ts'
@@ -23,6 +25,31 @@ interface Tables {
     created_at: string
     expires_at: string
   }
+  console_admin_log: {
+    id: Generated<number>
+    at: string
+    actor: string
+    action: string
+    target: string
+    detail: string | null
+  }
+}
+
+/** What an admin did to an account (the log never holds a password). */
+export type AdminAction = 'add' | 'remove' | 'role' | 'disable' | 'enable' | 'password'
+
+export interface AdminLogEntry {
+  at: string
+  actor: string
+  action: AdminAction
+  target: string
+  /** The new role for add and role; otherwise null. */
+  detail: string | null
+}
+
+/** An account as admins see it in the list. */
+export interface ListedUser extends User {
+  disabled: boolean
 }
 
 export interface User {
@@ -37,8 +64,12 @@ export interface Session {
   expires_at: string
 }
 
-/** User names: what a person types at sign-in (letters, digits, . _ @ -), 1–64 characters. */
+/**
+ * User names: what a person types at sign-in (letters, digits, . _ @ -), 1–64 characters. A new
+ * name has at least USER_NAME_MIN_LENGTH; names from before that rule still match the pattern.
+ */
 export const USER_NAME_PATTERN = '^[A-Za-z0-9._@-]{1,64}$'
+export const USER_NAME_MIN_LENGTH = 3
 const USER_NAME = new RegExp(USER_NAME_PATTERN)
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url')
@@ -54,8 +85,13 @@ export class ConsoleStore {
     this.now = opts.now ?? (() => new Date())
   }
 
-  /** Adds an account; a taken name is a conflict. */
+  /** Adds an account; a name taken in any case ("EVA" beside "eva") is a conflict. */
   async addUser(name: string, role: Role, password: string): Promise<User> {
+    if (name.length < USER_NAME_MIN_LENGTH)
+      throw new AppError('invalid_request', `name: at least ${USER_NAME_MIN_LENGTH} characters`, {
+        field: 'name',
+        rule: `minLength ${USER_NAME_MIN_LENGTH}`,
+      })
     if (!USER_NAME.test(name))
       throw new AppError(
         'invalid_request',
@@ -65,8 +101,18 @@ export class ConsoleStore {
           rule: 'pattern',
         },
       )
-    const taken = () => new AppError('conflict', `User ${name} already exists`, { name })
-    if (await this.findUser(name)) throw taken()
+    const taken = () =>
+      new AppError('conflict', `User ${name} already exists (names are unique without regard to case)`, {
+        name,
+        field: 'name',
+        rule: 'unique_case_insensitive',
+      })
+    const same = await this.db
+      .selectFrom('console_users')
+      .select('name')
+      .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+      .executeTakeFirst()
+    if (same) throw taken()
     const user = { name, role, created_at: this.now().toISOString() }
     const hash = await hashPassword(password)
     try {
@@ -94,17 +140,52 @@ export class ConsoleStore {
   }
 
   /**
-   * Removes an account and ends its sessions. The last admin stays (409): without one, nobody
-   * could manage keys or users from the console (the CLI can still add one).
-   *
-   * Two admins removing each other at once must not both succeed, so the count of admins is read
-   * only once no other removal can change it. PostgreSQL: the admin rows are locked first
-   * (FOR UPDATE, in name order so two removals never deadlock); a second removal waits, then its
-   * count (a new snapshot at READ COMMITTED) no longer includes the admin the first one removed.
-   * SQLite: the transaction's first statement is the delete, which takes the file's write lock
-   * (waiting out another process's transaction), so the count after it is current.
+   * Removes an account and ends its sessions. The last active admin stays (409): without one,
+   * nobody could manage keys or users from the console (the CLI can still add one).
    */
   async removeUser(name: string): Promise<void> {
+    await this.keepingAnAdmin(name, 'removed', async (tx) => {
+      await tx.deleteFrom('console_users').where('name', '=', name).execute()
+    })
+  }
+
+  /** Changes an account's role; demoting the last active admin is a 409. */
+  async setRole(name: string, role: Role): Promise<void> {
+    await this.keepingAnAdmin(name, 'demoted', async (tx) => {
+      await tx.updateTable('console_users').set({ role }).where('name', '=', name).execute()
+    })
+  }
+
+  /**
+   * Disables an account (it cannot sign in; its sessions end) or enables it again. Disabling the
+   * last active admin is a 409.
+   */
+  async setDisabled(name: string, disabled: boolean): Promise<void> {
+    await this.keepingAnAdmin(name, 'disabled', async (tx) => {
+      await tx
+        .updateTable('console_users')
+        .set({ disabled: disabled ? 1 : 0 })
+        .where('name', '=', name)
+        .execute()
+    })
+  }
+
+  /**
+   * Runs `change` on `name`'s row and ends the user's sessions, unless the user was an active
+   * admin and none is left after it (409, rolled back), or the user does not exist (404).
+   *
+   * Two admins removing (demoting, disabling) each other at once must not both succeed, so the
+   * count of admins is read only once no other change can move it. PostgreSQL: the admin rows are
+   * locked first (FOR UPDATE, in name order so two changes never deadlock); a second change waits,
+   * then its count (a new snapshot at READ COMMITTED) sees the first one's change. SQLite: the
+   * transaction's first statement is a write (the row set to itself), which takes the file's write
+   * lock (waiting out another process's transaction), so what is read after it is current.
+   */
+  private async keepingAnAdmin(
+    name: string,
+    verb: string,
+    change: (tx: Transaction<Tables>) => Promise<void>,
+  ): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       if (this.dialect === 'postgres')
         await tx
@@ -114,31 +195,54 @@ export class ConsoleStore {
           .orderBy('name')
           .forUpdate()
           .execute()
-      const removed = await tx
-        .deleteFrom('console_users')
+      else
+        await tx
+          .updateTable('console_users')
+          .set((eb) => ({ disabled: eb.ref('disabled') }))
+          .where('name', '=', name)
+          .execute()
+      const before = await tx
+        .selectFrom('console_users')
+        .select(['role', 'disabled'])
         .where('name', '=', name)
-        .returning('role')
         .executeTakeFirst()
-      if (!removed) throw errors404(name)
-      if (removed.role === 'admin') {
-        const admins = await tx
-          .selectFrom('console_users')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('role', '=', 'admin')
-          .executeTakeFirstOrThrow()
-        // Throwing rolls the delete back.
-        if (Number(admins.n) === 0)
-          throw new AppError(
-            'conflict',
-            `${name} is the last admin and cannot be removed: add another admin first`,
-            {
-              name,
-              rule: 'last_admin',
-            },
-          )
-      }
+      if (!before) throw errors404(name)
+      await change(tx)
+      const admins = await tx
+        .selectFrom('console_users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('role', '=', 'admin')
+        .where('disabled', '=', 0)
+        .executeTakeFirstOrThrow()
+      const wasActiveAdmin = before.role === 'admin' && Number(before.disabled) === 0
+      // Throwing rolls the change back.
+      if (wasActiveAdmin && Number(admins.n) === 0)
+        throw new AppError(
+          'conflict',
+          `${name} is the last admin still active and cannot be ${verb}: add another admin first`,
+          { name, rule: 'last_admin' },
+        )
       await tx.deleteFrom('console_sessions').where('user_name', '=', name).execute()
     })
+  }
+
+  /** Writes one entry of the admin action log. */
+  async logAdminAction(actor: string, action: AdminAction, target: string, detail: string | null = null) {
+    await this.db
+      .insertInto('console_admin_log')
+      .values({ at: this.now().toISOString(), actor, action, target, detail })
+      .execute()
+  }
+
+  /** The admin action log, newest first, at most `limit` entries. */
+  async adminLog(limit: number): Promise<AdminLogEntry[]> {
+    const rows = await this.db
+      .selectFrom('console_admin_log')
+      .select(['at', 'actor', 'action', 'target', 'detail'])
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute()
+    return rows.map((r) => ({ ...r, action: r.action as AdminAction }))
   }
 
   /** The account and its stored hash (for sign-in), when it exists and is enabled. */
@@ -165,13 +269,18 @@ export class ConsoleStore {
     return row ? { name: row.name, role: row.role as Role, created_at: row.created_at } : undefined
   }
 
-  async listUsers(): Promise<User[]> {
+  async listUsers(): Promise<ListedUser[]> {
     const rows = await this.db
       .selectFrom('console_users')
-      .select(['name', 'role', 'created_at'])
+      .select(['name', 'role', 'created_at', 'disabled'])
       .orderBy('name')
       .execute()
-    return rows.map((r) => ({ name: r.name, role: r.role as Role, created_at: r.created_at }))
+    return rows.map((r) => ({
+      name: r.name,
+      role: r.role as Role,
+      created_at: r.created_at,
+      disabled: Number(r.disabled) !== 0,
+    }))
   }
 
   /** Remembers who screened: the AML service is called with the internal key and cannot know. */

@@ -1,6 +1,8 @@
 /**
  * Admin only: API keys through the gateway's /admin/keys/* (with the admin key, which stays
- * here), their usage (by endpoint and status, and per day), and the console's own users. An analyst gets 403 from every route of this file.
+ * here), their usage (by endpoint and status, and per day), and the console's own users: add,
+ * remove, change a role, disable and enable, reset a password, each written to the admin action
+ * log, which admins can read. An analyst gets 403 from every route of this file.
  */
 import { ok } from '../../../kit/envelope.ts'
 import type { App } from '../../../kit/server.ts'
@@ -8,6 +10,9 @@ import type { ConsoleDeps } from '../app.ts'
 import { requireRole, signedIn } from '../auth.ts'
 import {
   AddUserBody,
+  AdminLogQuery,
+  AdminLogResponse,
+  ChangedUserResponse,
   CreatedKeyResponse,
   CreateKeyBody,
   DailyUsageQuery,
@@ -15,7 +20,9 @@ import {
   KeyIdParams,
   KeyListResponse,
   RemovedUserResponse,
+  ResetPasswordBody,
   RevokedResponse,
+  SetRoleBody,
   UsageQuery,
   UsageResponse,
   UserListResponse,
@@ -151,6 +158,7 @@ export function registerAdmin(app: App, deps: ConsoleDeps): void {
     async (request, reply) => {
       const { name, role, password } = request.body
       const user = await deps.store.addUser(name, role, password)
+      await deps.store.logAdminAction(signedIn(request).user.name, 'add', name, role)
       request.log.info({ user: signedIn(request).user.name, added: name, role }, 'console user added')
       reply.code(201)
       return ok(reply, user)
@@ -171,8 +179,93 @@ export function registerAdmin(app: App, deps: ConsoleDeps): void {
     async (request, reply) => {
       const { name } = request.params
       await deps.store.removeUser(name)
+      await deps.store.logAdminAction(signedIn(request).user.name, 'remove', name)
       request.log.info({ user: signedIn(request).user.name, removed: name }, 'console user removed')
       return ok(reply, { removed: name })
     },
+  )
+
+  app.post(
+    '/api/users/:name/role',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Change a console user’s role and end their sessions (the last active admin stays: 409)',
+        params: UserNameParams,
+        body: SetRoleBody,
+        response: { 200: ChangedUserResponse },
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params
+      const { role } = request.body
+      await deps.store.setRole(name, role)
+      await deps.store.logAdminAction(signedIn(request).user.name, 'role', name, role)
+      request.log.info(
+        { user: signedIn(request).user.name, changed: name, role },
+        'console user role changed',
+      )
+      return ok(reply, { name, action: 'role' as const })
+    },
+  )
+
+  for (const action of ['disable', 'enable'] as const)
+    app.post(
+      `/api/users/:name/${action}`,
+      {
+        onRequest: admin,
+        schema: {
+          tags: ['users'],
+          summary:
+            action === 'disable'
+              ? 'Disable a console user: they cannot sign in and their sessions end (the last active admin stays: 409)'
+              : 'Enable a disabled console user again',
+          params: UserNameParams,
+          response: { 200: ChangedUserResponse },
+        },
+      },
+      async (request, reply) => {
+        const { name } = request.params
+        await deps.store.setDisabled(name, action === 'disable')
+        await deps.store.logAdminAction(signedIn(request).user.name, action, name)
+        request.log.info({ user: signedIn(request).user.name, changed: name, action }, 'console user changed')
+        return ok(reply, { name, action })
+      },
+    )
+
+  app.post(
+    '/api/users/:name/password',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Set a new password for a console user and end their sessions',
+        params: UserNameParams,
+        body: ResetPasswordBody,
+        response: { 200: ChangedUserResponse },
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params
+      await deps.store.setPassword(name, request.body.password)
+      await deps.store.logAdminAction(signedIn(request).user.name, 'password', name)
+      request.log.info({ user: signedIn(request).user.name, changed: name }, 'console user password reset')
+      return ok(reply, { name, action: 'password' as const })
+    },
+  )
+
+  app.get(
+    '/api/users/log',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['users'],
+        summary: 'The admin action log: who did what to which user, when (newest first)',
+        querystring: AdminLogQuery,
+        response: { 200: AdminLogResponse },
+      },
+    },
+    async (request, reply) => ok(reply, { entries: await deps.store.adminLog(request.query.limit) }),
   )
 }
