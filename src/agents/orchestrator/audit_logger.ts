@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { Type } from 'typebox'
 import { errors } from '../../kit/errors.ts'
-import { rule } from '../contact/shared.ts'
+import { lawRule, today } from '../contact/shared.ts'
+import { cite } from '../law.ts'
 import { defineAgent } from '../types.ts'
 import { canonicalJson } from './cache_manager.ts'
 
@@ -56,6 +57,7 @@ export const auditLogger = defineAgent({
       Type.Null(),
     ]),
   }),
+  law: ['method-audit-hash-chain', 'cz-253-2008-s16'],
   verdict: {
     explain:
       '`adverse` when the verified chain is broken, `clear` when it is intact, `informational` when only appending',
@@ -120,33 +122,30 @@ export const auditLogger = defineAgent({
       head_hash: prev,
       verification,
       rules_applied: [
-        rule(
+        lawRule(
           say({
             cs: 'hash = SHA-256(předchozí hash + nový řádek + kanonický JSON události); první záznam navazuje na 64 nul nebo previous_hash',
             en: 'hash = SHA-256(previous hash + newline + canonical JSON of the event); the first entry chains to 64 zeros or previous_hash',
           }),
-          'FIPS 180-4 (SHA-256); RFC 8785-style canonical JSON',
-          undefined,
+          cite(today(ctx), 'method-audit-hash-chain'),
           say({ cs: `poslední ${prev.slice(0, 12)}…`, en: `head ${prev.slice(0, 12)}…` }),
         ),
-        rule(
+        lawRule(
           say({
             cs: `záznamy se uchovávají ${RETENTION_YEARS} let`,
             en: `records kept ${RETENTION_YEARS} years`,
           }),
-          'zákon 253/2008 Sb. § 16',
-          '2008-09-01',
+          cite(today(ctx), 'cz-253-2008-s16'),
           entries[0]!.retain_until,
         ),
         ...(verification
           ? [
-              rule(
+              lawRule(
                 say({
                   cs: 'zaznamenané hashe porovnány záznam po záznamu',
                   en: 'recorded hashes compared entry by entry',
                 }),
-                'hash chain',
-                undefined,
+                cite(today(ctx), 'method-audit-hash-chain'),
                 verification.intact
                   ? say({ cs: 'neporušený', en: 'intact' })
                   : say({
