@@ -4,6 +4,7 @@ import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { errors } from '../../kit/errors.ts'
 import type { Texts } from '../lang.ts'
+import { cite } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -68,6 +69,7 @@ export const auditReport = defineAgent({
       }),
     ),
   }),
+  law: ['iso-27001-a8-15', 'policy-audit-review', 'cz-245-2000'],
   verdict: {
     explain:
       '`adverse` when a finding is of high severity, `review` when any other finding was made, else `clear`',
@@ -101,8 +103,9 @@ export const auditReport = defineAgent({
   ],
   async run(input, ctx) {
     const say = ctx.say
-    const review = covered(() => referenceAt<Review>('audit-review-rules', asOfDate(undefined, ctx.now)))
-    const src = { source: review.source ?? 'audit review rules', since: review.effective_from }
+    const today = asOfDate(undefined, ctx.now)
+    const review = covered(() => referenceAt<Review>('audit-review-rules', today))
+    const src = cite(today, 'policy-audit-review')
     const events = input.events.map((e, i) => {
       const ms = Date.parse(e.timestamp)
       if (Number.isNaN(ms)) throw errors.invalid(`events/${i}/timestamp`, 'must be an ISO 8601 date-time')
@@ -187,7 +190,7 @@ export const auditReport = defineAgent({
           cs: 'Auditní záznamy se kontrolují na anomálie',
           en: 'Audit logs are reviewed for anomalies',
         }),
-        source: 'ISO/IEC 27001:2022 A 8.15, A 8.16',
+        ...cite(today, 'iso-27001-a8-15'),
         outcome: say({ cs: `událostí: ${events.length}`, en: `${events.length} events` }),
       },
       {
@@ -203,7 +206,7 @@ export const auditReport = defineAgent({
           cs: `Pracovní doba ${review.working_hours.from}:00–${review.working_hours.to}:00 Europe/Prague v pracovní dny`,
           en: `Working hours ${review.working_hours.from}:00–${review.working_hours.to}:00 Europe/Prague on working days`,
         }),
-        source: 'zákon 245/2000 Sb. (days off); Gatehouse audit review thresholds v1',
+        ...cite(today, 'cz-245-2000', 'policy-audit-review'),
         outcome: say({ cs: `událostí mimo: ${outside}`, en: `${outside} events outside` }),
       },
       {

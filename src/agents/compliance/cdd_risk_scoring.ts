@@ -1,8 +1,9 @@
 import { Type } from 'typebox'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
-import { policySource, type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { DateString } from '../../engines/reference/schema.ts'
 import type { Texts } from '../lang.ts'
+import { cite } from '../law.ts'
 import { sectorName } from '../sectors.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
@@ -112,6 +113,16 @@ export const cddRiskScoring = defineAgent({
     review_years: Type.Integer(),
   }),
   verdict: { field: 'level', map: { low: 'clear', medium: 'review', high: 'adverse' } },
+  law: [
+    'eu-2016-1675',
+    'cz-253-2008-s9a',
+    'cz-253-2008-annex2',
+    'eba-gl-2021-02',
+    'policy-cdd-risk-factors',
+    'cz-253-2008-s9',
+    'cz-253-2008-s13',
+    'cz-cnb-67-2018-s9',
+  ],
   examples: [
     {
       title: 'Czech resident opening a current account in a branch: low risk',
@@ -151,7 +162,6 @@ export const cddRiskScoring = defineAgent({
     const today = asOfDate(input.as_of, ctx.now)
     const w = covered(() => referenceAt<Weights>('cdd-risk-factors', today))
     const highRisk = covered(() => referenceAt<HighRisk>('eu-high-risk-third-countries', today))
-    const src = policySource('cdd-risk-factors', w)
     const factors: { factor: string; points: number }[] = []
     const mandatory: string[] = []
     const rules: AppliedRule[] = []
@@ -189,8 +199,7 @@ export const cddRiskScoring = defineAgent({
         cs: 'Obchod s osobou usazenou ve vysoce rizikové třetí zemi vyžaduje zesílenou kontrolu',
         en: 'Business with a person established in a high-risk third country requires enhanced due diligence',
       }),
-      source: `zákon 253/2008 Sb. § 9a; ${highRisk.source ?? 'nařízení (EU) 2016/1675'}`,
-      since: highRisk.effective_from,
+      ...cite(today, 'eu-2016-1675', 'cz-253-2008-s9a'),
       outcome: listed.length
         ? say({ cs: `na seznamu: ${listed.join(', ')}`, en: `listed: ${listed.join(', ')}` })
         : say({ cs: 'žádná na seznamu', en: 'none listed' }),
@@ -204,7 +213,7 @@ export const cddRiskScoring = defineAgent({
         cs: 'Politicky exponovaná osoba vyžaduje zesílenou kontrolu',
         en: 'A politically exposed person requires enhanced due diligence',
       }),
-      source: 'zákon 253/2008 Sb. § 9a',
+      ...cite(today, 'cz-253-2008-s9a'),
       outcome: input.pep ? 'PEP' : say({ cs: 'není PEP', en: 'not a PEP' }),
     })
     if (input.customer_type === 'trust')
@@ -260,7 +269,7 @@ export const cddRiskScoring = defineAgent({
     for (const f of factors)
       rules.push({
         rule: say({ cs: `Rizikový faktor: ${f.factor}`, en: `Risk factor: ${f.factor}` }),
-        source: 'zákon 253/2008 Sb. příloha č. 2; EBA/GL/2021/02',
+        ...cite(today, 'cz-253-2008-annex2', 'eba-gl-2021-02', 'policy-cdd-risk-factors'),
         outcome: `+${f.points}`,
       })
 
@@ -272,18 +281,17 @@ export const cddRiskScoring = defineAgent({
         cs: `Pásma: ${w.bands.map((b) => `${b.level} pod ${b.below}`).join(', ')}; povinné spouštěče vynutí zesílenou kontrolu`,
         en: `Bands: ${w.bands.map((b) => `${b.level} below ${b.below}`).join(', ')}; mandatory triggers force enhanced`,
       }),
-      ...src,
+      ...cite(today, 'policy-cdd-risk-factors'),
       outcome: say({ cs: `${score} bodů → ${band.level}`, en: `${score} points → ${band.level}` }),
     })
     const measure = band.measure as 'simplified' | 'standard' | 'enhanced'
     rules.push({
       rule: say(MEASURE[measure]),
-      source:
-        measure === 'enhanced'
-          ? 'zákon 253/2008 Sb. § 9a; vyhláška ČNB 67/2018 Sb. § 9'
-          : measure === 'simplified'
-            ? 'zákon 253/2008 Sb. § 13'
-            : 'zákon 253/2008 Sb. § 9',
+      ...(measure === 'enhanced'
+        ? cite(today, 'cz-253-2008-s9a', 'cz-cnb-67-2018-s9')
+        : measure === 'simplified'
+          ? cite(today, 'cz-253-2008-s13')
+          : cite(today, 'cz-253-2008-s9')),
       outcome: say({
         cs: `přezkum každé ${band.review_years} roky/let`,
         en: `review every ${band.review_years} year(s)`,

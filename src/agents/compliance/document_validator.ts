@@ -4,6 +4,7 @@ import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { DateString, NullableInteger, NullableObject } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -17,7 +18,14 @@ interface Docs extends ReferenceVersion {
   generic: Format
 }
 
-const ICAO = 'ICAO Doc 9303 (8th ed., 2021)'
+/** The register entry of each national format's law (the table's `law` says it in words). */
+const FORMAT_LAW: Record<string, string> = {
+  'zákon 269/2021 Sb.': 'cz-269-2021',
+  'zákon 329/1999 Sb.': 'cz-329-1999',
+  'zákon 361/2000 Sb.': 'cz-361-2000',
+}
+const formatLaw = (law: string | undefined): [string, ...string[]] =>
+  law && FORMAT_LAW[law] ? [FORMAT_LAW[law]!, 'icao-9303'] : ['icao-9303']
 
 /** ICAO 9303 check digit: weights 7,3,1 repeating; 0–9 as is, A–Z = 10–35, '<' = 0. */
 function mrzCheckDigit(field: string): number {
@@ -158,6 +166,7 @@ export const documentValidator = defineAgent({
     warnings: Type.Array(Type.String()),
   }),
   verdict: { field: 'status', map: { valid: 'clear', expired: 'adverse', not_yet_valid: 'adverse' } },
+  law: ['icao-9303', 'cz-269-2021', 'cz-329-1999', 'cz-361-2000', 'cz-253-2008-s8'],
   examples: [
     {
       title: 'Passport in the ICAO 9303 specimen layout (TD3), valid until 2032',
@@ -215,7 +224,7 @@ export const documentValidator = defineAgent({
         cs: `Formát čísla dokladu ${pattern.source}`,
         en: `Document number format ${pattern.source}`,
       }),
-      source: format?.law ?? ICAO,
+      ...cite(today, ...formatLaw(format?.law)),
       outcome: format
         ? say({ cs: 'odpovídá', en: 'matches' })
         : say({
@@ -249,7 +258,7 @@ export const documentValidator = defineAgent({
           cs: `Kontrolní číslice MRZ ${data.format} (${checks.map((c) => CHECK_NAMES[c] ?? c).join(', ')})`,
           en: `MRZ ${data.format} check digits (${checks.join(', ')})`,
         }),
-        source: ICAO,
+        ...cite(today, 'icao-9303'),
         outcome: say({ cs: 'všechny správně', en: 'all correct' }),
       })
       if (data.number !== number) throw errors.invalid('number', `differs from the MRZ (${data.number})`)
@@ -264,7 +273,7 @@ export const documentValidator = defineAgent({
           cs: 'MRZ souhlasí se zadaným číslem, platností a datem narození',
           en: 'MRZ agrees with the number, expiry and birth date given',
         }),
-        source: ICAO,
+        ...cite(today, 'icao-9303'),
         outcome: say({ cs: 'souhlasí', en: 'agrees' }),
       })
     } else if (input.document_type !== 'driving_licence') {
@@ -300,7 +309,7 @@ export const documentValidator = defineAgent({
             cs: `Platnost nejvýše ${format.max_validity_years} let (dospělý držitel)`,
             en: `Validity at most ${format.max_validity_years} years (adult holder)`,
           }),
-          source: format.law ?? ICAO,
+          ...cite(today, ...formatLaw(format.law)),
           outcome: say({ cs: `${validityYears} let`, en: `${validityYears} years` }),
         })
       }
@@ -317,7 +326,7 @@ export const documentValidator = defineAgent({
         cs: 'Identifikace vyžaduje platný doklad totožnosti',
         en: 'Identification requires a valid identity document',
       }),
-      source: 'zákon 253/2008 Sb. § 8',
+      ...cite(today, 'cz-253-2008-s8'),
       outcome: status,
     })
     return {

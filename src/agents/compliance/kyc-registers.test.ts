@@ -176,7 +176,8 @@ describe('onboarding a natural person (kyc with a person subject)', () => {
       // § 9a (zesílená identifikace a kontrola klienta) is in the act's consolidated text from
       // 1 January 2021 on, not in the one in force until 31 December 2020.
       expect.objectContaining({
-        source: 'zákon 253/2008 Sb., § 4 odst. 5 and § 9a',
+        basis: ['cz-253-2008-s4-5', 'cz-253-2008-s9a'],
+        source: 'zákon 253/2008 Sb., § 4 odst. 5; zákon 253/2008 Sb., § 9a',
         since: '2021-01-01',
         outcome: 'hit',
       }),

@@ -7,6 +7,7 @@ import { type PersonScreening, PersonScreeningSchema, screenPerson } from '../am
 import { screeningEngine } from '../aml/screening.ts'
 import { nullable } from '../data/shared.ts'
 import type { Texts } from '../lang.ts'
+import { cite } from '../law.ts'
 import type { Assumption, SourceStatus } from '../result.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
@@ -63,9 +64,6 @@ const RegisterPartySchema = Type.Object({
   ico: nullable(Type.String()),
   share_pct: Type.Optional(nullable(Type.Number())),
 })
-
-const AML_5 = { source: 'zákon 253/2008 Sb. § 5 (identifikační údaje)', since: '2008-09-01' }
-const AML_8 = { source: 'zákon 253/2008 Sb. § 8 (identifikace klienta)', since: '2008-09-01' }
 
 export const kyc = defineAgent({
   service: 'compliance',
@@ -150,6 +148,20 @@ export const kyc = defineAgent({
       },
     ),
   }),
+  law: [
+    'cz-133-2000-s13',
+    'cz-253-2008-s5',
+    'cz-253-2008-s8',
+    'cz-69-2006',
+    'cz-1-2023',
+    'eu-269-2014',
+    'cz-253-2008-s9',
+    'cz-253-2008-s4-5',
+    'cz-253-2008-s9a',
+    'cz-182-2006-insolvency',
+    'cz-111-2009-s24',
+    'cz-304-2013',
+  ],
   verdict: {
     field: 'recommendation',
     map: { proceed: 'clear', review: 'review', do_not_proceed: 'adverse' },
@@ -236,7 +248,7 @@ export const kyc = defineAgent({
             cs: 'Rodné číslo: 10 číslic dělitelných 11, kóduje datum narození a pohlaví',
             en: 'Rodné číslo: 10 digits divisible by 11, encoding birth date and sex',
           }),
-          source: 'zákon 133/2000 Sb. § 13',
+          ...cite(today, 'cz-133-2000-s13'),
           outcome: say({ cs: 'platné', en: 'valid' }),
         })
       }
@@ -245,7 +257,7 @@ export const kyc = defineAgent({
           cs: 'Fyzická osoba: jména, rodné číslo (nebo datum narození), místo narození, pohlaví, adresa, státní občanství, údaje z dokladu',
           en: 'Natural person: names, birth number (or date of birth), place of birth, sex, address, citizenship, document data',
         }),
-        ...AML_5,
+        ...cite(today, 'cz-253-2008-s5'),
         outcome: missing.length
           ? say({ cs: `chybí ${missing.join(', ')}`, en: `missing ${missing.join(', ')}` })
           : say({ cs: 'úplné', en: 'complete' }),
@@ -282,9 +294,7 @@ export const kyc = defineAgent({
             cs: 'žádné obchody s osobou na sankčním seznamu: prověřit klienta proti seznamům EU, OSN, USA, Spojeného království a ČR',
             en: 'no business with a person on a sanctions list: screen the client against the EU, UN, US, UK and Czech lists',
           }),
-          source:
-            'zákon 69/2006 Sb. a 1/2023 Sb. (sankční zákony); Regulation (EU) 269/2014; zákon 253/2008 Sb., § 9 odst. 2',
-          since: '2008-09-01',
+          ...cite(today, 'cz-69-2006', 'cz-1-2023', 'eu-269-2014', 'cz-253-2008-s9'),
           outcome:
             screening.sanctions === 'not_checked'
               ? say(LISTS_UNAVAILABLE)
@@ -297,9 +307,8 @@ export const kyc = defineAgent({
             cs: 'politicky exponovaná osoba vyžaduje zesílenou kontrolu',
             en: 'a politically exposed person needs enhanced due diligence',
           }),
-          source: 'zákon 253/2008 Sb., § 4 odst. 5 and § 9a',
           // § 9a (zesílená identifikace a kontrola klienta) took effect on 1 January 2021.
-          since: '2021-01-01',
+          ...cite(today, 'cz-253-2008-s4-5', 'cz-253-2008-s9a'),
           outcome:
             screening.pep === 'not_configured'
               ? say({
@@ -345,8 +354,7 @@ export const kyc = defineAgent({
               cs: 'osoba v probíhajícím insolvenčním řízení (oddlužení, konkurs) se před přijetím posoudí',
               en: 'a person in a running insolvency proceeding (debt relief, bankruptcy) is reviewed before onboarding',
             }),
-            source: 'zákon 182/2006 Sb., insolvenční zákon, § 419 and § 421',
-            since: '2008-01-01',
+            ...cite(today, 'cz-182-2006-insolvency'),
             outcome:
               insolvency.source.status === 'failed'
                 ? say({ cs: 'ISIR neodpověděl', en: 'ISIR did not answer' })
@@ -370,7 +378,7 @@ export const kyc = defineAgent({
             cs: 'IČO: 8 číslic, kontrolní číslice mod 11',
             en: 'IČO: 8 digits, mod-11 check digit',
           }),
-          source: 'ČSÚ, identifikační číslo osoby',
+          ...cite(today, 'cz-111-2009-s24'),
           outcome: ico,
         })
         if (input.dic) {
@@ -478,7 +486,7 @@ export const kyc = defineAgent({
               cs: 'Údaje o společnosti ověřené ve veřejném rejstříku, včetně statutárního orgánu',
               en: 'Company data verified against the public register, the statutory body among them',
             }),
-            source: 'zákon 253/2008 Sb. § 8 odst. 1 and § 5 odst. 1 písm. b); ARES (MF ČR), VR source',
+            ...cite(today, 'cz-253-2008-s8', 'cz-253-2008-s5', 'cz-304-2013'),
             outcome:
               found.source.status === 'failed'
                 ? say({ cs: `neověřeno: ${found.source.error}`, en: `not verified: ${found.source.error}` })
@@ -498,7 +506,7 @@ export const kyc = defineAgent({
           cs: 'Právnická osoba: název, sídlo, IČO, identifikace členů statutárního orgánu',
           en: 'Legal person: name, registered office, IČO, identification of the statutory body members',
         }),
-        ...AML_5,
+        ...cite(today, 'cz-253-2008-s5'),
         outcome: missing.length
           ? say({ cs: `chybí ${missing.join(', ')}`, en: `missing ${missing.join(', ')}` })
           : say({ cs: 'úplné', en: 'complete' }),
@@ -520,7 +528,7 @@ export const kyc = defineAgent({
           cs: 'Totožnost ověřena podle platného dokladu totožnosti',
           en: 'Identity verified on a valid identity document',
         }),
-        ...AML_8,
+        ...cite(today, 'cz-253-2008-s8'),
         outcome:
           input.document.expiry_date < today
             ? say({ cs: 'neplatný', en: 'expired' })
