@@ -2263,6 +2263,10 @@ export interface Paths {
                  * newest first
                  */
                 entries: {
+                  /**
+                   * ascending in the order of the actions
+                   */
+                  id: number
                   at: string
                   /**
                    * the admin who acted

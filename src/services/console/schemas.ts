@@ -308,6 +308,7 @@ export const AdminLogResponse = okSchema(
   Type.Object({
     entries: Type.Array(
       Type.Object({
+        id: Type.Integer({ description: 'ascending in the order of the actions' }),
         at: Type.String({ format: 'date-time' }),
         actor: Type.String({ description: 'the admin who acted' }),
         action: Type.Union([

@@ -39,6 +39,8 @@ interface Tables {
 export type AdminAction = 'add' | 'remove' | 'role' | 'disable' | 'enable' | 'password'
 
 export interface AdminLogEntry {
+  /** Ascending in the order of the actions. */
+  id: number
   at: string
   actor: string
   action: AdminAction
@@ -219,7 +221,7 @@ export class ConsoleStore {
       if (wasActiveAdmin && Number(admins.n) === 0)
         throw new AppError(
           'conflict',
-          `${name} is the last admin still active and cannot be ${verb}: add another admin first`,
+          `${name} is the last admin and cannot be ${verb}: add another admin first`,
           { name, rule: 'last_admin' },
         )
       await tx.deleteFrom('console_sessions').where('user_name', '=', name).execute()
@@ -238,11 +240,11 @@ export class ConsoleStore {
   async adminLog(limit: number): Promise<AdminLogEntry[]> {
     const rows = await this.db
       .selectFrom('console_admin_log')
-      .select(['at', 'actor', 'action', 'target', 'detail'])
+      .select(['id', 'at', 'actor', 'action', 'target', 'detail'])
       .orderBy('id', 'desc')
       .limit(limit)
       .execute()
-    return rows.map((r) => ({ ...r, action: r.action as AdminAction }))
+    return rows.map((r) => ({ ...r, id: Number(r.id), action: r.action as AdminAction }))
   }
 
   /** The account and its stored hash (for sign-in), when it exists and is enabled. */
