@@ -556,6 +556,31 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     await page.context().close()
   })
 
+  it('disables a user by keyboard after confirmation, and the admin action log shows who did it', async () => {
+    await stack.addUser('yara', 'analyst', 'yara’s long passphrase')
+    const page = await open()
+    await signInByKeyboard(page, USERS.admin)
+    await menuByKeyboard(page, 'Users', 'Console users')
+    await page.getByTestId('user-yara').waitFor()
+    await tabTo(page, (el) => el.label === 'Disable yara', 'Disable yara')
+    await page.keyboard.press('Enter')
+    await page.getByRole('dialog').waitFor()
+    expect(await page.getByRole('dialog').textContent()).toContain(
+      'Disable yara? They cannot sign in and their sessions end at once.',
+    )
+    expect(await accessibilityProblems(page)).toEqual([])
+    await tabTo(page, (el) => el.testid === 'confirm-change', 'the confirmation', 10)
+    await page.keyboard.press('Enter')
+    await page.getByText('User disabled').waitFor()
+    expect(await page.getByTestId('user-yara').textContent()).toContain('disabled')
+    const newest = page.getByTestId('admin-log').locator('tbody tr').first()
+    await newest.waitFor()
+    expect(await newest.textContent()).toMatch(/eva.*disabled.*yara/)
+    expect(await accessibilityProblems(page)).toEqual([])
+    await shot(page, 'user-disabled')
+    await page.context().close()
+  })
+
   it('can be used by keyboard alone: sign in, reach a page from the menu, screen', async () => {
     const page = await open()
     await page.getByRole('textbox', { name: 'User name', exact: true }).waitFor()

@@ -107,6 +107,7 @@ export function UsersPage({ me }: { me: string }) {
           <TextInput
             label={t('users.name')}
             description={t('users.nameHint')}
+            descriptionProps={{ c: 'dark.6' }}
             required
             minLength={3}
             value={form.name}
@@ -131,7 +132,7 @@ export function UsersPage({ me }: { me: string }) {
       </form>
       <ErrorAlert error={list.error ?? action.error} />
       {done && (
-        <Text role="status" c="green.9">
+        <Text role="status" fw={600}>
           {t(`users.done.${done}`)}
         </Text>
       )}
