@@ -1350,7 +1350,7 @@ export interface Paths {
              */
             amount: number
             /**
-             * a currency of ISO 4217 (not XXX, XTS, metals or funds)
+             * a currency of ISO 4217 a payment can be made in (not the no-currency or testing codes, metals or funds)
              */
             currency?: string
             /**

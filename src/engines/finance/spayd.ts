@@ -181,7 +181,7 @@ interface Currencies extends ReferenceVersion {
   codes: Record<string, { name: string; minor_units: number }>
 }
 
-/** Whether `code` is a currency of ISO 4217 a payment can be made in (not XXX, XTS, gold, funds …). */
+/** Whether `code` is a currency of ISO 4217 a payment can be made in (not the no-currency or testing codes, gold, funds …). */
 function isCurrency(code: string): boolean {
   const file = loadReference<Currencies>('iso-4217-currencies')
   return Object.hasOwn(file.versions.at(-1)!.codes, code)
