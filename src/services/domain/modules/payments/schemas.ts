@@ -39,7 +39,8 @@ export const QrPaymentBody = Type.Object(
       Type.String({
         pattern: '^[A-Z]{3}$',
         default: 'CZK',
-        description: 'a currency of ISO 4217 a payment can be made in (not the no-currency or testing codes, metals or funds)',
+        description:
+          'a currency of ISO 4217 a payment can be made in (not the no-currency or testing codes, metals or funds)',
       }),
     ),
     vs: Symbol10('variabilní symbol'),
