@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check'
 import { errorSchema } from '../../src/kit/envelope.ts'
-import { createAjv } from '../../src/kit/server.ts'
+import { createAjv } from '../../src/kit/validation.ts'
 import {
   type DocumentedRoute,
   fetchOpenApi,

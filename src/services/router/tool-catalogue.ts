@@ -16,7 +16,7 @@ import type { Dispatcher } from '../../agents/dispatch.ts'
 import { AGENT_SERVICES } from '../../agents/types.ts'
 import { describeAjvError } from '../../kit/ajv-errors.ts'
 import { AppError } from '../../kit/errors.ts'
-import { createAjv } from '../../kit/server.ts'
+import { createAjv } from '../../kit/validation.ts'
 import type { AgentCall, AgentCallLog } from './modules/agents/call-log.ts'
 import type { ServiceClients } from './service-clients.ts'
 

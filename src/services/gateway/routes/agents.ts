@@ -11,7 +11,8 @@ import { AGENT_SERVICES } from '../../../agents/types.ts'
 import { AppError } from '../../../kit/errors.ts'
 import { UpstreamError } from '../../../kit/http.ts'
 import { statusClass } from '../../../kit/metrics.ts'
-import { type App, createAjv, validationError } from '../../../kit/server.ts'
+import type { App } from '../../../kit/server.ts'
+import { createAjv, validationError } from '../../../kit/validation.ts'
 import type { GatewayDeps } from '../app.ts'
 import {
   AgentCallBody,

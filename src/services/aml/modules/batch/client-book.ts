@@ -23,7 +23,7 @@ import type { Subject } from '../../../../engines/aml/index.ts'
 import { describeAjvError } from '../../../../kit/ajv-errors.ts'
 import { csvHeaderKey } from '../../../../kit/csv.ts'
 import { AppError, errors } from '../../../../kit/errors.ts'
-import { createAjv, validationError } from '../../../../kit/server.ts'
+import { createAjv, validationError } from '../../../../kit/validation.ts'
 import { SubjectBody, subjectOf } from '../screening/schemas.ts'
 
 /** Most subjects one batch takes. */
