@@ -4,10 +4,16 @@
  * assistant configuration versions and authentication.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { KeyStore, type KeyTables } from '../../src/engines/keys/store.ts'
-import { ConfigError } from '../../src/kit/config.ts'
-import { checkProductionKeys, DEV_ADMIN_KEY, type RouterConfig } from '../../src/services/router/config.ts'
-import { ADMIN, eventually, type Harness, INTERNAL, routerHarness } from './harness.ts'
+import {
+  ADMIN,
+  eventually,
+  type Harness,
+  INTERNAL,
+  routerHarness,
+} from '../../../../../test/router/harness.ts'
+import { KeyStore, type KeyTables } from '../../../../engines/keys/store.ts'
+import { ConfigError } from '../../../../kit/config.ts'
+import { checkProductionKeys, DEV_ADMIN_KEY, type RouterConfig } from '../../config.ts'
 
 /** Worker calls carry the internal key (or a worker key); cancelling and redriving, an operator's. */
 const WORKER = { 'x-api-key': INTERNAL }

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
-import { TruthLog } from '../../src/engines/truth-log/chain.ts'
-import type { CommandIO } from '../../src/kit/command.ts'
-import { openDatabase } from '../../src/kit/db.ts'
-import { truthLogVerify } from '../../src/services/router/cli.ts'
+import { TruthLog } from '../../engines/truth-log/chain.ts'
+import type { CommandIO } from '../../kit/command.ts'
+import { openDatabase } from '../../kit/db.ts'
+import { truthLogVerify } from './cli.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'gatehouse-truth-cli-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

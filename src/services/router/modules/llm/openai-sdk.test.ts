@@ -5,8 +5,8 @@
  */
 import OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FakeOpenAi, startFakeOpenAi } from './fake-openai.ts'
-import { type Harness, routerHarness } from './harness.ts'
+import { type FakeOpenAi, startFakeOpenAi } from '../../../../../test/router/fake-openai.ts'
+import { type Harness, routerHarness } from '../../../../../test/router/harness.ts'
 
 let fake: FakeOpenAi
 let h: Harness

@@ -4,8 +4,8 @@
  * and top_k; infer=true extracts facts with the language model (a local fake upstream).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FakeOpenAi, startFakeOpenAi } from './fake-openai.ts'
-import { type Harness, routerHarness } from './harness.ts'
+import { type FakeOpenAi, startFakeOpenAi } from '../../../../../test/router/fake-openai.ts'
+import { type Harness, routerHarness } from '../../../../../test/router/harness.ts'
 
 let h: Harness
 beforeAll(async () => {

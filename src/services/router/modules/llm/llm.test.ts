@@ -3,8 +3,8 @@
  * retries, fallback models, timeouts, streaming relayed event by event, and usage accounting.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FakeOpenAi, sseData, startFakeOpenAi } from './fake-openai.ts'
-import { eventually, type Harness, routerHarness } from './harness.ts'
+import { type FakeOpenAi, sseData, startFakeOpenAi } from '../../../../../test/router/fake-openai.ts'
+import { eventually, type Harness, routerHarness } from '../../../../../test/router/harness.ts'
 
 let fake: FakeOpenAi
 let h: Harness

@@ -4,11 +4,11 @@
  * owner stores (tasks, jobs, memories, conversations) is not another's to read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { KeyStore, type KeyTables } from '../../src/engines/keys/store.ts'
-import { parseEnv } from '../../src/kit/config.ts'
-import { requiresApiKey } from '../../src/services/router/config.ts'
-import { routerService } from '../../src/services/router/service.ts'
-import { ADMIN, type Harness, INTERNAL, routerHarness } from './harness.ts'
+import { ADMIN, type Harness, INTERNAL, routerHarness } from '../../../test/router/harness.ts'
+import { KeyStore, type KeyTables } from '../../engines/keys/store.ts'
+import { parseEnv } from '../../kit/config.ts'
+import { requiresApiKey } from './config.ts'
+import { routerService } from './service.ts'
 
 let h: Harness
 let alice: string

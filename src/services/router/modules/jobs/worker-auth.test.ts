@@ -4,7 +4,7 @@
  * worker's entry belongs to the credential that registered it; cancel and retry need an operator.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, type Harness, INTERNAL, routerHarness } from './harness.ts'
+import { ADMIN, type Harness, INTERNAL, routerHarness } from '../../../../../test/router/harness.ts'
 
 let h: Harness
 beforeAll(async () => {

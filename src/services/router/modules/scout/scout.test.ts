@@ -3,9 +3,9 @@
  * local fakes (test/router/scout-fakes.ts), with its built-in workers running the dossier jobs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { KeyStore, type KeyTables } from '../../src/engines/keys/store.ts'
-import { ADMIN, eventually, type Harness, routerHarness } from './harness.ts'
-import { type ScoutFakes, startScoutFakes } from './scout-fakes.ts'
+import { ADMIN, eventually, type Harness, routerHarness } from '../../../../../test/router/harness.ts'
+import { type ScoutFakes, startScoutFakes } from '../../../../../test/router/scout-fakes.ts'
+import { KeyStore, type KeyTables } from '../../../../engines/keys/store.ts'
 
 let fakes: ScoutFakes
 let h: Harness

@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BEGIN, END, TARGETS } from '../../src/engines/context-sync/sync.ts'
-import { ADMIN, type Harness, routerHarness } from './harness.ts'
+import { ADMIN, type Harness, routerHarness } from '../../../../../test/router/harness.ts'
+import { BEGIN, END, TARGETS } from '../../../../engines/context-sync/sync.ts'
 
 let h: Harness
 let source: string

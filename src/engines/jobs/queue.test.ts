@@ -4,9 +4,9 @@
  * priority, workers and listing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { JobQueue } from '../../src/engines/jobs/queue.ts'
-import type { Database } from '../../src/kit/db.ts'
-import { type Storage, storages } from '../support/storage.ts'
+import { type Storage, storages } from '../../../test/support/storage.ts'
+import type { Database } from '../../kit/db.ts'
+import { JobQueue } from './queue.ts'
 
 const all = await storages('router', { file: 'router.db', poolSize: 5 })
 

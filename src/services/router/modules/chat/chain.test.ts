@@ -4,9 +4,9 @@
  * agents registry with the statistics those calls leave behind.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FakeOpenAi, startFakeOpenAi } from './fake-openai.ts'
-import { type FakeService, startFakeServices } from './fake-services.ts'
-import { eventually, type Harness, routerHarness } from './harness.ts'
+import { type FakeOpenAi, startFakeOpenAi } from '../../../../../test/router/fake-openai.ts'
+import { type FakeService, startFakeServices } from '../../../../../test/router/fake-services.ts'
+import { eventually, type Harness, routerHarness } from '../../../../../test/router/harness.ts'
 
 let llm: FakeOpenAi
 let services: FakeService

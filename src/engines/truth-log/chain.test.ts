@@ -5,9 +5,9 @@
  */
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { GENESIS_HASH, TruthLog } from '../../src/engines/truth-log/chain.ts'
-import type { Database } from '../../src/kit/db.ts'
-import { storages } from '../support/storage.ts'
+import { storages } from '../../../test/support/storage.ts'
+import type { Database } from '../../kit/db.ts'
+import { GENESIS_HASH, TruthLog } from './chain.ts'
 
 const all = await storages('router', { file: 'router.db', poolSize: 5 })
 

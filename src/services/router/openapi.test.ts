@@ -5,7 +5,7 @@
  */
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Harness, routerHarness } from './harness.ts'
+import { type Harness, routerHarness } from '../../../test/router/harness.ts'
 
 let h: Harness
 

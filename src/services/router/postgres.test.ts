@@ -4,11 +4,11 @@
  * sums, agent statistics and chat messages. Skipped without PostgreSQL, required in CI.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../src/kit/db.ts'
-import { backing } from '../support/backing.ts'
-import { postgresStorage, type Storage } from '../support/storage.ts'
-import { type FakeOpenAi, startFakeOpenAi } from './fake-openai.ts'
-import { ADMIN, eventually, type Harness, INTERNAL, routerHarness } from './harness.ts'
+import { type FakeOpenAi, startFakeOpenAi } from '../../../test/router/fake-openai.ts'
+import { ADMIN, eventually, type Harness, INTERNAL, routerHarness } from '../../../test/router/harness.ts'
+import { backing } from '../../../test/support/backing.ts'
+import { postgresStorage, type Storage } from '../../../test/support/storage.ts'
+import type { Database } from '../../kit/db.ts'
 
 const postgres = await backing.postgres()
 

@@ -4,7 +4,7 @@
  * number in all, and a session that stays silent is closed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Harness, routerHarness } from './harness.ts'
+import { type Harness, routerHarness } from '../../../../../test/router/harness.ts'
 
 let h: Harness
 let base: string

@@ -4,9 +4,9 @@
  */
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { docLink } from '../../src/services/router/modules/pages/routes.ts'
-import { type FakeService, startFakeServices } from './fake-services.ts'
-import { ADMIN, type Harness, INTERNAL, routerHarness } from './harness.ts'
+import { type FakeService, startFakeServices } from '../../../../../test/router/fake-services.ts'
+import { ADMIN, type Harness, INTERNAL, routerHarness } from '../../../../../test/router/harness.ts'
+import { docLink } from '../pages/routes.ts'
 
 let fake: FakeService
 let h: Harness

@@ -4,11 +4,11 @@
  * is aborted, and a worker that dies has its job run again elsewhere (at-least-once).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { JobQueue } from '../../src/engines/jobs/queue.ts'
-import { WorkerPool } from '../../src/engines/jobs/runner.ts'
-import type { Database } from '../../src/kit/db.ts'
-import { type Storage, sqliteStorage } from '../support/storage.ts'
-import { eventually } from './harness.ts'
+import { eventually } from '../../../test/router/harness.ts'
+import { type Storage, sqliteStorage } from '../../../test/support/storage.ts'
+import type { Database } from '../../kit/db.ts'
+import { JobQueue } from './queue.ts'
+import { WorkerPool } from './runner.ts'
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {

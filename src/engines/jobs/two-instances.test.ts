@@ -4,10 +4,10 @@
  * and every job runs exactly once while leases hold.
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { JobQueue } from '../../src/engines/jobs/queue.ts'
-import { WorkerPool } from '../../src/engines/jobs/runner.ts'
-import type { Database } from '../../src/kit/db.ts'
-import { storages } from '../support/storage.ts'
+import { storages } from '../../../test/support/storage.ts'
+import type { Database } from '../../kit/db.ts'
+import { JobQueue } from './queue.ts'
+import { WorkerPool } from './runner.ts'
 
 const all = await storages('router', { file: 'router.db', poolSize: 5 })
 const JOBS = 400

@@ -6,13 +6,18 @@
  */
 import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { KeyStore, type KeyTables } from '../../src/engines/keys/store.ts'
-import { clearRobotsCache } from '../../src/engines/web/crawler.ts'
-import { MAX_HTML_CHARS } from '../../src/services/router/modules/web/schemas.ts'
-import { samplePdf } from '../support/documents.ts'
-import { ARTICLE_TITLE, type FixtureServer, startInternal, startSite } from '../support/web-fixtures.ts'
-import { type FakeOpenAi, startFakeOpenAi } from './fake-openai.ts'
-import { ADMIN, type Harness, INTERNAL, routerHarness } from './harness.ts'
+import { type FakeOpenAi, startFakeOpenAi } from '../../../../../test/router/fake-openai.ts'
+import { ADMIN, type Harness, INTERNAL, routerHarness } from '../../../../../test/router/harness.ts'
+import { samplePdf } from '../../../../../test/support/documents.ts'
+import {
+  ARTICLE_TITLE,
+  type FixtureServer,
+  startInternal,
+  startSite,
+} from '../../../../../test/support/web-fixtures.ts'
+import { KeyStore, type KeyTables } from '../../../../engines/keys/store.ts'
+import { clearRobotsCache } from '../../../../engines/web/crawler.ts'
+import { MAX_HTML_CHARS } from './schemas.ts'
 
 let internal: FixtureServer
 let site: FixtureServer

@@ -6,9 +6,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TOOL_SERVICES } from '../../src/services/router/tool-catalogue.ts'
-import { type FakeService, startFakeServices } from './fake-services.ts'
-import { type Harness, routerHarness } from './harness.ts'
+import { type FakeService, startFakeServices } from '../../../../../test/router/fake-services.ts'
+import { type Harness, routerHarness } from '../../../../../test/router/harness.ts'
+import { TOOL_SERVICES } from '../../tool-catalogue.ts'
 
 let fake: FakeService
 let h: Harness
