@@ -18,6 +18,7 @@ import {
   type SqliteDatabase,
   SqliteDialect,
   type SqliteStatement,
+  sql,
 } from 'kysely'
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration'
 import pg from 'pg'
@@ -292,6 +293,41 @@ function wrap(
 /** The dialect a Kysely instance speaks (for the few statements that differ). */
 export function dialectOf(db: Kysely<unknown>): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
+}
+
+/**
+ * A transaction that reads and then writes, safe against every other writer of the same data:
+ * - SQLite: BEGIN IMMEDIATE takes the file's write lock before the first read, waiting for another
+ *   connection's writer up to the busy timeout. A plain (deferred) transaction that reads first
+ *   fails at once with SQLITE_BUSY ("database is locked", no waiting) when another connection —
+ *   another service or process on the same file — writes between its read and its first write.
+ * - PostgreSQL: a transaction-scoped advisory lock named `lock` makes the writers that name it take
+ *   turns, so what one read is still true when it writes (no duplicate insert, no deadlock between
+ *   two writers updating the same rows in different orders).
+ * Writers of the same rows name the same lock. Nested calls are not supported.
+ */
+export async function writeTransaction<Tables, T>(
+  db: Kysely<Tables>,
+  lock: string,
+  fn: (tx: Kysely<Tables>) => Promise<T>,
+): Promise<T> {
+  if (dialectOf(db as Kysely<unknown>) === 'postgres') {
+    return db.transaction().execute(async (tx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${lock}))`.execute(tx)
+      return fn(tx)
+    })
+  }
+  return db.connection().execute(async (conn) => {
+    await sql`BEGIN IMMEDIATE`.execute(conn)
+    try {
+      const result = await fn(conn)
+      await sql`COMMIT`.execute(conn)
+      return result
+    } catch (error) {
+      await sql`ROLLBACK`.execute(conn).catch(() => undefined)
+      throw error
+    }
+  })
 }
 
 /** Migration files: `NNNN_name.ts` exporting `up(db)` (and optionally `down(db)`). */

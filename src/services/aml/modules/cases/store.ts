@@ -6,12 +6,17 @@
  * decide what the action does (cases.ts), and writes the case over the version it read, the hits,
  * the trail rows and any remembered false positive. Two instances or two officers acting on the
  * same case at once: the second write finds another version and is refused (CaseChanged), so no
- * decision is lost and a four-eyes approval is checked against the state it approves.
+ * decision is lost and a four-eyes approval is checked against the state it approves. Writers that
+ * read first take turns (`writeTransaction`): another service writing the same SQLite file between
+ * the read and the write does not make the action fail.
  */
-import { type Kysely, sql, type Transaction } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { EntityFingerprint, EntityView, FingerprintChange } from '../../../../engines/aml/index.ts'
-import type { Database } from '../../../../kit/db.ts'
+import { type Database, writeTransaction } from '../../../../kit/db.ts'
 import { searchText } from '../../store.ts'
+
+/** The advisory lock of the writers that read cases first (see `writeTransaction`). */
+const WRITERS = 'aml_cases'
 
 interface CaseRow {
   case_id: string
@@ -344,7 +349,7 @@ export class CaseStore {
     this.db = database.as<Tables>()
   }
 
-  private async insert(t: Transaction<Tables>, cases: NewCase[]): Promise<void> {
+  private async insert(t: Kysely<Tables>, cases: NewCase[]): Promise<void> {
     for (const c of cases) {
       const level = c.hits.reduce((a, h) => (LEVEL_RANK[h.level]! > LEVEL_RANK[a]! ? h.level : a), 'MEDIUM')
       await t
@@ -448,7 +453,7 @@ export class CaseStore {
    */
   async openForAlerts(cases: NewCase[]): Promise<number> {
     if (cases.length === 0) return 0
-    return this.db.transaction().execute(async (tx) => {
+    return writeTransaction(this.db, WRITERS, async (tx) => {
       const have = new Set(
         (
           await tx
@@ -551,7 +556,7 @@ export class CaseStore {
    * first; undefined when there is no such case.
    */
   async change(caseId: string, decide: (c: Case) => CaseChange, at: string): Promise<Case | undefined> {
-    return this.db.transaction().execute(async (tx) => {
+    return writeTransaction(this.db, WRITERS, async (tx) => {
       const current = await readCase(tx, caseId)
       if (!current) return undefined
       const change = decide(current)

@@ -406,6 +406,16 @@ describe.skipIf(!haveLists)('ongoing monitoring', () => {
       if (s.status === 'completed') break
       await new Promise((r) => setTimeout(r, 25))
     }
+    // One of its references is enrolled directly first (as the README does), with another subject.
+    const direct = await a.inject({
+      method: 'POST',
+      url: '/api/aml/monitor',
+      headers: admin,
+      payload: {
+        subjects: [{ reference: 'B-1', first_name: 'Jiří', last_name: 'Dvořák', birth_date: '1975-02-03' }],
+      },
+    })
+    expect(direct.statusCode).toBe(200)
     const res = await a.inject({
       method: 'POST',
       url: '/api/aml/monitor',
@@ -413,7 +423,12 @@ describe.skipIf(!haveLists)('ongoing monitoring', () => {
       payload: { batch_id: id },
     })
     expect(res.statusCode).toBe(200)
-    expect(res.json().data).toMatchObject({ skipped_without_reference: 1 })
+    expect(res.json().data).toMatchObject({
+      enrolled: 2,
+      updated: 1,
+      unchanged: 0,
+      skipped_without_reference: 1,
+    })
     await monitor.idle()
     const b2 = (
       await a.inject({ method: 'GET', url: '/api/aml/monitor?reference=B-2', headers: admin })

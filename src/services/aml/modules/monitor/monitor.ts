@@ -354,7 +354,7 @@ export class Monitor {
       const screened = []
       for (const row of rows) {
         const hits = screenSubject(target.engine, row.subject as Subject, { limit: MONITOR_HIT_LIMIT })
-        screened.push({ reference: row.reference, hits: hits.map(short) })
+        screened.push({ reference: row.reference, subject: row.subject, hits: hits.map(short) })
         await this.breathe()
       }
       await this.opts.monitors.saveScreened(this.owner, lockUntil(), null, key, this.now(), screened, [])
@@ -425,7 +425,11 @@ export class Monitor {
           else alerts.push(alert)
         }
         const kept = (row.hits ?? []).filter((h) => !lists.has(h.list))
-        screened.push({ reference: row.reference, hits: [...kept, ...now].sort((x, y) => y.score - x.score) })
+        screened.push({
+          reference: row.reference,
+          subject: row.subject,
+          hits: [...kept, ...now].sort((x, y) => y.score - x.score),
+        })
         await this.breathe()
       }
       const at = this.now()

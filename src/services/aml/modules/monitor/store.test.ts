@@ -4,6 +4,8 @@
  * while the lock is held and only over subjects still at the versions it started from, alerts
  * raised once per re-screening, acknowledgements and webhook attempts.
  */
+import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storageKinds } from '../../../../../test/support/storage.ts'
 import type { Database } from '../../../../kit/db.ts'
@@ -63,7 +65,15 @@ for (const kind of await storageKinds()) {
       expect(await monitors.lockHolder()).toEqual({ owner: 'p1', until: later(90_000).toISOString() })
       expect(await other.lock('p2', later(91_000), later(150_000))).toBe(true)
       await expect(
-        monitors.saveScreened('p1', later(200_000), null, 'k1', T0, [{ reference: 'A', hits: [] }], []),
+        monitors.saveScreened(
+          'p1',
+          later(200_000),
+          null,
+          'k1',
+          T0,
+          [{ reference: 'A', subject: person('A'), hits: [] }],
+          [],
+        ),
       ).rejects.toThrow(LockLost)
       expect((await monitors.get('A'))!.versions_key).toBeNull()
       await other.unlock('p2')
@@ -79,9 +89,9 @@ for (const kind of await storageKinds()) {
         'un:1',
         T0,
         [
-          { reference: 'A', hits: [hit] },
-          { reference: 'B', hits: [] },
-          { reference: 'C', hits: [] },
+          { reference: 'A', subject: person('A'), hits: [hit] },
+          { reference: 'B', subject: person('Other'), hits: [] },
+          { reference: 'C', subject: person('C'), hits: [] },
         ],
         [],
       )
@@ -98,8 +108,8 @@ for (const kind of await storageKinds()) {
         webhook_status: 'pending',
       }
       const screened = [
-        { reference: 'A', hits: [] },
-        { reference: 'B', hits: [hit] },
+        { reference: 'A', subject: person('A'), hits: [] },
+        { reference: 'B', subject: person('Other'), hits: [hit] },
       ]
       await monitors.saveScreened('p1', later(150_000), 'un:1', 'un:2', later(1000), screened, [
         { ...alert, alert_id: 'AMLA-20261124-000001' },
@@ -143,6 +153,139 @@ for (const kind of await storageKinds()) {
       expect(await monitors.remove('A')).toBe(true)
       expect(await monitors.remove('A')).toBe(false)
       expect((await monitors.alerts({ offset: 0, limit: 10, status: 'all', reference: 'A' })).total).toBe(1)
+    })
+
+    it.skipIf(kind.name !== 'sqlite')(
+      'enrols while another process writes the same file: waits for it instead of failing "database is locked"',
+      async () => {
+        // Another service on the same file (its own connection, as another process has) takes the
+        // write lock and keeps it for 300 ms, as a writer busy with a large transaction does.
+        const holder = new Worker(
+          `const { DatabaseSync } = require('node:sqlite')
+           const { parentPort, workerData } = require('node:worker_threads')
+           const db = new DatabaseSync(workerData, { timeout: 5000 })
+           db.exec('BEGIN IMMEDIATE; CREATE TABLE IF NOT EXISTS other_service (x)')
+           parentPort.postMessage('locked')
+           Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300)
+           db.exec('COMMIT')
+           db.close()`,
+          { eval: true, workerData: join(storage.dir!, 'aml.db') },
+        )
+        try {
+          await new Promise((resolve) => holder.once('message', resolve))
+          // K-1 is enrolled already (its subject read first, then replaced): a read, then a write.
+          await monitors.enrol(
+            [{ reference: 'K-1', subject: person('Novák'), subjectType: 'person' }],
+            'admin',
+            T0,
+          )
+          expect(
+            await monitors.enrol(
+              [
+                {
+                  reference: 'K-1',
+                  subject: { ...person('Novák'), birth_date: '1980-05-01' },
+                  subjectType: 'person',
+                },
+              ],
+              'admin',
+              T0,
+            ),
+          ).toEqual({ enrolled: 0, updated: 1, unchanged: 0 })
+        } finally {
+          await holder.terminate()
+        }
+      },
+    )
+
+    it('enrols references already enrolled again, at once from two writers, without failing', async () => {
+      // Two instances enrolling the same client book at once (PostgreSQL: two pooled connections;
+      // SQLite: one connection per process, so both go through it in turn).
+      const other = new MonitorStore(storage.name === 'postgres' ? db2 : db)
+      for (let round = 0; round < 5; round++) {
+        const rows = ['1', '2', '3'].map((n) => ({
+          reference: `R${round}-${n}`,
+          subject: person(`Round${round}${n}`),
+          subjectType: 'person' as const,
+        }))
+        const [first, second] = await Promise.all([
+          monitors.enrol(rows, 'admin', T0),
+          other.enrol(rows, 'internal', T0),
+        ])
+        // Whichever came second found the first one's subjects: nothing enrolled twice.
+        expect([first, second]).toContainEqual({ enrolled: 3, updated: 0, unchanged: 0 })
+        expect([first, second]).toContainEqual({ enrolled: 0, updated: 0, unchanged: 3 })
+      }
+    })
+
+    it('keeps a subject re-enrolled while its baseline was being screened pending, not screened as the old subject', async () => {
+      await monitors.enrol(
+        [{ reference: 'S', subject: person('Before'), subjectType: 'person' }],
+        'admin',
+        T0,
+      )
+      const [read] = (await monitors.withKey(null, undefined, 1000)).filter((m) => m.reference === 'S')
+      // The batch of the same client book enrols S with another subject while the pass screens.
+      await monitors.enrol([{ reference: 'S', subject: person('After'), subjectType: 'person' }], 'admin', T0)
+      const hit = { list: 'un', list_id: 'QDi.2', matched_name: 'Before', score: 0.99 }
+      await monitors.saveScreened(
+        'p1',
+        later(150_000),
+        null,
+        'un:2',
+        later(2000),
+        [{ reference: 'S', subject: read!.subject, hits: [hit] }],
+        [],
+      )
+      expect((await monitors.get('S'))!).toMatchObject({
+        subject: person('After'),
+        hits: null,
+        versions_key: null,
+      })
+      await monitors.saveScreened(
+        'p1',
+        later(150_000),
+        null,
+        'un:2',
+        later(3000),
+        [{ reference: 'S', subject: person('After'), hits: [] }],
+        [],
+      )
+      expect((await monitors.get('S'))!).toMatchObject({
+        subject: person('After'),
+        hits: [],
+        versions_key: 'un:2',
+      })
+    })
+
+    it('enrols while a monitoring pass writes the same subjects, both done, neither failing', async () => {
+      const other = new MonitorStore(storage.name === 'postgres' ? db2 : db)
+      const refs = Array.from({ length: 40 }, (_, i) => `P${String(i).padStart(2, '0')}`)
+      await monitors.enrol(
+        refs.map((reference) => ({ reference, subject: person(reference), subjectType: 'person' as const })),
+        'admin',
+        T0,
+      )
+      for (let round = 0; round < 5; round++) {
+        const before = (reference: string) => person(round === 0 ? reference : `${reference}-${round - 1}`)
+        const screened = refs.map((reference) => ({ reference, subject: before(reference), hits: [] }))
+        // The enrolment updates the subjects one by one, in the reverse order of the pass's update.
+        const changed = [...refs].reverse().map((reference) => ({
+          reference,
+          subject: person(`${reference}-${round}`),
+          subjectType: 'person' as const,
+        }))
+        await Promise.all([
+          monitors.saveScreened('p1', later(150_000), null, `un:${round + 3}`, later(4000), screened, []),
+          other.enrol(changed, 'internal', T0),
+        ])
+        for (const reference of refs) {
+          const m = (await monitors.get(reference))!
+          expect(m.subject).toEqual(person(`${reference}-${round}`))
+          // Whichever wrote first, the new subject waits for its own baseline.
+          expect(m).toMatchObject({ hits: null, versions_key: null })
+        }
+      }
     })
   })
 }

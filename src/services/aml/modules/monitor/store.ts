@@ -2,10 +2,15 @@
  * Monitored subjects, their alerts and the monitoring lock in the AML store
  * (migrations/0203_aml_monitoring.ts), SQLite or PostgreSQL. A re-screened chunk — the subjects'
  * new hits and the alerts they raised — is written in one transaction, only while the writer holds
- * the lock, and only over subjects still screened against the versions it started from.
+ * the lock, and only over subjects still screened against the versions it started from, as the
+ * subjects they were when it read them.
+ *
+ * Enrolments and re-screened chunks take turns (`writeTransaction`, lock `aml_monitored`): what an
+ * enrolment read is still there when it writes, whatever another service on the same SQLite file
+ * or another instance does meanwhile, so enrolling is never refused for a concurrent writer.
  */
 import { type Kysely, sql } from 'kysely'
-import type { Database } from '../../../../kit/db.ts'
+import { type Database, writeTransaction } from '../../../../kit/db.ts'
 import type { ShortHit } from '../batch/store.ts'
 
 interface Tables {
@@ -82,8 +87,13 @@ export interface Alert extends Omit<NewAlert, 'body'> {
 
 export interface Rescreened {
   reference: string
+  /** The subject as it was read and screened; one re-enrolled meanwhile is not written over. */
+  subject: Record<string, unknown>
   hits: ShortHit[]
 }
+
+/** The advisory lock every writer of monitored subjects takes (see `writeTransaction`). */
+const WRITERS = 'aml_monitored'
 
 /** The writer no longer holds the monitoring lock: another process took it over. */
 export class LockLost extends Error {
@@ -136,7 +146,8 @@ export class MonitorStore {
   /**
    * Enrols subjects under their references in one transaction: a new reference is enrolled, one
    * already enrolled with the same subject is left as it is, one with another subject takes the
-   * new subject and is screened afresh (its baseline: no alerts).
+   * new subject and is screened afresh (its baseline: no alerts). Idempotent: enrolling the same
+   * subjects again, or from two callers at once, enrols each once.
    */
   async enrol(
     rows: Enrolment[],
@@ -144,7 +155,7 @@ export class MonitorStore {
     at: Date,
   ): Promise<{ enrolled: number; updated: number; unchanged: number }> {
     const counts = { enrolled: 0, updated: 0, unchanged: 0 }
-    await this.db.transaction().execute(async (tx) => {
+    await writeTransaction(this.db, WRITERS, async (tx) => {
       for (let i = 0; i < rows.length; i += CHUNK) {
         const chunk = rows.slice(i, i + CHUNK)
         const existing = new Map(
@@ -269,8 +280,8 @@ export class MonitorStore {
 
   /**
    * Writes a re-screened chunk in one transaction: the subjects' hits and their new `versionsKey`
-   * (only those still screened against `fromKey`: a subject re-enrolled meanwhile keeps its fresh
-   * state), and the alerts (an alert the same re-screening already raised is not raised twice).
+   * (only those still screened against `fromKey` and still the subject screened: a subject
+   * re-enrolled meanwhile keeps its fresh state), and the alerts (an alert the same re-screening already raised is not raised twice).
    * Refused (LockLost, nothing written) when `owner` no longer holds the lock.
    */
   async saveScreened(
@@ -282,7 +293,7 @@ export class MonitorStore {
     screened: Rescreened[],
     alerts: (NewAlert & { alert_id: string; webhook_status: string })[],
   ): Promise<void> {
-    await this.db.transaction().execute(async (tx) => {
+    await writeTransaction(this.db, WRITERS, async (tx) => {
       const held = await tx
         .updateTable('aml_monitor_lock')
         .set({ until: lockUntil.toISOString() })
@@ -296,6 +307,10 @@ export class MonitorStore {
           chunk.map((s) => sql`when ${s.reference} then ${JSON.stringify(s.hits)}`),
           sql` `,
         )} end`
+        const screenedAs = sql<string>`case reference ${sql.join(
+          chunk.map((s) => sql`when ${s.reference} then ${JSON.stringify(s.subject)}`),
+          sql` `,
+        )} end`
         await tx
           .updateTable('aml_monitored')
           .set({ hits, versions_key: versionsKey, screened_at: at.toISOString() })
@@ -305,6 +320,7 @@ export class MonitorStore {
             chunk.map((s) => s.reference),
           )
           .where('versions_key', fromKey === null ? 'is' : '=', fromKey)
+          .where('subject', '=', screenedAs)
           .execute()
       }
       for (let i = 0; i < alerts.length; i += CHUNK) {

@@ -9,16 +9,16 @@
  * groups. The first known value of a field is kept; later records fill what is missing and add
  * their other e-mails and numbers. Saving the same records again changes nothing.
  *
- * Writers are serialised (PostgreSQL: a transaction-scoped advisory lock; SQLite: BEGIN
- * IMMEDIATE, which also orders other processes on the same file), so two callers sending the same
- * new person at once still make one row.
+ * Writers are serialised (`writeTransaction`: PostgreSQL, a transaction-scoped advisory lock;
+ * SQLite, BEGIN IMMEDIATE, which also orders other processes on the same file), so two callers
+ * sending the same new person at once still make one row.
  */
 import { randomUUID } from 'node:crypto'
-import { type Kysely, sql, type Transaction } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { emailKey } from '../../../../engines/contacts/dedup.ts'
 import { parsePhone } from '../../../../engines/contacts/phone.ts'
 import { fold, squish } from '../../../../engines/contacts/text.ts'
-import type { Database, Dialect } from '../../../../kit/db.ts'
+import { type Database, writeTransaction } from '../../../../kit/db.ts'
 import { type CheckedContact, type ContactKind, contactKeys, LIMITS, searchText } from './record.ts'
 
 interface ContactRow {
@@ -99,11 +99,9 @@ export interface ContactPage {
 
 export class ContactStore {
   private readonly db: Kysely<Tables>
-  private readonly dialect: Dialect
 
   constructor(database: Database) {
     this.db = database.as<Tables>()
-    this.dialect = database.dialect
   }
 
   async count(): Promise<number> {
@@ -144,24 +142,8 @@ export class ContactStore {
   }
 
   /** One writer at a time, across instances and processes (see the file comment). */
-  private async exclusive<T>(fn: (tx: Kysely<Tables>) => Promise<T>): Promise<T> {
-    if (this.dialect === 'postgres') {
-      return this.db.transaction().execute(async (tx: Transaction<Tables>) => {
-        await sql`SELECT pg_advisory_xact_lock(hashtext('domain_contacts'))`.execute(tx)
-        return fn(tx)
-      })
-    }
-    return this.db.connection().execute(async (conn) => {
-      await sql`BEGIN IMMEDIATE`.execute(conn)
-      try {
-        const result = await fn(conn)
-        await sql`COMMIT`.execute(conn)
-        return result
-      } catch (error) {
-        await sql`ROLLBACK`.execute(conn).catch(() => undefined)
-        throw error
-      }
-    })
+  private exclusive<T>(fn: (tx: Kysely<Tables>) => Promise<T>): Promise<T> {
+    return writeTransaction(this.db, 'domain_contacts', fn)
   }
 
   private async saveBatch(
