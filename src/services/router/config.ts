@@ -30,6 +30,12 @@ export const routerSpec = {
     max: 600,
     doc: 'longest silence between two streamed chunks before the stream is cut',
   }),
+  CHAIN_CHAT_DEADLINE_SECONDS: env.int({
+    default: 300,
+    min: 1,
+    max: 3600,
+    doc: 'longest a /v1/chain/chat request may take, all its rounds of model and tool calls together',
+  }),
   ADMIN_API_KEY: env.string({
     default: DEV_ADMIN_KEY,
     doc: 'X-Admin-Key for /v1/gpt/sync and /v1/context/sync',

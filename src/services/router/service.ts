@@ -189,7 +189,15 @@ export function assembleRouter(
       onVersion: (version) => pool.setVersion(String(version)),
     },
     llm: { relay: llm, usage, idleMs: config.LLM_STREAM_IDLE_SECONDS * 1000 },
-    chat: { dispatcher, catalogue, llm, conversations, calls, configs },
+    chat: {
+      dispatcher,
+      catalogue,
+      llm,
+      conversations,
+      calls,
+      configs,
+      deadlineMs: config.CHAIN_CHAT_DEADLINE_SECONDS * 1000,
+    },
     memory: { memory, llm },
     mcp: {
       catalogue,

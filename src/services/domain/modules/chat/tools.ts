@@ -12,19 +12,12 @@ import { groupBy, groupStats, matchRegion } from '../../../../engines/realestate
 import { opportunitiesOf, opportunityThresholds } from '../../../../engines/realestate/opportunities.ts'
 import type { Valuer } from '../../../../engines/realestate/valuation.ts'
 import { AppError, errors } from '../../../../kit/errors.ts'
+import type { LlmTool } from '../../../../kit/tool-loop.ts'
 import { localitySlug } from '../../places.ts'
 import type { Snapshot } from '../../state.ts'
 import { ADS_SORTS, type AdsSort, type ListingStore } from '../reality/store.ts'
 import { locate } from '../valuation/model.ts'
 import { verdictOf } from '../valuation/verdict.ts'
-
-export interface DataTool {
-  name: string
-  description: string
-  /** JSON Schema of the arguments, as the model is shown it. */
-  parameters: Record<string, unknown>
-  run(args: Record<string, unknown>): Promise<unknown>
-}
 
 export interface ChatToolDeps {
   snapshot: Snapshot
@@ -56,7 +49,7 @@ const areaArg = {
 const dispositionArg = { type: 'string', enum: DISPOSITIONS, description: 'room layout, e.g. "2+kk"' }
 const limitArg = { type: 'integer', minimum: 1, maximum: MAX_TOOL_ROWS, description: 'rows, default 5' }
 
-export function dataTools(deps: ChatToolDeps): DataTool[] {
+export function dataTools(deps: ChatToolDeps): LlmTool[] {
   const { snapshot } = deps
   const region = (args: Record<string, unknown>) => {
     const name = text(args, 'region', 60)
@@ -334,8 +327,11 @@ function choice<T extends string>(
   return v as T
 }
 
-/** A tool's refusal as the model is shown it: what was wrong, so it can call again correctly. */
-export function toolError(error: unknown): { error: string } | undefined {
-  if (error instanceof AppError && error.status < 500) return { error: error.message }
+/**
+ * A tool's refusal as the model is shown it: what was wrong, so it can call again correctly. Any
+ * other failure is a fault of the service, not of the model's call: it fails the request.
+ */
+export function toolRefusal(error: unknown): string | undefined {
+  if (error instanceof AppError && error.status < 500) return error.message
   return undefined
 }

@@ -8,17 +8,19 @@
  * Tools offered: by default knowledge_search, the AML screenings, discovery_search and
  * `agents_call` (any agent by service and name); `tools` in the request picks others from the
  * catalogue by name or prefix pattern (`banking_*`), which exposes those agents' own schemas.
- * The model gets at most `max_steps` rounds of tool calls before it must answer.
+ * The model gets at most `max_steps` rounds of tool calls before it must answer, and the whole chat
+ * CHAIN_CHAT_DEADLINE_SECONDS (the loop: src/kit/tool-loop.ts).
  */
 
 import { Type } from 'typebox'
 import type { Dispatcher } from '../../../../agents/dispatch.ts'
 import { ok, okSchema } from '../../../../kit/envelope.ts'
 import { AppError, errors } from '../../../../kit/errors.ts'
-import type { ChatMessage, ToolCall } from '../../../../kit/llm.ts'
+import type { ChatMessage } from '../../../../kit/llm.ts'
 import { notConfigured } from '../../../../kit/llm.ts'
 import { Nullable, Open } from '../../../../kit/schemas.ts'
 import type { App } from '../../../../kit/server.ts'
+import { type LlmTool, runToolLoop, type TokenUsage } from '../../../../kit/tool-loop.ts'
 import { type Catalogue, callAgent, type PlatformTool } from '../../tool-catalogue.ts'
 import type { AgentCallLog } from '../agents/call-log.ts'
 import { DEFAULT_INSTRUCTIONS } from '../assistant/routes.ts'
@@ -36,21 +38,6 @@ const DEFAULT_TOOLS = [
 /** Tool results longer than this (characters of JSON) are cut before they go back to the model. */
 const MAX_TOOL_RESULT_CHARS = 12_000
 
-interface ToolCallReport {
-  name: string
-  arguments: unknown
-  ok: boolean
-  ms: number
-  error?: string
-}
-
-interface Offered {
-  name: string
-  description: string
-  parameters: Record<string, unknown>
-  run: (args: Record<string, unknown>) => Promise<unknown>
-}
-
 export interface ChatDeps {
   dispatcher: Dispatcher
   catalogue: Catalogue
@@ -59,10 +46,12 @@ export interface ChatDeps {
   calls: AgentCallLog
   /** The published assistant instructions, the chat's default system prompt. */
   configs: Pick<AssistantConfigStore, 'currentGpt'>
+  /** Longest a chat may take, all rounds together (CHAIN_CHAT_DEADLINE_SECONDS), in milliseconds. */
+  deadlineMs: number
 }
 
 export function registerChat(app: App, deps: ChatDeps): void {
-  function agentsCallTool(): Offered {
+  function agentsCallTool(): LlmTool {
     const names = deps.dispatcher.agents.map((a) => `${a.service}/${a.name}`)
     return {
       name: 'agents_call',
@@ -91,8 +80,8 @@ export function registerChat(app: App, deps: ChatDeps): void {
     }
   }
 
-  function offered(requested: string[] | undefined): Offered[] {
-    const fromCatalogue = (t: PlatformTool): Offered => ({
+  function offered(requested: string[] | undefined): LlmTool[] {
+    const fromCatalogue = (t: PlatformTool): LlmTool => ({
       name: t.name,
       description: t.description,
       parameters: t.inputSchema,
@@ -107,7 +96,7 @@ export function registerChat(app: App, deps: ChatDeps): void {
         agentsCallTool(),
       ]
     }
-    const out: Offered[] = []
+    const out: LlmTool[] = []
     for (const name of requested) {
       if (name === 'agents_call') {
         out.push(agentsCallTool())
@@ -153,87 +142,56 @@ export function registerChat(app: App, deps: ChatDeps): void {
       if (!deps.llm.configured) throw notConfigured()
       const b = request.body
       const tools = offered(b.tools)
-      let conversationId = b.conversation_id
-      if (conversationId) {
-        if (!(await deps.conversations.conversationExists(conversationId, request.apiKeyId))) {
-          throw errors.notFound('Conversation', { conversation_id: conversationId })
-        }
-      } else {
-        conversationId = await deps.conversations.createConversation(
-          b.title ?? b.message.slice(0, 80),
-          request.apiKeyId,
-        )
-      }
+      const given = b.conversation_id
+      if (given && !(await deps.conversations.conversationExists(given, request.apiKeyId)))
+        throw errors.notFound('Conversation', { conversation_id: given })
+      const conversationId =
+        given ||
+        (await deps.conversations.createConversation(b.title ?? b.message.slice(0, 80), request.apiKeyId))
       const userMessage: ChatMessage = { role: 'user', content: b.message }
       await deps.conversations.appendMessages(conversationId, [userMessage])
       const history: ChatMessage[] = (await deps.conversations.messages(conversationId)).map(
         ({ seq: _seq, created_at: _at, ...m }) => m,
       )
       const system = b.system ?? (await deps.configs.currentGpt())?.instructions ?? DEFAULT_INSTRUCTIONS
-      const openAiTools = tools.map((t) => ({
-        type: 'function' as const,
-        function: { name: t.name, description: t.description, parameters: t.parameters },
-      }))
-      const called: ToolCallReport[] = []
-      const usage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }
-      const maxSteps = b.max_steps ?? 5
-      let answer: ChatMessage | undefined
-      let model = ''
-      let rounds = 0
-      for (let step = 0; step <= maxSteps && !answer; step++) {
-        const lastRound = step === maxSteps
-        rounds++
-        const { completion, model: served } = await deps.llm.complete(
-          {
-            ...(b.model ? { model: b.model } : {}),
-            messages: [{ role: 'system', content: system }, ...history],
-            // On the last round no tools are offered: the model has to answer with what it has.
-            ...(lastRound || openAiTools.length === 0 ? {} : { tools: openAiTools, tool_choice: 'auto' }),
-          },
-          { route: '/v1/chain/chat', caller: request.apiKeyId },
-        )
-        model = served
-        const u = completion.usage as Partial<typeof usage> | undefined
-        usage.prompt_tokens += u?.prompt_tokens ?? 0
-        usage.completion_tokens += u?.completion_tokens ?? 0
-        usage.total_tokens += u?.total_tokens ?? 0
-        const message = (completion.choices as { message?: ChatMessage }[] | undefined)?.[0]?.message
-        if (!message)
-          throw new AppError('upstream_error', 'The language model answered without a message', {
-            source: 'llm',
-          })
-        const toolCalls = (message.tool_calls ?? []).filter((c: ToolCall) => c.type === 'function' || !c.type)
-        if (toolCalls.length === 0 || lastRound) {
-          answer = { role: 'assistant', content: message.content ?? '' }
-          await deps.conversations.appendMessages(conversationId, [answer])
-          break
-        }
-        const assistant: ChatMessage = {
-          role: 'assistant',
-          content: message.content ?? null,
-          tool_calls: toolCalls,
-        }
-        const results: ChatMessage[] = []
-        for (const call of toolCalls) {
-          const report = await runTool(tools, call)
-          called.push(report.report)
-          results.push({
-            role: 'tool',
-            tool_call_id: call.id,
-            name: call.function.name,
-            content: report.content,
-          })
-        }
-        await deps.conversations.appendMessages(conversationId, [assistant, ...results])
-        history.push(assistant, ...results)
-      }
+      const outcome = await runToolLoop({
+        maxRounds: b.max_steps ?? 5,
+        deadlineMs: deps.deadlineMs,
+        ask: async ({ messages, tools: specs }, { signal }) => {
+          // The relay bounds each attempt (LLM_TIMEOUT_SECONDS); the loop's signal, the whole chat.
+          const { completion, model } = await deps.llm.complete(
+            {
+              ...(b.model ? { model: b.model } : {}),
+              messages,
+              ...(specs ? { tools: specs, tool_choice: 'auto' } : {}),
+            },
+            { route: '/v1/chain/chat', caller: request.apiKeyId, signal },
+          )
+          const choices = completion.choices as { message?: ChatMessage }[] | undefined
+          return { message: choices?.[0]?.message, model, usage: completion.usage as Partial<TokenUsage> }
+        },
+        tools,
+        messages: [{ role: 'system', content: system }, ...history],
+        // The model sees the failure and can recover (ask again, try another tool, or say so).
+        describeFailure: (e) => (e instanceof AppError ? `${e.code}: ${e.message}` : 'the tool failed'),
+        maxResultChars: MAX_TOOL_RESULT_CHARS,
+        onRound: (said) => deps.conversations.appendMessages(conversationId, said),
+      })
+      const answer: ChatMessage = { role: 'assistant', content: outcome.answer }
+      await deps.conversations.appendMessages(conversationId, [answer])
       return ok(reply, {
         conversation_id: conversationId,
         message: answer,
-        tools_called: called,
-        steps: rounds,
-        model,
-        usage,
+        tools_called: outcome.runs.map(({ name, arguments: args, ok, ms, error }) => ({
+          name,
+          arguments: args,
+          ok,
+          ms,
+          ...(error === undefined ? {} : { error }),
+        })),
+        steps: outcome.rounds,
+        model: outcome.model,
+        usage: outcome.usage,
       })
     },
   )
@@ -270,50 +228,4 @@ export function registerChat(app: App, deps: ChatDeps): void {
       })
     },
   )
-}
-
-async function runTool(
-  tools: Offered[],
-  call: ToolCall,
-): Promise<{ report: ToolCallReport; content: string }> {
-  const started = performance.now()
-  const tool = tools.find((t) => t.name === call.function.name)
-  let args: Record<string, unknown> = {}
-  try {
-    args = call.function.arguments ? (JSON.parse(call.function.arguments) as Record<string, unknown>) : {}
-  } catch {
-    const error = 'arguments are not valid JSON'
-    return {
-      report: { name: call.function.name, arguments: call.function.arguments, ok: false, ms: 0, error },
-      content: JSON.stringify({ error }),
-    }
-  }
-  if (!tool) {
-    const error = `no tool named ${call.function.name} was offered`
-    return {
-      report: { name: call.function.name, arguments: args, ok: false, ms: 0, error },
-      content: JSON.stringify({ error }),
-    }
-  }
-  try {
-    const result = await tool.run(args)
-    const text = JSON.stringify(result ?? null)
-    return {
-      report: { name: tool.name, arguments: args, ok: true, ms: Math.round(performance.now() - started) },
-      content: text.length > MAX_TOOL_RESULT_CHARS ? `${text.slice(0, MAX_TOOL_RESULT_CHARS)}…(cut)` : text,
-    }
-  } catch (e) {
-    // The model sees the failure and can recover (ask again, try another tool, or say so).
-    const error = e instanceof AppError ? `${e.code}: ${e.message}` : 'the tool failed'
-    return {
-      report: {
-        name: tool.name,
-        arguments: args,
-        ok: false,
-        ms: Math.round(performance.now() - started),
-        error,
-      },
-      content: JSON.stringify({ error }),
-    }
-  }
 }
