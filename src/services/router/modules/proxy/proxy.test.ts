@@ -111,6 +111,27 @@ describe('proxy routes', () => {
     expect(fake.requests.at(-1)!.url).toBe('/upload')
   })
 
+  it('never forwards a caller’s X-Acting-User: a gateway caller cannot name who acts', async () => {
+    // Only the console, holding the internal key itself, names its signed-in user to the services;
+    // the router's internal key must never carry a name its caller chose.
+    for (const [method, url, headers] of [
+      ['POST', '/aml/cases/AMLC-20261124-000001/approve', { 'x-admin-key': ADMIN }],
+      ['POST', '/aml/screen/complete', { 'x-api-key': 'gk_a_customers_key' }],
+      ['DELETE', '/rag/documents/doc_1', { 'x-api-key': INTERNAL }],
+    ] as const) {
+      const res = await h.app.inject({
+        method,
+        url,
+        headers: { ...headers, 'x-acting-user': 'mlro' },
+        payload: method === 'DELETE' ? undefined : { comment: 'approved' },
+      })
+      expect(res.statusCode, url).toBeLessThan(500)
+      const seen = fake.requests.at(-1)!
+      expect(seen.url, url).toMatch(/^\/(api\/aml|rag)\//)
+      expect(seen.headers['x-acting-user'], url).toBeUndefined()
+    }
+  })
+
   it('maps /aml/* onto the AML service’s /api/aml/*', async () => {
     const res = await h.app.inject({
       method: 'POST',

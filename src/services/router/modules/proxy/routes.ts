@@ -7,9 +7,9 @@
  *   only for an operator (the router's admin or internal key), with the router's internal key;
  * - `/aml/*` → AML_URL under its API prefix (`/aml/screen/complete` → `{AML_URL}/api/aml/screen/complete`).
  * Bodies of any type (JSON, multipart uploads) pass through as bytes; answers stream back as they
- * arrive. The caller's credentials for the router (keys, cookies) are not forwarded. Failures
- * come back in the standard envelope: the service's own envelope when it sent one, otherwise one
- * made from its status; an unreachable service is 502 and one slower than
+ * arrive. The caller's credentials for the router (keys, cookies) and any X-Acting-User are not
+ * forwarded. Failures come back in the standard envelope: the service's own envelope when it sent
+ * one, otherwise one made from its status; an unreachable service is 502 and one slower than
  * ROUTER_PROXY_TIMEOUT_SECONDS is 504.
  */
 import { Readable } from 'node:stream'
@@ -59,8 +59,10 @@ const KNOWLEDGE_REFUSAL =
   'The router forwards only the knowledge base’s read routes to API keys (POST /rag/search, POST /rag/ask, GET /rag/collections, /rag/health, /rag/stats, /rag/documents, /rag/documents/{id}); uploading or deleting documents takes an operator key (X-Admin-Key: ADMIN_API_KEY or X-API-Key: INTERNAL_API_KEY)'
 
 /**
- * Never forwarded: hop-by-hop headers, the router's own credentials, what fetch recomputes, and
- * the caller's trace context (the forwarded request carries the router's own span as its parent).
+ * Never forwarded: hop-by-hop headers, the router's own credentials, what fetch recomputes, the
+ * caller's trace context (the forwarded request carries the router's own span as its parent), and
+ * X-Acting-User: a service trusts the name it carries beside the internal key (ADR 0006), which
+ * only the console, signing its users in, may send; a router caller must not name who acts.
  */
 const REQUEST_SKIP = new Set([
   'traceparent',
@@ -74,6 +76,7 @@ const REQUEST_SKIP = new Set([
   'authorization',
   'x-api-key',
   'x-admin-key',
+  'x-acting-user',
   'cookie',
   'proxy-authorization',
   'te',
