@@ -4,6 +4,7 @@
  * when two admins remove each other at the same moment from two connections.
  */
 import { Worker } from 'node:worker_threads'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storages } from '../../../test/support/storage.ts'
 import type { Database } from '../../kit/db.ts'
@@ -164,9 +165,9 @@ describe.each(await storages('console'))('console store on $name', (storage) => 
   })
 
   it('keeps the admin action log, newest first', async () => {
-    await store.logAdminAction('eva', 'add', 'nina', 'analyst')
+    await store.addUser('nina', 'analyst', PASSWORD, 'eva')
     now = new Date(now.getTime() + 1000)
-    await store.logAdminAction('eva', 'password', 'nina')
+    await store.setPassword('nina', 'another long passphrase', 'eva')
     const log = await store.adminLog(2)
     expect(log).toEqual([
       {
@@ -238,5 +239,40 @@ describe.each(await storages('console'))('console store on $name', (storage) => 
       await store.addUser('eva', 'admin', PASSWORD)
       await store.removeUser(admins[0]!.name)
     }
+  })
+
+  it('writes each account change and its admin log entry in one transaction: no change without its entry', async () => {
+    await store.addUser('olga', 'analyst', PASSWORD, 'eva')
+    expect((await store.adminLog(1))[0]).toMatchObject({ actor: 'eva', action: 'add', target: 'olga' })
+    // The log cannot be written (the table is gone for a moment): no change is made without it.
+    await sql`ALTER TABLE console_admin_log RENAME TO console_admin_log_away`.execute(db.as())
+    try {
+      await expect(store.setRole('olga', 'admin', 'eva')).rejects.toThrow()
+      await expect(store.setDisabled('olga', true, 'eva')).rejects.toThrow()
+      await expect(store.setPassword('olga', 'another long passphrase', 'eva')).rejects.toThrow()
+      await expect(store.addUser('petra', 'analyst', PASSWORD, 'eva')).rejects.toThrow()
+      await expect(store.removeUser('olga', 'eva')).rejects.toThrow()
+    } finally {
+      await sql`ALTER TABLE console_admin_log_away RENAME TO console_admin_log`.execute(db.as())
+    }
+    expect((await store.listUsers()).find((u) => u.name === 'olga')).toMatchObject({
+      role: 'analyst',
+      disabled: false,
+    })
+    expect(await verifyPassword(PASSWORD, (await store.credentials('olga'))!.hash)).toBe(true)
+    expect(await store.findUser('petra')).toBeUndefined()
+    // With the log back, each change and its entry are written together.
+    await store.setRole('olga', 'admin', 'eva')
+    await store.setDisabled('olga', true, 'eva')
+    await store.setDisabled('olga', false, 'eva')
+    await store.setPassword('olga', 'another long passphrase', 'eva')
+    await store.removeUser('olga', 'eva')
+    expect((await store.adminLog(5)).map((e) => [e.actor, e.action, e.target, e.detail]).reverse()).toEqual([
+      ['eva', 'role', 'olga', 'admin'],
+      ['eva', 'disable', 'olga', null],
+      ['eva', 'enable', 'olga', null],
+      ['eva', 'password', 'olga', null],
+      ['eva', 'remove', 'olga', null],
+    ])
   })
 })

@@ -1,14 +1,15 @@
 /**
  * The console's tables (migrations/0601_console.ts, 0602_console_screenings.ts,
  * 0603_console_admin_log.ts): operator accounts and sessions, who screened what, and what admins
- * did to accounts. A session's
- * cookie carries a random 32-byte token; the table holds only its SHA-256, so reading the table
- * does not give anyone a session.
+ * did to accounts. A change an admin makes (`by`) is written with its admin log entry in one
+ * transaction: no account changes without its entry, and no entry stands for a change not made.
+ * A session's cookie carries a random 32-byte token; the table holds only its SHA-256, so reading
+ * the table does not give anyone a session.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Generated, Kysely, Transaction } from 'kysely'
 import { sql } from 'kysely'
-import { type Database, type Dialect, isUniqueViolation } from '../../kit/db.ts'
+import { type Database, type Dialect, isUniqueViolation, writeTransaction } from '../../kit/db.ts'
 import { AppError } from '../../kit/errors.ts'
 import { hashPassword } from './passwords.ts'
 
@@ -87,8 +88,11 @@ export class ConsoleStore {
     this.now = opts.now ?? (() => new Date())
   }
 
-  /** Adds an account; a name taken in any case ("EVA" beside "eva") is a conflict. */
-  async addUser(name: string, role: Role, password: string): Promise<User> {
+  /**
+   * Adds an account; a name taken in any case ("EVA" beside "eva") is a conflict. With `by` (the
+   * admin who adds it), its log entry is written in the same transaction.
+   */
+  async addUser(name: string, role: Role, password: string, by?: string): Promise<User> {
     if (name.length < USER_NAME_MIN_LENGTH)
       throw new AppError('invalid_request', `name: at least ${USER_NAME_MIN_LENGTH} characters`, {
         field: 'name',
@@ -109,19 +113,23 @@ export class ConsoleStore {
         field: 'name',
         rule: 'unique_case_insensitive',
       })
-    const same = await this.db
-      .selectFrom('console_users')
-      .select('name')
-      .where(sql<string>`lower(name)`, '=', name.toLowerCase())
-      .executeTakeFirst()
-    if (same) throw taken()
     const user = { name, role, created_at: this.now().toISOString() }
     const hash = await hashPassword(password)
     try {
-      await this.db
-        .insertInto('console_users')
-        .values({ ...user, password: hash, disabled: 0 })
-        .execute()
+      // The check and the insert take turns with other writers (another console process, the CLI).
+      await writeTransaction(this.db, 'console_users', async (tx) => {
+        const same = await tx
+          .selectFrom('console_users')
+          .select('name')
+          .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+          .executeTakeFirst()
+        if (same) throw taken()
+        await tx
+          .insertInto('console_users')
+          .values({ ...user, password: hash, disabled: 0 })
+          .execute()
+        if (by) await this.log(tx, by, 'add', name, role)
+      })
     } catch (error) {
       // Another connection added the same name between the check and the insert.
       if (isUniqueViolation(error)) throw taken()
@@ -130,31 +138,37 @@ export class ConsoleStore {
     return user
   }
 
-  async setPassword(name: string, password: string): Promise<void> {
-    const result = await this.db
-      .updateTable('console_users')
-      .set({ password: await hashPassword(password) })
-      .where('name', '=', name)
-      .executeTakeFirst()
-    if (Number(result.numUpdatedRows) === 0) throw errors404(name)
-    // A new password ends every session of the old one.
-    await this.db.deleteFrom('console_sessions').where('user_name', '=', name).execute()
+  /** Sets a new password, which ends every session of the old one; `by` as for addUser. */
+  async setPassword(name: string, password: string, by?: string): Promise<void> {
+    const hash = await hashPassword(password)
+    await this.db.transaction().execute(async (tx) => {
+      const result = await tx
+        .updateTable('console_users')
+        .set({ password: hash })
+        .where('name', '=', name)
+        .executeTakeFirst()
+      if (Number(result.numUpdatedRows) === 0) throw errors404(name)
+      await tx.deleteFrom('console_sessions').where('user_name', '=', name).execute()
+      if (by) await this.log(tx, by, 'password', name)
+    })
   }
 
   /**
    * Removes an account and ends its sessions. The last active admin stays (409): without one,
    * nobody could manage keys or users from the console (the CLI can still add one).
    */
-  async removeUser(name: string): Promise<void> {
+  async removeUser(name: string, by?: string): Promise<void> {
     await this.keepingAnAdmin(name, 'removed', async (tx) => {
       await tx.deleteFrom('console_users').where('name', '=', name).execute()
+      if (by) await this.log(tx, by, 'remove', name)
     })
   }
 
   /** Changes an account's role; demoting the last active admin is a 409. */
-  async setRole(name: string, role: Role): Promise<void> {
+  async setRole(name: string, role: Role, by?: string): Promise<void> {
     await this.keepingAnAdmin(name, 'demoted', async (tx) => {
       await tx.updateTable('console_users').set({ role }).where('name', '=', name).execute()
+      if (by) await this.log(tx, by, 'role', name, role)
     })
   }
 
@@ -162,13 +176,14 @@ export class ConsoleStore {
    * Disables an account (it cannot sign in; its sessions end) or enables it again. Disabling the
    * last active admin is a 409.
    */
-  async setDisabled(name: string, disabled: boolean): Promise<void> {
+  async setDisabled(name: string, disabled: boolean, by?: string): Promise<void> {
     await this.keepingAnAdmin(name, 'disabled', async (tx) => {
       await tx
         .updateTable('console_users')
         .set({ disabled: disabled ? 1 : 0 })
         .where('name', '=', name)
         .execute()
+      if (by) await this.log(tx, by, disabled ? 'disable' : 'enable', name)
     })
   }
 
@@ -228,9 +243,15 @@ export class ConsoleStore {
     })
   }
 
-  /** Writes one entry of the admin action log. */
-  async logAdminAction(actor: string, action: AdminAction, target: string, detail: string | null = null) {
-    await this.db
+  /** Writes one entry of the admin action log, in the transaction of the change it records. */
+  private async log(
+    tx: Kysely<Tables>,
+    actor: string,
+    action: AdminAction,
+    target: string,
+    detail: string | null = null,
+  ): Promise<void> {
+    await tx
       .insertInto('console_admin_log')
       .values({ at: this.now().toISOString(), actor, action, target, detail })
       .execute()

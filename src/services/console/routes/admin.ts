@@ -157,8 +157,7 @@ export function registerAdmin(app: App, deps: ConsoleDeps): void {
     },
     async (request, reply) => {
       const { name, role, password } = request.body
-      const user = await deps.store.addUser(name, role, password)
-      await deps.store.logAdminAction(signedIn(request).user.name, 'add', name, role)
+      const user = await deps.store.addUser(name, role, password, signedIn(request).user.name)
       request.log.info({ user: signedIn(request).user.name, added: name, role }, 'console user added')
       reply.code(201)
       return ok(reply, user)
@@ -178,8 +177,7 @@ export function registerAdmin(app: App, deps: ConsoleDeps): void {
     },
     async (request, reply) => {
       const { name } = request.params
-      await deps.store.removeUser(name)
-      await deps.store.logAdminAction(signedIn(request).user.name, 'remove', name)
+      await deps.store.removeUser(name, signedIn(request).user.name)
       request.log.info({ user: signedIn(request).user.name, removed: name }, 'console user removed')
       return ok(reply, { removed: name })
     },
@@ -200,8 +198,7 @@ export function registerAdmin(app: App, deps: ConsoleDeps): void {
     async (request, reply) => {
       const { name } = request.params
       const { role } = request.body
-      await deps.store.setRole(name, role)
-      await deps.store.logAdminAction(signedIn(request).user.name, 'role', name, role)
+      await deps.store.setRole(name, role, signedIn(request).user.name)
       request.log.info(
         { user: signedIn(request).user.name, changed: name, role },
         'console user role changed',
@@ -227,8 +224,7 @@ export function registerAdmin(app: App, deps: ConsoleDeps): void {
       },
       async (request, reply) => {
         const { name } = request.params
-        await deps.store.setDisabled(name, action === 'disable')
-        await deps.store.logAdminAction(signedIn(request).user.name, action, name)
+        await deps.store.setDisabled(name, action === 'disable', signedIn(request).user.name)
         request.log.info({ user: signedIn(request).user.name, changed: name, action }, 'console user changed')
         return ok(reply, { name, action })
       },
@@ -248,8 +244,7 @@ export function registerAdmin(app: App, deps: ConsoleDeps): void {
     },
     async (request, reply) => {
       const { name } = request.params
-      await deps.store.setPassword(name, request.body.password)
-      await deps.store.logAdminAction(signedIn(request).user.name, 'password', name)
+      await deps.store.setPassword(name, request.body.password, signedIn(request).user.name)
       request.log.info({ user: signedIn(request).user.name, changed: name }, 'console user password reset')
       return ok(reply, { name, action: 'password' as const })
     },
