@@ -405,6 +405,20 @@ export const aml: GoldenFile = {
     },
     {
       agent: 'company_screening',
+      title: 'UMATEX GROUP EUROPE s.r.o., on the OFAC SDN list only by its IČO: a possible match, reviewed, not frozen',
+      kind: 'edge',
+      law: ['method-sanctions-match', 'method-foreign-sanctions', 'cz-69-2006'],
+      worked:
+        'The IČO 05556121 equals the OFAC SDN entry 40863: the identity is certain, but OFAC does not bind a Czech person by itself (no freezing duty under zákon 69/2006 Sb., § 7–8), so it is a possible match reviewed with the correspondent-banking note — the reading of sanctions_screening and the AML service. A medium flag: risk medium.',
+      input: { ico: '05556121' },
+      expect: {
+        verdict: 'review',
+        fields: { risk: 'medium', sanctions: { status: 'possible_match' } },
+        rules: [{ basis: 'method-foreign-sanctions', outcome: 'US or UK lists only' }],
+      },
+    },
+    {
+      agent: 'company_screening',
       title: 'Alza.cz with every register down: each unasked register is a medium flag, never low',
       kind: 'edge',
       sources: 'down',

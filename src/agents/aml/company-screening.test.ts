@@ -58,21 +58,59 @@ describe('aml/company_screening', () => {
     ])
   })
 
-  it('example: a director and the sole partner on the OFAC SDN list make the company high risk', async () => {
+  it('example: a director and the sole partner on the OFAC SDN list only are possible matches: reviewed, not frozen', async () => {
     const out = await call(example(3))
-    expect(out.risk).toBe('high')
+    expect(out.risk).toBe('medium')
+    expect(out.verdict).toBe('review')
     expect(out.sanctions.status).toBe('clear')
     const flagged = out.flags.map(
-      (f: { flag: string; reason: string }) => `${f.flag}: ${f.reason.split(':')[0]}`,
+      (f: { flag: string; severity: string; reason: string }) =>
+        `${f.flag} ${f.severity}: ${f.reason.split(':')[0]}`,
     )
     expect(flagged).toEqual([
-      'statutory_member_sanctioned: Oleg Děripaska (statutory body, jednatel)',
-      'shareholder_sanctioned: Aleksandr Udodov (shareholder, Společníci)',
+      'statutory_member_possible_match medium: Oleg Děripaska (statutory body, jednatel)',
+      'shareholder_possible_match medium: Aleksandr Udodov (shareholder, Společníci)',
     ])
+    expect(out.flags[0]!.reason).toContain('correspondent banking')
     const [deripaska, dvorak] = out.public_register!.statutory_bodies
     expect(deripaska!.screening.hits[0]).toMatchObject({ list: 'ofac_sdn', list_id: '24283' })
     expect(dvorak!.screening).toEqual({ sanctions: 'clear', pep: 'not_configured', hits: [] })
     expect(out.public_register!.shareholders[0]).toMatchObject({ name: 'Aleksandr Udodov', share_pct: 100 })
+  })
+
+  it('makes a company high risk when a director is on the Czech list with his birth date agreeing: a match that freezes', async () => {
+    const deps = replayDeps(sources.replay.url)
+    deps.registries.ares.publicRegister = async () => ({
+      source: 'PRIMARY',
+      fetched_at: NOW.toISOString(),
+      data: {
+        statutory_bodies: [
+          {
+            name: 'Itziar Alberdi Uranga',
+            kind: 'person',
+            role: 'jednatelka',
+            body: 'Statutární orgán',
+            birth_date: '1963-10-07',
+            citizenship: 'ES',
+            ico: null,
+            since: '2022-02-01',
+          },
+        ],
+        shareholders: [],
+      },
+    })
+    const out = await call({ ico: '24681351' }, testDispatcher([companyScreening], deps))
+    expect(out).toMatchObject({ risk: 'high', verdict: 'adverse' })
+    expect(out.flags).toEqual([
+      expect.objectContaining({
+        flag: 'statutory_member_sanctioned',
+        severity: 'high',
+        source: 'cz_210_2008',
+        reason: expect.stringMatching(
+          /^Itziar Alberdi Uranga \(statutory body, jednatelka\): cz_210_2008 NV210-01/,
+        ),
+      }),
+    ])
   })
 
   it('refers a company whose board member is on the operator’s PEP list', async () => {
@@ -118,13 +156,30 @@ describe('aml/company_screening', () => {
     expect(out.flags).toEqual([expect.objectContaining({ flag: 'source_unavailable', source: 'ares_vr' })])
   })
 
-  it('example: UMATEX GROUP EUROPE is on the OFAC SDN list by its IČO', async () => {
+  it('example: UMATEX GROUP EUROPE on the OFAC SDN list only, by its IČO: a possible match reviewed, as sanctions_screening and the AML service read it', async () => {
     const out = await call(example(1))
-    expect(out.risk).toBe('high')
-    expect(out.sanctions.status).toBe('hit')
+    expect(out).toMatchObject({ risk: 'medium', verdict: 'review' })
+    expect(out.sanctions.status).toBe('possible_match')
     expect(out.sanctions.hits[0]).toMatchObject({ list: 'ofac_sdn', list_id: '40863', score: 1 })
     expect(out.sanctions.hits[0]!.why).toContain('identifier')
-    expect(out.flags.map((f: { flag: string }) => f.flag)).toContain('sanctions_match')
+    // The company by its IČO, and its shareholder UMATEX Group JSC by name: both OFAC only.
+    expect(out.flags).toEqual([
+      expect.objectContaining({
+        flag: 'sanctions_possible_match',
+        severity: 'medium',
+        source: 'ofac_sdn',
+        reason: expect.stringContaining('do not bind a Czech person by themselves'),
+      }),
+      expect.objectContaining({
+        flag: 'shareholder_possible_match',
+        severity: 'medium',
+        reason: expect.stringMatching(/^UMATEX Group JSC \(shareholder, Společníci\): ofac_sdn 40861/),
+      }),
+    ])
+    expect(out.flags[0]!.reason).toContain('correspondent banking')
+    expect(out.rules_applied).toContainEqual(
+      expect.objectContaining({ basis: expect.arrayContaining(['method-foreign-sanctions']) }),
+    )
   })
 
   it('explains the sanctions hit in Czech when asked for Czech', async () => {
@@ -133,9 +188,9 @@ describe('aml/company_screening', () => {
     const hit = out.sanctions.hits[0]!
     expect(hit).toMatchObject({ list: 'ofac_sdn', list_id: '40863', score: 1 })
     expect(hit.why).toMatch(/^jméno \d\.\d\d; identifikátor /)
-    expect(out.flags.find((f: { flag: string }) => f.flag === 'sanctions_match')?.reason).toContain(
-      '(skóre 1; jméno ',
-    )
+    const flag = out.flags.find((f: { flag: string }) => f.flag === 'sanctions_possible_match')
+    expect(flag?.reason).toContain('(skóre 1; jméno ')
+    expect(flag?.reason).toContain('korespondenční bankovnictví')
   })
 
   it('example: OKD’s running reorganisation is a high insolvency flag', async () => {

@@ -16,7 +16,15 @@ import type { SourceStatus } from '../result.ts'
 import { type AgentContext, type AppliedRule, defineAgent } from '../types.ts'
 import { HIGH_RISK_LAW, highRiskOn, highRiskRule, requireCountry } from './common.ts'
 import { PublicRegisterSchema, type PublicRegisterView, screenRegister } from './people.ts'
-import { HitSchema, hitView, ListsSchema, listView, screeningEngine } from './screening.ts'
+import {
+  type HitReading,
+  HitSchema,
+  hitView,
+  ListsSchema,
+  listView,
+  readHits,
+  screeningEngine,
+} from './screening.ts'
 
 const FlagSchema = Type.Object({
   flag: Type.String(),
@@ -29,6 +37,8 @@ type Flag = { flag: string; severity: 'low' | 'medium' | 'high'; reason: string;
 /** The freezing measures that bind a Czech person, and the due diligence that screens for them. */
 const SANCTIONS_LAW = ['eu-269-2014', 'eu-2580-2001', 'cz-69-2006', 'cz-1-2023', 'cz-253-2008-s9'] as const
 const PEOPLE_LAW = ['cz-253-2008-s5', 'cz-253-2008-s9', 'cz-304-2013'] as const
+/** How a hit is read: the AML service's and sanctions_screening's reading (aml/screening.ts readHits). */
+const READING_LAW = ['method-sanctions-match', 'method-foreign-sanctions'] as const
 
 /** What one check of the screening found: its flags and the rules it applied. */
 interface Check {
@@ -49,7 +59,7 @@ export const companyScreening = defineAgent({
   service: 'aml',
   name: 'company_screening',
   description:
-    'Screens a company before a business relationship: ARES (does it exist, is it dissolved, how old), the sanctions lists (EU, UN, OFAC, UK, Czech 210/2008) by IČO and name, the members of its statutory bodies and its shareholders from the public register (ARES, VR source) screened as persons against the sanctions and PEP lists, the insolvency register, the VAT register (unreliable payer) and the EU high-risk country list for its seat. Rolls the findings up into flags, a risk level and a recommendation; a source that fails is named and the rest still answers.',
+    'Screens a company before a business relationship: ARES (does it exist, is it dissolved, how old), the sanctions lists (EU, UN, OFAC, UK, Czech 210/2008) by IČO and name, the members of its statutory bodies and its shareholders from the public register (ARES, VR source) screened as persons against the sanctions and PEP lists, the insolvency register, the VAT register (unreliable payer) and the EU high-risk country list for its seat. A sanctions hit is read as the AML service and sanctions_screening read it: a match corroborated by an identifier or birth date on an EU, UN or Czech list freezes (a high flag); a name-only hit, or one only on OFAC or UK lists, is a possible match a person reviews (a medium flag, noting what US and UK measures mean for correspondent banking). Rolls the findings up into flags, a risk level and a recommendation; a source that fails is named and the rest still answers.',
   input: Type.Object(
     {
       ico: Type.Optional(Type.String({ minLength: 1, maxLength: 12, description: 'IČO of a Czech company' })),
@@ -74,7 +84,18 @@ export const companyScreening = defineAgent({
     recommendation: Type.String(),
     flags: Type.Array(FlagSchema),
     sanctions: Type.Object({
-      status: Type.Union([Type.Literal('clear'), Type.Literal('hit'), Type.Literal('not_checked')]),
+      status: Type.Union(
+        [
+          Type.Literal('match'),
+          Type.Literal('possible_match'),
+          Type.Literal('clear'),
+          Type.Literal('not_checked'),
+        ],
+        {
+          description:
+            'as sanctions_screening and the AML service read it — match: a corroborated hit (identifier) on an EU, UN or Czech list, which freezes; possible_match: any other hit (a name only, or OFAC/UK only), which a person reviews',
+        },
+      ),
       hits: Type.Array(HitSchema),
       lists: ListsSchema,
     }),
@@ -93,6 +114,7 @@ export const companyScreening = defineAgent({
     'cz-304-2013',
     'policy-company-screening',
     ...SANCTIONS_LAW,
+    ...READING_LAW,
     ...PEOPLE_LAW,
     'cz-253-2008-s9a',
     'cz-182-2006-insolvency',
@@ -101,10 +123,13 @@ export const companyScreening = defineAgent({
   ],
   examples: [
     { title: 'A clean, long-established company (Alza.cz a.s.)', input: { ico: '27082440' } },
-    { title: 'A company on the OFAC SDN list by its IČO', input: { ico: '05556121' } },
+    {
+      title: 'A company on the OFAC SDN list only, by its IČO: a possible match, reviewed',
+      input: { ico: '05556121' },
+    },
     { title: 'A company in insolvency (OKD, a.s.)', input: { ico: '26863154' } },
     {
-      title: 'A company whose director and sole partner are on the OFAC SDN list',
+      title: 'A company whose director and sole partner are on the OFAC SDN list only: reviewed',
       input: { ico: '31415920' },
     },
   ],
@@ -142,7 +167,7 @@ export const companyScreening = defineAgent({
     const registry = ico && ares ? registryCheck(ico, company, today, say) : undefined
     const sanctions = built
       ? sanctionsCheck(built, { ico, name, country }, today, say)
-      : { flags: [], rules: [], hits: [] }
+      : { flags: [], rules: [], hits: [], status: 'not_checked' as const }
     const people = register ? peopleCheck(built, register, today, say) : undefined
     const insolvency = ico ? await insolvencyCheck(ctx, ico, sources, today) : undefined
     const vat = await vatCheck(ctx, company?.vat_id ?? (ico ? `CZ${ico}` : undefined), sources, today)
@@ -164,10 +189,7 @@ export const companyScreening = defineAgent({
       recommendation: say(RECOMMENDATION[risk]),
       flags,
       sanctions: {
-        status: (built ? (sanctions.hits.length ? 'hit' : 'clear') : 'not_checked') as
-          | 'hit'
-          | 'clear'
-          | 'not_checked',
+        status: sanctions.status,
         hits: sanctions.hits,
         lists: built ? listView(built.lists) : [],
       },
@@ -235,31 +257,82 @@ function registryCheck(ico: string, company: AresCompany | null, today: string, 
   }
 }
 
+/** What a flag's reason adds to a hit, by how the hit is read. */
+const READING_NOTE = {
+  match: {
+    cs: 'ověřená shoda na seznamu EU, OSN nebo ČR: zmrazit a oznámit FAÚ',
+    en: 'a corroborated match on an EU, UN or Czech list: freeze and notify FAÚ',
+  },
+  possible: {
+    cs: 'možná shoda bez totožnosti ověřené na seznamu EU, OSN nebo ČR: posoudí pracovník compliance',
+    en: 'a possible match, the identity not corroborated on an EU, UN or Czech list: a compliance officer reviews it',
+  },
+  foreign: {
+    cs: 'seznamy USA (OFAC) a Spojeného království českou osobu samy nezavazují, jsou ale podstatné pro korespondenční bankovnictví a platby v USD či GBP',
+    en: 'US (OFAC) and UK lists do not bind a Czech person by themselves, but matter for correspondent banking and payments in USD or GBP',
+  },
+} satisfies Record<string, Texts>
+
+/**
+ * One flag for a subject's sanctions hits, read as the AML service and sanctions_screening read
+ * them: high only for a match that freezes, medium (review) for a possible match.
+ */
+function sanctionsFlag(
+  reading: HitReading,
+  hit: ReturnType<typeof hitView>,
+  flag: { match: string; possible: string },
+  who: string,
+  say: Say,
+): Flag {
+  const what = `${who}${hit.list} ${hit.list_id} "${hit.matched_name}" (${say({ cs: 'skóre', en: 'score' })} ${hit.score}; ${hit.why})`
+  if (reading.status === 'match')
+    return {
+      flag: flag.match,
+      severity: 'high',
+      reason: `${what}: ${say(READING_NOTE.match)}`,
+      source: hit.list,
+    }
+  const foreign = reading.foreign_only ? `; ${say(READING_NOTE.foreign)}` : ''
+  return {
+    flag: flag.possible,
+    severity: 'medium',
+    reason: `${what}: ${say(READING_NOTE.possible)}${foreign}`,
+    source: hit.list,
+  }
+}
+
 /** The company's IČO and name against the sanctions lists. */
 function sanctionsCheck(
   built: NonNullable<Awaited<ReturnType<typeof screeningEngine>>>,
   subject: { ico: string | undefined; name: string | null; country: string | null },
   today: string,
   say: Say,
-): Check & { hits: ReturnType<typeof hitView>[] } {
-  const hits = built.engine
-    .screenCompany(
-      {
-        ...(subject.ico ? { ico: subject.ico } : {}),
-        ...(subject.name ? { name: subject.name } : {}),
-        ...(subject.country ? { country: subject.country } : {}),
-      },
-      { limit: 5 },
-    )
-    .map((h) => hitView(h, say))
+): Check & { hits: ReturnType<typeof hitView>[]; status: HitReading['status'] } {
+  const found = built.engine.screenCompany(
+    {
+      ...(subject.ico ? { ico: subject.ico } : {}),
+      ...(subject.name ? { name: subject.name } : {}),
+      ...(subject.country ? { country: subject.country } : {}),
+    },
+    { limit: 5 },
+  )
+  const reading = readHits(found)
+  const hits = found.map((h) => hitView(h, say))
+  const deciding = hits[reading.deciding]
   return {
     hits,
-    flags: hits.map((h) => ({
-      flag: 'sanctions_match',
-      severity: 'high' as const,
-      reason: `${h.list} ${h.list_id} "${h.matched_name}" (${say({ cs: 'skóre', en: 'score' })} ${h.score}; ${h.why})`,
-      source: h.list,
-    })),
+    status: reading.status,
+    flags: deciding
+      ? [
+          sanctionsFlag(
+            reading,
+            deciding,
+            { match: 'sanctions_match', possible: 'sanctions_possible_match' },
+            '',
+            say,
+          ),
+        ]
+      : [],
     rules: [
       {
         rule: say({
@@ -271,7 +344,31 @@ function sanctionsCheck(
           ? say({ cs: `shod: ${hits.length}`, en: `hits: ${hits.length}` })
           : say({ cs: 'bez shody', en: 'no hit' }),
       },
+      readingRule(reading, today, say),
     ],
+  }
+}
+
+/** How the hits were read: freezing only on a corroborated hit on a binding list. */
+function readingRule(reading: HitReading, today: string, say: Say): AppliedRule {
+  return {
+    rule: say({
+      cs: 'zmrazit jen při shodě ověřené identifikátorem na seznamu EU, OSN nebo ČR; shoda jen podle jména nebo jen na seznamech USA či Spojeného království je možná shoda k posouzení',
+      en: 'freeze only on a match corroborated by an identifier on an EU, UN or Czech list; a name-only hit, or one only on US or UK lists, is a possible match to be reviewed',
+    }),
+    ...cite(today, ...READING_LAW),
+    outcome: say(
+      reading.status === 'match'
+        ? { cs: 'shoda: zmrazit a oznámit', en: 'match: freeze and notify' }
+        : reading.status === 'possible_match'
+          ? reading.foreign_only
+            ? {
+                cs: 'možná shoda jen na seznamech USA nebo UK: k posouzení',
+                en: 'possible match on US or UK lists only: to be reviewed',
+              }
+            : { cs: 'možná shoda: k posouzení', en: 'possible match: to be reviewed' }
+          : { cs: 'bez shody', en: 'no hit' },
+    ),
   }
 }
 
@@ -300,10 +397,10 @@ function peopleCheck(
         },
       ],
     }
-  const view = screenRegister(built, register.data, say)
+  const { view, reading } = screenRegister(built, register.data, say)
   const parties = [
-    ...view.statutory_bodies.map((p) => ({ ...p, as: 'statutory body' })),
-    ...view.shareholders.map((p) => ({ ...p, as: 'shareholder' })),
+    ...view.statutory_bodies.map((p) => ({ ...p, as: 'statutory body', reading: reading(p) })),
+    ...view.shareholders.map((p) => ({ ...p, as: 'shareholder', reading: reading(p) })),
   ]
   const flags: Flag[] = []
   for (const p of parties) {
@@ -313,13 +410,14 @@ function peopleCheck(
         : { cs: 'statutární orgán', en: 'statutory body' },
     )
     const who = `${p.name} (${as}${p.role ? `, ${p.role}` : ''})`
-    for (const h of p.screening.hits.filter((x) => x.list !== 'pep'))
-      flags.push({
-        flag: p.as === 'shareholder' ? 'shareholder_sanctioned' : 'statutory_member_sanctioned',
-        severity: 'high',
-        reason: `${who}: ${h.list} ${h.list_id} "${h.matched_name}" (${say({ cs: 'skóre', en: 'score' })} ${h.score}; ${h.why})`,
-        source: h.list,
-      })
+    const deciding = p.screening.hits[p.reading.deciding]
+    if (deciding) {
+      const shareholder = p.as === 'shareholder'
+      const flag = shareholder
+        ? { match: 'shareholder_sanctioned', possible: 'shareholder_possible_match' }
+        : { match: 'statutory_member_sanctioned', possible: 'statutory_member_possible_match' }
+      flags.push(sanctionsFlag(p.reading, deciding, flag, `${who}: `, say))
+    }
     if (p.screening.pep === 'hit')
       flags.push({
         flag: 'politically_exposed_person',
@@ -333,6 +431,7 @@ function peopleCheck(
   }
   const persons = parties.filter((p) => p.kind === 'person')
   const sanctionHits = parties.filter((p) => p.screening.sanctions === 'hit').length
+  const matches = parties.filter((p) => p.reading.status === 'match').length
   const pepHits = persons.filter((p) => p.screening.pep === 'hit').length
   return {
     view,
@@ -343,13 +442,13 @@ function peopleCheck(
           cs: 'členové statutárních orgánů a společníci se zjistí z veřejného rejstříku a prověří proti sankčním seznamům (osoby také proti seznamům PEP)',
           en: 'the members of the statutory bodies and the shareholders are identified from the public register and screened against the sanctions lists (persons also against the PEP lists)',
         }),
-        ...cite(today, ...PEOPLE_LAW, 'cz-253-2008-s9a'),
+        ...cite(today, ...PEOPLE_LAW, 'cz-253-2008-s9a', ...READING_LAW),
         outcome: say({
           cs: `zapsáno ${parties.length} (osob ${persons.length}); sankce ${
-            built ? `shod ${sanctionHits}` : 'neověřeno'
+            built ? `shod ${sanctionHits} (ověřených ${matches})` : 'neověřeno'
           }; PEP ${!built ? 'neověřeno' : built.pep ? `shod ${pepHits}` : 'seznam PEP není nastaven'}`,
           en: `${parties.length} listed (${persons.length} persons); sanctions ${
-            built ? `hits: ${sanctionHits}` : 'not checked'
+            built ? `hits: ${sanctionHits} (corroborated: ${matches})` : 'not checked'
           }; PEP ${!built ? 'not checked' : built.pep ? `hits: ${pepHits}` : 'no PEP list configured'}`,
         }),
       },

@@ -6,11 +6,12 @@
  * status is `not_checked`, without PEP lists `not_configured`.
  */
 import { Type } from 'typebox'
+import type { Hit } from '../../engines/aml/index.ts'
 import type { PublicRegisterRecord, Shareholder, StatutoryMember } from '../../engines/registries/index.ts'
 import { nullable } from '../data/shared.ts'
 import type { BuiltScreening } from '../deps.ts'
 import type { Say } from '../lang.ts'
-import { HitSchema, hitView } from './screening.ts'
+import { type HitReading, HitSchema, hitView, readHits } from './screening.ts'
 
 const ScreenStatusSchema = Type.Union([
   Type.Literal('clear'),
@@ -40,10 +41,33 @@ export interface PersonToScreen {
   nationality?: string | null | undefined
 }
 
+/** A natural person's sanctions hits, the engine's own (the five best). */
+function personHits(built: BuiltScreening, person: PersonToScreen): Hit[] {
+  return built.engine.screenPerson(
+    {
+      ...(person.first_name ? { firstName: person.first_name } : {}),
+      ...(person.last_name ? { lastName: person.last_name } : {}),
+      ...(!person.last_name && person.name ? { name: person.name } : {}),
+      ...(person.birth_date ? { birthDate: person.birth_date } : {}),
+      countries: person.nationality ? [person.nationality] : [],
+    },
+    { limit: 5 },
+  )
+}
+
 /** A natural person against the sanctions lists and the PEP lists; `built` undefined = lists unavailable. */
 export function screenPerson(
   built: BuiltScreening | undefined,
   person: PersonToScreen,
+  say: Say,
+): PersonScreening {
+  return personScreening(built, person, built ? personHits(built, person) : [], say)
+}
+
+function personScreening(
+  built: BuiltScreening | undefined,
+  person: PersonToScreen,
+  hits: Hit[],
   say: Say,
 ): PersonScreening {
   if (!built) return { sanctions: 'not_checked', pep: 'not_checked', hits: [] }
@@ -54,19 +78,7 @@ export function screenPerson(
     ...(person.birth_date ? { birth_date: person.birth_date } : {}),
     ...(person.nationality ? { nationality: person.nationality } : {}),
   }
-  const countries = person.nationality ? [person.nationality] : []
-  const sanctions = built.engine
-    .screenPerson(
-      {
-        ...(subject.first_name ? { firstName: subject.first_name } : {}),
-        ...(subject.last_name ? { lastName: subject.last_name } : {}),
-        ...(subject.name ? { name: subject.name } : {}),
-        ...(subject.birth_date ? { birthDate: subject.birth_date } : {}),
-        countries,
-      },
-      { limit: 5 },
-    )
-    .map((h) => hitView(h, say))
+  const sanctions = hits.map((h) => hitView(h, say))
   const pep = built.pep
     ? built.pep
         .screenPerson(subject)
@@ -80,19 +92,15 @@ export function screenPerson(
   }
 }
 
-/** A legal person (a shareholder) against the sanctions lists by IČO and name. */
-function screenCompany(
-  built: BuiltScreening | undefined,
-  ico: string | null,
-  name: string,
-  say: Say,
-): PersonScreening {
+/** A legal person's (a shareholder's) sanctions hits by IČO and name, the engine's own (the five best). */
+function companyHits(built: BuiltScreening, ico: string | null, name: string): Hit[] {
+  return built.engine.screenCompany({ ...(ico ? { ico } : {}), name }, { limit: 5 })
+}
+
+function companyScreening(built: BuiltScreening | undefined, hits: Hit[], say: Say): PersonScreening {
   if (!built) return { sanctions: 'not_checked', pep: 'not_checked', hits: [] }
-  const hits = built.engine
-    .screenCompany({ ...(ico ? { ico } : {}), name }, { limit: 5 })
-    .map((h) => hitView(h, say))
   // PEP status belongs to natural persons only.
-  return { sanctions: hits.length ? 'hit' : 'clear', pep: 'clear', hits }
+  return { sanctions: hits.length ? 'hit' : 'clear', pep: 'clear', hits: hits.map((h) => hitView(h, say)) }
 }
 
 const RegisterPartySchema = Type.Object({
@@ -110,7 +118,7 @@ const RegisterPartySchema = Type.Object({
   since: nullable(Type.String()),
   screening: PersonScreeningSchema,
 })
-type RegisterParty = {
+export type RegisterParty = {
   name: string
   kind: 'person' | 'company'
   role: string | null
@@ -142,36 +150,54 @@ function nameParts(name: string): PersonToScreen {
     : { name }
 }
 
-function party(built: BuiltScreening | undefined, p: StatutoryMember | Shareholder, say: Say): RegisterParty {
+/** A party as the answer shows it, and what its sanctions hits mean in Czech law (readHits). */
+function party(
+  built: BuiltScreening | undefined,
+  p: StatutoryMember | Shareholder,
+  say: Say,
+): { view: RegisterParty; reading: HitReading } {
+  const person = { ...nameParts(p.name), birth_date: p.birth_date, nationality: p.citizenship }
+  const hits = !built
+    ? []
+    : p.kind === 'person'
+      ? personHits(built, person)
+      : companyHits(built, p.ico, p.name)
   const screening =
-    p.kind === 'person'
-      ? screenPerson(
-          built,
-          { ...nameParts(p.name), birth_date: p.birth_date, nationality: p.citizenship },
-          say,
-        )
-      : screenCompany(built, p.ico, p.name, say)
+    p.kind === 'person' ? personScreening(built, person, hits, say) : companyScreening(built, hits, say)
   return {
-    name: p.name,
-    kind: p.kind,
-    role: 'role' in p ? p.role : p.body,
-    birth_date: p.birth_date,
-    citizenship: p.citizenship,
-    ico: p.ico,
-    share_pct: 'share_pct' in p ? p.share_pct : null,
-    since: p.since,
-    screening,
+    view: {
+      name: p.name,
+      kind: p.kind,
+      role: 'role' in p ? p.role : p.body,
+      birth_date: p.birth_date,
+      citizenship: p.citizenship,
+      ico: p.ico,
+      share_pct: 'share_pct' in p ? p.share_pct : null,
+      since: p.since,
+      screening,
+    },
+    reading: readHits(hits),
   }
 }
 
-/** Every statutory-body member and shareholder of a public-register record, screened. */
+/**
+ * Every statutory-body member and shareholder of a public-register record, screened; `reading`
+ * says for each party shown what its sanctions hits mean (a match that freezes, or a possible match).
+ */
 export function screenRegister(
   built: BuiltScreening | undefined,
   record: PublicRegisterRecord,
   say: Say,
-): PublicRegisterView {
-  return {
-    statutory_bodies: record.statutory_bodies.map((m) => party(built, m, say)),
-    shareholders: record.shareholders.map((s) => party(built, s, say)),
+): { view: PublicRegisterView; reading: (p: RegisterParty) => HitReading } {
+  const readings = new Map<RegisterParty, HitReading>()
+  const screened = (p: StatutoryMember | Shareholder) => {
+    const one = party(built, p, say)
+    readings.set(one.view, one.reading)
+    return one.view
   }
+  const view = {
+    statutory_bodies: record.statutory_bodies.map(screened),
+    shareholders: record.shareholders.map(screened),
+  }
+  return { view, reading: (p) => readings.get(p) ?? readHits([]) }
 }

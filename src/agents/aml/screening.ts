@@ -1,10 +1,57 @@
-/** Sanctions hits as the AML agents report them, and the engine call that says which lists it holds. */
+/**
+ * Sanctions hits as the AML agents report them, what a hit means in Czech law (the reading every
+ * agent that screens shares with the AML service), and the engine call that says which lists it holds.
+ */
 import { Type } from 'typebox'
-import type { Hit, ListVersionInfo } from '../../engines/aml/index.ts'
+import { type Hit, isReviewOnly, type ListVersionInfo } from '../../engines/aml/index.ts'
 import type { BuiltScreening } from '../deps.ts'
 import type { Say } from '../lang.ts'
 import type { SourceStatus } from '../result.ts'
 import type { AgentContext } from '../types.ts'
+
+/** A hit at or above this score, on a binding list and corroborated, is a match that freezes. */
+export const MATCH_SCORE = 0.95
+
+/** The lists whose measures bind a Czech person: the EU's, the UN's (through the EU and zákon 69/2006 Sb.), the Czech ones. */
+const BINDING_LISTS = new Set(['eu_fsf', 'un', 'cz_210_2008', 'cz_national'])
+/** Lists that bind a Czech person only through correspondent banking and payments in their currency. */
+const FOREIGN_LISTS = new Set(['ofac_sdn', 'ofac_cons', 'uk'])
+/** Birth-date results that corroborate a name: the date agrees as far as the list gives it. */
+const CORROBORATING_BIRTH = new Set(['exact', 'same_month', 'same_year'])
+
+/** The identity behind a hit is corroborated: an identifier, or a birth date that agrees. */
+function corroborated(hit: Hit): boolean {
+  const f = hit.explanation.features
+  return Boolean(f.identifier) || (f.birth_date !== undefined && CORROBORATING_BIRTH.has(f.birth_date.result))
+}
+
+/** A hit that freezes: certain, on a binding list, the identity corroborated. */
+function freezes(hit: Hit): boolean {
+  return hit.score >= MATCH_SCORE && !isReviewOnly(hit) && BINDING_LISTS.has(hit.list) && corroborated(hit)
+}
+
+/**
+ * What the hits on one subject mean: a `match` freezes (zákon 69/2006 Sb., § 7–8; the EU
+ * regulations; zákon 1/2023 Sb.) — a corroborated hit on an EU, UN or Czech list; any other hit (a
+ * name only, or OFAC/UK only) is a `possible_match` a person reviews. `foreign_only`: every hit is
+ * on a list that binds a Czech person only through correspondent banking (OFAC, UK). `deciding`:
+ * the index of the hit the status rests on (the first that freezes, else the best), -1 when clear.
+ */
+export interface HitReading {
+  status: 'match' | 'possible_match' | 'clear'
+  binding: boolean
+  foreign_only: boolean
+  deciding: number
+}
+export function readHits(hits: Hit[]): HitReading {
+  const freezing = hits.findIndex(freezes)
+  return {
+    status: hits.length === 0 ? 'clear' : freezing >= 0 ? 'match' : 'possible_match',
+    deciding: freezing >= 0 ? freezing : hits.length > 0 ? 0 : -1,
+    binding: hits.some((h) => BINDING_LISTS.has(h.list)),
+    foreign_only: hits.length > 0 && hits.every((h) => FOREIGN_LISTS.has(h.list)),
+  }
+}
 
 export const HitSchema = Type.Object({
   list: Type.String({ description: 'ofac_sdn, eu_fsf, un, uk, cz_210_2008 …' }),

@@ -12,27 +12,10 @@
  * payments, which the answer notes.
  */
 import { Type } from 'typebox'
-import {
-  createScreener,
-  type Hit,
-  isReviewOnly,
-  loadHighRiskTable,
-  type Subject,
-  screenSubject,
-} from '../../engines/aml/index.ts'
-import { HitSchema, hitView, ListsSchema, listView } from '../aml/screening.ts'
+import { createScreener, loadHighRiskTable, type Subject, screenSubject } from '../../engines/aml/index.ts'
+import { HitSchema, hitView, ListsSchema, listView, readHits } from '../aml/screening.ts'
 import type { SourceStatus } from '../result.ts'
 import type { AgentContext } from '../types.ts'
-
-/** A hit at or above this score, on a binding list and corroborated, is a match that freezes. */
-export const MATCH_SCORE = 0.95
-
-/** The lists whose measures bind a Czech person: the EU's, the UN's (through the EU and zákon 69/2006 Sb.), the Czech ones. */
-const BINDING_LISTS = new Set(['eu_fsf', 'un', 'cz_210_2008', 'cz_national'])
-/** Lists that bind a Czech person only through correspondent banking and payments in their currency. */
-const FOREIGN_LISTS = new Set(['ofac_sdn', 'ofac_cons', 'uk'])
-/** Birth-date results that corroborate a name: the date agrees as far as the list gives it. */
-const CORROBORATING_BIRTH = new Set(['exact', 'same_month', 'same_year'])
 
 export const SanctionsSchema = Type.Object({
   status: Type.Union(
@@ -92,17 +75,6 @@ function subjectOf(party: Party): Subject {
   return { company_name: party.name, ...(party.ico ? { ico: party.ico } : {}) }
 }
 
-/** The identity behind a hit is corroborated: an identifier, or a birth date that agrees. */
-function corroborated(hit: Hit): boolean {
-  const f = hit.explanation.features
-  return Boolean(f.identifier) || (f.birth_date !== undefined && CORROBORATING_BIRTH.has(f.birth_date.result))
-}
-
-/** A hit that freezes: certain, on a binding list, the identity corroborated. */
-function freezes(hit: Hit): boolean {
-  return hit.score >= MATCH_SCORE && !isReviewOnly(hit) && BINDING_LISTS.has(hit.list) && corroborated(hit)
-}
-
 /** The answer when nobody was screened (no name given) or the lists could not be loaded. */
 export function notScreened() {
   return {
@@ -147,13 +119,13 @@ export async function screenParty(ctx: AgentContext, party: Party, sources: Sour
   const outcome = await screener.screen(subject)
   const hits = screenSubject(engine, subject)
   const top = hits.slice(0, 5)
-  const status = top.length === 0 ? 'clear' : top.some(freezes) ? 'match' : 'possible_match'
+  const { status, binding, foreign_only } = readHits(top)
   return {
-    status: status as 'match' | 'possible_match' | 'clear',
+    status,
     level: outcome.overall_risk.level,
     score: outcome.overall_risk.score,
-    binding: top.some((h) => BINDING_LISTS.has(h.list)),
-    foreign_only: top.length > 0 && top.every((h) => FOREIGN_LISTS.has(h.list)),
+    binding,
+    foreign_only,
     hits: top.map((h) => hitView(h, ctx.say)),
     lists: listView(lists),
   }

@@ -3,12 +3,13 @@ import { requireIco } from '../../engines/reference/inputs.ts'
 import { DateString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import { requireCountry } from '../aml/common.ts'
+import { MATCH_SCORE } from '../aml/screening.ts'
 import type { Say } from '../lang.ts'
 import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
-import { MATCH_SCORE, SanctionsSchema, screenParty } from './sanctions.ts'
+import { SanctionsSchema, screenParty } from './sanctions.ts'
 
 /** The measures that freeze for a Czech person: EU regulations (UN measures through them) and Czech lists. */
 const FREEZE_LAW = ['eu-269-2014', 'eu-2580-2001', 'cz-69-2006', 'cz-1-2023'] as const
