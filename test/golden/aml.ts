@@ -405,7 +405,8 @@ export const aml: GoldenFile = {
     },
     {
       agent: 'company_screening',
-      title: 'UMATEX GROUP EUROPE s.r.o., on the OFAC SDN list only by its IČO: a possible match, reviewed, not frozen',
+      title:
+        'UMATEX GROUP EUROPE s.r.o., on the OFAC SDN list only by its IČO: a possible match, reviewed, not frozen',
       kind: 'edge',
       law: ['method-sanctions-match', 'method-foreign-sanctions', 'cz-69-2006'],
       worked:

@@ -383,6 +383,23 @@ export const legalAml: GoldenFile = {
     },
     {
       agent: 'suspicious_activity_rules',
+      title:
+        'A client whose name is a possible sanctions match (Maduro, OFAC only, no birth date): reviewed by a person',
+      kind: 'edge',
+      law: ['method-sanctions-match', 'method-foreign-sanctions', 'cz-253-2008-s6'],
+      worked:
+        'The lists were searched and answered: "Nicolas Maduro" is on the OFAC SDN list only and by name only, so it is a possible match, not a corroborated one (no freezing, no strong indicator) — the check was made, and what it found needs a person to compare the identifiers. Review, not incomplete.',
+      input: {
+        customer: { name: 'Nicolas Maduro', type: 'person' },
+        transactions: [{ id: 'a', date: NOW_DAY, amount: 1_000, direction: 'in' }],
+      },
+      expect: {
+        verdict: 'review',
+        fields: { report_required: false, conclusive: true, unevaluated: [] },
+      },
+    },
+    {
+      agent: 'suspicious_activity_rules',
       title: 'A counterparty country that cannot be read: refused, naming the item',
       kind: 'unrecognised',
       law: [],

@@ -130,19 +130,23 @@ export const suspiciousActivityRules = defineAgent({
     unevaluated: Type.Array(Type.String(), {
       description: 'what could not be checked, to be reviewed by hand before concluding',
     }),
+    to_review: Type.Array(Type.String(), {
+      description:
+        'what was checked and needs a person to decide: a possible sanctions match (a name only, or OFAC/UK only) whose identifiers are to be compared',
+    }),
     str_draft: NullableString({
       description: 'draft of the report to the Financial Analytical Office (Czech)',
     }),
   }),
   verdict: {
     explain:
-      '`adverse` when a report to the authority is required, `incomplete` when a source failed (not conclusive), `review` when indicators were found below the reporting score, else `clear`',
+      '`adverse` when a report to the authority is required, `incomplete` when a source failed (not conclusive), `review` when indicators were found below the reporting score or a party is a possible sanctions match, else `clear`',
     of: (r) =>
       r.report_required
         ? 'adverse'
         : !r.conclusive
           ? 'incomplete'
-          : r.indicators.length > 0
+          : r.indicators.length > 0 || r.to_review.length > 0
             ? 'review'
             : 'clear',
   },
@@ -152,6 +156,8 @@ export const suspiciousActivityRules = defineAgent({
     'eu-2016-1675',
     'cz-69-2006',
     'cz-1-2023',
+    'method-sanctions-match',
+    'method-foreign-sanctions',
     'method-suspicious-indicators',
     'cz-253-2008-s18',
     'cz-253-2008-s38',
@@ -361,6 +367,8 @@ export const suspiciousActivityRules = defineAgent({
     if (input.refuses_identification)
       raise('refuses_identification', { cs: 'uvedla povinná osoba', en: 'stated by the obliged person' }, [])
 
+    const toReview: string[] = []
+    let screeningRule: AppliedRule | undefined
     if (input.screen_parties ?? true) {
       const parties = [
         { name: input.customer.name, type: input.customer.type },
@@ -369,6 +377,7 @@ export const suspiciousActivityRules = defineAgent({
           type: 'company' as const,
         })),
       ]
+      let foreign = false
       for (const p of parties) {
         const s = await screenParty(ctx, p, sources)
         if (s.status === 'not_checked')
@@ -378,13 +387,16 @@ export const suspiciousActivityRules = defineAgent({
               en: `sanctions screening of ${p.name}: the lists could not be searched`,
             }),
           )
-        if (s.status === 'possible_match')
-          unevaluated.push(
+        // A possible match was checked: it needs a person to compare the identifiers, not a retry.
+        if (s.status === 'possible_match') {
+          foreign ||= s.foreign_only
+          toReview.push(
             say({
-              cs: `${p.name}: možná shoda se sankčním seznamem (${s.hits[0]!.list} ${s.hits[0]!.list_id}) bez ověřené totožnosti: posoudit`,
-              en: `${p.name}: a possible sanctions match (${s.hits[0]!.list} ${s.hits[0]!.list_id}) without a corroborated identity: to be reviewed`,
+              cs: `${p.name}: možná shoda se sankčním seznamem (${s.hits[0]!.list} ${s.hits[0]!.list_id}) bez ověřené totožnosti: posoudit${s.foreign_only ? '; seznamy USA a Spojeného království českou osobu samy nezavazují, jsou ale podstatné pro korespondenční bankovnictví' : ''}`,
+              en: `${p.name}: a possible sanctions match (${s.hits[0]!.list} ${s.hits[0]!.list_id}) without a corroborated identity: to be reviewed${s.foreign_only ? '; US and UK lists do not bind a Czech person by themselves but matter for correspondent banking' : ''}`,
             }),
           )
+        }
         if (s.status === 'match') {
           raise(
             'sanctions_match',
@@ -392,6 +404,17 @@ export const suspiciousActivityRules = defineAgent({
             withCzk.filter((t) => t.counterparty === p.name).map((t) => t.id),
           )
         }
+      }
+      screeningRule = {
+        rule: say({
+          cs: 'Strany prověřeny proti sankčním seznamům: shoda ověřená na seznamu EU, OSN nebo ČR je silný indikátor; shoda jen podle jména nebo jen na seznamech USA či Spojeného království je možná shoda k posouzení',
+          en: 'The parties screened against the sanctions lists: a match corroborated on an EU, UN or Czech list is a strong indicator; a name-only hit, or one only on US or UK lists, is a possible match to be reviewed',
+        }),
+        ...cite(today, 'method-sanctions-match', ...(foreign ? (['method-foreign-sanctions'] as const) : [])),
+        outcome: say({
+          cs: `prověřeno ${parties.length}; možných shod ${toReview.length}`,
+          en: `${parties.length} screened; possible matches: ${toReview.length}`,
+        }),
       }
     }
 
@@ -428,6 +451,7 @@ export const suspiciousActivityRules = defineAgent({
         ].join('\n')
       : null
     const rules: AppliedRule[] = [
+      ...(screeningRule ? [screeningRule] : []),
       ...found.map((f) => ({
         rule: f.indicator,
         ...cite(today, ...(INDICATOR_LAW[f.key] ?? ['cz-253-2008-s6'])),
@@ -440,8 +464,8 @@ export const suspiciousActivityRules = defineAgent({
         }),
         ...cite(today, 'method-suspicious-indicators', 'cz-253-2008-s6'),
         outcome: say({
-          cs: `${score} bodů${strong ? ', silný indikátor' : ''} → ${report ? 'oznámit' : unevaluated.length > 0 ? 'z ověřeného nic k oznámení: neprůkazné, prověřte, co ověřit nešlo' : 'neoznamovat'}`,
-          en: `${score} points${strong ? ', strong indicator' : ''} → ${report ? 'report' : unevaluated.length > 0 ? 'no report on what could be checked: inconclusive, review what was not' : 'no report'}`,
+          cs: `${score} bodů${strong ? ', silný indikátor' : ''} → ${report ? 'oznámit' : unevaluated.length > 0 ? 'z ověřeného nic k oznámení: neprůkazné, prověřte, co ověřit nešlo' : toReview.length > 0 ? 'zatím neoznamovat: možnou shodu se sankčním seznamem posoudí pracovník' : 'neoznamovat'}`,
+          en: `${score} points${strong ? ', strong indicator' : ''} → ${report ? 'report' : unevaluated.length > 0 ? 'no report on what could be checked: inconclusive, review what was not' : toReview.length > 0 ? 'no report yet: a person reviews the possible sanctions match' : 'no report'}`,
         }),
       },
       {
@@ -462,6 +486,7 @@ export const suspiciousActivityRules = defineAgent({
       indicators: found.map(({ key: _, ...f }) => f),
       conclusive: unevaluated.length === 0,
       unevaluated,
+      to_review: toReview,
       str_draft: draft,
       partial: sources.some((s) => s.status === 'failed'),
       sources,
