@@ -108,7 +108,7 @@ export const accountValidator = defineAgent({
     }
     if (/^[A-Za-z]{2}/.test(raw)) {
       const iban = checkIban(raw)
-      if (!iban.valid) throw errors.invalid('account', iban.reason)
+      if (!iban.valid) throw refused(iban, ctx.say)
       const country = iban.value.slice(0, 2)
       if (country !== 'CZ') {
         return {
@@ -137,7 +137,7 @@ export const accountValidator = defineAgent({
       }
     }
     const account = checkCzechAccount(raw)
-    if (!account.valid) throw errors.invalid('account', account.reason)
+    if (!account.valid) throw refused(account, ctx.say)
     const parts = account.account!
     const iban = czechAccountToIban(parts)
     const { rule, ...bank } = known(parts.bankCode)
@@ -162,3 +162,15 @@ export const accountValidator = defineAgent({
     }
   },
 })
+
+/**
+ * A number that fails its check: the rule named for machines (English, the error vocabulary's),
+ * the message in the call's language.
+ */
+function refused(check: { reason: string; reason_cs: string }, say: Say) {
+  return errors.invalid(
+    'account',
+    check.reason,
+    say({ cs: `account: ${check.reason_cs}`, en: `account: ${check.reason}` }),
+  )
+}

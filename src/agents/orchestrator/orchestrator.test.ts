@@ -450,6 +450,23 @@ describe('invoice_payment_flow', () => {
     expect(step(out, 'qr')).toMatchObject({ status: 'skipped', reason: 'depends on account (failed)' })
     expect(out).toMatchObject({ status: 'failed', partial: true, counts: { ok: 0, failed: 1, skipped: 3 } })
   })
+
+  it('says why the account check failed in Czech when asked for Czech, the rule still named for machines', async () => {
+    const call = await d.call('orchestrator', 'invoice_payment_flow', ex('invoice_payment_flow', 1), {
+      now: new Date('2026-11-20T10:00:00Z'),
+      lang: 'cs',
+    })
+    const out = call.output as ResultNamed<'invoice_payment_flow'>
+    expect(step(out, 'account')).toMatchObject({
+      status: 'failed',
+      error: {
+        code: 'invalid_request',
+        message: 'account: číslo účtu nesplňuje kontrolu mod 11',
+        details: { field: 'account', rule: 'account number fails the mod-11 check' },
+      },
+    })
+    expect(step(out, 'qr')).toMatchObject({ status: 'skipped', reason: 'závisí na account (selhal)' })
+  })
 })
 
 describe('due_diligence_flow', () => {
