@@ -511,7 +511,14 @@ export interface Paths {
   }
   '/admin/keys/list': {
     get: {
-      parameters: {}
+      parameters: {
+        query?: {
+          /**
+           * Only keys whose name or prefix contains this text (case ignored)
+           */
+          search?: string
+        }
+      }
       responses: {
         200: {
           content: {
@@ -536,6 +543,18 @@ export interface Paths {
                  */
                 requests_per_minute: number
                 revoked_at: string | null
+                /**
+                 * active; rotating: replaced by another key, valid until expires_at (the grace period’s end); expired; revoked
+                 */
+                status: 'active' | 'rotating' | 'expired' | 'revoked'
+                /**
+                 * The last request made with the key (counted within about USAGE_FLUSH_MS); null: never used
+                 */
+                last_used_at: string | null
+                /**
+                 * The id of the key that replaced this one on rotation
+                 */
+                replaced_by: number | null
               }[]
             }
           }
@@ -556,6 +575,120 @@ export interface Paths {
           }
         }
         404: {
+          content: {
+            'application/json': Error
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/admin/keys/rotate/{id}': {
+    post: {
+      parameters: {
+        path: {
+          id: number
+        }
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * Hours the old key stays valid (default 24; 0 = stops at once)
+             */
+            grace_hours?: number
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: boolean
+              key_data: {
+                /**
+                 * The full key: shown in this response only
+                 */
+                key: string
+                id: number
+                /**
+                 * First 12 characters of the key
+                 */
+                prefix: string
+                name: string
+                created_at: string
+                expires_at: string
+                /**
+                 * Requests per day; -1 = unlimited
+                 */
+                rate_limit: number
+                /**
+                 * -1 = unlimited
+                 */
+                requests_per_minute: number
+                tier: string | null
+              }
+              old_key: {
+                id: number
+                prefix: string
+                name: string
+                description: string | null
+                owner: string | null
+                created_at: string
+                expires_at: string
+                is_active: boolean
+                tier: string | null
+                /**
+                 * Requests per day; -1 = unlimited
+                 */
+                rate_limit: number
+                /**
+                 * -1 = unlimited
+                 */
+                requests_per_minute: number
+                revoked_at: string | null
+                /**
+                 * active; rotating: replaced by another key, valid until expires_at (the grace period’s end); expired; revoked
+                 */
+                status: 'active' | 'rotating' | 'expired' | 'revoked'
+                /**
+                 * The last request made with the key (counted within about USAGE_FLUSH_MS); null: never used
+                 */
+                last_used_at: string | null
+                /**
+                 * The id of the key that replaced this one on rotation
+                 */
+                replaced_by: number | null
+              }
+              warning: string
+            }
+          }
+        }
+        400: {
+          content: {
+            'application/json': Error
+          }
+        }
+        401: {
+          content: {
+            'application/json': Error
+          }
+        }
+        403: {
+          content: {
+            'application/json': Error
+          }
+        }
+        404: {
+          content: {
+            'application/json': Error
+          }
+        }
+        409: {
           content: {
             'application/json': Error
           }
@@ -794,6 +927,18 @@ export interface Paths {
                  */
                 requests_per_minute: number
                 revoked_at: string | null
+                /**
+                 * active; rotating: replaced by another key, valid until expires_at (the grace period’s end); expired; revoked
+                 */
+                status: 'active' | 'rotating' | 'expired' | 'revoked'
+                /**
+                 * The last request made with the key (counted within about USAGE_FLUSH_MS); null: never used
+                 */
+                last_used_at: string | null
+                /**
+                 * The id of the key that replaced this one on rotation
+                 */
+                replaced_by: number | null
               }
             }
           }

@@ -19,6 +19,10 @@ export const KEY_RULES = {
   /** Limits of a key created without a tier and without numbers (the spec's defaults). */
   defaultRequestsPerMinute: 100,
   defaultRequestsPerDay: 10_000,
+  /** A rotated key stays valid this long beside its replacement (hours), so clients can switch. */
+  rotationGraceHoursDefault: 24,
+  /** 0 stops the old key at once; at most 30 days. */
+  rotationGraceHoursMax: 720,
 } as const
 
 export interface NewKeyInput {

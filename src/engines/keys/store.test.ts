@@ -181,6 +181,68 @@ for (const kind of await storageKinds()) {
       await store.writeUsage(batch)
       expect((await store.usage(record.id, 1)).stats.total_requests).toBe(2500)
     })
+
+    it('keeps each key’s last use, moving it forward only', async () => {
+      const { record } = await store.create({ name: 'last-use' })
+      expect((await store.get(record.id))?.last_used_at).toBeNull()
+      const use = (ts: number) => ({
+        key_id: record.id,
+        ts,
+        endpoint: '/api/agents',
+        method: 'GET',
+        status: 200,
+      })
+      await store.writeUsage([use(now - 5000), use(now - 1000), use(now - 3000)])
+      expect((await store.get(record.id))?.last_used_at).toBe(now - 1000)
+      await store.writeUsage([use(now - 9000)]) // an older batch arriving late
+      expect((await store.get(record.id))?.last_used_at).toBe(now - 1000)
+    })
+
+    it('rotates a key: the new one copies its terms, the old one is valid for the grace period, then expired', async () => {
+      const { key: oldKey, record } = await store.create({ name: 'rotating', tier: 'pro', expires_days: 10 })
+      const outcome = await store.rotate(record.id, 2)
+      if (typeof outcome === 'string') throw new Error(outcome)
+      expect(outcome.record).toMatchObject({
+        name: 'rotating',
+        tier: 'pro',
+        rate_limit: record.rate_limit,
+        requests_per_minute: record.requests_per_minute,
+        expires_at: record.expires_at,
+        replaced_by: null,
+      })
+      expect(outcome.old).toMatchObject({ replaced_by: outcome.record.id, expires_at: now + 2 * 3_600_000 })
+      expect(await store.get(record.id)).toMatchObject({
+        replaced_by: outcome.record.id,
+        expires_at: now + 7_200_000,
+      })
+      expect(store.statusOf(outcome.old)).toBe('rotating')
+      expect(await store.authenticate(oldKey)).toBeDefined()
+      expect(await store.authenticate(outcome.key)).toBeDefined()
+      expect(await store.rotate(record.id, 2)).toBe('already_rotated')
+      const saved = now
+      now += 2 * 3_600_000
+      try {
+        expect(await store.authenticate(oldKey)).toBeUndefined()
+        expect(store.statusOf((await store.get(record.id))!)).toBe('expired')
+        expect(await store.authenticate(outcome.key)).toBeDefined()
+        expect(await store.rotate(record.id, 2)).toBe('not_active')
+      } finally {
+        now = saved
+      }
+      // The grace never outlasts the key's own expiry.
+      const { record: short } = await store.create({ name: 'short', expires_days: 1 })
+      const late = await store.rotate(short.id, 720)
+      if (typeof late === 'string') throw new Error(late)
+      expect(late.old.expires_at).toBe(short.expires_at)
+      expect(await store.rotate(987_654, 24)).toBe('not_found')
+    })
+
+    it('finds keys by name without regard to case, Czech letters included, or by prefix', async () => {
+      const { key } = await store.create({ name: 'Pobočka Žďár' })
+      expect((await store.list('POBOČKA žďár')).map((k) => k.name)).toEqual(['Pobočka Žďár'])
+      expect((await store.list(key.slice(3, 10))).map((k) => k.name)).toEqual(['Pobočka Žďár'])
+      expect(await store.list('no key is called this')).toEqual([])
+    })
   })
 }
 

@@ -28,6 +28,8 @@ export interface KeyTables {
     updated_at: number
     expires_at: number
     revoked_at: number | null
+    last_used_at: number | null
+    replaced_by: number | null
   }
   gateway_usage: {
     key_id: number
@@ -55,7 +57,24 @@ export interface ApiKey {
   updated_at: number
   expires_at: number
   revoked_at: number | null
+  /** The last request made with the key (as of the last usage batch written); null: never used. */
+  last_used_at: number | null
+  /** The key that replaced this one on rotation; its expires_at is then the grace period's end. */
+  replaced_by: number | null
 }
+
+/**
+ * active; rotating: replaced, still valid until its grace period ends; expired (a replaced key
+ * whose grace ended too); revoked.
+ */
+export type KeyStatus = 'active' | 'rotating' | 'expired' | 'revoked'
+
+/** A rotation's answer: the new key (its full text here only) and the old key as it is now. */
+export type RotateOutcome =
+  | { key: string; record: ApiKey; old: ApiKey }
+  | 'not_found'
+  | 'not_active'
+  | 'already_rotated'
 
 /** What a request needs from its key. */
 export interface AuthenticatedKey {
@@ -111,6 +130,8 @@ const KEY_COLUMNS = [
   'updated_at',
   'expires_at',
   'revoked_at',
+  'last_used_at',
+  'replaced_by',
 ] as const
 
 export interface KeyStoreOptions {
@@ -176,6 +197,8 @@ export class KeyStore {
       updated_at: now,
       expires_at: now + checked.expiresDays * DAY_MS,
       revoked_at: null,
+      last_used_at: null,
+      replaced_by: null,
     }
     const { id } = await this.db
       .insertInto('gateway_api_keys')
@@ -185,9 +208,86 @@ export class KeyStore {
     return { key: material.key, record: toKey({ ...row, id: Number(id) }) }
   }
 
-  async list(): Promise<ApiKey[]> {
+  /**
+   * Every key, oldest first; with `search`, those whose name or prefix contains it, without regard
+   * to case (matched here rather than in SQL: the same on both dialects, Czech letters included).
+   */
+  async list(search?: string): Promise<ApiKey[]> {
     const rows = await this.db.selectFrom('gateway_api_keys').select(KEY_COLUMNS).orderBy('id').execute()
-    return rows.map(toKey)
+    const keys = rows.map(toKey)
+    const needle = search?.trim().toLocaleLowerCase('cs')
+    if (!needle) return keys
+    return keys.filter(
+      (k) => k.name.toLocaleLowerCase('cs').includes(needle) || k.prefix.toLowerCase().includes(needle),
+    )
+  }
+
+  /** The key's status now (see KeyStatus). */
+  statusOf(key: ApiKey): KeyStatus {
+    if (!key.is_active) return 'revoked'
+    if (key.expires_at <= this.now()) return 'expired'
+    return key.replaced_by === null ? 'active' : 'rotating'
+  }
+
+  /**
+   * Rotation: a new key with the old one's name, owner, tier, limits and expiry, and the old key
+   * valid only `graceHours` more (0: stops at once; never later than it would have expired). The
+   * new key's rate-limit windows start empty: they are counted per key. Only an active key that
+   * was not rotated already can be rotated (rotate its replacement instead).
+   */
+  async rotate(id: number, graceHours: number): Promise<RotateOutcome> {
+    const now = this.now()
+    const material = generateKey(this.keyPrefix)
+    this.changed()
+    try {
+      return await this.db.transaction().execute(async (tx) => {
+        const old = await tx
+          .selectFrom('gateway_api_keys')
+          .select(KEY_COLUMNS)
+          .where('id', '=', id)
+          .executeTakeFirst()
+        if (!old) return 'not_found' as const
+        const current = toKey(old)
+        if (!current.is_active || current.expires_at <= now) return 'not_active' as const
+        if (current.replaced_by !== null) return 'already_rotated' as const
+        const row = {
+          key_hash: material.hash,
+          prefix: material.prefix,
+          name: current.name,
+          description: current.description,
+          owner: current.owner,
+          tier: current.tier,
+          rate_limit: current.rate_limit,
+          requests_per_minute: current.requests_per_minute,
+          is_active: true,
+          created_at: now,
+          updated_at: now,
+          expires_at: current.expires_at,
+          revoked_at: null,
+          last_used_at: null,
+          replaced_by: null,
+        }
+        const inserted = await tx
+          .insertInto('gateway_api_keys')
+          .values(row)
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        const newId = Number(inserted.id)
+        const graceEnd = Math.min(current.expires_at, now + graceHours * 3_600_000)
+        await tx
+          .updateTable('gateway_api_keys')
+          .set({ expires_at: graceEnd, replaced_by: newId, updated_at: now })
+          .where('id', '=', id)
+          .execute()
+        return {
+          key: material.key,
+          record: toKey({ ...row, id: newId }),
+          old: { ...current, expires_at: graceEnd, replaced_by: newId, updated_at: now },
+        }
+      })
+    } finally {
+      this.changed()
+    }
   }
 
   async count(): Promise<number> {
@@ -340,6 +440,16 @@ export class KeyStore {
         await tx.executeQuery({ ...this.usageInsert(size), parameters })
         i += size
       }
+      // Each key's last use moves forward only (batches of two instances may arrive out of order).
+      const last = new Map<number, number>()
+      for (const r of records) if (r.ts > (last.get(r.key_id) ?? -1)) last.set(r.key_id, r.ts)
+      for (const [keyId, ts] of last)
+        await tx
+          .updateTable('gateway_api_keys')
+          .set({ last_used_at: ts })
+          .where('id', '=', keyId)
+          .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', ts)]))
+          .execute()
     })
   }
 
@@ -458,5 +568,7 @@ function toKey(row: KeyRow): ApiKey {
     updated_at: Number(row.updated_at),
     expires_at: Number(row.expires_at),
     revoked_at: row.revoked_at === null ? null : Number(row.revoked_at),
+    last_used_at: row.last_used_at === null ? null : Number(row.last_used_at),
+    replaced_by: row.replaced_by === null ? null : Number(row.replaced_by),
   }
 }

@@ -131,6 +131,7 @@ describe('public routes', () => {
         '/admin/keys/usage/{id}',
         '/admin/keys/usage/{id}/daily',
         '/admin/keys/revoke/{id}',
+        '/admin/keys/rotate/{id}',
         '/admin/keys/{id}',
       ].sort(),
     )

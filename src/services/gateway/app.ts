@@ -5,7 +5,8 @@
  * Request path of a keyed route: keys in the query string refused (by the kit server) → key
  * present (401) → key active and unexpired, read from the database (403) → both sliding windows
  * checked at once (429) → the handler. Every response to a valid key carries RateLimit-Policy/RateLimit and is logged to the
- * usage buffer; every response of any route is counted in the metrics.
+ * usage buffer, a 404 or 405 included (endpoint `unmatched`); every response of any route is counted
+ * in the metrics.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Dispatcher } from '../../agents/dispatch.ts'
@@ -135,6 +136,12 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
     swaggerUi: { uiConfig: { docExpansion: 'list', deepLinking: true } },
   })
 
+  // Requests no route matches (404, 405) made with a valid key are counted and logged like any other.
+  const unmatched = apiKeyGuard(deps, true)
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.is404) unmatched(request, reply, done)
+    else done()
+  })
   app.register(async (scope) => registerPublic(scope as unknown as App, deps))
   app.register(async (scope) => {
     scope.addHook('onRequest', apiKeyGuard(deps))

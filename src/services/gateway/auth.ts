@@ -28,11 +28,19 @@ function presentedKey(request: FastifyRequest): string | undefined {
  * within both of its windows (429). A callback hook rather than an async one: with the key's row
  * cached and the limiter in process, every step answers synchronously and the request goes on
  * without a promise; otherwise the same steps wait for the database or Redis.
+ *
+ * `optional` is the gate of requests no route matches (404, 405): a valid key is still counted
+ * against its windows and logged, so usage holds every request made with it; a missing, unknown
+ * or unreadable key lets the request go on to its 404 or 405 as before.
  */
-export function apiKeyGuard(deps: Pick<GatewayDeps, 'store' | 'limiter'>) {
+export function apiKeyGuard(deps: Pick<GatewayDeps, 'store' | 'limiter'>, optional = false) {
   return function guard(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
     const presented = presentedKey(request)
     if (presented === undefined) {
+      if (optional) {
+        done()
+        return
+      }
       done(
         new AppError(
           'unauthorized',
@@ -43,22 +51,24 @@ export function apiKeyGuard(deps: Pick<GatewayDeps, 'store' | 'limiter'>) {
       )
       return
     }
+    const unavailable = optional ? () => done() : (error: unknown) => storeUnavailable(request, done, error)
     let cached: AuthenticatedKey | undefined | null
     try {
       cached = deps.store.authenticateCached(presented)
     } catch (error) {
-      storeUnavailable(request, done, error)
+      unavailable(error)
       return
     }
     if (cached !== null) {
-      limit(deps, request, reply, done, cached)
+      if (cached === undefined && optional) done()
+      else limit(deps, request, reply, done, cached)
       return
     }
     deps.store
       .authenticate(presented)
       .then(
-        (key) => limit(deps, request, reply, done, key),
-        (error: unknown) => storeUnavailable(request, done, error),
+        (key) => (key === undefined && optional ? done() : limit(deps, request, reply, done, key)),
+        unavailable,
       )
       // Whatever throws on the way still answers the request (a 500), never leaves it hanging.
       .catch((error: unknown) => done(error as Error))

@@ -67,6 +67,27 @@ describe('gatehouse keys', () => {
     expect(out).toMatch(/Try it: curl .* http:\/\/127\.0\.0\.1:9123\/api\/services/)
   })
 
+  it('rotates a key: prints the new key once; with --grace-hours 0 the old one is refused at once', async () => {
+    const created = JSON.parse((await gatehouse('keys', 'create', '--name', 'to rotate', '--json')).out)
+    const { key: oldKey, id } = created.key_data
+    const rotated = await gatehouse('keys', 'rotate', String(id), '--grace-hours', '0')
+    expect(rotated.code).toBe(0)
+    const newKey = /\b(gk_[0-9A-Za-z]{32})\b/.exec(rotated.out)?.[1]
+    expect(newKey).toBeDefined()
+    expect(rotated.out).toContain(`replaces ${id}`)
+    expect((await call(oldKey)).statusCode).toBe(403)
+    expect((await call(newKey!)).statusCode).toBe(200)
+    const again = await gatehouse('keys', 'rotate', String(id))
+    expect(again.code).not.toBe(0)
+    expect(again.err).toContain('revoked or expired')
+    const bad = await gatehouse('keys', 'rotate', String(id), '--grace-hours', '721')
+    expect(bad.code).toBe(2)
+    expect(bad.err).toContain('--grace-hours')
+    const listed = (await gatehouse('keys', 'list')).out
+    expect(listed).toMatch(/last used/)
+    expect(listed.split('\n').find((line) => line.includes('to rotate'))).toContain(' expired ')
+  })
+
   it('answers --json with the API’s generation shape', async () => {
     const { code, out } = await gatehouse('keys', 'create', '--name', 'json', '--rpm', '7', '--json')
     expect(code).toBe(0)

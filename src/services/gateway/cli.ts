@@ -5,6 +5,7 @@
  * reads its key from the same database).
  */
 import { parseArgs } from 'node:util'
+import { KEY_RULES } from '../../engines/keys/rules.ts'
 import { KeyStore, type KeyTables } from '../../engines/keys/store.ts'
 import { loadTiers, UNLIMITED } from '../../engines/keys/tiers.ts'
 import { type Command, type CommandIO, exitCodeOfRefusal } from '../../kit/command.ts'
@@ -136,7 +137,13 @@ const keysCreate = command({
     return withStore(io, async (store) => {
       const { key, record } = await store.create(input as { name: string })
       if (values.json) {
-        io.out(JSON.stringify({ success: true, key_data: { key, ...listItem(record) } }, null, 2))
+        io.out(
+          JSON.stringify(
+            { success: true, key_data: { key, ...listItem(record, store.statusOf(record)) } },
+            null,
+            2,
+          ),
+        )
         return 0
       }
       io.out(
@@ -162,7 +169,7 @@ const keysList = command({
   async run(args, io) {
     const { values } = parseArgs({ args, options: { json: { type: 'boolean' } } })
     return withStore(io, async (store) => {
-      const keys = (await store.list()).map(listItem)
+      const keys = (await store.list()).map((k) => listItem(k, store.statusOf(k)))
       if (values.json) {
         io.out(JSON.stringify({ count: keys.length, keys }, null, 2))
         return 0
@@ -178,10 +185,11 @@ const keysList = command({
         k.owner ?? '',
         k.tier ?? '',
         `${limitText(k.requests_per_minute)}/min ${limitText(k.rate_limit)}/day`,
-        k.is_active ? (Date.parse(k.expires_at) <= Date.now() ? 'expired' : 'active') : 'revoked',
-        k.expires_at.slice(0, 10),
+        k.status,
+        k.expires_at.slice(0, 16).replace('T', ' '),
+        k.last_used_at?.slice(0, 16).replace('T', ' ') ?? 'never',
       ])
-      const header = ['id', 'prefix', 'name', 'owner', 'tier', 'limits', 'state', 'expires']
+      const header = ['id', 'prefix', 'name', 'owner', 'tier', 'limits', 'state', 'expires', 'last used']
       const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
       const line = (cells: string[]) =>
         cells
@@ -273,7 +281,7 @@ const keysUpdate = command({
       const key = await store.update(id, patch)
       if (!key) throw new AppError('not_found', `API key ${id} not found`)
       if (values.json) {
-        io.out(JSON.stringify({ success: true, key: listItem(key) }, null, 2))
+        io.out(JSON.stringify({ success: true, key: listItem(key, store.statusOf(key)) }, null, 2))
         return 0
       }
       io.out(
@@ -284,4 +292,49 @@ const keysUpdate = command({
   },
 })
 
-export const keyCommands: Command[] = [keysCreate, keysList, keysUsage, keysRevoke, keysUpdate]
+const keysRotate = command({
+  path: ['keys', 'rotate'],
+  summary: 'rotate an API key: prints the new key once; the old one stays valid for the grace period',
+  usage: `gatehouse keys rotate ID [--grace-hours N] [--json]   (default ${KEY_RULES.rotationGraceHoursDefault} h; 0 = the old key stops at once; at most ${KEY_RULES.rotationGraceHoursMax})`,
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { 'grace-hours': { type: 'string' }, json: { type: 'boolean' } },
+      allowPositionals: true,
+    })
+    const id = keyId(positionals[0])
+    const raw = values['grace-hours']
+    const grace = raw === undefined ? KEY_RULES.rotationGraceHoursDefault : Number(raw)
+    if (!/^\d{1,4}$/.test(raw ?? '0') || grace > KEY_RULES.rotationGraceHoursMax)
+      throw new UsageError(`--grace-hours: a whole number of hours, 0 to ${KEY_RULES.rotationGraceHoursMax}`)
+    return withStore(io, async (store) => {
+      const outcome = await store.rotate(id, grace)
+      if (outcome === 'not_found') throw new AppError('not_found', `API key ${id} not found`)
+      if (outcome === 'not_active') throw new AppError('conflict', `API key ${id} is revoked or expired`)
+      if (outcome === 'already_rotated')
+        throw new AppError('conflict', `API key ${id} was rotated already; rotate the key that replaced it`)
+      const { key, record, old } = outcome
+      if (values.json) {
+        io.out(
+          JSON.stringify(
+            {
+              success: true,
+              key_data: { key, ...listItem(record, store.statusOf(record)) },
+              old_key: listItem(old, store.statusOf(old)),
+            },
+            null,
+            2,
+          ),
+        )
+        return 0
+      }
+      io.out(key)
+      io.out(
+        `API key ${record.id} replaces ${id}, which stays valid until ${new Date(old.expires_at).toISOString()}; store the new key now: it is not shown again`,
+      )
+      return 0
+    })
+  },
+})
+
+export const keyCommands: Command[] = [keysCreate, keysList, keysUsage, keysRevoke, keysUpdate, keysRotate]

@@ -125,11 +125,56 @@ const KeyListItem = Type.Object({
   rate_limit: Type.Integer({ description: 'Requests per day; -1 = unlimited' }),
   requests_per_minute: Type.Integer({ description: '-1 = unlimited' }),
   revoked_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  status: Type.Union(
+    [Type.Literal('active'), Type.Literal('rotating'), Type.Literal('expired'), Type.Literal('revoked')],
+    {
+      description:
+        'active; rotating: replaced by another key, valid until expires_at (the grace period’s end); expired; revoked',
+    },
+  ),
+  last_used_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'The last request made with the key (counted within about USAGE_FLUSH_MS); null: never used',
+  }),
+  replaced_by: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'The id of the key that replaced this one on rotation',
+  }),
 })
+
+export const KeyListQuery = Type.Object(
+  {
+    search: Type.Optional(
+      Type.String({
+        maxLength: KEY_RULES.nameMaxLength,
+        description: 'Only keys whose name or prefix contains this text (case ignored)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+export const RotateKeyBody = Type.Object(
+  {
+    grace_hours: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: KEY_RULES.rotationGraceHoursMax,
+        description: `Hours the old key stays valid (default ${KEY_RULES.rotationGraceHoursDefault}; 0 = stops at once)`,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
 
 export const KeyListResponse = Type.Object({
   count: Type.Integer(),
   keys: Type.Array(KeyListItem),
+})
+
+export const RotateKeyResponse = Type.Object({
+  success: Type.Boolean(),
+  key_data: KeyData,
+  old_key: KeyListItem,
+  warning: Type.String(),
 })
 
 export const UpdateKeyResponse = Type.Object({ success: Type.Boolean(), key: KeyListItem })

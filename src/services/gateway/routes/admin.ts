@@ -1,8 +1,11 @@
 /**
- * Admin routes (X-Admin-Key): issue, list, inspect usage, change and revoke API keys. The full key
- * appears in the generation response only; lists show the 12-character prefix.
+ * Admin routes (X-Admin-Key): issue, list and search, inspect usage, change, rotate and revoke API
+ * keys. The full key appears in the generation and rotation responses only; lists show the
+ * 12-character prefix.
  */
-import type { ApiKey } from '../../../engines/keys/store.ts'
+
+import { KEY_RULES } from '../../../engines/keys/rules.ts'
+import type { ApiKey, KeyStatus } from '../../../engines/keys/store.ts'
 import { AppError } from '../../../kit/errors.ts'
 import type { App } from '../../../kit/server.ts'
 import type { GatewayDeps } from '../app.ts'
@@ -10,12 +13,16 @@ import { adminGuard } from '../auth.ts'
 import {
   DailyUsageQuery,
   DailyUsageResponse,
+  ErrorBody,
   errorResponses,
   GenerateKeyBody,
   GenerateKeyResponse,
   KeyIdParams,
+  KeyListQuery,
   KeyListResponse,
   RevokeResponse,
+  RotateKeyBody,
+  RotateKeyResponse,
   UpdateKeyBody,
   UpdateKeyResponse,
   UsageQuery,
@@ -47,17 +54,7 @@ export function registerAdmin(app: App, deps: GatewayDeps): void {
       request.log.info({ key_id: record.id, prefix: record.prefix }, 'API key issued')
       return {
         success: true,
-        key_data: {
-          key,
-          id: record.id,
-          prefix: record.prefix,
-          name: record.name,
-          created_at: iso(record.created_at),
-          expires_at: iso(record.expires_at),
-          rate_limit: record.rate_limit,
-          requests_per_minute: record.requests_per_minute,
-          tier: record.tier,
-        },
+        key_data: keyData(key, record),
         warning: 'Store this key now: it is not shown again and cannot be recovered.',
       }
     },
@@ -68,14 +65,61 @@ export function registerAdmin(app: App, deps: GatewayDeps): void {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Every key (prefix only, never the key)',
+        summary: 'Every key (prefix only, never the key); `search` finds keys by name or prefix',
         security: admin,
+        querystring: KeyListQuery,
         response: { 200: KeyListResponse, ...errorResponses },
       },
     },
-    async () => {
-      const keys = await deps.store.list()
-      return { count: keys.length, keys: keys.map(listItem) }
+    async (request) => {
+      const keys = await deps.store.list(request.query.search)
+      return { count: keys.length, keys: keys.map((k) => listItem(k, deps.store.statusOf(k))) }
+    },
+  )
+
+  app.post(
+    '/admin/keys/rotate/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Rotate a key: a new key (in this response only); the old one stays valid for a grace period',
+        description:
+          'The new key takes the old one’s name, description, owner, tier, limits and expiry. The old key keeps ' +
+          `working for \`grace_hours\` (default ${KEY_RULES.rotationGraceHoursDefault}; 0 stops it at once; at most ` +
+          `${KEY_RULES.rotationGraceHoursMax}), never past its own expiry, then is refused like an expired key. ` +
+          'A revoked, expired or already rotated key is 409.',
+        security: admin,
+        params: KeyIdParams,
+        body: RotateKeyBody,
+        response: { 200: RotateKeyResponse, 409: ErrorBody, ...errorResponses },
+      },
+      // No body at all is the default grace, so `curl -X POST …/rotate/1` is enough.
+      preValidation: (request, _reply, done) => {
+        request.body ??= {}
+        done()
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params
+      const grace = request.body.grace_hours ?? KEY_RULES.rotationGraceHoursDefault
+      const outcome = await deps.store.rotate(id, grace)
+      if (outcome === 'not_found') throw notFound(id)
+      if (outcome === 'not_active')
+        throw new AppError('conflict', `API key ${id} is revoked or expired; issue a new key instead`, { id })
+      if (outcome === 'already_rotated')
+        throw new AppError('conflict', `API key ${id} was rotated already; rotate the key that replaced it`, {
+          id,
+        })
+      const { key, record, old } = outcome
+      reply.header('cache-control', 'no-store')
+      request.log.info({ key_id: id, new_key_id: record.id, grace_hours: grace }, 'API key rotated')
+      return {
+        success: true,
+        key_data: keyData(key, record),
+        old_key: listItem(old, deps.store.statusOf(old)),
+        warning: 'Store this key now: it is not shown again and cannot be recovered.',
+      }
     },
   )
 
@@ -157,7 +201,7 @@ export function registerAdmin(app: App, deps: GatewayDeps): void {
       const key = await deps.store.update(id, request.body)
       if (!key) throw notFound(id)
       request.log.info({ key_id: id, fields: Object.keys(request.body) }, 'API key changed')
-      return { success: true, key: listItem(key) }
+      return { success: true, key: listItem(key, deps.store.statusOf(key)) }
     },
   )
 }
@@ -170,7 +214,21 @@ function iso(ms: number): string {
   return new Date(ms).toISOString()
 }
 
-export function listItem(key: ApiKey) {
+function keyData(key: string, record: ApiKey) {
+  return {
+    key,
+    id: record.id,
+    prefix: record.prefix,
+    name: record.name,
+    created_at: iso(record.created_at),
+    expires_at: iso(record.expires_at),
+    rate_limit: record.rate_limit,
+    requests_per_minute: record.requests_per_minute,
+    tier: record.tier,
+  }
+}
+
+export function listItem(key: ApiKey, status: KeyStatus) {
   return {
     id: key.id,
     prefix: key.prefix,
@@ -184,5 +242,8 @@ export function listItem(key: ApiKey) {
     rate_limit: key.rate_limit,
     requests_per_minute: key.requests_per_minute,
     revoked_at: key.revoked_at === null ? null : iso(key.revoked_at),
+    status,
+    last_used_at: key.last_used_at === null ? null : iso(key.last_used_at),
+    replaced_by: key.replaced_by,
   }
 }
