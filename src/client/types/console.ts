@@ -1728,7 +1728,14 @@ export interface Paths {
   }
   '/api/keys': {
     get: {
-      parameters: {}
+      parameters: {
+        query?: {
+          /**
+           * a part of the name or prefix
+           */
+          search?: string
+        }
+      }
       responses: {
         200: {
           content: {
@@ -1755,6 +1762,12 @@ export interface Paths {
                    */
                   requests_per_minute: number
                   revoked_at: string | null
+                  /**
+                   * rotating: replaced by another key, valid until expires_at (the grace period’s end)
+                   */
+                  status: 'active' | 'rotating' | 'expired' | 'revoked'
+                  last_used_at: string | null
+                  replaced_by: number | null
                   [k: string]: unknown
                 }[]
               }
@@ -1811,6 +1824,87 @@ export interface Paths {
                 rate_limit: number
                 requests_per_minute: number
                 tier: string | null
+                warning: string
+              }
+              meta: {
+                request_id: string
+                /**
+                 * Milliseconds since the request arrived.
+                 */
+                processing_time_ms: number
+              }
+            }
+          }
+        }
+        default: {
+          content: {
+            'application/json': Error
+          }
+        }
+      }
+    }
+  }
+  '/api/keys/{id}/rotate': {
+    post: {
+      parameters: {
+        path: {
+          id: number
+        }
+      }
+      requestBody: {
+        content: {
+          /**
+           * As the gateway takes it (POST /admin/keys/rotate/{id})
+           */
+          'application/json': {
+            /**
+             * hours the old key stays valid (default 24; 0: it stops at once)
+             */
+            grace_hours?: number
+          }
+        }
+      }
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              success: true
+              data: {
+                /**
+                 * the new key: shown in this answer only
+                 */
+                key: string
+                id: number
+                prefix: string
+                name: string
+                expires_at: string
+                old_key: {
+                  id: number
+                  prefix: string
+                  name: string
+                  description: string | null
+                  owner: string | null
+                  created_at: string
+                  expires_at: string
+                  is_active: boolean
+                  tier: string | null
+                  /**
+                   * requests per day; -1 = unlimited
+                   */
+                  rate_limit: number
+                  /**
+                   * -1 = unlimited
+                   */
+                  requests_per_minute: number
+                  revoked_at: string | null
+                  /**
+                   * rotating: replaced by another key, valid until expires_at (the grace period’s end)
+                   */
+                  status: 'active' | 'rotating' | 'expired' | 'revoked'
+                  last_used_at: string | null
+                  replaced_by: number | null
+                  [k: string]: unknown
+                }
                 warning: string
               }
               meta: {

@@ -193,8 +193,44 @@ const KeyItem = Type.Object(
     rate_limit: Type.Integer({ description: 'requests per day; -1 = unlimited' }),
     requests_per_minute: Type.Integer({ description: '-1 = unlimited' }),
     revoked_at: Nullable(Type.String()),
+    status: Type.Union(
+      [Type.Literal('active'), Type.Literal('rotating'), Type.Literal('expired'), Type.Literal('revoked')],
+      { description: 'rotating: replaced by another key, valid until expires_at (the grace period’s end)' },
+    ),
+    last_used_at: Nullable(Type.String({ description: 'the last request made with the key; null: never' })),
+    replaced_by: Nullable(Type.Integer({ description: 'the key that replaced this one on rotation' })),
   },
   { additionalProperties: true },
+)
+
+export const KeyListQuery = Type.Object(
+  { search: Type.Optional(Type.String({ maxLength: 100, description: 'a part of the name or prefix' })) },
+  { additionalProperties: false },
+)
+
+export const RotateKeyBody = Type.Object(
+  {
+    grace_hours: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 720,
+        description: 'hours the old key stays valid (default 24; 0: it stops at once)',
+      }),
+    ),
+  },
+  { additionalProperties: false, description: 'As the gateway takes it (POST /admin/keys/rotate/{id})' },
+)
+
+export const RotatedKeyResponse = okSchema(
+  Type.Object({
+    key: Type.String({ description: 'the new key: shown in this answer only' }),
+    id: Type.Integer(),
+    prefix: Type.String(),
+    name: Type.String(),
+    expires_at: Type.String(),
+    old_key: KeyItem,
+    warning: Type.String(),
+  }),
 )
 
 export const KeyListResponse = okSchema(Type.Object({ count: Type.Integer(), keys: Type.Array(KeyItem) }))

@@ -18,10 +18,13 @@ import {
   DailyUsageQuery,
   DailyUsageResponse,
   KeyIdParams,
+  KeyListQuery,
   KeyListResponse,
   RemovedUserResponse,
   ResetPasswordBody,
   RevokedResponse,
+  RotatedKeyResponse,
+  RotateKeyBody,
   SetRoleBody,
   UsageQuery,
   UsageResponse,
@@ -37,11 +40,56 @@ export function registerAdmin(app: App, deps: ConsoleDeps): void {
     '/api/keys',
     {
       onRequest: admin,
-      schema: { tags: ['keys'], summary: 'Every API key (prefix only)', response: { 200: KeyListResponse } },
+      schema: {
+        tags: ['keys'],
+        summary: 'Every API key (prefix only), with its status and last use; `search` by name or prefix',
+        querystring: KeyListQuery,
+        response: { 200: KeyListResponse },
+      },
     },
-    async (_request, reply) => {
-      const list = await deps.upstreams.call('gateway', 'admin', (gateway) => gateway.GET('/admin/keys/list'))
+    async (request, reply) => {
+      const { search } = request.query
+      const list = await deps.upstreams.call('gateway', 'admin', (gateway) =>
+        gateway.GET('/admin/keys/list', { params: { query: search ? { search } : {} } }),
+      )
       return ok(reply, list)
+    },
+  )
+
+  app.post(
+    '/api/keys/:id/rotate',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['keys'],
+        summary:
+          'Rotate an API key: the new key is in this answer only; the old one works for the grace period',
+        params: KeyIdParams,
+        body: RotateKeyBody,
+        response: { 200: RotatedKeyResponse },
+      },
+    },
+    async (request, reply) => {
+      const answer = await deps.upstreams.call('gateway', 'admin', (gateway) =>
+        gateway.POST('/admin/keys/rotate/{id}', {
+          params: { path: { id: request.params.id } },
+          body: request.body,
+        }),
+      )
+      request.log.info(
+        { user: signedIn(request).user.name, key_id: request.params.id, new_key_id: answer.key_data.id },
+        'console rotated a key',
+      )
+      const { key, id, prefix, name, expires_at } = answer.key_data
+      return ok(reply, {
+        key,
+        id,
+        prefix,
+        name,
+        expires_at,
+        old_key: answer.old_key,
+        warning: answer.warning,
+      })
     },
   )
 
