@@ -8,6 +8,7 @@
  * applies at once (and never resets the counters, which live in the rate limiter by key id).
  */
 import { type CompiledQuery, type Kysely, sql } from 'kysely'
+import { writeTransaction } from '../../kit/db.ts'
 import { generateKey, hashKey, looksLikeKey } from './format.ts'
 import { type CheckedPatch, checkNewKey, checkPatch, type KeyPatch, type NewKeyInput } from './rules.ts'
 import type { Tier } from './tiers.ts'
@@ -240,7 +241,8 @@ export class KeyStore {
     const material = generateKey(this.keyPrefix)
     this.changed()
     try {
-      return await this.db.transaction().execute(async (tx) => {
+      // Reads, then writes: one rotation at a time, so a key is never rotated twice.
+      return await writeTransaction(this.db, 'gateway_key_rotation', async (tx) => {
         const old = await tx
           .selectFrom('gateway_api_keys')
           .select(KEY_COLUMNS)
