@@ -33,8 +33,8 @@ function search(
   return index.search({
     groups: analyzeQuery(query),
     vectors: new Map([
-      ['aml', vector],
-      ['realty', vector],
+      ['aml', { cs: vector, en: vector }],
+      ['realty', { cs: vector, en: vector }],
     ]),
     limit: 5,
     ...opts,

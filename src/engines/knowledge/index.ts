@@ -33,6 +33,9 @@ export interface IndexedChunk {
 
 export type SearchMode = 'hybrid' | 'keyword' | 'semantic'
 
+/** The query's vector for the passages of each language (the same one unless it is translated). */
+export type QueryVectors = Readonly<Record<Language, Float32Array>>
+
 export interface SearchRequest {
   /** Query word groups from `analyzeQuery`. */
   groups: string[][]
@@ -42,8 +45,11 @@ export interface SearchRequest {
    */
   own?: readonly number[]
   addedWeight?: number
-  /** Query vector per collection (each collection's own embedder); missing → lexical only there. */
-  vectors: ReadonlyMap<string, Float32Array>
+  /**
+   * Query vectors per collection (each collection's own embedder), one for each language's passages;
+   * missing → lexical only there.
+   */
+  vectors: ReadonlyMap<string, QueryVectors>
 
   collections?: readonly string[]
   /** Admits a document (metadata filters). */
@@ -82,7 +88,8 @@ interface DocEntry {
 
 export class KnowledgeIndex {
   private readonly bm25 = new Bm25Index()
-  private readonly spaces = new Map<string, VectorIndex>()
+  /** Vectors per collection and per document language (each language has its own query vector). */
+  private readonly spaces = new Map<string, Partial<Record<Language, VectorIndex>>>()
   private readonly documents = new Map<string, DocEntry>()
   private readonly docByNum: Array<DocEntry | undefined> = []
   private chunks: Array<IndexedChunk | undefined> = []
@@ -100,13 +107,13 @@ export class KnowledgeIndex {
 
   get bytes(): number {
     let bytes = this.bm25.bytes
-    for (const space of this.spaces.values()) bytes += space.bytes
+    for (const space of this.allSpaces()) bytes += space.bytes
     return bytes
   }
 
   vectorCount(): number {
     let n = 0
-    for (const space of this.spaces.values()) n += space.size
+    for (const space of this.allSpaces()) n += space.size
     return n
   }
 
@@ -143,14 +150,14 @@ export class KnowledgeIndex {
       this.chunks[slot] = chunk
       this.docOfSlot[slot] = num
       this.bm25.add(slot, chunk.terms ?? analyze(contextualText(doc, chunk), doc.language))
-      if (chunk.vector) this.space(doc.collection, chunk.vector.length).add(slot, chunk.vector)
+      if (chunk.vector) this.space(doc.collection, doc.language, chunk.vector.length).add(slot, chunk.vector)
     }
   }
 
   remove(documentId: string): boolean {
     const entry = this.documents.get(documentId)
     if (!entry) return false
-    const space = this.spaces.get(entry.doc.collection)
+    const space = this.spaces.get(entry.doc.collection)?.[entry.doc.language]
     for (const slot of entry.slots) {
       this.bm25.remove(slot)
       space?.remove(slot)
@@ -168,31 +175,49 @@ export class KnowledgeIndex {
   }
 
   vectorDimensions(collection: string): number | undefined {
-    return this.spaces.get(collection)?.dimensions
+    const spaces = this.spaces.get(collection)
+    return (spaces?.cs ?? spaces?.en)?.dimensions
   }
 
-  private space(collection: string, dimensions: number): VectorIndex {
-    let space = this.spaces.get(collection)
+  private *allSpaces(): Iterable<VectorIndex> {
+    for (const spaces of this.spaces.values()) {
+      if (spaces.cs) yield spaces.cs
+      if (spaces.en) yield spaces.en
+    }
+  }
+
+  private space(collection: string, language: Language, dimensions: number): VectorIndex {
+    let spaces = this.spaces.get(collection)
+    if (!spaces) {
+      spaces = {}
+      this.spaces.set(collection, spaces)
+    }
+    let space = spaces[language]
     if (!space) {
       space = new VectorIndex(dimensions)
-      this.spaces.set(collection, space)
+      spaces[language] = space
     }
     return space
   }
 
   /** The best `candidates` passages by cosine with each collection's query vector. */
   private denseRanking(
-    vectors: ReadonlyMap<string, Float32Array>,
+    vectors: ReadonlyMap<string, QueryVectors>,
     collections: ReadonlySet<string> | undefined,
     candidates: number,
     allow: ((slot: number) => boolean) | undefined,
   ): Array<{ slot: number; score: number }> {
     const dense: Array<{ slot: number; score: number }> = []
-    for (const [collection, space] of this.spaces) {
+    for (const [collection, spaces] of this.spaces) {
       if (collections && !collections.has(collection)) continue
-      const vector = vectors.get(collection)
-      if (!vector || vector.length !== space.dimensions) continue
-      dense.push(...space.search(vector, candidates, allow))
+      const perLanguage = vectors.get(collection)
+      if (!perLanguage) continue
+      for (const language of ['cs', 'en'] as const) {
+        const space = spaces[language]
+        const vector = perLanguage[language]
+        if (!space || vector.length !== space.dimensions) continue
+        dense.push(...space.search(vector, candidates, allow))
+      }
     }
     dense.sort((a, b) => b.score - a.score || a.slot - b.slot)
     return dense.slice(0, candidates)

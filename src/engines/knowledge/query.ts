@@ -10,7 +10,7 @@ import type { LlmClient } from '../../kit/llm.ts'
 import type { Logger } from '../../kit/logger.ts'
 import { checkCitations, extractiveAnswer, groundingPrompt, type Passage } from './answer.ts'
 import { type Embedder, EmbedderError, l2normalize } from './embedders/types.ts'
-import type { IndexedDocument, SearchHit, SearchMode } from './index.ts'
+import type { IndexedDocument, QueryVectors, SearchHit, SearchMode } from './index.ts'
 import type { IndexSync } from './index-sync.ts'
 import type { MetadataValue } from './ingest.ts'
 import type { CrossLanguage } from './terms.ts'
@@ -30,12 +30,14 @@ const HASH_DENSE_WEIGHT = 0.5
 /**
  * What an occurrence of a query word's translation or synonym (from the term list) counts in BM25,
  * against 1 for the word's own forms; and how much the translations' hash vector weighs against the
- * query's own in the query vector. Both measured on the tuning set (docs/knowledge.md, "Across Czech
- * and English"): full weight lets translations crowd out same-language answers, less loses
- * cross-language ones.
+ * query's own in the vector the other language's passages are compared with. Both measured on the
+ * tuning set (docs/knowledge.md, "Across Czech and English"): full BM25 weight lets translations
+ * crowd out same-language answers; a lighter vector mix loses cross-language ones, a heavier one
+ * (3) same-language ones.
  */
 export const ADDED_TERM_WEIGHT = 0.5
-const TRANSLATION_MIX = 1
+const TRANSLATION_MIX = 2
+const NO_TRANSLATIONS: Readonly<Record<Language, readonly string[]>> = { cs: [], en: [] }
 
 const DEFAULT_MIN_SIMILARITY: Record<Embedder['kind'], number> = {
   hash: 0.3,
@@ -131,7 +133,7 @@ export class KnowledgeQuery {
       ? [this.indexSync.collection(input.collection).def.name]
       : this.indexSync.collectionNames()
     const cross = this.opts.crossLanguage
-    let translations: readonly string[] = []
+    let into: Readonly<Record<Language, readonly string[]>> = NO_TRANSLATIONS
     let sides: { cs: number; en: number } | undefined
     const { groups, own } = analyzeQueryTerms(
       input.query,
@@ -140,12 +142,12 @@ export class KnowledgeQuery {
             const expansion = cross.terms.expandQuery(words)
             sides = expansion.sides
             if (!cross.queries) return []
-            translations = expansion.translations
+            into = expansion.into
             return expansion.extras
           }
         : undefined,
     )
-    const vectors = new Map<string, Float32Array>()
+    const vectors = new Map<string, QueryVectors>()
     const embedders: Record<string, string | null> = {}
     const warnings: string[] = []
     if (input.mode !== 'keyword') {
@@ -160,8 +162,8 @@ export class KnowledgeQuery {
       for (const [id, names] of byEmbedder) {
         try {
           const embedder = this.indexSync.embedderById(id)!
-          const vector = await queryVector(embedder, input.query, translations)
-          for (const name of names) vectors.set(name, vector!)
+          const vector = await queryVectors(embedder, input.query, into)
+          for (const name of names) vectors.set(name, vector)
         } catch (error) {
           if (!(error instanceof EmbedderError)) throw error
           // Keyword ranking still answers; say that the semantic half is missing and why.
@@ -311,20 +313,32 @@ export class KnowledgeQuery {
 }
 
 /**
- * The query's vector. Hash vectors compare character n-grams, so the term list's translations give
- * them the other language's words to meet: the query's vector and its translations' are mixed
- * (translations weighing TRANSLATION_MIX). A model's vectors carry meaning across languages
- * themselves and get the query as asked.
+ * The query's vector for each language's passages. Hash vectors compare character n-grams, so a
+ * passage in the other language than the question meets it only through the term list's
+ * translations: passages in language L are compared with the query's vector mixed with the vector of
+ * what the query matched said in L (`into[L]`, weighing TRANSLATION_MIX), and a question's own
+ * language gets (nearly) the question alone, since nothing it matched needs translating into it.
+ * Mixing every translation into one vector for all passages (as before) pulled the other
+ * language's passages on the same topic into same-language answers (docs/knowledge.md). A model's
+ * vectors carry meaning across languages themselves and get the query as asked.
  */
-export async function queryVector(embedder: Embedder, query: string, translations: readonly string[]) {
-  if (embedder.kind !== 'hash' || translations.length === 0) {
+export async function queryVectors(
+  embedder: Embedder,
+  query: string,
+  into: Readonly<Record<Language, readonly string[]>>,
+): Promise<QueryVectors> {
+  if (embedder.kind !== 'hash' || (into.cs.length === 0 && into.en.length === 0)) {
     const [vector] = await embedder.embed([query], 'query')
-    return vector!
+    return { cs: vector!, en: vector! }
   }
-  const [own, other] = await embedder.embed([query, translations.join('\n')], 'query')
-  const mixed = new Float32Array(own!.length)
-  for (let i = 0; i < mixed.length; i++) mixed[i] = own![i]! + TRANSLATION_MIX * other![i]!
-  return l2normalize(mixed)
+  const [own, cs, en] = await embedder.embed([query, into.cs.join('\n'), into.en.join('\n')], 'query')
+  const mix = (other: Float32Array, words: readonly string[]) => {
+    if (words.length === 0) return own!
+    const mixed = new Float32Array(own!.length)
+    for (let i = 0; i < mixed.length; i++) mixed[i] = own![i]! + TRANSLATION_MIX * other[i]!
+    return l2normalize(mixed)
+  }
+  return { cs: mix(cs!, into.cs), en: mix(en!, into.en) }
 }
 
 export function citationOf(hit: SearchHit) {

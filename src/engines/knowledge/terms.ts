@@ -8,7 +8,8 @@
  * found in any inflection; a phrase is a sequence of stems, matched longest first. Two uses:
  * - a query: each query word covered by a match gets, as alternatives of its BM25 group, the stems
  *   of the entry's wordings in the other language (and its synonyms in its own), and the other
- *   language's wordings are added to the text the query is embedded from;
+ *   language's wordings are added to the text the query is embedded from for that language's
+ *   passages;
  * - a passage (at ingest): the stems of the other language's wordings of every entry found in it
  *   are added to its terms, so a question in either language reaches it.
  * Matching is a walk over a trie of stems: microseconds per query, tens of microseconds per passage.
@@ -46,8 +47,11 @@ interface Match {
 export interface QueryExpansion {
   /** Per query word, in order: the stems its matches add (empty when it matched nothing). */
   extras: string[][]
-  /** The other language's wordings of every entry matched, for the text a query is embedded from. */
-  translations: string[]
+  /**
+   * Per language, the wordings in that language of every entry the query matched in the other one:
+   * the query said in that language, for the text each language's passages are compared with.
+   */
+  into: Record<Language, string[]>
   /** How many words only Czech, or only English, wordings matched: a hint of the query's language. */
   sides: { cs: number; en: number }
 }
@@ -125,7 +129,6 @@ export class TermList {
    */
   expandQuery(words: readonly string[]): QueryExpansion {
     const extras = words.map(() => new Set<string>())
-    const translated = new Set<number>()
     const sides: Array<[Language, Set<number>]> = []
     const covered: Record<Language, boolean[]> = { cs: words.map(() => false), en: words.map(() => false) }
     for (const language of ['cs', 'en'] as const) {
@@ -144,17 +147,13 @@ export class TermList {
       }
       sides.push([language, matched])
     }
-    const translations: string[] = []
+    const into: Record<Language, string[]> = { cs: [], en: [] }
     for (const [language, matched] of sides) {
-      for (const entry of matched) {
-        if (translated.has(entry)) continue
-        translated.add(entry)
-        translations.push(...this.entries[entry]![OTHER[language]])
-      }
+      for (const entry of matched) into[OTHER[language]].push(...this.entries[entry]![OTHER[language]])
     }
     const only = (language: Language) =>
       words.filter((_, k) => covered[language][k] && !covered[OTHER[language]][k]).length
-    return { extras: extras.map((set) => [...set]), translations, sides: { cs: only('cs'), en: only('en') } }
+    return { extras: extras.map((set) => [...set]), into, sides: { cs: only('cs'), en: only('en') } }
   }
 
   /**

@@ -14,8 +14,9 @@
  * Search loads the scope's memories (a scope is one user, agent or run: hundreds, not millions),
  * applies the filters, and fuses a BM25 ranking with a cosine ranking (RRF, k = 60). Like the
  * knowledge base's, the query is expanded through the bilingual term list (its words' Czech and
- * English wordings as alternatives, the hash query vector mixed with the translations'), so a
- * question in one language finds a memory written in the other.
+ * English wordings as alternatives, each memory compared with the hash vector of the query mixed
+ * with its translations into the memory's language), so a question in one language finds a memory
+ * written in the other.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
@@ -24,9 +25,9 @@ import { AppError, errors } from '../../kit/errors.ts'
 import { Bm25Index } from '../knowledge/bm25.ts'
 import type { Embedder } from '../knowledge/embedders/types.ts'
 import { reciprocalRankFusion } from '../knowledge/fusion.ts'
-import { ADDED_TERM_WEIGHT, queryVector } from '../knowledge/query.ts'
+import { ADDED_TERM_WEIGHT, queryVectors } from '../knowledge/query.ts'
 import { shippedTermList } from '../knowledge/terms.ts'
-import { analyze, analyzeQueryTerms, detectLanguage } from '../knowledge/text.ts'
+import { analyze, analyzeQueryTerms, detectLanguage, type Language } from '../knowledge/text.ts'
 import { type Filter, matches } from './filters.ts'
 
 interface MemoryRow {
@@ -213,18 +214,20 @@ export class MemoryStore {
       (r) => r.embedder === this.embedder.id && (!req.filters || matches(toMemory(r), req.filters)),
     )
     if (rows.length === 0) return []
-    let translations: readonly string[] = []
+    let into: Record<Language, string[]> = { cs: [], en: [] }
     const query = analyzeQueryTerms(req.query, (words) => {
       const expansion = shippedTermList().expandQuery(words)
-      translations = expansion.translations
+      into = expansion.into
       return expansion.extras
     })
-    const vector = await queryVector(this.embedder, req.query, translations)
+    // As the knowledge base does: each memory is compared with the query said in its language.
+    const vectors = await queryVectors(this.embedder, req.query, into)
     const lexical = new Bm25Index()
-    rows.forEach((r, slot) => {
-      lexical.add(slot, analyze(r.text, detectLanguage(r.text) ?? 'cs'))
+    const similarities = rows.map((r, slot) => {
+      const language = detectLanguage(r.text) ?? 'cs'
+      lexical.add(slot, analyze(r.text, language))
+      return dot(vectors[language], decode(r.embedding))
     })
-    const similarities = rows.map((r) => dot(vector, decode(r.embedding)))
     const semantic = similarities
       .map((score, slot) => ({ slot, score }))
       .sort((a, b) => b.score - a.score)
