@@ -13,14 +13,6 @@ export const NO_SMTP_PROBE: Texts = {
   en: 'mailbox: Mailbox existence is not verified: no SMTP RCPT probe is made, because outbound port 25 is blocked on most networks, many domains accept every recipient (catch-all) or greylist, and probing a server without sending mail is treated as directory harvesting. A domain with a working MX can still reject the address.',
 }
 
-export function rule(rule: string, source?: string, since?: string, outcome?: string): AppliedRule {
-  const r: AppliedRule = { rule }
-  if (source) r.source = source
-  if (since) r.since = since
-  if (outcome) r.outcome = outcome
-  return r
-}
-
 /** A rule resting on entries of the register of law: its basis, source and since come from `cite`. */
 export function lawRule(rule: string, cited: Citation, outcome?: string): AppliedRule {
   return { rule, ...cited, ...(outcome ? { outcome } : {}) }

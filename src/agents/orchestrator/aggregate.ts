@@ -22,7 +22,7 @@ export function signalOf(source: string, output: unknown): Signal | undefined {
 
 /**
  * The roll-up, least favourable first: adverse; incomplete (a step failed, could not run, answered
- * partially or could not decide); review; clear; informational when no step judged anything.
+ * partially, could not decide or gave no verdict); review; clear; informational when no step judged anything.
  */
 export function rollUp(verdicts: Verdict[], anyMissing: boolean): Verdict {
   if (verdicts.includes('adverse')) return 'adverse'
@@ -33,10 +33,10 @@ export function rollUp(verdicts: Verdict[], anyMissing: boolean): Verdict {
 }
 
 export const ROLL_UP_RULE =
-  'the least favourable step verdict decides: adverse, then incomplete (a step failed, was skipped because a step it needs failed, answered partially or could not decide), then review, then clear; steps that only inform do not vote'
+  'the least favourable step verdict decides: adverse, then incomplete (a step failed, was skipped because a step it needs failed, answered partially, could not decide or gave no verdict), then review, then clear; steps that only inform do not vote'
 
 /** The roll-up rule in both languages, for the rules a flow reports. */
 export const ROLL_UP_TEXTS: Texts = {
-  cs: 'rozhoduje nejméně příznivý verdikt kroku: adverse, pak incomplete (krok selhal, byl přeskočen, protože selhal krok, který potřebuje, odpověděl jen částečně nebo nerozhodl), pak review, pak clear; kroky, které jen informují, nehlasují',
+  cs: 'rozhoduje nejméně příznivý verdikt kroku: adverse, pak incomplete (krok selhal, byl přeskočen, protože selhal krok, který potřebuje, odpověděl jen částečně, nerozhodl nebo nedal verdikt), pak review, pak clear; kroky, které jen informují, nehlasují',
   en: ROLL_UP_RULE,
 }

@@ -1,12 +1,55 @@
 import { createHash } from 'node:crypto'
 import { Type } from 'typebox'
 import policies from '../../../data/reference/orchestrator-cache-policies.json' with { type: 'json' }
-import { rule } from '../contact/shared.ts'
+import { lawRule, today } from '../contact/shared.ts'
+import { cite } from '../law.ts'
 import { defineAgent } from '../types.ts'
 import { fromPrague, minutesOf, pragueWall } from './prague-time.ts'
 
 type PolicyName = keyof typeof policies.policies
 const SOURCES = Object.keys(policies.policies) as PolicyName[]
+
+/** The register entry on what each source publishes and how often it changes. */
+const SOURCE_LAW: Record<PolicyName, string> = {
+  ares: 'mf-ares',
+  cnb_rates: 'cnb-fx-rates',
+  isir: 'cz-182-2006-s419',
+  vat_register: 'cz-235-2004-s106a',
+  sanctions: 'cz-69-2006',
+  dns: 'rfc-1035-ttl',
+  cadastre: 'cz-256-2013',
+}
+
+interface Policy {
+  kind: string
+  ttl_seconds?: number
+  at?: string
+}
+
+/**
+ * When an answer fetched at `fetched` expires: after the source's time, or for ČNB rates at the
+ * next weekday's declaration time in Prague. Public holidays are not skipped, which only makes an
+ * entry expire early (one extra fetch), never serve a stale rate.
+ */
+function expiryOf(policy: Policy, fetched: Date): Date {
+  if (policy.kind !== 'next_business_day')
+    return new Date(fetched.getTime() + (policy.ttl_seconds ?? 0) * 1000)
+  const at = minutesOf(policy.at ?? '14:30')
+  const w = pragueWall(fetched)
+  let day = new Date(Date.UTC(w.year, w.month - 1, w.day))
+  const beforeToday = w.weekday >= 1 && w.weekday <= 5 && w.hour * 60 + w.minute < at
+  if (!beforeToday) {
+    do day = new Date(day.getTime() + 86_400_000)
+    while (day.getUTCDay() === 0 || day.getUTCDay() === 6)
+  }
+  return fromPrague(
+    day.getUTCFullYear(),
+    day.getUTCMonth() + 1,
+    day.getUTCDate(),
+    Math.floor(at / 60),
+    at % 60,
+  )
+}
 
 /** JSON with object keys sorted at every level, so equal parameters give one key. */
 export function canonicalJson(value: unknown): string {
@@ -47,6 +90,7 @@ export const cacheManager = defineAgent({
     basis: Type.String(),
   }),
   verdict: 'informational',
+  law: ['method-source-cache', ...new Set(Object.values(SOURCE_LAW))],
   examples: [
     {
       title: 'An ARES record',
@@ -59,35 +103,10 @@ export const cacheManager = defineAgent({
   ],
   async run(input, ctx) {
     const say = ctx.say
-    const policy = policies.policies[input.source] as {
-      kind: string
-      ttl_seconds?: number
-      at?: string
-      basis: string
-      basis_cs: string
-    }
+    const policy = policies.policies[input.source] as Policy & { basis: string; basis_cs: string }
     const basis = say({ cs: policy.basis_cs, en: policy.basis })
     const fetched = input.at ? new Date(input.at) : ctx.now
-    let expires: Date
-    if (policy.kind === 'next_business_day') {
-      // Next weekday's declaration time in Prague; public holidays are not skipped, which only
-      // makes an entry expire early (one extra fetch), never serve a stale rate.
-      const at = minutesOf(policy.at ?? '14:30')
-      const w = pragueWall(fetched)
-      let day = new Date(Date.UTC(w.year, w.month - 1, w.day))
-      const beforeToday = w.weekday >= 1 && w.weekday <= 5 && w.hour * 60 + w.minute < at
-      if (!beforeToday) {
-        do day = new Date(day.getTime() + 86_400_000)
-        while (day.getUTCDay() === 0 || day.getUTCDay() === 6)
-      }
-      expires = fromPrague(
-        day.getUTCFullYear(),
-        day.getUTCMonth() + 1,
-        day.getUTCDate(),
-        Math.floor(at / 60),
-        at % 60,
-      )
-    } else expires = new Date(fetched.getTime() + (policy.ttl_seconds ?? 0) * 1000)
+    const expires = expiryOf(policy, fetched)
     const key = `${input.source}:${canonicalJson(input.params)}`
     return {
       source: input.source,
@@ -98,19 +117,17 @@ export const cacheManager = defineAgent({
       expires_at: expires.toISOString(),
       basis,
       rules_applied: [
-        rule(
+        lawRule(
           say({
             cs: 'klíč cache = zdroj + parametry jako kanonický JSON (seřazené klíče), hash SHA-256',
             en: 'cache key = source + parameters as canonical JSON (sorted keys), hashed with SHA-256',
           }),
-          'Gatehouse cache policy',
-          undefined,
+          cite(today(ctx), 'method-source-cache'),
           key,
         ),
-        rule(
+        lawRule(
           basis,
-          'data/reference/orchestrator-cache-policies.json',
-          policies.version,
+          cite(today(ctx), 'method-source-cache', SOURCE_LAW[input.source]),
           expires.toISOString(),
         ),
       ],

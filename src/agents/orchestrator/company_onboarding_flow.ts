@@ -1,10 +1,12 @@
 import type { Texts } from '../lang.ts'
 import { defineAgent } from '../types.ts'
+import type { Duty } from './duties.ts'
 import { flowInput } from './fields.ts'
 import {
   FLOW_VERDICT,
   FlowResultSchema,
   type FlowStep,
+  flowLaw,
   needs,
   pick,
   type Request,
@@ -146,6 +148,64 @@ const ONBOARDING_STEPS: FlowStep[] = [
   },
 ]
 
+/** What onboarding a business client asks, section by section, and the steps that do it. */
+const ONBOARDING_DUTIES: Duty[] = [
+  {
+    name: 'identifiers',
+    text: {
+      cs: 'IČO má kontrolní číslici podle ČSÚ; DIČ je CZ a identifikátor přidělený správcem daně',
+      en: 'the IČO carries its ČSÚ check digit; the DIČ is CZ and the identifier the tax administrator gave',
+    },
+    law: ['cz-111-2009-s24', 'cz-280-2009-s130'],
+    steps: ['ico', 'dic'],
+  },
+  {
+    name: 'identification',
+    text: {
+      cs: 'při navázání obchodního vztahu se klient identifikuje: obchodní firma, sídlo, IČO a osoby ve statutárním orgánu z veřejného rejstříku a fyzická osoba, která za něj jedná',
+      en: 'entering a business relationship, the client is identified: business name, seat, IČO and the persons in its statutory body from the public register, and the natural person acting for it',
+    },
+    law: ['cz-253-2008-s7', 'cz-253-2008-s5', 'cz-253-2008-s8', 'cz-304-2013'],
+    steps: ['ares', 'kyc'],
+  },
+  {
+    name: 'sanctions',
+    text: {
+      cs: 'klient, členové jeho statutárních orgánů a společníci prověření proti sankčním seznamům a seznamům politicky exponovaných osob',
+      en: 'the client, the members of its statutory bodies and its shareholders screened against the sanctions and politically exposed persons lists',
+    },
+    law: ['eu-269-2014', 'cz-69-2006', 'cz-1-2023', 'cz-253-2008-s4-5'],
+    steps: ['screening'],
+  },
+  {
+    name: 'due_diligence',
+    text: {
+      cs: 'kontrola klienta: riziko podle země, produktu a kanálu, zesílená u vyššího rizika',
+      en: 'customer due diligence: the risk by country, product and channel, enhanced for a higher risk',
+    },
+    law: ['cz-253-2008-s9', 'cz-cnb-67-2018-s9'],
+    steps: ['cdd', 'risk'],
+  },
+  {
+    name: 'seat',
+    text: {
+      cs: 'sídlo je adresní místo základního registru RÚIAN',
+      en: 'the seat is an address point of the RÚIAN basic register',
+    },
+    law: ['cz-111-2009-ruian'],
+    steps: ['address'],
+  },
+  {
+    name: 'representative_contact',
+    text: {
+      cs: 'e-mail a telefon jmenované osoby jsou osobní údaje: zpracují se jen s právním základem',
+      en: "a named person's e-mail and phone are personal data: processed only on a lawful basis",
+    },
+    law: ['eu-2016-679-art6'],
+    steps: ['contact'],
+  },
+]
+
 export const companyOnboardingFlow = defineAgent({
   service: 'orchestrator',
   name: 'company_onboarding_flow',
@@ -157,6 +217,7 @@ export const companyOnboardingFlow = defineAgent({
   ),
   output: FlowResultSchema,
   verdict: FLOW_VERDICT,
+  law: flowLaw(ONBOARDING_DUTIES),
   examples: [
     {
       title: 'A company with its representative',
@@ -175,6 +236,6 @@ export const companyOnboardingFlow = defineAgent({
     { title: 'An IČO with a wrong check digit: the company lookups are skipped', input: { ico: '27074357' } },
   ],
   async run(input, ctx) {
-    return runFlow('company_onboarding', ONBOARDING_STEPS, input, ctx)
+    return runFlow('company_onboarding', ONBOARDING_STEPS, ONBOARDING_DUTIES, input, ctx)
   },
 })

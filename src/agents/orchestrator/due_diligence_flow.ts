@@ -2,11 +2,13 @@ import { errors } from '../../kit/errors.ts'
 import type { Texts } from '../lang.ts'
 import { defineAgent } from '../types.ts'
 import { validIco } from './company_onboarding_flow.ts'
+import type { Duty } from './duties.ts'
 import { flowInput } from './fields.ts'
 import {
   FLOW_VERDICT,
   FlowResultSchema,
   type FlowStep,
+  flowLaw,
   needs,
   pick,
   type Request,
@@ -141,6 +143,88 @@ const DUE_DILIGENCE_STEPS: FlowStep[] = [
   },
 ]
 
+/** What due diligence on a counterparty asks, section by section, and the steps that do it. */
+const DUE_DILIGENCE_DUTIES: Duty[] = [
+  {
+    name: 'identifier',
+    text: { cs: 'IČO má kontrolní číslici podle ČSÚ', en: 'the IČO carries its ČSÚ check digit' },
+    law: ['cz-111-2009-s24'],
+    steps: ['ico'],
+  },
+  {
+    name: 'register_record',
+    text: {
+      cs: 'společnost je zapsána: stav, sídlo a právní forma z veřejného rejstříku přes ARES',
+      en: 'the company is registered: status, seat and legal form from the public register through ARES',
+    },
+    law: ['cz-304-2013', 'mf-ares'],
+    steps: ['ares'],
+  },
+  {
+    name: 'insolvency',
+    text: {
+      cs: 'insolvenční rejstřík je veřejný: běží-li proti dlužníkovi řízení',
+      en: 'the insolvency register is public: whether proceedings against the debtor are running',
+    },
+    law: ['cz-182-2006-s419'],
+    steps: ['insolvency'],
+  },
+  {
+    name: 'vat_reliability',
+    text: {
+      cs: 'kdo platí nespolehlivému plátci nebo na nezveřejněný účet, ručí za jeho DPH',
+      en: 'whoever pays an unreliable payer, or to an unpublished account, is liable for its VAT',
+    },
+    law: ['cz-235-2004-s106a'],
+    steps: ['vat'],
+  },
+  {
+    name: 'sanctions',
+    text: {
+      cs: 'protistrana prověřena proti sankčním seznamům (EU, OSN, vnitrostátní)',
+      en: 'the counterparty screened against the sanctions lists (EU, UN, national)',
+    },
+    law: ['eu-269-2014', 'cz-69-2006', 'cz-1-2023'],
+    steps: ['screening', 'person_sanctions'],
+  },
+  {
+    name: 'beneficial_owners',
+    text: {
+      cs: 'skuteční majitelé zjištěni a ověřeni v evidenci skutečných majitelů',
+      en: 'the beneficial owners identified and checked in the register of beneficial owners',
+    },
+    law: ['cz-37-2021-s4-5', 'cz-253-2008-s9'],
+    steps: ['ubo'],
+  },
+  {
+    name: 'person_identification',
+    text: {
+      cs: 'fyzická osoba identifikována jejími identifikačními údaji',
+      en: 'a natural person identified by their identification data',
+    },
+    law: ['cz-253-2008-s5', 'cz-253-2008-s7', 'cz-253-2008-s8'],
+    steps: ['kyc'],
+  },
+  {
+    name: 'aml_duties',
+    text: {
+      cs: 'identifikace od 1 000 EUR a při novém vztahu, kontrola klienta od 15 000 EUR',
+      en: 'identification from 1,000 EUR and in a new relationship, due diligence from 15,000 EUR',
+    },
+    law: ['cz-253-2008-s7', 'cz-253-2008-s9'],
+    steps: ['aml'],
+  },
+  {
+    name: 'company_risk',
+    text: {
+      cs: 'rizikové příznaky protistrany podle vah provozovatele',
+      en: "the counterparty's risk flags by the operator's weights",
+    },
+    law: ['policy-company-risk-flags'],
+    steps: ['risk'],
+  },
+]
+
 export const dueDiligenceFlow = defineAgent({
   service: 'orchestrator',
   name: 'due_diligence_flow',
@@ -149,6 +233,7 @@ export const dueDiligenceFlow = defineAgent({
   input: flowInput([], ['ico', 'name', 'address', 'birth_number', 'amount', 'beneficial_owners']),
   output: FlowResultSchema,
   verdict: FLOW_VERDICT,
+  law: flowLaw(DUE_DILIGENCE_DUTIES),
   examples: [
     {
       title: 'A company, its declared owner and a 2 million CZK deal',
@@ -163,6 +248,6 @@ export const dueDiligenceFlow = defineAgent({
   async run(input, ctx) {
     if (input.ico === undefined && input.name === undefined)
       throw errors.invalid('ico', 'required, or the name (and address) of a person')
-    return runFlow('due_diligence', DUE_DILIGENCE_STEPS, input, ctx)
+    return runFlow('due_diligence', DUE_DILIGENCE_STEPS, DUE_DILIGENCE_DUTIES, input, ctx)
   },
 })

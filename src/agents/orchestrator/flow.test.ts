@@ -89,7 +89,7 @@ function context(): AgentContext {
 
 describe('runFlow', () => {
   it('records a crashing step, skips what needs it, runs what does not, and rolls up', async () => {
-    const out = await runFlow('test', steps, { amount: 10 }, context())
+    const out = await runFlow('test', steps, [], { amount: 10 }, context())
     const by = Object.fromEntries(out.steps.map((s) => [s.id, s]))
     expect(out.plan).toEqual([
       ['a', 'b', 'e', 'f'],
@@ -110,5 +110,21 @@ describe('runFlow', () => {
       verdict: 'incomplete',
       counts: { ok: 2, failed: 2, skipped: 2 },
     })
+  })
+
+  it('reports each duty as a rule citing its sections, with what each of its steps found', async () => {
+    const duty = {
+      name: 'approval',
+      text: { cs: 'schválení', en: 'approval' },
+      law: ['method-flow-runner'] as [string],
+      steps: ['a', 'b', 'e'],
+    }
+    const out = await runFlow('test', steps, [duty], { amount: 10 }, context())
+    const rule = out.rules_applied.find((r) => r.rule.startsWith('approval:'))
+    expect(rule).toMatchObject({
+      basis: ['method-flow-runner'],
+      outcome: 'a: clear; b: failed (internal_error); e: not run (needs x)',
+    })
+    expect(out.sources).toContainEqual({ name: 'risk/crash', status: 'failed', error: 'b: internal_error' })
   })
 })

@@ -9,10 +9,13 @@
 import { Type } from 'typebox'
 import { AppError } from '../../kit/errors.ts'
 import { UpstreamError } from '../../kit/http.ts'
+import { lawRule, today } from '../contact/shared.ts'
 import type { Texts } from '../lang.ts'
-import { type Verdict, VerdictSchema } from '../result.ts'
+import { cite } from '../law.ts'
+import { type SourceStatus, type Verdict, VerdictSchema } from '../result.ts'
 import type { AgentContext, ResultOf } from '../types.ts'
 import { ROLL_UP_RULE, ROLL_UP_TEXTS } from './aggregate.ts'
+import { checkDuty, type Duty, dutyLaw } from './duties.ts'
 import { planWaves } from './plan.ts'
 import type { resultAggregator } from './result_aggregator.ts'
 
@@ -134,7 +137,75 @@ function describeError(error: unknown): { code: string; message: string; details
   return { code: 'internal_error', message: 'the step failed unexpectedly; the logs hold the cause' }
 }
 
-export async function runFlow(name: string, steps: FlowStep[], req: Request, ctx: AgentContext) {
+/** One step of a wave: skipped when a step it needs did not succeed or its inputs are missing, else called and timed. */
+async function runStep(
+  step: FlowStep,
+  wave: number,
+  results: ReadonlyMap<string, StepResult>,
+  done: Record<string, unknown>,
+  req: Request,
+  ctx: AgentContext,
+  name: string,
+): Promise<StepResult> {
+  const id = step.id
+  const base = { id, service: step.service, agent: step.agent, purpose: ctx.say(step.purpose), wave }
+  const blocked = (step.after ?? []).filter((dep) => results.get(dep)?.status !== 'ok')
+  if (blocked.length > 0 && !step.tolerant) {
+    // A step that needs only steps which did not apply does not apply either.
+    const notApplicable = blocked.every((b) => results.get(b)?.not_applicable === true)
+    return {
+      ...base,
+      status: 'skipped',
+      ms: 0,
+      reason: ctx.say({
+        cs: `závisí na ${blocked.map((b) => `${b} (${STATUS_CS[results.get(b)?.status ?? 'skipped']})`).join(', ')}`,
+        en: `depends on ${blocked.map((b) => `${b} (${results.get(b)?.status})`).join(', ')}`,
+      }),
+      ...(notApplicable ? { not_applicable: true } : {}),
+    }
+  }
+  let input: unknown
+  try {
+    input = step.input(req, done)
+  } catch (error) {
+    return { ...base, status: 'failed', ms: 0, error: describeError(error) }
+  }
+  if (isSkip(input))
+    return { ...base, status: 'skipped', ms: 0, reason: ctx.say(input.skip), not_applicable: true }
+  const t0 = performance.now()
+  try {
+    const output = await ctx.call(step.service, step.agent, input)
+    done[id] = output
+    return { ...base, status: 'ok', ms: ms(t0), output }
+  } catch (error) {
+    if (error instanceof AppError || error instanceof UpstreamError)
+      ctx.logger.debug({ flow: name, step: id, err: error }, 'flow step failed')
+    else ctx.logger.error({ flow: name, step: id, err: error }, 'flow step crashed')
+    return { ...base, status: 'failed', ms: ms(t0), error: describeError(error) }
+  }
+}
+
+/** Each step as a source of the flow's answer: ok, failed with its error, or skipped with the reason. */
+function stepSources(steps: StepResult[]): SourceStatus[] {
+  return steps.map((s) => {
+    const name = `${s.service}/${s.agent}`
+    if (s.status === 'ok') return { name, status: 'ok' as const }
+    const error = s.status === 'failed' ? `${s.id}: ${s.error?.code}` : `${s.id}: ${s.reason ?? ''}`
+    return { name, status: s.status, error }
+  })
+}
+
+/**
+ * Runs a flow: its steps wave by wave, the roll-up of their verdicts by result_aggregator, and
+ * each of its duties checked against what the steps found.
+ */
+export async function runFlow(
+  name: string,
+  steps: FlowStep[],
+  duties: readonly Duty[],
+  req: Request,
+  ctx: AgentContext,
+) {
   const plan = planWaves(
     steps.map((s) => ({ id: s.id, ...(s.after ? { after: s.after } : {}) })),
     'steps',
@@ -144,56 +215,10 @@ export async function runFlow(name: string, steps: FlowStep[], req: Request, ctx
   const done: Record<string, unknown> = {}
   const started = performance.now()
   for (const [wave, ids] of plan.waves.entries()) {
-    await Promise.all(
-      ids.map(async (id) => {
-        const step = byId.get(id)!
-        const base = { id, service: step.service, agent: step.agent, purpose: ctx.say(step.purpose), wave }
-        const blocked = (step.after ?? []).filter((dep) => results.get(dep)?.status !== 'ok')
-        if (blocked.length > 0 && !step.tolerant) {
-          // A step that needs only steps which did not apply does not apply either.
-          const notApplicable = blocked.every((b) => results.get(b)?.not_applicable === true)
-          results.set(id, {
-            ...base,
-            status: 'skipped',
-            ms: 0,
-            reason: ctx.say({
-              cs: `závisí na ${blocked.map((b) => `${b} (${STATUS_CS[results.get(b)?.status ?? 'skipped']})`).join(', ')}`,
-              en: `depends on ${blocked.map((b) => `${b} (${results.get(b)?.status})`).join(', ')}`,
-            }),
-            ...(notApplicable ? { not_applicable: true } : {}),
-          })
-          return
-        }
-        let input: unknown
-        try {
-          input = step.input(req, done)
-        } catch (error) {
-          results.set(id, { ...base, status: 'failed', ms: 0, error: describeError(error) })
-          return
-        }
-        if (isSkip(input)) {
-          results.set(id, {
-            ...base,
-            status: 'skipped',
-            ms: 0,
-            reason: ctx.say(input.skip),
-            not_applicable: true,
-          })
-          return
-        }
-        const t0 = performance.now()
-        try {
-          const output = await ctx.call(step.service, step.agent, input)
-          done[id] = output
-          results.set(id, { ...base, status: 'ok', ms: ms(t0), output })
-        } catch (error) {
-          if (error instanceof AppError || error instanceof UpstreamError)
-            ctx.logger.debug({ flow: name, step: id, err: error }, 'flow step failed')
-          else ctx.logger.error({ flow: name, step: id, err: error }, 'flow step crashed')
-          results.set(id, { ...base, status: 'failed', ms: ms(t0), error: describeError(error) })
-        }
-      }),
+    const answered = await Promise.all(
+      ids.map((id) => runStep(byId.get(id)!, wave, results, done, req, ctx, name)),
     )
+    for (const r of answered) results.set(r.id, r)
   }
   const ordered = steps.map((s) => results.get(s.id)!)
   const counts = {
@@ -214,6 +239,7 @@ export async function runFlow(name: string, steps: FlowStep[], req: Request, ctx
   const partiallyAnswered = ordered.some(
     (s) => (s.output as { partial?: unknown } | undefined)?.partial === true,
   )
+  const at = today(ctx)
   return {
     flow: name,
     status:
@@ -229,26 +255,33 @@ export async function runFlow(name: string, steps: FlowStep[], req: Request, ctx
     counts,
     total_ms: ms(started),
     partial: counts.failed > 0 || partiallyAnswered,
+    sources: stepSources(ordered),
     rules_applied: [
-      {
-        rule: ctx.say({
+      lawRule(
+        ctx.say({
           cs: 'kroky běží ve vlnách podle závislostí; neúspěšný krok se zaznamená a kroky, které ho nepotřebují, pokračují',
           en: 'steps run in dependency waves; a failed step is recorded and the steps that do not need it go on',
         }),
-        source: 'Gatehouse orchestration',
-        outcome: ctx.say({
+        cite(at, 'method-flow-runner'),
+        ctx.say({
           cs: `${counts.ok} v pořádku, ${counts.failed} neúspěšných, ${counts.skipped} přeskočených`,
           en: `${counts.ok} ok, ${counts.failed} failed, ${counts.skipped} skipped`,
         }),
-      },
-      {
-        rule: ctx.say({
+      ),
+      lawRule(
+        ctx.say({
           cs: `${ROLL_UP_TEXTS.cs}; kroky, které se neuplatnily (jejich vstupy nebyly zadány), se nepočítají`,
           en: `${ROLL_UP_TEXTS.en}; steps that did not apply (their inputs were not given) do not count`,
         }),
-        source: 'orchestrator/result_aggregator; docs/adr/0004-one-result-contract.md',
-        outcome: aggregated.verdict,
-      },
+        cite(at, 'method-verdict-rollup'),
+        aggregated.verdict,
+      ),
+      ...duties.flatMap((d) => checkDuty(d, results, ctx).rules),
     ],
   }
+}
+
+/** The register entries every flow cites: the runner, the roll-up and its duties' sections. */
+export function flowLaw(duties: readonly Duty[]): string[] {
+  return ['method-flow-runner', 'method-verdict-rollup', ...dutyLaw(duties)]
 }

@@ -2,8 +2,9 @@ import { Type } from 'typebox'
 import intents from '../../../data/reference/orchestrator-intents.json' with { type: 'json' }
 import { fold } from '../../engines/contacts/text.ts'
 import { errors } from '../../kit/errors.ts'
-import { rule } from '../contact/shared.ts'
-import type { SourceStatus } from '../result.ts'
+import { lawRule, today } from '../contact/shared.ts'
+import { cite } from '../law.ts'
+import type { AppliedRule, SourceStatus } from '../result.ts'
 import { type AgentContext, defineAgent } from '../types.ts'
 
 export const FLOWS = intents.flows.map((f) => f.flow)
@@ -57,6 +58,59 @@ async function askLlm(ctx: AgentContext, request: string, fields: string[]): Pro
   return typeof parsed.flow === 'string' && FLOWS.includes(parsed.flow) ? parsed.flow : null
 }
 
+/** The routing table's choice: the best score at or above the minimum, a tie broken by tie_break. */
+function routeByRules(request: string, fields: string[], ctx: AgentContext) {
+  const scores = scoreRequest(request, fields)
+  const [top, second] = scores
+  let flow = top && top.score >= intents.min_score && top.score > (second?.score ?? 0) ? top.flow : null
+  // A tie at or above the minimum: the tied flow first in tie_break (read-only checks first).
+  const tied = Boolean(top && !flow && top.score >= intents.min_score)
+  if (tied) {
+    const candidates = scores.filter((s) => s.score === top!.score).map((s) => s.flow)
+    flow = intents.tie_break.find((f) => candidates.includes(f)) ?? null
+  }
+  const confidence: 'high' | 'medium' | 'low' | 'none' =
+    flow === null
+      ? 'none'
+      : tied
+        ? 'low'
+        : top!.score >= 5 && top!.score >= 2 * (second?.score ?? 0)
+          ? 'high'
+          : top!.score >= 4
+            ? 'medium'
+            : 'low'
+  const rule = lawRule(
+    ctx.say({
+      cs: 'skóre = 2 × klíčová slova + 3 × povinná pole + 1 × volitelná pole; vyhrává nejlepší na minimu nebo nad ním, při shodě první ze shodných toků v tie_break',
+      en: 'score = 2 × keywords + 3 × required fields + 1 × optional fields; the best at or above the minimum wins, a tie goes to the first tied flow in tie_break',
+    }),
+    cite(today(ctx), 'method-intent-routing'),
+    flow
+      ? `${flow} (${top!.score}${tied ? ctx.say({ cs: ', shoda rozhodnuta podle tie_break', en: ', tie broken by tie_break' }) : ''})`
+      : ctx.say({ cs: 'žádný tok nedosáhl minima', en: 'no flow at or above the minimum' }),
+  )
+  return { flow, confidence, scores, rule }
+}
+
+/** The configured language model's choice, when asked: it must name a known flow, else it does not decide. */
+async function routeByLlm(request: string, fields: string[], ctx: AgentContext) {
+  const sources: SourceStatus[] = []
+  let flow: string | null = null
+  let failed = false
+  if (!ctx.deps.llm.configured)
+    sources.push({ name: 'llm', status: 'skipped', error: 'LLM_BASE_URL is not set' })
+  else {
+    try {
+      flow = await askLlm(ctx, request, fields)
+      sources.push({ name: 'llm', status: 'ok' })
+    } catch (error) {
+      failed = true
+      sources.push({ name: 'llm', status: 'failed', error: (error as Error).message })
+    }
+  }
+  return { flow, failed, sources }
+}
+
 export const intentRouter = defineAgent({
   service: 'orchestrator',
   name: 'intent_router',
@@ -97,6 +151,7 @@ export const intentRouter = defineAgent({
       '`informational` when the request is routed to a flow; `incomplete` when no flow fits it (an intent the table does not know), never a guess',
     of: (r) => (r.flow === null ? 'incomplete' : 'informational'),
   },
+  law: ['method-intent-routing'],
   examples: [
     {
       title: 'A mortgage request in Czech',
@@ -116,78 +171,28 @@ export const intentRouter = defineAgent({
       throw errors.invalid('request', 'required (or fields)')
     const request = input.request ?? ''
     const fields = input.fields ?? []
-    const scores = scoreRequest(request, fields)
-    const sources: SourceStatus[] = []
-    const [top, second] = scores
-    let rulesFlow =
-      top && top.score >= intents.min_score && top.score > (second?.score ?? 0) ? top.flow : null
-    // A tie at or above the minimum: the tied flow first in tie_break (read-only checks first).
-    const tied = top && !rulesFlow && top.score >= intents.min_score
-    if (tied) {
-      const candidates = scores.filter((s) => s.score === top.score).map((s) => s.flow)
-      rulesFlow = intents.tie_break.find((f) => candidates.includes(f)) ?? null
-    }
-    let flow = rulesFlow
-    let method: 'rules' | 'llm' = 'rules'
-    let partial = false
-    if (input.use_llm) {
-      if (!ctx.deps.llm.configured)
-        sources.push({ name: 'llm', status: 'skipped', error: 'LLM_BASE_URL is not set' })
-      else {
-        try {
-          const chosen = await askLlm(ctx, request, fields)
-          sources.push({ name: 'llm', status: 'ok' })
-          if (chosen) {
-            flow = chosen
-            method = 'llm'
-          }
-        } catch (error) {
-          partial = true
-          sources.push({ name: 'llm', status: 'failed', error: (error as Error).message })
-        }
-      }
-    }
-    const confidence =
-      flow === null
-        ? 'none'
-        : method === 'llm'
-          ? 'medium'
-          : tied
-            ? 'low'
-            : top!.score >= 5 && top!.score >= 2 * (second?.score ?? 0)
-              ? 'high'
-              : top!.score >= 4
-                ? 'medium'
-                : 'low'
+    const byRules = routeByRules(request, fields, ctx)
+    const byLlm = input.use_llm ? await routeByLlm(request, fields, ctx) : undefined
+    const method: 'rules' | 'llm' = byLlm?.flow ? 'llm' : 'rules'
+    const rules: AppliedRule[] = [
+      byRules.rule,
+      lawRule(
+        say({
+          cs: 'při use_llm může rozhodnout nastavený jazykový model; jeho odpověď musí jmenovat známý tok',
+          en: 'a configured language model may decide instead when use_llm is true; its answer must name a known flow',
+        }),
+        cite(today(ctx), 'method-intent-routing'),
+        method,
+      ),
+    ]
     return {
-      flow,
+      flow: byLlm?.flow ?? byRules.flow,
       method,
-      confidence: confidence as 'high' | 'medium' | 'low' | 'none',
-      scores,
-      partial,
-      sources,
-      rules_applied: [
-        rule(
-          say({
-            cs: 'skóre = 2 × klíčová slova + 3 × povinná pole + 1 × volitelná pole; vyhrává nejlepší na minimu nebo nad ním, při shodě první ze shodných toků v tie_break',
-            en: 'score = 2 × keywords + 3 × required fields + 1 × optional fields; the best at or above the minimum wins, a tie goes to the first tied flow in tie_break',
-          }),
-          'data/reference/orchestrator-intents.json',
-          undefined,
-          rulesFlow
-            ? `${rulesFlow} (${top!.score}${tied ? say({ cs: ', shoda rozhodnuta podle tie_break', en: ', tie broken by tie_break' }) : ''})`
-            : say({ cs: 'žádný tok nedosáhl minima', en: 'no flow at or above the minimum' }),
-        ),
-        rule(
-          say({
-            cs: 'při use_llm může rozhodnout nastavený jazykový model; jeho odpověď musí jmenovat známý tok',
-            en: 'a configured language model may decide instead when use_llm is true; its answer must name a known flow',
-          }),
-          'Gatehouse routing',
-          undefined,
-          method,
-        ),
-      ],
+      confidence: method === 'llm' ? ('medium' as const) : byRules.confidence,
+      scores: byRules.scores,
+      partial: byLlm?.failed ?? false,
+      sources: byLlm?.sources ?? [],
+      rules_applied: rules,
     }
   },
 })

@@ -1,7 +1,8 @@
 import { defineAgent } from '../types.ts'
 import { validIco } from './company_onboarding_flow.ts'
+import type { Duty } from './duties.ts'
 import { flowInput } from './fields.ts'
-import { FLOW_VERDICT, FlowResultSchema, type FlowStep, needs, pick, runFlow, skip } from './flow.ts'
+import { FLOW_VERDICT, FlowResultSchema, type FlowStep, flowLaw, needs, pick, runFlow, skip } from './flow.ts'
 
 const INVOICE_STEPS: FlowStep[] = [
   {
@@ -54,6 +55,46 @@ const INVOICE_STEPS: FlowStep[] = [
   },
 ]
 
+/** What paying a supplier asks, section by section, and the steps that do it. */
+const INVOICE_DUTIES: Duty[] = [
+  {
+    name: 'account_number',
+    text: {
+      cs: 'číslo účtu splňuje kontrolní součty: předčíslí a číslo mod 11 (vyhl. ČNB), IBAN mod 97',
+      en: 'the account number passes its checksums: prefix and number mod 11 (ČNB decree), IBAN mod 97',
+    },
+    law: ['cz-cnb-169-2011', 'iso-13616'],
+    steps: ['account'],
+  },
+  {
+    name: 'supplier_identifier',
+    text: {
+      cs: 'IČO dodavatele má kontrolní číslici podle ČSÚ',
+      en: "the supplier's IČO carries its ČSÚ check digit",
+    },
+    law: ['cz-111-2009-s24'],
+    steps: ['ico'],
+  },
+  {
+    name: 'vat_liability',
+    text: {
+      cs: 'platba nespolehlivému plátci nebo nad 540 000 Kč na nezveřejněný účet zakládá ručení za DPH',
+      en: 'paying an unreliable payer, or more than 540,000 CZK to an unpublished account, makes the payer liable for the VAT',
+    },
+    law: ['cz-235-2004-s106a', 'cz-235-2004-s109'],
+    steps: ['vat'],
+  },
+  {
+    name: 'qr_payment',
+    text: {
+      cs: 'QR platba ve formátu SPAYD (SPD*1.0) s IBAN, částkou a symboly',
+      en: 'the QR payment in the SPAYD format (SPD*1.0) with the IBAN, the amount and the symbols',
+    },
+    law: ['cba-spayd'],
+    steps: ['qr'],
+  },
+]
+
 export const invoicePaymentFlow = defineAgent({
   service: 'orchestrator',
   name: 'invoice_payment_flow',
@@ -62,6 +103,7 @@ export const invoicePaymentFlow = defineAgent({
   input: flowInput(['account', 'amount'], ['currency', 'vs', 'message', 'due_date', 'name', 'ico', 'dic']),
   output: FlowResultSchema,
   verdict: FLOW_VERDICT,
+  law: flowLaw(INVOICE_DUTIES),
   examples: [
     {
       title: 'A supplier invoice to a Czech account',
@@ -77,6 +119,6 @@ export const invoicePaymentFlow = defineAgent({
     { title: 'A mistyped account number: no QR code', input: { account: '19-2000145398/0800', amount: 500 } },
   ],
   async run(input, ctx) {
-    return runFlow('invoice_payment', INVOICE_STEPS, input, ctx)
+    return runFlow('invoice_payment', INVOICE_STEPS, INVOICE_DUTIES, input, ctx)
   },
 })

@@ -1,10 +1,22 @@
 import { isoDate } from '../../engines/reference/load.ts'
 import { errors } from '../../kit/errors.ts'
-import type { Assumption } from '../result.ts'
+import { lawRule } from '../contact/shared.ts'
+import { cite } from '../law.ts'
+import type { AppliedRule, Assumption } from '../result.ts'
 import { mortgageRate, mortgageTerm } from '../spec-fields.ts'
-import { defineAgent } from '../types.ts'
+import { type AgentContext, defineAgent } from '../types.ts'
+import type { Duty } from './duties.ts'
 import { flowInput } from './fields.ts'
-import { FLOW_VERDICT, FlowResultSchema, type FlowStep, needs, pick, type Request, runFlow } from './flow.ts'
+import {
+  FLOW_VERDICT,
+  FlowResultSchema,
+  type FlowStep,
+  flowLaw,
+  needs,
+  pick,
+  type Request,
+  runFlow,
+} from './flow.ts'
 
 const APPLICANT = ['purpose', 'age', 'birth_number', 'existing_monthly_payments', 'existing_debt']
 
@@ -111,6 +123,96 @@ const LOAN_STEPS: FlowStep[] = [
   },
 ]
 
+/** What a mortgage application asks, section by section, and the steps that do it. */
+const LOAN_DUTIES: Duty[] = [
+  {
+    name: 'creditworthiness',
+    text: {
+      cs: 'před poskytnutím úvěru věřitel posoudí úvěruschopnost z příjmů, výdajů a dluhů žadatele',
+      en: "before granting the credit the lender assesses creditworthiness from the applicant's income, expenses and debts",
+    },
+    law: ['cz-257-2016-s86', 'cnb-recommendation-2022'],
+    steps: ['loan', 'affordability', 'credit'],
+  },
+  {
+    name: 'cnb_limits',
+    text: {
+      cs: 'úvěr zajištěný rezidenční nemovitostí v mezích LTV, DTI a DSTI podle opatření ČNB',
+      en: 'a loan secured by residential property within the LTV, DTI and DSTI limits of the ČNB measure',
+    },
+    law: ['cnb-ltv', 'cnb-dti', 'cnb-dsti'],
+    steps: ['loan'],
+  },
+  {
+    name: 'investment_housing',
+    text: {
+      cs: 'úvěr na investiční bydlení (třetí a další nemovitost, pronájem): LTV nejvýše 70 %, DTI nejvýše 7',
+      en: 'a loan for investment housing (a third or further property, to let): LTV at most 70 %, DTI at most 7',
+    },
+    law: ['cnb-ltv-investment', 'cnb-dti-investment'],
+    steps: ['investment'],
+  },
+  {
+    name: 'repayment',
+    text: {
+      cs: 'anuitní splátka a splátkový kalendář; LTV po poklesu cen nemovitostí',
+      en: 'the annuity instalment and the schedule; the LTV after a fall in property prices',
+    },
+    law: ['method-annuity', 'method-ltv-stress'],
+    steps: ['schedule', 'stress'],
+  },
+  {
+    name: 'aml_duties',
+    text: {
+      cs: 'věřitel identifikuje klienta a provede kontrolu klienta při navázání obchodního vztahu',
+      en: 'the lender identifies the client and carries out due diligence when entering the relationship',
+    },
+    law: ['cz-253-2008-s7', 'cz-253-2008-s9'],
+    steps: ['aml'],
+  },
+  {
+    name: 'collateral_address',
+    text: {
+      cs: 'adresa zajištění je adresní místo základního registru RÚIAN',
+      en: 'the collateral address is an address point of the RÚIAN basic register',
+    },
+    law: ['cz-111-2009-ruian'],
+    steps: ['address'],
+  },
+]
+
+/** The register entry behind each figure the flow assumes when the caller does not give it. */
+const ASSUMED: Record<string, 'cnb-arad-mortgage-rates' | 'policy-bank-lending'> = {
+  annual_rate_pct: 'cnb-arad-mortgage-rates',
+  term_months: 'policy-bank-lending',
+}
+
+/**
+ * The rate and the term, filled once for the whole flow (the ČNB average on file, 30 years) so every
+ * step computes with the same figures: each assumption is a rule citing its basis.
+ */
+function assumedTerms(request: Request, ctx: AgentContext) {
+  const assumptions: Assumption[] = []
+  const filled = {
+    ...request,
+    annual_rate_pct: mortgageRate(
+      request.annual_rate_pct as number | undefined,
+      isoDate(ctx.now),
+      assumptions,
+      ctx.say,
+    ),
+    term_months: mortgageTerm(request.term_months as number | undefined, assumptions, ctx.say),
+  }
+  const rules: AppliedRule[] = assumptions.map((a) =>
+    lawRule(
+      ctx.say({ cs: `předpoklad ${a.field} = ${a.value}`, en: `assumed ${a.field} = ${a.value}` }),
+      cite(isoDate(ctx.now), ASSUMED[a.field]!),
+      a.basis,
+    ),
+  )
+  return { filled, assumptions, rules }
+}
+
 /** monthly_income, or the annual income divided by 12. */
 function withMonthlyIncome(input: Request): Request {
   if (input.monthly_income !== undefined) return input
@@ -144,6 +246,7 @@ export const loanApplicationFlow = defineAgent({
   ),
   output: FlowResultSchema,
   verdict: FLOW_VERDICT,
+  law: [...flowLaw(LOAN_DUTIES), ...Object.values(ASSUMED)],
   examples: [
     {
       title: 'A 32-year-old buying a flat in Prague at 80 % LTV',
@@ -174,31 +277,8 @@ export const loanApplicationFlow = defineAgent({
     },
   ],
   async run(input, ctx) {
-    // Rate and term are filled once for the whole flow (the ČNB average on file, 30 years), so every
-    // step computes with the same figures; each assumption heads rules_applied with its basis.
-    const assumptions: Assumption[] = []
-    const request = withMonthlyIncome(input)
-    const filled = {
-      ...request,
-      annual_rate_pct: mortgageRate(
-        input.annual_rate_pct as number | undefined,
-        isoDate(ctx.now),
-        assumptions,
-        ctx.say,
-      ),
-      term_months: mortgageTerm(input.term_months as number | undefined, assumptions, ctx.say),
-    }
-    const result = await runFlow('loan_application', LOAN_STEPS, filled, ctx)
-    return {
-      ...result,
-      rules_applied: [
-        ...assumptions.map((a) => ({
-          rule: ctx.say({ cs: `předpoklad ${a.field} = ${a.value}`, en: `assumed ${a.field} = ${a.value}` }),
-          source: a.basis,
-          outcome: ctx.say({ cs: 'předpoklad', en: 'assumption' }),
-        })),
-        ...result.rules_applied,
-      ],
-    }
+    const { filled, assumptions, rules } = assumedTerms(withMonthlyIncome(input), ctx)
+    const result = await runFlow('loan_application', LOAN_STEPS, LOAN_DUTIES, filled, ctx)
+    return { ...result, assumptions, rules_applied: [...rules, ...result.rules_applied] }
   },
 })

@@ -1,8 +1,9 @@
 import { type TOptional, type TSchema, Type } from 'typebox'
 import { AppError, errors } from '../../kit/errors.ts'
-import { rule } from '../contact/shared.ts'
+import { lawRule, today } from '../contact/shared.ts'
+import { cite } from '../law.ts'
 import { RulesAppliedSchema } from '../result.ts'
-import { type Agent, type AppliedRule, defineAgent } from '../types.ts'
+import { type Agent, type AgentContext, type AppliedRule, defineAgent } from '../types.ts'
 import { companyOnboardingFlow } from './company_onboarding_flow.ts'
 import { dueDiligenceFlow } from './due_diligence_flow.ts'
 import { F } from './fields.ts'
@@ -21,6 +22,123 @@ const FLOW_AGENTS: Record<string, Agent> = Object.fromEntries(
     dueDiligenceFlow,
   ].map((a) => [a.name, a]),
 )
+
+type Routing = {
+  method: 'explicit' | 'rules' | 'llm'
+  confidence: string
+  candidates: { flow: string; score: number }[]
+}
+
+/** Which flow runs: the one the caller names, else the one intent_router routes the request to. */
+async function route(
+  input: { flow?: string; request?: string },
+  given: string[],
+  ctx: AgentContext,
+): Promise<{ flow: string; routing: Routing; rules: AppliedRule[] }> {
+  const cited = cite(today(ctx), 'method-intent-routing')
+  if (input.flow) {
+    return {
+      flow: input.flow,
+      routing: { method: 'explicit', confidence: 'high', candidates: [] },
+      rules: [
+        lawRule(ctx.say({ cs: 'volající určil tok', en: 'the caller named the flow' }), cited, input.flow),
+      ],
+    }
+  }
+  if (input.request === undefined && given.length === 0)
+    throw errors.invalid('request', 'required (or flow, or the data fields)')
+  const routed = (await ctx.call('orchestrator', 'intent_router', {
+    ...(input.request ? { request: input.request } : {}),
+    fields: given,
+  })) as {
+    flow: string | null
+    method: 'rules' | 'llm'
+    confidence: string
+    scores: { flow: string; score: number }[]
+  }
+  // A request no flow fits is the caller's to make explicit: never a guessed flow.
+  if (!routed.flow)
+    throw errors.invalid(
+      'flow',
+      `required when the request cannot be routed: name one of ${FLOWS.join(', ')}`,
+    )
+  return {
+    flow: routed.flow,
+    routing: {
+      method: routed.method,
+      confidence: routed.confidence,
+      candidates: routed.scores.map((s) => ({ flow: s.flow, score: s.score })),
+    },
+    rules: [
+      lawRule(
+        ctx.say({
+          cs: 'požadavek nasměrován přes orchestrator/intent_router',
+          en: 'request routed by orchestrator/intent_router',
+        }),
+        cited,
+        `${routed.flow} (${routed.confidence})`,
+      ),
+    ],
+  }
+}
+
+/** The fields the chosen flow's input schema names: used; the rest: ignored and said so. */
+function selectFields(agent: Agent, record: Record<string, unknown>, given: string[], ctx: AgentContext) {
+  const accepted = new Set(
+    Object.keys((agent.input as unknown as { properties: Record<string, unknown> }).properties),
+  )
+  const used = given.filter((k) => accepted.has(k))
+  const ignored = given.filter((k) => !accepted.has(k))
+  const rule = lawRule(
+    ctx.say({
+      cs: 'každý tok dostane jen pole, která jmenuje jeho schéma',
+      en: 'each flow gets only the fields its schema names',
+    }),
+    cite(today(ctx), 'method-flow-runner'),
+    ignored.length
+      ? ctx.say({ cs: `vynecháno: ${ignored.join(', ')}`, en: `ignored: ${ignored.join(', ')}` })
+      : ctx.say({ cs: 'použita všechna pole', en: 'all fields used' }),
+  )
+  return { used, ignored, input: Object.fromEntries(used.map((k) => [k, record[k]])), rules: [rule] }
+}
+
+/** Runs the flow; a field it needs that is missing or malformed is the caller's to fix, so say which. */
+async function runChosenFlow(flow: string, flowInput: Record<string, unknown>, ctx: AgentContext) {
+  try {
+    return (await ctx.call('orchestrator', flow, flowInput)) as Record<string, unknown>
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'invalid_request')
+      throw new AppError('invalid_request', `${flow}: ${error.message}`, { ...error.details, flow })
+    throw error
+  }
+}
+
+/** The Markdown report of the run, when asked for, by orchestrator/report_builder. */
+async function writeReport(
+  language: 'cs' | 'en',
+  title: string,
+  result: Record<string, unknown>,
+  ctx: AgentContext,
+): Promise<{ report: string; rules: AppliedRule[] }> {
+  const written = (await ctx.call('orchestrator', 'report_builder', {
+    title: title.slice(0, 200),
+    language,
+    flow_result: result,
+  })) as { markdown: string }
+  return {
+    report: written.markdown,
+    rules: [
+      lawRule(
+        ctx.say({
+          cs: 'zprávu sepsal orchestrator/report_builder',
+          en: 'report written by orchestrator/report_builder',
+        }),
+        cite(today(ctx), 'method-report-layout'),
+        language,
+      ),
+    ],
+  }
+}
 
 type AllOptional<T extends Record<string, TSchema>> = { [K in keyof T]: TOptional<T[K]> }
 const fieldProps = Object.fromEntries(
@@ -65,6 +183,13 @@ export const masterOrchestrator = defineAgent({
     report: Type.Optional(Type.String({ description: 'Markdown report, when asked for' })),
   }),
   verdict: FLOW_VERDICT,
+  law: [
+    ...new Set([
+      'method-intent-routing',
+      'method-report-layout',
+      ...Object.values(FLOW_AGENTS).flatMap((a) => a.law),
+    ]),
+  ],
   examples: [
     {
       title: 'A mortgage application in words',
@@ -90,113 +215,26 @@ export const masterOrchestrator = defineAgent({
     },
   ],
   async run(input, ctx) {
-    const say = ctx.say
     const record = input as Record<string, unknown>
     const given = Object.keys(F).filter((k) => record[k] !== undefined)
-    let flow = input.flow
-    let routing: {
-      method: 'explicit' | 'rules' | 'llm'
-      confidence: string
-      candidates: { flow: string; score: number }[]
-    }
-    const applied: AppliedRule[] = []
-    if (flow) {
-      routing = { method: 'explicit', confidence: 'high', candidates: [] }
-      applied.push(
-        rule(say({ cs: 'volající určil tok', en: 'the caller named the flow' }), 'request', undefined, flow),
-      )
-    } else {
-      if (input.request === undefined && given.length === 0)
-        throw errors.invalid('request', 'required (or flow, or the data fields)')
-      const routed = (await ctx.call('orchestrator', 'intent_router', {
-        ...(input.request ? { request: input.request } : {}),
-        fields: given,
-      })) as {
-        flow: string | null
-        method: 'rules' | 'llm'
-        confidence: string
-        scores: { flow: string; score: number }[]
-      }
-      routing = {
-        method: routed.method,
-        confidence: routed.confidence,
-        candidates: routed.scores.map((s) => ({ flow: s.flow, score: s.score })),
-      }
-      if (!routed.flow)
-        throw errors.invalid(
-          'flow',
-          `required when the request cannot be routed: name one of ${FLOWS.join(', ')}`,
-        )
-      flow = routed.flow
-      applied.push(
-        rule(
-          say({
-            cs: 'požadavek nasměrován přes orchestrator/intent_router',
-            en: 'request routed by orchestrator/intent_router',
-          }),
-          'data/reference/orchestrator-intents.json',
-          undefined,
-          `${flow} (${routed.confidence})`,
-        ),
-      )
-    }
-    const agent = FLOW_AGENTS[flow]!
-    const accepted = new Set(
-      Object.keys((agent.input as unknown as { properties: Record<string, unknown> }).properties),
-    )
-    const used = given.filter((k) => accepted.has(k))
-    const ignored = given.filter((k) => !accepted.has(k))
-    const flowInput = Object.fromEntries(used.map((k) => [k, record[k]]))
-    applied.push(
-      rule(
-        say({
-          cs: 'každý tok dostane jen pole, která jmenuje jeho schéma',
-          en: 'each flow gets only the fields its schema names',
-        }),
-        'flow input schema',
-        undefined,
-        ignored.length
-          ? say({ cs: `vynecháno: ${ignored.join(', ')}`, en: `ignored: ${ignored.join(', ')}` })
-          : say({ cs: 'použita všechna pole', en: 'all fields used' }),
-      ),
-    )
-    let result: Record<string, unknown>
-    try {
-      result = (await ctx.call('orchestrator', flow, flowInput)) as Record<string, unknown>
-    } catch (error) {
-      // A field the flow needs is missing or malformed: that is the caller's to fix, so say which.
-      if (error instanceof AppError && error.code === 'invalid_request') {
-        throw new AppError('invalid_request', `${flow}: ${error.message}`, { ...error.details, flow })
-      }
-      throw error
-    }
+    const routed = await route(input, given, ctx)
+    const fields = selectFields(FLOW_AGENTS[routed.flow]!, record, given, ctx)
+    const result = await runChosenFlow(routed.flow, fields.input, ctx)
+    const applied = [...routed.rules, ...fields.rules]
     let report: string | undefined
     if (input.report) {
-      const title = input.request ?? (input.report === 'cs' ? `Průběh: ${flow}` : `Run: ${flow}`)
-      const written = (await ctx.call('orchestrator', 'report_builder', {
-        title: title.slice(0, 200),
-        language: input.report,
-        flow_result: result,
-      })) as { markdown: string }
-      report = written.markdown
-      applied.push(
-        rule(
-          say({
-            cs: 'zprávu sepsal orchestrator/report_builder',
-            en: 'report written by orchestrator/report_builder',
-          }),
-          'report layout',
-          undefined,
-          input.report,
-        ),
-      )
+      const title =
+        input.request ?? (input.report === 'cs' ? `Průběh: ${routed.flow}` : `Run: ${routed.flow}`)
+      const written = await writeReport(input.report, title, result, ctx)
+      report = written.report
+      applied.push(...written.rules)
     }
     return {
       ...(result as object),
       request: input.request ?? null,
-      routing,
-      fields_used: used,
-      fields_ignored: ignored,
+      routing: routed.routing,
+      fields_used: fields.used,
+      fields_ignored: fields.ignored,
       orchestration_rules: applied,
       ...(report !== undefined ? { report } : {}),
     } as never

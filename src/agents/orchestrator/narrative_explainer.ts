@@ -1,9 +1,10 @@
 import { Type } from 'typebox'
 import { errors } from '../../kit/errors.ts'
-import { rule } from '../contact/shared.ts'
-import { sayIn } from '../lang.ts'
-import type { SourceStatus, Verdict } from '../result.ts'
-import { defineAgent } from '../types.ts'
+import { lawRule, today } from '../contact/shared.ts'
+import { type Lang, sayIn } from '../lang.ts'
+import { cite } from '../law.ts'
+import { type SourceStatus, type Verdict, VerdictSchema } from '../result.ts'
+import { type AgentContext, defineAgent } from '../types.ts'
 import { signalOf } from './aggregate.ts'
 
 interface RuleLike {
@@ -66,6 +67,41 @@ function template(result: Record<string, unknown>, subject: string, lang: 'cs' |
   return sentences.join(' ')
 }
 
+/**
+ * The text written by the configured language model from the template's facts, when asked and
+ * configured; undefined (with the source's status) when it is not, fails or answers nothing.
+ */
+async function llmText(
+  ctx: AgentContext,
+  lang: Lang,
+  subject: string,
+  facts: string,
+  result: Record<string, unknown>,
+): Promise<{ text?: string; source: SourceStatus }> {
+  if (!ctx.deps.llm.configured)
+    return { source: { name: 'llm', status: 'skipped', error: 'LLM_BASE_URL is not set' } }
+  try {
+    const { text: written } = await ctx.deps.llm.complete({
+      temperature: 0,
+      max_tokens: 600,
+      messages: [
+        {
+          role: 'system',
+          content: `Explain the result for a compliance officer in ${lang === 'cs' ? 'Czech' : 'English'}. Use only the facts given; name each rule with its source and date; say if the answer is partial. No new facts.`,
+        },
+        {
+          role: 'user',
+          content: `Subject: ${subject}\nFacts: ${facts}\nResult JSON: ${JSON.stringify(result).slice(0, 8000)}`,
+        },
+      ],
+    })
+    if (written.trim().length > 0) return { text: written.trim(), source: { name: 'llm', status: 'ok' } }
+    return { source: { name: 'llm', status: 'failed', error: 'empty answer' } }
+  } catch (error) {
+    return { source: { name: 'llm', status: 'failed', error: (error as Error).message } }
+  }
+}
+
 export const narrativeExplainer = defineAgent({
   service: 'orchestrator',
   name: 'narrative_explainer',
@@ -92,8 +128,16 @@ export const narrativeExplainer = defineAgent({
   output: Type.Object({
     text: Type.String(),
     method: Type.Enum(['template', 'llm']),
+    explained_verdict: Type.Union([VerdictSchema, Type.Null()], {
+      description: 'the verdict of the result explained; null when it carries none of the shared vocabulary',
+    }),
   }),
-  verdict: 'informational',
+  verdict: {
+    explain:
+      '`informational` when the result explained carries a verdict of the shared vocabulary; `incomplete` when it carries none, so there is no judgement to explain',
+    of: (r) => (r.explained_verdict === null ? 'incomplete' : 'informational'),
+  },
+  law: ['method-narrative-template'],
   examples: [
     {
       title: 'A loan assessment explained in Czech',
@@ -131,67 +175,52 @@ export const narrativeExplainer = defineAgent({
   ],
   async run(input, ctx) {
     const lang = input.language ?? ctx.lang
+    const say = sayIn(lang)
     const subject = input.subject ?? (lang === 'cs' ? 'Výsledek' : 'Result')
     const result = input.result as Record<string, unknown>
     if (Object.keys(result).length === 0) throw errors.invalid('result', 'must not be empty')
+    const explained = signalOf(subject, result)?.verdict ?? null
     const text = template(result, subject, lang)
-    const sources: SourceStatus[] = []
-    if (input.use_llm) {
-      if (!ctx.deps.llm.configured)
-        sources.push({ name: 'llm', status: 'skipped', error: 'LLM_BASE_URL is not set' })
-      else {
-        try {
-          const { text: written } = await ctx.deps.llm.complete({
-            temperature: 0,
-            max_tokens: 600,
-            messages: [
-              {
-                role: 'system',
-                content: `Explain the result for a compliance officer in ${lang === 'cs' ? 'Czech' : 'English'}. Use only the facts given; name each rule with its source and date; say if the answer is partial. No new facts.`,
-              },
-              {
-                role: 'user',
-                content: `Subject: ${subject}\nFacts: ${text}\nResult JSON: ${JSON.stringify(result).slice(0, 8000)}`,
-              },
-            ],
-          })
-          if (written.trim().length > 0) {
-            sources.push({ name: 'llm', status: 'ok' })
-            return {
-              text: written.trim(),
-              method: 'llm' as const,
-              partial: false,
-              sources,
-              rules_applied: [
-                rule(
-                  'text written by the configured language model from the template facts',
-                  'LLM_BASE_URL',
-                  undefined,
-                  ctx.deps.llm.model,
-                ),
-              ],
-            }
-          }
-          sources.push({ name: 'llm', status: 'failed', error: 'empty answer' })
-        } catch (error) {
-          sources.push({ name: 'llm', status: 'failed', error: (error as Error).message })
-        }
+    const cited = cite(today(ctx), 'method-narrative-template')
+    const byLlm = input.use_llm ? await llmText(ctx, lang, subject, text, result) : undefined
+    if (byLlm?.text !== undefined)
+      return {
+        text: byLlm.text,
+        method: 'llm' as const,
+        explained_verdict: explained,
+        partial: false,
+        sources: [byLlm.source],
+        rules_applied: [
+          lawRule(
+            say({
+              cs: 'text napsal nastavený jazykový model z faktů šablony',
+              en: 'text written by the configured language model from the template facts',
+            }),
+            cited,
+            ctx.deps.llm.model,
+          ),
+        ],
       }
-    }
+    const sources = byLlm ? [byLlm.source] : []
     return {
       text,
       method: 'template' as const,
+      explained_verdict: explained,
       partial: sources.some((s) => s.status === 'failed'),
       sources,
       rules_applied: [
-        rule(
-          sayIn(lang)({
+        lawRule(
+          say({
             cs: 'pevná šablona: verdikt, potom každé pravidlo s jeho zdrojem a datem, potom zdroje, které selhaly',
             en: 'fixed template: verdict, then each rule with its source and date, then failed sources',
           }),
-          'Gatehouse template',
-          undefined,
-          sayIn(lang)({ cs: `${lang}, ${text.length} znaků`, en: `${lang}, ${text.length} characters` }),
+          cited,
+          explained === null
+            ? say({
+                cs: `${lang}, ${text.length} znaků; výsledek nenese verdikt`,
+                en: `${lang}, ${text.length} characters; the result carries no verdict`,
+              })
+            : say({ cs: `${lang}, ${text.length} znaků`, en: `${lang}, ${text.length} characters` }),
         ),
       ],
     }

@@ -570,6 +570,16 @@ describe('scout', () => {
     const out = await run(d, 'orchestrator', 'scout', ex('scout', 1))
     expect(out.icos).toEqual([{ ico: '27074357', valid: false, reason: 'checksum digit should be 8, not 7' }])
     expect(out.emails).toEqual(['obchod@stavby-brno.cz'])
+    // A company identifier that fails its checksum names no company: a person looks, never a pass.
+    expect(out.verdict).toBe('review')
+  })
+
+  it('finds nothing it can recognise on a page: incomplete, and says so', async () => {
+    const out = await run(d, 'orchestrator', 'scout', {
+      lookup_ares: false,
+      html: '<html><body><p>Vítejte na našich stránkách.</p></body></html>',
+    })
+    expect(out).toMatchObject({ verdict: 'incomplete', emails: [], phones: [], icos: [], dics: [] })
   })
 
   it('fetches a page through a redirect and looks up its IČO (ARES unreachable: partial)', async () => {
@@ -714,7 +724,17 @@ describe('result_aggregator', () => {
         { source: 'x/legacy', output: { decision: 'decline' } },
       ],
     })
-    expect(out).toMatchObject({ verdict: 'review', counts: { review: 1, silent: 1 } })
+    expect(out).toMatchObject({ verdict: 'incomplete', counts: { review: 1, silent: 1 } })
+  })
+
+  it('cannot read a result without a verdict: beside a clear one the roll-up is incomplete, never clear', async () => {
+    const out = await run(d, 'orchestrator', 'result_aggregator', {
+      results: [
+        { source: 'data/ico_validator', output: { verdict: 'clear', valid: true } },
+        { source: 'x/legacy', output: { decision: 'approve' } },
+      ],
+    })
+    expect(out).toMatchObject({ verdict: 'incomplete', counts: { clear: 1, silent: 1 } })
   })
 
   it('is adverse despite a missing source when a step is adverse', async () => {
@@ -881,6 +901,16 @@ describe('narrative_explainer', () => {
     expect(out.text).toBe(
       'Hypotéka 4,8 mil. Kč: výsledek vyžaduje posouzení (verdict = review). Pravidlo „ČNB LTV limit 80 %“ (ČNB doporučení, účinné od 2022-04-01): LTV 85 % exceeds 80 %.',
     )
+  })
+
+  it('cannot explain a result that carries no verdict as a judgement: incomplete, and says so', async () => {
+    const out = await run(d, 'orchestrator', 'narrative_explainer', {
+      subject: 'Legacy',
+      language: 'en',
+      result: { decision: 'approve' },
+    })
+    expect(out).toMatchObject({ verdict: 'incomplete', explained_verdict: null })
+    expect(out.text).toContain('Legacy: the result carries no verdict.')
   })
 
   it('names the failed source of a partial result (example 2)', async () => {

@@ -1,6 +1,7 @@
 import { defineAgent } from '../types.ts'
+import type { Duty } from './duties.ts'
 import { flowInput } from './fields.ts'
-import { FLOW_VERDICT, FlowResultSchema, type FlowStep, needs, pick, runFlow } from './flow.ts'
+import { FLOW_VERDICT, FlowResultSchema, type FlowStep, flowLaw, needs, pick, runFlow } from './flow.ts'
 
 const FINANCE = ['amount', 'monthly_income', 'annual_rate_pct', 'term_months']
 
@@ -95,6 +96,64 @@ const PROPERTY_STEPS: FlowStep[] = [
   },
 ]
 
+/** What a flat purchase asks, section by section, and the steps that do it. */
+const PROPERTY_DUTIES: Duty[] = [
+  {
+    name: 'address',
+    text: {
+      cs: 'adresa je adresní místo základního registru RÚIAN',
+      en: 'the address is an address point of the RÚIAN basic register',
+    },
+    law: ['cz-111-2009-ruian'],
+    steps: ['address'],
+  },
+  {
+    name: 'market_value',
+    text: {
+      cs: 'cena porovnaná s odhadem z nabídkových cen srovnatelných bytů',
+      en: 'the price compared with an estimate from the asking prices of comparable flats',
+    },
+    law: ['method-asking-price-valuation'],
+    steps: ['valuation'],
+  },
+  {
+    name: 'title',
+    text: {
+      cs: 'vlastnictví přechází zápisem do katastru; list vlastnictví ukáže vlastníka a omezení',
+      en: 'ownership passes by the entry in the cadastre; the title deed shows the owner and the encumbrances',
+    },
+    law: ['cz-256-2013', 'cz-89-2012-s1105'],
+    steps: ['due_diligence'],
+  },
+  {
+    name: 'aml_duties',
+    text: {
+      cs: 'identifikace klienta při obchodu od 1 000 EUR, kontrola klienta od 15 000 EUR',
+      en: 'the client identified for a deal from 1,000 EUR, due diligence from 15,000 EUR',
+    },
+    law: ['cz-253-2008-s7', 'cz-253-2008-s9'],
+    steps: ['aml'],
+  },
+  {
+    name: 'mortgage_limits',
+    text: {
+      cs: 'hypotéka do limitu LTV ČNB; LTV po poklesu cen',
+      en: 'the mortgage within the ČNB LTV limit; the LTV after a fall in prices',
+    },
+    law: ['cnb-ltv', 'method-ltv-stress'],
+    steps: ['loan', 'stress'],
+  },
+  {
+    name: 'flood_insurance',
+    text: {
+      cs: 'pojistné podle povodňové zóny ČAP',
+      en: 'the premium by the ČAP flood zone',
+    },
+    law: ['cap-flood-zones'],
+    steps: ['insurance'],
+  },
+]
+
 export const propertyPurchaseFlow = defineAgent({
   service: 'orchestrator',
   name: 'property_purchase_flow',
@@ -123,6 +182,7 @@ export const propertyPurchaseFlow = defineAgent({
   ),
   output: FlowResultSchema,
   verdict: FLOW_VERDICT,
+  law: flowLaw(PROPERTY_DUTIES),
   examples: [
     {
       title: 'A 2+kk in Brno with a mortgage and insurance',
@@ -152,6 +212,6 @@ export const propertyPurchaseFlow = defineAgent({
     },
   ],
   async run(input, ctx) {
-    return runFlow('property_purchase', PROPERTY_STEPS, input, ctx)
+    return runFlow('property_purchase', PROPERTY_STEPS, PROPERTY_DUTIES, input, ctx)
   },
 })

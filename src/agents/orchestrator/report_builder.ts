@@ -1,9 +1,10 @@
 import { Type } from 'typebox'
 import { errors } from '../../kit/errors.ts'
-import { rule } from '../contact/shared.ts'
-import { sayIn } from '../lang.ts'
+import { lawRule, today } from '../contact/shared.ts'
+import { type Lang, sayIn } from '../lang.ts'
+import { cite } from '../law.ts'
 import { type Verdict, VerdictSchema } from '../result.ts'
-import { defineAgent, type ResultOf } from '../types.ts'
+import { type AgentContext, defineAgent, type ResultOf } from '../types.ts'
 import { signalOf } from './aggregate.ts'
 import type { resultAggregator } from './result_aggregator.ts'
 
@@ -56,6 +57,84 @@ function figures(output: unknown): [string, string][] {
     .map(([k, v]) => [k, v === null ? '—' : String(v)])
 }
 
+/** The steps to report and the verdict: the flow's own, else the roll-up of the results by result_aggregator. */
+async function stepsAndVerdict(
+  input: { flow_result?: object; results?: { source: string; status?: string; output?: unknown }[] },
+  ctx: AgentContext,
+): Promise<{ steps: StepLike[]; verdict: Verdict }> {
+  let steps: StepLike[]
+  let verdict: Verdict | undefined
+  if (input.flow_result) {
+    const fr = input.flow_result as { steps?: StepLike[]; verdict?: unknown }
+    if (!Array.isArray(fr.steps))
+      throw errors.invalid('flow_result/steps', 'required (the output of a flow agent)')
+    steps = fr.steps
+    verdict = signalOf('flow', fr)?.verdict
+  } else if (input.results) steps = input.results.map((r) => ({ ...r, status: r.status ?? 'ok' }))
+  else throw errors.invalid('results', 'required (or flow_result)')
+  if (!verdict) {
+    const agg = (await ctx.call('orchestrator', 'result_aggregator', {
+      results: steps.map((s) => ({
+        source: s.source ?? `${s.service}/${s.agent}`,
+        status: (s.status ?? 'ok') as 'ok' | 'failed' | 'skipped',
+        ...(s.output !== undefined ? { output: s.output } : {}),
+      })),
+    })) as ResultOf<typeof resultAggregator>
+    verdict = agg.verdict
+  }
+  return { steps, verdict }
+}
+
+/** The Markdown: verdict, the steps' table, each step's figures, errors and reasons, then every rule. */
+function render(title: string, steps: StepLike[], verdict: Verdict, lang: Lang) {
+  const t = (k: string) => LABEL[k]?.[lang] ?? k
+  const lines: string[] = [`# ${title}`, '']
+  const sections: string[] = []
+  const heading = (h: string) => {
+    sections.push(h)
+    lines.push(`## ${h}`, '')
+  }
+  heading(lang === 'cs' ? 'Výsledek' : 'Verdict')
+  lines.push(`**${t(verdict)}** (${verdict})`, '')
+  heading(lang === 'cs' ? 'Kroky' : 'Steps')
+  lines.push(lang === 'cs' ? '| krok | stav | čas (ms) |' : '| step | status | time (ms) |', '|---|---|---|')
+  for (const s of steps)
+    lines.push(`| ${cell(s.source ?? `${s.service}/${s.agent}`)} | ${t(s.status ?? 'ok')} | ${s.ms ?? '—'} |`)
+  lines.push('')
+  const rules: { step: string; r: RuleLike }[] = []
+  for (const s of steps) {
+    const name = s.source ?? `${s.service}/${s.agent}`
+    heading(name)
+    if (s.purpose) lines.push(`_${s.purpose}_`, '')
+    if (s.status === 'failed')
+      lines.push(
+        `${lang === 'cs' ? 'Chyba' : 'Error'}: ${s.error?.code ?? ''} — ${s.error?.message ?? ''}`,
+        '',
+      )
+    if (s.status === 'skipped')
+      lines.push(`${lang === 'cs' ? 'Přeskočeno' : 'Skipped'}: ${s.reason ?? ''}`, '')
+    for (const [k, v] of figures(s.output)) lines.push(`- ${k}: ${v}`)
+    if (figures(s.output).length > 0) lines.push('')
+    const applied = (s.output as { rules_applied?: RuleLike[] } | undefined)?.rules_applied
+    if (Array.isArray(applied)) for (const r of applied) rules.push({ step: name, r })
+  }
+  if (rules.length > 0) {
+    heading(lang === 'cs' ? 'Použitá pravidla' : 'Rules applied')
+    lines.push(
+      lang === 'cs'
+        ? '| krok | pravidlo | zdroj | od | výsledek |'
+        : '| step | rule | source | since | outcome |',
+      '|---|---|---|---|---|',
+    )
+    for (const { step, r } of rules)
+      lines.push(
+        `| ${cell(step)} | ${cell(r.rule)} | ${cell(r.source)} | ${cell(r.since)} | ${cell(r.outcome)} |`,
+      )
+    lines.push('')
+  }
+  return { markdown: lines.join('\n'), sections, rulesCount: rules.length }
+}
+
 export const reportBuilder = defineAgent({
   service: 'orchestrator',
   name: 'report_builder',
@@ -102,6 +181,7 @@ export const reportBuilder = defineAgent({
       'the verdict reported: the flow’s, else the roll-up of the results by orchestrator/result_aggregator',
     of: (r) => r.verdict,
   },
+  law: ['method-verdict-rollup', 'method-report-layout'],
   examples: [
     {
       title: 'A report on two results, in Czech',
@@ -161,99 +241,30 @@ export const reportBuilder = defineAgent({
   ],
   async run(input, ctx) {
     const lang = input.language ?? ctx.lang
-    const t = (k: string) => LABEL[k]?.[lang] ?? k
-    let steps: StepLike[]
-    let verdict: Verdict | undefined
-    if (input.flow_result) {
-      const fr = input.flow_result as { steps?: StepLike[]; verdict?: unknown }
-      if (!Array.isArray(fr.steps))
-        throw errors.invalid('flow_result/steps', 'required (the output of a flow agent)')
-      steps = fr.steps
-      verdict = signalOf('flow', fr)?.verdict
-    } else if (input.results) steps = input.results.map((r) => ({ ...r, status: r.status ?? 'ok' }))
-    else throw errors.invalid('results', 'required (or flow_result)')
-    if (!verdict) {
-      const agg = (await ctx.call('orchestrator', 'result_aggregator', {
-        results: steps.map((s) => ({
-          source: s.source ?? `${s.service}/${s.agent}`,
-          status: (s.status ?? 'ok') as 'ok' | 'failed' | 'skipped',
-          ...(s.output !== undefined ? { output: s.output } : {}),
-        })),
-      })) as ResultOf<typeof resultAggregator>
-      verdict = agg.verdict
-    }
-    const lines: string[] = [`# ${input.title}`, '']
-    const sections: string[] = []
-    const heading = (h: string) => {
-      sections.push(h)
-      lines.push(`## ${h}`, '')
-    }
-    heading(lang === 'cs' ? 'Výsledek' : 'Verdict')
-    lines.push(`**${t(verdict)}** (${verdict})`, '')
-    heading(lang === 'cs' ? 'Kroky' : 'Steps')
-    lines.push(
-      lang === 'cs' ? '| krok | stav | čas (ms) |' : '| step | status | time (ms) |',
-      '|---|---|---|',
-    )
-    for (const s of steps)
-      lines.push(
-        `| ${cell(s.source ?? `${s.service}/${s.agent}`)} | ${t(s.status ?? 'ok')} | ${s.ms ?? '—'} |`,
-      )
-    lines.push('')
-    const rules: { step: string; r: RuleLike }[] = []
-    for (const s of steps) {
-      const name = s.source ?? `${s.service}/${s.agent}`
-      heading(name)
-      if (s.purpose) lines.push(`_${s.purpose}_`, '')
-      if (s.status === 'failed')
-        lines.push(
-          `${lang === 'cs' ? 'Chyba' : 'Error'}: ${s.error?.code ?? ''} — ${s.error?.message ?? ''}`,
-          '',
-        )
-      if (s.status === 'skipped')
-        lines.push(`${lang === 'cs' ? 'Přeskočeno' : 'Skipped'}: ${s.reason ?? ''}`, '')
-      for (const [k, v] of figures(s.output)) lines.push(`- ${k}: ${v}`)
-      if (figures(s.output).length > 0) lines.push('')
-      const applied = (s.output as { rules_applied?: RuleLike[] } | undefined)?.rules_applied
-      if (Array.isArray(applied)) for (const r of applied) rules.push({ step: name, r })
-    }
-    if (rules.length > 0) {
-      heading(lang === 'cs' ? 'Použitá pravidla' : 'Rules applied')
-      lines.push(
-        lang === 'cs'
-          ? '| krok | pravidlo | zdroj | od | výsledek |'
-          : '| step | rule | source | since | outcome |',
-        '|---|---|---|---|---|',
-      )
-      for (const { step, r } of rules)
-        lines.push(
-          `| ${cell(step)} | ${cell(r.rule)} | ${cell(r.source)} | ${cell(r.since)} | ${cell(r.outcome)} |`,
-        )
-      lines.push('')
-    }
+    const say = sayIn(lang)
+    const { steps, verdict } = await stepsAndVerdict(input, ctx)
+    const { markdown, sections, rulesCount } = render(input.title, steps, verdict, lang)
     return {
-      markdown: lines.join('\n'),
+      markdown,
       verdict,
       sections,
-      rules_count: rules.length,
+      rules_count: rulesCount,
       rules_applied: [
-        rule(
-          sayIn(lang)({
+        lawRule(
+          say({
             cs: 'verdikt převzatý z toku, jinak souhrn přes orchestrator/result_aggregator',
             en: 'verdict taken from the flow, else rolled up by orchestrator/result_aggregator',
           }),
-          'docs/adr/0004-one-result-contract.md',
-          undefined,
+          cite(today(ctx), 'method-verdict-rollup'),
           verdict,
         ),
-        rule(
-          sayIn(lang)({
+        lawRule(
+          say({
             cs: 'pravidla každého kroku uvedená se zdrojem a datem',
             en: 'rules of every step listed with source and date',
           }),
-          'report layout',
-          undefined,
-          sayIn(lang)({ cs: `pravidel: ${rules.length}`, en: `${rules.length} rules` }),
+          cite(today(ctx), 'method-report-layout'),
+          say({ cs: `pravidel: ${rulesCount}`, en: `${rulesCount} rules` }),
         ),
       ],
     }

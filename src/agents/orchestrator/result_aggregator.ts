@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
-import { rule } from '../contact/shared.ts'
+import { lawRule, today } from '../contact/shared.ts'
+import { cite } from '../law.ts'
 import { type Verdict, VerdictSchema } from '../result.ts'
 import { defineAgent } from '../types.ts'
 import { ROLL_UP_RULE, ROLL_UP_TEXTS, rollUp, signalOf } from './aggregate.ts'
@@ -8,7 +9,7 @@ export const resultAggregator = defineAgent({
   service: 'orchestrator',
   name: 'result_aggregator',
   description:
-    "Rolls several agent results up into one verdict: reads each result's `verdict` (the shared vocabulary every agent answers in), lets the least favourable decide (adverse, then incomplete, then review, then clear), and marks the roll-up incomplete when a step failed, was skipped or answered only partially and nothing is already adverse.",
+    "Rolls several agent results up into one verdict: reads each result's `verdict` (the shared vocabulary every agent answers in), lets the least favourable decide (adverse, then incomplete, then review, then clear), and marks the roll-up incomplete when a step failed, was skipped, answered only partially or gave no verdict it can read, and nothing is already adverse.",
   input: Type.Object(
     {
       results: Type.Array(
@@ -43,6 +44,7 @@ export const resultAggregator = defineAgent({
     ),
   }),
   verdict: { explain: ROLL_UP_RULE, of: (r) => r.verdict },
+  law: ['method-verdict-rollup'],
   examples: [
     {
       title: 'An approved loan and a credit grade that needs an underwriter: review',
@@ -77,7 +79,10 @@ export const resultAggregator = defineAgent({
       .filter((r) => (r.output as { partial?: unknown } | undefined)?.partial === true)
       .map((r) => r.source)
     const verdicts = signals.map((s) => s.verdict)
-    const verdict = rollUp(verdicts, missing.length > 0 || partial.length > 0)
+    // A result without a verdict of the vocabulary cannot be read: it judges nothing the roll-up can
+    // count, so it is not a pass either (fail closed).
+    const silent = answered.length - signals.length
+    const verdict = rollUp(verdicts, missing.length > 0 || partial.length > 0 || silent > 0)
     const count = (v: Verdict) => verdicts.filter((x) => x === v).length
     return {
       verdict,
@@ -88,25 +93,24 @@ export const resultAggregator = defineAgent({
         adverse: count('adverse'),
         incomplete: count('incomplete'),
         informational: count('informational'),
-        silent: answered.length - signals.length,
+        silent,
         missing: missing.length,
       },
       missing,
       partial_sources: partial,
       rules_applied: [
-        rule(
+        lawRule(
           say({
-            cs: 'každý výsledek se čte podle svého verdiktu, společného slovníku, v němž odpovídají všichni agenti',
-            en: 'each result is read by its verdict, the shared vocabulary every agent answers in',
+            cs: 'každý výsledek se čte podle svého verdiktu, společného slovníku, v němž odpovídají všichni agenti; výsledek bez něj nelze posoudit',
+            en: 'each result is read by its verdict, the shared vocabulary every agent answers in; a result without one cannot be judged',
           }),
-          'src/agents/result.ts; docs/adr/0004-one-result-contract.md',
-          undefined,
+          cite(today(ctx), 'method-verdict-rollup'),
           say({
-            cs: `verdiktů ${signals.length}, výsledků bez verdiktu ${answered.length - signals.length}`,
-            en: `${signals.length} verdicts, ${answered.length - signals.length} results without one`,
+            cs: `verdiktů ${signals.length}, výsledků bez verdiktu ${silent}`,
+            en: `${signals.length} verdicts, ${silent} results without one`,
           }),
         ),
-        rule(say(ROLL_UP_TEXTS), 'docs/adr/0004-one-result-contract.md', undefined, verdict),
+        lawRule(say(ROLL_UP_TEXTS), cite(today(ctx), 'method-verdict-rollup'), verdict),
       ],
     }
   },

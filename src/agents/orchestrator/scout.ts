@@ -2,12 +2,166 @@ import { Type } from 'typebox'
 import { extractFacts, fetchPage } from '../../engines/scout/page.ts'
 import { errors } from '../../kit/errors.ts'
 import { UpstreamError } from '../../kit/http.ts'
-import { rule } from '../contact/shared.ts'
+import { lawRule, today } from '../contact/shared.ts'
+import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
-import { type AppliedRule, defineAgent } from '../types.ts'
+import { type AgentContext, type AppliedRule, defineAgent } from '../types.ts'
 
 /** The page reading lives in the engine (the router's scout dossier reads pages the same way). */
 export { extractFacts, findEmails } from '../../engines/scout/page.ts'
+
+type Facts = ReturnType<typeof extractFacts>
+
+/** What a check of the page found: its rules and the sources it asked. */
+interface Check {
+  rules: AppliedRule[]
+  sources: SourceStatus[]
+}
+
+/** The page: the HTML given, or fetched through the egress guard (public addresses, each redirect checked). */
+async function readPage(
+  input: { url?: string; html?: string },
+  base: URL,
+  ctx: AgentContext,
+): Promise<Check & { html: string | undefined; base: URL; fetched: boolean }> {
+  if (input.html !== undefined)
+    return {
+      html: input.html,
+      base,
+      fetched: false,
+      rules: [],
+      sources: [{ name: 'web', status: 'skipped', error: 'html given' }],
+    }
+  let html: string | undefined
+  let fetched = false
+  const sources: SourceStatus[] = []
+  try {
+    const page = await fetchPage(ctx.deps.web, base)
+    html = page.html
+    base = page.final
+    fetched = true
+    sources.push({ name: 'web', status: 'ok' })
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error
+    sources.push({ name: 'web', status: 'failed', error: error.message })
+  }
+  const rule = lawRule(
+    ctx.say({
+      cs: 'stahují se jen veřejné adresy; každé přesměrování se ověří',
+      en: 'only public addresses are fetched; every redirect hop is checked',
+    }),
+    cite(today(ctx), 'method-egress-guard'),
+    fetched ? ctx.say({ cs: 'staženo', en: 'fetched' }) : ctx.say({ cs: 'nestaženo', en: 'not fetched' }),
+  )
+  return { html, base, fetched, rules: [rule], sources }
+}
+
+/** Each valid IČO (at most 3) looked up through data/ares_lookup; a partial answer is a failed source. */
+async function lookUpCompanies(
+  facts: Facts,
+  ctx: AgentContext,
+): Promise<Check & { companies: Record<string, unknown>[] }> {
+  const companies: Record<string, unknown>[] = []
+  const sources: SourceStatus[] = []
+  const icos = facts.icos.filter((i) => i.valid).slice(0, 3)
+  for (const { ico } of icos) {
+    try {
+      const company = (await ctx.call('data', 'ares_lookup', { ico })) as Record<string, unknown>
+      companies.push(company)
+      sources.push(
+        company.partial === true
+          ? { name: 'data/ares_lookup', status: 'failed', error: `${ico}: answered partially` }
+          : { name: 'data/ares_lookup', status: 'ok' },
+      )
+    } catch (error) {
+      sources.push({
+        name: 'data/ares_lookup',
+        status: 'failed',
+        error: `${ico}: ${(error as Error).message}`,
+      })
+    }
+  }
+  const rules =
+    icos.length === 0
+      ? []
+      : [
+          lawRule(
+            ctx.say({
+              cs: 'každé platné IČO (nejvýše 3) vyhledáno v ARES',
+              en: 'each valid IČO (at most 3) looked up in ARES',
+            }),
+            cite(today(ctx), 'mf-ares'),
+            ctx.say({
+              cs: `nalezeno ${companies.filter((c) => c.found === true).length} z ${icos.length}`,
+              en: `${companies.filter((c) => c.found === true).length} of ${icos.length} found`,
+            }),
+          ),
+        ]
+  return { companies, rules, sources }
+}
+
+/** The rules the extraction applied: the identifiers' checksums, the phones, the addresses, and their nature. */
+function factRules(facts: Facts, ctx: AgentContext): AppliedRule[] {
+  const say = ctx.say
+  const at = today(ctx)
+  const validIcos = facts.icos.filter((i) => i.valid).length
+  const validDics = facts.dics.filter((d) => d.valid).length
+  return [
+    lawRule(
+      say({ cs: 'kontrolní číslice IČO mod 11', en: 'IČO mod-11 check digit' }),
+      cite(at, 'cz-111-2009-s24'),
+      say({
+        cs: `platných ${validIcos} z ${facts.icos.length}`,
+        en: `${validIcos} of ${facts.icos.length} valid`,
+      }),
+    ),
+    lawRule(
+      say({ cs: 'DIČ = CZ + IČO nebo rodné číslo', en: 'DIČ = CZ + IČO or birth number' }),
+      cite(at, 'cz-280-2009-s130'),
+      say({
+        cs: `platných ${validDics} z ${facts.dics.length}`,
+        en: `${validDics} of ${facts.dics.length} valid`,
+      }),
+    ),
+    lawRule(
+      say({
+        cs: 'telefonní čísla ponechána, jsou-li platná pro svou zemi (E.164)',
+        en: 'telephone numbers kept when valid for their country (E.164)',
+      }),
+      cite(at, 'itu-e164', 'method-libphonenumber'),
+      say({ cs: `ponecháno: ${facts.phones.length}`, en: `${facts.phones.length} kept` }),
+    ),
+    lawRule(
+      say({
+        cs: 'e-mailové adresy ponechány, je-li jejich syntaxe platná',
+        en: 'e-mail addresses kept when their syntax is valid',
+      }),
+      cite(at, 'rfc-5322'),
+      say({ cs: `ponecháno: ${facts.emails.length}`, en: `${facts.emails.length} kept` }),
+    ),
+    lawRule(
+      say({
+        cs: 'e-mail nebo telefon jmenované osoby je osobní údaj: kdo ho převezme, potřebuje právní základ a osobu informuje',
+        en: "a named person's e-mail or phone is personal data: whoever takes it over needs a lawful basis and informs the person",
+      }),
+      cite(at, 'eu-2016-679-art6', 'eu-2016-679-art14'),
+      say({
+        cs: `kontaktních údajů: ${facts.emails.length + facts.phones.length}`,
+        en: `${facts.emails.length + facts.phones.length} contact details`,
+      }),
+    ),
+  ]
+}
+
+/**
+ * The page's verdict: `review` when an identifier it publishes fails its checksum (it names no
+ * company), `incomplete` when nothing on it could be recognised, else `informational`.
+ */
+function pageVerdict(r: Facts): 'review' | 'incomplete' | 'informational' {
+  if (r.icos.some((i) => !i.valid) || r.dics.some((d) => !d.valid)) return 'review'
+  const found = r.emails.length + r.phones.length + r.icos.length + r.dics.length + r.contact_pages.length
+  return found === 0 ? 'incomplete' : 'informational'
+}
 
 export const scout = defineAgent({
   service: 'orchestrator',
@@ -47,7 +201,22 @@ export const scout = defineAgent({
     contact_pages: Type.Array(Type.String()),
     companies: Type.Array(Type.Object({}, { additionalProperties: true })),
   }),
-  verdict: 'informational',
+  verdict: {
+    explain:
+      '`review` when an IČO or DIČ on the page fails its checksum; `incomplete` when nothing on it could be recognised (no e-mail, phone, IČO, DIČ or contact page) or the page could not be read; else `informational`',
+    of: pageVerdict,
+  },
+  law: [
+    'method-egress-guard',
+    'mf-ares',
+    'cz-111-2009-s24',
+    'cz-280-2009-s130',
+    'itu-e164',
+    'method-libphonenumber',
+    'rfc-5322',
+    'eu-2016-679-art6',
+    'eu-2016-679-art14',
+  ],
   examples: [
     {
       title: 'A contact page given as HTML',
@@ -66,7 +235,6 @@ export const scout = defineAgent({
     },
   ],
   async run(input, ctx) {
-    const say = ctx.say
     if (input.url === undefined && input.html === undefined) throw errors.invalid('url', 'required (or html)')
     let base: URL
     try {
@@ -74,98 +242,21 @@ export const scout = defineAgent({
     } catch {
       throw errors.invalid('url', 'must be an absolute http(s) URL')
     }
-    const sources: SourceStatus[] = []
-    const applied: AppliedRule[] = []
-    let html = input.html
-    let fetched = false
-    if (html === undefined) {
-      try {
-        const page = await fetchPage(ctx.deps.web, base)
-        html = page.html
-        base = page.final
-        fetched = true
-        sources.push({ name: 'web', status: 'ok' })
-      } catch (error) {
-        if (!(error instanceof UpstreamError)) throw error
-        sources.push({ name: 'web', status: 'failed', error: error.message })
-      }
-      applied.push(
-        rule(
-          say({
-            cs: 'stahují se jen veřejné adresy; každé přesměrování se ověří',
-            en: 'only public addresses are fetched; every redirect hop is checked',
-          }),
-          'OWASP SSRF Prevention Cheat Sheet',
-          undefined,
-          fetched ? say({ cs: 'staženo', en: 'fetched' }) : say({ cs: 'nestaženo', en: 'not fetched' }),
-        ),
-      )
-    } else sources.push({ name: 'web', status: 'skipped', error: 'html given' })
-    const facts = extractFacts(html ?? '', base, ctx.lang)
-    const companies: Record<string, unknown>[] = []
-    if (input.lookup_ares !== false) {
-      for (const { ico } of facts.icos.filter((i) => i.valid).slice(0, 3)) {
-        try {
-          const company = (await ctx.call('data', 'ares_lookup', { ico })) as Record<string, unknown>
-          companies.push(company)
-          // A partial ARES answer (registry unreachable, stale cache) counts as a failed source.
-          sources.push(
-            company.partial === true
-              ? { name: 'data/ares_lookup', status: 'failed', error: `${ico}: answered partially` }
-              : { name: 'data/ares_lookup', status: 'ok' },
-          )
-        } catch (error) {
-          sources.push({
-            name: 'data/ares_lookup',
-            status: 'failed',
-            error: `${ico}: ${(error as Error).message}`,
-          })
-        }
-      }
-    }
-    applied.push(
-      rule(
-        say({ cs: 'kontrolní číslice IČO mod 11', en: 'IČO mod-11 check digit' }),
-        'ČSÚ, identifikační číslo osoby',
-        undefined,
-        say({
-          cs: `platných ${facts.icos.filter((i) => i.valid).length} z ${facts.icos.length}`,
-          en: `${facts.icos.filter((i) => i.valid).length} of ${facts.icos.length} valid`,
-        }),
-      ),
-      rule(
-        say({ cs: 'DIČ = CZ + IČO nebo rodné číslo', en: 'DIČ = CZ + IČO or birth number' }),
-        'zákon 280/2009 Sb. § 130',
-        '2011-01-01',
-        say({ cs: `nalezeno: ${facts.dics.length}`, en: `${facts.dics.length} found` }),
-      ),
-      rule(
-        say({
-          cs: 'telefonní čísla ponechána, jsou-li platná pro svou zemi (E.164)',
-          en: 'telephone numbers kept when valid for their country (E.164)',
-        }),
-        'ITU-T E.164; libphonenumber metadata',
-        undefined,
-        say({ cs: `ponecháno: ${facts.phones.length}`, en: `${facts.phones.length} kept` }),
-      ),
-      rule(
-        say({
-          cs: 'e-mailové adresy ponechány, je-li jejich syntaxe platná',
-          en: 'e-mail addresses kept when their syntax is valid',
-        }),
-        'RFC 5322 § 3.4.1',
-        undefined,
-        say({ cs: `ponecháno: ${facts.emails.length}`, en: `${facts.emails.length} kept` }),
-      ),
-    )
+    const page = await readPage(input, base, ctx)
+    const facts = extractFacts(page.html ?? '', page.base, ctx.lang)
+    const ares =
+      input.lookup_ares !== false
+        ? await lookUpCompanies(facts, ctx)
+        : { companies: [], rules: [], sources: [] }
+    const sources = [...page.sources, ...ares.sources]
     return {
       url: input.url ?? null,
-      fetched,
+      fetched: page.fetched,
       ...facts,
-      companies,
+      companies: ares.companies,
       partial: sources.some((s) => s.status === 'failed'),
       sources,
-      rules_applied: applied,
+      rules_applied: [...page.rules, ...factRules(facts, ctx), ...ares.rules],
     }
   },
 })

@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
-import { rule } from '../contact/shared.ts'
+import { lawRule, today } from '../contact/shared.ts'
+import { cite } from '../law.ts'
 import { defineAgent } from '../types.ts'
 import { planWaves } from './plan.ts'
 
@@ -41,6 +42,7 @@ export const taskScheduler = defineAgent({
     makespan_ms: Type.Number(),
   }),
   verdict: 'informational',
+  law: ['method-dependency-waves'],
   examples: [
     {
       title: 'Company onboarding: validate, then look up and screen in parallel, then decide',
@@ -61,6 +63,7 @@ export const taskScheduler = defineAgent({
   ],
   async run(input, ctx) {
     const say = ctx.say
+    const cited = cite(today(ctx), 'method-dependency-waves')
     const plan = planWaves(input.tasks)
     const cap = input.max_parallel ?? Number.POSITIVE_INFINITY
     const batches = plan.waves.flatMap((wave) => {
@@ -73,31 +76,28 @@ export const taskScheduler = defineAgent({
       ...plan,
       batches,
       rules_applied: [
-        rule(
+        lawRule(
           say({
             cs: 'topologické vlny (Kahn): úloha běží, až skončí vše, na co čeká',
             en: 'topological waves (Kahn): a task runs once everything it waits on has finished',
           }),
-          'Kahn, "Topological sorting of large networks", CACM 5(11)',
-          '1962-11-01',
+          cited,
           say({ cs: `vln: ${plan.waves.length}`, en: `${plan.waves.length} waves` }),
         ),
-        rule(
+        lawRule(
           say({
             cs: 'kritická cesta: nejdelší řetězec očekávaných dob',
             en: 'critical path: the longest chain of expected durations',
           }),
-          'critical path method (Kelley & Walker)',
-          '1959-01-01',
+          cited,
           `${plan.critical_path.join(' → ')} (${plan.makespan_ms} ms)`,
         ),
-        rule(
+        lawRule(
           say({
-            cs: 'vlna se dělí na dávky nejvýše max_parallel úloh',
-            en: 'a wave is split into batches of at most max_parallel tasks',
+            cs: 'vlna se dělí na dávky nejvýše max_parallel úloh (nastavení volajícího)',
+            en: 'a wave is split into batches of at most max_parallel tasks (the caller’s setting)',
           }),
-          say({ cs: 'nastavení volajícího', en: 'caller setting' }),
-          undefined,
+          cited,
           say({ cs: `dávek: ${batches.length}`, en: `${batches.length} batches` }),
         ),
       ],
