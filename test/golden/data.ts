@@ -351,13 +351,23 @@ export const data: GoldenFile = {
     },
     {
       agent: 'geocoder',
-      title: 'RÚIAN down: no position, the PSČ still names the municipality',
+      title: 'RÚIAN down: incomplete, no position, the PSČ still names the municipality',
       kind: 'edge',
       law: ['cz-111-2009-ruian', 'cp-psc'],
-      worked: 'The gazetteer on file maps PSČ 170 00 to Praha offline; no position is invented.',
+      worked:
+        'A register that does not answer leaves the position undecided, not doubtful: data are missing, so the answer is incomplete with the reason. The gazetteer on file maps PSČ 170 00 to Praha offline; no position is invented.',
       sources: 'down',
       input: { address: 'Jankovcova 1522/53, 17000 Praha 7' },
-      expect: { verdict: 'review', fields: { best: null } },
+      expect: {
+        verdict: 'incomplete',
+        fields: {
+          best: null,
+          partial: true,
+          from_psc: { psc: '170 00' },
+          sources: [{ name: 'ruian', status: 'failed' }],
+        },
+        rules: [{ basis: 'cz-111-2009-ruian', outcome: 'RÚIAN did not answer' }],
+      },
     },
     {
       agent: 'geocoder',

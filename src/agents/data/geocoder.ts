@@ -32,6 +32,9 @@ export const geocoder = defineAgent({
   ),
   output: Type.Object({
     query: Type.String(),
+    ruian_answered: Type.Boolean({
+      description: 'false when RÚIAN could not be reached: no position could be looked for',
+    }),
     best: nullable(CandidateSchema),
     precision: nullable(
       Type.Union([Type.Literal('address_point'), Type.Literal('street'), Type.Literal('area')]),
@@ -48,8 +51,8 @@ export const geocoder = defineAgent({
   }),
   verdict: {
     explain:
-      '`informational` for a position RÚIAN gave; `review` when no address point was found (the address cannot be placed, or RÚIAN did not answer: the sources say which)',
-    of: (r) => (r.best === null ? 'review' : 'informational'),
+      '`informational` for a position RÚIAN gave; `incomplete` when RÚIAN did not answer (data missing: the failed source and its error say why); `review` when RÚIAN answered but found no candidate (the address cannot be placed)',
+    of: (r) => (r.best !== null ? 'informational' : r.ruian_answered ? 'review' : 'incomplete'),
   },
   law: ['cz-111-2009-ruian', 'cp-psc'],
   examples: [
@@ -63,6 +66,7 @@ export const geocoder = defineAgent({
     const found = await attempt('ruian', sources, () =>
       ctx.deps.sources.ruian.find(input.address, input.max_candidates ?? 3),
     )
+    const down = sources.find((s) => s.status === 'failed')
     const candidates = [...(found?.candidates ?? [])].sort((a, b) => b.score - a.score)
     const best = candidates[0] ?? null
     const precision: 'address_point' | 'street' | 'area' | null = best
@@ -87,6 +91,7 @@ export const geocoder = defineAgent({
         : null
     return {
       query: input.address,
+      ruian_answered: down === undefined,
       best,
       precision,
       candidates,
@@ -100,7 +105,12 @@ export const geocoder = defineAgent({
           cite(at, 'cz-111-2009-ruian'),
           best
             ? say({ cs: `${best.type}, skóre ${best.score}`, en: `${best.type}, score ${best.score}` })
-            : say({ cs: 'žádný kandidát', en: 'no candidate' }),
+            : down
+              ? say({
+                  cs: `RÚIAN neodpověděl (${down.error ?? 'bez odpovědi'}): poloha neurčena`,
+                  en: `RÚIAN did not answer (${down.error ?? 'no answer'}): no position`,
+                })
+              : say({ cs: 'žádný kandidát', en: 'no candidate' }),
         ),
         lawRule(
           say({
