@@ -12,6 +12,7 @@ import type { AppError } from '../../kit/errors.ts'
 import { agentSpec, createAgentDeps } from '../deps.ts'
 import { realEstateAgents } from './index.ts'
 import { listings } from './location.ts'
+import { undervaluedDetector } from './undervalued_detector.ts'
 
 const NOW = new Date('2025-06-01T10:00:00Z')
 const deps = createAgentDeps(parseEnv(agentSpec, {}))
@@ -437,6 +438,21 @@ describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', (
       field: 'annual_rate_pct',
       rule: 'required with the other mortgage fields (amount, annual_rate_pct, term_months)',
     })
+  })
+
+  it('speaks Czech all the way in a Czech answer: its levels are named in Czech, never HIGH, MEDIUM or NONE', async () => {
+    const input = undervaluedDetector.examples[0]!.input
+    const { output } = await dispatcher.call('real-estate', 'undervalued_detector', input, {
+      now: NOW,
+      lang: 'cs',
+    })
+    const out = output as { results: { reason: string }[]; rules_applied: { rule: string; outcome?: string }[] }
+    const texts = [
+      ...out.results.map((r) => r.reason),
+      ...out.rules_applied.flatMap((r) => [r.rule, r.outcome ?? '']),
+    ]
+    expect(texts.filter((t) => /\b(HIGH|MEDIUM|NONE)\b/.test(t))).toEqual([])
+    expect(out.rules_applied[0]!.rule).toMatch(/vysoká míra podhodnocení pod 0\.8 ×/)
   })
 
   it('requires exactly one of listings and scan', async () => {

@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import { snapshotDate } from '../../engines/realestate/comparables.ts'
 import { haversineKm } from '../../engines/realestate/nearest.ts'
-import { assessListing, opportunityThresholds } from '../../engines/realestate/opportunities.ts'
+import { assessListing, LEVEL_CS, opportunityThresholds } from '../../engines/realestate/opportunities.ts'
 import { valuerFor } from '../../engines/realestate/valuation.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { policySource } from '../../engines/reference/load.ts'
@@ -164,12 +164,12 @@ export const undervaluedDetector = defineAgent({
       rules_applied: [
         {
           rule: say({
-            cs: `HIGH pod ${t.high_below} × a MEDIUM pod ${t.medium_below} × odhadnuté ceny Kč/m²`,
+            cs: `${LEVEL_CS.HIGH} pod ${t.high_below} ×, ${LEVEL_CS.MEDIUM} pod ${t.medium_below} × odhadnuté ceny Kč/m²`,
             en: `HIGH below ${t.high_below} × and MEDIUM below ${t.medium_below} × the estimated CZK/m²`,
           }),
           ...policySource('realestate-opportunity', t),
           outcome: say({
-            cs: `${high} HIGH, ${medium} MEDIUM z ${results.length}`,
+            cs: `vysoká míra ${high}, střední míra ${medium} z ${results.length}`,
             en: `${high} HIGH, ${medium} MEDIUM of ${results.length}`,
           }),
         },

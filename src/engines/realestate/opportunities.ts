@@ -16,6 +16,12 @@ export interface OpportunityThresholds extends ReferenceVersion {
 
 type OpportunityLevel = 'HIGH' | 'MEDIUM'
 
+/** The levels (codes of the answer, the same in both languages) named in a Czech text. */
+export const LEVEL_CS: Record<OpportunityLevel, string> = {
+  HIGH: 'vysoká míra podhodnocení',
+  MEDIUM: 'střední míra podhodnocení',
+}
+
 export function opportunityThresholds(date: string): OpportunityThresholds {
   return referenceAt<OpportunityThresholds>('realestate-opportunity', date)
 }
@@ -132,7 +138,7 @@ export function assessListing(
         ? `ne pod ${t.medium_below} × odhadu`
         : `not below ${t.medium_below} × the estimate`
       : cs
-        ? `${level}: pod ${limit} × odhadu`
+        ? `${LEVEL_CS[level]}: pod ${limit} × odhadu`
         : `${level} is below ${limit} × the estimate`
   return {
     level,
