@@ -3,7 +3,8 @@ import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { NullableBoolean, NullableString } from '../../engines/reference/schema.ts'
 import { comparableName } from '../compliance/registry.ts'
-import type { Texts } from '../lang.ts'
+import type { Say, Texts } from '../lang.ts'
+import { cite } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -100,6 +101,183 @@ const NOTES: Record<string, Texts> = {
   },
 }
 
+/**
+ * The register entries behind each entry type of cadastre-lv-rules.json (the table's `law` says it
+ * in words); the table's own severities and blocking are the review method beside them.
+ */
+const ENTRY_LAW: Record<string, [string, ...string[]]> = {
+  execution: ['cz-120-2001-s44a'],
+  insolvency: ['cz-182-2006-s111'],
+  disposal_ban: ['cz-89-2012-s1761'],
+  disputed_entry: ['cz-256-2013-s24'],
+  enforced_lien: ['cz-89-2012-s1309'],
+  mortgage: ['cz-89-2012-s1309'],
+  pre_emption: ['cz-89-2012-s2140'],
+  easement: ['cz-89-2012-s1257'],
+}
+const LV_LAW = [
+  'cz-357-2013-lv',
+  'cz-256-2013-s16',
+  'cz-89-2012-s980',
+  'method-cadastre-lv-rules',
+  ...new Set(Object.values(ENTRY_LAW).flat()),
+]
+
+/** The parts a sheet must show to be judged: the owners (A) and the burdens (C) and notes (D). */
+const REQUIRED_PARTS = ['A', 'C', 'D']
+
+interface Encumbrance {
+  part: string
+  type: string
+  severity: string
+  blocking: boolean
+  text: string
+  note: string
+}
+interface Owner {
+  name: string
+  identifier?: string
+  share?: string
+}
+
+/** The parts found, in the sheet's order, without the header and the empty-part markers. */
+const partsFound = (parts: Map<string, string[]>) =>
+  [...parts.keys()].filter((k) => k !== 'header' && !k.endsWith(':empty'))
+
+/** The parts a judgement needs that the text does not show (none: the sheet was recognised). */
+const missingParts = (found: string[]) => REQUIRED_PARTS.filter((p) => !found.includes(p))
+
+/** The sheet's number, cadastral area and the date of the state it shows (from its header). */
+function readHeader(text: string): { lv: string | null; area: string | null; stateAsOf: string | null } {
+  const lv = /List\s+vlastnictví:\s*(\d+)/iu.exec(text)?.[1] ?? null
+  const area =
+    /Kat\.\s{0,3}území:\s{0,3}(\d{1,9}\s{1,3}[^\n]{0,200}?)(?=\s{1,10}List\s{1,3}vlastnictví|$)/imu
+      .exec(text)?.[1]
+      ?.trim() ?? null
+  const state = /stav\s+evidovaný\s+k\s+datu\s+(\d{1,2})\.(\d{1,2})\.(\d{4})/iu.exec(text)
+  const stateAsOf = state ? `${state[3]}-${state[2]!.padStart(2, '0')}-${state[1]!.padStart(2, '0')}` : null
+  return { lv, area, stateAsOf }
+}
+
+/** The owners of part A with their identifiers and shares, and whether the shares make one whole. */
+function readOwners(parts: Map<string, string[]>): { list: Owner[]; complete: boolean | null } {
+  const list: Owner[] = []
+  let shareSum = 0
+  let sharesStated = 0
+  for (const line of parts.get('A') ?? []) {
+    if (!/,/.test(line) || /^(Vlastnické právo|Společné jmění|Identifikátor)/iu.test(line)) continue
+    const id = /(\d{6}\/\d{3,4}|\b\d{8}\b)/.exec(line)?.[1]
+    const shareText = /(\d{1,9}\s{0,3}\/\s{0,3}\d{1,9})$/.exec(
+      line.replace(/\d{6}\/\d{3,4}\s*$/, '').trimEnd(),
+    )?.[1]
+    const share = shareText && shareText !== id ? shareText.replace(/\s+/g, '') : undefined
+    const owner: Owner = { name: ownerName(line) }
+    if (id) owner.identifier = id
+    if (share) {
+      owner.share = share
+      shareSum += parseShare(share) ?? 0
+      sharesStated++
+    }
+    list.push(owner)
+  }
+  const complete = sharesStated === 0 ? (list.length === 1 ? true : null) : Math.abs(shareSum - 1) < 1e-9
+  return { list, complete }
+}
+
+/** The entries of parts C and D the table knows, each with its type, severity and note. */
+function readEncumbrances(parts: Map<string, string[]>, table: LvRules, say: Say): Encumbrance[] {
+  const out: Encumbrance[] = []
+  for (const part of ['C', 'D']) {
+    for (const line of parts.get(part) ?? []) {
+      const entry = table.entries.find((e) => new RegExp(e.pattern, 'iu').test(line))
+      if (!entry || !/^(o\s+)?\p{Lu}/u.test(line) || /^(Oprávnění|Povinnost|pohledávka)/iu.test(line))
+        continue
+      out.push({
+        part,
+        type: entry.type,
+        severity: entry.severity,
+        blocking: entry.blocking,
+        text: line.replace(/^o\s+/, ''),
+        note: say(
+          NOTES[entry.type]?.en === entry.note ? NOTES[entry.type]! : { cs: entry.note, en: entry.note },
+        ),
+      })
+    }
+  }
+  return out
+}
+
+/** A pending change marked in the header (or anywhere as "plomba"). */
+const hasPlomba = (parts: Map<string, string[]>, text: string, table: LvRules) =>
+  new RegExp(table.plomba_pattern, 'iu').test(parts.get('header')!.join('\n')) || /plomb/iu.test(text)
+
+/** The seller among the owners of part A, the words of the name in any order. */
+function isOwner(owners: Owner[], seller: string): boolean {
+  const key = (name: string) => comparableName(name).split(' ').sort().join(' ')
+  return owners.some((o) => key(o.name) === key(seller))
+}
+
+function titleOf(plomba: boolean, encumbrances: Encumbrance[]): 'clean' | 'encumbered' | 'blocked' {
+  if (plomba || encumbrances.some((e) => e.blocking)) return 'blocked'
+  return encumbrances.length > 0 ? 'encumbered' : 'clean'
+}
+
+function partsRule(found: string[], unread: string[], at: string, say: Say): AppliedRule {
+  return {
+    rule: say({
+      cs: 'Části listu vlastnictví: A vlastníci, B nemovitosti, B1 práva ve prospěch, C omezení vlastnického práva, D poznámky, E nabývací tituly; bez částí A, C a D list nelze posoudit',
+      en: 'Ownership sheet parts: A owners, B property, B1 rights in favour, C encumbrances, D notes, E titles; without parts A, C and D the sheet cannot be judged',
+    }),
+    ...cite(at, 'cz-357-2013-lv', 'method-cadastre-lv-rules'),
+    outcome:
+      unread.length > 0
+        ? say({
+            cs: `nerozpoznáno: chybí část ${unread.join(', ')} (nalezeno: ${found.join(', ') || 'nic'})`,
+            en: `not recognised: part ${unread.join(', ')} missing (found: ${found.join(', ') || 'none'})`,
+          })
+        : say({ cs: `nalezené části: ${found.join(', ')}`, en: `parts found: ${found.join(', ')}` }),
+  }
+}
+
+function plombaRule(plomba: boolean, at: string, say: Say): AppliedRule {
+  return {
+    rule: say({
+      cs: 'Probíhající řízení (plomba) znamená, že se zápisy mohou změnit: vyčkejte na jeho skončení',
+      en: 'A pending change (plomba) means the entries may change: wait for the proceedings to end',
+    }),
+    ...cite(at, 'cz-256-2013-s16'),
+    outcome: plomba
+      ? say({ cs: 'plomba je vyznačena', en: 'plomba present' })
+      : say({ cs: 'žádná', en: 'none' }),
+  }
+}
+
+function encumbranceRule(e: Encumbrance, at: string, say: Say): AppliedRule {
+  return {
+    rule: `${e.type}: ${e.note}`,
+    ...cite(at, ...(ENTRY_LAW[e.type] ?? ['method-cadastre-lv-rules']), 'method-cadastre-lv-rules'),
+    outcome: say({
+      cs: `${e.blocking ? 'brání převodu' : (SEVERITY_CS[e.severity] ?? e.severity)} (část ${e.part})`,
+      en: `${e.blocking ? 'blocking' : e.severity} (part ${e.part})`,
+    }),
+  }
+}
+
+function sellerRule(sellerIsOwner: boolean, at: string, say: Say): AppliedRule {
+  return {
+    rule: say({
+      cs: 'Prodávající musí být zapsaným vlastníkem (část A); zápis v katastru platí za pravdivý',
+      en: 'The seller must be the registered owner (part A); the cadastre’s entry is presumed true',
+    }),
+    ...cite(at, 'cz-89-2012-s980'),
+    outcome: sellerIsOwner
+      ? say({ cs: 'prodávající je vlastníkem', en: 'seller is an owner' })
+      : say({ cs: 'prodávající mezi vlastníky není', en: 'seller not among the owners' }),
+  }
+}
+
+const SEVERITY_CS: Record<string, string> = { low: 'nízká', medium: 'střední', high: 'vysoká' }
+
 export const cadastreCheck = defineAgent({
   service: 'real-estate',
   name: 'cadastre_check',
@@ -119,10 +297,18 @@ export const cadastreCheck = defineAgent({
     { additionalProperties: false },
   ),
   output: Type.Object({
-    title: Type.Union([Type.Literal('clean'), Type.Literal('encumbered'), Type.Literal('blocked')], {
-      description:
-        'clean: no entries in parts C and D; encumbered: rights or notes to be removed; blocked: a plomba or a bar on disposal',
-    }),
+    title: Type.Union(
+      [
+        Type.Literal('clean'),
+        Type.Literal('encumbered'),
+        Type.Literal('blocked'),
+        Type.Literal('unrecognised'),
+      ],
+      {
+        description:
+          'clean: no entries in parts C and D; encumbered: rights or notes to be removed; blocked: a plomba or a bar on disposal; unrecognised: parts A, C or D not found, so the sheet is not judged',
+      },
+    ),
     lv_number: NullableString(),
     cadastral_area: NullableString(),
     state_as_of: NullableString(),
@@ -149,8 +335,17 @@ export const cadastreCheck = defineAgent({
     ),
     plomba: Type.Boolean({ description: 'a change of rights is pending (the sheet is "under seal")' }),
     parts_found: Type.Array(Type.String()),
+    findings: Type.Array(Type.String(), {
+      description: 'what else keeps the sheet from clean: missing parts, shares, the seller not an owner',
+    }),
   }),
-  verdict: { field: 'title', map: { clean: 'clear', encumbered: 'review', blocked: 'adverse' } },
+  verdict: {
+    explain:
+      '`adverse` when blocked (a plomba or a bar on disposal); `review` when encumbered, unrecognised (parts A, C or D not found), or a finding stands (shares, the seller not an owner); `clear` only for a clean sheet without findings',
+    of: (r) =>
+      r.title === 'blocked' ? 'adverse' : r.title === 'clean' && r.findings.length === 0 ? 'clear' : 'review',
+  },
+  law: LV_LAW,
   examples: [
     {
       title: 'Flat with a bank mortgage only: encumbered, not blocked',
@@ -208,136 +403,51 @@ export const cadastreCheck = defineAgent({
   ],
   async run(input, ctx) {
     const say = ctx.say
-    const r = covered(() => referenceAt<LvRules>('cadastre-lv-rules', asOfDate(undefined, ctx.now)))
+    const at = asOfDate(undefined, ctx.now)
+    const table = covered(() => referenceAt<LvRules>('cadastre-lv-rules', at))
     const parts = splitParts(input.text)
-    const header = parts.get('header')!.join('\n')
-    const lv = /List\s+vlastnictví:\s*(\d+)/iu.exec(input.text)?.[1] ?? null
-    const area =
-      /Kat\.\s{0,3}území:\s{0,3}(\d{1,9}\s{1,3}[^\n]{0,200}?)(?=\s{1,10}List\s{1,3}vlastnictví|$)/imu
-        .exec(input.text)?.[1]
-        ?.trim() ?? null
-    const state = /stav\s+evidovaný\s+k\s+datu\s+(\d{1,2})\.(\d{1,2})\.(\d{4})/iu.exec(input.text)
-    const stateAsOf = state ? `${state[3]}-${state[2]!.padStart(2, '0')}-${state[1]!.padStart(2, '0')}` : null
-
-    const owners: { name: string; identifier?: string; share?: string }[] = []
-    let shareSum = 0
-    let sharesStated = 0
-    for (const line of parts.get('A') ?? []) {
-      if (!/,/.test(line) || /^(Vlastnické právo|Společné jmění|Identifikátor)/iu.test(line)) continue
-      const id = /(\d{6}\/\d{3,4}|\b\d{8}\b)/.exec(line)?.[1]
-      const shareText = /(\d{1,9}\s{0,3}\/\s{0,3}\d{1,9})$/.exec(
-        line.replace(/\d{6}\/\d{3,4}\s*$/, '').trimEnd(),
-      )?.[1]
-      const share = shareText && shareText !== id ? shareText.replace(/\s+/g, '') : undefined
-      const owner: { name: string; identifier?: string; share?: string } = { name: ownerName(line) }
-      if (id) owner.identifier = id
-      if (share) {
-        owner.share = share
-        shareSum += parseShare(share) ?? 0
-        sharesStated++
-      }
-      owners.push(owner)
-    }
-    const sharesComplete =
-      sharesStated === 0 ? (owners.length === 1 ? true : null) : Math.abs(shareSum - 1) < 1e-9
-
-    const encumbrances: {
-      part: string
-      type: string
-      severity: string
-      blocking: boolean
-      text: string
-      note: string
-    }[] = []
-    for (const part of ['C', 'D']) {
-      for (const line of parts.get(part) ?? []) {
-        const entry = r.entries.find((e) => new RegExp(e.pattern, 'iu').test(line))
-        if (entry && /^(o\s+)?\p{Lu}/u.test(line) && !/^(Oprávnění|Povinnost|pohledávka)/iu.test(line)) {
-          encumbrances.push({
-            part,
-            type: entry.type,
-            severity: entry.severity,
-            blocking: entry.blocking,
-            text: line.replace(/^o\s+/, ''),
-            note: say(
-              NOTES[entry.type]?.en === entry.note ? NOTES[entry.type]! : { cs: entry.note, en: entry.note },
-            ),
-          })
-        }
-      }
-    }
-    const plomba = new RegExp(r.plomba_pattern, 'iu').test(header) || /plomb/iu.test(input.text)
-    const sellerIsOwner = input.seller_name
-      ? owners.some((o) => {
-          const a = comparableName(o.name).split(' ').sort().join(' ')
-          const b = comparableName(input.seller_name!).split(' ').sort().join(' ')
-          return a === b
-        })
-      : null
-    const blocked = plomba || encumbrances.some((e) => e.blocking)
-    const verdict = blocked ? 'blocked' : encumbrances.length > 0 ? 'encumbered' : 'clean'
-    const rules: AppliedRule[] = [
-      {
-        rule: say({
-          cs: 'Části listu vlastnictví: A vlastníci, B nemovitosti, B1 práva ve prospěch, C omezení vlastnického práva, D poznámky, E nabývací tituly',
-          en: 'Ownership sheet parts: A owners, B property, B1 rights in favour, C encumbrances, D notes, E titles',
-        }),
-        source: 'vyhláška 357/2013 Sb., příloha (list vlastnictví)',
-        since: '2014-01-01',
-        outcome: say({
-          cs: `nalezené části: ${[...parts.keys()].filter((k) => k !== 'header' && !k.endsWith(':empty')).join(', ')}`,
-          en: `parts found: ${[...parts.keys()].filter((k) => k !== 'header' && !k.endsWith(':empty')).join(', ')}`,
-        }),
-      },
-      {
-        rule: say({
-          cs: 'Probíhající řízení (plomba) znamená, že se zápisy mohou změnit: vyčkejte na jeho skončení',
-          en: 'A pending change (plomba) means the entries may change: wait for the proceedings to end',
-        }),
-        source: 'zákon 256/2013 Sb. § 16',
-        since: '2014-01-01',
-        outcome: plomba
-          ? say({ cs: 'plomba je vyznačena', en: 'plomba present' })
-          : say({ cs: 'žádná', en: 'none' }),
-      },
-      ...encumbrances.map((e) => {
-        const entry = r.entries.find((x) => x.type === e.type)!
-        return {
-          rule: `${e.type}: ${e.note}`,
-          source: entry.law,
-          outcome: say({
-            cs: `${e.blocking ? 'brání převodu' : e.severity} (část ${e.part})`,
-            en: `${e.blocking ? 'blocking' : e.severity} (part ${e.part})`,
-          }),
-        }
-      }),
+    const found = partsFound(parts)
+    const header = readHeader(input.text)
+    const owners = readOwners(parts)
+    const encumbrances = readEncumbrances(parts, table, say)
+    const plomba = hasPlomba(parts, input.text, table)
+    const sellerIsOwner = input.seller_name === undefined ? null : isOwner(owners.list, input.seller_name)
+    const unread = missingParts(found)
+    const title = unread.length > 0 ? ('unrecognised' as const) : titleOf(plomba, encumbrances)
+    const findings = [
+      ...unread.map((part) =>
+        say({ cs: `část ${part} listu vlastnictví nenalezena`, en: `part ${part} of the sheet not found` }),
+      ),
+      ...(owners.complete === false
+        ? [say({ cs: 'podíly vlastníků nedávají celek', en: 'the owners’ shares do not add up to one' })]
+        : []),
+      ...(sellerIsOwner === false
+        ? [
+            say({
+              cs: 'prodávající mezi vlastníky v části A není',
+              en: 'the seller is not among the owners in part A',
+            }),
+          ]
+        : []),
     ]
-    if (sellerIsOwner !== null) {
-      rules.push({
-        rule: say({
-          cs: 'Prodávající musí být zapsaným vlastníkem (část A)',
-          en: 'The seller must be the registered owner (part A)',
-        }),
-        source: say({
-          cs: 'zákon 89/2012 Sb. § 980 (materiální publicita veřejných seznamů)',
-          en: 'zákon 89/2012 Sb. § 980 (material publicity of public registers)',
-        }),
-        outcome: sellerIsOwner
-          ? say({ cs: 'prodávající je vlastníkem', en: 'seller is an owner' })
-          : say({ cs: 'prodávající mezi vlastníky není', en: 'seller not among the owners' }),
-      })
-    }
+    const rules: AppliedRule[] = [
+      partsRule(found, unread, at, say),
+      plombaRule(plomba, at, say),
+      ...encumbrances.map((e) => encumbranceRule(e, at, say)),
+    ]
+    if (sellerIsOwner !== null) rules.push(sellerRule(sellerIsOwner, at, say))
     return {
-      title: verdict as 'clean' | 'encumbered' | 'blocked',
-      lv_number: lv,
-      cadastral_area: area,
-      state_as_of: stateAsOf,
-      owners,
-      shares_complete: sharesComplete,
+      title,
+      lv_number: header.lv,
+      cadastral_area: header.area,
+      state_as_of: header.stateAsOf,
+      owners: owners.list,
+      shares_complete: owners.complete,
       seller_is_owner: sellerIsOwner,
       encumbrances,
       plomba,
-      parts_found: [...parts.keys()].filter((k) => k !== 'header' && !k.endsWith(':empty')),
+      parts_found: found,
+      findings,
       rules_applied: rules,
     }
   },

@@ -1,7 +1,8 @@
 import { Type } from 'typebox'
 import { findComparables, ppm2Stats, roomsOf, snapshotDate } from '../../engines/realestate/comparables.ts'
-import { valuerFor } from '../../engines/realestate/valuation.ts'
+import { VALUATION_BASIS, valuerFor } from '../../engines/realestate/valuation.ts'
 import { NullableNumber } from '../../engines/reference/schema.ts'
+import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
 import { LocationFields, listings, locate } from './location.ts'
@@ -43,6 +44,7 @@ export const comparablesFinder = defineAgent({
     data_as_of: Type.String(),
   }),
   verdict: 'informational',
+  law: [VALUATION_BASIS.method, 'method-listings-snapshot', VALUATION_BASIS.statute],
   examples: [
     {
       title: 'Five 2+kk flats near Brno centre',
@@ -62,6 +64,7 @@ export const comparablesFinder = defineAgent({
   ],
   async run(input, ctx) {
     const say = ctx.say
+    const at = ctx.now.toISOString().slice(0, 10)
     const sources: SourceStatus[] = [{ name: 'listings', status: 'ok' }]
     const where = await locate(input, ctx)
     if (where.source) sources.push(where.source)
@@ -84,6 +87,7 @@ export const comparablesFinder = defineAgent({
               cs: 'K nalezení srovnatelných nabídek je třeba poloha',
               en: 'A location is needed to find comparables',
             }),
+            ...cite(at, 'method-listings-snapshot'),
             outcome: say({ cs: 'adresu nebylo možné geokódovat', en: 'the address could not be geocoded' }),
           },
         ],
@@ -142,10 +146,10 @@ export const comparablesFinder = defineAgent({
             cs: `Stejný počet pokojů${rooms === undefined ? ' (libovolný: dispozice nezadána)' : ''}, podlahová plocha ±${Math.round(tolerance * 100)} %, nejbližší první`,
             en: `Same room count${rooms === undefined ? ' (any: no disposition given)' : ''}, floor area ±${Math.round(tolerance * 100)} %, nearest first`,
           }),
-          source: `Sreality sale listings, snapshot ${asOf}`,
+          ...cite(at, 'method-listings-snapshot'),
           outcome: say({
-            cs: `${search.comps.length} do ${search.radiusKm} km`,
-            en: `${search.comps.length} within ${search.radiusKm} km`,
+            cs: `${search.comps.length} do ${search.radiusKm} km (snímek ${asOf})`,
+            en: `${search.comps.length} within ${search.radiusKm} km (snapshot ${asOf})`,
           }),
         },
         {
@@ -153,7 +157,22 @@ export const comparablesFinder = defineAgent({
             cs: `Každá nabídka proti odhadu natrénovaného modelu (gradientně boostované stromy nad polohou, plochou, dispozicí a okolními nabídkovými cenami), bez sebe sama`,
             en: `Each set against the fitted model's estimate (gradient-boosted trees over position, area, disposition and nearby asking prices), itself left out`,
           }),
-          source: `fitted on ${valuer.info.fitted_on} sale listings, checked on ${valuer.info.held_out} held out`,
+          ...cite(at, VALUATION_BASIS.method),
+          outcome: say({
+            cs: `natrénováno na ${valuer.info.fitted_on} inzerátech, ověřeno na ${valuer.info.held_out} odložených`,
+            en: `fitted on ${valuer.info.fitted_on} sale listings, checked on ${valuer.info.held_out} held out`,
+          }),
+        },
+        {
+          rule: say({
+            cs: 'Nabídkové ceny nejsou obvyklá cena podle zákona 151/1997 Sb. § 2, která se určuje porovnáním sjednaných cen',
+            en: 'Asking prices are not the obvyklá cena of zákon 151/1997 Sb. § 2, which is found by comparing agreed prices',
+          }),
+          ...cite(at, VALUATION_BASIS.statute),
+          outcome: say({
+            cs: 'srovnání nabídek, nikoli ocenění podle zákona',
+            en: 'a comparison of offers, not a valuation under the act',
+          }),
         },
       ],
     }

@@ -1,9 +1,10 @@
 import { Type } from 'typebox'
-import { requireIco } from '../../engines/reference/inputs.ts'
+import { asOfDate, requireIco } from '../../engines/reference/inputs.ts'
 import { DateString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
+import { thresholdRule, thresholdsOn } from '../aml/common.ts'
 import { insolvencyOf, lookupCompany } from '../compliance/registry.ts'
-import { lawEntry } from '../law.ts'
+import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import type { AgentContext, AppliedRule } from '../types.ts'
 import { defineAgent, type ResultOf } from '../types.ts'
@@ -22,10 +23,34 @@ interface Item {
   item: string
   status: Status
   detail: string
-  source?: string
+  /** The register entries the item rests on (data/reference/legal-basis.json). */
+  law: [string, ...string[]]
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
+
+/** The day zákon 283/2021 Sb. governs buildings other than vyhrazené stavby (its § 334a). */
+const BUILDING_ACT_FROM = '2024-07-01'
+
+const DD_LAW = [
+  'method-purchase-checklist',
+  'cz-256-2013',
+  'cz-357-2013-lv',
+  'method-cadastre-lv-rules',
+  'cz-89-2012-s980',
+  'cz-89-2012-s1105',
+  'mf-ares',
+  'cz-304-2013',
+  'cz-182-2006-s111',
+  'cz-182-2006-s419',
+  'method-asking-price-valuation',
+  'cz-151-1997-s2',
+  'cz-406-2000-s7a',
+  'cz-183-2006-s119',
+  'cz-283-2021-s230',
+  'cz-89-2012-s1186',
+  'cz-254-2004-s4',
+]
 
 export const dueDiligence = defineAgent({
   service: 'real-estate',
@@ -89,6 +114,7 @@ export const dueDiligence = defineAgent({
     ),
   }),
   verdict: { field: 'overall', map: { go: 'clear', review: 'review', stop: 'adverse' } },
+  law: DD_LAW,
   examples: [
     {
       title: 'Flat sold by a company: clean sheet apart from the bank lien, fair price',
@@ -128,6 +154,10 @@ export const dueDiligence = defineAgent({
     if (input.name !== undefined && input.seller_name !== undefined && input.name !== input.seller_name)
       throw errors.invalid('name', 'differs from seller_name: give one of them')
     const seller = input.seller_name ?? input.name
+    const at = asOfDate(input.as_of, ctx.now)
+    // The act that governs the use of a building on the day judged: the new stavební zákon for
+    // buildings other than vyhrazené stavby from 2024-07-01 (§ 334a), the former one before.
+    const building = at < BUILDING_ACT_FROM ? 'cz-183-2006-s119' : 'cz-283-2021-s230'
     const items: Item[] = []
     const sources: SourceStatus[] = []
     const rules: AppliedRule[] = []
@@ -143,14 +173,21 @@ export const dueDiligence = defineAgent({
         items.push({
           item: say({ cs: 'list vlastnictví: omezení', en: 'ownership sheet: encumbrances' }),
           status: lv.verdict === 'clear' ? 'pass' : lv.verdict === 'adverse' ? 'fail' : 'warn',
-          detail:
-            lv.title === 'clean'
-              ? say({ cs: 'v částech C a D nejsou zápisy', en: 'no entries in parts C and D' })
-              : say({
-                  cs: `${lv.title}: ${types || 'žádné'}${lv.plomba ? '; plomba (probíhá změna)' : ''}`,
-                  en: `${lv.title}: ${types || 'none'}${lv.plomba ? '; plomba (change pending)' : ''}`,
-                }),
-          source: 'vyhláška 357/2013 Sb.; zákon 256/2013 Sb.',
+          detail: [
+            lv.title === 'unrecognised'
+              ? say({
+                  cs: 'text nebyl rozpoznán jako list vlastnictví',
+                  en: 'the text is not recognised as an ownership sheet',
+                })
+              : lv.title === 'clean'
+                ? say({ cs: 'v částech C a D nejsou zápisy', en: 'no entries in parts C and D' })
+                : say({
+                    cs: `${lv.title}: ${types || 'žádné'}${lv.plomba ? '; plomba (probíhá změna)' : ''}`,
+                    en: `${lv.title}: ${types || 'none'}${lv.plomba ? '; plomba (change pending)' : ''}`,
+                  }),
+            ...lv.findings,
+          ].join('; '),
+          law: ['cz-256-2013', 'cz-357-2013-lv', 'method-cadastre-lv-rules'],
         })
         if (lv.seller_is_owner !== null) {
           items.push({
@@ -165,7 +202,7 @@ export const dueDiligence = defineAgent({
                   cs: 'prodávající není mezi vlastníky v části A',
                   en: 'seller not among the owners in part A',
                 }),
-            source: 'zákon 89/2012 Sb. § 980',
+            law: ['cz-89-2012-s980', 'cz-89-2012-s1105'],
           })
         }
       } catch (error) {
@@ -174,6 +211,7 @@ export const dueDiligence = defineAgent({
           item: say({ cs: 'list vlastnictví: omezení', en: 'ownership sheet: encumbrances' }),
           status: 'unknown',
           detail: say({ cs: `nelze přečíst: ${message(error)}`, en: `could not be read: ${message(error)}` }),
+          law: ['cz-256-2013'],
         })
       }
     } else {
@@ -184,7 +222,7 @@ export const dueDiligence = defineAgent({
           cs: 'list vlastnictví nebyl předán: opatřete aktuální výpis z katastru nemovitostí',
           en: 'no ownership sheet given: obtain a current výpis z katastru nemovitostí',
         }),
-        source: 'zákon 256/2013 Sb.',
+        law: ['cz-256-2013', 'cz-89-2012-s1105'],
       })
     }
 
@@ -200,13 +238,14 @@ export const dueDiligence = defineAgent({
             cs: `registr nedostupný: ${found.source.error}`,
             en: `register unavailable: ${found.source.error}`,
           }),
+          law: ['mf-ares'],
         })
       } else if (found.found === false || !found.facts) {
         items.push({
           item: say({ cs: 'společnost prodávajícího v ARES', en: 'seller company in ARES' }),
           status: 'fail',
           detail: say({ cs: `subjekt s IČO ${ico} neexistuje`, en: `no subject with IČO ${ico}` }),
-          source: 'ARES (MF ČR)',
+          law: ['mf-ares', 'cz-304-2013'],
         })
       } else {
         const f = found.facts
@@ -223,7 +262,7 @@ export const dueDiligence = defineAgent({
                 cs: `${f.name ?? ico}: aktivní, bez zápisu insolvence`,
                 en: `${f.name ?? ico}: active, no insolvency registration`,
               }),
-          source: 'ARES (MF ČR); zákon 182/2006 Sb.',
+          law: ['mf-ares', 'cz-304-2013', 'cz-182-2006-s111'],
         })
       }
       const isir = await insolvencyOf(ctx, ico)
@@ -240,6 +279,7 @@ export const dueDiligence = defineAgent({
                 cs: `ISIR nedostupný: ${isir.source.error}`,
                 en: `ISIR unavailable: ${isir.source.error}`,
               }),
+              law: ['cz-182-2006-s419'],
             }
           : {
               item: say({
@@ -256,7 +296,7 @@ export const dueDiligence = defineAgent({
                     cs: `žádné probíhající řízení (evidováno ${isir.proceedings})`,
                     en: `no running proceedings (${isir.proceedings} on record)`,
                   }),
-              source: 'zákon 182/2006 Sb. § 111, § 419',
+              law: ['cz-182-2006-s111', 'cz-182-2006-s419'],
             },
       )
     }
@@ -299,6 +339,7 @@ export const dueDiligence = defineAgent({
           cs: `chybí ${lacking.join(' a ')}${placed}`,
           en: `needs ${lacking.join(' and ')}${placed}`,
         }),
+        law: ['method-asking-price-valuation'],
       })
     }
 
@@ -308,7 +349,7 @@ export const dueDiligence = defineAgent({
             item: say({ cs: 'průkaz energetické náročnosti (PENB)', en: 'energy certificate (PENB)' }),
             status: 'pass',
             detail: say({ cs: `třída ${input.energy_class}`, en: `class ${input.energy_class}` }),
-            source: 'zákon 406/2000 Sb. § 7a',
+            law: ['cz-406-2000-s7a'],
           }
         : {
             // A finding to resolve before signing, not a bar to the sale: the duty is the seller's
@@ -319,7 +360,7 @@ export const dueDiligence = defineAgent({
               cs: 'neuvedeno: vyžádejte si od prodávajícího PENB, který musí při prodeji předat',
               en: 'not stated: ask the seller for the PENB, which the seller must hand over at the sale',
             }),
-            source: 'zákon 406/2000 Sb. § 7a odst. 1',
+            law: ['cz-406-2000-s7a'],
           },
     )
     items.push(
@@ -328,6 +369,7 @@ export const dueDiligence = defineAgent({
             item: say({ cs: 'kolaudace', en: 'building approval (kolaudace)' }),
             status: 'unknown',
             detail: say({ cs: 'neuvedeno', en: 'not stated' }),
+            law: [building],
           }
         : {
             item: say({ cs: 'kolaudace', en: 'building approval (kolaudace)' }),
@@ -338,7 +380,7 @@ export const dueDiligence = defineAgent({
                   cs: 'bez kolaudace: stavbu nelze užívat',
                   en: 'no approval for use: the building may not be used',
                 }),
-            source: 'zákon 283/2021 Sb., stavební zákon',
+            law: [building],
           },
     )
     if (input.svj_arrears !== undefined) {
@@ -352,7 +394,7 @@ export const dueDiligence = defineAgent({
                 en: `${input.svj_arrears} CZK owed: settle from the price`,
               })
             : say({ cs: 'žádné potvrzené', en: 'none confirmed' }),
-        source: 'zákon 89/2012 Sb. § 1186 (the buyer is liable without the SVJ confirmation)',
+        law: ['cz-89-2012-s1186'],
       })
     }
 
@@ -361,22 +403,39 @@ export const dueDiligence = defineAgent({
       : items.some((i) => i.status === 'warn' || i.status === 'unknown')
         ? 'review'
         : 'go'
+    const n = (status: Status) => items.filter((i) => i.status === status).length
     rules.push({
       rule: say({
         cs: 'Celkově: stop při jakémkoli selhání; k posouzení při varování nebo neznámém; jinak pokračovat',
         en: 'Overall: stop on any fail; review on any warning or unknown; else go',
       }),
-      outcome: `${items.filter((i) => i.status === 'pass').length} pass, ${items.filter((i) => i.status === 'warn').length} warn, ${items.filter((i) => i.status === 'fail').length} fail, ${items.filter((i) => i.status === 'unknown').length} unknown`,
+      ...cite(at, 'method-purchase-checklist'),
+      outcome: say({
+        cs: `vyhovuje ${n('pass')}, varování ${n('warn')}, selhání ${n('fail')}, neznámé ${n('unknown')}`,
+        en: `${n('pass')} pass, ${n('warn')} warn, ${n('fail')} fail, ${n('unknown')} unknown`,
+      }),
     })
-    for (const i of items)
-      rules.push({
-        rule: i.item,
-        ...(i.source ? { source: i.source } : {}),
-        outcome: `${i.status}: ${i.detail}`,
-      })
+    const cash = thresholdsOn(at).cash_payment_limit_czk
+    rules.push({
+      ...thresholdRule(thresholdsOn(at), 'cash_payment_limit_czk', at, say),
+      outcome:
+        input.property_value > cash
+          ? say({
+              cs: `cena ${input.property_value} Kč převyšuje ${cash} Kč: platit bezhotovostně (převodem nebo přes úschovu)`,
+              en: `the price ${input.property_value} CZK exceeds ${cash} CZK: pay without cash (transfer or escrow)`,
+            })
+          : say({ cs: `cena do ${cash} Kč`, en: `the price is within ${cash} CZK` }),
+    })
+    const cited = items.map((i) => ({ ...i, citation: cite(at, ...i.law) }))
+    for (const i of cited) rules.push({ rule: i.item, ...i.citation, outcome: `${i.status}: ${i.detail}` })
     return {
       overall,
-      items,
+      items: cited.map((i) => ({
+        item: i.item,
+        status: i.status,
+        detail: i.detail,
+        source: i.citation.source,
+      })),
       partial: sources.some((s) => s.status === 'failed'),
       sources,
       rules_applied: rules,
@@ -440,6 +499,7 @@ async function priceCheck(
         item: ctx.say({ cs: 'cena proti srovnatelným nabídkám', en: 'price against comparables' }),
         status: 'unknown',
         detail: ctx.say({ cs: 'srovnatelné nabídky nenalezeny', en: 'no comparable listings found' }),
+        law: ['method-asking-price-valuation'],
       }
     }
     const r = v.offered_vs_estimate
@@ -452,7 +512,7 @@ async function priceCheck(
         en: `${r} × the estimate ${v.estimate} CZK (${v.comparables} comparables, ${v.confidence} confidence)${r > 1.15 ? ': above the market' : r < 0.8 ? ': far below the market, check why' : ''}`,
       }),
       // A market estimate from asking prices, not the obvyklá cena of zákon 151/1997 Sb.
-      source: lawEntry('method-asking-price-valuation').citation,
+      law: ['method-asking-price-valuation', 'cz-151-1997-s2'],
     }
   } catch (error) {
     sources.push({ name: 'real-estate/property_valuation', status: 'failed', error: message(error) })
@@ -463,6 +523,7 @@ async function priceCheck(
         cs: `ocenění selhalo: ${message(error)}`,
         en: `valuation failed: ${message(error)}`,
       }),
+      law: ['method-asking-price-valuation'],
     }
   }
 }

@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
 import { NullableNumber, NullableString } from '../../engines/reference/schema.ts'
+import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import type { AgentContext, AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
@@ -149,8 +150,23 @@ export const listingAnalyzer = defineAgent({
       }),
     ),
     llm_error: Type.Optional(Type.String()),
+    recognised: Type.Boolean({
+      description:
+        'false when neither the room count, the area nor the price could be read: the text is not judged',
+    }),
+    scam_phrases: Type.Integer({ description: 'advance-payment fraud phrases found' }),
   }),
-  verdict: 'informational',
+  verdict: {
+    explain:
+      '`review` when the text is not recognised as a listing (no rooms, area or price found) or uses advance-payment fraud phrases; else `informational` (incomplete when the valuation failed)',
+    of: (r) => (!r.recognised || r.scam_phrases > 0 ? 'review' : 'informational'),
+  },
+  law: [
+    'method-listing-extraction',
+    'cz-406-2000-s7a',
+    'method-scam-phrases',
+    'method-asking-price-valuation',
+  ],
   examples: [
     {
       title: 'Sreality-style ad for a Smíchov 2+kk',
@@ -171,6 +187,7 @@ export const listingAnalyzer = defineAgent({
   ],
   async run(input, ctx) {
     const say = ctx.say
+    const at = ctx.now.toISOString().slice(0, 10)
     const rules: AppliedRule[] = []
     const sources: SourceStatus[] = []
     const extracted = extractByRules(input.text)
@@ -179,6 +196,7 @@ export const listingAnalyzer = defineAgent({
         cs: 'Vytěžení pokojů, plochy, ceny, podlaží, vlastnictví, stavu a energetické třídy podle vzorů',
         en: 'Pattern extraction of rooms, area, price, floor, ownership, condition, energy class',
       }),
+      ...cite(at, 'method-listing-extraction'),
       outcome: say({ cs: 'hotovo', en: 'done' }),
     })
     const filled: string[] = []
@@ -200,8 +218,8 @@ export const listingAnalyzer = defineAgent({
             cs: 'Údaje, které vzory nenašly, doplněné jazykovým modelem',
             en: 'Fields the patterns missed asked of the language model',
           }),
-          source: `model ${ctx.deps.llm.model}`,
-          outcome: filled.join(', ') || say({ cs: 'nic nenalezeno', en: 'none found' }),
+          ...cite(at, 'method-listing-extraction'),
+          outcome: `${filled.join(', ') || say({ cs: 'nic nenalezeno', en: 'none found' })} (${ctx.deps.llm.model})`,
         })
       } catch (error) {
         llmError = error instanceof Error ? error.message : String(error)
@@ -215,7 +233,7 @@ export const listingAnalyzer = defineAgent({
         cs: 'Inzerát na prodej nebo pronájem budovy či jednotky musí uvádět třídu energetické náročnosti',
         en: 'An ad for the sale or lease of a building or unit must state its energy performance class',
       }),
-      source: 'zákon 406/2000 Sb., o hospodaření energií, § 7a odst. 5',
+      ...cite(at, 'cz-406-2000-s7a'),
       outcome: extracted.energy_class
         ? say({ cs: `třída ${extracted.energy_class}`, en: `class ${extracted.energy_class}` })
         : say({ cs: 'chybí', en: 'missing' }),
@@ -233,10 +251,7 @@ export const listingAnalyzer = defineAgent({
         cs: 'Podvodné fráze: platba předem, majitel v zahraničí, klíče poštou',
         en: 'Scam phrases: advance payment, owner abroad, keys sent by post',
       }),
-      source: say({
-        cs: 'varování Policie ČR před realitními podvody',
-        en: 'Policie ČR warnings on real-estate fraud',
-      }),
+      ...cite(at, 'method-scam-phrases'),
       outcome: say({ cs: `nalezeno: ${scam.length}`, en: `${scam.length} found` }),
     })
     const ppm2 = extracted.price && extracted.area_m2 ? Math.round(extracted.price / extracted.area_m2) : null
@@ -259,6 +274,17 @@ export const listingAnalyzer = defineAgent({
           comparables: v.comparables,
         }
         sources.push({ name: 'real-estate/property_valuation', status: 'ok' })
+        rules.push({
+          rule: say({
+            cs: 'Cena inzerátu proti tržnímu odhadu z nabídkových cen; pod 70 % odhadu je příznak',
+            en: 'The asking price against the market estimate from asking prices; below 70 % of it is a flag',
+          }),
+          ...cite(at, 'method-asking-price-valuation'),
+          outcome:
+            v.offered_vs_estimate === null
+              ? say({ cs: 'bez odhadu', en: 'no estimate' })
+              : say({ cs: `${v.offered_vs_estimate} × odhad`, en: `${v.offered_vs_estimate} × estimate` }),
+        })
         if (v.offered_vs_estimate !== null && v.offered_vs_estimate < 0.7)
           flags.push(
             say({ cs: 'cena pod 70 % srovnatelných nabídek', en: 'price below 70 % of comparable listings' }),
@@ -271,9 +297,20 @@ export const listingAnalyzer = defineAgent({
         })
       }
     }
+    const recognised =
+      extracted.disposition !== null || extracted.area_m2 !== null || extracted.price !== null
+    if (!recognised)
+      flags.push(
+        say({
+          cs: 'text nebyl rozpoznán jako inzerát: chybí dispozice, plocha i cena',
+          en: 'the text is not recognised as a listing: no rooms, area or price',
+        }),
+      )
     return {
       method,
       listing: { ...extracted, price_per_m2: ppm2 },
+      recognised,
+      scam_phrases: scam.length,
       filled_by_llm: filled,
       flags,
       ...(valuation ? { valuation } : {}),

@@ -5,6 +5,7 @@ import { municipalityRegions, regionOfLocality } from '../../engines/realestate/
 import { flatPriceIndex, indexRegions, regionKey } from '../../engines/realestate/trends.ts'
 import { NullableNumber } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 import { listings } from './location.ts'
@@ -44,6 +45,7 @@ export const priceTrends = defineAgent({
     asking_prices_as_of: Type.String(),
   }),
   verdict: 'informational',
+  law: ['csu-flat-price-index', 'method-listings-snapshot', 'cz-111-2009-ruian'],
   examples: [
     { title: 'South Moravia: index and asking prices', input: { region: 'Jihomoravský kraj' } },
     {
@@ -53,6 +55,7 @@ export const priceTrends = defineAgent({
   ],
   async run(input, ctx) {
     const say = ctx.say
+    const at = ctx.now.toISOString().slice(0, 10)
     const idx = flatPriceIndex(input.region, ctx.now)
     if (!idx) {
       throw errors.invalid('region', `unknown region; one of: ${indexRegions(ctx.now).join(', ')}`)
@@ -62,9 +65,8 @@ export const priceTrends = defineAgent({
     const rules: AppliedRule[] = [
       {
         rule: say({ cs: `Index cen bytů ČSÚ, ${idx.base}`, en: `ČSÚ flat price index, ${idx.base}` }),
-        source: idx.source,
-        since: idx.effective_from,
-        outcome: `${name} ${idx.year}: ${idx.annual_average}`,
+        ...cite(at, 'csu-flat-price-index'),
+        outcome: `${name} ${idx.year}: ${idx.annual_average} (${idx.source})`,
       },
     ]
     const sales = listings(ctx.deps.listingsFile)
@@ -97,8 +99,11 @@ export const priceTrends = defineAgent({
         cs: 'Nabídkové ceny: medián Kč/m² inzerátů prodeje z obcí v kraji (místopis RÚIAN)',
         en: 'Asking prices: median CZK/m² of sale listings whose municipality lies in the region (RÚIAN gazetteer)',
       }),
-      source: `Sreality sale listings, snapshot ${asOf}`,
-      outcome: say({ cs: `inzerátů: ${inRegion.length}`, en: `${inRegion.length} listings` }),
+      ...cite(at, 'method-listings-snapshot', 'cz-111-2009-ruian'),
+      outcome: say({
+        cs: `inzerátů: ${inRegion.length} (snímek ${asOf})`,
+        en: `${inRegion.length} listings (snapshot ${asOf})`,
+      }),
     })
     const restated = input.price_2010 !== undefined ? Math.round((input.price_2010 * series.avg) / 100) : null
     if (restated !== null) {
@@ -107,7 +112,7 @@ export const priceTrends = defineAgent({
           cs: 'Přepočtená cena = cena 2010 × index / 100 (krajský průměr realizovaných cen, ne tento byt)',
           en: 'Restated price = 2010 price × index / 100 (regional average of realised prices, not this flat)',
         }),
-        source: idx.source,
+        ...cite(at, 'csu-flat-price-index'),
         outcome: say({ cs: `${restated} Kč`, en: `${restated} CZK` }),
       })
     }

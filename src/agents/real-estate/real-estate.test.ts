@@ -372,7 +372,7 @@ describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', (
     const out = await run('due_diligence', { property_value: 4_000_000, building_approved: true })
     expect(out.items.find((i) => i.item === 'energy certificate (PENB)')).toMatchObject({
       status: 'warn',
-      source: 'zákon 406/2000 Sb. § 7a odst. 1',
+      source: 'zákon 406/2000 Sb., § 7a',
     })
     expect(out.overall).toBe('review')
   })
@@ -446,7 +446,10 @@ describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', (
       now: NOW,
       lang: 'cs',
     })
-    const out = output as { results: { reason: string }[]; rules_applied: { rule: string; outcome?: string }[] }
+    const out = output as {
+      results: { reason: string }[]
+      rules_applied: { rule: string; outcome?: string }[]
+    }
     const texts = [
       ...out.results.map((r) => r.reason),
       ...out.rules_applied.flatMap((r) => [r.rule, r.outcome ?? '']),

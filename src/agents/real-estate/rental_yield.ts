@@ -2,6 +2,7 @@ import { Type } from 'typebox'
 import { annuityPayment, round2 } from '../../engines/finance/annuity.ts'
 import { NullableNumber } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -43,6 +44,7 @@ export const rentalYield = defineAgent({
     dscr: NullableNumber({ description: 'NOI / debt service' }),
   }),
   verdict: 'informational',
+  law: ['method-rental-yield', 'cz-586-1992-s9', 'method-annuity'],
   examples: [
     {
       title: 'Brno 2+kk for 5.2 M CZK let at 17 000 CZK',
@@ -74,6 +76,7 @@ export const rentalYield = defineAgent({
   ],
   async run(input, ctx) {
     const say = ctx.say
+    const at = ctx.now.toISOString().slice(0, 10)
     const grossRent = input.monthly_rent * 12
     const effectiveRent = grossRent * (1 - (input.vacancy_pct ?? 0) / 100)
     const expenses = [
@@ -101,6 +104,7 @@ export const rentalYield = defineAgent({
     const rules: AppliedRule[] = [
       {
         rule: say({ cs: 'Hrubý výnos = roční nájemné / cena', en: 'Gross yield = annual rent / price' }),
+        ...cite(at, 'method-rental-yield'),
         outcome: `${pct2(grossRent / input.property_value)} %`,
       },
       {
@@ -108,6 +112,7 @@ export const rentalYield = defineAgent({
           cs: 'Čistý provozní příjem = nájemné × (1 − neobsazenost) − náklady vlastníka; čistý výnos = NOI / cena',
           en: 'Net operating income = rent × (1 − vacancy) − owner costs; net yield = NOI / price',
         }),
+        ...cite(at, 'method-rental-yield'),
         outcome: say({
           cs: `${round2(noi)} Kč, ${pct2(noi / input.property_value)} %`,
           en: `${round2(noi)} CZK, ${pct2(noi / input.property_value)} %`,
@@ -118,7 +123,7 @@ export const rentalYield = defineAgent({
           cs: 'Příjmy z nájmu se daní podle § 9; výdaje buď skutečné, nebo paušálně 30 % příjmů',
           en: 'Rental income is taxed as income under § 9; expenses either actual or a flat 30 % of the income',
         }),
-        source: 'zákon 586/1992 Sb., o daních z příjmů, § 9 odst. 4',
+        ...cite(at, 'cz-586-1992-s9'),
         outcome: say({ cs: 'výnosy jsou zde před zdaněním', en: 'yields here are before income tax' }),
       },
     ]
@@ -151,6 +156,7 @@ export const rentalYield = defineAgent({
           cs: 'Dluhová služba = 12 × anuitní splátka; DSCR = NOI / dluhová služba; cash-on-cash = peněžní tok / vlastní zdroje',
           en: 'Debt service = 12 × annuity instalment; DSCR = NOI / debt service; cash-on-cash = cash flow / own funds',
         }),
+        ...cite(at, 'method-rental-yield', 'method-annuity'),
         outcome: say({
           cs: `DSCR ${dscr ?? 'žádné (bez dluhové služby)'}, peněžní tok ${cashFlow} Kč ročně`,
           en: `DSCR ${dscr ?? 'none (no debt service)'}, cash flow ${cashFlow} CZK a year`,

@@ -2,11 +2,11 @@ import { Type } from 'typebox'
 import { snapshotDate } from '../../engines/realestate/comparables.ts'
 import { haversineKm } from '../../engines/realestate/nearest.ts'
 import { assessListing, LEVEL_CS, opportunityThresholds } from '../../engines/realestate/opportunities.ts'
-import { valuerFor } from '../../engines/realestate/valuation.ts'
+import { VALUATION_BASIS, valuerFor } from '../../engines/realestate/valuation.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
-import { policySource } from '../../engines/reference/load.ts'
 import { NullableNumber } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
+import { cite } from '../law.ts'
 import { defineAgent } from '../types.ts'
 import { listings } from './location.ts'
 
@@ -73,6 +73,12 @@ export const undervaluedDetector = defineAgent({
     data_as_of: Type.String(),
   }),
   verdict: 'informational',
+  law: [
+    'policy-realestate-opportunity',
+    VALUATION_BASIS.method,
+    'method-listings-snapshot',
+    VALUATION_BASIS.statute,
+  ],
   examples: [
     {
       title: 'Two ads in Prague-Vinohrady: one far below its estimate',
@@ -106,7 +112,8 @@ export const undervaluedDetector = defineAgent({
     const say = ctx.say
     if (!input.listings === !input.scan)
       throw errors.invalid('listings', 'give either listings or scan, not both or neither')
-    const t = covered(() => opportunityThresholds(asOfDate(undefined, ctx.now)))
+    const at = asOfDate(undefined, ctx.now)
+    const t = covered(() => opportunityThresholds(at))
     const sales = listings(ctx.deps.listingsFile)
     const asOf = snapshotDate(sales)
     const valuer = valuerFor(sales)
@@ -167,7 +174,7 @@ export const undervaluedDetector = defineAgent({
             cs: `${LEVEL_CS.HIGH} pod ${t.high_below} ×, ${LEVEL_CS.MEDIUM} pod ${t.medium_below} × odhadnuté ceny Kč/m²`,
             en: `HIGH below ${t.high_below} × and MEDIUM below ${t.medium_below} × the estimated CZK/m²`,
           }),
-          ...policySource('realestate-opportunity', t),
+          ...cite(at, 'policy-realestate-opportunity'),
           outcome: say({
             cs: `vysoká míra ${high}, střední míra ${medium} z ${results.length}`,
             en: `${high} HIGH, ${medium} MEDIUM of ${results.length}`,
@@ -178,14 +185,29 @@ export const undervaluedDetector = defineAgent({
             cs: `Odhad: gradientně boostované stromy (${info.trees}) nad polohou, plochou, dispozicí a nabídkovými cenami za m² nejbližších inzerátů; inzerát z dat se do vlastního odhadu nepočítá`,
             en: `Estimate: gradient-boosted trees (${info.trees}) over position, area, disposition and the asking prices per m² of the nearest listings; a listing of the data is left out of its own estimate`,
           }),
-          source: `Sreality sale listings, snapshot ${asOf}: fitted on ${info.fitted_on}, checked on ${info.held_out} held out`,
+          ...cite(at, VALUATION_BASIS.method, 'method-listings-snapshot'),
+          outcome: say({
+            cs: `snímek ${asOf}: natrénováno na ${info.fitted_on}, ověřeno na ${info.held_out} odložených`,
+            en: `snapshot ${asOf}: fitted on ${info.fitted_on}, checked on ${info.held_out} held out`,
+          }),
         },
         {
           rule: say({
             cs: 'Srovnatelné nabídky vedle: stejný počet pokojů, plocha ±20 %, nejbližší do 1, 2, 3 nebo 5 km',
             en: 'Comparables quoted beside it: same room count, floor area ±20 %, nearest within 1, 2, 3 or 5 km',
           }),
-          source: `Sreality sale listings, snapshot ${asOf}`,
+          ...cite(at, 'method-listings-snapshot'),
+        },
+        {
+          rule: say({
+            cs: 'Podhodnocení se měří proti nabídkovým cenám, ne proti obvyklé ceně podle zákona 151/1997 Sb. § 2',
+            en: 'Undervaluation is measured against asking prices, not against the obvyklá cena of zákon 151/1997 Sb. § 2',
+          }),
+          ...cite(at, VALUATION_BASIS.statute),
+          outcome: say({
+            cs: 'příznak k prověření, nikoli ocenění podle zákona',
+            en: 'a flag to look into, not a valuation under the act',
+          }),
         },
       ],
     }
