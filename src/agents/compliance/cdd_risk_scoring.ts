@@ -1,7 +1,9 @@
+import isoCountries from 'i18n-iso-countries'
 import { Type } from 'typebox'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { DateString } from '../../engines/reference/schema.ts'
+import { errors } from '../../kit/errors.ts'
 import type { Texts } from '../lang.ts'
 import { cite } from '../law.ts'
 import { sectorName } from '../sectors.ts'
@@ -169,6 +171,12 @@ export const cddRiskScoring = defineAgent({
       if (points > 0) factors.push({ factor, points })
     }
 
+    // A code ISO 3166-1 does not know names no country: scoring it as some third country would
+    // guess its risk, so it is refused.
+    input.countries.forEach((c, i) => {
+      if (!isoCountries.isValid(c))
+        throw errors.invalid(`countries/${i}`, 'must be an ISO 3166-1 alpha-2 code')
+    })
     const countries = [...new Set(input.countries)]
     const listed = countries.filter((c) => highRisk.countries.includes(c))
     const third = countries.filter((c) => !listed.includes(c) && !w.eea.includes(c))

@@ -164,8 +164,21 @@ export const documentValidator = defineAgent({
       }),
     ),
     warnings: Type.Array(Type.String()),
+    number_format: Type.Union([Type.Literal('national'), Type.Literal('generic')], {
+      description:
+        'national: the issuing country’s format on file; generic: none on file, so the number alone proves little',
+    }),
   }),
-  verdict: { field: 'status', map: { valid: 'clear', expired: 'adverse', not_yet_valid: 'adverse' } },
+  verdict: {
+    explain:
+      '`adverse` when expired or not yet valid; `review` when valid but nothing was verified beyond the date (no national format on file and no MRZ); else `clear`',
+    of: (r) =>
+      r.status !== 'valid'
+        ? 'adverse'
+        : r.number_format === 'generic' && r.mrz_format === 'none'
+          ? 'review'
+          : 'clear',
+  },
   law: ['icao-9303', 'cz-269-2021', 'cz-329-1999', 'cz-361-2000', 'cz-253-2008-s8'],
   examples: [
     {
@@ -276,6 +289,13 @@ export const documentValidator = defineAgent({
         ...cite(today, 'icao-9303'),
         outcome: say({ cs: 'souhlasí', en: 'agrees' }),
       })
+    } else if (!format) {
+      warnings.push(
+        say({
+          cs: `formát čísla dokladu ${input.issuing_country} není k dispozici a MRZ nezadána: doklad nelze ověřit, posuďte jej ručně`,
+          en: `no ${input.issuing_country} number format on file and no MRZ given: the document cannot be verified, have a person check it`,
+        }),
+      )
     } else if (input.document_type !== 'driving_licence') {
       warnings.push(
         say({
@@ -337,6 +357,7 @@ export const documentValidator = defineAgent({
       validity_years: validityYears,
       mrz,
       warnings,
+      number_format: format ? ('national' as const) : ('generic' as const),
       rules_applied: rules,
     }
   },

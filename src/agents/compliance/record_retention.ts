@@ -54,7 +54,6 @@ const RECORDS: Record<string, Texts> = {
     en: 'payroll sheets and records for pension insurance',
   },
 }
-/** When the period starts (the schedule's codes), in Czech. */
 /** The register entries of each record type's period (the schedule's `law` says it in words). */
 const RECORD_LAW: Record<string, [string, ...string[]]> = {
   aml_identification: ['cz-253-2008-s16'],
@@ -65,6 +64,10 @@ const RECORD_LAW: Record<string, [string, ...string[]]> = {
   payroll_pension: ['cz-582-1991-s35a'],
 }
 
+/** The day Regulation (EU) 2016/679 applies (its Art. 99(2)). */
+const GDPR_FROM = '2018-05-25'
+
+/** When the period starts (the schedule's codes), in Czech. */
 const START: Record<string, string> = {
   event: 'události',
   end_of_period: 'konce účetního období',
@@ -106,7 +109,7 @@ export const recordRetention = defineAgent({
     may_destroy: Type.Boolean(),
   }),
   verdict: 'informational',
-  law: [...new Set(Object.values(RECORD_LAW).flat()), 'eu-2016-679-art5'],
+  law: [...new Set(Object.values(RECORD_LAW).flat()), 'eu-2016-679-art5', 'cz-101-2000-s5'],
   examples: [
     {
       title: 'AML file of a relationship ended on 30 June 2015: may be destroyed after 30 June 2025',
@@ -154,7 +157,8 @@ export const recordRetention = defineAgent({
             cs: 'Osobní údaje se neuchovávají déle, než vyžaduje účel (omezení uložení)',
             en: 'Personal data are not kept longer than the purpose requires (storage limitation)',
           }),
-          ...cite(today < '2018-05-25' ? '2018-05-25' : today, 'eu-2016-679-art5'),
+          // The GDPR applies from 2018-05-25; before it, the Czech act said the same.
+          ...(today < GDPR_FROM ? cite(today, 'cz-101-2000-s5') : cite(today, 'eu-2016-679-art5')),
           outcome:
             today > keepUntil
               ? say({
