@@ -1300,16 +1300,7 @@ export interface Paths {
       responses: {
         '2XX': {
           content: {
-            /**
-             * the upstream's model list, in OpenAI's format
-             */
-            'application/json': {
-              data: {
-                id: string
-                [k: string]: unknown
-              }[]
-              [k: string]: unknown
-            }
+            'application/json': ModelList
           }
         }
         '4XX': {
@@ -1337,16 +1328,7 @@ export interface Paths {
       responses: {
         '2XX': {
           content: {
-            /**
-             * the upstream's model list, in OpenAI's format
-             */
-            'application/json': {
-              data: {
-                id: string
-                [k: string]: unknown
-              }[]
-              [k: string]: unknown
-            }
+            'application/json': ModelList
           }
         }
         '4XX': {
@@ -1394,13 +1376,7 @@ export interface Paths {
         }
         '2XX': {
           content: {
-            /**
-             * the upstream's embeddings, in OpenAI's format
-             */
-            'application/json': {
-              data: unknown[]
-              [k: string]: unknown
-            }
+            'application/json': EmbeddingList
           }
         }
         default: {
@@ -1437,13 +1413,7 @@ export interface Paths {
         }
         '2XX': {
           content: {
-            /**
-             * the upstream's embeddings, in OpenAI's format
-             */
-            'application/json': {
-              data: unknown[]
-              [k: string]: unknown
-            }
+            'application/json': EmbeddingList
           }
         }
         default: {
@@ -1535,11 +1505,7 @@ export interface Paths {
         }
         '2XX': {
           content: {
-            'application/json': {
-              id: string
-              choices: unknown[]
-              [k: string]: unknown
-            }
+            'application/json': ChatCompletion
             'text/event-stream': string
           }
         }
@@ -1591,11 +1557,7 @@ export interface Paths {
         }
         '2XX': {
           content: {
-            'application/json': {
-              id: string
-              choices: unknown[]
-              [k: string]: unknown
-            }
+            'application/json': ChatCompletion
             'text/event-stream': string
           }
         }
@@ -1647,11 +1609,7 @@ export interface Paths {
         }
         '2XX': {
           content: {
-            'application/json': {
-              id: string
-              choices: unknown[]
-              [k: string]: unknown
-            }
+            'application/json': ChatCompletion
             'text/event-stream': string
           }
         }
@@ -4039,6 +3997,120 @@ export interface Job {
   updated_at: string
   started_at: string | null
   finished_at: string | null
+}
+/**
+ * the upstream's models, in OpenAI's format
+ */
+export interface ModelList {
+  /**
+   * the object's type, "list"
+   */
+  object?: string
+  data: {
+    id: string
+    /**
+     * the object's type, "model"
+     */
+    object?: string
+    /**
+     * Unix time, seconds
+     */
+    created?: number
+    owned_by?: string
+    [k: string]: unknown
+  }[]
+  [k: string]: unknown
+}
+/**
+ * the upstream's embeddings, in OpenAI's format
+ */
+export interface EmbeddingList {
+  /**
+   * the object's type, "list"
+   */
+  object?: string
+  data: {
+    /**
+     * the object's type, "embedding"
+     */
+    object?: string
+    index: number
+    embedding: number[] | string
+    [k: string]: unknown
+  }[]
+  model?: string
+  /**
+   * tokens the request used
+   */
+  usage?: {
+    prompt_tokens: number
+    completion_tokens?: number
+    total_tokens: number
+    [k: string]: unknown
+  }
+  [k: string]: unknown
+}
+/**
+ * OpenAI's chat completion, as the upstream sent it
+ */
+export interface ChatCompletion {
+  id: string
+  /**
+   * the object's type, "chat.completion"
+   */
+  object?: string
+  /**
+   * Unix time, seconds
+   */
+  created?: number
+  /**
+   * the model that answered
+   */
+  model: string
+  choices: {
+    index: number
+    message: {
+      /**
+       * the author, "assistant"
+       */
+      role: string
+      content?: string | null
+      refusal?: string | null
+      tool_calls?: {
+        id: string
+        /**
+         * the call's type, "function"
+         */
+        type?: string
+        function: {
+          name: string
+          /**
+           * the arguments as JSON text, as the model wrote them
+           */
+          arguments: string
+          [k: string]: unknown
+        }
+        [k: string]: unknown
+      }[]
+      [k: string]: unknown
+    }
+    finish_reason?: string | null
+    logprobs?: {
+      [k: string]: unknown
+    } | null
+    [k: string]: unknown
+  }[]
+  /**
+   * tokens the request used
+   */
+  usage?: {
+    prompt_tokens: number
+    completion_tokens?: number
+    total_tokens: number
+    [k: string]: unknown
+  }
+  system_fingerprint?: string | null
+  [k: string]: unknown
 }
 export interface ScoutRun {
   id: string

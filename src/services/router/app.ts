@@ -23,6 +23,7 @@ import { type ContextDeps, registerContext } from './modules/context/routes.ts'
 import { type JobsDeps, registerJobs } from './modules/jobs/routes.ts'
 import { jobSchemas } from './modules/jobs/schemas.ts'
 import { type LlmDeps, registerLlm } from './modules/llm/routes.ts'
+import { llmSchemas } from './modules/llm/schemas.ts'
 import { type McpDeps, registerMcp } from './modules/mcp/routes.ts'
 import { type MemoryDeps, registerMemory } from './modules/memory/routes.ts'
 import { type PagesDeps, registerPages } from './modules/pages/routes.ts'
@@ -127,7 +128,7 @@ export async function buildApp(deps: RouterDeps): Promise<App> {
     swaggerUi: { routePrefix: '/api-docs' },
     // Each route's security comes from its auth level, so the document says what to send.
     securityOf: (route) => SECURITY[(route.config as { auth?: RouteAuth } | undefined)?.auth ?? 'key'],
-    shared: [...jobSchemas, ...webSchemas, ...scoutSchemas],
+    shared: [...jobSchemas, ...webSchemas, ...scoutSchemas, ...llmSchemas],
   })
   registerHttpMetrics(app, { service: 'router', routeConfig: { auth: 'public' } })
   // The modules go in one plugin registered after the documentation, so every route is in it.

@@ -119,7 +119,7 @@ export class LlmRelay {
   }
 
   /** GET /models from the upstream, as it answers. */
-  async models(): Promise<{ status: number; body: unknown }> {
+  async models(): Promise<{ status: number; text: string; headers: Headers }> {
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), this.s.timeoutMs)
     try {
@@ -127,8 +127,7 @@ export class LlmRelay {
         headers: this.headers(),
         signal: controller.signal,
       })
-      const text = await response.text()
-      return { status: response.status, body: text.length > 0 ? JSON.parse(text) : {} }
+      return { status: response.status, text: await response.text(), headers: response.headers }
     } catch (error) {
       if (error instanceof AppError) throw error
       throw upstreamFailure(

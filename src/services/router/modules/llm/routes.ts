@@ -7,13 +7,19 @@
  */
 
 import { createParser, type EventSourceMessage } from 'eventsource-parser'
-import { Type } from 'typebox'
+import { type Static, Type } from 'typebox'
 import { ok, okSchema } from '../../../../kit/envelope.ts'
 import { notConfigured } from '../../../../kit/llm.ts'
-import { Open } from '../../../../kit/schemas.ts'
 import type { App } from '../../../../kit/server.ts'
 import type { LlmRelay } from './relay.ts'
-import { ChatBody, EmbeddingsBody, UpstreamError } from './schemas.ts'
+import {
+  ChatAnswer,
+  ChatBody,
+  EmbeddingsAnswer,
+  EmbeddingsBody,
+  ModelsAnswer,
+  UpstreamError,
+} from './schemas.ts'
 import type { LlmUsageLog } from './usage-log.ts'
 
 /** Hop-by-hop and length headers are the relay's own business, never copied from upstream. */
@@ -48,18 +54,16 @@ export function registerLlm(app: App, deps: LlmDeps): void {
       {
         schema: {
           response: {
-            '2xx': Open(
-              { data: Type.Array(Open({ id: Type.String() })) },
-              "the upstream's model list, in OpenAI's format",
-            ),
+            '2xx': ModelsAnswer,
             '4xx': UpstreamError,
           },
         },
       },
       async (_request, reply) => {
         if (!relay.configured) throw notConfigured()
-        const { status, body } = await relay.models()
-        return reply.code(status).send(body as { data: { id: string }[] })
+        const answer = await relay.models()
+        reply.header('content-type', answer.headers.get('content-type') ?? 'application/json')
+        return reply.code(answer.status).send(relayed<Static<typeof ModelsAnswer>>(answer.text))
       },
     )
 
@@ -71,10 +75,7 @@ export function registerLlm(app: App, deps: LlmDeps): void {
           body: EmbeddingsBody,
           response: {
             '4xx': UpstreamError,
-            '2xx': Open(
-              { data: Type.Array(Type.Unknown()) },
-              "the upstream's embeddings, in OpenAI's format",
-            ),
+            '2xx': EmbeddingsAnswer,
           },
         },
         bodyLimit: 8 * 1024 * 1024,
@@ -100,7 +101,7 @@ export function registerLlm(app: App, deps: LlmDeps): void {
           ...(answer.status >= 400 ? { error: answer.text.slice(0, 500) } : {}),
         })
         reply.header('content-type', answer.headers.get('content-type') ?? 'application/json')
-        return reply.code(answer.status).send(answer.text as unknown as { data: unknown[] })
+        return reply.code(answer.status).send(relayed<Static<typeof EmbeddingsAnswer>>(answer.text))
       },
     )
 
@@ -145,16 +146,7 @@ export function registerLlm(app: App, deps: LlmDeps): void {
           body: ChatBody,
           response: {
             '4xx': UpstreamError,
-            '2xx': {
-              description:
-                "OpenAI's chat completion (JSON), or its stream (text/event-stream) when `stream: true`",
-              content: {
-                'application/json': {
-                  schema: Open({ id: Type.String(), choices: Type.Array(Type.Unknown()) }),
-                },
-                'text/event-stream': { schema: { type: 'string' } },
-              },
-            },
+            '2xx': ChatAnswer,
           },
         },
         bodyLimit: 8 * 1024 * 1024,
@@ -304,6 +296,15 @@ export function registerLlm(app: App, deps: LlmDeps): void {
         return reply
       },
     )
+}
+
+/**
+ * An upstream's answer as it came: text is sent as it is, never through the response schema's
+ * serializer (which would drop the fields a provider adds and rewrite values), so the schema only
+ * describes it. The cast tells the typed reply so.
+ */
+function relayed<T>(text: string): T {
+  return text as unknown as T
 }
 
 function serialize(event: EventSourceMessage): string {
