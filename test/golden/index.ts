@@ -7,9 +7,20 @@ import type { GoldenFile } from './format.ts'
 import { insurance } from './insurance.ts'
 import { legal } from './legal.ts'
 import { legalAml } from './legal-aml.ts'
+import { orchestrator } from './orchestrator.ts'
 import { risk } from './risk.ts'
 
-export const GOLDEN_FILES: GoldenFile[] = [banking, insurance, aml, risk, legalAml, legal, data, contact]
+export const GOLDEN_FILES: GoldenFile[] = [
+  banking,
+  insurance,
+  aml,
+  risk,
+  legalAml,
+  legal,
+  data,
+  contact,
+  orchestrator,
+]
 
 /** The services whose every agent the catalogue checks hold to its golden cases. */
 export const GOLDEN_SERVICES: string[] = GOLDEN_FILES.map((f) => f.service)
