@@ -420,6 +420,10 @@ export interface Paths {
                       countries: string[]
                       identifiers: string[]
                       programmes: string[]
+                      /**
+                       * as listed, one line each (street, city, postal code, region, country)
+                       */
+                      addresses: string[]
                       remarks: string[]
                     }
                     listings: {
@@ -698,6 +702,10 @@ export interface Paths {
                     countries: string[]
                     identifiers: string[]
                     programmes: string[]
+                    /**
+                     * as listed, one line each (street, city, postal code, region, country)
+                     */
+                    addresses: string[]
                     remarks: string[]
                   }
                   listings: {
@@ -886,6 +894,10 @@ export interface Paths {
                     countries: string[]
                     identifiers: string[]
                     programmes: string[]
+                    /**
+                     * as listed, one line each (street, city, postal code, region, country)
+                     */
+                    addresses: string[]
                     remarks: string[]
                   }
                   listings: {
@@ -1081,6 +1093,10 @@ export interface Paths {
                     countries: string[]
                     identifiers: string[]
                     programmes: string[]
+                    /**
+                     * as listed, one line each (street, city, postal code, region, country)
+                     */
+                    addresses: string[]
                     remarks: string[]
                   }
                   listings: {
@@ -1271,6 +1287,10 @@ export interface Paths {
                     countries: string[]
                     identifiers: string[]
                     programmes: string[]
+                    /**
+                     * as listed, one line each (street, city, postal code, region, country)
+                     */
+                    addresses: string[]
                     remarks: string[]
                   }
                   listings: {
@@ -1465,6 +1485,10 @@ export interface Paths {
                     countries: string[]
                     identifiers: string[]
                     programmes: string[]
+                    /**
+                     * as listed, one line each (street, city, postal code, region, country)
+                     */
+                    addresses: string[]
                     remarks: string[]
                   }
                   listings: {
@@ -1655,6 +1679,10 @@ export interface Paths {
                     countries: string[]
                     identifiers: string[]
                     programmes: string[]
+                    /**
+                     * as listed, one line each (street, city, postal code, region, country)
+                     */
+                    addresses: string[]
                     remarks: string[]
                   }
                   listings: {
@@ -1845,6 +1873,10 @@ export interface Paths {
                     countries: string[]
                     identifiers: string[]
                     programmes: string[]
+                    /**
+                     * as listed, one line each (street, city, postal code, region, country)
+                     */
+                    addresses: string[]
                     remarks: string[]
                   }
                   listings: {

@@ -554,6 +554,7 @@ export interface Paths {
                     countries: string[]
                     identifiers: string[]
                     programmes: string[]
+                    addresses: string[]
                     remarks: string[]
                     [k: string]: unknown
                   }
@@ -689,6 +690,7 @@ export interface Paths {
                     countries: string[]
                     identifiers: string[]
                     programmes: string[]
+                    addresses: string[]
                     remarks: string[]
                     [k: string]: unknown
                   }
@@ -826,6 +828,7 @@ export interface Paths {
                     countries: string[]
                     identifiers: string[]
                     programmes: string[]
+                    addresses: string[]
                     remarks: string[]
                     [k: string]: unknown
                   }
@@ -964,6 +967,7 @@ export interface Paths {
                     countries: string[]
                     identifiers: string[]
                     programmes: string[]
+                    addresses: string[]
                     remarks: string[]
                     [k: string]: unknown
                   }
@@ -1101,6 +1105,7 @@ export interface Paths {
                     countries: string[]
                     identifiers: string[]
                     programmes: string[]
+                    addresses: string[]
                     remarks: string[]
                     [k: string]: unknown
                   }
@@ -1238,6 +1243,7 @@ export interface Paths {
                     countries: string[]
                     identifiers: string[]
                     programmes: string[]
+                    addresses: string[]
                     remarks: string[]
                     [k: string]: unknown
                   }
@@ -1377,6 +1383,7 @@ export interface Paths {
                     countries: string[]
                     identifiers: string[]
                     programmes: string[]
+                    addresses: string[]
                     remarks: string[]
                     [k: string]: unknown
                   }

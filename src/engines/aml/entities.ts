@@ -30,6 +30,8 @@ export interface EntityView {
   /** Identifiers as `type value (country)`. */
   identifiers: string[]
   programmes: string[]
+  /** Addresses as listed, one line each (none when the list gives none). */
+  addresses: string[]
   remarks: string[]
 }
 
@@ -185,6 +187,7 @@ export function entityView(entities: ListEntity[]): EntityView {
       ),
     ),
     programmes: uniq(entities.flatMap((e) => e.programmes)),
+    addresses: uniq(entities.flatMap((e) => e.addresses ?? [])),
     remarks: uniq(entities.map((e) => e.remarks?.trim() ?? '')),
   }
 }

@@ -49,6 +49,11 @@ export interface ListEntity {
   countries: string[]
   identifiers: EntityIdentifier[]
   programmes: string[]
+  /**
+   * Addresses as listed, one line each (street, city, postal code, region, country as the list
+   * writes them); absent when the source carries none, or the version was stored before they were kept.
+   */
+  addresses?: string[]
   /** Date of the list version the entity comes from (YYYY-MM-DD). */
   listDate: string
   remarks?: string

@@ -86,6 +86,7 @@ const CaseHit = Type.Object(
         countries: Strings,
         identifiers: Strings,
         programmes: Strings,
+        addresses: Strings,
         remarks: Strings,
       },
       { additionalProperties: true },

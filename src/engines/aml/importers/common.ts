@@ -108,6 +108,26 @@ export function countries(values: (string | undefined | null)[]): string[] {
   return uniq(values.map((v) => toCountryCode(v ?? undefined)).filter((c): c is string => !!c))
 }
 
+/** Longest address line kept (characters); a longer one is cut, never the parse. */
+const ADDRESS_MAX = 500
+
+/**
+ * One listed address as one line: its non-empty parts in the order given, joined with ", ", or
+ * undefined when every part is empty. Runs of whitespace (line breaks inside a field) become one space.
+ */
+export function addressLine(parts: (string | undefined | null)[]): string | undefined {
+  const line = parts
+    .map((p) => (p ?? '').replace(/\s+/g, ' ').trim())
+    .filter((p) => p !== '' && p !== '-0-')
+    .join(', ')
+  return line ? line.slice(0, ADDRESS_MAX) : undefined
+}
+
+/** The address lines of a list entry, each once, none empty. */
+export function addresses(lines: (string | undefined)[]): string[] {
+  return uniq(lines.filter((l): l is string => !!l))
+}
+
 /** fast-xml-parser gives one object for a single child and an array for several: always an array. */
 export function arr<T>(v: T | T[] | undefined | null): T[] {
   if (v === undefined || v === null || v === '') return []

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { haveLists, SHARED_LISTS } from '../../../../test/aml/lists.ts'
 import { createScreeningEngine } from '../engine.ts'
+import { entityView } from '../entities.ts'
 import { activeEntities } from '../merge.ts'
 import { isoDate } from './common.ts'
 import { importFile, UnsupportedListFile } from './index.ts'
@@ -134,5 +135,39 @@ describe.skipIf(!haveLists)('the official files in the shared folder', () => {
       ['AEROCARIBBEAN AIRLINES', 'primary'],
       ['AERO-CARIBBEAN', 'alias'],
     ])
+  })
+})
+
+describe('listed addresses, one line each, from every format that has them', () => {
+  const byId = (v: ReturnType<typeof importFile>, id: string) => v.entities.find((e) => e.listId === id)!
+
+  it('EU FSF XML and UK XML: street, city, postal code, region and country', () => {
+    expect(byId(importFile(join(FIXTURES, 'eu_fsf_sample.xml')), 'EU-165994').addresses).toEqual([
+      'Praha, CZECH REPUBLIC',
+    ])
+    expect(byId(importFile(join(FIXTURES, 'uk_sanctions_list_sample.xml')), 'AFG0001').addresses).toEqual([
+      'Chaman, Pakistan',
+    ])
+  })
+
+  it.skipIf(!haveLists)('OFAC CSV (add.csv), OFAC XML and UN XML', () => {
+    const sdn = importFile(join(SHARED_LISTS, 'ofac/sdn_2021-07/sdn.csv'))
+    expect(byId(sdn, '173').addresses).toEqual(['Ibex House, The Minories, London EC3N 1DY, United Kingdom'])
+    expect(byId(sdn, '306').addresses).toContain('Zweierstrasse 35, Zurich CH-8022, Switzerland')
+    expect(byId(sdn, '306').addresses!.length).toBeGreaterThan(3)
+    expect(sdn.entities.filter((e) => (e.addresses ?? []).length > 0).length).toBeGreaterThan(5000)
+    const cons = importFile(join(SHARED_LISTS, 'ofac/consolidated_non_sdn_2025-03-28.xml'))
+    expect(byId(cons, '9641').addresses).toEqual(['Gaza, Palestinian'])
+    const un = importFile(join(SHARED_LISTS, 'un/un_consolidated_2026-02-27.xml'))
+    expect(byId(un, 'CDi.002').addresses).toEqual(['Kinshasa, Democratic Republic of the Congo'])
+  })
+
+  it('shows them in the hit’s entity, with the other listed facts', () => {
+    const v = importFile(join(FIXTURES, 'uk_sanctions_list_sample.xml'))
+    expect(entityView([byId(v, 'AFG0001')])).toMatchObject({
+      names: ['HAJI KHAIRULLAH HAJI SATTAR MONEY EXCHANGE'],
+      aliases: ['Haji Alim Hawala'],
+      addresses: ['Chaman, Pakistan'],
+    })
   })
 })

@@ -1,6 +1,15 @@
 import { toCountryCode } from '../countries.ts'
 import type { EntityIdentifier, EntityName, ListEntity, ListVersion } from '../types.ts'
-import { countries, dateFromPath, identifier, isoDate, listVersion, uniq } from './common.ts'
+import {
+  addresses,
+  addressLine,
+  countries,
+  dateFromPath,
+  identifier,
+  isoDate,
+  listVersion,
+  uniq,
+} from './common.ts'
 import { guessType } from './xml.ts'
 
 type Json = Record<string, unknown>
@@ -19,6 +28,18 @@ export function sniffJson(doc: unknown): JsonFormat | undefined {
       return 'cz-210-json'
   }
   return undefined
+}
+
+/** An address of the EU JSON: a line as written, or the official XML's fields as an object. */
+function euJsonAddress(a: unknown): string | undefined {
+  if (typeof a === 'string') return addressLine([a])
+  if (!a || typeof a !== 'object') return undefined
+  const o = a as Json
+  return addressLine(
+    ['street', 'poBox', 'zipCode', 'city', 'place', 'region', 'countryDescription', 'country'].map((k) =>
+      typeof o[k] === 'string' ? (o[k] as string) : '',
+    ),
+  )
 }
 
 export function importEuJson(path: string, bytes: Buffer, doc: Json): ListVersion {
@@ -51,6 +72,7 @@ export function importEuJson(path: string, bytes: Buffer, doc: Json): ListVersio
       countries: countries([String(raw.country ?? '')]),
       identifiers: ids,
       programmes: ((raw.programs as unknown[]) ?? []).map(String),
+      addresses: addresses(((d.addresses as unknown[] | undefined) ?? []).map(euJsonAddress)),
       listDate,
     })
   }

@@ -15,7 +15,16 @@ import { dirname, join } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import type { EntityIdentifier, EntityName, EntityType, ListEntity, ListVersion } from '../types.ts'
 import { LIST_TITLES } from '../types.ts'
-import { countries, dateFromPath, fileLabel, identifier, isoDate, sha256, uniq } from './common.ts'
+import {
+  addressLine,
+  countries,
+  dateFromPath,
+  fileLabel,
+  identifier,
+  isoDate,
+  sha256,
+  uniq,
+} from './common.ts'
 
 function readRows(path: string): string[][] {
   const raw = readFileSync(path)
@@ -164,6 +173,8 @@ export function importOfacCsv(sdnPath: string, opts: { list?: string; listDate?:
       const e = entities.get(r[0]!)
       if (!e) continue
       e.countries = uniq([...e.countries, ...countries([empty(r[4])])])
+      const line = addressLine([empty(r[2]), empty(r[3]), empty(r[4])])
+      if (line) e.addresses = uniq([...(e.addresses ?? []), line])
     }
   }
   return {

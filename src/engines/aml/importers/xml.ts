@@ -15,7 +15,18 @@ import { readFileSync } from 'node:fs'
 import { XMLParser } from 'fast-xml-parser'
 import { normalizeName } from '../normalize.ts'
 import type { EntityIdentifier, EntityName, EntityType, ListEntity, ListVersion } from '../types.ts'
-import { arr, countries, dateFromPath, identifier, isoDate, listVersion, text, uniq } from './common.ts'
+import {
+  addresses,
+  addressLine,
+  arr,
+  countries,
+  dateFromPath,
+  identifier,
+  isoDate,
+  listVersion,
+  text,
+  uniq,
+} from './common.ts'
 import { parseRemarks } from './ofac-csv.ts'
 
 type Node = Record<string, unknown>
@@ -103,6 +114,15 @@ export function importOfacXml(path: string, opts: { list?: string } = {}): ListV
       ]),
       identifiers: [...identifiers, ...(facts?.identifiers ?? [])],
       programmes: arr((e.programList as Node | undefined)?.program as unknown[]).map(text),
+      addresses: addresses(
+        arr((e.addressList as Node | undefined)?.address as Node[]).map((a) =>
+          addressLine(
+            ['address1', 'address2', 'address3', 'city', 'stateOrProvince', 'postalCode', 'country'].map(
+              (k) => text(a[k]),
+            ),
+          ),
+        ),
+      ),
       listDate,
       ...(remarks ? { remarks } : {}),
     })
@@ -111,6 +131,15 @@ export function importOfacXml(path: string, opts: { list?: string } = {}): ListV
 }
 
 // ---------------------------------------------------------------- UN
+
+/** A UN address: street, city, postal code, state or province, country (its note left out). */
+function unAddresses(nodes: Node[]): string[] {
+  return addresses(
+    nodes.map((a) =>
+      addressLine(['STREET', 'CITY', 'ZIP_CODE', 'STATE_PROVINCE', 'COUNTRY'].map((k) => text(a[k]))),
+    ),
+  )
+}
 
 function unDates(nodes: Node[]): string[] {
   const out: string[] = []
@@ -181,6 +210,7 @@ export function importUnXml(path: string): ListVersion {
       ]),
       identifiers,
       programmes: [text(p.UN_LIST_TYPE)].filter(Boolean),
+      addresses: unAddresses(arr(p.INDIVIDUAL_ADDRESS as Node[])),
       listDate,
       ...(text(p.COMMENTS1) ? { remarks: text(p.COMMENTS1) } : {}),
     })
@@ -198,6 +228,7 @@ export function importUnXml(path: string): ListVersion {
       countries: countries(arr(o.ENTITY_ADDRESS as Node[]).map((a) => text(a.COUNTRY))),
       identifiers: [],
       programmes: [text(o.UN_LIST_TYPE)].filter(Boolean),
+      addresses: unAddresses(arr(o.ENTITY_ADDRESS as Node[])),
       listDate,
       ...(text(o.COMMENTS1) ? { remarks: text(o.COMMENTS1) } : {}),
     })
@@ -263,6 +294,15 @@ export function importEuXml(path: string): ListVersion {
         arr(s.regulation as Node[])
           .map((r) => String(r['@programme'] ?? ''))
           .filter(Boolean),
+      ),
+      addresses: addresses(
+        arr(s.address as Node[]).map((a) =>
+          addressLine(
+            ['street', 'poBox', 'zipCode', 'city', 'place', 'region', 'countryDescription'].map((k) =>
+              String(a[`@${k}`] ?? ''),
+            ),
+          ),
+        ),
       ),
       listDate,
       ...(text(s.remark) ? { remarks: text(s.remark) } : {}),
@@ -346,6 +386,15 @@ export function importUkXml(path: string): ListVersion {
       ),
       identifiers: facts?.identifiers ?? [],
       programmes: [text(d.RegimeName)].filter(Boolean),
+      addresses: addresses(
+        arr((d.Addresses as Node | undefined)?.Address as Node[]).map((a) =>
+          addressLine(
+            [1, 2, 3, 4, 5, 6]
+              .map((i) => text(a[`AddressLine${i}`]))
+              .concat([text(a.AddressPostalCode), text(a.AddressCountry)]),
+          ),
+        ),
+      ),
       listDate,
       ...(remarks ? { remarks } : {}),
     })

@@ -102,6 +102,9 @@ const CaseHit = Type.Object({
       countries: Type.Array(Type.String(), { description: 'of addresses, birth places, registration' }),
       identifiers: Strings,
       programmes: Strings,
+      addresses: Type.Array(Type.String(), {
+        description: 'as listed, one line each (street, city, postal code, region, country)',
+      }),
       remarks: Strings,
     },
     { description: 'the listed entity, its listings taken together' },

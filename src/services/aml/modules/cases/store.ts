@@ -294,7 +294,8 @@ function hitOf(r: HitRow): CaseHit {
     level_reason: r.level_reason,
     score: Number(r.score),
     matched_name: r.matched_name,
-    entity: JSON.parse(r.entity) as EntityView,
+    // A case opened before addresses were kept has none.
+    entity: { addresses: [], ...(JSON.parse(r.entity) as Omit<EntityView, 'addresses'>) },
     listings: JSON.parse(r.listings) as CaseListing[],
     changed_since_cleared: json<ChangedListing[]>(r.changed_since_cleared),
     decision: r.decision

@@ -544,6 +544,7 @@ export class Monitor {
                 countries: [],
                 identifiers: [],
                 programmes: entry.programmes ?? [],
+                addresses: [],
                 remarks: [],
               },
           listings: [

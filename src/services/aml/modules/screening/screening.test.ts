@@ -141,6 +141,26 @@ describe.skipIf(!haveLists)('aml service', () => {
     expect(body.completeness).toBeCloseTo(2 / 3, 3)
   })
 
+  it('shows the listed entity of a hit with its addresses, as the list gives them, in the case', async () => {
+    const a = await app()
+    // Frank Kakolele Bwambale (UN CDi.002): "Kinshasa, Democratic Republic of the Congo".
+    const body = (await screen(a, { first_name: 'Frank', last_name: 'Kakolele Bwambale' })).json()
+    expect(body.case_id).toMatch(/^AMLC-/)
+    const c = (
+      await a.inject({
+        method: 'GET',
+        url: `/api/aml/cases/${body.case_id}`,
+        headers: { 'x-admin-key': ADMIN },
+      })
+    ).json().data
+    const hit = c.hits.find((h: { listings: { list_id: string }[] }) =>
+      h.listings.some((l) => l.list_id === 'CDi.002'),
+    )
+    expect(hit.entity.aliases).toContain('AIGLE BLANC')
+    expect(hit.entity.addresses).toEqual(['Kinshasa, Democratic Republic of the Congo'])
+    expect(hit.listings.find((l: { list: string }) => l.list === 'un').source_url).toMatch(/^https:\/\//)
+  })
+
   it('screens a company by IČO: ARES name, identifier hit from OFAC remarks, ISIR clear', async () => {
     const a = await app()
     const body = (await screen(a, { ico: '05556121' })).json()

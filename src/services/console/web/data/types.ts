@@ -65,6 +65,7 @@ export interface EntityHit {
     countries: string[]
     identifiers: string[]
     programmes: string[]
+    addresses: string[]
     remarks: string[]
   }
   listings: {

@@ -1,6 +1,6 @@
 /**
  * One case: who was screened, each hit as the listed entity (names, aliases, birth dates,
- * nationalities, countries, identifiers, programmes, remarks, each listing with its official
+ * nationalities, countries, identifiers, programmes, addresses, remarks, each listing with its official
  * source) and why its level; a decision per hit with a mandatory comment; closing, and the second
  * person's approval (four eyes: the AML service refuses whoever asked or decided); the trail.
  */
@@ -197,6 +197,7 @@ function HitCard({
         <Facts label={t('cases.countries')} values={e.countries} />
         <Facts label={t('cases.identifiers')} values={e.identifiers} />
         <Facts label={t('cases.programmes')} values={e.programmes} />
+        <Facts label={t('cases.addresses')} values={e.addresses} />
         <Facts label={t('cases.remarks')} values={e.remarks} />
         <Scrolling label={t('cases.listings')}>
           <Table data-testid="hit-listings">
