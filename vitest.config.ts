@@ -10,6 +10,8 @@ export default defineConfig({
     pool: 'forks',
     // The console's web app is built once before any test (services started by tests serve it).
     globalSetup: ['./test/support/console-web.ts'],
+    // TEST_CPU_LOG=<file> records each file's CPU time (docs/benchmarks.md, "Test suite").
+    setupFiles: ['./test/support/cpu-usage.ts'],
     reporters: ['default', './test/summary-reporter.ts'],
   },
 })
