@@ -52,7 +52,7 @@ export const phoneClassifier = defineAgent({
   }),
   verdict: {
     explain:
-      'a valid number of a known type → `clear`; not valid for its country → `adverse`; a code that belongs to no country, or a valid range whose type the plan does not give → `review`',
+      'a valid number of a known type → `clear`; not valid for its country → `adverse`; a code that belongs to no country, a valid range whose type the plan does not give, or a Czech number judged before the closed 9-digit plan → `review`',
     of: (r) =>
       r.country === null ? 'review' : !r.valid ? 'adverse' : r.type === 'unknown' ? 'review' : 'clear',
   },
@@ -97,7 +97,30 @@ export const phoneClassifier = defineAgent({
       original_operator: string | null
       matched_prefix: string
     } | null = null
-    if (p.country_calling_code === CZ_PLAN.country_code) {
+    const day = today(ctx)
+    // The closed 9-digit plan took effect on CZ_PLAN.plan_since: a number judged before it belongs
+    // to the earlier plan (trunk prefix 0, area codes of varying length), whose ranges are not held.
+    const earlierPlan = p.country_calling_code === CZ_PLAN.country_code && day < CZ_PLAN.plan_since
+    if (earlierPlan) {
+      type = 'unknown'
+      rules.push(
+        lawRule(
+          say({
+            cs: `uzavřený devítimístný číslovací plán platí od ${CZ_PLAN.plan_since}; rozsahy dřívějšího plánu nejsou k dispozici`,
+            en: `the closed 9-digit numbering plan applies from ${CZ_PLAN.plan_since}; the ranges of the earlier plan are not held`,
+          }),
+          cite(day, 'cz-ctu-numbering-plan'),
+          say({ cs: `${day}: před plánem, k posouzení`, en: `${day}: before the plan, review` }),
+        ),
+      )
+      notes.push(
+        say({
+          cs: `Ke dni ${day} platil dřívější číslovací plán: typ čísla podle dnešních rozsahů nelze určit.`,
+          en: `On ${day} the earlier numbering plan applied: the number's type cannot be read from today's ranges.`,
+        }),
+      )
+    }
+    if (p.country_calling_code === CZ_PLAN.country_code && !earlierPlan) {
       const detail = czechDetail(p.national_number)
       if (detail) {
         if (type === 'unknown') type = detail.type
@@ -118,20 +141,33 @@ export const phoneClassifier = defineAgent({
           ),
         )
         if (detail.original_operator) {
+          // Mobile numbers became portable on the day § 34's change gives (CZ_PLAN.portability_since).
+          const portable = day >= CZ_PLAN.portability_since
           notes.push(
-            say({
-              cs: `Blok ${detail.matched_prefix} byl původně přidělen operátorovi ${detail.original_operator}; od ${CZ_PLAN.portability_since} mohlo být číslo přeneseno k jinému operátorovi.`,
-              en: `Block ${detail.matched_prefix} was first allocated to ${detail.original_operator}; the number may have been ported to another operator since ${CZ_PLAN.portability_since}.`,
-            }),
+            say(
+              portable
+                ? {
+                    cs: `Blok ${detail.matched_prefix} byl původně přidělen operátorovi ${detail.original_operator}; od ${CZ_PLAN.portability_since} mohlo být číslo přeneseno k jinému operátorovi.`,
+                    en: `Block ${detail.matched_prefix} was first allocated to ${detail.original_operator}; the number may have been ported to another operator since ${CZ_PLAN.portability_since}.`,
+                  }
+                : {
+                    cs: `Blok ${detail.matched_prefix} je přidělen operátorovi ${detail.original_operator}; mobilní čísla lze přenášet až od ${CZ_PLAN.portability_since}, číslo tedy obsluhuje on.`,
+                    en: `Block ${detail.matched_prefix} is allocated to ${detail.original_operator}; mobile numbers become portable only on ${CZ_PLAN.portability_since}, so it serves the number.`,
+                  },
+            ),
           )
           rules.push(
             lawRule(
               say({ cs: 'přenositelnost mobilních čísel', en: 'mobile number portability' }),
-              cite(today(ctx), 'cz-127-2005-s34'),
-              say({
-                cs: 'operátor je jen původní držitel bloku',
-                en: 'operator is the original block holder only',
-              }),
+              cite(day, 'cz-127-2005-s34'),
+              say(
+                portable
+                  ? {
+                      cs: 'operátor je jen původní držitel bloku',
+                      en: 'operator is the original block holder only',
+                    }
+                  : { cs: 'operátor je držitel bloku', en: 'operator is the block holder' },
+              ),
             ),
           )
         }
