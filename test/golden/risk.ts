@@ -265,6 +265,84 @@ export const risk: GoldenFile = {
     // ── portfolio_risk ─────────────────────────────────────────────────────────────────────────
     {
       agent: 'portfolio_risk',
+      title: 'Large exposures on 2021-06-27, the last day before CRR2: measured against eligible capital',
+      kind: 'edge',
+      date_side: 'before',
+      date_of: 'eu-575-2013-art395',
+      law: ['eu-575-2013-art392', 'eu-575-2013-art395'],
+      worked:
+        'Until 27 Jun 2021 CRR Art. 392 and 395 measure against eligible capital (60 M): A 14 M = 23.3 % (large, ≤ 25 %), B 6 M = 10.0 % (large), C 5 M = 8.3 % (not large). No breach: informational.',
+      now: '2021-06-27T10:00:00Z',
+      input: {
+        tier1_capital: 50_000_000,
+        eligible_capital: 60_000_000,
+        loans: [
+          { id: 'a', borrower: 'A', amount: 14_000_000 },
+          { id: 'b', borrower: 'B', amount: 6_000_000 },
+          { id: 'c', borrower: 'C', amount: 5_000_000 },
+        ],
+      },
+      expect: {
+        verdict: 'informational',
+        fields: {
+          capital_base: 'eligible_capital',
+          large_exposures: [
+            { borrower: 'A', share_of_capital: approx(0.2333, 0.0001), breaches_limit: false },
+            { borrower: 'B', share_of_capital: approx(0.1, 0.0001), breaches_limit: false },
+          ],
+        },
+        rules: [{ basis: 'eu-575-2013-art395', outcome: 'eligible capital', since: '2014-01-01' }],
+      },
+    },
+    {
+      agent: 'portfolio_risk',
+      title: 'The same portfolio on 2021-06-28, CRR2’s first day: against Tier 1, A breaches 25 %',
+      kind: 'edge',
+      date_side: 'after',
+      date_of: 'eu-575-2013-art395',
+      law: ['eu-575-2013-art392', 'eu-575-2013-art395'],
+      worked:
+        'From 28 Jun 2021 (Regulation (EU) 2019/876) the base is Tier 1 capital (50 M): A 14 M = 28 % > 25 % (breach), B 12 %, C 10 % (both large). A breach: review.',
+      now: '2021-06-28T10:00:00Z',
+      input: {
+        tier1_capital: 50_000_000,
+        eligible_capital: 60_000_000,
+        loans: [
+          { id: 'a', borrower: 'A', amount: 14_000_000 },
+          { id: 'b', borrower: 'B', amount: 6_000_000 },
+          { id: 'c', borrower: 'C', amount: 5_000_000 },
+        ],
+      },
+      expect: {
+        verdict: 'review',
+        fields: {
+          capital_base: 'tier1_capital',
+          large_exposures: [
+            { borrower: 'A', share_of_capital: approx(0.28, 0.0001), breaches_limit: true },
+            { borrower: 'B', share_of_capital: approx(0.12, 0.0001), breaches_limit: false },
+            { borrower: 'C', share_of_capital: approx(0.1, 0.0001), breaches_limit: false },
+          ],
+        },
+        rules: [{ basis: 'eu-575-2013-art395', outcome: 'Tier 1', since: '2021-06-28' }],
+      },
+    },
+    {
+      agent: 'portfolio_risk',
+      title: 'Before CRR2 with only Tier 1 given: large exposures not checked, reviewed',
+      kind: 'unrecognised',
+      law: ['eu-575-2013-art395'],
+      worked:
+        'On 2021-06-27 the limit is against eligible capital; the call gives Tier 1 only, which is not the base of the day: the check is not made and says why — review, never a pass.',
+      now: '2021-06-27T10:00:00Z',
+      input: { tier1_capital: 50_000_000, loans: [{ id: 'a', borrower: 'A', amount: 14_000_000 }] },
+      expect: {
+        verdict: 'review',
+        fields: { capital_base: null, large_exposures: [] },
+        rules: [{ basis: 'eu-575-2013-art395', outcome: 'eligible_capital' }],
+      },
+    },
+    {
+      agent: 'portfolio_risk',
       title: 'A developer loan of 28 % of Tier 1 capital: a large exposure above the 25 % limit',
       kind: 'negative',
       law: ['eu-575-2013-art392', 'eu-575-2013-art395'],

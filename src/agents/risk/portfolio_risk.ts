@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { round2 } from '../../engines/finance/annuity.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
-import { NullableNumber } from '../../engines/reference/schema.ts'
+import { NullableNumber, NullableString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import { cite } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
@@ -27,6 +27,8 @@ function isSector(code: string, nace: Nace): boolean {
 }
 
 interface Limits extends ReferenceVersion {
+  /** The capital large exposures are measured against on the day (CRR2 moved it to Tier 1). */
+  capital_base: 'eligible_capital' | 'tier1_capital'
   large_exposure_share: number
   large_exposure_limit: number
   hhi_moderate: number
@@ -44,7 +46,7 @@ export const portfolioRisk = defineAgent({
   service: 'risk',
   name: 'portfolio_risk',
   description:
-    'Concentration and collateral profile of a loan portfolio: Herfindahl–Hirschman index by borrower, sector and region, large exposures against Tier 1 capital (CRR Art. 392/395), LTV buckets and the exposure-weighted LTV.',
+    'Concentration and collateral profile of a loan portfolio: Herfindahl–Hirschman index by borrower, sector and region, large exposures (CRR Art. 392/395) against the capital the day requires — Tier 1 from 2021-06-28 (CRR2), eligible capital before —, LTV buckets and the exposure-weighted LTV.',
   input: Type.Object(
     {
       loans: Type.Array(
@@ -73,7 +75,17 @@ export const portfolioRisk = defineAgent({
         { minItems: 1, maxItems: 100_000 },
       ),
       tier1_capital: Type.Optional(
-        Type.Number({ exclusiveMinimum: 0, description: 'CZK, enables large-exposure checks' }),
+        Type.Number({
+          exclusiveMinimum: 0,
+          description: 'CZK, the base of the large-exposure checks from 2021-06-28 (CRR2)',
+        }),
+      ),
+      eligible_capital: Type.Optional(
+        Type.Number({
+          exclusiveMinimum: 0,
+          description:
+            'CZK, Tier 1 plus Tier 2 up to a third of Tier 1: the base of the large-exposure checks before 2021-06-28',
+        }),
       ),
     },
     { additionalProperties: false },
@@ -84,6 +96,14 @@ export const portfolioRisk = defineAgent({
     borrower: Concentration,
     sector: Concentration,
     region: Concentration,
+    capital_base: Type.Union([Type.Literal('tier1_capital'), Type.Literal('eligible_capital'), Type.Null()], {
+      description:
+        'the capital the large exposures were measured against, as CRR requires it on the day; null when the call did not give it',
+    }),
+    large_exposures_unchecked: NullableString({
+      description:
+        'why the large exposures were not checked although capital was given (not the base the day requires)',
+    }),
     large_exposures: Type.Array(
       Type.Object({
         borrower: Type.String(),
@@ -98,8 +118,12 @@ export const portfolioRisk = defineAgent({
     ),
   }),
   verdict: {
-    explain: '`review` when a large exposure breaches the limit, else `informational`',
-    of: (r) => (r.large_exposures.some((e) => e.breaches_limit) ? 'review' : 'informational'),
+    explain:
+      '`review` when a large exposure breaches the limit, or when capital was given but not the base the day requires (large exposures then unchecked), else `informational`',
+    of: (r) =>
+      r.large_exposures.some((e) => e.breaches_limit) || r.large_exposures_unchecked !== null
+        ? 'review'
+        : 'informational',
   },
   law: ['doj-ftc-hhi', 'eu-575-2013-art392', 'eu-575-2013-art395', 'cnb-recommendation-2022', 'csu-cz-nace'],
   examples: [
@@ -212,11 +236,20 @@ export const portfolioRisk = defineAgent({
       share_of_capital: number
       breaches_limit: boolean
     }[] = []
-    if (input.tier1_capital) {
+    // CRR Art. 392/395 measure against the base in force on the day: eligible capital, Tier 1 from CRR2.
+    const base = input[lim.capital_base] ?? null
+    const unchecked =
+      base === null && (input.tier1_capital !== undefined || input.eligible_capital !== undefined)
+        ? ctx.say({
+            cs: `ke dni ${at} se velké expozice měří k ${lim.capital_base === 'tier1_capital' ? 'kapitálu Tier 1' : 'způsobilému kapitálu'}: zadejte ${lim.capital_base}`,
+            en: `on ${at} large exposures are measured against ${lim.capital_base === 'tier1_capital' ? 'Tier 1 capital' : 'eligible capital'}: give ${lim.capital_base}`,
+          })
+        : null
+    if (base !== null) {
       const byBorrower = new Map<string, number>()
       for (const l of input.loans) byBorrower.set(l.borrower, (byBorrower.get(l.borrower) ?? 0) + l.amount)
       for (const [b, amount] of [...byBorrower.entries()].sort((x, y) => y[1] - x[1])) {
-        const share = amount / input.tier1_capital
+        const share = amount / base
         if (share >= lim.large_exposure_share) {
           largeExposures.push({
             borrower: b,
@@ -258,17 +291,29 @@ export const portfolioRisk = defineAgent({
         }),
       },
       {
-        rule: ctx.say({
-          cs: `Velká expozice ≥ ${lim.large_exposure_share * 100} % kapitálu Tier 1; limit ${lim.large_exposure_limit * 100} %`,
-          en: `Large exposure ≥ ${lim.large_exposure_share * 100} % of Tier 1 capital; limit ${lim.large_exposure_limit * 100} %`,
-        }),
+        rule: ctx.say(
+          lim.capital_base === 'tier1_capital'
+            ? {
+                cs: `Velká expozice ≥ ${lim.large_exposure_share * 100} % kapitálu Tier 1; limit ${lim.large_exposure_limit * 100} %`,
+                en: `Large exposure ≥ ${lim.large_exposure_share * 100} % of Tier 1 capital; limit ${lim.large_exposure_limit * 100} %`,
+              }
+            : {
+                cs: `Velká expozice ≥ ${lim.large_exposure_share * 100} % způsobilého kapitálu; limit ${lim.large_exposure_limit * 100} % (před CRR2)`,
+                en: `Large exposure ≥ ${lim.large_exposure_share * 100} % of eligible capital; limit ${lim.large_exposure_limit * 100} % (before CRR2)`,
+              },
+        ),
         ...cite(at, 'eu-575-2013-art392', 'eu-575-2013-art395'),
-        outcome: input.tier1_capital
-          ? ctx.say({
-              cs: `velkých expozic: ${largeExposures.length}, nad limitem: ${largeExposures.filter((e) => e.breaches_limit).length}`,
-              en: `${largeExposures.length} large exposure(s), ${largeExposures.filter((e) => e.breaches_limit).length} above the limit`,
-            })
-          : ctx.say({ cs: 'neověřeno: chybí tier1_capital', en: 'not checked: no tier1_capital' }),
+        outcome:
+          unchecked ??
+          (base !== null
+            ? ctx.say({
+                cs: `k ${lim.capital_base === 'tier1_capital' ? 'kapitálu Tier 1' : 'způsobilému kapitálu'} ${round2(base)} Kč: velkých expozic ${largeExposures.length}, nad limitem ${largeExposures.filter((e) => e.breaches_limit).length}`,
+                en: `against ${lim.capital_base === 'tier1_capital' ? 'Tier 1 capital' : 'eligible capital'} of ${round2(base)} CZK: ${largeExposures.length} large exposure(s), ${largeExposures.filter((e) => e.breaches_limit).length} above the limit`,
+              })
+            : ctx.say({
+                cs: `neověřeno: chybí ${lim.capital_base}`,
+                en: `not checked: no ${lim.capital_base}`,
+              })),
       },
       {
         rule: ctx.say({
@@ -287,6 +332,8 @@ export const portfolioRisk = defineAgent({
       borrower,
       sector,
       region,
+      capital_base: base !== null ? lim.capital_base : null,
+      large_exposures_unchecked: unchecked,
       large_exposures: largeExposures,
       weighted_ltv_pct: secured.length ? round2(weighted / securedTotal) : null,
       ltv_buckets: buckets.map((b) => ({ ...b, amount: round2(b.amount) })),
