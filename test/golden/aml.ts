@@ -93,6 +93,44 @@ export const aml: GoldenFile = {
     },
     {
       agent: 'cash_threshold_check',
+      title: '12,000 EUR in cash on 2016-12-31: below the trader threshold of 15,000 EUR then in force',
+      kind: 'edge',
+      date_side: 'before',
+      date_of: 'cz-253-2008-s2',
+      law: ['cz-253-2008-s2', 'cz-253-2008-s7', 'cz-254-2004-s4'],
+      worked:
+        'Until 31 Dec 2016 § 2 made a trader an obliged person only for a cash payment of 15,000 EUR or more: 12,000 < 15,000, so the trader duty does not apply; identification (§ 7, 1,000 EUR) does. No ČNB rate is on file for that day, so the CZK cash limit is taken as exceeded (fail closed; 12,000 EUR is above 270,000 CZK at any rate over 22.5 CZK/EUR): adverse, partial.',
+      input: { amount: 12_000, currency: 'EUR', method: 'cash', date: '2016-12-31' },
+      expect: {
+        verdict: 'adverse',
+        fields: { identification_required: true, due_diligence_required: false, amount_eur: 12_000 },
+        rules: [
+          { basis: 'cz-253-2008-s2', outcome: 'does not apply', since: '2008-09-01' },
+          { basis: 'cz-253-2008-s7', outcome: 'applies', since: '2008-09-01' },
+        ],
+      },
+    },
+    {
+      agent: 'cash_threshold_check',
+      title: 'The same 12,000 EUR in cash on 2017-01-01: the trader threshold lowered to 10,000 EUR applies',
+      kind: 'edge',
+      date_side: 'after',
+      date_of: 'cz-253-2008-s2',
+      law: ['cz-253-2008-s2', 'cz-253-2008-s7', 'cz-254-2004-s4'],
+      worked:
+        'From 1 Jan 2017 (zákon 368/2016 Sb.) the threshold is 10,000 EUR: 12,000 ≥ 10,000, so the trader accepting it identifies the payer. The cash limit as on the day before: adverse, partial.',
+      input: { amount: 12_000, currency: 'EUR', method: 'cash', date: '2017-01-01' },
+      expect: {
+        verdict: 'adverse',
+        fields: { identification_required: true, due_diligence_required: false, amount_eur: 12_000 },
+        rules: [
+          { basis: 'cz-253-2008-s2', outcome: 'applies', since: '2017-01-01' },
+          { basis: 'cz-253-2008-s7', outcome: 'applies', since: '2008-09-01' },
+        ],
+      },
+    },
+    {
+      agent: 'cash_threshold_check',
       title: 'A currency ČNB does not quote (XYZ): refused, naming the field',
       kind: 'unrecognised',
       law: [],

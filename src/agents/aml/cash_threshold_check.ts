@@ -7,7 +7,7 @@ import { defineAgent } from '../types.ts'
 import {
   CurrencyPattern,
   RateBook,
-  THRESHOLD_LAW,
+  THRESHOLD_LAW_IDS,
   type ThresholdKey,
   thresholdRule,
   thresholdsOn,
@@ -67,7 +67,7 @@ export const cashThresholdCheck = defineAgent({
     cash_limit_exceeded: nullable(Type.Boolean()),
   }),
   verdict: { field: 'cash_limit_exceeded', map: { true: 'adverse', false: 'clear', null: 'incomplete' } },
-  law: [...Object.values(THRESHOLD_LAW), 'cnb-fx-rates'],
+  law: [...THRESHOLD_LAW_IDS, 'cnb-fx-rates'],
   examples: [
     {
       title: 'A 300,000 CZK cash payment for a car',

@@ -68,29 +68,44 @@ export function highRiskRule(
 
 /**
  * The AML Act thresholds' rules (data/reference/aml-act-thresholds.json, `rules`) in both
- * languages, by key; a rule the table adds later is shown in the table's words.
+ * languages, by key, one text per wording the table has had; a wording the table adds later is
+ * shown in the table's words.
  */
-const AML_RULES: Record<string, Texts> = {
-  identification_eur: {
-    cs: 'identifikace klienta u příležitostného obchodu v hodnotě 1 000 EUR a více',
-    en: 'identify the client for an occasional transaction of 1,000 EUR or more',
-  },
-  due_diligence_eur: {
-    cs: 'kontrola klienta u příležitostného obchodu v hodnotě 15 000 EUR a více',
-    en: 'client due diligence for an occasional transaction of 15,000 EUR or more',
-  },
-  cash_trader_eur: {
-    cs: 'obchodník přijímající platbu v hotovosti 10 000 EUR a více je povinnou osobou a musí plátce identifikovat',
-    en: 'a trader accepting a cash payment of 10,000 EUR or more is an obliged person and must identify the payer',
-  },
-  cash_payment_limit_czk: {
-    cs: 'platby v hotovosti nad 270 000 Kč za den mezi týmiž stranami musí jít přes bankovní účet',
-    en: 'cash payments above 270,000 CZK a day between the same parties must go through a bank account',
-  },
-  eu_border_cash_declaration_eur: {
-    cs: 'hotovost 10 000 EUR a více přenášenou do EU nebo z EU je třeba ohlásit celnímu úřadu',
-    en: 'cash of 10,000 EUR or more carried into or out of the EU must be declared to customs',
-  },
+const AML_RULES: Record<string, Texts[]> = {
+  identification_eur: [
+    {
+      cs: 'identifikace klienta u příležitostného obchodu v hodnotě 1 000 EUR a více',
+      en: 'identify the client for an occasional transaction of 1,000 EUR or more',
+    },
+  ],
+  due_diligence_eur: [
+    {
+      cs: 'kontrola klienta u příležitostného obchodu v hodnotě 15 000 EUR a více',
+      en: 'client due diligence for an occasional transaction of 15,000 EUR or more',
+    },
+  ],
+  cash_trader_eur: [
+    {
+      cs: 'obchodník přijímající platbu v hotovosti 10 000 EUR a více je povinnou osobou a musí plátce identifikovat',
+      en: 'a trader accepting a cash payment of 10,000 EUR or more is an obliged person and must identify the payer',
+    },
+    {
+      cs: 'obchodník přijímající platbu v hotovosti 15 000 EUR a více je povinnou osobou a musí plátce identifikovat',
+      en: 'a trader accepting a cash payment of 15,000 EUR or more is an obliged person and must identify the payer',
+    },
+  ],
+  cash_payment_limit_czk: [
+    {
+      cs: 'platby v hotovosti nad 270 000 Kč za den mezi týmiž stranami musí jít přes bankovní účet',
+      en: 'cash payments above 270,000 CZK a day between the same parties must go through a bank account',
+    },
+  ],
+  eu_border_cash_declaration_eur: [
+    {
+      cs: 'hotovost 10 000 EUR a více přenášenou do EU nebo z EU je třeba ohlásit celnímu úřadu',
+      en: 'cash of 10,000 EUR or more carried into or out of the EU must be declared to customs',
+    },
+  ],
 }
 
 /**
@@ -106,6 +121,19 @@ export const THRESHOLD_LAW = {
 } as const
 export type ThresholdKey = keyof typeof THRESHOLD_LAW
 
+/** The border declaration before Regulation (EU) 2018/1672 applied (2021-06-03): Regulation (EC) No 1889/2005. */
+const BORDER_LAW_BEFORE = { until: '2021-06-03', id: 'eu-1889-2005-art3' } as const
+
+/** Every register entry a threshold rule may cite, whatever the day: an agent's `law`. */
+export const THRESHOLD_LAW_IDS = [...Object.values(THRESHOLD_LAW), BORDER_LAW_BEFORE.id]
+
+/** The register entry of one threshold on `at`. */
+export function thresholdLaw(key: ThresholdKey, at: string): string {
+  return key === 'eu_border_cash_declaration_eur' && at < BORDER_LAW_BEFORE.until
+    ? BORDER_LAW_BEFORE.id
+    : THRESHOLD_LAW[key]
+}
+
 /** One threshold's rule as evaluated on `at`: its text in the call's language and its citation. */
 export function thresholdRule(
   t: Thresholds,
@@ -113,14 +141,14 @@ export function thresholdRule(
   at: string,
   say: Say,
 ): { rule: string } & Citation {
-  return { rule: amlRuleText(key, t.rules[key]!.rule, say), ...cite(at, THRESHOLD_LAW[key]) }
+  return { rule: amlRuleText(key, t.rules[key]!.rule, say), ...cite(at, thresholdLaw(key, at)) }
 }
 
 /** The text of one AML Act threshold rule in the call's language. */
 function amlRuleText(key: string, tableText: string, say: Say): string {
-  const texts = AML_RULES[key]
+  const texts = AML_RULES[key]?.find((t) => t.en === tableText)
   // The table's own wording wins when it changed (a new threshold): never a stale translation.
-  return texts && texts.en === tableText ? say(texts) : tableText
+  return texts ? say(texts) : tableText
 }
 
 /** ISO alpha-2 of a country given as code or name, or a 400 naming the field. */

@@ -5,7 +5,14 @@ import type { Texts } from '../lang.ts'
 import { type Citation, cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
-import { HIGH_RISK_LAW, highRiskOn, RateBook, THRESHOLD_LAW, thresholdRule, thresholdsOn } from './common.ts'
+import {
+  HIGH_RISK_LAW,
+  highRiskOn,
+  RateBook,
+  THRESHOLD_LAW_IDS,
+  thresholdRule,
+  thresholdsOn,
+} from './common.ts'
 import { hitView, screeningEngine } from './screening.ts'
 import {
   type Alert,
@@ -90,7 +97,7 @@ export const transactionMonitoring = defineAgent({
   }),
   verdict: { field: 'risk', map: { none: 'clear', low: 'clear', medium: 'review', high: 'adverse' } },
   law: [
-    ...Object.values(THRESHOLD_LAW),
+    ...THRESHOLD_LAW_IDS,
     ...HIGH_RISK_LAW,
     ...FREEZE_LAW,
     'cz-253-2008-s18',

@@ -11,13 +11,7 @@ import { nullable } from '../data/shared.ts'
 import type { Say } from '../lang.ts'
 import { cite } from '../law.ts'
 import type { AgentContext } from '../types.ts'
-import {
-  CurrencyPattern,
-  type RateBook,
-  THRESHOLD_LAW,
-  type ThresholdKey,
-  type Thresholds,
-} from './common.ts'
+import { CurrencyPattern, type RateBook, type ThresholdKey, type Thresholds, thresholdLaw } from './common.ts'
 
 const TransactionSchema = Type.Object(
   {
@@ -127,7 +121,7 @@ export interface Alert {
 
 /** An alert's citation of a threshold as it stood on `at`: basis, source and since from the register. */
 export function thresholdCitation(key: ThresholdKey, at: string) {
-  return cite(at, THRESHOLD_LAW[key])
+  return cite(at, thresholdLaw(key, at))
 }
 
 const DAY_MS = 86_400_000

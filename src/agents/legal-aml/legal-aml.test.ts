@@ -359,7 +359,7 @@ describe('legal-aml agents: sources, rules and bad input', () => {
     expect(error.details).toMatchObject({
       reference: 'aml-act-thresholds',
       date: '1980-05-01',
-      rule: 'on or after 2021-01-01',
+      rule: 'on or after 2013-01-01',
     })
   })
 
