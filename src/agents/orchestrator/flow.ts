@@ -185,13 +185,17 @@ async function runStep(
   }
 }
 
-/** Each step as a source of the flow's answer: ok, failed with its error, or skipped with the reason. */
+/**
+ * Each step as a source of the flow's answer: ok, failed with its error code, or skipped as not
+ * applicable or blocked by a step it needs (codes, the same in every language; the step's reason
+ * in words is on the step).
+ */
 function stepSources(steps: StepResult[]): SourceStatus[] {
   return steps.map((s) => {
     const name = `${s.service}/${s.agent}`
     if (s.status === 'ok') return { name, status: 'ok' as const }
-    const error = s.status === 'failed' ? `${s.id}: ${s.error?.code}` : `${s.id}: ${s.reason ?? ''}`
-    return { name, status: s.status, error }
+    const code = s.status === 'failed' ? s.error?.code : s.not_applicable ? 'not_applicable' : 'blocked'
+    return { name, status: s.status, error: `${s.id}: ${code}` }
   })
 }
 

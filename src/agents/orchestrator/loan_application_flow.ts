@@ -137,8 +137,8 @@ const LOAN_DUTIES: Duty[] = [
   {
     name: 'cnb_limits',
     text: {
-      cs: 'úvěr zajištěný rezidenční nemovitostí v mezích LTV, DTI a DSTI podle opatření ČNB',
-      en: 'a loan secured by residential property within the LTV, DTI and DSTI limits of the ČNB measure',
+      cs: 'úvěr zajištěný rezidenční nemovitostí v mezích ukazatelů ČNB platných v den posouzení: LTV od 2022-04-01, DSTI do 2023-06-30, DTI do 2023-12-31',
+      en: 'a loan secured by residential property within the ČNB limits in force on the day judged: LTV from 2022-04-01, DSTI until 2023-06-30, DTI until 2023-12-31',
     },
     law: ['cnb-ltv', 'cnb-dti', 'cnb-dsti'],
     steps: ['loan'],
@@ -146,8 +146,8 @@ const LOAN_DUTIES: Duty[] = [
   {
     name: 'investment_housing',
     text: {
-      cs: 'úvěr na investiční bydlení (třetí a další nemovitost, pronájem): LTV nejvýše 70 %, DTI nejvýše 7',
-      en: 'a loan for investment housing (a third or further property, to let): LTV at most 70 %, DTI at most 7',
+      cs: 'úvěr na investiční bydlení (třetí a další nemovitost, pronájem): od 2026-04-01 LTV nejvýše 70 % a DTI nejvýše 7',
+      en: 'a loan for investment housing (a third or further property, to let): from 2026-04-01 LTV at most 70 % and DTI at most 7',
     },
     law: ['cnb-ltv-investment', 'cnb-dti-investment'],
     steps: ['investment'],
