@@ -314,6 +314,7 @@ describe('console backend', () => {
       ['GET', '/api/keys'],
       ['POST', '/api/keys'],
       ['POST', '/api/keys/1/revoke'],
+      ['POST', '/api/keys/1/rotate'],
       ['GET', '/api/keys/1/usage'],
       ['GET', '/api/keys/1/usage/daily'],
       ['GET', '/api/users'],

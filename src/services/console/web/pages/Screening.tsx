@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorAlert } from '../components/ErrorAlert.tsx'
 import { PdfButton } from '../components/PdfButton.tsx'
+import { ScreeningFollowUp } from '../components/ScreeningFollowUp.tsx'
 import { ScreeningResult, subjectText } from '../components/ScreeningResult.tsx'
 import { call } from '../data/api.ts'
 import { useAction } from '../data/hooks.ts'
@@ -109,6 +110,11 @@ export function ScreeningPage({ user }: { user: string }) {
           <Text className="print-only">
             Gatehouse — {t('screening.record')} — {user}
           </Text>
+          <ScreeningFollowUp
+            key={result.screening.screening_id}
+            caseId={result.screening.case_id}
+            subject={result.subject}
+          />
           <ScreeningResult screening={result.screening} subject={result.subject} />
         </>
       )}

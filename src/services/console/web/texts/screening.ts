@@ -2,6 +2,15 @@
 
 export const screeningEn = {
   screening: {
+    caseOpened: 'The hits opened a case to decide them:',
+    openCase: 'open case {{caseId}}',
+    monitor: 'Enrol in monitoring',
+    monitorExplain:
+      'The client is screened again whenever a sanctions list changes, and an alert is raised for a new hit.',
+    monitorReference: 'Client number',
+    monitorButton: 'Enrol in monitoring',
+    enrolledBadge: 'Monitored',
+    enrolled: 'Enrolled in monitoring as client number {{reference}}.',
     title: 'Screen a client',
     person: 'Person',
     company: 'Company',
@@ -86,6 +95,15 @@ export const screeningEn = {
 
 export const screeningCs: typeof screeningEn = {
   screening: {
+    caseOpened: 'Ke shodám byl otevřen případ k rozhodnutí:',
+    openCase: 'otevřít případ {{caseId}}',
+    monitor: 'Zařadit do monitoringu',
+    monitorExplain:
+      'Klient se prověří znovu při každé změně sankčního seznamu a při nové shodě vznikne upozornění.',
+    monitorReference: 'Číslo klienta',
+    monitorButton: 'Zařadit do monitoringu',
+    enrolledBadge: 'Monitorován',
+    enrolled: 'Zařazen do monitoringu pod číslem klienta {{reference}}.',
     title: 'Prověrka klienta',
     person: 'Osoba',
     company: 'Firma',
