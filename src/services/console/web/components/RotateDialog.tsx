@@ -38,6 +38,7 @@ export function RotateDialog(props: {
             <Select
               label={t('keys.grace')}
               description={t('keys.graceHint')}
+              descriptionProps={{ c: 'dark.6' }}
               value={grace}
               allowDeselect={false}
               onChange={(v) => setGrace(v ?? String(DEFAULT_GRACE_HOURS))}

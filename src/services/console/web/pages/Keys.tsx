@@ -37,7 +37,7 @@ type Tier = (typeof TIERS)[number]
 /** Each status's colour, dark enough for white text at 4.5:1. */
 const STATUS_COLOURS: Record<Key['status'], string> = {
   active: 'teal.9',
-  rotating: 'orange.9',
+  rotating: 'yellow.4',
   expired: 'gray.8',
   revoked: 'red.9',
 }
@@ -131,6 +131,7 @@ export function KeysPage() {
     <NumberInput
       label={t(`keys.form.${name}`)}
       description={t(`keys.form.${name}Hint`)}
+      descriptionProps={{ c: 'dark.6' }}
       min={min}
       max={name === 'expires_days' ? 3650 : 100_000}
       allowDecimal={false}
