@@ -17,6 +17,52 @@ export const legalAml: GoldenFile = {
     // ── pep_screening ──────────────────────────────────────────────────────────────────────────
     {
       agent: 'pep_screening',
+      title:
+        'A Czech member of parliament on 2016-12-31: before domestic PEPs, reviewed for residence, not a PEP by the function',
+      kind: 'edge',
+      date_side: 'before',
+      date_of: 'cz-253-2008-s4-5',
+      law: ['cz-253-2008-s4-5'],
+      worked:
+        'Until 31 Dec 2016 § 4 odst. 5 made a PEP of a person in a prominent function abroad or resident abroad; a function held in the Czech Republic did not make its holder a PEP by itself. The residence is not given: a person checks it (review), is_pep false.',
+      input: {
+        name: 'Jan Novák',
+        positions: [{ function: 'poslanec Poslanecké sněmovny', country: 'CZ', start_date: '2013-10-26' }],
+        as_of: '2016-12-31',
+      },
+      expect: {
+        verdict: 'review',
+        fields: {
+          is_pep: false,
+          review_required: true,
+          edd_required: false,
+          functions: [{ status: 'review', counts: false }],
+        },
+        rules: [{ basis: 'cz-253-2008-s4-5', outcome: 'resident abroad', since: '2008-09-01' }],
+      },
+    },
+    {
+      agent: 'pep_screening',
+      title: 'The same member of parliament on 2017-01-01: a domestic PEP under zákon 368/2016 Sb.',
+      kind: 'edge',
+      date_side: 'after',
+      date_of: 'cz-253-2008-s4-5',
+      law: ['cz-253-2008-s4-5'],
+      worked:
+        'From 1 Jan 2017 § 4 odst. 5 covers domestic functions: a sitting member of the Chamber of Deputies is a PEP, enhanced due diligence (§ 9a).',
+      input: {
+        name: 'Jan Novák',
+        positions: [{ function: 'poslanec Poslanecké sněmovny', country: 'CZ', start_date: '2013-10-26' }],
+        as_of: '2017-01-01',
+      },
+      expect: {
+        verdict: 'review',
+        fields: { is_pep: true, edd_required: true, functions: [{ status: 'pep', counts: true }] },
+        rules: [{ basis: 'cz-253-2008-s4-5', outcome: 'in office', since: '2017-01-01' }],
+      },
+    },
+    {
+      agent: 'pep_screening',
       title: 'The statute’s own words, "člen statutárního orgánu obchodní korporace ovládané státem": a PEP',
       kind: 'negative',
       law: ['cz-253-2008-s4-5'],

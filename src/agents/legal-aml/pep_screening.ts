@@ -1,4 +1,5 @@
 import { Type } from 'typebox'
+import { toCountryCode } from '../../engines/aml/index.ts'
 import { addMonths } from '../../engines/reference/calendar.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
@@ -20,6 +21,13 @@ interface PepRef extends ReferenceVersion {
 
 /** The register entries of the PEP rules. */
 const PEP_LAW = ['cz-253-2008-s4-5', 'eu-2015-849-pep'] as const
+
+/**
+ * The day domestic functions started to count (zákon 368/2016 Sb., the change the register gives
+ * for cz-253-2008-s4-5): before it § 4 odst. 5 made a PEP only of a person in a function abroad or
+ * resident abroad.
+ */
+const DOMESTIC_PEP_FROM = '2017-01-01'
 
 const Relation = Type.Union([
   Type.Literal('self'),
@@ -78,7 +86,7 @@ export const pepScreening = defineAgent({
   service: 'legal-aml',
   name: 'pep_screening',
   description:
-    'Decides whether a client is a politically exposed person under the AML Act § 4 odst. 5 from the public functions held (by the client, or by the person they are related to as family member or close associate), for how long the status lasts after leaving office, and the enhanced due diligence that follows (§ 9a).',
+    'Decides whether a client is a politically exposed person under the AML Act § 4 odst. 5 (domestic functions from 2017-01-01, zákon 368/2016 Sb.; before, a function is reviewed) from the public functions held (by the client, or by the person they are related to as family member or close associate), for how long the status lasts after leaving office, and the enhanced due diligence that follows (§ 9a).',
   input: Type.Object(
     {
       name: Type.String({ minLength: 2, maxLength: 300 }),
@@ -182,13 +190,20 @@ export const pepScreening = defineAgent({
   async run(input, ctx) {
     const say = ctx.say
     const today = asOfDate(input.as_of, ctx.now)
-    const ref = covered(() => referenceAt<PepRef>('pep-functions', today))
+    // Before 2017 the functions as named from 2017 only recognise a public function: none counts by
+    // itself (functionCheck reviews it), since the wording of that time is not held.
+    const earlier = today < DOMESTIC_PEP_FROM
+    const ref = covered(() => referenceAt<PepRef>('pep-functions', earlier ? DOMESTIC_PEP_FROM : today))
     const relation = input.relation ?? 'self'
     if (relation !== 'self' && !input.related_pep_name) {
       throw errors.invalid('related_pep_name', `required when relation is ${relation}`)
     }
     const classify = classifier(ref)
-    const checked = input.positions.map((p) => functionCheck(p, classify, ref, today, say))
+    const checked = input.positions.map((p) =>
+      earlier
+        ? earlierFunctionCheck(p, classify, ref, today, say)
+        : functionCheck(p, classify, ref, today, say),
+    )
     const functions = checked.map((c) => c.result)
     const anyCounts = functions.some((f) => f.counts)
     const review = functions.some((f) => f.status === 'review')
@@ -231,7 +246,12 @@ const PEP_MEASURES: Texts[] = [
   { cs: 'zesílené průběžné sledování vztahu', en: 'enhanced ongoing monitoring of the relationship' },
 ]
 
-type Position = { function: string; start_date?: string | undefined; end_date?: string | undefined }
+type Position = {
+  function: string
+  country?: string | undefined
+  start_date?: string | undefined
+  end_date?: string | undefined
+}
 type Classified =
   | { kind: 'category'; category: string }
   | { kind: 'review'; reason: string }
@@ -268,6 +288,42 @@ function classifier(ref: PepRef): (text: string) => Classified {
     if (best) return { kind: 'category', category: best.category }
     const named = company ?? publicSphere.map((re) => re.exec(text)?.[0]).find(Boolean)
     return named ? { kind: 'review', reason: named } : { kind: 'not_public' }
+  }
+}
+
+/**
+ * One function judged before 2017-01-01: a prominent function held then is reviewed, never counted
+ * — held in the Czech Republic (or where not given) it made a PEP only of a person resident abroad;
+ * held abroad, the functions § 4 odst. 5 then named are not held here.
+ */
+function earlierFunctionCheck(
+  p: Position,
+  classify: (text: string) => Classified,
+  ref: PepRef,
+  today: string,
+  say: Say,
+) {
+  const judged = functionCheck(p, classify, ref, today, say)
+  if (judged.result.status !== 'pep') return judged
+  const code = p.country ? toCountryCode(p.country) : undefined
+  const abroad = code !== undefined && code !== 'CZ'
+  return {
+    result: { ...judged.result, counts: false, status: 'review' } as const,
+    rule: {
+      rule: judged.rule.rule,
+      ...cite(today, 'cz-253-2008-s4-5'),
+      outcome: say(
+        abroad
+          ? {
+              cs: `"${p.function}" (${code}): funkce v zahraničí; výčet funkcí § 4 odst. 5 před 1. 1. 2017 není k dispozici, posoudí pracovník`,
+              en: `"${p.function}" (${code}): a function abroad; the functions § 4 odst. 5 named before 2017-01-01 are not held, a person decides`,
+            }
+          : {
+              cs: `"${p.function}": funkce v České republice činila před 1. 1. 2017 politicky exponovanou jen osobu s bydlištěm v zahraničí; bydliště posoudí pracovník`,
+              en: `"${p.function}": a function in the Czech Republic made a PEP before 2017-01-01 only of a person resident abroad; a person checks the residence`,
+            },
+      ),
+    } satisfies AppliedRule,
   }
 }
 
