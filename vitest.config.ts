@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // Unit tests sit beside the code (src/**/x.test.ts); cross-service tests live in test/.
@@ -8,6 +9,15 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A worker runs file after file with the modules it has loaded (isolate: false): a fresh
+    // process per file re-evaluated the same module graph (the 88 agents, Fastify, the services)
+    // and re-read the same data (listings, sanctions lists) for each of ~200 files, about half of
+    // the suite's CPU time (docs/benchmarks.md, "Test suite"). No test mocks modules or changes
+    // process-wide state it does not restore, and every service a test starts takes port 0.
+    isolate: false,
+    // Vitest's default is one worker fewer than the cores: one worker on two cores, leaving the
+    // second idle while tests wait on sockets and timers.
+    maxWorkers: Math.max(2, availableParallelism()),
     // The console's web app is built once before any test (services started by tests serve it).
     globalSetup: ['./test/support/console-web.ts'],
     // TEST_CPU_LOG=<file> records each file's CPU time (docs/benchmarks.md, "Test suite").
