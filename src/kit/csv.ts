@@ -12,3 +12,14 @@ export function csvHeaderKey(header: string): string {
     .filter(Boolean)
     .join('_')
 }
+
+/**
+ * The delimiter of a CSV text, read from its header line: `;` when the line has more semicolons
+ * than commas (Czech Excel writes `;`, the comma being the decimal mark), otherwise `,`. A header
+ * such as `Jméno;Příjmení;Město, obec` is then read by its semicolons.
+ */
+export function csvDelimiter(text: string): ';' | ',' {
+  const end = text.search(/\r?\n|$/)
+  const header = text.slice(0, end)
+  return header.split(';').length > header.split(',').length ? ';' : ','
+}

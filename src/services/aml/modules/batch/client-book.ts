@@ -21,7 +21,7 @@ import { parse } from 'csv-parse'
 import { type TObject, Type } from 'typebox'
 import type { Subject } from '../../../../engines/aml/index.ts'
 import { describeAjvError } from '../../../../kit/ajv-errors.ts'
-import { csvHeaderKey } from '../../../../kit/csv.ts'
+import { csvDelimiter, csvHeaderKey } from '../../../../kit/csv.ts'
 import { AppError, errors } from '../../../../kit/errors.ts'
 import { createAjv, validationError } from '../../../../kit/validation.ts'
 import { SubjectBody, subjectOf } from '../screening/schemas.ts'
@@ -175,10 +175,8 @@ function csvError(line: number, column: string | undefined, rule: string, messag
 /** Reads a CSV client book; every record is checked like a JSON subject. */
 export async function csvBook(bytes: Uint8Array): Promise<ClientBook> {
   const text = decodeText(bytes)
-  const firstLine = text.slice(0, text.search(/\r?\n|$/))
-  const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ','
   const parser = parse({
-    delimiter,
+    delimiter: csvDelimiter(text),
     bom: true,
     trim: true,
     skip_empty_lines: true,

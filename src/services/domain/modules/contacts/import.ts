@@ -16,7 +16,7 @@ import { Readable } from 'node:stream'
 import { parse } from 'csv-parse'
 import { parseVcards } from '../../../../engines/contacts/vcard.ts'
 import { decodeText } from '../../../../engines/convert/index.ts'
-import { csvHeaderKey } from '../../../../kit/csv.ts'
+import { csvDelimiter, csvHeaderKey } from '../../../../kit/csv.ts'
 import { type CheckedContact, checkContact, type RawContact } from './record.ts'
 import type { ContactStore } from './store.ts'
 
@@ -192,11 +192,8 @@ function rawOf(values: Partial<Record<Field, string>>): RawContact {
 async function readCsv(
   text: string,
 ): Promise<{ records: { line: number; raw: RawContact }[]; ignored: string[]; problems: Rejected[] }> {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/))
-  // Czech Excel writes ";" (the comma is the decimal mark); a header with ";" and no "," is one.
-  const delimiter = firstLine.split(';').length > firstLine.split(',').length ? ';' : ','
   const parser = parse({
-    delimiter,
+    delimiter: csvDelimiter(text),
     bom: true,
     trim: true,
     skip_empty_lines: true,
