@@ -93,7 +93,7 @@ async function monitorPass(
     webhook: monitorWebhook(cfg),
     owner: `cli:${hostname()}:${process.pid}`,
     target: () => loaded,
-    onProgress: (done, of, what) => p.tick?.(done, of, what),
+    onProgress: (done, of, what) => p.tick(done, of, what),
   })
   p.step(`monitoring: ${total} subjects enrolled; re-screening those screened against older lists`)
   const started = Date.now()
@@ -415,7 +415,7 @@ export const amlScreen: Command = {
       p.step(`screening ${book.rows.length} subjects as batch ${batchId}`)
       const batch = (await batches.get(batchId))!
       const started = performance.now()
-      const outcome = await runner.process(batch, (_b, done) => p.tick?.(done, book.rows.length, 'subjects'))
+      const outcome = await runner.process(batch, (_b, done) => p.tick(done, book.rows.length, 'subjects'))
       const seconds = (performance.now() - started) / 1000
       p.stop()
       if (outcome !== 'completed') {

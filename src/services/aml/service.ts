@@ -166,7 +166,8 @@ export const amlService = defineService({
         const loaded = await loadLists(
           store,
           { listsDir, engine: { threshold } },
-          { step: (s) => lists.step(s) },
+          // The start-up status names the steps; counts inside a step are the CLI's bar only.
+          { step: (s) => lists.step(s), tick: () => undefined },
         )
         const loadMs = Math.round(performance.now() - started)
         lists.ready(loaded.engine, screenerFor(loaded.engine, loaded.versions), loaded.versions, loadMs)

@@ -3,10 +3,10 @@
  * serialisation, OpenAPI, and through the generated types the web app's). The AML service owns
  * cases, alerts and batches; these describe the fields the console reads and pass the rest through.
  */
-import { type TSchema, Type } from 'typebox'
+import { Type } from 'typebox'
 import { okSchema } from '../../kit/envelope.ts'
+import { Nullable, Open } from '../../kit/schemas.ts'
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 const L = Type.Literal
 const Strings = Type.Array(Type.String())
 
@@ -60,67 +60,56 @@ const summaryFields = {
 export const CasesResponse = okSchema(
   Type.Object({
     total: Type.Integer(),
-    cases: Type.Array(
-      Type.Object({ ...summaryFields, hits: Type.Integer() }, { additionalProperties: true }),
-    ),
+    cases: Type.Array(Open({ ...summaryFields, hits: Type.Integer() })),
   }),
 )
 
 const Change = Type.Object({ field: Type.String(), added: Strings, removed: Strings })
 
-const CaseHit = Type.Object(
-  {
-    hit_no: Type.Integer(),
-    module: Type.String(),
-    level: Level,
-    level_reason: Type.String(),
-    score: Type.Number(),
-    matched_name: Type.String(),
-    entity: Type.Object(
-      {
-        type: Type.String(),
-        names: Strings,
-        aliases: Strings,
-        birth_dates: Strings,
-        nationalities: Strings,
-        countries: Strings,
-        identifiers: Strings,
-        programmes: Strings,
-        addresses: Strings,
-        remarks: Strings,
-      },
-      { additionalProperties: true },
+const CaseHit = Open({
+  hit_no: Type.Integer(),
+  module: Type.String(),
+  level: Level,
+  level_reason: Type.String(),
+  score: Type.Number(),
+  matched_name: Type.String(),
+  entity: Open({
+    type: Type.String(),
+    names: Strings,
+    aliases: Strings,
+    birth_dates: Strings,
+    nationalities: Strings,
+    countries: Strings,
+    identifiers: Strings,
+    programmes: Strings,
+    addresses: Strings,
+    remarks: Strings,
+  }),
+  listings: Type.Array(
+    Open({
+      list: Type.String(),
+      list_id: Type.String(),
+      list_title: Type.String(),
+      matched_name: Type.String(),
+      score: Type.Number(),
+      list_date: Type.String(),
+      source_url: Nullable(Type.String()),
+    }),
+  ),
+  decision: Nullable(
+    Type.Object({ decision: Decision, comment: Type.String(), by: Type.String(), at: Type.String() }),
+  ),
+  changed_since_cleared: Nullable(
+    Type.Array(
+      Type.Object({
+        list: Type.String(),
+        list_id: Type.String(),
+        cleared_in: Type.String(),
+        changes: Type.Array(Change),
+      }),
     ),
-    listings: Type.Array(
-      Type.Object(
-        {
-          list: Type.String(),
-          list_id: Type.String(),
-          list_title: Type.String(),
-          matched_name: Type.String(),
-          score: Type.Number(),
-          list_date: Type.String(),
-          source_url: Nullable(Type.String()),
-        },
-        { additionalProperties: true },
-      ),
-    ),
-    decision: Nullable(
-      Type.Object({ decision: Decision, comment: Type.String(), by: Type.String(), at: Type.String() }),
-    ),
-    changed_since_cleared: Nullable(
-      Type.Array(
-        Type.Object({
-          list: Type.String(),
-          list_id: Type.String(),
-          cleared_in: Type.String(),
-          changes: Type.Array(Change),
-        }),
-      ),
-    ),
-  },
-  { additionalProperties: true },
-)
+  ),
+})
 
 const TrailEvent = Type.Object({
   seq: Type.Integer(),
@@ -129,14 +118,14 @@ const TrailEvent = Type.Object({
   action: Type.String(),
   hit_no: Nullable(Type.Integer()),
   comment: Nullable(Type.String()),
-  detail: Type.Object({}, { additionalProperties: true }),
+  detail: Open({}),
 })
 
 export const CaseResponse = okSchema(
-  Type.Object(
+  Open(
     {
       ...summaryFields,
-      subject: Type.Object({}, { additionalProperties: true }),
+      subject: Open({}),
       hits: Type.Array(CaseHit),
       pending_closure: Nullable(
         Type.Object({
@@ -157,7 +146,7 @@ export const CaseResponse = okSchema(
       ),
       trail: Type.Array(TrailEvent),
     },
-    { additionalProperties: true, description: 'A case of the AML service' },
+    'A case of the AML service',
   ),
 )
 
@@ -191,33 +180,28 @@ export const AlertsResponse = okSchema(
   Type.Object({
     total: Type.Integer(),
     items: Type.Array(
-      Type.Object(
-        {
-          alert_id: Type.String(),
-          created_at: Type.String(),
-          reference: Type.String(),
-          kind: Type.String(),
-          cause: Type.String(),
-          list: Type.String(),
-          list_id: Type.String(),
-          matched_name: Type.String(),
-          score: Nullable(Type.Number()),
-          subject_label: Type.String(),
-          changes: Type.Array(Change),
-          case_id: Type.Optional(Nullable(Type.String())),
-          acknowledged: Nullable(
-            Type.Object({ at: Type.String(), by: Type.String(), reason: Type.String() }),
-          ),
-        },
-        { additionalProperties: true },
-      ),
+      Open({
+        alert_id: Type.String(),
+        created_at: Type.String(),
+        reference: Type.String(),
+        kind: Type.String(),
+        cause: Type.String(),
+        list: Type.String(),
+        list_id: Type.String(),
+        matched_name: Type.String(),
+        score: Nullable(Type.Number()),
+        subject_label: Type.String(),
+        changes: Type.Array(Change),
+        case_id: Type.Optional(Nullable(Type.String())),
+        acknowledged: Nullable(Type.Object({ at: Type.String(), by: Type.String(), reason: Type.String() })),
+      }),
     ),
   }),
 )
 
 export const AckParams = Type.Object({ alert_id: Type.String({ pattern: '^AMLA-\\d{8}-\\d{1,12}$' }) })
 export const AckBody = Type.Object({ reason: Comment }, { additionalProperties: false })
-export const AckResponse = okSchema(Type.Object({ alert_id: Type.String() }, { additionalProperties: true }))
+export const AckResponse = okSchema(Open({ alert_id: Type.String() }))
 
 const SubjectFields = {
   first_name: Type.Optional(Type.String({ maxLength: 100 })),
@@ -250,16 +234,13 @@ export const EnrolBody = Type.Object(
 )
 
 export const EnrolResponse = okSchema(
-  Type.Object(
-    {
-      enrolled: Type.Integer(),
-      updated: Type.Integer(),
-      unchanged: Type.Integer(),
-      skipped_without_reference: Type.Integer(),
-      monitored: Type.Integer(),
-    },
-    { additionalProperties: true },
-  ),
+  Open({
+    enrolled: Type.Integer(),
+    updated: Type.Integer(),
+    unchanged: Type.Integer(),
+    skipped_without_reference: Type.Integer(),
+    monitored: Type.Integer(),
+  }),
 )
 
 export const BookQuery = Type.Object(
@@ -270,37 +251,31 @@ export const BookQuery = Type.Object(
 export const BookParams = Type.Object({ batch_id: Type.String({ pattern: '^AMLB-\\d{8}-\\d{1,12}$' }) })
 
 export const BookCreatedResponse = okSchema(
-  Type.Object(
-    {
-      batch_id: Type.String(),
-      status: Type.String(),
-      total: Type.Integer(),
-      ignored_columns: Strings,
-    },
-    { additionalProperties: true },
-  ),
+  Open({
+    batch_id: Type.String(),
+    status: Type.String(),
+    total: Type.Integer(),
+    ignored_columns: Strings,
+  }),
 )
 
-const BookResult = Type.Object(
-  {
-    index: Type.Integer(),
-    line: Nullable(Type.Integer()),
-    reference: Nullable(Type.String()),
-    screening_id: Type.String(),
-    level: Type.String(),
-    score: Type.Number(),
-    review_required: Type.Boolean(),
-    hits: Type.Array(
-      Type.Object({
-        list: Type.String(),
-        list_id: Type.String(),
-        matched_name: Type.String(),
-        score: Type.Number(),
-      }),
-    ),
-  },
-  { additionalProperties: true },
-)
+const BookResult = Open({
+  index: Type.Integer(),
+  line: Nullable(Type.Integer()),
+  reference: Nullable(Type.String()),
+  screening_id: Type.String(),
+  level: Type.String(),
+  score: Type.Number(),
+  review_required: Type.Boolean(),
+  hits: Type.Array(
+    Type.Object({
+      list: Type.String(),
+      list_id: Type.String(),
+      matched_name: Type.String(),
+      score: Type.Number(),
+    }),
+  ),
+})
 
 export const BookQueryPage = Type.Object(
   {
@@ -311,25 +286,19 @@ export const BookQueryPage = Type.Object(
 )
 
 export const BookResponse = okSchema(
-  Type.Object(
-    {
-      batch_id: Type.String(),
-      status: Type.String({ description: 'queued, running, completed or failed' }),
-      progress: Type.Object({ done: Type.Integer(), total: Type.Integer(), percent: Type.Number() }),
-      summary: Type.Object(
-        {
-          levels: Type.Record(Type.String(), Type.Integer()),
-          with_sanctions_hits: Type.Integer(),
-        },
-        { additionalProperties: true },
-      ),
-      results: Type.Object({
-        offset: Type.Integer(),
-        limit: Type.Integer(),
-        total: Type.Integer(),
-        items: Type.Array(BookResult),
-      }),
-    },
-    { additionalProperties: true },
-  ),
+  Open({
+    batch_id: Type.String(),
+    status: Type.String({ description: 'queued, running, completed or failed' }),
+    progress: Type.Object({ done: Type.Integer(), total: Type.Integer(), percent: Type.Number() }),
+    summary: Open({
+      levels: Type.Record(Type.String(), Type.Integer()),
+      with_sanctions_hits: Type.Integer(),
+    }),
+    results: Type.Object({
+      offset: Type.Integer(),
+      limit: Type.Integer(),
+      total: Type.Integer(),
+      items: Type.Array(BookResult),
+    }),
+  }),
 )

@@ -9,11 +9,9 @@ import type { Paths as AmlPaths } from '../../client/types/aml.ts'
 import { RISK_LEVELS } from '../../engines/aml/risk-levels.ts'
 import { JOB_STATUSES } from '../../engines/jobs/state.ts'
 import { okSchema } from '../../kit/envelope.ts'
-import { Nullable } from '../../kit/schemas.ts'
+import { Nullable, Open } from '../../kit/schemas.ts'
 import { MAX_PASSWORD_LENGTH } from './passwords.ts'
 import { USER_NAME_MIN_LENGTH, USER_NAME_PATTERN } from './store.ts'
-
-const Open = (description: string) => Type.Object({}, { additionalProperties: true, description })
 
 const Role = Type.Union([Type.Literal('admin'), Type.Literal('analyst')], {
   description: 'analyst: screens and searches; admin: also manages API keys and console users',
@@ -70,16 +68,16 @@ export const SubjectBody = Type.Object(
 )
 
 export const ScreeningResponse = okSchema(
-  Type.Object(
+  Open(
     {
       screening_id: Type.String(),
       timestamp: Type.String(),
       completeness: Type.Number(),
-      overall_risk: Open('score, level, review_required, review_reasons, missing'),
-      modules: Type.Record(Type.String(), Open('status, source, data, execution_time_ms')),
+      overall_risk: Open({}, 'score, level, review_required, review_reasons, missing'),
+      modules: Type.Record(Type.String(), Open({}, 'status, source, data, execution_time_ms')),
       screened_by: Type.String({ description: 'the console user who asked' }),
     },
-    { additionalProperties: true, description: 'The AML screening response' },
+    'The AML screening response',
   ),
 )
 
@@ -99,7 +97,7 @@ export const PdfQuery = Type.Object(
   { additionalProperties: false },
 )
 
-export const ScreeningRecordResponse = okSchema(Open('The stored screening record of the AML service'))
+export const ScreeningRecordResponse = okSchema(Open({}, 'The stored screening record of the AML service'))
 
 export const HistoryQuery = Type.Object(
   {
@@ -145,21 +143,18 @@ export const HistoryResponse = okSchema(
   Type.Object({
     total: Type.Integer(),
     screenings: Type.Array(
-      Type.Object(
-        {
-          screening_id: Type.String(),
-          created_at: Type.String(),
-          subject_type: Type.String(),
-          risk_level: Type.String(),
-          subject: Type.String(),
-          screened_by: Type.Optional(
-            Type.Union([Type.String(), Type.Null()], {
-              description: 'who screened; null before it was kept',
-            }),
-          ),
-        },
-        { additionalProperties: true },
-      ),
+      Open({
+        screening_id: Type.String(),
+        created_at: Type.String(),
+        subject_type: Type.String(),
+        risk_level: Type.String(),
+        subject: Type.String(),
+        screened_by: Type.Optional(
+          Type.Union([Type.String(), Type.Null()], {
+            description: 'who screened; null before it was kept',
+          }),
+        ),
+      }),
     ),
   }),
 )
@@ -179,29 +174,26 @@ export const CreateKeyBody = Type.Object(
   { additionalProperties: false, description: 'As the gateway takes it (POST /admin/keys/generate)' },
 )
 
-const KeyItem = Type.Object(
-  {
-    id: Type.Integer(),
-    prefix: Type.String(),
-    name: Type.String(),
-    description: Nullable(Type.String()),
-    owner: Nullable(Type.String()),
-    created_at: Type.String(),
-    expires_at: Type.String(),
-    is_active: Type.Boolean(),
-    tier: Nullable(Type.String()),
-    rate_limit: Type.Integer({ description: 'requests per day; -1 = unlimited' }),
-    requests_per_minute: Type.Integer({ description: '-1 = unlimited' }),
-    revoked_at: Nullable(Type.String()),
-    status: Type.Union(
-      [Type.Literal('active'), Type.Literal('rotating'), Type.Literal('expired'), Type.Literal('revoked')],
-      { description: 'rotating: replaced by another key, valid until expires_at (the grace period’s end)' },
-    ),
-    last_used_at: Nullable(Type.String({ description: 'the last request made with the key; null: never' })),
-    replaced_by: Nullable(Type.Integer({ description: 'the key that replaced this one on rotation' })),
-  },
-  { additionalProperties: true },
-)
+const KeyItem = Open({
+  id: Type.Integer(),
+  prefix: Type.String(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  owner: Nullable(Type.String()),
+  created_at: Type.String(),
+  expires_at: Type.String(),
+  is_active: Type.Boolean(),
+  tier: Nullable(Type.String()),
+  rate_limit: Type.Integer({ description: 'requests per day; -1 = unlimited' }),
+  requests_per_minute: Type.Integer({ description: '-1 = unlimited' }),
+  revoked_at: Nullable(Type.String()),
+  status: Type.Union(
+    [Type.Literal('active'), Type.Literal('rotating'), Type.Literal('expired'), Type.Literal('revoked')],
+    { description: 'rotating: replaced by another key, valid until expires_at (the grace period’s end)' },
+  ),
+  last_used_at: Nullable(Type.String({ description: 'the last request made with the key; null: never' })),
+  replaced_by: Nullable(Type.Integer({ description: 'the key that replaced this one on rotation' })),
+})
 
 export const KeyListQuery = Type.Object(
   { search: Type.Optional(Type.String({ maxLength: 100, description: 'a part of the name or prefix' })) },
@@ -389,7 +381,7 @@ export const JobsQuery = Type.Object(
   { additionalProperties: false },
 )
 
-const Job = Type.Object(
+const Job = Open(
   {
     id: Type.String(),
     kind: Type.String(),
@@ -401,7 +393,7 @@ const Job = Type.Object(
     result: Type.Unknown({ description: 'what the worker returned (SUCCEEDED)' }),
     error: Type.Unknown(),
   },
-  { additionalProperties: true, description: 'A job of the router' },
+  'A job of the router',
 )
 
 export const JobIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) })
@@ -427,25 +419,22 @@ export const KnowledgeSearchBody = Type.Object(
 )
 
 export const KnowledgeSearchResponse = okSchema(
-  Type.Object(
+  Open(
     {
       query: Type.String(),
       count: Type.Integer(),
       results: Type.Array(
-        Type.Object(
-          {
-            id: Type.Unknown(),
-            text: Type.String(),
-            score: Type.Number(),
-            collection: Type.String(),
-            document: Open('id, title, source'),
-            section: Type.Unknown(),
-            citation: Type.Unknown({ description: 'how to cite the passage' }),
-          },
-          { additionalProperties: true },
-        ),
+        Open({
+          id: Type.Unknown(),
+          text: Type.String(),
+          score: Type.Number(),
+          collection: Type.String(),
+          document: Open({}, 'id, title, source'),
+          section: Type.Unknown(),
+          citation: Type.Unknown({ description: 'how to cite the passage' }),
+        }),
       ),
     },
-    { additionalProperties: true, description: 'The knowledge service’s search answer' },
+    'The knowledge service’s search answer',
   ),
 )

@@ -60,7 +60,8 @@ export interface BatchRunnerOptions {
   now?: () => Date
 }
 
-export type Progress = (batch: Batch, done: number) => void
+/** Called as a batch's rows are screened: the batch and how many rows are done. */
+export type OnBatchProgress = (batch: Batch, done: number) => void
 
 /** Rows per transaction. */
 const CHUNK_SIZE = 100
@@ -150,7 +151,7 @@ export class BatchRunner {
    * Screens a batch this process holds to its end (or until it stops or loses the lease):
    * `gatehouse aml screen` calls it for the batch it created.
    */
-  async process(batch: Batch, onProgress?: Progress): Promise<'completed' | 'failed' | 'released'> {
+  async process(batch: Batch, onProgress?: OnBatchProgress): Promise<'completed' | 'failed' | 'released'> {
     const { batches, leaseMs, logger } = this.opts
     const id = batch.batch_id
     let lost = false

@@ -15,13 +15,8 @@ import {
   versionInfo,
   versionRoles,
 } from '../../../../engines/aml/index.ts'
+import type { Progress } from '../../../../kit/command.ts'
 import type { AmlStore, ImportOutcome } from '../../store.ts'
-
-export interface Progress {
-  step(text: string): void
-  /** Progress inside a step (files, rows). */
-  tick?(done: number, total: number, label: string): void
-}
 
 /** Parses list files and folders and stores every version not stored yet. */
 export async function importIntoStore(
@@ -31,12 +26,12 @@ export async function importIntoStore(
 ): Promise<{ outcomes: ImportOutcome[]; skipped: { path: string; reason: string }[] }> {
   progress?.step(`reading ${paths.join(', ')}`)
   const { versions, skipped } = await importPathsAsync(paths, (done, total, path) =>
-    progress?.tick?.(done, total, path),
+    progress?.tick(done, total, path),
   )
   const outcomes: ImportOutcome[] = []
   for (const v of versions) {
     progress?.step(`storing ${v.list} ${v.listDate} (${v.source})`)
-    outcomes.push(await store.importVersion(v, (done, total) => progress?.tick?.(done, total, v.source)))
+    outcomes.push(await store.importVersion(v, (done, total) => progress?.tick(done, total, v.source)))
   }
   return { outcomes, skipped }
 }
