@@ -34,7 +34,7 @@ import type {
   NewHit,
   Outcome,
   Remembered,
-} from './store.ts'
+} from './records.ts'
 
 /** An entity hit as the screening response gives it (modules.*.data.entities). */
 export interface ResponseEntity {

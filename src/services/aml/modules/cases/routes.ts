@@ -9,6 +9,7 @@ import { AppError, errors } from '../../../../kit/errors.ts'
 import { actorOf, OPERATOR_SECURITY, type OperatorKeys, operatorOnly } from '../../../../kit/operator-keys.ts'
 import type { App } from '../../../../kit/server.ts'
 import { addComment, approve, assign, close, decide, reject } from './cases.ts'
+import { type Case, type CaseChange, CaseChanged } from './records.ts'
 import {
   AssignBody,
   CaseIdParams,
@@ -20,7 +21,7 @@ import {
   DecisionBody,
   HitParams,
 } from './schemas.ts'
-import { type Case, type CaseChange, CaseChanged, type CaseStore } from './store.ts'
+import type { CaseStore } from './store.ts'
 
 export interface CasesDeps {
   cases: CaseStore

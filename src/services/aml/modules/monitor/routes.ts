@@ -14,7 +14,8 @@ import { jsonBook } from '../batch/client-book.ts'
 import type { BatchStore } from '../batch/store.ts'
 import type { CaseStore } from '../cases/store.ts'
 import { subjectOf } from '../screening/schemas.ts'
-import { alertView, type Monitor } from './monitor.ts'
+import { alertView } from './alerts.ts'
+import type { Monitor } from './monitor.ts'
 import {
   AckBody,
   AlertIdParams,
