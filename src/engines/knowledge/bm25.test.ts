@@ -82,3 +82,55 @@ describe('Bm25Index with groups of alternatives', () => {
     expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score)
   })
 })
+
+describe('Bm25Index pruned search', () => {
+  // A seeded generator, so a failure can be replayed.
+  const generator = (seed: number) => () => {
+    seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0
+    return seed / 0x100000000
+  }
+
+  it('returns exactly what scoring every posting returns, on random corpora and queries', () => {
+    let compared = 0
+    let filledTopK = false
+    for (let seed = 1; seed <= 40; seed++) {
+      const rnd = generator(seed)
+      const vocabulary = 5 + Math.floor(rnd() * 200)
+      // Zipf-like: a few very common terms, many rare ones, as in text.
+      const term = () => `t${Math.floor(vocabulary * rnd() ** 3)}`
+      const index = new Bm25Index()
+      const items = 50 + Math.floor(rnd() * 1500)
+      for (let slot = 0; slot < items; slot++) {
+        const length = 1 + Math.floor(rnd() * 60)
+        index.add(
+          slot,
+          Array.from({ length }, () => term()),
+        )
+      }
+      for (let slot = 0; slot < items; slot++) if (rnd() < 0.1) index.remove(slot)
+      for (let q = 0; q < 25; q++) {
+        const groups = Array.from({ length: 1 + Math.floor(rnd() * 8) }, () =>
+          Array.from({ length: 1 + Math.floor(rnd() * 4) }, () => term()),
+        )
+        const own = groups.map((g) => 1 + Math.floor(rnd() * g.length))
+        const weighting = rnd() < 0.7 ? { own, others: [0.5, 0.3, 1][q % 3]! } : undefined
+        const allow = rnd() < 0.3 ? (slot: number) => slot % 3 !== 0 : undefined
+        const limit = [1, 5, 10, 50][q % 4]!
+        const pruned = index.search(groups, limit, allow, weighting)
+        const exhaustive = index.searchExhaustive(groups, limit, allow, weighting)
+        expect(pruned).toEqual(exhaustive)
+        compared += 1
+        if (pruned.length === limit) filledTopK = true
+      }
+    }
+    expect(compared).toBe(1000)
+    expect(filledTopK).toBe(true)
+  })
+
+  it('ranks equal scores by the lower slot, as the exhaustive search does', () => {
+    const index = new Bm25Index()
+    for (let slot = 0; slot < 20; slot++) index.add(slot, ['same', 'words'])
+    expect(index.search([['same']], 3).map((h) => h.slot)).toEqual([0, 1, 2])
+    expect(index.searchExhaustive([['same']], 3).map((h) => h.slot)).toEqual([0, 1, 2])
+  })
+})

@@ -45,6 +45,8 @@ export interface SearchRequest {
    */
   own?: readonly number[]
   addedWeight?: number
+  /** How many leading groups are the question's own words (matchedGroups counts only those). */
+  counted?: number
   /**
    * Query vectors per collection (each collection's own embedder), one for each language's passages;
    * missing → lexical only there.
@@ -96,6 +98,11 @@ export class KnowledgeIndex {
   private docOfSlot: number[] = []
   private nextSlot = 0
   private freeDocNums: number[] = []
+  /**
+   * Scores every posting instead of pruning (same results, slower): the benchmark's baseline
+   * (bench/kb.ts).
+   */
+  exhaustiveLexical = false
 
   get documentCount(): number {
     return this.documents.size
@@ -243,8 +250,12 @@ export class KnowledgeIndex {
     const lists: Record<string, Array<{ slot: number; score: number }>> = {}
     const matched = new Map<number, number>()
     if (mode !== 'semantic') {
-      const weighting = req.own ? { own: req.own, others: req.addedWeight ?? 1 } : undefined
-      const hits = this.bm25.search(req.groups, candidates, allow, weighting)
+      const weighting = req.own
+        ? { own: req.own, others: req.addedWeight ?? 1, counted: req.counted ?? req.groups.length }
+        : undefined
+      const hits = this.exhaustiveLexical
+        ? this.bm25.searchExhaustive(req.groups, candidates, allow, weighting)
+        : this.bm25.search(req.groups, candidates, allow, weighting)
       for (const h of hits) matched.set(h.slot, h.matchedGroups)
       lists.lexical = hits
     }
