@@ -13,6 +13,7 @@ import type { Embedder } from '../../src/engines/knowledge/embedders/types.ts'
 import { KnowledgeBase } from '../../src/engines/knowledge/knowledge-base.ts'
 import { KnowledgeStore } from '../../src/engines/knowledge/store.ts'
 import type { CrossLanguage } from '../../src/engines/knowledge/terms.ts'
+import type { QueryTranslator } from '../../src/engines/knowledge/translate.ts'
 import { openDatabase } from '../../src/kit/db.ts'
 import type { LlmClient } from '../../src/kit/llm.ts'
 import { createLogger } from '../../src/kit/logger.ts'
@@ -37,6 +38,7 @@ export interface HarnessOptions {
   llm?: LlmClient
   maxUploadBytes?: number
   crossLanguage?: CrossLanguage
+  translator?: QueryTranslator
 }
 
 export const silentLogger = createLogger({ level: 'silent' })
@@ -67,6 +69,7 @@ export async function startKnowledge(
     llm: opts.llm,
     maxUploadBytes: opts.maxUploadBytes ?? 1024 * 1024,
     crossLanguage: opts.crossLanguage,
+    translator: opts.translator,
   })
   await kb.open()
   const maxUploadBytes = opts.maxUploadBytes ?? 1024 * 1024

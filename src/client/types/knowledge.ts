@@ -424,6 +424,13 @@ export interface Paths {
                   change_seq: number
                 }
                 storage: string
+                /**
+                 * Whether queries are translated by the language model as well, and why (KB_QUERY_TRANSLATION)
+                 */
+                query_translation: {
+                  enabled: boolean
+                  reason: string
+                }
                 queries: {
                   search: number
                   ask: number

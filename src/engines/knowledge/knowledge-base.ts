@@ -17,6 +17,7 @@ import { Ingester, type IngestInput, type IngestResult } from './ingest.ts'
 import { type AskInput, KnowledgeQuery, type SearchInput, type SearchOutcome } from './query.ts'
 import type { KnowledgeStore } from './store.ts'
 import { type CrossLanguage, passageAnalyzer } from './terms.ts'
+import type { QueryTranslator } from './translate.ts'
 
 export interface KnowledgeBaseOptions {
   store: KnowledgeStore
@@ -43,6 +44,8 @@ export interface KnowledgeBaseOptions {
    * finds the other language only where words are shared.
    */
   crossLanguage?: CrossLanguage | undefined
+  /** Query translation by the language model (translate.ts); off when not given. */
+  translator?: QueryTranslator | undefined
 }
 
 export class KnowledgeBase {
@@ -85,6 +88,7 @@ export class KnowledgeBase {
       minCoverage: opts.minCoverage,
       denseWeight: opts.denseWeight,
       crossLanguage: opts.crossLanguage,
+      translator: opts.translator,
     })
   }
 
@@ -206,6 +210,10 @@ export class KnowledgeBase {
         change_seq: this.indexSync.lastSeq,
       },
       storage: this.store.dialect,
+      query_translation: this.opts.translator?.setting ?? {
+        enabled: false,
+        reason: 'off: not configured in this instance',
+      },
       queries: { search: this.query.searchLatency.count, ask: this.query.askLatency.count },
       latency_ms: {
         search: this.query.searchLatency.percentiles(),

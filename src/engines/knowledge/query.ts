@@ -15,6 +15,7 @@ import type { IndexSync } from './index-sync.ts'
 import type { MetadataValue } from './ingest.ts'
 import type { CrossLanguage } from './terms.ts'
 import { analyzeQueryTerms, type Language, questionLanguage } from './text.ts'
+import type { QueryTranslator } from './translate.ts'
 
 export type Filter = Record<string, MetadataValue | MetadataValue[]>
 
@@ -94,6 +95,8 @@ export interface KnowledgeQueryOptions {
   denseWeight?: number | undefined
   /** Expands queries into the other language through the term list when `queries` is on. */
   crossLanguage?: CrossLanguage | undefined
+  /** Translates queries with the language model as well, when one is configured (translate.ts). */
+  translator?: QueryTranslator | undefined
 }
 
 export class KnowledgeQuery {
@@ -147,9 +150,29 @@ export class KnowledgeQuery {
           }
         : undefined,
     )
-    const vectors = new Map<string, QueryVectors>()
+    const language = questionLanguage(input.query, sides)
     const embedders: Record<string, string | null> = {}
     const warnings: string[] = []
+    // The model's translation, when one is configured: its words join the search as groups of
+    // their own (at the added alternatives' weight, not counted as the question's words), and its
+    // text is what the other language's passages are compared with, beside the term list's.
+    let searchGroups = groups
+    let searchOwn = own
+    const translator = this.opts.translator
+    if (translator?.setting.enabled && cross?.queries) {
+      const other: Language = language === 'cs' ? 'en' : 'cs'
+      try {
+        const translation = await translator.translate(input.query, other)
+        const added = analyzeQueryTerms(translation).groups
+        searchGroups = [...groups, ...added]
+        searchOwn = [...own, ...added.map(() => 0)]
+        into = { ...into, [other]: [...into[other], translation] }
+      } catch (error) {
+        warnings.push(`query translation skipped (the term list still applies): ${(error as Error).message}`)
+        this.logger.warn({ err: error }, 'query translation failed')
+      }
+    }
+    const vectors = new Map<string, QueryVectors>()
     if (input.mode !== 'keyword') {
       const byEmbedder = new Map<string, string[]>()
       for (const name of collections) {
@@ -174,8 +197,9 @@ export class KnowledgeQuery {
     }
     const filter = this.filterFn(input.filter)
     const hits = this.indexSync.index.search({
-      groups,
-      own,
+      groups: searchGroups,
+      own: searchOwn,
+      counted: groups.length,
       addedWeight: ADDED_TERM_WEIGHT,
       vectors,
       collections,
@@ -185,7 +209,7 @@ export class KnowledgeQuery {
       weights: { dense: this.denseWeight(collections) },
     })
     this.searchLatency.record(performance.now() - started)
-    return { hits, groups, language: questionLanguage(input.query, sides), embedders, warnings }
+    return { hits, groups, language, embedders, warnings }
   }
 
   /**

@@ -44,6 +44,16 @@ export const knowledgeSpec = {
     default: 'queries',
     doc: 'search across Czech and English through the bilingual term list (data/reference/bilingual-terms.json): expand queries (measured best), passages at ingest, both, or off',
   }),
+  KB_QUERY_TRANSLATION: env.oneOf(['auto', 'off'], {
+    default: 'auto',
+    doc: 'translate each query into the other language with the language model besides the term list: auto (on when LLM_BASE_URL is set) or off',
+  }),
+  KB_QUERY_TRANSLATION_TIMEOUT_MS: env.int({
+    default: 2000,
+    min: 100,
+    max: 60_000,
+    doc: 'the longest a search waits for the query translation (ms); past it the term list alone expands the query',
+  }),
   KB_ASK_MIN_SIMILARITY: env.int({
     default: 0,
     min: 0,

@@ -241,6 +241,13 @@ export const StatsResponse = okSchema(
       change_seq: Type.Integer(),
     }),
     storage: Type.String(),
+    query_translation: Type.Object(
+      { enabled: Type.Boolean(), reason: Type.String() },
+      {
+        description:
+          'Whether queries are translated by the language model as well, and why (KB_QUERY_TRANSLATION)',
+      },
+    ),
     queries: Type.Object({ search: Type.Integer(), ask: Type.Integer() }),
     latency_ms: Type.Object({ search: Percentiles, ask: Percentiles }),
     uptime_seconds: Type.Integer(),

@@ -10,6 +10,7 @@ import { createEmbedders, EmbedderConfigError } from '../../engines/knowledge/em
 import { KnowledgeBase } from '../../engines/knowledge/knowledge-base.ts'
 import { KnowledgeStore } from '../../engines/knowledge/store.ts'
 import { type CrossLanguage, shippedTermList } from '../../engines/knowledge/terms.ts'
+import { QueryTranslator } from '../../engines/knowledge/translate.ts'
 import { ConfigError } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
 import { LlmClient, llmSettings } from '../../kit/llm.ts'
@@ -79,6 +80,11 @@ export const knowledgeService = defineService({
       maxUploadBytes: config.KB_MAX_UPLOAD_BYTES,
       convertMemoryMb: config.KB_CONVERT_MEMORY_MB,
       crossLanguage: crossLanguageFrom(config),
+      translator: new QueryTranslator({
+        llm,
+        mode: config.KB_QUERY_TRANSLATION,
+        timeoutMs: config.KB_QUERY_TRANSLATION_TIMEOUT_MS,
+      }),
       ...(config.KB_ASK_MIN_SIMILARITY > 0
         ? {
             minSimilarity: {
