@@ -4,32 +4,26 @@ import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { DateString, NullableString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
-import { CurrencyPattern, highRiskOn, RateBook, requireCountry, thresholdsOn } from '../aml/common.ts'
-import type { Texts } from '../lang.ts'
+import { CurrencyPattern, RateBook, requireCountry } from '../aml/common.ts'
+import type { Say, Texts } from '../lang.ts'
 import { cite } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 import { screenParty } from './sanctions.ts'
+import {
+  cashBelowLimits,
+  czkFmt,
+  highRiskCountries,
+  type Indicator,
+  passThrough,
+  turnoverAboveIncome,
+} from './suspicious-checks.ts'
 
-interface Indicator {
-  points: number
-  law: string
-  label: string
-  strong?: boolean
-  window_days?: number
-  share?: number
-  count?: number
-  below_share?: number
-  multiple?: number
-}
 interface Indicators extends ReferenceVersion {
   report_days: number
   report_from: number
   indicators: Record<string, Indicator>
 }
-
-const czkFmt = (x: number) =>
-  new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 0 }).format(x).replace(/\u00a0/g, ' ')
 
 /** The indicators of suspicious-indicators.json (§ 6 of the AML Act) in both languages, by key. */
 const INDICATORS: Record<string, Texts> = {
@@ -267,103 +261,14 @@ export const suspiciousActivityRules = defineAgent({
       })
     }
 
-    // Pass-through: an incoming amount mostly sent on within the window.
-    const rio = I.rapid_in_out!
-    // Largest credits first, so the report names the transfer that carried the money.
-    const credits = withCzk
-      .filter((t) => t.direction === 'in' && t.czk !== null)
-      .sort((a, b) => b.czk! - a.czk!)
-    for (const t of credits) {
-      if (t.czk === null) continue
-      const until = addDays(t.date, rio.window_days!)
-      const outs = withCzk.filter(
-        (o) => o.direction === 'out' && o.date >= t.date && o.date <= until && o.czk !== null,
-      )
-      const sent = outs.reduce((s, o) => s + o.czk!, 0)
-      if (outs.length > 0 && sent >= rio.share! * t.czk) {
-        raise(
-          'rapid_in_out',
-          {
-            cs: `${czkFmt(t.czk)} Kč připsáno ${t.date}, ${czkFmt(sent)} Kč odesláno do ${rio.window_days} dnů`,
-            en: `${czkFmt(t.czk)} CZK in on ${t.date}, ${czkFmt(sent)} CZK out within ${rio.window_days} days`,
-          },
-          [t.id, ...outs.map((o) => o.id)],
-        )
-        break
-      }
-    }
-
-    // Cash just below a limit, repeatedly within the window.
-    const t0 = thresholdsOn(txs[0]!.date)
-    const cb = I.cash_below_threshold!
-    const limits: { label: Texts; eur?: number; czk?: number }[] = [
-      {
-        label: { cs: `${t0.cash_trader_eur} EUR`, en: `${t0.cash_trader_eur} EUR` },
-        eur: t0.cash_trader_eur,
-      },
-      {
-        label: { cs: `${t0.due_diligence_eur} EUR`, en: `${t0.due_diligence_eur} EUR` },
-        eur: t0.due_diligence_eur,
-      },
-      {
-        label: { cs: `${t0.cash_payment_limit_czk} Kč`, en: `${t0.cash_payment_limit_czk} CZK` },
-        czk: t0.cash_payment_limit_czk,
-      },
-    ]
-    for (const lim of limits) {
-      const near = withCzk.filter((t) => {
-        if (!t.cash) return false
-        const v = lim.eur !== undefined ? t.eur : t.czk
-        const L = lim.eur ?? lim.czk!
-        return v !== null && v < L && v >= cb.below_share! * L
-      })
-      for (let i = 0; i + cb.count! - 1 < near.length; i++) {
-        const last = near[i + cb.count! - 1]!
-        if (last.date <= addDays(near[i]!.date, cb.window_days!)) {
-          raise(
-            'cash_below_threshold',
-            {
-              cs: `${cb.count} a více plateb v hotovosti mezi ${cb.below_share! * 100} % a 100 % z ${lim.label.cs} během ${cb.window_days} dnů`,
-              en: `${cb.count}+ cash payments between ${cb.below_share! * 100} % and 100 % of ${lim.label.en} within ${cb.window_days} days`,
-            },
-            near.slice(i, i + cb.count!).map((t) => t.id),
-          )
-          break
-        }
-      }
-      if (raised.has('cash_below_threshold')) break
-    }
-
-    // EU high-risk third countries, as listed on each transaction's day.
-    const risky = withCzk.filter((t) => t.country && highRiskOn(t.date).version.countries.includes(t.country))
-    if (risky.length)
-      raise(
-        'high_risk_country',
-        same([...new Set(risky.map((t) => t.country))].join(', ')),
-        risky.map((t) => t.id),
-      )
-
-    // Monthly inflow against declared income.
-    if (input.customer.declared_monthly_income) {
-      const byMonth = new Map<string, number>()
-      for (const t of withCzk)
-        if (t.direction === 'in' && t.czk !== null)
-          byMonth.set(t.date.slice(0, 7), (byMonth.get(t.date.slice(0, 7)) ?? 0) + t.czk)
-      const limit = I.turnover_vs_income!.multiple! * input.customer.declared_monthly_income
-      for (const [month, sum] of [...byMonth.entries()].sort()) {
-        if (sum > limit) {
-          raise(
-            'turnover_vs_income',
-            {
-              cs: `${month}: přijato ${czkFmt(sum)} Kč proti deklarovaným ${czkFmt(input.customer.declared_monthly_income)} Kč`,
-              en: `${month}: ${czkFmt(sum)} CZK in against ${czkFmt(input.customer.declared_monthly_income)} CZK declared`,
-            },
-            [],
-          )
-          break
-        }
-      }
-    }
+    const declared = input.customer.declared_monthly_income
+    for (const f of [
+      passThrough(withCzk, I.rapid_in_out!),
+      cashBelowLimits(withCzk, I.cash_below_threshold!),
+      highRiskCountries(withCzk),
+      declared ? turnoverAboveIncome(withCzk, declared, I.turnover_vs_income!) : undefined,
+    ])
+      if (f) raise(f.key, f.detail, f.transactions)
     if (input.refuses_identification)
       raise('refuses_identification', { cs: 'uvedla povinná osoba', en: 'stated by the obliged person' }, [])
 
@@ -422,34 +327,7 @@ export const suspiciousActivityRules = defineAgent({
     const strong = [...raised].some((key) => I[key]!.strong)
     const report = strong || score >= ind.report_from
     const deadline = report ? addDays(today, ind.report_days) : null
-    const total = withCzk.reduce((s, t) => s + (t.czk ?? 0), 0)
-    const ico = input.customer.ico ? `, IČO ${input.customer.ico}` : ''
-    const company = input.customer.type === 'company'
-    const draft = report
-      ? [
-          say({
-            cs: 'Oznámení podezřelého obchodu podle § 18 zákona č. 253/2008 Sb.',
-            en: 'Suspicious transaction report under § 18 of zákon č. 253/2008 Sb.',
-          }),
-          say({
-            cs: `Klient: ${input.customer.name}${ico} (${company ? 'právnická osoba' : 'fyzická osoba'})`,
-            en: `Client: ${input.customer.name}${ico} (${company ? 'legal person' : 'natural person'})`,
-          }),
-          say({
-            cs: `Období: ${txs[0]!.date} – ${txs.at(-1)!.date}; ${txs.length} obchodů, objem ${czkFmt(total)} Kč.`,
-            en: `Period: ${txs[0]!.date} – ${txs.at(-1)!.date}; ${txs.length} transactions, ${czkFmt(total)} CZK in total.`,
-          }),
-          say({ cs: 'Zjištěné indikátory:', en: 'Indicators found:' }),
-          ...found.map(
-            (f) =>
-              `- ${f.indicator}: ${f.detail}${f.transactions.length ? ` [${f.transactions.join(', ')}]` : ''} (${f.law})`,
-          ),
-          say({
-            cs: `Lhůta pro podání: ${deadline}. Klient nesmí být o oznámení informován (§ 38).`,
-            en: `File by: ${deadline}. The client must not be told of the report (§ 38).`,
-          }),
-        ].join('\n')
-      : null
+    const draft = report ? strDraft(input.customer, txs, withCzk, found, deadline!, say) : null
     const rules: AppliedRule[] = [
       ...(screeningRule ? [screeningRule] : []),
       ...found.map((f) => ({
@@ -494,3 +372,40 @@ export const suspiciousActivityRules = defineAgent({
     }
   },
 })
+
+/** The draft of the suspicious-transaction report to FAÚ (§ 18), in the call's language. */
+function strDraft(
+  customer: { name: string; type: 'person' | 'company'; ico?: string | undefined },
+  txs: { date: string }[],
+  converted: { czk: number | null }[],
+  found: { indicator: string; detail: string; transactions: string[]; law: string }[],
+  deadline: string,
+  say: Say,
+): string {
+  const total = converted.reduce((s, t) => s + (t.czk ?? 0), 0)
+  const ico = customer.ico ? `, IČO ${customer.ico}` : ''
+  const company = customer.type === 'company'
+  return [
+    say({
+      cs: 'Oznámení podezřelého obchodu podle § 18 zákona č. 253/2008 Sb.',
+      en: 'Suspicious transaction report under § 18 of zákon č. 253/2008 Sb.',
+    }),
+    say({
+      cs: `Klient: ${customer.name}${ico} (${company ? 'právnická osoba' : 'fyzická osoba'})`,
+      en: `Client: ${customer.name}${ico} (${company ? 'legal person' : 'natural person'})`,
+    }),
+    say({
+      cs: `Období: ${txs[0]!.date} – ${txs.at(-1)!.date}; ${txs.length} obchodů, objem ${czkFmt(total)} Kč.`,
+      en: `Period: ${txs[0]!.date} – ${txs.at(-1)!.date}; ${txs.length} transactions, ${czkFmt(total)} CZK in total.`,
+    }),
+    say({ cs: 'Zjištěné indikátory:', en: 'Indicators found:' }),
+    ...found.map(
+      (f) =>
+        `- ${f.indicator}: ${f.detail}${f.transactions.length ? ` [${f.transactions.join(', ')}]` : ''} (${f.law})`,
+    ),
+    say({
+      cs: `Lhůta pro podání: ${deadline}. Klient nesmí být o oznámení informován (§ 38).`,
+      en: `File by: ${deadline}. The client must not be told of the report (§ 38).`,
+    }),
+  ].join('\n')
+}
