@@ -14,8 +14,8 @@
  * For each configuration it prints recall@5, MRR@10 and nDCG@10 (binary relevance) by set, style
  * and direction, and how /ask behaves (gold questions answered, off-topic ones declined).
  * Configurations: BM25 alone (the baseline), hash vectors alone, hybrid without and with the
- * bilingual term list (on queries, on passages, on both), the LLM's query translation when
- * EVAL_LLM_TRANSLATIONS or LLM_BASE_URL is set (eval-kb-llm.ts), and each model embedder this
+ * bilingual term list (on queries, on passages, on both), the language model's query translation
+ * beside the term list when LLM_BASE_URL (LLM_API_KEY, LLM_MODEL) is set, and each model embedder this
  * machine can run: `transformers` when EMBEDDINGS_MODEL_DIR is set, `openai` when
  * EMBEDDINGS_BASE_URL is set. EVAL_VERBOSE=1 prints every miss.
  */
@@ -28,7 +28,9 @@ import type { SearchHit, SearchMode } from '../src/engines/knowledge/index.ts'
 import { KnowledgeBase } from '../src/engines/knowledge/knowledge-base.ts'
 import { KnowledgeStore } from '../src/engines/knowledge/store.ts'
 import { shippedTermList } from '../src/engines/knowledge/terms.ts'
+import { QueryTranslator } from '../src/engines/knowledge/translate.ts'
 import { openDatabase } from '../src/kit/db.ts'
+import { LlmClient } from '../src/kit/llm.ts'
 import { createLogger } from '../src/kit/logger.ts'
 import { DEFAULT_CORPUS_DIR } from '../src/services/knowledge/service.ts'
 
@@ -61,6 +63,7 @@ interface Config {
   embedder: Embedder
   mode: SearchMode
   terms: 'none' | 'queries' | 'passages' | 'both'
+  translate?: boolean
 }
 
 const built = createEmbedders({
@@ -84,6 +87,15 @@ const configs: Config[] = [
   { name: 'hybrid + term list on passages', embedder: hash, mode: 'hybrid', terms: 'passages' },
   { name: 'hybrid + term list on queries and passages', embedder: hash, mode: 'hybrid', terms: 'both' },
 ]
+if (env.LLM_BASE_URL)
+  configs.push({
+    name: 'hybrid + term list + LLM query translation',
+    embedder: hash,
+    mode: 'hybrid',
+    terms: 'queries',
+    translate: true,
+  })
+else console.log('LLM query translation: skipped (set LLM_BASE_URL to an OpenAI-compatible endpoint)')
 for (const e of built.embedders) {
   if (e.kind === 'hash') continue
   configs.push({ name: `${e.kind} vectors only`, embedder: e, mode: 'semantic', terms: 'none' })
@@ -95,7 +107,8 @@ for (const e of built.embedders) {
     terms: DEFAULT_TERMS,
   })
 }
-const isDefault = (c: Config) => c.embedder === hash && c.mode === 'hybrid' && c.terms === DEFAULT_TERMS
+const isDefault = (c: Config) =>
+  c.embedder === hash && c.mode === 'hybrid' && c.terms === DEFAULT_TERMS && !c.translate
 if (!env.EMBEDDINGS_MODEL_DIR)
   console.log('transformers: skipped (set EMBEDDINGS_MODEL_DIR to an ONNX sentence model)')
 if (!env.EMBEDDINGS_BASE_URL)
@@ -105,7 +118,7 @@ const logger = createLogger({ level: 'silent' })
 const kbs = new Map<string, { kb: KnowledgeBase; close: () => Promise<void> }>()
 
 async function kbFor(config: Config): Promise<KnowledgeBase> {
-  const key = `${config.embedder.id}|${config.terms}`
+  const key = `${config.embedder.id}|${config.terms}${config.translate ? '|llm' : ''}`
   const cached = kbs.get(key)
   if (cached) return cached.kb
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-eval-'))
@@ -117,6 +130,20 @@ async function kbFor(config: Config): Promise<KnowledgeBase> {
     defaultEmbedder: config.embedder,
     logger,
     maxUploadBytes: 50 * 1024 * 1024,
+    ...(config.translate
+      ? {
+          translator: new QueryTranslator({
+            llm: new LlmClient({
+              baseUrl: env.LLM_BASE_URL,
+              apiKey: env.LLM_API_KEY,
+              model: env.LLM_MODEL ?? 'gpt-4o-mini',
+              timeoutMs: 30_000,
+            }),
+            mode: 'auto',
+            timeoutMs: 30_000,
+          }),
+        }
+      : {}),
     ...(config.terms === 'none'
       ? {}
       : {
