@@ -7,12 +7,14 @@ import { errors } from '../../kit/errors.ts'
 import { CurrencyPattern, RateBook, requireCountry } from '../aml/common.ts'
 import type { Say, Texts } from '../lang.ts'
 import { cite } from '../law.ts'
-import type { AppliedRule } from '../types.ts'
+import type { SourceStatus } from '../result.ts'
+import type { AgentContext, AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 import { screenParty } from './sanctions.ts'
 import {
   cashBelowLimits,
   czkFmt,
+  type Found,
   highRiskCountries,
   type Indicator,
   passThrough,
@@ -245,7 +247,6 @@ export const suspiciousActivityRules = defineAgent({
       detail: string
       transactions: string[]
     }[] = []
-    const same = (text: string): Texts => ({ cs: text, en: text })
     const raised = new Set<string>()
     const raise = (key: string, detail: Texts, tx: string[]) => {
       const x = I[key]!
@@ -272,56 +273,14 @@ export const suspiciousActivityRules = defineAgent({
     if (input.refuses_identification)
       raise('refuses_identification', { cs: 'uvedla povinná osoba', en: 'stated by the obliged person' }, [])
 
-    const toReview: string[] = []
-    let screeningRule: AppliedRule | undefined
-    if (input.screen_parties ?? true) {
-      const parties = [
-        { name: input.customer.name, type: input.customer.type },
-        ...[...new Set(withCzk.map((t) => t.counterparty).filter((c): c is string => !!c))].map((name) => ({
-          name,
-          type: 'company' as const,
-        })),
-      ]
-      let foreign = false
-      for (const p of parties) {
-        const s = await screenParty(ctx, p, sources)
-        if (s.status === 'not_checked')
-          unevaluated.push(
-            say({
-              cs: `prověrka ${p.name} proti sankčním seznamům: seznamy nebylo možné prohledat`,
-              en: `sanctions screening of ${p.name}: the lists could not be searched`,
-            }),
-          )
-        // A possible match was checked: it needs a person to compare the identifiers, not a retry.
-        if (s.status === 'possible_match') {
-          foreign ||= s.foreign_only
-          toReview.push(
-            say({
-              cs: `${p.name}: možná shoda se sankčním seznamem (${s.hits[0]!.list} ${s.hits[0]!.list_id}) bez ověřené totožnosti: posoudit${s.foreign_only ? '; seznamy USA a Spojeného království českou osobu samy nezavazují, jsou ale podstatné pro korespondenční bankovnictví' : ''}`,
-              en: `${p.name}: a possible sanctions match (${s.hits[0]!.list} ${s.hits[0]!.list_id}) without a corroborated identity: to be reviewed${s.foreign_only ? '; US and UK lists do not bind a Czech person by themselves but matter for correspondent banking' : ''}`,
-            }),
-          )
-        }
-        if (s.status === 'match') {
-          raise(
-            'sanctions_match',
-            same(`${p.name} ~ ${s.hits[0]!.matched_name} (${s.hits[0]!.list} ${s.hits[0]!.list_id})`),
-            withCzk.filter((t) => t.counterparty === p.name).map((t) => t.id),
-          )
-        }
-      }
-      screeningRule = {
-        rule: say({
-          cs: 'Strany prověřeny proti sankčním seznamům: shoda ověřená na seznamu EU, OSN nebo ČR je silný indikátor; shoda jen podle jména nebo jen na seznamech USA či Spojeného království je možná shoda k posouzení',
-          en: 'The parties screened against the sanctions lists: a match corroborated on an EU, UN or Czech list is a strong indicator; a name-only hit, or one only on US or UK lists, is a possible match to be reviewed',
-        }),
-        ...cite(today, 'method-sanctions-match', ...(foreign ? (['method-foreign-sanctions'] as const) : [])),
-        outcome: say({
-          cs: `prověřeno ${parties.length}; možných shod ${toReview.length}`,
-          en: `${parties.length} screened; possible matches: ${toReview.length}`,
-        }),
-      }
-    }
+    const screened =
+      (input.screen_parties ?? true)
+        ? await screeningCheck(ctx, input.customer, withCzk, sources, today)
+        : undefined
+    for (const f of screened?.found ?? []) raise(f.key, f.detail, f.transactions)
+    unevaluated.push(...(screened?.unevaluated ?? []))
+    const toReview = screened?.toReview ?? []
+    const screeningRule = screened?.rule
 
     const score = found.reduce((s, f) => s + f.points, 0)
     const strong = [...raised].some((key) => I[key]!.strong)
@@ -408,4 +367,74 @@ function strDraft(
       en: `File by: ${deadline}. The client must not be told of the report (§ 38).`,
     }),
   ].join('\n')
+}
+
+/**
+ * The client and every counterparty against the sanctions lists (the reading of aml/screening.ts):
+ * a corroborated match on a binding list is the strong indicator, a possible match is for a person
+ * to review, lists that could not be searched leave the answer inconclusive.
+ */
+async function screeningCheck(
+  ctx: AgentContext,
+  customer: { name: string; type: 'person' | 'company' },
+  txs: { id: string; counterparty?: string | undefined }[],
+  sources: SourceStatus[],
+  today: string,
+): Promise<{ found: Found[]; unevaluated: string[]; toReview: string[]; rule: AppliedRule }> {
+  const say = ctx.say
+  const parties = [
+    { name: customer.name, type: customer.type },
+    ...[...new Set(txs.map((t) => t.counterparty).filter((c): c is string => !!c))].map((name) => ({
+      name,
+      type: 'company' as const,
+    })),
+  ]
+  const found: Found[] = []
+  const unevaluated: string[] = []
+  const toReview: string[] = []
+  let foreign = false
+  for (const p of parties) {
+    const s = await screenParty(ctx, p, sources)
+    if (s.status === 'not_checked')
+      unevaluated.push(
+        say({
+          cs: `prověrka ${p.name} proti sankčním seznamům: seznamy nebylo možné prohledat`,
+          en: `sanctions screening of ${p.name}: the lists could not be searched`,
+        }),
+      )
+    // A possible match was checked: it needs a person to compare the identifiers, not a retry.
+    if (s.status === 'possible_match') {
+      foreign ||= s.foreign_only
+      toReview.push(
+        say({
+          cs: `${p.name}: možná shoda se sankčním seznamem (${s.hits[0]!.list} ${s.hits[0]!.list_id}) bez ověřené totožnosti: posoudit${s.foreign_only ? '; seznamy USA a Spojeného království českou osobu samy nezavazují, jsou ale podstatné pro korespondenční bankovnictví' : ''}`,
+          en: `${p.name}: a possible sanctions match (${s.hits[0]!.list} ${s.hits[0]!.list_id}) without a corroborated identity: to be reviewed${s.foreign_only ? '; US and UK lists do not bind a Czech person by themselves but matter for correspondent banking' : ''}`,
+        }),
+      )
+    }
+    if (s.status === 'match') {
+      const text = `${p.name} ~ ${s.hits[0]!.matched_name} (${s.hits[0]!.list} ${s.hits[0]!.list_id})`
+      found.push({
+        key: 'sanctions_match',
+        detail: { cs: text, en: text },
+        transactions: txs.filter((t) => t.counterparty === p.name).map((t) => t.id),
+      })
+    }
+  }
+  return {
+    found,
+    unevaluated,
+    toReview,
+    rule: {
+      rule: say({
+        cs: 'Strany prověřeny proti sankčním seznamům: shoda ověřená na seznamu EU, OSN nebo ČR je silný indikátor; shoda jen podle jména nebo jen na seznamech USA či Spojeného království je možná shoda k posouzení',
+        en: 'The parties screened against the sanctions lists: a match corroborated on an EU, UN or Czech list is a strong indicator; a name-only hit, or one only on US or UK lists, is a possible match to be reviewed',
+      }),
+      ...cite(today, 'method-sanctions-match', ...(foreign ? (['method-foreign-sanctions'] as const) : [])),
+      outcome: say({
+        cs: `prověřeno ${parties.length}; možných shod ${toReview.length}`,
+        en: `${parties.length} screened; possible matches: ${toReview.length}`,
+      }),
+    },
+  }
 }
