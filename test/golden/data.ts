@@ -132,7 +132,7 @@ export const data: GoldenFile = {
       kind: 'unrecognised',
       law: ['mf-ares'],
       worked:
-        '12345679 passes the checksum (sum 145, check 9) but no register holds it: a counterparty that cannot be found is for a person to look at.',
+        '12345679 passes the checksum (weighted sum 8·1 + 7·2 + 6·3 + 5·4 + 4·5 + 3·6 + 2·7 = 112; 112 mod 11 = 2, check 11 − 2 = 9) but no register holds it: a counterparty that cannot be found is for a person to look at.',
       input: { ico: '12345679' },
       expect: { verdict: 'review', fields: { found: false } },
     },
