@@ -77,7 +77,10 @@ export interface GoldenCase {
   now?: string
   /** `recorded` (default): the recorded public sources; `down`: every source on a closed port. */
   sources?: 'recorded' | 'down'
-  /** Stand-ins for agents the agent calls: "service/agent" → the answer to any input. */
+  /**
+   * Stand-ins for agents the agent calls: "service/agent" → the answer to any input, or
+   * `{ fails: kind }` for a stand-in whose upstream source fails that way (e.g. `timeout`).
+   */
   stubs?: Record<string, unknown>
   /** The case needs the shared listings data (real-estate valuation); skipped without it. */
   needs_listings?: boolean

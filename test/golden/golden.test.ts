@@ -12,6 +12,7 @@ import { agents } from '../../src/agents/index.ts'
 import { legalBasis } from '../../src/agents/law.ts'
 import type { AppliedRule } from '../../src/agents/result.ts'
 import type { Agent } from '../../src/agents/types.ts'
+import { UpstreamError, type UpstreamFailure } from '../../src/kit/http.ts'
 import { citationProblems } from '../agents/citations.ts'
 import { CLOSED_URL, FIXED_NOW, testDispatcher } from '../agents/harness.ts'
 import { fakeAgent } from '../agents/service-tests.ts'
@@ -43,7 +44,11 @@ function dispatcherFor(c: GoldenCase): Dispatcher {
   if (!d) {
     const fakes: Agent[] = Object.entries(c.stubs).map(([ref, answer]) => {
       const [service, name] = ref.split('/') as [Agent['service'], string]
-      return fakeAgent(service, name, () => structuredClone(answer))
+      const fails = (answer as { fails?: UpstreamFailure } | null)?.fails
+      return fakeAgent(service, name, () => {
+        if (fails) throw new UpstreamError(ref, fails, `${ref}: the source failed (${fails})`)
+        return structuredClone(answer)
+      })
     })
     const names = new Set(Object.keys(c.stubs))
     const list = [...agents.filter((a) => !names.has(`${a.service}/${a.name}`)), ...fakes]

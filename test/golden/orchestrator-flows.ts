@@ -515,16 +515,43 @@ export const flowCases: GoldenCase[] = [
   },
   {
     agent: 'due_diligence_flow',
-    title: 'No beneficial owners declared: the owner check is reported as not run',
+    title: 'A company without declared beneficial owners: review, the owner is not established',
     kind: 'edge',
-    law: ['cz-37-2021-s4-5'],
+    law: ['cz-37-2021-s4-5', 'cz-253-2008-s9'],
     worked:
-      'Without beneficial_owners the ubo step has nothing to verify: it is skipped, and the duty says so ("ubo: not run (needs beneficial_owners)") instead of reporting the owners as verified.',
+      'Without beneficial_owners the ubo step has nothing to verify and is not run ("ubo: not run (needs beneficial_owners)"). Identifying the beneficial owner is part of customer due diligence (zákon 253/2008 Sb., § 9 odst. 2 písm. b); zákon 37/2021 Sb., § 4–5 says who it is): every other check clear, yet a company whose owner was neither declared nor found is not clear → review, with the reason.',
     stubs: COMPANY_OK,
     input: { ico: '27074358' },
     expect: {
-      verdict: 'clear',
-      rules: [{ basis: 'cz-37-2021-s4-5', outcome: 'ubo: not run (needs beneficial_owners)' }],
+      verdict: 'review',
+      rules: [
+        { basis: 'cz-37-2021-s4-5', outcome: 'ubo: not run (needs beneficial_owners)' },
+        {
+          basis: 'cz-253-2008-s9',
+          outcome: 'review: no beneficial owner declared or found (ubo: not run (needs beneficial_owners))',
+        },
+      ],
+    },
+  },
+  {
+    agent: 'due_diligence_flow',
+    title: 'The beneficial-owner check fails: incomplete, naming the failed step',
+    kind: 'unrecognised',
+    law: ['cz-37-2021-s4-5', 'cz-253-2008-s9'],
+    worked:
+      'The owner is declared but ubo_verification fails (its source times out): the beneficial owner could not be established (zákon 253/2008 Sb., § 9 odst. 2 písm. b)) → incomplete, the duty naming the step and its error code; the other checks clear do not make it clear.',
+    stubs: { ...COMPANY_OK, 'legal-aml/ubo_verification': { fails: 'timeout' } },
+    input: { ico: '27074358', amount: 2_000_000, beneficial_owners: ['Jan Novák'] },
+    expect: {
+      verdict: 'incomplete',
+      rules: [
+        { basis: 'cz-37-2021-s4-5', outcome: 'ubo: failed (upstream_timeout)' },
+        {
+          basis: 'cz-253-2008-s9',
+          outcome:
+            'incomplete: the beneficial owner could not be established (ubo: failed (upstream_timeout))',
+        },
+      ],
     },
   },
   {

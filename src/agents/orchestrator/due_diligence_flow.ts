@@ -195,6 +195,24 @@ const DUE_DILIGENCE_DUTIES: Duty[] = [
     },
     law: ['cz-37-2021-s4-5', 'cz-253-2008-s9'],
     steps: ['ubo'],
+    // Identifying the beneficial owner is part of customer due diligence (§ 9 odst. 2 písm. b)):
+    // a company whose owner was not established is never clear.
+    owed: {
+      applies: (r) => r.ico !== undefined,
+      given: (r) => Array.isArray(r.beneficial_owners) && r.beneficial_owners.length > 0,
+      text: {
+        cs: 'kontrola klienta-právnické osoby zahrnuje zjištění jejího skutečného majitele (AML zákon § 9 odst. 2 písm. b)); bez něj není výsledek bez výhrad',
+        en: 'due diligence on a legal person includes identifying its beneficial owner (AML Act § 9(2)(b)); without it the answer is not clear',
+      },
+      absent: {
+        cs: 'skutečný majitel nebyl uveden ani zjištěn',
+        en: 'no beneficial owner declared or found',
+      },
+      undone: {
+        cs: 'skutečného majitele nebylo možné zjistit',
+        en: 'the beneficial owner could not be established',
+      },
+    },
   },
   {
     name: 'person_identification',

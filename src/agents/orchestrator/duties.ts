@@ -3,7 +3,8 @@
  * law (data/reference/legal-basis.json) and is done by named steps of the flow. After the steps
  * have run, each duty reports one rule — what the law asks, cited by id — and as its finding what
  * each of its steps answered (its verdict), or that it failed or did not run and why. A duty
- * whose steps did not run is reported as not done, never as met.
+ * whose steps did not run is reported as not done, never as met; one the law makes a condition of
+ * a favourable answer (`owed`) then also keeps the flow from `clear`.
  */
 import { lawRule, today } from '../contact/shared.ts'
 import type { Texts } from '../lang.ts'
@@ -21,6 +22,22 @@ export interface Duty {
   law: readonly [string, ...string[]]
   /** The ids of the steps that carry it out. */
   steps: readonly string[]
+  /**
+   * Set when the law makes the duty a condition of a favourable answer for some requests: for a
+   * request it `applies` to, a duty whose steps did not all answer gives the flow a verdict of its
+   * own — `review` when the request did not `give` what the duty checks (nothing to establish it
+   * from), `incomplete` when a step failed or could not run — never a silent pass.
+   */
+  owed?: {
+    applies: (req: Record<string, unknown>) => boolean
+    given: (req: Record<string, unknown>) => boolean
+    /** Why an owed duty without its input is for a person to look at. */
+    absent: Texts
+    /** Why an owed duty whose step failed or did not run leaves the answer incomplete. */
+    undone: Texts
+    /** What the law asks when the duty is owed, in one line. */
+    text: Texts
+  }
 }
 
 /** A step as a duty reads it: its status, output, error and reason (flow.ts StepResult). */
@@ -43,6 +60,8 @@ export interface DutyCheck {
   name: string
   rules: AppliedRule[]
   findings: DutyFinding[]
+  /** The verdict an owed duty that was not carried out gives the flow. */
+  verdict?: Extract<Verdict, 'review' | 'incomplete'>
 }
 
 /** Every register entry a flow's duties cite, once each, for the agent's `law`. */
@@ -54,6 +73,7 @@ export function dutyLaw(duties: readonly Duty[]): string[] {
 export function checkDuty(
   duty: Duty,
   results: ReadonlyMap<string, StepOutcome>,
+  req: Record<string, unknown>,
   ctx: AgentContext,
 ): DutyCheck {
   const findings: DutyFinding[] = []
@@ -80,9 +100,18 @@ export function checkDuty(
     cs: parts.map((p) => p.cs).join('; '),
     en: parts.map((p) => p.en).join('; '),
   })
-  return {
-    name: duty.name,
-    rules: [lawRule(`${duty.name}: ${ctx.say(duty.text)}`, cite(today(ctx), ...duty.law), outcome)],
-    findings,
-  }
+  const rules = [lawRule(`${duty.name}: ${ctx.say(duty.text)}`, cite(today(ctx), ...duty.law), outcome)]
+  const owed = duty.owed
+  if (!owed || !owed.applies(req) || findings.every((f) => f.status === 'ok'))
+    return { name: duty.name, rules, findings }
+  const verdict = owed.given(req) ? 'incomplete' : 'review'
+  const why = ctx.say(verdict === 'review' ? owed.absent : owed.undone)
+  rules.push(
+    lawRule(
+      `${duty.name}: ${ctx.say(owed.text)}`,
+      cite(today(ctx), ...duty.law),
+      `${verdict}: ${why} (${outcome})`,
+    ),
+  )
+  return { name: duty.name, rules, findings, verdict }
 }

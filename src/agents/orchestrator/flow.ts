@@ -230,15 +230,22 @@ export async function runFlow(
     failed: ordered.filter((s) => s.status === 'failed').length,
     skipped: ordered.filter((s) => s.status === 'skipped').length,
   }
+  const checks = duties.map((d) => checkDuty(d, results, req, ctx))
   const aggregated = (await ctx.call('orchestrator', 'result_aggregator', {
-    // A step that did not apply (its inputs were not given) does not make the verdict incomplete.
-    results: ordered
-      .filter((s) => !s.not_applicable)
-      .map((s) => ({
-        source: `${s.service}/${s.agent}`,
-        status: s.status,
-        ...(s.output !== undefined ? { output: s.output } : {}),
-      })),
+    // A step that did not apply (its inputs were not given) does not make the verdict incomplete;
+    // a duty the law owes for this request and the steps did not carry out votes with its own verdict.
+    results: [
+      ...ordered
+        .filter((s) => !s.not_applicable)
+        .map((s) => ({
+          source: `${s.service}/${s.agent}`,
+          status: s.status,
+          ...(s.output !== undefined ? { output: s.output } : {}),
+        })),
+      ...checks.flatMap((c) =>
+        c.verdict ? [{ source: `duty/${c.name}`, output: { verdict: c.verdict } }] : [],
+      ),
+    ],
   })) as ResultOf<typeof resultAggregator>
   const partiallyAnswered = ordered.some(
     (s) => (s.output as { partial?: unknown } | undefined)?.partial === true,
@@ -274,13 +281,13 @@ export async function runFlow(
       ),
       lawRule(
         ctx.say({
-          cs: `${ROLL_UP_TEXTS.cs}; kroky, které se neuplatnily (jejich vstupy nebyly zadány), se nepočítají`,
-          en: `${ROLL_UP_TEXTS.en}; steps that did not apply (their inputs were not given) do not count`,
+          cs: `${ROLL_UP_TEXTS.cs}; kroky, které se neuplatnily (jejich vstupy nebyly zadány), se nepočítají, ale povinnost, kterou zákon pro tento požadavek ukládá a kroky ji nesplnily, hlasuje sama (duty/…)`,
+          en: `${ROLL_UP_TEXTS.en}; steps that did not apply (their inputs were not given) do not count, but a duty the law asks for this request that the steps did not carry out votes itself (duty/…)`,
         }),
         cite(at, 'method-verdict-rollup'),
         aggregated.verdict,
       ),
-      ...duties.flatMap((d) => checkDuty(d, results, ctx).rules),
+      ...checks.flatMap((c) => c.rules),
     ],
   }
 }
