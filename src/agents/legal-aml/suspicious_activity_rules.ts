@@ -12,6 +12,7 @@ import type { AgentContext, AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 import { screenParty } from './sanctions.ts'
 import {
+  type Converted,
   cashBelowLimits,
   czkFmt,
   type Found,
@@ -212,33 +213,7 @@ export const suspiciousActivityRules = defineAgent({
     const txs = [...input.transactions].sort(
       (a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id),
     )
-    const book = new RateBook(ctx)
-    const withCzk = []
-    for (const [i, t] of txs.entries()) {
-      const currency = (t.currency ?? 'CZK').toUpperCase()
-      const czk = await book.toCzk(t.amount, currency, t.date, `transactions/${i}/currency`)
-      const eur = await book.toEur(t.amount, currency, t.date, `transactions/${i}/currency`)
-      withCzk.push({
-        ...t,
-        czk,
-        eur,
-        country: t.counterparty_country
-          ? requireCountry(t.counterparty_country, `transactions/${i}/counterparty_country`)
-          : undefined,
-      })
-    }
-    const sources = book.summary()
-    // Fail closed: what could not be checked is listed and makes the answer inconclusive, so a
-    // missing ČNB rate or sanctions list never reads as "nothing to report".
-    const unevaluated: string[] = []
-    const unconverted = withCzk.filter((t) => t.czk === null || t.eur === null).map((t) => t.id)
-    if (unconverted.length > 0)
-      unevaluated.push(
-        say({
-          cs: `indikátory částky pro ${unconverted.join(', ')}: nepřevedeno kurzem ČNB (kurz nedostupný)`,
-          en: `amount indicators for ${unconverted.join(', ')}: not converted at the ČNB rate (rate unavailable)`,
-        }),
-      )
+    const { withCzk, sources, unevaluated } = await convertAll(txs, ctx)
     const found: {
       key: string
       indicator: string
@@ -437,4 +412,49 @@ async function screeningCheck(
       }),
     },
   }
+}
+
+/**
+ * Every transaction in CZK and EUR at the ČNB rate of its day, its counterparty country as ISO
+ * alpha-2. Fail closed: what could not be converted is listed as unevaluated, so a missing ČNB rate
+ * never reads as "nothing to report".
+ */
+async function convertAll(
+  txs: {
+    id: string
+    date: string
+    amount: number
+    currency?: string | undefined
+    direction: 'in' | 'out'
+    cash?: boolean | undefined
+    counterparty?: string | undefined
+    counterparty_country?: string | undefined
+  }[],
+  ctx: AgentContext,
+): Promise<{ withCzk: Converted[]; sources: SourceStatus[]; unevaluated: string[] }> {
+  const book = new RateBook(ctx)
+  const withCzk: Converted[] = []
+  for (const [i, t] of txs.entries()) {
+    const currency = (t.currency ?? 'CZK').toUpperCase()
+    const czk = await book.toCzk(t.amount, currency, t.date, `transactions/${i}/currency`)
+    const eur = await book.toEur(t.amount, currency, t.date, `transactions/${i}/currency`)
+    withCzk.push({
+      ...t,
+      czk,
+      eur,
+      country: t.counterparty_country
+        ? requireCountry(t.counterparty_country, `transactions/${i}/counterparty_country`)
+        : undefined,
+    })
+  }
+  const unevaluated: string[] = []
+  const unconverted = withCzk.filter((t) => t.czk === null || t.eur === null).map((t) => t.id)
+  if (unconverted.length > 0)
+    unevaluated.push(
+      ctx.say({
+        cs: `indikátory částky pro ${unconverted.join(', ')}: nepřevedeno kurzem ČNB (kurz nedostupný)`,
+        en: `amount indicators for ${unconverted.join(', ')}: not converted at the ČNB rate (rate unavailable)`,
+      }),
+    )
+  return { withCzk, sources: book.summary(), unevaluated }
 }
