@@ -1,23 +1,27 @@
 import { Type } from 'typebox'
-import { checkBirthNumber, checkDic } from '../../engines/czech/identifiers.ts'
-import { asOfDate, requireIco } from '../../engines/reference/inputs.ts'
+import { asOfDate } from '../../engines/reference/inputs.ts'
 import { DateString } from '../../engines/reference/schema.ts'
-import { errors } from '../../kit/errors.ts'
-import { type PersonScreening, PersonScreeningSchema, screenPerson } from '../aml/people.ts'
-import { screeningEngine } from '../aml/screening.ts'
+import { type PersonScreening, PersonScreeningSchema } from '../aml/people.ts'
 import { nullable } from '../data/shared.ts'
 import type { Texts } from '../lang.ts'
-import { cite } from '../law.ts'
-import type { Assumption, SourceStatus } from '../result.ts'
-import type { AppliedRule } from '../types.ts'
+import type { Assumption } from '../result.ts'
 import { defineAgent } from '../types.ts'
 import {
-  comparableName,
-  type Insolvency,
-  insolvencyOf,
-  lookupCompany,
-  type RegisterParty,
-} from './registry.ts'
+  checked,
+  companyIdentifiers,
+  companyIdentity,
+  companyRegister,
+  documentValidity,
+  join,
+  nameParts,
+  notAsked,
+  type PublicRegister,
+  personIdentity,
+  personInsolvency,
+  personLists,
+  verdictOf,
+} from './kyc-checks.ts'
+import type { Insolvency } from './registry.ts'
 
 const RECOMMENDATION: Record<'proceed' | 'review' | 'do_not_proceed', Texts> = {
   proceed: {
@@ -32,28 +36,6 @@ const RECOMMENDATION: Record<'proceed' | 'review' | 'do_not_proceed', Texts> = {
     cs: 'vztah nenavazovat: klient je na sankčním seznamu',
     en: 'do not start the relationship: the client is on a sanctions list',
   },
-}
-
-/** Academic degrees and titles written before or after a Czech name (folded, without dots). */
-const LISTS_UNAVAILABLE: Texts = { cs: 'neověřeno: seznamy nedostupné', en: 'not checked: lists unavailable' }
-const TITLE = /^(ing|mgr|bc|judr|mudr|mvdr|phdr|rndr|paeddr|doc|prof|phd|csc|mba|dis|arch)$/
-const isTitle = (word: string) => TITLE.test(comparableName(word).replace(/ /g, ''))
-
-/** "Ing. Jan Novák, Ph.D." → "jan novak": titles aside, as the register lists people. */
-const personKey = (name: string) =>
-  name
-    .split(/[\s,]+/)
-    .filter((w) => w && !isTitle(w))
-    .map(comparableName)
-    .join(' ')
-
-/** Given names and surname (the last word), titles aside: "Ing. Jana Nováková" → Jana / Nováková. */
-function nameParts(name: string): { first_name?: string; last_name: string } {
-  const words = name.split(/[\s,]+/).filter((w) => w && !isTitle(w))
-  if (words.length === 0) return { last_name: name.trim() }
-  return words.length > 1
-    ? { first_name: words.slice(0, -1).join(' '), last_name: words[words.length - 1]! }
-    : { last_name: words[0]! }
 }
 
 const RegisterPartySchema = Type.Object({
@@ -77,9 +59,16 @@ export const kyc = defineAgent({
           description: 'default: company when an IČO is given, else person (named in assumptions)',
         }),
       ),
-      name: Type.String({ minLength: 1, maxLength: 300, description: 'full name, or the company name' }),
+      name: Type.String({
+        minLength: 1,
+        maxLength: 300,
+        description: 'full name, or the company name',
+      }),
       address: Type.Optional(
-        Type.String({ maxLength: 500, description: 'permanent address or registered office' }),
+        Type.String({
+          maxLength: 500,
+          description: 'permanent address or registered office',
+        }),
       ),
       birth_number: Type.Optional(Type.String({ description: 'rodné číslo' })),
       birth_date: Type.Optional(DateString()),
@@ -117,7 +106,9 @@ export const kyc = defineAgent({
     verified: Type.Array(Type.String()),
     recommendation: Type.Union(
       [Type.Literal('proceed'), Type.Literal('review'), Type.Literal('do_not_proceed')],
-      { description: 'proceed only when complete, verified and clear on every register and list asked' },
+      {
+        description: 'proceed only when complete, verified and clear on every register and list asked',
+      },
     ),
     recommendation_text: Type.String(),
     screening: Type.Union([Type.Null(), PersonScreeningSchema], {
@@ -132,7 +123,9 @@ export const kyc = defineAgent({
           references: Type.Array(Type.String()),
         }),
       ],
-      { description: 'a person: the insolvency register (null when not asked)' },
+      {
+        description: 'a person: the insolvency register (null when not asked)',
+      },
     ),
     public_register: Type.Union(
       [
@@ -178,7 +171,12 @@ export const kyc = defineAgent({
         birth_place: 'Praha',
         sex: 'F',
         nationality: 'CZ',
-        document: { type: 'id_card', number: '123456789', issuing_country: 'CZ', expiry_date: '2031-04-30' },
+        document: {
+          type: 'id_card',
+          number: '123456789',
+          issuing_country: 'CZ',
+          expiry_date: '2031-04-30',
+        },
       },
     },
     {
@@ -196,23 +194,11 @@ export const kyc = defineAgent({
   async run(input, ctx) {
     const say = ctx.say
     const today = asOfDate(input.as_of, ctx.now)
-    const rules: AppliedRule[] = []
-    const missing: string[] = []
-    const findings: string[] = []
-    const verified: string[] = []
-    const sources: SourceStatus[] = []
-    let mismatch = false
-    let unverified = false
-    let sanctioned = false
-    let concern = false
+    const all = checked()
     let screening: PersonScreening | null = null
     let insolvency: Insolvency | null = null
-    let register: { statutory_bodies: RegisterParty[]; shareholders: RegisterParty[] } | null = null
+    let register: PublicRegister | null = null
     const checkRegistry = input.check_registry ?? true
-    const need = (field: string, present: unknown) => {
-      if (present === undefined || present === '' || (Array.isArray(present) && present.length === 0))
-        missing.push(field)
-    }
 
     const assumptions: Assumption[] = []
     const subjectType = input.subject_type ?? (input.ico !== undefined ? 'company' : 'person')
@@ -224,332 +210,42 @@ export const kyc = defineAgent({
       })
     }
     if (subjectType === 'person') {
-      need('address', input.address)
-      need('nationality', input.nationality)
-      need('birth_place', input.birth_place)
-      need('sex', input.sex)
-      need('document', input.document)
-      if (!input.birth_number && !input.birth_date) missing.push('birth_number or birth_date')
-      let birthDate = input.birth_date
-      let birthNumber: string | undefined
-      if (input.birth_number) {
-        const rc = checkBirthNumber(input.birth_number)
-        if (!rc.valid) throw errors.invalid('birth_number', rc.reason)
-        verified.push('birth_number checksum')
-        if (input.birth_date && input.birth_date !== rc.birthDate) {
-          throw errors.invalid('birth_date', `does not match the birth number (${rc.birthDate})`)
-        }
-        if (input.sex && input.sex !== rc.sex)
-          throw errors.invalid('sex', `does not match the birth number (${rc.sex})`)
-        birthDate = rc.birthDate
-        birthNumber = rc.value
-        rules.push({
-          rule: say({
-            cs: 'Rodné číslo: 10 číslic dělitelných 11, kóduje datum narození a pohlaví',
-            en: 'Rodné číslo: 10 digits divisible by 11, encoding birth date and sex',
-          }),
-          ...cite(today, 'cz-133-2000-s13'),
-          outcome: say({ cs: 'platné', en: 'valid' }),
-        })
-      }
-      rules.push({
-        rule: say({
-          cs: 'Fyzická osoba: jména, rodné číslo (nebo datum narození), místo narození, pohlaví, adresa, státní občanství, údaje z dokladu',
-          en: 'Natural person: names, birth number (or date of birth), place of birth, sex, address, citizenship, document data',
-        }),
-        ...cite(today, 'cz-253-2008-s5'),
-        outcome: missing.length
-          ? say({ cs: `chybí ${missing.join(', ')}`, en: `missing ${missing.join(', ')}` })
-          : say({ cs: 'úplné', en: 'complete' }),
-      })
+      const identity = personIdentity(input, today, say)
+      join(all, identity)
       const parts = nameParts(input.name)
       if (checkRegistry) {
-        // Sanctions and PEP lists through the AML engine.
-        const built = await screeningEngine(ctx, sources)
-        screening = screenPerson(
-          built,
-          { ...parts, birth_date: birthDate, nationality: input.nationality },
-          say,
-        )
-        for (const h of screening.hits)
-          findings.push(
-            say({
-              cs: `${h.list === 'pep' ? 'seznam PEP' : 'sankční seznam'} ${h.list} ${h.list_id}: „${h.matched_name}“ (skóre ${h.score}; ${h.why})`,
-              en: `${h.list === 'pep' ? 'PEP list' : 'sanctions list'} ${h.list} ${h.list_id}: "${h.matched_name}" (score ${h.score}; ${h.why})`,
-            }),
-          )
-        if (screening.sanctions === 'hit') sanctioned = true
-        if (screening.pep === 'hit') concern = true
-        if (screening.sanctions === 'not_checked') {
-          unverified = true
-          findings.push(
-            say({
-              cs: 'neprověřeno proti sankčním seznamům: seznamy nebylo možné načíst',
-              en: 'not screened against the sanctions lists: the lists could not be read',
-            }),
-          )
+        const person = {
+          ...parts,
+          birth_date: identity.birthDate,
+          nationality: input.nationality,
         }
-        rules.push({
-          rule: say({
-            cs: 'žádné obchody s osobou na sankčním seznamu: prověřit klienta proti seznamům EU, OSN, USA, Spojeného království a ČR',
-            en: 'no business with a person on a sanctions list: screen the client against the EU, UN, US, UK and Czech lists',
-          }),
-          ...cite(today, 'cz-69-2006', 'cz-1-2023', 'eu-269-2014', 'cz-253-2008-s9'),
-          outcome:
-            screening.sanctions === 'not_checked'
-              ? say(LISTS_UNAVAILABLE)
-              : screening.sanctions === 'hit'
-                ? say({ cs: 'shoda', en: 'hit' })
-                : say({ cs: 'bez shody', en: 'no hit' }),
-        })
-        rules.push({
-          rule: say({
-            cs: 'politicky exponovaná osoba vyžaduje zesílenou kontrolu',
-            en: 'a politically exposed person needs enhanced due diligence',
-          }),
-          // § 9a (zesílená identifikace a kontrola klienta) took effect on 1 January 2021.
-          ...cite(today, 'cz-253-2008-s4-5', 'cz-253-2008-s9a'),
-          outcome:
-            screening.pep === 'not_configured'
-              ? say({
-                  cs: 'seznam PEP není nastaven (PEP_PATHS): rozhoduje vlastní prohlášení klienta',
-                  en: 'no PEP list is configured (PEP_PATHS): the client’s own declaration decides',
-                })
-              : screening.pep === 'not_checked'
-                ? say(LISTS_UNAVAILABLE)
-                : screening.pep,
-        })
-        // Insolvency: by birth number, else by surname and date of birth.
-        const subject = birthNumber
-          ? { birth_number: birthNumber }
-          : birthDate
-            ? {
-                last_name: parts.last_name,
-                ...(parts.first_name ? { first_name: parts.first_name } : {}),
-                birth_date: birthDate,
-              }
-            : undefined
-        if (subject) {
-          insolvency = await insolvencyOf(ctx, subject)
-          sources.push(insolvency.source)
-          if (insolvency.source.status === 'failed') {
-            unverified = true
-            findings.push(
-              say({
-                cs: `neověřeno v insolvenčním rejstříku (${insolvency.source.error ?? 'bez odpovědi'})`,
-                en: `not checked in the insolvency register (${insolvency.source.error ?? 'no answer'})`,
-              }),
-            )
-          } else if (insolvency.active) {
-            concern = true
-            findings.push(
-              say({
-                cs: `probíhá insolvenční řízení: ${insolvency.references.join(', ')}`,
-                en: `insolvency proceeding running: ${insolvency.references.join(', ')}`,
-              }),
-            )
-          }
-          rules.push({
-            rule: say({
-              cs: 'osoba v probíhajícím insolvenčním řízení (oddlužení, konkurs) se před přijetím posoudí',
-              en: 'a person in a running insolvency proceeding (debt relief, bankruptcy) is reviewed before onboarding',
-            }),
-            ...cite(today, 'cz-182-2006-insolvency'),
-            outcome:
-              insolvency.source.status === 'failed'
-                ? say({ cs: 'ISIR neodpověděl', en: 'ISIR did not answer' })
-                : insolvency.active
-                  ? say({ cs: 'řízení probíhá', en: 'proceeding running' })
-                  : say({
-                      cs: `ukončených řízení: ${insolvency.proceedings}`,
-                      en: `${insolvency.proceedings} past proceeding(s)`,
-                    }),
-          })
-        }
-      } else sources.push({ name: 'sanctions_lists', status: 'skipped', error: 'check_registry is false' })
+        const lists = await personLists(ctx, person, today)
+        join(all, lists)
+        screening = lists.screening
+        const isir = await personInsolvency(ctx, parts, identity.birthNumber, identity.birthDate, today)
+        join(all, isir)
+        insolvency = isir.insolvency
+      } else all.sources.push(notAsked('sanctions_lists'))
     } else {
-      need('address', input.address)
-      need('ico', input.ico)
-      if (input.ico) {
-        const ico = requireIco(input.ico)
-        verified.push(say({ cs: 'kontrolní součet IČO', en: 'ico checksum' }))
-        rules.push({
-          rule: say({
-            cs: 'IČO: 8 číslic, kontrolní číslice mod 11',
-            en: 'IČO: 8 digits, mod-11 check digit',
-          }),
-          ...cite(today, 'cz-111-2009-s24'),
-          outcome: ico,
-        })
-        if (input.dic) {
-          const dic = checkDic(input.dic)
-          if (!dic.valid) throw errors.invalid('dic', dic.reason)
-          verified.push(say({ cs: 'kontrolní součet DIČ', en: 'dic checksum' }))
-          if (dic.value !== `CZ${ico}`) {
-            findings.push(
-              say({
-                cs: `DIČ ${dic.value} není CZ + IČO (registrace skupiny pro DPH, nebo jiný subjekt)`,
-                en: `DIČ ${dic.value} is not CZ + IČO (VAT group registration, or another subject)`,
-              }),
-            )
-          }
-        }
+      const ids = companyIdentifiers(input, today, say)
+      join(all, ids)
+      if (ids.ico !== undefined) {
         if (checkRegistry) {
-          const found = await lookupCompany(ctx, ico, { publicRegister: true })
-          sources.push(found.source)
-          if (found.source.status === 'failed') {
-            // Fail closed: data that could not be checked against the register is not complete.
-            unverified = true
-            findings.push(
-              say({
-                cs: `neověřeno v ARES (${found.source.error ?? 'bez odpovědi'}): ověřte, než se na údaje spolehnete`,
-                en: `not verified against ARES (${found.source.error ?? 'no answer'}): verify before relying on the data`,
-              }),
-            )
-          }
-          if (found.found === false) {
-            mismatch = true
-            findings.push(
-              say({ cs: `ARES nemá subjekt s IČO ${ico}`, en: `ARES has no subject with IČO ${ico}` }),
-            )
-          } else if (found.facts) {
-            const f = found.facts
-            if (f.name) {
-              if (comparableName(f.name) === comparableName(input.name))
-                verified.push(say({ cs: 'název odpovídá ARES', en: 'name matches ARES' }))
-              else {
-                mismatch = true
-                findings.push(
-                  say({
-                    cs: `název se liší od ARES („${f.name}“)`,
-                    en: `name differs from ARES ("${f.name}")`,
-                  }),
-                )
-              }
-            }
-            if (f.active === false) {
-              mismatch = true
-              findings.push(
-                say({
-                  cs: `ARES uvádí společnost jako zaniklou${f.dissolved ? ` dne ${f.dissolved}` : ''}`,
-                  en: `ARES shows the company dissolved${f.dissolved ? ` on ${f.dissolved}` : ''}`,
-                }),
-              )
-            }
-            if (f.insolvency)
-              findings.push(
-                say({
-                  cs: 'společnost je v insolvenčním rejstříku',
-                  en: 'the company is in the insolvency register',
-                }),
-              )
-          }
-          register = found.register ?? null
-          if (register) {
-            const members = new Map(register.statutory_bodies.map((m) => [personKey(m.name), m]))
-            const given = input.statutory_body ?? []
-            for (const name of given) {
-              if (members.has(personKey(name)))
-                verified.push(
-                  say({
-                    cs: `${name} je ve statutárním orgánu podle veřejného rejstříku`,
-                    en: `${name} is on the statutory body in the public register`,
-                  }),
-                )
-              else {
-                unverified = true
-                findings.push(
-                  say({
-                    cs: `${name} není současným členem statutárního orgánu podle veřejného rejstříku: ověřte oprávnění jednat (plná moc)`,
-                    en: `${name} is not a current member of the statutory body in the public register: verify the authority to act (a power of attorney)`,
-                  }),
-                )
-              }
-            }
-            if (given.length === 0 && register.statutory_bodies.length > 0)
-              verified.push(
-                say({
-                  cs: 'statutární orgán převzat z veřejného rejstříku',
-                  en: 'statutory body taken from the public register',
-                }),
-              )
-          } else if (found.register === null) {
-            findings.push(
-              say({
-                cs: 'společnost není ve veřejném rejstříku: statutární orgán zjistěte z jejích dokumentů',
-                en: 'the company is not in the public register: identify its statutory body from its documents',
-              }),
-            )
-          }
-          rules.push({
-            rule: say({
-              cs: 'Údaje o společnosti ověřené ve veřejném rejstříku, včetně statutárního orgánu',
-              en: 'Company data verified against the public register, the statutory body among them',
-            }),
-            ...cite(today, 'cz-253-2008-s8', 'cz-253-2008-s5', 'cz-304-2013'),
-            outcome:
-              found.source.status === 'failed'
-                ? say({ cs: `neověřeno: ${found.source.error}`, en: `not verified: ${found.source.error}` })
-                : register
-                  ? say({
-                      cs: `ověřeno; zapsaných členů ${register.statutory_bodies.length}, společníků ${register.shareholders.length}`,
-                      en: `checked; ${register.statutory_bodies.length} member(s) and ${register.shareholders.length} shareholder(s) on record`,
-                    })
-                  : say({ cs: 'ověřeno', en: 'checked' }),
-          })
-        } else sources.push({ name: 'data/ares_lookup', status: 'skipped', error: 'check_registry is false' })
+          const ares = await companyRegister(ctx, ids.ico, input, today)
+          join(all, ares)
+          register = ares.register
+        } else all.sources.push(notAsked('data/ares_lookup'))
       }
-      // The statutory body is identified when given, or when the public register lists it.
-      if (!input.statutory_body?.length && !register?.statutory_bodies.length) missing.push('statutory_body')
-      rules.push({
-        rule: say({
-          cs: 'Právnická osoba: název, sídlo, IČO, identifikace členů statutárního orgánu',
-          en: 'Legal person: name, registered office, IČO, identification of the statutory body members',
-        }),
-        ...cite(today, 'cz-253-2008-s5'),
-        outcome: missing.length
-          ? say({ cs: `chybí ${missing.join(', ')}`, en: `missing ${missing.join(', ')}` })
-          : say({ cs: 'úplné', en: 'complete' }),
-      })
+      join(all, companyIdentity(all.missing, input.statutory_body, register, today, say))
     }
+    if (input.document) join(all, documentValidity(input.document, today, say))
 
-    if (input.document) {
-      if (input.document.expiry_date < today) {
-        findings.push(
-          say({
-            cs: `platnost dokladu totožnosti skončila ${input.document.expiry_date}`,
-            en: `identity document expired on ${input.document.expiry_date}`,
-          }),
-        )
-        missing.push('valid document')
-      } else verified.push(say({ cs: 'doklad platný', en: 'document valid' }))
-      rules.push({
-        rule: say({
-          cs: 'Totožnost ověřena podle platného dokladu totožnosti',
-          en: 'Identity verified on a valid identity document',
-        }),
-        ...cite(today, 'cz-253-2008-s8'),
-        outcome:
-          input.document.expiry_date < today
-            ? say({ cs: 'neplatný', en: 'expired' })
-            : say({ cs: 'platný', en: 'valid' }),
-      })
-    }
-    const partial = sources.some((s) => s.status === 'failed')
-    const status = mismatch ? 'mismatch' : missing.length > 0 || unverified ? 'incomplete' : 'complete'
-    // Proceed only on a complete identification checked on every register and list: a source not
-    // asked (check_registry false) or not answering is never a clean result.
-    const asked = sources.length > 0 && sources.every((s) => s.status === 'ok' || s.status === 'cached')
-    const recommendation = sanctioned
-      ? 'do_not_proceed'
-      : status === 'complete' && !concern && !partial && asked
-        ? 'proceed'
-        : 'review'
+    const { partial, status, recommendation } = verdictOf(all)
     return {
       status,
-      missing,
-      findings,
-      verified,
+      missing: all.missing,
+      findings: all.findings,
+      verified: all.verified,
       recommendation,
       recommendation_text: say(RECOMMENDATION[recommendation]),
       screening,
@@ -562,8 +258,8 @@ export const kyc = defineAgent({
         : null,
       public_register: register,
       partial,
-      sources,
-      rules_applied: rules,
+      sources: all.sources,
+      rules_applied: all.rules,
       assumptions,
     } as const
   },
