@@ -1,16 +1,9 @@
 import { Type } from 'typebox'
 import { isoDate } from '../data/shared.ts'
-import { cite } from '../law.ts'
 import { defineAgent } from '../types.ts'
-import { RateBook, thresholdRule, thresholdsOn } from './common.ts'
-import {
-  AlertSchema,
-  convert,
-  riskOf,
-  structuring,
-  TransactionsSchema,
-  unconvertedAlert,
-} from './transactions.ts'
+import { RateBook, thresholdsOn } from './common.ts'
+import { conversion, splitPayments } from './structuring-checks.ts'
+import { AlertSchema, convert, riskOf, TransactionsSchema } from './transactions.ts'
 
 export const structuringDetection = defineAgent({
   service: 'aml',
@@ -107,57 +100,16 @@ export const structuringDetection = defineAgent({
     const txs = await convert(input.transactions, ctx, book, today)
     const lastDay = txs.at(-1)!.date
     const t = thresholdsOn(lastDay)
-    const window = input.window_days ?? 7
-    const alerts = structuring(txs, t, window, ctx.say)
-    const unconverted = unconvertedAlert(txs, ctx.say)
-    if (unconverted) alerts.push(unconverted)
+    const split = splitPayments(txs, t, input.window_days ?? 7, lastDay, say)
+    const rates = conversion(txs, lastDay, say)
+    const alerts = [...split.alerts, ...rates.alerts]
     const sources = book.summary()
-    const alertCount = (id: string) => {
-      const n = alerts.filter((a) => a.rule_id === id).length
-      return say({ cs: `upozornění: ${n}`, en: `alerts: ${n}` })
-    }
     return {
       alerts,
       risk: riskOf(alerts),
       transactions_evaluated: txs.length,
       unconverted: txs.filter((x) => x.eur === null || x.czk === null).map((x) => x.id),
-      rules_applied: [
-        {
-          ...thresholdRule(t, 'cash_payment_limit_czk', lastDay, say),
-          outcome: alertCount('split_cash_over_daily_limit'),
-        },
-        {
-          ...thresholdRule(t, 'due_diligence_eur', lastDay, say),
-          outcome: alertCount('split_under_due_diligence'),
-        },
-        {
-          ...thresholdRule(t, 'cash_trader_eur', lastDay, say),
-          outcome: alertCount('split_cash_under_trader_threshold'),
-        },
-        {
-          rule: say({
-            cs: 'opakované částky těsně pod oznamovacím limitem (90–100 %) jsou znakem rozdělování plateb',
-            en: 'repeated amounts just under a reporting threshold (90–100 %) are a sign of structuring',
-          }),
-          ...cite(lastDay, 'fatf-red-flags'),
-          outcome: alertCount('repeated_just_under_threshold'),
-        },
-        {
-          rule: say({
-            cs: `obchody se stejnou protistranou a směrem během ${window} dnů se posuzují jako propojené`,
-            en: `transactions with the same counterparty and direction within ${window} days are treated as linked`,
-          }),
-          ...cite(lastDay, 'policy-aml-monitoring'),
-        },
-        {
-          rule: say({
-            cs: 'limity v EUR se přepočítávají kurzem ČNB vyhlášeným pro den každého obchodu',
-            en: 'EUR thresholds are converted at the ČNB rate declared for the day of each transaction',
-          }),
-          ...cite(lastDay, 'cnb-fx-rates'),
-          outcome: alertCount('amount_not_converted'),
-        },
-      ],
+      rules_applied: [...split.rules, ...rates.rules],
       sources,
       partial: sources.some((s) => s.status === 'failed'),
     }
