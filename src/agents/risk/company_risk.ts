@@ -1,43 +1,19 @@
 import { Type } from 'typebox'
 import { asOfDate, covered, requireIco } from '../../engines/reference/inputs.ts'
-import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { referenceAt } from '../../engines/reference/load.ts'
 import { DateString, NullableObject } from '../../engines/reference/schema.ts'
-import { comparableName, insolvencyOf, lookupCompany } from '../compliance/registry.ts'
-import type { Texts } from '../lang.ts'
+import { lookupCompany } from '../compliance/registry.ts'
 import { cite } from '../law.ts'
-import { sectorName } from '../sectors.ts'
-import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
-
-interface Flag {
-  severity: 'low' | 'medium' | 'high' | 'critical'
-  points: number
-  label: string
-}
-interface Flags extends ReferenceVersion {
-  flags: Record<string, Flag>
-  levels: { level: string; max: number }[]
-}
-interface Sectors extends ReferenceVersion {
-  high_risk_sectors: Record<string, string>
-}
-
-/** The flags of company-risk-flags.json in both languages (by key); a new key shows the table's label. */
-const FLAG_LABELS: Record<string, Texts> = {
-  not_found: { cs: 'subjekt s tímto IČO v ARES není', en: 'no subject with this IČO in ARES' },
-  dissolved: { cs: 'společnost zanikla (ZANIKLY)', en: 'company dissolved (ZANIKLY)' },
-  insolvency: {
-    cs: 'zapsána v insolvenčním rejstříku nebo v evidenci úpadců',
-    en: 'listed in the insolvency or bankrupts register',
-  },
-  younger_than_1y: { cs: 'založena před méně než 1 rokem', en: 'founded less than 1 year ago' },
-  younger_than_3y: { cs: 'založena před méně než 3 lety', en: 'founded less than 3 years ago' },
-  high_risk_sector: { cs: 'činnost v rizikovějším odvětví', en: 'activity in a higher-risk sector' },
-  name_mismatch: {
-    cs: 'uvedený název se liší od zapsaného',
-    en: 'name given differs from the registered name',
-  },
-}
+import {
+  ageFlags,
+  type Flags,
+  flagger,
+  nameFlag,
+  type Sectors,
+  sectorFlag,
+  statusFlags,
+} from './company-checks.ts'
 
 export const companyRisk = defineAgent({
   service: 'risk',
@@ -99,30 +75,10 @@ export const companyRisk = defineAgent({
     const today = asOfDate(input.as_of, ctx.now)
     const ref = covered(() => referenceAt<Flags>('company-risk-flags', today))
     const sectors = covered(() => referenceAt<Sectors>('cdd-risk-factors', today))
-    const src = cite(today, 'policy-company-risk-flags')
-    /** What each flag rests on beside the weights: the register that states the fact. */
-    const FLAG_LAW: Record<string, ReturnType<typeof cite>> = {
-      not_found: cite(today, 'policy-company-risk-flags', 'cz-111-2009-s24'),
-      dissolved: cite(today, 'policy-company-risk-flags', 'cz-304-2013'),
-      insolvency: cite(today, 'policy-company-risk-flags', 'cz-182-2006-insolvency'),
-      high_risk_sector: cite(today, 'policy-company-risk-flags', 'policy-cdd-risk-factors'),
-      name_mismatch: cite(today, 'policy-company-risk-flags', 'cz-304-2013'),
-    }
-    const found = await lookupCompany(ctx, ico)
-    const rules: AppliedRule[] = []
     const say = ctx.say
-    const flags: { flag: string; severity: string; points: number; detail: string }[] = []
-    const raise = (key: string, texts: Texts) => {
-      const f = ref.flags[key]!
-      const detail = say(texts)
-      flags.push({ flag: key, severity: f.severity, points: f.points, detail })
-      rules.push({
-        rule: say(FLAG_LABELS[key] ?? { cs: f.label, en: f.label }),
-        ...(FLAG_LAW[key] ?? src),
-        outcome: `+${f.points} (${detail})`,
-      })
-    }
-    const same = (text: string): Texts => ({ cs: text, en: text })
+    const fl = flagger(ref, today, say)
+    const found = await lookupCompany(ctx, ico)
+    const { flags, rules, src } = fl
     if (found.source.status === 'failed') {
       rules.push({
         rule: say({ cs: 'Údaje o společnosti z ARES', en: 'Company facts from ARES' }),
@@ -142,56 +98,12 @@ export const companyRisk = defineAgent({
     }
     const f = found.facts
     const sources = [found.source]
-    if (found.found === false || !f) raise('not_found', same(ico))
+    if (found.found === false || !f) fl.raise('not_found', { cs: ico, en: ico })
     else {
-      if (f.active === false)
-        raise(
-          'dissolved',
-          f.dissolved ? { cs: `dne ${f.dissolved}`, en: `on ${f.dissolved}` } : same('ZANIKLY'),
-        )
-      // The insolvency register itself, beyond ARES's flag (which lags the register).
-      const isir = await insolvencyOf(ctx, ico)
-      sources.push(isir.source)
-      if (f.insolvency)
-        raise('insolvency', {
-          cs: 'v ARES aktivní registrace ISIR/CEU',
-          en: 'ISIR/CEU registration active in ARES',
-        })
-      else if (isir.active)
-        raise('insolvency', {
-          cs: `probíhající řízení: ${isir.references.join(', ')}`,
-          en: `running proceedings: ${isir.references.join(', ')}`,
-        })
-      if (f.established) {
-        const years = (Date.parse(today) - Date.parse(f.established)) / (365.25 * 86_400_000)
-        const founded = { cs: `založena ${f.established}`, en: `founded ${f.established}` }
-        if (years < 1) raise('younger_than_1y', founded)
-        else if (years < 3) raise('younger_than_3y', founded)
-        rules.push({
-          rule: say({
-            cs: 'Stáří společnosti podle data vzniku v ARES',
-            en: 'Company age from the founding date in ARES',
-          }),
-          ...src,
-          outcome: say({ cs: `${years.toFixed(1)} let`, en: `${years.toFixed(1)} years` }),
-        })
-      }
-      for (const code of f.nace ?? []) {
-        const key = Object.keys(sectors.high_risk_sectors).find(
-          (k) =>
-            code === k ||
-            code.startsWith(k.includes('.') ? k : `${k}.`) ||
-            code.startsWith(k.replace('.', '')),
-        )
-        if (key) {
-          const sector = sectorName(key, sectors.high_risk_sectors[key]!)
-          raise('high_risk_sector', { cs: `NACE ${code}: ${sector.cs}`, en: `NACE ${code}: ${sector.en}` })
-          break
-        }
-      }
-      if (input.name && f.name && comparableName(input.name) !== comparableName(f.name)) {
-        raise('name_mismatch', { cs: `zapsána jako „${f.name}“`, en: `registered as "${f.name}"` })
-      }
+      sources.push(await statusFlags(ctx, ico, f, fl))
+      ageFlags(f, today, fl, say)
+      sectorFlag(f, sectors, fl)
+      nameFlag(input.name, f, fl)
     }
     const score = flags.reduce((s, x) => s + x.points, 0)
     const level = flags.some((x) => x.severity === 'critical')
