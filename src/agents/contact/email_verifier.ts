@@ -1,14 +1,9 @@
 import { Type } from 'typebox'
-import {
-  checkEmailSyntax,
-  DISPOSABLE_LIST_SIZE,
-  disposableMatch,
-  isFreeMail,
-  roleOfMailbox,
-} from '../../engines/contacts/email.ts'
+import { checkEmailSyntax } from '../../engines/contacts/email.ts'
 import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import { type AppliedRule, defineAgent } from '../types.ts'
+import { listChecks, mailDomainCheck, verdictOf } from './email-checks.ts'
 import { lawRule, NO_SMTP_PROBE, today } from './shared.ts'
 
 const MailStatus = Type.Enum(['mx', 'implicit_mx', 'null_mx', 'no_mail', 'nxdomain', 'failed', 'unchecked'])
@@ -113,130 +108,19 @@ export const emailVerifier = defineAgent({
         partial: false,
       }
     }
-    const disposable = disposableMatch(syntax.ascii_domain)
-    rules.push(
-      lawRule(
-        say({
-          cs: `doména na seznamu jednorázových adres (${DISPOSABLE_LIST_SIZE} domén)`,
-          en: `domain on the throw-away mail list (${DISPOSABLE_LIST_SIZE} domains)`,
-        }),
-        cite(today(ctx), 'list-mailchecker'),
-        disposable
-          ? say({ cs: `na seznamu: ${disposable}`, en: `listed: ${disposable}` })
-          : say({ cs: 'není na seznamu', en: 'not listed' }),
-      ),
-    )
-    const free = isFreeMail(syntax.ascii_domain)
-    rules.push(
-      lawRule(
-        say({ cs: 'poskytovatel bezplatné pošty', en: 'free-mail provider' }),
-        cite(today(ctx), 'method-email-rules'),
-        free ? say({ cs: 'ano', en: 'yes' }) : say({ cs: 'ne', en: 'no' }),
-      ),
-    )
-    const role = roleOfMailbox(syntax.local) ?? null
-    rules.push(
-      lawRule(
-        say({ cs: 'funkční schránka (funkce, ne osoba)', en: 'role mailbox (a function, not a person)' }),
-        cite(today(ctx), 'rfc-2142'),
-        role ?? say({ cs: 'osobní', en: 'personal' }),
-      ),
-    )
+    const domain = syntax.ascii_domain
+    const { disposable, free, role, rules: listRules } = listChecks(ctx, syntax.local, domain, say)
+    const dom = await mailDomainCheck(ctx, domain, input.check_mx, say)
+    rules.push(...listRules, ...dom.rules)
+    sources.push(dom.source)
     const verified = [
       say({ cs: 'syntaxe', en: 'syntax' }),
       say({ cs: 'seznam jednorázových domén', en: 'disposable domain list' }),
       say({ cs: 'seznam bezplatných poštovních služeb', en: 'free-mail list' }),
       say({ cs: 'funkční schránka', en: 'role mailbox' }),
+      ...dom.verified,
     ]
-    const notVerified = [say(NO_SMTP_PROBE)]
-    let mailStatus: 'mx' | 'implicit_mx' | 'null_mx' | 'no_mail' | 'nxdomain' | 'failed' | 'unchecked' =
-      'unchecked'
-    let mx: { exchange: string; priority: number }[] = []
-    let partial = false
-    if (input.check_mx !== false) {
-      const answer = await ctx.deps.dns.mailDomain(syntax.ascii_domain)
-      mailStatus = answer.status
-      mx = answer.mx.filter((m) => m.exchange !== '' && m.exchange !== '.')
-      if (answer.status === 'failed') {
-        partial = true
-        sources.push({
-          name: 'dns',
-          status: 'failed',
-          error: `${answer.error ?? 'no answer'} from ${ctx.deps.dns.servers.join(', ')}`,
-        })
-        notVerified.unshift(
-          say({
-            cs: 'poštovní doména (MX): dotaz DNS selhal',
-            en: 'mail domain (MX): the DNS lookup failed',
-          }),
-        )
-      } else {
-        sources.push({ name: 'dns', status: 'ok' })
-        verified.push(say({ cs: 'poštovní doména (MX)', en: 'mail domain (MX)' }))
-      }
-      rules.push(
-        lawRule(
-          say({
-            cs: 'doména přijímá poštu: MX, jinak A/AAAA (implicitní MX); jediný MX „.“ poštu odmítá',
-            en: 'domain receives mail: MX, else A/AAAA (implicit MX); a single "." MX refuses mail',
-          }),
-          cite(today(ctx), 'rfc-5321', 'rfc-7505'),
-          mailStatus,
-        ),
-      )
-    } else {
-      sources.push({ name: 'dns', status: 'skipped', error: 'check_mx is false' })
-      notVerified.unshift(
-        say({
-          cs: 'poštovní doména (MX): nezjišťováno (check_mx je false)',
-          en: 'mail domain (MX): not looked up (check_mx is false)',
-        }),
-      )
-    }
-    let result: 'invalid' | 'disposable' | 'domain_accepts_mail' | 'unknown'
-    let reason: string
-    if (mailStatus === 'nxdomain' || mailStatus === 'null_mx' || mailStatus === 'no_mail') {
-      result = 'invalid'
-      reason =
-        mailStatus === 'nxdomain'
-          ? say({
-              cs: `doména ${syntax.ascii_domain} neexistuje`,
-              en: `domain ${syntax.ascii_domain} does not exist`,
-            })
-          : mailStatus === 'null_mx'
-            ? say({
-                cs: `doména ${syntax.ascii_domain} zveřejňuje null MX: nepřijímá poštu`,
-                en: `domain ${syntax.ascii_domain} publishes a null MX: it accepts no mail`,
-              })
-            : say({
-                cs: `doména ${syntax.ascii_domain} nemá záznamy MX ani adresy`,
-                en: `domain ${syntax.ascii_domain} has neither MX nor address records`,
-              })
-    } else if (disposable) {
-      result = 'disposable'
-      reason = say({
-        cs: `${disposable} je služba jednorázové pošty`,
-        en: `${disposable} is a throw-away mail service`,
-      })
-    } else if (mailStatus === 'mx' || mailStatus === 'implicit_mx') {
-      result = 'domain_accepts_mail'
-      reason = say({
-        cs: `syntaxe je platná a ${syntax.ascii_domain} přijímá poštu${mailStatus === 'implicit_mx' ? ' na své adrese A/AAAA' : ''}; samotná schránka se neověřuje`,
-        en: `syntax is valid and ${syntax.ascii_domain} receives mail${mailStatus === 'implicit_mx' ? ' at its A/AAAA address' : ''}; the mailbox itself is not verified`,
-      })
-    } else {
-      result = 'unknown'
-      reason =
-        mailStatus === 'failed'
-          ? say({
-              cs: 'syntaxe je platná; dotaz DNS selhal, doména tedy není ověřena',
-              en: 'syntax is valid; the DNS lookup failed, so the domain is unverified',
-            })
-          : say({
-              cs: 'syntaxe je platná; doména nebyla zjišťována',
-              en: 'syntax is valid; the domain was not looked up',
-            })
-    }
+    const { result, reason } = verdictOf(dom.mailStatus, disposable, domain, say)
     return {
       ...base,
       result,
@@ -247,12 +131,12 @@ export const emailVerifier = defineAgent({
         disposable: Boolean(disposable),
         free_mail: free,
         role_mailbox: role,
-        mail_domain: mailStatus,
-        mx,
+        mail_domain: dom.mailStatus,
+        mx: dom.mx,
       },
       verified,
-      not_verified: notVerified,
-      partial,
+      not_verified: [...dom.notVerified, say(NO_SMTP_PROBE)],
+      partial: dom.partial,
     }
   },
 })
