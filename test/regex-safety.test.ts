@@ -21,7 +21,7 @@ const ALLOWED: Record<string, string> = {
   'src/agents/compliance/document-checks.ts /<+$/': 'bounded: a 9-character slice of an MRZ line',
   'src/agents/data/address_normalizer.ts /^(.*?)\\s*(?:č\\.\\s?p\\.\\s*|č\\.\\s?ev\\.\\s*)?(\\d{1,5})(?:\\s*\\/\\s*(\\d{1,4}[a-zA-Z]?))?$/':
     'bounded: one comma-separated segment of an address of at most 300 characters (schema)',
-  'src/agents/legal/contract_review.ts /^```(?:json)?\\s*|\\s*```$/g':
+  'src/agents/legal/contract-checks.ts /^```(?:json)?\\s*|\\s*```$/g':
     'bounded: a language-model answer, capped by its max_tokens',
   'src/agents/real-estate/listing_analyzer.ts /^```(?:json)?\\s*|\\s*```$/g':
     'bounded: a language-model answer, capped by its max_tokens',
@@ -48,7 +48,7 @@ const ALLOWED: Record<string, string> = {
   // Every repetition bounded, so each start position does bounded work; recheck cannot always
   // decide them in its time (a busy machine makes it answer "unknown"), and 256 KiB of adversarial text (long runs of spaces, digits, "1% z ", the keywords
   // repeated) runs in under 50 ms each.
-  'src/agents/legal/contract_review.ts /(\\d{1,6}(?:[.,]\\d{1,4})?)\\s{0,3}%\\s{0,3}(?:z\\s{1,3}(?:\\S{1,30}\\s{1,3}){1,3})?(?:(?:za\\s{1,3})?(?:každý\\s{1,3})?(?:den|dne|denně)|(?:per|a|for each)\\s{1,3}day)/iu':
+  'src/agents/legal/contract-checks.ts /(\\d{1,6}(?:[.,]\\d{1,4})?)\\s{0,3}%\\s{0,3}(?:z\\s{1,3}(?:\\S{1,30}\\s{1,3}){1,3})?(?:(?:za\\s{1,3})?(?:každý\\s{1,3})?(?:den|dne|denně)|(?:per|a|for each)\\s{1,3}day)/iu':
     'linear: bounded repetitions (a penalty clause of an agent input)',
   'src/agents/real-estate/cadastre_check.ts /Kat\\.\\s{0,3}území:\\s{0,3}(\\d{1,9}\\s{1,3}[^\\n]{0,200}?)(?=\\s{1,10}List\\s{1,3}vlastnictví|$)/imu':
     'linear: bounded repetitions (a cadastre extract of an agent input)',
