@@ -1,20 +1,15 @@
 import { Type } from 'typebox'
-import type {
-  AresCompany,
-  InsolvencyResult,
-  PublicRegisterRecord,
-  RegistryAnswer,
-} from '../../engines/registries/index.ts'
-import type { VatPayerStatus } from '../../engines/sources/index.ts'
+import type { AresCompany, PublicRegisterRecord, RegistryAnswer } from '../../engines/registries/index.ts'
 import { errors } from '../../kit/errors.ts'
 import { CompanySchema, companyAge } from '../data/ares_lookup.ts'
 import { isStale, registryStatus } from '../data/registry-answer.ts'
-import { attempt, failed, isoDate, nullable, requireIco } from '../data/shared.ts'
+import { failed, isoDate, nullable, requireIco } from '../data/shared.ts'
 import type { Say, Texts } from '../lang.ts'
 import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
-import { type AgentContext, type AppliedRule, defineAgent } from '../types.ts'
+import { type AppliedRule, defineAgent } from '../types.ts'
 import { HIGH_RISK_LAW, highRiskOn, highRiskRule, requireCountry } from './common.ts'
+import { type Check, type Flag, insolvencyCheck, vatCheck } from './company-registers.ts'
 import { PublicRegisterSchema, type PublicRegisterView, screenRegister } from './people.ts'
 import {
   type HitReading,
@@ -32,19 +27,12 @@ const FlagSchema = Type.Object({
   reason: Type.String(),
   source: Type.String(),
 })
-type Flag = { flag: string; severity: 'low' | 'medium' | 'high'; reason: string; source: string }
 
 /** The freezing measures that bind a Czech person, and the due diligence that screens for them. */
 const SANCTIONS_LAW = ['eu-269-2014', 'eu-2580-2001', 'cz-69-2006', 'cz-1-2023', 'cz-253-2008-s9'] as const
 const PEOPLE_LAW = ['cz-253-2008-s5', 'cz-253-2008-s9', 'cz-304-2013'] as const
 /** How a hit is read: the AML service's and sanctions_screening's reading (aml/screening.ts readHits). */
 const READING_LAW = ['method-sanctions-match', 'method-foreign-sanctions'] as const
-
-/** What one check of the screening found: its flags and the rules it applied. */
-interface Check {
-  flags: Flag[]
-  rules: AppliedRule[]
-}
 
 const RECOMMENDATION: Record<'low' | 'medium' | 'high', Texts> = {
   low: { cs: 'standardní kontrola klienta', en: 'standard due diligence' },
@@ -451,110 +439,6 @@ function peopleCheck(
             built ? `hits: ${sanctionHits} (corroborated: ${matches})` : 'not checked'
           }; PEP ${!built ? 'not checked' : built.pep ? `hits: ${pepHits}` : 'no PEP list configured'}`,
         }),
-      },
-    ],
-  }
-}
-
-/** A running insolvency proceeding in ISIR. */
-async function insolvencyCheck(
-  ctx: AgentContext,
-  ico: string,
-  sources: SourceStatus[],
-  today: string,
-): Promise<Check & { result: { active: boolean; proceedings: number } | null; stale: boolean }> {
-  const say = ctx.say
-  let isir: RegistryAnswer<InsolvencyResult> | undefined
-  try {
-    isir = await ctx.deps.registries.isir.byIco(ico)
-    sources.push(registryStatus('isir', isir))
-  } catch (error) {
-    sources.push(failed('isir', error))
-  }
-  const flags: Flag[] = []
-  if (isir?.data.active) {
-    const p = isir.data.proceedings.find((x) => x.active)
-    flags.push({
-      flag: 'insolvency',
-      severity: 'high',
-      reason: say({
-        cs: `insolvenční řízení ${p?.reference ?? ''} (${p?.state ?? 'probíhá'})`,
-        en: `insolvency proceeding ${p?.reference ?? ''} (${p?.state ?? 'running'})`,
-      }).trim(),
-      source: 'ISIR',
-    })
-  }
-  return {
-    result: isir ? { active: isir.data.active, proceedings: isir.data.proceedings.length } : null,
-    stale: isStale(isir),
-    flags,
-    rules: [
-      {
-        rule: say({
-          cs: 'probíhající insolvenční řízení je vysoké riziko',
-          en: 'a running insolvency proceeding is a high risk',
-        }),
-        ...cite(today, 'cz-182-2006-insolvency', 'policy-company-screening'),
-        outcome: isir
-          ? isir.data.active
-            ? say({ cs: 'probíhá', en: 'running' })
-            : say({ cs: 'žádné neprobíhá', en: 'none running' })
-          : say({ cs: 'ISIR neodpověděl', en: 'ISIR did not answer' }),
-      },
-    ],
-  }
-}
-
-/** An unreliable VAT payer in the VAT register. */
-async function vatCheck(
-  ctx: AgentContext,
-  dic: string | undefined,
-  sources: SourceStatus[],
-  today: string,
-): Promise<
-  | (Check & { result: { registered: boolean; unreliable: boolean; unreliable_since: string | null } | null })
-  | undefined
-> {
-  if (!dic || !/^CZ\d{8,10}$/.test(dic)) return undefined
-  const say = ctx.say
-  const answer = await attempt('vat_register', sources, () => ctx.deps.sources.vatRegister.status([dic]))
-  const vat: VatPayerStatus | undefined = answer?.payers.find((p) => `CZ${p.dic}` === dic)
-  const flags: Flag[] = []
-  if (vat?.unreliable === 'ANO')
-    flags.push({
-      flag: 'unreliable_vat_payer',
-      severity: 'high',
-      reason: say({
-        cs: `nespolehlivý plátce DPH od ${vat.unreliable_since ?? '?'}`,
-        en: `unreliable VAT payer since ${vat.unreliable_since ?? '?'}`,
-      }),
-      source: 'VAT register',
-    })
-  return {
-    result: vat
-      ? {
-          registered: vat.unreliable !== 'NENALEZEN',
-          unreliable: vat.unreliable === 'ANO',
-          unreliable_since: vat.unreliable_since ?? null,
-        }
-      : null,
-    flags,
-    rules: [
-      {
-        rule: say({
-          cs: 'u nespolehlivého plátce DPH ručí jeho odběratelé za jeho daň',
-          en: 'an unreliable VAT payer makes its customers liable for its VAT',
-        }),
-        ...cite(today, 'cz-235-2004-s106a'),
-        outcome: vat
-          ? say(
-              vat.unreliable === 'ANO'
-                ? { cs: 'nespolehlivý plátce', en: 'unreliable payer' }
-                : vat.unreliable === 'NENALEZEN'
-                  ? { cs: 'není plátce DPH', en: 'not a VAT payer' }
-                  : { cs: 'spolehlivý plátce', en: 'reliable payer' },
-            )
-          : say({ cs: 'registr neodpověděl', en: 'register did not answer' }),
       },
     ],
   }
