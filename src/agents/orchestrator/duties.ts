@@ -102,7 +102,7 @@ export function checkDuty(
   })
   const rules = [lawRule(`${duty.name}: ${ctx.say(duty.text)}`, cite(today(ctx), ...duty.law), outcome)]
   const owed = duty.owed
-  if (!owed || !owed.applies(req) || findings.every((f) => f.status === 'ok'))
+  if (!owed?.applies(req) || findings.every((f) => f.status === 'ok'))
     return { name: duty.name, rules, findings }
   const verdict = owed.given(req) ? 'incomplete' : 'review'
   const why = ctx.say(verdict === 'review' ? owed.absent : owed.undone)
