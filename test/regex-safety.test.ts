@@ -19,7 +19,7 @@ const ALLOWED: Record<string, string> = {
   'src/agents/banking/loan_assessment.ts /\\.?0+$/': 'bounded: the output of toFixed(2)',
   'src/agents/real-estate/investment_mortgage_check.ts /\\.?0+$/': 'bounded: the output of toFixed(2)',
   'src/agents/compliance/document-checks.ts /<+$/': 'bounded: a 9-character slice of an MRZ line',
-  'src/agents/data/address_normalizer.ts /^(.*?)\\s*(?:č\\.\\s?p\\.\\s*|č\\.\\s?ev\\.\\s*)?(\\d{1,5})(?:\\s*\\/\\s*(\\d{1,4}[a-zA-Z]?))?$/':
+  'src/agents/data/address-checks.ts /^(.*?)\\s*(?:č\\.\\s?p\\.\\s*|č\\.\\s?ev\\.\\s*)?(\\d{1,5})(?:\\s*\\/\\s*(\\d{1,4}[a-zA-Z]?))?$/':
     'bounded: one comma-separated segment of an address of at most 300 characters (schema)',
   'src/agents/legal/contract-checks.ts /^```(?:json)?\\s*|\\s*```$/g':
     'bounded: a language-model answer, capped by its max_tokens',

@@ -1,28 +1,19 @@
 import { join } from 'node:path'
 import { Type } from 'typebox'
-import { fold, loadGazetteer, type Place } from '../../engines/sources/index.ts'
-import { errors } from '../../kit/errors.ts'
-import { trimEndOf, WHITESPACE } from '../../kit/text.ts'
-import { cite } from '../law.ts'
+import { fold, loadGazetteer } from '../../engines/sources/index.ts'
 import { defineAgent } from '../types.ts'
-import { isoDate, lawRule } from './shared.ts'
-
-/** "Jankovcova 1522/53" → street, č.p. and č.o.; "č.p. 45" or a bare number → no street. */
-function parseStreet(segment: string): {
-  street: string | null
-  house: string | null
-  orientation: string | null
-} {
-  const m = /^(.*?)\s*(?:č\.\s?p\.\s*|č\.\s?ev\.\s*)?(\d{1,5})(?:\s*\/\s*(\d{1,4}[a-zA-Z]?))?$/.exec(
-    segment.trim(),
-  )
-  if (!m) return { street: segment.trim() || null, house: null, orientation: null }
-  return {
-    street: trimEndOf(m[1]!, `${WHITESPACE},`).trim() || null,
-    house: m[2]!,
-    orientation: m[3] ?? null,
-  }
-}
+import {
+  cityDistrictOf,
+  formatAddress,
+  placeCheck,
+  placeList,
+  pscCheck,
+  pscPlaces,
+  pscServesCheck,
+  spaced,
+  streetCheck,
+} from './address-checks.ts'
+import { isoDate } from './shared.ts'
 
 const PlaceSchema = Type.Object({
   municipality: Type.String(),
@@ -84,144 +75,18 @@ export const addressNormalizer = defineAgent({
     const say = ctx.say
     const gazetteer = loadGazetteer(join(ctx.deps.registryDir, 'psc-list.csv'))
     const text = input.address.replace(/\s+/g, ' ').trim()
-    const pscMatch = [...text.matchAll(/(?<!\d)(\d{3}) ?(\d{2})(?!\d)/g)].at(-1)
-    const issues: string[] = []
-    const rules = [
-      lawRule(
-        say({ cs: 'PSČ má 5 číslic a píše se NNN NN', en: 'PSČ is 5 digits, written NNN NN' }),
-        cite(at, 'cp-psc'),
-        pscMatch
-          ? say({ cs: `nalezeno ${pscMatch[1]} ${pscMatch[2]}`, en: `found ${pscMatch[1]} ${pscMatch[2]}` })
-          : say({ cs: 'adresa neobsahuje PSČ', en: 'no PSČ in the address' }),
-      ),
-    ]
-    const segments = text
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)
-    const pscSegment = pscMatch ? segments.findIndex((s) => s.includes(pscMatch[0])) : -1
-    const streetSegment =
-      segments.find((s, i) => i !== pscSegment && /\d/.test(s)) ??
-      (pscSegment === 0 ? undefined : segments[0])
-    if (segments.length === 0) throw errors.invalid('address', 'must contain text')
-    const { street, house, orientation } = streetSegment
-      ? parseStreet(streetSegment)
-      : { street: null, house: null, orientation: null }
-    if (!house) issues.push(say({ cs: 'číslo domu nenalezeno', en: 'no house number found' }))
-
-    const psc = pscMatch ? `${pscMatch[1]}${pscMatch[2]}` : null
-    const places = psc ? (gazetteer.byPsc.get(psc) ?? []) : []
-    if (psc && places.length === 0)
-      issues.push(
-        say({
-          cs: `PSČ ${psc.slice(0, 3)} ${psc.slice(3)} neexistuje`,
-          en: `PSČ ${psc.slice(0, 3)} ${psc.slice(3)} does not exist`,
-        }),
-      )
-    // The municipality text: whatever is around the PSČ and in the segments after the street.
-    const rest = segments
-      .filter((s) => s !== streetSegment)
-      .map((s) => (pscMatch ? s.replace(pscMatch[0], ' ') : s))
-      .join(' ')
+    const { match, psc, rule: pscRule } = pscCheck(text, at, say)
+    const { rest, issues: streetIssues, ...parts } = streetCheck(text, match, say)
+    const { places, issues: pscIssues } = pscPlaces(psc, gazetteer, say)
     const restFolded = ` ${fold(rest)} `
-    const named = (p: Place, key: 'municipality' | 'part') => restFolded.includes(` ${fold(p[key])} `)
-    let best =
-      places.find((p) => named(p, 'part') && named(p, 'municipality')) ??
-      places.find((p) => named(p, 'municipality')) ??
-      places.find((p) => named(p, 'part'))
-    let partKnown = true
-    if (!psc) {
-      // No PSČ: find the municipality by name (the longest name the address contains).
-      const key = [...gazetteer.byName.keys()]
-        .filter((k) => restFolded.includes(` ${k} `))
-        .sort((a, b) => b.length - a.length)[0]
-      const named = key ? gazetteer.byName.get(key)! : []
-      const municipalities = new Set(named.map((p) => p.municipality_code))
-      if (municipalities.size === 1) {
-        const byPart = named.find((p) => fold(p.part) === key)
-        partKnown = byPart !== undefined
-        best = byPart ?? named[0]!
-        const codes = [...new Set(named.map((p) => p.psc))].sort()
-        issues.push(
-          say({
-            cs: `PSČ neuvedeno; ${best.municipality} má PSČ ${codes.slice(0, 8).join(', ')}${codes.length > 8 ? ' …' : ''}`,
-            en: `no PSČ given; ${best.municipality} has PSČ ${codes.slice(0, 8).join(', ')}${codes.length > 8 ? ' …' : ''}`,
-          }),
-        )
-      } else if (municipalities.size > 1) {
-        const districts = [...new Set(named.map((p) => `${p.municipality} (${p.district})`))]
-        issues.push(
-          say({
-            cs: `PSČ neuvedeno a odpovídá více obcí (${municipalities.size}): ${districts.slice(0, 6).join(', ')}`,
-            en: `no PSČ given and ${municipalities.size} municipalities match: ${districts.slice(0, 6).join(', ')}`,
-          }),
-        )
-      } else
-        issues.push(
-          say({
-            cs: 'PSČ neuvedeno a není uvedena žádná známá obec',
-            en: 'no PSČ given and no known municipality named',
-          }),
-        )
-    }
-    const nameFound = rest.trim() !== ''
-    let matches: boolean | null = null
-    if (places.length > 0 && nameFound) {
-      matches = best !== undefined
-      if (!best) {
-        const elsewhere = [...gazetteer.byName.entries()].find(([k]) => restFolded.includes(` ${k} `))
-        const served = [...new Set(places.map((p) => p.municipality))].slice(0, 5).join(', ')
-        const other = elsewhere
-          ? {
-              name: elsewhere[1][0]!.municipality,
-              codes: [...new Set(elsewhere[1].map((p) => p.psc))].slice(0, 5).join(', '),
-            }
-          : undefined
-        issues.push(
-          say({
-            cs: `PSČ ${psc!.slice(0, 3)} ${psc!.slice(3)} patří obcím ${served}, ne uvedenému místu${other ? `; ${other.name} má PSČ ${other.codes}` : ''}`,
-            en: `PSČ ${psc!.slice(0, 3)} ${psc!.slice(3)} serves ${served}, not the place named${other ? `; ${other.name} has PSČ ${other.codes}` : ''}`,
-          }),
-        )
-      }
-    }
-    rules.push(
-      lawRule(
-        say({ cs: 'PSČ musí patřit uvedené obci', en: 'the PSČ must serve the municipality named' }),
-        cite(at, 'cz-111-2009-ruian', 'cp-psc'),
-        matches === null
-          ? say({ cs: 'neověřeno', en: 'not checked' })
-          : matches
-            ? say({ cs: 'souhlasí', en: 'consistent' })
-            : say({ cs: 'nesouhlasí', en: 'inconsistent' }),
-      ),
-    )
-    const districts = best
-      ? [
-          ...new Set(
-            places
-              .filter((p) => p.part_code === best.part_code)
-              .map((p) => p.city_district)
-              .filter((d): d is string => !!d),
-          ),
-        ]
-      : []
-    const cityDistrict =
-      districts.find((d) => restFolded.includes(` ${fold(d)} `)) ??
-      (districts.length === 1 ? districts[0]! : null)
-    const pscText = psc ? `${psc.slice(0, 3)} ${psc.slice(3)}` : null
-    const numbers = house ? `${house}${orientation ? `/${orientation}` : ''}` : null
-    const line1 = street ? `${street}${numbers ? ` ${numbers}` : ''}` : numbers ? `č.p. ${numbers}` : null
-    const town = best
-      ? best.municipality === 'Praha' && cityDistrict
-        ? cityDistrict
-        : best.municipality
-      : null
-    const partText = best && partKnown && best.part !== best.municipality ? best.part : null
+    const { best, partKnown, issues: placeIssues } = placeCheck(restFolded, places, psc, gazetteer, say)
+    const serves = pscServesCheck({ psc, places, best, rest, restFolded }, gazetteer, at, say)
+    const cityDistrict = cityDistrictOf(best, places, restFolded)
+    const pscText = psc ? spaced(psc) : null
     return {
-      street,
-      house_number: house,
-      orientation_number: orientation,
+      street: parts.street,
+      house_number: parts.house,
+      orientation_number: parts.orientation,
       psc: pscText,
       municipality: best?.municipality ?? null,
       part: partKnown ? (best?.part ?? null) : null,
@@ -229,19 +94,11 @@ export const addressNormalizer = defineAgent({
       district: best?.district ?? null,
       region: best?.region ?? null,
       psc_known: places.length > 0,
-      psc_matches_municipality: matches,
-      formatted: best
-        ? [line1, partText, pscText ? `${pscText} ${town}` : town].filter(Boolean).join(', ')
-        : null,
-      places_for_psc: [...new Map(places.map((p) => [p.part_code, p])).values()].slice(0, 20).map((p) => ({
-        municipality: p.municipality,
-        municipality_code: p.municipality_code,
-        part: p.part,
-        district: p.district,
-        region: p.region,
-      })),
-      issues,
-      rules_applied: rules,
+      psc_matches_municipality: serves.matches,
+      formatted: formatAddress(parts, pscText, best, partKnown, cityDistrict),
+      places_for_psc: placeList(places),
+      issues: [...streetIssues, ...pscIssues, ...placeIssues, ...serves.issues],
+      rules_applied: [pscRule, serves.rule],
     }
   },
 })
