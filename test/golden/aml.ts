@@ -9,6 +9,27 @@
 import { approx, type GoldenFile, mentions } from './format.ts'
 
 const DAY = '2026-11-20'
+/**
+ * Adam holds 60 % of a holding that holds 40 % of the company, Cyril the other 40 % of the holding,
+ * Bára 60 % of the company directly; no country given (the EU high-risk list on file starts
+ * 2025-01-01).
+ */
+const ADAM_HOLDING = {
+  company: { name: 'Cíl s.r.o.' },
+  parties: [
+    { id: 'adam', name: 'Adam Malý', type: 'person' },
+    { id: 'cyril', name: 'Cyril Dlouhý', type: 'person' },
+    { id: 'bara', name: 'Bára Velká', type: 'person' },
+    { id: 'holding', name: 'Holding Morava a.s.', type: 'entity' },
+  ],
+  ownership: [
+    { owner: 'adam', owned: 'holding', share_percent: 60 },
+    { owner: 'cyril', owned: 'holding', share_percent: 40 },
+    { owner: 'holding', owned: 'target', share_percent: 40 },
+    { owner: 'bara', owned: 'target', share_percent: 60 },
+  ],
+  screen: false,
+}
 const cash = (id: string, amount: number, counterparty = 'Auto Dvořák s.r.o.') => ({
   id,
   date: DAY,
@@ -353,6 +374,57 @@ export const aml: GoldenFile = {
             { id: 'bara', effective_share_percent: 60 },
           ],
           persons_below_threshold: [{ id: 'cyril', effective_share_percent: 16 }],
+        },
+        rules: [{ basis: 'cz-37-2021-s4-5', outcome: '2', since: '2022-10-01' }],
+      },
+    },
+    {
+      agent: 'ubo_analysis',
+      title:
+        'The same structure on 2022-09-30, before zákon 245/2022 Sb.: the chain rule of the original wording is not held, every holder is assessed by a person',
+      kind: 'edge',
+      date_side: 'before',
+      date_of: 'cz-37-2021-s4-5',
+      law: ['cz-37-2021-s4-5'],
+      worked:
+        'Until 30 Sep 2022 zákon 37/2021 Sb. named the beneficial owner as the "koncový příjemce" or the "osoba s koncovým vlivem" (§ 2 in its original wording), with its own rules for chains in § 4 odst. 2–4; that wording is not held here, so the agent names no beneficial owner by itself: Adam (24 % multiplied, controls a holding with 40 %), Cyril (16 %) and Bára (60 % directly) are listed with their figures for a person to assess (review). The rule cited is the act as in force from 1 Jun 2021.',
+      input: { ...ADAM_HOLDING, as_of: '2022-09-30' },
+      expect: {
+        verdict: 'review',
+        fields: {
+          beneficial_owners: [],
+          persons_below_threshold: [],
+          fallback_to_statutory_body: false,
+          to_assess: [
+            { id: 'adam', effective_share_percent: 24, controlled_share_percent: 40 },
+            { id: 'cyril', effective_share_percent: 16 },
+            { id: 'bara', effective_share_percent: 60 },
+          ],
+          warnings: [mentions('2022-10-01', 'koncový příjemce')],
+        },
+        rules: [{ basis: 'cz-37-2021-s4-5', outcome: 'assessed by a person', since: '2021-06-01' }],
+      },
+    },
+    {
+      agent: 'ubo_analysis',
+      title:
+        'The same structure on 2022-10-01, the day zákon 245/2022 Sb. took effect: Adam is a beneficial owner by control',
+      kind: 'edge',
+      date_side: 'after',
+      date_of: 'cz-37-2021-s4-5',
+      law: ['cz-37-2021-s4-5'],
+      worked:
+        'From 1 Oct 2022 § 4 odst. 1 písm. c) as amended: whoever exercises decisive influence in corporations holding more than 25 % owns the company. Adam holds 60 % of the votes of the holding (control), which holds 40 % > 25 % → beneficial owner although 60 % × 40 % = 24 %; Bára holds 60 % > 25 % directly; Cyril (16 %, no control) is below.',
+      input: { ...ADAM_HOLDING, as_of: '2022-10-01' },
+      expect: {
+        verdict: 'clear',
+        fields: {
+          beneficial_owners: [
+            { id: 'adam', effective_share_percent: 24, control: true, controlled_share_percent: 40 },
+            { id: 'bara', effective_share_percent: 60 },
+          ],
+          persons_below_threshold: [{ id: 'cyril', effective_share_percent: 16 }],
+          to_assess: [],
         },
         rules: [{ basis: 'cz-37-2021-s4-5', outcome: '2', since: '2022-10-01' }],
       },

@@ -350,6 +350,74 @@ export const legalAml: GoldenFile = {
     },
     {
       agent: 'ubo_verification',
+      title:
+        'Adam with 24 % through a holding he controls that holds 40 %, judged on 2022-09-30: before zákon 245/2022 Sb., assessed by a person',
+      kind: 'edge',
+      date_side: 'before',
+      date_of: 'cz-37-2021-s4-5',
+      law: ['cz-37-2021-s4-5'],
+      worked:
+        'Adam holds 60 % of a holding that holds 40 % of the company (24 % multiplied), Bára 60 % directly. Until 30 Sep 2022 zákon 37/2021 Sb. named the beneficial owner as the "koncový příjemce" or the "osoba s koncovým vlivem", with its own rules for chains (§ 4 odst. 2–4) that are not held here: who qualifies is left to a person (qualifies null), so the declaration is not verified (review) though both names are in the extract.',
+      input: {
+        ico: '45274649',
+        declared_owners: [
+          { name: 'Adam Malý', ownership_pct: 24, controlled_pct: 40 },
+          { name: 'Bára Velká', ownership_pct: 60 },
+        ],
+        esm_owners: ['Adam Malý', 'Bára Velká'],
+        screen_sanctions: false,
+        as_of: '2022-09-30',
+      },
+      expect: {
+        verdict: 'review',
+        fields: {
+          verified: false,
+          discrepancies: [],
+          owners: [
+            { name: 'Adam Malý', qualifies: null, in_esm: true },
+            { name: 'Bára Velká', qualifies: null, in_esm: true },
+          ],
+          review_reasons: [mentions('2022-10-01', 'koncový příjemce')],
+        },
+        rules: [{ basis: 'cz-37-2021-s4-5', outcome: 'assessed by a person', since: '2021-06-01' }],
+      },
+    },
+    {
+      agent: 'ubo_verification',
+      title:
+        'The same declaration judged on 2022-10-01: Adam qualifies by decisive influence in the holding, verified',
+      kind: 'edge',
+      date_side: 'after',
+      date_of: 'cz-37-2021-s4-5',
+      law: ['cz-37-2021-s4-5', 'cz-253-2008-s9'],
+      worked:
+        'From 1 Oct 2022 § 4 odst. 1 písm. c) as amended: decisive influence (60 % of the votes) in a corporation holding 40 % > 25 % makes Adam a beneficial owner although 60 % × 40 % = 24 %; Bára’s 60 % > 25 %. Both are in the extract: verified.',
+      input: {
+        ico: '45274649',
+        declared_owners: [
+          { name: 'Adam Malý', ownership_pct: 24, controlled_pct: 40 },
+          { name: 'Bára Velká', ownership_pct: 60 },
+        ],
+        esm_owners: ['Adam Malý', 'Bára Velká'],
+        screen_sanctions: false,
+        as_of: '2022-10-01',
+      },
+      expect: {
+        verdict: 'clear',
+        fields: {
+          verified: true,
+          discrepancies: [],
+          review_reasons: [],
+          owners: [
+            { name: 'Adam Malý', qualifies: true, basis: mentions('decisive influence', '40 %') },
+            { name: 'Bára Velká', qualifies: true },
+          ],
+        },
+        rules: [{ basis: 'cz-37-2021-s4-5', outcome: '2 of 2', since: '2022-10-01' }],
+      },
+    },
+    {
+      agent: 'ubo_verification',
       title: 'An IČO whose check digit is wrong: refused, naming the field',
       kind: 'unrecognised',
       law: [],

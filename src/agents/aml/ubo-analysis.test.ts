@@ -86,6 +86,41 @@ describe('aml/ubo_analysis', () => {
     expect(out.sources).toEqual([])
   })
 
+  const sole = {
+    company: { name: 'Jediný s.r.o.' },
+    parties: [{ id: 'j', name: 'Jan Jediný', type: 'person', country: 'CZ' }],
+    ownership: [{ owner: 'j', owned: 'target', share_percent: 100 }],
+    screen: false,
+  }
+
+  it('before 2021-06-01 names no owner under zákon 37/2021 Sb.: the AML Act’s own definition, left to a person', async () => {
+    const out = await call({ ...sole, as_of: '2021-05-31' })
+    expect(out.beneficial_owners).toEqual([])
+    expect(out.to_assess).toMatchObject([{ id: 'j', effective_share_percent: 100 }])
+    expect(out.risk).toBe('medium')
+    expect(out.rules_applied[0]).toMatchObject({
+      basis: ['cz-253-2008-s4-4'],
+      since: '2008-09-01',
+      outcome: expect.stringContaining('zákon 253/2008 Sb., § 4 odst. 4'),
+    })
+    expect(out.rules_applied.flatMap((r) => r.basis)).not.toContain('cz-37-2021-s4-5')
+  })
+
+  it('refuses a day before the AML Act (2008-09-01), naming as_of', async () => {
+    await expect(call({ ...sole, as_of: '2008-08-31' })).rejects.toMatchObject({
+      details: { field: 'as_of', rule: 'must be on or after 2008-09-01' },
+    })
+  })
+
+  it('says a country was not checked on a day before the EU high-risk list on file, and reviews', async () => {
+    const out = await call({ ...sole, as_of: '2023-06-30' })
+    expect(out.beneficial_owners).toMatchObject([{ id: 'j', eu_high_risk_country: false }])
+    expect(out.warnings).toContain(
+      'the EU high-risk third-country list is held from 2025-01-01: the countries were not checked for 2023-06-30',
+    )
+    expect(out.risk).toBe('medium')
+  })
+
   it('answers 400 for shares above 100 % and for an edge to an unknown party', async () => {
     const base = {
       company: { name: 'Test s.r.o.' },

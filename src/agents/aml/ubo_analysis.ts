@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox'
+import { loadReference } from '../../engines/reference/load.ts'
 import { errors } from '../../kit/errors.ts'
 import { DateSchema, isoDate, nullable, requireIco, round } from '../data/shared.ts'
 import type { Say } from '../lang.ts'
@@ -7,8 +8,8 @@ import type { SourceStatus } from '../result.ts'
 import { type AppliedRule, defineAgent } from '../types.ts'
 import { HIGH_RISK_LAW, highRiskOn, requireCountry } from './common.ts'
 import { HitSchema, hitView, ListsSchema, listView, screeningEngine } from './screening.ts'
+import { ESM, UBO_LAW, type UboLaw, uboLawOn } from './ubo-law.ts'
 
-const ESM = 'cz-37-2021-s4-5'
 const TARGET = 'target'
 /** More than 25 % of shares, votes or profit makes a natural person a beneficial owner. */
 const UBO_THRESHOLD = 25
@@ -34,6 +35,26 @@ type Party = Static<typeof PartySchema>
 type Edge = { owner: string; share: number; vote: number }
 type Holding = { share: number; vote: number; paths: string[] }
 
+const OwnerSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  effective_share_percent: Type.Number(),
+  effective_voting_percent: Type.Number(),
+  control: Type.Boolean({
+    description:
+      'decisive influence: the person controls (by majority of votes, along a chain) entities that together with the person’s own direct holding hold more than 25 % of the company',
+  }),
+  controlled_share_percent: Type.Number({
+    description:
+      'the share in the company held by the person directly and by the entities the person controls',
+  }),
+  basis: Type.Array(Type.String()),
+  paths: Type.Array(Type.String()),
+  country: nullable(Type.String()),
+  eu_high_risk_country: Type.Boolean(),
+  sanctions_hits: Type.Array(HitSchema),
+})
+
 const EdgeSchema = Type.Object(
   {
     owner: Type.String({ description: 'id of a party' }),
@@ -50,7 +71,7 @@ export const uboAnalysis = defineAgent({
   service: 'aml',
   name: 'ubo_analysis',
   description:
-    'Finds the beneficial owners of a company from its ownership structure: multiplies shares along every chain (indirect ownership), follows majority control through intermediate entities, marks natural persons above 25 % of shares or votes or with control (Czech beneficial-owners act), falls back to the statutory body when there is none, and screens the owners against the sanctions lists and the EU high-risk country list.',
+    'Finds the beneficial owners of a company from its ownership structure: multiplies shares along every chain (indirect ownership), follows majority control through intermediate entities, marks natural persons above 25 % of shares or votes or with control (Czech beneficial-owners act as amended from 2022-10-01; on an earlier day the persons are listed for a person to assess), falls back to the statutory body when there is none, and screens the owners against the sanctions lists and the EU high-risk country list.',
   input: Type.Object(
     {
       company: Type.Object(
@@ -71,31 +92,18 @@ export const uboAnalysis = defineAgent({
       screen: Type.Optional(
         Type.Boolean({ default: true, description: 'screen owners against the sanctions lists' }),
       ),
+      as_of: Type.Optional(
+        DateSchema('the day judged (default today): the definition of beneficial owner in force on it'),
+      ),
     },
     { additionalProperties: false },
   ),
   output: Type.Object({
-    beneficial_owners: Type.Array(
-      Type.Object({
-        id: Type.String(),
-        name: Type.String(),
-        effective_share_percent: Type.Number(),
-        effective_voting_percent: Type.Number(),
-        control: Type.Boolean({
-          description:
-            'decisive influence: the person controls (by majority of votes, along a chain) entities that together with the person’s own direct holding hold more than 25 % of the company',
-        }),
-        controlled_share_percent: Type.Number({
-          description:
-            'the share in the company held by the person directly and by the entities the person controls',
-        }),
-        basis: Type.Array(Type.String()),
-        paths: Type.Array(Type.String()),
-        country: nullable(Type.String()),
-        eu_high_risk_country: Type.Boolean(),
-        sanctions_hits: Type.Array(HitSchema),
-      }),
-    ),
+    beneficial_owners: Type.Array(OwnerSchema),
+    to_assess: Type.Array(OwnerSchema, {
+      description:
+        'every person with a holding, for a person to assess, when the definition in force on the day judged is not held here (before 2022-10-01); basis gives the reason',
+    }),
     fallback_to_statutory_body: Type.Boolean(),
     persons_below_threshold: Type.Array(
       Type.Object({ id: Type.String(), name: Type.String(), effective_share_percent: Type.Number() }),
@@ -114,7 +122,7 @@ export const uboAnalysis = defineAgent({
     sanctions_lists: ListsSchema,
   }),
   verdict: { field: 'risk', map: { low: 'clear', medium: 'review', high: 'adverse' } },
-  law: [ESM, 'method-ubo-chains', 'cz-253-2008-s9', ...HIGH_RISK_LAW],
+  law: [...UBO_LAW, 'method-ubo-chains', 'cz-253-2008-s9', ...HIGH_RISK_LAW],
   examples: [
     {
       title: 'Two founders, one holding through a Cypriot company',
@@ -160,12 +168,23 @@ export const uboAnalysis = defineAgent({
   async run(input, ctx) {
     const say = ctx.say
     if (input.company.ico !== undefined) requireIco(input.company.ico, 'company/ico')
+    const today = input.as_of ?? isoDate(ctx.now)
+    const law = uboLawOn(today)
     const graph = readGraph(input, say)
     const { parties, countries, ownersOf, warnings } = graph
     const { holdings, maxDepth } = chains(input.company.name, graph, say)
 
-    const today = isoDate(ctx.now)
-    const { version } = highRiskOn(today)
+    const list = highRiskListOn(today)
+    const anyCountry = input.parties.some((p) => countries.has(p.id))
+    if (!list && anyCountry)
+      warnings.push(
+        say({
+          cs: `seznam vysoce rizikových třetích zemí EU je zde od ${highRiskFirst()}: země ke dni ${today} neověřeny`,
+          en: `the EU high-risk third-country list is held from ${highRiskFirst()}: the countries were not checked for ${today}`,
+        }),
+      )
+    const highRisk = (country: string | null | undefined) =>
+      !!list && !!country && list.countries.includes(country)
     const sources: SourceStatus[] = []
     const built = input.screen === false ? undefined : await screeningEngine(ctx, sources)
     const screenPerson = (name: string, birth?: string, country?: string) => {
@@ -191,9 +210,7 @@ export const uboAnalysis = defineAgent({
       controlled: controlledShare(id, ownersOf),
       party: parties.get(id)!,
     }))
-    const owners = persons.filter((p) => ownerBasis(p, say).length > 0)
-    const fallback = owners.length === 0
-    const ubos = owners.map((p) => {
+    const ownerView = (p: (typeof persons)[number], basis: string[]) => {
       const country = countries.get(p.id) ?? null
       return {
         id: p.id,
@@ -202,13 +219,19 @@ export const uboAnalysis = defineAgent({
         effective_voting_percent: round(p.vote * 100, 2),
         control: p.controlled * 100 > UBO_THRESHOLD,
         controlled_share_percent: round(p.controlled * 100, 2),
-        basis: ownerBasis(p, say),
+        basis,
         paths: p.paths,
         country,
-        eu_high_risk_country: country !== null && version.countries.includes(country),
+        eu_high_risk_country: highRisk(country),
         sanctions_hits: screenPerson(p.party.name, p.party.birth_date, country ?? undefined),
       }
-    })
+    }
+    // On a day whose definition is not held, nobody is named an owner or placed below the threshold.
+    const owners = law.held ? persons.filter((p) => ownerBasis(p, say).length > 0) : []
+    const toAssess = law.held ? [] : persons.map((p) => ownerView(p, [say(law.reason)]))
+    if (!law.held) warnings.push(say(law.reason))
+    const fallback = law.held && owners.length === 0
+    const ubos = owners.map((p) => ownerView(p, ownerBasis(p, say)))
     if (fallback) {
       for (const [i, name] of (input.statutory_body ?? []).entries()) {
         ubos.push({
@@ -254,10 +277,10 @@ export const uboAnalysis = defineAgent({
           .filter((e) => e.hits.length > 0)
       : []
     const foreign = entities.filter((e) => (countries.get(e.id) ?? 'CZ') !== 'CZ').length
-    const anyHit = ubos.some((u) => u.sanctions_hits.length) || entityHits.length > 0
+    const named = [...ubos, ...toAssess]
+    const anyHit = named.some((u) => u.sanctions_hits.length) || entityHits.length > 0
     const anyHighRisk =
-      ubos.some((u) => u.eu_high_risk_country) ||
-      entities.some((e) => version.countries.includes(countries.get(e.id) ?? ''))
+      named.some((u) => u.eu_high_risk_country) || entities.some((e) => highRisk(countries.get(e.id)))
     const risk: 'low' | 'medium' | 'high' =
       anyHit || anyHighRisk
         ? 'high'
@@ -266,10 +289,13 @@ export const uboAnalysis = defineAgent({
           : 'low'
     return {
       beneficial_owners: ubos,
+      to_assess: toAssess,
       fallback_to_statutory_body: fallback,
-      persons_below_threshold: persons
-        .filter((p) => !owners.includes(p))
-        .map((p) => ({ id: p.id, name: p.party.name, effective_share_percent: round(p.share * 100, 2) })),
+      persons_below_threshold: law.held
+        ? persons
+            .filter((p) => !owners.includes(p))
+            .map((p) => ({ id: p.id, name: p.party.name, effective_share_percent: round(p.share * 100, 2) }))
+        : [],
       entity_sanctions_hits: entityHits,
       structure: {
         persons: persons.length,
@@ -280,7 +306,7 @@ export const uboAnalysis = defineAgent({
       warnings,
       risk,
       sanctions_lists: built ? listView(built.lists) : [],
-      rules_applied: uboRules(today, owners.length, fallback, anyHighRisk, say),
+      rules_applied: uboRules(today, law, named.length, fallback, { list: !!list, anyHighRisk }, say),
       sources,
       partial: sources.some((s) => s.status === 'failed'),
     }
@@ -434,22 +460,45 @@ function ownerBasis(p: { share: number; vote: number; controlled: number }, say:
   return basis
 }
 
+/** The EU high-risk list in force on `at`, or none when the list on file starts later. */
+function highRiskListOn(at: string) {
+  return at < highRiskFirst() ? undefined : highRiskOn(at).version
+}
+
+function highRiskFirst(): string {
+  return loadReference('eu-high-risk-third-countries').versions[0]!.effective_from
+}
+
 function uboRules(
   today: string,
-  owners: number,
+  law: UboLaw,
+  persons: number,
   fallback: boolean,
-  highRisk: boolean,
+  highRisk: { list: boolean; anyHighRisk: boolean },
   say: Say,
 ): AppliedRule[] {
+  const definition: AppliedRule = law.held
+    ? {
+        rule: say({
+          cs: `skutečným majitelem je fyzická osoba, která přímo nebo nepřímo drží více než ${UBO_THRESHOLD} % podílu nebo hlasů, nebo ovládá osoby, které drží více než ${UBO_THRESHOLD} %`,
+          en: `a natural person holding, directly or indirectly, more than ${UBO_THRESHOLD} % of shares or votes, or controlling entities that hold more than ${UBO_THRESHOLD} %, is a beneficial owner`,
+        }),
+        ...cite(today, ESM),
+        outcome: say({ cs: `osob: ${persons}`, en: `persons: ${persons}` }),
+      }
+    : {
+        rule: say({
+          cs: 'skutečný majitel podle vymezení platného ke dni posouzení',
+          en: 'the beneficial owner under the definition in force on the day judged',
+        }),
+        ...cite(today, law.entry),
+        outcome: say({
+          cs: `posoudí pracovník (osob: ${persons}): ${law.reason.cs}`,
+          en: `to be assessed by a person (persons: ${persons}): ${law.reason.en}`,
+        }),
+      }
   return [
-    {
-      rule: say({
-        cs: `skutečným majitelem je fyzická osoba, která přímo nebo nepřímo drží více než ${UBO_THRESHOLD} % podílu nebo hlasů, nebo ovládá osoby, které drží více než ${UBO_THRESHOLD} %`,
-        en: `a natural person holding, directly or indirectly, more than ${UBO_THRESHOLD} % of shares or votes, or controlling entities that hold more than ${UBO_THRESHOLD} %, is a beneficial owner`,
-      }),
-      ...cite(today, ESM),
-      outcome: say({ cs: `osob: ${owners}`, en: `persons: ${owners}` }),
-    },
+    definition,
     {
       rule: say({
         cs: 'nepřímé podíly se násobí podél každého řetězce a sčítají napříč řetězci; ovládání (většina hlasů) přechází přes ovládané osoby',
@@ -457,16 +506,20 @@ function uboRules(
       }),
       ...cite(today, 'method-ubo-chains'),
     },
-    {
-      rule: say({
-        cs: 'není-li taková osoba, uvádějí se jako skuteční majitelé členové statutárního orgánu',
-        en: 'without such a person, the members of the statutory body are reported as beneficial owners',
-      }),
-      ...cite(today, ESM),
-      outcome: fallback
-        ? say({ cs: 'uplatněno', en: 'applied' })
-        : say({ cs: 'není třeba', en: 'not needed' }),
-    },
+    ...(law.held
+      ? [
+          {
+            rule: say({
+              cs: 'není-li taková osoba, uvádějí se jako skuteční majitelé členové statutárního orgánu',
+              en: 'without such a person, the members of the statutory body are reported as beneficial owners',
+            }),
+            ...cite(today, ESM),
+            outcome: fallback
+              ? say({ cs: 'uplatněno', en: 'applied' })
+              : say({ cs: 'není třeba', en: 'not needed' }),
+          },
+        ]
+      : []),
     {
       rule: say({
         cs: 'zjistit skutečného majitele a ověřit jej v evidenci skutečných majitelů a v dalším zdroji',
@@ -480,7 +533,14 @@ function uboRules(
         en: 'owners in EU high-risk third countries require enhanced due diligence',
       }),
       ...cite(today, ...HIGH_RISK_LAW),
-      outcome: highRisk ? say({ cs: 'platí', en: 'applies' }) : say({ cs: 'žádní', en: 'none' }),
+      outcome: !highRisk.list
+        ? say({
+            cs: `neověřeno: seznam je zde od ${highRiskFirst()}`,
+            en: `not checked: the list is held from ${highRiskFirst()}`,
+          })
+        : highRisk.anyHighRisk
+          ? say({ cs: 'platí', en: 'applies' })
+          : say({ cs: 'žádní', en: 'none' }),
     },
   ]
 }

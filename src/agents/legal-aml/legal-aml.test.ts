@@ -325,6 +325,25 @@ describe('legal-aml agents: sources, rules and bad input', () => {
     ])
   })
 
+  it('before 2022-10-01 leaves a 30 % owner missing from the extract to a person, not a discrepancy', async () => {
+    const out = await run('ubo_verification', {
+      ico: '45274649',
+      declared_owners: [
+        { name: 'Jan Novák', ownership_pct: 70 },
+        { name: 'Petr Svoboda', ownership_pct: 30 },
+      ],
+      esm_owners: ['Jan Novák'],
+      screen_sanctions: false,
+      as_of: '2021-05-31',
+    })
+    expect(out).toMatchObject({ verified: false, discrepancies: [] })
+    expect(out.owners.map((o) => o.qualifies)).toEqual([null, null])
+    expect(out.review_reasons).toEqual([
+      expect.stringContaining('zákon 253/2008 Sb., § 4 odst. 4'),
+      'Petr Svoboda (30 % of capital) is not in the register extract',
+    ])
+  })
+
   it('asks who the office holder is when the client is a relative', async () => {
     const error = await rejection('pep_screening', { name: 'A B', relation: 'child', positions: [] })
     expect(error.details).toEqual({ field: 'related_pep_name', rule: 'required when relation is child' })

@@ -1,7 +1,8 @@
 import { Type } from 'typebox'
-import { requireIco } from '../../engines/reference/inputs.ts'
+import { asOfDate, requireIco } from '../../engines/reference/inputs.ts'
 import { DateString, NullableBoolean, NullableObject } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
+import { UBO_LAW, uboLawOn } from '../aml/ubo-law.ts'
 import { comparableName, lookupCompany } from '../compliance/registry.ts'
 import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
@@ -18,7 +19,7 @@ export const uboVerification = defineAgent({
   service: 'legal-aml',
   name: 'ubo_verification',
   description:
-    "Verifies the beneficial owners a company declares: who qualifies (more than 25 % of capital or votes, or control), whether the shares are consistent, whether the declaration matches the Register of Beneficial Owners extract (a discrepancy must be reported), the company's state in ARES, and a sanctions check of each owner through the AML engine.",
+    "Verifies the beneficial owners a company declares: who qualifies (more than 25 % of capital or votes, decisive influence in corporations holding more than 25 %, or control; the Czech beneficial-owners act as amended from 2022-10-01, on an earlier day left to a person), whether the shares are consistent, whether the declaration matches the Register of Beneficial Owners extract (a discrepancy must be reported), the company's state in ARES, and a sanctions check of each owner through the AML engine.",
   input: Type.Object(
     {
       ico: Type.String({ maxLength: 12 }),
@@ -29,6 +30,14 @@ export const uboVerification = defineAgent({
             birth_date: Type.Optional(DateString()),
             ownership_pct: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
             voting_pct: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+            controlled_pct: Type.Optional(
+              Type.Number({
+                minimum: 0,
+                maximum: 100,
+                description:
+                  'share in the company held by the corporations the owner exercises decisive influence in (a majority of their votes), with the owner’s own direct share',
+              }),
+            ),
             control: Type.Optional(
               Type.Boolean({
                 description: 'controls the company by other means (agreement, board majority)',
@@ -46,27 +55,37 @@ export const uboVerification = defineAgent({
         }),
       ),
       screen_sanctions: Type.Optional(Type.Boolean({ description: 'default true' })),
+      as_of: Type.Optional(
+        DateString('the day judged (default today): the definition of beneficial owner in force on it'),
+      ),
     },
     { additionalProperties: false },
   ),
   output: Type.Object({
-    verified: Type.Boolean({ description: 'no discrepancy, every qualifying owner declared and clear' }),
+    verified: Type.Boolean({
+      description: 'no discrepancy, every qualifying owner declared and clear, nothing left to a person',
+    }),
     company: NullableObject(
       Type.Object({ name: Type.Optional(Type.String()), active: Type.Optional(Type.Boolean()) }),
     ),
     owners: Type.Array(
       Type.Object({
         name: Type.String(),
-        qualifies: Type.Boolean(),
+        qualifies: NullableBoolean({
+          description: 'null: the definition in force on the day judged is not held here, a person decides',
+        }),
         basis: Type.String(),
         in_esm: NullableBoolean(),
         sanctions: Type.String(),
       }),
     ),
     discrepancies: Type.Array(Type.String()),
+    review_reasons: Type.Array(Type.String(), {
+      description: 'what a person must assess before the declaration can be verified',
+    }),
   }),
   verdict: { field: 'verified', map: { true: 'clear', false: 'review' } },
-  law: ['cz-304-2013', 'cz-37-2021-s4-5', 'cz-253-2008-s9', 'method-sanctions-match', 'cz-69-2006'],
+  law: ['cz-304-2013', ...UBO_LAW, 'cz-253-2008-s9', 'method-sanctions-match', 'cz-69-2006'],
   examples: [
     {
       title: 'Two owners 60/40 matching the register extract',
@@ -93,7 +112,8 @@ export const uboVerification = defineAgent({
     },
   ],
   async run(input, ctx) {
-    const today = ctx.now.toISOString().slice(0, 10)
+    const today = asOfDate(input.as_of, ctx.now)
+    const law = uboLawOn(today)
     const say = ctx.say
     const ico = requireIco(input.ico)
     const total = input.declared_owners.reduce((s, o) => s + (o.ownership_pct ?? 0), 0)
@@ -102,6 +122,7 @@ export const uboVerification = defineAgent({
     const sources: SourceStatus[] = []
     const rules: AppliedRule[] = []
     const discrepancies: string[] = []
+    const reviewReasons: string[] = law.held ? [] : [say(law.reason)]
 
     const found = await lookupCompany(ctx, ico)
     sources.push(found.source)
@@ -146,11 +167,17 @@ export const uboVerification = defineAgent({
         (o.voting_pct ?? 0) > UBO_SHARE
           ? say({ cs: `${o.voting_pct} % hlasovacích práv`, en: `${o.voting_pct} % of votes` })
           : '',
+        (o.controlled_pct ?? 0) > UBO_SHARE
+          ? say({
+              cs: `rozhodující vliv v korporacích s podílem ${o.controlled_pct} %`,
+              en: `decisive influence in corporations holding ${o.controlled_pct} %`,
+            })
+          : '',
         o.control ? say({ cs: 'ovládání jiným způsobem', en: 'control by other means' }) : '',
       ].filter(Boolean)
       const inEsm = input.esm_owners ? input.esm_owners.some((n) => sameName(n, o.name)) : null
       if (bases.length > 0 && inEsm === false)
-        discrepancies.push(
+        (law.held ? discrepancies : reviewReasons).push(
           say({
             cs: `${o.name} (${bases.join(', ')}) není ve výpisu z evidence`,
             en: `${o.name} (${bases.join(', ')}) is not in the register extract`,
@@ -175,7 +202,7 @@ export const uboVerification = defineAgent({
       }
       owners.push({
         name: o.name,
-        qualifies: bases.length > 0,
+        qualifies: law.held ? bases.length > 0 : null,
         basis: bases.join(', ') || say({ cs: 'pod 25 %, bez ovládání', en: 'below 25 %, no control' }),
         in_esm: inEsm,
         sanctions,
@@ -204,7 +231,7 @@ export const uboVerification = defineAgent({
           en: `matches or possible matches: ${owners.filter((o) => o.sanctions === 'match' || o.sanctions === 'possible_match').length}`,
         }),
       })
-    if (!owners.some((o) => o.qualifies)) {
+    if (law.held && !owners.some((o) => o.qualifies)) {
       rules.push({
         rule: say({
           cs: 'Nikdo nad 25 % ani nikdo ovládající: za skutečné majitele se považují členové nejvyššího řídícího orgánu',
@@ -214,23 +241,37 @@ export const uboVerification = defineAgent({
         outcome: say({ cs: 'uvést členy statutárního orgánu', en: 'declare the statutory body members' }),
       })
     }
-    rules.push({
-      rule: say({
-        cs: `Skutečným majitelem je fyzická osoba s více než ${UBO_SHARE} % kapitálu nebo hlasů, nebo ovládající jiným způsobem`,
-        en: `A natural person with more than ${UBO_SHARE} % of capital or votes, or control by other means, is a beneficial owner`,
-      }),
-      ...cite(today, 'cz-37-2021-s4-5'),
-      outcome: say({
-        cs: `splňuje ${owners.filter((o) => o.qualifies).length} z ${owners.length}`,
-        en: `${owners.filter((o) => o.qualifies).length} of ${owners.length} qualify`,
-      }),
-    })
+    rules.push(
+      law.held
+        ? {
+            rule: say({
+              cs: `Skutečným majitelem je fyzická osoba s více než ${UBO_SHARE} % kapitálu nebo hlasů, s rozhodujícím vlivem v korporacích s podílem větším než ${UBO_SHARE} %, nebo ovládající jiným způsobem`,
+              en: `A natural person with more than ${UBO_SHARE} % of capital or votes, with decisive influence in corporations holding more than ${UBO_SHARE} %, or with control by other means, is a beneficial owner`,
+            }),
+            ...cite(today, law.entry),
+            outcome: say({
+              cs: `splňuje ${owners.filter((o) => o.qualifies).length} z ${owners.length}`,
+              en: `${owners.filter((o) => o.qualifies).length} of ${owners.length} qualify`,
+            }),
+          }
+        : {
+            rule: say({
+              cs: 'Skutečný majitel podle vymezení platného ke dni posouzení',
+              en: 'The beneficial owner under the definition in force on the day judged',
+            }),
+            ...cite(today, law.entry),
+            outcome: say({
+              cs: `posoudí pracovník (osob: ${owners.length}): ${law.reason.cs}`,
+              en: `to be assessed by a person (persons: ${owners.length}): ${law.reason.en}`,
+            }),
+          },
+    )
     rules.push({
       rule: say({
         cs: 'Ověřit skutečného majitele z evidence a dalšího spolehlivého zdroje; každý nesoulad oznámit',
         en: 'Verify the beneficial owner from the register and another reliable source; report any discrepancy',
       }),
-      ...cite(today, 'cz-253-2008-s9', 'cz-37-2021-s4-5'),
+      ...cite(today, 'cz-253-2008-s9', law.entry),
       outcome: discrepancies.length
         ? say({ cs: `nesouladů: ${discrepancies.length}`, en: `discrepancies: ${discrepancies.length}` })
         : input.esm_owners
@@ -239,10 +280,15 @@ export const uboVerification = defineAgent({
     })
     const partial = sources.some((s) => s.status === 'failed')
     return {
-      verified: discrepancies.length === 0 && !partial && input.esm_owners !== undefined,
+      verified:
+        discrepancies.length === 0 &&
+        reviewReasons.length === 0 &&
+        !partial &&
+        input.esm_owners !== undefined,
       company,
       owners,
       discrepancies,
+      review_reasons: reviewReasons,
       partial,
       sources,
       rules_applied: rules,
