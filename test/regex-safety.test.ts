@@ -16,7 +16,7 @@ const root = resolve(import.meta.dirname, '..')
 
 /** `file /pattern/flags` → why it is safe where it runs. */
 const ALLOWED: Record<string, string> = {
-  'src/agents/banking/loan_assessment.ts /\\.?0+$/': 'bounded: the output of toFixed(2)',
+  'src/agents/banking/loan-checks.ts /\\.?0+$/': 'bounded: the output of toFixed(2)',
   'src/agents/real-estate/investment_mortgage_check.ts /\\.?0+$/': 'bounded: the output of toFixed(2)',
   'src/agents/compliance/document-checks.ts /<+$/': 'bounded: a 9-character slice of an MRZ line',
   'src/agents/data/address-checks.ts /^(.*?)\\s*(?:č\\.\\s?p\\.\\s*|č\\.\\s?ev\\.\\s*)?(\\d{1,5})(?:\\s*\\/\\s*(\\d{1,4}[a-zA-Z]?))?$/':

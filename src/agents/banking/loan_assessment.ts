@@ -1,22 +1,19 @@
 import { Type } from 'typebox'
 import { annuityPayment, round2 } from '../../engines/finance/annuity.ts'
-import { lendingLimits, pct } from '../../engines/finance/lending.ts'
+import { lendingLimits } from '../../engines/finance/lending.ts'
 import { applicantAge, asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { DateString, NullableNumber } from '../../engines/reference/schema.ts'
-import type { Texts } from '../lang.ts'
-import { type Citation, cite } from '../law.ts'
 import type { Assumption } from '../result.ts'
 import {
-  CATEGORY_LABEL,
   INCOME_DESCRIPTION,
   loanPurpose,
   mortgageRate,
   mortgageTerm,
   netMonthlyIncome,
 } from '../spec-fields.ts'
-import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 import { LENDING_LAW } from './lending-law.ts'
+import { decide, maturityChecks, policyChecks, regulatoryChecks } from './loan-checks.ts'
 
 const Ratio = NullableNumber()
 
@@ -142,118 +139,14 @@ export const loanAssessment = defineAgent({
     const dsti = (payment + existingPayments) / monthlyIncome
     const stressedDsti = (stressedPayment + existingPayments) / monthlyIncome
 
-    const rules: AppliedRule[] = []
-    const declines: string[] = []
-    const refers: string[] = []
-    const cnb = (limit: 'ltv' | 'dti' | 'dsti') => cite(asOf, limits.regulatoryBasis[limit])
-    const policy = cite(asOf, 'policy-bank-lending')
-
-    const say = ctx.say
-    const check = (
-      label: Texts,
-      value: number,
-      limit: number | null,
-      fmt: (x: number) => Texts | string,
-      base: Citation,
-      onBreach: string[],
-    ) => {
-      const f = (x: number) => {
-        const t = fmt(x)
-        return typeof t === 'string' ? t : say(t)
-      }
-      const name = say(label)
-      if (limit === null) {
-        rules.push({
-          rule: say({ cs: `${name}: žádný limit neplatí`, en: `${name}: no limit in force` }),
-          ...base,
-          outcome: say({ cs: `${f(value)} (bez limitu)`, en: `${f(value)} (not limited)` }),
-        })
-        return
-      }
-      const breached = value > limit + 1e-9
-      rules.push({
-        rule: `${name} ${f(limit)}`,
-        ...base,
-        outcome: breached
-          ? say({ cs: `${f(value)} překračuje limit`, en: `${f(value)} exceeds the limit` })
-          : say({ cs: `${f(value)} v rámci limitu`, en: `${f(value)} within the limit` }),
-      })
-      if (breached)
-        onBreach.push(
-          say({
-            cs: `${name} ${f(value)} překračuje ${f(limit)}`,
-            en: `${name} ${f(value)} exceeds ${f(limit)}`,
-          }),
-        )
-    }
-    const multiple = (x: number) => x.toFixed(2).replace(/\.?0+$/, '')
-    const cnbLimit = (ratio: string) => ({
-      cs: `Limit ČNB ${ratio} (${CATEGORY_LABEL[limits.category].cs})`,
-      en: `ČNB ${ratio} limit (${CATEGORY_LABEL[limits.category].en})`,
-    })
-    check(cnbLimit('LTV'), ltv, limits.regulatory.ltv, pct, cnb('ltv'), declines)
-    check(cnbLimit('DTI'), dti, limits.regulatory.dti, multiple, cnb('dti'), declines)
-    check(cnbLimit('DSTI'), dsti, limits.regulatory.dsti, pct, cnb('dsti'), declines)
-    check(
-      { cs: 'DTI podle úvěrové politiky', en: 'Lender policy DTI' },
-      dti,
-      limits.policy.dti,
-      multiple,
-      policy,
-      refers,
-    )
-    check(
-      { cs: 'DSTI podle úvěrové politiky', en: 'Lender policy DSTI' },
-      dsti,
-      limits.policy.dsti,
-      pct,
-      policy,
-      refers,
-    )
-    check(
-      {
-        cs: `DSTI podle úvěrové politiky při sazbě +${limits.policy.stressRateAddPct} p. b.`,
-        en: `Lender policy DSTI at rate +${limits.policy.stressRateAddPct} pp`,
-      },
-      stressedDsti,
-      limits.policy.dsti,
-      pct,
-      policy,
-      refers,
-    )
-    if (age !== undefined) {
-      const ageAtMaturity = age + termMonths / 12
-      check(
-        { cs: 'Věk při splatnosti podle úvěrové politiky', en: 'Lender policy age at maturity' },
-        ageAtMaturity,
-        limits.policy.maxAgeAtMaturity,
-        (x) => ({ cs: `${Math.ceil(x)} let`, en: `${Math.ceil(x)} years` }),
-        policy,
-        refers,
-      )
-    } else {
-      refers.push(
-        say({
-          cs: 'věk nezadán: limity pro mladé žadatele a věk při splatnosti nebylo možné ověřit',
-          en: 'age not given: the young-applicant limits and age at maturity could not be checked',
-        }),
-      )
-    }
-    if (termMonths > limits.policy.maxTermMonths) {
-      refers.push(
-        say({
-          cs: `doba ${termMonths} měsíců překračuje maximum úvěrové politiky ${limits.policy.maxTermMonths} měsíců`,
-          en: `term ${termMonths} months exceeds the policy maximum of ${limits.policy.maxTermMonths}`,
-        }),
-      )
-    }
-
-    const decision: 'approve' | 'refer' | 'decline' =
-      declines.length > 0 ? 'decline' : refers.length > 0 ? 'refer' : 'approve'
-    const reasons =
-      declines.length + refers.length > 0
-        ? [...declines, ...refers]
-        : [say({ cs: 'všechny limity splněny', en: 'all limits met' })]
+    const ratios = { ltv, dti, dsti, stressedDsti }
+    const declined = regulatoryChecks(ratios, limits, asOf, ctx.say)
+    const referred = [
+      policyChecks(ratios, limits, asOf, ctx.say),
+      maturityChecks(age, termMonths, limits, asOf, ctx.say),
+    ]
+    const refers = referred.flatMap((c) => c.reasons)
+    const { decision, reasons } = decide(declined.reasons, refers, ctx.say)
     return {
       decision,
       category: limits.category,
@@ -272,7 +165,7 @@ export const loanAssessment = defineAgent({
       max_loan_by_ltv:
         limits.regulatory.ltv === null ? null : round2(limits.regulatory.ltv * input.property_value),
       reasons,
-      rules_applied: rules,
+      rules_applied: [declined, ...referred].flatMap((c) => c.rules),
       assumptions,
       as_of: asOf,
     }
