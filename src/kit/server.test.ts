@@ -347,6 +347,11 @@ describe('request logs', () => {
       expect(of(rid)).toEqual(['incoming request', 'handler line', 'inner line', 'request completed'])
     }
     expect(parsed.find((l) => l.msg === 'inner line')).toMatchObject({ service: 'test', step: 'inner' })
+    // One trace and span per request, the same on each of its lines.
+    for (const rid of [id, generated.headers['x-request-id']]) {
+      const ids = new Set(parsed.filter((l) => l.request_id === rid).map((l) => `${l.trace_id} ${l.span_id}`))
+      expect([...ids]).toEqual([expect.stringMatching(/^[0-9a-f]{32} [0-9a-f]{16}$/)])
+    }
     expect(lines.join('\n')).not.toContain('A1b2C3d4')
     expect(lines.join('\n')).toContain('text/plain')
   })
@@ -363,6 +368,16 @@ describe('numbers and nesting that must not reach a handler', () => {
     '/page',
     { schema: { querystring: Type.Object({ limit: Type.Optional(Type.Number({ minimum: 0 })) }) } },
     async (req) => ({ limit: req.query.limit ?? null }),
+  )
+  app.get(
+    '/typed/:type',
+    {
+      schema: {
+        params: Type.Object({ type: Type.String() }),
+        querystring: Type.Object({ type: Type.Optional(Type.Integer()), name: Type.Optional(Type.String()) }),
+      },
+    },
+    async (req) => ({ type: req.query.type ?? null, name: req.query.name ?? null, path: req.params.type }),
   )
   app.post('/anything', async (req) => ({ type: typeof req.body }))
   afterAll(() => app.close())
@@ -403,6 +418,17 @@ describe('numbers and nesting that must not reach a handler', () => {
       ['.5', 0.5],
     ] as const)
       expect((await app.inject(`/page?limit=${spelling}`)).json(), spelling).toEqual({ limit: value })
+  })
+
+  it('checks a number in a parameter called "type" too, and leaves text where no number is expected as written', async () => {
+    const hex = await app.inject('/typed/x?type=0x10')
+    expect(hex.statusCode).toBe(400)
+    expect(hex.json().error.details).toMatchObject({ location: 'query', field: 'type' })
+    expect((await app.inject('/typed/0x10?type=16&name=0x10')).json()).toEqual({
+      type: 16,
+      name: '0x10',
+      path: '0x10',
+    })
   })
 
   it('refuses JSON nested deeper than 64 levels with 400 before any handler walks it', async () => {

@@ -44,15 +44,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 /** The key a request's log lines carry its id under. */
 const REQUEST_ID_LABEL = 'request_id'
 
-/**
- * Each request's logger: the service's logger with `"request_id":"<uuid>"` and its trace ids bound. pino's own
- * `child()` passes every bound value through the redaction of credential headers, and with the
- * platform's wildcard paths (`*.headers…`, see logger.ts) that is a path walk per value: about 5 µs
- * per request, more than validating the query. The id is a UUID (`genReqId` makes or checks it), a
- * string with nothing to redact, so its JSON is appended to the parent's bindings directly, as
- * pino would write it. Anything else (a route's own log level or serializers, a logger other than
- * pino) goes through the logger's own `child()`.
- */
 /** Where a raw request keeps its trace context (see tracing.ts) from its first log line on. */
 const TRACE = Symbol('gatehouse trace context')
 type TracedRequest = IncomingMessage & { [TRACE]?: Context }
@@ -62,6 +53,59 @@ function requestTrace(request: FastifyRequest): Context | undefined {
   return (request.raw as TracedRequest)[TRACE]
 }
 
+/** What a request's logger keeps until its first line needs its bindings (see `requestLoggerOf`). */
+const LOG_REQUEST_ID = Symbol('request id')
+const LOG_TRACE = Symbol('request trace')
+type RequestLog = FastifyBaseLogger & { [LOG_REQUEST_ID]: string; [LOG_TRACE]: Context }
+
+/**
+ * Per parent logger, the prototype of its requests' loggers: its bindings (pino's chindings, the
+ * JSON text every line of the logger carries) are built from the request's id and trace ids the
+ * first time a line is written, then kept on the request's logger. Most requests of a busy service
+ * log nothing (request lines off, no warning), and then their trace ids are never even drawn.
+ */
+const requestLogPrototypes = new WeakMap<object, object>()
+function requestLogPrototype(parent: FastifyBaseLogger & Record<symbol, unknown>): object {
+  let proto = requestLogPrototypes.get(parent)
+  if (proto !== undefined) return proto
+  const sym = pinoSymbols.chindingsSym
+  const own = (target: object, value: unknown) =>
+    Object.defineProperty(target, sym, { value, writable: true, configurable: true, enumerable: false })
+  proto = Object.create(parent, {
+    [sym]: {
+      get(this: RequestLog) {
+        const { traceId, spanId } = traceIds(this[LOG_TRACE])
+        const bindings = `${parent[sym] as string},"${REQUEST_ID_LABEL}":"${this[LOG_REQUEST_ID]}","trace_id":"${traceId}","span_id":"${spanId}"`
+        own(this, bindings)
+        return bindings
+      },
+      // pino's setBindings() assigns new bindings: they become the logger's own.
+      set(this: RequestLog, value: unknown) {
+        own(this, value)
+      },
+      configurable: true,
+    },
+  }) as object
+  requestLogPrototypes.set(parent, proto)
+  return proto
+}
+
+/** A span that is not recorded takes no attributes: one empty object for all of them. */
+const NO_ATTRIBUTES = Object.freeze({})
+
+/** The last id `genReqId` made or accepted: a UUID already checked, not checked again. */
+let checkedRequestId = ''
+
+/**
+ * Each request's logger: the service's logger with `"request_id":"<uuid>"` and its trace ids bound. pino's own
+ * `child()` passes every bound value through the redaction of credential headers, and with the
+ * platform's wildcard paths (`*.headers…`, see logger.ts) that is a path walk per value: about 5 µs
+ * per request, more than validating the query. The id is a UUID (`genReqId` makes or checks it), a
+ * string with nothing to redact, and trace ids are lowercase hex, so their JSON is appended to the
+ * parent's bindings directly, as pino would write it, when the first line is written (see
+ * `requestLogPrototype`). Anything else (a route's own log level or serializers, a logger other
+ * than pino) goes through the logger's own `child()`.
+ */
 function requestLoggerOf(service: string) {
   return function requestLogger(
     logger: FastifyBaseLogger,
@@ -74,20 +118,23 @@ function requestLoggerOf(service: string) {
       service,
       raw.headers,
       raw.method ?? 'GET',
-      tracingExports() ? { 'http.request.method': raw.method ?? '', 'url.path': pathOf(raw.url) } : {},
+      tracingExports()
+        ? { 'http.request.method': raw.method ?? '', 'url.path': pathOf(raw.url) }
+        : NO_ATTRIBUTES,
     )
     ;(raw as TracedRequest)[TRACE] = ctx
-    const { traceId, spanId } = traceIds(ctx)
     const id = bindings[REQUEST_ID_LABEL]
     const parent = logger as FastifyBaseLogger & Record<symbol, unknown>
-    const bound = parent[pinoSymbols.chindingsSym]
-    const plain = Object.keys(bindings).length === 1 && Object.keys(opts).length === 0
-    if (!plain || typeof id !== 'string' || !UUID.test(id) || typeof bound !== 'string')
+    let plain = typeof parent[pinoSymbols.chindingsSym] === 'string' && typeof id === 'string'
+    if (plain) for (const _ in opts) plain = false
+    if (plain) for (const name in bindings) if (name !== REQUEST_ID_LABEL) plain = false
+    if (!plain || (id !== checkedRequestId && !UUID.test(id as string))) {
+      const { traceId, spanId } = traceIds(ctx)
       return logger.child({ ...bindings, trace_id: traceId, span_id: spanId }, opts)
-    // Trace and span ids are lowercase hex: nothing to escape or redact either.
-    const child = Object.create(logger) as FastifyBaseLogger & Record<symbol, unknown>
-    child[pinoSymbols.chindingsSym] =
-      `${bound},"${REQUEST_ID_LABEL}":"${id}","trace_id":"${traceId}","span_id":"${spanId}"`
+    }
+    const child = Object.create(requestLogPrototype(parent)) as RequestLog
+    child[LOG_REQUEST_ID] = id as string
+    child[LOG_TRACE] = ctx
     return child
   }
 }
@@ -213,7 +260,9 @@ export function createServer(opts: ServerOptions): App {
     childLoggerFactory: requestLoggerOf(opts.name) as never,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id']
-      return typeof incoming === 'string' && UUID.test(incoming) ? incoming.toLowerCase() : randomUUID()
+      checkedRequestId =
+        typeof incoming === 'string' && UUID.test(incoming) ? incoming.toLowerCase() : randomUUID()
+      return checkedRequestId
     },
     bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT,
     // A list is compiled by proxy-addr; an empty one would still make every request walk it.
@@ -234,7 +283,7 @@ export function createServer(opts: ServerOptions): App {
   const textAjv = createAjv()
   const jsonAjv = createAjv({ coerce: false })
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    httpPart === 'body' ? jsonAjv.compile(schema) : finiteAfterCoercion(textAjv.compile(schema)),
+    httpPart === 'body' ? jsonAjv.compile(schema) : finiteAfterCoercion(textAjv.compile(schema), schema),
   )
 
   // Only JSON is parsed unless a service registers more (multipart for uploads): a text/plain

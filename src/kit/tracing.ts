@@ -216,9 +216,22 @@ export function startRequestSpan(
 ): Context {
   installTracing()
   const tracer = serviceTracer(service)
-  const parent = propagation.extract(ROOT_CONTEXT, headers).setValue(SERVICE_TRACER, tracer)
+  const extracted = propagation.extract(ROOT_CONTEXT, headers)
+  // Most requests carry no traceparent: their parent is the service's root, made once.
+  const parent = extracted === ROOT_CONTEXT ? serviceRoot(tracer) : extracted.setValue(SERVICE_TRACER, tracer)
   const span = tracer.startSpan(method, { kind: SpanKind.SERVER, attributes }, parent)
   return trace.setSpan(parent, span)
+}
+
+const roots = new WeakMap<Tracer, Context>()
+/** The root context with the service's tracer in it (contexts are immutable: one per tracer). */
+function serviceRoot(tracer: Tracer): Context {
+  let root = roots.get(tracer)
+  if (root === undefined) {
+    root = ROOT_CONTEXT.setValue(SERVICE_TRACER, tracer)
+    roots.set(tracer, root)
+  }
+  return root
 }
 
 /** Ends a request's span with its status (a 5xx is an error; a 4xx is the caller's). */
@@ -285,19 +298,42 @@ function randomHex(bytes: number): string {
 }
 
 /**
+ * A span context whose ids are drawn when something first reads them (a log line, a call passing
+ * the trace on): a request nobody logs or calls out from costs no random bytes and no hex strings.
+ */
+class LazySpanContext implements SpanContext {
+  readonly traceFlags: number
+  private trace: string | undefined
+  private span: string | undefined
+  constructor(traceId: string | undefined, traceFlags: number) {
+    this.trace = traceId
+    this.traceFlags = traceFlags
+  }
+  get traceId(): string {
+    this.trace ??= randomHex(16)
+    return this.trace
+  }
+  get spanId(): string {
+    this.span ??= randomHex(8)
+    return this.span
+  }
+}
+
+/**
  * A tracer that records nothing but gives every span its own id in the caller's trace (or a new
  * trace), keeping the caller's sampled flag: the next service, and the logs, see one trace.
  */
 const idsOnly: Tracer = {
   startSpan(_name: string, _options?: SpanOptions, ctx?: Context): Span {
     const parent = trace.getSpanContext(ctx ?? context.active())
-    const valid = parent !== undefined && trace.isSpanContextValid(parent)
-    const sc: SpanContext = {
-      traceId: valid ? parent.traceId : randomHex(16),
-      spanId: randomHex(8),
-      traceFlags: valid ? parent.traceFlags : TraceFlags.NONE,
-    }
-    return trace.wrapSpanContext(sc)
+    // A parent whose ids were never drawn is valid by construction: reading them would draw them.
+    const valid =
+      parent !== undefined && (parent instanceof LazySpanContext || trace.isSpanContextValid(parent))
+    return trace.wrapSpanContext(
+      valid
+        ? new LazySpanContext(parent.traceId, parent.traceFlags)
+        : new LazySpanContext(undefined, TraceFlags.NONE),
+    )
   },
   startActiveSpan(name: string, ...rest: unknown[]) {
     const fn = rest.pop() as (span: Span) => unknown

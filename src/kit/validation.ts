@@ -76,7 +76,9 @@ const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/
  * path parameters and headers are flat (values, or arrays of values), so one look at each coerced
  * value, beside the text it came from, refuses them.
  */
-export function finiteAfterCoercion(validate: ValidateFunction): ValidateFunction {
+export function finiteAfterCoercion(validate: ValidateFunction, schema: unknown): ValidateFunction {
+  // Without a number anywhere in the schema no text is coerced into one: nothing to look at.
+  if (!mayHoldNumbers(schema)) return validate
   const checked = ((data: unknown) => {
     checked.errors = null
     const texts = flatTexts(data)
@@ -102,6 +104,24 @@ export function finiteAfterCoercion(validate: ValidateFunction): ValidateFunctio
     return true
   }) as ValidateFunction
   return checked
+}
+
+/**
+ * Whether values validated by `schema` can be coerced into numbers: it names the type `number` or
+ * `integer` somewhere, or refers elsewhere (`$ref`, `$dynamicRef`), which is taken as yes.
+ */
+function mayHoldNumbers(schema: unknown): boolean {
+  if (Array.isArray(schema)) return schema.some(mayHoldNumbers)
+  if (schema === null || typeof schema !== 'object') return false
+  for (const [name, value] of Object.entries(schema)) {
+    if (name === '$ref' || name === '$dynamicRef') return true
+    // `type` names a type here, or is a property called "type" (an object: walked like the rest).
+    if (name === 'type' && (value === 'number' || value === 'integer')) return true
+    if (name === 'type' && Array.isArray(value) && (value.includes('number') || value.includes('integer')))
+      return true
+    if (mayHoldNumbers(value)) return true
+  }
+  return false
 }
 
 /** The text values of flat request parts (a query string, path parameters, headers) by name. */

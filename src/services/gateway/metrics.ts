@@ -10,7 +10,7 @@ export interface GatewayMetrics {
   registry: Registry
   requests: RequestCounter
   duration: RequestHistogram
-  active: Gauge
+  active: ActiveRequests
   serviceHealth: Gauge<'service'>
   proxyRequests: Counter<'service' | 'agent' | 'status_class'>
   proxyErrors: Counter<'service' | 'agent' | 'reason'>
@@ -38,22 +38,33 @@ abstract class RequestSeries<Entry extends { labels: Labels }> {
   }
 }
 
-class RequestCounter extends RequestSeries<{ labels: Labels; value: number }> {
+/** One counter series: the caller keeps it and counts with `entry.value++`. */
+export interface CounterEntry {
+  labels: Labels
+  value: number
+}
+
+/** One histogram series: the caller keeps it and records with `histogram.record(entry, value)`. */
+export interface HistogramEntry {
+  labels: Labels
+  counts: number[]
+  sum: number
+  count: number
+}
+
+class RequestCounter extends RequestSeries<CounterEntry> {
   readonly type = 'counter'
   /**
-   * Counts one under `key`, the caller's name for a label set; false when the key is new, and the
-   * caller then calls `add` with its labels (built only then: this runs on every request).
+   * The series under `key`, the caller's name for a label set, made with `labels` the first time
+   * (`labels` is called only then). Callers keep the entry: a request counts with one increment.
    */
-  inc(key: string): boolean {
-    const entry = this.series.get(key)
-    if (entry === undefined) return false
-    entry.value++
-    return true
-  }
-  add(key: string, labels: Labels): void {
-    const entry = this.series.get(key)
-    if (entry) entry.value++
-    else this.series.set(key, { labels, value: 1 })
+  entry(key: string, labels: () => Labels): CounterEntry {
+    let entry = this.series.get(key)
+    if (entry === undefined) {
+      entry = { labels: labels(), value: 0 }
+      this.series.set(key, entry)
+    }
+    return entry
   }
   async get() {
     const values = [...this.series.values()].map((e) => ({ labels: e.labels, value: e.value }))
@@ -61,22 +72,24 @@ class RequestCounter extends RequestSeries<{ labels: Labels; value: number }> {
   }
 }
 
-class RequestHistogram extends RequestSeries<{
-  labels: Labels
-  counts: number[]
-  sum: number
-  count: number
-}> {
+class RequestHistogram extends RequestSeries<HistogramEntry> {
   readonly type = 'histogram'
   private readonly bounds: readonly number[]
   constructor(name: string, help: string, bounds: readonly number[]) {
     super(name, help)
     this.bounds = bounds
   }
-  /** Records `value` under `key`; false when the key is new (then call `add`, as for the counter). */
-  observe(key: string, value: number): boolean {
-    const entry = this.series.get(key)
-    if (entry === undefined) return false
+  /** The series under `key`, made with `labels()` the first time (as for the counter). */
+  entry(key: string, labels: () => Labels): HistogramEntry {
+    let entry = this.series.get(key)
+    if (entry === undefined) {
+      entry = { labels: labels(), counts: new Array(this.bounds.length).fill(0), sum: 0, count: 0 }
+      this.series.set(key, entry)
+    }
+    return entry
+  }
+  /** Records `value` in the series `entry`. */
+  record(entry: HistogramEntry, value: number): void {
     const bounds = this.bounds
     for (let i = 0; i < bounds.length; i++) {
       if (value <= bounds[i]!) {
@@ -86,13 +99,6 @@ class RequestHistogram extends RequestSeries<{
     }
     entry.sum += value
     entry.count++
-    return true
-  }
-  add(key: string, labels: Labels, value: number): void {
-    if (!this.series.has(key)) {
-      this.series.set(key, { labels, counts: new Array(this.bounds.length).fill(0), sum: 0, count: 0 })
-    }
-    this.observe(key, value)
   }
   async get() {
     const values: {
@@ -114,6 +120,20 @@ class RequestHistogram extends RequestSeries<{
   }
 }
 
+/**
+ * Requests in progress: a plain number moved by the request hooks, read by the gauge only when
+ * scraped (prom-client's own inc/dec look up the label set on every call).
+ */
+class ActiveRequests {
+  value = 0
+  inc(): void {
+    this.value++
+  }
+  dec(): void {
+    this.value--
+  }
+}
+
 export function createGatewayMetrics(opts: { processMetrics?: boolean } = {}): GatewayMetrics {
   const registry = createRegistry({ processMetrics: opts.processMetrics ?? true })
   const requests = new RequestCounter(
@@ -127,15 +147,20 @@ export function createGatewayMetrics(opts: { processMetrics?: boolean } = {}): G
   )
   registry.registerMetric(requests as unknown as Metric)
   registry.registerMetric(duration as unknown as Metric)
+  const active = new ActiveRequests()
+  new Gauge({
+    name: 'gateway_active_requests',
+    help: 'Requests in progress',
+    registers: [registry],
+    collect() {
+      this.set(active.value)
+    },
+  })
   return {
     registry,
     requests,
     duration,
-    active: new Gauge({
-      name: 'gateway_active_requests',
-      help: 'Requests in progress',
-      registers: [registry],
-    }),
+    active,
     serviceHealth: new Gauge({
       name: 'gateway_service_health',
       help: 'Backing service health as of the last check: 1 healthy, 0 unhealthy',
