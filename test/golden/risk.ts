@@ -265,6 +265,56 @@ export const risk: GoldenFile = {
     // ── portfolio_risk ─────────────────────────────────────────────────────────────────────────
     {
       agent: 'portfolio_risk',
+      title:
+        'Five borrowers of 20 % each on 2023-12-17, under the 2010 Horizontal Merger Guidelines: HHI 2,000 is moderate',
+      kind: 'edge',
+      date_side: 'before',
+      date_of: 'doj-ftc-hhi',
+      law: ['doj-ftc-hhi-2010'],
+      worked:
+        'HHI = 5 × 20² = 2,000. The 2010 Horizontal Merger Guidelines (§ 5.3), in force until 17 Dec 2023: below 1,500 unconcentrated, 1,500–2,500 moderately concentrated, above 2,500 highly → moderate.',
+      now: '2023-12-17T10:00:00Z',
+      input: {
+        loans: ['A', 'B', 'C', 'D', 'E'].map((b) => ({
+          id: b.toLowerCase(),
+          borrower: b,
+          amount: 2_000_000,
+        })),
+      },
+      expect: {
+        verdict: 'informational',
+        fields: { borrower: { hhi: 2000, level: 'moderate' } },
+        rules: [{ basis: 'doj-ftc-hhi-2010', outcome: 'borrower 2000', since: '2010-08-19' }],
+        not_cited: ['doj-ftc-hhi'],
+      },
+    },
+    {
+      agent: 'portfolio_risk',
+      title:
+        'The same portfolio on 2023-12-18, under the 2023 Merger Guidelines: HHI 2,000 is highly concentrated',
+      kind: 'edge',
+      date_side: 'after',
+      date_of: 'doj-ftc-hhi',
+      law: ['doj-ftc-hhi'],
+      worked:
+        'HHI = 5 × 20² = 2,000. The Merger Guidelines of 18 Dec 2023 (§ 2.1): above 1,800 highly concentrated, 1,000–1,800 moderately → high.',
+      now: '2023-12-18T10:00:00Z',
+      input: {
+        loans: ['A', 'B', 'C', 'D', 'E'].map((b) => ({
+          id: b.toLowerCase(),
+          borrower: b,
+          amount: 2_000_000,
+        })),
+      },
+      expect: {
+        verdict: 'informational',
+        fields: { borrower: { hhi: 2000, level: 'high' } },
+        rules: [{ basis: 'doj-ftc-hhi', outcome: 'borrower 2000', since: '2023-12-18' }],
+        not_cited: ['doj-ftc-hhi-2010'],
+      },
+    },
+    {
+      agent: 'portfolio_risk',
       title: 'Large exposures on 2021-06-27, the last day before CRR2: measured against eligible capital',
       kind: 'edge',
       date_side: 'before',

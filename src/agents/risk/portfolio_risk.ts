@@ -4,7 +4,7 @@ import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { NullableNumber, NullableString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
-import { cite } from '../law.ts'
+import { cite, lawEntry } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -36,6 +36,14 @@ interface Limits extends ReferenceVersion {
   ltv_buckets: number[]
 }
 
+/**
+ * The merger guidelines whose HHI bands the day's limits carry (data/reference/prudential-limits.json):
+ * the Horizontal Merger Guidelines of 2010 until the Merger Guidelines of 18 December 2023 replaced them.
+ */
+function hhiLaw(at: string): 'doj-ftc-hhi-2010' | 'doj-ftc-hhi' {
+  return at < lawEntry('doj-ftc-hhi').in_force_from ? 'doj-ftc-hhi-2010' : 'doj-ftc-hhi'
+}
+
 const Concentration = Type.Object({
   hhi: Type.Integer({ description: 'Herfindahl–Hirschman index on % shares, 0–10 000' }),
   level: Type.Union([Type.Literal('unconcentrated'), Type.Literal('moderate'), Type.Literal('high')]),
@@ -46,7 +54,7 @@ export const portfolioRisk = defineAgent({
   service: 'risk',
   name: 'portfolio_risk',
   description:
-    'Concentration and collateral profile of a loan portfolio: Herfindahl–Hirschman index by borrower, sector and region, large exposures (CRR Art. 392/395) against the capital the day requires — Tier 1 from 2021-06-28 (CRR2), eligible capital before —, LTV buckets and the exposure-weighted LTV.',
+    'Concentration and collateral profile of a loan portfolio: Herfindahl–Hirschman index by borrower, sector and region (the bands of the US merger guidelines in force on the day: 1,500 / 2,500 until 2023-12-17, 1,000 / 1,800 from 2023-12-18), large exposures (CRR Art. 392/395) against the capital the day requires — Tier 1 from 2021-06-28 (CRR2), eligible capital before —, LTV buckets and the exposure-weighted LTV.',
   input: Type.Object(
     {
       loans: Type.Array(
@@ -125,7 +133,14 @@ export const portfolioRisk = defineAgent({
         ? 'review'
         : 'informational',
   },
-  law: ['doj-ftc-hhi', 'eu-575-2013-art392', 'eu-575-2013-art395', 'cnb-recommendation-2022', 'csu-cz-nace'],
+  law: [
+    'doj-ftc-hhi-2010',
+    'doj-ftc-hhi',
+    'eu-575-2013-art392',
+    'eu-575-2013-art395',
+    'cnb-recommendation-2022',
+    'csu-cz-nace',
+  ],
   examples: [
     {
       title: 'Five mortgages and a developer loan against 50 M CZK of Tier 1 capital',
@@ -284,7 +299,7 @@ export const portfolioRisk = defineAgent({
           cs: `HHI z podílů v %: střední koncentrace od ${lim.hhi_moderate}, vysoká nad ${lim.hhi_high}`,
           en: `HHI on % shares: moderate from ${lim.hhi_moderate}, high above ${lim.hhi_high}`,
         }),
-        ...cite(at, 'doj-ftc-hhi', 'csu-cz-nace'),
+        ...cite(at, hhiLaw(at), 'csu-cz-nace'),
         outcome: ctx.say({
           cs: `dlužníci ${borrower.hhi}, odvětví ${sector.hhi}, regiony ${region.hhi}`,
           en: `borrower ${borrower.hhi}, sector ${sector.hhi}, region ${region.hhi}`,
