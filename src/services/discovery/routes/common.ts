@@ -13,8 +13,8 @@ export const BODY_LIMIT_BYTES = 16 * 1024
 
 interface CachedResponse {
   etag: string
-  /** The SearchBody serialized and UTF-8 encoded once: a repeated search is sent as these bytes. */
-  bytes: Buffer
+  /** The SearchBody serialized once: a repeated search is sent as this text. */
+  body: string
 }
 
 export interface SearchBody {

@@ -113,12 +113,12 @@ export function registerData(app: App, ctx: DiscoveryContext): void {
         const found = search(data, query, filter ? new Set<RecordType>(filter) : undefined, limit)
         entry = {
           etag: entityTag(ctx.etagBase, '/v1/search', key),
-          bytes: searchEncoder!.encode(query, found.total, found.results),
+          body: searchEncoder!.text(query, found.total, found.results),
         }
         ctx.searchCache.set(key, entry)
       }
       if (conditional(request, reply, entry.etag)) return reply
-      return reply.type(JSON_TYPE).send(entry.bytes as never)
+      return reply.type(JSON_TYPE).send(entry.body)
     },
   )
 
