@@ -147,6 +147,11 @@ export class SearchIndex {
    * form (processTerm depends on nothing else).
    */
   private readonly tokenTerms = new Map<string, string[] | null>()
+  /**
+   * The lookups (tokenBranches) of every token in tokenTerms, by the same key, built once the
+   * index is: a query word the documents contain costs a map lookup, not its processing.
+   */
+  private readonly plans = new Map<string, readonly TermQuery[][][]>()
 
   // Scratch space for one query (search is synchronous, so one set serves every call).
   private readonly lookup: Scores
@@ -278,6 +283,8 @@ export class SearchIndex {
     this.byIdRank = [...ids].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))
     const rank = new Map(this.byIdRank.map((id, r) => [id, r]))
     this.idRank = Int32Array.from(ids, (id) => rank.get(id)!)
+    for (const [key, terms] of this.tokenTerms) this.plans.set(key, terms ? tokenBranches(terms) : [])
+    this.tokenTerms.clear()
   }
 
   search(query: string, options: SearchOptions): SearchPage {
@@ -286,40 +293,42 @@ export class SearchIndex {
     total.clear()
     // Distinct looked-up terms: a document's score is multiplied by how many of them it matched.
     const sources = new Map<string, number>()
-    const branches = queryBranches(query, (token) => this.process(token))
     let marks = this.marks
-    for (const lookups of branches) {
-      branch.clear()
-      for (const group of lookups) {
-        subquery.clear()
-        for (const q of group) {
-          lookup.clear()
-          this.lookUp(q, lookup)
-          let source = sources.get(q.term)
-          if (source === undefined) {
-            source = sources.size
-            sources.set(q.term, source)
-            if (marks.length < (source + 1) * n) {
-              const grown = new Uint8Array(Math.max(marks.length * 2, (source + 1) * n))
-              grown.set(marks)
-              marks = this.marks = grown
+    // Each query word's branches in turn, in the order of the words.
+    for (const token of tokenize(query)) {
+      for (const lookups of this.branchesOf(token)) {
+        branch.clear()
+        for (const group of lookups) {
+          subquery.clear()
+          for (const q of group) {
+            lookup.clear()
+            this.lookUp(q, lookup)
+            let source = sources.get(q.term)
+            if (source === undefined) {
+              source = sources.size
+              sources.set(q.term, source)
+              if (marks.length < (source + 1) * n) {
+                const grown = new Uint8Array(Math.max(marks.length * 2, (source + 1) * n))
+                grown.set(marks)
+                marks = this.marks = grown
+              }
+              marks.fill(0, source * n, (source + 1) * n)
             }
-            marks.fill(0, source * n, (source + 1) * n)
-          }
-          const base = source * n
-          for (let i = 0; i < lookup.count; i++) {
-            const d = lookup.touched[i]!
-            if (!marks[base + d]) {
-              marks[base + d] = 1
-              quality[d]!++
+            const base = source * n
+            for (let i = 0; i < lookup.count; i++) {
+              const d = lookup.touched[i]!
+              if (!marks[base + d]) {
+                marks[base + d] = 1
+                quality[d]!++
+              }
             }
+            // Folding into an empty accumulator copies, so a single lookup or subquery is used as is.
+            if (group.length > 1) subquery.fold(lookup)
           }
-          // Folding into an empty accumulator copies, so a single lookup or subquery is used as is.
-          if (group.length > 1) subquery.fold(lookup)
+          if (lookups.length > 1) branch.fold(group.length > 1 ? subquery : lookup)
         }
-        if (lookups.length > 1) branch.fold(group.length > 1 ? subquery : lookup)
+        total.fold(lookups.length > 1 ? branch : lookups[0]!.length > 1 ? subquery : lookup)
       }
-      total.fold(lookups.length > 1 ? branch : lookups[0]!.length > 1 ? subquery : lookup)
     }
 
     // Order by integer score descending, then id ascending, as one number per document,
@@ -356,16 +365,26 @@ export class SearchIndex {
     return { total: matched, hits }
   }
 
-  /** The terms of a token: from the documents' own tokens when it is one of them. */
+  /** The terms of a token, while the index is built (each token processed once). */
   private process(token: string): string[] | null {
     const key = token.normalize('NFC').toLowerCase()
     let terms = this.tokenTerms.get(key)
     if (terms === undefined) {
       terms = processTerm(token)
-      // Only while building: a query's unknown words must not grow the table.
-      if (this.postStart === undefined) this.tokenTerms.set(key, terms)
+      this.tokenTerms.set(key, terms)
     }
     return terms
+  }
+
+  /**
+   * The OR-branches a query token adds: the documents' own tokens from the table built at load;
+   * any other word processed now (a query's unknown words must not grow the table).
+   */
+  private branchesOf(token: string): readonly TermQuery[][][] {
+    const known = this.plans.get(token.normalize('NFC').toLowerCase())
+    if (known) return known
+    const terms = processTerm(token)
+    return terms ? tokenBranches(terms) : []
   }
 
   /** MiniSearch's executeQuerySpec: the exact term, then its prefix matches, then its typos. */
@@ -469,45 +488,42 @@ export class SearchIndex {
 const PLAIN = /^[a-z0-9]+$/
 
 /**
- * Two OR-branches per query word: the word as typed (folded) may match as a prefix and with
- * round(0.2 × length) edits; its stems as a prefix and with at most one edit. Fuzzy lookups are the
- * expensive part of a search (the cost grows steeply with the edit distance), and a stem already
- * stands for many forms, so stems get one edit: enough for Czech vowel alternations such as
- * smlouva / smluv, at a fraction of the cost of two.
+ * Two OR-branches per query word (the word's terms from processTerm): the word as typed (folded)
+ * may match as a prefix and with round(0.2 × length) edits; its stems as a prefix and with at most
+ * one edit. Fuzzy lookups are the expensive part of a search (the cost grows steeply with the edit
+ * distance), and a stem already stands for many forms, so stems get one edit: enough for Czech
+ * vowel alternations such as smlouva / smluv, at a fraction of the cost of two.
  *
  * Shape: branches → subqueries (one per word or stem) → lookups. MiniSearch tokenizes each
  * subquery string again, which leaves a folded word or stem whole unless folding produced a
  * character that is neither a letter nor a digit.
  */
-function queryBranches(query: string, process: (token: string) => string[] | null): TermQuery[][][] {
-  const branches: TermQuery[][][] = []
+function tokenBranches(terms: readonly string[]): TermQuery[][][] {
   const split = (s: string) => (PLAIN.test(s) ? [s] : tokenize(s).filter((t) => t.length > 0))
-  for (const token of tokenize(query)) {
-    const terms = process(token)
-    if (!terms) continue
-    const [word, ...stems] = terms as [string, ...string[]]
-    const prefix = word.length >= RELEVANCE.prefixMinLength
-    const fraction = word.length >= RELEVANCE.fuzzyMinLength ? RELEVANCE.fuzzyFraction : 0
-    branches.push([
+  const [word, ...stems] = terms as [string, ...string[]]
+  const prefix = word.length >= RELEVANCE.prefixMinLength
+  const fraction = word.length >= RELEVANCE.fuzzyMinLength ? RELEVANCE.fuzzyFraction : 0
+  const branches: TermQuery[][][] = [
+    [
       split(word).map((term) => ({
         term,
         prefix,
         edits: fraction ? Math.min(MAX_EDITS, Math.round(term.length * fraction)) : 0,
       })),
-    ])
-    const distinct = stems.filter((stem) => stem !== word)
-    if (distinct.length > 0) {
-      branches.push(
-        distinct.map((stem) =>
-          split(stem).map((term) => ({
-            term,
-            prefix: term.length >= RELEVANCE.prefixMinLength,
-            // One edit bridges Czech stem alternations Snowball leaves apart (smlouv- / smluv-).
-            edits: term.length >= RELEVANCE.fuzzyMinLength ? RELEVANCE.stemEdits : 0,
-          })),
-        ),
-      )
-    }
+    ],
+  ]
+  const distinct = stems.filter((stem) => stem !== word)
+  if (distinct.length > 0) {
+    branches.push(
+      distinct.map((stem) =>
+        split(stem).map((term) => ({
+          term,
+          prefix: term.length >= RELEVANCE.prefixMinLength,
+          // One edit bridges Czech stem alternations Snowball leaves apart (smlouv- / smluv-).
+          edits: term.length >= RELEVANCE.fuzzyMinLength ? RELEVANCE.stemEdits : 0,
+        })),
+      ),
+    )
   }
   return branches
 }
