@@ -174,21 +174,44 @@ const MIN_MAGNITUDE = 1e-9
 
 /** The path (`a.1.b`) of the first non-zero number smaller than MIN_MAGNITUDE, if any. */
 function tinyNumberAt(value: unknown): string | undefined {
-  // Depth is already bounded (exceedsDepth): an explicit stack, no recursion.
-  const stack: [unknown, string][] = [[value, '']]
-  while (stack.length > 0) {
-    const [v, path] = stack.pop()!
-    if (typeof v === 'number') {
-      if (v !== 0 && Math.abs(v) < MIN_MAGNITUDE) return path
-    } else if (v !== null && typeof v === 'object') {
-      const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v)
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, child] = entries[i]!
-        stack.push([child, path ? `${path}.${key}` : key])
+  return tinyPath(value)?.reverse().join('.')
+}
+
+/**
+ * The path to the first tiny number, innermost key first; depth-first in key order. Recursive:
+ * the depth is already bounded (exceedsDepth). A path is built only when a number is found, so an
+ * input without one is walked without allocating.
+ */
+function tinyPath(v: unknown): string[] | undefined {
+  if (typeof v === 'number') return v !== 0 && Math.abs(v) < MIN_MAGNITUDE ? [] : undefined
+  if (v === null || typeof v !== 'object') return undefined
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const path = tinyPath(v[i])
+      if (path) {
+        path.push(String(i))
+        return path
       }
+    }
+    return undefined
+  }
+  for (const key of Object.keys(v)) {
+    const path = tinyPath((v as Record<string, unknown>)[key])
+    if (path) {
+      path.push(key)
+      return path
     }
   }
   return undefined
+}
+
+/** Whether no value of the object or array is itself an object or array. */
+function isFlat(value: object): boolean {
+  for (const key in value) {
+    const child = (value as Record<string, unknown>)[key]
+    if (child !== null && typeof child === 'object') return false
+  }
+  return true
 }
 
 /** Whether validating against `schema` can write into the value (a `default` anywhere in it). */
@@ -203,6 +226,9 @@ export function hasDefaults(schema: unknown): boolean {
 
 /** Whether arrays/objects in `value` nest deeper than `max` levels: iterative, stops at the first too-deep one. */
 export function exceedsDepth(value: unknown, max: number): boolean {
+  if (value === null || typeof value !== 'object') return false
+  // Most inputs are one object of plain values: one level, nothing to track.
+  if (max >= 1 && isFlat(value)) return false
   const stack: [unknown, number][] = [[value, 0]]
   const seen = new Set<object>()
   while (stack.length > 0) {

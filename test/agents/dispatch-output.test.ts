@@ -140,6 +140,10 @@ describe('dispatcher numbers and nesting', () => {
     await expect(d.call('contact', 'anything', { a: [{ b: 1 }, { b: 5e-324 }] })).rejects.toMatchObject({
       details: { field: 'a.1.b' },
     })
+    // The first one in the order the input is written names the field.
+    await expect(
+      d.call('contact', 'anything', { z: [[0, 1e-12]], a: { deep: [1, { n: -1e-20 }] } }),
+    ).rejects.toMatchObject({ details: { field: 'z.0.1' } })
     for (const n of [0, -0, 1e-9, -1e-9, 0.01, 1e300]) {
       expect((await d.call('contact', 'numeric', { n })).output).toEqual({ ...NOTHING_JUDGED, n })
     }

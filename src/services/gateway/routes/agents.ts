@@ -113,11 +113,12 @@ export function registerAgents(app: App, deps: GatewayDeps): void {
         })
       }
       // The body's `lang` wins; without one, the texts are in the language Accept-Language asks
-      // for (cs when it names neither). Written into the body so a forwarded call carries it too.
+      // for (cs when it names neither).
       const body = request.body ?? {}
-      const input =
-        'lang' in body ? body : { ...body, lang: langFromAcceptLanguage(request.headers['accept-language']) }
+      const lang = 'lang' in body ? undefined : langFromAcceptLanguage(request.headers['accept-language'])
       if (deps.upstream) {
+        // Written into the body, so the forwarded call carries it.
+        const input = lang === undefined ? body : { ...body, lang }
         const id = `${service}/${agent}`
         let validate = validators.get(id)
         if (!validate) {
@@ -152,7 +153,8 @@ export function registerAgents(app: App, deps: GatewayDeps): void {
         }
       }
       try {
-        const { output, ms } = await deps.dispatcher.call(service, agent, input)
+        // In process the dispatcher takes the language beside the input (no copy of the body).
+        const { output, ms } = await deps.dispatcher.call(service, agent, body, lang ? { lang } : undefined)
         return {
           service,
           agent,
