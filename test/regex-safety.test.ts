@@ -23,10 +23,9 @@ const ALLOWED: Record<string, string> = {
     'bounded: one comma-separated segment of an address of at most 300 characters (schema)',
   'src/agents/legal/contract-checks.ts /^```(?:json)?\\s*|\\s*```$/g':
     'bounded: a language-model answer, capped by its max_tokens',
-  'src/agents/real-estate/listing_analyzer.ts /^```(?:json)?\\s*|\\s*```$/g':
+  'src/agents/real-estate/listing-checks.ts /^```(?:json)?\\s*|\\s*```$/g':
     'bounded: a language-model answer, capped by its max_tokens',
-  'src/agents/real-estate/listing_analyzer.ts /\\s*[-–]\\s*/':
-    'bounded: a locality the pattern above matched',
+  'src/agents/real-estate/listing-checks.ts /\\s*[-–]\\s*/': 'bounded: a locality the pattern above matched',
   'src/engines/aml/countries.ts /\\(.*?\\)/g':
     'bounded: a country name or code of at most 60 characters (schema) or from a list file',
   'src/engines/aml/importers/json.ts /^([^,„“"]+),\\s*([^,]+),/':
@@ -52,11 +51,11 @@ const ALLOWED: Record<string, string> = {
     'linear: bounded repetitions (a penalty clause of an agent input)',
   'src/agents/real-estate/cadastre_check.ts /Kat\\.\\s{0,3}území:\\s{0,3}(\\d{1,9}\\s{1,3}[^\\n]{0,200}?)(?=\\s{1,10}List\\s{1,3}vlastnictví|$)/imu':
     'linear: bounded repetitions (a cadastre extract of an agent input)',
-  'src/agents/real-estate/listing_analyzer.ts /\\b(Praha\\s{1,3}\\d{1,2}(?:\\s{0,3}[-–]\\s{0,3}[\\p{Lu}][\\p{L}-]{1,40})?|Brno(?:\\s{0,3}[-–]\\s{0,3}[\\p{Lu}][\\p{L}-]{1,40})?|Ostrava(?:\\s{0,3}[-–]\\s{0,3}[\\p{Lu}][\\p{L}-]{1,40})?|Plzeň(?:\\s{0,3}[-–]\\s{0,3}[\\p{Lu}][\\p{L}-]{1,40})?)/u':
+  'src/agents/real-estate/listing-checks.ts /\\b(Praha\\s{1,3}\\d{1,2}(?:\\s{0,3}[-–]\\s{0,3}[\\p{Lu}][\\p{L}-]{1,40})?|Brno(?:\\s{0,3}[-–]\\s{0,3}[\\p{Lu}][\\p{L}-]{1,40})?|Ostrava(?:\\s{0,3}[-–]\\s{0,3}[\\p{Lu}][\\p{L}-]{1,40})?|Plzeň(?:\\s{0,3}[-–]\\s{0,3}[\\p{Lu}][\\p{L}-]{1,40})?)/u':
     'linear: bounded repetitions (a listing text of an agent input)',
-  'src/agents/real-estate/listing_analyzer.ts /(?:[Ee]nergetick\\p{L}{0,10}\\s{1,5}náročnost\\p{L}{0,10}(?:\\s{1,5}budovy)?|PENB)[\\s:,-]{0,10}(?:(?:třída|tř\\.|kategorie)\\s{0,3})?([A-G])\\b/u':
+  'src/agents/real-estate/listing-checks.ts /(?:[Ee]nergetick\\p{L}{0,10}\\s{1,5}náročnost\\p{L}{0,10}(?:\\s{1,5}budovy)?|PENB)[\\s:,-]{0,10}(?:(?:třída|tř\\.|kategorie)\\s{0,3})?([A-G])\\b/u':
     'linear: bounded repetitions (a listing text of an agent input)',
-  'src/agents/real-estate/listing_analyzer.ts /\\b(cihlov\\p{L}{0,10}|panelov\\p{L}{0,10}|skeletov\\p{L}{0,10}|dřevostavb\\p{L}{0,10})/iu':
+  'src/agents/real-estate/listing-checks.ts /\\b(cihlov\\p{L}{0,10}|panelov\\p{L}{0,10}|skeletov\\p{L}{0,10}|dřevostavb\\p{L}{0,10})/iu':
     'linear: bounded repetitions (a listing text of an agent input)',
   'src/engines/knowledge/chunker.ts /^(ČÁST|Část)\\s+([A-ZÁ-Ža-zá-ž0-9]+)\\b.*$/u':
     'linear: anchored at the start of one line, tried once (recheck counts the \\b backtrack over one run)',
