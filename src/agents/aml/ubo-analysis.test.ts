@@ -45,6 +45,8 @@ describe('aml/ubo_analysis', () => {
       }),
     ])
     expect(out.rules_applied[2]).toMatchObject({ outcome: 'applied' })
+    // The reported director is no person above the threshold: the definition counts none.
+    expect(out.rules_applied[0]).toMatchObject({ basis: ['cz-37-2021-s4-5'], outcome: 'persons: 0' })
   })
 
   it('screens owners: a sanctioned Russian owner is a sanctions hit in a high-risk country', async () => {

@@ -306,7 +306,14 @@ export const uboAnalysis = defineAgent({
       warnings,
       risk,
       sanctions_lists: built ? listView(built.lists) : [],
-      rules_applied: uboRules(today, law, named.length, fallback, { list: !!list, anyHighRisk }, say),
+      rules_applied: uboRules(
+        today,
+        law,
+        owners.length + toAssess.length,
+        fallback,
+        { list: !!list, anyHighRisk },
+        say,
+      ),
       sources,
       partial: sources.some((s) => s.status === 'failed'),
     }
