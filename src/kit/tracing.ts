@@ -10,8 +10,8 @@
  * Spans are recorded and exported over OTLP/HTTP only when an endpoint is set
  * (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, protocol http/protobuf or
  * http/json); otherwise the span contexts are plain ids (non-recording spans): the trace still
- * passes through the service to the next one and into its logs, at the cost of two random ids
- * per request.
+ * passes through the service to the next one and into its logs, at the cost of two random ids,
+ * drawn only when a log line or an outbound call reads them.
  *
  * Several services may run in one process (`gatehouse serve`): each has its own tracer provider
  * (its own `service.name`), and the context carries the tracer of the service whose request it
