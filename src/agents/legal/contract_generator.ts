@@ -1,36 +1,20 @@
 import { Type } from 'typebox'
-import { checkBirthNumber } from '../../engines/czech/identifiers.ts'
-import { asOfDate, covered, requireIco } from '../../engines/reference/inputs.ts'
-import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { asOfDate, covered } from '../../engines/reference/inputs.ts'
+import { referenceAt } from '../../engines/reference/load.ts'
 import { DateString } from '../../engines/reference/schema.ts'
-import { errors } from '../../kit/errors.ts'
 import { cite } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
-
-interface Clause {
-  id: string
-  title: string
-  law: string
-  text: string
-  when?: string
-}
-interface Templates extends ReferenceVersion {
-  templates: Record<string, { title: string; clauses: Clause[] }>
-}
-
-const ROLES: Record<string, [string, string]> = {
-  loan: ['Zapůjčitel', 'Vydlužitel'],
-  lease: ['Pronajímatel', 'Nájemce'],
-  nda: ['Strana poskytující informace', 'Strana přijímající informace'],
-}
-
-const czk = (x: number) =>
-  new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 2 }).format(x).replace(/\u00a0/g, ' ')
-const czDate = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number)
-  return `${d}. ${m}. ${y}`
-}
+import {
+  czDate,
+  fillTemplate,
+  leaseTerms,
+  loanTerms,
+  ndaTerms,
+  partyLine,
+  ROLES,
+  type Templates,
+} from './template-checks.ts'
 
 const Party = Type.Object(
   {
@@ -114,127 +98,35 @@ export const contractGenerator = defineAgent({
     const signing = input.signing_date ?? asOfDate(undefined, ctx.now)
     const ref = covered(() => referenceAt<Templates>('contract-templates', signing))
     const tpl = ref.templates[input.template]!
-    const rules: AppliedRule[] = []
-    const warnings: string[] = []
-    const need = (field: keyof typeof input) => {
-      if (input[field] === undefined)
-        throw errors.invalid(field, `required for the ${input.template} template`)
-    }
-
-    const describeParty = (i: number) => {
-      const p = input.parties[i]!
-      const ids: string[] = []
-      if (p.ico) ids.push(`IČO ${requireIco(p.ico, `parties/${i}/ico`)}`)
-      if (p.birth_number) {
-        const rc = checkBirthNumber(p.birth_number)
-        if (!rc.valid) throw errors.invalid(`parties/${i}/birth_number`, rc.reason)
-        ids.push(`nar. ${czDate(rc.birthDate!)}`)
-      }
-      if (!p.ico && !p.birth_number)
-        warnings.push(
-          say({
-            cs: `strana ${i + 1} nemá IČO ani rodné číslo: identifikujte ji jednoznačně`,
-            en: `party ${i + 1} has no IČO or birth number: identify it unambiguously`,
-          }),
-        )
-      return `${p.name}, ${ids.length ? `${ids.join(', ')}, ` : ''}${p.address}`
-    }
+    const first = partyLine(input.parties[0]!, 0, say)
+    const second = partyLine(input.parties[1]!, 1, say)
+    const terms =
+      input.template === 'loan'
+        ? loanTerms(input, signing, say)
+        : input.template === 'lease'
+          ? leaseTerms(input, signing, say)
+          : ndaTerms(input, signing, say)
     const values: Record<string, string> = {
       party_1_role: ROLES[input.template]![0],
       party_2_role: ROLES[input.template]![1],
-      party_1: describeParty(0),
-      party_2: describeParty(1),
+      party_1: first.line,
+      party_2: second.line,
       signing_date: czDate(signing),
+      ...terms.values,
     }
-
-    if (input.template === 'loan') {
-      need('amount')
-      need('repayment_date')
-      if (input.repayment_date! <= signing)
-        throw errors.invalid('repayment_date', 'must be after the signing date')
-      values.amount = czk(input.amount!)
-      values.repayment_date = czDate(input.repayment_date!)
-      if (input.interest_rate_pct !== undefined) values.interest_rate_pct = czk(input.interest_rate_pct)
-      rules.push({
-        rule: say({
-          cs: 'Zápůjčka: půjčené peníze se vrací do sjednaného dne',
-          en: 'Zápůjčka: money lent, to be returned by the agreed date',
-        }),
-        ...cite(signing, 'cz-89-2012-s2390'),
-      })
-    } else if (input.template === 'lease') {
-      need('property_address')
-      need('rent')
-      values.property_address = input.property_address!
-      values.rent = czk(input.rent!)
-      if (input.deposit !== undefined) {
-        if (input.deposit > 3 * input.rent!) {
-          throw errors.invalid(
-            'deposit',
-            `must not exceed 3 × the monthly rent (${czk(3 * input.rent!)} Kč), NOZ § 2254`,
-          )
-        }
-        values.deposit = czk(input.deposit)
-      }
-      rules.push({
-        rule: say({
-          cs: 'Jistota nejvýše ve výši trojnásobku měsíčního nájemného',
-          en: "Deposit (jistota) at most three months' rent",
-        }),
-        ...cite(signing, 'cz-89-2012-s2254'),
-        outcome:
-          input.deposit !== undefined
-            ? `${czk(input.deposit)} Kč ≤ ${czk(3 * input.rent!)} Kč`
-            : say({ cs: 'bez jistoty', en: 'no deposit' }),
-      })
-      if (input.lease_end) {
-        if (input.lease_end <= signing) throw errors.invalid('lease_end', 'must be after the signing date')
-        values.term_text = `na dobu určitou do ${czDate(input.lease_end)}`
-      } else values.term_text = 'na dobu neurčitou'
-      rules.push({
-        rule: say({ cs: 'Výpovědní doba tři měsíce', en: 'Notice period three months' }),
-        ...cite(signing, 'cz-89-2012-s2286'),
-      })
-    } else {
-      need('purpose')
-      values.purpose = input.purpose!
-      values.duration_years = String(input.duration_years ?? 5)
-      if (input.penalty !== undefined) values.penalty = czk(input.penalty)
-      rules.push({
-        rule: say({
-          cs: 'Smluvní pokuta se platí bez ohledu na škodu; náhradu škody nad její výši lze požadovat, je-li to ujednáno',
-          en: 'Contractual penalty payable regardless of damage; damages beyond it stay claimable when agreed',
-        }),
-        ...cite(signing, 'cz-89-2012-s2048'),
-        outcome:
-          input.penalty !== undefined
-            ? `${czk(input.penalty)} Kč`
-            : say({ cs: 'nesjednána', en: 'none agreed' }),
-      })
-    }
-
-    const used = tpl.clauses.filter((c) => !c.when || values[c.when] !== undefined)
-    const text = [
-      `# ${tpl.title}`,
-      ...used.map((c, i) => {
-        const body = c.text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => {
-          const v = values[key]
-          if (v === undefined) throw new Error(`template ${input.template} needs ${key}`)
-          return v
-        })
-        return `## ${i + 1}. ${c.title}\n\n${body}`
-      }),
-      `V ………………… dne ${czDate(signing)}\n\n__________________\n${input.parties[0]!.name}\n\n__________________\n${input.parties[1]!.name}`,
-    ].join('\n\n')
-    rules.push({
-      rule: say({ cs: `Šablona ${input.template}`, en: `Template ${input.template}` }),
-      ...cite(signing, 'method-contract-templates'),
-    })
+    const { text, used } = fillTemplate(tpl, input.template, values, signing, input.parties)
+    const rules: AppliedRule[] = [
+      ...terms.rules,
+      {
+        rule: say({ cs: `Šablona ${input.template}`, en: `Template ${input.template}` }),
+        ...cite(signing, 'method-contract-templates'),
+      },
+    ]
     return {
       title: tpl.title,
       text,
       clauses: used.map((c) => ({ id: c.id, title: c.title, law: c.law })),
-      warnings,
+      warnings: [...first.warnings, ...second.warnings],
       rules_applied: rules,
     }
   },
