@@ -1,5 +1,5 @@
 /**
- * The router's /openapi.json: a valid OpenAPI 3.1 document (test/api/description.test.ts checks
+ * The router's /openapi.json: a valid OpenAPI 3.1 document (test/api/services.test.ts checks
  * that every route is in it with its schemas), with the web tools and the security each route's
  * auth level takes.
  */
