@@ -2,7 +2,7 @@
  * Forwarding agent calls to AGENTS_URL: to a real agent runner (a second gateway), and to local
  * servers that fail in each way an upstream can (down, slow, broken).
  */
-import { createServer, type Server } from 'node:http'
+import { createServer, type RequestListener, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestGateway, TEST_ADMIN_KEY, type TestGateway } from './harness.ts'
 
@@ -85,36 +85,85 @@ describe('forwarding to an agent runner', () => {
 })
 
 describe('a failing agent runner', () => {
+  // One edge gateway for the runner's failures (a gateway's start-up compiles the 88 agents'
+  // routes): its runner is a local server whose answer each test sets, and which the last test
+  // closes. The timeout, shorter, has a gateway of its own.
   let key: string
+  let answer: RequestListener = () => undefined
+  let runner: { server: Server; url: string }
+  let gw: TestGateway
   const gateways: TestGateway[] = []
   const servers: Server[] = []
 
   async function edgeFor(url: string, timeoutSeconds = 5): Promise<TestGateway> {
-    const gw = await startTestGateway({
+    const edge = await startTestGateway({
       env: { AGENTS_URL: url, AGENTS_TIMEOUT_SECONDS: String(timeoutSeconds) },
     })
-    gateways.push(gw)
-    key = (await gw.createKey()).key
-    return gw
+    gateways.push(edge)
+    return edge
   }
-  const call = (gw: TestGateway) =>
-    gw.app.inject({
+  const call = (edge: TestGateway, apiKey = key) =>
+    edge.app.inject({
       method: 'POST',
       url: '/api/banking/mortgage_calculator',
-      headers: { 'x-api-key': key },
+      headers: { 'x-api-key': apiKey },
       payload: MORTGAGE,
     })
 
+  beforeAll(async () => {
+    runner = await listen((req, res) => answer(req, res))
+    servers.push(runner.server)
+    gw = await edgeFor(runner.url)
+    key = (await gw.createKey()).key
+  })
   afterAll(async () => {
-    for (const gw of gateways) await gw.stop()
+    for (const edge of gateways) await edge.stop()
     for (const s of servers) s.closeAllConnections()
     for (const s of servers) s.close()
   })
 
+  it('answers 502 when the runner fails with a 5xx, without passing its body on', async () => {
+    answer = (_req, res) => {
+      res.writeHead(500, { 'content-type': 'application/json' })
+      res.end('{"error":"boom: stack trace with secrets"}')
+    }
+    const res = await call(gw)
+    expect(res.statusCode).toBe(502)
+    expect(res.body).not.toContain('secrets')
+    expect(res.json().error).toMatch(/answered HTTP 500/)
+    expect((await gw.app.inject('/metrics')).body).toContain('status_class="5xx"} 1')
+  })
+
+  it('answers 502 when the runner answers something that is not a result', async () => {
+    answer = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end('{"status":"ok"}')
+    }
+    const res = await call(gw)
+    expect(res.statusCode).toBe(502)
+    expect(res.json().error).toMatch(/invalid response/)
+    expect((await gw.app.inject('/metrics')).body).toContain('reason="invalid_response"} 1')
+  })
+
+  it('answers 504 when the runner does not answer in time', async () => {
+    const { server, url } = await listen(() => undefined) // accepts, never answers
+    servers.push(server)
+    const slow = await edgeFor(url, 1)
+    const slowKey = (await slow.createKey()).key
+    const started = Date.now()
+    const res = await call(slow, slowKey)
+    expect(res.statusCode).toBe(504)
+    expect(res.json()).toMatchObject({
+      code: 'upstream_timeout',
+      error: 'Agent runner did not answer within 1 s',
+    })
+    expect(Date.now() - started).toBeLessThan(3000)
+    expect((await slow.app.inject('/metrics')).body).toContain('reason="timeout"} 1')
+  })
+
   it('answers 502 in the gateway envelope when the runner is down, and counts the proxy error', async () => {
-    const { server, url } = await listen(() => undefined)
-    await new Promise((resolve) => server.close(resolve)) // nothing listens there any more
-    const gw = await edgeFor(url)
+    runner.server.closeAllConnections()
+    await new Promise((resolve) => runner.server.close(resolve)) // nothing listens there any more
     const res = await call(gw)
     expect(res.statusCode).toBe(502)
     expect(res.json()).toMatchObject({ code: 'upstream_error', upstream: 'agents' })
@@ -126,47 +175,5 @@ describe('a failing agent runner', () => {
     const health = await gw.app.inject('/health')
     expect(health.statusCode).toBe(503)
     expect(health.json().services.agents.status).toBe('down')
-  })
-
-  it('answers 504 when the runner does not answer in time', async () => {
-    const { server, url } = await listen(() => undefined) // accepts, never answers
-    servers.push(server)
-    const gw = await edgeFor(url, 1)
-    const started = Date.now()
-    const res = await call(gw)
-    expect(res.statusCode).toBe(504)
-    expect(res.json()).toMatchObject({
-      code: 'upstream_timeout',
-      error: 'Agent runner did not answer within 1 s',
-    })
-    expect(Date.now() - started).toBeLessThan(3000)
-    expect((await gw.app.inject('/metrics')).body).toContain('reason="timeout"} 1')
-  })
-
-  it('answers 502 when the runner fails with a 5xx, without passing its body on', async () => {
-    const { server, url } = await listen((_req, res) => {
-      res.writeHead(500, { 'content-type': 'application/json' })
-      res.end('{"error":"boom: stack trace with secrets"}')
-    })
-    servers.push(server)
-    const gw = await edgeFor(url)
-    const res = await call(gw)
-    expect(res.statusCode).toBe(502)
-    expect(res.body).not.toContain('secrets')
-    expect(res.json().error).toMatch(/answered HTTP 500/)
-    expect((await gw.app.inject('/metrics')).body).toContain('status_class="5xx"} 1')
-  })
-
-  it('answers 502 when the runner answers something that is not a result', async () => {
-    const { server, url } = await listen((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' })
-      res.end('{"status":"ok"}')
-    })
-    servers.push(server)
-    const gw = await edgeFor(url)
-    const res = await call(gw)
-    expect(res.statusCode).toBe(502)
-    expect(res.json().error).toMatch(/invalid response/)
-    expect((await gw.app.inject('/metrics')).body).toContain('reason="invalid_response"} 1')
   })
 })
