@@ -1,10 +1,10 @@
 import { Type } from 'typebox'
-import { findComparables, ppm2Stats, roomsOf, snapshotDate } from '../../engines/realestate/comparables.ts'
-import { VALUATION_BASIS, valuerFor } from '../../engines/realestate/valuation.ts'
+import { ppm2Stats, snapshotDate } from '../../engines/realestate/comparables.ts'
+import { VALUATION_BASIS } from '../../engines/realestate/valuation.ts'
 import { NullableNumber } from '../../engines/reference/schema.ts'
-import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
+import { againstModel, askingPriceRule, nearestComparables, noLocationRule } from './comparables-checks.ts'
 import { LocationFields, listings, locate } from './location.ts'
 
 export const comparablesFinder = defineAgent({
@@ -70,7 +70,6 @@ export const comparablesFinder = defineAgent({
     if (where.source) sources.push(where.source)
     const sales = listings(ctx.deps.listingsFile)
     const asOf = snapshotDate(sales)
-    const tolerance = (input.area_tolerance_pct ?? 20) / 100
     if (!where.point) {
       return {
         comparables: [],
@@ -81,100 +80,24 @@ export const comparablesFinder = defineAgent({
         data_as_of: asOf,
         partial: true,
         sources,
-        rules_applied: [
-          {
-            rule: say({
-              cs: 'K nalezení srovnatelných nabídek je třeba poloha',
-              en: 'A location is needed to find comparables',
-            }),
-            ...cite(at, 'method-listings-snapshot'),
-            outcome: say({ cs: 'adresu nebylo možné geokódovat', en: 'the address could not be geocoded' }),
-          },
-        ],
+        rules_applied: [noLocationRule(at, say)],
       }
     }
-    const rooms = input.disposition ? roomsOf(input.disposition) : undefined
-    const search = findComparables(
-      sales,
-      { lat: where.point.lat, lon: where.point.lon, area: input.area_m2, rooms },
-      input.radius_km
-        ? { radiiKm: [input.radius_km], minCount: 0, areaTolerance: tolerance }
-        : { areaTolerance: tolerance },
-    )
+    const nearest = nearestComparables(sales, where.point, input, asOf, at, say)
+    const { search } = nearest
     const stats = ppm2Stats(search.comps)
-    const valuer = valuerFor(sales)
-    const own = (c: (typeof search.comps)[number]) =>
-      valuer.pricePerM2({
-        lat: c.lat,
-        lon: c.lon,
-        area: c.area,
-        disposition: c.disposition,
-        exclude: [c.code],
-      })
+    const subject = { ...where.point, area_m2: input.area_m2, disposition: input.disposition }
+    const model = againstModel(sales, search.comps, subject, input.limit ?? 10, at, say)
     return {
-      comparables: search.comps.slice(0, input.limit ?? 10).map((c) => {
-        const estimate = own(c)
-        return {
-          code: c.code,
-          distance_km: Math.round(c.distanceKm * 100) / 100,
-          disposition: c.disposition,
-          area_m2: c.area,
-          price: c.price,
-          price_per_m2: Math.round(c.ppm2),
-          estimate_per_m2: Math.round(estimate),
-          vs_estimate: Math.round((c.ppm2 / estimate) * 1000) / 1000,
-          locality: c.locality,
-        }
-      }),
-      estimate_per_m2: Math.round(
-        valuer.pricePerM2({
-          lat: where.point.lat,
-          lon: where.point.lon,
-          area: input.area_m2,
-          disposition: input.disposition,
-        }),
-      ),
+      comparables: model.comparables,
+      estimate_per_m2: model.estimatePerM2,
       found: search.comps.length,
       radius_km: search.radiusKm,
       median_price_per_m2: stats ? Math.round(stats.median) : null,
       data_as_of: asOf,
       partial: sources.some((s) => s.status === 'failed'),
       sources,
-      rules_applied: [
-        {
-          rule: say({
-            cs: `Stejný počet pokojů${rooms === undefined ? ' (libovolný: dispozice nezadána)' : ''}, podlahová plocha ±${Math.round(tolerance * 100)} %, nejbližší první`,
-            en: `Same room count${rooms === undefined ? ' (any: no disposition given)' : ''}, floor area ±${Math.round(tolerance * 100)} %, nearest first`,
-          }),
-          ...cite(at, 'method-listings-snapshot'),
-          outcome: say({
-            cs: `${search.comps.length} do ${search.radiusKm} km (snímek ${asOf})`,
-            en: `${search.comps.length} within ${search.radiusKm} km (snapshot ${asOf})`,
-          }),
-        },
-        {
-          rule: say({
-            cs: `Každá nabídka proti odhadu natrénovaného modelu (gradientně boostované stromy nad polohou, plochou, dispozicí a okolními nabídkovými cenami), bez sebe sama`,
-            en: `Each set against the fitted model's estimate (gradient-boosted trees over position, area, disposition and nearby asking prices), itself left out`,
-          }),
-          ...cite(at, VALUATION_BASIS.method),
-          outcome: say({
-            cs: `natrénováno na ${valuer.info.fitted_on} inzerátech, ověřeno na ${valuer.info.held_out} odložených`,
-            en: `fitted on ${valuer.info.fitted_on} sale listings, checked on ${valuer.info.held_out} held out`,
-          }),
-        },
-        {
-          rule: say({
-            cs: 'Nabídkové ceny nejsou obvyklá cena podle zákona 151/1997 Sb. § 2, která se určuje porovnáním sjednaných cen',
-            en: 'Asking prices are not the obvyklá cena of zákon 151/1997 Sb. § 2, which is found by comparing agreed prices',
-          }),
-          ...cite(at, VALUATION_BASIS.statute),
-          outcome: say({
-            cs: 'srovnání nabídek, nikoli ocenění podle zákona',
-            en: 'a comparison of offers, not a valuation under the act',
-          }),
-        },
-      ],
+      rules_applied: [nearest.rule, model.rule, askingPriceRule(at, say)],
     }
   },
 })
