@@ -1,11 +1,10 @@
 import { Type } from 'typebox'
-import { addDays } from '../../engines/reference/calendar.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
-import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { referenceAt } from '../../engines/reference/load.ts'
 import { DateString, NullableString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import { CurrencyPattern, RateBook, requireCountry } from '../aml/common.ts'
-import type { Say, Texts } from '../lang.ts'
+import type { Say } from '../lang.ts'
 import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import type { AgentContext, AppliedRule } from '../types.ts'
@@ -17,54 +16,14 @@ import {
   czkFmt,
   type Found,
   highRiskCountries,
-  type Indicator,
+  type Indicators,
+  indicatorRules,
   passThrough,
+  refusedIdentification,
+  reportCheck,
+  scored,
   turnoverAboveIncome,
 } from './suspicious-checks.ts'
-
-interface Indicators extends ReferenceVersion {
-  report_days: number
-  report_from: number
-  indicators: Record<string, Indicator>
-}
-
-/** The indicators of suspicious-indicators.json (§ 6 of the AML Act) in both languages, by key. */
-const INDICATORS: Record<string, Texts> = {
-  rapid_in_out: {
-    cs: 'prostředky připsané a během několika dnů téměř celé odeslané dál (průtokový účet)',
-    en: 'funds credited and sent on almost entirely within days (pass-through)',
-  },
-  cash_below_threshold: {
-    cs: 'opakované platby v hotovosti těsně pod limitem pro identifikaci nebo hotovostní platby (strukturování)',
-    en: 'repeated cash payments just below the identification or cash limits (structuring)',
-  },
-  high_risk_country: {
-    cs: 'platby do vysoce rizikové třetí země podle EU nebo z ní',
-    en: 'payments to or from an EU high-risk third country',
-  },
-  turnover_vs_income: {
-    cs: 'obrat výrazně převyšující deklarovaný příjem nebo podnikání klienta',
-    en: "turnover far above the client's declared income or business",
-  },
-  refuses_identification: {
-    cs: 'klient odmítá identifikaci nebo doložit původ prostředků',
-    en: 'the client refuses identification or to prove the source of funds',
-  },
-  sanctions_match: {
-    cs: 'strana odpovídá záznamu na sankčním seznamu',
-    en: 'a party matches a sanctions list',
-  },
-}
-
-/** The register entries behind each indicator (its `law` text stays the table's). */
-const INDICATOR_LAW: Record<string, [string, ...string[]]> = {
-  rapid_in_out: ['cz-253-2008-s6'],
-  cash_below_threshold: ['cz-253-2008-s6'],
-  high_risk_country: ['cz-253-2008-s6', 'eu-2016-1675'],
-  turnover_vs_income: ['cz-253-2008-s6'],
-  refuses_identification: ['cz-253-2008-s6', 'cz-253-2008-s15'],
-  sanctions_match: ['cz-69-2006', 'cz-1-2023'],
-}
 
 export const suspiciousActivityRules = defineAgent({
   service: 'legal-aml',
@@ -214,83 +173,26 @@ export const suspiciousActivityRules = defineAgent({
       (a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id),
     )
     const { withCzk, sources, unevaluated } = await convertAll(txs, ctx)
-    const found: {
-      key: string
-      indicator: string
-      points: number
-      law: string
-      detail: string
-      transactions: string[]
-    }[] = []
-    const raised = new Set<string>()
-    const raise = (key: string, detail: Texts, tx: string[]) => {
-      const x = I[key]!
-      raised.add(key)
-      const label = INDICATORS[key] ?? { cs: x.label, en: x.label }
-      found.push({
-        key,
-        indicator: say(label),
-        points: x.points,
-        law: x.law,
-        detail: say(detail),
-        transactions: tx,
-      })
-    }
-
     const declared = input.customer.declared_monthly_income
-    for (const f of [
-      passThrough(withCzk, I.rapid_in_out!),
-      cashBelowLimits(withCzk, I.cash_below_threshold!),
-      highRiskCountries(withCzk),
-      declared ? turnoverAboveIncome(withCzk, declared, I.turnover_vs_income!) : undefined,
-    ])
-      if (f) raise(f.key, f.detail, f.transactions)
-    if (input.refuses_identification)
-      raise('refuses_identification', { cs: 'uvedla povinná osoba', en: 'stated by the obliged person' }, [])
-
     const screened =
       (input.screen_parties ?? true)
         ? await screeningCheck(ctx, input.customer, withCzk, sources, today)
         : undefined
-    for (const f of screened?.found ?? []) raise(f.key, f.detail, f.transactions)
+    const found = scored(
+      I,
+      [
+        passThrough(withCzk, I.rapid_in_out!),
+        cashBelowLimits(withCzk, I.cash_below_threshold!),
+        highRiskCountries(withCzk),
+        declared ? turnoverAboveIncome(withCzk, declared, I.turnover_vs_income!) : undefined,
+        refusedIdentification(input.refuses_identification),
+        ...(screened?.found ?? []),
+      ],
+      say,
+    )
     unevaluated.push(...(screened?.unevaluated ?? []))
     const toReview = screened?.toReview ?? []
-    const screeningRule = screened?.rule
-
-    const score = found.reduce((s, f) => s + f.points, 0)
-    const strong = [...raised].some((key) => I[key]!.strong)
-    const report = strong || score >= ind.report_from
-    const deadline = report ? addDays(today, ind.report_days) : null
-    const draft = report ? strDraft(input.customer, txs, withCzk, found, deadline!, say) : null
-    const rules: AppliedRule[] = [
-      ...(screeningRule ? [screeningRule] : []),
-      ...found.map((f) => ({
-        rule: f.indicator,
-        ...cite(today, ...(INDICATOR_LAW[f.key] ?? ['cz-253-2008-s6'])),
-        outcome: `+${f.points}: ${f.detail}`,
-      })),
-      {
-        rule: say({
-          cs: `Oznámit, je-li přítomen silný indikátor nebo skóre dosáhne ${ind.report_from}`,
-          en: `Report when a strong indicator is present or the score reaches ${ind.report_from}`,
-        }),
-        ...cite(today, 'method-suspicious-indicators', 'cz-253-2008-s6'),
-        outcome: say({
-          cs: `${score} bodů${strong ? ', silný indikátor' : ''} → ${report ? 'oznámit' : unevaluated.length > 0 ? 'z ověřeného nic k oznámení: neprůkazné, prověřte, co ověřit nešlo' : toReview.length > 0 ? 'zatím neoznamovat: možnou shodu se sankčním seznamem posoudí pracovník' : 'neoznamovat'}`,
-          en: `${score} points${strong ? ', strong indicator' : ''} → ${report ? 'report' : unevaluated.length > 0 ? 'no report on what could be checked: inconclusive, review what was not' : toReview.length > 0 ? 'no report yet: a person reviews the possible sanctions match' : 'no report'}`,
-        }),
-      },
-      {
-        rule: say({
-          cs: `Oznámit Finančnímu analytickému úřadu do ${ind.report_days} kalendářních dnů od zjištění; klient o tom nesmí vědět`,
-          en: `Report to the Financial Analytical Office within ${ind.report_days} calendar days of detection; the client must not be told`,
-        }),
-        ...cite(today, 'cz-253-2008-s18', 'cz-253-2008-s38'),
-        outcome: report
-          ? say({ cs: `do ${deadline}`, en: `by ${deadline}` })
-          : say({ cs: 'nevzniká', en: 'not due' }),
-      },
-    ]
+    const { score, report, deadline, rules } = reportCheck({ found, unevaluated, toReview }, ind, today, say)
     return {
       score,
       report_required: report,
@@ -299,10 +201,10 @@ export const suspiciousActivityRules = defineAgent({
       conclusive: unevaluated.length === 0,
       unevaluated,
       to_review: toReview,
-      str_draft: draft,
+      str_draft: report ? strDraft(input.customer, txs, withCzk, found, deadline!, say) : null,
       partial: sources.some((s) => s.status === 'failed'),
       sources,
-      rules_applied: rules,
+      rules_applied: [...(screened ? [screened.rule] : []), ...indicatorRules(found, today), ...rules],
     }
   },
 })
