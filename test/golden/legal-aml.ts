@@ -418,6 +418,35 @@ export const legalAml: GoldenFile = {
     },
     {
       agent: 'ubo_verification',
+      title:
+        'A 60 % owner and an owner declared by name alone: the second left to a person, no statutory body named',
+      kind: 'unrecognised',
+      law: ['cz-37-2021-s4-5'],
+      worked:
+        'Bára’s 60 % > 25 % (§ 4 odst. 1): she qualifies. For Adam no share, vote, controlled holding or control is given: he may hold more than 25 %, so he is neither passed over as below 25 % nor replaced by the statutory body (§ 5 applies only when nobody qualifies) — qualifies null with the reason, not verified (review).',
+      input: {
+        ico: '45274649',
+        declared_owners: [{ name: 'Adam Malý' }, { name: 'Bára Velká', ownership_pct: 60 }],
+        esm_owners: ['Adam Malý', 'Bára Velká'],
+        screen_sanctions: false,
+        as_of: '2026-11-20',
+      },
+      expect: {
+        verdict: 'review',
+        fields: {
+          verified: false,
+          discrepancies: [],
+          owners: [
+            { name: 'Adam Malý', qualifies: null, basis: 'no share, vote or control given' },
+            { name: 'Bára Velká', qualifies: true },
+          ],
+          review_reasons: [mentions('Adam Malý', 'to be assessed by a person')],
+        },
+        rules: [{ basis: 'cz-37-2021-s4-5', outcome: '1 of 2 qualify, to be assessed by a person: 1' }],
+      },
+    },
+    {
+      agent: 'ubo_verification',
       title: 'An IČO whose check digit is wrong: refused, naming the field',
       kind: 'unrecognised',
       law: [],

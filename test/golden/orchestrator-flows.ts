@@ -492,9 +492,13 @@ export const flowCases: GoldenCase[] = [
     kind: 'positive',
     law: ['cz-37-2021-s4-5', 'cz-253-2008-s9', 'cz-182-2006-s419'],
     worked:
-      '27074358 valid (sum 135, check 8). ARES, ISIR, the VAT register, the screening, the declared beneficial owner (zákon 37/2021 Sb.; AML Act § 9) and the AML duties for 2 000 000 CZK (above 15 000 EUR: due diligence) all clear → clear.',
+      '27074358 valid (sum 135, check 8). ARES, ISIR, the VAT register, the screening, the declared beneficial owner with his 100 % (zákon 37/2021 Sb.; AML Act § 9) and the AML duties for 2 000 000 CZK (above 15 000 EUR: due diligence) all clear → clear.',
     stubs: COMPANY_OK,
-    input: { ico: '27074358', amount: 2_000_000, beneficial_owners: ['Jan Novák'] },
+    input: {
+      ico: '27074358',
+      amount: 2_000_000,
+      beneficial_owners: [{ name: 'Jan Novák', ownership_pct: 100 }],
+    },
     expect: {
       verdict: 'clear',
       rules: [
@@ -541,7 +545,11 @@ export const flowCases: GoldenCase[] = [
     worked:
       'The owner is declared but ubo_verification fails (its source times out): the beneficial owner could not be established (zákon 253/2008 Sb., § 9 odst. 2 písm. b)) → incomplete, the duty naming the step and its error code; the other checks clear do not make it clear.',
     stubs: { ...COMPANY_OK, 'legal-aml/ubo_verification': { fails: 'timeout' } },
-    input: { ico: '27074358', amount: 2_000_000, beneficial_owners: ['Jan Novák'] },
+    input: {
+      ico: '27074358',
+      amount: 2_000_000,
+      beneficial_owners: [{ name: 'Jan Novák', ownership_pct: 100 }],
+    },
     expect: {
       verdict: 'incomplete',
       rules: [

@@ -344,6 +344,25 @@ describe('legal-aml agents: sources, rules and bad input', () => {
     ])
   })
 
+  it('leaves an owner declared without any share, vote or control to a person, and names no statutory body', async () => {
+    const out = await run('ubo_verification', {
+      ico: '45274649',
+      declared_owners: [{ name: 'Jan Novák' }],
+      esm_owners: ['Jan Novák'],
+      screen_sanctions: false,
+      as_of: '2026-11-20',
+    })
+    expect(out).toMatchObject({ verified: false, verdict: 'review', discrepancies: [] })
+    expect(out.owners).toMatchObject([
+      { name: 'Jan Novák', qualifies: null, basis: 'no share, vote or control given' },
+    ])
+    expect(out.review_reasons).toEqual([
+      'Jan Novák: no share, vote or control given — to be assessed by a person',
+    ])
+    expect(out.rules_applied.map((r) => r.outcome)).not.toContain('declare the statutory body members')
+    expect(out.rules_applied.map((r) => r.outcome)).toContain('0 of 1 qualify, to be assessed by a person: 1')
+  })
+
   it('asks who the office holder is when the client is a relative', async () => {
     const error = await rejection('pep_screening', { name: 'A B', relation: 'child', positions: [] })
     expect(error.details).toEqual({ field: 'related_pep_name', rule: 'required when relation is child' })

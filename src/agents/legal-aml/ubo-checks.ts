@@ -5,6 +5,8 @@
  * register extract, sanctions), the extract's undeclared names, the definition, the verification —
  * and joins them.
  */
+import { type Static, Type } from 'typebox'
+import { DateString } from '../../engines/reference/schema.ts'
 import type { UboLaw } from '../aml/ubo-law.ts'
 import { comparableName, lookupCompany } from '../compliance/registry.ts'
 import type { Say } from '../lang.ts'
@@ -26,14 +28,30 @@ export interface Checked {
   review: string[]
 }
 
-export interface DeclaredOwner {
-  name: string
-  birth_date?: string | undefined
-  ownership_pct?: number | undefined
-  voting_pct?: number | undefined
-  controlled_pct?: number | undefined
-  control?: boolean | undefined
-}
+/** A declared owner with the figures that decide whether it qualifies (also due_diligence_flow's). */
+export const DeclaredOwnerSchema = Type.Object(
+  {
+    name: Type.String({ minLength: 2, maxLength: 300 }),
+    birth_date: Type.Optional(DateString()),
+    ownership_pct: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+    voting_pct: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+    controlled_pct: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 100,
+        description:
+          'share in the company held by the corporations the owner exercises decisive influence in (a majority of their votes), with the owner’s own direct share',
+      }),
+    ),
+    control: Type.Optional(
+      Type.Boolean({
+        description: 'controls the company by other means (agreement, board majority)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type DeclaredOwner = Static<typeof DeclaredOwnerSchema>
 
 export interface OwnerView {
   name: string
@@ -105,8 +123,16 @@ function ownerBases(o: DeclaredOwner, say: Say): string[] {
   ].filter(Boolean)
 }
 
+/** An owner declared with no share, vote, controlled holding or control: nothing to judge it by. */
+const noFigures = (o: DeclaredOwner) =>
+  o.ownership_pct === undefined &&
+  o.voting_pct === undefined &&
+  o.controlled_pct === undefined &&
+  o.control === undefined
+
 /**
- * Each declared owner: whether it qualifies (null on a day whose definition is not held), whether
+ * Each declared owner: whether it qualifies (null on a day whose definition is not held, or for an
+ * owner declared without any figure — read as 0 % it would be passed over), whether
  * the register extract names it — a qualifying owner missing from it is a discrepancy, or a reason
  * to review when qualification is left to a person — and, when asked, its sanctions screening with
  * its rule.
@@ -126,6 +152,14 @@ export async function ownersCheck(
   const owners: OwnerView[] = []
   for (const o of declared) {
     const bases = ownerBases(o, say)
+    const unknown = noFigures(o)
+    if (unknown && law.held)
+      review.push(
+        say({
+          cs: `${o.name}: podíl ani kontrola neuvedeny — posoudí člověk`,
+          en: `${o.name}: no share, vote or control given — to be assessed by a person`,
+        }),
+      )
     const inEsm = esm ? esm.some((n) => sameName(n, o.name)) : null
     if (bases.length > 0 && inEsm === false)
       (law.held ? discrepancies : review).push(
@@ -153,8 +187,12 @@ export async function ownersCheck(
     }
     owners.push({
       name: o.name,
-      qualifies: law.held ? bases.length > 0 : null,
-      basis: bases.join(', ') || say({ cs: 'pod 25 %, bez ovládání', en: 'below 25 %, no control' }),
+      qualifies: law.held && !unknown ? bases.length > 0 : null,
+      basis:
+        bases.join(', ') ||
+        (unknown
+          ? say({ cs: 'podíl ani kontrola neuvedeny', en: 'no share, vote or control given' })
+          : say({ cs: 'pod 25 %, bez ovládání', en: 'below 25 %, no control' })),
       in_esm: inEsm,
       sanctions,
     })
@@ -188,8 +226,8 @@ export function extractCheck(declared: DeclaredOwner[], esm: string[] | undefine
 }
 
 /**
- * The definition of the day: with none qualifying, the statutory body (§ 5); who qualifies; or, on a
- * day whose definition is not held, that a person assesses the owners.
+ * The definition of the day: with none qualifying and none left to a person, the statutory body
+ * (§ 5); who qualifies; or, on a day whose definition is not held, that a person assesses the owners.
  */
 export function definitionRules(owners: OwnerView[], law: UboLaw, today: string, say: Say): AppliedRule[] {
   if (!law.held)
@@ -207,8 +245,10 @@ export function definitionRules(owners: OwnerView[], law: UboLaw, today: string,
       },
     ]
   const qualifying = owners.filter((o) => o.qualifies).length
+  // An owner declared without figures may yet hold more than 25 %: § 5 applies only when none does.
+  const undetermined = owners.filter((o) => o.qualifies === null).length
   return [
-    ...(qualifying === 0
+    ...(qualifying === 0 && undetermined === 0
       ? [
           {
             rule: say({
@@ -227,8 +267,8 @@ export function definitionRules(owners: OwnerView[], law: UboLaw, today: string,
       }),
       ...cite(today, law.entry),
       outcome: say({
-        cs: `splňuje ${qualifying} z ${owners.length}`,
-        en: `${qualifying} of ${owners.length} qualify`,
+        cs: `splňuje ${qualifying} z ${owners.length}${undetermined ? `, posoudí člověk: ${undetermined}` : ''}`,
+        en: `${qualifying} of ${owners.length} qualify${undetermined ? `, to be assessed by a person: ${undetermined}` : ''}`,
       }),
     },
   ]

@@ -4,41 +4,24 @@ import { DateString, NullableBoolean, NullableObject } from '../../engines/refer
 import { errors } from '../../kit/errors.ts'
 import { UBO_LAW, uboLawOn } from '../aml/ubo-law.ts'
 import { defineAgent } from '../types.ts'
-import { companyCheck, definitionRules, extractCheck, ownersCheck, verificationRule } from './ubo-checks.ts'
+import {
+  companyCheck,
+  DeclaredOwnerSchema,
+  definitionRules,
+  extractCheck,
+  ownersCheck,
+  verificationRule,
+} from './ubo-checks.ts'
 
 export const uboVerification = defineAgent({
   service: 'legal-aml',
   name: 'ubo_verification',
   description:
-    "Verifies the beneficial owners a company declares: who qualifies (more than 25 % of capital or votes, decisive influence in corporations holding more than 25 %, or control; the Czech beneficial-owners act as amended from 2022-10-01, on an earlier day left to a person), whether the shares are consistent, whether the declaration matches the Register of Beneficial Owners extract (a discrepancy must be reported), the company's state in ARES, and a sanctions check of each owner through the AML engine.",
+    "Verifies the beneficial owners a company declares: who qualifies (more than 25 % of capital or votes, decisive influence in corporations holding more than 25 %, or control; the Czech beneficial-owners act as amended from 2022-10-01; on an earlier day, or for an owner declared without any share, vote or control, left to a person), whether the shares are consistent, whether the declaration matches the Register of Beneficial Owners extract (a discrepancy must be reported), the company's state in ARES, and a sanctions check of each owner through the AML engine.",
   input: Type.Object(
     {
       ico: Type.String({ maxLength: 12 }),
-      declared_owners: Type.Array(
-        Type.Object(
-          {
-            name: Type.String({ minLength: 2, maxLength: 300 }),
-            birth_date: Type.Optional(DateString()),
-            ownership_pct: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
-            voting_pct: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
-            controlled_pct: Type.Optional(
-              Type.Number({
-                minimum: 0,
-                maximum: 100,
-                description:
-                  'share in the company held by the corporations the owner exercises decisive influence in (a majority of their votes), with the owner’s own direct share',
-              }),
-            ),
-            control: Type.Optional(
-              Type.Boolean({
-                description: 'controls the company by other means (agreement, board majority)',
-              }),
-            ),
-          },
-          { additionalProperties: false },
-        ),
-        { minItems: 1, maxItems: 50 },
-      ),
+      declared_owners: Type.Array(DeclaredOwnerSchema, { minItems: 1, maxItems: 50 }),
       esm_owners: Type.Optional(
         Type.Array(Type.String({ maxLength: 300 }), {
           maxItems: 50,
@@ -63,7 +46,8 @@ export const uboVerification = defineAgent({
       Type.Object({
         name: Type.String(),
         qualifies: NullableBoolean({
-          description: 'null: the definition in force on the day judged is not held here, a person decides',
+          description:
+            'null: a person decides — the definition in force on the day judged is not held here, or the owner was declared without any share, vote or control',
         }),
         basis: Type.String(),
         in_esm: NullableBoolean(),

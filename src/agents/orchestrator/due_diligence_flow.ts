@@ -1,5 +1,6 @@
 import { errors } from '../../kit/errors.ts'
 import type { Texts } from '../lang.ts'
+import type { DeclaredOwner } from '../legal-aml/ubo-checks.ts'
 import { defineAgent } from '../types.ts'
 import { validIco } from './company_onboarding_flow.ts'
 import type { Duty } from './duties.ts'
@@ -110,7 +111,9 @@ const DUE_DILIGENCE_STEPS: FlowStep[] = [
       return (
         needs(r, ['beneficial_owners']) ?? {
           ico: r.ico,
-          declared_owners: (r.beneficial_owners as string[]).map((name) => ({ name })),
+          declared_owners: (r.beneficial_owners as (string | DeclaredOwner)[]).map((o) =>
+            typeof o === 'string' ? { name: o } : o,
+          ),
         }
       )
     },
@@ -247,7 +250,7 @@ export const dueDiligenceFlow = defineAgent({
   service: 'orchestrator',
   name: 'due_diligence_flow',
   description:
-    'Due diligence before a deal. On a Czech company (by IČO): IČO checksum, ARES record, insolvency register, VAT register, AML screening, declared beneficial owners and company risk. On a person (a name and an address, no IČO): the KYC identification and the sanctions lists. Both with the AML duties for the deal amount, run in parallel where they can be, each timed, with a roll-up verdict that names any source that failed.',
+    'Due diligence before a deal. On a Czech company (by IČO): IČO checksum, ARES record, insolvency register, VAT register, AML screening, declared beneficial owners (each a name, or with its share, votes or control; an owner given by name alone is left to a person) and company risk. On a person (a name and an address, no IČO): the KYC identification and the sanctions lists. Both with the AML duties for the deal amount, run in parallel where they can be, each timed, with a roll-up verdict that names any source that failed.',
   input: flowInput([], ['ico', 'name', 'address', 'birth_number', 'amount', 'beneficial_owners']),
   output: FlowResultSchema,
   verdict: FLOW_VERDICT,
@@ -255,7 +258,11 @@ export const dueDiligenceFlow = defineAgent({
   examples: [
     {
       title: 'A company, its declared owner and a 2 million CZK deal',
-      input: { ico: '27074358', amount: 2_000_000, beneficial_owners: ['Jan Novák'] },
+      input: {
+        ico: '27074358',
+        amount: 2_000_000,
+        beneficial_owners: [{ name: 'Jan Novák', ownership_pct: 100 }],
+      },
     },
     { title: 'A seven-digit IČO (zero-padded)', input: { ico: '0064581' } },
     {

@@ -1,5 +1,6 @@
 /** Request fields the flows share, named as in the spec (amount, income, monthly_income, property_value, ico, name, address). */
 import { Type } from 'typebox'
+import { DeclaredOwnerSchema } from '../legal-aml/ubo-checks.ts'
 
 export const F = {
   amount: Type.Number({ exclusiveMinimum: 0, description: 'loan or payment amount, CZK' }),
@@ -60,10 +61,11 @@ export const F = {
   channel: Type.Enum(['face_to_face', 'remote_verified', 'remote_unverified'], {
     description: 'how the client is onboarded (CDD risk factor)',
   }),
-  beneficial_owners: Type.Array(Type.String({ minLength: 2, maxLength: 300 }), {
+  beneficial_owners: Type.Array(Type.Union([DeclaredOwnerSchema.properties.name, DeclaredOwnerSchema]), {
     minItems: 1,
     maxItems: 50,
-    description: 'beneficial owners the client declares (names)',
+    description:
+      'beneficial owners the client declares: a name, or the owner with its share, votes, controlled holding or control (a name alone is left to a person to assess)',
   }),
   lv_text: Type.String({
     minLength: 10,

@@ -272,7 +272,29 @@ describe('due_diligence_flow', () => {
     })
     // ARES, ISIR and the VAT register are unreachable here: their answers are partial.
     expect(outputOf(out, 'ares', 'ares_lookup')).toMatchObject({ found: null, partial: true })
+    // The declared share reaches ubo_verification: 100 % > 25 % qualifies.
+    expect(outputOf(out, 'ubo', 'ubo_verification').owners).toMatchObject([
+      { name: 'Jan Novák', qualifies: true, basis: '100 % of capital' },
+    ])
     expect(out.verdict).toBe('incomplete')
+  })
+
+  it('leaves an owner declared by name alone to a person, with the reason, and names no statutory body', async () => {
+    const out = await run(d, 'orchestrator', 'due_diligence_flow', {
+      ico: '27074358',
+      beneficial_owners: ['Jan Novák', { name: 'Eva Malá', ownership_pct: 20 }],
+    })
+    const ubo = outputOf(out, 'ubo', 'ubo_verification')
+    expect(ubo).toMatchObject({ verified: false, verdict: 'review' })
+    expect(ubo.owners).toMatchObject([
+      { name: 'Jan Novák', qualifies: null, basis: 'no share, vote or control given' },
+      { name: 'Eva Malá', qualifies: false },
+    ])
+    expect(ubo.review_reasons).toContain(
+      'Jan Novák: no share, vote or control given — to be assessed by a person',
+    )
+    expect(ubo.rules_applied.map((r) => r.outcome)).not.toContain('declare the statutory body members')
+    expect(out.verdict).not.toBe('clear')
   })
 
   it('fails a company in insolvency, with the registers answering from recorded responses', async () => {
