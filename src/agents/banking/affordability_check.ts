@@ -1,13 +1,12 @@
 import { Type } from 'typebox'
-import { annuityPayment, principalForPayment, round2 } from '../../engines/finance/annuity.ts'
-import { lendingLimits, pct } from '../../engines/finance/lending.ts'
+import { annuityPayment, round2 } from '../../engines/finance/annuity.ts'
+import { lendingLimits } from '../../engines/finance/lending.ts'
 import { applicantAge, asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { DateString, NullableNumber } from '../../engines/reference/schema.ts'
-import { cite } from '../law.ts'
 import type { Assumption } from '../result.ts'
-import { CATEGORY_LABEL, loanPurpose } from '../spec-fields.ts'
-import type { AppliedRule } from '../types.ts'
+import { loanPurpose } from '../spec-fields.ts'
 import { defineAgent } from '../types.ts'
+import { bindingCap, capChecks, termCheck } from './affordability-checks.ts'
 import { LENDING_LAW } from './lending-law.ts'
 
 const Constraint = Type.Union([
@@ -84,88 +83,9 @@ export const affordabilityCheck = defineAgent({
     const age = applicantAge(input, asOf)
     const assumptions: Assumption[] = []
     const limits = covered(() => lendingLimits(asOf, age, loanPurpose(input.purpose, assumptions, ctx.say)))
-    const rules: AppliedRule[] = []
-    const say = ctx.say
-    const czk = (x: number) => say({ cs: `${x} Kč`, en: `${x} CZK` })
-    const cnb = (limit: 'ltv' | 'dti' | 'dsti') => cite(asOf, limits.regulatoryBasis[limit])
-    const policy = cite(asOf, 'policy-bank-lending')
-
-    let term = Math.min(input.term_months, limits.policy.maxTermMonths)
-    if (age !== undefined) {
-      const maxByAge = Math.max(0, (limits.policy.maxAgeAtMaturity - age) * 12)
-      if (maxByAge < term) term = maxByAge
-      rules.push({
-        rule: say({
-          cs: `Úvěr musí být splacen do věku ${limits.policy.maxAgeAtMaturity} let`,
-          en: `Loan must be repaid by age ${limits.policy.maxAgeAtMaturity}`,
-        }),
-        ...policy,
-        outcome: say({ cs: `doba ${term} měsíců`, en: `term ${term} months` }),
-      })
-    }
-    const existingPayments = input.existing_monthly_payments ?? 0
-    const existingDebt = input.existing_debt ?? 0
-    const annualIncome = input.monthly_income * 12
-
-    const dstiLimit = Math.min(limits.regulatory.dsti ?? Number.POSITIVE_INFINITY, limits.policy.dsti)
-    const dtiLimit = Math.min(limits.regulatory.dti ?? Number.POSITIVE_INFINITY, limits.policy.dti)
-    const room = Math.max(0, dstiLimit * input.monthly_income - existingPayments)
-    const byDsti = term > 0 ? principalForPayment(room, input.annual_rate_pct, term) : 0
-    const byStress =
-      term > 0 ? principalForPayment(room, input.annual_rate_pct + limits.policy.stressRateAddPct, term) : 0
-    const byDti = Math.max(0, dtiLimit * annualIncome - existingDebt)
-    const ltvLimit = limits.regulatory.ltv
-    const byLtv =
-      input.property_value !== undefined && ltvLimit !== null ? ltvLimit * input.property_value : null
-
-    const src = (limit: 'dti' | 'dsti') => (limits.regulatory[limit] !== null ? cnb(limit) : policy)
-    rules.push({
-      rule: say({
-        cs: `Strop DSTI ${pct(dstiLimit)} čistého příjmu`,
-        en: `DSTI cap ${pct(dstiLimit)} of net income`,
-      }),
-      ...src('dsti'),
-      outcome: say({
-        cs: `prostor ${round2(room)} Kč/měsíc → ${Math.floor(byDsti)} Kč`,
-        en: `room ${round2(room)} CZK/month → ${Math.floor(byDsti)} CZK`,
-      }),
-    })
-    rules.push({
-      rule: say({
-        cs: `Strop DSTI při sazbě +${limits.policy.stressRateAddPct} p. b.`,
-        en: `DSTI cap with rate +${limits.policy.stressRateAddPct} pp`,
-      }),
-      ...policy,
-      outcome: czk(Math.floor(byStress)),
-    })
-    rules.push({
-      rule: say({
-        cs: `Strop DTI ${dtiLimit} × čistý roční příjem`,
-        en: `DTI cap ${dtiLimit} × net annual income`,
-      }),
-      ...src('dti'),
-      outcome: czk(Math.floor(byDti)),
-    })
-    if (byLtv !== null) {
-      rules.push({
-        rule: say({
-          cs: `Limit ČNB LTV ${pct(ltvLimit!)} (${CATEGORY_LABEL[limits.category].cs})`,
-          en: `ČNB LTV limit ${pct(ltvLimit!)} (${CATEGORY_LABEL[limits.category].en})`,
-        }),
-        ...cnb('ltv'),
-        outcome: czk(byLtv),
-      })
-    }
-
-    const candidates: [number, 'ltv' | 'dti' | 'dsti' | 'stressed_dsti'][] = [
-      [byDsti, 'dsti'],
-      [byStress, 'stressed_dsti'],
-      [byDti, 'dti'],
-    ]
-    if (byLtv !== null) candidates.push([byLtv, 'ltv'])
-    candidates.sort((a, b) => a[0] - b[0])
-    const [lowest, binding] = candidates[0]!
-    const maxLoan = Math.max(0, Math.floor(lowest / 1000) * 1000)
+    const { term, rules: termRules } = termCheck(input.term_months, age, limits, asOf, ctx.say)
+    const caps = capChecks(input, term, limits, asOf, ctx.say)
+    const { maxLoan, binding } = bindingCap(caps)
     return {
       max_loan: maxLoan,
       monthly_payment:
@@ -173,13 +93,13 @@ export const affordabilityCheck = defineAgent({
       term_months: term,
       binding_constraint: binding,
       caps: {
-        ltv: byLtv === null ? null : Math.floor(byLtv),
-        dti: Math.floor(byDti),
-        dsti: Math.floor(byDsti),
-        stressed_dsti: Math.floor(byStress),
+        ltv: caps.byLtv === null ? null : Math.floor(caps.byLtv),
+        dti: Math.floor(caps.byDti),
+        dsti: Math.floor(caps.byDsti),
+        stressed_dsti: Math.floor(caps.byStress),
       },
       category: limits.category,
-      rules_applied: rules,
+      rules_applied: [...termRules, ...caps.rules],
       assumptions,
       as_of: asOf,
     }
