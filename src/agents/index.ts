@@ -13,9 +13,13 @@ import { legalAmlAgents } from './legal-aml/index.ts'
 import { orchestratorAgents } from './orchestrator/index.ts'
 import { realEstateAgents } from './real-estate/index.ts'
 import { riskAgents } from './risk/index.ts'
-import type { ResultOf } from './types.ts'
+import type { Agent, ResultOf } from './types.ts'
 
-export const agents = [
+/**
+ * Declared as Agent[] so tsc does not infer (and subtype-reduce) the union of 88 agent types for
+ * the literal; the typed union lives in Catalogue below.
+ */
+export const agents: readonly Agent[] = [
   ...bankingAgents,
   ...legalAmlAgents,
   ...realEstateAgents,
@@ -29,7 +33,19 @@ export const agents = [
   ...orchestratorAgents,
 ]
 
-type Catalogue = (typeof agents)[number]
+/** Every agent's own type, as a plain union (no subtype reduction across the 88 members). */
+type Catalogue =
+  | (typeof bankingAgents)[number]
+  | (typeof legalAmlAgents)[number]
+  | (typeof realEstateAgents)[number]
+  | (typeof insuranceAgents)[number]
+  | (typeof complianceAgents)[number]
+  | (typeof riskAgents)[number]
+  | (typeof amlAgents)[number]
+  | (typeof legalAgents)[number]
+  | (typeof dataAgents)[number]
+  | (typeof contactAgents)[number]
+  | (typeof orchestratorAgents)[number]
 
 /** An agent's name (unique across the services). */
 export type AgentName = Catalogue['name']
