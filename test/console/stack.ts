@@ -31,6 +31,7 @@ import { SHARED_LISTS } from '../aml/lists.ts'
 import { startReplayServer } from '../aml/replay-server.ts'
 import { OPERATOR as KB_OPERATOR, multipart, startKnowledge } from '../knowledge/harness.ts'
 import { routerHarness } from '../router/harness.ts'
+import { TEST_PASSWORD_COST } from '../support/password-cost.ts'
 
 export const USERS = {
   admin: { name: 'eva', password: 'eva’s long passphrase' },
@@ -157,7 +158,7 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
     const db = openDatabase({ dataDir: dir })
     closers.push(() => db.close())
     await db.migrate()
-    const store = new ConsoleStore(db)
+    const store = new ConsoleStore(db, { passwordCost: TEST_PASSWORD_COST })
     await store.addUser(USERS.admin.name, 'admin', USERS.admin.password)
     await store.addUser(USERS.analyst.name, 'analyst', USERS.analyst.password)
     const closed = 'http://127.0.0.1:9'

@@ -48,6 +48,7 @@ import { OPERATOR as KB_OPERATOR, multipart, startKnowledge } from '../knowledge
 import { ADMIN, INTERNAL, routerHarness } from '../router/harness.ts'
 import { SANCTIONS_SUBSET } from '../sources/routes.ts'
 import type { DocumentedRoute } from './openapi.ts'
+import { TEST_PASSWORD_COST } from './password-cost.ts'
 
 export interface ServiceUnderTest {
   app: App
@@ -130,7 +131,7 @@ const CONSOLE: ServiceTarget = {
     // The services the console calls are a closed port here: what needs them answers 502.
     const db = openDatabase({ dataDir: '', file: ':memory:' })
     await db.migrate()
-    const store = new ConsoleStore(db)
+    const store = new ConsoleStore(db, { passwordCost: TEST_PASSWORD_COST })
     await store.addUser('suite-admin', 'admin', 'suite admin password')
     const limiter = new MemoryRateLimiter()
     const app = await buildConsole({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TEST_PASSWORD_COST } from '../../../test/support/password-cost.ts'
 import { type Database, openDatabase } from '../../kit/db.ts'
 import { createLogger } from '../../kit/logger.ts'
 import { MemoryRateLimiter } from '../../kit/ratelimit.ts'
@@ -98,7 +99,7 @@ describe('console backend', () => {
   beforeAll(async () => {
     db = openDatabase({ dataDir: '', file: ':memory:' })
     await db.migrate()
-    store = new ConsoleStore(db)
+    store = new ConsoleStore(db, { passwordCost: TEST_PASSWORD_COST })
     await store.addUser('eva', 'admin', PASSWORD)
     await store.addUser('adam', 'analyst', PASSWORD)
     const urls = Object.fromEntries(UPSTREAMS.map((n, i) => [n, `http://127.0.0.1:${9100 + i}`]))

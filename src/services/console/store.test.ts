@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TEST_PASSWORD_COST } from '../../../test/support/password-cost.ts'
 import { storages } from '../../../test/support/storage.ts'
 import type { Database } from '../../kit/db.ts'
 import { verifyPassword } from './passwords.ts'
@@ -26,7 +27,7 @@ describe.each(await storages('console'))('console store on $name', (storage) => 
       expect.arrayContaining(['0601_console', '0602_console_screenings', '0603_console_admin_log']),
     )
     other = storage.open()
-    store = new ConsoleStore(db, { now: () => now })
+    store = new ConsoleStore(db, { now: () => now, passwordCost: TEST_PASSWORD_COST })
   })
   afterAll(async () => {
     await other.close()
@@ -52,8 +53,21 @@ describe.each(await storages('console'))('console store on $name', (storage) => 
     })
   })
 
+  it('hashes at the production cost unless told otherwise, and checks a hash at the cost it was made with', async () => {
+    await new ConsoleStore(db, { now: () => now }).addUser('pavla', 'analyst', PASSWORD)
+    const hash = (await store.credentials('pavla'))!.hash
+    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{43}$/)
+    expect(await verifyPassword(PASSWORD, hash)).toBe(true)
+    // A hash made at a lower cost (as before a raise) still signs in.
+    await store.addUser('petr', 'analyst', PASSWORD)
+    const cheaper = (await store.credentials('petr'))!.hash
+    expect(cheaper).toMatch(/^scrypt\$1024\$8\$1\$/)
+    expect(await verifyPassword(PASSWORD, cheaper)).toBe(true)
+    expect(await verifyPassword(`${PASSWORD}!`, cheaper)).toBe(false)
+  })
+
   it('adds a name once when two connections add it at the same moment: the other is a conflict', async () => {
-    const theirs = new ConsoleStore(other, { now: () => now })
+    const theirs = new ConsoleStore(other, { now: () => now, passwordCost: TEST_PASSWORD_COST })
     const results = await Promise.allSettled([
       store.addUser('ida', 'analyst', PASSWORD),
       theirs.addUser('ida', 'admin', PASSWORD),

@@ -11,7 +11,7 @@ import type { Generated, Kysely, Transaction } from 'kysely'
 import { sql } from 'kysely'
 import { type Database, type Dialect, isUniqueViolation, writeTransaction } from '../../kit/db.ts'
 import { AppError } from '../../kit/errors.ts'
-import { hashPassword } from './passwords.ts'
+import { hashPassword, PASSWORD_COST, type ScryptCost } from './passwords.ts'
 
 export type Role = 'admin' | 'analyst'
 export const ROLES: readonly Role[] = ['admin', 'analyst']
@@ -81,11 +81,14 @@ export class ConsoleStore {
   private readonly db: Kysely<Tables>
   private readonly now: () => Date
   private readonly dialect: Dialect
+  private readonly passwordCost: ScryptCost
 
-  constructor(database: Database, opts: { now?: () => Date } = {}) {
+  /** `passwordCost` is the scrypt cost of new hashes (the production one unless a test asks for less). */
+  constructor(database: Database, opts: { now?: () => Date; passwordCost?: ScryptCost } = {}) {
     this.db = database.as<Tables>()
     this.dialect = database.dialect
     this.now = opts.now ?? (() => new Date())
+    this.passwordCost = opts.passwordCost ?? PASSWORD_COST
   }
 
   /**
@@ -114,7 +117,7 @@ export class ConsoleStore {
         rule: 'unique_case_insensitive',
       })
     const user = { name, role, created_at: this.now().toISOString() }
-    const hash = await hashPassword(password)
+    const hash = await hashPassword(password, this.passwordCost)
     try {
       // The check and the insert take turns with other writers (another console process, the CLI).
       await writeTransaction(this.db, 'console_users', async (tx) => {
@@ -140,7 +143,7 @@ export class ConsoleStore {
 
   /** Sets a new password, which ends every session of the old one; `by` as for addUser. */
   async setPassword(name: string, password: string, by?: string): Promise<void> {
-    const hash = await hashPassword(password)
+    const hash = await hashPassword(password, this.passwordCost)
     await this.db.transaction().execute(async (tx) => {
       const result = await tx
         .updateTable('console_users')
