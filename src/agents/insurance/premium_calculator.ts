@@ -1,22 +1,16 @@
 import { Type } from 'typebox'
 import { round2 } from '../../engines/finance/annuity.ts'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
-import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
-import { cite } from '../law.ts'
-import type { Assumption } from '../result.ts'
-import type { AppliedRule } from '../types.ts'
+import { referenceAt } from '../../engines/reference/load.ts'
 import { defineAgent } from '../types.ts'
-
-interface Tariff extends ReferenceVersion {
-  base_rate_per_mille: Record<string, number>
-  construction_factor: Record<string, number>
-  flood_zone_factor: Record<string, number>
-  deductible_factor: Record<string, number>
-  security_discount: number
-  claims_free_discount_per_year: number
-  claims_free_discount_max: number
-  minimum_premium: number
-}
+import {
+  baseCheck,
+  factorChecks,
+  floodZoneCheck,
+  minimumCheck,
+  type Tariff,
+  tariffDefaults,
+} from './premium-checks.ts'
 
 export const premiumCalculator = defineAgent({
   service: 'insurance',
@@ -77,112 +71,19 @@ export const premiumCalculator = defineAgent({
   async run(input, ctx) {
     const at = asOfDate(undefined, ctx.now)
     const t = covered(() => referenceAt<Tariff>('insurance-tariff', at))
-    const src = cite(at, 'policy-insurance-tariff')
     const say = ctx.say
-    // What the caller does not say is priced at the tariff's reference values, and said so: the
-    // premium of a wooden house or a higher deductible would differ.
-    const assumptions: Assumption[] = []
-    const construction = input.construction ?? 'masonry'
-    if (input.construction === undefined)
-      assumptions.push({
-        field: 'construction',
-        value: 'masonry',
-        basis: say({
-          cs: 'nezadáno: zděná stavba, referenční koeficient 1,0 tarifu (data/reference/insurance-tariff.json)',
-          en: 'not given: masonry, the reference factor 1.0 of the tariff (data/reference/insurance-tariff.json)',
-        }),
-      })
-    const deductible = input.deductible ?? 5000
-    if (input.deductible === undefined)
-      assumptions.push({
-        field: 'deductible',
-        value: 5000,
-        basis: say({
-          cs: 'nezadáno: spoluúčast 5 000 Kč, referenční koeficient 1,0 tarifu',
-          en: 'not given: a 5 000 CZK deductible, the reference factor 1.0 of the tariff',
-        }),
-      })
-    const rate = t.base_rate_per_mille[input.object]!
-    const base = (input.property_value / 1000) * rate
-    const CONSTRUCTION = {
-      masonry: { cs: 'zděná', en: 'masonry' },
-      mixed: { cs: 'smíšená', en: 'mixed' },
-      wood: { cs: 'dřevěná', en: 'wood' },
-    } as const
-    const factors: { factor: string; value: number }[] = [
-      {
-        factor: say({
-          cs: `konstrukce: ${CONSTRUCTION[construction].cs}`,
-          en: `construction: ${CONSTRUCTION[construction].en}`,
-        }),
-        value: t.construction_factor[construction]!,
-      },
-      {
-        factor: say({ cs: `povodňová zóna ${input.flood_zone}`, en: `flood zone ${input.flood_zone}` }),
-        value: t.flood_zone_factor[String(input.flood_zone)]!,
-      },
-      {
-        factor: say({ cs: `spoluúčast ${deductible} Kč`, en: `deductible ${deductible} CZK` }),
-        value: t.deductible_factor[String(deductible)]!,
-      },
-    ]
-    if (input.security)
-      factors.push({
-        factor: say({ cs: 'sleva za zabezpečení', en: 'security discount' }),
-        value: 1 - t.security_discount,
-      })
-    const years = input.claims_free_years ?? 0
-    if (years > 0) {
-      const discount = Math.min(t.claims_free_discount_max, years * t.claims_free_discount_per_year)
-      factors.push({
-        factor: say({ cs: `bez škod ${years} let`, en: `claims-free ${years} years` }),
-        value: Math.round((1 - discount) * 1000) / 1000,
-      })
-    }
-    const raw = factors.reduce((p, f) => p * f.value, base)
-    const annual = Math.max(t.minimum_premium, Math.round(raw))
-    const OBJECT = {
-      house: { cs: 'dům', en: 'house' },
-      flat: { cs: 'byt', en: 'flat' },
-      household: { cs: 'domácnost', en: 'household' },
-    } as const
-    const rules: AppliedRule[] = [
-      {
-        rule: say({
-          cs: `Základní sazba ${rate} ‰ z pojistné částky (${OBJECT[input.object].cs})`,
-          en: `Base rate ${rate} ‰ of the sum insured (${OBJECT[input.object].en})`,
-        }),
-        ...src,
-        outcome: say({ cs: `${round2(base)} Kč`, en: `${round2(base)} CZK` }),
-      },
-      ...factors.map((f) => ({
-        rule: say({ cs: `Koeficient ${f.factor}`, en: `Factor ${f.factor}` }),
-        ...src,
-        outcome: `× ${f.value}`,
-      })),
-      {
-        rule: say({
-          cs: 'Povodňová zóna podle povodňové zonace ČAP (1 nejnižší … 4 nejvyšší)',
-          en: 'Flood zone by the ČAP flood zoning (1 lowest … 4 highest)',
-        }),
-        ...cite(at, 'cap-flood-zones'),
-        outcome: say({ cs: `zóna ${input.flood_zone}`, en: `zone ${input.flood_zone}` }),
-      },
-      {
-        rule: say({
-          cs: `Minimální pojistné ${t.minimum_premium} Kč`,
-          en: `Minimum premium ${t.minimum_premium} CZK`,
-        }),
-        ...src,
-        outcome: say({ cs: `${annual} Kč ročně`, en: `${annual} CZK a year` }),
-      },
-    ]
+    const { construction, deductible, assumptions } = tariffDefaults(input, say)
+    const { base, rule: baseRule } = baseCheck(input.property_value, input.object, t, at, say)
+    const priced = factorChecks({ ...input, construction, deductible }, t, at, say)
+    const zoneRule = floodZoneCheck(input.flood_zone, at, say)
+    const raw = priced.factors.reduce((p, f) => p * f.value, base)
+    const { annual, rule: minimumRule } = minimumCheck(raw, t, at, say)
     return {
       annual_premium: annual,
       monthly_premium: round2(annual / 12),
       base_premium: round2(base),
-      factors,
-      rules_applied: rules,
+      factors: priced.factors,
+      rules_applied: [baseRule, ...priced.rules, zoneRule, minimumRule],
       assumptions,
     }
   },
