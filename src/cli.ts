@@ -1,132 +1,149 @@
 /**
  * The `gatehouse` command: serve the services, and the operator tasks each service brings
- * (run `gatehouse help` for the list).
+ * (run `gatehouse help` for the list). Each command's code is imported only when it runs, so
+ * `gatehouse help` or `gatehouse keys list` does not load every service (README, "The `gatehouse`
+ * command", has the start-up times).
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import type { Command, CommandIO } from './kit/command.ts'
-import { ConfigError, commonSpec, parseEnv } from './kit/config.ts'
-import { openDatabase } from './kit/db.ts'
-import { ListenError, startServices, stopOnSignals } from './kit/lifecycle.ts'
-import { createLogger, wantsPrettyLogs } from './kit/logger.ts'
-import { amlCommands } from './services/aml/cli.ts'
-import { consoleCommands } from './services/console/cli.ts'
-import { datasetCheck } from './services/discovery/cli.ts'
-import { openApiDocuments } from './services/documents.ts'
-import { domainCommands } from './services/domain/cli.ts'
-import { keyCommands } from './services/gateway/cli.ts'
-import { services } from './services/index.ts'
-import { kbIngest, kbReembed } from './services/knowledge/cli.ts'
-import { truthLogVerify } from './services/router/cli.ts'
+import { ConfigError } from './kit/config.ts'
 
-const serve: Command = {
-  path: ['serve'],
-  summary: 'start services (all of them when no name is given)',
-  usage: `gatehouse serve [NAME...] [--port N]\n  names: ${services.map((s) => s.name).join(', ') || '(none yet)'}`,
-  async run(args, io) {
-    const { values, positionals } = parseArgs({
-      args,
-      options: { port: { type: 'string' } },
-      allowPositionals: true,
-    })
-    const unknown = positionals.filter((n) => !services.some((s) => s.name === n))
-    if (unknown.length > 0) {
-      io.err(`unknown service: ${unknown.join(', ')}; known: ${services.map((s) => s.name).join(', ')}`)
-      return 2
-    }
-    let port: number | undefined
-    if (values.port !== undefined) {
-      port = Number(values.port)
-      if (!Number.isInteger(port) || port < 0 || port > 65535) {
-        io.err(`--port must be an integer from 0 to 65535, got "${values.port}"`)
-        return 2
-      }
-      if (positionals.length !== 1) {
-        io.err('--port needs exactly one service name (each service has its own <NAME>_PORT variable)')
-        return 2
-      }
-    }
-    const selected = positionals.length > 0 ? services.filter((s) => positionals.includes(s.name)) : services
-    if (selected.length === 0) {
-      io.err('no services to start')
-      return 2
-    }
-    const common = parseEnv(commonSpec, io.env)
-    const logger = createLogger({
-      level: common.LOG_LEVEL,
-      pretty: wantsPrettyLogs(common.LOG_FORMAT, Boolean(process.stdout.isTTY)),
-    })
-    // What a person reads goes to stderr, so stdout carries nothing but log lines (JSON for a
-    // collector when it is not a terminal).
-    io.err(`gatehouse ${VERSION} on Node ${process.version}`)
-    const { stop } = await startServices(selected, io.env, { port, logger, print: io.err })
-    stopOnSignals(stop, common.SHUTDOWN_TIMEOUT_SECONDS, logger)
-    return await new Promise<number>(() => undefined) // runs until a signal stops it
-  },
+export const VERSION = '0.1.0'
+
+/** A command as `gatehouse help` lists it: the words that select it, and where its code is. */
+interface Listed {
+  path: string[]
+  summary: string
+  load(): Promise<Command>
 }
 
-const migrate: Command = {
-  path: ['migrate'],
-  summary: 'apply pending database migrations (SQLite in DATA_DIR, or DATABASE_URL)',
-  usage: 'gatehouse migrate',
-  async run(_args, io) {
-    const config = parseEnv(commonSpec, io.env)
-    const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
-    try {
-      const applied = await db.migrate()
-      io.out(
-        applied.length === 0 ? `${db.dialect}: up to date` : `${db.dialect}: applied ${applied.join(', ')}`,
-      )
-      return 0
-    } finally {
-      await db.close()
-    }
+const platform = () => import('./commands.ts')
+const gateway = () => import('./services/gateway/cli.ts')
+const aml = () => import('./services/aml/cli.ts')
+const knowledge = () => import('./services/knowledge/cli.ts')
+const domain = () => import('./services/domain/cli.ts')
+const consoleUsers = () => import('./services/console/cli.ts')
+
+const commands: Listed[] = [
+  {
+    path: ['serve'],
+    summary: 'start services (all of them when no name is given)',
+    load: async () => (await platform()).serve,
   },
-}
-
-const openapi: Command = {
-  path: ['openapi'],
-  summary: 'write every service’s OpenAPI document to a folder (no running services needed)',
-  usage: `gatehouse openapi [NAME...] [--out DIR]\n  writes DIR/<name>.json (default DIR: ./openapi)\n  names: ${services.map((s) => s.name).join(', ')}`,
-  async run(args, io) {
-    const { values, positionals } = parseArgs({
-      args,
-      options: { out: { type: 'string', default: 'openapi' } },
-      allowPositionals: true,
-    })
-    const unknown = positionals.filter((n) => !services.some((s) => s.name === n))
-    if (unknown.length > 0) {
-      io.err(`unknown service: ${unknown.join(', ')}; known: ${services.map((s) => s.name).join(', ')}`)
-      return 2
-    }
-    const selected = positionals.length > 0 ? services.filter((s) => positionals.includes(s.name)) : services
-    const out = resolve(values.out)
-    mkdirSync(out, { recursive: true })
-    const documents = await openApiDocuments(selected, (name) => io.err(`${name}: describing…`))
-    for (const [name, document] of documents) {
-      const file = join(out, `${name}.json`)
-      writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`)
-      io.out(`${file}  ${Object.keys(document.paths).length} paths`)
-    }
-    return 0
+  {
+    path: ['migrate'],
+    summary: 'apply pending database migrations (SQLite in DATA_DIR, or DATABASE_URL)',
+    load: async () => (await import('./migrate.ts')).migrate,
   },
-}
-
-const VERSION = '0.1.0'
-
-export const commands: Command[] = [
-  serve,
-  migrate,
-  openapi,
-  truthLogVerify,
-  datasetCheck,
-  kbIngest,
-  kbReembed,
-  ...keyCommands,
-  ...amlCommands,
-  ...domainCommands,
-  ...consoleCommands,
+  {
+    path: ['openapi'],
+    summary: 'write every service’s OpenAPI document to a folder (no running services needed)',
+    load: async () => (await platform()).openapi,
+  },
+  {
+    path: ['truth-log', 'verify'],
+    summary: 'check the truth log’s hash chain and name the first broken entry',
+    load: async () => (await import('./services/router/cli.ts')).truthLogVerify,
+  },
+  {
+    path: ['dataset', 'check'],
+    summary: 'validate a discovery dataset file and list every problem',
+    load: async () => (await import('./services/discovery/cli.ts')).datasetCheck,
+  },
+  {
+    path: ['kb', 'ingest'],
+    summary: 'add files or folders to a knowledge-base collection (PDF, DOCX, HTML, Markdown, text)',
+    load: async () => (await knowledge()).kbIngest,
+  },
+  {
+    path: ['kb', 'reembed'],
+    summary: 'switch a collection to the configured KB_EMBEDDER by re-embedding all its passages',
+    load: async () => (await knowledge()).kbReembed,
+  },
+  {
+    path: ['keys', 'create'],
+    summary: 'issue an API key for the agent gateway (printed once)',
+    load: async () => (await gateway()).keysCreate,
+  },
+  {
+    path: ['keys', 'list'],
+    summary: 'list API keys (prefixes only, never the keys)',
+    load: async () => (await gateway()).keysList,
+  },
+  {
+    path: ['keys', 'usage'],
+    summary: 'requests of one key by endpoint and status, or per day',
+    load: async () => (await gateway()).keysUsage,
+  },
+  {
+    path: ['keys', 'revoke'],
+    summary: 'revoke an API key (refused from the next request on)',
+    load: async () => (await gateway()).keysRevoke,
+  },
+  {
+    path: ['keys', 'update'],
+    summary: 'change a key’s tier, limits, expiry or details (counters carry on)',
+    load: async () => (await gateway()).keysUpdate,
+  },
+  {
+    path: ['keys', 'rotate'],
+    summary: 'rotate an API key: prints the new key once; the old one stays valid for the grace period',
+    load: async () => (await gateway()).keysRotate,
+  },
+  {
+    path: ['aml', 'import'],
+    summary: 'import sanctions list files or folders into the AML store',
+    load: async () => (await aml()).amlImport,
+  },
+  {
+    path: ['aml', 'update'],
+    summary: 'download the official list files and import them (needs the network)',
+    load: async () => (await aml()).amlUpdate,
+  },
+  {
+    path: ['aml', 'screen'],
+    summary: 'screen a client book (CSV or JSON) as a batch and write a CSV or JSON report',
+    load: async () => (await aml()).amlScreen,
+  },
+  {
+    path: ['aml', 'monitor'],
+    summary: 'run a monitoring pass now: re-screen enrolled subjects against the current lists, raise alerts',
+    load: async () => (await aml()).amlMonitor,
+  },
+  {
+    path: ['aml', 'lists'],
+    summary: 'show the list versions in the AML store',
+    load: async () => (await aml()).amlLists,
+  },
+  {
+    path: ['realestate', 'import'],
+    summary: 'import a listings CSV (Sreality format) into the domain service',
+    load: async () => (await domain()).realestateImport,
+  },
+  {
+    path: ['contacts', 'import'],
+    summary: 'import contacts (CSV or vCard) into the domain service, deduplicated',
+    load: async () => (await domain()).contactsImport,
+  },
+  {
+    path: ['console', 'users', 'add'],
+    summary: 'add a console user (password read from standard input)',
+    load: async () => (await consoleUsers()).usersAdd,
+  },
+  {
+    path: ['console', 'users', 'list'],
+    summary: 'list console users',
+    load: async () => (await consoleUsers()).usersList,
+  },
+  {
+    path: ['console', 'users', 'remove'],
+    summary: 'remove a console user (ends their sessions)',
+    load: async () => (await consoleUsers()).usersRemove,
+  },
+  {
+    path: ['console', 'users', 'password'],
+    summary: 'set a console user’s password (from standard input; ends their sessions)',
+    load: async () => (await consoleUsers()).usersPassword,
+  },
 ]
 
 function help(io: CommandIO): void {
@@ -163,31 +180,28 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     return 2
   }
   const rest = argv.slice(command.path.length)
+  const loaded = await command.load()
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.out(command.usage)
+    io.out(loaded.usage)
     return 0
   }
   try {
-    return await command.run(rest, io)
+    return await loaded.run(rest, io)
   } catch (error) {
     if (error instanceof ConfigError) {
       io.err(error.message)
       return 78 // EX_CONFIG
     }
-    if (error instanceof ListenError) {
-      io.err(error.message)
-      return 69 // EX_UNAVAILABLE: the address cannot be had
-    }
     const code = (error as { code?: string }).code
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-      io.err(`${(error as Error).message}\nusage: ${command.usage}`)
+      io.err(`${(error as Error).message}\nusage: ${loaded.usage}`)
       return 2
     }
     // A file the user named that is not there or cannot be read: one line, no stack.
     const problem = code ? FILE_PROBLEMS[code] : undefined
     if (problem) {
       const path = (error as { path?: string }).path
-      io.err(`${problem}${path ? `: ${path}` : ''}\nusage: ${command.usage}`)
+      io.err(`${problem}${path ? `: ${path}` : ''}\nusage: ${loaded.usage}`)
       return 2
     }
     throw error

@@ -3,12 +3,11 @@ import { AppError } from './errors.ts'
 
 /**
  * A `gatehouse` sub-command. Services contribute theirs (keys, aml, kb …) from
- * services/<name>/cli.ts; src/cli.ts lists them. `run` returns the process exit code.
+ * services/<name>/cli.ts; src/cli.ts lists them with the words that select each and a summary,
+ * and loads one only when it runs. `run` returns the process exit code.
  */
 export interface Command {
-  /** Words that select it, e.g. ['keys', 'create']. */
-  path: string[]
-  summary: string
+  /** Shown by `gatehouse <command> --help` and after a usage error. */
   usage: string
   run(args: string[], io: CommandIO): Promise<number>
 }

@@ -120,8 +120,6 @@ async function monitorPass(
 }
 
 export const amlMonitor: Command = {
-  path: ['aml', 'monitor'],
-  summary: 'run a monitoring pass now: re-screen enrolled subjects against the current lists, raise alerts',
   usage:
     'gatehouse aml monitor\n  screens newly enrolled subjects and re-screens every subject screened against older list versions (aml import\n  and aml update do this themselves); alerts go to GET /api/aml/monitor/alerts and AML_MONITOR_WEBHOOK_URL.',
   async run(_args, io) {
@@ -133,8 +131,6 @@ export const amlMonitor: Command = {
 }
 
 export const amlImport: Command = {
-  path: ['aml', 'import'],
-  summary: 'import sanctions list files or folders into the AML store',
   usage:
     'gatehouse aml import PATH...\n  reads OFAC CSV/XML, UN XML, EU FSF XML/JSON, names-only JSON and CZ 210/2008 files (folders recursively);\n  a file already stored (same sha256) is skipped; the newest version of each list is the active one.\n  Running aml services screen with a new version within AML_LISTS_RELOAD_SECONDS (60 s).',
   async run(args, io) {
@@ -165,8 +161,6 @@ export const amlImport: Command = {
 }
 
 export const amlLists: Command = {
-  path: ['aml', 'lists'],
-  summary: 'show the list versions in the AML store',
   usage: 'gatehouse aml lists',
   async run(_args, io) {
     return withStore(io, async (store) => {
@@ -224,9 +218,7 @@ export const OFFICIAL_SOURCES: { list: string; files: { name: string; url: strin
   },
 ]
 
-const amlUpdate: Command = {
-  path: ['aml', 'update'],
-  summary: 'download the official list files and import them (needs the network)',
+export const amlUpdate: Command = {
   usage:
     'gatehouse aml update [--timeout-seconds 30]\n  fetches OFAC (SDN CSV set, consolidated XML), UN, EU and UK files into DATA_DIR/aml-downloads/<date>/ and imports them.\n  The CZ 210/2008 regulation has no machine-readable download: its structured file is imported with aml import.',
   async run(args, io) {
@@ -332,8 +324,6 @@ async function readBook(file: string, maxBytes: number): Promise<ClientBook> {
 }
 
 export const amlScreen: Command = {
-  path: ['aml', 'screen'],
-  summary: 'screen a client book (CSV or JSON) as a batch and write a CSV or JSON report',
   usage: `gatehouse aml screen FILE [--out REPORT] [--format csv|json]
   FILE is a CSV client book with a header naming any of: first_name, last_name, birth_date, nationality, country,
   ico, company_name, reference (or Jméno, Příjmení, Datum narození, IČO, Název, Číslo klienta …; other columns are
@@ -490,5 +480,3 @@ export const amlScreen: Command = {
     })
   },
 }
-
-export const amlCommands: Command[] = [amlImport, amlUpdate, amlScreen, amlMonitor, amlLists]

@@ -4,15 +4,9 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { CommandIO } from '../../kit/command.ts'
 import { openDatabase } from '../../kit/db.ts'
-import { consoleCommands } from './cli.ts'
+import { usersAdd as add, usersList as list, usersRemove as remove } from './cli.ts'
 import { verifyPassword } from './passwords.ts'
 import { ConsoleStore } from './store.ts'
-
-const [add, list, remove] = consoleCommands as [
-  (typeof consoleCommands)[0],
-  (typeof consoleCommands)[0],
-  (typeof consoleCommands)[0],
-]
 
 function io(env: Record<string, string>, stdin: string) {
   const out: string[] = []

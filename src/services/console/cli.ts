@@ -32,9 +32,7 @@ async function readPassword(io: CommandIO): Promise<string | undefined> {
   return text.split(/\r?\n/, 1)[0]
 }
 
-const add: Command = {
-  path: ['console', 'users', 'add'],
-  summary: 'add a console user (password read from standard input)',
+export const usersAdd: Command = {
   usage:
     'gatehouse console users add NAME --role admin|analyst [--password-stdin]\n' +
     '  the password is the first line of standard input, e.g. printf \'%s\\n\' "$PW" | gatehouse console users add eva --role admin',
@@ -46,11 +44,11 @@ const add: Command = {
     })
     const name = positionals[0]
     if (!name || positionals.length > 1) {
-      io.err(`give one user name\nusage: ${add.usage}`)
+      io.err(`give one user name\nusage: ${usersAdd.usage}`)
       return 2
     }
     if (!ROLES.includes(values.role as Role)) {
-      io.err(`--role must be admin or analyst\nusage: ${add.usage}`)
+      io.err(`--role must be admin or analyst\nusage: ${usersAdd.usage}`)
       return 2
     }
     const password = await readPassword(io)
@@ -71,9 +69,7 @@ const add: Command = {
   },
 }
 
-const list: Command = {
-  path: ['console', 'users', 'list'],
-  summary: 'list console users',
+export const usersList: Command = {
   usage: 'gatehouse console users list',
   async run(_args, io) {
     return withStore(io, async (store) => {
@@ -85,14 +81,12 @@ const list: Command = {
   },
 }
 
-const remove: Command = {
-  path: ['console', 'users', 'remove'],
-  summary: 'remove a console user (ends their sessions)',
+export const usersRemove: Command = {
   usage: 'gatehouse console users remove NAME',
   async run(args, io) {
     const name = args[0]
     if (!name) {
-      io.err(`give the user name\nusage: ${remove.usage}`)
+      io.err(`give the user name\nusage: ${usersRemove.usage}`)
       return 2
     }
     return withStore(io, async (store) => {
@@ -103,14 +97,12 @@ const remove: Command = {
   },
 }
 
-const password: Command = {
-  path: ['console', 'users', 'password'],
-  summary: 'set a console user’s password (from standard input; ends their sessions)',
+export const usersPassword: Command = {
   usage: 'gatehouse console users password NAME',
   async run(args, io) {
     const name = args[0]
     if (!name) {
-      io.err(`give the user name\nusage: ${password.usage}`)
+      io.err(`give the user name\nusage: ${usersPassword.usage}`)
       return 2
     }
     const secret = await readPassword(io)
@@ -126,5 +118,3 @@ const password: Command = {
     })
   },
 }
-
-export const consoleCommands: Command[] = [add, list, remove, password]

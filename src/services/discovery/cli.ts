@@ -8,8 +8,6 @@ import { checkOrigin, DEFAULT_ORIGIN, loadDataset } from '../../engines/discover
 import type { Command } from '../../kit/command.ts'
 
 export const datasetCheck: Command = {
-  path: ['dataset', 'check'],
-  summary: 'validate a discovery dataset file and list every problem',
   usage: `gatehouse dataset check FILE [--origin https://host]
   Validates FILE as the discovery service would (DISCOVERY_DATASET) and lists every problem as
   "<record id> <field>: <rule>". Exit 0 when valid, 1 when not.

@@ -20,8 +20,6 @@ import { importListingsFile } from './modules/reality/importer.ts'
 import { ListingStore } from './modules/reality/store.ts'
 
 export const realestateImport: Command = {
-  path: ['realestate', 'import'],
-  summary: 'import a listings CSV (Sreality format) into the domain service',
   usage:
     'gatehouse realestate import FILE.csv\n  upserts by listing code (idempotent); places each listing in its municipality and kraj\n  (REGISTRY_DATA_DIR gazetteer); SQLite in DATA_DIR or DATABASE_URL.',
   async run(args, io) {
@@ -69,9 +67,7 @@ export const realestateImport: Command = {
   },
 }
 
-const contactsImport: Command = {
-  path: ['contacts', 'import'],
-  summary: 'import contacts (CSV or vCard) into the domain service, deduplicated',
+export const contactsImport: Command = {
   usage:
     'gatehouse contacts import FILE.csv|FILE.vcf\n  CSV with , or ; in UTF-8 or Windows-1250, Czech or English column names (Jméno, Příjmení,\n  Firma, IČO, E-mail, Telefon, Adresa …), or vCard 2.1/3.0/4.0. The same person or company\n  (e-mail, phone in E.164, own IČO) merges into one contact, so a second run adds nothing.\n  Rejected rows are listed with their line. SQLite in DATA_DIR or DATABASE_URL.',
   async run(args, io) {
@@ -112,5 +108,3 @@ const contactsImport: Command = {
     }
   },
 }
-
-export const domainCommands: Command[] = [realestateImport, contactsImport]

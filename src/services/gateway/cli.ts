@@ -121,9 +121,7 @@ function command(def: Omit<Command, 'run'> & { run: Command['run'] }): Command {
 const LIMIT_USAGE =
   '[--description TEXT] [--owner EMAIL] [--tier free|basic|pro|enterprise] [--expires-days N] [--rate-limit PER_DAY] [--rpm PER_MINUTE] [--json]'
 
-const keysCreate = command({
-  path: ['keys', 'create'],
-  summary: 'issue an API key for the agent gateway (printed once)',
+export const keysCreate = command({
   usage: `gatehouse keys create --name NAME ${LIMIT_USAGE}\n  defaults: 100/min, 10000/day, expires in 365 days; -1 = unlimited`,
   async run(args, io) {
     const { values } = parseArgs({
@@ -162,9 +160,7 @@ const keysCreate = command({
   },
 })
 
-const keysList = command({
-  path: ['keys', 'list'],
-  summary: 'list API keys (prefixes only, never the keys)',
+export const keysList = command({
   usage: 'gatehouse keys list [--json]',
   async run(args, io) {
     const { values } = parseArgs({ args, options: { json: { type: 'boolean' } } })
@@ -203,9 +199,7 @@ const keysList = command({
   },
 })
 
-const keysUsage = command({
-  path: ['keys', 'usage'],
-  summary: 'requests of one key by endpoint and status, or per day',
+export const keysUsage = command({
   usage:
     'gatehouse keys usage ID [--days N] [--daily] [--json]   (default 30 days; --daily: per UTC day, up to 400)',
   async run(args, io) {
@@ -249,9 +243,7 @@ const keysUsage = command({
   },
 })
 
-const keysRevoke = command({
-  path: ['keys', 'revoke'],
-  summary: 'revoke an API key (refused from the next request on)',
+export const keysRevoke = command({
   usage: 'gatehouse keys revoke ID',
   async run(args, io) {
     const { positionals } = parseArgs({ args, options: {}, allowPositionals: true })
@@ -265,9 +257,7 @@ const keysRevoke = command({
   },
 })
 
-const keysUpdate = command({
-  path: ['keys', 'update'],
-  summary: 'change a key’s tier, limits, expiry or details (counters carry on)',
+export const keysUpdate = command({
   usage: `gatehouse keys update ID [--name NAME] ${LIMIT_USAGE}`,
   async run(args, io) {
     const { values, positionals } = parseArgs({
@@ -292,9 +282,7 @@ const keysUpdate = command({
   },
 })
 
-const keysRotate = command({
-  path: ['keys', 'rotate'],
-  summary: 'rotate an API key: prints the new key once; the old one stays valid for the grace period',
+export const keysRotate = command({
   usage: `gatehouse keys rotate ID [--grace-hours N] [--json]   (default ${KEY_RULES.rotationGraceHoursDefault} h; 0 = the old key stops at once; at most ${KEY_RULES.rotationGraceHoursMax})`,
   async run(args, io) {
     const { values, positionals } = parseArgs({
@@ -336,5 +324,3 @@ const keysRotate = command({
     })
   },
 })
-
-export const keyCommands: Command[] = [keysCreate, keysList, keysUsage, keysRevoke, keysUpdate, keysRotate]

@@ -81,8 +81,6 @@ function progressReporter(io: CommandIO, total: number) {
 }
 
 export const kbIngest: Command = {
-  path: ['kb', 'ingest'],
-  summary: 'add files or folders to a knowledge-base collection (PDF, DOCX, HTML, Markdown, text)',
   usage: `gatehouse kb ingest PATH... --collection C [--metadata JSON] [--title T]
   Converts each file to Markdown, chunks, embeds and stores it in collection C (folders are walked).
   Re-ingesting an unchanged file is a no-op; a changed file replaces its earlier version.
@@ -171,8 +169,6 @@ export const kbIngest: Command = {
 }
 
 export const kbReembed: Command = {
-  path: ['kb', 'reembed'],
-  summary: 'switch a collection to the configured KB_EMBEDDER by re-embedding all its passages',
   usage: `gatehouse kb reembed --collection C
   Re-embeds every passage of C with the embedder KB_EMBEDDER selects (with EMBEDDINGS_* set) and
   records it as the collection's embedder. Running services follow within KB_SYNC_INTERVAL_MS.`,

@@ -9,8 +9,6 @@ import { commonSpec, parseEnv } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
 
 export const truthLogVerify: Command = {
-  path: ['truth-log', 'verify'],
-  summary: 'check the truth log’s hash chain and name the first broken entry',
   usage: 'gatehouse truth-log verify   (reads DATA_DIR, or DATABASE_URL when set)',
   async run(_args, io) {
     const config = parseEnv(commonSpec, io.env)
