@@ -7,8 +7,7 @@
 import { enableCompileCache } from 'node:module'
 import type { Command, CommandIO } from './kit/command.ts'
 import { ConfigError } from './kit/config.ts'
-
-export const VERSION = '0.1.0'
+import { VERSION } from './kit/version.ts'
 
 /** A command as `gatehouse help` lists it: the words that select it, and where its code is. */
 interface Listed {

@@ -6,11 +6,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { VERSION } from './cli.ts'
 import type { Command } from './kit/command.ts'
 import { commonSpec, parseEnv } from './kit/config.ts'
 import { ListenError, startServices, stopOnSignals } from './kit/lifecycle.ts'
 import { createLogger, wantsPrettyLogs } from './kit/logger.ts'
+import { VERSION } from './kit/version.ts'
 import { openApiDocuments } from './services/documents.ts'
 import { services } from './services/index.ts'
 

@@ -5,7 +5,6 @@
  * health probes and the metrics, and hands them to `buildApp`. `close` writes the usage still
  * buffered, then releases Redis and the database.
  */
-import { readFileSync } from 'node:fs'
 import { sql } from 'kysely'
 import { createAgentDeps } from '../../agents/deps.ts'
 import { createDispatcher } from '../../agents/dispatch.ts'
@@ -21,15 +20,12 @@ import type { RateLimiter } from '../../kit/ratelimit.ts'
 import { createRateLimiter, LIMIT_PREFIXES } from '../../kit/ratelimit-redis.ts'
 import { assertRedis, openRedis, type Redis } from '../../kit/redis.ts'
 import { defineService, type RunningService } from '../../kit/service.ts'
+import { VERSION } from '../../kit/version.ts'
 import { buildApp } from './app.ts'
 import { checkGatewayConfig, DEV_ADMIN_KEY, type GatewayConfig, gatewaySpec } from './config.ts'
 import { HealthChecker, httpProbe, type Probe } from './health.ts'
 import { createGatewayMetrics } from './metrics.ts'
 import { createAgentUpstream } from './upstream.ts'
-
-const VERSION = (
-  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version
 
 /** How often old usage rows are deleted (ms). */
 const PRUNE_INTERVAL_MS = 6 * 3_600_000
