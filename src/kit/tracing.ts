@@ -219,8 +219,50 @@ export function startRequestSpan(
   const extracted = propagation.extract(ROOT_CONTEXT, headers)
   // Most requests carry no traceparent: their parent is the service's root, made once.
   const parent = extracted === ROOT_CONTEXT ? serviceRoot(tracer) : extracted.setValue(SERVICE_TRACER, tracer)
+  // Nothing records: the span (its ids only) is made when something first asks for it.
+  if (tracer === idsOnly) return new UnstartedSpanContext(parent)
   const span = tracer.startSpan(method, { kind: SpanKind.SERVER, attributes }, parent)
   return trace.setSpan(parent, span)
+}
+
+/** The key OpenTelemetry keeps a context's span under (`trace.setSpan`, `trace.getSpan`). */
+const SPAN_KEY = spanKey()
+function spanKey(): symbol {
+  // The API's own key (createContextKey is Symbol.for of its description): a release that changed
+  // it would leave every request without its span, so the process says so when it starts.
+  const key = createContextKey('OpenTelemetry Context Key SPAN')
+  const probe = trace.wrapSpanContext({ traceId: '', spanId: '', traceFlags: TraceFlags.NONE })
+  if (trace.getSpan(ROOT_CONTEXT.setValue(key, probe)) !== probe) {
+    throw new Error('tracing: @opentelemetry/api no longer keeps the span under its documented key')
+  }
+  return key
+}
+
+/**
+ * A request's context while nothing records: its parent's values, and a span with ids of its own
+ * made the first time a log line, an outbound call or a child span asks for it. A request nobody
+ * logs or calls out from makes no span and no copy of its parent's values (an OpenTelemetry
+ * context copies its map, and makes three functions, on every `setValue`).
+ */
+class UnstartedSpanContext implements Context {
+  private readonly parent: Context
+  private span: Span | undefined
+  constructor(parent: Context) {
+    this.parent = parent
+  }
+  getValue(key: symbol): unknown {
+    return key === SPAN_KEY ? this.started() : this.parent.getValue(key)
+  }
+  setValue(key: symbol, value: unknown): Context {
+    return trace.setSpan(this.parent, this.started()).setValue(key, value)
+  }
+  deleteValue(key: symbol): Context {
+    return trace.setSpan(this.parent, this.started()).deleteValue(key)
+  }
+  private started(): Span {
+    this.span ??= idsOnly.startSpan('', undefined, this.parent)
+    return this.span
+  }
 }
 
 const roots = new WeakMap<Tracer, Context>()
