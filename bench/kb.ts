@@ -36,7 +36,7 @@ import { passageAnalyzer } from '../src/engines/knowledge/terms.ts'
 import { analyze, analyzeQuery, analyzeQueryTerms, detectLanguage } from '../src/engines/knowledge/text.ts'
 import { openDatabase } from '../src/kit/db.ts'
 import { createLogger } from '../src/kit/logger.ts'
-import { crossLanguageFrom, DEFAULT_CORPUS_DIR } from '../src/services/knowledge/service.ts'
+import { crossLanguageFrom, DEFAULT_CORPUS_DIR } from '../src/services/knowledge/start.ts'
 
 const sizes = process.argv
   .slice(2)

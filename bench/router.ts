@@ -26,7 +26,8 @@ import { type Database, openDatabase } from '../src/kit/db.ts'
 import { createLogger } from '../src/kit/logger.ts'
 import { buildApp } from '../src/services/router/app.ts'
 import type { RouterConfig } from '../src/services/router/config.ts'
-import { assembleRouter, routerService } from '../src/services/router/service.ts'
+import { routerService } from '../src/services/router/service.ts'
+import { assembleRouter } from '../src/services/router/start.ts'
 import { DEFAULT_POSTGRES } from '../test/support/backing.ts'
 
 const { values } = parseArgs({

@@ -32,7 +32,7 @@ import { QueryTranslator } from '../src/engines/knowledge/translate.ts'
 import { openDatabase } from '../src/kit/db.ts'
 import { LlmClient } from '../src/kit/llm.ts'
 import { createLogger } from '../src/kit/logger.ts'
-import { DEFAULT_CORPUS_DIR } from '../src/services/knowledge/service.ts'
+import { DEFAULT_CORPUS_DIR } from '../src/services/knowledge/start.ts'
 
 interface Question {
   q: string

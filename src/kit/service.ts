@@ -33,12 +33,15 @@ export function portVariable(name: string): string {
   return `${name.toUpperCase().replace(/-/g, '_')}_PORT`
 }
 
+/** What a service's `start` is given: its parsed variables, the common ones and its port. */
+export type StartConfig<S extends Spec> = Parsed<S> & CommonConfig & { port: number }
+
 export function defineService<S extends Spec>(def: {
   name: string
   defaultPort: number
   description: string
   spec: S
-  start(config: Parsed<S> & CommonConfig & { port: number }, ctx: ServiceContext): Promise<RunningService>
+  start(config: StartConfig<S>, ctx: ServiceContext): Promise<RunningService>
 }): ServiceDefinition {
   const portVar = portVariable(def.name)
   const spec: Spec = { ...commonSpec, [portVar]: env.port({ default: def.defaultPort }), ...def.spec }
@@ -48,8 +51,7 @@ export function defineService<S extends Spec>(def: {
     description: def.description,
     spec,
     start(config, ctx) {
-      const typed = { ...config, port: config[portVar] as number } as Parsed<S> &
-        CommonConfig & { port: number }
+      const typed = { ...config, port: config[portVar] as number } as StartConfig<S>
       return withPlatformSettings({ trustedProxies: typed.TRUSTED_PROXIES }, () => def.start(typed, ctx))
     },
   }

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LlmClient } from '../../src/kit/llm.ts'
 import { DEV_OPERATOR_KEYS } from '../../src/kit/operator-keys.ts'
-import { DEFAULT_CORPUS_DIR } from '../../src/services/knowledge/service.ts'
+import { DEFAULT_CORPUS_DIR } from '../../src/services/knowledge/start.ts'
 import { makeDocx, samplePdf } from '../support/documents.ts'
 import { type Harness, multipart, OPERATOR, startKnowledge } from './harness.ts'
 

@@ -10,7 +10,8 @@ import type { Agent } from '../../agents/types.ts'
 import { parseEnv } from '../../kit/config.ts'
 import { createLogger, type Logger } from '../../kit/logger.ts'
 import type { App } from '../../kit/server.ts'
-import { type GatewayStartConfig, gatewayService, startGateway } from './service.ts'
+import { gatewayService } from './service.ts'
+import { type GatewayStartConfig, startGateway } from './start.ts'
 
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789abcdef'
 

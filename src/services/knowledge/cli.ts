@@ -21,7 +21,7 @@ import { openDatabase } from '../../kit/db.ts'
 import { AppError } from '../../kit/errors.ts'
 import { createLogger } from '../../kit/logger.ts'
 import { knowledgeSpec } from './config.ts'
-import { crossLanguageFrom, embeddersFrom } from './service.ts'
+import { crossLanguageFrom, embeddersFrom } from './start.ts'
 
 async function openKb(io: CommandIO) {
   const config = { ...parseEnv(commonSpec, io.env), ...parseEnv(knowledgeSpec, io.env) }
