@@ -16,6 +16,9 @@
  *                      `scale-out` (PostgreSQL + Redis, as several instances would share them:
  *                      BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, and
  *                      BENCH_REDIS_URL, default redis://127.0.0.1:6379)
+ *   BENCH_PROFILE      a folder: each server runs with `--cpu-prof` and writes its CPU profile
+ *                      there when it stops (every phase and round; the figures are then those of
+ *                      profiled servers, slower than unprofiled ones)
  *
  * `node bench/gateway.ts keys` runs only the key-check comparison; `node bench/gateway.ts tracing`
  * (`npm run bench:gateway -- tracing`) compares the gateway with OpenTelemetry export off (the
@@ -53,6 +56,7 @@ if (BACKEND !== 'embedded' && BACKEND !== 'scale-out') {
 }
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
+const PROFILE_DIR = process.env.BENCH_PROFILE
 const PATH = '/api/data/bench_echo'
 const BODY = JSON.stringify({ n: 21 })
 
@@ -163,7 +167,8 @@ const pin = (() => {
 })()
 
 async function start(kind: string, ...extra: string[]): Promise<Server> {
-  const args = [process.execPath, process.argv[1]!, 'serve', kind, ...extra]
+  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
+  const args = [process.execPath, ...profile, process.argv[1]!, 'serve', kind, ...extra]
   const child = pin ? spawn('taskset', ['-c', '1', ...args]) : spawn(args[0]!, args.slice(1))
   child.stderr!.pipe(process.stderr)
   const lines = createInterface({ input: child.stdout! })
@@ -315,7 +320,10 @@ async function parent(): Promise<void> {
       `${f(throughput.bare.max.cpuUsPerRequest / throughput.gateway.max.cpuUsPerRequest)} by CPU per request ` +
       `(gateway adds ${f(throughput.gateway.max.cpuUsPerRequest - throughput.bare.max.cpuUsPerRequest, 0)} µs of CPU per request)`,
   )
-  console.log(`  every pair, by req/s: ${pairs.map((p) => f(ratioOf(p))).join(' ')}\n`)
+  console.log(`  every pair, by req/s: ${pairs.map((p) => f(ratioOf(p))).join(' ')}`)
+  console.log(
+    `  every pair, by CPU per request: ${pairs.map((p) => f(p.bare.max.cpuUsPerRequest / p.gateway.max.cpuUsPerRequest)).join(' ')}\n`,
+  )
 
   console.log(`fixed rate ${RATE} req/s (20 connections, ${SECONDS} s; median of ${ROUNDS} pairs)`)
   console.log(header)
