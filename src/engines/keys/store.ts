@@ -158,6 +158,12 @@ export class KeyStore {
   private readonly now: () => number
 
   private readonly authQuery: CompiledQuery<AuthRow>
+  /**
+   * `UPDATE … SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)`,
+   * compiled once: built with the query builder per key and usage batch (8 keys per 1,000 rows
+   * in the gateway's benchmark) it cost 0.8–2 µs per request in the profile, once 20.
+   */
+  private readonly lastUsedUpdate: CompiledQuery
   private readonly changeVersion: (() => number) | undefined
   private readonly cache = new Map<string, AuthRow>()
   private readonly answers = new Map<number, AuthenticatedKey>()
@@ -174,6 +180,15 @@ export class KeyStore {
       .select(['id', 'rate_limit', 'requests_per_minute', 'is_active', 'expires_at'])
       .where('key_hash', '=', '')
       .compile()
+    this.lastUsedUpdate = db
+      .updateTable('gateway_api_keys')
+      .set({ last_used_at: 1 })
+      .where('id', '=', 2)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', 3)]))
+      .compile()
+    if (this.lastUsedUpdate.parameters.join() !== '1,2,3') {
+      throw new Error('unexpected last_used_at UPDATE shape')
+    }
     this.tiers = opts.tiers
     this.keyPrefix = opts.keyPrefix
     this.now = opts.now ?? Date.now
@@ -446,12 +461,7 @@ export class KeyStore {
       const last = new Map<number, number>()
       for (const r of records) if (r.ts > (last.get(r.key_id) ?? -1)) last.set(r.key_id, r.ts)
       for (const [keyId, ts] of last)
-        await tx
-          .updateTable('gateway_api_keys')
-          .set({ last_used_at: ts })
-          .where('id', '=', keyId)
-          .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', ts)]))
-          .execute()
+        await tx.executeQuery({ ...this.lastUsedUpdate, parameters: [ts, keyId, ts] })
     })
   }
 
