@@ -1,22 +1,20 @@
 /**
- * The console in a real browser: Debian's Chromium (CHROMIUM_PATH overrides) driven by
- * playwright-core, against the console and the services it calls, all in this process. Each test
+ * The console in a real browser: Debian's Chromium driven by playwright-core (./pages.ts),
+ * against the console and the services it calls, all in this process. Each test
  * saves a screenshot (the folder is printed), and every page passes axe-core without a serious or
  * critical violation. With CONSOLE_SCREENSHOTS=docs/console (npm run console:screenshots) the
  * screenshots docs/console.md shows are written there.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { haveLists } from '../aml/lists.ts'
+import { axeViolations, haveChromium, type Language, launchChromium, openPage } from './pages.ts'
 import { type ConsoleStack, startConsoleStack, USERS } from './stack.ts'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const SHOTS = mkdtempSync(join(tmpdir(), 'console-screenshots-'))
 /**
  * Words that give away English on a Czech screen: the server's reasons ("checksum digit should
@@ -45,19 +43,12 @@ const CODES = new Set([
 /** Where the documented screenshots also go (docs/console), when asked. */
 const DOC_SHOTS = process.env.CONSOLE_SCREENSHOTS
 
-describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser', () => {
+describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
   let stack: ConsoleStack
   let browser: Browser
 
   beforeAll(async () => {
-    ;[stack, browser] = await Promise.all([
-      startConsoleStack(),
-      chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: ['--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'],
-      }),
-    ])
+    ;[stack, browser] = await Promise.all([startConsoleStack(), launchChromium()])
     console.info(`console screenshots: ${SHOTS}`)
   }, 120_000)
 
@@ -66,20 +57,16 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     await stack?.close()
   })
 
-  /** A fresh browser profile in English, so the assertions read the English texts. */
-  async function open(): Promise<Page> {
-    // Reduced motion: dialogs appear at once, so axe judges them as shown, not half faded in.
-    const context = await browser.newContext({
-      locale: 'en-GB',
-      viewport: { width: 1280, height: 900 },
-      reducedMotion: 'reduce',
-    })
-    const page = await context.newPage()
-    page.setDefaultTimeout(15_000)
-    await page.goto(`${stack.url}/`)
-    await page.evaluate(() => localStorage.setItem('gatehouse-console-language', 'en'))
-    await page.reload()
-    return page
+  /** A fresh browser profile in English (or `language`), so the assertions read its texts. */
+  function open(
+    opts: {
+      language?: Language
+      url?: string
+      viewport?: { width: number; height: number }
+      phone?: boolean
+    } = {},
+  ): Promise<Page> {
+    return openPage(browser, `${opts.url ?? stack.url}/`, { language: 'en', timeoutMs: 15_000, ...opts })
   }
 
   async function signIn(page: Page, who: { name: string; password: string }) {
@@ -88,25 +75,8 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     await page.getByRole('button', { name: 'Sign in' }).click()
   }
 
-  /** axe-core, run in the page (evaluated, so the page's CSP is not loosened for it). */
-  async function accessibilityProblems(page: Page): Promise<string[]> {
-    await page.evaluate(AXE)
-    const violations = await page.evaluate(async () => {
-      const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe
-      return (await axe.run()).violations as {
-        id: string
-        impact: string
-        help: string
-        nodes: { html: string; failureSummary?: string }[]
-      }[]
-    })
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.impact} ${v.id}: ${v.help}: ${v.nodes.map((n) => `${n.html} ${n.failureSummary ?? ''}`).join('; ')}`,
-      )
-  }
+  /** axe-core's serious and critical violations. */
+  const accessibilityProblems = (page: Page) => axeViolations(page, ['serious', 'critical'])
 
   /** What has the keyboard focus: its name attribute and its text. */
   async function focused(page: Page): Promise<{ name: string | null; text: string | null }> {
@@ -419,12 +389,7 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
   })
 
   it('says clearly that no PDF can be made when the router is unreachable, and the print view still works', async () => {
-    const context = await browser.newContext({ locale: 'en-GB', reducedMotion: 'reduce' })
-    const page = await context.newPage()
-    page.setDefaultTimeout(15_000)
-    await page.goto(`${stack.urlWithoutRouter}/`)
-    await page.evaluate(() => localStorage.setItem('gatehouse-console-language', 'en'))
-    await page.reload()
+    const page = await open({ url: stack.urlWithoutRouter })
     await signIn(page, USERS.analyst)
     await page.getByLabel('First name').fill('Jan')
     await page.getByLabel('Last name').fill('Novák')
@@ -441,7 +406,7 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     await page.emulateMedia({ media: 'print' })
     expect(await page.getByTestId('screening-result').isVisible()).toBe(true)
     expect(await page.getByText('Gatehouse — Screening record — adam').isVisible()).toBe(true)
-    await context.close()
+    await page.context().close()
   })
 
   it('creates a key, copies it, revokes it after confirmation and signs out, by keyboard alone', async () => {
@@ -622,27 +587,16 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
   })
 
   it('fits a phone: the menu opens from its button, closes when a page is chosen, and nothing scrolls sideways at 360 px', async () => {
-    const context = await browser.newContext({
-      locale: 'en-GB',
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      reducedMotion: 'reduce',
-    })
-    const page = await context.newPage()
-    page.setDefaultTimeout(15_000)
-    await page.goto(`${stack.url}/`)
-    await page.evaluate(() => localStorage.setItem('gatehouse-console-language', 'en'))
-    await page.reload()
+    const page = await open({ viewport: { width: 390, height: 844 }, phone: true })
     await signIn(page, USERS.analyst)
     await page.getByRole('heading', { name: 'Screen a client' }).waitFor()
     // The menu is closed and the form can be tapped.
     expect(await page.getByRole('link', { name: 'History' }).isVisible()).toBe(false)
     await page.getByLabel('Last name').tap()
     expect(await accessibilityProblems(page)).toEqual([])
-    const open = page.getByRole('button', { name: 'Open the menu' })
-    expect(await open.getAttribute('aria-expanded')).toBe('false')
-    await open.tap()
+    const menu = page.getByRole('button', { name: 'Open the menu' })
+    expect(await menu.getAttribute('aria-expanded')).toBe('false')
+    await menu.tap()
     await page.getByRole('link', { name: 'History' }).waitFor()
     expect(await page.getByRole('button', { name: 'Close the menu' }).getAttribute('aria-expanded')).toBe(
       'true',
@@ -670,7 +624,7 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     expect(overflow).toBe(0)
     expect(await accessibilityProblems(page)).toEqual([])
     await shot(page, 'phone-result', true)
-    await context.close()
+    await page.context().close()
   })
 
   it('answers an unknown page with its own 404 page, signed in or not', async () => {
@@ -702,12 +656,7 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
   })
 
   it('speaks Czech all the way: codes, reasons and errors, without an English word', async () => {
-    const context = await browser.newContext({ locale: 'cs-CZ', reducedMotion: 'reduce' })
-    const page = await context.newPage()
-    page.setDefaultTimeout(15_000)
-    await page.goto(`${stack.url}/`)
-    await page.evaluate(() => localStorage.setItem('gatehouse-console-language', 'cs'))
-    await page.reload()
+    const page = await open({ language: 'cs' })
     await page.getByRole('textbox', { name: 'Uživatelské jméno', exact: true }).fill(USERS.analyst.name)
     await page.getByRole('textbox', { name: 'Heslo', exact: true }).fill(USERS.analyst.password)
     await page.getByRole('button', { name: 'Přihlásit' }).click()
@@ -781,7 +730,7 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('the console in a browser',
     await page.getByRole('dialog').getByTestId('screening-result').waitFor()
     expect(await english()).toEqual([])
     expect(await accessibilityProblems(page)).toEqual([])
-    await context.close()
+    await page.context().close()
   })
 
   it('sends its scripts compressed and split per page, and shows the sign-in page in under 500 ms cold', async () => {

@@ -6,15 +6,11 @@
  * Windows-1250) uploaded with its progress, its results downloaded. Every page state passes axe
  * without a critical, serious or moderate violation.
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { haveLists } from '../aml/lists.ts'
+import { axeViolations, haveChromium, type Language, launchChromium, openPage } from './pages.ts'
 import { type ConsoleStack, startConsoleStack, USERS } from './stack.ts'
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 /** Windows-1250 bytes of the Czech letters a client book here uses (ASCII passes through). */
 const CP1250: Record<string, number> = {
@@ -42,19 +38,12 @@ function windows1250(text: string): Buffer {
   return Buffer.from([...text].map((ch) => (ch.charCodeAt(0) < 0x80 ? ch.charCodeAt(0) : CP1250[ch]!)))
 }
 
-describe.skipIf(!haveLists || !existsSync(CHROMIUM))('case review in a browser', () => {
+describe.skipIf(!haveLists || !haveChromium)('case review in a browser', () => {
   let stack: ConsoleStack
   let browser: Browser
 
   beforeAll(async () => {
-    ;[stack, browser] = await Promise.all([
-      startConsoleStack(),
-      chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: ['--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'],
-      }),
-    ])
+    ;[stack, browser] = await Promise.all([startConsoleStack(), launchChromium()])
   }, 180_000)
 
   afterAll(async () => {
@@ -62,21 +51,11 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('case review in a browser',
     await stack?.close()
   })
 
-  async function open(language: 'en' | 'cs' = 'en'): Promise<Page> {
-    const context = await browser.newContext({
-      locale: language === 'en' ? 'en-GB' : 'cs-CZ',
-      viewport: { width: 1280, height: 900 },
-      reducedMotion: 'reduce',
-    })
-    const page = await context.newPage()
-    page.setDefaultTimeout(20_000)
-    await page.goto(`${stack.url}/`)
-    await page.evaluate((l) => localStorage.setItem('gatehouse-console-language', l), language)
-    await page.reload()
-    return page
+  function open(language: Language = 'en'): Promise<Page> {
+    return openPage(browser, `${stack.url}/`, { language, timeoutMs: 20_000 })
   }
 
-  async function signIn(page: Page, who: { name: string; password: string }, language: 'en' | 'cs' = 'en') {
+  async function signIn(page: Page, who: { name: string; password: string }, language: Language = 'en') {
     const [name, password, button] =
       language === 'en' ? ['User name', 'Password', 'Sign in'] : ['Uživatelské jméno', 'Heslo', 'Přihlásit']
     await page.getByRole('textbox', { name, exact: true }).fill(who.name)
@@ -85,22 +64,8 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('case review in a browser',
     await page.getByTestId('who').waitFor()
   }
 
-  /** axe-core in the page: critical, serious and moderate violations. */
-  async function accessibilityProblems(page: Page): Promise<string[]> {
-    await page.evaluate(AXE)
-    const violations = await page.evaluate(async () => {
-      const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe
-      return (await axe.run()).violations as {
-        id: string
-        impact: string
-        help: string
-        nodes: { html: string }[]
-      }[]
-    })
-    return violations
-      .filter((v) => ['critical', 'serious', 'moderate'].includes(v.impact))
-      .map((v) => `${v.impact} ${v.id}: ${v.help}: ${v.nodes.map((n) => n.html).join('; ')}`)
-  }
+  /** axe-core's critical, serious and moderate violations. */
+  const accessibilityProblems = (page: Page) => axeViolations(page, ['critical', 'serious', 'moderate'])
 
   let caseId: string
 

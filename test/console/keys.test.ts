@@ -8,15 +8,12 @@
  * client is enrolled in monitoring. In English on a desktop and in Czech on a phone (390×844),
  * every state passes axe without a critical, serious or moderate violation.
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { haveLists } from '../aml/lists.ts'
+import { axeViolations, haveChromium, type Language, launchChromium, openPage } from './pages.ts'
 import { type ConsoleStack, startConsoleStack, USERS } from './stack.ts'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const PHONE = { width: 390, height: 844 }
 /** Words that give away English on a Czech screen (as the main browser test reads them). */
 const ENGLISH = new Set(
@@ -25,19 +22,12 @@ const ENGLISH = new Set(
   ),
 )
 
-describe.skipIf(!haveLists || !existsSync(CHROMIUM))('API keys and screening follow-up in a browser', () => {
+describe.skipIf(!haveLists || !haveChromium)('API keys and screening follow-up in a browser', () => {
   let stack: ConsoleStack
   let browser: Browser
 
   beforeAll(async () => {
-    ;[stack, browser] = await Promise.all([
-      startConsoleStack(),
-      chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: ['--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'],
-      }),
-    ])
+    ;[stack, browser] = await Promise.all([startConsoleStack(), launchChromium()])
   }, 180_000)
 
   afterAll(async () => {
@@ -45,21 +35,11 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('API keys and screening fol
     await stack?.close()
   })
 
-  async function open(language: 'en' | 'cs', viewport = { width: 1280, height: 900 }): Promise<Page> {
-    const context = await browser.newContext({
-      locale: language === 'en' ? 'en-GB' : 'cs-CZ',
-      viewport,
-      reducedMotion: 'reduce',
-    })
-    const page = await context.newPage()
-    page.setDefaultTimeout(20_000)
-    await page.goto(`${stack.url}/`)
-    await page.evaluate((l) => localStorage.setItem('gatehouse-console-language', l), language)
-    await page.reload()
-    return page
+  function open(language: Language, viewport = { width: 1280, height: 900 }): Promise<Page> {
+    return openPage(browser, `${stack.url}/`, { language, viewport, timeoutMs: 20_000 })
   }
 
-  async function signIn(page: Page, who: { name: string; password: string }, language: 'en' | 'cs') {
+  async function signIn(page: Page, who: { name: string; password: string }, language: Language) {
     const [name, password, button] =
       language === 'en' ? ['User name', 'Password', 'Sign in'] : ['Uživatelské jméno', 'Heslo', 'Přihlásit']
     await page.getByRole('textbox', { name, exact: true }).fill(who.name)
@@ -69,22 +49,8 @@ describe.skipIf(!haveLists || !existsSync(CHROMIUM))('API keys and screening fol
     await page.getByTestId('who').waitFor({ state: 'attached' })
   }
 
-  /** axe-core in the page: critical, serious and moderate violations. */
-  async function accessibilityProblems(page: Page): Promise<string[]> {
-    await page.evaluate(AXE)
-    const violations = await page.evaluate(async () => {
-      const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe
-      return (await axe.run()).violations as {
-        id: string
-        impact: string
-        help: string
-        nodes: { html: string }[]
-      }[]
-    })
-    return violations
-      .filter((v) => ['critical', 'serious', 'moderate'].includes(v.impact))
-      .map((v) => `${v.impact} ${v.id}: ${v.help}: ${v.nodes.map((n) => n.html).join('; ')}`)
-  }
+  /** axe-core's critical, serious and moderate violations. */
+  const accessibilityProblems = (page: Page) => axeViolations(page, ['critical', 'serious', 'moderate'])
 
   /**
    * English words on a Czech screen, from the rendered text; the lists' own words (marked

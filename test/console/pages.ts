@@ -1,0 +1,91 @@
+/**
+ * The browser side of the console's tests: Debian's Chromium (CHROMIUM_PATH overrides) driven by
+ * playwright-core, a fresh profile per page in the language the test reads, and axe-core.
+ *
+ * What each step costs (Chromium's CPU on this 2-core machine, docs/benchmarks.md): a fresh
+ * profile's first page ≈0.3 s (a renderer process), a load of the console ≈0.45 s, reading
+ * axe-core into a document ≈0.2 s, one axe pass 0.15–0.25 s, a full-page screenshot ≈0.2 s.
+ * So the language is set before the first load rather than by a reload, and axe-core is read
+ * once per document.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { type Browser, chromium, type Page } from 'playwright-core'
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const haveChromium = existsSync(CHROMIUM)
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+/** The key the console keeps the chosen language under (src/services/console/web/i18n.ts). */
+const LANGUAGE_KEY = 'gatehouse-console-language'
+
+export type Language = 'en' | 'cs'
+type Impact = 'minor' | 'moderate' | 'serious' | 'critical'
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'],
+  })
+}
+
+/**
+ * A page in a fresh profile (no cookies, storage or cache), the console's language chosen in
+ * it, at `url`. Reduced motion: dialogs appear at once, so axe judges them as shown, not half
+ * faded in.
+ */
+export async function openPage(
+  browser: Browser,
+  url: string,
+  opts: {
+    language: Language
+    timeoutMs: number
+    viewport?: { width: number; height: number }
+    phone?: boolean
+  },
+): Promise<Page> {
+  const context = await browser.newContext({
+    locale: opts.language === 'en' ? 'en-GB' : 'cs-CZ',
+    viewport: opts.viewport ?? { width: 1280, height: 900 },
+    ...(opts.phone ? { isMobile: true, hasTouch: true } : {}),
+    reducedMotion: 'reduce',
+  })
+  // The choice as the language switch stores it, there before the console's first script runs
+  // (a later choice in the page stays). Opaque documents (about:blank) have no localStorage.
+  await context.addInitScript(
+    ([key, language]) => {
+      try {
+        if (localStorage.getItem(key) === null) localStorage.setItem(key, language)
+      } catch {}
+    },
+    [LANGUAGE_KEY, opts.language] as const,
+  )
+  const page = await context.newPage()
+  page.setDefaultTimeout(opts.timeoutMs)
+  await page.goto(url)
+  return page
+}
+
+/**
+ * axe-core's violations of at least the given impacts, run in the page (evaluated, so the
+ * page's CSP is not loosened for it). axe-core is read into a document once: a navigation
+ * within the app keeps it, a load of a new document needs it again.
+ */
+export async function axeViolations(page: Page, impacts: readonly Impact[]): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE)
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe
+    return (await axe.run()).violations as {
+      id: string
+      impact: Impact
+      help: string
+      nodes: { html: string; failureSummary?: string }[]
+    }[]
+  })
+  return violations
+    .filter((v) => impacts.includes(v.impact))
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}: ${v.nodes.map((n) => `${n.html} ${n.failureSummary ?? ''}`).join('; ')}`,
+    )
+}
