@@ -1,21 +1,19 @@
 /**
  * The console in a real browser: Debian's Chromium driven by playwright-core (./pages.ts),
- * against the console and the services it calls, all in this process. Each test
- * saves a screenshot (the folder is printed), and every page passes axe-core without a serious or
- * critical violation. With CONSOLE_SCREENSHOTS=docs/console (npm run console:screenshots) the
- * screenshots docs/console.md shows are written there.
+ * against the console and the services it calls, all in this process. Every page passes axe-core
+ * without a serious or critical violation. With CONSOLE_SCREENSHOTS=docs/console (npm run
+ * console:screenshots) the screenshots docs/console.md shows are written there; a failing test
+ * saves one of its page as it was.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
-import { cpus, loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
 import type { Browser, Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { haveLists } from '../aml/lists.ts'
-import { axeViolations, haveChromium, type Language, launchChromium, openPage } from './pages.ts'
+import { axeViolations, haveChromium, type Language, launchChromium, openPage, screenshot } from './pages.ts'
 import { type ConsoleStack, startConsoleStack, USERS } from './stack.ts'
 
-const SHOTS = mkdtempSync(join(tmpdir(), 'console-screenshots-'))
 /**
  * Words that give away English on a Czech screen: the server's reasons ("checksum digit should
  * be 8", "unreachable"), labels left untranslated, and the raw codes of statuses and levels.
@@ -40,16 +38,12 @@ const CODES = new Set([
   'CACHE',
   'FALLBACK',
 ])
-/** Where the documented screenshots also go (docs/console), when asked. */
-const DOC_SHOTS = process.env.CONSOLE_SCREENSHOTS
-
 describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
   let stack: ConsoleStack
   let browser: Browser
 
   beforeAll(async () => {
     ;[stack, browser] = await Promise.all([startConsoleStack(), launchChromium()])
-    console.info(`console screenshots: ${SHOTS}`)
   }, 120_000)
 
   afterAll(async () => {
@@ -84,16 +78,6 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
       const active = (globalThis as any).document.activeElement
       return { name: active?.getAttribute('name') ?? null, text: active?.textContent ?? null }
     })
-  }
-
-  /** A full-page screenshot; `documented` ones are also written to CONSOLE_SCREENSHOTS. */
-  async function shot(page: Page, name: string, documented = false) {
-    const path = join(SHOTS, `${name}.png`)
-    await page.screenshot({ path, fullPage: true })
-    if (documented && DOC_SHOTS) {
-      mkdirSync(DOC_SHOTS, { recursive: true })
-      copyFileSync(path, join(DOC_SHOTS, `${name}.png`))
-    }
   }
 
   /** The focused element: its tag, name attribute, accessible label, test id and text. */
@@ -155,7 +139,6 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
     // The keyboard focus moves to the error, so a screen reader reads it and Tab goes on from there.
     await expect.poll(async () => (await focusedElement(page)).testid).toBe('sign-in-error')
     expect(page.url()).toMatch(/\/sign-in$/)
-    await shot(page, 'sign-in-refused')
     await page.context().close()
   })
 
@@ -197,7 +180,7 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
       'Screened Nicolas Maduro, born 1962-11-23: level CRITICAL.',
     )
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'screening-maduro', true)
+    await screenshot(page, 'screening-maduro')
 
     await page.getByLabel('First name').fill('Jan')
     await page.getByLabel('Last name').fill('Novák')
@@ -205,7 +188,6 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
     await page.getByRole('button', { name: 'Screen', exact: true }).click()
     await page.getByTestId('no-hit').waitFor()
     expect(await result.getByTestId('level').first().textContent()).not.toBe('CRITICAL')
-    await shot(page, 'screening-novak')
 
     await page.getByRole('link', { name: 'History' }).click()
     await page.getByTestId('history').waitFor()
@@ -216,14 +198,14 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
     await page.getByRole('button', { name: 'Search' }).click()
     await expect.poll(() => page.getByTestId('history-total').textContent()).toBe('1 screenings')
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'history', true)
+    await screenshot(page, 'history')
 
     await page.getByRole('link', { name: 'Platform' }).click()
     await page.getByTestId('health-gateway').waitFor()
     expect(await page.getByTestId('health-gateway').textContent()).toContain('up')
     expect(await page.getByTestId('health-aml').textContent()).toContain('up')
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'platform', true)
+    await screenshot(page, 'platform')
     await page.context().close()
   })
 
@@ -238,7 +220,7 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
     expect(await page.getByTestId('new-key').textContent()).toContain('it is not shown again')
     await page.getByRole('button', { name: 'Copy key' }).waitFor()
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'key-created', true)
+    await screenshot(page, 'key-created')
 
     await page.reload()
     const row = page.getByRole('row', { name: /browser test key/ })
@@ -276,14 +258,13 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
     )
     expect(await page.getByTestId('daily-chart').locator('canvas').count()).toBe(1)
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'key-usage', true)
+    await screenshot(page, 'key-usage')
     await page.keyboard.press('Escape')
     await page.getByTestId('usage').waitFor({ state: 'detached' })
 
     await row.getByRole('button', { name: 'Revoke' }).click()
     await page.getByTestId('confirm-revoke').click()
     await expect.poll(() => row.getByTestId('key-status').textContent()).toBe('revoked')
-    await shot(page, 'key-revoked')
 
     await page.getByRole('button', { name: 'Sign out' }).click()
     await page.getByRole('heading', { name: 'Sign in' }).waitFor()
@@ -314,7 +295,7 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
     })
     expect(statuses).toEqual([403, 403])
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'analyst-forbidden', true)
+    await screenshot(page, 'analyst-forbidden')
     await page.context().close()
   })
 
@@ -328,7 +309,7 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
     await page.getByRole('button', { name: 'Open' }).first().click()
     await page.getByRole('dialog').getByText('Progress').waitFor()
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'jobs', true)
+    await screenshot(page, 'jobs')
     await page.keyboard.press('Escape')
 
     await page.getByRole('link', { name: 'Knowledge base' }).click()
@@ -341,7 +322,7 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
       'Cite as: Identifikace klienta › Skutečný majitel — identifikace.md',
     )
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'knowledge', true)
+    await screenshot(page, 'knowledge')
     await page.context().close()
   })
 
@@ -384,7 +365,6 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
         .toString(),
     ).toBe('%PDF-')
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'history-record')
     await page.context().close()
   })
 
@@ -402,7 +382,7 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
       'The PDF cannot be made now: The router, which prints the PDF, cannot be reached. Print record still works.',
     )
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'pdf-unavailable', true)
+    await screenshot(page, 'pdf-unavailable')
     await page.emulateMedia({ media: 'print' })
     expect(await page.getByTestId('screening-result').isVisible()).toBe(true)
     expect(await page.getByText('Gatehouse — Screening record — adam').isVisible()).toBe(true)
@@ -430,7 +410,6 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
     const dialog = page.getByRole('dialog')
     await dialog.waitFor()
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'keyboard-revoke')
     await tabTo(page, (el) => el.testid === 'confirm-revoke', 'the confirmation', 10)
     await page.keyboard.press('Enter')
     const row = page.getByRole('row', { name: /keyboard key/ })
@@ -463,7 +442,7 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
     expect(await page.getByTestId('history').locator('tbody tr').count()).toBe(2)
     expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true)
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'history-paging', true)
+    await screenshot(page, 'history-paging')
     // Back a page with Shift+Tab and Space.
     await page.keyboard.press('Shift+Tab')
     expect((await focusedElement(page)).text).toBe('Previous page')
@@ -500,7 +479,7 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
       'Remove zoe (analyst)? Their sessions end at once.',
     )
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'user-remove', true)
+    await screenshot(page, 'user-remove')
     await tabTo(page, (el) => el.testid === 'confirm-remove', 'the confirmation', 10)
     await page.keyboard.press('Enter')
     await page.getByTestId('user-zoe').waitFor({ state: 'detached' })
@@ -521,7 +500,6 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
     )
     expect(await page.getByTestId('user-eva').count()).toBe(1)
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'user-last-admin')
     await zoe.context().close()
     await page.context().close()
   })
@@ -549,7 +527,6 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
     const newest = page.getByTestId('admin-log').locator('tbody tr').first()
     await expect.poll(() => newest.textContent(), { timeout: 15_000 }).toMatch(/eva.*disabled.*yara/)
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'user-disabled')
     await page.context().close()
   })
 
@@ -582,7 +559,6 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
     await page.keyboard.press('Enter')
     await page.getByRole('heading', { name: 'Screening history' }).waitFor()
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'keyboard-history')
     await page.context().close()
   })
 
@@ -602,7 +578,7 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
       'true',
     )
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'phone-menu', true)
+    await screenshot(page, 'phone-menu')
     await page.getByRole('link', { name: 'History' }).tap()
     await page.getByRole('heading', { name: 'Screening history' }).waitFor()
     await expect.poll(() => page.getByRole('link', { name: 'History' }).isVisible()).toBe(false)
@@ -623,7 +599,7 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
     })
     expect(overflow).toBe(0)
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'phone-result', true)
+    await screenshot(page, 'phone-result')
     await page.context().close()
   })
 
@@ -642,7 +618,6 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
     await page.getByRole('heading', { name: 'Page not found' }).waitFor()
     expect(await page.getByRole('navigation').count()).toBe(1)
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'not-found')
     // The API keeps its JSON errors.
     const api = await page.evaluate(async () => {
       const res = await fetch('/api/nothing', { headers: { accept: 'text/html' } })
@@ -691,7 +666,7 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
     expect(await result.getByTestId('level-reasons').textContent()).not.toBe('')
     expect(await english()).toEqual([])
     expect(await accessibilityProblems(page)).toEqual([])
-    await shot(page, 'czech-maduro', true)
+    await screenshot(page, 'czech-maduro')
 
     // A company with a wrong IČO check digit: the refusal in Czech.
     await page.getByText('Firma', { exact: true }).click()
@@ -717,7 +692,7 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
       expect(await result.getByTestId('subject').textContent()).toBe('IČO 27082440')
       expect(await english()).toEqual([])
       expect(await accessibilityProblems(page)).toEqual([])
-      await shot(page, 'czech-incomplete', true)
+      await screenshot(page, 'czech-incomplete')
     } finally {
       stack.registersDown(false)
     }
@@ -831,7 +806,7 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
     expect(lines.length).toBeGreaterThan(0)
     expect(lines.every((l) => l.endsWith(';adam'))).toBe(true)
     expect(lines.some((l) => l.includes(';Jana Nováková;person;'))).toBe(true)
-    await shot(page, 'history-filtered', true)
+    await screenshot(page, 'history-filtered')
     await page.context().close()
   })
 
@@ -858,7 +833,6 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
         return [style.printColorAdjust, style.backgroundColor]
       }),
     ).toEqual(['exact', expect.not.stringMatching(/^(transparent|rgba\(0, 0, 0, 0\))$/)])
-    await shot(page, 'print')
     await page.context().close()
   })
 })

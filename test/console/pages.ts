@@ -5,16 +5,22 @@
  * What each step costs (Chromium's CPU on this 2-core machine, docs/benchmarks.md): a fresh
  * profile's first page ≈0.3 s (a renderer process), a load of the console ≈0.45 s, reading
  * axe-core into a document ≈0.2 s, one axe pass 0.15–0.25 s, a full-page screenshot ≈0.2 s.
- * So the language is set before the first load rather than by a reload, and axe-core is read
- * once per document.
+ * So the language is set before the first load rather than by a reload, axe-core is read once
+ * per document, and a screenshot is taken when it is asked for (CONSOLE_SCREENSHOTS) or when a
+ * test fails.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
+import { onTestFailed } from 'vitest'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const haveChromium = existsSync(CHROMIUM)
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+/** Where screenshots go: the documented ones (docs/console) with `npm run console:screenshots`. */
+const SHOTS = process.env.CONSOLE_SCREENSHOTS
 /** The key the console keeps the chosen language under (src/services/console/web/i18n.ts). */
 const LANGUAGE_KEY = 'gatehouse-console-language'
 
@@ -32,7 +38,7 @@ export function launchChromium(): Promise<Browser> {
 /**
  * A page in a fresh profile (no cookies, storage or cache), the console's language chosen in
  * it, at `url`. Reduced motion: dialogs appear at once, so axe judges them as shown, not half
- * faded in.
+ * faded in. If the test fails, a full-page screenshot of the page is saved and its path printed.
  */
 export async function openPage(
   browser: Browser,
@@ -62,8 +68,26 @@ export async function openPage(
   )
   const page = await context.newPage()
   page.setDefaultTimeout(opts.timeoutMs)
+  onTestFailed(async ({ task }) => {
+    if (page.isClosed()) return
+    const dir = join(tmpdir(), 'console-failures')
+    mkdirSync(dir, { recursive: true })
+    const path = join(dir, `${task.name.replace(/[^\p{L}\d]+/gu, '-').slice(0, 80)}.png`)
+    await page.screenshot({ path, fullPage: true }).catch(() => undefined)
+    console.info(`the page when the test failed: ${path}`)
+  })
   await page.goto(url)
   return page
+}
+
+/**
+ * A full-page screenshot written to CONSOLE_SCREENSHOTS (docs/console.md shows them); without
+ * the variable nothing is taken: no assertion reads it.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return
+  mkdirSync(SHOTS, { recursive: true })
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
 }
 
 /**
