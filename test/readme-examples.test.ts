@@ -25,6 +25,7 @@ import { DEV_ADMIN_KEY } from '../src/kit/secrets.ts'
 import { portVariable } from '../src/kit/service.ts'
 import { services } from '../src/services/index.ts'
 import { haveSharedData } from './domain/fixtures.ts'
+import { stopChild } from './support/children.ts'
 import { samplePdf } from './support/documents.ts'
 
 const run = promisify(execFile)
@@ -213,8 +214,8 @@ describe.skipIf(!haveSharedData)('README examples', () => {
     )
   }, 600_000)
 
-  afterAll(() => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+  afterAll(async () => {
+    await Promise.all(children.map((child) => stopChild(child, 'SIGKILL')))
   })
 
   /** The example as the test runs it: its ports, the run's key. */

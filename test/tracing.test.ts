@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { haveSharedData } from './domain/fixtures.ts'
+import { stopChild } from './support/children.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const TRACE = '0af7651916cd43dd8448eb211c80319c'
@@ -99,8 +100,8 @@ describe.skipIf(!haveSharedData)('one trace across services', () => {
       await new Promise((r) => setTimeout(r, 200))
     }
   }, 150_000)
-  afterAll(() => {
-    for (const child of children) child.kill('SIGTERM')
+  afterAll(async () => {
+    await Promise.all(children.map((child) => stopChild(child, 'SIGTERM')))
     receiver?.close()
   })
 

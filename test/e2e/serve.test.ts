@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { portVariable } from '../../src/kit/service.ts'
 import { services } from '../../src/services/index.ts'
+import { stopChild } from '../support/children.ts'
 
 const root = resolve(import.meta.dirname, '../..')
 
@@ -50,9 +51,7 @@ beforeAll(async () => {
   }
 }, 120_000)
 
-afterAll(() => {
-  if (child.exitCode === null) child.kill('SIGKILL')
-})
+afterAll(() => stopChild(child, 'SIGKILL'))
 
 describe('gatehouse serve (npm start)', () => {
   it('prints the address of every registered service', () => {
