@@ -16,6 +16,7 @@ import type { Socket } from 'node:net'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { type Context, context } from '@opentelemetry/api'
 import type { ErrorObject } from 'ajv'
+import type { Ajv2020 } from 'ajv/dist/2020.js'
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -249,6 +250,23 @@ export function withPlatformSettings<T>(settings: PlatformSettings, start: () =>
   return platform.run(settings, start)
 }
 
+let shared: { textAjv: Ajv2020; jsonAjv: Ajv2020 } | undefined
+
+/**
+ * The process's validators of request parts. Ajv keeps what it compiled by schema object, and
+ * route schemas are module constants, so the services of one process (gatehouse serve) and every
+ * app a test builds compile each schema once.
+ */
+function requestAjv(): { textAjv: Ajv2020; jsonAjv: Ajv2020 } {
+  shared ??= {
+    // Query strings, path parameters and headers are text: numbers and booleans are coerced.
+    textAjv: createAjv(),
+    // Bodies are JSON: their types are what they say.
+    jsonAjv: createAjv({ coerce: false }),
+  }
+  return shared
+}
+
 export function createServer(opts: ServerOptions): App {
   const trust = opts.trustProxy ?? platform.getStore()?.trustedProxies ?? false
   const app = Fastify({
@@ -280,8 +298,7 @@ export function createServer(opts: ServerOptions): App {
     },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App
 
-  const textAjv = createAjv()
-  const jsonAjv = createAjv({ coerce: false })
+  const { textAjv, jsonAjv } = requestAjv()
   app.setValidatorCompiler(({ schema, httpPart }) =>
     httpPart === 'body' ? jsonAjv.compile(schema) : finiteAfterCoercion(textAjv.compile(schema), schema),
   )
