@@ -50,6 +50,37 @@ describe('startServices', () => {
     await stop()
   })
 
+  it('gives a service the address another one took, unless its variable names one', async () => {
+    /** Reports the SLOW_URL it was given. */
+    const caller = defineService({
+      name: 'caller',
+      defaultPort: 0,
+      description: 'calls slow',
+      spec: { SLOW_URL: env.string({ default: 'http://127.0.0.1:8999' }) },
+      async start(config) {
+        const app = createServer({ name: 'caller', envelope: 'standard', logger, logRequests: false })
+        app.get('/callee', async () => ({ url: config.SLOW_URL }))
+        return { app }
+      },
+    })
+    const callee = async (source: Record<string, string>) => {
+      const { started, stop } = await startServices([slowService([]), caller], source, {
+        logger,
+        print: () => {},
+      })
+      const said = JSON.parse((await get(`${started[1]!.url}/callee`)).body).url as string
+      await stop()
+      return { said, slow: started[0]!.url }
+    }
+    // Port 0 and no SLOW_URL: the caller is given the port slow took, not the default address.
+    const taken = await callee({ SLOW_PORT: '0', CALLER_PORT: '0' })
+    expect(taken.said).toBe(taken.slow)
+    expect(taken.said).not.toBe('http://127.0.0.1:8999')
+    // An address set on purpose (a proxy in front, another machine) stays.
+    const set = await callee({ SLOW_PORT: '0', CALLER_PORT: '0', SLOW_URL: 'http://slow.internal:80' })
+    expect(set.said).toBe('http://slow.internal:80')
+  })
+
   it('drains in-flight requests on stop, then runs the close hook', async () => {
     const flushed: string[] = []
     const { started, stop } = await startServices(

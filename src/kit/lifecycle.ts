@@ -12,7 +12,7 @@
  */
 import { type CommonConfig, ConfigError, type Env, parseEnv } from './config.ts'
 import { createLogger, type Logger } from './logger.ts'
-import { portVariable, type RunningService, type ServiceDefinition } from './service.ts'
+import { portVariable, type RunningService, type ServiceDefinition, urlVariable } from './service.ts'
 import { configureTracing, flushTracing } from './tracing.ts'
 
 export interface Started {
@@ -78,9 +78,13 @@ export async function startServices(
     // The spans of the last requests are sent before the process ends.
     await flushTracing()
   }
+  // A service that calls another started here is given the address that one took, unless its
+  // <NAME>_URL says otherwise: a port changed (or 0) without its URL would leave the caller at the
+  // default address. Services are listed callees first (services/index.ts).
+  const wired: Record<string, string | undefined> = { ...source }
   try {
     for (const def of defs) {
-      const config = configs.get(def.name)!
+      const config = parseEnv(def.spec, wired) as Record<string, unknown>
       const running = await def.start(config, { logger })
       const setting = opts.port === undefined ? portVariable(def.name) : '--port'
       const port = opts.port ?? (config[portVariable(def.name)] as number)
@@ -90,6 +94,8 @@ export async function startServices(
       const actualPort = typeof address === 'object' && address ? address.port : port
       const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`
       started.push({ name: def.name, url, running })
+      if (source[urlVariable(def.name)] === undefined)
+        wired[urlVariable(def.name)] = `http://${reachable(host)}:${actualPort}`
       print(`${def.name.padEnd(10)} ${url}  ${def.description}`)
       for (const note of running.notes ?? []) print(`${' '.repeat(11)}${note}`)
     }
@@ -98,6 +104,13 @@ export async function startServices(
     throw error
   }
   return { started, stop }
+}
+
+/** The address to call a service listening on `host` at: loopback for the wildcard addresses. */
+function reachable(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1'
+  if (host === '::' || host === '[::]') return '[::1]'
+  return host.includes(':') ? `[${host}]` : host
 }
 
 /** Listens, or releases what the service opened and throws a `ListenError` for a known cause. */

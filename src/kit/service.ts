@@ -33,6 +33,11 @@ export function portVariable(name: string): string {
   return `${name.toUpperCase().replace(/-/g, '_')}_PORT`
 }
 
+/** The variable other services find this one at (`AML_URL` …). */
+export function urlVariable(name: string): string {
+  return `${name.toUpperCase().replace(/-/g, '_')}_URL`
+}
+
 /** What a service's `start` is given: its parsed variables, the common ones and its port. */
 export type StartConfig<S extends Spec> = Parsed<S> & CommonConfig & { port: number }
 

@@ -1,5 +1,7 @@
 /**
- * Every service the platform runs, in start order. `gatehouse serve` with no name starts all of
+ * Every service the platform runs, in start order: each after the services it calls (the router
+ * calls the first four, the gateway's health asks the router, the console calls them all), so one
+ * process hands each the addresses the others took. `gatehouse serve` with no name starts all of
  * them, each on its own port (the table in the README); `gatehouse serve NAME` starts one.
  */
 import type { ServiceDefinition } from '../kit/service.ts'
@@ -13,10 +15,10 @@ import { routerService } from './router/service.ts'
 
 export const services: ServiceDefinition[] = [
   discoveryService,
-  gatewayService,
   knowledgeService,
   amlService,
   domainService,
   routerService,
+  gatewayService,
   consoleService,
 ]
