@@ -81,4 +81,32 @@ describe.skipIf(skip)('RedisRateLimiter on a frozen Redis', () => {
     expect((await limiter.hit('open', 1, 60_000)).allowed).toBe(false)
     await limiter.close()
   })
+
+  it('never counts a hit sent to a Redis that froze before it ever answered, once Redis resumes', async () => {
+    const limiter = new RedisRateLimiter(openRedis(redis.url, { commandTimeoutMs: 300 }), {
+      ownsClient: true,
+      onRedisError: 'open',
+      logger,
+    })
+    // No reply yet, so the limiter does not know Redis's clock to write a deadline in.
+    redis.freeze()
+    try {
+      const frozen = await timed(() => limiter.hit('first', 1, 60_000))
+      expect(frozen.ms).toBeLessThan(1500)
+      expect(frozen.value).toMatchObject({ allowed: true, limit: 1 })
+    } finally {
+      redis.thaw()
+    }
+    // Once the limiter has a reply again, whatever it sent while Redis was frozen has run.
+    const recovered = () => logged.filter((l) => /recovered/.test(l.msg)).length
+    const before = recovered()
+    const until = Date.now() + 5000
+    while (recovered() === before && Date.now() < until) await limiter.peek('first', 1, 60_000)
+    expect(recovered()).toBeGreaterThan(before)
+    // Nothing was counted: the one allowed hit is still there.
+    expect((await limiter.peek('first', 1, 60_000)).remaining).toBe(1)
+    expect((await limiter.hit('first', 1, 60_000)).allowed).toBe(true)
+    expect((await limiter.hit('first', 1, 60_000)).allowed).toBe(false)
+    await limiter.close()
+  })
 })

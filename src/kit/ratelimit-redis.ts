@@ -141,6 +141,17 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   private async run(checks: readonly LimitCheck[], count: boolean): Promise<RateLimitDecision[]> {
+    if (count && this.commandTimeoutMs !== undefined && this.clockOffsetMs === undefined) {
+      // No reply yet tells Redis's clock, so a hit could not carry its deadline: one that waited
+      // in a frozen Redis would be counted when it resumes. Ask the clock first (TIME changes
+      // nothing if it runs late); without an answer the hit is not sent at all.
+      try {
+        const [seconds, micros] = await this.redis.time()
+        this.clockOffsetMs = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000) - Date.now()
+      } catch (error) {
+        return this.failed(error, checks)
+      }
+    }
     const args: (string | number)[] = []
     for (const c of checks) args.push(this.prefix + c.key)
     // The deadline in Redis time; unknown (0: none) until a first reply told us Redis's clock.
