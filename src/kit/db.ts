@@ -22,6 +22,7 @@ import {
 } from 'kysely'
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration'
 import pg from 'pg'
+import { SchemaIntrospector } from './db-introspector.ts'
 import { tracedDialect } from './db-tracing.ts'
 import type { Logger } from './logger.ts'
 
@@ -219,14 +220,21 @@ function openPostgres(url: string, opts: OpenOptions): Database {
     if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid PostgreSQL schema name: ${schema}`)
     ready = pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`).then(() => undefined)
   }
+  const postgres = new PostgresDialect({
+    pool: async () => {
+      await ready
+      return pool
+    },
+  })
   const kysely = new Kysely<unknown>({
     dialect: tracedDialect(
-      new PostgresDialect({
-        pool: async () => {
-          await ready
-          return pool
-        },
-      }),
+      {
+        createAdapter: () => postgres.createAdapter(),
+        createDriver: () => postgres.createDriver(),
+        createQueryCompiler: () => postgres.createQueryCompiler(),
+        // The migrator's question (is its table there?) asked of this schema alone.
+        createIntrospector: (db) => new SchemaIntrospector(db, schema ?? 'public'),
+      },
       'postgresql',
     ),
   })
