@@ -5,11 +5,10 @@
  * back here with a depth limit so a flow can never recurse forever.
  */
 import type { ValidateFunction } from 'ajv'
-import type { Ajv2020 } from 'ajv/dist/2020.js'
 import { NotCoveredError } from '../engines/reference/load.ts'
 import { AppError } from '../kit/errors.ts'
 import type { Logger } from '../kit/logger.ts'
-import { createAjv, MAX_JSON_DEPTH, validationError } from '../kit/validation.ts'
+import { MAX_JSON_DEPTH, sharedAjv, validationError } from '../kit/validation.ts'
 import type { AgentDeps } from './deps.ts'
 import { DEFAULT_LANG, type Lang, sayIn } from './lang.ts'
 import type { Agent } from './types.ts'
@@ -42,25 +41,6 @@ interface Entry {
   fillsDefaults: boolean
 }
 
-let shared: { inputAjv: Ajv2020; outputAjv: Ajv2020 } | undefined
-
-/**
- * The process's two validators of agent schemas. Ajv keeps what it compiled by schema object, so
- * every dispatcher of the process shares the work: under `gatehouse serve` the gateway's and the
- * router's dispatchers compile the 88 agents' schemas once (≈1.2 s of CPU), not once each.
- */
-function agentAjv(): { inputAjv: Ajv2020; outputAjv: Ajv2020 } {
-  shared ??= {
-    // Agent inputs are JSON bodies: validated without type coercion (see createAjv).
-    inputAjv: createAjv({ coerce: false }),
-    // Outputs are checked as they are: coercion would rewrite them (false → null in a
-    // boolean|null union) and defaults would add to them; strictNumbers (in every kit Ajv) refuses
-    // the NaN or Infinity that JSON would send as null.
-    outputAjv: createAjv({ coerce: false, defaults: false }),
-  }
-  return shared
-}
-
 /**
  * `compile`: `eager` (the services: every schema compiled at start, so no caller waits for it and a
  * broken schema stops the start) or `lazy` (tests: each agent's schemas on its first call — all 88
@@ -72,7 +52,13 @@ export function createDispatcher(
   logger: Logger,
   { compile = 'eager' }: { compile?: 'eager' | 'lazy' } = {},
 ): Dispatcher {
-  const { inputAjv, outputAjv } = agentAjv()
+  // One Ajv of each for the process (kit/validation.ts): every dispatcher shares what it compiled.
+  // Agent inputs are JSON bodies: validated without type coercion (see createAjv).
+  const inputAjv = sharedAjv({ coerce: false })
+  // Outputs are checked as they are: coercion would rewrite them (false → null in a boolean|null
+  // union) and defaults would add to them; strictNumbers (in every kit Ajv) refuses the NaN or
+  // Infinity that JSON would send as null.
+  const outputAjv = sharedAjv({ coerce: false, defaults: false })
   const entryOf = (agent: Agent): Entry => ({
     agent,
     input: inputAjv.compile(agent.input),

@@ -16,7 +16,6 @@ import type { Socket } from 'node:net'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { type Context, context } from '@opentelemetry/api'
 import type { ErrorObject } from 'ajv'
-import type { Ajv2020 } from 'ajv/dist/2020.js'
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -33,10 +32,10 @@ import { AppError, errors, unavailableError } from './errors.ts'
 import type { Logger } from './logger.ts'
 import { endRequestSpan, startRequestSpan, traceIds, tracingExports } from './tracing.ts'
 import {
-  createAjv,
   exceedsDepth,
   finiteAfterCoercion,
   MAX_JSON_DEPTH,
+  sharedAjv,
   validationError,
 } from './validation.ts'
 
@@ -250,23 +249,6 @@ export function withPlatformSettings<T>(settings: PlatformSettings, start: () =>
   return platform.run(settings, start)
 }
 
-let shared: { textAjv: Ajv2020; jsonAjv: Ajv2020 } | undefined
-
-/**
- * The process's validators of request parts. Ajv keeps what it compiled by schema object, and
- * route schemas are module constants, so the services of one process (gatehouse serve) and every
- * app a test builds compile each schema once.
- */
-function requestAjv(): { textAjv: Ajv2020; jsonAjv: Ajv2020 } {
-  shared ??= {
-    // Query strings, path parameters and headers are text: numbers and booleans are coerced.
-    textAjv: createAjv(),
-    // Bodies are JSON: their types are what they say.
-    jsonAjv: createAjv({ coerce: false }),
-  }
-  return shared
-}
-
 export function createServer(opts: ServerOptions): App {
   const trust = opts.trustProxy ?? platform.getStore()?.trustedProxies ?? false
   const app = Fastify({
@@ -298,7 +280,10 @@ export function createServer(opts: ServerOptions): App {
     },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App
 
-  const { textAjv, jsonAjv } = requestAjv()
+  // Query strings, path parameters and headers are text: numbers and booleans are coerced.
+  // Bodies are JSON: their types are what they say. One Ajv of each for the process.
+  const textAjv = sharedAjv()
+  const jsonAjv = sharedAjv({ coerce: false })
   app.setValidatorCompiler(({ schema, httpPart }) =>
     httpPart === 'body' ? jsonAjv.compile(schema) : finiteAfterCoercion(textAjv.compile(schema), schema),
   )

@@ -22,7 +22,7 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
  * instead of stopping at the first (a check that names them all; the error count grows with the
  * input, so only over inputs already bounded in size).
  */
-export function createAjv(opts: { coerce?: boolean; defaults?: boolean; allErrors?: boolean } = {}): Ajv2020 {
+export function createAjv(opts: AjvOptions = {}): Ajv2020 {
   const ajv = new Ajv2020({
     coerceTypes: opts.coerce === false ? false : 'array',
     useDefaults: opts.defaults !== false,
@@ -34,6 +34,24 @@ export function createAjv(opts: { coerce?: boolean; defaults?: boolean; allError
     strictNumbers: true,
   })
   addFormats(ajv)
+  return ajv
+}
+
+type AjvOptions = { coerce?: boolean; defaults?: boolean; allErrors?: boolean }
+const sharedAjvs = new Map<string, Ajv2020>()
+
+/**
+ * The process's Ajv for these options. Ajv keeps what it compiled by schema object, and route and
+ * agent schemas are module constants, so every app and every agent dispatcher of the process (the
+ * seven services under `gatehouse serve`, each app a test builds) compiles a schema once.
+ */
+export function sharedAjv(opts: AjvOptions = {}): Ajv2020 {
+  const key = `${opts.coerce !== false}/${opts.defaults !== false}/${opts.allErrors === true}`
+  let ajv = sharedAjvs.get(key)
+  if (!ajv) {
+    ajv = createAjv(opts)
+    sharedAjvs.set(key, ajv)
+  }
   return ajv
 }
 
