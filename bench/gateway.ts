@@ -23,9 +23,11 @@
  * `node bench/gateway.ts keys` runs only the key-check comparison; `node bench/gateway.ts tracing`
  * (`npm run bench:gateway -- tracing`) compares the gateway with OpenTelemetry export off (the
  * default: trace context only) and on (every span exported over OTLP/HTTP to a local receiver
- * that discards them).
+ * that discards them). `node bench/gateway.ts floor` (`npm run bench:gateway -- floor`) measures what
+ * the gateway's work costs step by step, against what the aim of 0.7 leaves room for (see `floor`).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer as createHttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -33,15 +35,31 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
-import Fastify from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { createAgentDeps } from '../src/agents/deps.ts'
+import { createDispatcher } from '../src/agents/dispatch.ts'
+import type { ResultContract } from '../src/agents/result.ts'
 import { defineAgent } from '../src/agents/types.ts'
 import { hashKey } from '../src/engines/keys/format.ts'
-import { KeyStore, type KeyTables } from '../src/engines/keys/store.ts'
+import { limitPlan, setLimitHeaders } from '../src/engines/keys/limits.ts'
+import {
+  type AuthenticatedKey,
+  KeyStore,
+  type KeyTables,
+  type UsageRecord,
+} from '../src/engines/keys/store.ts'
 import { loadTiers } from '../src/engines/keys/tiers.ts'
+import { UsageBuffer } from '../src/engines/keys/usage-buffer.ts'
+import { parseEnv } from '../src/kit/config.ts'
 import { openDatabase } from '../src/kit/db.ts'
+import { createLogger } from '../src/kit/logger.ts'
+import { MemoryRateLimiter } from '../src/kit/ratelimit.ts'
+import { createServer } from '../src/kit/server.ts'
 import { configureTracing } from '../src/kit/tracing.ts'
 import { startTestGateway } from '../src/services/gateway/harness.ts'
+import { createGatewayMetrics } from '../src/services/gateway/metrics.ts'
+import { gatewayService } from '../src/services/gateway/service.ts'
 import { dropSchema, uniqueSchema } from '../test/support/backing.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -92,6 +110,10 @@ const benchAgent = defineAgent({
 // ——— child: one server ———
 
 async function serve(kind: string): Promise<void> {
+  if (kind === 'answer' || kind === 'kit' || kind.startsWith('required')) {
+    await serveFloor(kind)
+    return
+  }
   if (kind === 'bare') {
     const app = Fastify()
     app.post(PATH, async (request) => ({ result: echo(request.body as { n: number }) }))
@@ -435,7 +457,257 @@ async function tracingCost(): Promise<void> {
   console.log(`  OTLP bytes received: ${exported}`)
 }
 
+// ——— floor: the gateway's work step by step ———
+
+/** The answer the gateway gives the benchmark's request (the agent result contract around `doubled`). */
+function gatewayAnswer(requestId: string, n: number) {
+  return {
+    service: 'data',
+    agent: 'bench_echo',
+    result: {
+      verdict: 'informational',
+      partial: false,
+      sources: [],
+      rules_applied: [],
+      assumptions: [],
+      doubled: n * 2,
+    } as unknown as ResultContract,
+    execution_time_ms: 0.01,
+    request_id: requestId,
+  }
+}
+
+/** The six headers the gateway adds to bare Fastify's, with the values it sends for a fresh key. */
+function gatewayHeaders(reply: { header(name: string, value: string): unknown }, requestId: string): void {
+  reply.header('x-request-id', requestId)
+  reply.header('ratelimit-policy', '"minute";q=100000;w=60, "day";q=100000;w=86400')
+  reply.header('ratelimit', '"minute";r=99999;t=60, "day";r=99999;t=86400')
+  reply.header('x-ratelimit-limit', '100000')
+  reply.header('x-ratelimit-remaining', '99999')
+  reply.header('x-ratelimit-reset', '60')
+}
+
+/** The steps of a keyed agent call `required` does, each of which `required-<step>` leaves out. */
+const STEPS = {
+  revocation: 'the key row cached without the WAL-index check per request',
+  key: 'no key check at all (SHA-256, cached row, WAL-index check)',
+  limits: 'no windows and no RateLimit headers',
+  usage: 'no usage row',
+  metrics: 'no request counter and duration histogram',
+  agent: 'no dispatcher: the handler answers, nothing validated',
+} as const
+
+/**
+ * `answer`: bare Fastify sending the gateway's answer and headers. `kit`: the kit's server (the
+ * gateway's) sending the same. `required[-step…]`: the least a keyed agent call does, on bare
+ * Fastify with the gateway's own engines — the key store (SHA-256, the cached row, the WAL-index
+ * check), both windows and their headers in process, the usage buffer writing to SQLite, the
+ * request counter and duration histogram, the agent through the dispatcher — and none of the
+ * kit's per-request work (request-id checks, trace context, request logger, the error envelope,
+ * the body's depth check, the query-string credential check).
+ */
+async function serveFloor(kind: string): Promise<void> {
+  if (kind === 'answer' || kind === 'kit') {
+    const app: FastifyInstance =
+      kind === 'kit'
+        ? (createServer({
+            name: 'gateway',
+            envelope: 'gateway',
+            logger: createLogger({ level: 'silent' }),
+            logRequests: false,
+          }) as unknown as FastifyInstance)
+        : Fastify({ genReqId: () => randomUUID() })
+    app.post(PATH, async (request, reply) => {
+      gatewayHeaders(reply, request.id)
+      return gatewayAnswer(request.id, (request.body as { n: number }).n)
+    })
+    app.get(CPU_PATH, async () => cpuMicros())
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    process.on('SIGTERM', () => app.close().then(() => process.exit(0)))
+    process.stdout.write(`READY http://127.0.0.1:${(app.server.address() as AddressInfo).port}\n`)
+    return
+  }
+  const without = new Set(kind.split('-').slice(1))
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-floor-'))
+  const db = openDatabase({ dataDir: dir })
+  await db.migrate()
+  const store = new KeyStore(db.as<KeyTables>(), {
+    tiers: loadTiers(),
+    keyPrefix: 'gk',
+    // Without the revocation check a cached row is trusted until this process changes a key.
+    changeVersion: without.has('revocation') ? () => 0 : db.dataVersion,
+  })
+  const usage = new UsageBuffer<UsageRecord>({ write: (batch) => store.writeUsage(batch) })
+  const limiter = new MemoryRateLimiter()
+  const metrics = createGatewayMetrics({ processMetrics: false })
+  const config = parseEnv(gatewayService.spec, { NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent' })
+  const dispatcher = createDispatcher(
+    [benchAgent],
+    createAgentDeps(config as never),
+    createLogger({ level: 'silent' }),
+  )
+  const labels = { method: 'POST', route: '/api/{service}/{agent}', status_class: '2xx' }
+  const requests = metrics.requests.entry('bench', () => ({
+    ...labels,
+    service: 'data',
+    agent: 'bench_echo',
+  }))
+  const duration = metrics.duration.entry('bench', () => labels)
+  const keys: string[] = []
+  for (let i = 0; i < KEYS_PER_PHASE; i++) {
+    const created = await store.create({ name: `k${i}`, requests_per_minute: 100_000, rate_limit: 100_000 })
+    keys.push(created.key)
+  }
+  const anyKey: AuthenticatedKey = { id: 1, rate_limit: 100_000, requests_per_minute: 100_000 }
+
+  const app = Fastify({ genReqId: () => randomUUID() })
+  app.decorateRequest('benchKey', null)
+  type Keyed = { benchKey: AuthenticatedKey | null }
+  app.post<{ Params: { service: string; agent: string }; Body: { n: number } }>(
+    '/api/:service/:agent',
+    {
+      onRequest(request, reply, done) {
+        reply.header('x-request-id', request.id)
+        const admit = (key: AuthenticatedKey | undefined) => {
+          if (!key) {
+            done(new Error('invalid key'))
+            return
+          }
+          ;(request as unknown as Keyed).benchKey = key
+          if (!without.has('limits')) {
+            const plan = limitPlan(key)
+            setLimitHeaders(reply, plan, limiter.hitAllSync(plan.checks))
+          }
+          done()
+        }
+        if (without.has('key')) return admit(anyKey)
+        const presented = request.headers['x-api-key'] as string
+        const cached = store.authenticateCached(presented)
+        if (cached === null) store.authenticate(presented).then(admit, done)
+        else admit(cached)
+      },
+      onResponse(request, reply, done) {
+        if (!without.has('metrics')) {
+          requests.value++
+          metrics.duration.record(duration, reply.elapsedTime / 1000)
+        }
+        const key = (request as unknown as Keyed).benchKey
+        if (key && !without.has('usage')) {
+          usage.record({
+            key_id: key.id,
+            ts: Date.now(),
+            endpoint: PATH,
+            method: 'POST',
+            status: reply.statusCode,
+          })
+        }
+        done()
+      },
+    },
+    async (request) => {
+      if (without.has('agent')) return gatewayAnswer(request.id, request.body.n)
+      const { service, agent } = request.params
+      const { output, ms } = await dispatcher.call(service, agent, request.body)
+      return {
+        service,
+        agent,
+        result: output as ResultContract,
+        execution_time_ms: Math.round(ms * 100) / 100,
+        request_id: request.id,
+      }
+    },
+  )
+  app.get(CPU_PATH, async () => cpuMicros())
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  process.on('SIGTERM', () => {
+    app
+      .close()
+      .then(() => usage.close())
+      .then(() => db.close())
+      .then(() => {
+        rmSync(dir, { recursive: true, force: true })
+        process.exit(0)
+      })
+  })
+  process.stdout.write(
+    `READY http://127.0.0.1:${(app.server.address() as AddressInfo).port} ${keys.join(' ')}\n`,
+  )
+}
+
+/**
+ * Where the gateway's CPU per request goes, and what 0.7 of bare Fastify leaves room for. Every
+ * server is measured at full throughput (50 connections) in every round, in turn, and compared
+ * with bare Fastify's figure of the same round; the median round is reported with the lower
+ * quartile (the machine's noise only ever adds time). `required` is the least a keyed agent call
+ * can do (see `serveFloor`); each `required-<step>` leaves one step out, so the difference is that
+ * step's cost including what it does to the rest (the socket write costs more after more work).
+ */
+async function floor(): Promise<void> {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 2)
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 11)
+  if (pin) execFileSync('taskset', ['-p', '-c', '0', String(process.pid)], { stdio: 'ignore' })
+  console.log(
+    `Gateway floor: ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), Node ${process.version}; ` +
+      `${rounds} rounds of ${seconds} s per server at ${CONNECTIONS} connections; load average before the run: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}\n`,
+  )
+  const kinds: [string, string][] = [
+    ['bare', 'bare Fastify, its trivial answer'],
+    ['answer', "bare Fastify sending the gateway's answer and six headers"],
+    ['required', 'the least a keyed agent call does, on bare Fastify'],
+    ...Object.entries(STEPS).map(([step, what]): [string, string] => [`required-${step}`, `  − ${what}`]),
+    ['kit', "the kit's server sending the gateway's answer"],
+    ['gateway', 'the gateway'],
+  ]
+  // Each server's stderr is piped to this process's: one listener set per server.
+  process.stderr.setMaxListeners(kinds.length + 10)
+  const servers = new Map<string, Server>()
+  for (const [kind] of kinds) servers.set(kind, await start(kind))
+  for (const server of servers.values()) {
+    await load(server.url, server.keys, { seconds: 2, connections: CONNECTIONS })
+  }
+  const cpu = new Map<string, number[]>(kinds.map(([kind]) => [kind, []]))
+  for (let round = 0; round < rounds; round++) {
+    for (const [kind] of kinds) {
+      const server = servers.get(kind)!
+      const m = await load(server.url, server.keys.slice(0, KEYS_PER_PHASE), {
+        seconds,
+        connections: CONNECTIONS,
+      })
+      if (m.non2xx > 0 || m.errors > 0) throw new Error(`${kind}: ${m.non2xx} non-2xx and ${m.errors} errors`)
+      cpu.get(kind)!.push(m.cpuUsPerRequest)
+    }
+    process.stdout.write(`round ${round + 1}/${rounds}\r`)
+  }
+  process.stdout.write('\n')
+  await Promise.all([...servers.values()].map(stop))
+
+  const sorted = (values: number[]) => [...values].sort((a, b) => a - b)
+  const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)]!
+  const q1 = (values: number[]) => sorted(values)[Math.floor(values.length / 4)]!
+  const bare = cpu.get('bare')!
+  const required = median(cpu.get('required')!)
+  console.log(
+    '  server                                                         CPU µs/req  lower q.  bare/this  step',
+  )
+  for (const [kind, what] of kinds) {
+    const values = cpu.get(kind)!
+    const ratio = median(values.map((v, i) => bare[i]! / v))
+    const step = kind.startsWith('required-') ? f(required - median(values), 1).padStart(6) : ''
+    console.log(
+      `  ${what.padEnd(62)} ${f(median(values), 1).padStart(10)} ${f(q1(values), 1).padStart(9)} ${f(ratio).padStart(10)}  ${step}`,
+    )
+  }
+  const budget = median(bare) / 0.7
+  console.log(
+    `\n0.7 of bare Fastify is at most ${f(budget, 1)} µs a request: ${f(budget - median(cpu.get('answer')!), 1)} µs ` +
+      "beyond the gateway's answer on bare Fastify for everything the gateway does.",
+  )
+}
+
 if (process.argv[2] === 'serve') await serve(process.argv[3] ?? 'gateway')
 else if (process.argv[2] === 'keys') await keyLookup()
 else if (process.argv[2] === 'tracing') await tracingCost()
+else if (process.argv[2] === 'floor') await floor()
 else await parent()
