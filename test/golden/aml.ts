@@ -400,7 +400,7 @@ export const aml: GoldenFile = {
             { id: 'cyril', effective_share_percent: 16 },
             { id: 'bara', effective_share_percent: 60 },
           ],
-          warnings: [mentions('2022-10-01', 'koncový příjemce')],
+          warnings: [mentions('2022-10-01', 'koncový příjemce'), mentions('Adam Malý', 'high-risk')],
         },
         rules: [{ basis: 'cz-37-2021-s4-5', outcome: 'assessed by a person', since: '2021-06-01' }],
       },
@@ -414,10 +414,10 @@ export const aml: GoldenFile = {
       date_of: 'cz-37-2021-s4-5',
       law: ['cz-37-2021-s4-5'],
       worked:
-        'From 1 Oct 2022 § 4 odst. 1 písm. c) as amended: whoever exercises decisive influence in corporations holding more than 25 % owns the company. Adam holds 60 % of the votes of the holding (control), which holds 40 % > 25 % → beneficial owner although 60 % × 40 % = 24 %; Bára holds 60 % > 25 % directly; Cyril (16 %, no control) is below.',
+        'From 1 Oct 2022 § 4 odst. 1 písm. c) as amended: whoever exercises decisive influence in corporations holding more than 25 % owns the company. Adam holds 60 % of the votes of the holding (control), which holds 40 % > 25 % → beneficial owner although 60 % × 40 % = 24 %; Bára holds 60 % > 25 % directly; Cyril (16 %, no control) is below. No country is given, so the EU high-risk list (§ 9a zákona 253/2008 Sb.) is not checked: review, not clear.',
       input: { ...ADAM_HOLDING, as_of: '2022-10-01' },
       expect: {
-        verdict: 'clear',
+        verdict: 'review',
         fields: {
           beneficial_owners: [
             { id: 'adam', effective_share_percent: 24, control: true, controlled_share_percent: 40 },
@@ -425,6 +425,27 @@ export const aml: GoldenFile = {
           ],
           persons_below_threshold: [{ id: 'cyril', effective_share_percent: 16 }],
           to_assess: [],
+        },
+        rules: [{ basis: 'cz-37-2021-s4-5', outcome: '2', since: '2022-10-01' }],
+      },
+    },
+    {
+      agent: 'ubo_analysis',
+      title:
+        'The same structure with no country given: the owners are found, but the EU high-risk list cannot be checked, so review (the first case, with every country given, is clear)',
+      kind: 'edge',
+      law: ['cz-37-2021-s4-5', 'eu-2016-1675', 'cz-253-2008-s9a'],
+      worked:
+        '§ 4 zákona 37/2021 Sb. names Adam (control of a 40 % holder) and Bára (60 %) as before. § 9a zákona 253/2008 Sb. asks for enhanced due diligence where a beneficial owner or a company in the structure is established in a high-risk third country of the EU list (Regulation (EU) 2016/1675); with no country given for Adam, Bára or the holding that cannot be decided, so the answer names them and is reviewed, not cleared.',
+      input: ADAM_HOLDING,
+      expect: {
+        verdict: 'review',
+        fields: {
+          beneficial_owners: [
+            { id: 'adam', country: null, eu_high_risk_country: false },
+            { id: 'bara', country: null, eu_high_risk_country: false },
+          ],
+          warnings: [mentions('Adam Malý', 'Bára Velká', 'Holding Morava a.s.', 'high-risk')],
         },
         rules: [{ basis: 'cz-37-2021-s4-5', outcome: '2', since: '2022-10-01' }],
       },

@@ -74,6 +74,23 @@ export function countryCheck(today: string, anyCountry: boolean, say: Say) {
   return { held: !!list, highRisk, warnings }
 }
 
+/**
+ * The owners and entities whose country the input does not give: none of them could be checked
+ * against the EU high-risk third-country list, which a structure must not be cleared without
+ * (zákon 253/2008 Sb., § 9a; Regulation (EU) 2016/1675). A warning naming them, so the answer is
+ * reviewed, never clear.
+ */
+export function unplacedWarnings(names: string[], say: Say): string[] {
+  if (names.length === 0) return []
+  const list = names.join(', ')
+  return [
+    say({
+      cs: `země neuvedena u: ${list}: neověřeno proti seznamu vysoce rizikových třetích zemí EU; uveďte zemi každé strany`,
+      en: `country not given for ${list}: not checked against the EU high-risk third-country list; give each party’s country`,
+    }),
+  ]
+}
+
 /** The sanctions screening of one person by the engine built for the call. */
 export function ownerScreen(built: Built | undefined, say: Say): Screen {
   return (name, birth, country) => {

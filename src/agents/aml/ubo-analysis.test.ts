@@ -123,6 +123,32 @@ describe('aml/ubo_analysis', () => {
     expect(out.risk).toBe('medium')
   })
 
+  it('names an owner or entity whose country is not given as not checked against the EU high-risk list, and reviews instead of clearing', async () => {
+    const out = await call({
+      company: { name: 'Bez Země s.r.o.' },
+      parties: [
+        { id: 'j', name: 'Jan Bezzemý', type: 'person' },
+        { id: 'h', name: 'Neznámý Holding a.s.', type: 'entity' },
+        { id: 'k', name: 'Karla Česká', type: 'person', country: 'CZ' },
+      ],
+      ownership: [
+        { owner: 'j', owned: 'target', share_percent: 60 },
+        { owner: 'k', owned: 'h', share_percent: 100 },
+        { owner: 'h', owned: 'target', share_percent: 40 },
+      ],
+      screen: false,
+    })
+    expect(out.beneficial_owners).toMatchObject([
+      { id: 'j', country: null, eu_high_risk_country: false },
+      { id: 'k', country: 'CZ', eu_high_risk_country: false },
+    ])
+    expect(out.warnings).toEqual([
+      'country not given for Jan Bezzemý, Neznámý Holding a.s.: not checked against the EU high-risk third-country list; give each party’s country',
+    ])
+    expect(out.risk).toBe('medium')
+    expect(out.verdict).toBe('review')
+  })
+
   it('answers 400 for shares above 100 % and for an edge to an unknown party', async () => {
     const base = {
       company: { name: 'Test s.r.o.' },

@@ -14,6 +14,7 @@ import {
   statutoryFallback,
   TARGET,
   uboRules,
+  unplacedWarnings,
 } from './ubo-analysis-checks.ts'
 import { UBO_LAW, uboLawOn } from './ubo-law.ts'
 
@@ -64,7 +65,7 @@ export const uboAnalysis = defineAgent({
   service: 'aml',
   name: 'ubo_analysis',
   description:
-    'Finds the beneficial owners of a company from its ownership structure: multiplies shares along every chain (indirect ownership), follows majority control through intermediate entities, marks natural persons above 25 % of shares or votes or with control (Czech beneficial-owners act as amended from 2022-10-01; on an earlier day the persons are listed for a person to assess), falls back to the statutory body when there is none, and screens the owners against the sanctions lists and the EU high-risk country list.',
+    'Finds the beneficial owners of a company from its ownership structure: multiplies shares along every chain (indirect ownership), follows majority control through intermediate entities, marks natural persons above 25 % of shares or votes or with control (Czech beneficial-owners act as amended from 2022-10-01; on an earlier day the persons are listed for a person to assess), falls back to the statutory body when there is none, and screens the owners against the sanctions lists and the EU high-risk country list (an owner or entity whose country is not given cannot be checked there: it is named in a warning and the answer is reviewed, never clear).',
   input: Type.Object(
     {
       company: Type.Object(
@@ -180,6 +181,15 @@ export const uboAnalysis = defineAgent({
     const entities = input.parties.filter((p) => p.type === 'entity')
     const entityHits = entityScreening(entities, countries, built, say)
     const foreign = entities.filter((e) => (countries.get(e.id) ?? 'CZ') !== 'CZ').length
+    // The statutory body's members come as names only: the fallback already makes the answer reviewed.
+    warnings.push(
+      ...unplacedWarnings(
+        [...owners.owners, ...owners.toAssess, ...entities]
+          .filter((p) => !countries.has(p.id))
+          .map((p) => p.name),
+        say,
+      ),
+    )
     const named = [...ubos, ...owners.toAssess]
     const anyHit = named.some((u) => u.sanctions_hits.length) || entityHits.length > 0
     const anyHighRisk =
