@@ -85,7 +85,7 @@ export function unplacedWarnings(names: string[], say: Say): string[] {
   const list = names.join(', ')
   return [
     say({
-      cs: `země neuvedena u: ${list}: neověřeno proti seznamu vysoce rizikových třetích zemí EU; uveďte zemi každé strany`,
+      cs: `u stran ${list} chybí země: neověřeno proti seznamu vysoce rizikových třetích zemí EU; uveďte zemi každé strany`,
       en: `country not given for ${list}: not checked against the EU high-risk third-country list; give each party’s country`,
     }),
   ]
