@@ -6,12 +6,11 @@
  */
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createEmbedders, EmbedderConfigError } from '../../engines/knowledge/embedders/index.ts'
+import { createEmbedders } from '../../engines/knowledge/embedders/index.ts'
 import { KnowledgeBase } from '../../engines/knowledge/knowledge-base.ts'
 import { KnowledgeStore } from '../../engines/knowledge/store.ts'
 import { type CrossLanguage, shippedTermList } from '../../engines/knowledge/terms.ts'
 import { QueryTranslator } from '../../engines/knowledge/translate.ts'
-import { ConfigError } from '../../kit/config.ts'
 import { openDatabase } from '../../kit/db.ts'
 import { LlmClient, llmSettings } from '../../kit/llm.ts'
 import { refuseDevKeysInProduction } from '../../kit/operator-keys.ts'
@@ -27,23 +26,18 @@ export type KnowledgeConfig = {
 }
 
 export function embeddersFrom(config: KnowledgeConfig) {
-  try {
-    return createEmbedders({
-      kind: config.KB_EMBEDDER,
-      hashDimensions: config.KB_HASH_DIMENSIONS,
-      modelDir: config.EMBEDDINGS_MODEL_DIR,
-      queryPrefix: config.EMBEDDINGS_QUERY_PREFIX,
-      documentPrefix: config.EMBEDDINGS_DOCUMENT_PREFIX,
-      baseUrl: config.EMBEDDINGS_BASE_URL,
-      apiKey: config.EMBEDDINGS_API_KEY,
-      model: config.EMBEDDINGS_MODEL,
-      dimensions: config.EMBEDDINGS_DIMENSIONS || undefined,
-      timeoutMs: config.EMBEDDINGS_TIMEOUT_SECONDS * 1000,
-    })
-  } catch (error) {
-    if (error instanceof EmbedderConfigError) throw new ConfigError([error.message])
-    throw error
-  }
+  return createEmbedders({
+    kind: config.KB_EMBEDDER,
+    hashDimensions: config.KB_HASH_DIMENSIONS,
+    modelDir: config.EMBEDDINGS_MODEL_DIR,
+    queryPrefix: config.EMBEDDINGS_QUERY_PREFIX,
+    documentPrefix: config.EMBEDDINGS_DOCUMENT_PREFIX,
+    baseUrl: config.EMBEDDINGS_BASE_URL,
+    apiKey: config.EMBEDDINGS_API_KEY,
+    model: config.EMBEDDINGS_MODEL,
+    dimensions: config.EMBEDDINGS_DIMENSIONS || undefined,
+    timeoutMs: config.EMBEDDINGS_TIMEOUT_SECONDS * 1000,
+  })
 }
 
 /** The term-list setting (KB_CROSS_LANGUAGE) as the knowledge base takes it; the CLI uses it too. */

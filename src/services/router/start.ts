@@ -13,14 +13,14 @@ import { JobQueue } from '../../engines/jobs/queue.ts'
 import { WorkerPool } from '../../engines/jobs/runner.ts'
 import { KeyStore, type KeyTables, type UsageRecord } from '../../engines/keys/store.ts'
 import { UsageBuffer } from '../../engines/keys/usage-buffer.ts'
-import { createEmbedders, EmbedderConfigError } from '../../engines/knowledge/embedders/index.ts'
+import { createEmbedders } from '../../engines/knowledge/embedders/index.ts'
 import { MemoryStore } from '../../engines/memory/store.ts'
 import type { DossierDeps } from '../../engines/scout/dossier.ts'
 import { TruthLog } from '../../engines/truth-log/chain.ts'
 import { BrowserPool } from '../../engines/web/browser.ts'
 import { Parsing } from '../../engines/web/parsing.ts'
 import { type GuardedFetch, Scraper } from '../../engines/web/scraper.ts'
-import { type CommonConfig, ConfigError } from '../../kit/config.ts'
+import type { CommonConfig } from '../../kit/config.ts'
 import { type Database, openDatabase } from '../../kit/db.ts'
 import { createEgress, egressSettings } from '../../kit/egress.ts'
 import type { Logger } from '../../kit/logger.ts'
@@ -370,20 +370,15 @@ function keyStoreOf(database: Database): KeyStore {
 }
 
 function memoryEmbedder(config: RouterConfig, fetchImpl: typeof fetch | undefined) {
-  try {
-    return createEmbedders({
-      kind: config.MEMORY_EMBEDDER,
-      modelDir: config.EMBEDDINGS_MODEL_DIR,
-      baseUrl: config.EMBEDDINGS_BASE_URL,
-      apiKey: config.EMBEDDINGS_API_KEY,
-      model: config.EMBEDDINGS_MODEL,
-      ...(fetchImpl ? { fetch: fetchImpl } : {}),
-    }).default
-  } catch (error) {
-    if (error instanceof EmbedderConfigError)
-      throw new ConfigError([error.message.replace('KB_EMBEDDER', 'MEMORY_EMBEDDER')])
-    throw error
-  }
+  return createEmbedders({
+    kind: config.MEMORY_EMBEDDER,
+    setting: 'MEMORY_EMBEDDER',
+    modelDir: config.EMBEDDINGS_MODEL_DIR,
+    baseUrl: config.EMBEDDINGS_BASE_URL,
+    apiKey: config.EMBEDDINGS_API_KEY,
+    model: config.EMBEDDINGS_MODEL,
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+  }).default
 }
 
 /** Starts the router service (service.ts defines it; this code is loaded only then). */

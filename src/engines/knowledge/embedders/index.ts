@@ -3,6 +3,7 @@
  * needs a model folder, `openai` an upstream URL. The default kind writes the vectors of every
  * collection that has none yet.
  */
+import { ConfigError } from '../../../kit/config.ts'
 import { createHashEmbedder } from './hash.ts'
 import { createOpenAiEmbedder } from './openai.ts'
 import { createTransformersEmbedder } from './transformers.ts'
@@ -20,10 +21,14 @@ export interface EmbedderSettings {
   dimensions?: number | undefined
   timeoutMs?: number
   fetch?: typeof fetch
+  /** The variable that chose `kind`, named in a configuration error (default KB_EMBEDDER). */
+  setting?: string
 }
 
-export class EmbedderConfigError extends Error {}
-
+/**
+ * Every embedder the settings make available, and the one `kind` chooses. A choice the settings
+ * cannot serve is a ConfigError naming the variable, so the service stops before it listens.
+ */
 export function createEmbedders(settings: EmbedderSettings): { embedders: Embedder[]; default: Embedder } {
   const embedders: Embedder[] = [createHashEmbedder({ dimensions: settings.hashDimensions ?? 256 })]
   if (settings.modelDir) {
@@ -47,16 +52,17 @@ export function createEmbedders(settings: EmbedderSettings): { embedders: Embedd
       }),
     )
   }
+  const setting = settings.setting ?? 'KB_EMBEDDER'
   const chosen = embedders.find((e) => e.kind === settings.kind)
   if (!chosen) {
-    throw new EmbedderConfigError(
+    throw new ConfigError([
       settings.kind === 'transformers'
-        ? 'KB_EMBEDDER=transformers needs EMBEDDINGS_MODEL_DIR (a folder with config.json, tokenizer.json and onnx/model.onnx)'
-        : 'KB_EMBEDDER=openai needs EMBEDDINGS_BASE_URL (an OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1)',
-    )
+        ? `${setting}=transformers needs EMBEDDINGS_MODEL_DIR (a folder with config.json, tokenizer.json and onnx/model.onnx)`
+        : `${setting}=openai needs EMBEDDINGS_BASE_URL (an OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1)`,
+    ])
   }
   const problem = chosen.describe().problem
-  if (problem) throw new EmbedderConfigError(`KB_EMBEDDER=${settings.kind}: ${problem}`)
+  if (problem) throw new ConfigError([`${setting}=${settings.kind}: ${problem}`])
   return { embedders, default: chosen }
 }
 
