@@ -11,7 +11,8 @@ import type { Browser, Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { haveLists } from '../aml/lists.ts'
-import { axeViolations, haveChromium, type Language, launchChromium, openPage, screenshot } from './pages.ts'
+import { countMainThreadCpu, haveChromium, launchChromium } from '../support/chromium.ts'
+import { axeViolations, type Language, openPage, screenshot } from './pages.ts'
 import { type ConsoleStack, startConsoleStack, USERS } from './stack.ts'
 
 /**
@@ -708,52 +709,49 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
     await page.context().close()
   })
 
-  it('sends its scripts compressed and split per page, and shows the sign-in page in under 500 ms cold', async () => {
-    // Cold: a fresh profile (no cache), the pages' scripts not yet asked for. The best of three
-    // loads, beside the baseline of a page with one text box and no script, loaded the same way:
-    // the machine is shared, and the ratio says what the app adds (docs/benchmarks.md).
+  it('sends its scripts compressed and split per page, and draws the sign-in page cold with under 300 ms of work on its main thread', async () => {
+    // Cold: a fresh profile (no cache), the pages' scripts not yet asked for, three times. The aim
+    // is the page on screen in under 500 ms on a quiet machine; of that, the app decides its main
+    // thread's work (scripts, style, layout), counted here in the thread's CPU, which the shared
+    // machine's load stretches far less than the wall time: 96–113 ms alone or beside three busy
+    // loops, 133–148 ms in this file beside another browser test, where the wall time went from
+    // 250 ms to 1.4 s in a full suite. Under 300 ms leaves the rest of the 500 ms to the network
+    // and the paint. The wall time is printed here and measured against the aim, beside a bare
+    // page, by `npm run bench:console`; React's development build is refused by web-build.test.ts.
     const times: number[] = []
-    const baseline: number[] = []
+    const mainThread: number[] = []
     let sent: { url: string; encoding: string | undefined; bytes: number }[] = []
     for (let i = 0; i < 3; i++) {
-      const context = await browser.newContext({ locale: 'en-GB', reducedMotion: 'reduce' })
-      const page = await context.newPage()
-      await page.route('**/baseline', (route) =>
-        route.fulfill({
-          contentType: 'text/html',
-          body: '<!doctype html><html lang="en"><title>x</title><label>User name <input></label></html>',
-        }),
-      )
-      let started = performance.now()
-      await page.goto(`${stack.url}/baseline`)
-      await page.getByRole('textbox', { name: 'User name' }).waitFor()
-      baseline.push(Math.round(performance.now() - started))
-      await context.close()
-
       const cold = await browser.newContext({ locale: 'en-GB', reducedMotion: 'reduce' })
       const signIn = await cold.newPage()
-      const responses: { url: string; encoding: string | undefined; bytes: number }[] = []
-      signIn.on('response', async (res) => {
+      const responses: Promise<{ url: string; encoding: string | undefined; bytes: number }>[] = []
+      signIn.on('response', (res) => {
         if (!res.url().includes('/assets/')) return
-        const sizes = await res.request().sizes()
-        responses.push({
-          url: res.url(),
-          encoding: res.headers()['content-encoding'],
-          bytes: sizes.responseBodySize,
-        })
+        responses.push(
+          res
+            .request()
+            .sizes()
+            .then((sizes) => ({
+              url: res.url(),
+              encoding: res.headers()['content-encoding'],
+              bytes: sizes.responseBodySize,
+            })),
+        )
       })
-      started = performance.now()
+      const cpu = await countMainThreadCpu(signIn)
+      const started = performance.now()
       await signIn.goto(`${stack.url}/sign-in`)
       await signIn.getByRole('textbox', { name: /User name|Uživatelské jméno/ }).waitFor()
       times.push(Math.round(performance.now() - started))
+      mainThread.push(Math.round((await cpu()).taskMs))
       await signIn.waitForLoadState('networkidle')
-      sent = responses
+      sent = await Promise.all(responses)
       await cold.close()
     }
     const scripts = sent.filter((r) => r.url.endsWith('.js'))
     const first = scripts.find((r) => /\/assets\/index-[^/]+\.js$/.test(r.url))!
     console.info(
-      `console sign-in page, cold: ${times.join(', ')} ms (baseline ${baseline.join(', ')} ms, load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores); scripts sent: ${scripts
+      `console sign-in page, cold: ${times.join(', ')} ms, main thread ${mainThread.join(', ')} ms of CPU (load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores); scripts sent: ${scripts
         .map((r) => `${r.url.split('/').pop()} ${r.bytes} B ${r.encoding}`)
         .join(', ')}`,
     )
@@ -761,9 +759,7 @@ describe.skipIf(!haveLists || !haveChromium)('the console in a browser', () => {
     expect(first.bytes).toBeLessThanOrEqual(250 * 1024)
     // The pages behind the sign-in are their own scripts, not loaded to sign in.
     expect(scripts.some((r) => /\/(History|Keys|Screening)-/.test(r.url))).toBe(false)
-    // Under 500 ms; when a loaded machine slows the bare page past 83 ms, at most 6 times it
-    // (3.0 measured at a load of 19.6 on 2 cores, where the bare page took 311 ms).
-    expect(Math.min(...times)).toBeLessThan(Math.max(500, 6 * Math.min(...baseline)))
+    expect(Math.min(...mainThread)).toBeLessThan(300)
   })
 
   it('finds "Nováková" by "novakova", filters the history by who screened, and exports it as CSV', async () => {

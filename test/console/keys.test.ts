@@ -11,7 +11,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { haveLists } from '../aml/lists.ts'
-import { axeViolations, haveChromium, type Language, launchChromium, openPage } from './pages.ts'
+import { haveChromium, launchChromium } from '../support/chromium.ts'
+import { axeViolations, type Language, openPage } from './pages.ts'
 import { type ConsoleStack, startConsoleStack, USERS } from './stack.ts'
 
 const PHONE = { width: 390, height: 844 }

@@ -9,25 +9,13 @@
  * per document, and a screenshot is taken when it is asked for (CONSOLE_SCREENSHOTS) or when a
  * test fails.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { onTestFailed } from 'vitest'
 
-/**
- * Chromium's headless shell (Debian's chromium-headless-shell) when it is installed: the same
- * Blink and V8 without the full browser around them, which Playwright itself runs headless tests
- * in. A fresh profile's page and a load of the console cost it ≈0.45 s of CPU instead of ≈1.35 s
- * (the full browser starts four renderer processes for a profile's first page). Else Debian's
- * chromium; CHROMIUM_PATH overrides both.
- */
-const CHROMIUM =
-  process.env.CHROMIUM_PATH ??
-  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
-  '/usr/bin/chromium'
-export const haveChromium = existsSync(CHROMIUM)
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 /** Where screenshots go: the documented ones (docs/console) with `npm run console:screenshots`. */
 const SHOTS = process.env.CONSOLE_SCREENSHOTS
@@ -36,14 +24,6 @@ const LANGUAGE_KEY = 'gatehouse-console-language'
 
 export type Language = 'en' | 'cs'
 type Impact = 'minor' | 'moderate' | 'serious' | 'critical'
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'],
-  })
-}
 
 /**
  * A page in a fresh profile (no cookies, storage or cache), the console's language chosen in
