@@ -83,6 +83,23 @@ export function openDatabase(opts: OpenOptions): Database {
 }
 
 /**
+ * For a command: the database the common settings choose (PostgreSQL at DATABASE_URL, else SQLite
+ * in DATA_DIR), migrated, open while `use` runs, and closed after it, whatever it ends with.
+ */
+export async function withDatabase<T>(
+  settings: { DATA_DIR: string; DATABASE_URL?: string | undefined },
+  use: (db: Database) => Promise<T>,
+): Promise<T> {
+  const db = openDatabase({ dataDir: settings.DATA_DIR, databaseUrl: settings.DATABASE_URL })
+  try {
+    await db.migrate()
+    return await use(db)
+  } finally {
+    await db.close()
+  }
+}
+
+/**
  * Runs open-time statements, retrying while another connection holds the lock they need. SQLite
  * answers SQLITE_BUSY at once, without the busy timeout, where waiting could deadlock: switching a
  * file to WAL while another connection writes, or while one recovers or checkpoints the WAL. So

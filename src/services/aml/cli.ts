@@ -18,7 +18,7 @@ import { MemoryRegistryCache } from '../../engines/registries/cache.ts'
 import { IsirClient } from '../../engines/registries/isir.ts'
 import { type Command, type CommandIO, progressReporter } from '../../kit/command.ts'
 import { commonSpec, type Parsed, parseEnv } from '../../kit/config.ts'
-import { openDatabase } from '../../kit/db.ts'
+import { withDatabase } from '../../kit/db.ts'
 import { AppError } from '../../kit/errors.ts'
 import { createLogger } from '../../kit/logger.ts'
 import { amlSpec, monitorWebhook } from './config.ts'
@@ -38,13 +38,7 @@ async function withStore<T>(
   fn: (store: AmlStore, config: CliConfig) => Promise<T>,
 ): Promise<T> {
   const cfg = config(io)
-  const db = openDatabase({ dataDir: cfg.DATA_DIR, databaseUrl: cfg.DATABASE_URL })
-  try {
-    await db.migrate()
-    return await fn(new AmlStore(db), cfg)
-  } finally {
-    await db.close()
-  }
+  return withDatabase(cfg, (db) => fn(new AmlStore(db), cfg))
 }
 
 function config(io: CommandIO): CliConfig {

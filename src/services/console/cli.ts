@@ -7,20 +7,16 @@
 import { parseArgs } from 'node:util'
 import { type Command, type CommandIO, exitCodeOfRefusal } from '../../kit/command.ts'
 import { commonSpec, parseEnv } from '../../kit/config.ts'
-import { openDatabase } from '../../kit/db.ts'
+import { withDatabase } from '../../kit/db.ts'
 import { passwordProblem } from './passwords.ts'
 import { ConsoleStore, ROLES, type Role } from './store.ts'
 
 async function withStore(io: CommandIO, fn: (store: ConsoleStore) => Promise<number>): Promise<number> {
   const config = parseEnv(commonSpec, io.env)
-  const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
   try {
-    await db.migrate()
-    return await fn(new ConsoleStore(db))
+    return await withDatabase(config, (db) => fn(new ConsoleStore(db)))
   } catch (error) {
     return exitCodeOfRefusal(error, io)
-  } finally {
-    await db.close()
   }
 }
 

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util'
 import { loadGazetteer } from '../../engines/realestate/regions.ts'
 import { type Command, progressReporter } from '../../kit/command.ts'
 import { commonSpec, parseEnv } from '../../kit/config.ts'
-import { openDatabase } from '../../kit/db.ts'
+import { withDatabase } from '../../kit/db.ts'
 import { domainSpec } from './config.ts'
 import { importContactsFile, NotAContactsFile } from './modules/contacts/import.ts'
 import { ContactStore } from './modules/contacts/store.ts'
@@ -32,15 +32,10 @@ export const realestateImport: Command = {
     }
     const config = parseEnv({ ...commonSpec, ...domainSpec }, io.env)
     const file = resolve(positionals[0]!)
-    const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
     const p = progressReporter(io, 'listings')
     try {
-      await db.migrate()
-      const report = await importListingsFile(
-        new ListingStore(db),
-        file,
-        loadGazetteer(resolve(config.REGISTRY_DATA_DIR)),
-        p,
+      const report = await withDatabase(config, (db) =>
+        importListingsFile(new ListingStore(db), file, loadGazetteer(resolve(config.REGISTRY_DATA_DIR)), p),
       )
       p.stop()
       for (const r of report.rejected.slice(0, 20)) io.err(`line ${r.line}: ${r.reason}`)
@@ -61,8 +56,6 @@ export const realestateImport: Command = {
         return 1
       }
       throw error
-    } finally {
-      await db.close()
     }
   },
 }
@@ -78,11 +71,9 @@ export const contactsImport: Command = {
     }
     const config = parseEnv({ ...commonSpec, ...domainSpec }, io.env)
     const file = resolve(positionals[0]!)
-    const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
     const p = progressReporter(io, 'contacts')
     try {
-      await db.migrate()
-      const report = await importContactsFile(new ContactStore(db), file, p)
+      const report = await withDatabase(config, (db) => importContactsFile(new ContactStore(db), file, p))
       p.stop()
       for (const r of report.rejected.slice(0, 20)) io.err(`line ${r.line}: ${r.reason}`)
       if (report.rejected.length > 20) io.err(`… and ${report.rejected.length - 20} more rejected rows`)
@@ -103,8 +94,6 @@ export const contactsImport: Command = {
         return 1
       }
       throw error
-    } finally {
-      await db.close()
     }
   },
 }

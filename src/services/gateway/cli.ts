@@ -10,7 +10,7 @@ import { KeyStore, type KeyTables } from '../../engines/keys/store.ts'
 import { loadTiers, UNLIMITED } from '../../engines/keys/tiers.ts'
 import { type Command, type CommandIO, exitCodeOfRefusal } from '../../kit/command.ts'
 import { ConfigError, commonSpec, env, parseEnv } from '../../kit/config.ts'
-import { openDatabase } from '../../kit/db.ts'
+import { withDatabase } from '../../kit/db.ts'
 import { AppError } from '../../kit/errors.ts'
 import { gatewaySpec, keyPrefixProblem } from './config.ts'
 import { listItem } from './routes/admin.ts'
@@ -27,15 +27,12 @@ async function withStore(io: CommandIO, fn: (store: KeyStore) => Promise<number>
   const config = parseEnv(cliSpec, io.env)
   const prefixProblem = keyPrefixProblem(config.API_KEY_PREFIX)
   if (prefixProblem) throw new ConfigError([prefixProblem])
-  const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
   try {
-    await db.migrate()
-    const store = new KeyStore(db.as<KeyTables>(), { tiers: loadTiers(), keyPrefix: config.API_KEY_PREFIX })
-    return await fn(store)
+    return await withDatabase(config, (db) =>
+      fn(new KeyStore(db.as<KeyTables>(), { tiers: loadTiers(), keyPrefix: config.API_KEY_PREFIX })),
+    )
   } catch (error) {
     return exitCodeOfRefusal(error, io)
-  } finally {
-    await db.close()
   }
 }
 

@@ -6,15 +6,13 @@
 import { TruthLog } from '../../engines/truth-log/chain.ts'
 import type { Command } from '../../kit/command.ts'
 import { commonSpec, parseEnv } from '../../kit/config.ts'
-import { openDatabase } from '../../kit/db.ts'
+import { withDatabase } from '../../kit/db.ts'
 
 export const truthLogVerify: Command = {
   usage: 'gatehouse truth-log verify   (reads DATA_DIR, or DATABASE_URL when set)',
   async run(_args, io) {
     const config = parseEnv(commonSpec, io.env)
-    const db = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
-    try {
-      await db.migrate()
+    return withDatabase(config, async (db) => {
       const log = new TruthLog(db)
       let lastShown = 0
       const result = await log.verify((checked, total) => {
@@ -32,8 +30,6 @@ export const truthLogVerify: Command = {
       io.out(`truth log BROKEN at entry ${b.seq}${b.id ? ` (${b.id})` : ''}: ${b.reason}`)
       io.out(`entries before it verify; the last good hash is ${result.head_hash}`)
       return 1
-    } finally {
-      await db.close()
-    }
+    })
   },
 }
