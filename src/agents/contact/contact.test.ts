@@ -211,6 +211,7 @@ describe('email_verifier', () => {
     const implicit = await run(online, 'contact', 'email_verifier', { email: 'jan@jen-web.cz' })
     expect(implicit.checks.mail_domain).toBe('implicit_mx')
     expect(implicit.result).toBe('domain_accepts_mail')
+    expect(implicit.verified).toContain('mail domain (MX): implicit_mx')
     const none = await run(online, 'contact', 'email_verifier', { email: 'jan@nullmx.cz' })
     expect(none.result).toBe('invalid')
     expect(none.reason).toContain('null MX')

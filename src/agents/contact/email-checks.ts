@@ -97,7 +97,7 @@ export async function mailDomainCheck(
       )
     } else {
       sources.push({ name: 'dns', status: 'ok' })
-      verified.push(say({ cs: 'poštovní doména (MX)', en: 'mail domain (MX)' }))
+      verified.push(say({ cs: `poštovní doména (MX): ${mailStatus}`, en: `mail domain (MX): ${mailStatus}` }))
     }
     rules.push(
       lawRule(

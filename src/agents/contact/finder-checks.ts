@@ -17,7 +17,7 @@ import type { Say } from '../lang.ts'
 import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import type { AgentContext, AppliedRule } from '../types.ts'
-import type { MailStatus } from './email-checks.ts'
+import { type MailStatus, mailDomainCheck } from './email-checks.ts'
 import { type Inference, inferPatterns, type KnownAddress } from './patterns.ts'
 import { lawRule, today } from './shared.ts'
 
@@ -151,8 +151,9 @@ export function patternOrder(
 }
 
 /**
- * Whether the domain receives mail (MX, implicit MX, null MX); not looked up for a free-mail or
- * throw-away domain, nor when check_mx is false.
+ * Whether the domain receives mail (email_verifier's check); not looked up for a free-mail or
+ * throw-away domain, whose mail says nothing of the company. A domain that receives none is a
+ * warning: none of the candidates can be delivered.
  */
 export async function mailDomain(
   ctx: AgentContext,
@@ -160,84 +161,32 @@ export async function mailDomain(
   checkMx: boolean | undefined,
   listed: boolean,
   say: Say,
-): Promise<{
-  mailStatus: MailStatus
-  mx: { exchange: string; priority: number }[]
-  partial: boolean
-  source: SourceStatus
-  verified: string[]
-  notVerified: string[]
-  warnings: string[]
-  rules: AppliedRule[]
-}> {
-  const out = {
-    mailStatus: 'unchecked' as MailStatus,
-    mx: [] as { exchange: string; priority: number }[],
-    partial: false,
-    verified: [] as string[],
-    notVerified: [] as string[],
-    warnings: [] as string[],
-    rules: [] as AppliedRule[],
-  }
-  if (checkMx === false || listed) {
-    if (!listed)
-      out.notVerified.push(
-        say({
-          cs: 'poštovní doména (MX): nezjišťováno (check_mx je false)',
-          en: 'mail domain (MX): not looked up (check_mx is false)',
-        }),
-      )
+): Promise<Awaited<ReturnType<typeof mailDomainCheck>> & { warnings: string[] }> {
+  if (listed)
     return {
-      ...out,
+      mailStatus: 'unchecked',
+      mx: [],
+      partial: false,
       source: {
         name: 'dns',
         status: 'skipped',
         error: checkMx !== false ? 'free-mail or throw-away domain' : 'check_mx is false',
       },
+      verified: [],
+      notVerified: [],
+      warnings: [],
+      rules: [],
     }
-  }
-  const answer = await ctx.deps.dns.mailDomain(domain)
-  const mailStatus = answer.status
-  out.mailStatus = mailStatus
-  out.mx = answer.mx.filter((m) => m.exchange !== '' && m.exchange !== '.')
-  let source: SourceStatus
-  if (answer.status === 'failed') {
-    out.partial = true
-    source = {
-      name: 'dns',
-      status: 'failed',
-      error: `${answer.error ?? 'no answer'} from ${ctx.deps.dns.servers.join(', ')}`,
-    }
-    out.notVerified.push(
-      say({
-        cs: 'poštovní doména (MX): dotaz DNS selhal',
-        en: 'mail domain (MX): the DNS lookup failed',
-      }),
-    )
-  } else {
-    source = { name: 'dns', status: 'ok' }
-    out.verified.push(
-      say({ cs: `poštovní doména (MX): ${mailStatus}`, en: `mail domain (MX): ${mailStatus}` }),
-    )
-  }
-  out.rules.push(
-    lawRule(
-      say({
-        cs: 'doména přijímá poštu: MX, jinak A/AAAA (implicitní MX); jediný MX „.“ poštu odmítá',
-        en: 'domain receives mail: MX, else A/AAAA (implicit MX); a single "." MX refuses mail',
-      }),
-      cite(today(ctx), 'rfc-5321', 'rfc-7505'),
-      mailStatus,
-    ),
-  )
-  if (['nxdomain', 'null_mx', 'no_mail'].includes(mailStatus))
-    out.warnings.push(
-      say({
-        cs: `${domain} nepřijímá poštu (${mailStatus}): žádnému z kandidátů nelze doručit`,
-        en: `${domain} receives no mail (${mailStatus}): none of the candidates can be delivered`,
-      }),
-    )
-  return { ...out, source }
+  const check = await mailDomainCheck(ctx, domain, checkMx, say)
+  const warnings = ['nxdomain', 'null_mx', 'no_mail'].includes(check.mailStatus)
+    ? [
+        say({
+          cs: `${domain} nepřijímá poštu (${check.mailStatus}): žádnému z kandidátů nelze doručit`,
+          en: `${domain} receives no mail (${check.mailStatus}): none of the candidates can be delivered`,
+        }),
+      ]
+    : []
+  return { ...check, warnings }
 }
 
 /**
