@@ -32,6 +32,9 @@ describe.skipIf(!haveLists)('aml service', () => {
   let store: AmlStore
   let built: Awaited<ReturnType<typeof buildEngine>>
   let versions: ListVersionInfo[]
+  // Every app a test builds runs a batch runner and a monitor over `db` until it is closed.
+  const apps: App[] = []
+  const limiters: MemoryRateLimiter[] = []
 
   beforeAll(async () => {
     replay = await startReplayServer()
@@ -44,6 +47,8 @@ describe.skipIf(!haveLists)('aml service', () => {
   }, 120_000)
 
   afterAll(async () => {
+    for (const a of apps) await a.close()
+    for (const l of limiters) await l.close()
     await replay.close()
     await db.close()
   })
@@ -74,17 +79,21 @@ describe.skipIf(!haveLists)('aml service', () => {
       })
       lists.ready(built.engine, screener, built.versions, 1)
     }
-    return buildApp({
+    const rateLimiter = new MemoryRateLimiter()
+    limiters.push(rateLimiter)
+    const a = await buildApp({
       logger,
       store,
       lists,
-      rateLimiter: new MemoryRateLimiter(),
+      rateLimiter,
       rateLimitPerMinute: opts.limit ?? 1000,
       slots: opts.slots ?? new LocalSemaphore(10, 100),
       now: () => NOW,
       logRequests: false,
       auditKeys: { adminKey: ADMIN, internalKey: INTERNAL },
     })
+    apps.push(a)
+    return a
   }
 
   const screen = (a: App, body: unknown) =>
