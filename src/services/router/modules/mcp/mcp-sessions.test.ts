@@ -6,19 +6,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, routerHarness } from '../../../../../test/router/harness.ts'
 
-let h: Harness
-let base: string
+// Two routers: the caps are counted where sessions do not go idle during the test (the default
+// 300 s); with a 1 s idle, a machine slow enough to take a second between the first session and the
+// third would close the first and let the third in. The idle limit has a router of its own.
+let capped: Harness
+let cappedBase: string
+let idling: Harness
+let idlingBase: string
 beforeAll(async () => {
-  h = await routerHarness({
+  capped = await routerHarness({
     start: false,
-    env: { MCP_SSE_SESSIONS_PER_CLIENT: '2', MCP_SSE_MAX_SESSIONS: '3', MCP_SSE_IDLE_SECONDS: '1' },
+    env: { MCP_SSE_SESSIONS_PER_CLIENT: '2', MCP_SSE_MAX_SESSIONS: '3' },
   })
-  base = await h.app.listen({ port: 0, host: '127.0.0.1' })
+  cappedBase = await capped.app.listen({ port: 0, host: '127.0.0.1' })
+  idling = await routerHarness({ start: false, env: { MCP_SSE_IDLE_SECONDS: '1' } })
+  idlingBase = await idling.app.listen({ port: 0, host: '127.0.0.1' })
 })
-afterAll(async () => h.close())
+afterAll(async () => {
+  await capped?.close()
+  await idling?.close()
+})
 
 /** Opens an SSE session and reads until its endpoint event; returns the response and a closer. */
-async function open(headers: Record<string, string> = {}) {
+async function open(base: string, headers: Record<string, string> = {}) {
   const controller = new AbortController()
   const res = await fetch(`${base}/mcp/knowledge/sse`, { headers, signal: controller.signal })
   return { res, close: () => controller.abort() }
@@ -26,11 +36,11 @@ async function open(headers: Record<string, string> = {}) {
 
 describe('MCP SSE sessions', () => {
   it('caps the sessions one client holds at once, with a 429 that says why', async () => {
-    const first = await open()
-    const second = await open()
+    const first = await open(cappedBase)
+    const second = await open(cappedBase)
     expect(first.res.status).toBe(200)
     expect(second.res.status).toBe(200)
-    const third = await open()
+    const third = await open(cappedBase)
     expect(third.res.status).toBe(429)
     const body = (await third.res.json()) as { error: { code: string; message: string } }
     expect(body.error.code).toBe('RATE_LIMITED')
@@ -39,14 +49,13 @@ describe('MCP SSE sessions', () => {
     second.close()
     // Closed sessions free their places.
     await new Promise((r) => setTimeout(r, 100))
-    const again = await open()
+    const again = await open(cappedBase)
     expect(again.res.status).toBe(200)
     again.close()
   })
 
   it('closes a session that stays idle past MCP_SSE_IDLE_SECONDS', async () => {
-    await new Promise((r) => setTimeout(r, 100))
-    const session = await open()
+    const session = await open(idlingBase)
     expect(session.res.status).toBe(200)
     const started = performance.now()
     const reader = session.res.body!.getReader()
