@@ -30,7 +30,10 @@ const sessions = new WeakMap<Browser, Promise<CDPSession>>()
 /** CPU time of every process of the browser alive now (ms, by process id). */
 async function processCpuMs(browser: Browser): Promise<Map<number, number>> {
   let session = sessions.get(browser)
-  if (!session) sessions.set(browser, (session = browser.newBrowserCDPSession()))
+  if (!session) {
+    session = browser.newBrowserCDPSession()
+    sessions.set(browser, session)
+  }
   const { processInfo } = (await (await session).send('SystemInfo.getProcessInfo')) as {
     processInfo: { id: number; cpuTime: number }[]
   }
