@@ -3,14 +3,18 @@
  * with its own data folder under the system temp dir, so a test may stop, restart, freeze (SIGSTOP)
  * or kill it without touching the machine's shared instances (5432, 6379).
  *
- * Ports come from FAULT_PORTS (`first-last`, default 9300-9399): the first one nothing listens on.
+ * Ports come from FAULT_PORTS (`first-last`, default 9300-9399): the first one no other test
+ * process holds and nothing listens on. An instance holds its port, by a lock file naming its
+ * process, from its start until it is destroyed: while a test has stopped or killed its server to
+ * start it again, the port is free to listen on but not to take, or another test file's server
+ * would answer in its place (a "frozen" Redis that answers, a restart that finds its port taken).
  * PostgreSQL's initdb refuses to run as root, so as root the cluster is made and run as the
  * `postgres` user (runuser). A test asks `throwaway.available()` first and skips, printing why,
  * when the binaries are missing (with CI=true that is a failure, as in backing.ts).
  * Tests only; product code never imports test/support.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -52,12 +56,45 @@ function portRange(): [number, number] {
   return match ? [Number(match[1]), Number(match[2])] : [9300, 9399]
 }
 
-const claimed = new Set<number>()
+/** Where the ports held by test processes are written down: a file per port, naming its process. */
+const HELD = join(tmpdir(), 'gatehouse-fault-ports')
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** Takes `port` for this process unless another live process holds it (a dead one's is taken over). */
+function hold(port: number): boolean {
+  mkdirSync(HELD, { recursive: true })
+  const file = join(HELD, String(port))
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' })
+      return true
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const owner = Number(readFileSync(file, 'utf8'))
+      if (owner === process.pid || alive(owner)) return false
+      rmSync(file, { force: true })
+    }
+  }
+  return false
+}
+
+function release(port: number): void {
+  const file = join(HELD, String(port))
+  if (existsSync(file) && readFileSync(file, 'utf8') === String(process.pid)) rmSync(file, { force: true })
+}
 
 /**
- * A port of FAULT_PORTS that this process has not used and nothing listens on. Test files run in
- * parallel processes, so the search starts at an offset drawn from the process id, and a caller
- * whose server then fails to bind asks again (`withPort`).
+ * A port of FAULT_PORTS that no process holds and nothing listens on, held for this process until
+ * `release`. Test files run in parallel processes, so the search starts at an offset drawn from the
+ * process id, and a caller whose server then fails to bind asks again (`withPort`).
  */
 async function freePort(): Promise<number> {
   const [first, last] = portRange()
@@ -65,19 +102,19 @@ async function freePort(): Promise<number> {
   const offset = process.pid % size
   for (let i = 0; i < size; i++) {
     const port = first + ((offset + i) % size)
-    if (claimed.has(port)) continue
-    claimed.add(port)
+    if (!hold(port)) continue
     const free = await new Promise<boolean>((resolve) => {
       const server = createServer()
       server.once('error', () => resolve(false))
       server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
     })
     if (free) return port
+    release(port)
   }
   throw new Error(`no free port in ${first}-${last} (FAULT_PORTS)`)
 }
 
-/** Runs `start` on a free port, trying another when another process took the port meanwhile. */
+/** Runs `start` on a free port, trying another when something else took the port meanwhile. */
 async function withPort<T>(start: (port: number) => Promise<T> | T): Promise<T> {
   let lastError: unknown
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -85,6 +122,7 @@ async function withPort<T>(start: (port: number) => Promise<T> | T): Promise<T> 
     try {
       return await start(port)
     } catch (error) {
+      release(port)
       lastError = error
     }
   }
@@ -115,6 +153,27 @@ export interface ThrowawayRedis {
   /** Starts a killed server again on the same port, empty. */
   restart(): Promise<void>
   destroy(): Promise<void>
+}
+
+/** The process id the Redis server on `port` reports (INFO server), or undefined (none answers). */
+function redisProcessOn(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1')
+    let reply = ''
+    const done = (pid: number | undefined) => {
+      socket.destroy()
+      resolve(pid)
+    }
+    socket.setTimeout(1000, () => done(undefined))
+    socket.once('error', () => done(undefined))
+    socket.once('connect', () => socket.write('INFO server\r\n'))
+    socket.on('data', (chunk) => {
+      reply += chunk.toString('latin1')
+      const pid = /\r\nprocess_id:(\d+)\r\n/.exec(reply)?.[1]
+      if (pid) done(Number(pid))
+    })
+    socket.once('end', () => done(undefined))
+  })
 }
 
 export const throwaway = {
@@ -172,6 +231,7 @@ export const throwaway = {
           // already stopped
         }
         rmSync(dir, { recursive: true, force: true })
+        release(port)
       },
     }
   },
@@ -186,19 +246,12 @@ export const throwaway = {
         ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
         { stdio: 'ignore' },
       )
-      // Ready once it accepts a connection (bounded: 5 s); a server that exits lost the port.
+      // Ready once the server on the port says it is this process (bounded: 5 s): one that exits
+      // lost the port, and a connection alone could reach another process's server there.
       const deadline = Date.now() + 5000
       for (;;) {
         if (child.exitCode !== null) throw new Error(`redis-server on port ${port} exited`)
-        const up = await new Promise<boolean>((resolve) => {
-          const socket = connect(port, '127.0.0.1')
-          socket.once('connect', () => {
-            socket.destroy()
-            resolve(true)
-          })
-          socket.once('error', () => resolve(false))
-        })
-        if (up && child.exitCode === null) return child
+        if ((await redisProcessOn(port)) === child.pid) return child
         if (Date.now() > deadline) {
           child.kill('SIGKILL')
           throw new Error(`redis-server on port ${port} did not start`)
@@ -235,6 +288,7 @@ export const throwaway = {
       async destroy() {
         await kill()
         rmSync(dir, { recursive: true, force: true })
+        release(port)
       },
     }
   },
