@@ -74,7 +74,10 @@ describe.skipIf(!haveLists)('aml service', () => {
         highRisk: loadHighRiskTable(),
         ares: new AresClient({ baseUrl: replay.aresUrl, retries: 0 }),
         isir: new IsirClient({ url: replay.isirUrl, retries: 0 }),
-        budgets: opts.budgets ?? { registry: 2000, insolvency: 2000 },
+        // Budgets the local replay meets however busy the machine (it answers in milliseconds;
+        // 2 s budgets were a second's pause of the worker away from a TIMEOUT); the tests of
+        // budgets set their own.
+        budgets: opts.budgets ?? { registry: 20_000, insolvency: 20_000 },
         now: () => NOW,
       })
       lists.ready(built.engine, screener, built.versions, 1)
@@ -197,11 +200,14 @@ describe.skipIf(!haveLists)('aml service', () => {
   })
 
   it('marks a registry that misses its time budget as TIMEOUT and still answers the rest', async () => {
-    replay.delay.ares = 1500
-    const a = await app({ budgets: { registry: 200, insolvency: 2000 } })
+    // ARES answers after 20 s; the registry's budget is 200 ms. Ended by the budget, with seconds
+    // of slack for a loaded machine (a 1 s cap against a 1.5 s answer left 0.8 s), long before
+    // the answer; insolvency's budget is one the local replay always meets.
+    replay.delay.ares = 20_000
+    const a = await app({ budgets: { registry: 200, insolvency: 20_000 } })
     const body = (await screen(a, { ico: '27082440', company_name: 'Alza.cz a.s.' })).json()
     expect(body.modules.registry).toMatchObject({ status: 'TIMEOUT', source: 'NONE' })
-    expect(body.modules.registry.execution_time_ms).toBeLessThan(1000)
+    expect(body.modules.registry.execution_time_ms).toBeLessThan(10_000)
     expect(body.modules.sanctions.status).toBe('COMPLETED')
     expect(body.modules.insolvency.status).toBe('COMPLETED')
     // Without ARES there is no registered seat either: the country module has nothing to check.
