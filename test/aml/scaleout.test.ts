@@ -73,10 +73,14 @@ describe.skipIf(skip)('two aml instances on one Redis', () => {
   it('runs at most AML_MAX_CONCURRENT screenings across both instances: the other instance waits, then answers 503', async () => {
     const shared = { AML_MAX_CONCURRENT: '1', AML_QUEUE_WAIT_MS: '150', AML_RATE_LIMIT_PER_MINUTE: '100' }
     const [a, b] = [await start('a', shared), await start('b', shared)]
-    replay.delay.ares = 1000
+    // a holds the one slot while ARES keeps it waiting (4 s); b asks once a is in that call, not
+    // after a fixed 200 ms. On a loaded machine a could still be on its way to the slot by then
+    // (b took it), or b, asking, be kept past a 1 s answer (the slot was free again).
+    replay.delay.ares = 4000
+    const called = replay.calls.ares
     try {
       const slow = screen(a, { ico: '27082440' }, {}, '192.0.2.10')
-      await new Promise((r) => setTimeout(r, 200))
+      while (replay.calls.ares === called) await new Promise((r) => setTimeout(r, 10))
       const refused = await screen(b, { first_name: 'Jan', last_name: 'Novák' }, {}, '192.0.2.11')
       expect(refused.statusCode).toBe(503)
       expect(refused.headers['retry-after']).toBe('1')
