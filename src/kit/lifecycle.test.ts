@@ -239,8 +239,20 @@ describe('startServices', () => {
 
   it('answers a request that reaches a draining service with 503 in its envelope, asking to close the connection', async () => {
     const app = createServer({ name: 'slow', envelope: 'standard', logger, logRequests: false })
+    // The slow request is held in its handler until the late one has its answer, and the drain
+    // starts once it is there: with a 200 ms handler and a 50 ms head start, a loaded machine's
+    // pause could close the server before it took the slow request, or end the drain first.
+    let reached!: () => void
+    const inHandler = new Promise<void>((r) => {
+      reached = r
+    })
+    let release!: () => void
+    const held = new Promise<void>((r) => {
+      release = r
+    })
     app.get('/slow', async () => {
-      await new Promise((r) => setTimeout(r, 200))
+      reached()
+      await held
       return { done: true }
     })
     app.get('/fast', async () => ({ done: true }))
@@ -252,7 +264,7 @@ describe('startServices', () => {
     const lateAddress = late.address()
     const lateUrl = `http://127.0.0.1:${typeof lateAddress === 'object' && lateAddress ? lateAddress.port : 0}/fast`
     const slow = get(`${base}/slow`)
-    await new Promise((r) => setTimeout(r, 50))
+    await inHandler
     const closing = app.close()
     await new Promise((r) => setTimeout(r, 10))
     const res = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
@@ -270,6 +282,7 @@ describe('startServices', () => {
     expect(res.headers.connection).toBe('close')
     expect(res.headers['retry-after']).toMatch(/^\d+$/)
     expect(JSON.parse(res.body)).toMatchObject({ success: false, error: { code: 'SERVICE_UNAVAILABLE' } })
+    release()
     await closing
     expect((await slow).status).toBe(200)
     late.close()
