@@ -223,8 +223,8 @@ export const legalAml: GoldenFile = {
       kind: 'positive',
       law: ['cz-253-2008-s7', 'cz-253-2008-s9'],
       worked:
-        '50,000 / 24.300 = 2,057.61 EUR ≥ 1,000 (identification, § 7), < 15,000 (no due diligence by amount, § 9).',
-      input: { amount: 50_000, currency: 'CZK', country: 'CZ', transaction_date: NOW_DAY },
+        '50,000 / 24.300 = 2,057.61 EUR ≥ 1,000 (identification, § 7), < 15,000 (no due diligence by amount, § 9); a Czech client who is no PEP: no § 9a trigger.',
+      input: { amount: 50_000, currency: 'CZK', country: 'CZ', pep: false, transaction_date: NOW_DAY },
       expect: {
         verdict: 'clear',
         fields: {
@@ -241,7 +241,7 @@ export const legalAml: GoldenFile = {
       kind: 'edge',
       law: ['cz-253-2008-s9'],
       worked: '§ 9 applies from 15,000 EUR "or more": 15,000 reaches it.',
-      input: { amount: 15_000, currency: 'EUR', country: 'CZ', transaction_date: NOW_DAY },
+      input: { amount: 15_000, currency: 'EUR', country: 'CZ', pep: false, transaction_date: NOW_DAY },
       expect: { verdict: 'clear', fields: { decision: 'proceed_with_cdd', due_diligence: 'standard' } },
     },
     {
@@ -274,10 +274,34 @@ export const legalAml: GoldenFile = {
       law: ['cz-253-2008-s7', 'cz-253-2008-s9'],
       worked:
         'Without the ČNB rate the EUR thresholds cannot be checked: both duties apply (fail closed), the answer is partial.',
-      input: { amount: 50_000, transaction_date: NOW_DAY },
+      input: { amount: 50_000, country: 'CZ', pep: false, transaction_date: NOW_DAY },
       expect: {
         verdict: 'incomplete',
         fields: { decision: 'proceed_with_cdd', identification_required: true, amount_eur: null },
+      },
+    },
+    {
+      agent: 'aml_compliance',
+      title:
+        'The same 50,000 CZK with neither the client’s country nor its PEP status given: reviewed, never proceed',
+      kind: 'unrecognised',
+      law: ['cz-253-2008-s9a', 'eu-2016-1675'],
+      worked:
+        '§ 9a zákona 253/2008 Sb.: enhanced due diligence for a politically exposed person and for a person established in a high-risk third country of the EU list (Regulation (EU) 2016/1675). With no country and no PEP status neither trigger can be ruled out, so the level of due diligence cannot be decided: the answer names both fields to give and is reviewed (enhanced_review), not proceed. The amount alone still gives identification (2,057.61 EUR ≥ 1,000, § 7).',
+      input: { amount: 50_000, currency: 'CZK', transaction_date: NOW_DAY },
+      expect: {
+        verdict: 'review',
+        fields: {
+          decision: 'enhanced_review',
+          identification_required: true,
+          obligations: [
+            mentions('identify the client'),
+            mentions('(country)', 'high-risk'),
+            mentions('(pep)', 'politically exposed'),
+            mentions('10 years'),
+          ],
+        },
+        rules: [{ basis: 'cz-253-2008-s9a', outcome: 'not given: country, pep' }],
       },
     },
     {

@@ -31,7 +31,7 @@ export const amlCompliance = defineAgent({
   service: 'legal-aml',
   name: 'aml_compliance',
   description:
-    'What the AML Act requires of an obliged person for a transaction or a new business relationship: identification (§ 7, from 1,000 EUR), client due diligence (§ 9, from 15,000 EUR or a new relationship), enhanced due diligence (§ 9a, PEPs and EU high-risk countries), the 270,000 CZK cash-payment limit, a suspicious-transaction report (§ 18) and a sanctions check of the client through the AML engine; EUR thresholds at the ČNB rate of the day.',
+    'What the AML Act requires of an obliged person for a transaction or a new business relationship: identification (§ 7, from 1,000 EUR), client due diligence (§ 9, from 15,000 EUR or a new relationship), enhanced due diligence (§ 9a, PEPs and EU high-risk countries), the 270,000 CZK cash-payment limit, a suspicious-transaction report (§ 18) and a sanctions check of the client through the AML engine; EUR thresholds at the ČNB rate of the day. The client’s country and whether the client is a PEP decide § 9a: either left out is reviewed, never proceed.',
   input: Type.Object(
     {
       amount: Type.Number({ exclusiveMinimum: 0, description: 'transaction amount in `currency`' }),
@@ -47,13 +47,17 @@ export const amlCompliance = defineAgent({
         Type.Boolean({ description: 'the obliged person already finds it suspicious (§ 6)' }),
       ),
       pep: Type.Optional(
-        Type.Boolean({ description: 'the client or its beneficial owner is a politically exposed person' }),
+        Type.Boolean({
+          description:
+            'the client or its beneficial owner is a politically exposed person; not given: reviewed, since § 9a cannot be decided',
+        }),
       ),
       country: Type.Optional(
         Type.String({
           minLength: 2,
           maxLength: 60,
-          description: 'client residence or seat: ISO code or name',
+          description:
+            'client residence or seat: ISO code or name; not given: reviewed, since the EU high-risk list (§ 9a) cannot be checked',
         }),
       ),
       obliged_person: Type.Optional(
@@ -134,7 +138,7 @@ export const amlCompliance = defineAgent({
   examples: [
     {
       title: 'A 50 000 CZK payment by a Czech client: identification only',
-      input: { amount: 50_000, currency: 'CZK', country: 'CZ', transaction_date: '2026-11-20' },
+      input: { amount: 50_000, currency: 'CZK', country: 'CZ', pep: false, transaction_date: '2026-11-20' },
     },
     {
       title: 'New client paying 400 000 CZK in cash: CDD and the cash limit breached',
@@ -143,6 +147,7 @@ export const amlCompliance = defineAgent({
         cash: true,
         new_relationship: true,
         country: 'CZ',
+        pep: false,
         transaction_date: '2026-11-20',
       },
     },
@@ -199,9 +204,12 @@ export const amlCompliance = defineAgent({
     const identification = id.required || cash.traderIdentifies
     // Screening that could not run is not a clear result: the client is screened before proceeding.
     const unscreened = input.name !== undefined && sanctions.status === 'not_checked'
+    // What decides enhanced due diligence (§ 9a) and was not given: never read as "no trigger".
+    const notGiven = eddUnknowns(input, country, date, say)
     const rules: AppliedRule[] = [
       id.rule,
       ...dd.rules,
+      ...notGiven.rules,
       ...cash.rules,
       ...(input.name ? [sanctionsRule(sanctions.status, date, say)] : []),
       ...report.rules,
@@ -214,6 +222,7 @@ export const amlCompliance = defineAgent({
         sanctions: sanctions.status,
         unconverted: eur === null,
         unscreened,
+        notGiven: notGiven.reasons,
         report: report.due,
         deadline: report.deadline,
         lawyer: input.obliged_person === 'lawyer_notary',
@@ -227,6 +236,7 @@ export const amlCompliance = defineAgent({
         : dd.level === 'enhanced' ||
             sanctions.status === 'possible_match' ||
             unscreened ||
+            notGiven.reasons.length > 0 ||
             cash.exceeded !== false
           ? 'enhanced_review'
           : dd.level === 'standard'
@@ -348,6 +358,51 @@ function dueDiligenceCheck(
   return { level, rules }
 }
 
+/**
+ * The facts § 9a decides enhanced due diligence on that the caller did not give: the client's
+ * country (is it an EU high-risk third country, Regulation (EU) 2016/1675?) and whether the client
+ * or its beneficial owner is a politically exposed person. Left out, neither is "no trigger": each
+ * is a reason naming the field to give, and the answer is reviewed, never proceed.
+ */
+function eddUnknowns(
+  input: { pep?: boolean | undefined },
+  country: string | undefined,
+  date: string,
+  say: Say,
+): { reasons: string[]; rules: AppliedRule[] } {
+  const reasons: string[] = []
+  if (country === undefined)
+    reasons.push(
+      say({
+        cs: 'země bydliště nebo sídla klienta neuvedena (country): nelze říci, zda jde o vysoce rizikovou třetí zemi podle EU, a tedy zda platí zesílená kontrola (§ 9a); uveďte ji',
+        en: 'the client’s country of residence or seat is not given (country): whether it is an EU high-risk third country, and so whether enhanced due diligence applies (§ 9a), cannot be told; give it',
+      }),
+    )
+  if (input.pep === undefined)
+    reasons.push(
+      say({
+        cs: 'neuvedeno, zda je klient nebo jeho skutečný majitel politicky exponovanou osobou (pep): nelze říci, zda platí zesílená kontrola (§ 9a); uveďte pep (true, nebo false)',
+        en: 'whether the client or its beneficial owner is a politically exposed person is not given (pep): whether enhanced due diligence applies (§ 9a) cannot be told; give pep (true or false)',
+      }),
+    )
+  const rules: AppliedRule[] = reasons.length
+    ? [
+        {
+          rule: say({
+            cs: 'o zesílené kontrole rozhoduje země klienta a to, zda je politicky exponovanou osobou; co není uvedeno, nelze číst jako „bez spouštěče“',
+            en: 'enhanced due diligence turns on the client’s country and on whether the client is a politically exposed person; what is not given cannot be read as "no trigger"',
+          }),
+          ...cite(date, 'cz-253-2008-s9a', 'eu-2016-1675'),
+          outcome: say({
+            cs: `neuvedeno: ${[country === undefined ? 'country' : '', input.pep === undefined ? 'pep' : ''].filter(Boolean).join(', ')}; k posouzení`,
+            en: `not given: ${[country === undefined ? 'country' : '', input.pep === undefined ? 'pep' : ''].filter(Boolean).join(', ')}; to be reviewed`,
+          }),
+        },
+      ]
+    : []
+  return { reasons, rules }
+}
+
 /** The cash-payment limit (zákon 254/2004 Sb., § 4) and the cash trader's identification (§ 2). */
 function cashCheck(input: Facts, czk: number | null, eur: number | null, { t, date, say }: At) {
   if (!input.cash)
@@ -435,6 +490,7 @@ function obligationsOf(
     sanctions: string
     unconverted: boolean
     unscreened: boolean
+    notGiven: string[]
     report: boolean
     deadline: string | null
     lawyer: boolean
@@ -499,6 +555,7 @@ function obligationsOf(
         en: 'screen the client against the sanctions lists before proceeding (the lists could not be searched)',
       }),
     )
+  out.push(...o.notGiven)
   if (o.report)
     out.push(
       o.lawyer

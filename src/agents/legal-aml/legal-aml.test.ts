@@ -191,7 +191,11 @@ describeWorkedExamples('legal-aml agents: worked examples', {
 describe('legal-aml agents: sources, rules and bad input', () => {
   it('fails closed when the ČNB rate is unavailable: identification and due diligence apply, and it says why', async () => {
     const down = testDispatcher(legalAmlAgents, replayDeps('http://127.0.0.1:9'))
-    const out = await run('aml_compliance', { amount: 50_000, transaction_date: '2026-11-20' }, down)
+    const out = await run(
+      'aml_compliance',
+      { amount: 50_000, country: 'CZ', pep: false, transaction_date: '2026-11-20' },
+      down,
+    )
     expect(out).toMatchObject({
       decision: 'proceed_with_cdd',
       amount_eur: null,
@@ -203,6 +207,37 @@ describe('legal-aml agents: sources, rules and bad input', () => {
     expect(out.obligations).toContain(
       'the ČNB rate was unavailable: the identification and due-diligence duties are applied until the amount is shown in EUR to be below their thresholds',
     )
+  })
+
+  it('reviews instead of proceeding when the client’s country or PEP status is not given: § 9a cannot be decided', async () => {
+    const out = await run('aml_compliance', { amount: 50_000, transaction_date: '2026-11-20' })
+    expect(out).toMatchObject({ decision: 'enhanced_review', verdict: 'review', due_diligence: 'none' })
+    expect(out.obligations).toEqual(
+      expect.arrayContaining([
+        'the client’s country of residence or seat is not given (country): whether it is an EU high-risk third country, and so whether enhanced due diligence applies (§ 9a), cannot be told; give it',
+        'whether the client or its beneficial owner is a politically exposed person is not given (pep): whether enhanced due diligence applies (§ 9a) cannot be told; give pep (true or false)',
+      ]),
+    )
+    expect(out.rules_applied).toContainEqual(
+      expect.objectContaining({
+        basis: ['cz-253-2008-s9a', 'eu-2016-1675'],
+        outcome: 'not given: country, pep; to be reviewed',
+      }),
+    )
+    const onlyPep = await run('aml_compliance', {
+      amount: 50_000,
+      country: 'CZ',
+      transaction_date: '2026-11-20',
+    })
+    expect(onlyPep.decision).toBe('enhanced_review')
+    expect(onlyPep.obligations.join(' ')).not.toContain('(country)')
+    const both = await run('aml_compliance', {
+      amount: 50_000,
+      country: 'CZ',
+      pep: false,
+      transaction_date: '2026-11-20',
+    })
+    expect(both).toMatchObject({ decision: 'proceed', verdict: 'clear' })
   })
 
   it('does not proceed on a name it could not screen when the sanctions lists cannot be loaded', async () => {

@@ -133,7 +133,14 @@ const DUE_DILIGENCE_STEPS: FlowStep[] = [
       const registered = (done.ares as { company?: { name?: string } | null } | undefined)?.company?.name
       const name = typeof r.name === 'string' && r.name.length >= 2 ? r.name : registered
       const client_type = r.ico === undefined ? 'person' : 'company'
-      return { amount: r.amount, new_relationship: true, client_type, ...(name ? { name } : {}) }
+      // An IČO is issued to subjects registered in Czechia: the seat's country is CZ (§ 9a).
+      return {
+        amount: r.amount,
+        new_relationship: true,
+        client_type,
+        ...(r.ico === undefined ? {} : { country: 'CZ' }),
+        ...(name ? { name } : {}),
+      }
     },
   },
   {

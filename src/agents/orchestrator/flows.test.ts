@@ -27,10 +27,13 @@ describe('loan_application_flow', () => {
       reason: 'needs residential_properties_owned, to_let',
       not_applicable: true,
     })
+    // The request says neither the applicant's country nor whether they are a PEP: § 9a is undecided.
     expect(outputOf(out, 'aml', 'aml_compliance')).toMatchObject({
-      decision: 'proceed_with_cdd',
+      decision: 'enhanced_review',
       identification_required: true,
+      due_diligence: 'standard',
     })
+    expect(outputOf(out, 'aml', 'aml_compliance').obligations.join(' ')).toMatch(/\(country\).*\(pep\)/)
     expect(outputOf(out, 'address', 'address_normalizer')).toMatchObject({
       psc: '100 00',
       municipality: 'Praha',
@@ -266,10 +269,14 @@ describe('due_diligence_flow', () => {
       expect(step(out, id)).toMatchObject({ status: 'skipped', not_applicable: true })
     for (const s of out.steps.filter((x) => !['ico', 'kyc', 'person_sanctions'].includes(x.id)))
       expect(s.status, s.id).toBe('ok')
+    // A company with an IČO has its seat in Czechia; whether it or its owner is a PEP is not given.
     expect(outputOf(out, 'aml', 'aml_compliance')).toMatchObject({
-      decision: 'proceed_with_cdd',
+      decision: 'enhanced_review',
+      due_diligence: 'standard',
       amount_czk: 2_000_000,
     })
+    expect(outputOf(out, 'aml', 'aml_compliance').obligations.join(' ')).toContain('(pep)')
+    expect(outputOf(out, 'aml', 'aml_compliance').obligations.join(' ')).not.toContain('(country)')
     // ARES, ISIR and the VAT register are unreachable here: their answers are partial.
     expect(outputOf(out, 'ares', 'ares_lookup')).toMatchObject({ found: null, partial: true })
     // The declared share reaches ubo_verification: 100 % > 25 % qualifies.
