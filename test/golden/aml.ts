@@ -341,6 +341,35 @@ export const aml: GoldenFile = {
         },
       },
     },
+    {
+      agent: 'transaction_monitoring',
+      title:
+        'A transfer out with no counterparty country: reviewed, not passed as low risk (a cash deposit needs none)',
+      kind: 'unrecognised',
+      law: ['eu-2016-1675', 'cz-253-2008-s9a'],
+      worked:
+        '§ 9a zákona 253/2008 Sb. asks for enhanced due diligence for business with a person established in a high-risk third country of the EU list (Regulation (EU) 2016/1675). The 40,000 CZK transfer to "Kish Trading" says no country, so whether the payee sits in one (Iran is listed on 2026-11-20) cannot be told: a medium alert names t1 and asks for the country, and the batch is reviewed. The cash deposit is paid in person at the counter: no counterparty country to check.',
+      input: {
+        transactions: [
+          { id: 't1', date: DAY, amount: 40_000, direction: 'out', counterparty: 'Kish Trading' },
+          { id: 't2', date: DAY, amount: 20_000, method: 'cash', counterparty: 'Pokladna' },
+        ],
+      },
+      expect: {
+        verdict: 'review',
+        fields: {
+          risk: 'medium',
+          alerts: [
+            {
+              rule_id: 'country_not_given',
+              transaction_ids: ['t1'],
+              description: mentions('t1', 'high-risk'),
+            },
+          ],
+        },
+        rules: [{ basis: 'eu-2016-1675', outcome: 'country not given: 1' }],
+      },
+    },
     // ── ubo_analysis ───────────────────────────────────────────────────────────────────────────
     {
       agent: 'ubo_analysis',

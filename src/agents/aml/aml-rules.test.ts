@@ -201,8 +201,8 @@ describe('aml/transaction_monitoring', () => {
     const out = await call('transaction_monitoring', {
       relationship: 'occasional',
       transactions: [
-        { id: 'o1', date: '2026-11-20', amount: 2000, currency: 'EUR' },
-        { id: 'o2', date: '2026-11-20', amount: 16000, currency: 'EUR', counterparty: 'jiný' },
+        { id: 'o1', date: '2026-11-20', amount: 2000, currency: 'EUR', country: 'CZ' },
+        { id: 'o2', date: '2026-11-20', amount: 16000, currency: 'EUR', counterparty: 'jiný', country: 'CZ' },
       ],
     })
     expect(out.transactions.map((t: { rules_hit: string[] }) => t.rules_hit)).toEqual([
@@ -220,6 +220,7 @@ describe('aml/transaction_monitoring', () => {
           amount: 50000,
           direction: 'out',
           counterparty: 'UMATEX GROUP EUROPE S.R.O.',
+          country: 'CZ',
         },
       ],
     })
@@ -234,11 +235,40 @@ describe('aml/transaction_monitoring', () => {
     expect(out.alerts[0]!.description).toContain('ofac_sdn 40863')
   })
 
+  it('reviews a transfer whose counterparty country is not given: it was not checked against the EU high-risk list', async () => {
+    const out = await call('transaction_monitoring', {
+      transactions: [
+        { id: 'n1', date: '2026-11-19', amount: 40_000, direction: 'out', counterparty: 'Kish Trading' },
+        {
+          id: 'n2',
+          date: '2026-11-20',
+          amount: 12_000,
+          direction: 'in',
+          counterparty: 'Nájemce',
+          country: 'CZ',
+        },
+        { id: 'n3', date: '2026-11-20', amount: 5_000, method: 'cash', counterparty: 'Pokladna' },
+      ],
+    })
+    expect(out).toMatchObject({ risk: 'medium', verdict: 'review' })
+    expect(out.alerts).toEqual([
+      expect.objectContaining({
+        rule_id: 'country_not_given',
+        severity: 'medium',
+        transaction_ids: ['n1'],
+        basis: ['eu-2016-1675', 'cz-253-2008-s9a'],
+        description:
+          'the counterparty’s country is not given for n1: not checked against the EU high-risk third-country list (§ 9a); give the country of each non-cash transaction’s counterparty',
+      }),
+    ])
+  })
+
   it('marks velocity above max_per_day', async () => {
     const transactions = Array.from({ length: 4 }, (_, i) => ({
       id: `v${i}`,
       date: '2026-11-20',
       amount: 100,
+      country: 'CZ',
     }))
     const out = await call('transaction_monitoring', { transactions, max_per_day: 3 })
     expect(out.alerts).toEqual([

@@ -30,8 +30,9 @@ const count = (alerts: Alert[], ruleId: string) => alerts.filter((a) => a.rule_i
 
 /**
  * Each transaction on its own day's thresholds: identification and due diligence of an occasional
- * transaction, the cash payment limit, and a counterparty country unrecognised or on the EU
- * high-risk list. The rules are stated on the last day's thresholds `t`.
+ * transaction, the cash payment limit, and a counterparty country unrecognised, not given (a
+ * non-cash transaction) or on the EU high-risk list. The rules are stated on the last day's
+ * thresholds `t`.
  */
 export function eachTransaction(
   txs: Tx[],
@@ -112,6 +113,24 @@ export function eachTransaction(
       }
     }
   }
+  // Fail closed: a non-cash transaction goes to or comes from an account held somewhere; without
+  // its country the counterparty was not checked against the high-risk list (cash is paid in person).
+  const unplaced = txs.filter((x) => x.country === undefined && x.method !== 'cash')
+  if (unplaced.length > 0) {
+    const ids = unplaced.map((x) => x.id).join(', ')
+    alerts.push({
+      rule_id: 'country_not_given',
+      severity: 'medium',
+      description: say({
+        cs: `země protistrany neuvedena u ${ids}: neověřeno proti seznamu vysoce rizikových třetích zemí EU (§ 9a); uveďte zemi protistrany každého bezhotovostního obchodu`,
+        en: `the counterparty’s country is not given for ${ids}: not checked against the EU high-risk third-country list (§ 9a); give the country of each non-cash transaction’s counterparty`,
+      }),
+      transaction_ids: unplaced.map((x) => x.id),
+      total_czk: null,
+      total_eur: null,
+      ...cite(unplaced.at(-1)!.date, ...HIGH_RISK_LAW),
+    })
+  }
   const rules: AppliedRule[] = [
     {
       ...thresholdRule(t, 'identification_eur', lastDay, say),
@@ -145,8 +164,8 @@ export function eachTransaction(
       }),
       ...cite(lastDay, ...HIGH_RISK_LAW),
       outcome: say({
-        cs: `obchodů: ${count(alerts, 'high_risk_third_country')}`,
-        en: `transactions: ${count(alerts, 'high_risk_third_country')}`,
+        cs: `obchodů: ${count(alerts, 'high_risk_third_country')}; země neuvedena: ${unplaced.length}`,
+        en: `transactions: ${count(alerts, 'high_risk_third_country')}; country not given: ${unplaced.length}`,
       }),
     },
   ]

@@ -39,7 +39,7 @@ export const transactionMonitoring = defineAgent({
   service: 'aml',
   name: 'transaction_monitoring',
   description:
-    'Screens a batch of a client’s transactions with the Czech AML rules of each day: identification and due-diligence thresholds in EUR at the ČNB rate, the 270,000 CZK cash limit, counterparties in EU high-risk third countries or on the sanctions lists, structuring, and unusual daily velocity. Returns alerts with the rule and its source, a risk level and the action it calls for.',
+    'Screens a batch of a client’s transactions with the Czech AML rules of each day: identification and due-diligence thresholds in EUR at the ČNB rate, the 270,000 CZK cash limit, counterparties in EU high-risk third countries (a non-cash transaction whose counterparty country is not given is an alert of its own: not checked, so reviewed) or on the sanctions lists, structuring, and unusual daily velocity. Returns alerts with the rule and its source, a risk level and the action it calls for.',
   input: Type.Object(
     {
       transactions: TransactionsSchema,

@@ -32,7 +32,11 @@ const TransactionSchema = Type.Object(
       Type.String({ maxLength: 200, description: 'name or account of the other party' }),
     ),
     country: Type.Optional(
-      Type.String({ maxLength: 60, description: 'the counterparty’s country (code or name)' }),
+      Type.String({
+        maxLength: 60,
+        description:
+          'the counterparty’s country (code or name); transaction_monitoring reviews a non-cash transaction without it',
+      }),
     ),
   },
   { additionalProperties: false },
