@@ -157,7 +157,7 @@ export const banking: GoldenFile = {
       kind: 'edge',
       law: ['cnb-ltv'],
       worked:
-        'The ČNB limits differ by purpose; a caller who does not say it gets the own-housing reading, recorded in assumptions (purpose = own_housing). LTV 3 M / 4.5 M = 66.7 % ≤ 80 %.',
+        'The ČNB limits differ by purpose; a caller who does not say it gets the own-housing reading, recorded in assumptions (purpose = own_housing). LTV 3 M / 4.5 M = 66.7 % ≤ 80 %, and ≤ 80 % too for investment housing on that day, so the purpose decides nothing here.',
       input: {
         amount: 3_000_000,
         property_value: 4_500_000,
@@ -170,6 +170,37 @@ export const banking: GoldenFile = {
       expect: {
         verdict: 'clear',
         fields: { decision: 'approve', assumptions: [{ field: 'purpose', value: 'own_housing' }] },
+      },
+    },
+    {
+      agent: 'loan_assessment',
+      title:
+        'No purpose given, LTV 75 % on 2026-05-01: the investment-housing limit of 70 % would decline it, so referred naming purpose',
+      kind: 'edge',
+      law: ['cnb-ltv', 'cnb-ltv-investment'],
+      worked:
+        'From 2026-04-01 the ČNB caps a loan for investment housing at 70 % LTV (rozhodnutí ze dne 27. 11. 2025), own housing still at 80 %. 3.75 M / 5 M = 75 %: within 80 %, above 70 %. Without a purpose the loan is read as own housing, but that assumption alone would approve what an investment loan may not get, so the answer refers it and asks for purpose.',
+      input: {
+        amount: 3_750_000,
+        property_value: 5_000_000,
+        monthly_income: 80_000,
+        annual_rate_pct: 4.5,
+        term_months: 300,
+        age: 45,
+        as_of: '2026-05-01',
+      },
+      expect: {
+        verdict: 'review',
+        fields: {
+          decision: 'refer',
+          ltv: 0.75,
+          reasons: [mentions('purpose not given', 'investment', '70 %')],
+          assumptions: [{ field: 'purpose', value: 'own_housing' }],
+        },
+        rules: [
+          { basis: 'cnb-ltv', outcome: 'within the limit', since: '2022-04-01' },
+          { basis: 'cnb-ltv-investment', outcome: 'exceeds', since: '2026-04-01' },
+        ],
       },
     },
     {

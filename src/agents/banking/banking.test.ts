@@ -165,6 +165,51 @@ describe('banking agents: rules and bad input', () => {
     expect(out.rules_applied[0]).toMatchObject({ since: '2022-04-01' })
   })
 
+  it('refers a loan without a purpose that the ČNB investment-housing limits would decline, naming purpose', async () => {
+    // 3.75 M / 5 M = 75 %: within the general 80 % LTV, above the 70 % investment limit from 2026-04-01.
+    const out = await run('loan_assessment', {
+      ...base,
+      amount: 3_750_000,
+      property_value: 5_000_000,
+      monthly_income: 80_000,
+      age: 45,
+      as_of: '2026-05-01',
+    })
+    expect(out).toMatchObject({ decision: 'refer', verdict: 'review', category: 'general' })
+    expect(out.reasons).toEqual([
+      'purpose not given: assessed as own housing, but the ČNB limits for investment housing would decline it (ČNB LTV limit (investment housing) 75 % exceeds 70 %); give purpose (own_housing or investment)',
+    ])
+    expect(out.rules_applied).toContainEqual(
+      expect.objectContaining({ basis: ['cnb-ltv-investment'], outcome: '75 % exceeds the limit' }),
+    )
+    // Said to be for own housing, the same loan is approved; under 70 % it is approved without a purpose.
+    expect(
+      (
+        await run('loan_assessment', {
+          ...base,
+          amount: 3_750_000,
+          property_value: 5_000_000,
+          monthly_income: 80_000,
+          age: 45,
+          purpose: 'own_housing',
+          as_of: '2026-05-01',
+        })
+      ).decision,
+    ).toBe('approve')
+    expect(
+      (
+        await run('loan_assessment', {
+          ...base,
+          amount: 3_400_000,
+          property_value: 5_000_000,
+          monthly_income: 80_000,
+          age: 45,
+          as_of: '2026-05-01',
+        })
+      ).decision,
+    ).toBe('approve')
+  })
+
   it('takes the age from a valid birth number and applies the young-buyer LTV', async () => {
     const out = await run('loan_assessment', {
       ...base,

@@ -3,7 +3,7 @@
  * function that returns the rules it applied (with their register sources) and the reasons it
  * found to decline or to refer. The agent joins them in order and decides.
  */
-import { type LendingLimits, pct } from '../../engines/finance/lending.ts'
+import { type LendingLimits, lendingLimits, pct } from '../../engines/finance/lending.ts'
 import type { Say, Texts } from '../lang.ts'
 import { type Citation, cite } from '../law.ts'
 import { CATEGORY_LABEL } from '../spec-fields.ts'
@@ -160,6 +160,36 @@ export function maturityChecks(
     )
   }
   return out
+}
+
+/**
+ * A loan whose purpose is not given is assessed as own housing (the assumption the answer states);
+ * when the ČNB limits for investment housing (a third or further property, to let) would decline
+ * it, the assumption decides the answer, so it is referred naming `purpose` — never approved on a
+ * purpose nobody gave. The breached investment limits are its rules.
+ */
+export function purposeCheck(
+  given: string | undefined,
+  r: Ratios,
+  age: number | undefined,
+  asOf: string,
+  say: Say,
+): Checked {
+  if (given !== undefined) return { rules: [], reasons: [] }
+  const investment = regulatoryChecks(r, lendingLimits(asOf, age, 'investment'), asOf, say)
+  if (investment.reasons.length === 0) return { rules: [], reasons: [] }
+  const why = investment.reasons.join('; ')
+  return {
+    rules: investment.rules.filter((rule) =>
+      rule.outcome?.includes(say({ cs: 'překračuje', en: 'exceeds' })),
+    ),
+    reasons: [
+      say({
+        cs: `účel nezadán: posouzeno jako vlastní bydlení, limity ČNB pro investiční bydlení by jej ale zamítly (${why}); uveďte purpose (own_housing, nebo investment)`,
+        en: `purpose not given: assessed as own housing, but the ČNB limits for investment housing would decline it (${why}); give purpose (own_housing or investment)`,
+      }),
+    ],
+  }
 }
 
 /** A ČNB breach declines, else a policy breach refers, else approve; the reasons in that order. */

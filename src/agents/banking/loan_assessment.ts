@@ -13,7 +13,7 @@ import {
 } from '../spec-fields.ts'
 import { defineAgent } from '../types.ts'
 import { LENDING_LAW } from './lending-law.ts'
-import { decide, maturityChecks, policyChecks, regulatoryChecks } from './loan-checks.ts'
+import { decide, maturityChecks, policyChecks, purposeCheck, regulatoryChecks } from './loan-checks.ts'
 
 const Ratio = NullableNumber()
 
@@ -21,7 +21,7 @@ export const loanAssessment = defineAgent({
   service: 'banking',
   name: 'loan_assessment',
   description:
-    'Assesses a mortgage application against the ČNB LTV/DTI/DSTI limits in force on the day (by age and purpose) and the lender policy, and decides approve / refer / decline with the reasons.',
+    'Assesses a mortgage application against the ČNB LTV/DTI/DSTI limits in force on the day (by age and purpose) and the lender policy, and decides approve / refer / decline with the reasons. A loan whose purpose is not given is assessed as own housing and referred when the investment-housing limits would decline it.',
   input: Type.Object(
     {
       amount: Type.Number({ exclusiveMinimum: 0, description: 'loan principal, CZK' }),
@@ -45,7 +45,12 @@ export const loanAssessment = defineAgent({
         }),
       ),
       term_months: Type.Optional(Type.Integer({ minimum: 12, maximum: 480, description: 'default 360' })),
-      purpose: Type.Optional(Type.Union([Type.Literal('own_housing'), Type.Literal('investment')])),
+      purpose: Type.Optional(
+        Type.Union([Type.Literal('own_housing'), Type.Literal('investment')], {
+          description:
+            'not given: assessed as own_housing, and referred when the investment-housing limits would decline the loan',
+        }),
+      ),
       age: Type.Optional(
         Type.Integer({ minimum: 18, maximum: 100, description: 'age of the oldest applicant' }),
       ),
@@ -144,6 +149,7 @@ export const loanAssessment = defineAgent({
     const referred = [
       policyChecks(ratios, limits, asOf, ctx.say),
       maturityChecks(age, termMonths, limits, asOf, ctx.say),
+      purposeCheck(input.purpose, ratios, age, asOf, ctx.say),
     ]
     const refers = referred.flatMap((c) => c.reasons)
     const { decision, reasons } = decide(declined.reasons, refers, ctx.say)

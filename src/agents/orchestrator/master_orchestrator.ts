@@ -200,6 +200,7 @@ export const masterOrchestrator = defineAgent({
         monthly_income: 85_000,
         annual_rate_pct: 4.89,
         term_months: 360,
+        purpose: 'own_housing',
         age: 32,
       },
     },

@@ -185,7 +185,7 @@ export const propertyPurchaseFlow = defineAgent({
   law: flowLaw(PROPERTY_DUTIES),
   examples: [
     {
-      title: 'A 2+kk in Brno with a mortgage and insurance',
+      title: 'A 2+kk in Brno to live in, with a mortgage and insurance',
       input: {
         address: 'Husova 5, 602 00 Brno',
         property_value: 5_200_000,
@@ -198,6 +198,7 @@ export const propertyPurchaseFlow = defineAgent({
         annual_rate_pct: 4.79,
         term_months: 360,
         age: 30,
+        purpose: 'own_housing',
         flood_zone: 1,
       },
     },

@@ -28,6 +28,7 @@ describe('master_orchestrator', () => {
       'property_value',
       'annual_rate_pct',
       'term_months',
+      'purpose',
       'age',
     ])
     const loan = step(out, 'loan')
