@@ -51,6 +51,7 @@ const TEXT_KEYS = new Set([
   'discrepancies',
   'measures',
   'unevaluated',
+  'undecided',
   'recipient',
   'category',
   'str_draft',

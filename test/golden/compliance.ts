@@ -130,7 +130,27 @@ export const compliance: GoldenFile = {
       kind: 'positive',
       law: ['policy-cdd-risk-factors', 'cz-253-2008-s13'],
       worked:
-        'Only the product scores (current account 5); 5 < 20 → low → simplified due diligence (§ 13), review every 3 years.',
+        'Only the product scores (current account 5); the client is declared no PEP; 5 < 20 → low → simplified due diligence (§ 13), review every 3 years.',
+      input: {
+        customer_type: 'person',
+        countries: ['CZ'],
+        pep: false,
+        product: 'current_account',
+        channel: 'face_to_face',
+      },
+      expect: {
+        verdict: 'clear',
+        fields: { score: 5, level: 'low', cdd_measure: 'simplified', review_years: 3, undecided: [] },
+        rules: [{ basis: 'cz-253-2008-s13' }],
+      },
+    },
+    {
+      agent: 'cdd_risk_scoring',
+      title: 'The same Czech resident with pep not given: still 5 points, but reviewed, not cleared',
+      kind: 'edge',
+      law: ['cz-253-2008-s9a', 'policy-cdd-risk-factors'],
+      worked:
+        '§ 9a zákona 253/2008 Sb. makes a politically exposed person a case of enhanced due diligence whatever the other factors; the table adds 40 points and forces the enhanced band. With pep not given the 5 points stand, but low (simplified, § 13) cannot be relied on: the answer names pep as undecided and is reviewed.',
       input: {
         customer_type: 'person',
         countries: ['CZ'],
@@ -138,9 +158,9 @@ export const compliance: GoldenFile = {
         channel: 'face_to_face',
       },
       expect: {
-        verdict: 'clear',
-        fields: { score: 5, level: 'low', cdd_measure: 'simplified', review_years: 3 },
-        rules: [{ basis: 'cz-253-2008-s13' }],
+        verdict: 'review',
+        fields: { score: 5, level: 'low', undecided: [mentions('(pep)', 'politically exposed', '§ 9a')] },
+        rules: [{ basis: 'cz-253-2008-s9a', outcome: 'not given' }],
       },
     },
     {

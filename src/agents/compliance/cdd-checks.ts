@@ -139,8 +139,16 @@ export function countryRisk(
   return out
 }
 
-/** A politically exposed person: points, and enhanced due diligence in any case. */
-export function pepRisk(pep: boolean | undefined, w: Weights, today: string, say: Say): Checked {
+/**
+ * A politically exposed person: points, and enhanced due diligence in any case. Not given, the
+ * status is unknown, never "not a PEP": `undecided` says so, naming the field.
+ */
+export function pepRisk(
+  pep: boolean | undefined,
+  w: Weights,
+  today: string,
+  say: Say,
+): Checked & { undecided: string[] } {
   const out = checked()
   if (pep) {
     out.add(say({ cs: 'politicky exponovaná osoba', en: 'politically exposed person' }), w.points.pep)
@@ -152,9 +160,23 @@ export function pepRisk(pep: boolean | undefined, w: Weights, today: string, say
       en: 'A politically exposed person requires enhanced due diligence',
     }),
     ...cite(today, 'cz-253-2008-s9a'),
-    outcome: pep ? 'PEP' : say({ cs: 'není PEP', en: 'not a PEP' }),
+    outcome:
+      pep === undefined
+        ? say({ cs: 'neuvedeno', en: 'not given' })
+        : pep
+          ? 'PEP'
+          : say({ cs: 'není PEP', en: 'not a PEP' }),
   })
-  return out
+  const undecided =
+    pep === undefined
+      ? [
+          say({
+            cs: 'neuvedeno, zda je klient nebo jeho skutečný majitel politicky exponovanou osobou (pep): PEP vyžaduje zesílenou kontrolu bez ohledu na skóre (§ 9a); uveďte pep (true, nebo false)',
+            en: 'whether the client or its beneficial owner is a politically exposed person is not given (pep): a PEP needs enhanced due diligence whatever the score (§ 9a); give pep (true or false)',
+          }),
+        ]
+      : []
+  return { ...out, undecided }
 }
 
 export interface Profile {

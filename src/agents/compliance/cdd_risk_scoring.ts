@@ -19,7 +19,7 @@ export const cddRiskScoring = defineAgent({
   service: 'compliance',
   name: 'cdd_risk_scoring',
   description:
-    'Scores a client for customer due diligence by weighted risk factors (country incl. the EU high-risk third-country list in force on the day, PEP, customer type, ownership layers, product, channel, NACE sector, source of funds, cash) and maps it to simplified, standard or enhanced due diligence with the measures required.',
+    'Scores a client for customer due diligence by weighted risk factors (country incl. the EU high-risk third-country list in force on the day, PEP, customer type, ownership layers, product, channel, NACE sector, source of funds, cash) and maps it to simplified, standard or enhanced due diligence with the measures required. A PEP status not given leaves § 9a open: a low score is then reviewed.',
   input: Type.Object(
     {
       customer_type: Type.Union([Type.Literal('person'), Type.Literal('company'), Type.Literal('trust')]),
@@ -28,7 +28,12 @@ export const cddRiskScoring = defineAgent({
         maxItems: 20,
         description: 'residence, nationality, registration and counterparty countries',
       }),
-      pep: Type.Optional(Type.Boolean()),
+      pep: Type.Optional(
+        Type.Boolean({
+          description:
+            'the client or its beneficial owner is a politically exposed person; not given: a low score is reviewed (§ 9a cannot be ruled out)',
+        }),
+      ),
       ownership_layers: Type.Optional(Type.Integer({ minimum: 0, maximum: 50 })),
       product: Type.Union([
         Type.Literal('current_account'),
@@ -62,8 +67,17 @@ export const cddRiskScoring = defineAgent({
     factors: Type.Array(Type.Object({ factor: Type.String(), points: Type.Integer() })),
     measures: Type.Array(Type.String()),
     review_years: Type.Integer(),
+    undecided: Type.Array(Type.String(), {
+      description:
+        'a mandatory trigger of enhanced due diligence the input leaves open (pep not given), each naming the field to give',
+    }),
   }),
-  verdict: { field: 'level', map: { low: 'clear', medium: 'review', high: 'adverse' } },
+  verdict: {
+    explain:
+      'from `level`: low → `clear`, medium → `review`, high → `adverse`; a low score with a mandatory trigger left open (`undecided`: pep not given) → `review`, never clear',
+    of: (r) =>
+      r.level === 'high' ? 'adverse' : r.level === 'medium' || r.undecided.length > 0 ? 'review' : 'clear',
+  },
   law: [
     'eu-2016-1675',
     'cz-253-2008-s9a',
@@ -80,6 +94,7 @@ export const cddRiskScoring = defineAgent({
       input: {
         customer_type: 'person',
         countries: ['CZ'],
+        pep: false,
         product: 'current_account',
         channel: 'face_to_face',
       },
@@ -113,11 +128,8 @@ export const cddRiskScoring = defineAgent({
     const today = asOfDate(input.as_of, ctx.now)
     const w = covered(() => referenceAt<Weights>('cdd-risk-factors', today))
     const highRisk = covered(() => referenceAt<HighRisk>('eu-high-risk-third-countries', today))
-    const parts = [
-      countryRisk(input.countries, w, highRisk, today, say),
-      pepRisk(input.pep, w, today, say),
-      profileRisk(input, w, say),
-    ]
+    const pep = pepRisk(input.pep, w, today, say)
+    const parts = [countryRisk(input.countries, w, highRisk, today, say), pep, profileRisk(input, w, say)]
     const factors = parts.flatMap((p) => p.factors)
     const mandatory = parts.flatMap((p) => p.mandatory)
     const { score, band, measure, measures, rules } = banding(factors, mandatory, w, today, say)
@@ -129,6 +141,7 @@ export const cddRiskScoring = defineAgent({
       factors,
       measures,
       review_years: band.review_years,
+      undecided: pep.undecided,
       rules_applied: [...parts.flatMap((p) => p.rules), ...factorRules(factors, today, say), ...rules],
     }
   },

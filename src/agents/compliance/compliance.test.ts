@@ -258,6 +258,25 @@ describe('compliance agents: rules and bad input', () => {
     expect(out.factors[0]).toEqual({ factor: 'third country outside the EU/EEA: KE', points: 15 })
   })
 
+  it('reviews a low score when pep is not given: whether § 9a forces enhanced due diligence is unknown', async () => {
+    const input = {
+      customer_type: 'person',
+      countries: ['CZ'],
+      product: 'current_account',
+      channel: 'face_to_face',
+    }
+    const out = await run('cdd_risk_scoring', input)
+    expect(out).toMatchObject({ score: 5, level: 'low', verdict: 'review' })
+    expect(out.undecided).toEqual([
+      'whether the client or its beneficial owner is a politically exposed person is not given (pep): a PEP needs enhanced due diligence whatever the score (§ 9a); give pep (true or false)',
+    ])
+    expect(out.rules_applied).toContainEqual(
+      expect.objectContaining({ basis: ['cz-253-2008-s9a'], outcome: 'not given' }),
+    )
+    const declared = await run('cdd_risk_scoring', { ...input, pep: false })
+    expect(declared).toMatchObject({ level: 'low', verdict: 'clear', undecided: [] })
+  })
+
   it('counts a NACE class under its high-risk division', async () => {
     const out = await run('cdd_risk_scoring', {
       customer_type: 'company',
