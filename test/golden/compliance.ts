@@ -242,6 +242,23 @@ export const compliance: GoldenFile = {
     },
     {
       agent: 'cdd_risk_scoring',
+      title: 'A NACE code of a division CZ-NACE does not have (04.10): refused, naming the field',
+      kind: 'unrecognised',
+      law: [],
+      worked:
+        'CZ-NACE Rev. 2 (sdělení ČSÚ 244/2007 Sb.) has divisions 01–03 and 05–09 in section A and B: there is no division 04, so the code names no activity. The sector factor (gambling, real estate, cars, jewellery …) cannot be judged, and scoring it as an ordinary sector would pass it over.',
+      input: {
+        customer_type: 'company',
+        countries: ['CZ'],
+        pep: false,
+        product: 'current_account',
+        channel: 'face_to_face',
+        nace: '04.10',
+      },
+      expect: { refused: { status: 400, field: 'nace' } },
+    },
+    {
+      agent: 'cdd_risk_scoring',
       title: 'A country code ISO 3166-1 does not know (XX): refused, naming it',
       kind: 'unrecognised',
       law: [],

@@ -189,10 +189,19 @@ export interface Profile {
   cash_share_pct?: number | undefined
 }
 
-/** The client's profile: its type, ownership layers, product, channel, sector, funds and cash. */
-export function profileRisk(input: Profile, w: Weights, say: Say): Checked {
+/**
+ * The client's profile: its type, ownership layers, product, channel, sector, funds and cash. A NACE
+ * code whose division CZ-NACE does not have names no sector: scoring it as an ordinary one would
+ * pass an activity nobody can read, so it is refused (`divisions`: the CZ-NACE divisions on file).
+ */
+export function profileRisk(input: Profile, w: Weights, divisions: ReadonlySet<string>, say: Say): Checked {
   const out = checked()
   const add = out.add
+  if (input.nace && !divisions.has(input.nace.slice(0, 2)))
+    throw errors.invalid(
+      'nace',
+      `division ${input.nace.slice(0, 2)} is not a CZ-NACE division (ČSÚ, CZ-NACE Rev. 2): the sector cannot be judged`,
+    )
   if (input.customer_type === 'trust')
     add(
       say({ cs: 'svěřenský fond nebo obdobné uspořádání', en: 'trust or similar arrangement' }),

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
-import { referenceAt } from '../../engines/reference/load.ts'
+import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { DateString } from '../../engines/reference/schema.ts'
 import { defineAgent } from '../types.ts'
 import {
@@ -51,7 +51,10 @@ export const cddRiskScoring = defineAgent({
         Type.Literal('remote_unverified'),
       ]),
       nace: Type.Optional(
-        Type.String({ pattern: '^\\d{2}(\\.\\d{1,2})?$', description: 'CZ-NACE code, e.g. 68.10' }),
+        Type.String({
+          pattern: '^\\d{2}(\\.\\d{1,2})?$',
+          description: 'CZ-NACE code, e.g. 68.10; a division CZ-NACE does not have is a 400',
+        }),
       ),
       source_of_funds_documented: Type.Optional(Type.Boolean()),
       cash_share_pct: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
@@ -128,8 +131,15 @@ export const cddRiskScoring = defineAgent({
     const today = asOfDate(input.as_of, ctx.now)
     const w = covered(() => referenceAt<Weights>('cdd-risk-factors', today))
     const highRisk = covered(() => referenceAt<HighRisk>('eu-high-risk-third-countries', today))
+    const nace = covered(() =>
+      referenceAt<{ divisions: Record<string, string> } & ReferenceVersion>('cz-nace', today),
+    )
     const pep = pepRisk(input.pep, w, today, say)
-    const parts = [countryRisk(input.countries, w, highRisk, today, say), pep, profileRisk(input, w, say)]
+    const parts = [
+      countryRisk(input.countries, w, highRisk, today, say),
+      pep,
+      profileRisk(input, w, new Set(Object.keys(nace.divisions)), say),
+    ]
     const factors = parts.flatMap((p) => p.factors)
     const mandatory = parts.flatMap((p) => p.mandatory)
     const { score, band, measure, measures, rules } = banding(factors, mandatory, w, today, say)

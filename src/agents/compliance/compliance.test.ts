@@ -277,6 +277,21 @@ describe('compliance agents: rules and bad input', () => {
     expect(declared).toMatchObject({ level: 'low', verdict: 'clear', undecided: [] })
   })
 
+  it('refuses a NACE code whose division CZ-NACE does not have, instead of scoring it as a low-risk sector', async () => {
+    const error = await rejection('cdd_risk_scoring', {
+      customer_type: 'company',
+      countries: ['CZ'],
+      pep: false,
+      product: 'current_account',
+      channel: 'face_to_face',
+      nace: '04.10',
+    })
+    expect(error.details).toEqual({
+      field: 'nace',
+      rule: 'division 04 is not a CZ-NACE division (ČSÚ, CZ-NACE Rev. 2): the sector cannot be judged',
+    })
+  })
+
   it('counts a NACE class under its high-risk division', async () => {
     const out = await run('cdd_risk_scoring', {
       customer_type: 'company',
