@@ -591,6 +591,25 @@ export const aml: GoldenFile = {
     },
     {
       agent: 'company_screening',
+      title:
+        'A company given by name alone, no IČO and no seat country: reviewed, its seat never checked against the EU high-risk list',
+      kind: 'unrecognised',
+      law: ['eu-2016-1675', 'cz-253-2008-s9a'],
+      worked:
+        '§ 9a zákona 253/2008 Sb.: enhanced due diligence for a company established in a high-risk third country of the EU list (Regulation (EU) 2016/1675). Without an IČO the company cannot be placed in Czechia, and no country is given, so whether its seat is on the list cannot be told; the name screens clean, but the answer carries a medium flag naming what to give and is reviewed, not low.',
+      input: { name: 'Nordwind Handels GmbH' },
+      expect: {
+        verdict: 'review',
+        fields: {
+          risk: 'medium',
+          eu_high_risk_country: null,
+          flags: [{ flag: 'country_not_given', severity: 'medium', reason: mentions('IČO', 'high-risk') }],
+        },
+        rules: [{ basis: 'eu-2016-1675', outcome: 'no country given' }],
+      },
+    },
+    {
+      agent: 'company_screening',
       title: 'An IČO whose check digit is wrong (12345678): refused, naming the field',
       kind: 'unrecognised',
       law: [],

@@ -211,6 +211,29 @@ describe('aml/company_screening', () => {
     expect(out.sources.map((s: { name: string }) => s.name)).toEqual(['sanctions_lists'])
   })
 
+  it('reviews a company given by name alone, without a seat country: it was not checked against the EU high-risk list', async () => {
+    const out = await call({ name: 'Nordwind Handels GmbH' })
+    expect(out).toMatchObject({
+      subject: { ico: null, country: null },
+      risk: 'medium',
+      verdict: 'review',
+      eu_high_risk_country: null,
+      flags: [
+        {
+          flag: 'country_not_given',
+          severity: 'medium',
+          reason:
+            'seat country not given and no IČO: not checked against the EU high-risk third-country list (§ 9a); give the IČO of a Czech company or the country of the seat',
+        },
+      ],
+    })
+    expect(out.rules_applied).toContainEqual(
+      expect.objectContaining({ basis: ['eu-2016-1675', 'cz-253-2008-s9a'], outcome: 'no country given' }),
+    )
+    const placed = await call({ name: 'Nordwind Handels GmbH', country: 'DE' })
+    expect(placed).toMatchObject({ risk: 'low', verdict: 'clear', eu_high_risk_country: false })
+  })
+
   it('names every failed source and still answers what it has', async () => {
     const down = testDispatcher(
       [companyScreening],

@@ -47,7 +47,7 @@ export const companyScreening = defineAgent({
   service: 'aml',
   name: 'company_screening',
   description:
-    'Screens a company before a business relationship: ARES (does it exist, is it dissolved, how old), the sanctions lists (EU, UN, OFAC, UK, Czech 210/2008) by IČO and name, the members of its statutory bodies and its shareholders from the public register (ARES, VR source) screened as persons against the sanctions and PEP lists, the insolvency register, the VAT register (unreliable payer) and the EU high-risk country list for its seat. A sanctions hit is read as the AML service and sanctions_screening read it: a match corroborated by an identifier or birth date on an EU, UN or Czech list freezes (a high flag); a name-only hit, or one only on OFAC or UK lists, is a possible match a person reviews (a medium flag, noting what US and UK measures mean for correspondent banking). Rolls the findings up into flags, a risk level and a recommendation; a source that fails is named and the rest still answers.',
+    'Screens a company before a business relationship: ARES (does it exist, is it dissolved, how old), the sanctions lists (EU, UN, OFAC, UK, Czech 210/2008) by IČO and name, the members of its statutory bodies and its shareholders from the public register (ARES, VR source) screened as persons against the sanctions and PEP lists, the insolvency register, the VAT register (unreliable payer) and the EU high-risk country list for its seat (a company given by name alone without a country cannot be placed: a medium flag, reviewed). A sanctions hit is read as the AML service and sanctions_screening read it: a match corroborated by an identifier or birth date on an EU, UN or Czech list freezes (a high flag); a name-only hit, or one only on OFAC or UK lists, is a possible match a person reviews (a medium flag, noting what US and UK measures mean for correspondent banking). Rolls the findings up into flags, a risk level and a recommendation; a source that fails is named and the rest still answers.',
   input: Type.Object(
     {
       ico: Type.Optional(Type.String({ minLength: 1, maxLength: 12, description: 'IČO of a Czech company' })),
@@ -55,7 +55,12 @@ export const companyScreening = defineAgent({
         Type.String({ minLength: 2, maxLength: 300, description: 'company name (required without an IČO)' }),
       ),
       country: Type.Optional(
-        Type.String({ minLength: 2, maxLength: 60, description: 'country of the seat when not Czech' }),
+        Type.String({
+          minLength: 2,
+          maxLength: 60,
+          description:
+            'country of the seat when not Czech; a company given by name alone without it is reviewed (the EU high-risk list cannot be checked)',
+        }),
       ),
     },
     { additionalProperties: false },
@@ -159,7 +164,7 @@ export const companyScreening = defineAgent({
     const people = register ? peopleCheck(built, register, today, say) : undefined
     const insolvency = ico ? await insolvencyCheck(ctx, ico, sources, today) : undefined
     const vat = await vatCheck(ctx, company?.vat_id ?? (ico ? `CZ${ico}` : undefined), sources, today)
-    const seat = country ? countryCheck(country, today, say) : undefined
+    const seat = countryCheck(country, today, say)
     const checks: Check[] = [registry, sanctions, people, insolvency, vat, seat].filter(
       (c): c is NonNullable<typeof c> => c !== undefined,
     )
@@ -444,9 +449,29 @@ function peopleCheck(
   }
 }
 
-/** The seat in an EU high-risk third country. */
-function countryCheck(country: string, today: string, say: Say): Check & { listed: boolean } {
+/**
+ * The seat in an EU high-risk third country. Without a country (a company given by name alone,
+ * no IČO to place it in Czechia) the seat was not checked: a medium flag naming what to give, the
+ * answer never low on it, `listed` null.
+ */
+function countryCheck(country: string | null, today: string, say: Say): Check & { listed: boolean | null } {
   const { version } = highRiskOn(today)
+  if (country === null)
+    return {
+      listed: null,
+      flags: [
+        {
+          flag: 'country_not_given',
+          severity: 'medium',
+          reason: say({
+            cs: 'země sídla neuvedena a IČO chybí: neověřeno proti seznamu vysoce rizikových třetích zemí EU (§ 9a); uveďte IČO české společnosti, nebo zemi sídla',
+            en: 'seat country not given and no IČO: not checked against the EU high-risk third-country list (§ 9a); give the IČO of a Czech company or the country of the seat',
+          }),
+          source: 'Delegated Regulation (EU) 2016/1675',
+        },
+      ],
+      rules: [highRiskRule(version, undefined, say, today)],
+    }
   const listed = version.countries.includes(country)
   return {
     listed,
