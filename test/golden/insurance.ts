@@ -16,6 +16,7 @@ const HEALTHY = {
   weight_kg: 78,
   smoker: false,
   occupation_class: 1,
+  conditions: [],
 }
 
 export const insurance: GoldenFile = {
@@ -88,6 +89,20 @@ export const insurance: GoldenFile = {
         verdict: 'review',
         fields: { decision: 'refer', reasons: [mentions('occupation_class', 'not given')] },
         rules: [{ basis: 'cz-89-2012-s2788', outcome: 'occupation_class' }],
+      },
+    },
+    {
+      agent: 'underwriting',
+      title: 'No health declaration (conditions not given): referred under § 2788, not accepted as healthy',
+      kind: 'unrecognised',
+      law: ['cz-89-2012-s2788'],
+      worked:
+        'The insurer rates the risk on the answers to its questions (§ 2788 zákona 89/2012 Sb.); an applicant who gave no health declaration at all has not said they have none (that is conditions: []), so a condition the table would load or decline may be there: the case goes to an underwriter.',
+      input: { ...HEALTHY, conditions: undefined },
+      expect: {
+        verdict: 'review',
+        fields: { decision: 'refer', reasons: [mentions('conditions', 'not given')] },
+        rules: [{ basis: 'cz-89-2012-s2788', outcome: 'conditions' }],
       },
     },
     // ── premium_calculator ─────────────────────────────────────────────────────────────────────

@@ -85,6 +85,21 @@ describe('insurance agents: rules and bad input', () => {
     smoker: false,
   }
 
+  it('refers an applicant whose health declaration (conditions) is not given, instead of accepting as healthy', async () => {
+    const healthy = { ...person, age: 35, occupation_class: 1 }
+    const out = await run('underwriting', healthy)
+    expect(out).toMatchObject({ decision: 'refer', verdict: 'review' })
+    expect(out.reasons).toEqual(['conditions not given: cannot be underwritten automatically'])
+    expect(out.rules_applied).toContainEqual(
+      expect.objectContaining({
+        basis: ['cz-89-2012-s2788'],
+        outcome: 'conditions not given: cannot be underwritten automatically',
+      }),
+    )
+    // Declared: no condition at all.
+    expect((await run('underwriting', { ...healthy, conditions: [] })).decision).toBe('accept')
+  })
+
   it('declines an applicant older than the entry age', async () => {
     const out = await run('underwriting', { ...person, age: 66, term_years: 5 })
     expect(out.decision).toBe('decline')

@@ -221,8 +221,16 @@ function occupationCheck(c: Checks, occupationClass: number | undefined) {
   )
 }
 
-/** Declared conditions: the table's band, or an underwriter for one the table does not name. */
-function conditionsCheck(c: Checks, conditions: readonly string[]) {
+/**
+ * Declared conditions: the table's band, or an underwriter for one the table does not name. No
+ * declaration at all (conditions not given, as against an empty list: none declared) is referred,
+ * never rated as healthy.
+ */
+function conditionsCheck(c: Checks, conditions: readonly string[] | undefined) {
+  if (conditions === undefined) {
+    c.undeclared({ cs: 'Zdravotní prohlášení (conditions)', en: 'conditions' })
+    return
+  }
   for (const name of conditions) {
     const band = Object.hasOwn(c.t.conditions, name) ? c.t.conditions[name] : undefined
     const known = Object.hasOwn(CONDITION, name) ? CONDITION[name as keyof typeof CONDITION] : undefined
@@ -324,7 +332,13 @@ export const underwriting = defineAgent({
       occupation_class: Type.Optional(
         Type.Integer({ minimum: 1, maximum: 4, description: '1 office … 4 hazardous; not given: referred' }),
       ),
-      conditions: Type.Optional(Type.Array(Condition, { uniqueItems: true, maxItems: 20 })),
+      conditions: Type.Optional(
+        Type.Array(Condition, {
+          uniqueItems: true,
+          maxItems: 20,
+          description: 'the health declaration: [] when none; not given: referred',
+        }),
+      ),
     },
     { additionalProperties: false },
   ),
@@ -358,6 +372,7 @@ export const underwriting = defineAgent({
         weight_kg: 78,
         smoker: false,
         occupation_class: 1,
+        conditions: [],
       },
     },
     {
@@ -405,7 +420,7 @@ export const underwriting = defineAgent({
     const bmi = bmiCheck(c, input.height_cm, input.weight_kg)
     smokerCheck(c, input.smoker)
     occupationCheck(c, input.occupation_class)
-    conditionsCheck(c, input.conditions ?? [])
+    conditionsCheck(c, input.conditions)
     const maxSum = financialCheck(c, input.age, input.income, sumInsured)
     const evidence = evidenceCheck(c, sumInsured)
     const { declines, refers, loading } = c.found
