@@ -661,7 +661,36 @@ export const aml: GoldenFile = {
           },
         ],
       },
-      expect: { verdict: 'clear', fields: { adverse_articles: 0, risk: 'none' } },
+      expect: { verdict: 'clear', fields: { adverse_articles: 0, risk: 'none', warnings: [] } },
+    },
+    {
+      agent: 'adverse_media',
+      title:
+        'Only an article about someone else: the subject is named nowhere, so nothing was screened — incomplete, not clear',
+      kind: 'unrecognised',
+      law: ['cz-253-2008-s9', 'method-adverse-media-terms'],
+      worked:
+        'A category counts only near the subject’s name (the term-list method); the fraud article names Karel Dvořák and never Jana Svobodová, so it says nothing about her either way. With no article naming the subject, "no adverse media" would rest on nothing (§ 9 asks for information on the client, not on someone else): the answer says so and is incomplete.',
+      input: {
+        name: 'Jana Svobodová',
+        method: 'rules',
+        articles: [
+          {
+            title: 'Soud poslal do vězení podvodníka',
+            text: 'Krajský soud odsoudil Karla Dvořáka za podvod na seniorech.',
+          },
+        ],
+      },
+      expect: {
+        verdict: 'incomplete',
+        fields: {
+          adverse_articles: 0,
+          risk: 'none',
+          articles: [{ mentions_subject: false }],
+          warnings: [mentions('Jana Svobodová', 'named in none')],
+        },
+        rules: [{ basis: 'cz-253-2008-s9', outcome: 'named in none' }],
+      },
     },
     {
       agent: 'adverse_media',

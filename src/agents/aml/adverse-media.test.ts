@@ -69,8 +69,20 @@ describe('aml/adverse_media', () => {
 
   it('example: a neutral mention and an article about someone else are not adverse', async () => {
     const out = await call(example(1))
-    expect(out).toMatchObject({ adverse_articles: 0, risk: 'none' })
+    expect(out).toMatchObject({ adverse_articles: 0, risk: 'none', verdict: 'clear', warnings: [] })
     expect(out.articles.map((a: { mentions_subject: boolean }) => a.mentions_subject)).toEqual([true, false])
+  })
+
+  it('is incomplete, never clear, when no article names the subject: nothing about them was screened', async () => {
+    const out = await call({
+      name: 'Jana Svobodová',
+      articles: [{ title: 'Soud poslal do vězení podvodníka', text: 'Krajský soud odsoudil Karla Dvořáka.' }],
+    })
+    expect(out).toMatchObject({ risk: 'none', adverse_articles: 0, verdict: 'incomplete' })
+    expect(out.warnings).toEqual([
+      'Jana Svobodová is named in none of the 1 article(s) given: nothing about the subject was screened; give articles that name them, or check the spelling of the name',
+    ])
+    expect(out.rules_applied[0]).toMatchObject({ outcome: 'adverse articles: 0 (the subject named in none)' })
   })
 
   it('does not read "drogerie" as drugs', async () => {

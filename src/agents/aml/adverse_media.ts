@@ -132,7 +132,7 @@ export const adverseMedia = defineAgent({
   service: 'aml',
   name: 'adverse_media',
   description:
-    'Reads news articles about a person or company and says which link the subject to financial crime (fraud, corruption, money laundering, terrorism, sanctions evasion, tax crime, organised crime …) and whether they report proceedings (charges, conviction, arrest). Uses the platform’s language model when LLM_BASE_URL is set and otherwise a documented Czech and English term list; the answer says which method ran.',
+    'Reads news articles about a person or company and says which link the subject to financial crime (fraud, corruption, money laundering, terrorism, sanctions evasion, tax crime, organised crime …) and whether they report proceedings (charges, conviction, arrest). Uses the platform’s language model when LLM_BASE_URL is set and otherwise a documented Czech and English term list; the answer says which method ran. Articles none of which names the subject screen nothing: incomplete, never clear.',
   input: Type.Object(
     {
       name: Type.String({ minLength: 2, maxLength: 200, description: 'the person or company screened' }),
@@ -171,8 +171,22 @@ export const adverseMedia = defineAgent({
     adverse_articles: Type.Integer(),
     categories: Type.Array(Type.String(), { description: 'categories found across the articles' }),
     risk: Type.Union([Type.Literal('none'), Type.Literal('medium'), Type.Literal('high')]),
+    warnings: Type.Array(Type.String(), {
+      description: 'what was not screened: the subject named in none of the articles given',
+    }),
   }),
-  verdict: { field: 'risk', map: { none: 'clear', medium: 'review', high: 'adverse' } },
+  verdict: {
+    explain:
+      'from `risk`: high → `adverse`, medium → `review`, none → `clear` when an article names the subject; none with the subject named in no article → `incomplete` (nothing about the subject was screened), never clear',
+    of: (r) =>
+      r.risk === 'high'
+        ? 'adverse'
+        : r.risk === 'medium'
+          ? 'review'
+          : r.articles.some((a) => a.mentions_subject)
+            ? 'clear'
+            : 'incomplete',
+  },
   law: ['cz-253-2008-s9', 'cz-253-2008-s9a', 'eu-2018-1673', 'method-adverse-media-terms'],
   examples: [
     {
@@ -255,6 +269,17 @@ export const adverseMedia = defineAgent({
     const adverse = articles.filter((a) => a.adverse)
     const high = adverse.some((a) => a.proceedings || a.categories.some((c) => c.severity === 'high'))
     const categories = [...new Set(adverse.flatMap((a) => a.categories.map((c) => c.category)))]
+    // Fail closed: articles that never name the subject say nothing about them, so "no adverse
+    // media" would rest on nothing (a misspelt name, articles about someone else).
+    const unnamed = !articles.some((a) => a.mentions_subject)
+    const warnings = unnamed
+      ? [
+          say({
+            cs: `${input.name}: není jmenován(a) v žádném z předaných článků (${articles.length}): o subjektu nebylo nic prověřeno; předejte články, které jej jmenují, nebo ověřte pravopis jména`,
+            en: `${input.name} is named in none of the ${articles.length} article(s) given: nothing about the subject was screened; give articles that name them, or check the spelling of the name`,
+          }),
+        ]
+      : []
     return {
       subject: input.name,
       method,
@@ -262,6 +287,7 @@ export const adverseMedia = defineAgent({
       adverse_articles: adverse.length,
       categories,
       risk: (adverse.length === 0 ? 'none' : high ? 'high' : 'medium') as 'none' | 'high' | 'medium',
+      warnings,
       rules_applied: [
         {
           rule: say({
@@ -269,10 +295,15 @@ export const adverseMedia = defineAgent({
             en: 'adverse media on a client or its owners is a risk factor for enhanced due diligence',
           }),
           ...cite(today, 'cz-253-2008-s9', 'cz-253-2008-s9a', 'eu-2018-1673'),
-          outcome: say({
-            cs: `negativních článků: ${adverse.length}`,
-            en: `adverse articles: ${adverse.length}`,
-          }),
+          outcome: unnamed
+            ? say({
+                cs: `negativních článků: 0 (subjekt nejmenován v žádném)`,
+                en: `adverse articles: 0 (the subject named in none)`,
+              })
+            : say({
+                cs: `negativních článků: ${adverse.length}`,
+                en: `adverse articles: ${adverse.length}`,
+              }),
         },
         {
           rule:
