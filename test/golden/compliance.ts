@@ -328,7 +328,36 @@ export const compliance: GoldenFile = {
         issue_date: '2016-11-20',
         expiry_date: '2026-11-20',
       },
-      expect: { verdict: 'clear', fields: { status: 'valid', days_to_expiry: 0 } },
+      expect: {
+        verdict: 'clear',
+        fields: { status: 'valid', days_to_expiry: 0, validity_years: 10, validity_within_law: true },
+      },
+    },
+    {
+      agent: 'document_validator',
+      title:
+        'A Czech ID card valid for 20 years from issue: longer than the law sets for an adult’s card, reviewed',
+      kind: 'edge',
+      law: ['cz-269-2021', 'cz-253-2008-s8'],
+      worked:
+        'Zákon 269/2021 Sb. sets an adult’s občanský průkaz at 10 years (the document table on file); issued 2020-01-10, expiring 2040-01-10 is 20 years. The number has the 9-digit format and the card has not expired, but a card whose validity the law does not allow an adult is not what § 8 zákona 253/2008 Sb. verifies identity on without a look: a person checks it.',
+      input: {
+        document_type: 'id_card',
+        number: '123456789',
+        issuing_country: 'CZ',
+        issue_date: '2020-01-10',
+        expiry_date: '2040-01-10',
+      },
+      expect: {
+        verdict: 'review',
+        fields: {
+          status: 'valid',
+          validity_years: 20,
+          validity_within_law: false,
+          warnings: [mentions('no MRZ'), mentions('10 years')],
+        },
+        rules: [{ basis: 'cz-269-2021', outcome: 'longer than the law allows' }],
+      },
     },
     {
       agent: 'document_validator',

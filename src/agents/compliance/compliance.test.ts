@@ -236,6 +236,31 @@ describe('compliance agents: rules and bad input', () => {
     expect(error.details).toEqual({ field: 'mrz', rule: 'composite check digit should be 6, not 5' })
   })
 
+  it('reviews a Czech ID card valid for longer than the law allows an adult’s, instead of passing it', async () => {
+    const out = await run('document_validator', {
+      document_type: 'id_card',
+      number: '123456789',
+      issuing_country: 'CZ',
+      issue_date: '2020-01-10',
+      expiry_date: '2040-01-10',
+    })
+    expect(out).toMatchObject({
+      status: 'valid',
+      validity_years: 20,
+      validity_within_law: false,
+      verdict: 'review',
+    })
+    expect(out.warnings).toContain('validity longer than the 10 years the law sets for adults')
+    const normal = await run('document_validator', {
+      document_type: 'id_card',
+      number: '123456789',
+      issuing_country: 'CZ',
+      issue_date: '2020-01-10',
+      expiry_date: '2030-01-10',
+    })
+    expect(normal).toMatchObject({ validity_within_law: true, verdict: 'clear' })
+  })
+
   it('rejects a Czech ID card number that is not 9 digits', async () => {
     const error = await rejection('document_validator', {
       document_type: 'id_card',

@@ -257,24 +257,29 @@ export function validityCheck(
   format: Format | undefined,
   today: string,
   say: Say,
-): { validityYears: number | null; rules: AppliedRule[]; warnings: string[] } {
+): {
+  validityYears: number | null
+  withinLaw: boolean | null
+  rules: AppliedRule[]
+  warnings: string[]
+} {
   const rules: AppliedRule[] = []
   const warnings: string[] = []
   let validityYears: number | null = null
+  let withinLaw: boolean | null = null
   if (input.issue_date) {
     if (input.issue_date >= input.expiry_date)
       throw errors.invalid('issue_date', 'must be before expiry_date')
     const [iy] = input.issue_date.split('-').map(Number) as [number]
     const [ey] = input.expiry_date.split('-').map(Number) as [number]
     validityYears = ey - iy - (input.expiry_date.slice(5) < input.issue_date.slice(5) ? 1 : 0)
-    if (
-      format?.max_validity_years &&
-      addMonths(input.issue_date, format.max_validity_years * 12) < input.expiry_date
-    ) {
+    if (format?.max_validity_years)
+      withinLaw = addMonths(input.issue_date, format.max_validity_years * 12) >= input.expiry_date
+    if (withinLaw === false) {
       warnings.push(
         say({
-          cs: `platnost delší než ${format.max_validity_years} let, které zákon stanoví pro dospělé`,
-          en: `validity longer than the ${format.max_validity_years} years the law sets for adults`,
+          cs: `platnost delší než ${format!.max_validity_years} let, které zákon stanoví pro dospělé`,
+          en: `validity longer than the ${format!.max_validity_years} years the law sets for adults`,
         }),
       )
     }
@@ -285,14 +290,16 @@ export function validityCheck(
           en: `Validity at most ${format.max_validity_years} years (adult holder)`,
         }),
         ...cite(today, ...formatLaw(format.law)),
-        outcome: say({
-          cs: `${validityYears} let`,
-          en: `${validityYears} years`,
-        }),
+        outcome: withinLaw
+          ? say({ cs: `${validityYears} let`, en: `${validityYears} years` })
+          : say({
+              cs: `${validityYears} let: delší, než zákon dovoluje; doklad posoudí pracovník`,
+              en: `${validityYears} years: longer than the law allows; have a person check the document`,
+            }),
       })
     }
   }
-  return { validityYears, rules, warnings }
+  return { validityYears, withinLaw, rules, warnings }
 }
 
 /** Whether the document is valid on the day, as identification requires. */

@@ -1,7 +1,12 @@
 import { Type } from 'typebox'
 import { asOfDate, covered } from '../../engines/reference/inputs.ts'
 import { referenceAt } from '../../engines/reference/load.ts'
-import { DateString, NullableInteger, NullableObject } from '../../engines/reference/schema.ts'
+import {
+  DateString,
+  NullableBoolean,
+  NullableInteger,
+  NullableObject,
+} from '../../engines/reference/schema.ts'
 import { defineAgent } from '../types.ts'
 import {
   type Docs,
@@ -48,6 +53,10 @@ export const documentValidator = defineAgent({
     days_to_expiry: Type.Integer(),
     mrz_format: Type.Union([Type.Literal('TD1'), Type.Literal('TD3'), Type.Literal('none')]),
     validity_years: NullableInteger(),
+    validity_within_law: NullableBoolean({
+      description:
+        'issue to expiry within the longest validity the issuing law sets for an adult’s document; null without an issue date or a national rule on file',
+    }),
     mrz: NullableObject(
       Type.Object({
         document_number: Type.String(),
@@ -66,11 +75,11 @@ export const documentValidator = defineAgent({
   }),
   verdict: {
     explain:
-      '`adverse` when expired or not yet valid; `review` when valid but nothing was verified beyond the date (no national format on file and no MRZ); else `clear`',
+      '`adverse` when expired or not yet valid; `review` when valid but nothing was verified beyond the date (no national format on file and no MRZ), or when issue to expiry is longer than the issuing law allows (`validity_within_law` false); else `clear`',
     of: (r) =>
       r.status !== 'valid'
         ? 'adverse'
-        : r.number_format === 'generic' && r.mrz_format === 'none'
+        : (r.number_format === 'generic' && r.mrz_format === 'none') || r.validity_within_law === false
           ? 'review'
           : 'clear',
   },
@@ -127,6 +136,7 @@ export const documentValidator = defineAgent({
       days_to_expiry: identification.daysToExpiry,
       mrz_format: read.mrzFormat,
       validity_years: validity.validityYears,
+      validity_within_law: validity.withinLaw,
       mrz: read.mrz,
       warnings: [...read.warnings, ...validity.warnings],
       number_format: format ? ('national' as const) : ('generic' as const),
