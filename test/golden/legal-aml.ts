@@ -223,8 +223,16 @@ export const legalAml: GoldenFile = {
       kind: 'positive',
       law: ['cz-253-2008-s7', 'cz-253-2008-s9'],
       worked:
-        '50,000 / 24.300 = 2,057.61 EUR ≥ 1,000 (identification, § 7), < 15,000 (no due diligence by amount, § 9); a Czech client who is no PEP: no § 9a trigger.',
-      input: { amount: 50_000, currency: 'CZK', country: 'CZ', pep: false, transaction_date: NOW_DAY },
+        '50,000 / 24.300 = 2,057.61 EUR ≥ 1,000 (identification, § 7), < 15,000 (no due diligence by amount, § 9); a Czech client who is no PEP: no § 9a trigger; the client’s name is on no sanctions list.',
+      input: {
+        amount: 50_000,
+        currency: 'CZK',
+        country: 'CZ',
+        pep: false,
+        name: 'Jana Nováková',
+        client_type: 'person',
+        transaction_date: NOW_DAY,
+      },
       expect: {
         verdict: 'clear',
         fields: {
@@ -241,7 +249,14 @@ export const legalAml: GoldenFile = {
       kind: 'edge',
       law: ['cz-253-2008-s9'],
       worked: '§ 9 applies from 15,000 EUR "or more": 15,000 reaches it.',
-      input: { amount: 15_000, currency: 'EUR', country: 'CZ', pep: false, transaction_date: NOW_DAY },
+      input: {
+        amount: 15_000,
+        currency: 'EUR',
+        country: 'CZ',
+        pep: false,
+        name: 'Jana Nováková',
+        transaction_date: NOW_DAY,
+      },
       expect: { verdict: 'clear', fields: { decision: 'proceed_with_cdd', due_diligence: 'standard' } },
     },
     {
@@ -274,7 +289,7 @@ export const legalAml: GoldenFile = {
       law: ['cz-253-2008-s7', 'cz-253-2008-s9'],
       worked:
         'Without the ČNB rate the EUR thresholds cannot be checked: both duties apply (fail closed), the answer is partial.',
-      input: { amount: 50_000, country: 'CZ', pep: false, transaction_date: NOW_DAY },
+      input: { amount: 50_000, country: 'CZ', pep: false, name: 'Jana Nováková', transaction_date: NOW_DAY },
       expect: {
         verdict: 'incomplete',
         fields: { decision: 'proceed_with_cdd', identification_required: true, amount_eur: null },
@@ -287,7 +302,7 @@ export const legalAml: GoldenFile = {
       kind: 'unrecognised',
       law: ['cz-253-2008-s9a', 'eu-2016-1675'],
       worked:
-        '§ 9a zákona 253/2008 Sb.: enhanced due diligence for a politically exposed person and for a person established in a high-risk third country of the EU list (Regulation (EU) 2016/1675). With no country and no PEP status neither trigger can be ruled out, so the level of due diligence cannot be decided: the answer names both fields to give and is reviewed (enhanced_review), not proceed. The amount alone still gives identification (2,057.61 EUR ≥ 1,000, § 7).',
+        '§ 9a zákona 253/2008 Sb.: enhanced due diligence for a politically exposed person and for a person established in a high-risk third country of the EU list (Regulation (EU) 2016/1675). With no country and no PEP status neither trigger can be ruled out, so the level of due diligence cannot be decided: the answer names both fields to give and is reviewed (enhanced_review), not proceed. The amount alone still gives identification (2,057.61 EUR ≥ 1,000, § 7). No name is given either, so the client was not screened against the sanctions lists, which the answer also says.',
       input: { amount: 50_000, currency: 'CZK', transaction_date: NOW_DAY },
       expect: {
         verdict: 'review',
@@ -296,12 +311,37 @@ export const legalAml: GoldenFile = {
           identification_required: true,
           obligations: [
             mentions('identify the client'),
+            mentions('(name)', 'sanctions lists'),
             mentions('(country)', 'high-risk'),
             mentions('(pep)', 'politically exposed'),
             mentions('10 years'),
           ],
         },
         rules: [{ basis: 'cz-253-2008-s9a', outcome: 'not given: country, pep' }],
+      },
+    },
+    {
+      agent: 'aml_compliance',
+      title:
+        'The same 50,000 CZK by a Czech client who is no PEP, the name not given: not screened against the sanctions lists, reviewed',
+      kind: 'unrecognised',
+      law: ['cz-69-2006', 'eu-269-2014'],
+      worked:
+        'Zákon 69/2006 Sb. (§ 7–8) and the EU sanctions regulations (e.g. Regulation (EU) No 269/2014, Art. 2) forbid making funds available to a listed person, so the obliged person checks who the client is against the lists before it proceeds. With no name nobody can be looked up: the sanctions check was not made (not_checked), the answer says so and names the field to give, and it is reviewed (enhanced_review), not proceed. Identification (2,057.61 EUR ≥ 1,000, § 7) stands.',
+      input: { amount: 50_000, currency: 'CZK', country: 'CZ', pep: false, transaction_date: NOW_DAY },
+      expect: {
+        verdict: 'review',
+        fields: {
+          decision: 'enhanced_review',
+          identification_required: true,
+          sanctions: { status: 'not_checked' },
+          obligations: [
+            mentions('identify the client'),
+            mentions('(name)', 'not screened against the sanctions lists'),
+            mentions('10 years'),
+          ],
+        },
+        rules: [{ basis: 'cz-69-2006', outcome: 'not screened: name not given' }],
       },
     },
     {

@@ -31,7 +31,7 @@ export const amlCompliance = defineAgent({
   service: 'legal-aml',
   name: 'aml_compliance',
   description:
-    'What the AML Act requires of an obliged person for a transaction or a new business relationship: identification (§ 7, from 1,000 EUR), client due diligence (§ 9, from 15,000 EUR or a new relationship), enhanced due diligence (§ 9a, PEPs and EU high-risk countries), the 270,000 CZK cash-payment limit, a suspicious-transaction report (§ 18) and a sanctions check of the client through the AML engine; EUR thresholds at the ČNB rate of the day. The client’s country and whether the client is a PEP decide § 9a: either left out is reviewed, never proceed.',
+    'What the AML Act requires of an obliged person for a transaction or a new business relationship: identification (§ 7, from 1,000 EUR), client due diligence (§ 9, from 15,000 EUR or a new relationship), enhanced due diligence (§ 9a, PEPs and EU high-risk countries), the 270,000 CZK cash-payment limit, a suspicious-transaction report (§ 18) and a sanctions check of the client through the AML engine; EUR thresholds at the ČNB rate of the day. The client’s country and whether the client is a PEP decide § 9a: either left out is reviewed, never proceed. With no name the client is not screened against the sanctions lists: the answer says so and is reviewed, never proceed.',
   input: Type.Object(
     {
       amount: Type.Number({ exclusiveMinimum: 0, description: 'transaction amount in `currency`' }),
@@ -73,7 +73,7 @@ export const amlCompliance = defineAgent({
         Type.String({
           minLength: 2,
           maxLength: 300,
-          description: 'client name, screened against sanctions lists',
+          description: 'client name, screened against sanctions lists; not given: not screened, and reviewed',
         }),
       ),
       client_type: Type.Optional(Type.Union([Type.Literal('person'), Type.Literal('company')])),
@@ -138,7 +138,15 @@ export const amlCompliance = defineAgent({
   examples: [
     {
       title: 'A 50 000 CZK payment by a Czech client: identification only',
-      input: { amount: 50_000, currency: 'CZK', country: 'CZ', pep: false, transaction_date: '2026-11-20' },
+      input: {
+        amount: 50_000,
+        currency: 'CZK',
+        country: 'CZ',
+        pep: false,
+        name: 'Jana Nováková',
+        client_type: 'person',
+        transaction_date: '2026-11-20',
+      },
     },
     {
       title: 'New client paying 400 000 CZK in cash: CDD and the cash limit breached',
@@ -148,6 +156,8 @@ export const amlCompliance = defineAgent({
         new_relationship: true,
         country: 'CZ',
         pep: false,
+        name: 'Jana Nováková',
+        client_type: 'person',
         transaction_date: '2026-11-20',
       },
     },
@@ -204,6 +214,8 @@ export const amlCompliance = defineAgent({
     const identification = id.required || cash.traderIdentifies
     // Screening that could not run is not a clear result: the client is screened before proceeding.
     const unscreened = input.name !== undefined && sanctions.status === 'not_checked'
+    // No name: nobody was screened, and the answer says so rather than passing over the lists.
+    const unnamed = input.name === undefined
     // What decides enhanced due diligence (§ 9a) and was not given: never read as "no trigger".
     const notGiven = eddUnknowns(input, country, date, say)
     const rules: AppliedRule[] = [
@@ -211,7 +223,7 @@ export const amlCompliance = defineAgent({
       ...dd.rules,
       ...notGiven.rules,
       ...cash.rules,
-      ...(input.name ? [sanctionsRule(sanctions.status, date, say)] : []),
+      input.name ? sanctionsRule(sanctions.status, date, say) : unnamedRule(date, say),
       ...report.rules,
     ]
     const obligations = obligationsOf(
@@ -222,6 +234,7 @@ export const amlCompliance = defineAgent({
         sanctions: sanctions.status,
         unconverted: eur === null,
         unscreened,
+        unnamed,
         notGiven: notGiven.reasons,
         report: report.due,
         deadline: report.deadline,
@@ -236,6 +249,7 @@ export const amlCompliance = defineAgent({
         : dd.level === 'enhanced' ||
             sanctions.status === 'possible_match' ||
             unscreened ||
+            unnamed ||
             notGiven.reasons.length > 0 ||
             cash.exceeded !== false
           ? 'enhanced_review'
@@ -445,6 +459,17 @@ function sanctionsRule(status: string, date: string, say: Say): AppliedRule {
   }
 }
 
+/** No name given: the sanctions check (zákon 69/2006 Sb. and the EU regulations) was not made. */
+function unnamedRule(date: string, say: Say): AppliedRule {
+  return {
+    ...sanctionsRule('not_checked', date, say),
+    outcome: say({
+      cs: 'neprověřeno: jméno neuvedeno; k posouzení',
+      en: 'not screened: name not given; to be reviewed',
+    }),
+  }
+}
+
 /** § 18: a suspicious transaction (or a sanctions match) is reported within 5 days, through the chamber for lawyers and notaries (§ 26–27). */
 function reportCheck(input: Facts, match: boolean, today: string, { date, say }: At) {
   const due = Boolean(input.suspicious) || match
@@ -490,6 +515,7 @@ function obligationsOf(
     sanctions: string
     unconverted: boolean
     unscreened: boolean
+    unnamed: boolean
     notGiven: string[]
     report: boolean
     deadline: string | null
@@ -553,6 +579,13 @@ function obligationsOf(
       say({
         cs: 'před pokračováním prověřit klienta proti sankčním seznamům (seznamy nebylo možné prohledat)',
         en: 'screen the client against the sanctions lists before proceeding (the lists could not be searched)',
+      }),
+    )
+  if (o.unnamed)
+    out.push(
+      say({
+        cs: 'jméno klienta neuvedeno (name): klient nebyl prověřen proti sankčním seznamům; uveďte jméno (a u fyzické osoby datum narození), aby mohl být',
+        en: 'the client’s name is not given (name): the client was not screened against the sanctions lists; give the name (and for a person the birth date) so they can be',
       }),
     )
   out.push(...o.notGiven)

@@ -193,7 +193,7 @@ describe('legal-aml agents: sources, rules and bad input', () => {
     const down = testDispatcher(legalAmlAgents, replayDeps('http://127.0.0.1:9'))
     const out = await run(
       'aml_compliance',
-      { amount: 50_000, country: 'CZ', pep: false, transaction_date: '2026-11-20' },
+      { amount: 50_000, country: 'CZ', pep: false, name: 'Jana Nováková', transaction_date: '2026-11-20' },
       down,
     )
     expect(out).toMatchObject({
@@ -202,7 +202,10 @@ describe('legal-aml agents: sources, rules and bad input', () => {
       identification_required: true,
       due_diligence: 'standard',
       partial: true,
-      sources: [{ name: 'cnb', status: 'failed' }],
+      sources: [
+        { name: 'cnb', status: 'failed' },
+        { name: 'sanctions_lists', status: 'ok' },
+      ],
     })
     expect(out.obligations).toContain(
       'the ČNB rate was unavailable: the identification and due-diligence duties are applied until the amount is shown in EUR to be below their thresholds',
@@ -235,9 +238,38 @@ describe('legal-aml agents: sources, rules and bad input', () => {
       amount: 50_000,
       country: 'CZ',
       pep: false,
+      name: 'Jana Nováková',
       transaction_date: '2026-11-20',
     })
     expect(both).toMatchObject({ decision: 'proceed', verdict: 'clear' })
+  })
+
+  it('says sanctions were not screened, and reviews, when the client’s name is not given', async () => {
+    const out = await run('aml_compliance', {
+      amount: 50_000,
+      country: 'CZ',
+      pep: false,
+      transaction_date: '2026-11-20',
+    })
+    expect(out).toMatchObject({ decision: 'enhanced_review', verdict: 'review' })
+    expect(out.sanctions.status).toBe('not_checked')
+    expect(out.obligations).toContain(
+      'the client’s name is not given (name): the client was not screened against the sanctions lists; give the name (and for a person the birth date) so they can be',
+    )
+    expect(out.rules_applied).toContainEqual(
+      expect.objectContaining({
+        basis: ['cz-69-2006', 'cz-1-2023', 'eu-269-2014', 'eu-2580-2001', 'method-sanctions-match'],
+        outcome: 'not screened: name not given; to be reviewed',
+      }),
+    )
+    const named = await run('aml_compliance', {
+      amount: 50_000,
+      country: 'CZ',
+      pep: false,
+      name: 'Jana Nováková',
+      transaction_date: '2026-11-20',
+    })
+    expect(named).toMatchObject({ decision: 'proceed', verdict: 'clear', sanctions: { status: 'clear' } })
   })
 
   it('does not proceed on a name it could not screen when the sanctions lists cannot be loaded', async () => {
