@@ -16,6 +16,7 @@ const JANA = {
   birth_place: 'Praha',
   sex: 'F',
   nationality: 'CZ',
+  pep: false,
   document: { type: 'id_card', number: '123456789', issuing_country: 'CZ', expiry_date: '2031-04-30' },
 }
 const SPECIMEN_TD3 = [
@@ -488,7 +489,7 @@ export const compliance: GoldenFile = {
       kind: 'positive',
       law: ['cz-253-2008-s5', 'cz-133-2000-s13', 'cz-182-2006-insolvency', 'cz-253-2008-s8'],
       worked:
-        '§ 5 data complete; 9553210007 mod 11 = 0; the ID card valid until 2031; the recorded sanctions lists give no hit and ISIR no proceeding → proceed.',
+        '§ 5 data complete; 9553210007 mod 11 = 0; the ID card valid until 2031; the recorded sanctions lists give no hit and ISIR no proceeding; no PEP list is configured and the client declares not being a PEP (pep: false) → proceed.',
       input: JANA,
       expect: {
         verdict: 'clear',
@@ -505,7 +506,7 @@ export const compliance: GoldenFile = {
       kind: 'negative',
       law: ['eu-269-2014', 'cz-69-2006'],
       worked:
-        'Name, birth date 1968-01-02 and nationality RU match the recorded OFAC SDN entry: business with a sanctioned person is barred.',
+        'Name, birth date 1968-01-02 and nationality RU match the recorded OFAC SDN entry: business with a sanctioned person is barred. No PEP declaration is given either, which the answer also names.',
       input: {
         subject_type: 'person',
         name: 'Oleg Děripaska',
@@ -518,7 +519,10 @@ export const compliance: GoldenFile = {
       },
       expect: {
         verdict: 'adverse',
-        fields: { recommendation: 'do_not_proceed', findings: [mentions('DERIPASKA')] },
+        fields: {
+          recommendation: 'do_not_proceed',
+          findings: [mentions('DERIPASKA'), mentions('(pep)', 'not known')],
+        },
         rules: [{ basis: 'eu-269-2014', outcome: 'hit' }],
       },
     },
@@ -533,6 +537,44 @@ export const compliance: GoldenFile = {
       expect: {
         verdict: 'review',
         fields: { status: 'complete', recommendation: 'review', insolvency: null },
+      },
+    },
+    {
+      agent: 'kyc',
+      title:
+        'The same complete person with no PEP list configured and no PEP declaration: reviewed, naming pep',
+      kind: 'unrecognised',
+      law: ['cz-253-2008-s4-5', 'cz-253-2008-s9a'],
+      worked:
+        '§ 9a zákona 253/2008 Sb.: a politically exposed person (§ 4 odst. 5) needs enhanced due diligence. No PEP list is configured, so only the client’s declaration can tell; none is given, so the PEP status is unknown and the level of due diligence cannot be decided: review, naming pep, never proceed on the clean identity alone.',
+      input: (({ pep: _pep, ...rest }) => rest)(JANA),
+      expect: {
+        verdict: 'review',
+        fields: {
+          status: 'complete',
+          recommendation: 'review',
+          findings: [mentions('(pep)', 'no PEP list is configured')],
+        },
+        rules: [{ basis: 'cz-253-2008-s9a', outcome: 'no declaration given (pep)' }],
+      },
+    },
+    {
+      agent: 'kyc',
+      title: 'A company whose name is on the OFAC list (Banco Nacional de Cuba): screened and reviewed',
+      kind: 'negative',
+      law: ['cz-69-2006'],
+      worked:
+        'Zákon 69/2006 Sb. (§ 7–8): no property may be made available to a sanctioned person, so the client company is screened by name (and IČO when given). The recorded OFAC SDN list names Banco Nacional de Cuba; OFAC does not bind a Czech person by itself and the hit is by name only, so it is a possible match a person reviews, not a freeze.',
+      input: {
+        subject_type: 'company',
+        name: 'Banco Nacional de Cuba',
+        address: 'Aguiar 456, La Habana',
+        statutory_body: ['Joaquín Alonso'],
+      },
+      expect: {
+        verdict: 'review',
+        fields: { recommendation: 'review', findings: [mentions('ofac_sdn')] },
+        rules: [{ basis: 'cz-69-2006', outcome: 'possible match' }],
       },
     },
     {

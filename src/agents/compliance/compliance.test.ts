@@ -62,7 +62,10 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
       missing: ['statutory_body'],
       verified: ['ico checksum', 'dic checksum'],
       recommendation: 'review',
-      sources: [{ name: 'data/ares_lookup', status: 'skipped', error: 'check_registry is false' }],
+      sources: [
+        { name: 'data/ares_lookup', status: 'skipped', error: 'check_registry is false' },
+        { name: 'sanctions_lists', status: 'skipped', error: 'check_registry is false' },
+      ],
     },
   },
   cdd_risk_scoring: {
@@ -162,9 +165,13 @@ describe('kyc against the public register', () => {
     expect(out).toMatchObject({
       status: 'complete',
       partial: false,
-      sources: [{ name: 'data/ares_lookup', status: 'ok' }],
+      sources: [
+        { name: 'data/ares_lookup', status: 'ok' },
+        { name: 'sanctions_lists', status: 'ok' },
+      ],
     })
     expect(out.verified).toContain('name matches ARES')
+    expect(out.verified).toContain('not on the sanctions lists')
   })
 
   it('reports a mismatch when ARES knows no such IČO', async () => {
@@ -182,6 +189,7 @@ describe('kyc against the public register', () => {
     )
     expect(out.sources).toEqual([
       { name: 'data/ares_lookup', status: 'failed', error: 'ares: timed out after 8000 ms' },
+      { name: 'sanctions_lists', status: 'ok' },
     ])
     expect(out.verified).not.toContain('name matches ARES')
   })
@@ -200,7 +208,10 @@ describe('kyc against the public register', () => {
       deps,
     )
     const out = await run('kyc', company, unanswered)
-    expect(out.sources).toEqual([{ name: 'data/ares_lookup', status: 'failed', error: 'ares: answered 503' }])
+    expect(out.sources).toEqual([
+      { name: 'data/ares_lookup', status: 'failed', error: 'ares: answered 503' },
+      { name: 'sanctions_lists', status: 'ok' },
+    ])
     expect(out.partial).toBe(true)
   })
 

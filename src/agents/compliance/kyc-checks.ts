@@ -8,7 +8,7 @@ import { checkBirthNumber, checkDic } from '../../engines/czech/identifiers.ts'
 import { requireIco } from '../../engines/reference/inputs.ts'
 import { errors } from '../../kit/errors.ts'
 import { type PersonScreening, screenPerson } from '../aml/people.ts'
-import { screeningEngine } from '../aml/screening.ts'
+import { hitView, readHits, screeningEngine } from '../aml/screening.ts'
 import type { Say, Texts } from '../lang.ts'
 import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
@@ -203,6 +203,7 @@ export async function personLists(
     birth_date: string | undefined
     nationality: string | undefined
   },
+  declaredPep: boolean | undefined,
   today: string,
 ): Promise<Checked & { screening: PersonScreening }> {
   const say = ctx.say
@@ -218,6 +219,26 @@ export async function personLists(
     )
   if (screening.sanctions === 'hit') out.sanctioned = true
   if (screening.pep === 'hit') out.concern = true
+  // The client's own declaration: a PEP needs enhanced due diligence whatever the lists say; with
+  // no PEP list configured the declaration decides, and without it the PEP status is not known.
+  const unknownPep = screening.pep === 'not_configured' && declaredPep === undefined
+  if (declaredPep === true) {
+    out.concern = true
+    out.findings.push(
+      say({
+        cs: 'klient prohlašuje, že je politicky exponovanou osobou: zesílená kontrola (§ 9a)',
+        en: 'the client declares being a politically exposed person: enhanced due diligence (§ 9a)',
+      }),
+    )
+  } else if (unknownPep) {
+    out.concern = true
+    out.findings.push(
+      say({
+        cs: 'není známo, zda je klient politicky exponovanou osobou (pep): seznam PEP není nastaven a prohlášení klienta nebylo uvedeno; uveďte pep (true, nebo false) podle prohlášení klienta',
+        en: 'whether the client is a politically exposed person is not known (pep): no PEP list is configured and the client’s declaration was not given; give pep (true or false) from the client’s declaration',
+      }),
+    )
+  }
   if (screening.sanctions === 'not_checked') {
     out.unverified = true
     out.findings.push(
@@ -248,16 +269,87 @@ export async function personLists(
     // § 9a (zesílená identifikace a kontrola klienta) took effect on 1 January 2021.
     ...cite(today, 'cz-253-2008-s4-5', 'cz-253-2008-s9a'),
     outcome:
-      screening.pep === 'not_configured'
-        ? say({
-            cs: 'seznam PEP není nastaven (PEP_PATHS): rozhoduje vlastní prohlášení klienta',
-            en: 'no PEP list is configured (PEP_PATHS): the client’s own declaration decides',
-          })
-        : screening.pep === 'not_checked'
-          ? say(LISTS_UNAVAILABLE)
-          : screening.pep,
+      declaredPep === true
+        ? say({ cs: 'klient prohlašuje, že je PEP', en: 'declared a PEP by the client' })
+        : unknownPep
+          ? say({
+              cs: 'seznam PEP není nastaven (PEP_PATHS) a prohlášení neuvedeno (pep): k posouzení',
+              en: 'no PEP list is configured (PEP_PATHS) and no declaration given (pep): to be reviewed',
+            })
+          : screening.pep === 'not_configured'
+            ? say({
+                cs: 'seznam PEP není nastaven (PEP_PATHS): klient prohlašuje, že není PEP',
+                en: 'no PEP list is configured (PEP_PATHS): the client declares not being a PEP',
+              })
+            : screening.pep === 'not_checked'
+              ? say(LISTS_UNAVAILABLE)
+              : screening.pep,
   })
   return { ...out, screening }
+}
+
+/**
+ * A company against the sanctions lists by IČO and name, through the AML engine, read as
+ * aml/company_screening reads it: a corroborated hit on an EU, UN or Czech list freezes (do not
+ * proceed), any other hit is reviewed, lists that cannot be read leave the company unscreened.
+ * PEP status belongs to the natural persons behind the company, which this check does not screen.
+ */
+export async function companyLists(
+  ctx: AgentContext,
+  company: { name: string; ico: string | undefined },
+  today: string,
+): Promise<Checked & { screening: PersonScreening }> {
+  const say = ctx.say
+  const out = checked()
+  const built = await screeningEngine(ctx, out.sources)
+  const found = built
+    ? built.engine.screenCompany(
+        { ...(company.ico ? { ico: company.ico } : {}), name: company.name },
+        { limit: 5 },
+      )
+    : []
+  const reading = readHits(found)
+  const hits = found.map((h) => hitView(h, say))
+  for (const h of hits)
+    out.findings.push(
+      say({
+        cs: `sankční seznam ${h.list} ${h.list_id}: „${h.matched_name}“ (skóre ${h.score}; ${h.why})`,
+        en: `sanctions list ${h.list} ${h.list_id}: "${h.matched_name}" (score ${h.score}; ${h.why})`,
+      }),
+    )
+  if (!built) {
+    out.unverified = true
+    out.findings.push(
+      say({
+        cs: 'neprověřeno proti sankčním seznamům: seznamy nebylo možné načíst',
+        en: 'not screened against the sanctions lists: the lists could not be read',
+      }),
+    )
+  } else if (reading.status === 'match') out.sanctioned = true
+  else if (reading.status === 'possible_match') out.concern = true
+  else out.verified.push(say({ cs: 'není na sankčních seznamech', en: 'not on the sanctions lists' }))
+  out.rules.push({
+    rule: say({
+      cs: 'žádné obchody s osobou na sankčním seznamu: prověřit klienta (IČO a název) proti seznamům EU, OSN, USA, Spojeného království a ČR',
+      en: 'no business with a person on a sanctions list: screen the client (IČO and name) against the EU, UN, US, UK and Czech lists',
+    }),
+    ...cite(today, 'cz-69-2006', 'cz-1-2023', 'eu-269-2014', 'cz-253-2008-s9'),
+    outcome: !built
+      ? say(LISTS_UNAVAILABLE)
+      : reading.status === 'match'
+        ? say({ cs: 'shoda', en: 'match' })
+        : reading.status === 'possible_match'
+          ? say({ cs: 'možná shoda: k posouzení', en: 'possible match: to be reviewed' })
+          : say({ cs: 'bez shody', en: 'no hit' }),
+  })
+  return {
+    ...out,
+    screening: {
+      sanctions: !built ? 'not_checked' : hits.length ? 'hit' : 'clear',
+      pep: 'not_checked',
+      hits,
+    },
+  }
 }
 
 /**

@@ -82,7 +82,10 @@ describe('kyc of a company: the statutory body from the public register', () => 
 
 describe('onboarding a natural person (kyc with a person subject)', () => {
   it('proceeds with a clean person: identity checked, no list hit, no insolvency', async () => {
-    const out = await run('kyc', person({ name: 'Jan Dvořák', birth_number: '700512/0001', sex: 'M' }))
+    const out = await run(
+      'kyc',
+      person({ name: 'Jan Dvořák', birth_number: '700512/0001', sex: 'M', pep: false }),
+    )
     expect(out).toMatchObject({
       status: 'complete',
       recommendation: 'proceed',
@@ -126,7 +129,7 @@ describe('onboarding a natural person (kyc with a person subject)', () => {
     deps.registries.isir.byPerson = () => Promise.reject(new UpstreamError('isir', 'timeout', 'timed out'))
     const out = await run(
       'kyc',
-      person({ name: 'Jan Dvořák', birth_number: '700512/0001', sex: 'M' }),
+      person({ name: 'Jan Dvořák', birth_number: '700512/0001', sex: 'M', pep: false }),
       testDispatcher(agents, deps),
     )
     expect(out).toMatchObject({
@@ -196,5 +199,57 @@ describe('onboarding a natural person (kyc with a person subject)', () => {
       recommendation: 'review',
       screening: { sanctions: 'not_checked', pep: 'not_checked' },
     })
+  })
+})
+
+describe('kyc: what the lists could not say is asked of the client or the officer', () => {
+  it('reviews a person whose PEP status neither a PEP list nor a declaration gives, naming pep', async () => {
+    const out = await run('kyc', person({ name: 'Jan Dvořák', birth_number: '700512/0001', sex: 'M' }))
+    expect(out).toMatchObject({
+      recommendation: 'review',
+      screening: { sanctions: 'clear', pep: 'not_configured' },
+    })
+    expect(out.findings).toContain(
+      'whether the client is a politically exposed person is not known (pep): no PEP list is configured and the client’s declaration was not given; give pep (true or false) from the client’s declaration',
+    )
+    expect(out.rules_applied).toContainEqual(
+      expect.objectContaining({
+        basis: ['cz-253-2008-s4-5', 'cz-253-2008-s9a'],
+        outcome: 'no PEP list is configured (PEP_PATHS) and no declaration given (pep): to be reviewed',
+      }),
+    )
+    const declaredNot = await run(
+      'kyc',
+      person({ name: 'Jan Dvořák', birth_number: '700512/0001', sex: 'M', pep: false }),
+    )
+    expect(declaredNot).toMatchObject({ recommendation: 'proceed', verdict: 'clear' })
+    const declaredPep = await run(
+      'kyc',
+      person({ name: 'Jan Dvořák', birth_number: '700512/0001', sex: 'M', pep: true }),
+    )
+    expect(declaredPep.recommendation).toBe('review')
+    expect(declaredPep.findings).toContain(
+      'the client declares being a politically exposed person: enhanced due diligence (§ 9a)',
+    )
+  })
+
+  it('screens a company by IČO and name against the sanctions lists', async () => {
+    const clean = await run('kyc', { ...company, statutory_body: ['Ing. Jan Dvořák'] })
+    expect(clean.sources.map((s: { name: string; status: string }) => `${s.name}:${s.status}`)).toEqual([
+      'data/ares_lookup:ok',
+      'sanctions_lists:ok',
+    ])
+    expect(clean.verified).toContain('not on the sanctions lists')
+    expect(clean.screening).toMatchObject({ sanctions: 'clear', hits: [] })
+    const listed = await run('kyc', {
+      subject_type: 'company',
+      name: 'Banco Nacional de Cuba',
+      address: 'Aguiar 456, La Habana',
+      statutory_body: ['Joaquín Alonso'],
+      check_registry: true,
+    })
+    expect(listed.recommendation).not.toBe('proceed')
+    expect(listed.screening).toMatchObject({ sanctions: 'hit' })
+    expect(listed.findings.join(' ')).toMatch(/sanctions list ofac_sdn/)
   })
 })

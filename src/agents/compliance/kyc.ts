@@ -10,6 +10,7 @@ import {
   checked,
   companyIdentifiers,
   companyIdentity,
+  companyLists,
   companyRegister,
   documentValidity,
   join,
@@ -51,7 +52,7 @@ export const kyc = defineAgent({
   service: 'compliance',
   name: 'kyc',
   description:
-    'Know-your-customer check of a person or a company, and the onboarding of a natural person: the identification data the AML Act § 5 requires, checksums of rodné číslo, IČO and DIČ (a bad one is a 400), document validity; for a person the sanctions and PEP lists through the AML engine and the insolvency register (ISIR, by birth number or name and date of birth); for a company the public register (ARES: name, status, and the statutory bodies and shareholders from its VR record, checked against the statutory body given). A register or list that cannot be asked makes the answer partial and never lets it recommend proceeding.',
+    'Know-your-customer check of a person or a company, and the onboarding of a natural person: the identification data the AML Act § 5 requires, checksums of rodné číslo, IČO and DIČ (a bad one is a 400), document validity; for a person the sanctions and PEP lists through the AML engine and the insolvency register (ISIR, by birth number or name and date of birth); for a company the public register (ARES: name, status, and the statutory bodies and shareholders from its VR record, checked against the statutory body given) and the sanctions lists by IČO and name. With no PEP list configured a person’s PEP status is the client’s declaration (pep): not given, the answer is reviewed naming pep. A register or list that cannot be asked makes the answer partial and never lets it recommend proceeding.',
   input: Type.Object(
     {
       subject_type: Type.Optional(
@@ -86,6 +87,12 @@ export const kyc = defineAgent({
           { additionalProperties: false },
         ),
       ),
+      pep: Type.Optional(
+        Type.Boolean({
+          description:
+            'a person: the client’s own declaration of being a politically exposed person (true) or not (false); with no PEP list configured it decides, and not given then the answer is reviewed naming pep',
+        }),
+      ),
       ico: Type.Optional(Type.String({ maxLength: 12 })),
       dic: Type.Optional(Type.String({ maxLength: 14 })),
       statutory_body: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
@@ -112,7 +119,8 @@ export const kyc = defineAgent({
     ),
     recommendation_text: Type.String(),
     screening: Type.Union([Type.Null(), PersonScreeningSchema], {
-      description: 'a person: the sanctions and PEP lists (null when not asked)',
+      description:
+        'a person: the sanctions and PEP lists; a company: the sanctions lists by IČO and name (its pep not_checked: PEP status belongs to the people behind it); null when not asked',
     }),
     insolvency: Type.Union(
       [
@@ -171,6 +179,7 @@ export const kyc = defineAgent({
         birth_place: 'Praha',
         sex: 'F',
         nationality: 'CZ',
+        pep: false,
         document: {
           type: 'id_card',
           number: '123456789',
@@ -219,7 +228,7 @@ export const kyc = defineAgent({
           birth_date: identity.birthDate,
           nationality: input.nationality,
         }
-        const lists = await personLists(ctx, person, today)
+        const lists = await personLists(ctx, person, input.pep, today)
         join(all, lists)
         screening = lists.screening
         const isir = await personInsolvency(ctx, parts, identity.birthNumber, identity.birthDate, today)
@@ -237,6 +246,11 @@ export const kyc = defineAgent({
         } else all.sources.push(notAsked('data/ares_lookup'))
       }
       join(all, companyIdentity(all.missing, input.statutory_body, register, today, say))
+      if (checkRegistry) {
+        const lists = await companyLists(ctx, { name: input.name, ico: ids.ico }, today)
+        join(all, lists)
+        screening = lists.screening
+      } else all.sources.push(notAsked('sanctions_lists'))
     }
     if (input.document) join(all, documentValidity(input.document, today, say))
 
