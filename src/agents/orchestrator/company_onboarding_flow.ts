@@ -116,7 +116,7 @@ const ONBOARDING_STEPS: FlowStep[] = [
         needs(r, ['product', 'channel']) ?? {
           customer_type: 'company',
           countries: ['CZ'],
-          ...pick(r, ['product', 'channel']),
+          ...pick(r, ['product', 'channel', 'pep']),
         }
       )
     },
@@ -213,7 +213,7 @@ export const companyOnboardingFlow = defineAgent({
     "Onboards a business client: IČO and DIČ checks, ARES record, AML company screening (with every member of the statutory bodies and every shareholder from the public register screened against the sanctions and PEP lists, each reported in the screening step), company risk, KYC completeness (the representative checked against the statutory body on record), CDD risk score, the registered seat in the RÚIAN gazetteer and the representative's contact details, each through its own agent and timed. A bad IČO checksum stops the company lookups and says why; an unreachable register makes the answer partial, never a pass. A natural person is onboarded by compliance/kyc with subject_type person.",
   input: flowInput(
     ['ico'],
-    ['name', 'dic', 'address', 'representative', 'email', 'phone', 'product', 'channel'],
+    ['name', 'dic', 'address', 'representative', 'email', 'phone', 'product', 'channel', 'pep'],
   ),
   output: FlowResultSchema,
   verdict: FLOW_VERDICT,

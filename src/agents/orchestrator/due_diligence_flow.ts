@@ -52,7 +52,7 @@ const DUE_DILIGENCE_STEPS: FlowStep[] = [
     input: (r) =>
       r.ico !== undefined
         ? skip(COMPANY)
-        : { subject_type: 'person', ...pick(r, ['name', 'address', 'birth_number']) },
+        : { subject_type: 'person', ...pick(r, ['name', 'address', 'birth_number', 'pep']) },
   },
   {
     id: 'person_sanctions',
@@ -133,12 +133,15 @@ const DUE_DILIGENCE_STEPS: FlowStep[] = [
       const registered = (done.ares as { company?: { name?: string } | null } | undefined)?.company?.name
       const name = typeof r.name === 'string' && r.name.length >= 2 ? r.name : registered
       const client_type = r.ico === undefined ? 'person' : 'company'
-      // An IČO is issued to subjects registered in Czechia: the seat's country is CZ (§ 9a).
+      // An IČO is issued to subjects registered in Czechia: the seat's country is CZ (§ 9a),
+      // unless the caller says where the client is.
+      const country = r.country ?? (r.ico === undefined ? undefined : 'CZ')
       return {
         amount: r.amount,
         new_relationship: true,
         client_type,
-        ...(r.ico === undefined ? {} : { country: 'CZ' }),
+        ...(country === undefined ? {} : { country }),
+        ...pick(r, ['pep']),
         ...(name ? { name } : {}),
       }
     },
@@ -258,7 +261,10 @@ export const dueDiligenceFlow = defineAgent({
   name: 'due_diligence_flow',
   description:
     'Due diligence before a deal. On a Czech company (by IČO): IČO checksum, ARES record, insolvency register, VAT register, AML screening, declared beneficial owners (each a name, or with its share, votes or control; an owner given by name alone is left to a person) and company risk. On a person (a name and an address, no IČO): the KYC identification and the sanctions lists. Both with the AML duties for the deal amount, run in parallel where they can be, each timed, with a roll-up verdict that names any source that failed.',
-  input: flowInput([], ['ico', 'name', 'address', 'birth_number', 'amount', 'beneficial_owners']),
+  input: flowInput(
+    [],
+    ['ico', 'name', 'address', 'birth_number', 'amount', 'beneficial_owners', 'pep', 'country'],
+  ),
   output: FlowResultSchema,
   verdict: FLOW_VERDICT,
   law: flowLaw(DUE_DILIGENCE_DUTIES),

@@ -80,6 +80,16 @@ export const F = {
     description: 'residential properties the applicant already owns',
   }),
   to_let: Type.Boolean({ description: 'the property is bought to be let' }),
+  pep: Type.Boolean({
+    description:
+      'the client (or its beneficial owner) is a politically exposed person, as the client declares; passed to the AML and due-diligence steps, which review when it is not given',
+  }),
+  country: Type.String({
+    minLength: 2,
+    maxLength: 60,
+    description:
+      'the client’s country of residence or seat: ISO code or name; passed to the AML step (EU high-risk third countries, AML Act § 9a), which reviews when it is not given',
+  }),
   latitude: Type.Number({ minimum: 48.5, maximum: 51.1, description: 'WGS84, within Czechia' }),
   longitude: Type.Number({ minimum: 12, maximum: 18.9, description: 'WGS84, within Czechia' }),
 }

@@ -330,3 +330,53 @@ describe('due_diligence_flow', () => {
     expect(outputOf(out, 'ico', 'ico_validator')).toMatchObject({ ico: '00064581', valid: true })
   })
 })
+
+describe('the client’s PEP status and country reach the AML and due-diligence steps', () => {
+  it('loan_application_flow passes pep, country and name to aml_compliance', async () => {
+    const out = await run(d, 'orchestrator', 'loan_application_flow', {
+      ...(ex('loan_application_flow', 0) as Record<string, unknown>),
+      name: 'Jana Nováková',
+      pep: false,
+      country: 'CZ',
+    })
+    const aml = outputOf(out, 'aml', 'aml_compliance')
+    expect(aml.obligations.join(' ')).not.toMatch(/\((pep|country|name)\)/)
+    expect(aml.sanctions.status).toBe('clear')
+  })
+
+  it('property_purchase_flow passes pep and country to aml_compliance', async () => {
+    const out = await run(d, 'orchestrator', 'property_purchase_flow', {
+      ...(ex('property_purchase_flow', 0) as Record<string, unknown>),
+      name: 'Jana Nováková',
+      pep: true,
+      country: 'CZ',
+    })
+    const aml = outputOf(out, 'aml', 'aml_compliance')
+    expect(aml.obligations.join(' ')).not.toMatch(/\((pep|country)\)/)
+    expect(aml.due_diligence).toBe('enhanced')
+  })
+
+  it('due_diligence_flow passes pep and country to aml_compliance, and pep to the person’s kyc', async () => {
+    const company = await run(d, 'orchestrator', 'due_diligence_flow', {
+      ...(ex('due_diligence_flow', 0) as Record<string, unknown>),
+      pep: false,
+    })
+    expect(outputOf(company, 'aml', 'aml_compliance').obligations.join(' ')).not.toContain('(pep)')
+    const person = await run(d, 'orchestrator', 'due_diligence_flow', {
+      ...(ex('due_diligence_flow', 2) as Record<string, unknown>),
+      amount: 50_000,
+      pep: false,
+      country: 'SK',
+    })
+    expect(outputOf(person, 'aml', 'aml_compliance').obligations.join(' ')).not.toMatch(/\((pep|country)\)/)
+    expect(outputOf(person, 'kyc', 'kyc').findings.join(' ')).not.toContain('(pep)')
+  })
+
+  it('company_onboarding_flow passes pep to cdd_risk_scoring', async () => {
+    const out = await run(d, 'orchestrator', 'company_onboarding_flow', {
+      ...(ex('company_onboarding_flow', 0) as Record<string, unknown>),
+      pep: false,
+    })
+    expect(JSON.stringify(outputOf(out, 'cdd', 'cdd_risk_scoring'))).not.toContain('(pep)')
+  })
+})
