@@ -529,8 +529,22 @@ export const legalAml: GoldenFile = {
         customer: { name: 'Jana Nováková', type: 'person', declared_monthly_income: 52_000 },
         screen_parties: false,
         transactions: [
-          { id: 't1', date: '2026-11-02', amount: 52_000, direction: 'in', counterparty: 'ACME s.r.o.' },
-          { id: 't2', date: '2026-11-16', amount: 12_000, direction: 'out', counterparty: 'SVJ Korunní' },
+          {
+            id: 't1',
+            date: '2026-11-02',
+            amount: 52_000,
+            direction: 'in',
+            counterparty: 'ACME s.r.o.',
+            counterparty_country: 'CZ',
+          },
+          {
+            id: 't2',
+            date: '2026-11-16',
+            amount: 12_000,
+            direction: 'out',
+            counterparty: 'SVJ Korunní',
+            counterparty_country: 'CZ',
+          },
         ],
       },
       expect: { verdict: 'clear', fields: { score: 0, report_required: false } },
@@ -582,11 +596,44 @@ export const legalAml: GoldenFile = {
       worked:
         'Without the ČNB rate the amount indicators cannot be evaluated: the answer lists them and is incomplete.',
       input: {
-        customer: { name: 'X Y', type: 'person' },
-        transactions: [{ id: 'a', date: NOW_DAY, amount: 1_000, direction: 'in' }],
+        customer: { name: 'X Y', type: 'person', declared_monthly_income: 40_000 },
+        transactions: [{ id: 'a', date: NOW_DAY, amount: 1_000, direction: 'in', cash: true }],
         screen_parties: false,
       },
       expect: { verdict: 'incomplete', fields: { conclusive: false, report_required: false } },
+    },
+    {
+      agent: 'suspicious_activity_rules',
+      title:
+        'A transfer with no counterparty country and a client with no declared income: both indicators named as not run, incomplete',
+      kind: 'unrecognised',
+      law: ['cz-253-2008-s6', 'eu-2016-1675'],
+      worked:
+        '§ 6 zákona 253/2008 Sb. counts among suspicious transactions a turnover that does not match the client’s known income or business and a payment to or from a high-risk third country (Regulation (EU) 2016/1675). A 1,000 CZK transfer in from ACME s.r.o. with no counterparty_country cannot be placed against the EU list, and with no declared_monthly_income the inflow cannot be weighed against the income: neither indicator ran, so “nothing found” is not “nothing to find” — both are listed as unevaluated, naming the field, and the answer is incomplete, not clear. The cash deposit needs no counterparty country.',
+      input: {
+        customer: { name: 'X Y', type: 'person' },
+        transactions: [
+          { id: 'a', date: NOW_DAY, amount: 1_000, direction: 'in', counterparty: 'ACME s.r.o.' },
+          { id: 'b', date: NOW_DAY, amount: 500, direction: 'in', cash: true },
+        ],
+        screen_parties: false,
+      },
+      expect: {
+        verdict: 'incomplete',
+        fields: {
+          score: 0,
+          report_required: false,
+          conclusive: false,
+          unevaluated: [
+            mentions('high-risk country indicator for a', '(counterparty_country)'),
+            mentions('(customer.declared_monthly_income)'),
+          ],
+        },
+        rules: [
+          { basis: 'eu-2016-1675', outcome: 'not checked for a: counterparty_country not given' },
+          { basis: 'cz-253-2008-s6', outcome: 'declared_monthly_income not given' },
+        ],
+      },
     },
     {
       agent: 'suspicious_activity_rules',
@@ -597,8 +644,8 @@ export const legalAml: GoldenFile = {
       worked:
         'The lists were searched and answered: "Nicolas Maduro" is on the OFAC SDN list only and by name only, so it is a possible match, not a corroborated one (no freezing, no strong indicator) — the check was made, and what it found needs a person to compare the identifiers. Review, not incomplete.',
       input: {
-        customer: { name: 'Nicolas Maduro', type: 'person' },
-        transactions: [{ id: 'a', date: NOW_DAY, amount: 1_000, direction: 'in' }],
+        customer: { name: 'Nicolas Maduro', type: 'person', declared_monthly_income: 40_000 },
+        transactions: [{ id: 'a', date: NOW_DAY, amount: 1_000, direction: 'in', cash: true }],
       },
       expect: {
         verdict: 'review',

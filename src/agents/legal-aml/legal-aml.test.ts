@@ -440,8 +440,10 @@ describe('legal-aml agents: sources, rules and bad input', () => {
     const out = await run(
       'suspicious_activity_rules',
       {
-        customer: { name: 'X Y', type: 'person' },
-        transactions: [{ id: 'a', date: '2026-11-20', amount: 1000, direction: 'in' }],
+        customer: { name: 'X Y', type: 'person', declared_monthly_income: 40_000 },
+        transactions: [
+          { id: 'a', date: '2026-11-20', amount: 1000, direction: 'in', counterparty_country: 'CZ' },
+        ],
         screen_parties: false,
       },
       down,
@@ -466,6 +468,38 @@ describe('legal-aml agents: sources, rules and bad input', () => {
       date: '1980-05-01',
       rule: 'on or after 2013-01-01',
     })
+  })
+
+  it('names an indicator that did not run — no counterparty country, no declared income — and is not clear on it', async () => {
+    const out = await run('suspicious_activity_rules', {
+      customer: { name: 'X Y', type: 'person' },
+      transactions: [
+        { id: 'a', date: '2026-11-20', amount: 1000, direction: 'in', counterparty: 'ACME s.r.o.' },
+        { id: 'b', date: '2026-11-20', amount: 500, direction: 'in', cash: true },
+      ],
+      screen_parties: false,
+    })
+    expect(out).toMatchObject({ report_required: false, conclusive: false, verdict: 'incomplete' })
+    expect(out.unevaluated).toEqual([
+      'high-risk country indicator for a: the counterparty country is not given (counterparty_country); give it',
+      'turnover-against-income indicator: the declared monthly income is not given (customer.declared_monthly_income); give it',
+    ])
+    const given = await run('suspicious_activity_rules', {
+      customer: { name: 'X Y', type: 'person', declared_monthly_income: 40_000 },
+      transactions: [
+        {
+          id: 'a',
+          date: '2026-11-20',
+          amount: 1000,
+          direction: 'in',
+          counterparty: 'ACME s.r.o.',
+          counterparty_country: 'CZ',
+        },
+        { id: 'b', date: '2026-11-20', amount: 500, direction: 'in', cash: true },
+      ],
+      screen_parties: false,
+    })
+    expect(given).toMatchObject({ conclusive: true, unevaluated: [] })
   })
 
   it('reports a refused identification on its own (a strong indicator), the draft in Czech by default', async () => {

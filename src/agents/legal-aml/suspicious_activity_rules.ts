@@ -29,7 +29,7 @@ export const suspiciousActivityRules = defineAgent({
   service: 'legal-aml',
   name: 'suspicious_activity_rules',
   description:
-    "Runs the AML Act § 6 red-flag rules over a client's transactions — pass-through accounts, cash split below the limits, EU high-risk countries, turnover far above declared income, refused identification, sanctions matches of the parties (AML engine) — scores them and, when a report is due, drafts the suspicious-transaction report for the Financial Analytical Office with its 5-day deadline.",
+    "Runs the AML Act § 6 red-flag rules over a client's transactions — pass-through accounts, cash split below the limits, EU high-risk countries, turnover far above declared income, refused identification, sanctions matches of the parties (AML engine) — scores them and, when a report is due, drafts the suspicious-transaction report for the Financial Analytical Office with its 5-day deadline. An indicator that cannot run on what was given (a transfer with no counterparty_country, incoming money with no declared_monthly_income) is listed as unevaluated, naming the field, and the answer is never clear on it.",
   input: Type.Object(
     {
       customer: Type.Object(
@@ -125,8 +125,22 @@ export const suspiciousActivityRules = defineAgent({
         customer: { name: 'Jana Nováková', type: 'person', declared_monthly_income: 52_000 },
         screen_parties: false,
         transactions: [
-          { id: 't1', date: '2026-11-02', amount: 52_000, direction: 'in', counterparty: 'ACME s.r.o.' },
-          { id: 't2', date: '2026-11-16', amount: 12_000, direction: 'out', counterparty: 'SVJ Korunní' },
+          {
+            id: 't1',
+            date: '2026-11-02',
+            amount: 52_000,
+            direction: 'in',
+            counterparty: 'ACME s.r.o.',
+            counterparty_country: 'CZ',
+          },
+          {
+            id: 't2',
+            date: '2026-11-16',
+            amount: 12_000,
+            direction: 'out',
+            counterparty: 'SVJ Korunní',
+            counterparty_country: 'CZ',
+          },
         ],
       },
     },
@@ -174,6 +188,8 @@ export const suspiciousActivityRules = defineAgent({
     )
     const { withCzk, sources, unevaluated } = await convertAll(txs, ctx)
     const declared = input.customer.declared_monthly_income
+    const unrun = notRun(withCzk, declared, today, say)
+    unevaluated.push(...unrun.reasons)
     const screened =
       (input.screen_parties ?? true)
         ? await screeningCheck(ctx, input.customer, withCzk, sources, today)
@@ -204,10 +220,71 @@ export const suspiciousActivityRules = defineAgent({
       str_draft: report ? strDraft(input.customer, txs, withCzk, found, deadline!, say) : null,
       partial: sources.some((s) => s.status === 'failed'),
       sources,
-      rules_applied: [...(screened ? [screened.rule] : []), ...indicatorRules(found, today), ...rules],
+      rules_applied: [
+        ...(screened ? [screened.rule] : []),
+        ...indicatorRules(found, today),
+        ...unrun.rules,
+        ...rules,
+      ],
     }
   },
 })
+
+/**
+ * The indicators that cannot run on what was given, each naming the field to give: a transfer
+ * (not cash) with no counterparty country is never checked against the EU high-risk list
+ * (Regulation (EU) 2016/1675), and incoming money with no declared monthly income is never
+ * weighed against it. Listed as unevaluated, so the answer is never clear on them.
+ */
+function notRun(
+  txs: Converted[],
+  declared: number | undefined,
+  today: string,
+  say: Say,
+): { reasons: string[]; rules: AppliedRule[] } {
+  const out: string[] = []
+  const rules: AppliedRule[] = []
+  const noCountry = txs.filter((t) => !t.cash && t.country === undefined).map((t) => t.id)
+  if (noCountry.length > 0) {
+    rules.push({
+      rule: say({
+        cs: 'platby do vysoce rizikové třetí země podle EU nebo z ní: země protistrany každého převodu',
+        en: 'payments to or from an EU high-risk third country: the counterparty country of each transfer',
+      }),
+      ...cite(today, 'cz-253-2008-s6', 'eu-2016-1675'),
+      outcome: say({
+        cs: `neověřeno pro ${noCountry.join(', ')}: counterparty_country neuvedena`,
+        en: `not checked for ${noCountry.join(', ')}: counterparty_country not given`,
+      }),
+    })
+    out.push(
+      say({
+        cs: `indikátor vysoce rizikové země pro ${noCountry.join(', ')}: země protistrany neuvedena (counterparty_country); uveďte ji`,
+        en: `high-risk country indicator for ${noCountry.join(', ')}: the counterparty country is not given (counterparty_country); give it`,
+      }),
+    )
+  }
+  if (declared === undefined && txs.some((t) => t.direction === 'in')) {
+    rules.push({
+      rule: say({
+        cs: 'obrat výrazně převyšující deklarovaný příjem klienta',
+        en: "turnover far above the client's declared income",
+      }),
+      ...cite(today, 'cz-253-2008-s6'),
+      outcome: say({
+        cs: 'neověřeno: declared_monthly_income neuveden',
+        en: 'not checked: declared_monthly_income not given',
+      }),
+    })
+    out.push(
+      say({
+        cs: 'indikátor obratu proti příjmu: deklarovaný měsíční příjem neuveden (customer.declared_monthly_income); uveďte jej',
+        en: 'turnover-against-income indicator: the declared monthly income is not given (customer.declared_monthly_income); give it',
+      }),
+    )
+  }
+  return { reasons: out, rules }
+}
 
 /** The draft of the suspicious-transaction report to FAÚ (§ 18), in the call's language. */
 function strDraft(
