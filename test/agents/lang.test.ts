@@ -52,6 +52,7 @@ const TEXT_KEYS = new Set([
   'measures',
   'unevaluated',
   'undecided',
+  'review_reasons',
   'recipient',
   'category',
   'str_draft',

@@ -28,7 +28,6 @@ const ADAM_HOLDING = {
     { owner: 'holding', owned: 'target', share_percent: 40 },
     { owner: 'bara', owned: 'target', share_percent: 60 },
   ],
-  screen: false,
 }
 const cash = (id: string, amount: number, counterparty = 'Auto Dvořák s.r.o.') => ({
   id,
@@ -393,7 +392,6 @@ export const aml: GoldenFile = {
           { owner: 'holding', owned: 'target', share_percent: 40 },
           { owner: 'bara', owned: 'target', share_percent: 60 },
         ],
-        screen: false,
       },
       expect: {
         verdict: 'clear',
@@ -495,7 +493,6 @@ export const aml: GoldenFile = {
         })),
         ownership: ['a', 'b', 'c', 'd'].map((owner) => ({ owner, owned: 'target', share_percent: 25 })),
         statutory_body: ['Osoba Aová'],
-        screen: false,
       },
       expect: {
         verdict: 'review',
@@ -517,7 +514,6 @@ export const aml: GoldenFile = {
         company: { name: 'Saigon Trade s.r.o.' },
         parties: [{ id: 'n', name: 'Nguyen Van An', type: 'person', country: 'VN' }],
         ownership: [{ owner: 'n', owned: 'target', share_percent: 100 }],
-        screen: false,
       },
       expect: {
         verdict: 'adverse',
@@ -536,7 +532,6 @@ export const aml: GoldenFile = {
         company: { name: 'Neznámo s.r.o.' },
         parties: [{ id: 'x', name: 'Xaver Neznámý', type: 'person', country: 'Atlantis' }],
         ownership: [{ owner: 'x', owned: 'target', share_percent: 100 }],
-        screen: false,
       },
       expect: { refused: { status: 400, field: 'parties/0/country' } },
     },

@@ -368,9 +368,35 @@ export const legalAml: GoldenFile = {
           { name: 'Eva Malá', ownership_pct: 40 },
         ],
         esm_owners: ['Novák Jan', 'Malá Eva'],
-        screen_sanctions: false,
       },
       expect: { verdict: 'clear', fields: { verified: true, discrepancies: [] } },
+    },
+    {
+      agent: 'ubo_verification',
+      title:
+        'The same two owners with sanctions screening turned off by the caller: not verified, reviewed with the reason',
+      kind: 'edge',
+      law: ['cz-37-2021-s4-5', 'cz-69-2006', 'method-sanctions-match'],
+      worked:
+        'Both owners qualify (60 % and 40 % > 25 %, zákon 37/2021 Sb. § 4–5) and both are in the extract, but the caller asked not to screen them (screen_sanctions: false). Zákon 69/2006 Sb. (§ 7–8) bars making property available to a sanctioned person, so owners nobody screened are not verified owners: the answer says screening was skipped at the caller’s request and is reviewed, not verified.',
+      input: {
+        ico: '45274649',
+        declared_owners: [
+          { name: 'Jan Novák', ownership_pct: 60 },
+          { name: 'Eva Malá', ownership_pct: 40 },
+        ],
+        esm_owners: ['Novák Jan', 'Malá Eva'],
+        screen_sanctions: false,
+      },
+      expect: {
+        verdict: 'review',
+        fields: {
+          verified: false,
+          discrepancies: [],
+          review_reasons: [mentions('skipped at the caller’s request', '(screen_sanctions: false)')],
+        },
+        rules: [{ basis: 'cz-69-2006', outcome: 'not screened: skipped at the caller’s request' }],
+      },
     },
     {
       agent: 'ubo_verification',
@@ -385,7 +411,6 @@ export const legalAml: GoldenFile = {
           { name: 'Petr Svoboda', ownership_pct: 30 },
         ],
         esm_owners: ['Jan Novák'],
-        screen_sanctions: false,
       },
       expect: {
         verdict: 'review',
@@ -405,7 +430,6 @@ export const legalAml: GoldenFile = {
           { name: 'Petr Svoboda', ownership_pct: 25 },
         ],
         esm_owners: ['Jan Novák'],
-        screen_sanctions: false,
       },
       expect: {
         verdict: 'clear',
@@ -429,7 +453,6 @@ export const legalAml: GoldenFile = {
           { name: 'Bára Velká', ownership_pct: 60 },
         ],
         esm_owners: ['Adam Malý', 'Bára Velká'],
-        screen_sanctions: false,
         as_of: '2022-09-30',
       },
       expect: {
@@ -463,7 +486,6 @@ export const legalAml: GoldenFile = {
           { name: 'Bára Velká', ownership_pct: 60 },
         ],
         esm_owners: ['Adam Malý', 'Bára Velká'],
-        screen_sanctions: false,
         as_of: '2022-10-01',
       },
       expect: {
@@ -492,7 +514,6 @@ export const legalAml: GoldenFile = {
         ico: '45274649',
         declared_owners: [{ name: 'Adam Malý' }, { name: 'Bára Velká', ownership_pct: 60 }],
         esm_owners: ['Adam Malý', 'Bára Velká'],
-        screen_sanctions: false,
         as_of: '2026-11-20',
       },
       expect: {
@@ -527,7 +548,6 @@ export const legalAml: GoldenFile = {
       worked: 'No § 6 indicator: no pass-through, no cash, no high-risk country, income as declared.',
       input: {
         customer: { name: 'Jana Nováková', type: 'person', declared_monthly_income: 52_000 },
-        screen_parties: false,
         transactions: [
           {
             id: 't1',
@@ -558,7 +578,6 @@ export const legalAml: GoldenFile = {
         '1.2 M CZK in on 11-19 and 1.15 M out on 11-20 (pass-through); three cash deposits of 9,671–9,712 EUR within 4 days (just below 10,000 EUR); Iran on the EU list; 1,905,500 CZK in against 80,000 declared: 140 points → report by 2026-11-25.',
       input: {
         customer: { name: 'Vltava Trading s.r.o.', type: 'company', declared_monthly_income: 80_000 },
-        screen_parties: false,
         transactions: [
           { id: 'c1', date: '2026-11-16', amount: 235_000, direction: 'in', cash: true },
           { id: 'c2', date: '2026-11-18', amount: 236_000, direction: 'in', cash: true },
@@ -598,7 +617,6 @@ export const legalAml: GoldenFile = {
       input: {
         customer: { name: 'X Y', type: 'person', declared_monthly_income: 40_000 },
         transactions: [{ id: 'a', date: NOW_DAY, amount: 1_000, direction: 'in', cash: true }],
-        screen_parties: false,
       },
       expect: { verdict: 'incomplete', fields: { conclusive: false, report_required: false } },
     },
@@ -616,7 +634,6 @@ export const legalAml: GoldenFile = {
           { id: 'a', date: NOW_DAY, amount: 1_000, direction: 'in', counterparty: 'ACME s.r.o.' },
           { id: 'b', date: NOW_DAY, amount: 500, direction: 'in', cash: true },
         ],
-        screen_parties: false,
       },
       expect: {
         verdict: 'incomplete',
@@ -664,7 +681,6 @@ export const legalAml: GoldenFile = {
         transactions: [
           { id: 'a', date: NOW_DAY, amount: 1_000, direction: 'out', counterparty_country: 'Atlantis' },
         ],
-        screen_parties: false,
       },
       expect: { refused: { status: 400, field: 'transactions/0/counterparty_country' } },
     },

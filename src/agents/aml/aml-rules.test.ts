@@ -304,3 +304,31 @@ describe('aml texts in Czech', () => {
     expect(await describe(five)).toMatch(/^5 plateb v hotovosti/)
   })
 })
+
+describe('aml/transaction_monitoring: screening skipped at the caller’s request', () => {
+  it('is a medium alert naming the counterparties not screened (screen_counterparties: false), never none', async () => {
+    const txs = [
+      {
+        id: 'k1',
+        date: '2026-11-20',
+        amount: 40_000,
+        direction: 'out',
+        counterparty: 'Jana Nováková',
+        country: 'CZ',
+      },
+    ]
+    const skipped = await call('transaction_monitoring', { transactions: txs, screen_counterparties: false })
+    expect(skipped).toMatchObject({ risk: 'medium', verdict: 'review' })
+    expect(skipped.alerts).toContainEqual(
+      expect.objectContaining({
+        rule_id: 'counterparties_not_screened',
+        severity: 'medium',
+        transaction_ids: ['k1'],
+        description:
+          'counterparties not screened against the sanctions lists: screening skipped at the caller’s request (screen_counterparties: false): Jana Nováková',
+      }),
+    )
+    const screened = await call('transaction_monitoring', { transactions: txs })
+    expect(screened.alerts).toEqual([])
+  })
+})

@@ -190,6 +190,22 @@ export async function counterpartySanctions(
     (n): n is string => !!n && n.split(/\s+/).filter((w) => w.length >= 3).length >= 2,
   )
   const screened = !screen || names.length === 0 ? undefined : await screeningEngine(ctx, sources)
+  // Skipped at the caller's request: a medium alert naming whom, never a clean result.
+  if (!screen && names.length > 0) {
+    sources.push({ name: 'sanctions_lists', status: 'skipped', error: 'screen_counterparties is false' })
+    alerts.push({
+      rule_id: 'counterparties_not_screened',
+      severity: 'medium',
+      description: say({
+        cs: `protistrany neprověřeny proti sankčním seznamům: prověrka vynechána na žádost volajícího (screen_counterparties: false): ${names.join(', ')}`,
+        en: `counterparties not screened against the sanctions lists: screening skipped at the caller’s request (screen_counterparties: false): ${names.join(', ')}`,
+      }),
+      transaction_ids: txs.filter((x) => x.counterparty && names.includes(x.counterparty)).map((x) => x.id),
+      total_czk: null,
+      total_eur: null,
+      ...cite(today, ...FREEZE_LAW),
+    })
+  }
   for (const name of names) {
     const hits = screened
       ? screened.engine

@@ -58,7 +58,11 @@ export const transactionMonitoring = defineAgent({
       ),
       window_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 7 })),
       screen_counterparties: Type.Optional(
-        Type.Boolean({ default: true, description: 'screen counterparty names against the sanctions lists' }),
+        Type.Boolean({
+          default: true,
+          description:
+            'screen counterparty names against the sanctions lists; false: skipped, a medium alert naming them',
+        }),
       ),
     },
     { additionalProperties: false },

@@ -76,7 +76,6 @@ describe('aml/ubo_analysis', () => {
         { owner: 'x', owned: 'y', share_percent: 50 },
         { owner: 'p', owned: 'y', share_percent: 50 },
       ],
-      screen: false,
     })
     expect(out.warnings).toContain('shares in Kruh a.s. add up to 80 %: the rest is unknown')
     expect(out.warnings.some((w: string) => w.startsWith('circular ownership'))).toBe(true)
@@ -85,7 +84,7 @@ describe('aml/ubo_analysis', () => {
       { id: 'p', name: 'Pavel Kruhový', effective_share_percent: 20 },
     ])
     expect(out.warnings).toContain('no beneficial owner above the threshold and no statutory body given')
-    expect(out.sources).toEqual([])
+    expect(out.sources).toEqual([{ name: 'sanctions_lists', status: 'ok' }])
   })
 
   const sole = {
@@ -136,7 +135,6 @@ describe('aml/ubo_analysis', () => {
         { owner: 'k', owned: 'h', share_percent: 100 },
         { owner: 'h', owned: 'target', share_percent: 40 },
       ],
-      screen: false,
     })
     expect(out.beneficial_owners).toMatchObject([
       { id: 'j', country: null, eu_high_risk_country: false },
@@ -170,5 +168,25 @@ describe('aml/ubo_analysis', () => {
     ).rejects.toMatchObject({
       details: { field: 'ownership/0/owner', rule: 'no party with id "zz"' },
     })
+  })
+})
+
+describe('aml/ubo_analysis: screening skipped at the caller’s request', () => {
+  it('says the owners were not screened (screen: false) and is reviewed, not low', async () => {
+    const input = {
+      company: { name: 'Jediný s.r.o.' },
+      parties: [{ id: 'j', name: 'Jan Jediný', type: 'person', country: 'CZ' }],
+      ownership: [{ owner: 'j', owned: 'target', share_percent: 100 }],
+    }
+    const skipped = await call({ ...input, screen: false })
+    expect(skipped.warnings).toContain(
+      'the owners were not screened against the sanctions lists: screening skipped at the caller’s request (screen: false)',
+    )
+    expect(skipped).toMatchObject({ risk: 'medium', verdict: 'review' })
+    expect(skipped.sources).toEqual([
+      { name: 'sanctions_lists', status: 'skipped', error: 'screen is false' },
+    ])
+    const screened = await call(input)
+    expect(screened).toMatchObject({ risk: 'low', verdict: 'clear' })
   })
 })

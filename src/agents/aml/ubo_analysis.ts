@@ -84,7 +84,11 @@ export const uboAnalysis = defineAgent({
         }),
       ),
       screen: Type.Optional(
-        Type.Boolean({ default: true, description: 'screen owners against the sanctions lists' }),
+        Type.Boolean({
+          default: true,
+          description:
+            'screen owners against the sanctions lists; false: skipped, said in warnings, and the risk is at least medium',
+        }),
       ),
       as_of: Type.Optional(
         DateSchema('the day judged (default today): the definition of beneficial owner in force on it'),
@@ -171,6 +175,16 @@ export const uboAnalysis = defineAgent({
     warnings.push(...countryList.warnings)
     const sources: SourceStatus[] = []
     const built = input.screen === false ? undefined : await screeningEngine(ctx, sources)
+    // Skipped at the caller's request: said, and never a low risk on owners nobody screened.
+    if (input.screen === false) {
+      sources.push({ name: 'sanctions_lists', status: 'skipped', error: 'screen is false' })
+      warnings.push(
+        say({
+          cs: 'vlastníci nebyli prověřeni proti sankčním seznamům: prověrka vynechána na žádost volajícího (screen: false)',
+          en: 'the owners were not screened against the sanctions lists: screening skipped at the caller’s request (screen: false)',
+        }),
+      )
+    }
     const screen = ownerScreen(built, say)
 
     const owners = ownersCheck(holdings, graph, law, countryList.highRisk, screen, say)

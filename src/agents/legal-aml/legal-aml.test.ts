@@ -400,7 +400,6 @@ describe('legal-aml agents: sources, rules and bad input', () => {
         { name: 'Petr Svoboda', ownership_pct: 30 },
       ],
       esm_owners: ['Jan Novák'],
-      screen_sanctions: false,
       as_of: '2021-05-31',
     })
     expect(out).toMatchObject({ verified: false, discrepancies: [] })
@@ -416,7 +415,6 @@ describe('legal-aml agents: sources, rules and bad input', () => {
       ico: '45274649',
       declared_owners: [{ name: 'Jan Novák' }],
       esm_owners: ['Jan Novák'],
-      screen_sanctions: false,
       as_of: '2026-11-20',
     })
     expect(out).toMatchObject({ verified: false, verdict: 'review', discrepancies: [] })
@@ -444,7 +442,6 @@ describe('legal-aml agents: sources, rules and bad input', () => {
         transactions: [
           { id: 'a', date: '2026-11-20', amount: 1000, direction: 'in', counterparty_country: 'CZ' },
         ],
-        screen_parties: false,
       },
       down,
     )
@@ -477,7 +474,6 @@ describe('legal-aml agents: sources, rules and bad input', () => {
         { id: 'a', date: '2026-11-20', amount: 1000, direction: 'in', counterparty: 'ACME s.r.o.' },
         { id: 'b', date: '2026-11-20', amount: 500, direction: 'in', cash: true },
       ],
-      screen_parties: false,
     })
     expect(out).toMatchObject({ report_required: false, conclusive: false, verdict: 'incomplete' })
     expect(out.unevaluated).toEqual([
@@ -497,9 +493,48 @@ describe('legal-aml agents: sources, rules and bad input', () => {
         },
         { id: 'b', date: '2026-11-20', amount: 500, direction: 'in', cash: true },
       ],
-      screen_parties: false,
     })
     expect(given).toMatchObject({ conclusive: true, unevaluated: [] })
+  })
+
+  it('says screening was skipped at the caller’s request and is not clear on it', async () => {
+    const facts = {
+      customer: { name: 'Jana Nováková', type: 'person', declared_monthly_income: 52_000 },
+      transactions: [
+        {
+          id: 't1',
+          date: '2026-11-02',
+          amount: 52_000,
+          direction: 'in',
+          counterparty: 'ACME s.r.o.',
+          counterparty_country: 'CZ',
+        },
+      ],
+    }
+    const skipped = await run('suspicious_activity_rules', { ...facts, screen_parties: false })
+    expect(skipped).toMatchObject({ conclusive: false, verdict: 'incomplete', report_required: false })
+    expect(skipped.unevaluated).toEqual([
+      'sanctions screening of the client and counterparties: skipped at the caller’s request (screen_parties: false)',
+    ])
+    expect(skipped.sources).toContainEqual({
+      name: 'sanctions_lists',
+      status: 'skipped',
+      error: 'screen_parties is false',
+    })
+    const screened = await run('suspicious_activity_rules', facts)
+    expect(screened).toMatchObject({ conclusive: true, verdict: 'clear' })
+
+    const ubo = {
+      ico: '45274649',
+      declared_owners: [{ name: 'Jan Novák', birth_date: '1975-01-01', ownership_pct: 100 }],
+      esm_owners: ['Novák Jan'],
+    }
+    const uboSkipped = await run('ubo_verification', { ...ubo, screen_sanctions: false })
+    expect(uboSkipped).toMatchObject({ verified: false, verdict: 'review' })
+    expect(uboSkipped.review_reasons).toContain(
+      'the owners were not screened against the sanctions lists: screening skipped at the caller’s request (screen_sanctions: false)',
+    )
+    expect(await run('ubo_verification', ubo)).toMatchObject({ verified: true, verdict: 'clear' })
   })
 
   it('reports a refused identification on its own (a strong indicator), the draft in Czech by default', async () => {

@@ -60,7 +60,8 @@ export const suspiciousActivityRules = defineAgent({
       refuses_identification: Type.Optional(Type.Boolean()),
       screen_parties: Type.Optional(
         Type.Boolean({
-          description: 'screen the client and counterparties against sanctions lists (default true)',
+          description:
+            'screen the client and counterparties against sanctions lists (default true); false: skipped, listed in unevaluated, and the answer is incomplete',
         }),
       ),
     },
@@ -123,7 +124,6 @@ export const suspiciousActivityRules = defineAgent({
       title: 'Salary account with ordinary payments: nothing to report',
       input: {
         customer: { name: 'Jana Nováková', type: 'person', declared_monthly_income: 52_000 },
-        screen_parties: false,
         transactions: [
           {
             id: 't1',
@@ -207,6 +207,16 @@ export const suspiciousActivityRules = defineAgent({
       say,
     )
     unevaluated.push(...(screened?.unevaluated ?? []))
+    // Skipped at the caller's request: said, and the answer is not conclusive on it.
+    if (!screened) {
+      sources.push({ name: 'sanctions_lists', status: 'skipped', error: 'screen_parties is false' })
+      unevaluated.push(
+        say({
+          cs: 'prověrka klienta a protistran proti sankčním seznamům: vynechána na žádost volajícího (screen_parties: false)',
+          en: 'sanctions screening of the client and counterparties: skipped at the caller’s request (screen_parties: false)',
+        }),
+      )
+    }
     const toReview = screened?.toReview ?? []
     const { score, report, deadline, rules } = reportCheck({ found, unevaluated, toReview }, ind, today, say)
     return {

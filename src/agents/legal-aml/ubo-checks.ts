@@ -198,18 +198,21 @@ export async function ownersCheck(
     })
   }
   const hits = owners.filter((o) => o.sanctions === 'match' || o.sanctions === 'possible_match').length
-  const rules: AppliedRule[] = screen
-    ? [
-        {
-          rule: say({
-            cs: 'Skuteční majitelé se prověří proti sankčním seznamům (shoda jen s ověřenou totožností na seznamu EU, OSN nebo ČR)',
-            en: 'The beneficial owners are screened against the sanctions lists (a match only with a corroborated identity on an EU, UN or Czech list)',
+  const rules: AppliedRule[] = [
+    {
+      rule: say({
+        cs: 'Skuteční majitelé se prověří proti sankčním seznamům (shoda jen s ověřenou totožností na seznamu EU, OSN nebo ČR)',
+        en: 'The beneficial owners are screened against the sanctions lists (a match only with a corroborated identity on an EU, UN or Czech list)',
+      }),
+      ...cite(today, 'method-sanctions-match', 'cz-69-2006'),
+      outcome: screen
+        ? say({ cs: `shod nebo možných shod: ${hits}`, en: `matches or possible matches: ${hits}` })
+        : say({
+            cs: 'neprověřeno: vynecháno na žádost volajícího (screen_sanctions: false); k posouzení',
+            en: 'not screened: skipped at the caller’s request (screen_sanctions: false); to be reviewed',
           }),
-          ...cite(today, 'method-sanctions-match', 'cz-69-2006'),
-          outcome: say({ cs: `shod nebo možných shod: ${hits}`, en: `matches or possible matches: ${hits}` }),
-        },
-      ]
-    : []
+    },
+  ]
   return { owners, rules, sources, discrepancies, review }
 }
 

@@ -108,8 +108,27 @@ export const uboVerification = defineAgent({
       ...declared.discrepancies,
       ...extractCheck(input.declared_owners, input.esm_owners, say),
     ]
-    const reviewReasons = [...(law.held ? [] : [say(law.reason)]), ...declared.review]
-    const sources = [...company.sources, ...declared.sources]
+    const skipped = input.screen_sanctions === false
+    const reviewReasons = [
+      ...(law.held ? [] : [say(law.reason)]),
+      ...declared.review,
+      // Skipped at the caller's request: said, and the owners are not verified on it.
+      ...(skipped
+        ? [
+            say({
+              cs: 'vlastníci nebyli prověřeni proti sankčním seznamům: prověrka vynechána na žádost volajícího (screen_sanctions: false)',
+              en: 'the owners were not screened against the sanctions lists: screening skipped at the caller’s request (screen_sanctions: false)',
+            }),
+          ]
+        : []),
+    ]
+    const sources = [
+      ...company.sources,
+      ...declared.sources,
+      ...(skipped
+        ? [{ name: 'sanctions_lists', status: 'skipped' as const, error: 'screen_sanctions is false' }]
+        : []),
+    ]
     const partial = sources.some((s) => s.status === 'failed')
     return {
       verified:
