@@ -303,6 +303,28 @@ export const aml: GoldenFile = {
     },
     {
       agent: 'transaction_monitoring',
+      title:
+        'A transfer to a counterparty given by one word (“Rosněfť”): said not to have been screened, naming it',
+      kind: 'edge',
+      law: ['cz-69-2006'],
+      worked:
+        'Zákon 69/2006 Sb. (§ 7–8) bars funds to a sanctioned person, so counterparties are screened by name. A counterparty field is free text ("Nájem", "Pokladna"), and one word is not screened as a name — too many ordinary words would match — so “Rosněfť” was not screened: the answer says so in warnings, naming the counterparty and its transaction, and the sanctions rule’s outcome names it, instead of reading it as screened. The payment itself (20,000 CZK, Czech counterparty) raises no alert.',
+      input: {
+        transactions: [
+          { id: 'w1', date: DAY, amount: 20_000, direction: 'out', counterparty: 'Rosněfť', country: 'CZ' },
+        ],
+      },
+      expect: {
+        verdict: 'clear',
+        fields: {
+          alerts: [],
+          warnings: [mentions('“Rosněfť” not screened against the sanctions lists', '(w1)')],
+        },
+        rules: [{ basis: 'cz-69-2006', outcome: 'not screened (one word): Rosněfť' }],
+      },
+    },
+    {
+      agent: 'transaction_monitoring',
       title: 'A single cash deposit of exactly 270,000 CZK in a business relationship: no alert',
       kind: 'edge',
       law: ['cz-254-2004-s4'],

@@ -332,3 +332,37 @@ describe('aml/transaction_monitoring: screening skipped at the caller’s reques
     expect(screened.alerts).toEqual([])
   })
 })
+
+describe('aml/transaction_monitoring: counterparties given by one word', () => {
+  it('says a one-word counterparty was not screened, naming it, rather than passing it as screened', async () => {
+    const out = await call('transaction_monitoring', {
+      transactions: [
+        {
+          id: 'w1',
+          date: '2026-11-20',
+          amount: 20_000,
+          direction: 'out',
+          counterparty: 'Rosněfť',
+          country: 'CZ',
+        },
+        {
+          id: 'w2',
+          date: '2026-11-20',
+          amount: 10_000,
+          direction: 'in',
+          counterparty: 'Jana Nováková',
+          country: 'CZ',
+        },
+      ],
+    })
+    expect(out.warnings).toEqual([
+      'counterparty “Rosněfť” not screened against the sanctions lists: a single word is not screened as a name (w1); give the full name if it is a party',
+    ])
+    expect(out.rules_applied).toContainEqual(
+      expect.objectContaining({
+        basis: expect.arrayContaining(['cz-69-2006']),
+        outcome: '0 match(es); not screened (one word): Rosněfť',
+      }),
+    )
+  })
+})

@@ -175,7 +175,8 @@ export function eachTransaction(
 /**
  * Counterparties against the sanctions lists. Counterparty fields are free text ("Nájem",
  * "vklad na pobočce"): only names of two or more words are screened, and only near-exact matches
- * alert. The lists' source status goes to `sources`.
+ * alert; a counterparty of one word is not screened, and a warning names it. The lists' source
+ * status goes to `sources`.
  */
 export async function counterpartySanctions(
   ctx: AgentContext,
@@ -183,12 +184,23 @@ export async function counterpartySanctions(
   screen: boolean,
   today: string,
   sources: SourceStatus[],
-): Promise<Checked> {
+): Promise<Checked & { warnings: string[] }> {
   const say = ctx.say
   const alerts: Alert[] = []
-  const names = [...new Set(txs.map((x) => x.counterparty))].filter(
-    (n): n is string => !!n && n.split(/\s+/).filter((w) => w.length >= 3).length >= 2,
-  )
+  const given = [...new Set(txs.map((x) => x.counterparty))].filter((n): n is string => !!n?.trim())
+  const isName = (n: string) => n.split(/\s+/).filter((w) => w.length >= 3).length >= 2
+  const names = given.filter(isName)
+  const oneWord = given.filter((n) => !isName(n))
+  const warnings = oneWord.map((n) => {
+    const ids = txs
+      .filter((x) => x.counterparty === n)
+      .map((x) => x.id)
+      .join(', ')
+    return say({
+      cs: `protistrana „${n}“ neprověřena proti sankčním seznamům: jedno slovo se jako jméno neprověřuje (${ids}); je-li to strana obchodu, uveďte celé jméno`,
+      en: `counterparty “${n}” not screened against the sanctions lists: a single word is not screened as a name (${ids}); give the full name if it is a party`,
+    })
+  })
   const screened = !screen || names.length === 0 ? undefined : await screeningEngine(ctx, sources)
   // Skipped at the caller's request: a medium alert naming whom, never a clean result.
   if (!screen && names.length > 0) {
@@ -233,14 +245,21 @@ export async function counterpartySanctions(
       en: 'no funds to or from a sanctioned person: counterparties are screened against the sanctions lists',
     }),
     ...cite(today, ...FREEZE_LAW),
-    outcome: screened
-      ? say({
-          cs: `shod: ${count(alerts, 'sanctioned_counterparty')}`,
-          en: `${count(alerts, 'sanctioned_counterparty')} match(es)`,
-        })
-      : say({ cs: 'neprověřeno', en: 'not screened' }),
+    outcome:
+      (screened
+        ? say({
+            cs: `shod: ${count(alerts, 'sanctioned_counterparty')}`,
+            en: `${count(alerts, 'sanctioned_counterparty')} match(es)`,
+          })
+        : say({ cs: 'neprověřeno', en: 'not screened' })) +
+      (oneWord.length
+        ? say({
+            cs: `; neprověřeno (jedno slovo): ${oneWord.join(', ')}`,
+            en: `; not screened (one word): ${oneWord.join(', ')}`,
+          })
+        : ''),
   }
-  return { alerts, rules: [rule] }
+  return { alerts, rules: [rule], warnings }
 }
 
 /** More than `maxPerDay` transactions on one day (the operator's monitoring policy). */

@@ -89,6 +89,10 @@ export const transactionMonitoring = defineAgent({
       out_czk: nullable(Type.Number()),
       cash_czk: nullable(Type.Number()),
     }),
+    warnings: Type.Array(Type.String(), {
+      description:
+        'what was not checked: a counterparty given by one word is not screened against the sanctions lists, named here',
+    }),
   }),
   verdict: { field: 'risk', map: { none: 'clear', low: 'clear', medium: 'review', high: 'adverse' } },
   law: [
@@ -192,6 +196,7 @@ export const transactionMonitoring = defineAgent({
         out_czk: total((x) => x.direction === 'out'),
         cash_czk: total((x) => x.method === 'cash'),
       },
+      warnings: parties.warnings,
       rules_applied: [...each.rules, ...parties.rules, ...busy.rules, reportDuty(risk, today, say)],
       sources,
       partial: sources.some((s) => s.status === 'failed'),
