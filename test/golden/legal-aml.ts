@@ -63,6 +63,28 @@ export const legalAml: GoldenFile = {
     },
     {
       agent: 'pep_screening',
+      title:
+        'A function given in German, "Mitglied des Bundestages für Düsseldorf": not read, so reviewed rather than passed as not public',
+      kind: 'unrecognised',
+      law: ['cz-253-2008-s4-5', 'policy-pep-review'],
+      worked:
+        '§ 4 odst. 5 písm. a) names a member of parliament, in Czechia or abroad; the function table is Czech and English, so a member of the German Bundestag written in German matches none of its words and would read as no public function. Its letters (ü) are neither Czech nor English: the agent cannot read it, so the function is reviewed with that reason and what to give (the function in Czech or English), never cleared as not public.',
+      input: {
+        name: 'Hans Müller',
+        positions: [{ function: 'Mitglied des Bundestages für Düsseldorf', country: 'DE' }],
+      },
+      expect: {
+        verdict: 'review',
+        fields: {
+          is_pep: false,
+          review_required: true,
+          functions: [{ status: 'review', category: null }],
+        },
+        rules: [{ basis: 'policy-pep-review', outcome: 'letters Czech and English do not use (ü)' }],
+      },
+    },
+    {
+      agent: 'pep_screening',
       title: 'The statute’s own words, "člen statutárního orgánu obchodní korporace ovládané státem": a PEP',
       kind: 'negative',
       law: ['cz-253-2008-s4-5'],

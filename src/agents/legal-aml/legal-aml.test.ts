@@ -428,6 +428,32 @@ describe('legal-aml agents: sources, rules and bad input', () => {
     expect(out.rules_applied.map((r) => r.outcome)).toContain('0 of 1 qualify, to be assessed by a person: 1')
   })
 
+  it('reviews a function written in letters neither Czech nor English uses, naming it, instead of reading it as not public', async () => {
+    const out = await run('pep_screening', {
+      name: 'Hans Müller',
+      positions: [{ function: 'Bundestagsabgeordneter für Düsseldorf' }],
+    })
+    expect(out).toMatchObject({ is_pep: false, review_required: true, verdict: 'review' })
+    expect(out.functions).toMatchObject([{ status: 'review', category: null, counts: false }])
+    expect(out.rules_applied).toContainEqual(
+      expect.objectContaining({
+        basis: ['policy-pep-review', 'cz-253-2008-s4-5', 'eu-2015-849-pep'],
+        outcome:
+          '"Bundestagsabgeordneter für Düsseldorf": written in letters Czech and English do not use (ü), so it cannot be read against § 4 odst. 5; give the function in Czech or English',
+      }),
+    )
+    const cyrillic = await run('pep_screening', {
+      name: 'Ivan Petrov',
+      positions: [{ function: 'депутат Госдумы' }],
+    })
+    expect(cyrillic).toMatchObject({ review_required: true, verdict: 'review' })
+    const none = await run('pep_screening', {
+      name: 'Eva Malá',
+      positions: [{ function: 'vývojářka software' }],
+    })
+    expect(none).toMatchObject({ review_required: false, verdict: 'clear' })
+  })
+
   it('asks who the office holder is when the client is a relative', async () => {
     const error = await rejection('pep_screening', { name: 'A B', relation: 'child', positions: [] })
     expect(error.details).toEqual({ field: 'related_pep_name', rule: 'required when relation is child' })

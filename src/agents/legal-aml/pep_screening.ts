@@ -86,7 +86,7 @@ export const pepScreening = defineAgent({
   service: 'legal-aml',
   name: 'pep_screening',
   description:
-    'Decides whether a client is a politically exposed person under the AML Act § 4 odst. 5 (domestic functions from 2017-01-01, zákon 368/2016 Sb.; before, a function is reviewed) from the public functions held (by the client, or by the person they are related to as family member or close associate), for how long the status lasts after leaving office, and the enhanced due diligence that follows (§ 9a).',
+    'Decides whether a client is a politically exposed person under the AML Act § 4 odst. 5 (domestic functions from 2017-01-01, zákon 368/2016 Sb.; before, a function is reviewed) from the public functions held (by the client, or by the person they are related to as family member or close associate), for how long the status lasts after leaving office, and the enhanced due diligence that follows (§ 9a). A function written in letters Czech and English do not use (ü, ß, Cyrillic …) cannot be read against the statute and is reviewed, never passed as not public.',
   input: Type.Object(
     {
       name: Type.String({ minLength: 2, maxLength: 300 }),
@@ -130,12 +130,13 @@ export const pepScreening = defineAgent({
         counts: Type.Boolean(),
         status: Type.Union([Type.Literal('pep'), Type.Literal('review'), Type.Literal('not_public')], {
           description:
-            'pep: a function § 4 odst. 5 names (in office or within 12 months); review: it names a public body, office, court, the army, a party, self-government or a state-controlled company the statute does not name, so a person decides; not_public: none of these',
+            'pep: a function § 4 odst. 5 names (in office or within 12 months); review: it names a public body, office, court, the army, a party, self-government or a state-controlled company the statute does not name, or it is written in letters Czech and English do not use (ü, ß, Cyrillic …) and cannot be read, so a person decides; not_public: none of these',
         }),
       }),
     ),
     review_required: Type.Boolean({
-      description: 'a function in the public sphere the statute does not name: a person decides',
+      description:
+        'a function in the public sphere the statute does not name, or one in a language other than Czech or English: a person decides',
     }),
     edd_required: Type.Boolean(),
     measures: Type.Array(Type.String()),
@@ -255,7 +256,17 @@ type Position = {
 type Classified =
   | { kind: 'category'; category: string }
   | { kind: 'review'; reason: string }
+  | { kind: 'unread'; letters: string }
   | { kind: 'not_public' }
+
+/**
+ * The letters of a text that neither the Czech nor the English alphabet has (ü, ß, ł, Cyrillic …):
+ * the function's table is Czech and English, so such a text is not one it can read.
+ */
+function foreignLetters(text: string): string {
+  const foreign = text.match(/[^\P{L}a-záčďéěíňóřšťúůýž]/giu) ?? []
+  return [...new Set(foreign.map((c) => c.toLowerCase()))].join(', ')
+}
 
 /**
  * How a function reads against § 4 odst. 5: the category whose pattern matches the longest text
@@ -287,7 +298,10 @@ function classifier(ref: PepRef): (text: string) => Classified {
       return { kind: 'category', category: stateOwned }
     if (best) return { kind: 'category', category: best.category }
     const named = company ?? publicSphere.map((re) => re.exec(text)?.[0]).find(Boolean)
-    return named ? { kind: 'review', reason: named } : { kind: 'not_public' }
+    if (named) return { kind: 'review', reason: named }
+    // Not in Czech or English: "not public" would be a guess, so the function is not read at all.
+    const letters = foreignLetters(text)
+    return letters ? { kind: 'unread', letters } : { kind: 'not_public' }
   }
 }
 
@@ -373,6 +387,27 @@ function functionCheck(
       } satisfies AppliedRule,
     }
   }
+  if (read.kind === 'unread')
+    return {
+      result: {
+        function: p.function,
+        category: null,
+        pep_until: until,
+        counts: false,
+        status: 'review',
+      } as const,
+      rule: {
+        rule: say({
+          cs: 'Funkci v jiném jazyce než v češtině nebo angličtině nelze s § 4 odst. 5 porovnat: posoudí pracovník',
+          en: 'A function in a language other than Czech or English cannot be read against § 4 odst. 5: a person decides',
+        }),
+        ...cite(today, 'policy-pep-review', ...PEP_LAW),
+        outcome: say({
+          cs: `"${p.function}": psáno písmeny, která čeština ani angličtina nepoužívá (${read.letters}), nelze je tedy porovnat s § 4 odst. 5; uveďte funkci česky nebo anglicky`,
+          en: `"${p.function}": written in letters Czech and English do not use (${read.letters}), so it cannot be read against § 4 odst. 5; give the function in Czech or English`,
+        }),
+      } satisfies AppliedRule,
+    }
   if (read.kind === 'review')
     return {
       result: {
