@@ -53,6 +53,7 @@ const TEXT_KEYS = new Set([
   'unevaluated',
   'undecided',
   'review_reasons',
+  'not_given',
   'recipient',
   'category',
   'str_draft',

@@ -273,6 +273,7 @@ export const insurance: GoldenFile = {
         policy_start: '2022-03-01',
         loss_date: '2025-05-10',
         report_date: '2025-05-13',
+        prior_claims_12m: 0,
         documents_complete: true,
       },
       expect: {
@@ -282,6 +283,32 @@ export const insurance: GoldenFile = {
           { basis: 'cz-89-2012-s2758', outcome: 'within' },
           { basis: 'cz-89-2012-s2796', outcome: '3 days' },
         ],
+      },
+    },
+    {
+      agent: 'claims_triage',
+      title:
+        'The same water damage with prior claims and the documents not stated: referred, naming both, not fast-tracked',
+      kind: 'unrecognised',
+      law: ['policy-claims-triage', 'cz-89-2012-s2758'],
+      worked:
+        'The triage table (operator policy claims-triage) adds points for prior claims in the last 12 months and for missing documents, and fast-tracks only below 20 points. With prior_claims_12m and documents_complete not given, neither indicator can be scored: reading them as 0 and complete would fast-track on facts nobody stated. Score 0 on what is known, within the cover (§ 2758), but the claim is referred to a handler, the answer naming both fields.',
+      input: {
+        claim_type: 'property',
+        amount: 18_500,
+        sum_insured: 3_000_000,
+        policy_start: '2022-03-01',
+        loss_date: '2025-05-10',
+        report_date: '2025-05-13',
+      },
+      expect: {
+        verdict: 'review',
+        fields: {
+          route: 'refer',
+          fraud_score: 0,
+          not_given: [mentions('(prior_claims_12m)'), mentions('(documents_complete)')],
+        },
+        rules: [{ basis: 'policy-claims-triage', outcome: 'refer' }],
       },
     },
     {
@@ -319,6 +346,7 @@ export const insurance: GoldenFile = {
         policy_start: '2024-01-01',
         loss_date: '2025-03-01',
         report_date: '2025-03-31',
+        prior_claims_12m: 0,
         documents_complete: true,
       },
       expect: {

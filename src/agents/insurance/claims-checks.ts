@@ -176,11 +176,14 @@ export function claimChecks(
     cs: `${Math.round(share * 100)} %`,
     en: `${Math.round(share * 100)} %`,
   })
-  const prior = claim.prior_claims_12m ?? 0
-  flag('prior_claims_12m', prior >= i.prior_claims_12m!.count!, {
-    cs: `předchozích škod: ${prior}`,
-    en: `${prior} prior claims`,
-  })
+  const prior = claim.prior_claims_12m
+  flag(
+    'prior_claims_12m',
+    prior !== undefined && prior >= i.prior_claims_12m!.count!,
+    prior === undefined
+      ? { cs: 'neuvedeno (prior_claims_12m)', en: 'not given (prior_claims_12m)' }
+      : { cs: `předchozích škod: ${prior}`, en: `${prior} prior claims` },
+  )
   if (claim.claim_type === 'theft') {
     flag(
       'theft_without_police_report',
@@ -199,22 +202,50 @@ export function claimChecks(
     claim.documents_complete === false,
     claim.documents_complete === false
       ? { cs: 'chybí', en: 'missing' }
-      : { cs: 'úplné nebo neuvedeno', en: 'complete or not stated' },
+      : claim.documents_complete === undefined
+        ? { cs: 'neuvedeno (documents_complete)', en: 'not given (documents_complete)' }
+        : { cs: 'úplné', en: 'complete' },
   )
   return { hits, rules }
 }
 
-type Route = 'not_covered' | 'fast_track' | 'standard' | 'investigate'
+/**
+ * The facts two indicators turn on that the claim does not give: prior claims in the last 12
+ * months and whether the documents are complete. Neither is assumed favourable (0, complete):
+ * each is a reason naming the field, and the claim is referred rather than fast-tracked.
+ */
+export function notGiven(claim: Claim, say: Say): string[] {
+  const out: string[] = []
+  if (claim.prior_claims_12m === undefined)
+    out.push(
+      say({
+        cs: 'počet předchozích škod za posledních 12 měsíců neuveden (prior_claims_12m): uveďte jej (0, nebyly-li žádné)',
+        en: 'the number of prior claims in the last 12 months is not given (prior_claims_12m): give it (0 if none)',
+      }),
+    )
+  if (claim.documents_complete === undefined)
+    out.push(
+      say({
+        cs: 'neuvedeno, zda jsou podklady úplné (documents_complete): uveďte to',
+        en: 'whether the supporting documents are complete is not given (documents_complete): give it',
+      }),
+    )
+  return out
+}
+
+type Route = 'not_covered' | 'fast_track' | 'standard' | 'investigate' | 'refer'
 
 /**
  * The route by the table's thresholds: outside the policy period it is not covered; from
- * `investigate_from` points it is investigated; below `fast_track_below` points and up to
- * `fast_track_max_amount` CZK it is fast-tracked; anything else is handled as standard.
+ * `investigate_from` points it is investigated; with a fact an indicator turns on not given it is
+ * referred to a handler (an unknown is not scored as favourable); below `fast_track_below` points
+ * and up to `fast_track_max_amount` CZK it is fast-tracked; anything else is handled as standard.
  */
 export function routeCheck(
   inPeriod: boolean,
   hits: Hit[],
   amount: number,
+  unknown: string[],
   t: Triage,
   at: string,
   say: Say,
@@ -223,6 +254,7 @@ export function routeCheck(
   let route: Route
   if (!inPeriod) route = 'not_covered'
   else if (score >= t.investigate_from) route = 'investigate'
+  else if (unknown.length > 0) route = 'refer'
   else if (score < t.fast_track_below && amount <= t.fast_track_max_amount) route = 'fast_track'
   else route = 'standard'
   const rule: AppliedRule = {

@@ -4,13 +4,13 @@ import { referenceAt } from '../../engines/reference/load.ts'
 import { DateString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import { defineAgent } from '../types.ts'
-import { claimChecks, periodCheck, routeCheck, type Triage, timingChecks } from './claims-checks.ts'
+import { claimChecks, notGiven, periodCheck, routeCheck, type Triage, timingChecks } from './claims-checks.ts'
 
 export const claimsTriage = defineAgent({
   service: 'insurance',
   name: 'claims_triage',
   description:
-    'Triage of an insurance claim: checks that the loss falls within the policy period, scores documented fraud indicators (early loss, late report, theft without police report, claim near the sum insured …) and routes it to fast track, standard handling or investigation.',
+    'Triage of an insurance claim: checks that the loss falls within the policy period, scores documented fraud indicators (early loss, late report, theft without police report, claim near the sum insured …) and routes it to fast track, standard handling or investigation. Prior claims and the completeness of the documents are never assumed (0, complete): either not given refers the claim to a handler, naming it.',
   input: Type.Object(
     {
       claim_type: Type.Union([
@@ -26,9 +26,13 @@ export const claimsTriage = defineAgent({
       policy_end: Type.Optional(DateString()),
       loss_date: DateString(),
       report_date: DateString(),
-      prior_claims_12m: Type.Optional(Type.Integer({ minimum: 0 })),
+      prior_claims_12m: Type.Optional(
+        Type.Integer({ minimum: 0, description: 'not given: referred, never counted as 0' }),
+      ),
       police_report: Type.Optional(Type.Boolean()),
-      documents_complete: Type.Optional(Type.Boolean()),
+      documents_complete: Type.Optional(
+        Type.Boolean({ description: 'not given: referred, never taken as complete' }),
+      ),
     },
     { additionalProperties: false },
   ),
@@ -38,13 +42,26 @@ export const claimsTriage = defineAgent({
       Type.Literal('fast_track'),
       Type.Literal('standard'),
       Type.Literal('investigate'),
+      Type.Literal('refer', {
+        description:
+          'a fact an indicator turns on is not given (prior_claims_12m, documents_complete): a handler obtains it before the claim is routed',
+      }),
     ]),
     fraud_score: Type.Integer(),
     indicators: Type.Array(Type.Object({ indicator: Type.String(), points: Type.Integer() })),
+    not_given: Type.Array(Type.String(), {
+      description: 'each fact an indicator turns on that the claim does not give, naming the field',
+    }),
   }),
   verdict: {
     field: 'route',
-    map: { fast_track: 'clear', standard: 'clear', investigate: 'review', not_covered: 'adverse' },
+    map: {
+      fast_track: 'clear',
+      standard: 'clear',
+      investigate: 'review',
+      refer: 'review',
+      not_covered: 'adverse',
+    },
   },
   law: ['cz-89-2012-s2758', 'cz-89-2012-s2796', 'policy-claims-triage'],
   examples: [
@@ -57,6 +74,7 @@ export const claimsTriage = defineAgent({
         policy_start: '2022-03-01',
         loss_date: '2025-05-10',
         report_date: '2025-05-13',
+        prior_claims_12m: 0,
         documents_complete: true,
       },
     },
@@ -70,6 +88,7 @@ export const claimsTriage = defineAgent({
         loss_date: '2025-05-02',
         report_date: '2025-05-30',
         police_report: false,
+        prior_claims_12m: 0,
         documents_complete: true,
       },
     },
@@ -95,11 +114,13 @@ export const claimsTriage = defineAgent({
     const timing = timingChecks(input, inPeriod, t, at, say)
     const claim = claimChecks(input, t, at, say)
     const hits = [...timing.hits, ...claim.hits]
-    const { route, score, rule: routeRule } = routeCheck(inPeriod, hits, input.amount, t, at, say)
+    const unknown = notGiven(input, say)
+    const { route, score, rule: routeRule } = routeCheck(inPeriod, hits, input.amount, unknown, t, at, say)
     return {
       route,
       fraud_score: score,
       indicators: hits,
+      not_given: unknown,
       rules_applied: [periodRule, ...timing.rules, ...claim.rules, routeRule],
     }
   },

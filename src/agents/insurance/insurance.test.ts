@@ -150,3 +150,25 @@ describe('insurance agents: rules and bad input', () => {
     expect(out.annual_premium).toBe(1000)
   })
 })
+
+describe('claims_triage: facts the triage turns on, not given', () => {
+  const claim = {
+    claim_type: 'property',
+    amount: 18_500,
+    sum_insured: 3_000_000,
+    policy_start: '2022-03-01',
+    loss_date: '2025-05-10',
+    report_date: '2025-05-13',
+  }
+
+  it('refers a claim whose prior claims or documents are not given, naming each, instead of fast-tracking it', async () => {
+    const out = await run('claims_triage', claim)
+    expect(out).toMatchObject({ route: 'refer', verdict: 'review' })
+    expect(out.not_given).toEqual([
+      'the number of prior claims in the last 12 months is not given (prior_claims_12m): give it (0 if none)',
+      'whether the supporting documents are complete is not given (documents_complete): give it',
+    ])
+    const given = await run('claims_triage', { ...claim, prior_claims_12m: 0, documents_complete: true })
+    expect(given).toMatchObject({ route: 'fast_track', verdict: 'clear', not_given: [] })
+  })
+})
