@@ -262,6 +262,32 @@ export const risk: GoldenFile = {
         rules: [{ basis: 'iso-3166-1', outcome: '1 not recognised' }],
       },
     },
+    {
+      agent: 'fraud_detection',
+      title:
+        'A payment with no country 20 minutes after one in Prague on the same card: the travel rule could not judge it, so review',
+      kind: 'unrecognised',
+      law: ['policy-fraud-rules', 'eu-2018-389-art2'],
+      worked:
+        'Commission Delegated Regulation (EU) 2018/389, Art. 2 asks monitoring to weigh an unusual location of the payer; the operator’s table judges it by impossible travel (two countries on one account within 60 min). b2 follows b1 (CZ) by 20 min with no country, so the rule could not compare them: b2 scores 0 on what is known, but it is reviewed and the reason names country; the rule’s outcome counts it as not judged. b1 has nothing before it and stays allowed.',
+      input: {
+        transactions: [
+          pay('b1', '2025-05-12T09:00:00Z', 420, 'Albert', 'CZ'),
+          { id: 'b2', timestamp: '2025-05-12T09:20:00Z', account: 'card-7', amount: 650, merchant: 'Shop' },
+        ],
+      },
+      expect: {
+        verdict: 'review',
+        fields: {
+          summary: { allow: 1, review: 1, block: 0 },
+          results: [
+            { id: 'b1', decision: 'allow' },
+            { id: 'b2', score: 0, decision: 'review', reasons: [mentions('(country)', 'impossible-travel')] },
+          ],
+        },
+        rules: [{ basis: 'policy-fraud-rules', outcome: '1 not judged (country not given)' }],
+      },
+    },
     // ── portfolio_risk ─────────────────────────────────────────────────────────────────────────
     {
       agent: 'portfolio_risk',

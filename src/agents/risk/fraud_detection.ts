@@ -145,11 +145,27 @@ function unknownCountry(t: Payment): Texts | undefined {
   }
 }
 
+/**
+ * A payment with no country that the account's other payments come within the travel window of:
+ * the impossible-travel rule could not compare it, so it is said and the payment goes to a person.
+ * With no other payment of the account in the window the rule had nothing to compare, and nothing
+ * is said.
+ */
+function travelNotJudged(t: Payment, others: Payment[], r: Rules): Texts | undefined {
+  if (t.country) return undefined
+  const window = r.impossible_travel.window_minutes * 60_000
+  if (!others.some((o) => o !== t && Math.abs(o.ms - t.ms) <= window)) return undefined
+  return {
+    cs: `země neuvedena (country): pravidlo nemožného cestování nemohlo platbu porovnat s ostatními platbami účtu do ${r.impossible_travel.window_minutes} min; uveďte kód ISO 3166-1`,
+    en: `country not given (country): the impossible-travel rule could not compare this payment with the account’s others within ${r.impossible_travel.window_minutes} min; give the ISO 3166-1 code`,
+  }
+}
+
 export const fraudDetection = defineAgent({
   service: 'risk',
   name: 'fraud_detection',
   description:
-    "Scores card or account payments with documented fraud rules — velocity per account, duplicates, amount spikes against the account's own median, impossible travel between countries, night-time activity — and decides allow, review or block per transaction.",
+    "Scores card or account payments with documented fraud rules — velocity per account, duplicates, amount spikes against the account's own median, impossible travel between countries, night-time activity — and decides allow, review or block per transaction. A payment with no country that the travel rule should have compared with the account's others is reviewed, saying so.",
   input: Type.Object(
     {
       transactions: Type.Array(
@@ -167,7 +183,8 @@ export const fraudDetection = defineAgent({
             country: Type.Optional(
               Type.String({
                 pattern: '^[A-Z]{2}$',
-                description: 'ISO 3166-1 alpha-2; a code naming no country sends the payment to review',
+                description:
+                  'ISO 3166-1 alpha-2; a code naming no country sends the payment to review, and so does none given when the account made another payment within the travel window',
               }),
             ),
           },
@@ -295,6 +312,9 @@ export const fraudDetection = defineAgent({
     const history = new Map<string, typeof txs>()
     const hitCount = new Map<string, number>(CHECKS.map((c) => [c.key, 0]))
     let unrecognised = 0
+    let notJudged = 0
+    const byAccount = new Map<string, typeof txs>()
+    for (const t of txs) byAccount.set(t.account, [...(byAccount.get(t.account) ?? []), t])
     const results = txs.map((t) => {
       const prior = history.get(t.account) ?? []
       const reasons: string[] = []
@@ -311,15 +331,31 @@ export const fraudDetection = defineAgent({
         unrecognised++
         reasons.push(say(unknown))
       }
+      const unjudged = travelNotJudged(t, byAccount.get(t.account)!, r)
+      if (unjudged) {
+        notJudged++
+        reasons.push(say(unjudged))
+      }
       prior.push(t)
       history.set(t.account, prior)
       const decision =
-        score >= r.block_from ? 'block' : score >= r.review_from || unknown ? 'review' : 'allow'
+        score >= r.block_from ? 'block' : score >= r.review_from || unknown || unjudged ? 'review' : 'allow'
       return { index: t.index, id: t.id, score, decision: decision as 'allow' | 'review' | 'block', reasons }
     })
     const hits = (n: number) => say({ cs: `zásahů: ${n}`, en: `${n} hit(s)` })
     const rules: AppliedRule[] = [
-      ...CHECKS.map((c) => ({ rule: say(c.rule(r)), ...src, outcome: hits(hitCount.get(c.key)!) })),
+      ...CHECKS.map((c) => ({
+        rule: say(c.rule(r)),
+        ...src,
+        outcome:
+          hits(hitCount.get(c.key)!) +
+          (c.key === 'travel' && notJudged > 0
+            ? say({
+                cs: `; neposouzeno ${notJudged} (země neuvedena)`,
+                en: `; ${notJudged} not judged (country not given)`,
+              })
+            : ''),
+      })),
       {
         rule: say({
           cs: 'Země platby musí být kód ISO 3166-1; jiný se posoudí ručně',

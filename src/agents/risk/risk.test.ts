@@ -316,6 +316,7 @@ describe('risk agents: registers, rules and bad input', () => {
       account: 'c',
       amount: 100 + i,
       merchant: `m${i}`,
+      country: 'CZ',
     }))
     const out = await run('fraud_detection', { transactions })
     expect(out.results.at(-1)).toMatchObject({
@@ -331,5 +332,42 @@ describe('risk agents: registers, rules and bad input', () => {
       shocks_pct: [5],
     })
     expect(out.baseline.above_limit).toBe(1)
+  })
+})
+
+describe('fraud_detection: a payment with no country', () => {
+  it('says the travel rule could not judge it, and reviews it, when the account paid elsewhere within the window', async () => {
+    const out = await run('fraud_detection', {
+      transactions: [
+        {
+          id: 'a1',
+          timestamp: '2026-11-20T12:00:00Z',
+          account: 'c1',
+          amount: 500,
+          merchant: 'Albert',
+          country: 'CZ',
+        },
+        { id: 'a2', timestamp: '2026-11-20T12:20:00Z', account: 'c1', amount: 700, merchant: 'Shop' },
+        { id: 'b1', timestamp: '2026-11-20T12:00:00Z', account: 'c2', amount: 300, merchant: 'Billa' },
+      ],
+    })
+    expect(out.results).toEqual([
+      expect.objectContaining({ id: 'a1', decision: 'allow' }),
+      expect.objectContaining({
+        id: 'a2',
+        decision: 'review',
+        reasons: [
+          'country not given (country): the impossible-travel rule could not compare this payment with the account’s others within 60 min; give the ISO 3166-1 code',
+        ],
+      }),
+      expect.objectContaining({ id: 'b1', decision: 'allow', reasons: [] }),
+    ])
+    expect(out.verdict).toBe('review')
+    expect(out.rules_applied).toContainEqual(
+      expect.objectContaining({
+        basis: ['policy-fraud-rules', 'eu-2018-389-art2'],
+        outcome: '0 hit(s); 1 not judged (country not given)',
+      }),
+    )
   })
 })
