@@ -105,6 +105,40 @@ export const risk: GoldenFile = {
     },
     {
       agent: 'credit_risk',
+      title: 'Missed payments not given (delinquencies_12m): scored at the worst band, 660 points, grade C',
+      kind: 'unrecognised',
+      law: ['policy-credit-scorecard'],
+      worked:
+        'M = 3 500 000 at 4.79 %/360 = 18 342.14; DSTI 24.46 % → +120; LTV 3.5 M / 6 M = 58.3 % ≤ 60 % → +100; permanent +80; 6 years +60. The applicant did not say how many payments were missed: the scorecard scores an unknown characteristic as the worst answer of its table, "two or more" → −200 (not one missed payment, −60, which would give 800 → A though four missed payments give 660 → C). 500 + 160 = 660 → C (600–699), approve with conditions: an underwriter.',
+      input: {
+        amount: 3_500_000,
+        monthly_income: 75_000,
+        annual_rate_pct: 4.79,
+        term_months: 360,
+        property_value: 6_000_000,
+        employment: 'permanent',
+        employment_years: 6,
+      },
+      expect: {
+        verdict: 'review',
+        fields: {
+          score: 660,
+          grade: 'C',
+          recommendation: 'approve with conditions',
+          not_scored: [mentions('delinquencies_12m')],
+          characteristics: [
+            { name: 'dsti', points: 120 },
+            { name: 'ltv', points: 100 },
+            { name: 'employment', points: 80 },
+            { name: 'employment_years', points: 60 },
+            { name: 'delinquencies_12m', points: -200 },
+          ],
+        },
+        rules: [{ basis: 'policy-credit-scorecard', outcome: '-200' }],
+      },
+    },
+    {
+      agent: 'credit_risk',
       title: 'An employment the scorecard does not know ("student"): refused, naming the field',
       kind: 'unrecognised',
       law: [],

@@ -15,9 +15,9 @@ describe('loan_application_flow', () => {
     expect(outputOf(out, 'loan', 'loan_assessment').decision).toBe('approve')
     expect(step(out, 'affordability').status).toBe('ok')
     expect(outputOf(out, 'schedule', 'mortgage_calculator').monthly_payment).toBe(25445.72)
-    // Employment, its length and missed payments are not given: each scores as a bad answer.
+    // Employment, its length and missed payments are not given: each scores as its worst answer.
     expect(outputOf(out, 'credit', 'credit_risk')).toMatchObject({
-      score: 400,
+      score: 260,
       grade: 'E',
       recommendation: 'decline',
       not_scored: ['employment', 'employment_years', 'delinquencies_12m'],

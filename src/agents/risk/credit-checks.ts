@@ -29,14 +29,11 @@ export interface Scorecard extends ReferenceVersion {
 /** Points of the first band not exceeded; a value beyond the last band's max takes the last band. */
 const band = (bands: Bands, x: number) => (bands.find((b) => x <= b.max) ?? bands[bands.length - 1]!).points
 /**
- * An omitted characteristic is unknown and scores as a bad answer, never better: the mildest
- * negative points of its table (one missed payment, under a year employed), or its lowest points
- * when the table has no negative answer.
+ * An omitted characteristic is unknown and scores as the worst answer of its table, never better:
+ * leaving an answer out must not score better than any answer the applicant could have given
+ * (several missed payments, unemployed, under a year employed).
  */
-const badAnswer = (points: number[]) => {
-  const negative = points.filter((p) => p < 0)
-  return negative.length > 0 ? Math.max(...negative) : Math.min(...points)
-}
+const badAnswer = (points: number[]) => Math.min(...points)
 const worstBand = (bands: Bands) => badAnswer(bands.map((b) => b.points))
 
 const EMPLOYMENT = {

@@ -273,6 +273,32 @@ describe('risk agents: registers, rules and bad input', () => {
     expect(omitted.not_scored).toEqual(['employment', 'employment_years', 'delinquencies_12m'])
   })
 
+  it('scores omitted missed payments at the worst band, never as one missed payment', async () => {
+    const best = {
+      amount: 3_500_000,
+      monthly_income: 75_000,
+      annual_rate_pct: 4.79,
+      term_months: 360,
+      property_value: 6_000_000,
+      employment: 'permanent',
+      employment_years: 6,
+    }
+    const omitted = await run('credit_risk', best)
+    const several = await run('credit_risk', { ...best, delinquencies_12m: 4 })
+    expect(omitted.characteristics.at(-1)).toEqual({
+      name: 'delinquencies_12m',
+      value: 'unknown (not given)',
+      points: -200,
+    })
+    expect(omitted.score).toBeLessThanOrEqual(several.score)
+    expect(omitted).toMatchObject({
+      score: 660,
+      grade: 'C',
+      verdict: 'review',
+      not_scored: ['delinquencies_12m'],
+    })
+  })
+
   it('rejects an IČO with a bad checksum', async () => {
     const error = await rejection('company_risk', { ico: '27082441' })
     expect(error.details).toEqual({ field: 'ico', rule: 'checksum digit should be 0, not 1' })
