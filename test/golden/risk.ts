@@ -160,9 +160,26 @@ export const risk: GoldenFile = {
       kind: 'positive',
       law: ['policy-company-risk-flags'],
       worked:
-        'ARES: active, founded 1992-05-06 (34 years: no age flag), not in ISIR, no higher-risk NACE: no flag, score 0 ≤ 19 → low.',
+        'ARES: active, founded 1992-05-06 (34 years: no age flag), not in ISIR; its activities given as ARES lists them (CZ-NACE 35110, 35140: electricity), none in a higher-risk sector of the CDD table: no flag, score 0 ≤ 19 → low.',
+      input: { ico: '45274649', nace: ['35110', '35140'] },
+      expect: {
+        verdict: 'clear',
+        fields: { risk_level: 'low', score: 0, flags: [], not_verified: [], partial: false },
+      },
+    },
+    {
+      agent: 'company_risk',
+      title: 'No CZ-NACE activities from ARES and none given: the sector is not verified, reviewed',
+      kind: 'unrecognised',
+      law: ['policy-company-risk-flags', 'policy-cdd-risk-factors'],
+      worked:
+        'The same ČEZ record, but no activities: the higher-risk-sector flag (+20, medium, the sectors of the operator\'s cdd-risk-factors) could have fired and was never checked, so score 0 → low is not a finding that the sector is ordinary. not_verified names nace and what to give; the sector rule\'s outcome is "not verified"; low with a check not made → review.',
       input: { ico: '45274649' },
-      expect: { verdict: 'clear', fields: { risk_level: 'low', score: 0, flags: [], partial: false } },
+      expect: {
+        verdict: 'review',
+        fields: { risk_level: 'low', score: 0, not_verified: [mentions('nace', 'give nace')] },
+        rules: [{ basis: 'policy-cdd-risk-factors', outcome: 'not verified' }],
+      },
     },
     {
       agent: 'company_risk',

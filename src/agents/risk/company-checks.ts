@@ -43,11 +43,17 @@ const FLAG_LABELS: Record<string, Texts> = {
 
 type Facts = NonNullable<Lookup['facts']>
 
-/** The flags raised so far and the rules applied, each flag's rule citing the register behind it. */
+/**
+ * The flags raised so far and the rules applied, each flag's rule citing the register behind it;
+ * and the checks that could not be made (not_verified), each naming the field and what to give.
+ */
 export interface Flagger {
   flags: { flag: string; severity: string; points: number; detail: string }[]
   rules: AppliedRule[]
+  notVerified: string[]
   raise: (key: string, texts: Texts) => void
+  /** A flag's check not made for want of a fact: said in not_verified and as a rule, never silent. */
+  unverified: (rule: Texts, why: Texts, basis: ReturnType<typeof cite>) => void
   src: ReturnType<typeof cite>
 }
 
@@ -73,7 +79,12 @@ export function flagger(ref: Flags, today: string, say: Say): Flagger {
       outcome: `+${f.points} (${detail})`,
     })
   }
-  return { flags, rules, raise, src }
+  const notVerified: string[] = []
+  const unverified = (rule: Texts, why: Texts, basis: ReturnType<typeof cite>) => {
+    notVerified.push(say(why))
+    rules.push({ rule: say(rule), ...basis, outcome: say({ cs: 'neověřeno', en: 'not verified' }) })
+  }
+  return { flags, rules, notVerified, raise, unverified, src }
 }
 
 /** Dissolution in ARES, and insolvency in ARES or in the insolvency register itself. */
@@ -118,13 +129,42 @@ export function ageFlags(f: Facts, today: string, fl: Flagger, say: Say): void {
       ...src,
       outcome: say({ cs: `${years.toFixed(1)} let`, en: `${years.toFixed(1)} years` }),
     })
-  }
+  } else
+    fl.unverified(
+      { cs: 'Stáří společnosti podle data vzniku v ARES', en: 'Company age from the founding date in ARES' },
+      {
+        cs: 'stáří společnosti (established): ARES neuvádí datum vzniku — ověřte datum vzniku ve veřejném rejstříku (výpis) a posuďte, zda je společnost mladší 1 nebo 3 let',
+        en: 'company age (established): ARES gave no founding date — check the founding date in the public register (an extract) and judge whether the company is younger than 1 or 3 years',
+      },
+      cite(today, 'policy-company-risk-flags', 'cz-111-2009-s24'),
+    )
 }
 
-/** The first NACE activity in a higher-risk sector. */
-export function sectorFlag(f: Facts, sectors: Sectors, fl: Flagger): void {
+/**
+ * The first NACE activity in a higher-risk sector: ARES's activities, else those the caller gave.
+ * With neither, the sector is not verified (said, never read as no higher-risk sector).
+ */
+export function sectorFlag(
+  f: Facts,
+  given: readonly string[] | undefined,
+  sectors: Sectors,
+  fl: Flagger,
+  today: string,
+): void {
   const { raise } = fl
-  for (const code of f.nace ?? []) {
+  const nace = f.nace?.length ? f.nace : given?.length ? given : undefined
+  if (!nace) {
+    fl.unverified(
+      { cs: 'Činnost v rizikovějším odvětví (CZ-NACE)', en: 'Activity in a higher-risk sector (CZ-NACE)' },
+      {
+        cs: 'odvětví (nace): ARES neuvádí činnosti CZ-NACE — uveďte nace (činnosti společnosti podle CZ-NACE, např. z živnostenského nebo obchodního rejstříku)',
+        en: "sector (nace): ARES gave no CZ-NACE activities — give nace (the company's CZ-NACE activities, e.g. from the trade or commercial register)",
+      },
+      cite(today, 'policy-company-risk-flags', 'policy-cdd-risk-factors'),
+    )
+    return
+  }
+  for (const code of nace) {
     const key = Object.keys(sectors.high_risk_sectors).find(
       (k) =>
         code === k || code.startsWith(k.includes('.') ? k : `${k}.`) || code.startsWith(k.replace('.', '')),

@@ -24,6 +24,14 @@ export const companyRisk = defineAgent({
     {
       ico: Type.String({ maxLength: 12, description: 'IČO' }),
       name: Type.Optional(Type.String({ maxLength: 300, description: 'name as the counterparty gave it' })),
+      nace: Type.Optional(
+        Type.Array(Type.String({ pattern: '^[0-9]{2}(\\.?[0-9]{1,3})?$', maxLength: 6 }), {
+          minItems: 1,
+          maxItems: 50,
+          description:
+            "the company's CZ-NACE activities, checked against the higher-risk sectors when ARES gives none; with neither, the sector is not verified and a low level is reviewed",
+        }),
+      ),
       as_of: Type.Optional(DateString()),
     },
     { additionalProperties: false },
@@ -46,6 +54,10 @@ export const companyRisk = defineAgent({
         detail: Type.String(),
       }),
     ),
+    not_verified: Type.Array(Type.String(), {
+      description:
+        'checks not made for want of a register fact (founding date, CZ-NACE activities), each naming the field and what to give; a low level with any is reviewed',
+    }),
     company: NullableObject(
       Type.Object({
         name: Type.Optional(Type.String()),
@@ -56,8 +68,18 @@ export const companyRisk = defineAgent({
     ),
   }),
   verdict: {
-    field: 'risk_level',
-    map: { low: 'clear', medium: 'review', high: 'adverse', critical: 'adverse', unknown: 'incomplete' },
+    explain:
+      'from `risk_level`: low → `clear`, or `review` when `not_verified` names a check not made; medium → `review`; high, critical → `adverse`; unknown → `incomplete`',
+    of: (r) =>
+      r.risk_level === 'low'
+        ? r.not_verified.length > 0
+          ? 'review'
+          : 'clear'
+        : r.risk_level === 'medium'
+          ? 'review'
+          : r.risk_level === 'unknown'
+            ? 'incomplete'
+            : 'adverse',
   },
   law: [
     'policy-company-risk-flags',
@@ -67,7 +89,10 @@ export const companyRisk = defineAgent({
     'cz-182-2006-insolvency',
   ],
   examples: [
-    { title: 'Established listed company: low risk', input: { ico: '45274649', name: 'ČEZ, a. s.' } },
+    {
+      title: 'Established listed company, its activities given: low risk',
+      input: { ico: '45274649', name: 'ČEZ, a. s.', nace: ['35110', '35140'] },
+    },
     { title: 'IČO unknown to the register: critical', input: { ico: '27074358' } },
   ],
   async run(input, ctx) {
@@ -90,6 +115,7 @@ export const companyRisk = defineAgent({
         risk_level: 'unknown' as const,
         score: 0,
         flags,
+        not_verified: fl.notVerified,
         company: null,
         partial: true,
         sources: [found.source],
@@ -102,7 +128,7 @@ export const companyRisk = defineAgent({
     else {
       sources.push(await statusFlags(ctx, ico, f, fl))
       ageFlags(f, today, fl, say)
-      sectorFlag(f, sectors, fl)
+      sectorFlag(f, input.nace, sectors, fl, today)
       nameFlag(input.name, f, fl)
     }
     const score = flags.reduce((s, x) => s + x.points, 0)
@@ -130,6 +156,7 @@ export const companyRisk = defineAgent({
       risk_level: level as 'low' | 'medium' | 'high' | 'critical',
       score,
       flags,
+      not_verified: fl.notVerified,
       company,
       partial: sources.some((x) => x.status === 'failed'),
       sources,

@@ -46,6 +46,8 @@ const REGISTER: Record<string, Record<string, unknown>> = {
     insolvency_flag: true,
   }),
   '26863154': company({ ico: '26863154', name: 'OKD, a.s.', established: '2007-03-01' }),
+  // Neither a founding date nor activities.
+  '26168685': company({ ico: '26168685', name: 'Bez Údajů s.r.o.' }),
   '25596641': company({
     ico: '25596641',
     name: 'Zaniklá s.r.o.',
@@ -91,7 +93,7 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
     },
   },
   company_risk: {
-    'Established listed company: low risk': {
+    'Established listed company, its activities given: low risk': {
       risk_level: 'low',
       score: 0,
       flags: [],
@@ -200,6 +202,24 @@ describe('risk agents: registers, rules and bad input', () => {
     const out = await run('company_risk', { ico: '25596641' })
     expect(out.risk_level).toBe('critical')
     expect(out.flags[0]).toMatchObject({ flag: 'dissolved', detail: 'on 2019-12-31' })
+  })
+
+  it('reviews a company whose founding date and NACE ARES does not give, naming each — never low in silence', async () => {
+    const out = await run('company_risk', { ico: '26168685' })
+    expect(out).toMatchObject({ risk_level: 'low', score: 0, flags: [], verdict: 'review' })
+    expect(out.not_verified).toEqual([
+      expect.stringMatching(/^company age \(established\): ARES gave no founding date — .*public register/),
+      expect.stringMatching(/^sector \(nace\): ARES gave no CZ-NACE activities — give nace/),
+    ])
+    expect(out.rules_applied).toContainEqual(
+      expect.objectContaining({
+        basis: ['policy-company-risk-flags', 'policy-cdd-risk-factors'],
+        outcome: 'not verified',
+      }),
+    )
+    // The caller's CZ-NACE activities are checked against the higher-risk sectors.
+    const given = await run('company_risk', { ico: '45274649', nace: ['35110'] })
+    expect(given).toMatchObject({ risk_level: 'low', verdict: 'clear', not_verified: [] })
   })
 
   it('reports a name that differs from the register', async () => {
