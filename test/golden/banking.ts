@@ -535,6 +535,32 @@ export const banking: GoldenFile = {
     },
     {
       agent: 'cashflow_analysis',
+      title: 'Salary in January and June only: six months, no regular income, the empty months named',
+      kind: 'unrecognised',
+      law: ['method-cashflow-categories', 'cz-257-2016-s86'],
+      worked:
+        'The period runs from 2025-01 to 2025-06: six calendar months, four of them (02–05) with no transaction at all. MZDA is seen in 2 of 6 months, fewer than 2/3 (4) → no regular income; income 104 000 / 6 = 17 333.33 a month, debt service 17 000 / 6 = 2 833.33. Counting only the two months with transactions would have read salary in 2 of 2 months as regular at 52 000. The empty months are named: a page of the statement may be missing.',
+      input: {
+        transactions: [
+          { date: '2025-01-10', amount: 52_000, description: 'MZDA 01/2025' },
+          { date: '2025-01-15', amount: -8_500, description: 'Splátka úvěru' },
+          { date: '2025-06-10', amount: 52_000, description: 'MZDA 06/2025' },
+          { date: '2025-06-15', amount: -8_500, description: 'Splátka úvěru' },
+        ],
+      },
+      expect: {
+        verdict: 'review',
+        fields: {
+          months: 6,
+          average_monthly_income: 17_333.33,
+          monthly_debt_service: 2_833.33,
+          regular_income: null,
+          flags: [mentions('no regular income'), mentions('2025-02', '2025-05', 'statement')],
+        },
+      },
+    },
+    {
+      agent: 'cashflow_analysis',
       title: 'Regular credits the table does not recognise: review, the source of income is unknown',
       kind: 'unrecognised',
       law: ['method-cashflow-categories'],

@@ -270,6 +270,28 @@ describe('banking agents: rules and bad input', () => {
     }
   })
 
+  it('counts the months of the period with no transaction, instead of leaving them out of the averages and the regular income', async () => {
+    const out = await run('cashflow_analysis', {
+      transactions: [
+        { date: '2025-01-10', amount: 52_000, description: 'MZDA 01/2025' },
+        { date: '2025-01-15', amount: -8_500, description: 'Splátka úvěru' },
+        { date: '2025-06-10', amount: 52_000, description: 'MZDA 06/2025' },
+        { date: '2025-06-15', amount: -8_500, description: 'Splátka úvěru' },
+      ],
+    })
+    expect(out).toMatchObject({
+      months: 6,
+      average_monthly_income: 17_333.33,
+      monthly_debt_service: 2_833.33,
+      regular_income: null,
+      verdict: 'review',
+    })
+    expect(out.flags).toEqual([
+      'no regular income found',
+      'months with no transaction: 2025-02, 2025-03, 2025-04, 2025-05 — give the statement for the whole period, or confirm the account had no movement in them',
+    ])
+  })
+
   it('gives no DSTI when the regular income is zero, instead of failing (found by fuzzing: a 500)', async () => {
     const out = await run('cashflow_analysis', {
       transactions: [

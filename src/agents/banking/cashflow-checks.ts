@@ -76,6 +76,26 @@ export function categorise(txs: Tx[], table: Categories, at: string, say: Say) {
 }
 
 /**
+ * The calendar months (YYYY-MM) from the first transaction's to the last's: a month of the period
+ * with no transaction is a month of the period, not left out of the averages and the 2/3.
+ */
+export function monthsOfPeriod(from: string, to: string): string[] {
+  const out: string[] = []
+  let y = Number(from.slice(0, 4))
+  let m = Number(from.slice(5, 7))
+  const end = to.slice(0, 7)
+  for (;;) {
+    const month = `${y}-${String(m).padStart(2, '0')}`
+    out.push(month)
+    if (month >= end) return out
+    if (++m > 12) {
+      m = 1
+      y++
+    }
+  }
+}
+
+/**
  * Regular income: the first of salary, pension, rent, social benefits and other income present in
  * at least 2/3 of the months (and at least 2), with its monthly median in CZK.
  */
@@ -111,10 +131,11 @@ export function regularIncome(
 
 /**
  * What a lender reviews: the risk categories of the table (gambling, enforcement), no regular
- * income or one from a source not recognised, and expenses above income over the period.
+ * income or one from a source not recognised, expenses above income over the period, and months
+ * of the period the statement shows nothing in.
  */
 export function riskFlags(
-  found: { byCat: Totals; regular: Regular | null; income: number; expenses: number },
+  found: { byCat: Totals; regular: Regular | null; income: number; expenses: number; empty: string[] },
   table: Categories,
   at: string,
   say: Say,
@@ -141,6 +162,14 @@ export function riskFlags(
     )
   if (found.expenses > found.income)
     flags.push(say({ cs: 'výdaje za období převyšují příjmy', en: 'expenses exceed income over the period' }))
+  // A month with no movement at all is not known to be one: a page of the statement may be missing.
+  if (found.empty.length > 0)
+    flags.push(
+      say({
+        cs: `měsíce bez jediné transakce: ${found.empty.join(', ')} — doložte výpis za celé období, nebo potvrďte, že účet v nich neměl žádný pohyb`,
+        en: `months with no transaction: ${found.empty.join(', ')} — give the statement for the whole period, or confirm the account had no movement in them`,
+      }),
+    )
   const rule = {
     rule: say({
       cs: 'Rizikové kategorie, které věřitel posuzuje: hazardní hry, exekuce a vymáhání',

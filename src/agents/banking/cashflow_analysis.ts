@@ -4,7 +4,14 @@ import { asOfDate } from '../../engines/reference/inputs.ts'
 import { loadReference, versionAt } from '../../engines/reference/load.ts'
 import { DateString, NullableNumber, NullableObject } from '../../engines/reference/schema.ts'
 import { defineAgent } from '../types.ts'
-import { type Categories, categorise, categoryTotals, regularIncome, riskFlags } from './cashflow-checks.ts'
+import {
+  type Categories,
+  categorise,
+  categoryTotals,
+  monthsOfPeriod,
+  regularIncome,
+  riskFlags,
+} from './cashflow-checks.ts'
 
 export const cashflowAnalysis = defineAgent({
   service: 'banking',
@@ -29,7 +36,9 @@ export const cashflowAnalysis = defineAgent({
     { additionalProperties: false },
   ),
   output: Type.Object({
-    months: Type.Integer(),
+    months: Type.Integer({
+      description: 'calendar months from the first transaction to the last, those with no transaction too',
+    }),
     period: Type.Object({ from: Type.String(), to: Type.String() }),
     average_monthly_income: Type.Number(),
     average_monthly_expenses: Type.Number(),
@@ -52,7 +61,7 @@ export const cashflowAnalysis = defineAgent({
   law: ['method-cashflow-categories', 'cz-257-2016-s86', 'cnb-recommendation-2022'],
   verdict: {
     explain:
-      '`review` when the analysis raises a flag (gambling, no regular income, expenses over income …), else `informational`',
+      '`review` when the analysis raises a flag (gambling, no regular income, expenses over income, months of the period with no transaction …), else `informational`',
     of: (r) => (r.flags.length > 0 ? 'review' : 'informational'),
   },
   examples: [
@@ -90,10 +99,13 @@ export const cashflowAnalysis = defineAgent({
     const say = ctx.say
     const txs = [...input.transactions].sort((a, b) => a.date.localeCompare(b.date))
     const table = versionAt(loadReference<Categories>('cashflow-categories'), at)
-    const months = new Set(txs.map((t) => t.date.slice(0, 7))).size
+    const calendar = monthsOfPeriod(txs[0]!.date, txs[txs.length - 1]!.date)
+    const months = calendar.length
+    const seen = new Set(txs.map((t) => t.date.slice(0, 7)))
+    const empty = calendar.filter((m) => !seen.has(m))
     const { byCat, creditsByMonth, income, expenses, rule: categorised } = categorise(txs, table, at, say)
     const { regular, rule: regularRule } = regularIncome(creditsByMonth, months, at, say)
-    const { flags, rule: riskRule } = riskFlags({ byCat, regular, income, expenses }, table, at, say)
+    const { flags, rule: riskRule } = riskFlags({ byCat, regular, income, expenses, empty }, table, at, say)
     const debtService = round2((byCat.get('loan_repayment')?.total ?? 0) / months)
     return {
       months,
