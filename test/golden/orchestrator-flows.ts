@@ -364,6 +364,31 @@ export const flowCases: GoldenCase[] = [
     input: { address: 'Nikde 999, 000 00 Nikdo', property_value: 5_200_000 },
     expect: { verdict: 'review', rules: [{ basis: 'cz-111-2009-ruian', outcome: 'address: review' }] },
   },
+  {
+    agent: 'property_purchase_flow',
+    title:
+      'The buyer named on a sanctions list, the seller named apart: the buyer is screened, not the seller',
+    kind: 'negative',
+    law: ['cz-253-2008-s7', 'cz-253-2008-s9', 'cz-256-2013'],
+    worked:
+      'A real-estate agent identifies and checks its client, here the buyer who pays the price (AML Act § 7, § 9), and screens the client against the sanctions lists (zákon 69/2006 Sb.); the seller is checked against the owner in part A of the title deed (zákon 256/2013 Sb.). buyer_name "Itziar Alberdi Uranga", a name on the EU list, goes to aml_compliance; seller_name "Petr Dvořák" to due_diligence. With one `name` for both, the seller\'s name was screened in the buyer\'s place. Without a birth date the hit is not corroborated: the AML step is not clear, and the least favourable verdict decides.',
+    stubs: {
+      'data/address_normalizer': clear({ found: true }),
+      'real-estate/due_diligence': clear({ items: [] }),
+    },
+    input: {
+      address: 'Václavské náměstí 846/1, 110 00 Praha 1',
+      property_value: 9_900_000,
+      buyer_name: 'Itziar Alberdi Uranga',
+      seller_name: 'Petr Dvořák',
+      pep: false,
+      country: 'ES',
+    },
+    expect: {
+      verdict: 'review',
+      rules: [{ basis: 'cz-253-2008-s9', outcome: 'aml: review' }],
+    },
+  },
   // ── company_onboarding_flow ────────────────────────────────────────────────────────────────
   {
     agent: 'company_onboarding_flow',

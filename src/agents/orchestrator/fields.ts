@@ -29,6 +29,18 @@ export const F = {
   }),
   dic: Type.String({ minLength: 10, maxLength: 14, description: 'DIČ with the CZ prefix' }),
   name: Type.String({ minLength: 1, maxLength: 300, description: 'company or person name' }),
+  buyer_name: Type.String({
+    minLength: 2,
+    maxLength: 300,
+    description:
+      'the buyer, the client of the AML step (identified, screened against the sanctions lists); not given: `name`',
+  }),
+  seller_name: Type.String({
+    minLength: 1,
+    maxLength: 300,
+    description:
+      'the seller as named in the contract, checked against the title deed (part A); not given: `name`',
+  }),
   address: Type.String({ minLength: 3, maxLength: 300, description: 'one-line Czech address' }),
   email: Type.String({ minLength: 3, maxLength: 320 }),
   phone: Type.String({ minLength: 3, maxLength: 40 }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { d, ex, expectComposed, outputOf, step } from '../../../test/agents/flows.ts'
 import { failure, run, testDispatcher } from '../../../test/agents/harness.ts'
+import { fakeAgent } from '../../../test/agents/service-tests.ts'
 import { startReplay } from '../../../test/sources/replay.ts'
 import { replayDeps, SOURCE_ROUTES } from '../../../test/sources/routes.ts'
 import { UpstreamError } from '../../kit/http.ts'
@@ -354,6 +355,34 @@ describe('the client’s PEP status and country reach the AML and due-diligence 
     const aml = outputOf(out, 'aml', 'aml_compliance')
     expect(aml.obligations.join(' ')).not.toMatch(/\((pep|country)\)/)
     expect(aml.due_diligence).toBe('enhanced')
+  })
+
+  it('property_purchase_flow gives the seller to due_diligence and the buyer to aml_compliance; name goes to both as before', async () => {
+    const echo = (service: 'real-estate' | 'legal-aml', name: string) =>
+      fakeAgent(service, name, (input) => ({ verdict: 'clear', received: input }))
+    const seen = testDispatcher([
+      ...agents.filter((a) => a.name !== 'due_diligence' && a.name !== 'aml_compliance'),
+      echo('real-estate', 'due_diligence'),
+      echo('legal-aml', 'aml_compliance'),
+    ])
+    const base = ex('property_purchase_flow', 1) as Record<string, unknown>
+    const received = (out: { steps: Parameters<typeof step>[0]['steps'] }, id: string) =>
+      (step(out, id).output as { received: Record<string, unknown> }).received
+    const both = await run(seen, 'orchestrator', 'property_purchase_flow', {
+      ...base,
+      buyer_name: 'Jana Nováková',
+      seller_name: 'Petr Dvořák',
+      pep: false,
+      country: 'CZ',
+    })
+    expect(received(both, 'due_diligence').seller_name).toBe('Petr Dvořák')
+    expect(received(both, 'aml')).toMatchObject({ name: 'Jana Nováková', pep: false, country: 'CZ' })
+    const legacy = await run(seen, 'orchestrator', 'property_purchase_flow', {
+      ...base,
+      name: 'Jana Nováková',
+    })
+    expect(received(legacy, 'due_diligence').seller_name).toBe('Jana Nováková')
+    expect(received(legacy, 'aml').name).toBe('Jana Nováková')
   })
 
   it('due_diligence_flow passes pep and country to aml_compliance, and pep to the person’s kyc', async () => {

@@ -44,7 +44,7 @@ const PROPERTY_STEPS: FlowStep[] = [
         'energy_class',
         'building_approved',
       ]),
-      ...(typeof r.name === 'string' ? { seller_name: r.name } : {}),
+      ...(typeof (r.seller_name ?? r.name) === 'string' ? { seller_name: r.seller_name ?? r.name } : {}),
     }),
   },
   {
@@ -60,7 +60,11 @@ const PROPERTY_STEPS: FlowStep[] = [
       new_relationship: true,
       obliged_person: 'real_estate',
       ...pick(r, ['pep', 'country']),
-      ...(typeof r.name === 'string' && r.name.length >= 2 ? { name: r.name } : {}),
+      ...(typeof r.buyer_name === 'string'
+        ? { name: r.buyer_name }
+        : typeof r.name === 'string' && r.name.length >= 2
+          ? { name: r.name }
+          : {}),
     }),
   },
   {
@@ -159,7 +163,7 @@ export const propertyPurchaseFlow = defineAgent({
   service: 'orchestrator',
   name: 'property_purchase_flow',
   description:
-    'Runs the checks of a flat purchase: the address in the RÚIAN gazetteer, a valuation from comparables, due diligence (title deed, seller, PENB, use permit), the AML duties on the price, the mortgage against the ČNB limits, a collateral stress test and the insurance premium, each through its own agent and timed; steps without their inputs are skipped with the reason.',
+    'Runs the checks of a flat purchase: the address in the RÚIAN gazetteer, a valuation from comparables, due diligence (title deed, seller, PENB, use permit), the AML duties on the price, the mortgage against the ČNB limits, a collateral stress test and the insurance premium, each through its own agent and timed; steps without their inputs are skipped with the reason. Two people are named: the seller (`seller_name`, with `ico` for a company seller) is checked against the title deed, the buyer (`buyer_name`, with `pep` and `country`) is the client of the AML step; `name` alone stands for whichever of the two is not given, as before.',
   input: flowInput(
     ['address', 'property_value'],
     [
@@ -176,6 +180,8 @@ export const propertyPurchaseFlow = defineAgent({
       'flood_zone',
       'ico',
       'name',
+      'buyer_name',
+      'seller_name',
       'pep',
       'country',
       'lv_text',
