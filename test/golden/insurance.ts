@@ -188,6 +188,25 @@ export const insurance: GoldenFile = {
     },
     {
       agent: 'underinsurance_check',
+      title: 'The same total loss with no loss date and no deductible given: both assumptions said',
+      kind: 'unrecognised',
+      law: ['cz-89-2012-s2854', 'cz-89-2012-s2814'],
+      worked:
+        'The wording of § 2854 turns on the day of the loss: from 1 Apr 2024 the loss is cut (4 000 000 × 3/4 = 3 000 000), before it the capped benefit (3 000 000 × 3/4 = 2 250 000). With no loss_date the answer takes the day it is given and says so, naming loss_date and that a loss before 2024-04-01 pays less; with no deductible it takes none and says that an agreed deductible (§ 2815) lowers the payout. Underinsured → review.',
+      input: { sum_insured: 3_000_000, property_value: 4_000_000, amount: 4_000_000 },
+      expect: {
+        verdict: 'review',
+        fields: {
+          payout: 3_000_000,
+          assumptions: [
+            { field: 'loss_date', basis: mentions('2024-04-01', 'give loss_date') },
+            { field: 'deductible', value: 0, basis: mentions('give deductible') },
+          ],
+        },
+      },
+    },
+    {
+      agent: 'underinsurance_check',
       title: 'Total loss of a house insured for 3 of its 4 M, lost on 2024-06-01: 3 M paid',
       kind: 'edge',
       date_side: 'after',
@@ -232,7 +251,7 @@ export const insurance: GoldenFile = {
       agent: 'underinsurance_check',
       title: 'Underinsured by 8 % with a 10 % contract tolerance and a 5 000 CZK deductible',
       kind: 'edge',
-      law: ['cz-89-2012-s2854', 'cz-89-2012-s2815'],
+      law: ['cz-89-2012-s2854', 'cz-89-2012-s2814'],
       worked:
         '4.6 M / 5 M = 0.92: underinsured by 8 % ≤ the agreed 10 %, so the parties agreed no cut (§ 2854 second sentence); the deductible is borne by the insured (§ 2815): 200 000 − 5 000 = 195 000.',
       input: {

@@ -117,6 +117,24 @@ describe('insurance agents: rules and bad input', () => {
     expect(out.reasons).toContain('Age at expiry at most 75 (would be 80)')
   })
 
+  it('says the loss date and the deductible it assumed when they are not given, not in silence', async () => {
+    const out = await run('underinsurance_check', {
+      sum_insured: 3_000_000,
+      property_value: 4_000_000,
+      amount: 4_000_000,
+    })
+    expect(out.assumptions.map((a: { field: string }) => a.field)).toEqual(['loss_date', 'deductible'])
+    expect(out.assumptions[0]?.basis).toMatch(/2024-04-01/)
+    const given = await run('underinsurance_check', {
+      sum_insured: 3_000_000,
+      property_value: 4_000_000,
+      amount: 4_000_000,
+      loss_date: '2024-03-01',
+      deductible: 0,
+    })
+    expect(given).toMatchObject({ payout: 2_250_000, assumptions: [] })
+  })
+
   it('pays a first-risk loss in full despite underinsurance, capped at the sum insured', async () => {
     const out = await run('underinsurance_check', {
       sum_insured: 100_000,

@@ -5,6 +5,7 @@ import { DateString } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
 import type { Say } from '../lang.ts'
 import { cite } from '../law.ts'
+import type { Assumption } from '../result.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
@@ -168,6 +169,28 @@ export const underinsuranceCheck = defineAgent({
     if (input.amount > input.property_value)
       throw errors.invalid('amount', 'a loss cannot exceed the insurable value (property_value)')
     const at = asOfDate(input.loss_date, ctx.now)
+    const say = ctx.say
+    // What the answer took for a field not given is said, never silent: the wording of § 2854 turns
+    // on the loss date, and the deductible comes off the payout.
+    const assumptions: Assumption[] = []
+    if (input.loss_date === undefined)
+      assumptions.push({
+        field: 'loss_date',
+        value: at,
+        basis: say({
+          cs: `nezadáno: použito znění § 2854 ke dni ${at}; škoda před 2024-04-01 se posuzuje podle dřívějšího znění, které podpojištěnému vyplácí méně — uveďte loss_date`,
+          en: `not given: the wording of § 2854 on ${at} is applied; a loss before 2024-04-01 is judged by the earlier wording, which pays an underinsured loss less — give loss_date`,
+        }),
+      })
+    if (input.deductible === undefined)
+      assumptions.push({
+        field: 'deductible',
+        value: 0,
+        basis: say({
+          cs: 'nezadáno: bez spoluúčasti; ujednaná spoluúčast (§ 2815) plnění sníží — uveďte deductible',
+          en: 'not given: no deductible; an agreed deductible (§ 2815) lowers the payout — give deductible',
+        }),
+      })
     const u = ratioCheck(input, at, ctx.say)
     const b = benefitCheck(input, u.ratio, u.cut, at, ctx.say)
     const d = deductibleCheck(b.payout, input.deductible ?? 0, at, ctx.say)
@@ -179,6 +202,7 @@ export const underinsuranceCheck = defineAgent({
       payout: round2(d.payout),
       shortfall: round2(input.amount - d.payout),
       rules_applied: [...u.rules, ...b.rules, ...d.rules],
+      assumptions,
     }
   },
 })
