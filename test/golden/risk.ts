@@ -160,8 +160,8 @@ export const risk: GoldenFile = {
       kind: 'positive',
       law: ['policy-company-risk-flags'],
       worked:
-        'ARES: active, founded 1992-05-06 (34 years: no age flag), not in ISIR; its activities given as ARES lists them (CZ-NACE 35110, 35140: electricity), none in a higher-risk sector of the CDD table: no flag, score 0 ≤ 19 → low.',
-      input: { ico: '45274649', nace: ['35110', '35140'] },
+        'ARES: active, founded 1992-05-06 (34 years: no age flag), not in ISIR; its activities as ARES lists them (CZ-NACE 35110, 35140: electricity), none in a higher-risk sector of the CDD table: no flag, score 0 ≤ 19 → low.',
+      input: { ico: '45274649' },
       expect: {
         verdict: 'clear',
         fields: { risk_level: 'low', score: 0, flags: [], not_verified: [], partial: false },
@@ -173,8 +173,8 @@ export const risk: GoldenFile = {
       kind: 'unrecognised',
       law: ['policy-company-risk-flags', 'policy-cdd-risk-factors'],
       worked:
-        'The same ČEZ record, but no activities: the higher-risk-sector flag (+20, medium, the sectors of the operator\'s cdd-risk-factors) could have fired and was never checked, so score 0 → low is not a finding that the sector is ordinary. not_verified names nace and what to give; the sector rule\'s outcome is "not verified"; low with a check not made → review.',
-      input: { ico: '45274649' },
+        'A spolek (26468131, written for the tests) founded in 2005, whose ARES record lists no activities: the higher-risk-sector flag (+20, medium, the sectors of the operator\'s cdd-risk-factors) could have fired and was never checked, so score 0 → low is not a finding that the sector is ordinary. not_verified names nace and what to give; the sector rule\'s outcome is "not verified"; low with a check not made → review.',
+      input: { ico: '26468131' },
       expect: {
         verdict: 'review',
         fields: { risk_level: 'low', score: 0, not_verified: [mentions('nace', 'give nace')] },

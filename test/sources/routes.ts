@@ -95,6 +95,8 @@ export const SOURCE_ROUTES: ReplayRoute[] = [
     { path: `/ares/ekonomicke-subjekty/${ico}`, fixture: `../../aml/replay/ares/${ico}.json` },
     { path: `/ares/ekonomicke-subjekty-vr/${ico}`, fixture: `../../aml/replay/ares-vr/${ico}.json` },
   ]),
+  // A spolek written for the tests whose ARES record lists no CZ-NACE activities (ARES's lookup only).
+  { path: '/ares/ekonomicke-subjekty/26468131', fixture: '../../aml/replay/ares/26468131.json' },
   ...['ekonomicke-subjekty', 'ekonomicke-subjekty-vr'].map((register) => ({
     path: `/ares/${register}/12345679`,
     status: 404,

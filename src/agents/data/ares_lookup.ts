@@ -16,6 +16,9 @@ export const CompanySchema = Type.Object({
   vat_id: nullable(Type.String()),
   established: nullable(Type.String()),
   dissolved: nullable(Type.String()),
+  nace: Type.Array(Type.String(), {
+    description: 'CZ-NACE activities as ARES lists them (czNace); empty when it lists none',
+  }),
   status: Type.Union([Type.Literal('active'), Type.Literal('dissolved')]),
   registrations: Type.Record(Type.String(), Type.String(), {
     description: 'ARES source registers and their state (vr, res, dph, ir …)',

@@ -11,7 +11,7 @@ const sources = replayedSources(agents)
 const { run: call } = agentCalls('data', NOW, () => sources.online)
 
 describe('data/ares_lookup', () => {
-  it('example: Alza.cz a.s. with its legal form, seat, DIČ and age', async () => {
+  it('example: Alza.cz a.s. with its legal form, seat, DIČ, activities and age', async () => {
     const out = await call('ares_lookup', exampleInput(aresLookup, 0))
     expect(out).toMatchObject({
       ico: '27082440',
@@ -20,6 +20,8 @@ describe('data/ares_lookup', () => {
         name: 'Alza.cz a.s.',
         legal_form_code: '121',
         vat_id: 'CZ27082440',
+        // CZ-NACE as ARES lists them (czNace): what company_risk checks the sectors against.
+        nace: ['47910', '46900', '47410'],
         status: 'active',
         insolvency_flag: false,
       },

@@ -90,8 +90,8 @@ export const companyRisk = defineAgent({
   ],
   examples: [
     {
-      title: 'Established listed company, its activities given: low risk',
-      input: { ico: '45274649', name: 'ČEZ, a. s.', nace: ['35110', '35140'] },
+      title: 'Established listed company: low risk',
+      input: { ico: '45274649', name: 'ČEZ, a. s.' },
     },
     { title: 'IČO unknown to the register: critical', input: { ico: '27074358' } },
   ],

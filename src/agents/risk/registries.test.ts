@@ -17,11 +17,13 @@ const run = async <N extends AgentName>(service: string, name: N, input: unknown
   (await sources.online.call(service, name, input, { now: NOW, lang: 'en' })).output as ResultNamed<N>
 
 describe('domain agents on recorded ARES and ISIR answers', () => {
-  it('rates ČEZ low from its ARES record and an empty ISIR answer', async () => {
+  it('rates ČEZ low from its ARES record (its CZ-NACE activities included) and an empty ISIR answer', async () => {
     const out = await run('risk', 'company_risk', { ico: '45274649' })
     expect(out).toMatchObject({
+      verdict: 'clear',
       risk_level: 'low',
       flags: [],
+      not_verified: [],
       company: { name: 'ČEZ, a. s.', established: '1992-05-06' },
       partial: false,
       sources: [

@@ -93,7 +93,7 @@ const expected: Record<string, Record<string, Record<string, unknown>>> = {
     },
   },
   company_risk: {
-    'Established listed company, its activities given: low risk': {
+    'Established listed company: low risk': {
       risk_level: 'low',
       score: 0,
       flags: [],

@@ -43,6 +43,8 @@ export interface AresCompany {
   vat_id: string | null
   established: string | null
   dissolved: string | null
+  /** CZ-NACE activities as ARES lists them (czNace, five-digit codes); empty when it lists none. */
+  nace: string[]
   /** 'active' unless ARES gives a dissolution date. */
   status: 'active' | 'dissolved'
   /** ARES source registers and their state, e.g. { vr: 'AKTIVNI', ir: 'NEEXISTUJICI' }. */
@@ -150,6 +152,7 @@ interface EkonomickySubjekt {
   datumVzniku?: string
   datumZaniku?: string
   datumAktualizace?: string
+  czNace?: unknown[]
   sidlo?: { kodStatu?: string; textovaAdresa?: string }
   seznamRegistraci?: Record<string, string>
 }
@@ -354,6 +357,7 @@ function toCompany(s: EkonomickySubjekt): AresCompany {
     vat_id: s.dic ?? null,
     established: s.datumVzniku ?? null,
     dissolved: s.datumZaniku ?? null,
+    nace: (s.czNace ?? []).filter((code): code is string => typeof code === 'string'),
     status: s.datumZaniku ? 'dissolved' : 'active',
     registrations,
     insolvency_flag: registrations.ir === 'AKTIVNI',
