@@ -56,6 +56,19 @@ const MORTGAGE = `${HEAD}\n${[
   'D Poznámky a další obdobné údaje - Bez zápisu',
 ].join('\n')}`
 
+/** A repurchase right reserved by the former seller in part C: a burden the review table has no type for. */
+const REPURCHASE = `${HEAD}\n${[
+  'Novák Jan, Korunní 810/104, Vinohrady, 10100 Praha 10 750101/1236',
+  'B Nemovitosti',
+  '810/12 byt 1234/98765',
+  'C Věcná práva zatěžující nemovitosti v části B včetně souvisejících údajů',
+  'Typ vztahu',
+  'o Výhrada zpětné koupě',
+  'Oprávnění pro Svoboda Petr, Lidická 12, 60200 Brno 800115/0008',
+  'Povinnost k Novák Jan',
+  'D Poznámky a další obdobné údaje - Bez zápisu',
+].join('\n')}`
+
 /** Two co-owners whose shares (1/2 and 1/3) do not make one whole. */
 const SHARES = `${HEAD}\n${[
   'Dvořák Petr, Lidická 12, 60200 Brno 800115/0008 1/2',
@@ -127,6 +140,27 @@ export const realEstate: GoldenFile = {
         verdict: 'review',
         fields: { title: 'encumbered', encumbrances: [{ part: 'C', type: 'mortgage', blocking: false }] },
         rules: [{ basis: 'cz-89-2012-s1309', outcome: 'medium (part C)' }],
+      },
+    },
+    {
+      agent: 'cadastre_check',
+      title:
+        'A repurchase right in part C, which the review table has no type for: named, review, never clean',
+      kind: 'unrecognised',
+      law: ['cz-357-2013-lv', 'method-cadastre-lv-rules'],
+      worked:
+        'Part C lists the rights burdening the property (vyhláška 357/2013 Sb.); the review table types eight kinds of entry, and "Výhrada zpětné koupě" (a former seller may buy the flat back) is none of them. An entry in part C is a burden whatever its kind, so "no entries in parts C and D" would be false: the entry is named in unrecognised_entries and the findings, the sheet is encumbered, and a person reads it → review.',
+      input: { text: REPURCHASE, seller_name: 'Jan Novák' },
+      expect: {
+        verdict: 'review',
+        fields: {
+          title: 'encumbered',
+          encumbrances: [],
+          unrecognised_entries: [{ part: 'C', text: 'Výhrada zpětné koupě' }],
+          seller_is_owner: true,
+          findings: [mentions('not in the review table', 'Výhrada zpětné koupě')],
+        },
+        rules: [{ basis: 'cz-357-2013-lv', outcome: 'not recognised: the table knows no such entry' }],
       },
     },
     {

@@ -184,12 +184,33 @@ function readOwners(parts: Map<string, string[]>): { list: Owner[]; complete: bo
   return { list, complete }
 }
 
-/** The entries of parts C and D the table knows, each with its type, severity and note. */
-function readEncumbrances(parts: Map<string, string[]>, table: LvRules, say: Say): Encumbrance[] {
+/** An entry of part C or D as the sheet lists it: a line opened by the bullet "o". */
+const ENTRY_LINE = /^o\s+\p{Lu}/u
+
+/** An entry of part C or D that no type of the table matches: not judged, named for a person. */
+interface UnreadEntry {
+  part: string
+  text: string
+}
+
+/**
+ * The entries of parts C and D the table knows, each with its type, severity and note, and the
+ * entries it does not know (a bullet line no pattern matches), which are not passed over.
+ */
+function readEncumbrances(
+  parts: Map<string, string[]>,
+  table: LvRules,
+  say: Say,
+): { known: Encumbrance[]; unread: UnreadEntry[] } {
   const out: Encumbrance[] = []
+  const unread: UnreadEntry[] = []
   for (const part of ['C', 'D']) {
     for (const line of parts.get(part) ?? []) {
       const entry = table.entries.find((e) => new RegExp(e.pattern, 'iu').test(line))
+      if (!entry && ENTRY_LINE.test(line)) {
+        unread.push({ part, text: line.replace(/^o\s+/, '') })
+        continue
+      }
       if (!entry || !/^(o\s+)?\p{Lu}/u.test(line) || /^(Oprávnění|Povinnost|pohledávka)/iu.test(line))
         continue
       out.push({
@@ -204,7 +225,7 @@ function readEncumbrances(parts: Map<string, string[]>, table: LvRules, say: Say
       })
     }
   }
-  return out
+  return { known: out, unread }
 }
 
 /** A pending change marked in the header (or anywhere as "plomba"). */
@@ -217,9 +238,28 @@ function isOwner(owners: Owner[], seller: string): boolean {
   return owners.some((o) => key(o.name) === key(seller))
 }
 
-function titleOf(plomba: boolean, encumbrances: Encumbrance[]): 'clean' | 'encumbered' | 'blocked' {
+/** An entry the table does not know is still an entry: the sheet is not clean. */
+function titleOf(
+  plomba: boolean,
+  encumbrances: Encumbrance[],
+  unread: UnreadEntry[],
+): 'clean' | 'encumbered' | 'blocked' {
   if (plomba || encumbrances.some((e) => e.blocking)) return 'blocked'
-  return encumbrances.length > 0 ? 'encumbered' : 'clean'
+  return encumbrances.length > 0 || unread.length > 0 ? 'encumbered' : 'clean'
+}
+
+function unreadRule(e: UnreadEntry, at: string, say: Say): AppliedRule {
+  return {
+    rule: say({
+      cs: `Zápis části ${e.part}: ${e.text}`,
+      en: `Entry of part ${e.part}: ${e.text}`,
+    }),
+    ...cite(at, 'cz-357-2013-lv', 'method-cadastre-lv-rules'),
+    outcome: say({
+      cs: `nerozpoznáno: typ zápisu tabulka nezná, posoudí jej člověk (část ${e.part})`,
+      en: `not recognised: the table knows no such entry, a person judges it (part ${e.part})`,
+    }),
+  }
 }
 
 function partsRule(found: string[], unread: string[], at: string, say: Say): AppliedRule {
@@ -306,7 +346,7 @@ export const cadastreCheck = defineAgent({
       ],
       {
         description:
-          'clean: no entries in parts C and D; encumbered: rights or notes to be removed; blocked: a plomba or a bar on disposal; unrecognised: parts A, C or D not found, so the sheet is not judged',
+          'clean: no entries in parts C and D; encumbered: rights or notes to be removed, or an entry the review table does not know (named in unrecognised_entries); blocked: a plomba or a bar on disposal; unrecognised: parts A, C or D not found, so the sheet is not judged',
       },
     ),
     lv_number: NullableString(),
@@ -333,15 +373,20 @@ export const cadastreCheck = defineAgent({
         note: Type.String(),
       }),
     ),
+    unrecognised_entries: Type.Array(Type.Object({ part: Type.String(), text: Type.String() }), {
+      description:
+        'entries of parts C and D that no type of the review table matches: not judged, each a finding for a person to read',
+    }),
     plomba: Type.Boolean({ description: 'a change of rights is pending (the sheet is "under seal")' }),
     parts_found: Type.Array(Type.String()),
     findings: Type.Array(Type.String(), {
-      description: 'what else keeps the sheet from clean: missing parts, shares, the seller not an owner',
+      description:
+        'what else keeps the sheet from clean: missing parts, entries the table does not know, shares, the seller not an owner',
     }),
   }),
   verdict: {
     explain:
-      '`adverse` when blocked (a plomba or a bar on disposal); `review` when encumbered, unrecognised (parts A, C or D not found), or a finding stands (shares, the seller not an owner); `clear` only for a clean sheet without findings',
+      '`adverse` when blocked (a plomba or a bar on disposal); `review` when encumbered, unrecognised (parts A, C or D not found), or a finding stands (an entry of part C or D the table does not know, shares, the seller not an owner); `clear` only for a clean sheet without findings',
     of: (r) =>
       r.title === 'blocked' ? 'adverse' : r.title === 'clean' && r.findings.length === 0 ? 'clear' : 'review',
   },
@@ -409,14 +454,20 @@ export const cadastreCheck = defineAgent({
     const found = partsFound(parts)
     const header = readHeader(input.text)
     const owners = readOwners(parts)
-    const encumbrances = readEncumbrances(parts, table, say)
+    const { known: encumbrances, unread: unreadEntries } = readEncumbrances(parts, table, say)
     const plomba = hasPlomba(parts, input.text, table)
     const sellerIsOwner = input.seller_name === undefined ? null : isOwner(owners.list, input.seller_name)
     const unread = missingParts(found)
-    const title = unread.length > 0 ? ('unrecognised' as const) : titleOf(plomba, encumbrances)
+    const title = unread.length > 0 ? ('unrecognised' as const) : titleOf(plomba, encumbrances, unreadEntries)
     const findings = [
       ...unread.map((part) =>
         say({ cs: `část ${part} listu vlastnictví nenalezena`, en: `part ${part} of the sheet not found` }),
+      ),
+      ...unreadEntries.map((e) =>
+        say({
+          cs: `zápis části ${e.part} není v tabulce posouzení: „${e.text}“ — přečtěte jej na listu a v listině v části E a posuďte, co znamená pro koupi`,
+          en: `entry of part ${e.part} not in the review table: "${e.text}" — read it on the sheet and the deed in part E and judge what it does to the purchase`,
+        }),
       ),
       ...(owners.complete === false
         ? [say({ cs: 'podíly vlastníků nedávají celek', en: 'the owners’ shares do not add up to one' })]
@@ -434,6 +485,7 @@ export const cadastreCheck = defineAgent({
       partsRule(found, unread, at, say),
       plombaRule(plomba, at, say),
       ...encumbrances.map((e) => encumbranceRule(e, at, say)),
+      ...unreadEntries.map((e) => unreadRule(e, at, say)),
     ]
     if (sellerIsOwner !== null) rules.push(sellerRule(sellerIsOwner, at, say))
     return {
@@ -445,6 +497,7 @@ export const cadastreCheck = defineAgent({
       shares_complete: owners.complete,
       seller_is_owner: sellerIsOwner,
       encumbrances,
+      unrecognised_entries: unreadEntries,
       plomba,
       parts_found: found,
       findings,

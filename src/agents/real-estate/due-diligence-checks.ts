@@ -66,7 +66,10 @@ export async function ownershipSheet(
       text: lvText,
       ...(seller ? { seller_name: seller } : {}),
     })) as ResultOf<typeof cadastreCheck>
-    const types = lv.encumbrances.map((e) => e.type).join(', ')
+    const types = [
+      ...lv.encumbrances.map((e) => e.type),
+      ...lv.unrecognised_entries.map(() => say({ cs: 'nerozpoznaný zápis', en: 'unrecognised entry' })),
+    ].join(', ')
     const items: Item[] = [
       {
         item: say({ cs: 'list vlastnictví: omezení', en: 'ownership sheet: encumbrances' }),

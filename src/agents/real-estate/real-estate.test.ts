@@ -270,6 +270,50 @@ describe('real-estate agents on hostile text', () => {
   })
 })
 
+describe('cadastre_check: entries the review table does not know', () => {
+  const sheet = (partC: string[]) =>
+    [
+      'VÝPIS Z KATASTRU NEMOVITOSTÍ',
+      'prokazující stav evidovaný k datu 12.05.2025 08:00:00',
+      'Kat.území: 727181 Vinohrady List vlastnictví: 1234',
+      'A Vlastník, jiný oprávněný Identifikátor Podíl',
+      'Vlastnické právo',
+      'Novák Jan, Korunní 810/104, Vinohrady, 10100 Praha 10 750101/1236',
+      'B Nemovitosti',
+      '810/12 byt 1234/98765',
+      'C Věcná práva zatěžující nemovitosti v části B včetně souvisejících údajů',
+      ...partC,
+      'D Poznámky a další obdobné údaje - Bez zápisu',
+    ].join('\n')
+
+  it('names an entry of part C no type matches and reviews the sheet, never clean', async () => {
+    const out = await run('cadastre_check', {
+      text: sheet([
+        'Typ vztahu',
+        'o Výhrada zpětné koupě',
+        'Oprávnění pro Svoboda Petr, Lidická 12, 60200 Brno',
+      ]),
+      seller_name: 'Jan Novák',
+    })
+    expect(out.verdict).toBe('review')
+    expect(out.title).toBe('encumbered')
+    expect(out.unrecognised_entries).toEqual([{ part: 'C', text: 'Výhrada zpětné koupě' }])
+    expect(out.findings).toEqual([
+      'entry of part C not in the review table: "Výhrada zpětné koupě" — read it on the sheet and the deed in part E and judge what it does to the purchase',
+    ])
+  })
+
+  it('keeps a sheet whose entries are all known as it was', async () => {
+    const out = await run('cadastre_check', {
+      text: sheet(['Typ vztahu', 'o Zástavní právo smluvní', 'pohledávka ve výši 4 000 000,- Kč']),
+      seller_name: 'Jan Novák',
+    })
+    expect(out.unrecognised_entries).toEqual([])
+    expect(out.findings).toEqual([])
+    expect(out.title).toBe('encumbered')
+  })
+})
+
 describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', () => {
   it('flags exactly what the domain service lists as opportunities, by the same model', async () => {
     const scan = { latitude: 49.1951, longitude: 16.6081, radius_km: 1 }
