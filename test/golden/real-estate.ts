@@ -249,6 +249,42 @@ export const realEstate: GoldenFile = {
     },
     {
       agent: 'due_diligence',
+      title: 'The same clean purchase with no seller given: part A not checked, review, not go',
+      kind: 'unrecognised',
+      needs_listings: true,
+      law: ['method-purchase-checklist', 'cz-89-2012-s980', 'cz-89-2012-s1105'],
+      worked:
+        'Everything as in the case that goes ahead, but the seller is not named: the sheet is clean, yet whether the one selling is the owner in part A (whose entry is presumed true, § 980; the buyer owns by the entry, § 1105) was never checked. The item is unknown, naming seller_name, and one unknown makes the checklist review (method-purchase-checklist).',
+      input: {
+        property_value: 8_900_000,
+        lv_text: CLEAN,
+        ...SMICHOV,
+        energy_class: 'C',
+        building_approved: true,
+        svj_arrears: 0,
+      },
+      expect: {
+        verdict: 'review',
+        fields: {
+          overall: 'review',
+          items: [
+            { item: 'ownership sheet: encumbrances', status: 'pass' },
+            {
+              item: 'ownership sheet: seller is the owner',
+              status: 'unknown',
+              detail: mentions('part A was not checked', 'seller_name'),
+            },
+            { item: 'price against comparables', status: 'pass' },
+            { item: 'energy certificate (PENB)', status: 'pass' },
+            { item: 'building approval (kolaudace)', status: 'pass' },
+            { item: "owners' association (SVJ) arrears", status: 'pass' },
+          ],
+        },
+        rules: [{ basis: 'method-purchase-checklist', outcome: '5 pass, 0 warn, 0 fail, 1 unknown' }],
+      },
+    },
+    {
+      agent: 'due_diligence',
       title: 'No kolaudace on 30 June 2024: stop under the former stavební zákon § 119',
       kind: 'edge',
       date_side: 'before',

@@ -91,7 +91,20 @@ export async function ownershipSheet(
         law: ['cz-256-2013', 'cz-357-2013-lv', 'method-cadastre-lv-rules'],
       },
     ]
-    if (lv.seller_is_owner !== null) {
+    if (lv.seller_is_owner === null)
+      items.push({
+        item: say({
+          cs: 'list vlastnictví: prodávající je vlastníkem',
+          en: 'ownership sheet: seller is the owner',
+        }),
+        status: 'unknown',
+        detail: say({
+          cs: 'prodávající nebyl uveden, část A tedy nebyla ověřena: uveďte seller_name (prodávajícího, jak jej jmenuje smlouva)',
+          en: 'no seller given, so part A was not checked: give seller_name (the seller as named in the contract)',
+        }),
+        law: ['cz-89-2012-s980', 'cz-89-2012-s1105'],
+      })
+    else {
       items.push({
         item: say({
           cs: 'list vlastnictví: prodávající je vlastníkem',

@@ -52,7 +52,8 @@ export const dueDiligence = defineAgent({
       seller_name: Type.Optional(
         Type.String({
           maxLength: 300,
-          description: 'the seller as named in the contract, checked against the ownership sheet',
+          description:
+            'the seller as named in the contract, checked against the ownership sheet; with a sheet and no seller, the owner item is unknown (review)',
         }),
       ),
       name: Type.Optional(

@@ -413,6 +413,26 @@ describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', (
     })
   })
 
+  it('does not go ahead on a clean sheet when no seller is given to check against part A', async () => {
+    const { seller_name, ...rest } = realEstateAgents.find((a) => a.name === 'due_diligence')!.examples[0]!
+      .input as Record<string, unknown>
+    const clean = (rest.lv_text as string)
+      .replace('o Zástavní právo smluvní', '')
+      .replace(
+        'C Věcná práva zatěžující nemovitosti v části B včetně souvisejících údajů',
+        'C Věcná práva zatěžující nemovitosti v části B včetně souvisejících údajů - Bez zápisu',
+      )
+    const withSeller = await run('due_diligence', { ...rest, lv_text: clean, seller_name })
+    expect(withSeller.overall).toBe('go')
+    const out = await run('due_diligence', { ...rest, lv_text: clean })
+    expect(out.overall).toBe('review')
+    expect(out.items.find((i) => i.item === 'ownership sheet: seller is the owner')).toMatchObject({
+      status: 'unknown',
+      detail:
+        'no seller given, so part A was not checked: give seller_name (the seller as named in the contract)',
+    })
+  })
+
   it('treats a missing energy certificate as a finding to resolve, not a stop', async () => {
     const out = await run('due_diligence', { property_value: 4_000_000, building_approved: true })
     expect(out.items.find((i) => i.item === 'energy certificate (PENB)')).toMatchObject({
