@@ -247,6 +247,28 @@ export const data: GoldenFile = {
     },
     {
       agent: 'vat_payer_check',
+      title: 'An account Alza has not published and no amount: liability not decided, review, never clear',
+      kind: 'unrecognised',
+      law: ['cz-235-2004-s109'],
+      worked:
+        'Alza (CZ27082440) is a reliable payer, but 2000145532/0800 is none of its three published accounts. § 109 odst. 2 písm. c) makes the buyer liable for the VAT when it pays more than twice the cash limit (2 × 270 000 = 540 000 CZK) to an account the register does not publish: with no amount the liability turns on a figure not given, so it is not decided (liability_risk null) and undecided names amount → review.',
+      input: { dic: 'CZ27082440', account: '2000145532/0800' },
+      expect: {
+        verdict: 'review',
+        fields: {
+          registered: true,
+          unreliable: false,
+          account_check: {
+            published: false,
+            liability_risk: null,
+            undecided: mentions('amount not given', '540,000 CZK', 'give amount'),
+          },
+        },
+        rules: [{ basis: 'cz-235-2004-s109', outcome: 'liability not decided' }],
+      },
+    },
+    {
+      agent: 'vat_payer_check',
       title: 'A DIČ the VAT register does not hold (CZ12345679): review',
       kind: 'unrecognised',
       law: ['cz-235-2004-s106a'],

@@ -153,6 +153,22 @@ describe('data/vat_payer_check', () => {
     expect(iban.account_check).toMatchObject({ published: true, liability_risk: false })
   })
 
+  it('reviews an unpublished account when no amount is given, naming amount, instead of clearing it', async () => {
+    const out = await call('vat_payer_check', { dic: 'CZ27082440', account: '2000145532/0800' })
+    expect(out.account_check).toEqual({
+      account: '2000145532/0800',
+      published: false,
+      liability_risk: null,
+      undecided:
+        'amount not given: paying more than 540,000 CZK to an account the payer has not published makes the buyer liable for the VAT — give amount (the price of the supply, CZK)',
+    })
+    expect(out.verdict).toBe('review')
+    expect(out.rules_applied[2]).toMatchObject({
+      basis: ['cz-235-2004-s109'],
+      outcome: 'account is not published; amount not given, liability not decided',
+    })
+  })
+
   it('answers 400 for a bad DIČ checksum and for an account failing mod 11', async () => {
     await expect(call('vat_payer_check', { dic: 'CZ27082441' })).rejects.toMatchObject({
       details: { field: 'dic' },

@@ -66,17 +66,23 @@ export const vatPayerCheck = defineAgent({
         liability_risk: nullable(
           Type.Boolean({ description: 'paying this account would make the buyer liable for the VAT' }),
         ),
+        undecided: Type.Optional(
+          Type.String({
+            description:
+              'why the liability is not decided and what to give: an unpublished account with no amount',
+          }),
+        ),
       }),
     ),
     register_answered_on: nullable(Type.String()),
   }),
   verdict: {
     explain:
-      '`adverse` when the payer is unreliable or paying the account would make the buyer liable for the VAT, `review` when the DIČ is not a VAT payer, `clear` when it is a reliable one, `incomplete` when the register did not answer',
+      '`adverse` when the payer is unreliable or paying the account would make the buyer liable for the VAT, `review` when the DIČ is not a VAT payer or the account is not published and no amount is given (liability not decided, `account_check.undecided`), `clear` when it is a reliable one, `incomplete` when the register did not answer',
     of: (r) =>
       r.unreliable === true || r.account_check?.liability_risk === true
         ? 'adverse'
-        : r.registered === false
+        : r.registered === false || r.account_check?.undecided !== undefined
           ? 'review'
           : r.registered === true
             ? 'clear'
@@ -148,6 +154,14 @@ export const vatPayerCheck = defineAgent({
         answer && registered ? accounts.some((a) => canonical(a.account) === wanted) : answer ? false : null
       const overLimit = input.amount === undefined ? null : input.amount > UNPUBLISHED_ACCOUNT_LIMIT_CZK
       const risk = published === null ? null : unreliable === true ? true : published ? false : overLimit
+      // An unpublished account of a payer, and no amount: § 109 turns on the amount, so not decided.
+      const undecided =
+        registered && published === false && risk === null
+          ? say({
+              cs: `částka nebyla uvedena: platba vyšší než ${UNPUBLISHED_ACCOUNT_LIMIT_CZK.toLocaleString('cs')} Kč na účet, který plátce nezveřejnil, zakládá ručení příjemce za DPH — uveďte amount (úplatu za plnění v Kč)`,
+              en: `amount not given: paying more than ${UNPUBLISHED_ACCOUNT_LIMIT_CZK.toLocaleString('en')} CZK to an account the payer has not published makes the buyer liable for the VAT — give amount (the price of the supply, CZK)`,
+            })
+          : undefined
       rules.push(
         lawRule(
           say({
@@ -159,10 +173,20 @@ export const vatPayerCheck = defineAgent({
             ? say({ cs: 'neověřeno', en: 'not checked' })
             : published
               ? say({ cs: 'účet je zveřejněn', en: 'account is published' })
-              : say({ cs: 'účet není zveřejněn', en: 'account is not published' }),
+              : undecided !== undefined
+                ? say({
+                    cs: 'účet není zveřejněn; částka neuvedena, ručení nerozhodnuto',
+                    en: 'account is not published; amount not given, liability not decided',
+                  })
+                : say({ cs: 'účet není zveřejněn', en: 'account is not published' }),
         ),
       )
-      accountCheck = { account: input.account, published, liability_risk: risk }
+      accountCheck = {
+        account: input.account,
+        published,
+        liability_risk: risk,
+        ...(undecided !== undefined ? { undecided } : {}),
+      }
     }
     return {
       dic,
