@@ -69,6 +69,39 @@ export const legal: GoldenFile = {
     {
       agent: 'contract_review',
       title:
+        'The same service contract payable "do tří měsíců": a term not in days is counted by a person, review, not clear',
+      kind: 'unrecognised',
+      law: ['cz-89-2012-s1963', 'policy-contract-review'],
+      worked:
+        'Between businesses a payment term over 60 days must be expressly agreed and not grossly unfair to the creditor (OZ § 1963 odst. 1), and the review table rates such a term medium. Three months from delivery of the invoice is 89 to 92 days depending on the months, over 60 — but the clause gives no number of days to compare, so the agent cannot read it as within 60: the payment clause is medium, its note says to count the term in days and compare it with 60 → review. Termination and Czech law are as in the clear case.',
+      input: {
+        method: 'rules',
+        text:
+          'Smlouva o dílo. 1. Zhotovitel provede pro objednatele dílo podle přílohy. ' +
+          '2. Cena je splatná do tří měsíců od doručení faktury. ' +
+          '3. Smlouvu lze vypovědět s výpovědní dobou jeden měsíc. ' +
+          '4. Smlouva se řídí právním řádem České republiky.',
+      },
+      expect: {
+        verdict: 'review',
+        fields: {
+          risk_level: 'medium',
+          missing: [],
+          clauses: [
+            { type: 'jurisdiction', risk: 'low' },
+            { type: 'termination', risk: 'low' },
+            {
+              type: 'payment_terms',
+              risk: 'medium',
+              note: mentions('not given in a number of days', 'compare it with 60', 'do tří měsíců'),
+            },
+          ],
+        },
+      },
+    },
+    {
+      agent: 'contract_review',
+      title:
         'An English NDA with arbitration: jurisdiction is not missing, the arbitration clause settles it',
       kind: 'edge',
       law: ['cz-216-1994-s3'],

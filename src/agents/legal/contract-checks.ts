@@ -205,6 +205,20 @@ function reviewByRules(text: string, rules: ReviewRules, say: Say): Finding[] {
             cs: `${days[1]} dnů překračuje ${rules.payment_days_high}: ${base}`,
             en: `${days[1]} days exceeds ${rules.payment_days_high}: ${base}`,
           })
+        } else if (!days) {
+          // A term in weeks, months or a number in words ("do tří měsíců", "do konce následujícího
+          // měsíce") is a term the day count cannot compare with the limit: a person counts it.
+          const term =
+            /(?:\bdo|\bwithin|\bve\s{1,3}lhůtě|\bza|\bin)\s{1,3}(?:[\p{L}\d]{1,20}\s{1,3}){0,2}(?:týd\p{L}{0,4}|měsíc\p{L}{0,4}|dn[ůíy]|rok\p{L}{0,3}|let\b|weeks?\b|months?\b|days?\b|years?\b)/iu.exec(
+              seg,
+            )
+          if (term) {
+            risk = 'medium'
+            note = say({
+              cs: `lhůta splatnosti není dána počtem dnů: přepočtěte ji na dny a porovnejte s ${rules.payment_days_high} („${term[0]}“). ${base}`,
+              en: `the payment term is not given in a number of days: count it in days and compare it with ${rules.payment_days_high} ("${term[0]}"). ${base}`,
+            })
+          }
         }
       }
       findings.push({ type, risk, excerpt: excerpt(seg), note, source: rule.law })

@@ -116,6 +116,23 @@ describe('contract_review by rules', () => {
     expect(out.clauses[4]!.note).toMatch(/^90 days exceeds 60/)
   })
 
+  it('reviews a payment term not given in days (months, weeks, a number in words), naming it, never low', async () => {
+    const contract = (term: string) =>
+      `Smlouva o dílo. 1. Zhotovitel provede pro objednatele dílo podle přílohy. 2. Cena je splatná ${term} od doručení faktury. 3. Smlouvu lze vypovědět s výpovědní dobou jeden měsíc. 4. Smlouva se řídí právním řádem České republiky.`
+    for (const term of ['do tří měsíců', 'do 12 týdnů', 'do devadesáti dnů']) {
+      const out = await run('contract_review', { method: 'rules', text: contract(term) })
+      const payment = out.clauses.find((c) => c.type === 'payment_terms')!
+      expect(payment.risk, term).toBe('medium')
+      expect(payment.note, term).toMatch(
+        /^the payment term is not given in a number of days: count it in days and compare it with 60/,
+      )
+      expect(out.verdict, term).toBe('review')
+    }
+    const days = await run('contract_review', { method: 'rules', text: contract('do 14 dnů') })
+    expect(days.clauses.find((c) => c.type === 'payment_terms')!.risk).toBe('low')
+    expect(days.verdict).toBe('clear')
+  })
+
   it('keeps a penalty below 0.5 % a day at medium risk', async () => {
     const out = await run('contract_review', {
       text: 'Při prodlení zaplatí kupující smluvní pokutu ve výši 0,05 % z dlužné částky za každý den prodlení.',
