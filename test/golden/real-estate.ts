@@ -847,6 +847,35 @@ export const realEstate: GoldenFile = {
     },
     {
       agent: 'investment_mortgage_check',
+      title:
+        'A flat bought to let at 70 % LTV with no existing_debt given: DTI of this loan alone, review, not clear',
+      kind: 'unrecognised',
+      law: ['cnb-ltv-investment', 'cnb-dti-investment'],
+      worked:
+        'Bought to let → investment from 2026-04-01; LTV 3,500,000 / 5,000,000 = 70 % ≤ 70 %; DTI 3,500,000 / (50,000 × 12) = 5.83 ≤ 7. But the ČNB limit is on the applicant’s total debt (7 × 600,000 = 4,200,000 CZK), and other debt over 700,000 CZK would break it: with existing_debt not given the DTI is of this loan alone, so the answer names existing_debt → review. With existing_debt: 0 the same loan is clear.',
+      input: {
+        amount: 3_500_000,
+        property_value: 5_000_000,
+        monthly_income: 50_000,
+        residential_properties_owned: 0,
+        to_let: true,
+        as_of: '2026-05-04',
+      },
+      expect: {
+        verdict: 'review',
+        fields: {
+          investment: true,
+          compliant: true,
+          ltv: 0.7,
+          dti: 5.83,
+          limits: { ltv: 0.7, dti: 7 },
+          not_given: [mentions('existing_debt', 'give the other outstanding debt')],
+        },
+        rules: [{ basis: 'cnb-dti-investment', outcome: 'existing_debt not given', since: '2026-04-01' }],
+      },
+    },
+    {
+      agent: 'investment_mortgage_check',
       title: 'A first home at exactly 80 % LTV: owner-occupier limits, within',
       kind: 'positive',
       law: ['cnb-ltv'],

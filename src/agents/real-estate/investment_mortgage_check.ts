@@ -29,7 +29,13 @@ export const investmentMortgageCheck = defineAgent({
       amount: Type.Number({ exclusiveMinimum: 0, description: 'loan principal, CZK' }),
       property_value: Type.Number({ exclusiveMinimum: 0, description: 'pledged value, CZK' }),
       monthly_income: Type.Number({ exclusiveMinimum: 0, description: 'net monthly income, CZK' }),
-      existing_debt: Type.Optional(Type.Number({ minimum: 0, description: 'other outstanding debt, CZK' })),
+      existing_debt: Type.Optional(
+        Type.Number({
+          minimum: 0,
+          description:
+            'other outstanding debt, CZK (0 if none); not given while a DTI limit is in force, the answer is review',
+        }),
+      ),
       residential_properties_owned: Type.Integer({
         minimum: 0,
         maximum: 1000,
@@ -51,8 +57,16 @@ export const investmentMortgageCheck = defineAgent({
     limits: Type.Object({ ltv: NullableNumber(), dti: NullableNumber() }),
     compliant: Type.Boolean(),
     max_loan: NullableNumber({ description: 'largest principal the LTV and DTI limits allow, CZK' }),
+    not_given: Type.Array(Type.String(), {
+      description:
+        'answers the check needed and did not get, each naming the field and what to give: existing_debt while a DTI limit is in force',
+    }),
   }),
-  verdict: { field: 'compliant', map: { true: 'clear', false: 'adverse' } },
+  verdict: {
+    explain:
+      '`adverse` when a ČNB limit is exceeded (`compliant` false); `review` when within the limits but an answer they turn on was not given (`not_given`: existing_debt while a DTI limit is in force); else `clear`',
+    of: (r) => (!r.compliant ? 'adverse' : r.not_given.length > 0 ? 'review' : 'clear'),
+  },
   law: LENDING_LAW,
   examples: [
     {
@@ -148,11 +162,27 @@ export const investmentMortgageCheck = defineAgent({
         ...basis,
         outcome: over
           ? say({ cs: `${fmt(value)} překračuje`, en: `${fmt(value)} exceeds` })
-          : say({ cs: `${fmt(value)} v rámci`, en: `${fmt(value)} within` }),
+          : label === 'DTI' && input.existing_debt === undefined
+            ? say({
+                cs: `${fmt(value)} v rámci jen bez ostatního dluhu: existing_debt neuveden`,
+                en: `${fmt(value)} within only without other debt: existing_debt not given`,
+              })
+            : say({ cs: `${fmt(value)} v rámci`, en: `${fmt(value)} within` }),
       })
     }
     check('LTV', ltv, limits.regulatory.ltv, pct)
     check('DTI', dti, limits.regulatory.dti, (x) => x.toFixed(2).replace(/\.?0+$/, ''))
+    // DTI counts all the applicant's debt: with a DTI limit in force, a left-out existing_debt is
+    // not taken as none.
+    const notGiven =
+      input.existing_debt === undefined && limits.regulatory.dti !== null
+        ? [
+            say({
+              cs: `existing_debt: limit DTI ${limits.regulatory.dti} počítá veškerý dluh žadatele a toto DTI je jen z tohoto úvěru — uveďte ostatní nesplacený dluh v Kč (0, nemá-li žádný)`,
+              en: `existing_debt: the DTI limit ${limits.regulatory.dti} counts all the applicant’s debt, and this DTI is of this loan alone — give the other outstanding debt in CZK (0 if none)`,
+            }),
+          ]
+        : []
     const caps: number[] = []
     if (limits.regulatory.ltv !== null) caps.push(limits.regulatory.ltv * input.property_value)
     if (limits.regulatory.dti !== null)
@@ -166,6 +196,7 @@ export const investmentMortgageCheck = defineAgent({
       limits: { ltv: limits.regulatory.ltv, dti: limits.regulatory.dti },
       compliant: breaches.length === 0,
       max_loan: caps.length ? Math.max(0, Math.floor(Math.min(...caps) / 1000) * 1000) : null,
+      not_given: notGiven,
       rules_applied: rules,
     }
   },

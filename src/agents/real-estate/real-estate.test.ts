@@ -547,6 +547,24 @@ describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', (
     expect(error).toMatchObject({ code: 'not_configured', details: { variable: 'LISTINGS_FILE' } })
   })
 
+  it('reviews an investment loan whose existing_debt is not given, naming it, instead of counting no other debt', async () => {
+    const loan = {
+      amount: 3_500_000,
+      property_value: 5_000_000,
+      monthly_income: 50_000,
+      residential_properties_owned: 0,
+      to_let: true,
+      as_of: '2026-05-04',
+    }
+    const out = await run('investment_mortgage_check', loan)
+    expect(out).toMatchObject({ investment: true, dti: 5.83, compliant: true, verdict: 'review' })
+    expect(out.not_given).toEqual([
+      'existing_debt: the DTI limit 7 counts all the applicant’s debt, and this DTI is of this loan alone — give the other outstanding debt in CZK (0 if none)',
+    ])
+    const none = await run('investment_mortgage_check', { ...loan, existing_debt: 0 })
+    expect(none).toMatchObject({ compliant: true, verdict: 'clear', not_given: [] })
+  })
+
   it('counts rent as income as an investment trigger from 1 April 2026', async () => {
     const out = await run('investment_mortgage_check', {
       amount: 2_000_000,
