@@ -104,9 +104,9 @@ export const flowCases: GoldenCase[] = [
     agent: 'master_orchestrator',
     title: 'An explicit flow gets only the fields its schema names; the others are listed as ignored',
     kind: 'edge',
-    law: ['cz-cnb-169-2011', 'method-flow-runner'],
+    law: ['cz-cnb-169-2011', 'method-flow-runner', 'cz-235-2004-s109'],
     worked:
-      'flow = invoice_payment_flow: account and amount are its fields, flood_zone is not → fields_ignored [flood_zone]. The account 19-2000145399/0800 passes both mod-11 checks (vyhl. 169/2011 Sb.), the QR code is made; no IČO or DIČ → the VAT step does not apply → clear.',
+      'flow = invoice_payment_flow: account and amount are its fields, flood_zone is not → fields_ignored [flood_zone]. The account 19-2000145399/0800 passes both mod-11 checks (vyhl. 169/2011 Sb.), the QR code is made; no IČO or DIČ → the VAT register was not asked whether the supplier is an unreliable payer (liable whatever the amount, § 106a, § 109), which paying a supplier owes → review, naming dic and ico.',
     input: {
       flow: 'invoice_payment_flow',
       account: '19-2000145399/0800',
@@ -114,7 +114,7 @@ export const flowCases: GoldenCase[] = [
       flood_zone: 2,
     },
     expect: {
-      verdict: 'clear',
+      verdict: 'review',
       fields: {
         flow: 'invoice_payment',
         routing: { method: 'explicit' },
@@ -477,7 +477,7 @@ export const flowCases: GoldenCase[] = [
     kind: 'negative',
     law: ['cz-cnb-169-2011', 'cba-spayd'],
     worked:
-      '2000145398 fails the mod-11 check of vyhl. 169/2011 Sb. (weights 6,3,7,9,10,5,8,4,2,1: 121 − 1 = 120, 120 mod 11 = 10): account_validator refuses it, naming account → the step fails, the QR step that needs it is skipped, no IČO or DIČ is given (those checks do not apply): no step succeeded, the flow failed and cannot pass the payment → incomplete.',
+      '2000145398 fails the mod-11 check of vyhl. 169/2011 Sb. (weights 6,3,7,9,10,5,8,4,2,1: 121 − 1 = 120, 120 mod 11 = 10): account_validator refuses it, naming account → the step fails, the QR step that needs it is skipped, no IČO or DIČ is given (the IČO check does not apply; the VAT check paying a supplier owes is not done, review): no step succeeded, the flow failed and cannot pass the payment → incomplete.',
     input: { account: '19-2000145398/0800', amount: 500 },
     expect: {
       verdict: 'incomplete',
@@ -498,6 +498,24 @@ export const flowCases: GoldenCase[] = [
     stubs: { 'data/vat_payer_check': { verdict: 'adverse', unreliable: true } },
     input: { account: '19-2000145399/0800', amount: 600_000, dic: 'CZ27074358' },
     expect: { verdict: 'adverse', rules: [{ basis: 'cz-235-2004-s109', outcome: 'vat: adverse' }] },
+  },
+  {
+    agent: 'invoice_payment_flow',
+    title:
+      'A supplier given by neither DIČ nor IČO: its VAT status not checked, review, though the QR code is made',
+    kind: 'unrecognised',
+    law: ['cz-235-2004-s106a', 'cz-235-2004-s109'],
+    worked:
+      'The account passes its mod-11 checks and the QR payment is made, but with no DIČ or IČO the VAT register is never asked whether the supplier is published as an unreliable payer (§ 106a), whose unpaid VAT the one who pays is liable for whatever the amount (§ 109 odst. 3), nor whether the account is published: a check not made is not a supplier found reliable → review, naming dic and ico.',
+    input: { account: '19-2000145399/0800', amount: 12_100, vs: '2026110001' },
+    expect: {
+      verdict: 'review',
+      fields: { counts: { ok: 2, failed: 0, skipped: 2 } },
+      rules: [
+        { basis: 'cz-235-2004-s109', outcome: 'vat: not run (needs dic or ico)' },
+        { basis: 'cz-235-2004-s109', outcome: 'review: the supplier is given by neither dic nor ico' },
+      ],
+    },
   },
   {
     agent: 'invoice_payment_flow',

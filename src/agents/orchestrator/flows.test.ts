@@ -230,6 +230,19 @@ describe('invoice_payment_flow', () => {
     expect(step(out, 'qr').wave).toBe(1)
   })
 
+  it('reviews a payment whose supplier is given by neither dic nor ico: its VAT status was not checked', async () => {
+    const out = await run(d, 'orchestrator', 'invoice_payment_flow', {
+      account: '19-2000145399/0800',
+      amount: 12_100,
+    })
+    expect(step(out, 'vat')).toMatchObject({ status: 'skipped', reason: 'needs dic or ico' })
+    expect(outputOf(out, 'qr', 'qr_payment').spayd).toMatch(/^SPD\*1\.0\*ACC:CZ6508000000192000145399/)
+    expect(out.verdict).toBe('review')
+    expect(out.rules_applied.map((r) => r.outcome ?? '')).toContainEqual(
+      expect.stringMatching(/^review: the supplier is given by neither dic nor ico/),
+    )
+  })
+
   it('records a failing account check and holds back the QR code (example 2)', async () => {
     const out = await run(d, 'orchestrator', 'invoice_payment_flow', ex('invoice_payment_flow', 1))
     expect(step(out, 'account')).toMatchObject({

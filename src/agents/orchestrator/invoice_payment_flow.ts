@@ -83,6 +83,24 @@ const INVOICE_DUTIES: Duty[] = [
     },
     law: ['cz-235-2004-s106a', 'cz-235-2004-s109'],
     steps: ['vat'],
+    // Liability for an unreliable payer's VAT does not turn on the amount (§ 109 odst. 3): a supplier
+    // nobody looked up in the VAT register is not a supplier found reliable.
+    owed: {
+      applies: () => true,
+      given: (r) => r.dic !== undefined || r.ico !== undefined,
+      text: {
+        cs: 'před platbou dodavateli se ověřuje v registru plátců DPH, zda není nespolehlivým plátcem a zda je účet zveřejněn (ZDPH § 106a, § 109); bez toho není výsledek bez výhrad',
+        en: 'before paying a supplier, the VAT register is asked whether it is an unreliable payer and whether the account is published (VAT Act § 106a, § 109); without it the answer is not clear',
+      },
+      absent: {
+        cs: 'dodavatel není určen ani dic, ani ico: jeho stav v registru plátců DPH nebyl ověřen — uveďte DIČ nebo IČO dodavatele z faktury',
+        en: "the supplier is given by neither dic nor ico: its VAT-register status was not checked — give the supplier's DIČ or IČO from the invoice",
+      },
+      undone: {
+        cs: 'registr plátců DPH nebylo možné zeptat',
+        en: 'the VAT register could not be asked',
+      },
+    },
   },
   {
     name: 'qr_payment',
