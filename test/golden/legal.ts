@@ -192,6 +192,17 @@ export const legal: GoldenFile = {
       input: { event_date: '2025-01-31', amount: 1, unit: 'months', regime: 'criminal' },
       expect: { refused: { status: 400, field: 'regime' } },
     },
+    {
+      agent: 'deadline_calculator',
+      title:
+        'An administrative period from 2 May 2012, before the counting rules on file: refused, naming event_date',
+      kind: 'unrecognised',
+      law: ['cz-500-2004-s40'],
+      worked:
+        'The table of counting rules (data/reference/deadline-rules.json) starts on 2014-01-01, when NOZ § 605–607 took effect; for an event in 2012 it holds no version, so no period is computed and the refusal names the field the caller gave, event_date, with the first day covered — not as_of, which this agent does not take.',
+      input: { event_date: '2012-05-02', amount: 15, unit: 'days', regime: 'administrative' },
+      expect: { refused: { status: 400, field: 'event_date' } },
+    },
     // ── contract_generator ─────────────────────────────────────────────────────────────────────
     {
       agent: 'contract_generator',

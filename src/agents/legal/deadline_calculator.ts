@@ -7,9 +7,9 @@ import {
   isWorkingDay,
   nextWorkingDay,
 } from '../../engines/reference/calendar.ts'
-import { covered } from '../../engines/reference/inputs.ts'
-import { type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
+import { NotCoveredError, type ReferenceVersion, referenceAt } from '../../engines/reference/load.ts'
 import { DateString } from '../../engines/reference/schema.ts'
+import { errors } from '../../kit/errors.ts'
 import type { Texts } from '../lang.ts'
 import { cite } from '../law.ts'
 import type { AppliedRule } from '../types.ts'
@@ -37,6 +37,17 @@ const WEEKDAYS: Texts[] = [
   { cs: 'pátek', en: 'Friday' },
   { cs: 'sobota', en: 'Saturday' },
 ]
+
+/** The counting rules in force on the event's day; an earlier event is refused naming event_date. */
+function rulesOn(eventDate: string): DeadlineRules {
+  try {
+    return referenceAt<DeadlineRules>('deadline-rules', eventDate)
+  } catch (error) {
+    if (error instanceof NotCoveredError)
+      throw errors.invalid('event_date', `must be on or after ${error.first}`)
+    throw error
+  }
+}
 
 export const deadlineCalculator = defineAgent({
   service: 'legal',
@@ -96,7 +107,7 @@ export const deadlineCalculator = defineAgent({
   async run(input, ctx) {
     const say = ctx.say
     const regime = input.regime ?? 'civil'
-    const rules = covered(() => referenceAt<DeadlineRules>('deadline-rules', input.event_date))
+    const rules = rulesOn(input.event_date)
     const law = rules.regimes[regime]!
     const applied: AppliedRule[] = []
     let unshifted: string

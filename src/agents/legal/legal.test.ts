@@ -86,6 +86,16 @@ describeWorkedExamples('legal agents: worked examples', {
 })
 
 describe('deadline_calculator', () => {
+  it('refuses an event before the counting rules on file naming event_date, the field the caller gave', async () => {
+    const error = await rejection('deadline_calculator', {
+      event_date: '2012-05-02',
+      amount: 15,
+      unit: 'days',
+      regime: 'administrative',
+    })
+    expect(error.details).toMatchObject({ field: 'event_date', rule: 'must be on or after 2014-01-01' })
+  })
+
   it('dates each regime’s rule from the day its law took effect, not from the start of the data on file', async () => {
     const input = { event_date: '2025-04-03', amount: 15, unit: 'days' }
     const since = async (regime: string) =>
