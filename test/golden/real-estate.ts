@@ -880,13 +880,14 @@ export const realEstate: GoldenFile = {
       kind: 'positive',
       law: ['cnb-ltv'],
       worked:
-        'Not investment (no trigger); 4,000,000 / 5,000,000 = 80 % ≤ 80 % (applicant 40, so not the 90 % under 36).',
+        'Not investment (no trigger, rent not counted as income, as the lender says); 4,000,000 / 5,000,000 = 80 % ≤ 80 % (applicant 40, so not the 90 % under 36).',
       input: {
         amount: 4_000_000,
         property_value: 5_000_000,
         monthly_income: 70_000,
         residential_properties_owned: 0,
         to_let: false,
+        rent_counted_as_income: false,
         age: 40,
         as_of: '2026-05-04',
       },
@@ -894,6 +895,36 @@ export const realEstate: GoldenFile = {
         verdict: 'clear',
         fields: { investment: false, ltv: 0.8, limits: { ltv: 0.8, dti: null } },
         rules: [{ basis: 'cnb-ltv', outcome: '80 % within' }],
+      },
+    },
+    {
+      agent: 'investment_mortgage_check',
+      title:
+        'A first home at 75 % LTV with rent_counted_as_income not given: the investment limits would refuse it, review',
+      kind: 'unrecognised',
+      law: ['cnb-ltv', 'cnb-ltv-investment'],
+      worked:
+        'From 1 April 2026 rent counted as the applicant’s income makes a loan an investment one. Nothing else does here (first property, not to let), and the lender did not say whether it counts rent: 3,750,000 / 5,000,000 = 75 % is within the owner-occupier 80 % but over the investment 70 %, so the answer turns on it → not_given names rent_counted_as_income → review. With rent_counted_as_income: false the same loan is clear.',
+      input: {
+        amount: 3_750_000,
+        property_value: 5_000_000,
+        monthly_income: 80_000,
+        existing_debt: 0,
+        residential_properties_owned: 0,
+        to_let: false,
+        age: 40,
+        as_of: '2026-05-04',
+      },
+      expect: {
+        verdict: 'review',
+        fields: {
+          investment: false,
+          compliant: true,
+          ltv: 0.75,
+          limits: { ltv: 0.8, dti: null },
+          not_given: [mentions('rent_counted_as_income', 'say whether the lender counts rent')],
+        },
+        rules: [{ basis: 'cnb-ltv', outcome: '75 % within' }],
       },
     },
     {

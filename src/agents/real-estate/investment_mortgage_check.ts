@@ -42,7 +42,12 @@ export const investmentMortgageCheck = defineAgent({
         description: 'before this purchase',
       }),
       to_let: Type.Boolean({ description: 'the property is bought to be let' }),
-      rent_counted_as_income: Type.Optional(Type.Boolean()),
+      rent_counted_as_income: Type.Optional(
+        Type.Boolean({
+          description:
+            'the lender counts rent as the applicant’s income; not given while the investment category is in force and its limits would refuse a loan with no other trigger, the answer is review',
+        }),
+      ),
       age: Type.Optional(Type.Integer({ minimum: 18, maximum: 100 })),
       as_of: Type.Optional(DateString()),
     },
@@ -59,12 +64,12 @@ export const investmentMortgageCheck = defineAgent({
     max_loan: NullableNumber({ description: 'largest principal the LTV and DTI limits allow, CZK' }),
     not_given: Type.Array(Type.String(), {
       description:
-        'answers the check needed and did not get, each naming the field and what to give: existing_debt while a DTI limit is in force',
+        'answers the check needed and did not get, each naming the field and what to give: existing_debt while a DTI limit is in force; rent_counted_as_income when it alone would make the loan an investment one whose limits refuse it',
     }),
   }),
   verdict: {
     explain:
-      '`adverse` when a ČNB limit is exceeded (`compliant` false); `review` when within the limits but an answer they turn on was not given (`not_given`: existing_debt while a DTI limit is in force); else `clear`',
+      '`adverse` when a ČNB limit is exceeded (`compliant` false); `review` when within the limits but an answer they turn on was not given (`not_given`: existing_debt while a DTI limit is in force, rent_counted_as_income when the investment limits would refuse the loan); else `clear`',
     of: (r) => (!r.compliant ? 'adverse' : r.not_given.length > 0 ? 'review' : 'clear'),
   },
   law: LENDING_LAW,
@@ -88,6 +93,7 @@ export const investmentMortgageCheck = defineAgent({
         monthly_income: 70_000,
         residential_properties_owned: 0,
         to_let: false,
+        rent_counted_as_income: false,
         age: 40,
         as_of: '2026-05-04',
       },
@@ -174,7 +180,7 @@ export const investmentMortgageCheck = defineAgent({
     check('DTI', dti, limits.regulatory.dti, (x) => x.toFixed(2).replace(/\.?0+$/, ''))
     // DTI counts all the applicant's debt: with a DTI limit in force, a left-out existing_debt is
     // not taken as none.
-    const notGiven =
+    const notGiven: string[] =
       input.existing_debt === undefined && limits.regulatory.dti !== null
         ? [
             say({
@@ -183,6 +189,20 @@ export const investmentMortgageCheck = defineAgent({
             }),
           ]
         : []
+    // Rent counted as income is the lender's answer alone: left out where nothing else makes the
+    // loan an investment one, it decides the category whenever the investment limits would refuse
+    // a loan the owner-occupier ones let through.
+    if (def !== undefined && !investment && input.rent_counted_as_income === undefined) {
+      const inv = lendingLimits(asOf, age, 'investment').regulatory
+      const refused = (inv.ltv !== null && ltv > inv.ltv + 1e-9) || (inv.dti !== null && dti > inv.dti + 1e-9)
+      if (refused)
+        notGiven.push(
+          say({
+            cs: `rent_counted_as_income: nájem započtený do příjmu žadatele činí z úvěru investiční, jehož limity (LTV ${pct(inv.ltv ?? 0)}, DTI ${inv.dti}) tento úvěr překračuje — uveďte, zda věřitel započítává nájem do příjmu (true, nebo false)`,
+            en: `rent_counted_as_income: rent counted as the applicant’s income makes this an investment loan, whose limits (LTV ${pct(inv.ltv ?? 0)}, DTI ${inv.dti}) this loan exceeds — say whether the lender counts rent as income (true or false)`,
+          }),
+        )
+    }
     const caps: number[] = []
     if (limits.regulatory.ltv !== null) caps.push(limits.regulatory.ltv * input.property_value)
     if (limits.regulatory.dti !== null)

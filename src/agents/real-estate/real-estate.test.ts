@@ -565,6 +565,30 @@ describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', (
     expect(none).toMatchObject({ compliant: true, verdict: 'clear', not_given: [] })
   })
 
+  it('reviews a loan with no other trigger, naming rent_counted_as_income, when it is not given and the investment limits would refuse the loan', async () => {
+    const firstHome = {
+      amount: 3_750_000,
+      property_value: 5_000_000,
+      monthly_income: 80_000,
+      existing_debt: 0,
+      residential_properties_owned: 0,
+      to_let: false,
+      age: 40,
+      as_of: '2026-05-04',
+    }
+    // 75 % LTV: within the owner-occupier 80 %, over the investment 70 %.
+    const out = await run('investment_mortgage_check', firstHome)
+    expect(out).toMatchObject({ investment: false, compliant: true, verdict: 'review' })
+    expect(out.not_given).toEqual([
+      'rent_counted_as_income: rent counted as the applicant’s income makes this an investment loan, whose limits (LTV 70 %, DTI 7) this loan exceeds — say whether the lender counts rent as income (true or false)',
+    ])
+    const declared = await run('investment_mortgage_check', { ...firstHome, rent_counted_as_income: false })
+    expect(declared).toMatchObject({ verdict: 'clear', not_given: [] })
+    // Within the investment limits too: the answer does not turn on it.
+    const low = await run('investment_mortgage_check', { ...firstHome, amount: 3_000_000 })
+    expect(low).toMatchObject({ verdict: 'clear', not_given: [] })
+  })
+
   it('counts rent as income as an investment trigger from 1 April 2026', async () => {
     const out = await run('investment_mortgage_check', {
       amount: 2_000_000,
