@@ -8,10 +8,6 @@ import type { Assumption } from '../result.ts'
 import { defineAgent } from '../types.ts'
 import {
   checked,
-  companyIdentifiers,
-  companyIdentity,
-  companyLists,
-  companyRegister,
   documentValidity,
   join,
   nameParts,
@@ -22,6 +18,7 @@ import {
   personLists,
   verdictOf,
 } from './kyc-checks.ts'
+import { companyIdentifiers, companyIdentity, companyLists, companyRegister } from './kyc-company-checks.ts'
 import type { Insolvency } from './registry.ts'
 
 const RECOMMENDATION: Record<'proceed' | 'review' | 'do_not_proceed', Texts> = {

@@ -387,48 +387,39 @@ function functionCheck(
       } satisfies AppliedRule,
     }
   }
+  // A function the table cannot place, or can only half place, goes to a person.
+  const reviewed = (rule: string, outcome: string) => ({
+    result: {
+      function: p.function,
+      category: null,
+      pep_until: until,
+      counts: false,
+      status: 'review',
+    } as const,
+    rule: { rule, ...cite(today, 'policy-pep-review', ...PEP_LAW), outcome } satisfies AppliedRule,
+  })
   if (read.kind === 'unread')
-    return {
-      result: {
-        function: p.function,
-        category: null,
-        pep_until: until,
-        counts: false,
-        status: 'review',
-      } as const,
-      rule: {
-        rule: say({
-          cs: 'Funkci v jiném jazyce než v češtině nebo angličtině nelze s § 4 odst. 5 porovnat: posoudí pracovník',
-          en: 'A function in a language other than Czech or English cannot be read against § 4 odst. 5: a person decides',
-        }),
-        ...cite(today, 'policy-pep-review', ...PEP_LAW),
-        outcome: say({
-          cs: `"${p.function}": psáno písmeny, která čeština ani angličtina nepoužívá (${read.letters}), nelze je tedy porovnat s § 4 odst. 5; uveďte funkci česky nebo anglicky`,
-          en: `"${p.function}": written in letters Czech and English do not use (${read.letters}), so it cannot be read against § 4 odst. 5; give the function in Czech or English`,
-        }),
-      } satisfies AppliedRule,
-    }
+    return reviewed(
+      say({
+        cs: 'Funkci v jiném jazyce než v češtině nebo angličtině nelze s § 4 odst. 5 porovnat: posoudí pracovník',
+        en: 'A function in a language other than Czech or English cannot be read against § 4 odst. 5: a person decides',
+      }),
+      say({
+        cs: `"${p.function}": psáno písmeny, která čeština ani angličtina nepoužívá (${read.letters}), nelze je tedy porovnat s § 4 odst. 5; uveďte funkci česky nebo anglicky`,
+        en: `"${p.function}": written in letters Czech and English do not use (${read.letters}), so it cannot be read against § 4 odst. 5; give the function in Czech or English`,
+      }),
+    )
   if (read.kind === 'review')
-    return {
-      result: {
-        function: p.function,
-        category: null,
-        pep_until: until,
-        counts: false,
-        status: 'review',
-      } as const,
-      rule: {
-        rule: say({
-          cs: 'Funkce ve veřejné sféře, kterou § 4 odst. 5 výslovně neuvádí: posoudí pracovník',
-          en: 'A function in the public sphere that § 4 odst. 5 does not name: a person decides',
-        }),
-        ...cite(today, 'policy-pep-review', ...PEP_LAW),
-        outcome: say({
-          cs: `"${p.function}": zmiňuje „${read.reason}“; k posouzení`,
-          en: `"${p.function}": names "${read.reason}"; to be reviewed`,
-        }),
-      } satisfies AppliedRule,
-    }
+    return reviewed(
+      say({
+        cs: 'Funkce ve veřejné sféře, kterou § 4 odst. 5 výslovně neuvádí: posoudí pracovník',
+        en: 'A function in the public sphere that § 4 odst. 5 does not name: a person decides',
+      }),
+      say({
+        cs: `"${p.function}": zmiňuje „${read.reason}“; k posouzení`,
+        en: `"${p.function}": names "${read.reason}"; to be reviewed`,
+      }),
+    )
   return {
     result: {
       function: p.function,
