@@ -115,14 +115,7 @@ export function ScreeningResult({
           </List>
         </Stack>
         {review.length > 0 && (
-          // The title in the text colour: Mantine's orange on its light orange is 3.61:1, under 4.5:1.
-          <Alert
-            color="orange"
-            mt="sm"
-            title={t('screening.review')}
-            styles={{ title: { color: 'var(--mantine-color-text)' } }}
-            data-testid="review"
-          >
+          <Alert color="orange" mt="sm" title={t('screening.review')} data-testid="review">
             <List size="sm">
               {review.map((line) => (
                 <List.Item key={line}>{line}</List.Item>
