@@ -79,6 +79,38 @@ export const aml: GoldenFile = {
     },
     {
       agent: 'cash_threshold_check',
+      title: '300,000 CZK in cash on 2014-11-30: under the 350,000 CZK limit then in force',
+      kind: 'edge',
+      date_side: 'before',
+      date_of: 'cz-254-2004-s4',
+      law: ['cz-254-2004-s4'],
+      worked:
+        'Until 30 Nov 2014 § 4 zákona 254/2004 Sb. forbade cash payments above 350,000 CZK: 300,000 is not above it, so the payment could be made in cash (the limit fell to 270,000 CZK only on 1 Dec 2014, by zákon 261/2014 Sb.). The CZK limit needs no rate; no ČNB rate for that day is on file, so the EUR thresholds are taken as reached (fail closed): incomplete, not clear.',
+      input: { amount: 300_000, method: 'cash', date: '2014-11-30' },
+      expect: {
+        verdict: 'incomplete',
+        fields: { cash_limit_exceeded: false },
+        rules: [{ basis: 'cz-254-2004-s4', outcome: 'does not apply', since: '2011-05-27' }],
+      },
+    },
+    {
+      agent: 'cash_threshold_check',
+      title: 'The same 300,000 CZK in cash on 2014-12-01: above the 270,000 CZK limit from that day',
+      kind: 'negative',
+      date_side: 'after',
+      date_of: 'cz-254-2004-s4',
+      law: ['cz-254-2004-s4'],
+      worked:
+        'From 1 Dec 2014 (zákon 261/2014 Sb.) § 4 forbids cash payments above 270,000 CZK and the payee may not accept them: 300,000 > 270,000, so the payment must go through an account.',
+      input: { amount: 300_000, method: 'cash', date: '2014-12-01' },
+      expect: {
+        verdict: 'adverse',
+        fields: { cash_limit_exceeded: true },
+        rules: [{ basis: 'cz-254-2004-s4', outcome: 'applies', since: '2014-12-01' }],
+      },
+    },
+    {
+      agent: 'cash_threshold_check',
       title: 'A 20,000 EUR transfer, occasional: identification and due diligence, no cash limit',
       kind: 'positive',
       law: ['cz-253-2008-s7', 'cz-253-2008-s9'],

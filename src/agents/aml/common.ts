@@ -99,6 +99,10 @@ const AML_RULES: Record<string, Texts[]> = {
       cs: 'platby v hotovosti nad 270 000 Kč za den mezi týmiž stranami musí jít přes bankovní účet',
       en: 'cash payments above 270,000 CZK a day between the same parties must go through a bank account',
     },
+    {
+      cs: 'platby v hotovosti nad 350 000 Kč za den mezi týmiž stranami musí jít přes bankovní účet',
+      en: 'cash payments above 350,000 CZK a day between the same parties must go through a bank account',
+    },
   ],
   eu_border_cash_declaration_eur: [
     {
