@@ -276,6 +276,20 @@ export const data: GoldenFile = {
       input: { dic: 'CZ12345679' },
       expect: { verdict: 'review', fields: { registered: false } },
     },
+    {
+      agent: 'vat_payer_check',
+      title: 'Paying 600 000 CZK to an account of a DIČ that is not a VAT payer: no liability, review',
+      kind: 'edge',
+      law: ['cz-235-2004-s109', 'cz-235-2004-s106a'],
+      worked:
+        '§ 109 odst. 2 písm. c) makes the buyer of a taxable supply liable for the payer’s unpaid VAT when it pays over 540 000 CZK to an unpublished account. CZ12345679 is not in the register: its supply carries no VAT, so 600 000 CZK to 2000145532/0800 makes nobody liable for any (liability_risk false, not adverse). Not being a payer is still reviewed (§ 106a): an invoice with VAT from it needs a person to look.',
+      input: { dic: 'CZ12345679', account: '2000145532/0800', amount: 600_000 },
+      expect: {
+        verdict: 'review',
+        fields: { registered: false, account_check: { published: false, liability_risk: false } },
+        rules: [{ basis: 'cz-235-2004-s109', outcome: 'not a VAT payer', since: '2014-12-01' }],
+      },
+    },
     // ── vies_check ─────────────────────────────────────────────────────────────────────────────
     {
       agent: 'vies_check',

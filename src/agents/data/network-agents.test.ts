@@ -169,6 +169,16 @@ describe('data/vat_payer_check', () => {
     })
   })
 
+  it('does not make the buyer liable for a non-payer’s unpublished account over 540,000 CZK: no VAT, still reviewed', async () => {
+    const out = await call('vat_payer_check', { dic: 'CZ12345679', account: '2000145532/0800', amount: 600000 })
+    expect(out.account_check).toEqual({ account: '2000145532/0800', published: false, liability_risk: false })
+    expect(out.verdict).toBe('review')
+    expect(out.rules_applied[2]).toMatchObject({
+      basis: ['cz-235-2004-s109'],
+      outcome: 'the supplier is not a VAT payer: its supply carries no VAT to be liable for',
+    })
+  })
+
   it('answers 400 for a bad DIČ checksum and for an account failing mod 11', async () => {
     await expect(call('vat_payer_check', { dic: 'CZ27082441' })).rejects.toMatchObject({
       details: { field: 'dic' },

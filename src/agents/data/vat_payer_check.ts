@@ -1,13 +1,14 @@
 import { Type } from 'typebox'
 import { checkCzechAccount, checkDic, checkIban } from '../../engines/czech/identifiers.ts'
 import { errors } from '../../kit/errors.ts'
+import { thresholdsOn } from '../aml/common.ts'
 import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import { defineAgent } from '../types.ts'
 import { attempt, IcoSchema, isoDate, lawRule, nullable, requireIco } from './shared.ts'
 
-/** Twice the cash-payment limit of zákon 254/2004 Sb. (270,000 CZK since 2013). */
-const UNPUBLISHED_ACCOUNT_LIMIT_CZK = 540_000
+/** § 109 odst. 2 písm. c): twice the cash-payment limit of zákon 254/2004 Sb., § 4 on `date` (540,000 CZK since 2014-12-01). */
+const unpublishedAccountLimitCzk = (date: string) => 2 * thresholdsOn(date).cash_payment_limit_czk
 
 /** Canonical form for comparing accounts: domestic "prefix-number/bank" without leading zeros, or the IBAN. */
 function canonical(account: string): string {
@@ -149,36 +150,51 @@ export const vatPayerCheck = defineAgent({
     ]
     let accountCheck = null
     if (input.account !== undefined) {
+      const limit = unpublishedAccountLimitCzk(at)
       const wanted = canonical(input.account)
       const published =
         answer && registered ? accounts.some((a) => canonical(a.account) === wanted) : answer ? false : null
-      const overLimit = input.amount === undefined ? null : input.amount > UNPUBLISHED_ACCOUNT_LIMIT_CZK
-      const risk = published === null ? null : unreliable === true ? true : published ? false : overLimit
+      const overLimit = input.amount === undefined ? null : input.amount > limit
+      // § 109 makes the buyer liable for a payer's unpaid VAT; a supplier who is not a payer charges
+      // none, so no account of theirs, published or not, makes the buyer liable for any.
+      const risk =
+        published === null
+          ? null
+          : unreliable === true
+            ? true
+            : published || registered === false
+              ? false
+              : overLimit
       // An unpublished account of a payer, and no amount: § 109 turns on the amount, so not decided.
       const undecided =
         registered && published === false && risk === null
           ? say({
-              cs: `částka nebyla uvedena: platba vyšší než ${UNPUBLISHED_ACCOUNT_LIMIT_CZK.toLocaleString('cs')} Kč na účet, který plátce nezveřejnil, zakládá ručení příjemce za DPH — uveďte amount (úplatu za plnění v Kč)`,
-              en: `amount not given: paying more than ${UNPUBLISHED_ACCOUNT_LIMIT_CZK.toLocaleString('en')} CZK to an account the payer has not published makes the buyer liable for the VAT — give amount (the price of the supply, CZK)`,
+              cs: `částka nebyla uvedena: platba vyšší než ${limit.toLocaleString('cs')} Kč na účet, který plátce nezveřejnil, zakládá ručení příjemce za DPH — uveďte amount (úplatu za plnění v Kč)`,
+              en: `amount not given: paying more than ${limit.toLocaleString('en')} CZK to an account the payer has not published makes the buyer liable for the VAT — give amount (the price of the supply, CZK)`,
             })
           : undefined
       rules.push(
         lawRule(
           say({
-            cs: `platba vyšší než ${UNPUBLISHED_ACCOUNT_LIMIT_CZK.toLocaleString('cs')} Kč (dvojnásobek limitu pro platby v hotovosti) na účet, který plátce nezveřejnil, zakládá ručení příjemce za DPH`,
-            en: `paying more than ${UNPUBLISHED_ACCOUNT_LIMIT_CZK.toLocaleString('en')} CZK (twice the cash-payment limit) to an account the payer has not published makes the buyer liable for the VAT`,
+            cs: `platba vyšší než ${limit.toLocaleString('cs')} Kč (dvojnásobek limitu pro platby v hotovosti) na účet, který plátce nezveřejnil, zakládá ručení příjemce za DPH`,
+            en: `paying more than ${limit.toLocaleString('en')} CZK (twice the cash-payment limit) to an account the payer has not published makes the buyer liable for the VAT`,
           }),
           cite(at, 'cz-235-2004-s109'),
           published === null
             ? say({ cs: 'neověřeno', en: 'not checked' })
-            : published
-              ? say({ cs: 'účet je zveřejněn', en: 'account is published' })
-              : undecided !== undefined
-                ? say({
-                    cs: 'účet není zveřejněn; částka neuvedena, ručení nerozhodnuto',
-                    en: 'account is not published; amount not given, liability not decided',
-                  })
-                : say({ cs: 'účet není zveřejněn', en: 'account is not published' }),
+            : registered === false
+              ? say({
+                  cs: 'dodavatel není plátcem DPH: z jeho plnění není daň, za kterou by se ručilo',
+                  en: 'the supplier is not a VAT payer: its supply carries no VAT to be liable for',
+                })
+              : published
+                ? say({ cs: 'účet je zveřejněn', en: 'account is published' })
+                : undecided !== undefined
+                  ? say({
+                      cs: 'účet není zveřejněn; částka neuvedena, ručení nerozhodnuto',
+                      en: 'account is not published; amount not given, liability not decided',
+                    })
+                  : say({ cs: 'účet není zveřejněn', en: 'account is not published' }),
         ),
       )
       accountCheck = {
