@@ -170,7 +170,11 @@ describe('data/vat_payer_check', () => {
   })
 
   it('does not make the buyer liable for a non-payer’s unpublished account over 540,000 CZK: no VAT, still reviewed', async () => {
-    const out = await call('vat_payer_check', { dic: 'CZ12345679', account: '2000145532/0800', amount: 600000 })
+    const out = await call('vat_payer_check', {
+      dic: 'CZ12345679',
+      account: '2000145532/0800',
+      amount: 600000,
+    })
     expect(out.account_check).toEqual({ account: '2000145532/0800', published: false, liability_risk: false })
     expect(out.verdict).toBe('review')
     expect(out.rules_applied[2]).toMatchObject({
