@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { EnvelopeKind } from './envelope.ts'
 import { ok } from './envelope.ts'
 import { AppError } from './errors.ts'
@@ -458,5 +458,28 @@ describe('numbers and nesting that must not reach a handler', () => {
   it('still refuses __proto__ keys and malformed JSON', async () => {
     expect((await post('/anything', '{"__proto__":{"x":1}}')).statusCode).toBe(400)
     expect((await post('/anything', '{"a":')).statusCode).toBe(400)
+  })
+})
+
+describe('starting on a busy machine', () => {
+  it('waits for a plugin that takes longer than Fastify’s default 10 s to register, instead of failing the start', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const app = createServer({ name: 'test', envelope: 'standard', logger })
+      // A plugin whose registration is held up for 15 s, as seven services booting in one process
+      // on two busy cores held up Swagger UI's in CI.
+      app.register(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 15_000))
+      })
+      const ready = app.ready().then(
+        () => 'ready',
+        (error: Error & { code?: string }) => error.code ?? error.message,
+      )
+      await vi.advanceTimersByTimeAsync(15_000)
+      expect(await ready).toBe('ready')
+      await app.close()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

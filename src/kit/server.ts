@@ -249,6 +249,9 @@ export function withPlatformSettings<T>(settings: PlatformSettings, start: () =>
   return platform.run(settings, start)
 }
 
+/** How long a plugin may take to register before the start fails naming it (ms). */
+const PLUGIN_TIMEOUT_MS = 60_000
+
 export function createServer(opts: ServerOptions): App {
   const trust = opts.trustProxy ?? platform.getStore()?.trustedProxies ?? false
   const app = Fastify({
@@ -265,6 +268,10 @@ export function createServer(opts: ServerOptions): App {
       return checkedRequestId
     },
     bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    // Fastify gives each plugin 10 s to register. `npm start` boots every service in one process,
+    // and on two busy cores their start-up work held Swagger UI's registration past that, failing
+    // the whole start; a minute still names a plugin that never finishes.
+    pluginTimeout: PLUGIN_TIMEOUT_MS,
     // A list is compiled by proxy-addr; an empty one would still make every request walk it.
     trustProxy: typeof trust === 'boolean' ? trust : trust.length > 0 ? [...trust] : false,
     // Idle kept-alive connections are closed when the drain starts; requests that still arrive get
