@@ -336,23 +336,50 @@ export const aml: GoldenFile = {
     {
       agent: 'transaction_monitoring',
       title:
-        'A transfer to a counterparty given by one word (“Rosněfť”): said not to have been screened, naming it',
+        'A transfer to a counterparty given by one word, “Hamas”: a listed organisation’s exact name, adverse',
+      kind: 'negative',
+      law: ['cz-69-2006'],
+      worked:
+        'Zákon 69/2006 Sb. (§ 7–8) bars funds to a sanctioned person, so counterparties are screened by name. Listed organisations often go by one word, and “Hamas” is the whole name of an entry on the lists on file (OFAC SDN “HAMAS”): an exact match (score 1) of a one-word counterparty to an organisation is a high alert on w1, and a high alert makes the batch adverse. The payment itself (20,000 CZK, Czech counterparty) raises nothing else.',
+      input: {
+        transactions: [
+          { id: 'w1', date: DAY, amount: 20_000, direction: 'out', counterparty: 'Hamas', country: 'CZ' },
+        ],
+      },
+      expect: {
+        verdict: 'adverse',
+        fields: {
+          alerts: [{ rule_id: 'sanctioned_counterparty', severity: 'high', transaction_ids: ['w1'] }],
+          warnings: [],
+        },
+        rules: [{ basis: 'cz-69-2006', outcome: '1 match(es)' }],
+      },
+    },
+    {
+      agent: 'transaction_monitoring',
+      title:
+        'A transfer to a counterparty given by one word that is no listed organisation (“Nájem”): clear, saying how it was screened',
       kind: 'edge',
       law: ['cz-69-2006'],
       worked:
-        'Zákon 69/2006 Sb. (§ 7–8) bars funds to a sanctioned person, so counterparties are screened by name. A counterparty field is free text ("Nájem", "Pokladna"), and one word is not screened as a name — too many ordinary words would match — so “Rosněfť” was not screened: the answer says so in warnings, naming the counterparty and its transaction, and the sanctions rule’s outcome names it, instead of reading it as screened. The payment itself (20,000 CZK, Czech counterparty) raises no alert.',
+        'A counterparty field is free text ("Nájem", "Pokladna"). One word is screened only as an organisation’s whole name, exactly: a near match of one word would make hits of ordinary words. “Nájem” (rent) is no listed organisation’s name, so nothing alerts; the answer says in warnings that it was screened only as an organisation’s exact name, not as a person, naming the counterparty and its transaction, and the sanctions rule’s outcome names it.',
       input: {
         transactions: [
-          { id: 'w1', date: DAY, amount: 20_000, direction: 'out', counterparty: 'Rosněfť', country: 'CZ' },
+          { id: 'w1', date: DAY, amount: 20_000, direction: 'out', counterparty: 'Nájem', country: 'CZ' },
         ],
       },
       expect: {
         verdict: 'clear',
         fields: {
           alerts: [],
-          warnings: [mentions('“Rosněfť” not screened against the sanctions lists', '(w1)')],
+          warnings: [
+            mentions(
+              '“Nájem” screened against the sanctions lists only as an organisation’s exact name',
+              '(w1)',
+            ),
+          ],
         },
-        rules: [{ basis: 'cz-69-2006', outcome: 'not screened (one word): Rosněfť' }],
+        rules: [{ basis: 'cz-69-2006', outcome: 'one word, as an organisation’s exact name only: Nájem' }],
       },
     },
     {

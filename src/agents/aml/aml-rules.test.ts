@@ -334,7 +334,7 @@ describe('aml/transaction_monitoring: screening skipped at the caller’s reques
 })
 
 describe('aml/transaction_monitoring: counterparties given by one word', () => {
-  it('says a one-word counterparty was not screened, naming it, rather than passing it as screened', async () => {
+  it('finds a listed organisation given by one word (“Hamas”): a high alert, not a warning', async () => {
     const out = await call('transaction_monitoring', {
       transactions: [
         {
@@ -342,7 +342,7 @@ describe('aml/transaction_monitoring: counterparties given by one word', () => {
           date: '2026-11-20',
           amount: 20_000,
           direction: 'out',
-          counterparty: 'Rosněfť',
+          counterparty: 'Hamas',
           country: 'CZ',
         },
         {
@@ -355,13 +355,50 @@ describe('aml/transaction_monitoring: counterparties given by one word', () => {
         },
       ],
     })
+    expect(out.alerts).toContainEqual(
+      expect.objectContaining({
+        rule_id: 'sanctioned_counterparty',
+        severity: 'high',
+        transaction_ids: ['w1'],
+      }),
+    )
+    expect(out.alerts.find((a) => a.rule_id === 'sanctioned_counterparty')?.description).toMatch(
+      /^counterparty "Hamas" matches \S+ \S+ "HAMAS" \(score 1\)$/,
+    )
+    expect(out.verdict).toBe('adverse')
+    expect(out.warnings).toEqual([])
+  })
+
+  it('screens a one-word counterparty only as an organisation’s exact name, and says so, naming it', async () => {
+    const out = await call('transaction_monitoring', {
+      transactions: [
+        {
+          id: 'w1',
+          date: '2026-11-20',
+          amount: 20_000,
+          direction: 'out',
+          counterparty: 'Nájem',
+          country: 'CZ',
+        },
+        {
+          id: 'w2',
+          date: '2026-11-20',
+          amount: 10_000,
+          direction: 'out',
+          counterparty: 'Billa',
+          country: 'CZ',
+        },
+      ],
+    })
+    expect(out.alerts).toEqual([])
     expect(out.warnings).toEqual([
-      'counterparty “Rosněfť” not screened against the sanctions lists: a single word is not screened as a name (w1); give the full name if it is a party',
+      'counterparty “Nájem” screened against the sanctions lists only as an organisation’s exact name: a single word is not screened as a person’s name (w1); give the full name if it is a party',
+      'counterparty “Billa” screened against the sanctions lists only as an organisation’s exact name: a single word is not screened as a person’s name (w2); give the full name if it is a party',
     ])
     expect(out.rules_applied).toContainEqual(
       expect.objectContaining({
         basis: expect.arrayContaining(['cz-69-2006']),
-        outcome: '0 match(es); not screened (one word): Rosněfť',
+        outcome: '0 match(es); one word, as an organisation’s exact name only: Nájem, Billa',
       }),
     )
   })

@@ -174,8 +174,11 @@ export function eachTransaction(
 
 /**
  * Counterparties against the sanctions lists. Counterparty fields are free text ("Nájem",
- * "vklad na pobočce"): only names of two or more words are screened, and only near-exact matches
- * alert; a counterparty of one word is not screened, and a warning names it. The lists' source
+ * "vklad na pobočce"): names of two or more words are screened as any name, and near-exact matches
+ * (score ≥ 0.95) alert. One word is screened only as an organisation's whole name, exactly: listed
+ * organisations go by one word ("Rosneft", "Hamas", "Sberbank"), while a near match of one word
+ * would turn ordinary words into hits ("Billa" is 0.97 from "BELLA"). A one-word counterparty that
+ * matches nothing is named in a warning, since it was not screened as a person. The lists' source
  * status goes to `sources`.
  */
 export async function counterpartySanctions(
@@ -189,42 +192,40 @@ export async function counterpartySanctions(
   const alerts: Alert[] = []
   const given = [...new Set(txs.map((x) => x.counterparty))].filter((n): n is string => !!n?.trim())
   const isName = (n: string) => n.split(/\s+/).filter((w) => w.length >= 3).length >= 2
-  const names = given.filter(isName)
-  const oneWord = given.filter((n) => !isName(n))
-  const warnings = oneWord.map((n) => {
-    const ids = txs
-      .filter((x) => x.counterparty === n)
-      .map((x) => x.id)
-      .join(', ')
-    return say({
-      cs: `protistrana „${n}“ neprověřena proti sankčním seznamům: jedno slovo se jako jméno neprověřuje (${ids}); je-li to strana obchodu, uveďte celé jméno`,
-      en: `counterparty “${n}” not screened against the sanctions lists: a single word is not screened as a name (${ids}); give the full name if it is a party`,
-    })
-  })
-  const screened = !screen || names.length === 0 ? undefined : await screeningEngine(ctx, sources)
+  const screened = !screen || given.length === 0 ? undefined : await screeningEngine(ctx, sources)
   // Skipped at the caller's request: a medium alert naming whom, never a clean result.
-  if (!screen && names.length > 0) {
+  if (!screen && given.length > 0) {
     sources.push({ name: 'sanctions_lists', status: 'skipped', error: 'screen_counterparties is false' })
     alerts.push({
       rule_id: 'counterparties_not_screened',
       severity: 'medium',
       description: say({
-        cs: `protistrany neprověřeny proti sankčním seznamům: prověrka vynechána na žádost volajícího (screen_counterparties: false): ${names.join(', ')}`,
-        en: `counterparties not screened against the sanctions lists: screening skipped at the caller’s request (screen_counterparties: false): ${names.join(', ')}`,
+        cs: `protistrany neprověřeny proti sankčním seznamům: prověrka vynechána na žádost volajícího (screen_counterparties: false): ${given.join(', ')}`,
+        en: `counterparties not screened against the sanctions lists: screening skipped at the caller’s request (screen_counterparties: false): ${given.join(', ')}`,
       }),
-      transaction_ids: txs.filter((x) => x.counterparty && names.includes(x.counterparty)).map((x) => x.id),
+      transaction_ids: txs.filter((x) => x.counterparty && given.includes(x.counterparty)).map((x) => x.id),
       total_czk: null,
       total_eur: null,
       ...cite(today, ...FREEZE_LAW),
     })
   }
-  for (const name of names) {
+  const unmatchedWords: string[] = []
+  for (const name of given) {
+    const oneWordName = !isName(name)
     const hits = screened
       ? screened.engine
-          .screenName(name, { type: 'any', limit: 1, threshold: COUNTERPARTY_THRESHOLD })
+          .screenName(
+            name,
+            oneWordName
+              ? { type: 'company', limit: 1, threshold: 1 }
+              : { type: 'any', limit: 1, threshold: COUNTERPARTY_THRESHOLD },
+          )
           .map((h) => hitView(h, say))
       : []
-    if (hits.length === 0) continue
+    if (hits.length === 0) {
+      if (oneWordName) unmatchedWords.push(name)
+      continue
+    }
     const h = hits[0]!
     alerts.push({
       rule_id: 'sanctioned_counterparty',
@@ -239,6 +240,18 @@ export async function counterpartySanctions(
       ...cite(today, ...FREEZE_LAW),
     })
   }
+  // Screened, a one-word counterparty that matched no organisation is named: it was not screened as
+  // a person. Not screened at all, the rule's outcome and the sources say so for every counterparty.
+  const warnings = (screened ? unmatchedWords : []).map((n) => {
+    const ids = txs
+      .filter((x) => x.counterparty === n)
+      .map((x) => x.id)
+      .join(', ')
+    return say({
+      cs: `protistrana „${n}“ prověřena proti sankčním seznamům jen jako přesný název organizace: jedno slovo se jako jméno osoby neprověřuje (${ids}); je-li to strana obchodu, uveďte celé jméno`,
+      en: `counterparty “${n}” screened against the sanctions lists only as an organisation’s exact name: a single word is not screened as a person’s name (${ids}); give the full name if it is a party`,
+    })
+  })
   const rule: AppliedRule = {
     rule: say({
       cs: 'žádné prostředky sankcionované osobě ani od ní: protistrany se prověřují proti sankčním seznamům',
@@ -252,10 +265,10 @@ export async function counterpartySanctions(
             en: `${count(alerts, 'sanctioned_counterparty')} match(es)`,
           })
         : say({ cs: 'neprověřeno', en: 'not screened' })) +
-      (oneWord.length
+      (warnings.length
         ? say({
-            cs: `; neprověřeno (jedno slovo): ${oneWord.join(', ')}`,
-            en: `; not screened (one word): ${oneWord.join(', ')}`,
+            cs: `; jedno slovo, jen přesný název organizace: ${unmatchedWords.join(', ')}`,
+            en: `; one word, as an organisation’s exact name only: ${unmatchedWords.join(', ')}`,
           })
         : ''),
   }

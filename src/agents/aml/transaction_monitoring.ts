@@ -91,7 +91,7 @@ export const transactionMonitoring = defineAgent({
     }),
     warnings: Type.Array(Type.String(), {
       description:
-        'what was not checked: a counterparty given by one word is not screened against the sanctions lists, named here',
+        'what was checked less: a counterparty given by one word is screened only as an organisation’s exact name, not as a person’s, named here',
     }),
   }),
   verdict: { field: 'risk', map: { none: 'clear', low: 'clear', medium: 'review', high: 'adverse' } },
