@@ -60,7 +60,7 @@ export const aml: GoldenFile = {
         },
         rules: [
           { basis: 'cz-254-2004-s4', outcome: 'does not apply', since: '2014-12-01' },
-          { basis: 'cz-253-2008-s2', outcome: 'applies', since: '2017-01-01' },
+          { basis: 'cz-253-2008-s2', outcome: 'applies', since: '2024-05-01' },
         ],
       },
     },
@@ -107,6 +107,42 @@ export const aml: GoldenFile = {
         verdict: 'adverse',
         fields: { cash_limit_exceeded: true },
         rules: [{ basis: 'cz-254-2004-s4', outcome: 'applies', since: '2014-12-01' }],
+      },
+    },
+    {
+      agent: 'cash_threshold_check',
+      title: '12,000 EUR paid in a virtual asset on 2024-04-30: not cash, no trader duty',
+      kind: 'edge',
+      date_side: 'before',
+      date_of: 'cz-253-2008-s2',
+      law: ['cz-253-2008-s2', 'cz-253-2008-s7'],
+      worked:
+        'Until 30 Apr 2024 only banknotes and coins were cash for § 2 of the AML Act: a trader accepting 12,000 EUR in a virtual asset was not thereby an obliged person. Identification (§ 7) applies from 1,000 EUR; 12,000 < 15,000 (no due diligence, § 9). The cash limit of zákon 254/2004 Sb. concerns banknotes and coins, so it does not apply either. No ČNB rate for that day is on file, so the amount in CZK is unknown and the answer is incomplete, not clear.',
+      input: { amount: 12_000, currency: 'EUR', method: 'crypto', date: '2024-04-30' },
+      expect: {
+        verdict: 'incomplete',
+        fields: { identification_required: true, due_diligence_required: false, cash_limit_exceeded: false },
+        rules: [{ basis: 'cz-253-2008-s2', outcome: 'does not apply', since: '2017-01-01' }],
+      },
+    },
+    {
+      agent: 'cash_threshold_check',
+      title:
+        'The same 12,000 EUR in a virtual asset on 2024-05-01: counts as cash, the trader identifies the payer',
+      kind: 'positive',
+      date_side: 'after',
+      date_of: 'cz-253-2008-s2',
+      law: ['cz-253-2008-s2', 'cz-254-2004-s4'],
+      worked:
+        'From 1 May 2024 (zákon 107/2024 Sb.) a payment in a virtual asset counts as a cash payment for the AML Act: 12,000 EUR ≥ 10,000 EUR, so a trader accepting it is an obliged person and identifies the payer (§ 2). The cash limit of zákon 254/2004 Sb. (270,000 CZK) concerns banknotes and coins and is not exceeded by it. No ČNB rate for that day is on file (amount in CZK unknown): incomplete, with the trader duty.',
+      input: { amount: 12_000, currency: 'EUR', method: 'crypto', date: '2024-05-01' },
+      expect: {
+        verdict: 'incomplete',
+        fields: { identification_required: true, cash_limit_exceeded: false },
+        rules: [
+          { basis: 'cz-253-2008-s2', outcome: 'applies', since: '2024-05-01' },
+          { basis: 'cz-254-2004-s4', outcome: 'does not apply' },
+        ],
       },
     },
     {
@@ -270,6 +306,42 @@ export const aml: GoldenFile = {
             { rule_id: 'split_cash_over_daily_limit', total_czk: 360_000, basis: ['cz-254-2004-s4'] },
             { rule_id: 'split_cash_under_trader_threshold', total_eur: approx(14_814.81) },
           ],
+        },
+      },
+    },
+    {
+      agent: 'structuring_detection',
+      title:
+        'Two payments of 135,000 CZK in a virtual asset: cash for the AML Act, split under the trader threshold',
+      kind: 'negative',
+      law: ['cz-253-2008-s2'],
+      worked:
+        'Since 2024-05-01 (zákon 107/2024 Sb.) a payment in a virtual asset counts as cash for the AML Act. In EUR each is 135,000 / 24.3 = 5,555.56 < 10,000 and together 11,111.11 ≥ 10,000 → split under the trader threshold: medium, reviewed. The cash limit of zákon 254/2004 Sb. concerns banknotes and coins, so no cash-limit alert either way.',
+      input: {
+        transactions: [
+          {
+            id: 'a',
+            date: DAY,
+            amount: 135_000,
+            direction: 'in',
+            method: 'crypto',
+            counterparty: 'Jan Dvořák',
+          },
+          {
+            id: 'b',
+            date: DAY,
+            amount: 135_000,
+            direction: 'in',
+            method: 'crypto',
+            counterparty: 'Jan Dvořák',
+          },
+        ],
+      },
+      expect: {
+        verdict: 'review',
+        fields: {
+          risk: 'medium',
+          alerts: [{ rule_id: 'split_cash_under_trader_threshold', total_eur: approx(11_111.11) }],
         },
       },
     },

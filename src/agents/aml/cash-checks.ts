@@ -17,7 +17,10 @@ export interface Amounts {
 
 /** What the payment is: its method, inside a business relationship or not, across the EU border. */
 export interface Payment {
+  /** Banknotes and coins (zákon 254/2004 Sb., the border declaration). */
   cash: boolean
+  /** Cash for the AML Act's trader threshold: banknotes and coins, or a virtual asset from 2024-05-01. */
+  cashForAmlAct: boolean
   occasional: boolean
   crossesEuBorder: boolean
 }
@@ -59,7 +62,7 @@ export function thresholdDuties(p: Payment, a: Amounts, t: Thresholds, date: str
         cs: 'obchodník přijímající hotovost identifikuje plátce',
         en: 'trader accepting cash identifies the payer',
       }),
-      p.cash ? reaches(a.eur, t.cash_trader_eur) : false,
+      p.cashForAmlAct ? reaches(a.eur, t.cash_trader_eur) : false,
       'EUR',
     ),
     cashLimit: duty(

@@ -3,7 +3,7 @@ import { errors } from '../../kit/errors.ts'
 import { DateSchema, isoDate, nullable, round } from '../data/shared.ts'
 import { defineAgent } from '../types.ts'
 import { dutyRules, rateCheck, thresholdDuties } from './cash-checks.ts'
-import { CurrencyPattern, RateBook, THRESHOLD_LAW_IDS, thresholdsOn } from './common.ts'
+import { CurrencyPattern, cashForAmlAct, RateBook, THRESHOLD_LAW_IDS, thresholdsOn } from './common.ts'
 
 const ObligationSchema = Type.Object({
   obligation: Type.String(),
@@ -23,7 +23,7 @@ export const cashThresholdCheck = defineAgent({
   service: 'aml',
   name: 'cash_threshold_check',
   description:
-    'Evaluates one payment against the Czech AML and cash thresholds of its day: client identification (1,000 EUR), due diligence for an occasional transaction (15,000 EUR), a trader accepting 10,000 EUR in cash, the 270,000 CZK daily cash-payment limit and the EU border cash declaration (10,000 EUR). Amounts are converted at the ČNB rate of the day.',
+    'Evaluates one payment against the Czech AML and cash thresholds of its day: client identification (1,000 EUR), due diligence for an occasional transaction (15,000 EUR), a trader accepting 10,000 EUR in cash (a payment in a virtual asset counts as cash from 2024-05-01), the 270,000 CZK daily cash-payment limit and the EU border cash declaration (10,000 EUR). Amounts are converted at the ČNB rate of the day.',
   input: Type.Object(
     {
       amount: Type.Number({ exclusiveMinimum: 0, maximum: 1e13 }),
@@ -86,6 +86,7 @@ export const cashThresholdCheck = defineAgent({
     const eur = await book.toEur(input.amount, currency, date)
     const payment = {
       cash: input.method === 'cash',
+      cashForAmlAct: cashForAmlAct(input.method, date),
       occasional: (input.relationship ?? 'occasional') === 'occasional',
       crossesEuBorder: input.crosses_eu_border === true,
     }

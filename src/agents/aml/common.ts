@@ -26,11 +26,22 @@ export type Thresholds = ReferenceVersion & {
   cash_trader_eur: number
   cash_payment_limit_czk: number
   eu_border_cash_declaration_eur: number
+  /** Whether a payment in a virtual asset counts as cash for the AML Act (zákon 107/2024 Sb., from 2024-05-01). */
+  virtual_assets_count_as_cash: boolean
   rules: Record<string, ThresholdRule>
 }
 
 export function thresholdsOn(date: string): Thresholds {
   return versionAt(loadReference<Thresholds>('aml-act-thresholds'), date)
+}
+
+/**
+ * Whether a payment by `method` on `date` is cash for the AML Act's trader threshold: banknotes and
+ * coins always, a virtual asset from 2024-05-01. The cash-payment limit of zákon 254/2004 Sb. is
+ * about banknotes and coins only, so it asks `method === 'cash'` instead.
+ */
+export function cashForAmlAct(method: string, date: string): boolean {
+  return method === 'cash' || (method === 'crypto' && thresholdsOn(date).virtual_assets_count_as_cash)
 }
 
 export type HighRiskVersion = ReferenceVersion & { countries: string[] }
@@ -85,6 +96,10 @@ const AML_RULES: Record<string, Texts[]> = {
     },
   ],
   cash_trader_eur: [
+    {
+      cs: 'obchodník přijímající platbu v hotovosti 10 000 EUR a více, za niž se považuje i platba virtuálním aktivem, je povinnou osobou a musí plátce identifikovat',
+      en: 'a trader accepting a cash payment of 10,000 EUR or more, a payment in a virtual asset counting as cash, is an obliged person and must identify the payer',
+    },
     {
       cs: 'obchodník přijímající platbu v hotovosti 10 000 EUR a více je povinnou osobou a musí plátce identifikovat',
       en: 'a trader accepting a cash payment of 10,000 EUR or more is an obliged person and must identify the payer',

@@ -11,7 +11,14 @@ import { nullable } from '../data/shared.ts'
 import type { Say } from '../lang.ts'
 import { cite } from '../law.ts'
 import type { AgentContext } from '../types.ts'
-import { CurrencyPattern, type RateBook, type ThresholdKey, type Thresholds, thresholdLaw } from './common.ts'
+import {
+  CurrencyPattern,
+  cashForAmlAct,
+  type RateBook,
+  type ThresholdKey,
+  type Thresholds,
+  thresholdLaw,
+} from './common.ts'
 
 const TransactionSchema = Type.Object(
   {
@@ -194,7 +201,7 @@ export function structuring(txs: Tx[], t: Thresholds, windowDays: number, say: S
         id: 'split_cash_under_trader_threshold',
         limit: t.cash_trader_eur,
         key: 'cash_trader_eur' as const,
-        filter: (x: Tx) => x.method === 'cash',
+        filter: (x: Tx) => cashForAmlAct(x.method, x.date),
       },
     ]
     for (const rule of eurRules) {
