@@ -4,8 +4,11 @@
  * stops accepting connections, finishes the requests in flight, each answered with
  * `Connection: close` (so no client reuses a connection being closed and sees a reset), answers
  * any request that still arrives on a kept-alive connection with a 503 in the service's envelope,
- * closes idle connections after a 1 s grace (see server.ts), then its `close` runs (flushing
- * buffered writes). A drain that takes longer than SHUTDOWN_TIMEOUT_SECONDS exits with status 1.
+ * closes an idle connection 1 s after its last answer (at once when that has passed; see
+ * server.ts), then its `close` runs (flushing buffered writes). Services stop one after the other,
+ * callers first, so none goes while one that calls it still answers; the grace counting from each
+ * connection's last answer keeps them from waiting a second each for the same traffic. A drain
+ * that takes longer than SHUTDOWN_TIMEOUT_SECONDS exits with status 1.
  * A port that cannot be taken (in use, privileged, an address not on this machine) stops the
  * services already started the same way and is reported as one `ListenError` naming the service,
  * the address and the setting to change.

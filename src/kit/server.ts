@@ -179,10 +179,14 @@ export type App = FastifyInstance<
 >
 
 /**
- * How long a drain keeps idle kept-alive connections open (ms), so that requests already on their
- * way get a 503 and a close instead of a reset; then they are closed.
+ * How long a drain keeps an idle kept-alive connection open after its last answer (ms), so that a
+ * request already on its way gets a 503 and a close instead of a reset; then it is closed.
  */
-const DRAIN_IDLE_GRACE_MS = 1000
+export const DRAIN_IDLE_GRACE_MS = 1000
+
+/** When a connection last finished an answer (or opened, before its first), `performance.now()`. */
+const IDLE_SINCE = Symbol('idle since')
+type TrackedSocket = Socket & { [IDLE_SINCE]: number; _httpMessage?: ServerResponse | null }
 
 /** Seconds a client refused during a drain waits before retrying (another instance answers). */
 const DRAIN_RETRY_AFTER_SECONDS = 1
@@ -342,24 +346,34 @@ export function createServer(opts: ServerOptions): App {
   // gets a 503 in the service's envelope with Retry-After, which a load balancer retries on
   // another instance. Node would close every idle kept-alive connection at once, but under load
   // "idle" often means "its next request is still in the socket buffer", and closing it is a reset
-  // the client cannot tell from a crash mid-request. So idle connections are kept for
-  // DRAIN_IDLE_GRACE_MS, their late requests answered 503 and closed, and only then closed (and
-  // from then on every 50 ms, as more become idle). Connections are tracked (one Set entry per
-  // connection, not per request) to find the answers in flight.
+  // the client cannot tell from a crash mid-request. So an idle connection is kept until
+  // DRAIN_IDLE_GRACE_MS after its last answer, its late requests answered 503 and closed, and only
+  // then closed (and from then on every 50 ms, as more become idle: an answer whose headers were
+  // sent before the drain keeps its connection). One that has been idle that long already is no
+  // busier than any connection a keep-alive timeout closes: when every idle connection has, they
+  // are closed at once, so services stopped one after the other do not wait a grace each after
+  // the same traffic. Connections are tracked (one Set entry and one timestamp per connection, not
+  // per request) to find the answers in flight and how long the others have been idle.
   let draining = false
-  const connections = new Set<Socket>()
+  const connections = new Set<TrackedSocket>()
   const server = app.server
-  server.on('connection', (socket: Socket) => {
+  server.on('connection', (socket: TrackedSocket) => {
+    socket[IDLE_SINCE] = performance.now()
     connections.add(socket)
     socket.once('close', () => connections.delete(socket))
   })
   app.addHook('preClose', (done) => {
     draining = true
+    // The grace runs until the most recently active idle connection has been idle for it.
+    let lastActive = Number.NEGATIVE_INFINITY
     for (const socket of connections) {
       // The response a connection is writing now (Node's http server keeps it there).
-      const response = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage
-      if (response && !response.headersSent) response.shouldKeepAlive = false
+      const response = socket._httpMessage
+      if (response) {
+        if (!response.headersSent) response.shouldKeepAlive = false
+      } else lastActive = Math.max(lastActive, socket[IDLE_SINCE])
     }
+    const graceLeft = Math.max(0, lastActive + DRAIN_IDLE_GRACE_MS - performance.now())
     // server.close() (called next by Fastify) would close idle connections at once: defer that.
     const closeIdle = server.closeIdleConnections.bind(server)
     server.closeIdleConnections = () => undefined
@@ -368,7 +382,7 @@ export function createServer(opts: ServerOptions): App {
     const grace = setTimeout(() => {
       closeIdle()
       reaper = setInterval(closeIdle, 50).unref()
-    }, DRAIN_IDLE_GRACE_MS).unref()
+    }, graceLeft).unref()
     server.once('close', () => {
       clearTimeout(grace)
       clearInterval(reaper)
@@ -406,13 +420,18 @@ export function createServer(opts: ServerOptions): App {
     done()
   })
 
-  // A recorded request span ends with its answer (only when spans are exported: see tracing.ts).
-  if (tracingExports())
-    app.addHook('onResponse', (request, reply, done) => {
+  // A connection is idle from its last answer on (see the drain above). A recorded request span
+  // ends with its answer (only when spans are exported: see tracing.ts).
+  const spans = tracingExports()
+  app.addHook('onResponse', (request, reply, done) => {
+    const socket = request.raw.socket as TrackedSocket | null
+    if (socket) socket[IDLE_SINCE] = performance.now()
+    if (spans) {
       const ctx = requestTrace(request)
       if (ctx) endRequestSpan(ctx, request.routeOptions.url, request.method, reply.statusCode)
-      done()
-    })
+    }
+    done()
+  })
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
