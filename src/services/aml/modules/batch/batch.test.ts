@@ -4,7 +4,7 @@
  * a batch whose process died is finished by another where it stopped.
  */
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { haveLists, SHARED_LISTS } from '../../../../../test/aml/lists.ts'
 import { createScreener, loadHighRiskTable, type Screener } from '../../../../engines/aml/index.ts'
 import { type Database, openDatabase } from '../../../../kit/db.ts'
@@ -402,6 +402,31 @@ describe.skipIf(!haveLists)('batch screening', () => {
       subjects.map((s) => s.reference),
     )
     expect(await count()).toBe(before + 7)
+  })
+})
+
+describe('a batch runner started after its close', () => {
+  it('arms no poll and never looks for batches', async () => {
+    const claim = vi.fn(async () => undefined)
+    const runner = new BatchRunner({
+      batches: { claim } as unknown as BatchStore,
+      store: {} as AmlStore,
+      logger,
+      screening: () => ({ screener: {} as Screener, versions: [] }),
+      pollMs: 10,
+    })
+    // A caller may start it late, from a callback of the lists (start.ts: once they are ready).
+    await runner.close()
+    vi.useFakeTimers()
+    try {
+      runner.start()
+      expect(vi.getTimerCount()).toBe(0)
+      await vi.advanceTimersByTimeAsync(100)
+    } finally {
+      vi.useRealTimers()
+    }
+    await runner.close()
+    expect(claim).not.toHaveBeenCalled()
   })
 })
 

@@ -103,8 +103,12 @@ export class BatchRunner {
     }
   }
 
-  /** Looks for work now and then every `pollMs` (batches of other instances, orphaned ones). */
+  /**
+   * Looks for work now and then every `pollMs` (batches of other instances, orphaned ones). Once
+   * closed, nothing: it may be started from the lists' ready callback after the service closed.
+   */
   start(): void {
+    if (this.closed) return
     this.timer ??= setInterval(() => this.kick(), this.opts.pollMs)
     this.timer.unref()
     this.kick()

@@ -12,7 +12,7 @@ import { createHmac } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { haveLists, SHARED_LISTS } from '../../../../../test/aml/lists.ts'
 import { type ReplayServer, startReplayServer } from '../../../../../test/aml/replay-server.ts'
 import {
@@ -31,6 +31,7 @@ import type { App } from '../../../../kit/server.ts'
 import { buildApp } from '../../app.ts'
 import { monitorWebhook } from '../../config.ts'
 import { AmlStore } from '../../store.ts'
+import type { CaseStore } from '../cases/store.ts'
 import { ListsHolder } from '../lists/holder.ts'
 import { importIntoStore, loadLists } from '../lists/load.ts'
 import { classify } from './alerts.ts'
@@ -445,6 +446,34 @@ describe.skipIf(!haveLists)('ongoing monitoring', () => {
       await a.inject({ method: 'GET', url: '/api/aml/monitor?reference=B-3', headers: admin })
     ).json().data
     expect(b3.items[0].subject).toEqual({ ico: '05556121', company_name: 'UMATEX GROUP EUROPE s.r.o.' })
+  })
+})
+
+describe('a monitor closed before its lists were ready', () => {
+  it('stays stopped when they become ready: no poll is armed and the store is never asked', async () => {
+    const lock = vi.fn(async () => false)
+    const lists = new ListsHolder()
+    const monitor = new Monitor({
+      monitors: { lock } as unknown as MonitorStore,
+      store: {} as AmlStore,
+      cases: {} as CaseStore,
+      logger,
+      target: () => ({ engine: {} as MonitorTarget['engine'], versions: [] }),
+      pollMs: 10,
+    })
+    // As the service wires it (app.ts): start once the lists are ready, close with the app.
+    lists.onReady(() => monitor.start())
+    await monitor.close()
+    vi.useFakeTimers()
+    try {
+      lists.ready({} as never, {} as never, [], 0)
+      expect(vi.getTimerCount()).toBe(0)
+      await vi.advanceTimersByTimeAsync(100)
+    } finally {
+      vi.useRealTimers()
+    }
+    await monitor.idle()
+    expect(lock).not.toHaveBeenCalled()
   })
 })
 

@@ -122,8 +122,13 @@ export class Monitor {
     return this.opts.now ? this.opts.now() : new Date()
   }
 
-  /** Runs a pass and delivers alerts now and then every `pollMs` (enrolments on other instances, retries). */
+  /**
+   * Runs a pass and delivers alerts now and then every `pollMs` (enrolments on other instances,
+   * retries). Once closed, nothing: the lists' ready callback starts it, and lists that become
+   * ready after the service closed (a load or reload finishing late) must not arm a poll.
+   */
   start(): void {
+    if (this.closed) return
     this.timer ??= setInterval(() => this.kick(), this.opts.pollMs ?? 60_000)
     this.timer.unref()
     this.kick()
