@@ -452,6 +452,24 @@ export const flowCases: GoldenCase[] = [
     input: { ico: '12345679' },
     expect: { verdict: 'review', rules: [{ basis: 'cz-304-2013', outcome: 'ares: review' }] },
   },
+  {
+    agent: 'company_onboarding_flow',
+    title:
+      'A company given by its IČO alone, every company check clear: not identified, not scored → review, naming name, product and channel',
+    kind: 'unrecognised',
+    law: ['cz-253-2008-s7', 'cz-253-2008-s8', 'cz-253-2008-s9'],
+    worked:
+      'Entering a business relationship the client is always identified (AML Act § 7), a legal person through its data in the public register and the person acting for it (§ 8), and due diligence is done (§ 9), its extent by the risk of the client, product and channel. 27074358 is valid (sum 135, check 8) and ARES, the screening and the company risk answer clear, but with no name the kyc step cannot run and with no product or channel the cdd step cannot: the identification and due-diligence duties were not carried out → each reviews, naming the fields to give → review, not clear. With name, product and channel given the same company is clear (the first case).',
+    stubs: COMPANY_OK,
+    input: { ico: '27074358' },
+    expect: {
+      verdict: 'review',
+      rules: [
+        { basis: 'cz-253-2008-s8', outcome: 'review: name not given' },
+        { basis: 'cz-253-2008-s9', outcome: 'review: product or channel not given' },
+      ],
+    },
+  },
   // ── invoice_payment_flow ───────────────────────────────────────────────────────────────────
   {
     agent: 'invoice_payment_flow',

@@ -1,3 +1,4 @@
+import { checkIco } from '../../engines/czech/identifiers.ts'
 import type { Texts } from '../lang.ts'
 import { defineAgent } from '../types.ts'
 import type { Duty } from './duties.ts'
@@ -29,6 +30,12 @@ const withIco = (fields: string[]) => (r: Request, done: Record<string, unknown>
   const bad = validIco(done)
   return bad ? skip(bad) : pick(r, fields)
 }
+
+/**
+ * A client whose IČO passes its checksum: only such a company can be onboarded, so only for it are
+ * the owed duties below owed (a bad IČO is adverse by itself, its lookups skipped).
+ */
+const onboardable = (r: Request) => typeof r.ico === 'string' && checkIco(r.ico).valid
 
 const ONBOARDING_STEPS: FlowStep[] = [
   {
@@ -167,6 +174,24 @@ const ONBOARDING_DUTIES: Duty[] = [
     },
     law: ['cz-253-2008-s7', 'cz-253-2008-s5', 'cz-253-2008-s8', 'cz-304-2013'],
     steps: ['ares', 'kyc'],
+    // Entering a business relationship, the client is always identified (§ 7): the kyc step,
+    // which needs the name, is not left out in silence.
+    owed: {
+      applies: onboardable,
+      given: (r) => r.name !== undefined,
+      text: {
+        cs: 'při navázání obchodního vztahu se klient identifikuje vždy (AML zákon § 7, § 8); bez identifikace není výsledek bez výhrad',
+        en: 'entering a business relationship, the client is always identified (AML Act § 7, § 8); without it the answer is not clear',
+      },
+      absent: {
+        cs: 'name není uvedeno: úplnost identifikačních údajů klienta (kyc) se neověřila — uveďte name, obchodní firmu klienta, jak ji vede veřejný rejstřík',
+        en: "name not given: the client's identification data (kyc) were not checked — give name, the client's business name as the public register holds it",
+      },
+      undone: {
+        cs: 'identifikaci klienta nebylo možné dokončit',
+        en: 'the client’s identification could not be completed',
+      },
+    },
   },
   {
     name: 'sanctions',
@@ -185,6 +210,24 @@ const ONBOARDING_DUTIES: Duty[] = [
     },
     law: ['cz-253-2008-s9', 'cz-cnb-67-2018-s9'],
     steps: ['cdd', 'risk'],
+    // Due diligence is owed in every business relationship (§ 9): the risk score by product and
+    // channel, which the cdd step needs, is not left out in silence.
+    owed: {
+      applies: onboardable,
+      given: (r) => r.product !== undefined && r.channel !== undefined,
+      text: {
+        cs: 'v obchodním vztahu se provádí kontrola klienta (AML zákon § 9) a její rozsah se řídí rizikem klienta, produktu a kanálu; bez ní není výsledek bez výhrad',
+        en: 'in a business relationship client due diligence is done (AML Act § 9), its extent set by the risk of the client, the product and the channel; without it the answer is not clear',
+      },
+      absent: {
+        cs: 'product nebo channel není uveden: riziko klienta pro kontrolu (cdd) se neposoudilo — uveďte product (produkt, který klient dostane) a channel (jak byl klient identifikován)',
+        en: 'product or channel not given: the due-diligence risk (cdd) was not assessed — give product (what the client is given) and channel (how the client was identified)',
+      },
+      undone: {
+        cs: 'riziko klienta pro kontrolu nebylo možné posoudit',
+        en: 'the due-diligence risk could not be assessed',
+      },
+    },
   },
   {
     name: 'seat',
@@ -210,7 +253,7 @@ export const companyOnboardingFlow = defineAgent({
   service: 'orchestrator',
   name: 'company_onboarding_flow',
   description:
-    "Onboards a business client: IČO and DIČ checks, ARES record, AML company screening (with every member of the statutory bodies and every shareholder from the public register screened against the sanctions and PEP lists, each reported in the screening step), company risk, KYC completeness (the representative checked against the statutory body on record), CDD risk score, the registered seat in the RÚIAN gazetteer and the representative's contact details, each through its own agent and timed. A bad IČO checksum stops the company lookups and says why; an unreachable register makes the answer partial, never a pass. A natural person is onboarded by compliance/kyc with subject_type person.",
+    "Onboards a business client: IČO and DIČ checks, ARES record, AML company screening (with every member of the statutory bodies and every shareholder from the public register screened against the sanctions and PEP lists, each reported in the screening step), company risk, KYC completeness (the representative checked against the statutory body on record), CDD risk score, the registered seat in the RÚIAN gazetteer and the representative's contact details, each through its own agent and timed. A bad IČO checksum stops the company lookups and says why; an unreachable register makes the answer partial, never a pass; with no name (the identification) or no product and channel (the due-diligence risk) the step that needs them cannot run and the answer is review, naming what to give, never clear. A natural person is onboarded by compliance/kyc with subject_type person.",
   input: flowInput(
     ['ico'],
     ['name', 'dic', 'address', 'representative', 'email', 'phone', 'product', 'channel', 'pep'],

@@ -152,6 +152,41 @@ describe('company_onboarding_flow', () => {
   })
 })
 
+describe('company_onboarding_flow with the company checks answering clear', () => {
+  const clear = (service: Parameters<typeof fakeAgent>[0], name: string, fields: Record<string, unknown>) =>
+    fakeAgent(service, name, () => ({ ...fields, verdict: 'clear', partial: false }))
+  const stubbed = testDispatcher([
+    ...agents.filter(
+      (a) =>
+        !['ares_lookup', 'company_screening', 'company_risk', 'kyc', 'cdd_risk_scoring'].includes(a.name),
+    ),
+    clear('data', 'ares_lookup', { found: true }),
+    clear('aml', 'company_screening', { risk: 'low' }),
+    clear('risk', 'company_risk', { risk_level: 'low' }),
+    clear('compliance', 'kyc', { recommendation: 'proceed' }),
+    clear('compliance', 'cdd_risk_scoring', { risk_level: 'low' }),
+  ])
+
+  it('reviews a company given by its IČO alone, naming name, product and channel: the client was neither identified nor scored', async () => {
+    const out = await run(stubbed, 'orchestrator', 'company_onboarding_flow', { ico: '27074358' })
+    expect(step(out, 'kyc')).toMatchObject({ status: 'skipped', reason: 'needs name' })
+    expect(step(out, 'cdd')).toMatchObject({ status: 'skipped', reason: 'needs product, channel' })
+    expect(out.verdict).toBe('review')
+    const outcomes = out.rules_applied.map((r) => r.outcome ?? '')
+    expect(outcomes).toContainEqual(expect.stringMatching(/^review: name not given: .*give name/))
+    expect(outcomes).toContainEqual(
+      expect.stringMatching(/^review: product or channel not given: .*give product .* and channel/),
+    )
+    const given = await run(stubbed, 'orchestrator', 'company_onboarding_flow', {
+      ico: '27074358',
+      name: 'Firma s.r.o.',
+      product: 'current_account',
+      channel: 'remote_verified',
+    })
+    expect(given.verdict).toBe('clear')
+  })
+})
+
 describe('company_onboarding_flow against the registers', () => {
   const request = {
     name: 'Severní trading s.r.o.',
