@@ -625,6 +625,24 @@ export const flowCases: GoldenCase[] = [
   },
   {
     agent: 'due_diligence_flow',
+    title:
+      'A company and its declared owner with no deal amount: review, the AML duties not decided, naming amount',
+    kind: 'unrecognised',
+    law: ['cz-253-2008-s7', 'cz-253-2008-s9'],
+    worked:
+      'The deal opens a relationship with a new client, which owes identification (AML Act § 7) and due diligence (§ 9), enhanced for a PEP or a high-risk country (§ 9a); the aml step decides them for the deal amount and cannot run without it. 27074358 is valid (sum 135, check 8) and every company check and the declared owner answer clear, but with no amount the AML duties were not decided → review, naming amount and what to give, not clear. The same request with amount 2 000 000 is the first case: clear.',
+    stubs: COMPANY_OK,
+    input: { ico: '27074358', beneficial_owners: [{ name: 'Jan Novák', ownership_pct: 100 }] },
+    expect: {
+      verdict: 'review',
+      rules: [
+        { basis: 'cz-253-2008-s9', outcome: 'ubo: clear' },
+        { basis: 'cz-253-2008-s7', outcome: 'review: amount not given' },
+      ],
+    },
+  },
+  {
+    agent: 'due_diligence_flow',
     title: 'Neither an IČO nor a name: refused, naming ico',
     kind: 'unrecognised',
     law: [],

@@ -1,3 +1,4 @@
+import { checkIco } from '../../engines/czech/identifiers.ts'
 import { errors } from '../../kit/errors.ts'
 import type { Texts } from '../lang.ts'
 import type { DeclaredOwner } from '../legal-aml/ubo-checks.ts'
@@ -244,6 +245,25 @@ const DUE_DILIGENCE_DUTIES: Duty[] = [
     },
     law: ['cz-253-2008-s7', 'cz-253-2008-s9'],
     steps: ['aml'],
+    // The deal is taken as a new relationship, which owes identification and due diligence
+    // whatever its size; for a company the aml step, which needs the amount, decides them and § 9a
+    // (a PEP, a high-risk country) — a person's kyc and screening are steps of their own.
+    owed: {
+      applies: (r) => typeof r.ico === 'string' && checkIco(r.ico).valid,
+      given: (r) => r.amount !== undefined,
+      text: {
+        cs: 'obchod s novým klientem-společností: identifikace (AML zákon § 7) a kontrola klienta (§ 9) podle částky obchodu; bez jejich posouzení není výsledek bez výhrad',
+        en: 'a deal with a new client, a company: identification (AML Act § 7) and due diligence (§ 9) by the deal amount; without deciding them the answer is not clear',
+      },
+      absent: {
+        cs: 'amount není uvedena: povinnosti podle AML zákona pro obchod (identifikace, kontrola klienta, zesílená kontrola podle § 9a) se neposoudily — uveďte amount, hodnotu obchodu v Kč',
+        en: 'amount not given: the AML Act duties for the deal (identification, due diligence, enhanced due diligence under § 9a) were not decided — give amount, the value of the deal in CZK',
+      },
+      undone: {
+        cs: 'povinnosti podle AML zákona pro obchod nebylo možné posoudit',
+        en: 'the AML Act duties for the deal could not be decided',
+      },
+    },
   },
   {
     name: 'company_risk',
@@ -260,7 +280,7 @@ export const dueDiligenceFlow = defineAgent({
   service: 'orchestrator',
   name: 'due_diligence_flow',
   description:
-    'Due diligence before a deal. On a Czech company (by IČO): IČO checksum, ARES record, insolvency register, VAT register, AML screening, declared beneficial owners (each a name, or with its share, votes or control; an owner given by name alone is left to a person) and company risk. On a person (a name and an address, no IČO): the KYC identification and the sanctions lists. Both with the AML duties for the deal amount, run in parallel where they can be, each timed, with a roll-up verdict that names any source that failed.',
+    'Due diligence before a deal. On a Czech company (by IČO): IČO checksum, ARES record, insolvency register, VAT register, AML screening, declared beneficial owners (each a name, or with its share, votes or control; an owner given by name alone is left to a person) and company risk. On a person (a name and an address, no IČO): the KYC identification and the sanctions lists. Both with the AML duties for the deal amount, run in parallel where they can be, each timed, with a roll-up verdict that names any source that failed. A company’s deal given with no amount is reviewed, naming amount: the AML duties for it were not decided.',
   input: flowInput(
     [],
     ['ico', 'name', 'address', 'birth_number', 'amount', 'beneficial_owners', 'pep', 'country'],

@@ -335,6 +335,33 @@ describe('due_diligence_flow', () => {
     expect(out.verdict).toBe('incomplete')
   })
 
+  it('reviews a deal given with no amount, naming amount: the AML duties for the deal were not decided', async () => {
+    const stubs = [
+      ['data', 'ares_lookup', { found: true, company: { name: 'Firma s.r.o.' } }],
+      ['data', 'insolvency_check', { in_insolvency: false }],
+      ['data', 'vat_payer_check', { unreliable: false }],
+      ['aml', 'company_screening', { risk: 'low' }],
+      ['legal-aml', 'ubo_verification', { status: 'verified' }],
+      ['legal-aml', 'aml_compliance', { decision: 'proceed_with_cdd' }],
+      ['risk', 'company_risk', { risk_level: 'low' }],
+    ] as const
+    const stubbed = testDispatcher([
+      ...agents.filter((a) => !stubs.some(([, name]) => name === a.name)),
+      ...stubs.map(([service, name, fields]) =>
+        fakeAgent(service, name, () => ({ ...fields, verdict: 'clear', partial: false })),
+      ),
+    ])
+    const company = { ico: '27074358', beneficial_owners: [{ name: 'Jan Novák', ownership_pct: 100 }] }
+    const out = await run(stubbed, 'orchestrator', 'due_diligence_flow', company)
+    expect(step(out, 'aml')).toMatchObject({ status: 'skipped', reason: 'needs amount' })
+    expect(out.verdict).toBe('review')
+    expect(out.rules_applied.map((r) => r.outcome ?? '')).toContainEqual(
+      expect.stringMatching(/^review: amount not given: .*give amount/),
+    )
+    const given = await run(stubbed, 'orchestrator', 'due_diligence_flow', { ...company, amount: 2_000_000 })
+    expect(given.verdict).toBe('clear')
+  })
+
   it('leaves an owner declared by name alone to a person, with the reason, and names no statutory body', async () => {
     const out = await run(d, 'orchestrator', 'due_diligence_flow', {
       ico: '27074358',
