@@ -213,6 +213,24 @@ export const data: GoldenFile = {
       input: { ico: '27082440' },
       expect: { verdict: 'incomplete', fields: { in_insolvency: null } },
     },
+    {
+      agent: 'insolvency_check',
+      title:
+        'A proceeding with no end date in a state the check does not recognise (ZRUŠENO VS): review, naming it, never "no insolvency"',
+      kind: 'unrecognised',
+      law: ['cz-182-2006-s419'],
+      worked:
+        'The register publishes every proceeding and its stage (§ 419–425). The only proceeding of 27182819 (an ISIR answer written for the tests) is 91 INS 4711/2025 in state ZRUŠENO VS — the high court quashed the decision — with no end date: neither a running state (NEVYRIZENA … MORATORIUM, REORGANIZ) nor a finished one (VYRIZENA, PRAVOMOCNA, ODSKRTNUTA). Whether it still runs cannot be read from the state → in_insolvency null, not_recognised names the proceeding and where to read it → review, not clear.',
+      input: { ico: '27182819' },
+      expect: {
+        verdict: 'review',
+        fields: {
+          in_insolvency: null,
+          not_recognised: [mentions('91 INS 4711/2025', 'ZRUŠENO VS', 'read its state in ISIR')],
+        },
+        rules: [{ basis: 'cz-182-2006-s419', outcome: 'state not recognised: 91 INS 4711/2025' }],
+      },
+    },
     // ── vat_payer_check ────────────────────────────────────────────────────────────────────────
     {
       agent: 'vat_payer_check',

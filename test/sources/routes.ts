@@ -146,6 +146,14 @@ export const SOURCE_ROUTES: ReplayRoute[] = [
     fixture: '../../aml/replay/isir/person-7652041232.xml',
     contentType: xml,
   },
+  // Written for the tests: a proceeding in a state the agents do not name (ZRUŠENO VS), not ended.
+  {
+    method: 'POST',
+    path: '/isir',
+    bodyIncludes: '<ic>27182819</ic>',
+    fixture: 'isir/27182819.xml',
+    contentType: xml,
+  },
   { method: 'POST', path: '/isir', fixture: '../../aml/replay/isir/empty.xml', contentType: xml },
   { path: '/vies/ms/CZ/vat/27082440', fixture: 'vies/CZ27082440.json' },
   { path: '/vies/ms/CZ/vat/12345679', fixture: 'vies/CZ12345679.json' },

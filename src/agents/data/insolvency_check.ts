@@ -1,6 +1,11 @@
 import { Type } from 'typebox'
 import { checkBirthNumber } from '../../engines/czech/identifiers.ts'
-import type { InsolvencyResult, PersonQuery, RegistryAnswer } from '../../engines/registries/index.ts'
+import {
+  type InsolvencyResult,
+  knownState,
+  type PersonQuery,
+  type RegistryAnswer,
+} from '../../engines/registries/index.ts'
 import { errors } from '../../kit/errors.ts'
 import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
@@ -33,7 +38,10 @@ export const insolvencyCheck = defineAgent({
     subject: Type.Union([Type.Literal('company'), Type.Literal('person')]),
     ico: nullable(Type.String()),
     in_insolvency: nullable(
-      Type.Boolean({ description: 'a proceeding is running (null when ISIR could not be asked)' }),
+      Type.Boolean({
+        description:
+          'a proceeding is running (null when ISIR could not be asked, or when none is known to run and a proceeding not ended is in a state not recognised)',
+      }),
     ),
     proceedings: Type.Array(
       Type.Object({
@@ -48,8 +56,23 @@ export const insolvencyCheck = defineAgent({
       }),
     ),
     synchronized_at: nullable(Type.String()),
+    not_recognised: Type.Array(Type.String(), {
+      description:
+        'proceedings with no end date whose state is neither a running nor a finished one this check knows, each with what to read',
+    }),
   }),
-  verdict: { field: 'in_insolvency', map: { true: 'adverse', false: 'clear', null: 'incomplete' } },
+  verdict: {
+    explain:
+      '`adverse` when a proceeding is running; `review` when none is known to run but a proceeding with no end date is in a state not recognised (`not_recognised`); `incomplete` when ISIR could not be asked; else `clear`',
+    of: (r) =>
+      r.in_insolvency === true
+        ? 'adverse'
+        : r.not_recognised.length > 0
+          ? 'review'
+          : r.in_insolvency === null
+            ? 'incomplete'
+            : 'clear',
+  },
   law: ['cz-182-2006-s419'],
   examples: [
     { title: 'A company in reorganisation (OKD, a.s.)', input: { ico: '26863154' } },
@@ -76,10 +99,23 @@ export const insolvencyCheck = defineAgent({
       sources.push(failed('isir', error))
     }
     const result = answer?.data
+    // A proceeding not ended in a state that is neither running nor finished is not taken as over.
+    const unknown = (result?.proceedings ?? []).filter(
+      (p) => !p.active && p.ended === null && !knownState(p.state),
+    )
+    const notRecognised = unknown.map((p) => {
+      const state = p.state ?? say({ cs: 'neuveden', en: 'not given' })
+      const where = p.url ?? 'https://isir.justice.cz'
+      return say({
+        cs: `${p.reference}: stav „${state}“ není probíhající ani skončený stav, který tato kontrola zná, a řízení nemá datum skončení — přečtěte jeho stav v ISIR (${where})`,
+        en: `${p.reference}: state “${state}” is neither a running nor a finished state this check knows, and the proceeding has no end date — read its state in ISIR (${where})`,
+      })
+    })
     return {
       subject: person ? ('person' as const) : ('company' as const),
       ico,
-      in_insolvency: result ? result.active : null,
+      in_insolvency: result ? (result.active ? true : unknown.length > 0 ? null : false) : null,
+      not_recognised: notRecognised,
       proceedings: result?.proceedings ?? [],
       synchronized_at: result?.synchronized_at ?? null,
       rules_applied: [
@@ -92,10 +128,15 @@ export const insolvencyCheck = defineAgent({
           result
             ? result.active
               ? say({ cs: 'řízení probíhá', en: 'proceeding running' })
-              : say({
-                  cs: `ukončených řízení: ${result.proceedings.length}`,
-                  en: `${result.proceedings.length} past proceeding(s)`,
-                })
+              : unknown.length > 0
+                ? say({
+                    cs: `stav nerozpoznán: ${unknown.map((p) => p.reference).join(', ')}`,
+                    en: `state not recognised: ${unknown.map((p) => p.reference).join(', ')}`,
+                  })
+                : say({
+                    cs: `ukončených řízení: ${result.proceedings.length}`,
+                    en: `${result.proceedings.length} past proceeding(s)`,
+                  })
             : say({ cs: 'ISIR neodpověděl', en: 'ISIR did not answer' }),
         ),
       ],

@@ -190,6 +190,18 @@ describe('data/insolvency_check', () => {
     expect(out.proceedings.map((p) => p.debtor)).toEqual(['Jana Nováková'])
   })
 
+  it('reviews a proceeding not ended whose state it does not recognise, naming the state and what to read, not clear', async () => {
+    const out = await call('insolvency_check', { ico: '27182819' })
+    expect(out).toMatchObject({
+      in_insolvency: null,
+      proceedings: [{ reference: '91 INS 4711/2025', state: 'ZRUŠENO VS', active: false, ended: null }],
+      verdict: 'review',
+    })
+    expect(out.not_recognised).toEqual([
+      '91 INS 4711/2025: state “ZRUŠENO VS” is neither a running nor a finished state this check knows, and the proceeding has no end date — read its state in ISIR (https://isir.justice.cz/isir/ueu/evidence_upadcu_detail.do?id=test-27182819)',
+    ])
+  })
+
   it('finds no proceeding for a person the register does not list', async () => {
     const out = await call('insolvency_check', { birth_number: '7652041221' })
     expect(out).toMatchObject({ subject: 'person', in_insolvency: false, proceedings: [] })

@@ -14,5 +14,6 @@ export {
 export {
   type InsolvencyResult,
   IsirClient,
+  knownState,
   type PersonQuery,
 } from './isir.ts'

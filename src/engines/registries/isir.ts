@@ -35,6 +35,18 @@ const ACTIVE = new Set([
 ])
 /** Entries the court marked as written by mistake: not proceedings at all. */
 const VOID = new Set(['MYLNY ZAP.', 'MYLNY ZAP'])
+/** States (folded) of a proceeding that has finished: decided, final, or struck off. */
+const FINISHED = new Set(['VYRIZENA', 'PRAVOMOCNA', 'ODSKRTNUTA'])
+
+/**
+ * Whether a state is one this client reads, as running or as finished; any other state (none
+ * given, or one the register added, e.g. ZRUŠENO VS) says nothing either way by itself.
+ */
+export function knownState(state: string | null): boolean {
+  if (state === null) return false
+  const key = stateKey(state)
+  return ACTIVE.has(key) || FINISHED.has(key)
+}
 
 interface InsolvencyProceeding {
   /** Court file number, e.g. "25 INS 10525/2016". */
