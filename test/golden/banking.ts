@@ -409,6 +409,16 @@ export const banking: GoldenFile = {
         fields: { valid: true, country: 'DE', bank_code_known: null, czech_account: null },
       },
     },
+    {
+      agent: 'account_validator',
+      title: 'An IBAN beginning XX, no country: refused naming account, though its check digits hold',
+      kind: 'unrecognised',
+      law: ['iso-13616'],
+      worked:
+        'An IBAN is a country code, two check digits and the national account (ISO 13616). XX46 3704 0044 0532 0130 00 is the German example’s account behind XX with check digits 46, chosen so that, rearranged, it is ≡ 1 mod 97 — but XX is no ISO 3166 country: no country’s banks issue it, so it is not an IBAN → 400 naming account, not clear.',
+      input: { account: 'XX46 3704 0044 0532 0130 00' },
+      expect: { refused: { status: 400, field: 'account' } },
+    },
     // ── qr_payment ─────────────────────────────────────────────────────────────────────────────
     {
       agent: 'qr_payment',

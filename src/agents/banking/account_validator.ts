@@ -59,7 +59,7 @@ export const accountValidator = defineAgent({
   service: 'banking',
   name: 'account_validator',
   description:
-    'Validates a Czech bank account ("19-2000145399/0800") or an IBAN: the ČNB mod-11 test, the ISO 13616 mod-97 check, the bank code against the ČNB code list on file, and converts between the two forms. A failed checksum is a 400 naming the rule; a bank code the list lacks is `review`.',
+    'Validates a Czech bank account ("19-2000145399/0800") or an IBAN: the ČNB mod-11 test, the ISO 13616 country code (ISO 3166) and mod-97 check, the bank code against the ČNB code list on file, and converts between the two forms. A failed checksum is a 400 naming the rule; a bank code the list lacks is `review`.',
   input: Type.Object(
     {
       account: Type.String({ minLength: 4, maxLength: 42, description: 'Czech account or IBAN' }),
@@ -81,7 +81,7 @@ export const accountValidator = defineAgent({
   }),
   verdict: {
     explain:
-      'a valid account with a bank code the ČNB list names → `clear`; checksums right but a bank code the list lacks → `review` (no bank holds such accounts, unless one got the code after the list on file); checksums wrong → a 400 naming the rule',
+      'a valid account with a bank code the ČNB list names → `clear`; checksums right but a bank code the list lacks → `review` (no bank holds such accounts, unless one got the code after the list on file); checksums wrong, or an IBAN whose country code is no ISO 3166 country → a 400 naming the rule',
     of: (r) => (r.valid ? 'clear' : r.bank_code_known === false ? 'review' : 'adverse'),
   },
   law: ['cz-cnb-169-2011', 'iso-13616', 'cnb-bank-codes'],

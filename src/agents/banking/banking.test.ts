@@ -244,6 +244,23 @@ describe('banking agents: rules and bad input', () => {
     expect(error.details).toEqual({ field: 'account', rule: 'account number fails the mod-11 check' })
   })
 
+  it('refuses an IBAN whose country code is no country, though its check digits hold, instead of clearing it', async () => {
+    for (const account of ['XX46370400440532013000', 'QQ33370400440532013000']) {
+      const error = await rejection('account_validator', { account })
+      expect(error.status).toBe(400)
+      expect(error.details).toEqual({
+        field: 'account',
+        rule: `${account.slice(0, 2)} is not an ISO 3166 country code, which an IBAN begins with`,
+      })
+    }
+    // Kosovo's IBANs begin with XK, a code ISO 3166 leaves to user assignment.
+    expect(await run('account_validator', { account: 'XK051212012345678906' })).toMatchObject({
+      valid: true,
+      country: 'XK',
+      verdict: 'clear',
+    })
+  })
+
   it('refuses an amount whose totals would overflow, instead of answering monthly_payment null', async () => {
     const error = await rejection('mortgage_calculator', {
       amount: 1e308,

@@ -7,6 +7,7 @@
  * 133/2000 Sb. § 13 (divisible by 11 since 1954, +50 women, +20 from 2004); bank accounts —
  * vyhláška ČNB 169/2011 Sb. (weights 10,5,8,4,2,1 and 6,3,7,9,10,5,8,4,2,1); IBAN — ISO 13616.
  */
+import countries from 'i18n-iso-countries'
 
 /** A failed check says why in English (`reason`, the API's error messages) and in Czech (`reason_cs`). */
 export type Check = { valid: true; value: string } | { valid: false; reason: string; reason_cs: string }
@@ -164,6 +165,13 @@ export function checkIban(input: string): Check {
     return bad(
       'must be a country code, 2 check digits and the account',
       'musí obsahovat kód země, 2 kontrolní číslice a účet',
+    )
+  // ISO 13616: an IBAN begins with the ISO 3166-1 alpha-2 code of the country of the account.
+  const country = iban.slice(0, 2)
+  if (!countries.isValid(country))
+    return bad(
+      `${country} is not an ISO 3166 country code, which an IBAN begins with`,
+      `${country} není kód země podle ISO 3166, kterým IBAN začíná`,
     )
   if (iban.startsWith('CZ') && iban.length !== 24)
     return bad('a CZ IBAN has 24 characters', 'český IBAN má 24 znaků')
