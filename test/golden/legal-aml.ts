@@ -238,6 +238,16 @@ export const legalAml: GoldenFile = {
       input: { name: 'Jana Nováková', type: 'person', nationality: 'Atlantis' },
       expect: { refused: { status: 400, field: 'nationality' } },
     },
+    {
+      agent: 'sanctions_screening',
+      title: 'A name with no letters ("--"): refused, naming name, never screened clear',
+      kind: 'unrecognised',
+      law: ['method-sanctions-match', 'cz-69-2006'],
+      worked:
+        'The lists are matched by name, folded across scripts and diacritics; "--" holds no letter to match, so no entry of any list can come close and the screening would say clear of a person nobody named. No property may be made available to a listed person (zákon 69/2006 Sb.), which a screening of no name cannot rule out → 400 naming name.',
+      input: { name: '--', type: 'person' },
+      expect: { refused: { status: 400, field: 'name' } },
+    },
     // ── aml_compliance ─────────────────────────────────────────────────────────────────────────
     {
       agent: 'aml_compliance',

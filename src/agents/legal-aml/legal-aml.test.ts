@@ -355,6 +355,19 @@ describe('legal-aml agents: sources, rules and bad input', () => {
     })
   })
 
+  it('refuses a name with no letters, which no list can be matched against, instead of screening it clear', async () => {
+    for (const [name, type] of [
+      ['--', 'person'],
+      ['12345', 'company'],
+    ] as const) {
+      const error = await rejection('sanctions_screening', { name, type })
+      expect(error.details).toEqual({
+        field: 'name',
+        rule: 'must contain letters: a name with none cannot be matched against the sanctions lists',
+      })
+    }
+  })
+
   it('rejects an IČO with a bad checksum for sanctions screening', async () => {
     const error = await rejection('sanctions_screening', {
       name: 'X s.r.o.',

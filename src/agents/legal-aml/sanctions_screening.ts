@@ -26,7 +26,7 @@ export const sanctionsScreening = defineAgent({
       name: Type.String({
         minLength: 2,
         maxLength: 300,
-        description: 'full name of the person or the company',
+        description: 'full name of the person or the company, in letters (a name with none is refused)',
       }),
       type: Type.Union([Type.Literal('person'), Type.Literal('company')]),
       birth_date: Type.Optional(DateString()),
@@ -76,6 +76,13 @@ export const sanctionsScreening = defineAgent({
   async run(input, ctx) {
     const say = ctx.say
     const sources: SourceStatus[] = []
+    // The lists are matched by name: one with no letters ("--", "12345") matches nothing and would
+    // come out clear.
+    if (!/\p{L}/u.test(input.name))
+      throw errors.invalid(
+        'name',
+        'must contain letters: a name with none cannot be matched against the sanctions lists',
+      )
     const nationality = input.nationality ? requireCountry(input.nationality, 'nationality') : undefined
     const ico = input.ico ? requireIco(input.ico) : undefined
     if (ico && input.type !== 'company') {
