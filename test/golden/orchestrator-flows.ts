@@ -396,7 +396,7 @@ export const flowCases: GoldenCase[] = [
     kind: 'positive',
     law: ['cz-253-2008-s7', 'cz-253-2008-s8', 'cz-304-2013', 'cz-253-2008-s9'],
     worked:
-      '27074358: 2·8+7·7+0·6+7·5+4·4+3·3+5·2 = 135; 135 mod 11 = 3; (11 − 3) mod 10 = 8 = the last digit → valid. Entering the relationship the client is identified (AML Act § 7, § 8: register data and the person acting for it, ares + kyc), screened, scored (§ 9) → all clear.',
+      '27074358: 2·8+7·7+0·6+7·5+4·4+3·3+5·2 = 135; 135 mod 11 = 3; (11 − 3) mod 10 = 8 = the last digit → valid. Entering the relationship the client is identified (AML Act § 7, § 8: register data and the person acting for it, ares + kyc), screened, its declared beneficial owner checked (§ 9 odst. 2 písm. b), ubo), scored (§ 9) → all clear.',
     stubs: COMPANY_OK,
     input: {
       ico: '27074358',
@@ -405,6 +405,7 @@ export const flowCases: GoldenCase[] = [
       representative: 'Ing. Jan Novák',
       product: 'current_account',
       channel: 'remote_verified',
+      beneficial_owners: [{ name: 'Jan Novák', ownership_pct: 100 }],
     },
     expect: {
       verdict: 'clear',
@@ -467,6 +468,31 @@ export const flowCases: GoldenCase[] = [
       rules: [
         { basis: 'cz-253-2008-s8', outcome: 'review: name not given' },
         { basis: 'cz-253-2008-s9', outcome: 'review: product or channel not given' },
+      ],
+    },
+  },
+  {
+    agent: 'company_onboarding_flow',
+    title:
+      'A company identified and scored but with no beneficial owner given: review, naming beneficial_owners',
+    kind: 'unrecognised',
+    law: ['cz-37-2021-s4-5', 'cz-253-2008-s9'],
+    worked:
+      'Due diligence on a legal person includes identifying its beneficial owner (zákon 253/2008 Sb., § 9 odst. 2 písm. b); zákon 37/2021 Sb., § 4–5 says who it is). The same request as the first case without beneficial_owners: the ubo step has nothing to check and is not run, every other check clear, yet the owner was neither declared nor found → review, naming beneficial_owners and what to give, not clear.',
+    stubs: COMPANY_OK,
+    input: {
+      ico: '27074358',
+      name: 'Firma s.r.o.',
+      address: 'Vinohradská 1511/230, 100 00 Praha 10',
+      representative: 'Ing. Jan Novák',
+      product: 'current_account',
+      channel: 'remote_verified',
+    },
+    expect: {
+      verdict: 'review',
+      rules: [
+        { basis: 'cz-37-2021-s4-5', outcome: 'ubo: not run (needs beneficial_owners)' },
+        { basis: 'cz-253-2008-s9', outcome: 'review: beneficial_owners not given' },
       ],
     },
   },

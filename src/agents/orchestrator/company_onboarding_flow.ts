@@ -1,5 +1,6 @@
 import { checkIco } from '../../engines/czech/identifiers.ts'
 import type { Texts } from '../lang.ts'
+import type { DeclaredOwner } from '../legal-aml/ubo-checks.ts'
 import { defineAgent } from '../types.ts'
 import type { Duty } from './duties.ts'
 import { flowInput } from './fields.ts'
@@ -84,6 +85,28 @@ const ONBOARDING_STEPS: FlowStep[] = [
     },
     after: ['ico'],
     input: withIco(['ico', 'name']),
+  },
+  {
+    id: 'ubo',
+    service: 'legal-aml',
+    agent: 'ubo_verification',
+    purpose: {
+      cs: 'uvedení skuteční majitelé ověření v evidenci a proti sankcím (AML zákon § 9)',
+      en: 'declared beneficial owners checked against the register and sanctions (AML Act § 9)',
+    },
+    after: ['ico'],
+    input: (r, done) => {
+      const bad = validIco(done)
+      if (bad) return skip(bad)
+      return (
+        needs(r, ['beneficial_owners']) ?? {
+          ico: r.ico,
+          declared_owners: (r.beneficial_owners as (string | DeclaredOwner)[]).map((o) =>
+            typeof o === 'string' ? { name: o } : o,
+          ),
+        }
+      )
+    },
   },
   {
     id: 'kyc',
@@ -230,6 +253,33 @@ const ONBOARDING_DUTIES: Duty[] = [
     },
   },
   {
+    name: 'beneficial_owners',
+    text: {
+      cs: 'skuteční majitelé zjištěni a ověřeni v evidenci skutečných majitelů',
+      en: 'the beneficial owners identified and checked in the register of beneficial owners',
+    },
+    law: ['cz-37-2021-s4-5', 'cz-253-2008-s9'],
+    steps: ['ubo'],
+    // Identifying the beneficial owner is part of customer due diligence (§ 9 odst. 2 písm. b)):
+    // a company onboarded without it is never clear.
+    owed: {
+      applies: onboardable,
+      given: (r) => Array.isArray(r.beneficial_owners) && r.beneficial_owners.length > 0,
+      text: {
+        cs: 'kontrola klienta-právnické osoby zahrnuje zjištění jejího skutečného majitele (AML zákon § 9 odst. 2 písm. b)); bez něj není výsledek bez výhrad',
+        en: 'due diligence on a legal person includes identifying its beneficial owner (AML Act § 9(2)(b)); without it the answer is not clear',
+      },
+      absent: {
+        cs: 'beneficial_owners nejsou uvedeni: skutečný majitel klienta nebyl zjištěn — uveďte beneficial_owners, skutečné majitele, jak je klient prohlásí (jméno, případně podíl, hlasy nebo kontrolu)',
+        en: "beneficial_owners not given: the client's beneficial owner was not identified — give beneficial_owners, the owners the client declares (a name, or with its share, votes or control)",
+      },
+      undone: {
+        cs: 'skutečného majitele nebylo možné zjistit',
+        en: 'the beneficial owner could not be established',
+      },
+    },
+  },
+  {
     name: 'seat',
     text: {
       cs: 'sídlo je adresní místo základního registru RÚIAN',
@@ -253,10 +303,21 @@ export const companyOnboardingFlow = defineAgent({
   service: 'orchestrator',
   name: 'company_onboarding_flow',
   description:
-    "Onboards a business client: IČO and DIČ checks, ARES record, AML company screening (with every member of the statutory bodies and every shareholder from the public register screened against the sanctions and PEP lists, each reported in the screening step), company risk, KYC completeness (the representative checked against the statutory body on record), CDD risk score, the registered seat in the RÚIAN gazetteer and the representative's contact details, each through its own agent and timed. A bad IČO checksum stops the company lookups and says why; an unreachable register makes the answer partial, never a pass; with no name (the identification) or no product and channel (the due-diligence risk) the step that needs them cannot run and the answer is review, naming what to give, never clear. A natural person is onboarded by compliance/kyc with subject_type person.",
+    "Onboards a business client: IČO and DIČ checks, ARES record, AML company screening (with every member of the statutory bodies and every shareholder from the public register screened against the sanctions and PEP lists, each reported in the screening step), company risk, the declared beneficial owners checked against the register of beneficial owners and the sanctions lists, KYC completeness (the representative checked against the statutory body on record), CDD risk score, the registered seat in the RÚIAN gazetteer and the representative's contact details, each through its own agent and timed. A bad IČO checksum stops the company lookups and says why; an unreachable register makes the answer partial, never a pass; with no name (the identification), no product and channel (the due-diligence risk) or no beneficial_owners (the beneficial owner) the step that needs them cannot run and the answer is review, naming what to give, never clear. A natural person is onboarded by compliance/kyc with subject_type person.",
   input: flowInput(
     ['ico'],
-    ['name', 'dic', 'address', 'representative', 'email', 'phone', 'product', 'channel', 'pep'],
+    [
+      'name',
+      'dic',
+      'address',
+      'representative',
+      'email',
+      'phone',
+      'product',
+      'channel',
+      'pep',
+      'beneficial_owners',
+    ],
   ),
   output: FlowResultSchema,
   verdict: FLOW_VERDICT,
@@ -274,6 +335,7 @@ export const companyOnboardingFlow = defineAgent({
         phone: '+420 602 123 456',
         product: 'current_account',
         channel: 'remote_verified',
+        beneficial_owners: [{ name: 'Jan Novák', ownership_pct: 100 }],
       },
     },
     { title: 'An IČO with a wrong check digit: the company lookups are skipped', input: { ico: '27074357' } },

@@ -127,7 +127,7 @@ describe('company_onboarding_flow', () => {
     const out = await run(d, 'orchestrator', 'company_onboarding_flow', ex('company_onboarding_flow', 0))
     expect(out.plan).toEqual([
       ['ico', 'dic', 'address', 'contact'],
-      ['ares', 'screening', 'risk', 'kyc', 'cdd'],
+      ['ares', 'screening', 'risk', 'ubo', 'kyc', 'cdd'],
     ])
     expect(step(out, 'cdd')).toMatchObject({ status: 'ok', service: 'compliance', agent: 'cdd_risk_scoring' })
     expect(outputOf(out, 'ico', 'ico_validator')).toMatchObject({ ico: '27074358', valid: true })
@@ -137,12 +137,12 @@ describe('company_onboarding_flow', () => {
       titles_before: ['Ing.'],
     })
     expect(outputOf(out, 'contact', 'contact_enrichment').phone).toMatchObject({ type: 'mobile' })
-    for (const id of ['ares', 'screening', 'risk', 'kyc']) expectComposed(step(out, id))
+    for (const id of ['ares', 'screening', 'risk', 'ubo', 'kyc']) expectComposed(step(out, id))
   })
 
   it('skips the company lookups when the IČO checksum fails (example 2)', async () => {
     const out = await run(d, 'orchestrator', 'company_onboarding_flow', ex('company_onboarding_flow', 1))
-    for (const id of ['ares', 'screening', 'risk', 'kyc', 'cdd'])
+    for (const id of ['ares', 'screening', 'risk', 'ubo', 'kyc', 'cdd'])
       expect(step(out, id)).toMatchObject({
         status: 'skipped',
         reason: 'IČO fails its checksum (checksum digit should be 8, not 7)',
@@ -158,8 +158,21 @@ describe('company_onboarding_flow with the company checks answering clear', () =
   const stubbed = testDispatcher([
     ...agents.filter(
       (a) =>
-        !['ares_lookup', 'company_screening', 'company_risk', 'kyc', 'cdd_risk_scoring'].includes(a.name),
+        ![
+          'ares_lookup',
+          'company_screening',
+          'company_risk',
+          'kyc',
+          'cdd_risk_scoring',
+          'ubo_verification',
+        ].includes(a.name),
     ),
+    fakeAgent('legal-aml', 'ubo_verification', (input) => ({
+      received: input,
+      status: 'verified',
+      verdict: 'clear',
+      partial: false,
+    })),
     clear('data', 'ares_lookup', { found: true }),
     clear('aml', 'company_screening', { risk: 'low' }),
     clear('risk', 'company_risk', { risk_level: 'low' }),
@@ -182,8 +195,33 @@ describe('company_onboarding_flow with the company checks answering clear', () =
       name: 'Firma s.r.o.',
       product: 'current_account',
       channel: 'remote_verified',
+      beneficial_owners: [{ name: 'Jan Novák', ownership_pct: 100 }],
     })
     expect(given.verdict).toBe('clear')
+  })
+
+  it('reviews a company whose beneficial owners are not given, naming beneficial_owners, and checks those given', async () => {
+    const company = {
+      ico: '27074358',
+      name: 'Firma s.r.o.',
+      product: 'current_account',
+      channel: 'remote_verified',
+    }
+    const out = await run(stubbed, 'orchestrator', 'company_onboarding_flow', company)
+    expect(step(out, 'ubo')).toMatchObject({ status: 'skipped', reason: 'needs beneficial_owners' })
+    expect(out.verdict).toBe('review')
+    expect(out.rules_applied.map((r) => r.outcome ?? '')).toContainEqual(
+      expect.stringMatching(/^review: beneficial_owners not given: .*give beneficial_owners/),
+    )
+    const declared = await run(stubbed, 'orchestrator', 'company_onboarding_flow', {
+      ...company,
+      beneficial_owners: ['Eva Malá', { name: 'Jan Novák', ownership_pct: 80 }],
+    })
+    expect((step(declared, 'ubo').output as { received: unknown }).received).toEqual({
+      ico: '27074358',
+      declared_owners: [{ name: 'Eva Malá' }, { name: 'Jan Novák', ownership_pct: 80 }],
+    })
+    expect(declared.verdict).toBe('clear')
   })
 })
 
