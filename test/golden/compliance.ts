@@ -117,6 +117,24 @@ export const compliance: GoldenFile = {
     },
     {
       agent: 'record_retention',
+      title:
+        'An invoice of 15 January 2014 judged on 15 February 2024, tax_period not given: a monthly payer may destroy it, a quarterly one may not → review',
+      kind: 'unrecognised',
+      law: ['cz-235-2004-s35', 'cz-235-2004-s99'],
+      worked:
+        '§ 35: a tax document is kept 10 years from the end of the tax period of the supply. § 99–99a: the period is the calendar month unless the payer chose the quarter. A month: 2014-01-31 + 10 years = 2024-01-31, over on 2024-02-15; a quarter: 2014-03-31 + 10 years = 2024-03-31, still running. The answer turns on the tax period nobody gave → not_given names tax_period → review, not a destruction on the month assumed. With tax_period: month it is informational, may be destroyed.',
+      input: { record_type: 'vat_documents', event_date: '2014-01-15', as_of: '2024-02-15' },
+      expect: {
+        verdict: 'review',
+        fields: {
+          keep_until: '2024-01-31',
+          not_given: [mentions('tax_period', '2024-03-31', 'month or quarter')],
+        },
+        rules: [{ basis: 'cz-235-2004-s35', outcome: 'until 2024-01-31' }],
+      },
+    },
+    {
+      agent: 'record_retention',
       title: 'A record type no schedule knows (e-mails): refused, naming record_type',
       kind: 'unrecognised',
       law: [],

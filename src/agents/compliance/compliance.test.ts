@@ -376,6 +376,21 @@ describe('compliance agents: rules and bad input', () => {
     expect(quarterly).toMatchObject({ counted_from: '2024-03-31', keep_until: '2034-03-31' })
   })
 
+  it('reviews a VAT document it would let be destroyed by the monthly tax period assumed, naming tax_period, while a quarterly one must still be kept', async () => {
+    const invoice = { record_type: 'vat_documents', event_date: '2014-01-15', as_of: '2024-02-15' } as const
+    // A month: kept until 2024-01-31; a quarter: until 2024-03-31.
+    const out = await run('record_retention', invoice)
+    expect(out).toMatchObject({ keep_until: '2024-01-31', may_destroy: true, verdict: 'review' })
+    expect(out.not_given).toEqual([
+      'tax_period: as a monthly payer’s the invoice may be destroyed, as a quarterly payer’s it is kept until 2024-03-31 — say whether the payer’s VAT tax period is month or quarter',
+    ])
+    const monthly = await run('record_retention', { ...invoice, tax_period: 'month' })
+    expect(monthly).toMatchObject({ may_destroy: true, verdict: 'informational', not_given: [] })
+    // Past the quarter's end too: the answer does not turn on it.
+    const later = await run('record_retention', { ...invoice, as_of: '2024-04-01' })
+    expect(later).toMatchObject({ may_destroy: true, verdict: 'informational', not_given: [] })
+  })
+
   it('dates each retention rule from the day its law took effect', async () => {
     const since = async (record_type: string) =>
       (await run('record_retention', { record_type, event_date: '2024-03-12', as_of: '2025-01-01' }))

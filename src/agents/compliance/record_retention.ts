@@ -78,7 +78,7 @@ export const recordRetention = defineAgent({
   service: 'compliance',
   name: 'record_retention',
   description:
-    'Statutory retention period of a record (AML files 10 years, accounting 5/10 years, VAT documents 10 years, payroll records 30 years): the date until which it must be kept and whether it may be destroyed on the day asked.',
+    'Statutory retention period of a record (AML files 10 years, accounting 5/10 years, VAT documents 10 years, payroll records 30 years): the date until which it must be kept and whether it may be destroyed on the day asked. A VAT document that only the monthly tax period assumed lets be destroyed is reviewed, naming tax_period.',
   input: Type.Object(
     {
       record_type: RecordType,
@@ -107,8 +107,16 @@ export const recordRetention = defineAgent({
     counted_from: Type.String(),
     keep_until: Type.String(),
     may_destroy: Type.Boolean(),
+    not_given: Type.Array(Type.String(), {
+      description:
+        'answers the period turns on that were not given, each naming the field and what to give: tax_period when the monthly period assumed lets a VAT document be destroyed that a quarterly payer must still keep',
+    }),
   }),
-  verdict: 'informational',
+  verdict: {
+    explain:
+      '`informational`; `review` when the record may be destroyed only by a period assumed for an answer not given (`not_given`: tax_period of a VAT document)',
+    of: (r) => (r.not_given.length > 0 ? 'review' : 'informational'),
+  },
   law: [...new Set(Object.values(RECORD_LAW).flat()), 'eu-2016-679-art5', 'cz-101-2000-s5'],
   examples: [
     {
@@ -135,6 +143,20 @@ export const recordRetention = defineAgent({
     const rec = schedule.records[input.record_type]!
     const { start, assumptions } = countedFrom(input, rec, say)
     const keepUntil = addMonths(start, rec.years * 12)
+    // The monthly tax period is assumed when tax_period is not given; a quarterly payer keeps the
+    // document up to two months longer, so a destruction the month alone allows is not decided.
+    const notGiven: string[] = []
+    if (input.record_type === 'vat_documents' && assumptions.some((a) => a.field === 'tax_period')) {
+      const month = Number(input.event_date.slice(5, 7))
+      const quarterUntil = addMonths(lastDayOfMonth(input.event_date, (3 - (month % 3)) % 3), rec.years * 12)
+      if (today > keepUntil && today <= quarterUntil)
+        notGiven.push(
+          say({
+            cs: `tax_period: u měsíčního plátce lze doklad zničit, u čtvrtletního se uchovává do ${quarterUntil} — uveďte, zda je zdaňovacím obdobím plátce měsíc (month), nebo čtvrtletí (quarter)`,
+            en: `tax_period: as a monthly payer’s the invoice may be destroyed, as a quarterly payer’s it is kept until ${quarterUntil} — say whether the payer’s VAT tax period is month or quarter`,
+          }),
+        )
+    }
     return {
       record_type: input.record_type,
       label: say(RECORDS[input.record_type] ?? { cs: rec.label, en: rec.label }),
@@ -142,6 +164,7 @@ export const recordRetention = defineAgent({
       counted_from: start,
       keep_until: keepUntil,
       may_destroy: today > keepUntil,
+      not_given: notGiven,
       assumptions,
       rules_applied: [
         {
@@ -160,12 +183,17 @@ export const recordRetention = defineAgent({
           // The GDPR applies from 2018-05-25; before it, the Czech act said the same.
           ...(today < GDPR_FROM ? cite(today, 'cz-101-2000-s5') : cite(today, 'eu-2016-679-art5')),
           outcome:
-            today > keepUntil
+            notGiven.length > 0
               ? say({
-                  cs: 'lhůta uplynula: zničit nebo anonymizovat',
-                  en: 'retention ended: destroy or anonymise',
+                  cs: 'nerozhodnuto: lhůta uplynula jen při předpokládaném měsíčním zdaňovacím období (tax_period)',
+                  en: 'not decided: retention ended only under the monthly tax period assumed (tax_period)',
                 })
-              : say({ cs: 'lhůta běží', en: 'retention running' }),
+              : today > keepUntil
+                ? say({
+                    cs: 'lhůta uplynula: zničit nebo anonymizovat',
+                    en: 'retention ended: destroy or anonymise',
+                  })
+                : say({ cs: 'lhůta běží', en: 'retention running' }),
         },
       ],
     }
