@@ -135,6 +135,24 @@ export const compliance: GoldenFile = {
     },
     {
       agent: 'record_retention',
+      title:
+        'An accounting document of 2 April 2019 judged on 1 February 2025, period_end not given: the calendar year lets it go, a business year may not → review',
+      kind: 'unrecognised',
+      law: ['cz-563-1991-s31', 'cz-563-1991-s3'],
+      worked:
+        '§ 31: accounting documents are kept 5 years from the end of the accounting period they relate to. § 3 odst. 2: the period is the calendar year or a business year of 12 months. The calendar year assumed: 2019-12-31 + 5 years = 2024-12-31, over on 2025-02-01; but a business year from April 2019 ends 2020-03-31, keeping the document until 2025-03-31. The answer turns on the period nobody gave → not_given names period_end → review. With period_end 2019-12-31 it is informational, may be destroyed.',
+      input: { record_type: 'accounting_documents', event_date: '2019-04-02', as_of: '2025-02-01' },
+      expect: {
+        verdict: 'review',
+        fields: {
+          keep_until: '2024-12-31',
+          not_given: [mentions('period_end', '2020-03-31', '2025-03-31')],
+        },
+        rules: [{ basis: 'cz-563-1991-s3', outcome: 'until 2024-12-31' }],
+      },
+    },
+    {
+      agent: 'record_retention',
       title: 'A record type no schedule knows (e-mails): refused, naming record_type',
       kind: 'unrecognised',
       law: [],

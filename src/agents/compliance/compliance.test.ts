@@ -391,6 +391,24 @@ describe('compliance agents: rules and bad input', () => {
     expect(later).toMatchObject({ may_destroy: true, verdict: 'informational', not_given: [] })
   })
 
+  it('reviews an accounting document it would let be destroyed by the calendar year assumed, naming period_end, while a business year may still keep it', async () => {
+    const doc = {
+      record_type: 'accounting_documents',
+      event_date: '2019-04-02',
+      as_of: '2025-02-01',
+    } as const
+    // The calendar year: kept until 2024-12-31; a business year from April: until 2025-03-31.
+    const out = await run('record_retention', doc)
+    expect(out).toMatchObject({ keep_until: '2024-12-31', may_destroy: true, verdict: 'review' })
+    expect(out.not_given).toEqual([
+      'period_end: by the calendar year the document may be destroyed, but the accounting period it falls in may end as late as 2020-03-31 (a business year), keeping it until 2025-03-31 — give period_end, the last day of that accounting period',
+    ])
+    const given = await run('record_retention', { ...doc, period_end: '2019-12-31' })
+    expect(given).toMatchObject({ may_destroy: true, verdict: 'informational', not_given: [] })
+    const later = await run('record_retention', { ...doc, as_of: '2025-04-01' })
+    expect(later).toMatchObject({ may_destroy: true, verdict: 'informational', not_given: [] })
+  })
+
   it('dates each retention rule from the day its law took effect', async () => {
     const since = async (record_type: string) =>
       (await run('record_retention', { record_type, event_date: '2024-03-12', as_of: '2025-01-01' }))

@@ -59,7 +59,7 @@ const RECORD_LAW: Record<string, [string, ...string[]]> = {
   aml_identification: ['cz-253-2008-s16'],
   aml_transaction: ['cz-253-2008-s16'],
   financial_statements: ['cz-563-1991-s31'],
-  accounting_documents: ['cz-563-1991-s31'],
+  accounting_documents: ['cz-563-1991-s31', 'cz-563-1991-s3'],
   vat_documents: ['cz-235-2004-s35', 'cz-235-2004-s99'],
   payroll_pension: ['cz-582-1991-s35a'],
 }
@@ -78,7 +78,7 @@ export const recordRetention = defineAgent({
   service: 'compliance',
   name: 'record_retention',
   description:
-    'Statutory retention period of a record (AML files 10 years, accounting 5/10 years, VAT documents 10 years, payroll records 30 years): the date until which it must be kept and whether it may be destroyed on the day asked. A VAT document that only the monthly tax period assumed lets be destroyed is reviewed, naming tax_period.',
+    'Statutory retention period of a record (AML files 10 years, accounting 5/10 years, VAT documents 10 years, payroll records 30 years): the date until which it must be kept and whether it may be destroyed on the day asked. A VAT document that only the monthly tax period assumed lets be destroyed is reviewed, naming tax_period, and an accounting document that only the calendar year assumed does, naming period_end.',
   input: Type.Object(
     {
       record_type: RecordType,
@@ -109,12 +109,12 @@ export const recordRetention = defineAgent({
     may_destroy: Type.Boolean(),
     not_given: Type.Array(Type.String(), {
       description:
-        'answers the period turns on that were not given, each naming the field and what to give: tax_period when the monthly period assumed lets a VAT document be destroyed that a quarterly payer must still keep',
+        'answers the period turns on that were not given, each naming the field and what to give: tax_period when the monthly period assumed lets a VAT document be destroyed that a quarterly payer must still keep; period_end when the calendar year assumed lets an accounting document be destroyed that a business year may still keep',
     }),
   }),
   verdict: {
     explain:
-      '`informational`; `review` when the record may be destroyed only by a period assumed for an answer not given (`not_given`: tax_period of a VAT document)',
+      '`informational`; `review` when the record may be destroyed only by a period assumed for an answer not given (`not_given`: tax_period of a VAT document, period_end of an accounting document)',
     of: (r) => (r.not_given.length > 0 ? 'review' : 'informational'),
   },
   law: [...new Set(Object.values(RECORD_LAW).flat()), 'eu-2016-679-art5', 'cz-101-2000-s5'],
@@ -157,6 +157,19 @@ export const recordRetention = defineAgent({
           }),
         )
     }
+    // The calendar year is assumed when period_end is not given; the period a document falls in may
+    // be a business year of 12 months, ending up to the month eleven months after the document's.
+    if (input.record_type === 'accounting_documents' && assumptions.some((a) => a.field === 'period_end')) {
+      const latestEnd = lastDayOfMonth(input.event_date, 11)
+      const latestUntil = addMonths(latestEnd, rec.years * 12)
+      if (today > keepUntil && today <= latestUntil)
+        notGiven.push(
+          say({
+            cs: `period_end: podle kalendářního roku lze doklad zničit, ale účetní období, do něhož patří, může skončit až ${latestEnd} (hospodářský rok) a doklad se pak uchovává do ${latestUntil} — uveďte period_end, poslední den toho účetního období`,
+            en: `period_end: by the calendar year the document may be destroyed, but the accounting period it falls in may end as late as ${latestEnd} (a business year), keeping it until ${latestUntil} — give period_end, the last day of that accounting period`,
+          }),
+        )
+    }
     return {
       record_type: input.record_type,
       label: say(RECORDS[input.record_type] ?? { cs: rec.label, en: rec.label }),
@@ -185,8 +198,8 @@ export const recordRetention = defineAgent({
           outcome:
             notGiven.length > 0
               ? say({
-                  cs: 'nerozhodnuto: lhůta uplynula jen při předpokládaném měsíčním zdaňovacím období (tax_period)',
-                  en: 'not decided: retention ended only under the monthly tax period assumed (tax_period)',
+                  cs: `nerozhodnuto: lhůta uplynula jen při předpokládaném období (${notGiven.map((n) => n.split(':')[0]).join(', ')})`,
+                  en: `not decided: retention ended only under the period assumed (${notGiven.map((n) => n.split(':')[0]).join(', ')})`,
                 })
               : today > keepUntil
                 ? say({
