@@ -46,7 +46,7 @@ function extractByRules(text: string): Extracted {
     )
   const ownership = /\b(osobní|družstevní|státní|obecní)\s+vlastnictví/i.exec(t)
   const condition =
-    /\b(novostavba|po\s+rekonstrukci|před\s+rekonstrukcí|k\s+rekonstrukci|ve\s+velmi\s+dobrém\s+stavu|v\s+dobrém\s+stavu|developerský\s+projekt)/i.exec(
+    /\b(novostavba|po\s{1,3}rekonstrukci|před\s{1,3}rekonstrukcí|k\s{1,3}rekonstrukci|ve\s{1,3}velmi\s{1,3}dobrém\s{1,3}stavu|v\s{1,3}dobrém\s{1,3}stavu|developerský\s{1,3}projekt)/i.exec(
       t,
     )
   const construction =
