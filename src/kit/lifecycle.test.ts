@@ -352,4 +352,31 @@ describe('startServices', () => {
     expect((await slow).status).toBe(200)
     late.close()
   })
+
+  it('reads a request that arrived on an idle connection while the process was paused, before closing the idle ones', async () => {
+    const app = createServer({ name: 'paused', envelope: 'standard', logger, logRequests: false })
+    app.get('/fast', async () => ({ done: true }))
+    const base = await app.listen({ port: 0, host: '127.0.0.1' })
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const send = () =>
+      new Promise<string>((resolve) => {
+        request(`${base}/fast`, { agent }, (res) => {
+          res.resume()
+          res.on('end', () => resolve(String(res.statusCode)))
+        })
+          .on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message))
+          .end()
+      })
+    expect(await send()).toBe('200')
+    const closing = app.close()
+    // The next request goes out on the kept-alive connection, and the process then stalls past
+    // the drain's grace (a long GC pause, or no core for it on a busy machine): when it runs again
+    // the grace has run out while the request waits unread in the socket.
+    const next = send()
+    const stalledUntil = performance.now() + DRAIN_IDLE_GRACE_MS + 300
+    while (performance.now() < stalledUntil) {}
+    expect(await next).toBe('503')
+    await closing
+    agent.destroy()
+  })
 })

@@ -375,7 +375,18 @@ export function createServer(opts: ServerOptions): App {
     }
     const graceLeft = Math.max(0, lastActive + DRAIN_IDLE_GRACE_MS - performance.now())
     // server.close() (called next by Fastify) would close idle connections at once: defer that.
-    const closeIdle = server.closeIdleConnections.bind(server)
+    const closeIdleNow = server.closeIdleConnections.bind(server)
+    // A timer runs before the event loop reads the sockets: after a pause of the process (a long
+    // GC, no core for it on a busy machine) the grace may have run out while a request waits
+    // unread on an "idle" connection, and closing that is a reset. setImmediate runs after this
+    // turn's reads, when such a request has made its connection busy.
+    let pending: NodeJS.Immediate | undefined
+    const closeIdle = () => {
+      pending ??= setImmediate(() => {
+        pending = undefined
+        closeIdleNow()
+      })
+    }
     server.closeIdleConnections = () => undefined
     let reaper: NodeJS.Timeout | undefined
     // Unreferenced: open connections keep the process alive, these timers never do.
@@ -386,7 +397,8 @@ export function createServer(opts: ServerOptions): App {
     server.once('close', () => {
       clearTimeout(grace)
       clearInterval(reaper)
-      server.closeIdleConnections = closeIdle
+      if (pending) clearImmediate(pending)
+      server.closeIdleConnections = closeIdleNow
     })
     done()
   })
