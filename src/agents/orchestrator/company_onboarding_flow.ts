@@ -27,7 +27,8 @@ export function validIco(done: Record<string, unknown>): Texts | undefined {
     : undefined
 }
 
-const withIco = (fields: string[]) => (r: Request, done: Record<string, unknown>) => {
+/** A step's input picked from the request, skipped with the reason when the IČO fails its checksum. */
+export const withIco = (fields: string[]) => (r: Request, done: Record<string, unknown>) => {
   const bad = validIco(done)
   return bad ? skip(bad) : pick(r, fields)
 }
@@ -37,6 +38,33 @@ const withIco = (fields: string[]) => (r: Request, done: Record<string, unknown>
  * the owed duties below owed (a bad IČO is adverse by itself, its lookups skipped).
  */
 const onboardable = (r: Request) => typeof r.ico === 'string' && checkIco(r.ico).valid
+
+/**
+ * The declared beneficial owners checked by ubo_verification (shared with due_diligence_flow): due
+ * diligence on a legal person includes identifying its beneficial owner.
+ */
+export const UBO_VERIFICATION_STEP: FlowStep = {
+  id: 'ubo',
+  service: 'legal-aml',
+  agent: 'ubo_verification',
+  purpose: {
+    cs: 'uvedení skuteční majitelé ověření v evidenci a proti sankcím (AML zákon § 9)',
+    en: 'declared beneficial owners checked against the register and sanctions (AML Act § 9)',
+  },
+  after: ['ico'],
+  input: (r, done) => {
+    const bad = validIco(done)
+    if (bad) return skip(bad)
+    return (
+      needs(r, ['beneficial_owners']) ?? {
+        ico: r.ico,
+        declared_owners: (r.beneficial_owners as (string | DeclaredOwner)[]).map((o) =>
+          typeof o === 'string' ? { name: o } : o,
+        ),
+      }
+    )
+  },
+}
 
 const ONBOARDING_STEPS: FlowStep[] = [
   {
@@ -86,28 +114,7 @@ const ONBOARDING_STEPS: FlowStep[] = [
     after: ['ico'],
     input: withIco(['ico', 'name']),
   },
-  {
-    id: 'ubo',
-    service: 'legal-aml',
-    agent: 'ubo_verification',
-    purpose: {
-      cs: 'uvedení skuteční majitelé ověření v evidenci a proti sankcím (AML zákon § 9)',
-      en: 'declared beneficial owners checked against the register and sanctions (AML Act § 9)',
-    },
-    after: ['ico'],
-    input: (r, done) => {
-      const bad = validIco(done)
-      if (bad) return skip(bad)
-      return (
-        needs(r, ['beneficial_owners']) ?? {
-          ico: r.ico,
-          declared_owners: (r.beneficial_owners as (string | DeclaredOwner)[]).map((o) =>
-            typeof o === 'string' ? { name: o } : o,
-          ),
-        }
-      )
-    },
-  },
+  UBO_VERIFICATION_STEP,
   {
     id: 'kyc',
     service: 'compliance',

@@ -1,27 +1,11 @@
 import { checkIco } from '../../engines/czech/identifiers.ts'
 import { errors } from '../../kit/errors.ts'
 import type { Texts } from '../lang.ts'
-import type { DeclaredOwner } from '../legal-aml/ubo-checks.ts'
 import { defineAgent } from '../types.ts'
-import { validIco } from './company_onboarding_flow.ts'
+import { UBO_VERIFICATION_STEP, withIco } from './company_onboarding_flow.ts'
 import type { Duty } from './duties.ts'
 import { flowInput } from './fields.ts'
-import {
-  FLOW_VERDICT,
-  FlowResultSchema,
-  type FlowStep,
-  flowLaw,
-  needs,
-  pick,
-  type Request,
-  runFlow,
-  skip,
-} from './flow.ts'
-
-const withIco = (fields: string[]) => (r: Request, done: Record<string, unknown>) => {
-  const bad = validIco(done)
-  return bad ? skip(bad) : pick(r, fields)
-}
+import { FLOW_VERDICT, FlowResultSchema, type FlowStep, flowLaw, pick, runFlow, skip } from './flow.ts'
 
 /** The company checks do not apply to a person given by name and address. */
 const PERSON: Texts = {
@@ -97,28 +81,7 @@ const DUE_DILIGENCE_STEPS: FlowStep[] = [
     after: ['ico'],
     input: withIco(['ico', 'name']),
   },
-  {
-    id: 'ubo',
-    service: 'legal-aml',
-    agent: 'ubo_verification',
-    purpose: {
-      cs: 'uvedení skuteční majitelé ověření v evidenci a proti sankcím (AML zákon § 9)',
-      en: 'declared beneficial owners checked against the register and sanctions (AML Act § 9)',
-    },
-    after: ['ico'],
-    input: (r, done) => {
-      const bad = validIco(done)
-      if (bad) return skip(bad)
-      return (
-        needs(r, ['beneficial_owners']) ?? {
-          ico: r.ico,
-          declared_owners: (r.beneficial_owners as (string | DeclaredOwner)[]).map((o) =>
-            typeof o === 'string' ? { name: o } : o,
-          ),
-        }
-      )
-    },
-  },
+  UBO_VERIFICATION_STEP,
   {
     id: 'aml',
     service: 'legal-aml',
