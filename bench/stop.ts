@@ -24,16 +24,7 @@ const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 200)
 const DATA = process.env.BENCH_DATA_DIR ?? join(tmpdir(), 'gatehouse-bench-stop')
 mkdirSync(DATA, { recursive: true })
 
-/** A path each service answers without a key. */
-const PROBE: Record<string, string> = {
-  discovery: '/healthz',
-  gateway: '/health',
-  router: '/health',
-  knowledge: '/rag/health',
-  aml: '/health',
-  domain: '/health',
-  console: '/health',
-}
+const healthPath = (name: string) => services.find((s) => s.name === name)!.healthPath
 
 function get(url: string, agent: Agent): Promise<number> {
   return new Promise((done, fail) => {
@@ -67,12 +58,12 @@ async function round(): Promise<{ startMs: number; stopMs: number; code: number 
   const agent = new Agent({ keepAlive: true, maxSockets: 1 })
   // Ready: every service answers 200 (AML answers 503 until its lists have loaded).
   for (const [name, url] of urls)
-    while ((await get(`${url}${PROBE[name]}`, agent)) !== 200) {
+    while ((await get(`${url}${healthPath(name)}`, agent)) !== 200) {
       if (Date.now() > deadline) throw new Error(`${name} not ready`)
       await new Promise((r) => setTimeout(r, 100))
     }
   const startMs = performance.now() - began
-  for (const [name, url] of urls) for (let i = 0; i < 3; i++) await get(`${url}${PROBE[name]}`, agent)
+  for (const [name, url] of urls) for (let i = 0; i < 3; i++) await get(`${url}${healthPath(name)}`, agent)
   await new Promise((r) => setTimeout(r, IDLE_MS))
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
   const t0 = performance.now()

@@ -23,6 +23,8 @@ export interface ServiceContext {
 export interface ServiceDefinition {
   name: string
   defaultPort: number
+  /** Where the service says it is healthy (200), without a key: `/health`, or its own contract's path. */
+  healthPath: string
   description: string
   /** The full variable spec: common variables, `<NAME>_PORT` and the service's own. */
   spec: Spec
@@ -44,6 +46,8 @@ export type StartConfig<S extends Spec> = Parsed<S> & CommonConfig & { port: num
 export function defineService<S extends Spec>(def: {
   name: string
   defaultPort: number
+  /** Default `/health`. */
+  healthPath?: string
   description: string
   spec: S
   start(config: StartConfig<S>, ctx: ServiceContext): Promise<RunningService>
@@ -53,6 +57,7 @@ export function defineService<S extends Spec>(def: {
   return {
     name: def.name,
     defaultPort: def.defaultPort,
+    healthPath: def.healthPath ?? '/health',
     description: def.description,
     spec,
     start(config, ctx) {

@@ -21,17 +21,6 @@ import { READMES, readmeProblems } from '../support/readme.ts'
 
 const root = resolve(import.meta.dirname, '../..')
 
-/** Where each service says it is healthy. */
-const HEALTH: Record<string, string> = {
-  discovery: '/healthz',
-  gateway: '/health',
-  router: '/health',
-  knowledge: '/rag/health',
-  aml: '/health',
-  domain: '/health',
-  console: '/health',
-}
-
 const work = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'))
 let child: ChildProcess
 let output = ''
@@ -71,7 +60,7 @@ afterAll(() => stopChild(child, 'SIGKILL'))
 async function healthy(name: string): Promise<Response> {
   const deadline = Date.now() + 60_000
   for (;;) {
-    const res = await fetch(`${urls.get(name)}${HEALTH[name] ?? '/'}`)
+    const res = await fetch(`${urls.get(name)}${services.find((s) => s.name === name)!.healthPath}`)
     if (res.status === 200 || Date.now() > deadline) return res
     await new Promise((r) => setTimeout(r, 250))
   }

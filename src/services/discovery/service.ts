@@ -8,6 +8,7 @@ import { discoverySpec } from './config.ts'
 export const discoveryService = defineService({
   name: 'discovery',
   defaultPort: 8080,
+  healthPath: '/healthz',
   description: 'public discovery gateway (search, content, inquiry preview)',
   spec: discoverySpec,
   start: async (config, ctx) => (await import('./start.ts')).start(config, ctx),

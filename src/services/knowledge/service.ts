@@ -8,6 +8,7 @@ import { knowledgeSpec } from './config.ts'
 export const knowledgeService = defineService({
   name: 'knowledge',
   defaultPort: 8200,
+  healthPath: '/rag/health',
   description: 'knowledge base: hybrid search, grounded answers, uploads (/rag/*, /ask, /stats, /upload)',
   spec: knowledgeSpec,
   start: async (config, ctx) => (await import('./start.ts')).start(config, ctx),
