@@ -6,9 +6,9 @@
  */
 
 import {
-  activeEntities,
-  createScreeningEngine,
-  importPaths,
+  activeEntitiesAsync,
+  createScreeningEngineAsync,
+  importPathsAsync,
   type ListVersionInfo,
   type PepSource,
   type ScreeningEngine,
@@ -111,32 +111,38 @@ interface AmlScreening {
   engine(): Promise<BuiltScreening>
 }
 
-/** Imports the lists and builds the index once (~12 s for the full shared folder), on first use. */
+/**
+ * Imports the lists and builds the index once, on first use: about 12 s of CPU for the full shared
+ * folder, in slices of a few milliseconds (between files, and while merging and indexing), so the
+ * service keeps answering meanwhile, as the AML service does while it loads.
+ */
 function lazyAml(paths: string[], pepPaths: string[]): AmlScreening {
   let built: Promise<BuiltScreening> | undefined
   return {
     engine() {
-      built ??= Promise.resolve().then(() => {
-        const { versions } = importPaths(paths)
+      built ??= (async () => {
+        const { versions } = await importPathsAsync(paths)
         if (versions.length === 0) throw new Error(`no sanctions list found in ${paths.join(', ')}`)
         let pep: PepSource | null = null
         if (pepPaths.length > 0) {
-          const entities = importPaths(pepPaths).versions.flatMap((v) =>
+          const entities = (await importPathsAsync(pepPaths)).versions.flatMap((v) =>
             v.entities.map((e) => ({ ...e, list: 'pep' })),
           )
           if (entities.length === 0) throw new Error(`no PEP list found in ${pepPaths.join(', ')}`)
-          const pepEngine = createScreeningEngine({ entities })
+          const pepEngine = await createScreeningEngineAsync({ entities })
           pep = {
             description: `PEP lists: ${pepPaths.join(', ')} (${entities.length} persons)`,
             screenPerson: (subject) => screenSubject(pepEngine, subject),
           }
         }
         return {
-          engine: createScreeningEngine({ entities: activeEntities(versions) }),
+          engine: await createScreeningEngineAsync({
+            entities: (await activeEntitiesAsync(versions)).entities,
+          }),
           lists: versions.map((v) => versionInfo(v)),
           pep,
         }
-      })
+      })()
       // A failed build is retried on the next call (the folder may appear later).
       built.catch(() => {
         built = undefined
