@@ -714,6 +714,31 @@ export const aml: GoldenFile = {
     {
       agent: 'company_screening',
       title:
+        'A proceeding with no end date in a state the screening does not recognise (ZRUŠENO VS): a medium flag naming it, reviewed, not low',
+      kind: 'unrecognised',
+      law: ['cz-182-2006-insolvency'],
+      worked:
+        'Zkušební obchodní s.r.o. (27182819, ARES and ISIR answers written for the tests) is in ARES, not dissolved, with no sanctions hit and a director and sole partner not listed. Its only ISIR proceeding, 91 INS 4711/2025, is in state ZRUŠENO VS with no end date: neither a running state (a high flag) nor a finished one, so it is not taken as over — a medium flag naming it and where to read it; risk medium → review.',
+      input: { ico: '27182819' },
+      expect: {
+        verdict: 'review',
+        fields: {
+          risk: 'medium',
+          insolvency: { active: false, proceedings: 1, not_recognised: ['91 INS 4711/2025'] },
+          flags: [
+            {
+              flag: 'insolvency_state_not_recognised',
+              severity: 'medium',
+              reason: mentions('91 INS 4711/2025', 'ZRUŠENO VS', 'read its state in ISIR'),
+            },
+          ],
+        },
+        rules: [{ basis: 'cz-182-2006-insolvency', outcome: 'state not recognised: 91 INS 4711/2025' }],
+      },
+    },
+    {
+      agent: 'company_screening',
+      title:
         'UMATEX GROUP EUROPE s.r.o., on the OFAC SDN list only by its IČO: a possible match, reviewed, not frozen',
       kind: 'edge',
       law: ['method-sanctions-match', 'method-foreign-sanctions', 'cz-69-2006'],

@@ -197,6 +197,29 @@ export const risk: GoldenFile = {
     },
     {
       agent: 'company_risk',
+      title:
+        'A proceeding with no end date in a state the insolvency check does not recognise (ZRUŠENO VS): reviewed, naming it, never low and clear',
+      kind: 'unrecognised',
+      law: ['policy-company-risk-flags', 'cz-182-2006-s419'],
+      worked:
+        'Zkušební obchodní s.r.o. (27182819, ARES and ISIR answers written for the tests): active, founded 2011, ARES shows no ISIR/CEU registration, sector 46900 not higher-risk: no flag, score 0 → low. But its only ISIR proceeding, 91 INS 4711/2025, is in state ZRUŠENO VS (the high court quashed the decision) with no end date — neither running nor finished, so whether it still runs is not read from the register (§ 419–425 publish the stage). The insolvency flag (+60) is not verified: not_verified names in_insolvency, the proceeding and where to read it; low with a check not made → review.',
+      input: { ico: '27182819' },
+      expect: {
+        verdict: 'review',
+        fields: {
+          risk_level: 'low',
+          score: 0,
+          flags: [],
+          partial: false,
+          not_verified: [
+            mentions('in_insolvency', '91 INS 4711/2025', 'ZRUŠENO VS', 'read its state in ISIR'),
+          ],
+        },
+        rules: [{ basis: 'cz-182-2006-s419', outcome: 'not verified' }],
+      },
+    },
+    {
+      agent: 'company_risk',
       title: 'An IČO with a right checksum that ARES does not know: critical',
       kind: 'negative',
       law: ['cz-111-2009-s24'],

@@ -32,10 +32,11 @@ const xml = 'text/xml; charset=utf-8'
 
 /**
  * Companies with an ARES record and a public-register record on file: Alza, UMATEX, OKD, ČEZ, and
- * two written for the tests (24681351 a clean s.r.o.; 31415920 an s.r.o. whose director and
- * partner are on the OFAC SDN list).
+ * three written for the tests (24681351 a clean s.r.o.; 31415920 an s.r.o. whose director and
+ * partner are on the OFAC SDN list; 27182819 a clean s.r.o. whose only ISIR proceeding is in a
+ * state the agents do not name).
  */
-const REGISTERED = ['05556121', '26863154', '27082440', '45274649', '24681351', '31415920']
+const REGISTERED = ['05556121', '26863154', '27082440', '45274649', '24681351', '31415920', '27182819']
 
 export const SOURCE_ROUTES: ReplayRoute[] = [
   // ČNB: a Friday, the Saturday and Sunday after it (ČNB answers with Friday's rates), a January day.
@@ -65,15 +66,23 @@ export const SOURCE_ROUTES: ReplayRoute[] = [
     fixture: 'cnb/denni_kurz_2026-01-02.txt',
     contentType: text,
   },
-  ...['27082440', '24601357', '12345679', '05556121', '26863154', '45274649', '24681351', '31415920'].map(
-    (dic) => ({
-      method: 'POST',
-      path: '/vat',
-      bodyIncludes: `<roz:dic>${dic}</roz:dic>`,
-      fixture: `vat-register/status_${dic}.xml`,
-      contentType: xml,
-    }),
-  ),
+  ...[
+    '27082440',
+    '24601357',
+    '12345679',
+    '05556121',
+    '26863154',
+    '45274649',
+    '24681351',
+    '31415920',
+    '27182819',
+  ].map((dic) => ({
+    method: 'POST',
+    path: '/vat',
+    bodyIncludes: `<roz:dic>${dic}</roz:dic>`,
+    fixture: `vat-register/status_${dic}.xml`,
+    contentType: xml,
+  })),
   {
     method: 'POST',
     path: '/vat',
@@ -151,7 +160,7 @@ export const SOURCE_ROUTES: ReplayRoute[] = [
     method: 'POST',
     path: '/isir',
     bodyIncludes: '<ic>27182819</ic>',
-    fixture: 'isir/27182819.xml',
+    fixture: '../../aml/replay/isir/27182819.xml',
     contentType: xml,
   },
   { method: 'POST', path: '/isir', fixture: '../../aml/replay/isir/empty.xml', contentType: xml },

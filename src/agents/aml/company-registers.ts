@@ -1,5 +1,5 @@
 // The company's entries in the insolvency and VAT registers, two of company_screening's checks.
-import type { InsolvencyResult, RegistryAnswer } from '../../engines/registries/index.ts'
+import { type InsolvencyResult, knownState, type RegistryAnswer } from '../../engines/registries/index.ts'
 import type { VatPayerStatus } from '../../engines/sources/index.ts'
 import { isStale, registryStatus } from '../data/registry-answer.ts'
 import { attempt, failed } from '../data/shared.ts'
@@ -21,7 +21,12 @@ export async function insolvencyCheck(
   ico: string,
   sources: SourceStatus[],
   today: string,
-): Promise<Check & { result: { active: boolean; proceedings: number } | null; stale: boolean }> {
+): Promise<
+  Check & {
+    result: { active: boolean; proceedings: number; not_recognised: string[] } | null
+    stale: boolean
+  }
+> {
   const say = ctx.say
   let isir: RegistryAnswer<InsolvencyResult> | undefined
   try {
@@ -43,8 +48,31 @@ export async function insolvencyCheck(
       source: 'ISIR',
     })
   }
+  // None running, but one not ended in a state neither running nor finished: not taken as over.
+  const unknown = isir?.data.active
+    ? []
+    : (isir?.data.proceedings ?? []).filter((p) => !p.active && p.ended === null && !knownState(p.state))
+  for (const p of unknown) {
+    const state = p.state ?? say({ cs: 'neuveden', en: 'not given' })
+    const where = p.url ?? 'https://isir.justice.cz'
+    flags.push({
+      flag: 'insolvency_state_not_recognised',
+      severity: 'medium',
+      reason: say({
+        cs: `insolvenční řízení ${p.reference}: stav „${state}“ není probíhající ani skončený stav, který tato kontrola zná, a řízení nemá datum skončení — přečtěte jeho stav v ISIR (${where})`,
+        en: `insolvency proceeding ${p.reference}: state “${state}” is neither a running nor a finished state this check knows, and the proceeding has no end date — read its state in ISIR (${where})`,
+      }),
+      source: 'ISIR',
+    })
+  }
   return {
-    result: isir ? { active: isir.data.active, proceedings: isir.data.proceedings.length } : null,
+    result: isir
+      ? {
+          active: isir.data.active,
+          proceedings: isir.data.proceedings.length,
+          not_recognised: unknown.map((p) => p.reference),
+        }
+      : null,
     stale: isStale(isir),
     flags,
     rules: [
@@ -57,7 +85,12 @@ export async function insolvencyCheck(
         outcome: isir
           ? isir.data.active
             ? say({ cs: 'probíhá', en: 'running' })
-            : say({ cs: 'žádné neprobíhá', en: 'none running' })
+            : unknown.length > 0
+              ? say({
+                  cs: `stav nerozpoznán: ${unknown.map((p) => p.reference).join(', ')}`,
+                  en: `state not recognised: ${unknown.map((p) => p.reference).join(', ')}`,
+                })
+              : say({ cs: 'žádné neprobíhá', en: 'none running' })
           : say({ cs: 'ISIR neodpověděl', en: 'ISIR did not answer' }),
       },
     ],

@@ -58,6 +58,24 @@ describe('aml/company_screening', () => {
     ])
   })
 
+  it('reviews a company whose only proceeding has no end date and a state it does not recognise, naming it, not low', async () => {
+    const out = await call({ ico: '27182819' })
+    expect(out).toMatchObject({
+      risk: 'medium',
+      verdict: 'review',
+      insolvency: { active: false, proceedings: 1, not_recognised: ['91 INS 4711/2025'] },
+    })
+    expect(out.flags).toEqual([
+      {
+        flag: 'insolvency_state_not_recognised',
+        severity: 'medium',
+        reason:
+          'insolvency proceeding 91 INS 4711/2025: state “ZRUŠENO VS” is neither a running nor a finished state this check knows, and the proceeding has no end date — read its state in ISIR (https://isir.justice.cz/isir/ueu/evidence_upadcu_detail.do?id=test-27182819)',
+        source: 'ISIR',
+      },
+    ])
+  })
+
   it('example: a director and the sole partner on the OFAC SDN list only are possible matches: reviewed, not frozen', async () => {
     const out = await call(example(3))
     expect(out.risk).toBe('medium')

@@ -92,7 +92,16 @@ export const companyScreening = defineAgent({
       hits: Type.Array(HitSchema),
       lists: ListsSchema,
     }),
-    insolvency: nullable(Type.Object({ active: Type.Boolean(), proceedings: Type.Integer() })),
+    insolvency: nullable(
+      Type.Object({
+        active: Type.Boolean(),
+        proceedings: Type.Integer(),
+        not_recognised: Type.Array(Type.String(), {
+          description:
+            'proceedings with no end date in a state neither running nor finished (a medium flag each, reviewed)',
+        }),
+      }),
+    ),
     vat: nullable(
       Type.Object({
         registered: Type.Boolean(),

@@ -323,6 +323,16 @@ export async function personInsolvency(
         en: `insolvency proceeding running: ${insolvency.references.join(', ')}`,
       }),
     )
+  } else if (insolvency.unrecognised.length > 0) {
+    // Not ended, in a state that is neither running nor finished: a person reads it before onboarding.
+    out.concern = true
+    for (const what of insolvency.unrecognised)
+      out.findings.push(
+        say({
+          cs: `insolvenční řízení nerozpoznáno: ${what}`,
+          en: `insolvency proceeding not recognised: ${what}`,
+        }),
+      )
   }
   out.rules.push({
     rule: say({
@@ -335,10 +345,12 @@ export async function personInsolvency(
         ? say({ cs: 'ISIR neodpověděl', en: 'ISIR did not answer' })
         : insolvency.active
           ? say({ cs: 'řízení probíhá', en: 'proceeding running' })
-          : say({
-              cs: `ukončených řízení: ${insolvency.proceedings}`,
-              en: `${insolvency.proceedings} past proceeding(s)`,
-            }),
+          : insolvency.unrecognised.length > 0
+            ? say({ cs: 'stav řízení nerozpoznán', en: 'state of a proceeding not recognised' })
+            : say({
+                cs: `ukončených řízení: ${insolvency.proceedings}`,
+                en: `${insolvency.proceedings} past proceeding(s)`,
+              }),
   })
   return { ...out, insolvency }
 }

@@ -124,6 +124,44 @@ describe('onboarding a natural person (kyc with a person subject)', () => {
     expect(out.findings).toContain('insolvency proceeding running: 34 INS 18844/2024')
   })
 
+  it('refers a person whose proceeding has no end date and a state it does not recognise, naming it, never as ISIR not answering', async () => {
+    const deps = replayDeps(sources.replay.url)
+    deps.registries.isir.byPerson = async () => ({
+      source: 'PRIMARY',
+      fetched_at: NOW.toISOString(),
+      data: {
+        ico: null,
+        proceedings: [
+          {
+            reference: '91 INS 4711/2025',
+            court: 'Městský soud v Praze',
+            debtor: 'Jan Dvořák',
+            state: 'ZRUŠENO VS',
+            active: false,
+            started: '2025-03-03',
+            ended: null,
+            url: 'https://isir.justice.cz/x',
+          },
+        ],
+        active: false,
+        synchronized_at: null,
+      },
+    })
+    const out = await run(
+      'kyc',
+      person({ name: 'Jan Dvořák', birth_number: '700512/0001', sex: 'M', pep: false }),
+      testDispatcher(agents, deps),
+    )
+    expect(out).toMatchObject({
+      partial: false,
+      recommendation: 'review',
+      insolvency: { active: null, proceedings: 1 },
+    })
+    expect(out.findings).toEqual([
+      'insolvency proceeding not recognised: 91 INS 4711/2025: state “ZRUŠENO VS” is neither a running nor a finished state this check knows, and the proceeding has no end date — read its state in ISIR (https://isir.justice.cz/x)',
+    ])
+  })
+
   it('is partial and never proceeds when ISIR cannot be asked', async () => {
     const deps = replayDeps(sources.replay.url)
     deps.registries.isir.byPerson = () => Promise.reject(new UpstreamError('isir', 'timeout', 'timed out'))

@@ -199,10 +199,15 @@ export function comparableName(name: string): string {
 }
 
 export interface Insolvency {
-  /** True when a proceeding is running; undefined when ISIR could not be asked. */
+  /**
+   * True when a proceeding is running; undefined when ISIR could not be asked, or when it answered
+   * but a proceeding not ended is in a state insolvency_check does not recognise (`unrecognised`).
+   */
   active?: boolean
   proceedings: number
   references: string[]
+  /** insolvency_check's not_recognised: each proceeding not ended in a state it does not know, with what to read. */
+  unrecognised: string[]
   source: SourceStatus
 }
 
@@ -230,6 +235,10 @@ export async function insolvencyOf(
     const o = isObj(raw) ? raw : {}
     const list = Array.isArray(o.proceedings) ? (o.proceedings as Obj[]) : []
     const references = list.filter((p) => p.active === true).map((p) => String(p.reference ?? ''))
+    const unrecognised = Array.isArray(o.not_recognised) ? o.not_recognised.map(String) : []
+    // ISIR answered, but a proceeding not ended is in a state the check cannot read as over.
+    if (o.in_insolvency === null && unrecognised.length > 0)
+      return { proceedings: list.length, references, unrecognised, source: { name, status: 'ok' } }
     if (typeof o.in_insolvency !== 'boolean') {
       const failedSource = Array.isArray(o.sources)
         ? (o.sources as Obj[]).find((x) => x.status === 'failed')
@@ -237,14 +246,22 @@ export async function insolvencyOf(
       return {
         proceedings: list.length,
         references,
+        unrecognised,
         source: { name, status: 'failed', error: str(failedSource?.error) ?? 'ISIR did not answer' },
       }
     }
-    return { active: o.in_insolvency, proceedings: list.length, references, source: { name, status: 'ok' } }
+    return {
+      active: o.in_insolvency,
+      proceedings: list.length,
+      references,
+      unrecognised,
+      source: { name, status: 'ok' },
+    }
   } catch (error) {
     return {
       proceedings: 0,
       references: [],
+      unrecognised: [],
       source: { name, status: 'failed', error: error instanceof Error ? error.message : String(error) },
     }
   }

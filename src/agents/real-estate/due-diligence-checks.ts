@@ -198,10 +198,13 @@ async function sellerInIsir(ico: string, ctx: AgentContext): Promise<{ item: Ite
       item: {
         item,
         status: 'unknown',
-        detail: say({
-          cs: `ISIR nedostupný: ${isir.source.error}`,
-          en: `ISIR unavailable: ${isir.source.error}`,
-        }),
+        detail:
+          isir.source.status === 'ok'
+            ? isir.unrecognised.join('; ')
+            : say({
+                cs: `ISIR nedostupný: ${isir.source.error}`,
+                en: `ISIR unavailable: ${isir.source.error}`,
+              }),
         law: ['cz-182-2006-s419'],
       },
       source: isir.source,

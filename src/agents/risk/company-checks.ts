@@ -93,6 +93,7 @@ export async function statusFlags(
   ico: string,
   f: Facts,
   fl: Flagger,
+  today: string,
 ): Promise<SourceStatus> {
   const { raise } = fl
   const same = (text: string): Texts => ({ cs: text, en: text })
@@ -110,6 +111,19 @@ export async function statusFlags(
       cs: `probíhající řízení: ${isir.references.join(', ')}`,
       en: `running proceedings: ${isir.references.join(', ')}`,
     })
+  // A proceeding not ended in a state neither running nor finished is not taken as over.
+  else if (isir.unrecognised.length > 0)
+    fl.unverified(
+      {
+        cs: 'Probíhající insolvenční řízení v insolvenčním rejstříku',
+        en: 'A running insolvency proceeding in the insolvency register',
+      },
+      {
+        cs: `insolvence (in_insolvency): ${isir.unrecognised.join('; ')}`,
+        en: `insolvency (in_insolvency): ${isir.unrecognised.join('; ')}`,
+      },
+      cite(today, 'policy-company-risk-flags', 'cz-182-2006-s419'),
+    )
   return isir.source
 }
 

@@ -56,7 +56,7 @@ export const companyRisk = defineAgent({
     ),
     not_verified: Type.Array(Type.String(), {
       description:
-        'checks not made for want of a register fact (founding date, CZ-NACE activities), each naming the field and what to give; a low level with any is reviewed',
+        'checks not made for want of a register fact (founding date, CZ-NACE activities, an insolvency proceeding not ended whose state is not recognised), each naming the field and what to give or read; a low level with any is reviewed',
     }),
     company: NullableObject(
       Type.Object({
@@ -87,6 +87,7 @@ export const companyRisk = defineAgent({
     'cz-111-2009-s24',
     'cz-304-2013',
     'cz-182-2006-insolvency',
+    'cz-182-2006-s419',
   ],
   examples: [
     {
@@ -126,7 +127,7 @@ export const companyRisk = defineAgent({
     const sources = [found.source]
     if (found.found === false || !f) fl.raise('not_found', { cs: ico, en: ico })
     else {
-      sources.push(await statusFlags(ctx, ico, f, fl))
+      sources.push(await statusFlags(ctx, ico, f, fl, today))
       ageFlags(f, today, fl, say)
       sectorFlag(f, input.nace, sectors, fl, today)
       nameFlag(input.name, f, fl)

@@ -39,6 +39,24 @@ describe('domain agents on recorded ARES and ISIR answers', () => {
     expect(out.risk_level).toBe('high')
   })
 
+  it('reviews a company whose only proceeding has no end date and a state it does not recognise, naming it, not clear', async () => {
+    const out = await run('risk', 'company_risk', { ico: '27182819' })
+    expect(out).toMatchObject({
+      verdict: 'review',
+      flags: [],
+      partial: false,
+      sources: [
+        { name: 'data/ares_lookup', status: 'ok' },
+        { name: 'data/insolvency_check', status: 'ok' },
+      ],
+    })
+    expect(out.not_verified).toEqual([
+      expect.stringMatching(
+        /^insolvency \(in_insolvency\): 91 INS 4711\/2025: state “ZRUŠENO VS” is neither a running nor a finished state .* read its state in ISIR/,
+      ),
+    ])
+  })
+
   it('rates an IČO unknown to ARES critical', async () => {
     const out = await run('risk', 'company_risk', { ico: '12345679' })
     expect(out).toMatchObject({ risk_level: 'critical', flags: [{ flag: 'not_found' }], partial: false })

@@ -99,6 +99,37 @@ describe('risk assessment', () => {
     )
     expect(unknown.overall_risk.level).toBe('MEDIUM')
   })
+
+  it('asks for a person on a proceeding with no end date in a state it does not recognise (MEDIUM 25), naming it, not LOW', () => {
+    const r = assess(
+      {
+        sanctions: mod('COMPLETED', { matches: [] }),
+        insolvency: mod('COMPLETED', {
+          active: false,
+          proceedings: [
+            {
+              reference: '91 INS 4711/2025',
+              state: 'ZRUŠENO VS',
+              active: false,
+              ended: null,
+              url: 'https://isir.justice.cz/x',
+            },
+            { reference: '12 INS 1/2010', state: 'VYRIZENA', active: false, ended: '2011-01-01', url: null },
+          ],
+        }),
+      },
+      0.86,
+    )
+    expect(r.overall_risk).toMatchObject({ level: 'MEDIUM', score: 25, review_required: true })
+    expect(r.overall_risk.review_reasons).toEqual([
+      {
+        module: 'insolvency',
+        reason:
+          '91 INS 4711/2025: state "ZRUŠENO VS" is neither a running nor a finished state, and the proceeding has no end date — read its state in ISIR (https://isir.justice.cz/x)',
+      },
+    ])
+    expect(r.overall_risk.level_reason).toContain('91 INS 4711/2025')
+  })
 })
 
 describe('review of possible matches', () => {

@@ -17,12 +17,13 @@
  * The overall score is the weighted total, raised to a floor by findings that decide on their own:
  * a certain sanctions hit (identifier, or name score ≥ 0.95) 90; any other sanctions hit 70; a PEP
  * hit 50; a running insolvency 50; a high-risk country 40 (enhanced due diligence is mandatory);
+ * a proceeding not ended in a state neither running nor finished 25 (a person reads it: review);
  * a company ARES does not know or has dissolved 30. Levels: LOW < 25 ≤ MEDIUM < 50 ≤ HIGH < 75 ≤
  * CRITICAL.
  */
 import type { AresClient, AresCompany } from '../registries/ares.ts'
 import type { Source } from '../registries/cache.ts'
-import type { InsolvencyResult, IsirClient } from '../registries/isir.ts'
+import { type InsolvencyResult, type IsirClient, knownState } from '../registries/isir.ts'
 import type { Hit, ScreeningEngine } from './engine.ts'
 import { type EntityHit, groupHits } from './entities.ts'
 import { isReviewOnly } from './explanation.ts'
@@ -331,6 +332,27 @@ function entitiesOf(
   return groupHits(matches, module, entityOf).map(({ hits: _hits, ...rest }) => rest)
 }
 
+/**
+ * The floor of a proceeding not ended whose state is neither running nor finished (see
+ * `knownState`): MEDIUM, for a person to read its state, as a running one is HIGH.
+ */
+const UNRECOGNISED_PROCEEDING_FLOOR = 25
+
+/**
+ * The proceedings of a completed insolvency module, none running, with no end date and a state
+ * neither running nor finished: each as what to read, for the review.
+ */
+function notRecognised(m: ModuleResult): string[] {
+  const r = m.data as unknown as InsolvencyResult
+  if (r.active) return []
+  return (r.proceedings ?? [])
+    .filter((p) => !p.active && p.ended === null && !knownState(p.state))
+    .map(
+      (p) =>
+        `${p.reference}: state "${p.state ?? 'not given'}" is neither a running nor a finished state, and the proceeding has no end date — read its state in ISIR (${p.url ?? 'https://isir.justice.cz'})`,
+    )
+}
+
 /** The module score (and floor) of review-only hits (see `isReviewOnly`): the middle of MEDIUM. */
 const PARTIAL_MATCH_SCORE = 40
 
@@ -394,6 +416,9 @@ export function assess(
     const matches = hitsAtThreshold(m, threshold)
     if (matches.length > 0) review.push({ module: name, reason: possibleMatchReason(name, matches, m) })
   }
+  const insolvencyModule = modules.insolvency
+  if (insolvencyModule?.status === 'COMPLETED')
+    for (const reason of notRecognised(insolvencyModule)) review.push({ module: 'insolvency', reason })
   review.push(...missing.map(({ module, reason }) => ({ module, reason })))
   const scored = levelOf(score)
   const level = missing.length > 0 && scored === 'LOW' ? 'INCOMPLETE' : scored
@@ -464,6 +489,9 @@ function moduleScore(
       const r = m.data as unknown as InsolvencyResult
       if (r.active)
         return { score: 100, floor: 50, why: 'insolvency: a running insolvency proceeding (ISIR)' }
+      const unknown = notRecognised(m)
+      if (unknown.length > 0)
+        return { score: 30, floor: UNRECOGNISED_PROCEEDING_FLOOR, why: `insolvency: ${unknown.join('; ')}` }
       if ((r.proceedings ?? []).length > 0) return { score: 30, floor: 0 }
       return { score: 0, floor: 0 }
     }
