@@ -240,6 +240,25 @@ export const legalAml: GoldenFile = {
     },
     {
       agent: 'sanctions_screening',
+      title:
+        'A person from Iran whom no list names: the AML level is MEDIUM (an EU high-risk third country), so reviewed, not clear',
+      kind: 'unrecognised',
+      law: ['method-sanctions-match', 'cz-253-2008-s9a', 'eu-2016-1675'],
+      worked:
+        'Jana Nováková, born 1995-03-21, is on no list: screening clear. Her nationality IR is on the EU list of high-risk third countries (Delegated Regulation 2016/1675), which the AML engine scores 100 in its high_risk_country module with a floor of 40 → MEDIUM (25 ≤ 40 < 50); a client established in such a country needs enhanced due diligence (zákon 253/2008 Sb., § 9a). The verdict follows the level the answer reports → review, with the level reason in sanctions.level_reason and an obligation naming it.',
+      input: { name: 'Jana Nováková', type: 'person', birth_date: '1995-03-21', nationality: 'IR' },
+      expect: {
+        verdict: 'review',
+        fields: {
+          screening: 'clear',
+          sanctions: { level: 'MEDIUM', score: 40, level_reason: mentions('high_risk_country: IR') },
+          obligations: [mentions('sanctions.level_reason', 'enhanced due diligence', '§ 9a')],
+        },
+        rules: [{ basis: 'cz-253-2008-s9a', outcome: 'MEDIUM (score 40)' }],
+      },
+    },
+    {
+      agent: 'sanctions_screening',
       title: 'A name with no letters ("--"): refused, naming name, never screened clear',
       kind: 'unrecognised',
       law: ['method-sanctions-match', 'cz-69-2006'],

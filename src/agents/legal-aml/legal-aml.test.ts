@@ -368,6 +368,43 @@ describe('legal-aml agents: sources, rules and bad input', () => {
     }
   })
 
+  it('reviews a person from an EU high-risk third country whom no list names: the verdict follows the MEDIUM level, not clear', async () => {
+    const out = await run('sanctions_screening', {
+      name: 'Jana Nováková',
+      type: 'person',
+      birth_date: '1995-03-21',
+      nationality: 'IR',
+    })
+    expect(out).toMatchObject({
+      screening: 'clear',
+      verdict: 'review',
+      sanctions: {
+        level: 'MEDIUM',
+        score: 40,
+        level_reason:
+          'MEDIUM (score 40): high_risk_country: IR on the EU list of high-risk third countries (enhanced due diligence).',
+      },
+    })
+    expect(out.obligations).toEqual([
+      'no list names the subject, but the AML service rates it MEDIUM (sanctions.level_reason): MEDIUM (score 40): high_risk_country: IR on the EU list of high-risk third countries (enhanced due diligence). — a person reviews it before any transaction; a client from an EU high-risk third country needs enhanced due diligence (zákon 253/2008 Sb., § 9a)',
+    ])
+  })
+
+  it('leaves a company screening incomplete when the AML service could not complete its level, not clear', async () => {
+    const down = testDispatcher(legalAmlAgents, replayDeps('http://127.0.0.1:9'))
+    const out = await run(
+      'sanctions_screening',
+      { name: 'Vltavská obchodní s.r.o.', type: 'company', ico: '24681351' },
+      down,
+    )
+    expect(out).toMatchObject({
+      screening: 'clear',
+      verdict: 'incomplete',
+      sanctions: { level: 'INCOMPLETE' },
+    })
+    expect(out.sanctions.level_reason).toMatch(/^INCOMPLETE: not screened: registry .*insolvency/)
+  })
+
   it('rejects an IČO with a bad checksum for sanctions screening', async () => {
     const error = await rejection('sanctions_screening', {
       name: 'X s.r.o.',

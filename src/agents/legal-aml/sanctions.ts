@@ -43,6 +43,10 @@ export const SanctionsSchema = Type.Object({
     },
   ),
   score: Type.Number({ description: 'the AML service’s overall score, 0–100' }),
+  level_reason: Type.String({
+    description:
+      'why the level is what it is, as the AML service says it (the finding that set it, e.g. an EU high-risk third country, or what was not screened)',
+  }),
   binding: Type.Boolean({ description: 'a hit is on a list that binds a Czech person (EU, UN, Czech)' }),
   foreign_only: Type.Boolean({
     description: 'the hits are only on lists that do not bind a Czech person by themselves (OFAC, UK)',
@@ -81,6 +85,7 @@ export function notScreened() {
     status: 'not_checked' as const,
     level: 'INCOMPLETE' as const,
     score: 0,
+    level_reason: 'INCOMPLETE: not screened: the sanctions lists were not consulted.',
     binding: false,
     foreign_only: false,
     hits: [],
@@ -124,6 +129,7 @@ export async function screenParty(ctx: AgentContext, party: Party, sources: Sour
     status,
     level: outcome.overall_risk.level,
     score: outcome.overall_risk.score,
+    level_reason: outcome.overall_risk.level_reason,
     binding,
     foreign_only,
     hits: top.map((h) => hitView(h, ctx.say)),

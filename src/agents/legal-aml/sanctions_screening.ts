@@ -50,10 +50,26 @@ export const sanctionsScreening = defineAgent({
     sanctions: SanctionsSchema,
     obligations: Type.Array(Type.String()),
   }),
-  law: [...FREEZE_LAW, 'method-sanctions-match', 'method-foreign-sanctions'],
+  law: [
+    ...FREEZE_LAW,
+    'method-sanctions-match',
+    'method-foreign-sanctions',
+    'cz-253-2008-s9a',
+    'eu-2016-1675',
+  ],
   verdict: {
-    field: 'screening',
-    map: { match: 'adverse', possible_match: 'review', clear: 'clear', not_checked: 'incomplete' },
+    explain:
+      'from `screening`: match → `adverse`, possible_match → `review`, not_checked → `incomplete`; clear follows the AML level (`sanctions.level`): LOW → `clear`, MEDIUM, HIGH or CRITICAL (e.g. an EU high-risk third country) → `review`, INCOMPLETE → `incomplete`',
+    of: (r) =>
+      r.screening === 'match'
+        ? 'adverse'
+        : r.screening === 'possible_match'
+          ? 'review'
+          : r.screening === 'not_checked' || r.sanctions.level === 'INCOMPLETE'
+            ? 'incomplete'
+            : r.sanctions.level === 'LOW'
+              ? 'clear'
+              : 'review',
   },
   examples: [
     {
@@ -110,10 +126,26 @@ export const sanctionsScreening = defineAgent({
         matchRule(sanctions, today, say),
         freezeRule(sanctions, today, say),
         foreignRule(sanctions, today, say),
+        levelRule(sanctions, today, say),
       ],
     }
   },
 })
+
+/** The AML level was set by an EU high-risk third country (the engine's high_risk_country module). */
+const highRiskCountry = (sanctions: Screened) => sanctions.level_reason.includes('high_risk_country:')
+
+/** A subject no list names is still reviewed when the AML service rates it above LOW. */
+function levelRule(sanctions: Screened, today: string, say: Say): AppliedRule {
+  return {
+    rule: say({
+      cs: 'Bez shody na seznamech rozhoduje úroveň služby AML: nad LOW (např. vysoce riziková třetí země podle EU, zesílená kontrola) posoudí člověk',
+      en: 'With no list hit the AML level decides: above LOW (e.g. an EU high-risk third country, enhanced due diligence) a person reviews',
+    }),
+    ...cite(today, 'method-sanctions-match', 'cz-253-2008-s9a', 'eu-2016-1675'),
+    outcome: sanctions.level_reason,
+  }
+}
 
 /** What the law requires after the screening. */
 function obligationsOf(sanctions: Screened, say: Say): string[] {
@@ -144,6 +176,26 @@ function obligationsOf(sanctions: Screened, say: Say): string[] {
             ]
           : []),
       ]
+    case 'clear':
+      if (sanctions.level === 'LOW') return []
+      if (sanctions.level === 'INCOMPLETE')
+        return [
+          say({
+            cs: `seznamy subjekt neuvádějí, ale služba AML úroveň nedokončila (sanctions.level_reason): ${sanctions.level_reason} — co nebylo prověřeno, prověřit znovu před pokračováním`,
+            en: `no list names the subject, but the AML service could not complete its level (sanctions.level_reason): ${sanctions.level_reason} — screen what was not screened again before proceeding`,
+          }),
+        ]
+      return [
+        highRiskCountry(sanctions)
+          ? say({
+              cs: `seznamy subjekt neuvádějí, ale služba AML ho hodnotí ${sanctions.level} (sanctions.level_reason): ${sanctions.level_reason} — před jakýmkoli obchodem posoudí člověk; klient z vysoce rizikové třetí země podle EU vyžaduje zesílenou kontrolu (zákon 253/2008 Sb., § 9a)`,
+              en: `no list names the subject, but the AML service rates it ${sanctions.level} (sanctions.level_reason): ${sanctions.level_reason} — a person reviews it before any transaction; a client from an EU high-risk third country needs enhanced due diligence (zákon 253/2008 Sb., § 9a)`,
+            })
+          : say({
+              cs: `seznamy subjekt neuvádějí, ale služba AML ho hodnotí ${sanctions.level} (sanctions.level_reason): ${sanctions.level_reason} — před jakýmkoli obchodem posoudí člověk`,
+              en: `no list names the subject, but the AML service rates it ${sanctions.level} (sanctions.level_reason): ${sanctions.level_reason} — a person reviews it before any transaction`,
+            }),
+      ]
     case 'not_checked':
       return [
         say({
@@ -151,8 +203,6 @@ function obligationsOf(sanctions: Screened, say: Say): string[] {
           en: 'the lists could not be loaded: screen again before proceeding',
         }),
       ]
-    default:
-      return []
   }
 }
 
