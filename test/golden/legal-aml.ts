@@ -259,6 +259,16 @@ export const legalAml: GoldenFile = {
     },
     {
       agent: 'sanctions_screening',
+      title: 'A placeholder for a name ("N/A"): refused, naming name, never screened clear',
+      kind: 'unrecognised',
+      law: ['method-sanctions-match', 'cz-69-2006'],
+      worked:
+        'The lists are matched by name. "N/A" (like "unknown", "neznámý", "xxx", "test") is what a form holds when nobody gave a name: no entry of any list comes close to it, so the screening would say clear (level LOW) of a subject nobody identified, and that clear would stand in the record as a screening of the client. No property may be made available to a listed person (zákon 69/2006 Sb.), which a screening of no name cannot rule out → 400 naming name and what to give (the full name as on the identity document or in the register).',
+      input: { name: 'N/A', type: 'person' },
+      expect: { refused: { status: 400, field: 'name' } },
+    },
+    {
+      agent: 'sanctions_screening',
       title: 'A name with no letters ("--"): refused, naming name, never screened clear',
       kind: 'unrecognised',
       law: ['method-sanctions-match', 'cz-69-2006'],

@@ -405,6 +405,31 @@ describe('legal-aml agents: sources, rules and bad input', () => {
     expect(out.sanctions.level_reason).toMatch(/^INCOMPLETE: not screened: registry .*insolvency/)
   })
 
+  it('refuses a placeholder for a name (N/A, unknown, neznámý, xxx, test), which names nobody, instead of screening it clear', async () => {
+    for (const [name, type] of [
+      ['N/A', 'person'],
+      ['n/a', 'company'],
+      ['unknown', 'person'],
+      ['Neznámý', 'person'],
+      ['XXX', 'company'],
+      ['test', 'person'],
+      [' Test ', 'company'],
+    ] as const) {
+      const error = await rejection('sanctions_screening', { name, type })
+      expect(error.details).toEqual({
+        field: 'name',
+        rule: 'is a placeholder (N/A, unknown, neznámý, xxx, test …), not a name: give the full name of the person or the company as on the identity document or in the register',
+      })
+    }
+  })
+
+  it('still screens a real name that contains a placeholder word, or a short surname', async () => {
+    for (const name of ['Jan Test', 'Na Li']) {
+      const out = await run('sanctions_screening', { name, type: 'person' })
+      expect(out.screening).toBe('clear')
+    }
+  })
+
   it('rejects an IČO with a bad checksum for sanctions screening', async () => {
     const error = await rejection('sanctions_screening', {
       name: 'X s.r.o.',

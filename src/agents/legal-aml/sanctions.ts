@@ -55,6 +55,35 @@ export const SanctionsSchema = Type.Object({
   lists: ListsSchema,
 })
 
+/**
+ * Words that stand in for a name nobody gave (folded: lower case, no diacritics): the whole name,
+ * never a part of one ("Jan Test" is a name).
+ */
+const PLACEHOLDERS = new Set([
+  'n/a',
+  'n.a.',
+  'unknown',
+  'neznamy',
+  'neznama',
+  'nezname',
+  'neuveden',
+  'neuvedena',
+  'neuvedeno',
+  'test',
+  'none',
+  'null',
+  'undefined',
+  'tbd',
+  'anonym',
+  'anonymous',
+])
+
+/** Whether a name given is a placeholder for one: "N/A", "unknown", "neznámý", "xxx", "test" … */
+export function placeholderName(name: string): boolean {
+  const folded = name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
+  return PLACEHOLDERS.has(folded) || /^x{2,}$/.test(folded)
+}
+
 export interface Party {
   name: string
   type: 'person' | 'company'

@@ -9,7 +9,7 @@ import { cite } from '../law.ts'
 import type { SourceStatus } from '../result.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
-import { SanctionsSchema, screenParty } from './sanctions.ts'
+import { placeholderName, SanctionsSchema, screenParty } from './sanctions.ts'
 
 /** The measures that freeze for a Czech person: EU regulations (UN measures through them) and Czech lists. */
 const FREEZE_LAW = ['eu-269-2014', 'eu-2580-2001', 'cz-69-2006', 'cz-1-2023'] as const
@@ -26,7 +26,8 @@ export const sanctionsScreening = defineAgent({
       name: Type.String({
         minLength: 2,
         maxLength: 300,
-        description: 'full name of the person or the company, in letters (a name with none is refused)',
+        description:
+          'full name of the person or the company, in letters (a name with none, or a placeholder such as N/A, unknown, neznámý, xxx or test, is refused)',
       }),
       type: Type.Union([Type.Literal('person'), Type.Literal('company')]),
       birth_date: Type.Optional(DateString()),
@@ -98,6 +99,13 @@ export const sanctionsScreening = defineAgent({
       throw errors.invalid(
         'name',
         'must contain letters: a name with none cannot be matched against the sanctions lists',
+      )
+    // A placeholder ("N/A", "unknown", "neznámý", "xxx", "test") names nobody: no list entry is
+    // near it, so it too would come out clear of a subject nobody identified.
+    if (placeholderName(input.name))
+      throw errors.invalid(
+        'name',
+        'is a placeholder (N/A, unknown, neznámý, xxx, test …), not a name: give the full name of the person or the company as on the identity document or in the register',
       )
     const nationality = input.nationality ? requireCountry(input.nationality, 'nationality') : undefined
     const ico = input.ico ? requireIco(input.ico) : undefined
