@@ -616,7 +616,7 @@ export const realEstate: GoldenFile = {
       kind: 'edge',
       law: ['method-rental-yield', 'method-annuity'],
       worked:
-        'At 0 % the annuity is 2,400,000 / 240 = 10,000 a month, 120,000 a year; NOI 15,000 × 12 = 180,000; DSCR 1.5; cash flow 60,000 / own funds 1,600,000 = 3.75 %.',
+        'At 0 % the annuity is 2,400,000 / 240 = 10,000 a month, 120,000 a year; NOI 15,000 × 12 = 180,000 with every owner cost left out (each assumed 0, so reviewed); DSCR 1.5; cash flow 60,000 / own funds 1,600,000 = 3.75 %.',
       input: {
         property_value: 4_000_000,
         monthly_rent: 15_000,
@@ -625,8 +625,46 @@ export const realEstate: GoldenFile = {
         term_months: 240,
       },
       expect: {
-        verdict: 'informational',
+        verdict: 'review',
         fields: { annual_debt_service: 120_000, dscr: 1.5, annual_cash_flow: 60_000, cash_on_cash_pct: 3.75 },
+      },
+    },
+    {
+      agent: 'rental_yield',
+      title:
+        'The Brno flat with no owner cost given: each counted as 0 and stated, the "net" yield is the gross one, reviewed',
+      kind: 'unrecognised',
+      law: ['method-rental-yield'],
+      worked:
+        'Gross 17,000 × 12 / 5,200,000 = 3.92 %. No vacancy, SVJ charges, property tax, insurance, maintenance or management given: each counted as 0, so NOI = 204,000 and the net yield is 3.92 % too — 0.86 points above the 3.06 % of the same flat with its costs (34,890 a year and 5 % vacancy) given, though every owner of a flat pays property tax (zákon 338/1992 Sb.) and SVJ contributions. Each omitted cost is stated in assumptions (value 0, what it leaves out, what to give) and named in costs_not_given; with all six omitted the net yield is no net yield → review.',
+      input: { property_value: 5_200_000, monthly_rent: 17_000 },
+      expect: {
+        verdict: 'review',
+        fields: {
+          gross_yield_pct: 3.92,
+          net_operating_income: 204_000,
+          net_yield_pct: 3.92,
+          costs_not_given: [
+            'vacancy_pct',
+            'monthly_service_charges',
+            'annual_property_tax',
+            'annual_insurance',
+            'maintenance_pct_of_rent',
+            'management_pct_of_rent',
+          ],
+          assumptions: [
+            { field: 'vacancy_pct', value: 0 },
+            { field: 'monthly_service_charges', value: 0 },
+            {
+              field: 'annual_property_tax',
+              value: 0,
+              basis: mentions('property tax', 'give annual_property_tax'),
+            },
+            { field: 'annual_insurance', value: 0 },
+            { field: 'maintenance_pct_of_rent', value: 0 },
+            { field: 'management_pct_of_rent', value: 0 },
+          ],
+        },
       },
     },
     {

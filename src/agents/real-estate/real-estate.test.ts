@@ -244,6 +244,16 @@ describeWorkedExamples('real-estate agents: worked examples', {
   skip: !haveData,
 })
 
+const rentalExample = {
+  property_value: 5_200_000,
+  monthly_rent: 17_000,
+  vacancy_pct: 5,
+  monthly_service_charges: 1_800,
+  annual_property_tax: 1_200,
+  annual_insurance: 2_400,
+  maintenance_pct_of_rent: 5,
+}
+
 describe('real-estate agents on hostile text', () => {
   it('read a cadastre extract and a listing of the largest size allowed, built to make patterns backtrack, in well under a second', async () => {
     const hostile = [
@@ -491,6 +501,48 @@ describe.skipIf(!haveData)('real-estate agents: sources, rules and bad input', (
       term_months: 480,
     })
     expect(out.dscr).toBeNull()
+  })
+
+  it('reviews a net yield with every owner cost omitted, each stated as assumed 0, not informational', async () => {
+    const out = await run('rental_yield', { property_value: 5_200_000, monthly_rent: 17_000 })
+    expect(out).toMatchObject({
+      verdict: 'review',
+      gross_yield_pct: 3.92,
+      net_yield_pct: 3.92,
+      costs_not_given: [
+        'vacancy_pct',
+        'monthly_service_charges',
+        'annual_property_tax',
+        'annual_insurance',
+        'maintenance_pct_of_rent',
+        'management_pct_of_rent',
+      ],
+    })
+    expect(out.assumptions.map((a: { field: string; value: unknown }) => [a.field, a.value])).toEqual([
+      ['vacancy_pct', 0],
+      ['monthly_service_charges', 0],
+      ['annual_property_tax', 0],
+      ['annual_insurance', 0],
+      ['maintenance_pct_of_rent', 0],
+      ['management_pct_of_rent', 0],
+    ])
+    expect(out.assumptions[2]!.basis).toBe(
+      'not given: counted as 0, so the net yield leaves out the property tax every owner of a flat or building pays (zákon 338/1992 Sb.); give annual_property_tax (CZK a year)',
+    )
+  })
+
+  it('states a cost not given as assumed 0 and stays informational when the others are given', async () => {
+    const out = await run('rental_yield', rentalExample)
+    expect(out.verdict).toBe('informational')
+    expect(out.costs_not_given).toEqual(['management_pct_of_rent'])
+    expect(out.assumptions).toEqual([
+      {
+        field: 'management_pct_of_rent',
+        value: 0,
+        basis:
+          'not given: counted as 0, so the net yield leaves out a property manager’s fee (commonly a share of the rent); give management_pct_of_rent (% of the rent collected, 0 when you manage the flat yourself)',
+      },
+    ])
   })
 
   it('asks for all three mortgage fields together in rental_yield', async () => {

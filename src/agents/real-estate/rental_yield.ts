@@ -2,11 +2,65 @@ import { Type } from 'typebox'
 import { annuityPayment, round2 } from '../../engines/finance/annuity.ts'
 import { NullableNumber } from '../../engines/reference/schema.ts'
 import { errors } from '../../kit/errors.ts'
+import type { Texts } from '../lang.ts'
 import { cite } from '../law.ts'
+import type { Assumption } from '../result.ts'
 import type { AppliedRule } from '../types.ts'
 import { defineAgent } from '../types.ts'
 
 const pct2 = (x: number) => Math.round(x * 10_000) / 100
+
+/** The owner's costs the net yield takes, each counted as 0 when not given: what it then leaves out and what to give. */
+const COSTS = [
+  {
+    field: 'vacancy_pct',
+    left_out: {
+      cs: 'měsíce bez nájemníka (mezi nájmy, neplatiči)',
+      en: 'the months without a tenant (between lets, a tenant who does not pay)',
+    },
+    give: { cs: 'podíl roku bez nájmu v %', en: 'the share of the year let to nobody, %' },
+  },
+  {
+    field: 'monthly_service_charges',
+    left_out: {
+      cs: 'příspěvky SVJ, které nese vlastník (fond oprav, správa domu)',
+      en: 'the SVJ contributions the owner bears (repair fund, building management)',
+    },
+    give: { cs: 'Kč měsíčně', en: 'CZK a month' },
+  },
+  {
+    field: 'annual_property_tax',
+    left_out: {
+      cs: 'daň z nemovitých věcí, kterou platí každý vlastník bytu či budovy (zákon 338/1992 Sb.)',
+      en: 'the property tax every owner of a flat or building pays (zákon 338/1992 Sb.)',
+    },
+    give: { cs: 'Kč ročně', en: 'CZK a year' },
+  },
+  {
+    field: 'annual_insurance',
+    left_out: { cs: 'pojištění nemovitosti', en: 'the insurance of the property' },
+    give: { cs: 'Kč ročně', en: 'CZK a year' },
+  },
+  {
+    field: 'maintenance_pct_of_rent',
+    left_out: {
+      cs: 'údržbu a opravy bytu, které nese vlastník',
+      en: 'the upkeep and repairs of the flat the owner bears',
+    },
+    give: { cs: '% vybraného nájemného', en: '% of the rent collected' },
+  },
+  {
+    field: 'management_pct_of_rent',
+    left_out: {
+      cs: 'odměnu správce (obvykle podíl z nájemného)',
+      en: 'a property manager’s fee (commonly a share of the rent)',
+    },
+    give: {
+      cs: '% vybraného nájemného, 0 když byt spravujete sami',
+      en: '% of the rent collected, 0 when you manage the flat yourself',
+    },
+  },
+] as const satisfies readonly { field: string; left_out: Texts; give: Texts }[]
 
 export const rentalYield = defineAgent({
   service: 'real-estate',
@@ -42,8 +96,16 @@ export const rentalYield = defineAgent({
     annual_cash_flow: NullableNumber(),
     cash_on_cash_pct: NullableNumber({ description: 'cash flow / own funds' }),
     dscr: NullableNumber({ description: 'NOI / debt service' }),
+    costs_not_given: Type.Array(Type.String(), {
+      description:
+        'the owner costs not given (vacancy_pct, monthly_service_charges, annual_property_tax, annual_insurance, maintenance_pct_of_rent, management_pct_of_rent), each counted as 0 and stated in assumptions',
+    }),
   }),
-  verdict: 'informational',
+  verdict: {
+    explain:
+      '`review` when every owner cost was left out (`costs_not_given` names all six): the net yield is then the gross yield, not a net one; else `informational`, each cost not given stated in `assumptions`',
+    of: (r) => (r.costs_not_given.length === COSTS.length ? 'review' : 'informational'),
+  },
   law: ['method-rental-yield', 'cz-586-1992-s9', 'method-annuity'],
   examples: [
     {
@@ -77,6 +139,16 @@ export const rentalYield = defineAgent({
   async run(input, ctx) {
     const say = ctx.say
     const at = ctx.now.toISOString().slice(0, 10)
+    // A cost not given is counted as 0, which only raises the net yield: each is said, never silent.
+    const notGiven = COSTS.filter((c) => input[c.field] === undefined)
+    const assumptions: Assumption[] = notGiven.map((c) => ({
+      field: c.field,
+      value: 0,
+      basis: say({
+        cs: `nezadáno: počítáno jako 0, čistý výnos tedy pomíjí ${c.left_out.cs}; zadejte ${c.field} (${c.give.cs})`,
+        en: `not given: counted as 0, so the net yield leaves out ${c.left_out.en}; give ${c.field} (${c.give.en})`,
+      }),
+    }))
     const grossRent = input.monthly_rent * 12
     const effectiveRent = grossRent * (1 - (input.vacancy_pct ?? 0) / 100)
     const expenses = [
@@ -172,7 +244,9 @@ export const rentalYield = defineAgent({
       annual_cash_flow: cashFlow,
       cash_on_cash_pct: coc,
       dscr,
+      costs_not_given: notGiven.map((c) => c.field),
       rules_applied: rules,
+      assumptions,
     }
   },
 })
