@@ -87,4 +87,19 @@ describe('domain agents on recorded ARES and ISIR answers', () => {
       'seller in the insolvency register (ISIR)',
     ])
   })
+
+  it('leaves the seller’s insolvency unknown in a due diligence, naming the proceeding whose state it does not recognise, not ISIR unavailable', async () => {
+    const out = await run('real-estate', 'due_diligence', {
+      property_value: 5_000_000,
+      ico: '27182819',
+      energy_class: 'C',
+      building_approved: true,
+    })
+    const seller = out.items.find((i) => i.item === 'seller in the insolvency register (ISIR)')
+    expect(seller).toMatchObject({
+      status: 'unknown',
+      detail: expect.stringMatching(/^91 INS 4711\/2025: state “ZRUŠENO VS” .* read its state in ISIR/),
+    })
+    expect(out.overall).not.toBe('proceed')
+  })
 })
