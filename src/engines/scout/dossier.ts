@@ -32,6 +32,7 @@ import type {
   RegistryAnswer,
   StatutoryMember,
 } from '../registries/index.ts'
+import { knownState } from '../registries/index.ts'
 import type { AresSearchClient, VatRegisterClient } from '../sources/index.ts'
 import { fold } from '../sources/index.ts'
 import { extractFacts, fetchPage, type PageFacts } from './page.ts'
@@ -346,9 +347,17 @@ function registry(answer: RegistryAnswer<unknown>) {
   }
 }
 
+/**
+ * ISIR's answer: in_insolvency null, as insolvency_check says it, when none runs but a proceeding
+ * with no end date is in a state neither running nor finished (`not_recognised`, a flag).
+ */
 function insolvencyData(result: InsolvencyResult): Record<string, unknown> {
+  const unknown = result.active
+    ? []
+    : result.proceedings.filter((p) => !p.active && p.ended === null && !knownState(p.state))
   return {
-    in_insolvency: result.active,
+    in_insolvency: result.active ? true : unknown.length > 0 ? null : false,
+    not_recognised: unknown.map((p) => p.reference),
     proceedings: result.proceedings,
     synchronized_at: result.synchronized_at,
   }
@@ -457,6 +466,17 @@ function flagsOf(done: Done): Flag[] {
     flags.push({ source: 'ares', code: 'not_found', detail: 'ARES does not know this IČO' })
   if (ok('insolvency')?.in_insolvency === true)
     flags.push({ source: 'insolvency', code: 'insolvency', detail: 'an insolvency proceeding is running' })
+  const insolvency = ok('insolvency')
+  for (const reference of (insolvency?.not_recognised as string[] | undefined) ?? []) {
+    const p = ((insolvency?.proceedings ?? []) as InsolvencyResult['proceedings']).find(
+      (x) => x.reference === reference,
+    )
+    flags.push({
+      source: 'insolvency',
+      code: 'insolvency_state_not_recognised',
+      detail: `${reference}: state "${p?.state ?? 'not given'}" is neither a running nor a finished state, and the proceeding has no end date — read its state in ISIR (${p?.url ?? 'https://isir.justice.cz'})`,
+    })
+  }
   const vat = ok('vat')
   if (vat?.unreliable === true)
     flags.push({

@@ -119,6 +119,20 @@ describe('POST /scout (a dossier as a job)', () => {
     expect(portal.body.data.items.map((r: { id: string }) => r.id)).not.toContain(id)
   })
 
+  it('flags a proceeding with no end date in a state it does not recognise, naming it, not "no insolvency"', async () => {
+    const res = await post('/scout', { ico: '27182819' })
+    expect(res.status).toBe(202)
+    const d = (await finished(res.body.data.id)).dossier
+    const by = (name: string) => d.sources.find((s: Outcome) => s.source === name)
+    expect(by('insolvency').data).toMatchObject({ in_insolvency: null, not_recognised: ['91 INS 4711/2025'] })
+    expect(d.flags).toContainEqual({
+      source: 'insolvency',
+      code: 'insolvency_state_not_recognised',
+      detail:
+        '91 INS 4711/2025: state "ZRUŠENO VS" is neither a running nor a finished state, and the proceeding has no end date — read its state in ISIR (https://isir.justice.cz/isir/ueu/evidence_upadcu_detail.do?id=test-27182819)',
+    })
+  })
+
   it('shows a register that is down as a failed source with its reason, lists the run in portal-failed, and a retry fixes it once the register is back', async () => {
     fakes.aresDown = true
     const res = await post('/scout', { ico: '45274649' })
