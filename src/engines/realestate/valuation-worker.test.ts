@@ -5,6 +5,17 @@ import { saleListings } from './comparables.ts'
 import { fitInBackground, Valuer, valuerFor } from './valuation.ts'
 
 describe.skipIf(!haveSharedData)('fitting the valuer in the background', () => {
+  // First: once a file is fitted, later calls return its valuer at once, signal or not.
+  it('ends the fit when its signal aborts (the service closing), and one already aborted never starts', async () => {
+    const closing = new AbortController()
+    const fit = fitInBackground(SHARED_LISTINGS, closing.signal)
+    closing.abort(new Error('closing'))
+    await expect(fit).rejects.toThrow('closing')
+    await expect(fitInBackground(SHARED_LISTINGS, AbortSignal.abort(new Error('closed')))).rejects.toThrow(
+      'closed',
+    )
+  })
+
   it('leaves this thread free, and valuerFor then returns a valuer that values as one fitted here', async () => {
     const sales = saleListings(SHARED_LISTINGS) // read first: reading is this thread's part
     let valuer: Valuer | undefined

@@ -440,18 +440,27 @@ const fitting = new WeakMap<readonly Sale[], Promise<Valuer>>()
 /**
  * Fits the valuer of a listings file in a worker thread, so the first valuation a service answers
  * does not hold its event loop for the fit; valuerFor(saleListings(file)) then returns it. Only the
- * listings are read here (about 0.4 s for 13,000); the worker reads them again for itself.
+ * listings are read here (about 0.4 s for 13,000); the worker reads them again for itself. `signal`
+ * (the service closing) ends the worker, so no fit outlives the service that asked for it.
  */
-export function fitInBackground(file: string): Promise<Valuer> {
+export function fitInBackground(file: string, signal?: AbortSignal): Promise<Valuer> {
   const sales = saleListings(file)
   const done = fitted.get(sales)
   if (done) return Promise.resolve(done)
+  if (signal?.aborted) return Promise.reject(signal.reason)
   let pending = fitting.get(sales)
   if (!pending) {
     pending = new Promise<Valuer>((resolve, reject) => {
       const worker = new Worker(new URL('./valuation-worker.ts', import.meta.url), { workerData: { file } })
       worker.unref()
+      const stop = () => {
+        fitting.delete(sales)
+        void worker.terminate()
+        reject(signal!.reason)
+      }
+      signal?.addEventListener('abort', stop, { once: true })
       worker.once('message', (result: { model: GbdtModel; info: ValuerInfo }) => {
+        signal?.removeEventListener('abort', stop)
         // A valuation that could not wait fitted it here meanwhile: keep that one.
         const valuer = fitted.get(sales) ?? Valuer.fromFitted(sales, result)
         fitted.set(sales, valuer)
