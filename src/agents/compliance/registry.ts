@@ -3,6 +3,7 @@
  * agents, always through the data service's `ares_lookup` agent (never a second ARES client).
  * A failure is reported as the failing source, so callers answer partially instead of guessing.
  */
+import { fold } from '../../engines/czech/text.ts'
 import { AppError } from '../../kit/errors.ts'
 import type { SourceStatus } from '../result.ts'
 import type { AgentContext } from '../types.ts'
@@ -187,10 +188,7 @@ export async function lookupCompany(
 
 /** Folds case, diacritics, punctuation and legal-form spellings so names compare as a person reads them. */
 export function comparableName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  return fold(name)
     .replace(/\bspol(ecnost)?\.?\s*s\s*r\.?\s*o\.?/g, 'sro')
     .replace(/\bs\.\s*r\.\s*o\.?/g, 'sro')
     .replace(/\ba\.\s*s\.?/g, 'as')

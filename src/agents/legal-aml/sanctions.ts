@@ -13,6 +13,7 @@
  */
 import { Type } from 'typebox'
 import { createScreener, loadHighRiskTable, type Subject, screenSubject } from '../../engines/aml/index.ts'
+import { fold } from '../../engines/czech/text.ts'
 import { HitSchema, hitView, ListsSchema, listView, readHits } from '../aml/screening.ts'
 import type { SourceStatus } from '../result.ts'
 import type { AgentContext } from '../types.ts'
@@ -80,7 +81,7 @@ const PLACEHOLDERS = new Set([
 
 /** Whether a name given is a placeholder for one: "N/A", "unknown", "neznámý", "xxx", "test" … */
 export function placeholderName(name: string): boolean {
-  const folded = name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
+  const folded = fold(name).replace(/\s+/g, ' ').trim()
   return PLACEHOLDERS.has(folded) || /^x{2,}$/.test(folded)
 }
 

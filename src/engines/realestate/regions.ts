@@ -7,12 +7,10 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
+import { fold } from '../czech/text.ts'
 
 export function slugify(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  return fold(s)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
 }
