@@ -1,4 +1,5 @@
 import { Agent, createServer as createHttpServer, request } from 'node:http'
+import { PassThrough } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, env } from './config.ts'
 import { ListenError, startServices } from './lifecycle.ts'
@@ -376,6 +377,38 @@ describe('startServices', () => {
     const stalledUntil = performance.now() + DRAIN_IDLE_GRACE_MS + 300
     while (performance.now() < stalledUntil) {}
     expect(await next).toBe('503')
+    await closing
+    agent.destroy()
+  })
+
+  it('keeps a kept-alive connection whose answer was under way when the drain began, answering its next request 503', async () => {
+    const app = createServer({ name: 'streaming', envelope: 'standard', logger, logRequests: false })
+    // An answer whose headers (keep-alive) went out before the drain and whose body ends after it.
+    app.get('/stream', async (_request, reply) => {
+      const body = new PassThrough()
+      body.write('first ')
+      setTimeout(() => body.end('last'), 200)
+      return reply.send(body)
+    })
+    app.get('/fast', async () => ({ done: true }))
+    const base = await app.listen({ port: 0, host: '127.0.0.1' })
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const send = (path: string, onHeaders?: () => void) =>
+      new Promise<string>((resolve) => {
+        request(`${base}${path}`, { agent }, (res) => {
+          onHeaders?.()
+          res.resume()
+          res.on('end', () => resolve(String(res.statusCode)))
+        })
+          .on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message))
+          .end()
+      })
+    let closing: Promise<void> | undefined
+    // The drain begins while the stream is being answered: no connection is idle then.
+    expect(await send('/stream', () => (closing = app.close()))).toBe('200')
+    // The client asks again on the same connection a moment later, well within the drain's grace.
+    await new Promise((r) => setTimeout(r, 100))
+    expect(await send('/fast')).toBe('503')
     await closing
     agent.destroy()
   })

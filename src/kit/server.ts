@@ -364,14 +364,16 @@ export function createServer(opts: ServerOptions): App {
   })
   app.addHook('preClose', (done) => {
     draining = true
-    // The grace runs until the most recently active idle connection has been idle for it.
+    // The grace runs until the most recently active connection has been idle for it. One writing
+    // an answer whose headers (keep-alive) went out before the drain is active now: its client may
+    // send its next request as soon as the answer ends, so the grace runs in full from here.
     let lastActive = Number.NEGATIVE_INFINITY
     for (const socket of connections) {
       // The response a connection is writing now (Node's http server keeps it there).
       const response = socket._httpMessage
-      if (response) {
-        if (!response.headersSent) response.shouldKeepAlive = false
-      } else lastActive = Math.max(lastActive, socket[IDLE_SINCE])
+      if (!response) lastActive = Math.max(lastActive, socket[IDLE_SINCE])
+      else if (response.headersSent) lastActive = performance.now()
+      else response.shouldKeepAlive = false
     }
     const graceLeft = Math.max(0, lastActive + DRAIN_IDLE_GRACE_MS - performance.now())
     // server.close() (called next by Fastify) would close idle connections at once: defer that.
