@@ -1,5 +1,9 @@
 // The company's entries in the insolvency and VAT registers, two of company_screening's checks.
-import { type InsolvencyResult, knownState, type RegistryAnswer } from '../../engines/registries/index.ts'
+import {
+  type InsolvencyResult,
+  openInUnknownState,
+  type RegistryAnswer,
+} from '../../engines/registries/index.ts'
 import type { VatPayerStatus } from '../../engines/sources/index.ts'
 import { isStale, registryStatus } from '../data/registry-answer.ts'
 import { attempt, failed } from '../data/shared.ts'
@@ -49,9 +53,7 @@ export async function insolvencyCheck(
     })
   }
   // None running, but one not ended in a state neither running nor finished: not taken as over.
-  const unknown = isir?.data.active
-    ? []
-    : (isir?.data.proceedings ?? []).filter((p) => !p.active && p.ended === null && !knownState(p.state))
+  const unknown = isir?.data.active ? [] : (isir?.data.proceedings ?? []).filter(openInUnknownState)
   for (const p of unknown) {
     const state = p.state ?? say({ cs: 'neuveden', en: 'not given' })
     const where = p.url ?? 'https://isir.justice.cz'

@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { checkBirthNumber } from '../../engines/czech/identifiers.ts'
 import {
   type InsolvencyResult,
-  knownState,
+  openInUnknownState,
   type PersonQuery,
   type RegistryAnswer,
 } from '../../engines/registries/index.ts'
@@ -100,9 +100,7 @@ export const insolvencyCheck = defineAgent({
     }
     const result = answer?.data
     // A proceeding not ended in a state that is neither running nor finished is not taken as over.
-    const unknown = (result?.proceedings ?? []).filter(
-      (p) => !p.active && p.ended === null && !knownState(p.state),
-    )
+    const unknown = (result?.proceedings ?? []).filter(openInUnknownState)
     const notRecognised = unknown.map((p) => {
       const state = p.state ?? say({ cs: 'neuveden', en: 'not given' })
       const where = p.url ?? 'https://isir.justice.cz'

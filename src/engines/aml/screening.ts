@@ -23,7 +23,7 @@
  */
 import type { AresClient, AresCompany } from '../registries/ares.ts'
 import type { Source } from '../registries/cache.ts'
-import { type InsolvencyResult, type IsirClient, knownState } from '../registries/isir.ts'
+import { type InsolvencyResult, type IsirClient, openInUnknownState } from '../registries/isir.ts'
 import type { Hit, ScreeningEngine } from './engine.ts'
 import { type EntityHit, groupHits } from './entities.ts'
 import { isReviewOnly } from './explanation.ts'
@@ -334,7 +334,7 @@ function entitiesOf(
 
 /**
  * The floor of a proceeding not ended whose state is neither running nor finished (see
- * `knownState`): MEDIUM, for a person to read its state, as a running one is HIGH.
+ * `openInUnknownState`): MEDIUM, for a person to read its state, as a running one is HIGH.
  */
 const UNRECOGNISED_PROCEEDING_FLOOR = 25
 
@@ -346,7 +346,7 @@ function notRecognised(m: ModuleResult): string[] {
   const r = m.data as unknown as InsolvencyResult
   if (r.active) return []
   return (r.proceedings ?? [])
-    .filter((p) => !p.active && p.ended === null && !knownState(p.state))
+    .filter(openInUnknownState)
     .map(
       (p) =>
         `${p.reference}: state "${p.state ?? 'not given'}" is neither a running nor a finished state, and the proceeding has no end date — read its state in ISIR (${p.url ?? 'https://isir.justice.cz'})`,

@@ -14,6 +14,6 @@ export {
 export {
   type InsolvencyResult,
   IsirClient,
-  knownState,
+  openInUnknownState,
   type PersonQuery,
 } from './isir.ts'

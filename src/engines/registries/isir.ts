@@ -42,10 +42,22 @@ const FINISHED = new Set(['VYRIZENA', 'PRAVOMOCNA', 'ODSKRTNUTA'])
  * Whether a state is one this client reads, as running or as finished; any other state (none
  * given, or one the register added, e.g. ZRUŠENO VS) says nothing either way by itself.
  */
-export function knownState(state: string | null): boolean {
+function knownState(state: string | null): boolean {
   if (state === null) return false
   const key = stateKey(state)
   return ACTIVE.has(key) || FINISHED.has(key)
+}
+
+/**
+ * A proceeding not known to be running that has no end date and a state this client does not
+ * read (knownState): not to be taken as over; a person reads its state in ISIR.
+ */
+export function openInUnknownState(p: {
+  active: boolean
+  ended: string | null
+  state: string | null
+}): boolean {
+  return !p.active && p.ended === null && !knownState(p.state)
 }
 
 interface InsolvencyProceeding {

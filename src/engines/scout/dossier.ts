@@ -32,7 +32,7 @@ import type {
   RegistryAnswer,
   StatutoryMember,
 } from '../registries/index.ts'
-import { knownState } from '../registries/index.ts'
+import { openInUnknownState } from '../registries/index.ts'
 import type { AresSearchClient, VatRegisterClient } from '../sources/index.ts'
 import { fold } from '../sources/index.ts'
 import { extractFacts, fetchPage, type PageFacts } from './page.ts'
@@ -352,9 +352,7 @@ function registry(answer: RegistryAnswer<unknown>) {
  * with no end date is in a state neither running nor finished (`not_recognised`, a flag).
  */
 function insolvencyData(result: InsolvencyResult): Record<string, unknown> {
-  const unknown = result.active
-    ? []
-    : result.proceedings.filter((p) => !p.active && p.ended === null && !knownState(p.state))
+  const unknown = result.active ? [] : result.proceedings.filter(openInUnknownState)
   return {
     in_insolvency: result.active ? true : unknown.length > 0 ? null : false,
     not_recognised: unknown.map((p) => p.reference),
